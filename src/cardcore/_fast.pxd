@@ -1,0 +1,224 @@
+# cython: language_level=3
+"""C-level core shared by every game: card ids, bitsets, multisets, piles, the seeded RNG.
+
+Card id (one definition for the whole library):
+    id = suit * 13 + rank        rank 0..12 = A 2 3 4 5 6 7 8 9 10 J Q K, suit 0..3 = C S D H
+    id = 52                      the joker
+A 64-bit mask holds one bit per id (bit 52 = joker). Multi-deck collections are multisets:
+a count per id plus bit-planes (plane k = the ids present more than k times), so counting by
+rank, suit or colour is a handful of popcounts.
+"""
+from libc.stdint cimport uint8_t, int16_t, int32_t, uint32_t, uint64_t
+
+cdef enum:
+    NUM_RANKS = 13
+    NUM_SUITS = 4
+    NUM_KINDS = 53          # 52 natural ids + the joker
+    JOKER = 52
+    MAX_COPIES = 8          # Manna: 4 decks x 2 jokers
+    MAX_CARDS = 216         # the largest deck (Manna)
+
+# Rank indexes, for readable game code.
+cdef enum:
+    R_ACE = 0
+    R_TWO = 1
+    R_THREE = 2
+    R_SEVEN = 6
+    R_TEN = 9
+    R_JACK = 10
+    R_QUEEN = 11
+    R_KING = 12
+
+cdef enum:
+    CLUBS = 0
+    SPADES = 1
+    DIAMONDS = 2
+    HEARTS = 3
+
+cdef extern from *:
+    """
+    /* Portable 64-bit popcount: builtin where the compiler has one, SWAR elsewhere (MSVC). */
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline int cardcore_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    #else
+    static inline int cardcore_popcount64(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #endif
+    /* Index of the lowest set bit; x must not be 0. */
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline int cardcore_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    #else
+    static inline int cardcore_ctz64(unsigned long long x) { int n = 0; while (!(x & 1ULL)) { x >>= 1; n++; } return n; }
+    #endif
+    """
+    int cardcore_popcount64(unsigned long long x) noexcept nogil
+    int cardcore_ctz64(unsigned long long x) noexcept nogil
+
+# ---------------------------------------------------------------- card ids
+cdef inline int card_rank(int card) noexcept nogil:
+    """Rank index 0..12 of a natural card; -1 for the joker."""
+    return card % 13 if card < JOKER else -1
+
+cdef inline int card_suit(int card) noexcept nogil:
+    """Suit index 0..3 of a natural card; -1 for the joker."""
+    return card // 13 if card < JOKER else -1
+
+cdef inline int make_card(int suit, int rank) noexcept nogil:
+    return suit * 13 + rank
+
+cdef inline bint is_red_suit(int suit) noexcept nogil:
+    return suit == DIAMONDS or suit == HEARTS
+
+# ---------------------------------------------------------------- 64-bit card masks
+cdef inline uint64_t card_bit(int card) noexcept nogil:
+    return (<uint64_t>1) << card
+
+cdef inline uint64_t rank_mask(int rank) noexcept nogil:
+    """Bits of the four natural cards of a rank (bits rank, 13+rank, 26+rank, 39+rank)."""
+    return (<uint64_t>0x8004002001) << rank
+
+cdef inline uint64_t suit_mask(int suit) noexcept nogil:
+    return (<uint64_t>0x1FFF) << (13 * suit)
+
+cdef inline uint64_t colour_mask(bint red) noexcept nogil:
+    return (suit_mask(DIAMONDS) | suit_mask(HEARTS)) if red else (suit_mask(CLUBS) | suit_mask(SPADES))
+
+cdef inline int popcount64(uint64_t x) noexcept nogil:
+    return cardcore_popcount64(x)
+
+cdef inline int lowest_card(uint64_t mask) noexcept nogil:
+    """The smallest card id in a non-empty mask (iterate with mask &= mask - 1)."""
+    return cardcore_ctz64(mask)
+
+# ---------------------------------------------------------------- multisets
+ctypedef struct Multiset:
+    uint8_t count[NUM_KINDS]
+    uint64_t plane[MAX_COPIES]    # plane[k] has bit c set iff count[c] > k; planes nest
+    int32_t total
+
+cdef void ms_clear(Multiset* m) noexcept nogil
+
+cdef inline bint ms_add(Multiset* m, int card) noexcept nogil:
+    """Add one copy; returns False (and changes nothing) if the id or the copy count is out of range."""
+    if card < 0 or card >= NUM_KINDS or m.count[card] >= MAX_COPIES:
+        return False
+    m.plane[m.count[card]] |= card_bit(card)
+    m.count[card] += 1
+    m.total += 1
+    return True
+
+cdef inline bint ms_remove(Multiset* m, int card) noexcept nogil:
+    """Remove one copy; returns False (and changes nothing) if there is none."""
+    if card < 0 or card >= NUM_KINDS or m.count[card] == 0:
+        return False
+    m.count[card] -= 1
+    m.plane[m.count[card]] &= ~card_bit(card)
+    m.total -= 1
+    return True
+
+cdef inline int ms_count(const Multiset* m, int card) noexcept nogil:
+    if card < 0 or card >= NUM_KINDS:
+        return 0
+    return m.count[card]
+
+cdef inline int ms_count_mask(const Multiset* m, uint64_t mask) noexcept nogil:
+    """Number of cards (copies included) whose id is in mask: one popcount per non-empty plane."""
+    cdef int k = 0, n = 0
+    while k < MAX_COPIES and m.plane[k] != 0:
+        n += popcount64(m.plane[k] & mask)
+        k += 1
+    return n
+
+cdef inline int ms_count_rank(const Multiset* m, int rank) noexcept nogil:
+    return ms_count_mask(m, rank_mask(rank))
+
+cdef inline int ms_count_suit(const Multiset* m, int suit) noexcept nogil:
+    return ms_count_mask(m, suit_mask(suit))
+
+cdef inline uint64_t ms_support(const Multiset* m) noexcept nogil:
+    """The set of ids present at least once (plane 0)."""
+    return m.plane[0]
+
+cdef int ms_to_array(const Multiset* m, uint8_t* out) noexcept nogil
+
+# ---------------------------------------------------------------- ordered piles
+ctypedef struct Pile:
+    uint8_t cards[MAX_CARDS]     # bottom -> top; the top card is cards[size - 1]
+    int32_t size
+
+cdef inline bint pile_push(Pile* p, int card) noexcept nogil:
+    if p.size >= MAX_CARDS or card < 0 or card >= NUM_KINDS:
+        return False
+    p.cards[p.size] = <uint8_t>card
+    p.size += 1
+    return True
+
+cdef inline int pile_pop(Pile* p) noexcept nogil:
+    """Remove and return the top card; -1 if the pile is empty."""
+    if p.size <= 0:
+        return -1
+    p.size -= 1
+    return p.cards[p.size]
+
+cdef inline int pile_top(const Pile* p) noexcept nogil:
+    return p.cards[p.size - 1] if p.size > 0 else -1
+
+# ---------------------------------------------------------------- seeded RNG (PCG32)
+ctypedef struct Rng:
+    uint64_t state
+    uint64_t inc       # stream selector, always odd
+
+cdef void rng_seed(Rng* r, uint64_t seed) noexcept nogil
+
+cdef inline uint32_t rng_next32(Rng* r) noexcept nogil:
+    """PCG32 (XSH RR): O'Neill's reference generator, identical on every platform."""
+    cdef uint64_t old = r.state
+    r.state = old * 6364136223846793005ULL + r.inc
+    cdef uint32_t xorshifted = <uint32_t>(((old >> 18) ^ old) >> 27)
+    cdef uint32_t rot = <uint32_t>(old >> 59)
+    return (xorshifted >> rot) | (xorshifted << ((-rot) & 31))
+
+cdef inline uint32_t rng_below(Rng* r, uint32_t n) noexcept nogil:
+    """Unbiased integer in [0, n) by Lemire's multiply-and-reject; n must be >= 1."""
+    cdef uint64_t m = <uint64_t>rng_next32(r) * n
+    cdef uint32_t low = <uint32_t>m
+    cdef uint32_t threshold
+    if low < n:
+        threshold = (<uint32_t>(-n)) % n
+        while low < threshold:
+            m = <uint64_t>rng_next32(r) * n
+            low = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+cdef void shuffle_u8(Rng* r, uint8_t* cards, int n) noexcept nogil
+
+# ---------------------------------------------------------------- Python-visible generator
+cdef class Random:
+    cdef Rng rng
+    cpdef uint32_t below(self, uint32_t n) except? 0
+
+# ---------------------------------------------------------------- the state machine base
+cdef enum:
+    MAX_LEGAL = 8192        # no game may ever offer more legal actions at once
+
+cdef class GameState:
+    """Base of every game's Cython state machine.
+
+    A game overrides the four cdef methods below; the checked Python entry points
+    (legal_ids, apply, run_random) are written once here on top of them, so legal_actions()
+    and apply() share one legality function.
+    """
+    cdef Rng rng                 # the game's own generator: shuffles and draws by lot
+    cdef public int num_players
+    cdef public long long actions_applied
+    cdef public long long turns      # number of times the turn passed to a (possibly same) player
+
+    cdef int legal_into(self, int* out) noexcept         # write legal ids ascending; return count
+    cdef void apply_fast(self, int action) noexcept      # apply an id known to be legal
+    cdef bint over(self) noexcept
+    cdef int to_move(self) noexcept                      # seat, or -1 when over
+include "_sets_decl.pxi"

@@ -1,0 +1,119 @@
+"""Cards: the id layout, notation, parsing and formatting (api.md "Card notation").
+
+A card id is ``suit * 13 + rank`` with ranks A 2 3 4 5 6 7 8 9 10 J Q K (0..12) and suits
+C S D H (0..3); the joker is 52. Identical copies in multi-deck games share one id. The
+numbers are defined once, in ``_fast.pxd``; this module only names them.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from cardcore._fast import JOKER_ID, NUM_CARD_KINDS
+
+__all__ = [
+    "RANKS", "SUITS", "JOKER", "Card", "parse_card", "card_id", "card_str", "sort_key",
+    "format_cards", "parse_cards",
+]
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("C", "S", "D", "H")
+JOKER = JOKER_ID
+_SUIT_SYMBOLS = {"♣": "C", "♠": "S", "♦": "D", "♥": "H"}
+
+_NAMES = tuple(f"{RANKS[i % 13]}{SUITS[i // 13]}" for i in range(52)) + ("JK",)
+assert len(_NAMES) == NUM_CARD_KINDS
+
+
+def card_str(card_id: int) -> str:
+    """Canonical notation of a card id: ``10H``, ``AS``, ``JK``."""
+    if not 0 <= card_id < NUM_CARD_KINDS:
+        raise ValueError(f"card id out of range: {card_id}")
+    return _NAMES[card_id]
+
+
+def card_id(text: str) -> int:
+    """Parse a card notation (``10H``, ``th``, ``Q♦``, ``jk``) to its id; ValueError if not a card."""
+    if not isinstance(text, str):
+        raise ValueError(f"a card notation must be a str, not {type(text).__name__}")
+    s = text.strip().upper()
+    for symbol, letter in _SUIT_SYMBOLS.items():
+        s = s.replace(symbol, letter)
+    if s in ("JK", "JOKER"):
+        return JOKER
+    if len(s) < 2:
+        raise ValueError(f"not a card: {text!r}")
+    rank, suit = s[:-1], s[-1]
+    if rank == "T":
+        rank = "10"
+    if rank not in RANKS or suit not in SUITS:
+        raise ValueError(f"not a card: {text!r} (rank A 2-10 J Q K, suit C S D H, or JK)")
+    return SUITS.index(suit) * 13 + RANKS.index(rank)
+
+
+def sort_key(card: int) -> tuple[int, int]:
+    """Display order: by rank (A low), then suit C S D H; the joker last."""
+    return (13, 0) if card == JOKER else (card % 13, card // 13)
+
+
+def format_cards(cards: Iterable[int], *, sort: bool = False) -> list[str]:
+    ids = sorted(cards, key=sort_key) if sort else list(cards)
+    return [card_str(c) for c in ids]
+
+
+def parse_cards(texts: Iterable[str]) -> list[int]:
+    return [card_id(t) for t in texts]
+
+
+class Card:
+    """An immutable card: ``parse_card("10H")``; ``str(card) == "10H"``; ``card.id`` is its int id."""
+
+    __slots__ = ("_id",)
+
+    def __init__(self, card: int | str) -> None:
+        if isinstance(card, str):
+            card = card_id(card)
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < NUM_CARD_KINDS:
+            raise ValueError(f"not a card: {card!r}")
+        self._id = card
+
+    @property
+    def id(self) -> int:
+        return self._id
+
+    @property
+    def is_joker(self) -> bool:
+        return self._id == JOKER
+
+    @property
+    def rank(self) -> str | None:
+        """Rank notation (``"10"``), or None for the joker."""
+        return None if self.is_joker else RANKS[self._id % 13]
+
+    @property
+    def suit(self) -> str | None:
+        """Suit letter (``"H"``), or None for the joker."""
+        return None if self.is_joker else SUITS[self._id // 13]
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in ("D", "H")
+
+    def __str__(self) -> str:
+        return _NAMES[self._id]
+
+    def __repr__(self) -> str:
+        return f"Card({_NAMES[self._id]!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other._id == self._id
+
+    def __hash__(self) -> int:
+        return hash(("Card", self._id))
+
+    def __lt__(self, other: Card) -> bool:
+        return sort_key(self._id) < sort_key(other._id)
+
+
+def parse_card(text: str) -> Card:
+    """Parse a card notation; ValueError if it is not one."""
+    return Card(card_id(text))

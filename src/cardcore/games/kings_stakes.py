@@ -1,0 +1,170 @@
+"""Kings' Stakes (``kings_stakes``): a shedding and bidding game for 2-6 players.
+
+The rules are games/kings_stakes.md (rule IDs KS-x.y); the state machine is
+``_kings_stakes.pyx``, whose docstring lists the 320 action ids. This module is the thin
+protocol wrapper: options, action decoding, the view.
+
+Action notation (what ``str(action)`` gives and ``apply`` accepts):
+``play 7H`` · ``play 7H 7S`` · ``play JK=9`` (a lone joker as 9) · ``play 5H JK=4H`` (the joker
+as 4H) · ``play 5H JK=5`` (the joker as a 5) · ``play JK=5 JK=6`` · ``play KC KS KD KH`` ·
+``take`` · ``refill`` · ``end_turn``.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from cardcore.cards import card_str, format_cards
+from cardcore.game import ActionSpec, Game, JSONValue, Option, register
+from cardcore.games._kings_stakes import (
+    PHASES, KingsStakesState, action_table, kings_stakes_deck,
+)
+
+__all__ = ["KingsStakes"]
+
+HAND_SIZE = 4
+
+
+def _check_first_player(value: Any, players: int) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        return f"must be None (drawn by lot) or a seat 0..{players - 1} (KS-3.2)"
+    return None
+
+
+def _check_rounds(value: Any, players: int) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0 or value % players:
+        return f"must be a positive multiple of the number of players ({players}) (KS-9.4)"
+    return None
+
+
+def _check_teams(value: Any, players: int) -> str | None:
+    if not isinstance(value, bool):
+        return "must be True or False (KS-9.5)"
+    if value and players != 4:
+        return "teams are for 4 players only (KS-9.5)"
+    return None
+
+
+def _choice(*allowed: str, rule: str):  # type: ignore[no-untyped-def]
+    def check(value: Any, players: int) -> str | None:
+        return None if value in allowed else f"must be one of {', '.join(map(repr, allowed))} ({rule})"
+    return check
+
+
+def _describe(entry: tuple) -> ActionSpec:  # type: ignore[type-arg]
+    kind, naturals, jokers, meaning, effect, amount = entry
+    if kind != "play":
+        return ActionSpec(kind, (), kind)
+    words = [card_str(c) for c in naturals]
+    jokers_as: list[JSONValue] = []
+    for m in meaning:
+        if m == "same":                               # the joker takes the other card's rank
+            shown: JSONValue = card_str(naturals[0])[:-1]
+        elif isinstance(m, int) and not naturals:     # a value named for a lone joker / two jokers
+            shown = m
+        else:                                         # the card the joker stands for
+            shown = card_str(m)
+        jokers_as.append(shown)
+        words.append(f"JK={shown}")
+    info: dict[str, JSONValue] = {"effect": effect}
+    if effect == "number":
+        info["amount"] = amount
+    if jokers_as:
+        info["jokers_as"] = jokers_as
+    cards = tuple(card_str(c) for c in naturals) + ("JK",) * jokers
+    return ActionSpec("play", cards, "play " + " ".join(words), info)
+
+
+@register
+class KingsStakes(Game):
+    """Kings' Stakes. Options: ``first_player`` (None = by lot), ``rounds`` (None = players),
+    ``teams`` (4 players), ``refill`` ("auto"/"manual"), ``scoring`` ("rank"/"cards")."""
+
+    name = "kings_stakes"
+    default_players = 4
+    min_players = 2
+    max_players = 6
+    phases = PHASES
+    rulebook = "kings_stakes.md"
+    options_spec = {
+        "first_player": Option(None, _check_first_player, "seat of the first round's first player"),
+        "rounds": Option(None, _check_rounds, "rounds in the match",
+                         resolve=lambda v, n: n if v is None else v),
+        "teams": Option(False, _check_teams, "partners sit opposite (4 players)"),
+        "refill": Option("auto", _choice("auto", "manual", rule="KS-4.5, KS-7")),
+        "scoring": Option("rank", _choice("rank", "cards", rule="KS-9.2, KS-9.6")),
+    }
+    conformance_configs = [
+        {"players": 2}, {"players": 4}, {"players": 3, "scoring": "cards"},
+        {"players": 4, "teams": True}, {"players": 6, "refill": "manual"},
+    ]
+
+    @classmethod
+    def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        return kings_stakes_deck(players)
+
+    @classmethod
+    def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        return [_describe(entry) for entry in action_table()]
+
+    def _make_state(self, deck: list[int] | None) -> KingsStakesState:
+        return KingsStakesState(self.num_players, self.options, deck)
+
+    def _hand(self, player: int) -> list[int]:
+        return self._state.hand(player)
+
+    def _hand_sizes(self) -> list[int]:
+        return self._state.hand_sizes()
+
+    def _label(self, action_id: int) -> str:
+        return self._specs[action_id].label
+
+    def _view_extra(self, player: int) -> dict[str, JSONValue]:
+        s = self._state
+        last = s.last_play
+        return {
+            "table": format_cards(s.table()),
+            "stake": s.stake,
+            "direction": s.direction,
+            "penalty_counts": s.penalty_counts(),
+            "stock_size": s.stock_size,
+            "discard": format_cards(s.discard()),
+            "chip_holder": s.chip_holder,
+            "round": s.round_index + (0 if s.is_over else 1),
+            "rounds": self.options["rounds"],
+            "round_first_player": s.round_first_player,
+            "out_player": s.out_player,
+            "final_turns_owed": s.final_turns_owed,
+            "last_play": None if last is None else {"player": last[0], "action": self._label(last[1])},
+            "teams": [[0, 2], [1, 3]] if self.options["teams"] else None,
+        }
+
+    def _round_summary(self) -> dict[str, JSONValue]:
+        return {"round_scores": self._state.last_round_scores(), "scores": self.scores}
+
+    def hidden_deck_positions(self, seat: int) -> list[int]:
+        n = self.num_players
+        first = self._state.round_first_player
+        mine = {k * n + (seat - first) % n for k in range(HAND_SIZE)}
+        return [i for i in range(len(self.deck_for(n, self.options))) if i not in mine]
+
+    def table_lines(self, player: int) -> list[str]:
+        v = self.view(player)
+        arrow = "→ clockwise" if v["direction"] == 1 else "← counter-clockwise"
+        lines = [
+            f"Round {v['round']}/{v['rounds']}   stake {v['stake']}   {arrow}   "
+            f"stock {v['stock_size']}",
+            "Table: " + (" ".join(v["table"]) or "(empty)"),
+            "Penalty cards: " + "  ".join(f"seat {p}: {c}" for p, c in enumerate(v["penalty_counts"])),
+            "Scores: " + "  ".join(f"seat {p}: {c}" for p, c in enumerate(v["scores"])),
+        ]
+        if v["last_play"]:
+            lines.append(f"Last: seat {v['last_play']['player']} {v['last_play']['action']}")
+        if v["chip_holder"] is not None:
+            lines.append(f"Forget-me chip: seat {v['chip_holder']}")
+        if v["out_player"] is not None:
+            lines.append(f"Seat {v['out_player']} is out; final turns: {v['final_turns_owed']}")
+        return lines
