@@ -77,9 +77,13 @@ ActionLike = Union[Action, int, str, np.integer]
 
 
 def _normalize_label(text: str) -> str:
-    """Canonical form of an action notation: card tokens canonical, other words lower case."""
+    """Canonical form of an action notation: the verb in lower case, then its card tokens in
+    canonical notation and sorted, so ``play 10d ad`` and ``play AD 10D`` are the same."""
+    words = text.replace(",", " ").split()
+    if not words:
+        return ""
     parts = []
-    for token in text.replace(",", " ").split():
+    for token in words[1:]:
         pieces = []
         for piece in token.split("="):
             try:
@@ -87,7 +91,7 @@ def _normalize_label(text: str) -> str:
             except ValueError:
                 pieces.append(piece.lower())
         parts.append("=".join(pieces))
-    return " ".join(parts)
+    return " ".join([words[0].lower()] + sorted(parts))
 
 
 class Game:
@@ -153,7 +157,7 @@ class Game:
             raise ConfigError(f"seed: {e}", "seed") from None
         self.seed: int = seed
         self._deck_input = None if deck is None else self._check_deck(deck)
-        self._specs = self._cached_specs(self.num_players, tuple(sorted(
+        self._specs, self._label_index = self._cached_specs(self.num_players, tuple(sorted(
             (k, json.dumps(v)) for k, v in self.options.items())))
         self._state = self._make_state(self._deck_input)
         self._state.seed_rng(seed)
@@ -173,14 +177,20 @@ class Game:
         self.legal_action_ids: Callable[[], list[int]] = self._state.legal_ids
 
     @classmethod
-    def _cached_specs(cls, players: int, key: tuple) -> Sequence[ActionSpec]:
+    def _cached_specs(cls, players: int,
+                      key: tuple) -> tuple[Sequence[ActionSpec], dict[str, int]]:
+        """The decode table and the notation index of a configuration, built once."""
         cache = cls.__dict__.get("_spec_cache")
         if cache is None:
             cache = {}
             setattr(cls, "_spec_cache", cache)
         if (players, key) not in cache:
             options = {k: json.loads(v) for k, v in key}
-            cache[(players, key)] = tuple(cls.action_specs(players, options))
+            specs = tuple(cls.action_specs(players, options))
+            index = {_normalize_label(spec.label): i for i, spec in enumerate(specs)}
+            if len(index) != len(specs):
+                raise RuntimeError(f"{cls.name}: two action ids share a notation")
+            cache[(players, key)] = (specs, index)
         return cache[(players, key)]
 
     @classmethod
@@ -299,12 +309,12 @@ class Game:
         if isinstance(action, np.integer):
             return int(action)
         if isinstance(action, str):
-            wanted = _normalize_label(action)
-            for i in self._state.legal_ids():
-                if _normalize_label(self._specs[i].label) == wanted:
-                    return int(i)
-            raise IllegalActionError(f"{action!r} is not a legal action now; legal: "
-                                     f"{', '.join(self._specs[i].label for i in self._state.legal_ids())}")
+            action_id = self._label_index.get(_normalize_label(action))
+            if action_id is None:
+                legal = ", ".join(self._specs[i].label for i in self._state.legal_ids())
+                raise IllegalActionError(f"{action!r} is not an action of {self.name}; "
+                                         f"legal now: {legal or 'nothing'}")
+            return action_id        # the state machine says which rule forbids it, if one does
         if isinstance(action, bool) or not isinstance(action, int):
             raise IllegalActionError(f"an action must be an Action, int id or str, "
                                      f"not {type(action).__name__}")

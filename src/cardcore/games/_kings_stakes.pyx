@@ -170,6 +170,50 @@ def action_table() -> list:
 def num_actions() -> int:
     return NUM_ACTIONS
 
+# ---------------------------------------------------------------- scoring (KS-9)
+cdef void score_round(int players, const int* counts, int four_kings_player, bint by_cards,
+                      int32_t* out) noexcept:
+    """Round points from the penalty-card counts; fewer is better."""
+    cdef int p, q, worse, points
+    for p in range(players):
+        if p == four_kings_player:             # KS-9.3: the four-kings player scores 0
+            out[p] = 0
+            continue
+        if by_cards:                           # KS-9.6: one card, one point
+            points = counts[p]
+        elif counts[p] == 0:                   # KS-9.1
+            points = 0
+        else:                                  # KS-9.2; ties share the lower rank. Decision:
+            worse = 0                          # the four-kings player is not ranked (KS-9.3)
+            for q in range(players):
+                if q != four_kings_player and 0 < counts[q] < counts[p]:
+                    worse += 1
+            points = 1 + worse
+        if four_kings_player >= 0:             # KS-9.3: everyone else one point more
+            points += 1
+        out[p] = points
+
+
+def round_points(counts, four_kings_player=None, scoring="rank") -> list:
+    """KS-9 round points for penalty-card counts (the function the state machine uses)."""
+    cdef int n = len(counts), p
+    if not 2 <= n <= MAX_PLAYERS:
+        raise ValueError(f"need 2..{MAX_PLAYERS} counts")
+    if scoring not in ("rank", "cards"):
+        raise ValueError("scoring must be 'rank' or 'cards'")
+    fk = -1 if four_kings_player is None else int(four_kings_player)
+    if not -1 <= fk < n:
+        raise ValueError("four_kings_player out of range")
+    cdef int c_counts[MAX_PLAYERS]
+    cdef int32_t out[MAX_PLAYERS]
+    for p in range(n):
+        if counts[p] < 0:
+            raise ValueError("counts must be >= 0")
+        c_counts[p] = counts[p]
+    score_round(n, c_counts, fk, scoring == "cards", out)
+    return [out[p] for p in range(n)]
+
+
 # ---------------------------------------------------------------- the state
 cdef enum Phase:
     PH_PLAY = 0          # KS-4 / KS-6: play or take
@@ -481,7 +525,7 @@ cdef class KingsStakesState(GameState):
 
     cdef void end_round(self) noexcept:
         """KS-8.4 leftovers to the discard, KS-9 scoring, then the next round or the end."""
-        cdef int p, q, worse, points
+        cdef int p, q
         cdef int counts[MAX_PLAYERS]
         for p in range(self.d.players):
             while self.d.hand[p].total > 0:
@@ -491,24 +535,10 @@ cdef class KingsStakesState(GameState):
         self.move_table_to(&self.d.discard)
         for p in range(self.d.players):
             counts[p] = self.d.penalty[p].size
+        score_round(self.d.players, counts, self.d.four_kings_player, self.d.score_cards,
+                    self.d.last_round)
         for p in range(self.d.players):
-            if p == self.d.four_kings_player:      # KS-9.3
-                self.d.last_round[p] = 0
-                continue
-            if self.d.score_cards:                 # KS-9.6
-                points = counts[p]
-            elif counts[p] == 0:                   # KS-9.1
-                points = 0
-            else:                                  # KS-9.2, ties share the lower rank
-                worse = 0
-                for q in range(self.d.players):
-                    if q != self.d.four_kings_player and 0 < counts[q] < counts[p]:
-                        worse += 1
-                points = 1 + worse
-            if self.d.four_kings_player >= 0:      # KS-9.3
-                points += 1
-            self.d.last_round[p] = points
-            self.d.total[p] += points
+            self.d.total[p] += self.d.last_round[p]
         self.d.round_index += 1
         if self.d.round_index >= self.d.rounds_total:
             if self.d.chip_holder >= 0:            # KS-7.3

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from cardcore.cards import card_str, format_cards
+from cardcore.cards import card_id, card_str, format_cards
 from cardcore.game import ActionSpec, Game, JSONValue, Option, register
 from cardcore.games._kings_stakes import (
     PHASES, KingsStakesState, action_table, kings_stakes_deck,
@@ -58,6 +58,8 @@ def _describe(entry: tuple) -> ActionSpec:  # type: ignore[type-arg]
     kind, naturals, jokers, meaning, effect, amount = entry
     if kind != "play":
         return ActionSpec(kind, (), kind)
+    if effect == "four_kings":
+        naturals = tuple(card_id(f"K{suit}") for suit in "CSDH")
     words = [card_str(c) for c in naturals]
     jokers_as: list[JSONValue] = []
     for m in meaning:
