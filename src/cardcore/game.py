@@ -177,8 +177,8 @@ class Game:
         self.legal_action_ids: Callable[[], list[int]] = self._state.legal_ids
 
     @classmethod
-    def _cached_specs(cls, players: int,
-                      key: tuple) -> tuple[Sequence[ActionSpec], dict[str, int]]:
+    def _cached_specs(cls, players: int, key: tuple[tuple[str, str], ...]
+                      ) -> tuple[Sequence[ActionSpec], dict[str, int]]:
         """The decode table and the notation index of a configuration, built once."""
         cache = cls.__dict__.get("_spec_cache")
         if cache is None:
@@ -191,7 +191,8 @@ class Game:
             if len(index) != len(specs):
                 raise RuntimeError(f"{cls.name}: two action ids share a notation")
             cache[(players, key)] = (specs, index)
-        return cache[(players, key)]
+        specs_and_index: tuple[Sequence[ActionSpec], dict[str, int]] = cache[(players, key)]
+        return specs_and_index
 
     @classmethod
     def _check_players(cls, players: int | None) -> int:

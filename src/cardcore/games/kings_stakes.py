@@ -85,6 +85,8 @@ class KingsStakes(Game):
     """Kings' Stakes. Options: ``first_player`` (None = by lot), ``rounds`` (None = players),
     ``teams`` (4 players), ``refill`` ("auto"/"manual"), ``scoring`` ("rank"/"cards")."""
 
+    _state: KingsStakesState
+
     name = "kings_stakes"
     default_players = 4
     min_players = 2
@@ -116,10 +118,10 @@ class KingsStakes(Game):
         return KingsStakesState(self.num_players, self.options, deck)
 
     def _hand(self, player: int) -> list[int]:
-        return self._state.hand(player)
+        return list(self._state.hand(player))
 
     def _hand_sizes(self) -> list[int]:
-        return self._state.hand_sizes()
+        return list(self._state.hand_sizes())
 
     def _label(self, action_id: int) -> str:
         return self._specs[action_id].label
