@@ -25,8 +25,8 @@ from cardcore.cards import card_id, card_str, format_cards, sort_key
 from cardcore.errors import ConfigError, IllegalActionError
 
 __all__ = [
-    "Action", "Game", "Option", "register", "available_games", "new_game", "load_game",
-    "SAVE_FORMAT",
+    "Action", "ActionSpec", "Game", "Option", "register", "available_games", "new_game",
+    "load_game", "SAVE_FORMAT", "seat_or_lot", "one_of", "int_at_least", "is_int",
 ]
 
 SAVE_FORMAT = 1
@@ -74,6 +74,39 @@ class Option:
 
 
 ActionLike = Union[Action, int, str, np.integer]
+OptionCheck = Callable[[Any, int], Union[str, None]]
+
+
+def is_int(value: Any) -> bool:
+    """An int that is not a bool (JSON and options treat True as a flag, never as 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def seat_or_lot(rule: str) -> OptionCheck:
+    """Option check: None (drawn by lot from the seed) or a seat number."""
+    def check(value: Any, players: int) -> str | None:
+        if value is None or (is_int(value) and 0 <= value < players):
+            return None
+        return f"must be None (drawn by lot) or a seat 0..{players - 1} ({rule})"
+    return check
+
+
+def one_of(*allowed: Any, rule: str) -> OptionCheck:
+    """Option check: one of the listed values."""
+    def check(value: Any, players: int) -> str | None:
+        if any(value == a and type(value) is type(a) for a in allowed):
+            return None
+        return f"must be one of {', '.join(map(repr, allowed))} ({rule})"
+    return check
+
+
+def int_at_least(low: int, rule: str, allow_none: bool = False) -> OptionCheck:
+    """Option check: an int >= low (or None when allowed)."""
+    def check(value: Any, players: int) -> str | None:
+        if (allow_none and value is None) or (is_int(value) and value >= low):
+            return None
+        return f"must be an int >= {low}{' or None' if allow_none else ''} ({rule})"
+    return check
 
 
 def _normalize_label(text: str) -> str:

@@ -14,7 +14,9 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from cardcore.cards import card_id, card_str, format_cards
-from cardcore.game import ActionSpec, Game, JSONValue, Option, register
+from cardcore.game import (
+    ActionSpec, Game, JSONValue, Option, is_int, one_of, register, seat_or_lot,
+)
 from cardcore.games._kings_stakes import (
     PHASES, KingsStakesState, action_table, kings_stakes_deck,
 )
@@ -24,18 +26,10 @@ __all__ = ["KingsStakes"]
 HAND_SIZE = 4
 
 
-def _check_first_player(value: Any, players: int) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        return f"must be None (drawn by lot) or a seat 0..{players - 1} (KS-3.2)"
-    return None
-
-
 def _check_rounds(value: Any, players: int) -> str | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0 or value % players:
+    if not is_int(value) or value <= 0 or value % players:
         return f"must be a positive multiple of the number of players ({players}) (KS-9.4)"
     return None
 
@@ -46,12 +40,6 @@ def _check_teams(value: Any, players: int) -> str | None:
     if value and players != 4:
         return "teams are for 4 players only (KS-9.5)"
     return None
-
-
-def _choice(*allowed: str, rule: str):  # type: ignore[no-untyped-def]
-    def check(value: Any, players: int) -> str | None:
-        return None if value in allowed else f"must be one of {', '.join(map(repr, allowed))} ({rule})"
-    return check
 
 
 def _describe(entry: tuple) -> ActionSpec:  # type: ignore[type-arg]
@@ -94,12 +82,12 @@ class KingsStakes(Game):
     phases = PHASES
     rulebook = "kings_stakes.md"
     options_spec = {
-        "first_player": Option(None, _check_first_player, "seat of the first round's first player"),
+        "first_player": Option(None, seat_or_lot("KS-3.2"), "seat of the first round's first player"),
         "rounds": Option(None, _check_rounds, "rounds in the match",
                          resolve=lambda v, n: n if v is None else v),
         "teams": Option(False, _check_teams, "partners sit opposite (4 players)"),
-        "refill": Option("auto", _choice("auto", "manual", rule="KS-4.5, KS-7")),
-        "scoring": Option("rank", _choice("rank", "cards", rule="KS-9.2, KS-9.6")),
+        "refill": Option("auto", one_of("auto", "manual", rule="KS-4.5, KS-7")),
+        "scoring": Option("rank", one_of("rank", "cards", rule="KS-9.2, KS-9.6")),
     }
     conformance_configs = [
         {"players": 2}, {"players": 4}, {"players": 3, "scoring": "cards"},
