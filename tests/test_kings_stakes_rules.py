@@ -257,6 +257,7 @@ def test_ks_6_2_and_6_3_taken_cards_are_penalties_and_the_taker_leads():
     assert game.current_player == 1 and len(view["hand"]) == 4         # same turn, new circle
     assert game._state.penalty(1) == [card_id("AC"), card_id("AD")]
     assert "take" not in legal(game)
+    assert view["last_play"] == {"player": 1, "action": "take"}
 
 
 def test_ks_7_1_manual_refill_or_forget_and_take_the_chip():

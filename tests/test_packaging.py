@@ -4,13 +4,19 @@ from __future__ import annotations
 from importlib import metadata, resources
 from pathlib import Path
 
+import pytest
+
 import cardcore
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 def test_version_has_one_source():
-    assert cardcore.__version__ == metadata.version("cardcore")
+    try:
+        installed = metadata.version("cardcore")
+    except metadata.PackageNotFoundError:
+        pytest.skip("cardcore is not installed (an in-place development build)")
+    assert cardcore.__version__ == installed
 
 
 def test_typing_files_are_installed():

@@ -243,7 +243,7 @@ ctypedef struct KSData:
     int32_t chip_holder                # KS-7, -1 = in the box
     int32_t last_round[MAX_PLAYERS]    # points of the last finished round (KS-9)
     int32_t total[MAX_PLAYERS]         # per player, KS-7.3 included at the end
-    int32_t last_player                # who made the last play (for the view)
+    int32_t last_player                # who made the last play or take (for the view)
     int32_t last_action
 
 
@@ -401,7 +401,9 @@ cdef class KingsStakesState(GameState):
     # ------------------------------------------------------------ applying
     cdef void apply_fast(self, int action) noexcept:
         cdef int p = self.d.to_move
-        self.d.last_action = action
+        if action != A_REFILL and action != A_END_TURN:
+            self.d.last_player = p             # the last play or take, for the view
+            self.d.last_action = action
         if action == A_TAKE:
             self.take(p)
         elif action == A_REFILL:
@@ -418,7 +420,6 @@ cdef class KingsStakesState(GameState):
         cdef int effect = ACT_EFFECT[action], amount = ACT_AMOUNT[action]
         cdef bint table_was_empty = self.d.table.size == 0
         cdef Multiset* hand = &self.d.hand[p]
-        self.d.last_player = p
         if effect == E_FOUR_KINGS:
             for k in range(4):
                 ms_remove(hand, make_card(k, R_KING))

@@ -1,0 +1,577 @@
+"""The ``cardcore`` command: play against bots, simulate, print rulebooks, measure speed.
+
+    cardcore play kings_stakes [--players N] [--seat K] [--seed S] [--bots greedy,random]
+                               [--save FILE | --load FILE]
+    cardcore simulate kings_stakes -n 10000 [--players N] [--bots greedy,random] [--seed S]
+                                   [--workers W] [--json]
+    cardcore rules kings_stakes [--raw]
+    cardcore games
+    cardcore bench [kings_stakes]
+
+Game options are given as ``-o name=value`` (the value is read as JSON when it parses,
+e.g. ``-o rounds=8 -o teams=true -o refill=manual``).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.markup import escape
+from rich.panel import Panel
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from cardcore import __version__
+from cardcore.bots import available_bots, make_bot
+from cardcore.errors import ConfigError, IllegalActionError
+from cardcore.game import Action, Game, available_games, game_class, load_game, new_game
+
+__all__ = ["main"]
+
+QUIT_WORDS = {"q", "quit", "exit"}
+HELP_WORDS = {"h", "help", "?"}
+SHOW_WORDS = {"s", "show", "view"}
+
+
+# ------------------------------------------------------------------ shared helpers
+def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"option {pair!r} must look like name=value", key.strip() or None)
+        try:
+            value: Any = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        options[key.strip()] = value
+    return options
+
+
+def card_text(card: str) -> Text:
+    """A card notation coloured like the card: red suits red, the joker magenta."""
+    if card == "JK":
+        return Text(card, style="bold magenta")
+    return Text(card, style="bold red" if card[-1] in "DH" else "bold")
+
+
+def cards_text(cards: Sequence[str]) -> Text:
+    if not cards:
+        return Text("—", style="dim")
+    return Text(" ").join(card_text(c) for c in cards)
+
+
+def _looks_like_cards(value: Any) -> bool:
+    from cardcore.cards import card_id
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        return False
+    try:
+        for v in value:
+            card_id(v)
+    except ValueError:
+        return False
+    return True
+
+
+def _value_text(value: Any) -> Text:
+    if value == [] or value is None:
+        return Text("—", style="dim")
+    if _looks_like_cards(value):
+        return cards_text(value)
+    if isinstance(value, list) and value and all(_looks_like_cards(v) or v == [] for v in value):
+        parts = [Text(f"{i}: ").append_text(cards_text(v)) for i, v in enumerate(value)]
+        return Text("  ").join(parts)
+    return Text(json.dumps(value) if isinstance(value, (dict, list)) else str(value))
+
+
+COMMON_VIEW_KEYS = {"game", "player", "current_player", "phase", "hand", "hand_sizes", "scores",
+                    "legal_actions"}
+
+
+def table_lines(game: Game, player: int) -> list[Text]:
+    """The public table for ``player``: the game's own ``table_lines`` when it gives any,
+    otherwise every game-specific key of the view."""
+    lines_of = getattr(game, "table_lines", None)
+    own = lines_of(player) if callable(lines_of) else []
+    if own:
+        return [Text(line) for line in own]
+    view = game.view(player)
+    lines = []
+    for key, value in view.items():
+        if key in COMMON_VIEW_KEYS:
+            continue
+        label = Text(f"{key.replace('_', ' ')}: ", style="cyan")
+        lines.append(label.append_text(_value_text(value)))
+    return lines
+
+
+# ------------------------------------------------------------------ play
+class _Quit(Exception):
+    pass
+
+
+def _describe_event(event: dict[str, Any]) -> Text:
+    details = ", ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in event.items()
+                        if k not in ("event", "round"))
+    return Text(f"— round {event.get('round')} over: {details}", style="bold yellow")
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + " ".join(_plain(v) for v in value) + "]"
+    return str(value)
+
+
+class PlaySession:
+    """One person at ``seat`` against bots, reading moves from ``read`` (input() by default)."""
+
+    def __init__(self, game: Game, seat: int, bot_names: Sequence[str], seed: int,
+                 console: Console, read: Callable[[str], str],
+                 save_path: Path | None = None) -> None:
+        """``bot_names`` are given to the other seats in seat order, repeated as needed.
+        With ``save_path`` the game is saved (``to_json``) whenever it is the person's turn
+        and when they leave."""
+        self.game = game
+        self.seat = seat
+        self.console = console
+        self.read = read
+        self.save_path = save_path
+        from cardcore.simulation import bot_seed
+        others = [k for k in range(game.num_players) if k != seat]
+        self.bot_names = {k: bot_names[i % len(bot_names)] for i, k in enumerate(others)}
+        resumed_at = len(game.history)                 # bots of a resumed game draw afresh
+        self.bots = {k: make_bot(name, bot_seed(seed, resumed_at, k))
+                     for k, name in self.bot_names.items()}
+        self.events_seen = 0
+        self.rounds_seen = game._state.round_index
+
+    def who(self, seat: int) -> str:
+        return "you" if seat == self.seat else f"seat {seat} ({self.bot_names[seat]})"
+
+    def run(self) -> int:
+        game = self.game
+        while not game.is_over:
+            player = game.current_player
+            assert player is not None                  # the game is not over
+            if player == self.seat:
+                self.save()
+                self.show()
+                try:
+                    self.human_turn()
+                except _Quit:
+                    self.console.print("You left the game." + self.resume_hint(),
+                                       soft_wrap=True)
+                    return 0
+                except EOFError:
+                    self.console.print("\nInput ended; leaving the game." + self.resume_hint(),
+                                       soft_wrap=True)
+                    return 0
+            else:
+                action = self.bots[player].choose(game)
+                game.apply(action)
+                line = Text(f"{self.who(player)}: ", style="dim").append(str(action))
+                self.console.print(line.append(self.aftermath(), style="dim"))
+            self.print_events()
+        self.save()
+        self.show_end()
+        return 0
+
+    def save(self) -> None:
+        if self.save_path is None:
+            return
+        partial = self.save_path.with_name(self.save_path.name + ".partial")
+        partial.write_text(self.game.to_json(), encoding="utf-8")
+        partial.replace(self.save_path)                # never a half-written save
+
+    def resume_hint(self) -> str:
+        if self.save_path is None:
+            return ""
+        path = escape(str(self.save_path))
+        return (f" Saved to {path}; resume with: cardcore play {self.game.name} "
+                f"--seat {self.seat} --load {path}")
+
+    def aftermath(self) -> str:
+        """A short public note on where a move left the table (games with a stake)."""
+        if self.game.is_over:
+            return ""
+        view = self.game.view(self.seat)
+        if "stake" in view and "table" in view:
+            return f"   (stake {view['stake']}, {len(view['table'])} on the table)"
+        return ""
+
+    def print_events(self) -> None:
+        """Print the summaries of rounds that just ended (history is only read when the
+        state's round counter moved: reading it copies every event)."""
+        rounds = self.game._state.round_index
+        if rounds == self.rounds_seen:
+            return
+        self.rounds_seen = rounds
+        events = self.game.history
+        for event in events[self.events_seen:]:
+            if event.get("event") == "round_end":
+                self.console.print(_describe_event(event))
+        self.events_seen = len(events)
+
+    def scores_table(self) -> Table:
+        game = self.game
+        view = game.view(self.seat)
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+        for column in ("seat", "player", "cards in hand", "score"):
+            table.add_column(column, justify="right" if column != "player" else "left")
+        to_move = game.current_player
+        for k in range(game.num_players):
+            marker = " ◀" if k == to_move else ""
+            table.add_row(str(k), self.who(k) + marker, str(view["hand_sizes"][k]),
+                          str(view["scores"][k]), style="bold" if k == self.seat else None)
+        return table
+
+    def show(self) -> None:
+        game = self.game
+        view = game.view(self.seat)
+        self.console.rule(f"{game.name} · your turn (seat {self.seat}) · {view['phase']}")
+        body = Text("\n").join(table_lines(game, self.seat))
+        self.console.print(Panel(body, title="table", title_align="left", expand=False))
+        self.console.print(self.scores_table())
+        self.console.print(Text("Your hand: ", style="bold").append_text(cards_text(view["hand"])))
+        self.show_moves()
+
+    def show_moves(self) -> None:
+        labels = [str(a) for a in self.game.legal_actions()]
+        width = len(str(len(labels)))
+        items = [Text(f"{i + 1:>{width}}) ", style="cyan").append(label)
+                 for i, label in enumerate(labels)]
+        self.console.print(Columns(items, padding=(0, 3)))
+
+    def human_turn(self) -> None:
+        game = self.game
+        while True:
+            legal = game.legal_actions()
+            numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
+            raw = self.read(f"Your move [{numbers}, or write it out; h for help]: ")
+            text = raw.strip()
+            lowered = text.lower()
+            if not text:
+                continue
+            if lowered in QUIT_WORDS:
+                raise _Quit
+            if lowered in HELP_WORDS:
+                self.console.print("Type the number of a move, or the move itself (e.g. "
+                                   f"{str(legal[0])!r}). 's' shows the table again, 'q' quits.")
+                continue
+            if lowered in SHOW_WORDS:
+                self.show()
+                continue
+            if text.isdigit():
+                number = int(text)
+                if not 1 <= number <= len(legal):
+                    self.console.print(f"[red]There is no move {number}; "
+                                       f"choose 1 to {len(legal)}.[/]")
+                    continue
+                action: Action | str = legal[number - 1]
+            else:
+                action = text                       # a move written out; game.apply checks it
+            try:
+                game.apply(action)
+            except IllegalActionError as e:
+                self.console.print(f"[red]Not allowed:[/] {escape(str(e))}")
+                continue
+            done = next(e for e in reversed(game.history) if e.get("event") == "action")
+            self.console.print(Text("you: ", style="dim").append(str(done["action"])))
+            return
+
+    def show_end(self) -> None:
+        game = self.game
+        self.console.rule("match over")
+        self.console.print(self.scores_table())
+        winners = game.winners
+        names = ", ".join(self.who(k) for k in winners)
+        verdict = "You win!" if winners == [self.seat] else (
+            "You share the win." if self.seat in winners else "You lose.")
+        self.console.print(f"Winner{'s' if len(winners) != 1 else ''}: {names}. {verdict}")
+
+
+def _load_for_play(args: argparse.Namespace) -> Game:
+    if args.players is not None or args.option or args.seed is not None:
+        raise ConfigError("--load restores players, options and seed from the file; "
+                          "drop --players, -o and --seed", "load")
+    path = Path(args.load)
+    try:
+        game = load_game(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ConfigError(f"cannot read {path}: {e.strerror}", "load") from None
+    except ValueError as e:
+        raise ConfigError(f"{path} is not a saved cardcore game: {e}", "load") from None
+    if game.name != game_class(args.game).name:
+        raise ConfigError(f"{path} holds a {game.name} game, not {args.game}", "load")
+    if game.is_over:
+        raise ConfigError(f"the game in {path} is already over", "load")
+    return game
+
+
+def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    if args.load:
+        game = _load_for_play(args)
+        seed = game.seed
+    else:
+        options = _parse_options(args.option)
+        seed = args.seed if args.seed is not None else int(time.time_ns() % (1 << 31))
+        game = new_game(args.game, players=args.players, seed=seed, **options)
+    if not 0 <= args.seat < game.num_players:
+        raise ConfigError(f"--seat must be 0..{game.num_players - 1}, not {args.seat}", "seat")
+    names = [b.strip().lower() for b in args.bots.split(",")]
+    for name in dict.fromkeys(names):
+        make_bot(name, 0).check_game(game.name)          # a bot that cannot play: say so now
+    save = args.save or args.load
+    session = PlaySession(game, args.seat, names, seed, console, console.input,
+                          Path(save) if save else None)
+    opponents = ", ".join(f"seat {k} {name}" for k, name in session.bot_names.items())
+    console.print(f"{game.name}: {game.num_players} players, seed {seed}; you are seat "
+                  f"{args.seat}; bots: {opponents}. Options: {escape(str(game.options))}")
+    console.print(f"Rules: cardcore rules {game.name}. Type h at your turn for help."
+                  + (f" Saving to {escape(save)}." if save else ""), style="dim")
+    return session.run()
+
+
+# ------------------------------------------------------------------ simulate
+def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
+    from cardcore.simulation import simulate
+
+    options = _parse_options(args.option)
+    kwargs = dict(players=args.players, bots=args.bots, seed=args.seed, workers=args.workers,
+                  **options)
+    if args.json:
+        summary = simulate(args.game, args.games, **kwargs)
+        print(json.dumps(summary, indent=2))
+        return 0
+    progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                        MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                        transient=False)
+    with progress:
+        task = progress.add_task(f"simulating {args.game}", total=args.games)
+        summary = simulate(args.game, args.games,
+                           progress=lambda n: progress.advance(task, n), **kwargs)
+    console.print(summary_table(summary))
+    if len(summary["by_bot"]) > 1:
+        console.print(bot_table(summary))
+    console.print(
+        f"{summary['games']:,} games in {summary['seconds']:.2f} s: "
+        f"{summary['games_per_second']:,.0f} games/s, {summary['actions_per_second']:,.0f} "
+        f"actions/s; mean {summary['mean_turns']:.1f} turns, {summary['mean_actions']:.1f} "
+        f"actions per game" + (" (whole games in the core)" if summary["core"] else ""))
+    return 0
+
+
+def summary_table(summary: dict[str, Any]) -> Table:
+    table = Table(title=f"{summary['game']}, {summary['players']} players, seed {summary['seed']}",
+                  caption="shared wins count for each winner; sole = won alone",
+                  box=box.SIMPLE_HEAVY)
+    table.add_column("seat", justify="right")
+    table.add_column("bot")
+    table.add_column("win rate", justify="right")
+    table.add_column("wins", justify="right")
+    table.add_column("sole", justify="right")
+    table.add_column("mean score", justify="right")
+    for seat in range(summary["players"]):
+        table.add_row(str(seat), summary["bots"][seat], f"{summary['win_rate'][seat]:.1%}",
+                      f"{summary['wins'][seat]:,}", f"{summary['sole_wins'][seat]:,}",
+                      f"{summary['mean_score'][seat]:.2f}")
+    return table
+
+
+def bot_table(summary: dict[str, Any]) -> Table:
+    table = Table(title="per bot", box=box.SIMPLE_HEAVY)
+    for column in ("bot", "seats", "win rate", "mean score"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for bot, row in summary["by_bot"].items():
+        table.add_row(bot, " ".join(map(str, row["seats"])), f"{row['win_rate']:.1%}",
+                      f"{row['mean_score']:.2f}")
+    return table
+
+
+# ------------------------------------------------------------------ rules, games, bench
+def rulebook_text(name: str) -> str:
+    """The packaged rulebook of a game (copied from games/<game>.md at build time)."""
+    cls = game_class(name)
+    filename = getattr(cls, "rulebook", "") or f"{cls.name}.md"
+    packaged = resources.files("cardcore") / "rulebooks" / filename
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    # A source checkout that has not been built yet keeps the books at the top level.
+    source = Path(__file__).resolve().parents[2] / "games" / filename
+    if source.is_file():
+        return source.read_text(encoding="utf-8")
+    raise ConfigError(f"the rulebook of {cls.name} ({filename}) is not installed", "name")
+
+
+def cmd_rules(args: argparse.Namespace, console: Console) -> int:
+    text = rulebook_text(args.game)
+    if args.raw or not console.is_terminal:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    else:
+        console.print(Markdown(text))
+    return 0
+
+
+def cmd_games(args: argparse.Namespace, console: Console) -> int:
+    table = Table(box=box.SIMPLE_HEAVY)
+    for column in ("game", "players", "default", "options"):
+        table.add_column(column)
+    for name in available_games():
+        cls = game_class(name)
+        options = ", ".join(f"{k}={o.default!r}" for k, o in cls.options_spec.items())
+        table.add_row(name, f"{cls.min_players}-{cls.max_players}", str(cls.default_players),
+                      options or "—")
+    console.print(table)
+    return 0
+
+
+def _bench_core(name: str, seconds: float, seed: int) -> tuple[float, float]:
+    """Whole random games in the core for about ``seconds``: (actions/s, games/s)."""
+    from cardcore.simulation import simulate
+
+    games = actions = 0
+    elapsed = 0.0
+    batch = 1
+    while elapsed < seconds:
+        summary = simulate(name, batch, seed=seed + games)
+        games += summary["games"]
+        actions += summary["actions"]
+        elapsed += summary["seconds"]
+        batch *= 2
+    return actions / elapsed, games / elapsed
+
+
+def _bench_fast_path(name: str, seconds: float, seed: int) -> float:
+    """Random games through the Python fast path for about ``seconds``: µs per action."""
+    from cardcore._fast import Random
+
+    below = Random(seed).below
+    actions = games = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        game = new_game(name, seed=seed + games)
+        ids_of, apply = game.legal_action_ids, game.apply
+        ids = ids_of()
+        while ids:                                 # empty exactly when the game is over
+            apply(ids[below(len(ids))])
+            actions += 1
+            ids = ids_of()
+        games += 1
+    return (time.perf_counter() - started) / max(actions, 1) * 1e6
+
+
+def cmd_bench(args: argparse.Namespace, console: Console) -> int:
+    names = [args.game] if args.game else list(available_games())
+    for name in names:
+        game_class(name)                           # unknown name: ConfigError before timing
+    table = Table(title=f"cardcore bench: random playouts, one process, ~{args.seconds:g} s each",
+                  caption="full side-by-side comparison: python benchmarks/compare.py",
+                  box=box.SIMPLE_HEAVY)
+    for column in ("game", "in the core: actions/s", "games/s", "Python fast path: µs/action"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for name in names:
+        per_second, games_per_second = _bench_core(name, args.seconds, args.seed)
+        per_action = _bench_fast_path(name, args.seconds, args.seed)
+        table.add_row(name, f"{per_second:,.0f}", f"{games_per_second:,.1f}", f"{per_action:.2f}")
+    console.print(table)
+    return 0
+
+
+# ------------------------------------------------------------------ entry point
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardcore", description="cardcore card-game engines: "
+                                     "play against bots, simulate, read the rules.")
+    parser.add_argument("--version", action="version", version=f"cardcore {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def game_command(name: str, help_text: str,
+                     game_required: bool = True) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        if game_required:
+            p.add_argument("game", help="game name (see `cardcore games`)")
+        return p
+
+    def option_flags(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--players", type=int, default=None, help="number of players")
+        p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="a game option, e.g. -o rounds=8 (repeatable)")
+
+    p = game_command("play", "play a game in the terminal against bots")
+    option_flags(p)
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--seed", type=int, default=None, help="seed (default: fresh)")
+    p.add_argument("--save", metavar="FILE", default=None,
+                   help="save the game to FILE at each of your turns and when you leave")
+    p.add_argument("--load", metavar="FILE", default=None,
+                   help="resume a game saved with --save (and keep saving to FILE)")
+    p.add_argument("--bots", default="greedy",
+                   help="the opponents' bots, given to the other seats in order and repeated "
+                        f"(default greedy); names: {', '.join(available_bots())}")
+    p.set_defaults(func=cmd_play)
+
+    p = game_command("simulate", "play many seeded games between bots and summarise them")
+    option_flags(p)
+    p.add_argument("-n", "--games", type=int, default=1000, help="number of games (default 1000)")
+    p.add_argument("--bots", default="random",
+                   help="bots per seat, repeated round the table (default random); "
+                        f"names: {', '.join(available_bots())}")
+    p.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    p.add_argument("--workers", type=int, default=1, help="processes (0 = one per CPU)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON only")
+    p.set_defaults(func=cmd_simulate)
+
+    p = game_command("rules", "print a game's rulebook")
+    p.add_argument("--raw", action="store_true", help="print the Markdown source")
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser("games", help="list the games and their options")
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("bench", help="quick speed check of random playouts")
+    p.add_argument("game", nargs="?", default=None, help="one game (default: all)")
+    p.add_argument("--seconds", type=float, default=1.0,
+                   help="time per measurement (default 1)")
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def _tolerate_narrow_encodings() -> None:
+    """Cards, arrows and rules text are not all in cp1252 (a Windows pipe): print '?' there
+    rather than fail."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding not in ("utf8", "utf16", "utf32") and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 2 bad usage or configuration)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    _tolerate_narrow_encodings()
+    console = Console()
+    errors = Console(stderr=True, soft_wrap=True)          # one line per message: greppable
+    try:
+        return int(args.func(args, console))
+    except ConfigError as e:
+        errors.print(f"[bold red]cardcore {args.command}:[/] {escape(str(e))}", highlight=False)
+        return 2
+    except KeyboardInterrupt:
+        errors.print("\ninterrupted")
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

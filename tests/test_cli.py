@@ -1,0 +1,312 @@
+"""The `cardcore` command: play (scripted stdin), simulate, rules, games, bench."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cardcore
+from cardcore.cli import main, rulebook_text
+
+SRC = str(Path(cardcore.__file__).resolve().parents[1])
+
+
+def run_cli(args, stdin="", timeout=300, **env_extra):
+    """`python -m cardcore ARGS` in a subprocess with piped stdin, as a shell pipe would."""
+    env = {**os.environ, "PYTHONPATH": SRC, "COLUMNS": "100", **env_extra}
+    return subprocess.run([sys.executable, "-m", "cardcore", *args], input=stdin,
+                          capture_output=True, text=True, timeout=timeout, env=env,
+                          check=False)
+
+
+def run_main(args, capsys, monkeypatch, stdin=""):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(args)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+# ---------------------------------------------------------------- play
+def test_play_a_whole_match_from_piped_input():
+    out = run_cli(["play", "kings_stakes", "--players", "3", "--seed", "4"], "1\n" * 400)
+    assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stderr
+    text = out.stdout
+    assert "seed 4; you are seat 0" in text
+    assert "Your hand:" in text and "Table:" in text and "stake" in text
+    assert "1) " in text                                  # numbered legal moves
+    assert "round 1 over" in text and "match over" in text
+    assert ("You win!" in text) or ("You lose." in text) or ("You share the win." in text)
+
+
+def test_output_to_a_narrow_encoding_does_not_fail():
+    # A Windows pipe is cp1252: cards, arrows and the rulebook's dashes must not crash.
+    for args in (["play", "kings_stakes", "--seed", "4"], ["rules", "kings_stakes"],
+                 ["simulate", "kings_stakes", "-n", "20"]):
+        out = run_cli(args, "1\n" * 400, PYTHONIOENCODING="ascii")
+        assert out.returncode == 0, out.stderr
+        assert "Traceback" not in out.stderr
+
+
+def test_play_same_seed_same_game():
+    a = run_cli(["play", "kings_stakes", "--seed", "8", "--seat", "2"], "1\n" * 400)
+    b = run_cli(["play", "kings_stakes", "--seed", "8", "--seat", "2"], "1\n" * 400)
+    assert a.returncode == b.returncode == 0
+    assert a.stdout == b.stdout and "you are seat 2" in a.stdout
+
+
+def test_play_bad_input_reprompts_and_a_written_move_is_accepted(capsys, monkeypatch):
+    # Seat 0 leads first (first_player=0): a number, a wrong number, junk, then a move by name.
+    script = "abc\n999\n0\n\nh\ns\nplay zz\n"
+    code, out, _ = run_main(["play", "kings_stakes", "--seed", "1", "-o", "first_player=0"],
+                            capsys, monkeypatch, script + "1\n" * 400)
+    assert code == 0
+    assert "Not allowed: 'abc'" in out
+    assert "There is no move 999; choose 1 to" in out
+    assert "There is no move 0; choose 1 to" in out
+    assert "Type the number of a move" in out               # help
+    assert out.count("your turn (seat 0)") >= 2              # 's' shows the table again
+    assert "match over" in out
+
+
+def test_play_accepts_a_move_written_out(capsys, monkeypatch):
+    from cardcore import new_game
+    game = new_game("kings_stakes", seed=1, first_player=0)
+    move = str(game.legal_actions()[-1]).lower()
+    code, out, _ = run_main(["play", "kings_stakes", "--seed", "1", "-o", "first_player=0"],
+                            capsys, monkeypatch, move + "\nq\n")
+    assert code == 0
+    assert f"you: {game.legal_actions()[-1]!s}" in out
+    assert "You left the game." in out
+
+
+def test_play_ends_cleanly_on_end_of_input():
+    out = run_cli(["play", "kings_stakes", "--seed", "2", "-o", "first_player=0"], "")
+    assert out.returncode == 0 and "Traceback" not in out.stderr
+    assert "Input ended; leaving the game." in out.stdout
+
+
+def test_play_quit(capsys, monkeypatch):
+    code, out, _ = run_main(["play", "kings_stakes", "--seed", "2", "-o", "first_player=0"],
+                            capsys, monkeypatch, "quit\n")
+    assert code == 0 and "You left the game." in out
+
+
+def test_play_against_random_bots_with_options(capsys, monkeypatch):
+    code, out, _ = run_main(["play", "kings_stakes", "--players", "2", "--bots", "random",
+                             "--seed", "5", "-o", "refill=manual"], capsys, monkeypatch,
+                            "1\n" * 600)
+    assert code == 0
+    assert "seat 1 (random)" in out and "'refill': 'manual'" in out and "match over" in out
+
+
+def test_play_with_a_bot_per_seat(capsys, monkeypatch):
+    code, out, _ = run_main(["play", "kings_stakes", "--seat", "1", "--bots", "greedy,random",
+                             "--seed", "5"], capsys, monkeypatch, "1\n" * 400)
+    assert code == 0
+    assert "seat 0 (greedy)" in out and "seat 2 (random)" in out and "seat 3 (greedy)" in out
+    code, _, err = run_main(["play", "kings_stakes", "--bots", "greedy,minimax"], capsys,
+                            monkeypatch)
+    assert code == 2 and "unknown bot 'minimax'" in err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["play", "kings_stakes", "--players", "9"], "2 to 6 players"),
+    (["play", "kings_stakes", "--seat", "4"], "--seat must be 0..3"),
+    (["play", "no_such_game"], "unknown game"),
+    (["play", "kings_stakes", "-o", "teams=maybe"], "teams"),
+    (["play", "kings_stakes", "-o", "rounds"], "name=value"),
+    (["simulate", "kings_stakes", "--bots", "minimax"], "unknown bot"),
+    (["simulate", "kings_stakes", "-n", "-3"], "games"),
+    (["rules", "no_such_game"], "unknown game"),
+])
+def test_bad_configuration_exits_2_with_a_message(args, message, capsys, monkeypatch):
+    code, _out, err = run_main(args, capsys, monkeypatch)
+    assert code == 2
+    assert message in err
+
+
+def test_unknown_command_is_a_usage_error():
+    out = run_cli(["deal"])
+    assert out.returncode == 2 and "invalid choice" in out.stderr
+
+
+# ---------------------------------------------------------------- simulate
+def test_simulate_json(capsys, monkeypatch):
+    code, out, _ = run_main(["simulate", "kings_stakes", "-n", "200", "--bots", "greedy,random",
+                             "--seed", "3", "--json"], capsys, monkeypatch)
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["games"] == 200 and summary["bots"] == ["greedy", "random"] * 2
+    assert summary["by_bot"]["greedy"]["win_rate"] > summary["by_bot"]["random"]["win_rate"]
+    from cardcore.simulation import simulate
+    again = simulate("kings_stakes", 200, bots="greedy,random", seed=3)
+    assert summary["wins"] == again["wins"] and summary["actions"] == again["actions"]
+
+
+def test_simulate_table_and_workers():
+    out = run_cli(["simulate", "kings_stakes", "-n", "500", "--players", "3", "--workers", "2",
+                   "--seed", "1", "-o", "scoring=cards"])
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    for word in ("seat", "bot", "win rate", "mean score", "games/s", "actions/s", "mean",
+                 "turns", "500/500", "whole games in the core"):
+        assert word in text, word
+
+
+def test_simulate_per_bot_table(capsys, monkeypatch):
+    code, out, _ = run_main(["simulate", "kings_stakes", "-n", "50", "--bots", "greedy,random"],
+                            capsys, monkeypatch)
+    assert code == 0 and "per bot" in out and "greedy" in out
+
+
+# ---------------------------------------------------------------- rules, games, bench, version
+def test_rules_prints_the_packaged_rulebook(capsys, monkeypatch):
+    code, out, _ = run_main(["rules", "kings_stakes", "--raw"], capsys, monkeypatch)
+    assert code == 0
+    assert out == rulebook_text("kings_stakes")
+    assert "KS-4.3" in out and "KS-9.2" in out
+
+
+def test_rules_rendered_in_a_terminal(capsys, monkeypatch):
+    from rich.console import Console
+    monkeypatch.setattr(Console, "is_terminal", property(lambda self: True))
+    code, out, _ = run_main(["rules", "kings_stakes"], capsys, monkeypatch)
+    assert code == 0 and "KS-4.3" in out and "## " not in out      # Markdown was rendered
+
+
+def test_rulebook_is_a_package_resource():
+    from importlib import resources
+    packaged = resources.files("cardcore") / "rulebooks" / "kings_stakes.md"
+    assert packaged.is_file() and "KS-1.1" in packaged.read_text(encoding="utf-8")
+
+
+def test_games_lists_every_game_with_options(capsys, monkeypatch):
+    code, out, _ = run_main(["games"], capsys, monkeypatch)
+    assert code == 0
+    for name in cardcore.available_games():
+        assert name in out
+    assert "first_player" in out and "2-6" in out
+
+
+def test_bench_reports_speeds(capsys, monkeypatch):
+    code, out, _ = run_main(["bench", "kings_stakes", "--seconds", "0.2"], capsys, monkeypatch)
+    assert code == 0 and "kings_stakes" in out and "µs/action" in out
+    code, _, err = run_main(["bench", "no_such_game"], capsys, monkeypatch)
+    assert code == 2 and "unknown game" in err
+
+
+def test_version_and_help():
+    out = run_cli(["--version"])
+    assert out.returncode == 0 and cardcore.__version__ in out.stdout
+    out = run_cli(["--help"])
+    assert out.returncode == 0
+    for command in ("play", "simulate", "rules", "games", "bench"):
+        assert command in out.stdout
+
+
+def test_play_renders_the_view_of_a_game_without_table_lines(capsys, monkeypatch):
+    from cardcore.cli import table_lines
+    from cardcore.games.kings_stakes import KingsStakes
+    game = cardcore.new_game("kings_stakes", seed=1, first_player=0)
+    own = [str(line) for line in table_lines(game, 0)]
+    assert own == game.table_lines(0)                        # the game's own lines win
+    monkeypatch.delattr(KingsStakes, "table_lines")
+    generic = [str(line) for line in table_lines(game, 0)]
+    assert "stake: 0" in generic and "table: —" in generic and "stock size: 38" in generic
+    assert not any(line.startswith(("hand:", "legal actions:")) for line in generic)
+    code, out, _ = run_main(["play", "kings_stakes", "--seed", "1", "-o", "first_player=0"],
+                            capsys, monkeypatch, "1\n" * 400)
+    assert code == 0 and "stake: " in out and "penalty counts: " in out and "match over" in out
+
+
+def test_play_refuses_a_bot_that_cannot_play_the_game(capsys, monkeypatch):
+    from cardcore.bots import GreedyBot
+    from cardcore.errors import ConfigError
+
+    def cannot(self, name):
+        raise ConfigError(f"the greedy bot has no heuristic for {name!r}", "bots")
+
+    monkeypatch.setattr(GreedyBot, "check_game", cannot)
+    code, out, err = run_main(["play", "kings_stakes", "--seed", "1"], capsys, monkeypatch, "1\n")
+    assert code == 2 and "no heuristic for 'kings_stakes'" in err and "Your hand" not in out
+    code, _, err = run_main(["simulate", "kings_stakes", "-n", "5", "--bots", "greedy"], capsys,
+                            monkeypatch)
+    assert code == 2 and "no heuristic" in err
+
+
+def test_play_survives_junk_input_and_only_legal_moves_reach_the_game():
+    import random
+
+    from rich.console import Console
+
+    from cardcore.cli import PlaySession
+
+    rng = random.Random(5)
+    junk = ["", " ", "-1", "0", "10**9", "99999999999999999999", "1.5", "play", "play 7", "play JK",
+            "play JK=99", "play 10H 10H", "take take", "TAKE", "refill", "♥", "Ω", "\x00", "1 2",
+            "play 2C JK=2C", "PLAY kc ks kd kh", "h", "s", "show", "?", "end_turn"]
+    lines = [rng.choice(junk) if rng.random() < 0.6 else str(rng.randint(1, 4))
+             for _ in range(3000)]
+    feed = iter(lines)
+
+    def read(prompt):
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    game = cardcore.new_game("kings_stakes", players=3, seed=9, refill="manual")
+    out = io.StringIO()
+    session = PlaySession(game, 0, ["random"], 9, Console(file=out, width=100), read)
+    assert session.run() == 0
+    replay = cardcore.load_game(game.to_json())            # every applied move was legal
+    assert replay.scores == game.scores and len(game.history) > 20
+    text = out.getvalue()
+    assert "Not allowed" in text and "There is no move" in text
+    assert ("match over" in text) or ("Input ended" in text)
+
+
+def test_play_saves_and_resumes(tmp_path, capsys, monkeypatch):
+    save = tmp_path / "match.json"
+    args = ["play", "kings_stakes", "--seed", "3", "--seat", "1", "--save", str(save)]
+    code, out, _ = run_main(args, capsys, monkeypatch, "1\n1\n1\nq\n")
+    assert code == 0 and "resume with: cardcore play kings_stakes --seat 1 --load" in out
+    saved = cardcore.load_game(save.read_text())
+    assert saved.current_player == 1 and not saved.is_over and len(saved.history) > 3
+    code, out, _ = run_main(["play", "kings_stakes", "--seat", "1", "--load", str(save)],
+                            capsys, monkeypatch, "1\n" * 400)
+    assert code == 0 and "seed 3; you are seat 1" in out and "match over" in out
+    finished = cardcore.load_game(save.read_text())
+    assert finished.is_over and finished.to_json().startswith(saved.to_json()[:40])
+    code, _, err = run_main(["play", "kings_stakes", "--load", str(save)], capsys, monkeypatch)
+    assert code == 2 and "already over" in err
+
+
+@pytest.mark.parametrize("content, extra, message", [
+    (None, [], "cannot read"),
+    ("{not json", [], "not a saved cardcore game"),
+    ('{"format": 1}', [], "not a saved cardcore game"),
+    ("GOOD", ["--seed", "4"], "drop --players, -o and --seed"),
+])
+def test_play_load_errors(tmp_path, capsys, monkeypatch, content, extra, message):
+    path = tmp_path / "save.json"
+    if content == "GOOD":
+        content = cardcore.new_game("kings_stakes", seed=1).to_json()
+    if content is not None:
+        path.write_text(content)
+    code, _, err = run_main(["play", "kings_stakes", "--load", str(path), *extra], capsys,
+                            monkeypatch)
+    assert code == 2 and message in err
+
+
+def test_play_load_of_another_game_is_refused(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "save.json"
+    path.write_text(cardcore.new_game("kuzanasta", seed=1).to_json())
+    code, _, err = run_main(["play", "kings_stakes", "--load", str(path)], capsys, monkeypatch)
+    assert code == 2 and "holds a kuzanasta game, not kings_stakes" in err
