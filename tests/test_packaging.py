@@ -23,7 +23,8 @@ def test_typing_files_are_installed():
     package = resources.files("cardcore")
     assert package.joinpath("py.typed").is_file()
     assert package.joinpath("_fast.pyi").is_file()
-    assert package.joinpath("games").joinpath("_kings_stakes.pyi").is_file()
+    for name in cardcore.available_games():
+        assert package.joinpath("games").joinpath(f"_{name}.pyi").is_file(), name
 
 
 def test_rulebooks_are_packaged_and_identical_to_the_repository():

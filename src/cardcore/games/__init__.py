@@ -26,3 +26,4 @@ The rule constants of a game live in one place (the top of its .pyx, cited by ru
 the rulebook is ``games/<game>.md`` at the top of the repository.
 """
 from cardcore.games import kings_stakes  # noqa: F401
+from cardcore.games import kuzanasta  # noqa: F401

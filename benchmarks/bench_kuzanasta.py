@@ -1,0 +1,194 @@
+"""Kuzanasta benchmarks: the best-two-sets kernel, random playouts, whole deals in the core.
+
+pytest-benchmark:   pytest benchmarks/bench_kuzanasta.py --benchmark-enable
+side by side:       python benchmarks/compare.py   (uses ``compare_section`` below)
+
+Figures (issue 3, "Speed"; every ratio comes from one run):
+* Best-two-sets on a 7-card hand: from Python (``best_two_sets(hand, wild)``, one call per
+  hand) ≤ 1 µs; inside the core (``best_two_sets_bulk``: the kernel over 100,000 hands with no
+  Python per hand) ≥ 200× faster than the brute-force oracle of tests/kuzanasta_oracle.py on
+  the same hands.
+* Random playout through the Python fast path, µs per action:
+  ``ids = g.legal_action_ids(); g.apply(ids[rng.below(len(ids))])`` over whole 4-player
+  matches, ``new_game`` included. Target ≤ 3 µs (OpenSpiel gin_rummy ~40 µs, RLCard ~190 µs).
+* Whole random deals inside the core (``GameState.run_random``), actions per second ≥ 2 million.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import time
+from array import array
+from pathlib import Path
+from typing import Any
+
+from cardcore import new_game
+from cardcore._fast import Random, best_two_sets, best_two_sets_bulk
+
+GAME = "kuzanasta"
+TESTS = Path(__file__).resolve().parent.parent / "tests"
+
+
+def _oracle() -> Any:
+    if str(TESTS) not in sys.path:
+        sys.path.insert(0, str(TESTS))
+    import kuzanasta_oracle
+    return kuzanasta_oracle
+
+
+def random_hands(n: int, seed: int = 0) -> tuple[list[list[int]], list[int | None]]:
+    """n random 7-card hands of the 93-card deck, wild ranks cycling None, A, 2, ..., K."""
+    deck = new_game(GAME, seed=0).deck_for(4, {})
+    rng = random.Random(seed)
+    wilds: list[int | None] = [None] + list(range(13))
+    return [rng.sample(deck, 7) for _ in range(n)], [wilds[i % 14] for i in range(n)]
+
+
+def kernel_figures(n: int, oracle_n: int) -> dict[str, float]:
+    """ns per hand in the core, µs per call from Python, µs per hand of the oracle."""
+    hands, wilds = random_hands(n)
+    cards = bytes(c for h in hands for c in h)
+    wild_bytes = bytes(255 if w is None else w for w in wilds)
+    out = array("i", [0]) * n
+    best_two_sets_bulk(cards, 7, wild_bytes, out)                   # warm up
+    core = min(_timed(lambda: best_two_sets_bulk(cards, 7, wild_bytes, out)) for _ in range(5))
+    pairs = list(zip(hands, wilds))
+    python = min(_timed(lambda: [best_two_sets(h, w) for h, w in pairs]) for _ in range(3))
+    oracle = _oracle()
+    sample = pairs[:oracle_n]
+    brute = _timed(lambda: [oracle.best_two(h, w) for h, w in sample])
+    assert [oracle.best_two(h, w) for h, w in sample[:200]] == list(out[:200])
+    return {"core_ns": core / n * 1e9, "python_us": python / n * 1e6,
+            "oracle_us": brute / len(sample) * 1e6}
+
+
+def _timed(fn: Any) -> float:
+    started = time.perf_counter()
+    fn()
+    return time.perf_counter() - started
+
+
+def fast_path_playouts(seconds: float, seed: int = 0, players: int = 4) -> tuple[float, int, int]:
+    """Random matches through the Python fast path for about ``seconds``; new_game included.
+    Returns (elapsed seconds, actions, games)."""
+    rng = Random(seed)
+    below = rng.below
+    actions = games = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        g = new_game(GAME, players=players, seed=seed + games)
+        legal_action_ids, apply = g.legal_action_ids, g.apply
+        ids = legal_action_ids()
+        while ids:
+            apply(ids[below(len(ids))])
+            actions += 1
+            ids = legal_action_ids()
+        games += 1
+    return time.perf_counter() - started, actions, games
+
+
+def run_random_only(games: int, players: int = 4, seed: int = 0) -> tuple[float, int]:
+    """Actions per second counting only the time inside ``GameState.run_random``
+    (fresh states are dealt outside the timer; later deals are dealt inside, as in play)."""
+    template = new_game(GAME, players=players, seed=0)
+    total = 0
+    elapsed = 0.0
+    for i in range(games):
+        state = template._make_state(None)
+        state.seed_rng(seed + i)
+        state.start()
+        started = time.perf_counter()
+        total += state.run_random(i)
+        elapsed += time.perf_counter() - started
+    return total / elapsed, total
+
+
+def compare_section(quick: bool = False) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    kernel = "Kuzanasta best two sets, 7-card hands"
+    k = kernel_figures(20_000 if quick else 100_000, 1_000 if quick else 5_000)
+    rows.append({"section": kernel, "figure": "from Python, best_two_sets(hand, wild)",
+                 "value": k["python_us"], "unit": "µs", "target": "≤ 1 µs",
+                 "ok": k["python_us"] <= 1.0})
+    rows.append({"section": kernel, "figure": "inside the core (best_two_sets_bulk), per hand",
+                 "value": k["core_ns"] / 1000, "unit": "µs"})
+    rows.append({"section": kernel, "figure": "brute-force Python oracle, per hand",
+                 "value": k["oracle_us"], "unit": "µs"})
+    ratio = k["oracle_us"] * 1000 / k["core_ns"]
+    rows.append({"section": kernel, "figure": "core speed-up vs the oracle", "value": ratio,
+                 "unit": "×", "target": "≥ 200×", "ok": ratio >= 200})
+
+    fast = "Kuzanasta random playout, Python fast path"
+    elapsed, actions, games = fast_path_playouts(1.0 if quick else 4.0)
+    us = elapsed / actions * 1e6
+    rows.append({"section": fast, "figure": "cardcore kuzanasta (4 players), per action",
+                 "value": us, "unit": "µs", "target": "≤ 3 µs", "ok": us <= 3.0,
+                 "note": f"{games:,} matches, {actions:,} actions, new_game included; "
+                         "OpenSpiel gin_rummy ~40 µs, RLCard ~190 µs (issue 3)"})
+
+    core = "Kuzanasta whole random deals in the core"
+    per_second, total = run_random_only(500 if quick else 3000)
+    rows.append({"section": core, "figure": "GameState.run_random, actions/s",
+                 "value": per_second, "unit": "/s", "target": "≥ 2,000,000",
+                 "ok": per_second >= 2e6, "note": f"{total:,} actions, first deal outside the timer"})
+    return rows
+
+
+# ---------------------------------------------------------------- pytest-benchmark suite
+HANDS, WILDS = random_hands(1000, seed=1)
+
+
+def test_kz_best_two_sets_python(benchmark: Any) -> None:
+    benchmark.group = "kuzanasta sets"
+    pairs = list(zip(HANDS, WILDS))
+
+    def thousand() -> int:
+        return sum(best_two_sets(h, w)[0] for h, w in pairs)
+
+    assert benchmark(thousand) > 0
+
+
+def test_kz_best_two_sets_core(benchmark: Any) -> None:
+    benchmark.group = "kuzanasta sets"
+    cards = bytes(c for h in HANDS for c in h)
+    wild_bytes = bytes(255 if w is None else w for w in WILDS)
+    out = array("i", [0]) * len(HANDS)
+    assert benchmark(best_two_sets_bulk, cards, 7, wild_bytes, out) == len(HANDS)
+
+
+def test_kz_oracle_100_hands(benchmark: Any) -> None:
+    benchmark.group = "kuzanasta sets"
+    oracle = _oracle()
+    pairs = list(zip(HANDS, WILDS))[:100]
+    benchmark(lambda: [oracle.best_two(h, w) for h, w in pairs])
+
+
+def _fast_path_game(seed: int) -> int:
+    rng = Random(seed)
+    g = new_game(GAME, seed=seed)
+    n = 0
+    ids = g.legal_action_ids()
+    while ids:
+        g.apply(ids[rng.below(len(ids))])
+        n += 1
+        ids = g.legal_action_ids()
+    return n
+
+
+def test_kz_fast_path_whole_match(benchmark: Any) -> None:
+    benchmark.group = "kuzanasta game"
+    assert benchmark(_fast_path_game, 3) > 100
+
+
+def test_kz_run_random_whole_match(benchmark: Any) -> None:
+    benchmark.group = "kuzanasta game"
+    assert benchmark(lambda: new_game(GAME, seed=3)._state.run_random(3)) > 100
+
+
+def test_kz_greedy_bot_choice(benchmark: Any) -> None:
+    benchmark.group = "kuzanasta step"
+    from cardcore.bots import GreedyBot
+    g = new_game(GAME, seed=1)
+    g.apply("draw_stock")
+    bot = GreedyBot(seed=1)
+    assert benchmark(bot.choose_id, g) in g.legal_action_ids()

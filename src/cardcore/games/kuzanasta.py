@@ -1,0 +1,254 @@
+"""Kuzanasta (``kuzanasta``): a two-deck set-collecting game for 2-4 players with wild cards
+and the joker as the "God card".
+
+The rules are games/kuzanasta.md (rule IDs KZ-x.y); the state machine is ``_kuzanasta.pyx``,
+whose docstring lists the 2970 action ids; the set detection is in the core
+(``cardcore._fast``: ``best_two_sets`` and the ``kz_*`` helpers). This module is the thin
+protocol wrapper: options, action decoding, the view.
+
+Action notation (what ``str(action)`` gives and ``apply`` accepts):
+``draw_stock`` · ``draw_discard`` · ``god_look`` · ``god_draw 7H`` · ``discard 7H`` ·
+``discard JK`` · ``god_discard 7H`` · ``end_turn`` · ``go_out`` (the best declaration) ·
+``go_out 7-7-7 Q-Q-W`` (two named sets: rank repeated for each natural card, ``W`` for each
+wild card standing in; either order is accepted).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardcore._fast import kz_descriptor
+from cardcore.cards import RANKS, card_str, format_cards
+from cardcore.errors import IllegalActionError
+from cardcore.game import ActionLike, ActionSpec, Game, JSONValue, Option, register
+from cardcore.games._kuzanasta import PHASES, KuzanastaState, action_table, kuzanasta_deck
+
+__all__ = ["Kuzanasta", "set_label"]
+
+HAND_SIZE = 7
+TURN_UP_INSERT = 46        # KZ-2.3 (mirrors the .pyx constant; tests pin both)
+
+
+def set_label(descriptor: int) -> str:
+    """Notation of a set descriptor: ``7-7-W`` (rank per natural card, ``W`` per wild card)."""
+    rank, size, wilds = kz_descriptor(descriptor)
+    return "-".join([RANKS[rank]] * (size - wilds) + ["W"] * wilds)
+
+
+def _check_dealer(value: Any, players: int) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        return f"must be None (drawn by lot) or a seat 0..{players - 1} (KZ-2.1)"
+    return None
+
+
+def _int_range(low: int, high: int, rule: str, allow_none: bool = False):  # type: ignore[no-untyped-def]
+    def check(value: Any, players: int) -> str | None:
+        if value is None and allow_none:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            none = "None or " if allow_none else ""
+            return f"must be {none}an int {low}..{high} ({rule})"
+        return None
+    return check
+
+
+def _choice(*allowed: str, rule: str):  # type: ignore[no-untyped-def]
+    def check(value: Any, players: int) -> str | None:
+        return None if value in allowed else f"must be one of {', '.join(map(repr, allowed))} ({rule})"
+    return check
+
+
+def _check_bool(rule: str):  # type: ignore[no-untyped-def]
+    def check(value: Any, players: int) -> str | None:
+        return None if isinstance(value, bool) else f"must be True or False ({rule})"
+    return check
+
+
+def _describe(entry: tuple) -> ActionSpec:  # type: ignore[type-arg]
+    kind, card, pair = entry
+    if card is not None:
+        name = card_str(card)
+        return ActionSpec(kind, (name,), f"{kind} {name}")
+    if pair is not None:
+        sets = [set_label(pair[0]), set_label(pair[1])]
+        return ActionSpec(kind, (), "go_out " + " ".join(sets),
+                          {"sets": sets, "descriptors": [int(pair[0]), int(pair[1])]})
+    if kind == "go_out":
+        return ActionSpec(kind, (), kind, {"best": True})
+    return ActionSpec(kind, (), kind)
+
+
+@register
+class Kuzanasta(Game):
+    """Kuzanasta. Options: ``dealer`` (None = by lot), ``pile_pairing`` ("opposite"/"adjacent"),
+    ``reshuffle``, ``max_turns``, ``target``, ``deals`` (None = play to the target), ``ante``."""
+
+    _state: KuzanastaState
+
+    name = "kuzanasta"
+    default_players = 4
+    min_players = 2
+    max_players = 4
+    phases = PHASES
+    rulebook = "kuzanasta.md"
+    options_spec = {
+        "dealer": Option(None, _check_dealer, "seat of the first dealer (None = by lot)"),
+        "pile_pairing": Option("opposite", _choice("opposite", "adjacent", rule="KZ-2.6"),
+                               "which 4-player seats share a stock pile"),
+        "reshuffle": Option(False, _check_bool("KZ-3.4"),
+                            "shuffle (True) or just turn over (False) a recycled discard pile"),
+        "max_turns": Option(1000, _int_range(1, 10**9, "KZ-3.5"), "turns before a deal ends void"),
+        "target": Option(50000, _int_range(1, 10**15, "KZ-7.5"), "score that ends the match"),
+        "deals": Option(None, _int_range(1, 10**6, "KZ-7.5", allow_none=True),
+                        "number of scored deals instead of a target"),
+        "ante": Option(0, _int_range(0, 10**12, "KZ-7.6"), "chips each player pays per deal"),
+    }
+    conformance_configs = [
+        {"players": 2}, {"players": 3}, {"players": 4},
+        {"players": 4, "pile_pairing": "adjacent", "reshuffle": True, "ante": 5},
+        {"players": 2, "deals": 3, "max_turns": 40, "dealer": 1},
+    ]
+
+    @classmethod
+    def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        return list(kuzanasta_deck())
+
+    @classmethod
+    def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        return [_describe(entry) for entry in action_table()]
+
+    def _make_state(self, deck: list[int] | None) -> KuzanastaState:
+        return KuzanastaState(self.num_players, self.options, deck)
+
+    def _start(self) -> None:
+        super()._start()
+        self._first_deal_first = self._state.first_player   # for hidden_deck_positions
+
+    def _hand(self, player: int) -> list[int]:
+        return list(self._state.hand(player))
+
+    def _hand_sizes(self) -> list[int]:
+        return list(self._state.hand_sizes())
+
+    def _resolve(self, action: ActionLike) -> int:
+        """As Game._resolve; a named declaration may give its two sets in either order."""
+        try:
+            return super()._resolve(action)
+        except IllegalActionError:
+            if isinstance(action, str):
+                words = action.split()
+                if len(words) == 3 and words[0].lower() == "go_out":
+                    return super()._resolve(" ".join([words[0], words[2], words[1]]))
+            raise
+
+    @property
+    def history(self) -> list[dict[str, JSONValue]]:
+        """Game.history, except that a God draw does not show its card (KZ-8): the card was
+        taken from a face-down stock, so only its taker knows it."""
+        events = super().history
+        for event in events:
+            if event["event"] == "action" and str(event["action"]).startswith("god_draw "):
+                event["action"] = "god_draw"
+                event["id"] = None
+        return events
+
+    def best_declaration(self, player: int) -> dict[str, JSONValue] | None:
+        """The best two sets in a seat's hand now (KZ-7.1), or None."""
+        value, d1, d2 = self._state.best_sets(player)
+        if value == 0:
+            return None
+        return {"sets": [set_label(d1), set_label(d2)], "value": value}
+
+    def _view_extra(self, player: int) -> dict[str, JSONValue]:
+        s = self._state
+        wild = s.wild_rank
+        return {
+            "wild_rank": None if wild is None else RANKS[wild],
+            "turn_up": card_str(s.turn_up),
+            "discards": [format_cards(pile) for pile in s.discards()],
+            "my_pile": s.pile_of(player),
+            "pile_of": [s.pile_of(p) for p in range(self.num_players)],
+            "stock_sizes": s.stock_sizes(),
+            "dealer": s.dealer,
+            "first_player": s.first_player,
+            "deal": s.round_index + (0 if s.is_over else 1),
+            "turns_in_deal": s.turns_in_deal,
+            "god_holder": s.god_public,
+            "chips": s.chips(),
+            "pot": s.pot,
+            "best_sets": self.best_declaration(player),
+            "last_deal": self._last_deal(),
+        }
+
+    def _last_deal(self) -> dict[str, JSONValue] | None:
+        last = self._state.last_deal()
+        if last is None:
+            return None
+        out: dict[str, JSONValue] = {
+            "end": last["end"], "winner": last["winner"],
+            "wild_rank": None if last["wild_rank"] is None else RANKS[last["wild_rank"]],
+        }
+        if last["end"] == "went_out":
+            out.update({
+                "sets": [{"set": set_label(d), "value": v} for d, v in last["sets"]],
+                "hand": format_cards(last["hand"], sort=True),
+                "hand_points": last["hand_points"],
+                "turn_up_doubled": last["turn_up_doubled"],
+                "god_doubled": last["god_doubled"],
+                "total": last["total"],
+                "pot": last["pot"],
+            })
+        return out
+
+    def _round_summary(self) -> dict[str, JSONValue]:
+        return {**(self._last_deal() or {}), "scores": self.scores,
+                "chips": self._state.chips()}
+
+    def hidden_deck_positions(self, seat: int) -> list[int]:
+        """Stacked-deck positions (top first) of cards ``seat`` cannot see after the first deal:
+        the other hands, the face-down stock piles and the set-aside pile (KZ-2.3..2.7, KZ-8)."""
+        n = self.num_players
+        first = self._first_deal_first
+        dealt = HAND_SIZE * n
+        size0 = (len(kuzanasta_deck()) - dealt + 1) // 2
+        visible = {dealt, dealt + size0} if n == 4 else {dealt}     # the discard turn-ups
+        visible |= {i for i in range(dealt) if (first + i) % n == seat}
+        hidden = []
+        for j in range(1, len(kuzanasta_deck())):                   # j = 0 is the turn-up
+            i = j - 1 if j <= TURN_UP_INSERT else j                 # index after KZ-2.3
+            if i not in visible:
+                hidden.append(j)
+        return hidden
+
+    def table_lines(self, player: int) -> list[str]:
+        v = self.view(player)
+        wild = v["wild_rank"] or "none (joker turned up: hand points double)"
+        lines = [(f"Deal {v['deal']}   dealer seat {v['dealer']}   wild rank {wild}   "
+                  f"turn-up {v['turn_up']}   turn {v['turns_in_deal'] + 1}")]
+        for k, pile in enumerate(v["discards"]):
+            users = [str(p) for p, q in enumerate(v["pile_of"]) if q == k]
+            mine = "  (yours)" if k == v["my_pile"] else ""
+            shown = " ".join(pile[-8:]) if pile else "(empty)"
+            more = f"{len(pile) - 8} more, " if len(pile) > 8 else ""
+            lines.append(f"Pile {k} (seats {','.join(users)}): stock {v['stock_sizes'][k]}, "
+                         + f"discard {more}{shown}{mine}")
+        best = v["best_sets"]
+        lines.append("Best sets in hand: " + (f"{' + '.join(best['sets'])} = {best['value']}"
+                                              if best else "none yet"))
+        lines.append("Scores: " + "  ".join(f"seat {p}: {s}" for p, s in enumerate(v["scores"])))
+        if self.options["ante"]:
+            lines.append("Chips: " + "  ".join(f"seat {p}: {c}" for p, c in enumerate(v["chips"]))
+                         + f"   pot {v['pot']}")
+        if v["god_holder"] is not None:
+            lines.append(f"God card (joker): held by seat {v['god_holder']}")
+        last = v["last_deal"]
+        if last is not None:
+            if last["end"] == "went_out":
+                sets = " + ".join(s["set"] for s in last["sets"])
+                lines.append(f"Last deal: seat {last['winner']} went out with {sets}, "
+                             f"scoring {last['total']}")
+            else:
+                lines.append(f"Last deal: void ({last['end']})")
+        return lines
