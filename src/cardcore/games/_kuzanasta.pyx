@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: language_level=3, cdivision=True
 """Kuzanasta state machine (rules: games/kuzanasta.md, rule IDs KZ-x.y).
 
 Action space (the same 2970 ids for every configuration; pinned by tests/test_kuzanasta_actions.py):
