@@ -27,3 +27,4 @@ the rulebook is ``games/<game>.md`` at the top of the repository.
 """
 from cardcore.games import kings_stakes  # noqa: F401
 from cardcore.games import kuzanasta  # noqa: F401
+from cardcore.games import manna  # noqa: F401

@@ -1,0 +1,182 @@
+"""Manna from Heaven (``manna``): the six-player, four-deck Pennies from Heaven canasta.
+
+The rules are games/manna.md (rule IDs MH-x.y); the meld engine and the state machine are
+``_manna.pyx``, whose docstring lists the 909 action ids. This module is the thin protocol
+wrapper: options, action decoding, the view (MH-11).
+
+Action notation (what ``str(action)`` gives and ``apply`` accepts):
+``draw`` · ``take add`` · ``take pair`` · ``take natural+two`` · ``take natural+joker`` ·
+``retract`` · ``discard 7H`` · ``out 9C`` (discard the last card and go out) ·
+``new K n=3 two=1 jk=0`` (a new meld: naturals, twos, jokers) · ``add K n=1 two=0 jk=0`` ·
+``new wild two=2 jk=1`` · ``add wild two=0 jk=1`` · ``new black3 n=4``.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardcore.cards import card_str, format_cards
+from cardcore.game import ActionSpec, Game, JSONValue, Option, register
+from cardcore.games._manna import (
+    ACTION_LAYOUT,
+    PHASES,
+    RANK_NAMES,
+    MannaState,
+    manna_deck,
+    meld_table,
+)
+
+__all__ = ["Manna"]
+
+NUM_PLAYERS = 6
+HAND_POSITIONS = 6 * 13          # MH-2.2: hands first, then feet, then the stock
+FOOT_POSITIONS = 6 * 11
+STOCK_SAFE_FROM = HAND_POSITIONS + FOOT_POSITIONS + 1 + 8   # upcard + at most 8 replacements
+TARGET_LIMIT = 10**9
+GROUP_NAMES = RANK_NAMES + ("wild", "black3")
+
+
+def _check_dealer(value: Any, players: int) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        return f"must be None (by lot) or a seat 0..{players - 1} (MH-2.1)"
+    return None
+
+
+def _check_target(value: Any, players: int) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not -TARGET_LIMIT <= value <= TARGET_LIMIT:
+        return f"must be an int in -{TARGET_LIMIT}..{TARGET_LIMIT} (MH-10.6)"
+    return None
+
+
+def _check_bool(value: Any, players: int) -> str | None:
+    return None if isinstance(value, bool) else "must be True or False (MH-4.6)"
+
+
+def _describe(action_id: int) -> ActionSpec:
+    lay = ACTION_LAYOUT
+    if action_id == lay["draw"]:
+        return ActionSpec("draw_stock", (), "draw")
+    takes = {lay["take_add"]: ("add", "a"), lay["take_pair"]: ("pair", "bc"),
+             lay["take_two"]: ("natural+two", "b"), lay["take_joker"]: ("natural+joker", "b")}
+    if action_id in takes:
+        how, ways = takes[action_id]
+        return ActionSpec("take_pile", (), f"take {how}", {"with": how, "ways": ways})
+    if action_id == lay["retract"]:
+        return ActionSpec("retract", (), "retract")
+    if action_id < lay["go_out"]:
+        c = card_str(action_id - lay["discard"])
+        return ActionSpec("discard", (c,), f"discard {c}")
+    if action_id < lay["meld"]:
+        c = card_str(action_id - lay["go_out"])
+        return ActionSpec("go_out", (c,), f"out {c}")
+    group, new, n, t, j = meld_table()[action_id - lay["meld"]]
+    name = GROUP_NAMES[group]
+    verb = "new" if new else "add"
+    if name == "black3":
+        label = f"new black3 n={n}"
+    elif name == "wild":
+        label = f"{verb} wild two={t} jk={j}"
+    else:
+        label = f"{verb} {name} n={n} two={t} jk={j}"
+    info = {"group": name, "new": bool(new), "naturals": n, "twos": t, "jokers": j}
+    return ActionSpec("meld", (), label, info)
+
+
+@register
+class Manna(Game):
+    """Manna from Heaven. Options: ``dealer`` (None = by lot), ``target`` (20000),
+    ``wild_sevens`` (False: sevens melds take no wild cards)."""
+
+    name = "manna"
+    default_players = NUM_PLAYERS
+    min_players = NUM_PLAYERS
+    max_players = NUM_PLAYERS
+    phases = PHASES
+    rulebook = "manna.md"
+    _state: MannaState
+    options_spec = {
+        "dealer": Option(None, _check_dealer, "seat of the first dealer (MH-2.1)"),
+        "target": Option(20000, _check_target, "match target (MH-10.6)"),
+        "wild_sevens": Option(False, _check_bool, "sevens melds may take wild cards (MH-4.6)"),
+    }
+    # A low target keeps random matches short enough for the conformance suite.
+    conformance_configs = [
+        {"target": -100000},
+        {"target": 0, "dealer": 2},
+        {"target": -100000, "wild_sevens": True},
+    ]
+
+    @classmethod
+    def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        return manna_deck()
+
+    @classmethod
+    def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        return [_describe(i) for i in range(ACTION_LAYOUT["num_actions"])]
+
+    def _make_state(self, deck: list[int] | None) -> MannaState:
+        return MannaState(self.num_players, self.options, deck)
+
+    def _hand(self, player: int) -> list[int]:
+        return list(self._state.hand(player))
+
+    def _hand_sizes(self) -> list[int]:
+        return list(self._state.hand_sizes())
+
+    def team_melds(self, team: int) -> list[dict[str, JSONValue]]:
+        return [{"rank": GROUP_NAMES[g] if g != 2 else "3", "cards": format_cards(cards),
+                 "complete": ctype is not None, "type": ctype}
+                for g, cards, ctype in self._state.melds(team)]
+
+    def _view_extra(self, player: int) -> dict[str, JSONValue]:
+        s = self._state
+        return {
+            "team": player % 2,
+            "melds": [self.team_melds(0), self.team_melds(1)],
+            "red_threes": [format_cards(s.red_threes(0)), format_cards(s.red_threes(1))],
+            "discard": format_cards(s.discard_pile()),
+            "frozen": s.frozen,
+            "stock_size": s.stock_size,
+            "foot_sizes": s.foot_sizes(),
+            "min_meld": s.min_meld(),
+            "opened": s.opened(),
+            "canasta_types": [s.canasta_types(0), s.canasta_types(1)],
+            "dealer": s.dealer,
+            "hand_number": s.round_index + (0 if s.is_over else 1),
+            "turn_points": s.turn_points,
+            "last_hand_scores": s.last_hand_scores(),
+        }
+
+    def _round_summary(self) -> dict[str, JSONValue]:
+        s = self._state
+        return {"hand_scores": s.last_hand_scores(), "team_scores": s.team_scores(),
+                "went_out": s.last_out, "scores": self.scores}
+
+    def hidden_deck_positions(self, seat: int) -> list[int]:
+        """Feet (nobody sees them at the deal) and the stock below the cards that can replace
+        red threes. Other hands are hidden too, but their red threes are laid out in view."""
+        return (list(range(HAND_POSITIONS, HAND_POSITIONS + FOOT_POSITIONS))
+                + list(range(STOCK_SAFE_FROM, len(manna_deck()))))
+
+    def table_lines(self, player: int) -> list[str]:
+        v = self.view(player)
+        top = v["discard"][-1] if v["discard"] else "-"
+        frozen = " (frozen)" if v["frozen"] else ""
+        lines = [
+            (f"Hand {v['hand_number']}  dealer seat {v['dealer']}  stock {v['stock_size']}  "
+             f"pile {len(v['discard'])}{frozen} top {top}"),
+            (f"Scores: team 0 (seats 0 2 4) {v['scores'][0]}   team 1 (seats 1 3 5) "
+             f"{v['scores'][1]}   you are team {v['team']}"),
+        ]
+        for team in range(2):
+            opened = "opened" if v["opened"][team] else f"needs {v['min_meld'][team]}"
+            lines.append(f"Team {team} ({opened}; red threes {len(v['red_threes'][team])}; "
+                         f"canastas: {', '.join(v['canasta_types'][team]) or 'none'})")
+            for m in v["melds"][team]:
+                mark = f"[{m['type']} canasta]" if m["complete"] else ""
+                lines.append(f"   {m['rank']:>6}: {' '.join(m['cards'])} {mark}")
+        lines.append("Hands: " + "  ".join(f"seat {p}: {n}" for p, n in enumerate(v["hand_sizes"]))
+                     + "   feet: " + " ".join(str(n) for n in v["foot_sizes"]))
+        return lines
