@@ -170,3 +170,42 @@ def test_shuffle_in_place_on_buffers_and_uniformity():
     assert len(counts) == 24
     chi2 = sum((n - 1000) ** 2 / 1000 for n in counts.values())
     assert chi2 < 60                       # 23 degrees of freedom: p < 1e-5 beyond ~55
+
+
+# ---------------------------------------------------------------- properties (hypothesis)
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 52), max_size=120), st.lists(st.integers(0, 52), max_size=40))
+def test_multiset_add_remove_property(adds, removes):
+    ms, model = CardMultiset(), Counter()
+    for c in adds:
+        if model[c] < 8:
+            ms.add(c)
+            model[c] += 1
+        else:
+            with pytest.raises(ValueError):
+                ms.add(c)
+    for c in removes:
+        if model[c]:
+            ms.remove(c)
+            model[c] -= 1
+        else:
+            with pytest.raises(ValueError):
+                ms.remove(c)
+    assert ms.to_list() == sorted(model.elements())
+    assert all(ms.count_rank(r) == sum(n for c, n in model.items() if c < 52 and c % 13 == r)
+               for r in range(13))
+
+
+@given(st.integers(0, 52), st.sampled_from(["upper", "lower", "symbol", "T"]))
+def test_notation_round_trip_property(card, style):
+    text = card_str(card)
+    if style == "lower":
+        text = text.lower()
+    elif style == "symbol" and card != JOKER:
+        text = text[:-1] + "♣♠♦♥"["CSDH".index(text[-1])]
+    elif style == "T":
+        text = text.replace("10", "T")
+    assert card_id(text) == card and str(parse_card(text)) == card_str(card)

@@ -144,6 +144,7 @@ cdef inline uint64_t ms_support(const Multiset* m) noexcept nogil:
     return m.plane[0]
 
 cdef int ms_to_array(const Multiset* m, uint8_t* out) noexcept nogil
+cdef list ms_to_list(const Multiset* m)          # card ids in id order, copies repeated
 
 # ---------------------------------------------------------------- ordered piles
 ctypedef struct Pile:
@@ -166,6 +167,9 @@ cdef inline int pile_pop(Pile* p) noexcept nogil:
 
 cdef inline int pile_top(const Pile* p) noexcept nogil:
     return p.cards[p.size - 1] if p.size > 0 else -1
+
+cdef list pile_to_list(const Pile* p)            # card ids bottom -> top
+cdef int load_cards(uint8_t* dst, object cards, int capacity) except -1   # checked copy
 
 # ---------------------------------------------------------------- seeded RNG (PCG32)
 ctypedef struct Rng:

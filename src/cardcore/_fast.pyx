@@ -30,6 +30,32 @@ cdef int ms_to_array(const Multiset* m, uint8_t* out) noexcept nogil:
     return n
 
 
+cdef list ms_to_list(const Multiset* m):
+    cdef list out = []
+    cdef int card
+    for card in range(NUM_KINDS):
+        if m.count[card]:
+            out.extend([card] * m.count[card])
+    return out
+
+
+cdef list pile_to_list(const Pile* p):
+    return [p.cards[i] for i in range(p.size)]
+
+
+cdef int load_cards(uint8_t* dst, object cards, int capacity) except -1:
+    """Copy a sequence of card ids into a C array, refusing what does not fit."""
+    if len(cards) > capacity:
+        raise ValueError(f"{len(cards)} cards do not fit in {capacity}")
+    cdef int i = 0
+    for c in cards:
+        if not 0 <= c < NUM_KINDS:
+            raise ValueError(f"card id out of range: {c!r}")
+        dst[i] = <uint8_t>c
+        i += 1
+    return i
+
+
 cdef inline uint64_t splitmix64(uint64_t* x) noexcept nogil:
     x[0] += 0x9E3779B97F4A7C15ULL
     cdef uint64_t z = x[0]
@@ -272,6 +298,31 @@ cdef class GameState:
     def explain_illegal(self, int action) -> tuple:
         """(message, rule id) saying why an action id is not legal now; games override."""
         return ("that action is not legal now", None)
+
+    # The Python-visible part of the contract (cardcore.games docstring); every game overrides.
+    def start(self) -> None:
+        """Deal the first round with the seeded generator."""
+        raise NotImplementedError
+
+    @property
+    def phase(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def round_index(self) -> int:
+        raise NotImplementedError
+
+    def scores(self) -> list:
+        raise NotImplementedError
+
+    def winners(self) -> list:
+        raise NotImplementedError
+
+    def all_cards(self) -> list:
+        raise NotImplementedError
+
+    def clone(self) -> GameState:
+        raise NotImplementedError
 
     @property
     def is_over(self) -> bool:

@@ -26,7 +26,7 @@ from cardcore.errors import ConfigError, IllegalActionError
 
 __all__ = [
     "Action", "ActionSpec", "Game", "Option", "register", "available_games", "new_game",
-    "load_game", "SAVE_FORMAT", "seat_or_lot", "one_of", "int_at_least", "is_int",
+    "load_game", "SAVE_FORMAT", "seat_or_lot", "one_of", "int_at_least", "is_int", "resolve_seed",
 ]
 
 SAVE_FORMAT = 1
@@ -80,6 +80,17 @@ OptionCheck = Callable[[Any, int], Union[str, None]]
 def is_int(value: Any) -> bool:
     """An int that is not a bool (JSON and options treat True as a flag, never as 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def resolve_seed(seed: int | None) -> int:
+    """A usable seed: the given non-negative int, or fresh entropy for None; ConfigError else."""
+    if seed is None:
+        return secrets.randbits(63)
+    try:
+        seed_to_u64(seed)
+    except (TypeError, ValueError) as e:
+        raise ConfigError(f"seed: {e}", "seed") from None
+    return seed
 
 
 def seat_or_lot(rule: str) -> OptionCheck:
@@ -182,18 +193,12 @@ class Game:
                  deck: Sequence[str] | None = None, **options: Any) -> None:
         self.num_players = self._check_players(players)
         self.options = self._check_options(options)
-        if seed is None:
-            seed = secrets.randbits(63)
-        try:
-            seed_to_u64(seed)
-        except (TypeError, ValueError) as e:
-            raise ConfigError(f"seed: {e}", "seed") from None
-        self.seed: int = seed
+        self.seed: int = resolve_seed(seed)
         self._deck_input = None if deck is None else self._check_deck(deck)
         self._specs, self._label_index = self._cached_specs(self.num_players, tuple(sorted(
             (k, json.dumps(v)) for k, v in self.options.items())))
         self._state = self._make_state(self._deck_input)
-        self._state.seed_rng(seed)
+        self._state.seed_rng(self.seed)
         self._start()
         self._log: list[int] = []
         self._history: list[dict[str, JSONValue]] = []

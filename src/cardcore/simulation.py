@@ -14,7 +14,6 @@ Seat ``k`` is played by ``bots[k % len(bots)]``.
 from __future__ import annotations
 
 import os
-import secrets
 import time
 from collections.abc import Sequence
 from typing import Any, Callable
@@ -22,7 +21,7 @@ from typing import Any, Callable
 from cardcore._fast import seed_to_u64
 from cardcore.bots import Bot, make_bot
 from cardcore.errors import ConfigError
-from cardcore.game import Game, game_class, new_game
+from cardcore.game import Game, game_class, new_game, resolve_seed
 
 __all__ = ["bot_seed", "chooser_seed", "game_seed", "simulate"]
 
@@ -160,12 +159,7 @@ def simulate(name: str, games: int, *, players: int | None = None,
         raise ConfigError(f"games must be a non-negative int, not {games!r}", "games")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
         raise ConfigError(f"workers must be a non-negative int, not {workers!r}", "workers")
-    if seed is None:
-        seed = secrets.randbits(63)
-    try:
-        seed_to_u64(seed)
-    except (TypeError, ValueError) as e:
-        raise ConfigError(f"seed: {e}", "seed") from None
+    seed = resolve_seed(seed)
     template = new_game(name, players=players, seed=0, **options)   # checks players, options
     n_players = template.num_players
     names = _parse_bots(bots, n_players)

@@ -20,7 +20,8 @@ from libc.string cimport memset
 from cardcore._fast cimport (
     GameState, Multiset, Pile, JOKER, NUM_KINDS, R_JACK, R_QUEEN, R_KING, R_TEN, R_ACE,
     card_rank, card_suit, card_bit, make_card, rank_mask, ms_clear, ms_add, ms_remove,
-    ms_count, ms_count_rank, pile_push, pile_pop, rng_below, shuffle_u8, lowest_card,
+    ms_count, ms_count_rank, ms_to_list, pile_push, pile_pop, pile_to_list, load_cards, rng_below,
+    shuffle_u8, lowest_card,
 )
 from cardcore._fast import build_deck
 
@@ -263,15 +264,12 @@ cdef class KingsStakesState(GameState):
         fp = options["first_player"]
         self.d.first_player_option = -1 if fp is None else fp
         composition = kings_stakes_deck(players)
-        self.d.deck_size = len(composition)
-        for i, c in enumerate(composition):
-            self.d.deck[i] = c
+        self.d.deck_size = load_cards(self.d.deck, composition, 54)
         if deck is not None:
             if sorted(deck) != composition:
                 raise ValueError("stacked deck does not match the composition")
+            load_cards(self.d.stacked, deck, 54)
             self.d.stacked_pending = True
-            for i, c in enumerate(deck):
-                self.d.stacked[i] = c
         self.d.phase = PH_OVER
         self.d.to_move = -1
         self.d.chip_holder = -1                # KS-1.3: the chip starts in the box
@@ -586,11 +584,7 @@ cdef class KingsStakesState(GameState):
 
     def hand(self, int p) -> list:
         self._check_seat(p)
-        cdef list out = []
-        cdef int c
-        for c in range(NUM_KINDS):
-            out.extend([c] * self.d.hand[p].count[c])
-        return out
+        return ms_to_list(&self.d.hand[p])
 
     def hand_sizes(self) -> list:
         return [self.d.hand[p].total for p in range(self.d.players)]
@@ -599,23 +593,19 @@ cdef class KingsStakesState(GameState):
         if not 0 <= p < self.d.players:
             raise ValueError(f"seat {p} out of range")
 
-    @staticmethod
-    cdef list pile_list(Pile* pile):
-        return [pile.cards[i] for i in range(pile.size)]
-
     def table(self) -> list:
-        return KingsStakesState.pile_list(&self.d.table)
+        return pile_to_list(&self.d.table)
 
     def discard(self) -> list:
-        return KingsStakesState.pile_list(&self.d.discard)
+        return pile_to_list(&self.d.discard)
 
     def stock(self) -> list:
         """The stock top-first (hidden information: for tests and tools only)."""
-        return KingsStakesState.pile_list(&self.d.stock)[::-1]
+        return pile_to_list(&self.d.stock)[::-1]
 
     def penalty(self, int p) -> list:
         self._check_seat(p)
-        return KingsStakesState.pile_list(&self.d.penalty[p])
+        return pile_to_list(&self.d.penalty[p])
 
     def penalty_counts(self) -> list:
         return [self.d.penalty[p].size for p in range(self.d.players)]

@@ -29,7 +29,7 @@ from libc.string cimport memset
 from cardcore._fast cimport (
     GameState, Multiset, Pile, JOKER, NUM_KINDS, NUM_RANKS, R_JACK,
     card_rank, card_bit, lowest_card, ms_clear, ms_add, ms_remove, ms_count_rank,
-    pile_push, pile_pop, rng_below, shuffle_u8,
+    pile_push, pile_pop, pile_to_list, ms_to_list, load_cards, rng_below, shuffle_u8,
     KZ_NUM_DESCRIPTORS, KZ_NUM_SHAPES, KZ_NO_WILD, kz_best_two, kz_declaration_value,
     kz_descriptor_value, kz_desc_size,
 )
@@ -185,14 +185,12 @@ cdef class KuzanastaState(GameState):
         dealer = options["dealer"]
         self.d.dealer_option = -1 if dealer is None else dealer
         composition = kuzanasta_deck()
-        for i, c in enumerate(composition):
-            self.d.deck[i] = c
+        load_cards(self.d.deck, composition, DECK_SIZE)
         if deck is not None:
             if sorted(deck) != composition:
                 raise ValueError("stacked deck does not match the composition")
+            load_cards(self.d.stacked, deck, DECK_SIZE)
             self.d.stacked_pending = True
-            for i, c in enumerate(deck):
-                self.d.stacked[i] = c
         self.d.phase = PH_OVER
         self.d.to_move = -1
         self.d.last_end = END_NONE
@@ -616,38 +614,27 @@ cdef class KuzanastaState(GameState):
 
     def hand(self, p) -> list:
         self._check_seat(p)
-        cdef list out = []
-        cdef int c, q = p
-        for c in range(NUM_KINDS):
-            out.extend([c] * self.d.hand[q].count[c])
-        return out
+        cdef int q = p
+        return ms_to_list(&self.d.hand[q])
 
     def hand_sizes(self) -> list:
         return [self.d.hand[p].total for p in range(self.d.players)]
 
-    @staticmethod
-    cdef list pile_list(Pile* pile):
-        return [pile.cards[i] for i in range(pile.size)]
-
     def discards(self) -> list:
         """The discard piles in play, each bottom -> top."""
-        return [KuzanastaState.pile_list(&self.d.discard[k]) for k in range(self.d.piles_in_play)]
+        return [pile_to_list(&self.d.discard[k]) for k in range(self.d.piles_in_play)]
 
     def stock(self, int pile) -> list:
         """A stock pile top-first (hidden information: for tests and tools only)."""
         if not 0 <= pile < NUM_STOCKS:
             raise ValueError(f"stock pile {pile} out of range")
-        return KuzanastaState.pile_list(&self.d.stock[pile])[::-1]
+        return pile_to_list(&self.d.stock[pile])[::-1]
 
     def stock_sizes(self) -> list:
         return [self.d.stock[k].size for k in range(self.d.piles_in_play)]
 
     def dead(self) -> list:
-        cdef list out = []
-        cdef int c
-        for c in range(NUM_KINDS):
-            out.extend([c] * self.d.dead.count[c])
-        return out
+        return ms_to_list(&self.d.dead)
 
     def pile_of(self, p) -> int:
         self._check_seat(p)
@@ -732,8 +719,8 @@ cdef class KuzanastaState(GameState):
         for p in range(self.d.players):
             cards += self.hand(p)
         for k in range(NUM_STOCKS):
-            cards += KuzanastaState.pile_list(&self.d.stock[k])
-            cards += KuzanastaState.pile_list(&self.d.discard[k])
+            cards += pile_to_list(&self.d.stock[k])
+            cards += pile_to_list(&self.d.discard[k])
         return cards + self.dead()
 
     def clone(self) -> KuzanastaState:

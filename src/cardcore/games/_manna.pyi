@@ -6,6 +6,7 @@ from cardcore._fast import GameState
 PHASES: tuple[str, ...]
 RANK_NAMES: tuple[str, ...]
 ACTION_LAYOUT: dict[str, int]
+WHY: dict[int, tuple[str, str]]
 
 def meld_table() -> list[tuple[int, bool, int, int, int]]: ...
 def py_min_meld(score: int) -> int: ...

@@ -32,7 +32,7 @@ from libc.string cimport memset
 
 from cardcore._fast cimport (
     GameState, Pile, JOKER, NUM_KINDS, card_rank, card_suit, make_card,
-    pile_push, pile_pop, pile_top, rng_below, shuffle_u8,
+    pile_push, pile_pop, pile_top, load_cards, rng_below, shuffle_u8, MAX_CARDS,
 )
 from cardcore._fast import build_deck
 
@@ -588,9 +588,8 @@ cdef class MannaState(GameState):
         if deck is not None:
             if sorted(deck) != manna_deck():
                 raise ValueError("stacked deck does not match the composition")
+            load_cards(self.d.stacked, deck, MAX_CARDS)
             self.d.stacked_pending = True
-            for i, c in enumerate(deck):
-                self.d.stacked[i] = c
         self.d.stage = ST_OVER
         self.d.current = -1
         self.d.winner_team = -1

@@ -1,0 +1,21 @@
+"""The hand-written .pyi stubs of the Cython modules match what the extensions export."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cardcore
+
+pytest.importorskip("mypy.stubtest")
+ALLOWLIST = Path(__file__).with_name("stubtest_allowlist.txt")
+
+
+def test_stubtest_finds_no_difference():
+    modules = ["cardcore._fast"] + [f"cardcore.games._{g}" for g in cardcore.available_games()]
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "--allowlist", str(ALLOWLIST), *modules],
+        capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
