@@ -20,6 +20,7 @@ from typing import Any
 
 from cardcore import new_game
 from cardcore._fast import Random
+from playout import fast_path_playout
 from cardcore.simulation import simulate
 
 GAME = "kings_stakes"
@@ -164,21 +165,9 @@ def compare_section(quick: bool = False) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------- pytest-benchmark suite
-def _fast_path_game(seed: int) -> int:
-    rng = Random(seed)
-    g = new_game(GAME, seed=seed)
-    n = 0
-    ids = g.legal_action_ids()
-    while ids:
-        g.apply(ids[rng.below(len(ids))])
-        n += 1
-        ids = g.legal_action_ids()
-    return n
-
-
 def test_ks_fast_path_whole_game(benchmark: Any) -> None:
     benchmark.group = "kings_stakes game"
-    assert benchmark(_fast_path_game, 3) > 50
+    assert benchmark(fast_path_playout, GAME, 3) > 50
 
 
 def test_ks_run_random_whole_game(benchmark: Any) -> None:

@@ -24,6 +24,7 @@ from typing import Any
 
 from cardcore import new_game
 from cardcore._fast import Random, best_two_sets, best_two_sets_bulk
+from playout import fast_path_playout
 
 GAME = "kuzanasta"
 TESTS = Path(__file__).resolve().parent.parent / "tests"
@@ -163,21 +164,9 @@ def test_kz_oracle_100_hands(benchmark: Any) -> None:
     benchmark(lambda: [oracle.best_two(h, w) for h, w in pairs])
 
 
-def _fast_path_game(seed: int) -> int:
-    rng = Random(seed)
-    g = new_game(GAME, seed=seed)
-    n = 0
-    ids = g.legal_action_ids()
-    while ids:
-        g.apply(ids[rng.below(len(ids))])
-        n += 1
-        ids = g.legal_action_ids()
-    return n
-
-
 def test_kz_fast_path_whole_match(benchmark: Any) -> None:
     benchmark.group = "kuzanasta game"
-    assert benchmark(_fast_path_game, 3) > 100
+    assert benchmark(fast_path_playout, GAME, 3) > 100
 
 
 def test_kz_run_random_whole_match(benchmark: Any) -> None:

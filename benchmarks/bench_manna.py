@@ -27,6 +27,7 @@ from cardcore.games._manna import py_reach_min
 
 from cardcore import new_game
 from cardcore._fast import Random
+from playout import fast_path_playout
 
 GAME = "manna"
 TESTS = Path(__file__).resolve().parent.parent / "tests"
@@ -171,21 +172,9 @@ def test_mh_reach_min_python(benchmark: Any) -> None:
     benchmark(lambda: [py_reach_min(**q) for q in cases])
 
 
-def _fast_path_hand(seed: int) -> int:
-    rng = Random(seed)
-    g = new_game(GAME, seed=seed, target=-10**9)
-    n = 0
-    ids = g.legal_action_ids()
-    while ids:
-        g.apply(ids[rng.below(len(ids))])
-        n += 1
-        ids = g.legal_action_ids()
-    return n
-
-
 def test_mh_fast_path_whole_hand(benchmark: Any) -> None:
     benchmark.group = "manna game"
-    assert benchmark(_fast_path_hand, 3) > 50
+    assert benchmark(fast_path_playout, GAME, 3, target=-10**9) > 50
 
 
 def test_mh_run_random_whole_match(benchmark: Any) -> None:
