@@ -26,7 +26,7 @@ from cardcore.errors import ConfigError, IllegalActionError
 
 __all__ = [
     "Action", "ActionSpec", "Game", "Option", "register", "available_games", "new_game",
-    "load_game", "SAVE_FORMAT", "seat_or_lot", "one_of", "int_at_least", "is_int", "resolve_seed",
+    "load_game", "SAVE_FORMAT", "seat_or_lot", "one_of", "int_between", "flag", "is_int", "resolve_seed",
 ]
 
 SAVE_FORMAT = 1
@@ -111,12 +111,19 @@ def one_of(*allowed: Any, rule: str) -> OptionCheck:
     return check
 
 
-def int_at_least(low: int, rule: str, allow_none: bool = False) -> OptionCheck:
-    """Option check: an int >= low (or None when allowed)."""
+def int_between(low: int, high: int, rule: str, allow_none: bool = False) -> OptionCheck:
+    """Option check: an int in low..high (or None when allowed)."""
     def check(value: Any, players: int) -> str | None:
-        if (allow_none and value is None) or (is_int(value) and value >= low):
+        if (allow_none and value is None) or (is_int(value) and low <= value <= high):
             return None
-        return f"must be an int >= {low}{' or None' if allow_none else ''} ({rule})"
+        return f"must be {'None or ' if allow_none else ''}an int {low}..{high} ({rule})"
+    return check
+
+
+def flag(rule: str) -> OptionCheck:
+    """Option check: True or False."""
+    def check(value: Any, players: int) -> str | None:
+        return None if isinstance(value, bool) else f"must be True or False ({rule})"
     return check
 
 

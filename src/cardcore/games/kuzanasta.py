@@ -20,7 +20,10 @@ from typing import Any
 from cardcore._fast import kz_descriptor
 from cardcore.cards import RANKS, card_str, format_cards
 from cardcore.errors import IllegalActionError
-from cardcore.game import ActionLike, ActionSpec, Game, JSONValue, Option, register
+from cardcore.game import (
+    ActionLike, ActionSpec, Game, JSONValue, Option, flag, int_between, one_of, register,
+    seat_or_lot,
+)
 from cardcore.games._kuzanasta import PHASES, KuzanastaState, action_table, kuzanasta_deck
 
 __all__ = ["Kuzanasta", "set_label"]
@@ -33,37 +36,6 @@ def set_label(descriptor: int) -> str:
     """Notation of a set descriptor: ``7-7-W`` (rank per natural card, ``W`` per wild card)."""
     rank, size, wilds = kz_descriptor(descriptor)
     return "-".join([RANKS[rank]] * (size - wilds) + ["W"] * wilds)
-
-
-def _check_dealer(value: Any, players: int) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        return f"must be None (drawn by lot) or a seat 0..{players - 1} (KZ-2.1)"
-    return None
-
-
-def _int_range(low: int, high: int, rule: str, allow_none: bool = False):  # type: ignore[no-untyped-def]
-    def check(value: Any, players: int) -> str | None:
-        if value is None and allow_none:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            none = "None or " if allow_none else ""
-            return f"must be {none}an int {low}..{high} ({rule})"
-        return None
-    return check
-
-
-def _choice(*allowed: str, rule: str):  # type: ignore[no-untyped-def]
-    def check(value: Any, players: int) -> str | None:
-        return None if value in allowed else f"must be one of {', '.join(map(repr, allowed))} ({rule})"
-    return check
-
-
-def _check_bool(rule: str):  # type: ignore[no-untyped-def]
-    def check(value: Any, players: int) -> str | None:
-        return None if isinstance(value, bool) else f"must be True or False ({rule})"
-    return check
 
 
 def _describe(entry: tuple) -> ActionSpec:  # type: ignore[type-arg]
@@ -94,16 +66,16 @@ class Kuzanasta(Game):
     phases = PHASES
     rulebook = "kuzanasta.md"
     options_spec = {
-        "dealer": Option(None, _check_dealer, "seat of the first dealer (None = by lot)"),
-        "pile_pairing": Option("opposite", _choice("opposite", "adjacent", rule="KZ-2.6"),
+        "dealer": Option(None, seat_or_lot("KZ-2.1"), "seat of the first dealer (None = by lot)"),
+        "pile_pairing": Option("opposite", one_of("opposite", "adjacent", rule="KZ-2.6"),
                                "which 4-player seats share a stock pile"),
-        "reshuffle": Option(False, _check_bool("KZ-3.4"),
+        "reshuffle": Option(False, flag("KZ-3.4"),
                             "shuffle (True) or just turn over (False) a recycled discard pile"),
-        "max_turns": Option(1000, _int_range(1, 10**9, "KZ-3.5"), "turns before a deal ends void"),
-        "target": Option(50000, _int_range(1, 10**15, "KZ-7.5"), "score that ends the match"),
-        "deals": Option(None, _int_range(1, 10**6, "KZ-7.5", allow_none=True),
+        "max_turns": Option(1000, int_between(1, 10**9, "KZ-3.5"), "turns before a deal ends void"),
+        "target": Option(50000, int_between(1, 10**15, "KZ-7.5"), "score that ends the match"),
+        "deals": Option(None, int_between(1, 10**6, "KZ-7.5", allow_none=True),
                         "number of scored deals instead of a target"),
-        "ante": Option(0, _int_range(0, 10**12, "KZ-7.6"), "chips each player pays per deal"),
+        "ante": Option(0, int_between(0, 10**12, "KZ-7.6"), "chips each player pays per deal"),
     }
     conformance_configs = [
         {"players": 2}, {"players": 3}, {"players": 4},

@@ -16,7 +16,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore.cards import card_str, format_cards
-from cardcore.game import ActionSpec, Game, JSONValue, Option, register
+from cardcore.game import (
+    ActionSpec, Game, JSONValue, Option, flag, int_between, register, seat_or_lot,
+)
 from cardcore.games._manna import (
     ACTION_LAYOUT,
     PHASES,
@@ -34,24 +36,6 @@ FOOT_POSITIONS = 6 * 11
 STOCK_SAFE_FROM = HAND_POSITIONS + FOOT_POSITIONS + 1 + 8   # upcard + at most 8 replacements
 TARGET_LIMIT = 10**9
 GROUP_NAMES = RANK_NAMES + ("wild", "black3")
-
-
-def _check_dealer(value: Any, players: int) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        return f"must be None (by lot) or a seat 0..{players - 1} (MH-2.1)"
-    return None
-
-
-def _check_target(value: Any, players: int) -> str | None:
-    if isinstance(value, bool) or not isinstance(value, int) or not -TARGET_LIMIT <= value <= TARGET_LIMIT:
-        return f"must be an int in -{TARGET_LIMIT}..{TARGET_LIMIT} (MH-10.6)"
-    return None
-
-
-def _check_bool(value: Any, players: int) -> str | None:
-    return None if isinstance(value, bool) else "must be True or False (MH-4.6)"
 
 
 def _describe(action_id: int) -> ActionSpec:
@@ -97,9 +81,10 @@ class Manna(Game):
     rulebook = "manna.md"
     _state: MannaState
     options_spec = {
-        "dealer": Option(None, _check_dealer, "seat of the first dealer (MH-2.1)"),
-        "target": Option(20000, _check_target, "match target (MH-10.6)"),
-        "wild_sevens": Option(False, _check_bool, "sevens melds may take wild cards (MH-4.6)"),
+        "dealer": Option(None, seat_or_lot("MH-2.1"), "seat of the first dealer (MH-2.1)"),
+        "target": Option(20000, int_between(-TARGET_LIMIT, TARGET_LIMIT, "MH-10.6"),
+                         "match target (MH-10.6)"),
+        "wild_sevens": Option(False, flag("MH-4.6"), "sevens melds may take wild cards (MH-4.6)"),
     }
     # A low target keeps random matches short enough for the conformance suite.
     conformance_configs = [
