@@ -26,9 +26,9 @@ from cardcore._fast cimport (
 from cardcore._fast import build_deck
 
 # ---------------------------------------------------------------- rule constants
-HAND_SIZE = 4                 # KS-3.1, KS-4.5: deal and refill up to 4
 cdef enum:
-    C_HAND_SIZE = 4
+    C_HAND_SIZE = 4           # KS-3.1, KS-4.5: deal and refill up to 4
+    FULL_DECK = 54            # KS-1.1 (50 with 2 players, KS-1.2)
     MAX_PLAYERS = 6           # KS-1.4
     KING_ON_EMPTY_STAKE = 15  # KS-5.4
     QUEEN_JACK_RAISE = 10     # KS-5.6
@@ -171,6 +171,9 @@ def action_table() -> list:
 def num_actions() -> int:
     return NUM_ACTIONS
 
+
+HAND_SIZE = C_HAND_SIZE
+
 # ---------------------------------------------------------------- scoring (KS-9)
 cdef void score_round(int players, const int* counts, int four_kings_player, bint by_cards,
                       int32_t* out) noexcept:
@@ -228,9 +231,9 @@ ctypedef struct KSData:
     bint manual_refill, teams, score_cards
     int32_t rounds_total, first_player_option
     int32_t deck_size
-    uint8_t deck[54]                   # the composition, id order (KS-1.1, KS-1.2)
+    uint8_t deck[FULL_DECK]            # the composition, id order (KS-1.1, KS-1.2)
     bint stacked_pending               # the first deal uses the stacked deck as is (KS-3.1)
-    uint8_t stacked[54]                # top card first
+    uint8_t stacked[FULL_DECK]         # top card first
 
     int32_t round_index                # rounds finished
     int32_t round_first                # KS-3.2
@@ -264,11 +267,11 @@ cdef class KingsStakesState(GameState):
         fp = options["first_player"]
         self.d.first_player_option = -1 if fp is None else fp
         composition = kings_stakes_deck(players)
-        self.d.deck_size = load_cards(self.d.deck, composition, 54)
+        self.d.deck_size = load_cards(self.d.deck, composition, FULL_DECK)
         if deck is not None:
             if sorted(deck) != composition:
                 raise ValueError("stacked deck does not match the composition")
-            load_cards(self.d.stacked, deck, 54)
+            load_cards(self.d.stacked, deck, FULL_DECK)
             self.d.stacked_pending = True
         self.d.phase = PH_OVER
         self.d.to_move = -1
@@ -284,7 +287,7 @@ cdef class KingsStakesState(GameState):
 
     cdef void deal(self) noexcept:
         """KS-3.1: shuffle (unless stacked), 4 cards each one at a time from the first player."""
-        cdef uint8_t order[54]
+        cdef uint8_t order[FULL_DECK]
         cdef int i, p, k, n = self.d.deck_size
         if self.d.stacked_pending:
             for i in range(n):

@@ -18,12 +18,10 @@ from cardcore.game import (
     ActionSpec, Game, JSONValue, Option, is_int, one_of, register, seat_or_lot,
 )
 from cardcore.games._kings_stakes import (
-    PHASES, KingsStakesState, action_table, kings_stakes_deck,
+    HAND_SIZE, PHASES, KingsStakesState, action_table, kings_stakes_deck,
 )
 
 __all__ = ["KingsStakes"]
-
-HAND_SIZE = 4
 
 
 def _check_rounds(value: Any, players: int) -> str | None:
