@@ -650,6 +650,20 @@ def test_mh_9_5_decision_red_threes_exhaust_the_stock_mid_draw():
     assert c("3H") not in s.hand(1)
 
 
+def test_mh_9_5_decision_a_single_card_that_can_be_melded_out_plays_on():
+    # Red threes exhaust the stock, leaving seat 1 one seven: it cannot be the going-out
+    # discard (MH-7.2), but adding it to the team's unfinished sevens meld goes out (MH-9.2).
+    g = game_with(dealer=0)
+    position(g, 1, ["7S"], stage=0, opened1=True, melds1=FOUR_TYPES + [["7D", "7D", "7H"]],
+             stock=["3H", "3D"], foot_taken=True)
+    g.apply(DRAW)
+    s = g._state
+    assert s.round_index == 0 and g.phase == "meld"
+    assert g.legal_action_ids() == [meld("7", False, 1)]
+    g.apply(meld("7", False, 1))
+    assert s.round_index == 1 and s.last_out == 1
+
+
 def test_mh_9_5_one_stock_card_is_drawn_alone():
     g = game_with(dealer=0)
     position(g, 1, ["9C", "5C"], stage=0, opened1=True, stock=["KH"])

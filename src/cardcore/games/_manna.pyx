@@ -1084,17 +1084,11 @@ cdef class MannaState(GameState):
         for i in range(DRAW_COUNT):                       # MH-3.1; one card if one is left
             self.draw_one(p)
         self.start_meld_stage(p)
-        if self.d.hand_size[p] < 2 and not (self.d.hand_size[p] == 1 and self.go_out_legal(
-                p, self.only_card(p))):
-            # MH-9.5 Decision: the stock ran out (red threes) and the player cannot play on.
+        if self.d.hand_size[p] < 2 and self.legal_uncached(self.cache) == 0:
+            # MH-9.5 Decision: the stock ran out (red threes) and the player's single card can
+            # neither be discarded nor go out (by `out` or by melding it): the hand ends.
+            # (self.cache is scratch here: cache_n stays -1, so the legal set is recomputed.)
             self.end_hand(-1)
-
-    cdef int only_card(self, int p) noexcept:
-        cdef int c
-        for c in range(NUM_KINDS):
-            if self.d.hand[p][c]:
-                return c
-        return -1
 
     cdef void pick_up_foot(self, int p) noexcept:
         """MH-6.1..6.3."""
