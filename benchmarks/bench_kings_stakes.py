@@ -20,7 +20,7 @@ from typing import Any
 
 from cardcore import new_game
 from cardcore._fast import Random
-from playout import fast_path_playout
+from playout import fast_path_playout, run_random_only
 from cardcore.simulation import simulate
 
 GAME = "kings_stakes"
@@ -95,22 +95,6 @@ def side_by_side(seconds: float, slices: int = 8) -> dict[str, Any]:
     return result
 
 
-def run_random_only(games: int, seed: int = 0) -> tuple[float, int]:
-    """Actions per second counting only the time inside ``GameState.run_random``
-    (fresh states are dealt outside the timer)."""
-    template = new_game(GAME, seed=0)
-    total = 0
-    elapsed = 0.0
-    for i in range(games):
-        state = template._make_state(None)
-        state.seed_rng(seed + i)
-        state.start()
-        started = time.perf_counter()
-        total += state.run_random(i)
-        elapsed += time.perf_counter() - started
-    return total / elapsed, total
-
-
 def compare_section(quick: bool = False) -> list[dict[str, Any]]:
     seconds = 1.0 if quick else 4.0
     games = 5_000 if quick else 40_000
@@ -149,7 +133,7 @@ def compare_section(quick: bool = False) -> list[dict[str, Any]]:
                  "ok": summary["actions_per_second"] >= 5e6,
                  "note": f"{summary['games_per_second']:,.0f} games/s, "
                          f"{summary['mean_actions']:.0f} actions per game, dealing included"})
-    per_second, _ = run_random_only(games // 4)
+    per_second, _ = run_random_only(GAME, games // 4)
     rows.append({"section": core, "figure": "GameState.run_random alone, actions/s",
                  "value": per_second, "unit": "/s", "note": "deals outside the timer"})
     if not quick:

@@ -2,6 +2,7 @@
 Python fast path (``legal_action_ids`` + ``apply`` of an int), as an RL or search user writes it."""
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from cardcore import new_game
@@ -19,3 +20,19 @@ def fast_path_playout(game: str, seed: int, **options: Any) -> int:
         n += 1
         ids = g.legal_action_ids()
     return n
+
+
+def run_random_only(game: str, games: int, seed: int = 0, **options: Any) -> tuple[float, int]:
+    """Actions per second counting only the time inside ``GameState.run_random`` (whole
+    matches; each fresh state is dealt outside the timer). Returns (rate, actions)."""
+    template = new_game(game, seed=0, **options)
+    total = 0
+    elapsed = 0.0
+    for i in range(games):
+        state = template._make_state(None)
+        state.seed_rng(seed + i)
+        state.start()
+        started = time.perf_counter()
+        total += state.run_random(i)
+        elapsed += time.perf_counter() - started
+    return total / elapsed, total
