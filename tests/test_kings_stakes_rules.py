@@ -347,7 +347,9 @@ def test_ks_8_2_a_take_during_the_final_turns_ends_the_round():
         taker, before = game.current_player, game._state.round_index
         game.apply("take")
         assert game._state.round_index == before + 1
-        assert game.history[-1]["event"] == "round_end"
+        last_action, round_end = game.history[-2:]
+        assert (last_action["player"], last_action["action"]) == (taker, "take")
+        assert round_end["event"] == "round_end"
         return
     pytest.fail("no final-turn take reached")
 

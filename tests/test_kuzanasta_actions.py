@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import pytest
-from cardcore.games._kuzanasta import action_table, named_declaration_id, num_actions
 
 from cardcore import IllegalActionError
 from cardcore._fast import kz_descriptor_id
 from cardcore.game import new_game
+from cardcore.games._kuzanasta import action_table, named_declaration_id, num_actions
 
 GOLDEN = {
     0: "draw_stock", 1: "draw_discard", 2: "god_look", 3: "god_draw AC", 54: "god_draw KH",

@@ -4,26 +4,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from cardcore.games._kuzanasta import card_points_of
-from kuzanasta_oracle import JOKER, composition, deal_model, stack_deck
+from kuzanasta_oracle import JOKER, composition, deal_model
+from kz_helpers import ids, stacked
 
 from cardcore import ConfigError
 from cardcore.cards import card_id, card_str
 from cardcore.game import new_game
-
-
-def ids(*names: str) -> list[int]:
-    return [card_id(n) for n in names]
-
-
-def stacked(players: int, dealer: int, hands=None, turn_up="5D", stocks=(), discard_tops=(),
-            **options):
-    first = (dealer + 1) % players
-    hands = {seat: ids(*cards) for seat, cards in (hands or {}).items()}
-    deck = stack_deck(players, first, hands, card_id(turn_up), [ids(*s) for s in stocks],
-                      ids(*discard_tops))
-    return new_game("kuzanasta", players=players, seed=7, dealer=dealer,
-                    deck=[card_str(c) for c in deck], **options)
+from cardcore.games._kuzanasta import card_points_of
 
 
 def test_kz_1_1_deck_has_93_cards_a_to_10_eight_times_faces_four_times():

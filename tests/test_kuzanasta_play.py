@@ -2,25 +2,10 @@
 from __future__ import annotations
 
 import pytest
-from kuzanasta_oracle import JOKER, stack_deck
+from kuzanasta_oracle import JOKER
+from kz_helpers import assert_refused, stacked
 
-from cardcore import IllegalActionError
 from cardcore.cards import card_id, card_str
-from cardcore.game import new_game
-
-
-def ids(*names: str) -> list[int]:
-    return [card_id(n) for n in names]
-
-
-def stacked(players: int, dealer: int, hands=None, turn_up="5D", stocks=(), discard_tops=(),
-            **options):
-    first = (dealer + 1) % players
-    hands = {seat: ids(*cards) for seat, cards in (hands or {}).items()}
-    deck = stack_deck(players, first, hands, card_id(turn_up), [ids(*s) for s in stocks],
-                      ids(*discard_tops))
-    return new_game("kuzanasta", players=players, seed=7, dealer=dealer,
-                    deck=[card_str(c) for c in deck], **options)
 
 
 def plain_turn(g) -> None:
@@ -33,14 +18,6 @@ def plain_turn(g) -> None:
     g.apply(f"discard {card_str(card)}")
     if g.phase == "declare":
         g.apply("end_turn")
-
-
-def assert_refused(g, action, rule: str) -> None:
-    before = g.to_json()
-    with pytest.raises(IllegalActionError) as e:
-        g.apply(action)
-    assert e.value.rule == rule, e.value
-    assert g.to_json() == before
 
 
 # A 2-player table: seat 0 moves first (dealer 1); wild rank 5.

@@ -5,28 +5,14 @@ import json
 import random
 
 import pytest
-from cardcore.games._kuzanasta import named_declaration_id
-from kuzanasta_oracle import composition, stack_deck
+from kuzanasta_oracle import composition
+from kz_helpers import assert_refused, stacked
 
 from cardcore import IllegalActionError
 from cardcore._fast import kz_descriptor_id
 from cardcore.cards import card_id, card_str
 from cardcore.game import new_game
-
-
-def ids(*names: str) -> list[int]:
-    return [card_id(n) for n in names]
-
-
-def stacked(players: int, dealer: int, hands=None, turn_up="5D", stocks=(), discard_tops=(),
-            seed: int = 7, **options):
-    first = (dealer + 1) % players
-    hands = {seat: ids(*cards) for seat, cards in (hands or {}).items()}
-    deck = stack_deck(players, first, hands, card_id(turn_up), [ids(*s) for s in stocks],
-                      ids(*discard_tops))
-    return new_game("kuzanasta", players=players, seed=seed, dealer=dealer,
-                    deck=[card_str(c) for c in deck], **options)
-
+from cardcore.games._kuzanasta import named_declaration_id
 
 HAND0 = ["7C", "7S", "7D", "QC", "QS", "5H", "2C"]          # 7-7-7 + Q-Q-W with 5 wild
 HAND1 = ["KC", "KD", "10C", "10D", "6C", "3C", "AC"]        # 50+50+10+10+10+5+5 = 140 points
@@ -39,14 +25,6 @@ def ready(hand0=HAND0, hand1=HAND1, turn_up="5D", **options):
     g.apply("discard 9C")
     assert g.phase == "declare"
     return g
-
-
-def assert_refused(g, action, rule: str) -> None:
-    before = g.to_json()
-    with pytest.raises(IllegalActionError) as e:
-        g.apply(action)
-    assert e.value.rule == rule, e.value
-    assert g.to_json() == before
 
 
 def test_kz_7_1_go_out_with_the_engines_best_declaration():
