@@ -248,16 +248,25 @@ def test_ks_6_1_take_only_with_cards_on_the_table_and_forced_when_nothing_fits()
     assert legal(game) == ["take"]                                     # forced
 
 
-def test_ks_6_2_and_6_3_taken_cards_are_penalties_and_the_taker_leads():
+def test_ks_6_2_taken_cards_go_to_the_penalty_pile():
     game = ks(hands={0: ["AC", "AD", "3S", "4S"], 1: ["2H", "3H", "4H", "5D"]})
     game.apply("play AC AD")
     game.apply("take")
     view = game.view(1)
-    assert view["penalty_counts"] == [0, 2, 0, 0] and view["table"] == [] and view["stake"] == 0
-    assert game.current_player == 1 and len(view["hand"]) == 4         # same turn, new circle
+    assert view["penalty_counts"] == [0, 2, 0, 0] and view["table"] == []
     assert game._state.penalty(1) == [card_id("AC"), card_id("AD")]
-    assert "take" not in legal(game)
+    assert len(view["hand"]) == 4                      # not into the hand
     assert view["last_play"] == {"player": 1, "action": "take"}
+
+
+def test_ks_6_3_the_taker_leads_a_new_circle_in_the_same_turn():
+    game = ks(hands={0: ["AC", "AD", "3S", "4S"], 1: ["2H", "3H", "4H", "5D"]})
+    game.apply("play AC AD")
+    game.apply("take")
+    assert game.current_player == 1 and game.view(1)["stake"] == 0
+    assert "take" not in legal(game)                   # the table is empty
+    game.apply("play 2H")                              # any card may lead
+    assert game.view(0)["stake"] == 2 and game.current_player == 2
 
 
 def test_ks_7_1_manual_refill_or_forget_and_take_the_chip():
