@@ -204,18 +204,12 @@ class Game:
         self._deck_input = None if deck is None else self._check_deck(deck)
         self._specs, self._label_index = self._cached_specs(self.num_players, tuple(sorted(
             (k, json.dumps(v)) for k, v in self.options.items())))
-        self._state = self._make_state(self._deck_input)
-        self._state.seed_rng(self.seed)
-        self._start()
+        self._state = self._fresh_state()
         self._log: list[int] = []
         self._history: list[dict[str, JSONValue]] = []
         self._history_state: GameState | None = None
         self._history_done = 0                    # actions already turned into events
         self._bind_fast_path()
-
-    def _start(self) -> None:
-        """Deal the first round (after the generator is seeded)."""
-        self._state.start()
 
     def _bind_fast_path(self) -> None:
         # Bound C methods stored on the instance: the simulation fast path costs one call.
@@ -411,6 +405,7 @@ class Game:
             self._state = saved
 
     def _fresh_state(self) -> GameState:
+        """A new state machine for this configuration, seeded, with the first round dealt."""
         state = self._make_state(self._deck_input)
         state.seed_rng(self.seed)
         state.start()

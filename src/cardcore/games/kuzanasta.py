@@ -15,7 +15,7 @@ wild card standing in; either order is accepted).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from cardcore._fast import kz_descriptor
 from cardcore.cards import RANKS, card_str, format_cards
@@ -93,10 +93,6 @@ class Kuzanasta(Game):
 
     def _make_state(self, deck: list[int] | None) -> KuzanastaState:
         return KuzanastaState(self.num_players, self.options, deck)
-
-    def _start(self) -> None:
-        super()._start()
-        self._first_deal_first = self._state.first_player   # for hidden_deck_positions
 
     def _hand(self, player: int) -> list[int]:
         return list(self._state.hand(player))
@@ -182,7 +178,7 @@ class Kuzanasta(Game):
         """Stacked-deck positions (top first) of cards ``seat`` cannot see after the first deal:
         the other hands, the face-down stock piles and the set-aside pile (KZ-2.3..2.7, KZ-8)."""
         n = self.num_players
-        first = self._first_deal_first
+        first = cast(KuzanastaState, self._fresh_state()).first_player    # of the first deal
         dealt = HAND_SIZE * n
         size0 = (len(kuzanasta_deck()) - dealt + 1) // 2
         visible = {dealt, dealt + size0} if n == 4 else {dealt}     # the discard turn-ups
