@@ -1,4 +1,4 @@
-"""The hand-written .pyi stubs of the Cython modules match what the extensions export."""
+"""Typing: the hand-written .pyi stubs match the extensions, and the package passes mypy --strict."""
 from __future__ import annotations
 
 import subprocess
@@ -17,5 +17,12 @@ def test_stubtest_finds_no_difference():
     modules = ["cardcore._fast"] + [f"cardcore.games._{g}" for g in cardcore.available_games()]
     result = subprocess.run(
         [sys.executable, "-m", "mypy.stubtest", "--allowlist", str(ALLOWLIST), *modules],
+        capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_package_type_checks_strictly():
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "-p", "cardcore"],
         capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
