@@ -1,4 +1,4 @@
-# cython: language_level=3, cdivision=True, boundscheck=False, wraparound=False
+# cython: language_level=3, cdivision=True
 """Manna from Heaven (Pennies from Heaven canasta): the meld engine and the state machine.
 
 Rules: games/manna.md (rule IDs MH-x.y). One module holds both the meld engine (meld validity,
