@@ -19,31 +19,11 @@ import time
 from typing import Any
 
 from cardcore import new_game
-from cardcore._fast import Random
-from playout import fast_path_playout, run_random_only
+from playout import fast_path_playout, run_random_only, timed_playouts
 from cardcore.simulation import simulate
 
 GAME = "kings_stakes"
 OPENSPIEL_REFERENCE_US = 5.35       # crazy_eights, shared/anchors/perf.md (same machine type)
-
-
-def fast_path_playouts(seconds: float, seed: int = 0) -> tuple[float, int, int]:
-    """Random 4-player games through the Python fast path for about ``seconds``.
-    Returns (elapsed seconds, actions, games); new_game is inside the timed loop."""
-    rng = Random(seed)
-    below = rng.below
-    actions = games = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        g = new_game(GAME, seed=seed + games)
-        legal_action_ids, apply = g.legal_action_ids, g.apply
-        ids = legal_action_ids()
-        while ids:                         # empty exactly when the game is over (api.md)
-            apply(ids[below(len(ids))])
-            actions += 1
-            ids = legal_action_ids()
-        games += 1
-    return time.perf_counter() - started, actions, games
 
 
 def openspiel_crazy_eights(seconds: float, seed: int = 0) -> tuple[float, int, int, int] | None:
@@ -78,7 +58,7 @@ def side_by_side(seconds: float, slices: int = 8) -> dict[str, Any]:
     ours = [0.0, 0, 0]
     theirs: list[float] | None = [0.0, 0, 0, 0]
     for k in range(slices):
-        elapsed, actions, games = fast_path_playouts(seconds / slices, seed=k * 100_000)
+        elapsed, actions, games = timed_playouts(GAME, seconds / slices, seed=k * 100_000)
         ours = [ours[0] + elapsed, ours[1] + actions, ours[2] + games]
         if theirs is not None:
             spiel = openspiel_crazy_eights(seconds / slices, seed=k)

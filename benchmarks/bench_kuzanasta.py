@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from cardcore import new_game
-from cardcore._fast import Random, best_two_sets, best_two_sets_bulk
-from playout import fast_path_playout, run_random_only
+from cardcore._fast import best_two_sets, best_two_sets_bulk
+from playout import fast_path_playout, run_random_only, timed_playouts
 
 GAME = "kuzanasta"
 TESTS = Path(__file__).resolve().parent.parent / "tests"
@@ -69,25 +69,6 @@ def _timed(fn: Any) -> float:
     return time.perf_counter() - started
 
 
-def fast_path_playouts(seconds: float, seed: int = 0, players: int = 4) -> tuple[float, int, int]:
-    """Random matches through the Python fast path for about ``seconds``; new_game included.
-    Returns (elapsed seconds, actions, games)."""
-    rng = Random(seed)
-    below = rng.below
-    actions = games = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        g = new_game(GAME, players=players, seed=seed + games)
-        legal_action_ids, apply = g.legal_action_ids, g.apply
-        ids = legal_action_ids()
-        while ids:
-            apply(ids[below(len(ids))])
-            actions += 1
-            ids = legal_action_ids()
-        games += 1
-    return time.perf_counter() - started, actions, games
-
-
 def compare_section(quick: bool = False) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     kernel = "Kuzanasta best two sets, 7-card hands"
@@ -104,7 +85,7 @@ def compare_section(quick: bool = False) -> list[dict[str, Any]]:
                  "unit": "×", "target": "≥ 200×", "ok": ratio >= 200})
 
     fast = "Kuzanasta random playout, Python fast path"
-    elapsed, actions, games = fast_path_playouts(1.0 if quick else 4.0)
+    elapsed, actions, games = timed_playouts(GAME, 1.0 if quick else 4.0)
     us = elapsed / actions * 1e6
     rows.append({"section": fast, "figure": "cardcore kuzanasta (4 players), per action",
                  "value": us, "unit": "µs", "target": "≤ 3 µs", "ok": us <= 3.0,

@@ -26,8 +26,7 @@ from typing import Any
 from cardcore.games._manna import py_reach_min
 
 from cardcore import new_game
-from cardcore._fast import Random
-from playout import fast_path_playout, run_random_only
+from playout import fast_path_playout, run_random_only, timed_playouts
 
 GAME = "manna"
 TESTS = Path(__file__).resolve().parent.parent / "tests"
@@ -69,26 +68,6 @@ def legal_generation_us(positions: list[Any], repeat: int = 5) -> float:
     return best / len(calls) * 1e6
 
 
-def fast_path_playouts(seconds: float, seed: int = 0) -> tuple[float, int, int]:
-    """Random one-hand matches through the Python fast path for about ``seconds``."""
-    rng = Random(seed)
-    below = rng.below
-    actions = games = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        g = new_game(GAME, seed=seed + games)
-        legal_action_ids, apply = g.legal_action_ids, g.apply
-        ids = legal_action_ids()
-        while ids:
-            apply(ids[below(len(ids))])
-            actions += 1
-            ids = legal_action_ids()
-            if actions > 5_000_000:
-                break
-        games += 1
-    return time.perf_counter() - started, actions, games
-
-
 def search_figures(n: int, oracle_n: int) -> dict[str, float]:
     diff = _tests_module("test_manna_differential")
     oracle = _tests_module("manna_oracle")
@@ -122,7 +101,7 @@ def compare_section(quick: bool = False) -> list[dict[str, Any]]:
     rows.append({"section": sec, "figure": "speed-up vs the oracle",
                  "value": k["oracle_us"] / k["python_us"], "unit": "×"})
     sec = "Manna random playout, Python fast path"
-    elapsed, actions, games = fast_path_playouts(1.0 if quick else 4.0)
+    elapsed, actions, games = timed_playouts(GAME, 1.0 if quick else 4.0)
     us = elapsed / actions * 1e6
     rows.append({"section": sec, "figure": "cardcore manna (6 players), per action", "value": us,
                  "unit": "µs", "target": "≤ 10 µs", "ok": us <= 10.0,

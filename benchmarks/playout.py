@@ -36,3 +36,22 @@ def run_random_only(game: str, games: int, seed: int = 0, **options: Any) -> tup
         total += state.run_random(i)
         elapsed += time.perf_counter() - started
     return total / elapsed, total
+
+
+def timed_playouts(game: str, seconds: float, seed: int = 0,
+                   **options: Any) -> tuple[float, int, int]:
+    """Random games through the Python fast path for about ``seconds``, ``new_game`` inside the
+    timed loop. Returns (elapsed seconds, actions, games)."""
+    below = Random(seed).below
+    actions = games = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        g = new_game(game, seed=seed + games, **options)
+        legal_action_ids, apply = g.legal_action_ids, g.apply
+        ids = legal_action_ids()
+        while ids:                         # empty exactly when the game is over (api.md)
+            apply(ids[below(len(ids))])
+            actions += 1
+            ids = legal_action_ids()
+        games += 1
+    return time.perf_counter() - started, actions, games
