@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Sequence, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from cardcore import __version__
 from cardcore._fast import GameState, seed_to_u64
@@ -73,7 +74,7 @@ class Option:
     resolve: Union[Callable[[Any, int], Any], None] = None   # e.g. a default that depends on players
 
 
-ActionLike = Union[Action, int, str, np.integer]
+ActionLike = Union[Action, int, str, "np.integer[Any]"]
 OptionCheck = Callable[[Any, int], Union[str, None]]
 
 
@@ -324,7 +325,7 @@ class Game:
     def legal_actions(self) -> list[Action]:
         return [self.action_from_id(i) for i in self._state.legal_ids()]
 
-    def legal_action_mask(self) -> np.ndarray:
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         mask = np.zeros(len(self._specs), dtype=bool)
         mask[self._state.legal_ids()] = True
         return mask
