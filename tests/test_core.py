@@ -161,6 +161,10 @@ def test_shuffle_in_place_on_buffers_and_uniformity():
     assert sorted(arr.tolist()) == list(range(54))
     with pytest.raises((TypeError, BufferError)):
         r.shuffle(b"immutable")
+    wide = np.arange(54, dtype=np.int64)
+    with pytest.raises(TypeError, match="byte buffer"):
+        r.shuffle(wide)
+    assert wide.tolist() == list(range(54))
     # Every position of a 4-card shuffle is equally likely (chi-square, generous bound).
     counts = Counter()
     for _ in range(24000):

@@ -146,6 +146,8 @@ cdef class Random:
         cdef Py_buffer view
         PyObject_GetBuffer(buffer, &view, PyBUF_WRITABLE | PyBUF_SIMPLE)
         try:
+            if view.itemsize != 1:     # wider items would be shuffled byte by byte, i.e. broken
+                raise TypeError("shuffle needs a byte buffer (bytearray or uint8 array)")
             shuffle_u8(&self.rng, <uint8_t*>view.buf, <int>view.len)
         finally:
             PyBuffer_Release(&view)
