@@ -16,13 +16,13 @@ A fourth game needs these files and nothing else:
     ``start`` (first player, then deal with ``deal_prologue`` and the game's deal plan),
     ``legal`` (ONE legality function per phase; ids ascending; ``-1`` if the capacity is
     short), ``apply`` (the id is legal), ``observation_size`` / ``observe`` (the per-seat
-    projection: only what that seat may know), ``returns`` (higher is better), and
+    projection: only what that seat may know), ``returns`` (higher is better), ``scores`` (what the view shows), and
     ``sample_hidden`` (redeal what a seat cannot see). Set ``h.to_move = -1`` when the match
     ends: that is "over". No module-level mutable buffers.
   * ``deal_plan(...)``: the zone of each deck position, from the same function the deal uses.
   * ``cdef class <Game>State(GameState)``: ``__cinit__`` binds the struct
     (``self.bind(&HOOKS, &self.d, &self.d.h)``), ``__init__`` reads the resolved options and
-    calls ``init_header``; Python getters for the view; ``scores()``, ``all_cards()`` and
+    calls ``init_header``; Python getters for the view; ``all_cards()`` and
     ``explain_rule(action) -> (message, rule_id)``; ``match_end_rule``. ``check_state_class``
     at import. Start, checked apply, clone, seats, winners, the random playout, the tensor
     and sample_hidden entry points are the base's.

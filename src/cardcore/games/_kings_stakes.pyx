@@ -570,6 +570,13 @@ cdef void ks_returns(const void* state, double* out) noexcept nogil:
         out[p] = -<double>seat_score(s, p)
 
 
+cdef void ks_scores(const void* state, int32_t* out) noexcept nogil:
+    cdef const KSState* s = <const KSState*>state
+    cdef int p
+    for p in range(s.h.players):
+        out[p] = seat_score(s, p)
+
+
 # ---------------------------------------------------------------- the per-seat projection
 # The observation: what view(seat) shows, as floats. Seats are absolute, padded to 6; counts
 # per card id (0..52). One source for the layout: these offsets, and OBSERVATION_PIECES below.
@@ -699,6 +706,7 @@ KS_HOOKS.apply = ks_apply
 KS_HOOKS.observation_size = ks_observation_size
 KS_HOOKS.observe = ks_observe
 KS_HOOKS.returns = ks_returns
+KS_HOOKS.scores = ks_scores
 KS_HOOKS.sample_hidden = ks_sample_hidden
 check_hooks(&KS_HOOKS)
 
@@ -814,10 +822,6 @@ cdef class KingsStakesState(GameState):
 
     def player_totals(self) -> list:
         return [self.d.total[p] for p in range(self.d.h.players)]
-
-    def scores(self) -> list:
-        """KS-9.4 per player; with teams (KS-9.5) each seat shows its team's total."""
-        return [seat_score(&self.d, p) for p in range(self.d.h.players)]
 
     def all_cards(self) -> list:
         cards = []
