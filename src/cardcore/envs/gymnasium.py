@@ -1,0 +1,212 @@
+"""A single-agent Gymnasium environment for every cardcore game (extra ``cardcore[rl]``).
+
+One seat learns; the other seats are played by cardcore bots. Importing this module registers
+``cardcore/<Name>-v0`` for every game (``cardcore/KingsStakes-v0``, ``cardcore/Kuzanasta-v0``,
+``cardcore/Manna-v0``):
+
+>>> import gymnasium
+>>> import cardcore.envs.gymnasium  # registers the ids
+>>> env = gymnasium.make("cardcore/KingsStakes-v0", opponents="random")
+>>> obs, info = env.reset(seed=1)
+>>> action = int(info["action_mask"].nonzero()[0][0])
+>>> obs, reward, terminated, truncated, info = env.step(action)
+
+(``gymnasium.make("cardcore.envs.gymnasium:cardcore/KingsStakes-v0")`` imports it for you.)
+
+| | |
+|---|---|
+| observation | ``game.observation_tensor(seat)``: float32, the rulebook's "Observation" layout |
+| action space | ``Discrete(game.num_distinct_actions)`` |
+| action mask | ``info["action_mask"]`` (int8, 1 = legal; all 0 once the episode is over) |
+| reward | ``game.returns()[seat]`` when the match ends, 0 before; optional shaping |
+| opponents | a bot name for every other seat (``"greedy"``, ``"random"``), a ``Bot``, or one per
+  other seat in seat order; reseeded from the episode's seed on every reset |
+
+An illegal action ends the episode with ``utility_range[0]`` (the worst return) and
+``info["illegal_action"]`` (``illegal_action="terminate"``, the default); with
+``illegal_action="raise"`` it raises ``cardcore.IllegalActionError`` and nothing changes.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence, Union
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from cardcore.bots import Bot, make_bot
+from cardcore.envs._common import (
+    Potential, camel_name, check_game_name, draw_seed, initial_potential, render_text,
+    shaped_rewards,
+)
+from cardcore.errors import ConfigError, IllegalActionError
+from cardcore.game import Game, available_games, new_game
+
+__all__ = ["CardcoreEnv", "env_id", "register_envs"]
+
+Obs = npt.NDArray[np.float32]
+Opponent = Union[str, Bot]
+ILLEGAL_POLICIES = ("terminate", "raise")
+DEAL_ATTEMPTS = 100        # new matches tried at reset before giving up on reaching our seat
+
+
+class CardcoreEnv(gymnasium.Env[Obs, int]):
+    """One cardcore match seen by ``seat``; the other seats are played by ``opponents``.
+
+    ``reward_shaping``: None (default), or a potential ``phi(game) -> [per seat]``; each step
+    then also pays ``phi(after)[seat] - phi(before)[seat]`` (``phi = 0`` at the end), measured
+    at this seat's turns, so an episode's shaping sums to ``-phi(start)[seat]``."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(self, name: str, seat: int = 0, opponents: Opponent | Sequence[Opponent] = "greedy",
+                 *, players: int | None = None, render_mode: str | None = None,
+                 reward_shaping: Potential | None = None, illegal_action: str = "terminate",
+                 **options: Any) -> None:
+        check_game_name(name)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError(f"render_mode must be None or 'ansi', not {render_mode!r}",
+                              "render_mode")
+        if illegal_action not in ILLEGAL_POLICIES:
+            raise ConfigError(f"illegal_action must be one of {', '.join(ILLEGAL_POLICIES)}, "
+                              f"not {illegal_action!r}", "illegal_action")
+        probe = new_game(name, players=players, seed=0, **options)   # ConfigError if bad
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < probe.num_players:
+            raise ConfigError(f"seat must be a seat 0..{probe.num_players - 1}, not {seat!r}", "seat")
+        self.name = name
+        self.seat = seat
+        self.render_mode = render_mode
+        self.reward_shaping = reward_shaping
+        self.illegal_action = illegal_action
+        self.utility_range = probe.utility_range
+        self._players = probe.num_players
+        self._options = dict(options)
+        self._bots = self._make_bots(opponents, probe)
+        self._num_actions = probe.num_distinct_actions
+        self._obs_shape = probe.observation_shape
+        # The Game API states no per-element bounds for the tensor: the Box says so (-inf, inf).
+        self.observation_space = spaces.Box(-np.inf, np.inf, probe.observation_shape, np.float32)
+        self.action_space = spaces.Discrete(probe.num_distinct_actions)
+        self.game: Game = probe
+        self._potential: list[float] = []
+        self._done = True
+
+    def _make_bots(self, opponents: Opponent | Sequence[Opponent], probe: Game) -> dict[int, Bot]:
+        others = [p for p in range(probe.num_players) if p != self.seat]
+        if isinstance(opponents, (str, Bot)):
+            chosen: list[Opponent] = [opponents] * len(others)
+        else:
+            chosen = list(opponents)
+            if len(chosen) != len(others):
+                raise ConfigError(f"opponents: give one bot for each of the {len(others)} other "
+                                  f"seats {others}, not {len(chosen)}", "opponents")
+        bots: dict[int, Bot] = {}
+        for p, opponent in zip(others, chosen):
+            if isinstance(opponent, str):
+                # Each seat gets its own bot: a bot's generator is its own (seeded at reset).
+                bot = make_bot(opponent, seed=0)
+            elif isinstance(opponent, Bot):
+                bot = opponent
+            else:
+                raise ConfigError(f"opponents: a bot name or a cardcore.bots.Bot, not "
+                                  f"{type(opponent).__name__}", "opponents")
+            bot.check_game(self.name)
+            bots[p] = bot
+        return bots
+
+    # --- the Gymnasium API ------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[Obs, dict[str, Any]]:
+        """Deal a new match and let the opponents move until it is this seat's turn.
+        ``seed`` restarts the environment's generator (game and bot seeds are drawn from it);
+        ``options`` is accepted for the API and ignored."""
+        super().reset(seed=seed)
+        for _ in range(DEAL_ATTEMPTS):
+            self.game = new_game(self.name, players=self._players, seed=draw_seed(self.np_random),
+                                 **self._options)
+            for bot in self._bots.values():
+                bot.reseed(draw_seed(self.np_random))
+            self._play_opponents()
+            if not self.game.is_over:
+                break
+        else:
+            raise RuntimeError(f"{DEAL_ATTEMPTS} matches ended before seat {self.seat} moved")
+        self._done = False
+        self._potential = initial_potential(self.reward_shaping, self.game)
+        return self._observe(), self._info()
+
+    def step(self, action: int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        if self._done:
+            raise RuntimeError("the episode is over (or not begun): call reset()")
+        game = self.game
+        try:
+            game.apply(int(action))
+        except IllegalActionError:
+            if self.illegal_action == "raise":
+                raise                     # the game is unchanged
+            self._done = True
+            info = self._info()
+            info["illegal_action"] = action
+            return self._observe(), float(self.utility_range[0]), True, False, info
+        self._play_opponents()
+        reward = 0.0
+        if self.reward_shaping is not None:
+            shaping, self._potential = shaped_rewards(self.reward_shaping, game, self._potential)
+            reward = shaping[self.seat]
+        if game.is_over:
+            self._done = True
+            reward += game.returns()[self.seat]
+        return self._observe(), reward, self._done, False, self._info()
+
+    def render(self) -> str | None:  # type: ignore[override]
+        """With ``render_mode="ansi"``: this seat's view as text (else None)."""
+        if self.render_mode != "ansi":
+            return None
+        return render_text(self.game, self.seat)
+
+    # --- helpers ----------------------------------------------------------------------
+    def _play_opponents(self) -> None:
+        game, bots, seat = self.game, self._bots, self.seat
+        while True:
+            to_move = game.current_player
+            if to_move is None or to_move == seat:
+                return
+            game.apply(bots[to_move].choose_id(game))
+
+    def _observe(self) -> Obs:
+        # Every game's projection writes every float, so the buffer needs no zeroing.
+        return self.game.observation_tensor(self.seat, np.empty(self._obs_shape, np.float32))
+
+    def _info(self) -> dict[str, Any]:
+        mask = np.zeros(self._num_actions, np.int8)
+        if self.game.current_player == self.seat:
+            for action_id in self.game.legal_action_ids():
+                mask[action_id] = 1
+        return {"action_mask": mask}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions as bools (the method sb3-contrib's MaskablePPO looks for)."""
+        if self.game.current_player != self.seat:
+            return np.zeros(self._num_actions, dtype=bool)
+        return self.game.legal_action_mask()
+
+
+def env_id(name: str) -> str:
+    """The Gymnasium id of a game: ``kings_stakes`` -> ``cardcore/KingsStakes-v0``."""
+    return f"cardcore/{camel_name(name)}-v0"
+
+
+def register_envs() -> list[str]:
+    """Register ``cardcore/<Name>-v0`` for every game (done on import); returns the ids."""
+    ids = []
+    for name in available_games():
+        gid = env_id(name)
+        if gid not in gymnasium.registry:
+            gymnasium.register(id=gid, entry_point=CardcoreEnv,  # type: ignore[arg-type]
+                               kwargs={"name": name})
+        ids.append(gid)
+    return ids
+
+
+register_envs()
