@@ -48,24 +48,25 @@ __all__ = ["CardcoreEnv", "env_id", "register_envs"]
 Obs = npt.NDArray[np.float32]
 Opponent = Union[str, Bot]
 ILLEGAL_POLICIES = ("terminate", "raise")
+RENDER_MODES = ("ansi",)
 DEAL_ATTEMPTS = 100        # new matches tried at reset before giving up on reaching our seat
 
 
-class CardcoreEnv(gymnasium.Env[Obs, int]):
+class CardcoreEnv(gymnasium.Env[Obs, np.int64]):
     """One cardcore match seen by ``seat``; the other seats are played by ``opponents``.
 
     ``reward_shaping``: None (default), or a potential ``phi(game) -> [per seat]``; each step
     then also pays ``phi(after)[seat] - phi(before)[seat]`` (``phi = 0`` at the end), measured
     at this seat's turns, so an episode's shaping sums to ``-phi(start)[seat]``."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
     def __init__(self, name: str, seat: int = 0, opponents: Opponent | Sequence[Opponent] = "greedy",
                  *, players: int | None = None, render_mode: str | None = None,
                  reward_shaping: Potential | None = None, illegal_action: str = "terminate",
                  **options: Any) -> None:
         check_game_name(name)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise ConfigError(f"render_mode must be None or 'ansi', not {render_mode!r}",
                               "render_mode")
         if illegal_action not in ILLEGAL_POLICIES:
@@ -136,7 +137,7 @@ class CardcoreEnv(gymnasium.Env[Obs, int]):
         self._potential = initial_potential(self.reward_shaping, self.game)
         return self._observe(), self._info()
 
-    def step(self, action: int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+    def step(self, action: int | np.int64) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         if self._done:
             raise RuntimeError("the episode is over (or not begun): call reset()")
         game = self.game
@@ -159,7 +160,7 @@ class CardcoreEnv(gymnasium.Env[Obs, int]):
             reward += game.returns()[self.seat]
         return self._observe(), reward, self._done, False, self._info()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """With ``render_mode="ansi"``: this seat's view as text (else None)."""
         if self.render_mode != "ansi":
             return None

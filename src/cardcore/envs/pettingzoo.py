@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.utils import seeding
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from cardcore.envs._common import (
     Potential, check_game_name, draw_seed, initial_potential, render_text, shaped_rewards,
@@ -48,6 +48,7 @@ __all__ = ["env", "raw_env"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
 ILLEGAL_POLICIES = ("raise", "terminate")
+RENDER_MODES = ("ansi",)
 
 
 def env(name: str, **kwargs: Any) -> raw_env:
@@ -58,7 +59,7 @@ def env(name: str, **kwargs: Any) -> raw_env:
     return raw_env(name, **kwargs)
 
 
-class raw_env(AECEnv[str, ObsDict, int]):  # noqa: N801  (PettingZoo's naming convention)
+class raw_env(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     """One cardcore match as a PettingZoo AEC environment; ``reset(seed=...)`` deals a new
     match (the same seed, the same match and, with the same actions, the same episode).
 
@@ -67,7 +68,7 @@ class raw_env(AECEnv[str, ObsDict, int]):  # noqa: N801  (PettingZoo's naming co
     seat ``phi(after) - phi(before)`` (``phi = 0`` at the end), which sums to ``-phi(start)``
     over an episode and leaves the best policies unchanged (potential-based shaping)."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1, "name": "cardcore_v0",
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1, "name": "cardcore_v0",
                 "is_parallelizable": False}
 
     def __init__(self, name: str, *, players: int | None = None, render_mode: str | None = None,
@@ -75,7 +76,7 @@ class raw_env(AECEnv[str, ObsDict, int]):  # noqa: N801  (PettingZoo's naming co
                  **options: Any) -> None:
         super().__init__()
         check_game_name(name)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise ConfigError(f"render_mode must be None or 'ansi', not {render_mode!r}",
                               "render_mode")
         if illegal_action not in ILLEGAL_POLICIES:
@@ -125,7 +126,7 @@ class raw_env(AECEnv[str, ObsDict, int]):  # noqa: N801  (PettingZoo's naming co
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._potential = initial_potential(self.reward_shaping, self.game)
         seat = self.game.current_player
         self.agent_selection = self.possible_agents[0 if seat is None else seat]
