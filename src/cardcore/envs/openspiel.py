@@ -25,7 +25,9 @@ What OpenSpiel sees:
 * **Parameters**: ``players`` and every game option; an option whose default is None (drawn
   by lot / derived) is an int parameter where ``-1`` means that default.
 * **GameInfo**: ``num_distinct_actions``, ``utility_range`` as min/max utility,
-  ``max_game_length`` — all from the cardcore game of that configuration.
+  ``max_game_length`` — all from the cardcore game of that configuration (a length bound
+  above OpenSpiel's C ``int`` range, as for a Kuzanasta match without a deal limit, is
+  reported as 2**31 - 1).
 * **Observer**: the tensor is ``observation_tensor(player)`` with the game's named pieces; the
   string is ``view(player)``, one ``key: value`` line per key.
 * ``resample_from_infostate(player, sampler)`` is ``sample_hidden(player, seed)``, the seed
@@ -51,6 +53,7 @@ SEED_BITS = 9                       # each seed chance node draws 9 bits ...
 SEED_CHANCE_NODES = 7               # ... and seven of them make a 63-bit cardcore seed
 SEED_OUTCOMES = 1 << SEED_BITS
 _NONE_OPTION = -1                   # an option whose default is None: -1 as a pyspiel int
+MAX_SPIEL_INT = 2 ** 31 - 1         # OpenSpiel's sizes are C ints: larger bounds are capped
 
 
 def short_name(name: str) -> str:
@@ -145,7 +148,7 @@ class CardcoreSpielGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=float(low),
             max_utility=float(high),
             utility_sum=None,
-            max_game_length=probe.max_game_length,
+            max_game_length=min(probe.max_game_length, MAX_SPIEL_INT),
         )
         super().__init__(_game_type(name), info, values)
         self.observation_pieces = probe.observation_pieces
