@@ -11,6 +11,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import cardcore
+import cardcore.bots
 from cardcore import ConfigError, IllegalActionError
 from cardcore.bots import RandomBot
 from cardcore.envs.gymnasium import CardcoreEnv, env_id
@@ -95,6 +96,13 @@ def test_same_seed_same_trajectory_with_greedy_opponents():
 
     assert run(8) == run(8)
     assert run(8) != run(9)
+
+
+def test_every_bot_name_can_be_an_opponent():
+    for bot in cardcore.bots.available_bots():
+        env = CardcoreEnv("kings_stakes", players=2, opponents=bot)
+        _, info = env.reset(seed=0)
+        assert env.game.current_player == 0 and info["action_mask"].any()
 
 
 def test_bot_instances_are_used_and_reseeded():

@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from cardcore.bots import Bot, make_bot
+from cardcore.bots import BOTS, Bot, make_bot
 from cardcore.envs._common import (
     Potential, camel_name, check_game_name, draw_seed, initial_potential, render_text,
     shaped_rewards,
@@ -106,7 +106,9 @@ class CardcoreEnv(gymnasium.Env[Obs, np.int64]):
         for p, opponent in zip(others, chosen):
             if isinstance(opponent, str):
                 # Each seat gets its own bot: a bot's generator is its own (seeded at reset).
-                bot = make_bot(opponent, seed=0)
+                # By keyword: bots such as ISMCTSBot take other arguments first.
+                cls = BOTS.get(opponent.strip().lower())
+                bot = cls(seed=0) if cls is not None else make_bot(opponent)   # ConfigError
             elif isinstance(opponent, Bot):
                 bot = opponent
             else:
