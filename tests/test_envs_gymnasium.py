@@ -35,7 +35,8 @@ def test_gymnasium_check_env_passes(name, opponents):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         check_env(env.unwrapped)
-    others = {str(w.message) for w in caught if not any(n in str(w.message) for n in EXPECTED_NOTES)}
+    others = {str(w.message) for w in caught
+              if not any(note in str(w.message) for note in EXPECTED_NOTES)}
     assert not others
 
 

@@ -61,8 +61,8 @@ class CardcoreEnv(gymnasium.Env[Obs, np.int64]):
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
-    def __init__(self, name: str, seat: int = 0, opponents: Opponent | Sequence[Opponent] = "greedy",
-                 *, players: int | None = None, render_mode: str | None = None,
+    def __init__(self, name: str, seat: int = 0,
+                 opponents: Opponent | Sequence[Opponent] = "greedy", *, players: int | None = None, render_mode: str | None = None,
                  reward_shaping: Potential | None = None, illegal_action: str = "terminate",
                  **options: Any) -> None:
         check_game_name(name)
@@ -74,7 +74,8 @@ class CardcoreEnv(gymnasium.Env[Obs, np.int64]):
                               f"not {illegal_action!r}", "illegal_action")
         probe = new_game(name, players=players, seed=0, **options)   # ConfigError if bad
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < probe.num_players:
-            raise ConfigError(f"seat must be a seat 0..{probe.num_players - 1}, not {seat!r}", "seat")
+            raise ConfigError(f"seat must be a seat 0..{probe.num_players - 1}, not {seat!r}",
+                              "seat")
         self.name = name
         self.seat = seat
         self.render_mode = render_mode

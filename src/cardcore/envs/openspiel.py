@@ -232,7 +232,8 @@ class CardcoreSpielState(pyspiel.State):  # type: ignore[misc]
             return [0.0] * self._config[1]
         return self._box.game.returns()
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardcoreSpielState:
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any
+                                ) -> CardcoreSpielState:
         """A state in which everything ``player_id`` cannot see is redealt (``sample_hidden``),
         its seed drawn from ``probability_sampler`` (a callable returning floats in [0, 1))."""
         state: CardcoreSpielState = self.clone()

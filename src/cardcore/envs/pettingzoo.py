@@ -165,10 +165,10 @@ class raw_env(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # noqa: N801 (P
             return
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
-        shaping = self.reward_shaping is not None
-        if shaping:
-            step_shaping, self._potential = shaped_rewards(self.reward_shaping, game,  # type: ignore[arg-type]
-                                                           self._potential)
+        potential = self.reward_shaping
+        shaping = potential is not None
+        if potential is not None:
+            step_shaping, self._potential = shaped_rewards(potential, game, self._potential)
             for other, value in zip(self.possible_agents, step_shaping):
                 rewards[other] = value
         if game.is_over:
