@@ -247,11 +247,16 @@ class CardcoreSpielState(pyspiel.State):  # type: ignore[misc]
         return state
 
     def __str__(self) -> str:
+        """The whole state: its save (seed, options, actions, generator), or for a world made
+        by ``sample_hidden``, which cannot be saved, every seat's view."""
         if self._box is None:
             return f"seed chance nodes: {self._seed_parts}"
         game = self._box.game
-        return "\n\n".join(f"seat {seat}:\n{observation_text(game, seat)}"
-                           for seat in range(game.num_players))
+        try:
+            return game.to_json()
+        except ValueError:
+            return "\n\n".join(f"seat {seat}:\n{observation_text(game, seat)}"
+                               for seat in range(game.num_players))
 
 
 class CardcoreObserver:
