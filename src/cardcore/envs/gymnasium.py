@@ -124,7 +124,9 @@ class CardcoreEnv(gymnasium.Env[Obs, np.int64]):
               ) -> tuple[Obs, dict[str, Any]]:
         """Deal a new match and let the opponents move until it is this seat's turn.
         ``seed`` restarts the environment's generator (game and bot seeds are drawn from it);
-        ``options`` is accepted for the API and ignored."""
+        ``options`` is accepted for the API and ignored. A match that ends before this seat
+        ever moves (possible in a one-deal Kuzanasta match) is skipped: the next one is
+        dealt, since an episode must begin with a move to make."""
         super().reset(seed=seed)
         for _ in range(DEAL_ATTEMPTS):
             self.game = new_game(self.name, players=self._players, seed=draw_seed(self.np_random),
