@@ -40,7 +40,7 @@ def test_kz_1_2_view_sorts_hand_by_rank_ace_low_then_suit_joker_last():
 
 
 def test_kz_1_3_face_cards_are_j_q_k_for_set_values():
-    from cardcore._fast import kz_set_value
+    from cardcore.games._kuzanasta_sets import kz_set_value
     assert kz_set_value(ids("JC", "JS", "JD"), None) == 20000       # face
     assert kz_set_value(ids("10C", "10S", "10D"), None) == 10000    # number
 

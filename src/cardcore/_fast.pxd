@@ -225,4 +225,3 @@ cdef class GameState:
     cdef void apply_fast(self, int action) noexcept      # apply an id known to be legal
     cdef bint over(self) noexcept
     cdef int to_move(self) noexcept                      # seat, or -1 when over
-include "_sets_decl.pxi"

@@ -388,4 +388,3 @@ cdef class GameState:
         self.actions_applied += done
         return done
 
-include "_sets.pxi"

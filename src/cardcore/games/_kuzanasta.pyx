@@ -13,7 +13,7 @@ Action space (the same 2970 ids for every configuration; pinned by tests/test_ku
     162..2969    go_out naming two sets: one id per unordered pair of set       KZ-7.1
                  descriptors (d1 <= d2, not both of 4 cards), ordered by (d1, d2)
 
-A set descriptor (cardcore._fast, _sets_decl.pxi) is rank * 7 + shape, shape 0..2 = 3 cards
+A set descriptor (_kuzanasta_sets.pxd) is rank * 7 + shape, shape 0..2 = 3 cards
 with 0..2 wild cards, 3..6 = 4 cards with 0..3 wild cards: a named declaration fixes the
 rank, size and number of wild cards of each set and the engine picks the suits (which only
 matter for the 2+2 four-card rows, where it takes the best). 39 three-card and 52 four-card
@@ -30,6 +30,8 @@ from cardcore._fast cimport (
     GameState, Multiset, Pile, JOKER, NUM_KINDS, NUM_RANKS, R_JACK,
     card_rank, card_bit, lowest_card, ms_clear, ms_add, ms_remove, ms_count_rank,
     pile_push, pile_pop, pile_to_list, ms_to_list, load_cards, rng_below, shuffle_u8,
+)
+from cardcore.games._kuzanasta_sets cimport (
     KZ_NUM_DESCRIPTORS, KZ_NUM_SHAPES, KZ_NO_WILD, kz_best_two, kz_declaration_value,
     kz_descriptor_value, kz_desc_size,
 )

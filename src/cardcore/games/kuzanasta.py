@@ -2,9 +2,9 @@
 and the joker as the "God card".
 
 The rules are games/kuzanasta.md (rule IDs KZ-x.y); the state machine is ``_kuzanasta.pyx``,
-whose docstring lists the 2970 action ids; the set detection is in the core
-(``cardcore._fast``: ``best_two_sets`` and the ``kz_*`` helpers). This module is the thin
-protocol wrapper: options, action decoding, the view.
+whose docstring lists the 2970 action ids; the set detection is ``_kuzanasta_sets.pyx``
+(``best_two_sets`` and the ``kz_*`` helpers). This module is the thin protocol wrapper:
+options, action decoding, the view.
 
 Action notation (what ``str(action)`` gives and ``apply`` accepts):
 ``draw_stock`` · ``draw_discard`` · ``god_look`` · ``god_draw 7H`` · ``discard 7H`` ·
@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from cardcore._fast import kz_descriptor
 from cardcore.cards import RANKS, card_str, format_cards
 from cardcore.errors import IllegalActionError
 from cardcore.game import (
@@ -25,6 +24,7 @@ from cardcore.game import (
     seat_or_lot,
 )
 from cardcore.games._kuzanasta import PHASES, KuzanastaState, action_table, kuzanasta_deck
+from cardcore.games._kuzanasta_sets import kz_descriptor
 
 __all__ = ["Kuzanasta", "set_label"]
 
