@@ -135,11 +135,107 @@ cdef enum DealEnd:
 
 DEAL_END_NAMES = (None, "went_out", "no_draw", "max_turns")
 
+ctypedef struct KZOptions:
+    # The options as C values. Their defaults live in one place, the wrapper's options_spec
+    # (cardcore.games.kuzanasta): read_options takes every value from the checked options dict.
+    int32_t dealer                     # KZ-2.1: first dealer, -1 = by lot
+    bint adjacent_piles                # KZ-2.6: pile_pairing == "adjacent"
+    bint reshuffle                     # KZ-3.4
+    int32_t max_turns                  # KZ-3.5
+    int32_t deals                      # KZ-7.5: scored deals that end the match, 0 = play to target
+    int64_t target                     # KZ-7.5
+    int64_t ante                       # KZ-7.6
+
+
+cdef int read_options(KZOptions* o, dict options) except -1:
+    """Copy the wrapper's checked options (every key present) into the typed struct."""
+    missing = {"dealer", "pile_pairing", "reshuffle", "max_turns", "target", "deals",
+               "ante"} - options.keys()
+    if missing:
+        raise ValueError(f"missing Kuzanasta options: {sorted(missing)}")
+    o.dealer = -1 if options["dealer"] is None else options["dealer"]
+    o.adjacent_piles = options["pile_pairing"] == "adjacent"
+    o.reshuffle = bool(options["reshuffle"])
+    o.max_turns = options["max_turns"]
+    o.deals = 0 if options["deals"] is None else options["deals"]
+    o.target = options["target"]
+    o.ante = options["ante"]
+    return 0
+
+# ---------------------------------------------------------------- the deal plan (KZ-2.3..2.7)
+cdef enum DealZone:
+    Z_HAND = 0           # which = seat (KZ-2.4)
+    Z_DISCARD = 1        # which = pile: the card turned up to start its discard pile (KZ-2.7)
+    Z_STOCK = 2          # which = pile, depth = place from the top of that stock (KZ-2.5)
+    Z_SET_ASIDE = 3      # pile 1 of a 2-3 player deal: dead for the deal (KZ-2.6)
+
+ZONE_NAMES = ("hand", "discard", "stock", "set_aside")
+
+ctypedef struct DealPlan:
+    # Where each deck position (top card first) goes. Position 0 is also the turn-up
+    # (KZ-2.3): everybody sees it, then it lies in the zone given here.
+    uint8_t zone[DECK_SIZE]
+    uint8_t which[DECK_SIZE]
+    uint8_t depth[DECK_SIZE]
+    int32_t stock_size[NUM_STOCKS]
+
+
+cdef void make_deal_plan(int players, int first, DealPlan* plan) noexcept nogil:
+    """The one description of the deal layout: the C deal, ``deal_plan`` and through it the
+    wrapper's hidden positions and the tests' stacked decks all come from here.
+
+    R is the deck after KZ-2.3 (the turn-up, deck position 0, reinserted at index 46 of the
+    other 92): R[i] is deck position i + 1 below 46, 0 at 46, i above. R[:7n] is dealt one card
+    at a time from the first player (KZ-2.4); the rest splits into pile 0 = the first
+    ceil(len / 2) cards and pile 1 (KZ-2.5); each pile's top card starts its discard pile when
+    the pile is in play (KZ-2.7), and pile 1 is set aside with 2-3 players (KZ-2.6)."""
+    cdef int top = HAND_SIZE * players
+    cdef int size0 = (DECK_SIZE - top + 1) // 2
+    cdef int i, pos, k, pile
+    plan.stock_size[0] = size0 - 1
+    plan.stock_size[1] = DECK_SIZE - top - size0 - 1 if players == FOUR_PLAYER_PILES else 0
+    for i in range(DECK_SIZE):
+        pos = i + 1 if i < TURN_UP_INSERT else (0 if i == TURN_UP_INSERT else i)
+        plan.depth[pos] = 0
+        if i < top:
+            plan.zone[pos] = Z_HAND
+            plan.which[pos] = (first + i) % players
+            continue
+        pile = 0 if i < top + size0 else 1
+        k = i - top - (0 if pile == 0 else size0)      # place in the pile before KZ-2.7
+        plan.which[pos] = pile
+        if pile == 1 and players != FOUR_PLAYER_PILES:
+            plan.zone[pos] = Z_SET_ASIDE
+            plan.which[pos] = 0
+        elif k == 0:
+            plan.zone[pos] = Z_DISCARD
+        else:
+            plan.zone[pos] = Z_STOCK
+            plan.depth[pos] = k - 1
+
+
+def deal_plan(int players, options, int dealer) -> list:
+    """Where each deck position (top card first) goes in a deal with this dealer: "turn_up"
+    (position 0: shown to everybody, KZ-2.3, then returned into stock 0), "hand:<seat>",
+    "discard:<pile>" (the card that starts that discard pile), "stock:<pile>" (face down, the
+    positions in deck order are the stock from its top down) or "set_aside" (KZ-2.6). No
+    option changes the layout (pile_pairing decides who uses a pile, not where cards go)."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}")
+    if not 0 <= dealer < players:
+        raise ValueError(f"dealer {dealer} is not a seat of {players} players")
+    cdef DealPlan plan
+    make_deal_plan(players, (dealer + 1) % players, &plan)
+    out = ["turn_up"]
+    for i in range(1, DECK_SIZE):
+        name = ZONE_NAMES[plan.zone[i]]
+        out.append(name if plan.zone[i] == Z_SET_ASIDE else f"{name}:{plan.which[i]}")
+    return out
+
+
 ctypedef struct KZData:
     int32_t players
-    bint adjacent_piles, reshuffle
-    int32_t max_turns, deals_limit, dealer_option
-    int64_t target, ante
+    KZOptions opt
     uint8_t deck[DECK_SIZE]            # the composition, id order (KZ-1.1)
     bint stacked_pending               # KZ-2.8: the first deal uses the stacked deck as is
     uint8_t stacked[DECK_SIZE]         # top card first
@@ -178,14 +274,7 @@ cdef class KuzanastaState(GameState):
         memset(&self.d, 0, sizeof(KZData))
         self.num_players = players
         self.d.players = players
-        self.d.adjacent_piles = options["pile_pairing"] == "adjacent"
-        self.d.reshuffle = bool(options["reshuffle"])
-        self.d.max_turns = options["max_turns"]
-        self.d.deals_limit = 0 if options["deals"] is None else options["deals"]
-        self.d.target = options["target"]
-        self.d.ante = options["ante"]
-        dealer = options["dealer"]
-        self.d.dealer_option = -1 if dealer is None else dealer
+        read_options(&self.d.opt, options)
         composition = kuzanasta_deck()
         load_cards(self.d.deck, composition, DECK_SIZE)
         if deck is not None:
@@ -200,8 +289,8 @@ cdef class KuzanastaState(GameState):
 
     def start(self) -> None:
         """KZ-2.1: the first dealer by option or by lot, then the first deal."""
-        if self.d.dealer_option >= 0:
-            self.d.dealer = self.d.dealer_option
+        if self.d.opt.dealer >= 0:
+            self.d.dealer = self.d.opt.dealer
         else:
             self.d.dealer = rng_below(&self.rng, self.d.players)
         self.deal()
@@ -209,8 +298,9 @@ cdef class KuzanastaState(GameState):
     # ------------------------------------------------------------ the deal (KZ-2)
     cdef void deal(self) noexcept:
         cdef uint8_t order[DECK_SIZE]
-        cdef uint8_t rest[DECK_SIZE]
-        cdef int i, p, n = self.d.players, top, size0, pile
+        cdef DealPlan plan
+        cdef int i, p, n = self.d.players, pile, card
+        cdef Pile* stock
         if self.d.stacked_pending:
             for i in range(DECK_SIZE):
                 order[i] = self.d.stacked[i]
@@ -219,38 +309,33 @@ cdef class KuzanastaState(GameState):
             for i in range(DECK_SIZE):
                 order[i] = self.d.deck[i]
             shuffle_u8(&self.rng, order, DECK_SIZE)
-        # KZ-2.3: the turn-up names the wild rank and goes back in at index 46 of the rest.
+        # KZ-2.3: the turn-up (deck position 0) names the wild rank.
         self.d.turn_up = order[0]
         self.d.wild = KZ_NO_WILD if order[0] == JOKER else card_rank(order[0])
-        for i in range(TURN_UP_INSERT):
-            rest[i] = order[i + 1]
-        rest[TURN_UP_INSERT] = order[0]
-        for i in range(TURN_UP_INSERT + 1, DECK_SIZE):
-            rest[i] = order[i]
         for p in range(MAX_PLAYERS):
             ms_clear(&self.d.hand[p])
         ms_clear(&self.d.dead)
-        for pile in range(NUM_STOCKS):
-            self.d.stock[pile].size = 0
-            self.d.discard[pile].size = 0
         self.d.first = (self.d.dealer + 1) % n                       # KZ-2.2
-        for i in range(HAND_SIZE * n):                               # KZ-2.4
-            ms_add(&self.d.hand[(self.d.first + i) % n], rest[i])
-        top = HAND_SIZE * n                                          # KZ-2.5: R[top:] splits
-        size0 = (DECK_SIZE - top + 1) // 2
-        i = top + size0 - 1
-        while i >= top:                                              # pushed bottom first
-            pile_push(&self.d.stock[0], rest[i])
-            i -= 1
-        i = DECK_SIZE - 1
-        while i >= top + size0:
-            pile_push(&self.d.stock[1], rest[i])
-            i -= 1
+        make_deal_plan(n, self.d.first, &plan)                       # KZ-2.3..2.7
+        for pile in range(NUM_STOCKS):
+            self.d.stock[pile].size = plan.stock_size[pile]
+            self.d.discard[pile].size = 0
+        for i in range(DECK_SIZE):
+            card = order[i]
+            if plan.zone[i] == Z_HAND:
+                ms_add(&self.d.hand[plan.which[i]], card)
+            elif plan.zone[i] == Z_DISCARD:
+                pile_push(&self.d.discard[plan.which[i]], card)
+            elif plan.zone[i] == Z_STOCK:                            # cards[] is bottom -> top
+                stock = &self.d.stock[plan.which[i]]
+                stock.cards[stock.size - 1 - plan.depth[i]] = card
+            else:
+                ms_add(&self.d.dead, card)
         if n == FOUR_PLAYER_PILES:                                   # KZ-2.6
             self.d.piles_in_play = 2
             for i in range(n):
                 p = (self.d.first + i) % n
-                if self.d.adjacent_piles:
+                if self.d.opt.adjacent_piles:
                     self.d.pile_of[p] = 0 if i < 2 else 1
                 else:
                     self.d.pile_of[p] = i % 2
@@ -258,13 +343,9 @@ cdef class KuzanastaState(GameState):
             self.d.piles_in_play = 1
             for p in range(n):
                 self.d.pile_of[p] = 0
-            while self.d.stock[1].size > 0:                          # set aside: dead (KZ-6.6)
-                ms_add(&self.d.dead, pile_pop(&self.d.stock[1]))
-        for pile in range(self.d.piles_in_play):                     # KZ-2.7
-            pile_push(&self.d.discard[pile], pile_pop(&self.d.stock[pile]))
         for p in range(n):                                           # KZ-7.6
-            self.d.chips[p] -= self.d.ante
-            self.d.pot += self.d.ante
+            self.d.chips[p] -= self.d.opt.ante
+            self.d.pot += self.d.opt.ante
         self.d.turns_in_deal = 0
         self.d.god_public = -1
         self.begin_turn(self.d.first)
@@ -288,7 +369,7 @@ cdef class KuzanastaState(GameState):
                 pile_push(stock, discard.cards[i])
                 i -= 1
             discard.size = 0
-            if self.d.reshuffle:
+            if self.d.opt.reshuffle:
                 shuffle_u8(&self.rng, stock.cards, stock.size)
             pile_push(discard, keep)
         if not self.can_draw(p):
@@ -309,7 +390,7 @@ cdef class KuzanastaState(GameState):
     cdef void end_turn(self, int p) noexcept:
         self.turns += 1
         self.d.turns_in_deal += 1
-        if self.d.turns_in_deal >= self.d.max_turns:                 # KZ-3.5
+        if self.d.turns_in_deal >= self.d.opt.max_turns:                 # KZ-3.5
             self.end_deal(END_MAX_TURNS, -1, -1, -1)
             return
         self.begin_turn((p + 1) % self.d.players)                    # KZ-2.2
@@ -518,8 +599,8 @@ cdef class KuzanastaState(GameState):
                 total *= GOD_DOUBLING
                 for q in range(self.d.players):                      # KZ-7.6: the pot doubles
                     if q != winner:
-                        self.d.chips[q] -= self.d.ante
-                        self.d.pot += self.d.ante
+                        self.d.chips[q] -= self.d.opt.ante
+                        self.d.pot += self.d.opt.ante
             self.d.last_total = total
             self.d.score[winner] += total                            # KZ-7.4
             self.d.chips[winner] += self.d.pot
@@ -550,10 +631,10 @@ cdef class KuzanastaState(GameState):
     cdef bint match_finished(self) noexcept:
         """KZ-7.5: after N scored deals with `deals`, else once someone reaches the target."""
         cdef int p
-        if self.d.deals_limit > 0:
-            return self.d.deals_scored >= self.d.deals_limit
+        if self.d.opt.deals > 0:
+            return self.d.deals_scored >= self.d.opt.deals
         for p in range(self.d.players):
-            if self.d.score[p] >= self.d.target:
+            if self.d.score[p] >= self.d.opt.target:
                 return True
         return False
 

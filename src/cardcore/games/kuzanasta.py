@@ -23,13 +23,12 @@ from cardcore.game import (
     ActionLike, ActionSpec, Game, JSONValue, Option, flag, int_between, one_of, register,
     seat_or_lot,
 )
-from cardcore.games._kuzanasta import PHASES, KuzanastaState, action_table, kuzanasta_deck
+from cardcore.games._kuzanasta import (
+    PHASES, KuzanastaState, action_table, deal_plan, kuzanasta_deck,
+)
 from cardcore.games._kuzanasta_sets import kz_descriptor
 
 __all__ = ["Kuzanasta", "set_label"]
-
-HAND_SIZE = 7
-TURN_UP_INSERT = 46        # KZ-2.3 (mirrors the .pyx constant; tests pin both)
 
 
 def set_label(descriptor: int) -> str:
@@ -176,19 +175,11 @@ class Kuzanasta(Game):
 
     def hidden_deck_positions(self, seat: int) -> list[int]:
         """Stacked-deck positions (top first) of cards ``seat`` cannot see after the first deal:
-        the other hands, the face-down stock piles and the set-aside pile (KZ-2.3..2.7, KZ-8)."""
-        n = self.num_players
-        first = cast(KuzanastaState, self._fresh_state()).first_player    # of the first deal
-        dealt = HAND_SIZE * n
-        size0 = (len(kuzanasta_deck()) - dealt + 1) // 2
-        visible = {dealt, dealt + size0} if n == 4 else {dealt}     # the discard turn-ups
-        visible |= {i for i in range(dealt) if (first + i) % n == seat}
-        hidden = []
-        for j in range(1, len(kuzanasta_deck())):                   # j = 0 is the turn-up
-            i = j - 1 if j <= TURN_UP_INSERT else j                 # index after KZ-2.3
-            if i not in visible:
-                hidden.append(j)
-        return hidden
+        the other hands, the face-down stock piles and the set-aside pile (``deal_plan``, KZ-8)."""
+        dealer = cast(KuzanastaState, self._fresh_state()).dealer      # of the first deal
+        visible = {"turn_up", "discard:0", "discard:1", f"hand:{seat}"}
+        return [i for i, zone in enumerate(deal_plan(self.num_players, self.options, dealer))
+                if zone not in visible]
 
     def table_lines(self, player: int) -> list[str]:
         v = self.view(player)
