@@ -228,6 +228,7 @@ ctypedef void (*apply_fn)(void* s, int action) noexcept nogil
 ctypedef int (*observation_size_fn)(const void* s) noexcept nogil
 ctypedef void (*observe_fn)(const void* s, int seat, float* out) noexcept nogil
 ctypedef void (*returns_fn)(const void* s, double* out) noexcept nogil
+ctypedef void (*scores_fn)(const void* s, int32_t* out) noexcept nogil
 ctypedef int (*sample_hidden_fn)(void* s, int seat, Rng* rng) noexcept nogil
 
 ctypedef struct GameHooks:
@@ -241,6 +242,7 @@ ctypedef struct GameHooks:
     observation_size_fn observation_size   # floats in observe()'s output for this configuration
     observe_fn observe          # the per-seat projection: only what that seat may know
     returns_fn returns          # per seat, higher is better (called only once the match is over)
+    scores_fn scores            # per seat, the scores the view shows (the game's own direction)
     sample_hidden_fn sample_hidden   # redeal what a seat cannot see; 0 on success
 
 cdef int check_hooks(const GameHooks* hooks) except -1     # ImportError naming a missing hook

@@ -283,22 +283,23 @@ cdef class CardMultiset:
 from cardcore.errors import IllegalActionError
 
 _HOOK_NAMES = ("start", "legal", "apply", "observation_size", "observe", "returns",
-               "sample_hidden")
-_STATE_METHODS = ("scores", "all_cards", "explain_rule")
+               "scores", "sample_hidden")
+_STATE_METHODS = ("all_cards", "explain_rule")
 
 
 cdef int check_hooks(const GameHooks* hooks) except -1:
     """Refuse, at the game module's import, a hook table with a missing part (no silent defaults)."""
     name = (<bytes>hooks.name).decode() if hooks.name != NULL else "?"
-    cdef void* pointers[7]
+    cdef void* pointers[8]
     pointers[0] = <void*>hooks.start
     pointers[1] = <void*>hooks.legal
     pointers[2] = <void*>hooks.apply
     pointers[3] = <void*>hooks.observation_size
     pointers[4] = <void*>hooks.observe
     pointers[5] = <void*>hooks.returns
-    pointers[6] = <void*>hooks.sample_hidden
-    for i in range(7):
+    pointers[6] = <void*>hooks.scores
+    pointers[7] = <void*>hooks.sample_hidden
+    for i in range(8):
         if pointers[i] == NULL:
             raise ImportError(f"game {name}: hook {_HOOK_NAMES[i]!r} is missing")
     if hooks.state_size == 0 or hooks.num_actions <= 0 or hooks.max_legal <= 0:
@@ -371,8 +372,8 @@ cdef class GameState:
     """The lifecycle of every game, written once over the game's Header and GameHooks.
 
     A game's class only binds its struct (``bind`` in ``__cinit__``), reads its options in
-    ``__init__`` and adds the Python getters its view needs, plus ``scores()``,
-    ``all_cards()`` and ``explain_rule(action)`` (checked at import by check_state_class).
+    ``__init__`` and adds the Python getters its view needs, plus ``all_cards()`` and
+    ``explain_rule(action)`` (checked at import by check_state_class).
     """
 
     def __dealloc__(self):
@@ -563,7 +564,13 @@ cdef class GameState:
         return [p for p in range(self.h.players) if r[p] == best]
 
     def scores(self) -> list:
-        raise NotImplementedError
+        """Per seat, the scores the view shows (each game's own direction; see returns())."""
+        self.ready()
+        cdef int32_t out[64]
+        if self.h.players > 64:
+            raise RuntimeError("more than 64 seats")
+        self.hooks.scores(self.data, out)
+        return [out[p] for p in range(self.h.players)]
 
     def all_cards(self) -> list:
         raise NotImplementedError

@@ -570,6 +570,13 @@ cdef void ks_returns(const void* state, double* out) noexcept nogil:
         out[p] = -<double>seat_score(s, p)
 
 
+cdef void ks_scores(const void* state, int32_t* out) noexcept nogil:
+    cdef const KSState* s = <const KSState*>state
+    cdef int p
+    for p in range(s.h.players):
+        out[p] = seat_score(s, p)
+
+
 # ---------------------------------------------------------------- the per-seat projection
 # The observation: what view(seat) shows, as floats. Seats are absolute, padded to 6; counts
 # per card id (0..52). One source for the layout: these offsets, and OBSERVATION_PIECES below.
@@ -662,18 +669,26 @@ cdef void ks_observe(const void* state, int seat, float* out) noexcept nogil:
 cdef int ks_sample_hidden(void* state, int seat, Rng* rng) noexcept nogil:
     """Redeal the other hands and the stock: everything played is public and taken cards go
     to penalty piles (public), so no card of a hidden zone is known: any arrangement of
-    those cards with the same zone sizes is consistent, and a shuffle draws one uniformly."""
+    those cards with the same zone sizes is consistent, and a shuffle draws one uniformly.
+    The pool is shuffled from id order, so the world depends only on what ``seat`` knows
+    and on ``rng``, never on where the hidden cards really are."""
     cdef KSState* s = <KSState*>state
     cdef uint8_t pool[FULL_DECK]
+    cdef uint8_t count[NUM_KINDS]
     cdef int32_t sizes[MAX_PLAYERS]
-    cdef int p, k, n = 0
+    cdef int p, k, c, n = 0
+    memset(count, 0, sizeof(count))
     for p in range(s.h.players):
         sizes[p] = s.hand[p].total
         if p != seat:
-            n += ms_to_array(&s.hand[p], pool + n)
+            for c in range(NUM_KINDS):
+                count[c] += s.hand[p].count[c]
     for k in range(s.stock.size):
-        pool[n] = s.stock.cards[k]
-        n += 1
+        count[s.stock.cards[k]] += 1
+    for c in range(NUM_KINDS):
+        for k in range(count[c]):
+            pool[n] = <uint8_t>c
+            n += 1
     shuffle_u8(rng, pool, n)
     n = 0
     for p in range(s.h.players):
@@ -699,6 +714,7 @@ KS_HOOKS.apply = ks_apply
 KS_HOOKS.observation_size = ks_observation_size
 KS_HOOKS.observe = ks_observe
 KS_HOOKS.returns = ks_returns
+KS_HOOKS.scores = ks_scores
 KS_HOOKS.sample_hidden = ks_sample_hidden
 check_hooks(&KS_HOOKS)
 
@@ -814,10 +830,6 @@ cdef class KingsStakesState(GameState):
 
     def player_totals(self) -> list:
         return [self.d.total[p] for p in range(self.d.h.players)]
-
-    def scores(self) -> list:
-        """KS-9.4 per player; with teams (KS-9.5) each seat shows its team's total."""
-        return [seat_score(&self.d, p) for p in range(self.d.h.players)]
 
     def all_cards(self) -> list:
         cards = []
