@@ -15,7 +15,8 @@ wild card standing in; either order is accepted).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+import sys
+from typing import Any
 
 from cardcore.cards import RANKS, card_str, format_cards
 from cardcore.errors import IllegalActionError
@@ -24,7 +25,8 @@ from cardcore.game import (
     seat_or_lot,
 )
 from cardcore.games._kuzanasta import (
-    PHASES, KuzanastaState, action_table, deal_plan, kuzanasta_deck,
+    OBSERVATION_PIECES, PHASES, KuzanastaState, action_table, deal_plan, kuzanasta_deck,
+    max_deal_total,
 )
 from cardcore.games._kuzanasta_sets import kz_descriptor
 
@@ -173,13 +175,39 @@ class Kuzanasta(Game):
         return {**(self._last_deal() or {}), "scores": self.scores,
                 "chips": self._state.chips()}
 
-    def hidden_deck_positions(self, seat: int) -> list[int]:
-        """Stacked-deck positions (top first) of cards ``seat`` cannot see after the first deal:
-        the other hands, the face-down stock piles and the set-aside pile (``deal_plan``, KZ-8)."""
-        dealer = cast(KuzanastaState, self._fresh_state()).dealer      # of the first deal
-        visible = {"turn_up", "discard:0", "discard:1", f"hand:{seat}"}
-        return [i for i, zone in enumerate(deal_plan(self.num_players, self.options, dealer))
-                if zone not in visible]
+    @classmethod
+    def deal_plan_of(cls, players: int, options: Mapping[str, Any], first: int) -> list[str]:
+        """The deal plan of a deal dealt by seat ``first`` (the Header's dealer; KZ-2.2: the
+        seat after it plays first)."""
+        return deal_plan(players, options, first)
+
+    @classmethod
+    def _zone_visible(cls, zone: str, seat: int) -> bool:
+        """The turn-up and the discard turn-ups are face up (KZ-2.3, KZ-2.7)."""
+        return zone == f"hand:{seat}" or zone == "turn_up" or zone.startswith("discard:")
+
+    @classmethod
+    def observation_pieces_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Sequence[tuple[str, int, int]]:
+        return OBSERVATION_PIECES
+
+    @classmethod
+    def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
+        """Returns are the match scores (KZ-7.4), which only grow from 0. With ``deals`` a
+        match has that many scored deals; to a target, every deal but the last ends with all
+        scores below it. Each deal adds at most ``max_deal_total`` to one seat."""
+        per_deal = max_deal_total(players)
+        if options["deals"] is not None:
+            return (0.0, float(options["deals"] * per_deal))
+        return (0.0, float(options["target"] - 1 + per_deal))
+
+    @classmethod
+    def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
+        """No finite bound exists: ``end_turn`` is always legal (KZ-3.3), so seats that never
+        go out make every deal end void after ``max_turns`` turns (KZ-3.5), and void deals do
+        not count towards the end of the match (KZ-7.5). A deal has at most
+        ``actions_per_turn() * max_turns`` actions; the match bound is ``sys.maxsize``."""
+        return sys.maxsize
 
     def table_lines(self, player: int) -> list[str]:
         v = self.view(player)
