@@ -42,7 +42,6 @@ from cardcore.games._kuzanasta_sets cimport (
     kz_descriptor_value, kz_desc_size,
 )
 from cardcore._fast import build_deck, check_state_class
-from cardcore.games._kuzanasta_sets import KZ_ROW_VALUES
 
 # ---------------------------------------------------------------- rule constants
 cdef enum:
@@ -213,6 +212,19 @@ cdef void make_deal_plan(int players, int first, DealPlan* plan) noexcept nogil:
             plan.depth[pos] = k - 1
 
 
+# Every plan, made once at import (read-only afterwards): the deal only looks its plan up.
+cdef DealPlan PLANS[MAX_PLAYERS + 1][MAX_PLAYERS]
+
+
+cdef void make_all_plans():
+    cdef int players, first
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        for first in range(players):
+            make_deal_plan(players, first, &PLANS[players][first])
+
+make_all_plans()
+
+
 def deal_plan(int players, options, int dealer) -> list:
     """Where each deck position (top card first) goes in a deal with this dealer: "turn_up"
     (position 0: shown to everybody, KZ-2.3, then returned into stock 0), "hand:<seat>",
@@ -223,8 +235,7 @@ def deal_plan(int players, options, int dealer) -> list:
         raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}")
     if not 0 <= dealer < players:
         raise ValueError(f"dealer {dealer} is not a seat of {players} players")
-    cdef DealPlan plan
-    make_deal_plan(players, (dealer + 1) % players, &plan)
+    cdef const DealPlan* plan = &PLANS[players][(dealer + 1) % players]
     out = ["turn_up"]
     for i in range(1, DECK_SIZE):
         name = ZONE_NAMES[plan.zone[i]]
@@ -288,7 +299,7 @@ cdef inline int card_points(int card) noexcept nogil:
 cdef void kz_deal(KZState* s) noexcept nogil:
     """Lay the deck (stacked on the first deal, else shuffled) out by the deal plan."""
     cdef uint8_t order[DECK_SIZE]
-    cdef DealPlan plan
+    cdef const DealPlan* plan
     cdef int i, p, n = s.h.players, pile, card
     cdef Pile* stock
     deal_prologue(&s.h, s.deck, DECK_SIZE, order)
@@ -302,7 +313,7 @@ cdef void kz_deal(KZState* s) noexcept nogil:
     ms_clear(&s.dead_seen)
     memset(s.stock_seen, 0, sizeof(s.stock_seen))
     s.first = (s.h.dealer + 1) % n                                  # KZ-2.2
-    make_deal_plan(n, s.first, &plan)                               # KZ-2.3..2.7
+    plan = &PLANS[n][s.first]                                       # KZ-2.3..2.7
     for pile in range(NUM_STOCKS):
         s.stock[pile].size = plan.stock_size[pile]
         s.discard[pile].size = 0
@@ -310,19 +321,20 @@ cdef void kz_deal(KZState* s) noexcept nogil:
         card = order[i]
         if plan.zone[i] == Z_HAND:
             ms_add(&s.hand[plan.which[i]], card)
-            if i == 0:
-                ms_add(&s.known[plan.which[i]], card)
         elif plan.zone[i] == Z_DISCARD:
             pile_push(&s.discard[plan.which[i]], card)
         elif plan.zone[i] == Z_STOCK:                               # cards[] is bottom -> top
             stock = &s.stock[plan.which[i]]
             stock.cards[stock.size - 1 - plan.depth[i]] = card
-            if i == 0:                                              # the turn-up's place is public
-                s.stock_seen[plan.which[i]][stock.size - 1 - plan.depth[i]] = 1
         else:
             ms_add(&s.dead, card)
-            if i == 0:
-                ms_add(&s.dead_seen, card)
+    # Everybody saw the turn-up (position 0): its place is public knowledge.
+    if plan.zone[0] == Z_HAND:
+        ms_add(&s.known[plan.which[0]], order[0])
+    elif plan.zone[0] == Z_STOCK:
+        s.stock_seen[plan.which[0]][s.stock[plan.which[0]].size - 1 - plan.depth[0]] = 1
+    elif plan.zone[0] == Z_SET_ASIDE:
+        ms_add(&s.dead_seen, order[0])
     if n == FOUR_PLAYER_PILES:                                      # KZ-2.6
         s.piles_in_play = 2
         for i in range(n):
@@ -1188,6 +1200,7 @@ def max_deal_total(int players) -> int:
     doubled when the winner holds the joker. A bound, not always reachable."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}")
+    from cardcore.games._kuzanasta_sets import KZ_ROW_VALUES
     best_card = max(card_points(c) for c in range(NUM_KINDS))
     hands = (players - 1) * HAND_SIZE * best_card
     return (2 * max(KZ_ROW_VALUES) + GOD_DOUBLING * hands) * GOD_DOUBLING
