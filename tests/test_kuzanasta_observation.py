@@ -11,8 +11,8 @@ from kuzanasta_oracle import deal_model
 from kz_helpers import stacked
 
 from cardcore import new_game
-from cardcore.cards import RANKS, card_id
-from cardcore.games._kuzanasta import actions_per_turn, max_deal_total
+from cardcore.cards import RANKS, card_id, card_str
+from cardcore.games._kuzanasta import actions_per_turn, deal_plan, max_deal_total
 from cardcore.games._kuzanasta_sets import kz_descriptor_id
 
 from invariants import random_steps
@@ -300,3 +300,71 @@ def test_kz_8_sample_hidden_never_moves_the_seats_own_cards():
                 assert not known - Counter(world.state.hand(p))
             if step > 150:
                 break
+
+
+def god_look_law(pool: Counter, shown: set, known: set, m: int) -> dict:
+    """Exact law of how many copies of each id the stocks' m unknown places hold, when every
+    labelled choice of m pool cards that shows exactly ``shown`` (with the known places'
+    ids ``known``) is equally likely: generating polynomials with exact integers."""
+    from math import comb
+
+    def factor(c):
+        if c not in shown:
+            return [1]
+        low = 0 if c in known else 1
+        return [comb(pool[c], k) if k >= low else 0 for k in range(pool[c] + 1)]
+
+    def times(a, b):
+        out = [0] * (len(a) + len(b) - 1)
+        for i, x in enumerate(a):
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+        return out
+
+    ids = sorted(pool)
+    law = {}
+    for c in ids:
+        rest = [1]
+        for d in ids:
+            if d != c:
+                rest = times(rest, factor(d))
+        f = factor(c)
+        weights = {k: f[k] * (rest[m - k] if 0 <= m - k < len(rest) else 0) for k in range(len(f))}
+        total = sum(weights.values())
+        law[c] = {k: w / total for k, w in weights.items() if w}
+    return law
+
+
+def test_kz_6_2_god_look_worlds_follow_the_exact_law():
+    """During the seat's God draw, how many copies of an id the stock's unknown places hold
+    follows the exact count of consistent deals (chi-square, 0.1 % points)."""
+    deck = new_game("kuzanasta", players=2).deck_for(2, {})
+    random.Random(5).shuffle(deck)
+    plan = deal_plan(2, {}, 1)
+    mine, joker = plan.index("hand:0"), deck.index(card_id("JK"))
+    deck[mine], deck[joker] = deck[joker], deck[mine]          # seat 0 holds the God card
+    g = new_game("kuzanasta", players=2, seed=1, dealer=1, deck=[card_str(c) for c in deck])
+    g.apply("god_look")
+    s = g.state
+    turn_up_at = deal_model(range(93), 2, 0)["stocks"][0].index(0)
+    stock = s.stock(0)
+    pool = Counter(new_game("kuzanasta", players=2).deck_for(2, {}))
+    for c in s.hand(0) + s.discards()[0] + [stock[turn_up_at]]:
+        pool[c] -= 1
+    pool = +pool
+    law = god_look_law(pool, set(stock), {stock[turn_up_at]}, len(stock) - 1)
+    twice = [c for c in law if set(law[c]) == {1, 2}]            # shown, two unseen copies
+    maybe = [c for c in law if set(law[c]) == {0, 1, 2} or set(law[c]) == {0, 1}]
+    assert twice and maybe
+    watched = [twice[0], maybe[0]]
+    n = 3000
+    counts = {c: Counter() for c in watched}
+    for seed in range(n):
+        world = g.sample_hidden(0, seed).state.stock(0)
+        assert world[turn_up_at] == stock[turn_up_at]
+        for c in watched:
+            counts[c][world.count(c) - (stock[turn_up_at] == c)] += 1
+    for c, critical in zip(watched, (10.83, 13.82)):          # 1 and 2 degrees of freedom
+        expected = {k: n * p for k, p in law[c].items()}
+        chi2 = sum((counts[c][k] - e) ** 2 / e for k, e in expected.items())
+        assert set(counts[c]) <= set(expected) and chi2 < critical, (c, counts[c], expected)
