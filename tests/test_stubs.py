@@ -14,10 +14,8 @@ ALLOWLIST = Path(__file__).with_name("stubtest_allowlist.txt")
 
 
 def test_stubtest_finds_no_difference():
-    # Every extension module ships its stub next to it (and only they have one): check them all.
-    package = Path(cardcore.__file__).parent
-    modules = sorted(".".join(("cardcore",) + p.relative_to(package).with_suffix("").parts)
-                     for p in package.rglob("*.pyi"))
+    modules = ["cardcore._fast", "cardcore.games._kuzanasta_sets"] + [
+        f"cardcore.games._{g}" for g in cardcore.available_games()]
     result = subprocess.run(
         [sys.executable, "-m", "mypy.stubtest", "--allowlist", str(ALLOWLIST), *modules],
         capture_output=True, text=True, timeout=600)
