@@ -252,6 +252,20 @@ def test_kz_6_2_sample_hidden_keeps_what_the_god_look_shows():
         assert world.all_cards() == g.all_cards()
     assert len({tuple(w.state.stock(0)) for w in worlds}) > 20
     assert len({tuple(w.state.hand(1)) for w in worlds}) > 20     # seat 1 is redealt too
+    # After the God draw, for the rest of the turn, the stock still holds only cards the look
+    # showed, and all of them but (perhaps) the one taken; the first unseen draw ends that.
+    g.apply("god_draw 10S")
+    shown_ids = {i - 3 for i in shown}
+    for seed in range(30):
+        world = g.sample_hidden(0, seed)
+        stock = set(world.state.stock(0))
+        assert shown_ids - {card_id("10S")} <= stock <= shown_ids
+        assert world.view(0) == g.view(0)
+    g.apply("discard 2C")
+    g.apply("end_turn")
+    g.apply("draw_stock")                          # seat 1 takes a card seat 0 does not see
+    worlds = [g.sample_hidden(0, seed) for seed in range(60)]
+    assert any(not set(w.state.stock(0)) <= shown_ids for w in worlds)
 
 
 def test_kz_8_sample_hidden_is_uniform_over_the_unseen_places():

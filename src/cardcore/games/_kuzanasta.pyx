@@ -270,6 +270,12 @@ ctypedef struct KZState:
     Multiset known[MAX_PLAYERS]        # cards everybody knows to be in a hand
     uint8_t stock_seen[NUM_STOCKS][DECK_SIZE]   # parallel to stock[k].cards: 1 = publicly known
     Multiset dead_seen                 # dead cards that were face up (KZ-6.3, KZ-6.4)
+    # What the last God look showed its holder (KZ-6.2), while it still pins the stocks down:
+    # until a card leaves a stock unseen by the holder, the stocks hold only ids of look_shown,
+    # and all of them except those the holder itself has taken out since (look_gone).
+    int32_t look_seat                  # -1: no such knowledge
+    uint64_t look_shown
+    uint64_t look_gone
 
     # The last finished deal (public once it ends).
     int32_t last_end, last_winner, last_d1, last_d2, last_v1, last_v2, last_wild
@@ -312,6 +318,7 @@ cdef void kz_deal(KZState* s) noexcept nogil:
     ms_clear(&s.dead)
     ms_clear(&s.dead_seen)
     memset(s.stock_seen, 0, sizeof(s.stock_seen))
+    s.look_seat = -1
     s.first = (s.h.dealer + 1) % n                                  # KZ-2.2
     plan = &PLANS[n][s.first]                                       # KZ-2.3..2.7
     for pile in range(NUM_STOCKS):
@@ -376,6 +383,7 @@ cdef void begin_turn(KZState* s, int p) noexcept nogil:
     s.h.to_move = p
     s.h.phase = PH_DRAW
     if stock.size == 0 and discard.size > 1:
+        s.look_seat = -1                     # the stocks take new cards: a past look is stale
         keep = pile_pop(discard)
         # Turning the face-up pile over: its top card (the last one pushed) becomes the
         # bottom of the stock, so the old bottom card is the new top. Everybody saw the pile,
@@ -534,9 +542,14 @@ cdef void kz_apply(void* state, int action) noexcept nogil:
     cdef Multiset* hand = &s.hand[p]
     cdef Pile* stock = &s.stock[pile]
     if action == A_DRAW_STOCK:                                      # KZ-3.1
+        card = stock.cards[stock.size - 1]
         if s.stock_seen[pile][stock.size - 1]:                      # a card everybody knows
             s.stock_seen[pile][stock.size - 1] = 0
-            ms_add(&s.known[p], stock.cards[stock.size - 1])
+            ms_add(&s.known[p], card)
+        if p == s.look_seat:
+            s.look_gone |= card_bit(card)
+        else:
+            s.look_seat = -1                 # a card left the stocks unseen by the looker
         ms_add(hand, pile_pop(stock))
         s.h.phase = PH_DISCARD
     elif action == A_DRAW_DISCARD:
@@ -548,9 +561,13 @@ cdef void kz_apply(void* state, int action) noexcept nogil:
         s.h.phase = PH_DISCARD
     elif action == A_GOD_LOOK:                                      # KZ-6.2
         reveal_god(s, p)
+        s.look_seat = p
+        s.look_shown = stock_cards(s)
+        s.look_gone = 0
         s.h.phase = PH_GOD_DRAW
     elif action < FIRST_DISCARD:
         god_take(s, p, action - FIRST_GOD_DRAW)
+        s.look_gone |= card_bit(action - FIRST_GOD_DRAW)           # p is the looker
         s.h.phase = PH_DISCARD
     elif action < FIRST_GOD_DISCARD:
         card = action - FIRST_DISCARD
@@ -851,15 +868,13 @@ cdef inline double uniform01(Rng* rng) noexcept nogil:
     return (high * 67108864.0 + low) / 9007199254740992.0
 
 
-cdef int choose_god_look_stock(const uint8_t* pool, int n, int m, uint64_t shown,
-                               uint64_t known_in_stock, uint8_t* chosen, Rng* rng) noexcept nogil:
-    """Pick, uniformly among the m-card sub-multisets of the pool's (labelled) cards whose ids
-    together with the stock's known cards are exactly the ids ``shown`` by a God look, the cards
-    of the stocks' unknown places; write them to chosen. Returns 0, or -1 if there is none.
-
-    Each id is required (shown, not among the known stock cards: at least one copy), allowed
-    (shown and known: any number) or excluded (not shown). ways[i][j] counts the labelled
-    choices of j cards among the ids i.. and is sampled backwards."""
+cdef int choose_god_look_stock(const uint8_t* pool, int n, int m, uint64_t required,
+                               uint64_t allowed, uint8_t* chosen, Rng* rng) noexcept nogil:
+    """Pick the cards of the stocks' m unknown places, uniformly among the m-card
+    sub-multisets of the pool's (labelled) cards that hold at least one copy of every id in
+    ``required`` and nothing outside ``required | allowed``; write them to chosen. Returns 0,
+    or -1 if there is none. ways[i][j] counts the labelled choices of j cards among the ids
+    i.. and is sampled backwards."""
     cdef double ways[NUM_KINDS + 1][DECK_SIZE + 1]
     cdef int copies[NUM_KINDS]
     cdef int lo[NUM_KINDS]
@@ -869,12 +884,12 @@ cdef int choose_god_look_stock(const uint8_t* pool, int n, int m, uint64_t shown
     for i in range(n):
         copies[pool[i]] += 1
     for c in range(NUM_KINDS):
-        if not (shown >> c) & 1:
-            lo[c] = -1                                  # excluded
-        elif (known_in_stock >> c) & 1:
+        if (required >> c) & 1:
+            lo[c] = 1
+        elif (allowed >> c) & 1:
             lo[c] = 0
         else:
-            lo[c] = 1
+            lo[c] = -1                                  # excluded
     for j in range(m + 1):
         ways[NUM_KINDS][j] = 1.0 if j == 0 else 0.0
     c = NUM_KINDS - 1
@@ -931,7 +946,7 @@ cdef int kz_sample_hidden(void* state, int seat, Rng* rng) noexcept nogil:
     cdef int count[NUM_KINDS]
     cdef int hidden[MAX_PLAYERS]
     cdef int p, c, k, i, n = 0, m = 0, a, b
-    cdef uint64_t known_in_stock = 0
+    cdef uint64_t known_in_stock = 0, required
     # The pool is built from counts in id order: the world depends only on what the seat
     # knows and on rng, never on where the hidden cards really lie.
     memset(count, 0, sizeof(count))
@@ -955,10 +970,13 @@ cdef int kz_sample_hidden(void* state, int seat, Rng* rng) noexcept nogil:
         for k in range(count[c]):
             pool[n] = <uint8_t>c
             n += 1
-    if s.h.phase == PH_GOD_DRAW and s.h.to_move == seat:
-        # The seat's own God look shows the stocks in play (then the only stocks with cards):
-        # the stocks' unknown places get a uniform choice of cards that shows the same.
-        if choose_god_look_stock(pool, n, m, stock_cards(s), known_in_stock, chosen, rng) < 0:
+    if s.look_seat == seat:
+        # The seat's own God look showed the stocks in play (then the only stocks with cards),
+        # and no card left them unseen by the seat since: the unknown places get a uniform
+        # choice of cards that shows the same, less what the seat itself took out since.
+        required = s.look_shown & ~s.look_gone & ~known_in_stock
+        if choose_god_look_stock(pool, n, m, required, s.look_shown & ~required, chosen,
+                                 rng) < 0:
             return -1
         for i in range(m):
             count[chosen[i]] -= 1
@@ -1040,6 +1058,8 @@ cdef class KuzanastaState(GameState):
         self.d.h.phase = PH_OVER
         self.d.last_end = END_NONE
         self.d.last_winner = -1
+        self.d.god_public = -1
+        self.d.look_seat = -1
 
     def explain_rule(self, int action) -> tuple:
         """(message, rule id) for an id that is not legal while the match is on."""
