@@ -1,8 +1,9 @@
 """Manna from Heaven (``manna``): the six-player, four-deck Pennies from Heaven canasta.
 
-The rules are games/manna.md (rule IDs MH-x.y); the meld engine and the state machine are
-``_manna.pyx``, whose docstring lists the 909 action ids. This module is the thin protocol
-wrapper: options, action decoding, the view (MH-11).
+The rules are games/manna.md (rule IDs MH-x.y); the state machine is ``_manna.pyx`` (its
+docstring lists the 909 action ids and the game's other modules: meld table, minimum search,
+test setters). This module is the thin protocol wrapper: options, action decoding, the view
+(MH-11).
 
 Action notation (what ``str(action)`` gives and ``apply`` accepts):
 ``draw`` · ``take add`` · ``take pair`` · ``take natural+two`` · ``take natural+joker`` ·
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcore.cards import card_str, format_cards
+from cardcore.cards import card_id, card_str, format_cards
 from cardcore.game import (
     ActionSpec, Game, JSONValue, Option, flag, int_between, register, seat_or_lot,
 )
@@ -24,6 +25,7 @@ from cardcore.games._manna import (
     PHASES,
     RANK_NAMES,
     MannaState,
+    deal_plan,
     manna_deck,
     meld_table,
 )
@@ -31,9 +33,6 @@ from cardcore.games._manna import (
 __all__ = ["Manna"]
 
 NUM_PLAYERS = 6
-HAND_POSITIONS = 6 * 13          # MH-2.2: hands first, then feet, then the stock
-FOOT_POSITIONS = 6 * 11
-STOCK_SAFE_FROM = HAND_POSITIONS + FOOT_POSITIONS + 1 + 8   # upcard + at most 8 replacements
 TARGET_LIMIT = 10**9
 GROUP_NAMES = RANK_NAMES + ("wild", "black3")
 
@@ -140,10 +139,15 @@ class Manna(Game):
                 "went_out": s.last_out, "scores": self.scores}
 
     def hidden_deck_positions(self, seat: int) -> list[int]:
-        """Feet (nobody sees them at the deal) and the stock below the cards that can replace
-        red threes. Other hands are hidden too, but their red threes are laid out in view."""
-        return (list(range(HAND_POSITIONS, HAND_POSITIONS + FOOT_POSITIONS))
-                + list(range(STOCK_SAFE_FROM, len(manna_deck()))))
+        """From the deal plan: the feet (nobody sees them at the deal) and the stock below the
+        cards that can replace red threes (one per red three in the deck, MH-2.4). Other hands
+        are hidden too, but their red threes are laid out in view. Which positions these are
+        does not depend on the dealer."""
+        plan = deal_plan(self.num_players, self.options, 0)
+        red_threes = (card_id("3D"), card_id("3H"))
+        replacements = sum(1 for c in manna_deck() if c in red_threes)
+        stock = [i for i, zone in enumerate(plan) if zone == "stock"]
+        return [i for i, zone in enumerate(plan) if zone.startswith("foot:")] + stock[replacements:]
 
     def table_lines(self, player: int) -> list[str]:
         v = self.view(player)
