@@ -8,15 +8,15 @@ A 64-bit mask holds one bit per id (bit 52 = joker). Multi-deck collections are 
 a count per id plus bit-planes (plane k = the ids present more than k times), so counting by
 rank, suit or colour is a handful of popcounts.
 """
-from libc.stdint cimport uint8_t, int16_t, int32_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t, uint32_t, uint64_t
 
 cdef enum:
     NUM_RANKS = 13
     NUM_SUITS = 4
     NUM_KINDS = 53          # 52 natural ids + the joker
     JOKER = 52
-    MAX_COPIES = 8          # Manna: 4 decks x 2 jokers
-    MAX_CARDS = 216         # the largest deck (Manna)
+    MS_MAX_COPIES = 8       # a Multiset holds up to 8 copies of an id (games check their decks fit)
+    PILE_CAPACITY = 256     # a Pile holds up to 256 cards (games check their decks fit)
 
 # Rank indexes, for readable game code.
 cdef enum:
@@ -97,14 +97,14 @@ cdef inline int lowest_card(uint64_t mask) noexcept nogil:
 # ---------------------------------------------------------------- multisets
 ctypedef struct Multiset:
     uint8_t count[NUM_KINDS]
-    uint64_t plane[MAX_COPIES]    # plane[k] has bit c set iff count[c] > k; planes nest
+    uint64_t plane[MS_MAX_COPIES]    # plane[k] has bit c set iff count[c] > k; planes nest
     int32_t total
 
 cdef void ms_clear(Multiset* m) noexcept nogil
 
 cdef inline bint ms_add(Multiset* m, int card) noexcept nogil:
     """Add one copy; returns False (and changes nothing) if the id or the copy count is out of range."""
-    if card < 0 or card >= NUM_KINDS or m.count[card] >= MAX_COPIES:
+    if card < 0 or card >= NUM_KINDS or m.count[card] >= MS_MAX_COPIES:
         return False
     m.plane[m.count[card]] |= card_bit(card)
     m.count[card] += 1
@@ -128,7 +128,7 @@ cdef inline int ms_count(const Multiset* m, int card) noexcept nogil:
 cdef inline int ms_count_mask(const Multiset* m, uint64_t mask) noexcept nogil:
     """Number of cards (copies included) whose id is in mask: one popcount per non-empty plane."""
     cdef int k = 0, n = 0
-    while k < MAX_COPIES and m.plane[k] != 0:
+    while k < MS_MAX_COPIES and m.plane[k] != 0:
         n += popcount64(m.plane[k] & mask)
         k += 1
     return n
@@ -148,11 +148,11 @@ cdef list ms_to_list(const Multiset* m)          # card ids in id order, copies 
 
 # ---------------------------------------------------------------- ordered piles
 ctypedef struct Pile:
-    uint8_t cards[MAX_CARDS]     # bottom -> top; the top card is cards[size - 1]
+    uint8_t cards[PILE_CAPACITY]     # bottom -> top; the top card is cards[size - 1]
     int32_t size
 
 cdef inline bint pile_push(Pile* p, int card) noexcept nogil:
-    if p.size >= MAX_CARDS or card < 0 or card >= NUM_KINDS:
+    if p.size >= PILE_CAPACITY or card < 0 or card >= NUM_KINDS:
         return False
     p.cards[p.size] = <uint8_t>card
     p.size += 1
@@ -205,24 +205,60 @@ cdef class Random:
     cdef Rng rng
     cpdef uint32_t below(self, uint32_t n) except? 0
 
-# ---------------------------------------------------------------- the state machine base
-cdef enum:
-    MAX_LEGAL = 8192        # no game may ever offer more legal actions at once
+# ---------------------------------------------------------------- the state machine framework
+# Every game's state is one C struct whose member ``h`` is this header; the game's rules are
+# ``noexcept nogil`` functions over a pointer to that struct, reached through a GameHooks
+# table. The lifecycle (start, checked apply, clone, seats, winners, the random playout) is
+# written once, in GameState below, on top of the header and the hooks.
+ctypedef struct Header:          # the FIRST member of every game's struct
+    int32_t players
+    int32_t phase            # the game's own phase index
+    int32_t to_move          # the seat to move; -1 once the match is over (that IS "over")
+    int32_t round_index      # rounds / deals / hands finished
+    int32_t dealer           # the seat that dealt or began the current round
+    int64_t actions_applied  # kept by the framework, never by a game
+    int64_t turns            # a game adds one each time the turn passes
+    Rng rng                  # the game's generator: shuffles and draws by lot
+    int32_t stacked_size     # > 0: the first deal uses stacked[0:stacked_size] (top first)
+    uint8_t stacked[PILE_CAPACITY]
+
+ctypedef void (*start_fn)(void* s) noexcept nogil
+ctypedef int (*legal_fn)(void* s, int32_t* out, int capacity) noexcept nogil
+ctypedef void (*apply_fn)(void* s, int action) noexcept nogil
+ctypedef int (*observation_size_fn)(const void* s) noexcept nogil
+ctypedef void (*observe_fn)(const void* s, int seat, float* out) noexcept nogil
+ctypedef void (*returns_fn)(const void* s, double* out) noexcept nogil
+ctypedef void (*scores_fn)(const void* s, int32_t* out) noexcept nogil
+ctypedef int (*sample_hidden_fn)(void* s, int seat, Rng* rng) noexcept nogil
+
+ctypedef struct GameHooks:
+    const char* name
+    size_t state_size           # sizeof the game's struct (clone copies exactly this)
+    int num_actions             # ids are 0..num_actions-1
+    int max_legal               # most legal actions at once: the scratch capacity
+    start_fn start              # first dealer/player, then deal the first round
+    legal_fn legal              # legal ids ascending; returns the count, or -1 if capacity is short
+    apply_fn apply              # apply an id that legal() offered
+    observation_size_fn observation_size   # floats in observe()'s output for this configuration
+    observe_fn observe          # the per-seat projection: only what that seat may know
+    returns_fn returns          # per seat, higher is better (called only once the match is over)
+    scores_fn scores            # per seat, the scores the view shows (the game's own direction)
+    sample_hidden_fn sample_hidden   # redeal what a seat cannot see; 0 on success
+
+cdef int check_hooks(const GameHooks* hooks) except -1     # ImportError naming a missing hook
+cdef int init_header(Header* h, int players, object stacked, object composition) except -1
+cdef void deal_prologue(Header* h, const uint8_t* composition, int n, uint8_t* deck_out) noexcept nogil
+cdef long long play_random(void* s, const GameHooks* hooks, Rng* chooser, int32_t* scratch,
+                           long long max_actions) noexcept nogil
 
 cdef class GameState:
-    """Base of every game's Cython state machine.
+    """Base of every game's Cython state: the lifecycle, written once over Header + GameHooks."""
+    cdef Header* h                 # the header inside the game's struct
+    cdef void* data                # the game's struct
+    cdef const GameHooks* hooks
+    cdef int32_t* legal_buf        # scratch for legal ids, hooks.max_legal long
+    cdef int bind(self, const GameHooks* hooks, void* data, Header* header) except -1
+    cdef int ready(self) except -1          # TypeError on the bare base class
+    cdef int fill_legal(self) except -1     # legal ids into legal_buf; their count
 
-    A game overrides the four cdef methods below; the checked Python entry points
-    (legal_ids, apply, run_random) are written once here on top of them, so legal_actions()
-    and apply() share one legality function.
-    """
-    cdef Rng rng                 # the game's own generator: shuffles and draws by lot
-    cdef public int num_players
-    cdef public long long actions_applied
-    cdef public long long turns      # number of times the turn passed to a (possibly same) player
-
-    cdef int legal_into(self, int* out) noexcept         # write legal ids ascending; return count
-    cdef void apply_fast(self, int action) noexcept      # apply an id known to be legal
-    cdef bint over(self) noexcept
-    cdef int to_move(self) noexcept                      # seat, or -1 when over
 include "_sets_decl.pxi"

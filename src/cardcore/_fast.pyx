@@ -7,12 +7,14 @@ public modules and by tests. Every entry point from Python checks its arguments 
 touches memory.
 """
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_WRITABLE, PyBUF_SIMPLE
-from libc.string cimport memset
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
+from libc.string cimport memcpy, memset
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 
 NUM_CARD_KINDS = NUM_KINDS
 JOKER_ID = JOKER
-MAX_DECK_SIZE = MAX_CARDS
+PILE_CAPACITY_CARDS = PILE_CAPACITY
+MULTISET_MAX_COPIES = MS_MAX_COPIES
 _MASK64 = (1 << 64) - 1
 
 
@@ -238,7 +240,7 @@ cdef class CardMultiset:
         if not 0 <= card < NUM_KINDS:
             raise ValueError(f"card id out of range: {card}")
         if not ms_add(&self.ms, card):
-            raise ValueError(f"more than {MAX_COPIES} copies of card {card}")
+            raise ValueError(f"more than {MS_MAX_COPIES} copies of card {card}")
 
     def remove(self, int card) -> None:
         if not 0 <= card < NUM_KINDS or not ms_remove(&self.ms, card):
@@ -266,126 +268,356 @@ cdef class CardMultiset:
 
     @property
     def planes(self) -> list:
-        return [self.ms.plane[k] for k in range(MAX_COPIES)]
+        return [self.ms.plane[k] for k in range(MS_MAX_COPIES)]
 
     def __len__(self) -> int:
         return self.ms.total
 
     def to_list(self) -> list:
-        cdef uint8_t out[MAX_COPIES * NUM_KINDS]
+        cdef uint8_t out[MS_MAX_COPIES * NUM_KINDS]
         cdef int n = ms_to_array(&self.ms, out)
         return [out[i] for i in range(n)]
 
 
-# The one scratch buffer for legal-action lists (the GIL is held whenever it is used).
-cdef int LEGAL_BUFFER[MAX_LEGAL]
-MAX_LEGAL_ACTIONS = MAX_LEGAL
-
+# ---------------------------------------------------------------- the state machine framework
 from cardcore.errors import IllegalActionError
+
+_HOOK_NAMES = ("start", "legal", "apply", "observation_size", "observe", "returns",
+               "scores", "sample_hidden")
+_STATE_METHODS = ("all_cards", "explain_rule")
+
+
+cdef int check_hooks(const GameHooks* hooks) except -1:
+    """Refuse, at the game module's import, a hook table with a missing part (no silent defaults)."""
+    name = (<bytes>hooks.name).decode() if hooks.name != NULL else "?"
+    cdef void* pointers[8]
+    pointers[0] = <void*>hooks.start
+    pointers[1] = <void*>hooks.legal
+    pointers[2] = <void*>hooks.apply
+    pointers[3] = <void*>hooks.observation_size
+    pointers[4] = <void*>hooks.observe
+    pointers[5] = <void*>hooks.returns
+    pointers[6] = <void*>hooks.scores
+    pointers[7] = <void*>hooks.sample_hidden
+    for i in range(8):
+        if pointers[i] == NULL:
+            raise ImportError(f"game {name}: hook {_HOOK_NAMES[i]!r} is missing")
+    if hooks.state_size == 0 or hooks.num_actions <= 0 or hooks.max_legal <= 0:
+        raise ImportError(f"game {name}: state_size, num_actions and max_legal must be set")
+    if hooks.max_legal > hooks.num_actions or sizeof(Header) > hooks.state_size:
+        raise ImportError(f"game {name}: max_legal or state_size out of range")
+    return 0
+
+
+def check_state_class(cls) -> None:
+    """Refuse, at import, a game state class that lacks one of the Python-level methods."""
+    if not issubclass(cls, GameState):
+        raise ImportError(f"{cls.__name__} is not a GameState")
+    for method in _STATE_METHODS:
+        if getattr(cls, method, None) is getattr(GameState, method, None):
+            raise ImportError(f"{cls.__name__} does not define {method}()")
+
+
+cdef int init_header(Header* h, int players, object stacked, object composition) except -1:
+    """Seats and the stacked deck (top card first, checked against the composition)."""
+    if len(composition) > PILE_CAPACITY:
+        raise ValueError(f"a deck of {len(composition)} cards exceeds the core's {PILE_CAPACITY}")
+    h.players = players
+    h.to_move = -1
+    h.stacked_size = 0
+    if stacked is not None:
+        if len(stacked) != len(composition) or sorted(stacked) != sorted(composition):
+            raise ValueError("stacked deck does not match the composition")
+        h.stacked_size = load_cards(h.stacked, stacked, PILE_CAPACITY)
+    return 0
+
+
+cdef void deal_prologue(Header* h, const uint8_t* composition, int n, uint8_t* deck_out) noexcept nogil:
+    """The deck of a deal, top card first: the stacked deck on the first deal, else the
+    composition shuffled with the game's generator."""
+    cdef int i
+    if h.stacked_size > 0:
+        for i in range(n):
+            deck_out[i] = h.stacked[i]
+        h.stacked_size = 0
+    else:
+        for i in range(n):
+            deck_out[i] = composition[i]
+        shuffle_u8(&h.rng, deck_out, n)
+
+
+cdef inline Header* header_of(void* s) noexcept nogil:
+    return <Header*>s          # the header is the first member of every game's struct
+
+
+cdef long long play_random(void* s, const GameHooks* hooks, Rng* chooser, int32_t* scratch,
+                           long long max_actions) noexcept nogil:
+    """Uniformly random legal actions until the match is over (or max_actions); returns the
+    number applied, or -1 if a game that is not over offered no legal action."""
+    cdef Header* h = header_of(s)
+    cdef long long done = 0
+    cdef int n
+    while h.to_move >= 0 and done < max_actions:
+        n = hooks.legal(s, scratch, hooks.max_legal)
+        if n <= 0:
+            h.actions_applied += done
+            return -1
+        hooks.apply(s, scratch[rng_below(chooser, <uint32_t>n)])
+        done += 1
+    h.actions_applied += done
+    return done
 
 
 cdef class GameState:
-    cdef int legal_into(self, int* out) noexcept:
+    """The lifecycle of every game, written once over the game's Header and GameHooks.
+
+    A game's class only binds its struct (``bind`` in ``__cinit__``), reads its options in
+    ``__init__`` and adds the Python getters its view needs, plus ``all_cards()`` and
+    ``explain_rule(action)`` (checked at import by check_state_class).
+    """
+
+    def __dealloc__(self):
+        PyMem_Free(self.legal_buf)
+
+    cdef int bind(self, const GameHooks* hooks, void* data, Header* header) except -1:
+        if <void*>header != data:
+            raise TypeError(f"{hooks.name.decode()}: the Header must be the first member of the state")
+        self.hooks = hooks
+        self.data = data
+        self.h = header
+        self.legal_buf = <int32_t*>PyMem_Malloc(hooks.max_legal * sizeof(int32_t))
+        if self.legal_buf == NULL:
+            raise MemoryError()
         return 0
 
-    cdef void apply_fast(self, int action) noexcept:
-        pass
+    cdef int ready(self) except -1:
+        if self.hooks == NULL:
+            raise TypeError("GameState is the base class; create a game's state instead")
+        return 0
 
-    cdef bint over(self) noexcept:
-        return True
-
-    cdef int to_move(self) noexcept:
-        return -1
-
-    def explain_illegal(self, int action) -> tuple:
-        """(message, rule id) saying why an action id is not legal now; games override."""
-        return ("that action is not legal now", None)
-
-    # The Python-visible part of the contract (cardcore.games docstring); every game overrides.
-    def start(self) -> None:
-        """Deal the first round with the seeded generator."""
-        raise NotImplementedError
+    # --- the header, read-only from Python
+    @property
+    def num_players(self) -> int:
+        self.ready()
+        return self.h.players
 
     @property
     def phase(self) -> int:
-        raise NotImplementedError
+        self.ready()
+        return self.h.phase
 
     @property
     def round_index(self) -> int:
-        raise NotImplementedError
+        """Rounds (deals, hands) finished."""
+        self.ready()
+        return self.h.round_index
 
-    def scores(self) -> list:
-        raise NotImplementedError
+    @property
+    def dealer(self) -> int:
+        self.ready()
+        return self.h.dealer
 
-    def winners(self) -> list:
-        raise NotImplementedError
+    @property
+    def actions_applied(self) -> int:
+        self.ready()
+        return self.h.actions_applied
 
-    def all_cards(self) -> list:
-        raise NotImplementedError
-
-    def clone(self) -> GameState:
-        raise NotImplementedError
+    @property
+    def turns(self) -> int:
+        self.ready()
+        return self.h.turns
 
     @property
     def is_over(self) -> bool:
-        return self.over()
+        self.ready()
+        return self.h.to_move < 0
 
     @property
     def current_player(self):
-        cdef int p = self.to_move()
-        return None if p < 0 else p
+        self.ready()
+        return None if self.h.to_move < 0 else self.h.to_move
 
     @property
     def rng_state(self) -> tuple:
-        return (self.rng.state, self.rng.inc)
+        self.ready()
+        return (self.h.rng.state, self.h.rng.inc)
+
+    @property
+    def num_actions(self) -> int:
+        self.ready()
+        return self.hooks.num_actions
 
     def seed_rng(self, seed) -> None:
-        rng_seed(&self.rng, seed_to_u64(seed))
+        self.ready()
+        rng_seed(&self.h.rng, seed_to_u64(seed))
+
+    def check_seat(self, p) -> int:
+        """p as a seat index; ValueError unless it is an int seat of this game."""
+        self.ready()
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.h.players:
+            raise ValueError(f"seat must be an int 0..{self.h.players - 1}, not {p!r}")
+        return p
+
+    # --- the lifecycle
+    def start(self) -> None:
+        """Choose the first player (option or lot) and deal the first round."""
+        self.ready()
+        self.hooks.start(self.data)
+
+    cdef int fill_legal(self) except -1:
+        cdef int n = self.hooks.legal(self.data, self.legal_buf, self.hooks.max_legal)
+        if n < 0:
+            raise RuntimeError(f"{self.hooks.name.decode()}: legal actions exceed max_legal")
+        return n
 
     def legal_ids(self) -> list:
-        """The legal action ids, ascending."""
-        cdef int n = self.legal_into(LEGAL_BUFFER)
-        return [LEGAL_BUFFER[i] for i in range(n)]
+        """The legal action ids, ascending (empty once the match is over)."""
+        self.ready()
+        cdef int n = self.fill_legal()
+        return [self.legal_buf[i] for i in range(n)]
 
-    def is_legal(self, int action) -> bool:
-        cdef int n = self.legal_into(LEGAL_BUFFER)
+    def is_legal(self, action) -> bool:
+        self.ready()
+        if isinstance(action, bool) or not isinstance(action, int):
+            return False
+        cdef int n = self.fill_legal()
         cdef int i
         for i in range(n):
-            if LEGAL_BUFFER[i] == action:
+            if self.legal_buf[i] == action:
                 return True
         return False
 
     def apply(self, object action_id) -> None:
         """Apply a legal action id; otherwise raise IllegalActionError and change nothing."""
+        self.ready()
         cdef int action
         try:
             action = action_id
         except (OverflowError, TypeError):
             raise IllegalActionError(f"action id {action_id!r} is not a valid id") from None
-        cdef int n = self.legal_into(LEGAL_BUFFER)
+        cdef int n = self.fill_legal()
         cdef int i
         for i in range(n):
-            if LEGAL_BUFFER[i] == action:
-                self.apply_fast(action)
-                self.actions_applied += 1
+            if self.legal_buf[i] == action:
+                self.hooks.apply(self.data, action)
+                self.h.actions_applied += 1
                 return
         message, rule = self.explain_illegal(action)
         raise IllegalActionError(message, rule)
 
+    def explain_illegal(self, action) -> tuple:
+        """(message, rule id) saying why an action id is not legal now."""
+        self.ready()
+        if isinstance(action, bool) or not isinstance(action, int) \
+                or not 0 <= action < self.hooks.num_actions:
+            return (f"action id {action!r} is outside 0..{self.hooks.num_actions - 1}", None)
+        if self.h.to_move < 0:
+            return ("the match is over", self.match_end_rule)
+        return self.explain_rule(action)
+
+    match_end_rule = None          # a game names the rule that ends its match
+
+    def explain_rule(self, int action) -> tuple:
+        raise NotImplementedError
+
     def run_random(self, seed, long long max_actions=100_000_000) -> int:
-        """Play uniformly random legal actions inside the core until the game is over.
+        """Play uniformly random legal actions inside the core until the match is over.
         The choices use their own generator seeded with ``seed``; returns the number of actions."""
+        self.ready()
         cdef Rng chooser
         rng_seed(&chooser, seed_to_u64(seed))
-        cdef long long done = 0
-        cdef int n
-        while not self.over() and done < max_actions:
-            n = self.legal_into(LEGAL_BUFFER)
-            if n <= 0:
-                raise RuntimeError("a game that is not over offered no legal action")
-            self.apply_fast(LEGAL_BUFFER[rng_below(&chooser, <uint32_t>n)])
-            done += 1
-        self.actions_applied += done
+        cdef long long done
+        with nogil:
+            done = play_random(self.data, self.hooks, &chooser, self.legal_buf, max_actions)
+        if done < 0:
+            raise RuntimeError("a game that is not over offered no legal action")
         return done
+
+    def clone(self) -> GameState:
+        """An independent copy (the whole struct, generator included)."""
+        self.ready()
+        cdef GameState other = type(self).__new__(type(self))
+        memcpy(other.data, self.data, self.hooks.state_size)
+        return other
+
+    # --- results
+    def returns(self) -> list:
+        """Per seat, higher is better; all zeros before the match is over."""
+        self.ready()
+        cdef double out[64]
+        cdef int p
+        if self.h.players > 64:
+            raise RuntimeError("more than 64 seats")
+        for p in range(self.h.players):
+            out[p] = 0.0
+        if self.h.to_move < 0:
+            self.hooks.returns(self.data, out)
+        return [out[p] for p in range(self.h.players)]
+
+    def winners(self) -> list:
+        """The seats with the highest returns once the match is over; [] before."""
+        self.ready()
+        if self.h.to_move >= 0:
+            return []
+        cdef list r = self.returns()
+        best = max(r)
+        return [p for p in range(self.h.players) if r[p] == best]
+
+    def scores(self) -> list:
+        """Per seat, the scores the view shows (each game's own direction; see returns())."""
+        self.ready()
+        cdef int32_t out[64]
+        if self.h.players > 64:
+            raise RuntimeError("more than 64 seats")
+        self.hooks.scores(self.data, out)
+        return [out[p] for p in range(self.h.players)]
+
+    def all_cards(self) -> list:
+        raise NotImplementedError
+
+    # --- the per-seat projection and determinization
+    @property
+    def observation_size(self) -> int:
+        self.ready()
+        return self.hooks.observation_size(self.data)
+
+    def observation_tensor(self, seat, out=None):
+        """Write what ``seat`` may know as float32 into ``out`` (a new array when None)."""
+        self.ready()
+        cdef int p = self.check_seat(seat)
+        cdef int size = self.hooks.observation_size(self.data)
+        if out is None:
+            import numpy
+            out = numpy.zeros(size, dtype=numpy.float32)
+        cdef float[::1] view
+        try:
+            view = out
+        except (ValueError, TypeError, BufferError) as e:
+            raise ValueError(f"out must be a C-contiguous writable float32 array: {e}") from None
+        if view.shape[0] != size:
+            raise ValueError(f"out has {view.shape[0]} floats; this game's observation has {size}")
+        with nogil:
+            self.hooks.observe(self.data, p, &view[0])
+        return out
+
+    def sample_hidden(self, seat, seed) -> GameState:
+        """A copy in which everything ``seat`` cannot see is redealt at random (consistent with
+        what it saw), and the generator for future deals is redrawn too."""
+        self.ready()
+        cdef int p = self.check_seat(seat)
+        cdef Rng sampler
+        rng_seed(&sampler, seed_to_u64(seed))
+        cdef GameState world = self.clone()
+        cdef int status
+        with nogil:
+            status = self.hooks.sample_hidden(world.data, p, &sampler)
+        if status != 0:
+            raise RuntimeError("no deal is consistent with what this seat saw")
+        # Future shuffles are hidden from every seat: the sampled world gets its own.
+        cdef uint64_t high = rng_next32(&sampler)
+        cdef uint64_t low = rng_next32(&sampler)
+        rng_seed(&world.h.rng, (high << 32) | low)
+        return world
+
 
 include "_sets.pxi"

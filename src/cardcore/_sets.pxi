@@ -95,7 +95,7 @@ cdef void kz_rank_counts(const Multiset* hand, int* counts) noexcept nogil:
     cdef int k, c
     cdef uint64_t x
     memset(counts, 0, NUM_RANKS * sizeof(int))
-    for k in range(MAX_COPIES):
+    for k in range(MS_MAX_COPIES):
         x = hand.plane[k] & ~card_bit(JOKER)
         if x == 0:
             break
@@ -266,7 +266,7 @@ cdef int kz_fill(Multiset* m, object cards) except -1:
         if c < 0 or c >= NUM_KINDS:
             raise ValueError(f"card id out of range: {c}")
         if not ms_add(m, <int>c):
-            raise ValueError(f"more than {MAX_COPIES} copies of card {c}")
+            raise ValueError(f"more than {MS_MAX_COPIES} copies of card {c}")
     return 0
 
 
@@ -344,8 +344,8 @@ def best_two_sets_bulk(cards, int hand_size, wild_ranks, out) -> int:
     cdef const uint8_t* c
     cdef const uint8_t* wr
     cdef int* o
-    if hand_size < 0 or hand_size > MAX_CARDS:
-        raise ValueError(f"hand_size must be 0..{MAX_CARDS}")
+    if hand_size < 0 or hand_size > PILE_CAPACITY:
+        raise ValueError(f"hand_size must be 0..{PILE_CAPACITY}")
     PyObject_GetBuffer(cards, &cb, PyBUF_SIMPLE)
     try:
         PyObject_GetBuffer(wild_ranks, &wb, PyBUF_SIMPLE)

@@ -154,7 +154,7 @@ class PlaySession:
         self.bots = {k: make_bot(name, bot_seed(seed, resumed_at, k))
                      for k, name in self.bot_names.items()}
         self.events_seen = 0
-        self.rounds_seen = game._state.round_index
+        self.rounds_seen = game.state.round_index
 
     def who(self, seat: int) -> str:
         return "you" if seat == self.seat else f"seat {seat} ({self.bot_names[seat]})"
@@ -213,7 +213,7 @@ class PlaySession:
     def print_events(self) -> None:
         """Print the summaries of rounds that just ended (history is only read when the
         state's round counter moved: reading it copies every event)."""
-        rounds = self.game._state.round_index
+        rounds = self.game.state.round_index
         if rounds == self.rounds_seen:
             return
         self.rounds_seen = rounds

@@ -186,15 +186,44 @@ class Game:
 
     def hidden_deck_positions(self, seat: int) -> list[int]:
         """Positions in this game's stacked deck (top first) whose cards ``seat`` could not see
-        right after the first deal. The conformance test swaps such cards and expects the
-        same view."""
-        raise NotImplementedError
+        right after the first deal, from the game's deal plan. The conformance tests swap
+        such cards and expect the same view, tensor and events."""
+        plan = self.deal_plan_of(self.num_players, self.options, self._state.dealer)
+        return [i for i, zone in enumerate(plan) if not self._zone_visible(zone, seat)]
+
+    @classmethod
+    def _zone_visible(cls, zone: str, seat: int) -> bool:
+        """Whether ``seat`` sees the cards dealt to ``zone`` (a deal-plan zone name)."""
+        return zone == f"hand:{seat}"
 
     def table_lines(self, player: int) -> list[str]:
         """Plain-text lines describing the public table, for terminal front ends."""
         return []
 
     conformance_configs: ClassVar[list[dict[str, Any]]] = []
+
+    # Numbers for learning and search (api.md "Additions in 0.2"): each game states its
+    # observation layout (the C projection's offsets), its utility bounds and a length bound.
+    @classmethod
+    def observation_pieces_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Sequence[tuple[str, int, int]]:
+        """The observation layout: (name, offset, size) per piece, in order."""
+        raise NotImplementedError
+
+    @classmethod
+    def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
+        """(min, max) of any seat's ``returns()`` in this configuration."""
+        raise NotImplementedError
+
+    @classmethod
+    def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
+        """An upper bound on the actions of a whole match in this configuration."""
+        raise NotImplementedError
+
+    @classmethod
+    def deal_plan_of(cls, players: int, options: Mapping[str, Any], first: int) -> list[str]:
+        """The zone of each deck position (top first) in a deal begun by seat ``first``."""
+        raise NotImplementedError
 
     # --- common machinery --------------------------------------------------------------
     def __init__(self, *, players: int | None = None, seed: int | None = None,
@@ -210,6 +239,7 @@ class Game:
         self._history: list[dict[str, JSONValue]] = []
         self._history_state: GameState | None = None
         self._history_done = 0                    # actions already turned into events
+        self._sampled_for: int | None = None      # set on worlds made by sample_hidden
         self._bind_fast_path()
 
     def _bind_fast_path(self) -> None:
@@ -310,6 +340,63 @@ class Game:
     @property
     def num_distinct_actions(self) -> int:
         return len(self._specs)
+
+    @property
+    def state(self) -> GameState:
+        """A snapshot of the core state, for bots, tools and tests: its getters (hands,
+        piles, counters) read the whole game, hidden cards included, so a fair bot reads
+        only its own seat. Changing the snapshot never changes the game (it is a copy,
+        about a microsecond to make)."""
+        return self._state.clone()
+
+    # --- numbers for learning and search ----------------------------------------------
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """The shape of ``observation_tensor``: fixed for a configuration."""
+        return (self._state.observation_size,)
+
+    @property
+    def observation_pieces(self) -> list[tuple[str, int, int]]:
+        """The tensor's documented layout: (name, offset, size) in order (rulebook
+        section "Observation")."""
+        return list(type(self).observation_pieces_of(self.num_players, self.options))
+
+    def observation_tensor(self, seat: int,
+                           out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        """What ``seat`` may know, as float32 (written in C; into ``out`` when given)."""
+        return self._state.observation_tensor(seat, out)
+
+    def returns(self) -> list[float]:
+        """Per seat, higher is better in every game; all zeros until the match is over."""
+        return self._state.returns()
+
+    @property
+    def utility_range(self) -> tuple[float, float]:
+        """(min, max) bounds of ``returns()`` in this configuration."""
+        return type(self).utility_range_of(self.num_players, self.options)
+
+    @property
+    def max_game_length(self) -> int:
+        """An upper bound on the number of actions of a whole match (guards included)."""
+        return type(self).max_game_length_of(self.num_players, self.options)
+
+    def sample_hidden(self, seat: int, seed: int) -> Game:
+        """A copy in which everything ``seat`` cannot see is redealt uniformly among the
+        deals consistent with what it has seen (and future shuffles are redrawn).
+        ``view(seat)`` and the public history are unchanged. A sampled world is a search
+        tool: it plays on like any game, but it cannot be saved (``to_json`` raises), since
+        no seed and action log reach it."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be an int 0..{self.num_players - 1}, not {seat!r}")
+        try:
+            seed_to_u64(seed)
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"sample_hidden seed: {e}") from None
+        world = self.clone()
+        world._state = self._state.sample_hidden(seat, seed)
+        world._sampled_for = seat
+        world._bind_fast_path()
+        return world
 
     def action_from_id(self, action_id: int) -> Action:
         """The Action with this id, attributed to the player to move (or seat 0 when over)."""
@@ -423,6 +510,9 @@ class Game:
         return other
 
     def to_json(self) -> str:
+        if self._sampled_for is not None:
+            raise ValueError(f"a world sampled for seat {self._sampled_for} cannot be saved: "
+                             f"save the game it was sampled from")
         return json.dumps({
             "format": SAVE_FORMAT,
             "cardcore": __version__,

@@ -107,7 +107,7 @@ def choose(game: Game, rng: Random) -> int:
     if len(ids) == 1:
         return int(ids[0])
     features = _features(game)
-    state: Any = game._state                 # the Cython state's public getters
+    state: Any = game.state                 # the Cython state's public getters
     stake = state.stake
     table_size = len(state.table())
     stock_size = state.stock_size

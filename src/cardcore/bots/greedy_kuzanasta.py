@@ -68,7 +68,7 @@ def best_discard(hand: list[int], wild: int | None) -> tuple[int, int]:
 
 def choose(game: Game, rng: Random) -> int:
     """A legal action id for ``game.current_player``."""
-    state: Any = game._state             # a KuzanastaState: only the seat's public getters
+    state: Any = game.state             # a KuzanastaState: only the seat's public getters
     legal = game.legal_action_ids()
     player = game.current_player
     hand = state.hand(player)

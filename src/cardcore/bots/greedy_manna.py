@@ -30,9 +30,9 @@ def _rank(card: int) -> int:
     return 13 if card == 52 else card % 13
 
 
-def _meld_score(game: Game, action: int, team: int, opened: bool) -> float:
-    """How good a meld is for the team (higher is better; <= 0: not worth it)."""
-    s: Any = game._state
+def _meld_score(s: Any, action: int, team: int, opened: bool) -> float:
+    """How good a meld is for the team (higher is better; <= 0: not worth it); ``s`` is a
+    ``game.state`` snapshot."""
     group, new, n, t, j = TABLE[action - MELD]
     if group == BLACK3:
         return 1000.0                      # only legal when it leads to going out
@@ -60,9 +60,8 @@ def _meld_score(game: Game, action: int, team: int, opened: bool) -> float:
     return score
 
 
-def _discard_score(game: Game, card: int, hand: list[int], team: int) -> float:
+def _discard_score(s: Any, card: int, hand: list[int], team: int) -> float:
     """Lower is a better discard."""
-    s: Any = game._state
     r = _rank(card)
     if r == 2:
         return -100.0                           # a black three stops the next player
@@ -82,7 +81,7 @@ def _discard_score(game: Game, card: int, hand: list[int], team: int) -> float:
 def choose(game: Game, rng: Random) -> int:
     """A legal action id for the player to move."""
     ids = [int(i) for i in game.legal_action_ids()]
-    s: Any = game._state
+    s: Any = game.state
     p = game.current_player
     assert p is not None
     team = p % 2
@@ -97,7 +96,7 @@ def choose(game: Game, rng: Random) -> int:
         return outs[0]
     melds = [i for i in ids if i >= MELD]
     if melds:
-        scored = [(_meld_score(game, i, team, opened), rng.below(1 << 16), i) for i in melds]
+        scored = [(_meld_score(s, i, team, opened), rng.below(1 << 16), i) for i in melds]
         best = max(scored)
         if best[0] > 0:
             return best[2]
@@ -107,5 +106,5 @@ def choose(game: Game, rng: Random) -> int:
             return RETRACT
         return ids[rng.below(len(ids))]
     hand: list[int] = s.hand(p)
-    return min((_discard_score(game, i - DISCARD, hand, team), rng.below(1 << 16), i)
+    return min((_discard_score(s, i - DISCARD, hand, team), rng.below(1 << 16), i)
                for i in discards)[2]

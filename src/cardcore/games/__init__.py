@@ -1,29 +1,47 @@
 """The games. Importing this package registers every game with cardcore.game.
 
-How a game is built (every game has the same shape):
+Adding a game
+=============
+A fourth game needs these files and nothing else:
 
-``_<game>.pyx`` — the state machine, a ``cdef class <Game>State(cardcore._fast.GameState)``:
-  * ``__init__(self, int players, dict options, deck)``: ``deck`` is None or the stacked deck
-    as card ids, top card first. Nothing is dealt yet.
-  * ``start(self)``: deal the first round with ``self.rng`` (already seeded by the wrapper);
-    a stacked deck is used as is for the first deal only, later deals shuffle.
-  * the four cdef methods of GameState: ``legal_into`` (the ONE legality function per phase
-    feeds it; ids written ascending, unique), ``apply_fast`` (no checks: the id is legal),
-    ``over``, ``to_move``; apply_fast updates ``self.turns`` when the turn passes.
-  * ``explain_illegal(self, int action) -> (message, rule_id)``: only on the error path.
-  * Python-visible: ``phase`` (int index into the wrapper's ``phases``), ``round_index``
-    (rounds/deals/hands finished), ``scores()``, ``winners()``, ``all_cards()`` (every card
-    in every zone, for the conservation invariant), ``clone()`` and the getters the view needs.
-  * Bounds: every value that comes from Python is checked before it indexes an array.
+``src/cardcore/games/_<game>.pyx`` (+ ``.pyi`` stubs) — the rules, over the core framework
+(``cardcore/_fast.pxd``):
+  * ``ctypedef struct <Game>State`` whose FIRST member is ``Header h`` (players, phase,
+    to-move, round counter, dealer, generator, stacked deck), then the game's options as a
+    typed struct and its zones (``Multiset`` hands, ``Pile`` piles). The rule constants sit
+    at the top of the file, each citing its rule ID; check at import that the deck fits the
+    core's ``PILE_CAPACITY`` / ``MS_MAX_COPIES``.
+  * The rules as ``noexcept nogil`` functions over a pointer to that struct, wired into a
+    ``GameHooks`` table checked at import by ``check_hooks`` (a missing hook is an ImportError):
+    ``start`` (first player, then deal with ``deal_prologue`` and the game's deal plan),
+    ``legal`` (ONE legality function per phase; ids ascending; ``-1`` if the capacity is
+    short), ``apply`` (the id is legal), ``observation_size`` / ``observe`` (the per-seat
+    projection: only what that seat may know), ``returns`` (higher is better), ``scores`` (what the view shows), and
+    ``sample_hidden`` (redeal what a seat cannot see). Set ``h.to_move = -1`` when the match
+    ends: that is "over". No module-level mutable buffers.
+  * ``deal_plan(...)``: the zone of each deck position, from the same function the deal uses.
+  * ``cdef class <Game>State(GameState)``: ``__cinit__`` binds the struct
+    (``self.bind(&HOOKS, &self.d, &self.d.h)``), ``__init__`` reads the resolved options and
+    calls ``init_header``; Python getters for the view; ``all_cards()`` and
+    ``explain_rule(action) -> (message, rule_id)``; ``match_end_rule``. ``check_state_class``
+    at import. Start, checked apply, clone, seats, winners, the random playout, the tensor
+    and sample_hidden entry points are the base's.
 
-``<game>.py`` — the thin wrapper, ``@register class <Game>(Game)`` (see cardcore.game):
-  ``name``, ``default_players``, ``min_players``, ``max_players``, ``options_spec``,
-  ``phases``, ``deck_for``, ``action_specs`` (the fixed action space, decoded; its order
-  is the id order and is pinned by golden tests), ``_make_state``, ``_hand``,
-  ``_view_extra``, ``_round_summary``, ``hidden_deck_positions``, ``conformance_configs``.
+``src/cardcore/games/<game>.py`` — the thin protocol wrapper, ``@register class <Game>(Game)``:
+  ``name``, ``default_players``, ``min_players``, ``max_players``, ``options_spec`` (the one
+  source of option defaults), ``phases``, ``deck_for``, ``action_specs`` (the fixed action
+  space, decoded; pinned by tests), ``_make_state``, ``_hand``, ``_view_extra``,
+  ``_round_summary``, ``deal_plan_of``, ``_zone_visible`` (for public deal zones),
+  ``observation_pieces_of``, ``utility_range_of``, ``max_game_length_of``,
+  ``conformance_configs``; and an import line below.
 
-The rule constants of a game live in one place (the top of its .pyx, cited by rule ID);
-the rulebook is ``games/<game>.md`` at the top of the repository.
+``games/<game>.md`` — the rulebook, rule IDs ``XX-n.m``, with its Options, Decisions, view and
+Observation sections (``cardcore rules <game>`` prints it).
+
+``tests/test_<game>_*.py`` — a test named after every rule ID (``tests/test_rulebooks.py``
+checks), an independent encoder of the view for the tensor and a uniformity test of
+``sample_hidden``; the conformance, observation and protocol suites run on it by themselves.
+``src/cardcore/bots/greedy_<game>.py`` and ``benchmarks/bench_<game>.py`` complete it.
 """
 from cardcore.games import kings_stakes  # noqa: F401
 from cardcore.games import kuzanasta  # noqa: F401

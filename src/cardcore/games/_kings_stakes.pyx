@@ -18,12 +18,13 @@ from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t
 from libc.string cimport memset
 
 from cardcore._fast cimport (
-    GameState, Multiset, Pile, JOKER, NUM_KINDS, R_JACK, R_QUEEN, R_KING, R_TEN, R_ACE,
-    card_rank, card_suit, card_bit, make_card, rank_mask, ms_clear, ms_add, ms_remove,
-    ms_count, ms_count_rank, ms_to_list, pile_push, pile_pop, pile_to_list, load_cards, rng_below,
-    shuffle_u8, lowest_card,
+    GameState, GameHooks, Header, Rng, Multiset, Pile, JOKER, NUM_KINDS, PILE_CAPACITY,
+    MS_MAX_COPIES, R_JACK, R_QUEEN, R_KING, R_TEN, R_ACE, card_rank, card_suit, card_bit,
+    make_card, rank_mask, ms_clear, ms_add, ms_remove, ms_count, ms_count_rank, ms_to_list,
+    ms_to_array, pile_push, pile_pop, pile_to_list, load_cards, rng_below, shuffle_u8,
+    lowest_card, check_hooks, init_header, deal_prologue,
 )
-from cardcore._fast import build_deck
+from cardcore._fast import build_deck, check_state_class
 
 # ---------------------------------------------------------------- rule constants
 cdef enum:
@@ -176,7 +177,7 @@ HAND_SIZE = C_HAND_SIZE
 
 # ---------------------------------------------------------------- scoring (KS-9)
 cdef void score_round(int players, const int* counts, int four_kings_player, bint by_cards,
-                      int32_t* out) noexcept:
+                      int32_t* out) noexcept nogil:
     """Round points from the penalty-card counts; fewer is better."""
     cdef int p, q, worse, points
     for p in range(players):
@@ -226,18 +227,19 @@ cdef enum Phase:
 
 PHASES = ("play", "refill", "over")
 
-ctypedef struct KSData:
-    int32_t players
-    bint manual_refill, teams, score_cards
-    int32_t rounds_total, first_player_option
+ctypedef struct KSOptions:             # the resolved options (defaults: the wrapper's options_spec)
+    bint manual_refill                 # refill="manual" (KS-7.1)
+    bint teams                         # KS-9.5
+    bint score_cards                   # scoring="cards" (KS-9.6)
+    int32_t rounds_total               # KS-9.4
+    int32_t first_player               # KS-3.2: a seat, or -1 to draw by lot
+
+ctypedef struct KSState:
+    Header h                           # players, phase, to_move, round_index, dealer (KS-3.2), rng
+    KSOptions opt
     int32_t deck_size
     uint8_t deck[FULL_DECK]            # the composition, id order (KS-1.1, KS-1.2)
-    bint stacked_pending               # the first deal uses the stacked deck as is (KS-3.1)
-    uint8_t stacked[FULL_DECK]         # top card first
-
-    int32_t round_index                # rounds finished
-    int32_t round_first                # KS-3.2
-    int32_t phase, to_move, direction, stake
+    int32_t direction, stake
     Multiset hand[MAX_PLAYERS]
     Pile stock, table, discard
     Pile penalty[MAX_PLAYERS]          # KS-6.2
@@ -250,321 +252,500 @@ ctypedef struct KSData:
     int32_t last_player                # who made the last play or take (for the view)
     int32_t last_action
 
+if <int>FULL_DECK > <int>PILE_CAPACITY or 2 > <int>MS_MAX_COPIES:
+    raise ImportError("Kings' Stakes needs a larger Pile or Multiset than the core provides")
 
-cdef class KingsStakesState(GameState):
-    cdef KSData d
 
-    def __init__(self, int players, dict options, deck=None):
-        if not 2 <= players <= MAX_PLAYERS:
-            raise ValueError(f"players must be 2..{MAX_PLAYERS}")
-        memset(&self.d, 0, sizeof(KSData))
-        self.num_players = players
-        self.d.players = players
-        self.d.manual_refill = options["refill"] == "manual"
-        self.d.teams = bool(options["teams"])
-        self.d.score_cards = options["scoring"] == "cards"
-        self.d.rounds_total = options["rounds"]
-        fp = options["first_player"]
-        self.d.first_player_option = -1 if fp is None else fp
-        composition = kings_stakes_deck(players)
-        self.d.deck_size = load_cards(self.d.deck, composition, FULL_DECK)
-        if deck is not None:
-            if sorted(deck) != composition:
-                raise ValueError("stacked deck does not match the composition")
-            load_cards(self.d.stacked, deck, FULL_DECK)
-            self.d.stacked_pending = True
-        self.d.phase = PH_OVER
-        self.d.to_move = -1
-        self.d.chip_holder = -1                # KS-1.3: the chip starts in the box
+# ---------------------------------------------------------------- the deal plan (KS-3.1)
+cdef inline int deal_seat(int players, int first, int position) noexcept nogil:
+    """Where deck position ``position`` (0 = top) goes: a seat's hand, or -1 for the stock.
+    Four cards each, one at a time, starting with the round's first player."""
+    if position < C_HAND_SIZE * players:
+        return (first + position % players) % players
+    return -1
 
-    def start(self) -> None:
-        """KS-3.2: the first player by option or by lot, then deal the first round."""
-        if self.d.first_player_option >= 0:
-            self.d.round_first = self.d.first_player_option
+
+def deal_plan(int players, int first) -> list:
+    """The zone of each deck position (top first): "hand:<seat>" or "stock". The deal below
+    walks this same function, so tests and the wrapper derive stacked decks from it."""
+    if not 2 <= players <= MAX_PLAYERS or not 0 <= first < players:
+        raise ValueError("players must be 2..6 and first a seat")
+    cdef int n = len(kings_stakes_deck(players))
+    return [f"hand:{deal_seat(players, first, i)}" if deal_seat(players, first, i) >= 0
+            else "stock" for i in range(n)]
+
+
+cdef void ks_deal(KSState* s) noexcept nogil:
+    """KS-3.1: shuffle (unless stacked), 4 cards each one at a time from the first player."""
+    cdef uint8_t order[FULL_DECK]
+    cdef int i, p, n = s.deck_size
+    deal_prologue(&s.h, s.deck, n, order)
+    s.stock.size = 0
+    s.table.size = 0
+    s.discard.size = 0
+    for p in range(s.h.players):
+        ms_clear(&s.hand[p])
+        s.penalty[p].size = 0
+    i = n - 1
+    while i >= 0:                          # bottom first, so that order[0] ends on top
+        p = deal_seat(s.h.players, s.h.dealer, i)
+        if p < 0:
+            pile_push(&s.stock, order[i])
         else:
-            self.d.round_first = rng_below(&self.rng, self.d.players)
-        self.deal()
+            ms_add(&s.hand[p], order[i])
+        i -= 1
+    s.h.phase = PH_PLAY
+    s.direction = 1                        # KS-3.3
+    s.stake = 0                            # KS-3.4
+    s.h.to_move = s.h.dealer
+    s.out_player = -1
+    s.final_owed = 0
+    s.four_kings_player = -1
+    s.last_player = -1
+    s.last_action = -1
 
-    cdef void deal(self) noexcept:
-        """KS-3.1: shuffle (unless stacked), 4 cards each one at a time from the first player."""
-        cdef uint8_t order[FULL_DECK]
-        cdef int i, p, k, n = self.d.deck_size
-        if self.d.stacked_pending:
-            for i in range(n):
-                order[i] = self.d.stacked[i]
-            self.d.stacked_pending = False
-        else:
-            for i in range(n):
-                order[i] = self.d.deck[i]
-            shuffle_u8(&self.rng, order, n)
-        self.d.stock.size = 0
-        self.d.table.size = 0
-        self.d.discard.size = 0
-        for p in range(self.d.players):
-            ms_clear(&self.d.hand[p])
-            self.d.penalty[p].size = 0
-        i = n - 1
-        while i >= 0:                          # order[0] is the top: it ends last on the pile
-            pile_push(&self.d.stock, order[i])
-            i -= 1
-        for k in range(C_HAND_SIZE):
-            for i in range(self.d.players):
-                p = (self.d.round_first + i) % self.d.players
-                ms_add(&self.d.hand[p], pile_pop(&self.d.stock))
-        self.d.phase = PH_PLAY
-        self.d.direction = 1                   # KS-3.3
-        self.d.stake = 0                       # KS-3.4
-        self.d.to_move = self.d.round_first
-        self.d.out_player = -1
-        self.d.final_owed = 0
-        self.d.four_kings_player = -1
-        self.d.last_player = -1
-        self.d.last_action = -1
 
-    # ------------------------------------------------------------ legality (one function per phase)
-    cdef inline bint play_allowed(self, int action) noexcept:
-        """KS-4.3 stake rule; specials (KS-5) are always allowed; KS-4.4 Decision on queens."""
-        if ACT_JOKER_IS_QUEEN[action] and self.d.players == 2:
-            return False
-        if ACT_EFFECT[action] == E_NUMBER:
-            return ACT_AMOUNT[action] >= self.d.stake
-        return True
+cdef void ks_start(void* state) noexcept nogil:
+    """KS-3.2: the first player by option or by lot, then deal the first round."""
+    cdef KSState* s = <KSState*>state
+    if s.opt.first_player >= 0:
+        s.h.dealer = s.opt.first_player
+    else:
+        s.h.dealer = rng_below(&s.h.rng, s.h.players)
+    ks_deal(s)
 
-    cdef int legal_play_phase(self, int* out) noexcept:
-        cdef Multiset* hand = &self.d.hand[self.d.to_move]
-        cdef uint64_t naturals = hand.plane[0] & ~card_bit(JOKER)
-        cdef uint64_t rest
-        cdef int jokers = hand.count[JOKER]
-        cdef int n = 0, a, b, i, first, v
-        cdef uint64_t m = naturals
-        while m:                                           # singles, ascending ids
-            a = lowest_card(m)
-            m &= m - 1
-            if self.play_allowed(a):
-                out[n] = a
+
+# ---------------------------------------------------------------- legality (one function per phase)
+cdef inline bint play_allowed(const KSState* s, int action) noexcept nogil:
+    """KS-4.3 stake rule; specials (KS-5) are always allowed; KS-4.4 Decision on queens."""
+    if ACT_JOKER_IS_QUEEN[action] and s.h.players == 2:
+        return False
+    if ACT_EFFECT[action] == E_NUMBER:
+        return ACT_AMOUNT[action] >= s.stake
+    return True
+
+
+cdef int legal_play_phase(const KSState* s, int32_t* out) noexcept nogil:
+    cdef const Multiset* hand = &s.hand[s.h.to_move]
+    cdef uint64_t naturals = hand.plane[0] & ~card_bit(JOKER)
+    cdef uint64_t rest
+    cdef int jokers = hand.count[JOKER]
+    cdef int n = 0, a, b, i, first, v
+    cdef uint64_t m = naturals
+    while m:                                           # singles, ascending ids
+        a = lowest_card(m)
+        m &= m - 1
+        if play_allowed(s, a):
+            out[n] = a
+            n += 1
+    if jokers:
+        for v in range(JOKER_MAX_VALUE):
+            if play_allowed(s, FIRST_JOKER_SINGLE + v):
+                out[n] = FIRST_JOKER_SINGLE + v
                 n += 1
-        if jokers:
-            for v in range(JOKER_MAX_VALUE):
-                if self.play_allowed(FIRST_JOKER_SINGLE + v):
-                    out[n] = FIRST_JOKER_SINGLE + v
-                    n += 1
-        # Natural pairs: ids grow with (lower card, higher card), the order of this scan.
+    # Natural pairs: ids grow with (lower card, higher card), the order of this scan.
+    m = naturals
+    while m:
+        a = lowest_card(m)
+        m &= m - 1
+        rest = m
+        while rest:
+            b = lowest_card(rest)
+            rest &= rest - 1
+            i = PAIR_ID[a][b]
+            if i >= 0 and play_allowed(s, i):
+                out[n] = i
+                n += 1
+    if jokers:
         m = naturals
         while m:
             a = lowest_card(m)
             m &= m - 1
-            rest = m
-            while rest:
-                b = lowest_card(rest)
-                rest &= rest - 1
-                i = PAIR_ID[a][b]
-                if i >= 0 and self.play_allowed(i):
+            first = JOKER_PAIR_FIRST[a]
+            for i in range(first, first + JOKER_PAIR_COUNT[a]):
+                if play_allowed(s, i):
                     out[n] = i
                     n += 1
-        if jokers:
-            m = naturals
-            while m:
-                a = lowest_card(m)
-                m &= m - 1
-                first = JOKER_PAIR_FIRST[a]
-                for i in range(first, first + JOKER_PAIR_COUNT[a]):
-                    if self.play_allowed(i):
-                        out[n] = i
-                        n += 1
-        if jokers >= 2:
-            for i in range(FIRST_TWO_JOKERS, A_FOUR_KINGS):
-                if self.play_allowed(i):
-                    out[n] = i
-                    n += 1
-        if ms_count_rank(hand, R_KING) == 4:              # KS-5.7
-            out[n] = A_FOUR_KINGS
-            n += 1
-        if self.d.table.size > 0:                          # KS-6.1
-            out[n] = A_TAKE
-            n += 1
-        return n
+    if jokers >= 2:
+        for i in range(FIRST_TWO_JOKERS, A_FOUR_KINGS):
+            if play_allowed(s, i):
+                out[n] = i
+                n += 1
+    if ms_count_rank(hand, R_KING) == 4:              # KS-5.7
+        out[n] = A_FOUR_KINGS
+        n += 1
+    if s.table.size > 0:                               # KS-6.1
+        out[n] = A_TAKE
+        n += 1
+    return n
 
-    cdef int legal_into(self, int* out) noexcept:
-        if self.d.phase == PH_PLAY:
-            return self.legal_play_phase(out)
-        if self.d.phase == PH_REFILL:
-            out[0] = A_REFILL
-            out[1] = A_END_TURN
-            return 2
-        return 0
 
-    cdef bint over(self) noexcept:
-        return self.d.phase == PH_OVER
+cdef int ks_legal(void* state, int32_t* out, int capacity) noexcept nogil:
+    cdef KSState* s = <KSState*>state
+    if capacity < NUM_ACTIONS:                         # every id at once still fits
+        return -1
+    if s.h.phase == PH_PLAY:
+        return legal_play_phase(s, out)
+    if s.h.phase == PH_REFILL:
+        out[0] = A_REFILL
+        out[1] = A_END_TURN
+        return 2
+    return 0
 
-    cdef int to_move(self) noexcept:
-        return -1 if self.d.phase == PH_OVER else self.d.to_move
 
-    # ------------------------------------------------------------ applying
-    cdef void apply_fast(self, int action) noexcept:
-        cdef int p = self.d.to_move
-        if action != A_REFILL and action != A_END_TURN:
-            self.d.last_player = p             # the last play or take, for the view
-            self.d.last_action = action
-        if action == A_TAKE:
-            self.take(p)
-        elif action == A_REFILL:
-            self.refill(p)
-            self.end_turn(p)
-        elif action == A_END_TURN:
-            self.d.chip_holder = p                 # KS-7.1: forgot to refill
-            self.end_turn(p)
+# ---------------------------------------------------------------- applying
+cdef void ks_apply(void* state, int action) noexcept nogil:
+    cdef KSState* s = <KSState*>state
+    cdef int p = s.h.to_move
+    if action != A_REFILL and action != A_END_TURN:
+        s.last_player = p                  # the last play or take, for the view
+        s.last_action = action
+    if action == A_TAKE:
+        take(s, p)
+    elif action == A_REFILL:
+        refill(s, p)
+        end_turn(s, p)
+    elif action == A_END_TURN:
+        s.chip_holder = p                  # KS-7.1: forgot to refill
+        end_turn(s, p)
+    else:
+        play(s, p, action)
+
+
+cdef void play(KSState* s, int p, int action) noexcept nogil:
+    cdef int c1 = ACT_CARD1[action], c2 = ACT_CARD2[action], k
+    cdef int effect = ACT_EFFECT[action], amount = ACT_AMOUNT[action]
+    cdef bint table_was_empty = s.table.size == 0
+    cdef Multiset* hand = &s.hand[p]
+    if effect == E_FOUR_KINGS:
+        for k in range(4):
+            ms_remove(hand, make_card(k, R_KING))
+            pile_push(&s.table, make_card(k, R_KING))
+        s.four_kings_player = p            # KS-8.3: the round ends at once
+        end_round(s)
+        return
+    if c1 >= 0:
+        ms_remove(hand, c1)
+        pile_push(&s.table, c1)
+    if c2 >= 0:
+        ms_remove(hand, c2)
+        pile_push(&s.table, c2)
+    for k in range(ACT_JOKERS[action]):
+        ms_remove(hand, JOKER)
+        pile_push(&s.table, JOKER)
+    if effect == E_NUMBER:                 # KS-4.3
+        if amount > s.stake:
+            s.stake = amount
+        elif amount == s.stake and s.stake > 0:
+            s.stake *= 2
+    elif effect == E_JACK:                 # KS-5.1
+        s.stake += JACK_RAISE
+    elif effect == E_QUEEN:                # KS-5.2
+        s.direction = -s.direction
+    elif effect == E_KING:
+        if table_was_empty:                # KS-5.4
+            s.stake = KING_ON_EMPTY_STAKE
+        else:                              # KS-5.3: the table goes out of play
+            move_table_to(s, &s.discard)
+            s.stake = 0
+    elif effect == E_KING_QUEEN:           # KS-5.5
+        s.stake = 0
+        s.direction = -s.direction
+    elif effect == E_QUEEN_JACK:           # KS-5.6
+        s.direction = -s.direction
+        s.stake += QUEEN_JACK_RAISE
+    if s.opt.manual_refill:                # KS-7.1: the player chooses
+        if hand.total < C_HAND_SIZE and s.stock.size > 0:
+            s.h.phase = PH_REFILL
+            return
+    else:                                  # KS-4.5
+        refill(s, p)
+    end_turn(s, p)
+
+
+cdef void move_table_to(KSState* s, Pile* pile) noexcept nogil:
+    """Move the whole table onto pile, keeping the cards in play order."""
+    cdef int i
+    for i in range(s.table.size):
+        pile_push(pile, s.table.cards[i])
+    s.table.size = 0
+
+
+cdef void refill(KSState* s, int p) noexcept nogil:
+    while s.hand[p].total < C_HAND_SIZE and s.stock.size > 0:
+        ms_add(&s.hand[p], pile_pop(&s.stock))
+
+
+cdef void take(KSState* s, int p) noexcept nogil:
+    """KS-6.2: the table goes to the taker's penalty pile; KS-6.3 / KS-8.2 what follows."""
+    move_table_to(s, &s.penalty[p])
+    s.stake = 0
+    if s.out_player >= 0:                  # KS-8.2: a take in the final turns ends the round
+        end_round(s)
+    # else KS-6.3: the same player now leads onto the empty table (phase stays "play")
+
+
+cdef void end_turn(KSState* s, int p) noexcept nogil:
+    """Close p's turn, start the final turns when someone is out (KS-8.1), pass the turn."""
+    s.h.phase = PH_PLAY
+    if s.out_player >= 0:
+        s.final_owed &= ~(1 << p)
+    elif s.hand[p].total == 0 and s.stock.size == 0:
+        go_out(s, p)
+    advance(s, p)
+
+
+cdef void go_out(KSState* s, int p) noexcept nogil:
+    cdef int q
+    s.out_player = p
+    s.final_owed = 0
+    for q in range(s.h.players):
+        if q != p and s.hand[q].total > 0:
+            s.final_owed |= 1 << q
+
+
+cdef void advance(KSState* s, int p) noexcept nogil:
+    """Pass the turn in the current direction to the next seat that may move."""
+    cdef int q = p, steps
+    s.h.turns += 1
+    while True:
+        if s.out_player >= 0 and s.final_owed == 0:
+            end_round(s)                   # KS-8.1: everyone had a final turn
+            return
+        for steps in range(s.h.players):
+            q = (q + s.direction + s.h.players) % s.h.players
+            if s.out_player < 0 or (s.final_owed >> q) & 1:
+                break
+        if s.opt.manual_refill:
+            refill(s, q)                   # KS-7.2: a short hand is topped up first
+        if s.hand[q].total > 0:
+            s.h.to_move = q
+            return
+        # Decision (KS-7.2): an empty hand with an empty stock at the start of a turn is out.
+        if s.out_player < 0:
+            go_out(s, q)
         else:
-            self.play(p, action)
+            s.final_owed &= ~(1 << q)
 
-    cdef void play(self, int p, int action) noexcept:
-        cdef int c1 = ACT_CARD1[action], c2 = ACT_CARD2[action], k
-        cdef int effect = ACT_EFFECT[action], amount = ACT_AMOUNT[action]
-        cdef bint table_was_empty = self.d.table.size == 0
-        cdef Multiset* hand = &self.d.hand[p]
-        if effect == E_FOUR_KINGS:
-            for k in range(4):
-                ms_remove(hand, make_card(k, R_KING))
-                pile_push(&self.d.table, make_card(k, R_KING))
-            self.d.four_kings_player = p           # KS-8.3: the round ends at once
-            self.end_round()
-            return
-        if c1 >= 0:
-            ms_remove(hand, c1)
-            pile_push(&self.d.table, c1)
-        if c2 >= 0:
-            ms_remove(hand, c2)
-            pile_push(&self.d.table, c2)
-        for k in range(ACT_JOKERS[action]):
-            ms_remove(hand, JOKER)
-            pile_push(&self.d.table, JOKER)
-        if effect == E_NUMBER:                     # KS-4.3
-            if amount > self.d.stake:
-                self.d.stake = amount
-            elif amount == self.d.stake and self.d.stake > 0:
-                self.d.stake *= 2
-        elif effect == E_JACK:                     # KS-5.1
-            self.d.stake += JACK_RAISE
-        elif effect == E_QUEEN:                    # KS-5.2
-            self.d.direction = -self.d.direction
-        elif effect == E_KING:
-            if table_was_empty:                    # KS-5.4
-                self.d.stake = KING_ON_EMPTY_STAKE
-            else:                                  # KS-5.3: the table goes out of play
-                self.move_table_to(&self.d.discard)
-                self.d.stake = 0
-        elif effect == E_KING_QUEEN:               # KS-5.5
-            self.d.stake = 0
-            self.d.direction = -self.d.direction
-        elif effect == E_QUEEN_JACK:               # KS-5.6
-            self.d.direction = -self.d.direction
-            self.d.stake += QUEEN_JACK_RAISE
-        if self.d.manual_refill:                   # KS-7.1: the player chooses
-            if hand.total < C_HAND_SIZE and self.d.stock.size > 0:
-                self.d.phase = PH_REFILL
-                return
-        else:                                      # KS-4.5
-            self.refill(p)
-        self.end_turn(p)
 
-    cdef void move_table_to(self, Pile* pile) noexcept:
-        """Move the whole table onto pile, keeping the cards in play order."""
-        cdef int i
-        for i in range(self.d.table.size):
-            pile_push(pile, self.d.table.cards[i])
-        self.d.table.size = 0
+cdef void end_round(KSState* s) noexcept nogil:
+    """KS-8.4 leftovers to the discard, KS-9 scoring, then the next round or the end."""
+    cdef int p, q
+    cdef int counts[MAX_PLAYERS]
+    for p in range(s.h.players):
+        while s.hand[p].total > 0:
+            q = lowest_card(s.hand[p].plane[0])
+            ms_remove(&s.hand[p], q)
+            pile_push(&s.discard, q)
+    move_table_to(s, &s.discard)
+    for p in range(s.h.players):
+        counts[p] = s.penalty[p].size
+    score_round(s.h.players, counts, s.four_kings_player, s.opt.score_cards, s.last_round)
+    for p in range(s.h.players):
+        s.total[p] += s.last_round[p]
+    s.h.round_index += 1
+    if s.h.round_index >= s.opt.rounds_total:
+        if s.chip_holder >= 0:             # KS-7.3
+            s.total[s.chip_holder] += 1
+        s.h.phase = PH_OVER
+        s.h.to_move = -1
+        return
+    s.h.dealer = (s.h.dealer + 1) % s.h.players       # KS-3.2 Decision
+    ks_deal(s)
 
-    cdef void refill(self, int p) noexcept:
-        while self.d.hand[p].total < C_HAND_SIZE and self.d.stock.size > 0:
-            ms_add(&self.d.hand[p], pile_pop(&self.d.stock))
 
-    cdef void take(self, int p) noexcept:
-        """KS-6.2: the table goes to the taker's penalty pile; KS-6.3 / KS-8.2 what follows."""
-        self.move_table_to(&self.d.penalty[p])
-        self.d.stake = 0
-        if self.d.out_player >= 0:                 # KS-8.2: a take in the final turns ends the round
-            self.end_round()
-        # else KS-6.3: the same player now leads onto the empty table (phase stays "play")
+# ---------------------------------------------------------------- results (KS-9.4, KS-9.5)
+cdef inline int32_t seat_score(const KSState* s, int p) noexcept nogil:
+    """Penalty points shown for a seat: its own, or its team's with teams (KS-9.5)."""
+    if s.opt.teams:
+        return s.total[p] + s.total[(p + 2) % 4]
+    return s.total[p]
 
-    cdef void end_turn(self, int p) noexcept:
-        """Close p's turn, start the final turns when someone is out (KS-8.1), pass the turn."""
-        self.d.phase = PH_PLAY
-        if self.d.out_player >= 0:
-            self.d.final_owed &= ~(1 << p)
-        elif self.d.hand[p].total == 0 and self.d.stock.size == 0:
-            self.go_out(p)
-        self.advance(p)
 
-    cdef void go_out(self, int p) noexcept:
-        cdef int q
-        self.d.out_player = p
-        self.d.final_owed = 0
-        for q in range(self.d.players):
-            if q != p and self.d.hand[q].total > 0:
-                self.d.final_owed |= 1 << q
+cdef void ks_returns(const void* state, double* out) noexcept nogil:
+    """Higher is better: minus the penalty points (a player's, or the team's)."""
+    cdef const KSState* s = <const KSState*>state
+    cdef int p
+    for p in range(s.h.players):
+        out[p] = -<double>seat_score(s, p)
 
-    cdef void advance(self, int p) noexcept:
-        """Pass the turn in the current direction to the next seat that may move."""
-        cdef int q = p, steps
-        self.turns += 1
-        while True:
-            if self.d.out_player >= 0 and self.d.final_owed == 0:
-                self.end_round()                   # KS-8.1: everyone had a final turn
-                return
-            for steps in range(self.d.players):
-                q = (q + self.d.direction + self.d.players) % self.d.players
-                if self.d.out_player < 0 or (self.d.final_owed >> q) & 1:
-                    break
-            if self.d.manual_refill:
-                self.refill(q)                     # KS-7.2: a short hand is topped up first
-            if self.d.hand[q].total > 0:
-                self.d.to_move = q
-                return
-            # Decision (KS-7.2): an empty hand with an empty stock at the start of a turn is out.
-            if self.d.out_player < 0:
-                self.go_out(q)
-            else:
-                self.d.final_owed &= ~(1 << q)
 
-    cdef void end_round(self) noexcept:
-        """KS-8.4 leftovers to the discard, KS-9 scoring, then the next round or the end."""
-        cdef int p, q
-        cdef int counts[MAX_PLAYERS]
-        for p in range(self.d.players):
-            while self.d.hand[p].total > 0:
-                q = lowest_card(self.d.hand[p].plane[0])
-                ms_remove(&self.d.hand[p], q)
-                pile_push(&self.d.discard, q)
-        self.move_table_to(&self.d.discard)
-        for p in range(self.d.players):
-            counts[p] = self.d.penalty[p].size
-        score_round(self.d.players, counts, self.d.four_kings_player, self.d.score_cards,
-                    self.d.last_round)
-        for p in range(self.d.players):
-            self.d.total[p] += self.d.last_round[p]
-        self.d.round_index += 1
-        if self.d.round_index >= self.d.rounds_total:
-            if self.d.chip_holder >= 0:            # KS-7.3
-                self.d.total[self.d.chip_holder] += 1
-            self.d.phase = PH_OVER
-            self.d.to_move = -1
-            return
-        self.d.round_first = (self.d.round_first + 1) % self.d.players   # KS-3.2 Decision
-        self.deal()
+cdef void ks_scores(const void* state, int32_t* out) noexcept nogil:
+    cdef const KSState* s = <const KSState*>state
+    cdef int p
+    for p in range(s.h.players):
+        out[p] = seat_score(s, p)
 
-    # ------------------------------------------------------------ Python-visible state
-    def explain_illegal(self, action) -> tuple:
-        if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-            return (f"action id {action!r} is outside 0..{NUM_ACTIONS - 1}", None)
-        if self.d.phase == PH_OVER:
-            return ("the match is over", "KS-9.4")
-        if self.d.phase == PH_REFILL:
+
+# ---------------------------------------------------------------- the per-seat projection
+# The observation: what view(seat) shows, as floats. Seats are absolute, padded to 6; counts
+# per card id (0..52). One source for the layout: these offsets, and OBSERVATION_PIECES below.
+cdef enum:
+    NUM_IDS = NUM_KINDS
+    SEATS = MAX_PLAYERS
+    O_OBSERVER = 0                                  # one-hot: the seat observing
+    O_TO_MOVE = O_OBSERVER + SEATS                  # one-hot: the seat to move (none when over)
+    O_PHASE = O_TO_MOVE + SEATS                     # one-hot: play, refill, over
+    O_HAND = O_PHASE + 3                            # the observer's hand, count per card id
+    O_TABLE = O_HAND + NUM_IDS                      # the table, count per card id
+    O_DISCARD = O_TABLE + NUM_IDS                   # out of play (KS-5.3, KS-8.4)
+    O_PENALTY_COUNTS = O_DISCARD + NUM_IDS          # penalty cards per seat (KS-6.2)
+    O_HAND_SIZES = O_PENALTY_COUNTS + SEATS
+    O_SCORES = O_HAND_SIZES + SEATS                 # penalty points shown per seat (KS-9.4/9.5)
+    O_STAKE = O_SCORES + SEATS
+    O_DIRECTION = O_STAKE + 1                       # +1 clockwise, -1 counter-clockwise
+    O_STOCK_SIZE = O_DIRECTION + 1
+    O_CHIP_HOLDER = O_STOCK_SIZE + 1                # one-hot seat, last = in the box (KS-7)
+    O_ROUND = O_CHIP_HOLDER + SEATS + 1             # the round being played, 1-based
+    O_ROUNDS = O_ROUND + 1
+    O_ROUND_FIRST = O_ROUNDS + 1                    # one-hot: the round's first player
+    O_OUT_PLAYER = O_ROUND_FIRST + SEATS            # one-hot seat, last = nobody out yet
+    O_FINAL_OWED = O_OUT_PLAYER + SEATS + 1         # 1 for each seat owed a final turn (KS-8.1)
+    O_LAST_PLAYER = O_FINAL_OWED + SEATS            # one-hot seat, last = none this round
+    O_LAST_ACTION = O_LAST_PLAYER + SEATS + 1       # one-hot action id of the last play or take
+    O_TEAMS = O_LAST_ACTION + NUM_ACTIONS           # 1 when partners sit opposite (KS-9.5)
+    OBSERVATION_SIZE = O_TEAMS + 1
+
+OBSERVATION_PIECES = tuple((name, offset, size) for name, offset, size in (
+    ("observer", O_OBSERVER, SEATS), ("current_player", O_TO_MOVE, SEATS), ("phase", O_PHASE, 3),
+    ("hand", O_HAND, NUM_IDS), ("table", O_TABLE, NUM_IDS), ("discard", O_DISCARD, NUM_IDS),
+    ("penalty_counts", O_PENALTY_COUNTS, SEATS), ("hand_sizes", O_HAND_SIZES, SEATS),
+    ("scores", O_SCORES, SEATS), ("stake", O_STAKE, 1), ("direction", O_DIRECTION, 1),
+    ("stock_size", O_STOCK_SIZE, 1), ("chip_holder", O_CHIP_HOLDER, SEATS + 1),
+    ("round", O_ROUND, 1), ("rounds", O_ROUNDS, 1), ("round_first_player", O_ROUND_FIRST, SEATS),
+    ("out_player", O_OUT_PLAYER, SEATS + 1), ("final_turns_owed", O_FINAL_OWED, SEATS),
+    ("last_play_player", O_LAST_PLAYER, SEATS + 1), ("last_play_action", O_LAST_ACTION, NUM_ACTIONS),
+    ("teams", O_TEAMS, 1)))
+
+
+cdef int ks_observation_size(const void* state) noexcept nogil:
+    return OBSERVATION_SIZE
+
+
+cdef inline void one_hot(float* out, int offset, int index, int none_index) noexcept nogil:
+    out[offset + (index if index >= 0 else none_index)] = 1.0
+
+
+cdef void add_pile(float* out, int offset, const Pile* pile) noexcept nogil:
+    cdef int i
+    for i in range(pile.size):
+        out[offset + pile.cards[i]] += 1.0
+
+
+cdef void ks_observe(const void* state, int seat, float* out) noexcept nogil:
+    """What ``seat`` sees: its own hand, every public zone, sizes of the hidden ones."""
+    cdef const KSState* s = <const KSState*>state
+    cdef int p, c
+    memset(out, 0, OBSERVATION_SIZE * sizeof(float))
+    out[O_OBSERVER + seat] = 1.0
+    if s.h.to_move >= 0:
+        out[O_TO_MOVE + s.h.to_move] = 1.0
+    out[O_PHASE + s.h.phase] = 1.0
+    for c in range(NUM_IDS):
+        out[O_HAND + c] = s.hand[seat].count[c]
+    add_pile(out, O_TABLE, &s.table)
+    add_pile(out, O_DISCARD, &s.discard)
+    for p in range(s.h.players):
+        out[O_PENALTY_COUNTS + p] = s.penalty[p].size
+        out[O_HAND_SIZES + p] = s.hand[p].total
+        out[O_SCORES + p] = seat_score(s, p)
+        if (s.final_owed >> p) & 1:
+            out[O_FINAL_OWED + p] = 1.0
+    out[O_STAKE] = s.stake
+    out[O_DIRECTION] = s.direction
+    out[O_STOCK_SIZE] = s.stock.size
+    one_hot(out, O_CHIP_HOLDER, s.chip_holder, SEATS)
+    out[O_ROUND] = s.h.round_index + (0 if s.h.to_move < 0 else 1)
+    out[O_ROUNDS] = s.opt.rounds_total
+    out[O_ROUND_FIRST + s.h.dealer] = 1.0
+    one_hot(out, O_OUT_PLAYER, s.out_player, SEATS)
+    one_hot(out, O_LAST_PLAYER, s.last_player, SEATS)
+    if s.last_action >= 0:
+        out[O_LAST_ACTION + s.last_action] = 1.0
+    out[O_TEAMS] = 1.0 if s.opt.teams else 0.0
+
+
+# ---------------------------------------------------------------- determinization
+cdef int ks_sample_hidden(void* state, int seat, Rng* rng) noexcept nogil:
+    """Redeal the other hands and the stock: everything played is public and taken cards go
+    to penalty piles (public), so no card of a hidden zone is known: any arrangement of
+    those cards with the same zone sizes is consistent, and a shuffle draws one uniformly."""
+    cdef KSState* s = <KSState*>state
+    cdef uint8_t pool[FULL_DECK]
+    cdef int32_t sizes[MAX_PLAYERS]
+    cdef int p, k, n = 0
+    for p in range(s.h.players):
+        sizes[p] = s.hand[p].total
+        if p != seat:
+            n += ms_to_array(&s.hand[p], pool + n)
+    for k in range(s.stock.size):
+        pool[n] = s.stock.cards[k]
+        n += 1
+    shuffle_u8(rng, pool, n)
+    n = 0
+    for p in range(s.h.players):
+        if p != seat:
+            ms_clear(&s.hand[p])
+            for k in range(sizes[p]):
+                ms_add(&s.hand[p], pool[n])
+                n += 1
+    for k in range(s.stock.size):
+        s.stock.cards[k] = pool[n]
+        n += 1
+    return 0
+
+
+cdef GameHooks KS_HOOKS
+KS_HOOKS.name = "kings_stakes"
+KS_HOOKS.state_size = sizeof(KSState)
+KS_HOOKS.num_actions = NUM_ACTIONS
+KS_HOOKS.max_legal = NUM_ACTIONS
+KS_HOOKS.start = ks_start
+KS_HOOKS.legal = ks_legal
+KS_HOOKS.apply = ks_apply
+KS_HOOKS.observation_size = ks_observation_size
+KS_HOOKS.observe = ks_observe
+KS_HOOKS.returns = ks_returns
+KS_HOOKS.scores = ks_scores
+KS_HOOKS.sample_hidden = ks_sample_hidden
+check_hooks(&KS_HOOKS)
+
+
+# ---------------------------------------------------------------- the Python-visible state
+cdef class KingsStakesState(GameState):
+    """Kings' Stakes: the struct above, bound to the framework; getters for the view."""
+    cdef KSState d
+
+    match_end_rule = "KS-9.4"
+
+    def __cinit__(self, *args, **kwargs):
+        memset(&self.d, 0, sizeof(KSState))
+        self.bind(&KS_HOOKS, &self.d, &self.d.h)
+
+    def __init__(self, int players, dict options, deck=None):
+        if not 2 <= players <= MAX_PLAYERS:
+            raise ValueError(f"players must be 2..{MAX_PLAYERS}")
+        composition = kings_stakes_deck(players)
+        init_header(&self.d.h, players, deck, composition)
+        self.d.opt.manual_refill = options["refill"] == "manual"
+        self.d.opt.teams = bool(options["teams"])
+        self.d.opt.score_cards = options["scoring"] == "cards"
+        self.d.opt.rounds_total = options["rounds"]
+        fp = options["first_player"]
+        self.d.opt.first_player = -1 if fp is None else fp
+        self.d.deck_size = load_cards(self.d.deck, composition, FULL_DECK)
+        self.d.h.phase = PH_OVER
+        self.d.chip_holder = -1                # KS-1.3: the chip starts in the box
+
+    def explain_rule(self, int action) -> tuple:
+        if self.d.h.phase == PH_REFILL:
             return ("after a play choose refill or end_turn", "KS-7.1")
         if action in (A_REFILL, A_END_TURN):
             return ("refill and end_turn follow a play when refill='manual' and the hand is short",
                     "KS-7.1")
         if action == A_TAKE:
             return ("there is nothing on the table to take", "KS-6.1")
-        cdef Multiset* hand = &self.d.hand[self.d.to_move]
+        cdef Multiset* hand = &self.d.hand[self.d.h.to_move]
         if action == A_FOUR_KINGS:
             return ("four kings needs all four kings in hand", "KS-5.7")
         for c in (ACT_CARD1[action], ACT_CARD2[action]):
@@ -573,28 +754,15 @@ cdef class KingsStakesState(GameState):
                 return (f"you do not hold {card_str(c)}", "KS-4")
         if ms_count(hand, JOKER) < ACT_JOKERS[action]:
             return (f"you do not hold {ACT_JOKERS[action]} joker(s)", "KS-4.4")
-        if ACT_JOKER_IS_QUEEN[action] and self.d.players == 2:
+        if ACT_JOKER_IS_QUEEN[action] and self.d.h.players == 2:
             return ("with 2 players there are no queens for a joker to stand for", "KS-4.4")
         return (f"amount {ACT_AMOUNT[action]} is below the stake {self.d.stake}", "KS-4.3")
 
-    @property
-    def phase(self) -> int:
-        return self.d.phase
-
-    @property
-    def round_index(self) -> int:
-        return self.d.round_index
-
-    def hand(self, int p) -> list:
-        self._check_seat(p)
-        return ms_to_list(&self.d.hand[p])
+    def hand(self, p) -> list:
+        return ms_to_list(&self.d.hand[self.check_seat(p)])
 
     def hand_sizes(self) -> list:
-        return [self.d.hand[p].total for p in range(self.d.players)]
-
-    def _check_seat(self, int p):
-        if not 0 <= p < self.d.players:
-            raise ValueError(f"seat {p} out of range")
+        return [self.d.hand[p].total for p in range(self.d.h.players)]
 
     def table(self) -> list:
         return pile_to_list(&self.d.table)
@@ -606,12 +774,11 @@ cdef class KingsStakesState(GameState):
         """The stock top-first (hidden information: for tests and tools only)."""
         return pile_to_list(&self.d.stock)[::-1]
 
-    def penalty(self, int p) -> list:
-        self._check_seat(p)
-        return pile_to_list(&self.d.penalty[p])
+    def penalty(self, p) -> list:
+        return pile_to_list(&self.d.penalty[self.check_seat(p)])
 
     def penalty_counts(self) -> list:
-        return [self.d.penalty[p].size for p in range(self.d.players)]
+        return [self.d.penalty[p].size for p in range(self.d.h.players)]
 
     @property
     def stake(self) -> int:
@@ -631,7 +798,7 @@ cdef class KingsStakesState(GameState):
 
     @property
     def round_first_player(self) -> int:
-        return self.d.round_first
+        return self.d.h.dealer
 
     @property
     def out_player(self):
@@ -639,7 +806,7 @@ cdef class KingsStakesState(GameState):
 
     @property
     def final_turns_owed(self) -> list:
-        return [p for p in range(self.d.players) if (self.d.final_owed >> p) & 1]
+        return [p for p in range(self.d.h.players) if (self.d.final_owed >> p) & 1]
 
     @property
     def last_play(self):
@@ -651,39 +818,19 @@ cdef class KingsStakesState(GameState):
         return None if self.d.four_kings_player < 0 else self.d.four_kings_player
 
     def last_round_scores(self) -> list:
-        return [self.d.last_round[p] for p in range(self.d.players)]
+        return [self.d.last_round[p] for p in range(self.d.h.players)]
 
     def player_totals(self) -> list:
-        return [self.d.total[p] for p in range(self.d.players)]
-
-    def scores(self) -> list:
-        """KS-9.4 per player; with teams (KS-9.5) each seat shows its team's total."""
-        cdef list totals = self.player_totals()
-        if self.d.teams:
-            return [totals[p] + totals[(p + 2) % 4] for p in range(4)]
-        return totals
-
-    def winners(self) -> list:
-        if self.d.phase != PH_OVER:
-            return []
-        cdef list s = self.scores()
-        best = min(s)
-        return [p for p in range(self.d.players) if s[p] == best]
+        return [self.d.total[p] for p in range(self.d.h.players)]
 
     def all_cards(self) -> list:
         cards = []
-        for p in range(self.d.players):
+        for p in range(self.d.h.players):
             cards += self.hand(p) + self.penalty(p)
         return cards + self.table() + self.discard() + self.stock()
 
-    def clone(self) -> KingsStakesState:
-        cdef KingsStakesState other = KingsStakesState.__new__(KingsStakesState)
-        other.d = self.d
-        other.rng = self.rng
-        other.num_players = self.num_players
-        other.actions_applied = self.actions_applied
-        other.turns = self.turns
-        return other
+
+check_state_class(KingsStakesState)
 
 
 def kings_stakes_deck(int players) -> list:

@@ -18,7 +18,7 @@ from cardcore.game import (
     ActionSpec, Game, JSONValue, Option, is_int, one_of, register, seat_or_lot,
 )
 from cardcore.games._kings_stakes import (
-    HAND_SIZE, PHASES, KingsStakesState, action_table, kings_stakes_deck,
+    OBSERVATION_PIECES, PHASES, KingsStakesState, action_table, deal_plan, kings_stakes_deck,
 )
 
 __all__ = ["KingsStakes"]
@@ -135,11 +135,30 @@ class KingsStakes(Game):
     def _round_summary(self) -> dict[str, JSONValue]:
         return {"round_scores": self._state.last_round_scores(), "scores": self.scores}
 
-    def hidden_deck_positions(self, seat: int) -> list[int]:
-        n = self.num_players
-        first = self._state.round_first_player
-        mine = {k * n + (seat - first) % n for k in range(HAND_SIZE)}
-        return [i for i in range(len(self.deck_for(n, self.options))) if i not in mine]
+    @classmethod
+    def deal_plan_of(cls, players: int, options: Mapping[str, Any], first: int) -> list[str]:
+        return deal_plan(players, first)
+
+    @classmethod
+    def observation_pieces_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Sequence[tuple[str, int, int]]:
+        return OBSERVATION_PIECES
+
+    @classmethod
+    def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
+        """Returns are minus penalty points. A round costs a player at most ``players``
+        points when ranked (KS-9.2, KS-9.3) or one per card of the deck (KS-9.6), the chip
+        one more (KS-7.3), and a team adds its two players (KS-9.5)."""
+        per_round = len(kings_stakes_deck(players)) if options["scoring"] == "cards" else players
+        worst = per_round * options["rounds"] + 1
+        return (-float(worst * (2 if options["teams"] else 1)), 0.0)
+
+    @classmethod
+    def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
+        """Every play sheds at least one card and hands only fill from the stock, so a round
+        has at most one play per card of the deck; a take needs a play before it (KS-6.1) and
+        refill/end_turn follow a play (KS-7.1): at most three actions per card per round."""
+        return 3 * len(kings_stakes_deck(players)) * options["rounds"]
 
     def table_lines(self, player: int) -> list[str]:
         v = self.view(player)
