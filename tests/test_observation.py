@@ -174,3 +174,25 @@ def test_state_snapshot_is_a_copy(config):
     ids = list(snapshot.legal_ids())
     snapshot.apply(ids[0])
     assert list(game.legal_action_ids()) == ids
+
+
+def test_sample_hidden_depends_only_on_what_the_seat_knows(config):
+    """Two games that differ only in cards hidden from a seat give that seat the same sampled
+    worlds for the same seed (so a search over them cannot read the hidden cards)."""
+    name, kwargs = config
+    probe = make(config, 13)
+    deck = [card_str(c) for c in random.Random(13).sample(composition(probe), len(composition(probe)))]
+    for seat in range(probe.num_players):
+        game = new_game(name, seed=13, deck=deck, **kwargs)
+        hidden = game.hidden_deck_positions(seat)
+        i, j = random.Random(seat).sample(hidden, 2)
+        while deck[i] == deck[j]:
+            i, j = random.Random(seat + i).sample(hidden, 2)
+        swapped = list(deck)
+        swapped[i], swapped[j] = swapped[j], swapped[i]
+        other = new_game(name, seed=13, deck=swapped, **kwargs)
+        for seed in range(3):
+            a, b = game.sample_hidden(seat, seed), other.sample_hidden(seat, seed)
+            assert [a.view(p) for p in range(a.num_players)] == \
+                [b.view(p) for p in range(b.num_players)]
+            assert a.state.rng_state == b.state.rng_state

@@ -11,9 +11,10 @@ from cardcore.cards import Card, parse_card
 from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.game import Action, Game, available_games, load_game, new_game
 from cardcore.simulation import simulate
+from cardcore.vector import VectorGame
 
 __all__ = [
-    "__version__", "Action", "Card", "ConfigError", "Game", "IllegalActionError",
+    "__version__", "Action", "Card", "ConfigError", "Game", "IllegalActionError", "VectorGame",
     "available_games", "load_game", "new_game", "parse_card", "simulate",
 ]
 

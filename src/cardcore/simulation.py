@@ -18,6 +18,9 @@ import time
 from collections.abc import Sequence
 from typing import Any, Callable
 
+import numpy as np
+
+from cardcore._batch import play_random_games
 from cardcore._fast import seed_to_u64
 from cardcore.bots import Bot, make_bot
 from cardcore.errors import ConfigError
@@ -82,30 +85,18 @@ def _run_chunk(job: tuple[Any, ...]) -> dict[str, Any]:
     totals = _new_totals(template.num_players)
     state: Any                                    # a game's Cython state
     if all(b == "random" for b in bots):
-        # The hot loop of all-random runs: everything per action happens in run_random.
-        # Each game is a clone of one fresh, undealt state (cheaper than building a state
-        # from the options every time), seeded and dealt exactly as new_game would.
-        base = _mix(seed_to_u64(seed))
-        fresh = template._make_state(None)
-        wins, score_sum, sole_wins = totals["wins"], totals["score_sum"], totals["sole_wins"]
-        actions = turns = 0
-        for index in range(start, stop):
-            inner = _mix(base ^ index)            # = game_seed / chooser_seed, shared half
-            state = fresh.clone()
-            state.seed_rng(_mix(inner))
-            state.start()
-            actions += state.run_random(_mix(inner ^ 1))
-            turns += state.turns
-            for seat, score in enumerate(state.scores()):
-                score_sum[seat] += score
-            winners = state.winners()
-            for seat in winners:
-                wins[seat] += 1
-            if len(winners) == 1:
-                sole_wins[winners[0]] += 1
+        # All-random runs are dealt and played inside the core, game after game, with the
+        # same per-game seeds as below (game_seed / chooser_seed): no Python per game.
+        score_sum = np.zeros(template.num_players, dtype=np.int64)
+        wins = np.zeros(template.num_players, dtype=np.int64)
+        sole_wins = np.zeros(template.num_players, dtype=np.int64)
+        actions, turns = play_random_games(template._make_state(None), seed, start, stop,
+                                           score_sum, wins, sole_wins)
         totals["games"] += stop - start
         totals["actions"] += actions
         totals["turns"] += turns
+        for key, values in (("score_sum", score_sum), ("wins", wins), ("sole_wins", sole_wins)):
+            totals[key] = [a + int(b) for a, b in zip(totals[key], values)]
         return totals
     seats: list[Bot] = [make_bot(bots[k % len(bots)], 0) for k in range(template.num_players)]
     for index in range(start, stop):

@@ -126,3 +126,9 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     if cls is None:
         raise ConfigError(f"unknown bot {name!r}; available: {', '.join(BOTS)}", "bots")
     return cls(seed)
+
+
+from cardcore.bots.ismcts import ISMCTSBot  # noqa: E402  (it subclasses Bot, defined above)
+
+BOTS["ismcts"] = ISMCTSBot
+__all__ += ["ISMCTSBot"]

@@ -669,18 +669,26 @@ cdef void ks_observe(const void* state, int seat, float* out) noexcept nogil:
 cdef int ks_sample_hidden(void* state, int seat, Rng* rng) noexcept nogil:
     """Redeal the other hands and the stock: everything played is public and taken cards go
     to penalty piles (public), so no card of a hidden zone is known: any arrangement of
-    those cards with the same zone sizes is consistent, and a shuffle draws one uniformly."""
+    those cards with the same zone sizes is consistent, and a shuffle draws one uniformly.
+    The pool is shuffled from id order, so the world depends only on what ``seat`` knows
+    and on ``rng``, never on where the hidden cards really are."""
     cdef KSState* s = <KSState*>state
     cdef uint8_t pool[FULL_DECK]
+    cdef uint8_t count[NUM_KINDS]
     cdef int32_t sizes[MAX_PLAYERS]
-    cdef int p, k, n = 0
+    cdef int p, k, c, n = 0
+    memset(count, 0, sizeof(count))
     for p in range(s.h.players):
         sizes[p] = s.hand[p].total
         if p != seat:
-            n += ms_to_array(&s.hand[p], pool + n)
+            for c in range(NUM_KINDS):
+                count[c] += s.hand[p].count[c]
     for k in range(s.stock.size):
-        pool[n] = s.stock.cards[k]
-        n += 1
+        count[s.stock.cards[k]] += 1
+    for c in range(NUM_KINDS):
+        for k in range(count[c]):
+            pool[n] = <uint8_t>c
+            n += 1
     shuffle_u8(rng, pool, n)
     n = 0
     for p in range(s.h.players):

@@ -1,0 +1,334 @@
+# cython: language_level=3, cdivision=True
+"""Many games of one configuration stepped together in C, and whole runs played in C.
+
+Both work over any game of the framework (``GameHooks``): the games live side by side in one
+block of memory, each a copy of the game's struct, and every loop below runs without the GIL,
+so a caller may split the games between threads (``lo``/``hi`` ranges).
+
+Seeds: game slot ``i`` plays its ``k``-th episode (0, 1, ... after each auto-restart) with
+``episode_seed(seed, i, k)``; ``new_game(name, seed=episode_seed(seed, i, k), ...)`` deals the
+same game. ``run_seed``/``chooser_seed`` are simulate's seeds (game ``index`` of a run).
+"""
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memcpy, memset
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+
+from cardcore._fast cimport (
+    GameState, GameHooks, Header, Rng, rng_seed, rng_below, play_random,
+)
+from cardcore._fast import seed_to_u64
+from cardcore.errors import IllegalActionError
+
+
+cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
+    """splitmix64's finaliser, a bijective 64-bit hash (simulation.py's ``_mix``)."""
+    x += 0x9E3779B97F4A7C15ULL
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL
+    return x ^ (x >> 31)
+
+
+cdef inline uint64_t derive(uint64_t base, uint64_t index, uint64_t stream) noexcept nogil:
+    return mix64(mix64(base ^ index) ^ stream)
+
+
+cdef enum:
+    EPISODE_STREAM = 0x7EC7      # keeps VectorGame's seeds apart from simulate's streams 0, 1, 2+
+
+
+def episode_seed(seed, int64_t slot, int64_t episode) -> int:
+    """The seed of episode ``episode`` of game slot ``slot`` in a VectorGame seeded ``seed``."""
+    if slot < 0 or episode < 0:
+        raise ValueError("slot and episode must be >= 0")
+    return mix64(derive(mix64(seed_to_u64(seed)), <uint64_t>slot, EPISODE_STREAM) ^ <uint64_t>episode)
+
+
+cdef inline Header* header_at(char* state) noexcept nogil:
+    return <Header*>state          # the Header is the first member of every game's struct
+
+
+cdef class VectorCore:
+    """``n`` games of one configuration (copies of an unstarted template state)."""
+    cdef GameState template
+    cdef const GameHooks* hooks
+    cdef size_t size
+    cdef int n, players, max_legal, num_actions
+    cdef uint64_t base                  # mix64(seed)
+    cdef char* states                   # n game structs, back to back
+    cdef int32_t* legal                 # n * max_legal: the legal ids of each game ...
+    cdef int32_t* legal_count           # ... and their count, -1 when not computed since a change
+    cdef int64_t* episode
+    cdef int32_t** logs                 # the actions of each game's current episode
+    cdef int32_t* log_len
+    cdef int32_t* log_cap
+
+    def __cinit__(self, GameState template, int n, seed):
+        if template is None or template.hooks == NULL:
+            raise TypeError("template must be a game's state")
+        if template.h.to_move >= 0 or template.h.actions_applied:
+            raise ValueError("template must be a fresh state that has not started")
+        if n < 1:
+            raise ValueError("the number of games must be >= 1")
+        self.template = template
+        self.hooks = template.hooks
+        self.size = template.hooks.state_size
+        self.n = n
+        self.players = template.h.players
+        self.max_legal = template.hooks.max_legal
+        self.num_actions = template.hooks.num_actions
+        self.base = mix64(seed_to_u64(seed))
+        self.states = <char*>PyMem_Malloc(self.size * n)
+        self.legal = <int32_t*>PyMem_Malloc(sizeof(int32_t) * self.max_legal * n)
+        self.legal_count = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
+        self.episode = <int64_t*>PyMem_Malloc(sizeof(int64_t) * n)
+        self.logs = <int32_t**>PyMem_Malloc(sizeof(int32_t*) * n)
+        self.log_len = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
+        self.log_cap = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
+        if not (self.states and self.legal and self.legal_count and self.episode and self.logs
+                and self.log_len and self.log_cap):
+            raise MemoryError()
+        memset(self.logs, 0, sizeof(int32_t*) * n)
+        cdef int i
+        for i in range(n):
+            self.episode[i] = 0
+            self.log_len[i] = 0
+            self.log_cap[i] = 0
+            self.reset(i)
+
+    def __dealloc__(self):
+        cdef int i
+        if self.logs != NULL:
+            for i in range(self.n):
+                free(self.logs[i])
+        PyMem_Free(self.states)
+        PyMem_Free(self.legal)
+        PyMem_Free(self.legal_count)
+        PyMem_Free(self.episode)
+        PyMem_Free(self.logs)
+        PyMem_Free(self.log_len)
+        PyMem_Free(self.log_cap)
+
+    cdef inline char* state(self, int i) noexcept nogil:
+        return self.states + self.size * <size_t>i
+
+    cdef void reset(self, int i) noexcept nogil:
+        """Deal episode ``episode[i]`` of slot ``i`` exactly as new_game would."""
+        cdef char* s = self.state(i)
+        memcpy(s, self.template.data, self.size)
+        rng_seed(&header_at(s).rng, mix64(derive(self.base, <uint64_t>i, EPISODE_STREAM)
+                                          ^ <uint64_t>self.episode[i]))
+        self.hooks.start(s)
+        self.log_len[i] = 0
+        self.legal_count[i] = -1
+
+    cdef int fill_legal(self, int i) noexcept nogil:
+        if self.legal_count[i] < 0:
+            self.legal_count[i] = self.hooks.legal(self.state(i), self.legal + <size_t>i * self.max_legal,
+                                                   self.max_legal)
+        return self.legal_count[i]
+
+    @property
+    def num_games(self) -> int:
+        return self.n
+
+    def check_range(self, int lo, int hi) -> None:
+        if not 0 <= lo <= hi <= self.n:
+            raise ValueError(f"range {lo}..{hi} is outside 0..{self.n}")
+
+    def current_player(self, int32_t[::1] out, int lo, int hi) -> None:
+        self.check_range(lo, hi)
+        if out.shape[0] != self.n:
+            raise ValueError("out must hold one int32 per game")
+        cdef int i
+        with nogil:
+            for i in range(lo, hi):
+                out[i] = header_at(self.state(i)).to_move
+
+    def legal_mask(self, uint8_t[:, ::1] out, int lo, int hi) -> int:
+        """Rows lo..hi of the mask; returns -1, or the first game whose legal ids overflow."""
+        self.check_range(lo, hi)
+        if out.shape[0] != self.n or out.shape[1] != self.num_actions:
+            raise ValueError(f"out must be ({self.n}, {self.num_actions})")
+        cdef int i, k, count
+        cdef int32_t* ids
+        cdef int bad = -1
+        with nogil:
+            for i in range(lo, hi):
+                count = self.fill_legal(i)
+                memset(&out[i, 0], 0, self.num_actions)
+                if count < 0:
+                    bad = i
+                    break
+                ids = self.legal + <size_t>i * self.max_legal
+                for k in range(count):
+                    out[i, ids[k]] = 1
+        return bad
+
+    def observations(self, float[:, ::1] out, int lo, int hi) -> None:
+        """Row i: what the player to move in game i may know."""
+        self.check_range(lo, hi)
+        cdef int size = self.hooks.observation_size(self.template.data)
+        if out.shape[0] != self.n or out.shape[1] != size:
+            raise ValueError(f"out must be ({self.n}, {size})")
+        cdef int i
+        cdef char* s
+        with nogil:
+            for i in range(lo, hi):
+                s = self.state(i)
+                self.hooks.observe(s, header_at(s).to_move, &out[i, 0])
+
+    def validate(self, const int64_t[::1] actions, int lo, int hi) -> int:
+        """The first game in lo..hi whose action is not legal now, or -1."""
+        self.check_range(lo, hi)
+        if actions.shape[0] != self.n:
+            raise ValueError("actions must hold one id per game")
+        cdef int i, k, count
+        cdef int64_t a
+        cdef int32_t* ids
+        cdef bint found
+        cdef int bad = -1
+        with nogil:
+            for i in range(lo, hi):
+                a = actions[i]
+                count = self.fill_legal(i)
+                ids = self.legal + <size_t>i * self.max_legal
+                found = False
+                for k in range(count):
+                    if ids[k] == a:
+                        found = True
+                        break
+                if not found:
+                    bad = i
+                    break
+        return bad
+
+    def apply(self, const int64_t[::1] actions, float[:, ::1] rewards, uint8_t[::1] done,
+              int lo, int hi) -> int:
+        """Apply validated actions to games lo..hi; a finished game writes its returns and
+        restarts. Returns -1, or the first game whose action log could not grow."""
+        self.check_range(lo, hi)
+        if actions.shape[0] != self.n or done.shape[0] != self.n \
+                or rewards.shape[0] != self.n or rewards.shape[1] != self.players:
+            raise ValueError("actions, rewards and done must hold one row per game")
+        cdef int i, p
+        cdef char* s
+        cdef Header* h
+        cdef double returns[64]
+        cdef int32_t* grown
+        cdef int bad = -1
+        if self.players > 64:
+            raise ValueError("more than 64 seats")
+        with nogil:
+            for i in range(lo, hi):
+                s = self.state(i)
+                h = header_at(s)
+                if self.log_len[i] == self.log_cap[i]:
+                    grown = <int32_t*>realloc(self.logs[i], sizeof(int32_t) * (2 * self.log_cap[i] + 64))
+                    if grown == NULL:
+                        bad = i
+                        break
+                    self.logs[i] = grown
+                    self.log_cap[i] = 2 * self.log_cap[i] + 64
+                self.logs[i][self.log_len[i]] = <int32_t>actions[i]
+                self.log_len[i] += 1
+                self.hooks.apply(s, <int>actions[i])
+                h.actions_applied += 1
+                self.legal_count[i] = -1
+                if h.to_move < 0:
+                    self.hooks.returns(s, returns)
+                    for p in range(self.players):
+                        rewards[i, p] = <float>returns[p]
+                    done[i] = 1
+                    self.episode[i] += 1
+                    self.reset(i)
+                else:
+                    for p in range(self.players):
+                        rewards[i, p] = 0.0
+                    done[i] = 0
+        return bad
+
+    def game_record(self, int i) -> tuple:
+        """(episode, action ids) of game slot i's current episode."""
+        if not 0 <= i < self.n:
+            raise IndexError(f"game index {i} is outside 0..{self.n - 1}")
+        return (self.episode[i], [self.logs[i][k] for k in range(self.log_len[i])])
+
+    def clone_state(self, int i) -> GameState:
+        """A GameState holding a copy of game slot i."""
+        if not 0 <= i < self.n:
+            raise IndexError(f"game index {i} is outside 0..{self.n - 1}")
+        cdef GameState copy = self.template.clone()
+        memcpy(copy.data, self.state(i), self.size)
+        return copy
+
+
+def run_seed(seed, int64_t index) -> int:
+    """simulate's game seed of game ``index`` (= simulation.game_seed)."""
+    return derive(mix64(seed_to_u64(seed)), <uint64_t>index, 0)
+
+
+def play_random_games(GameState template, seed, int64_t start, int64_t stop,
+                      int64_t[::1] score_sum, int64_t[::1] wins, int64_t[::1] sole_wins) -> tuple:
+    """Games start..stop of an all-random simulate run, dealt and played inside the core:
+    game ``index`` is dealt with ``run_seed(seed, index)`` and played by a chooser seeded
+    ``derive(seed, index, 1)``, exactly as simulate did from Python. Adds each game's scores,
+    wins and sole wins per seat; returns (actions, turns)."""
+    if template is None or template.hooks == NULL:
+        raise TypeError("template must be a game's state")
+    if template.h.to_move >= 0 or template.h.actions_applied:
+        raise ValueError("template must be a fresh state that has not started")
+    cdef const GameHooks* hooks = template.hooks
+    cdef int players = template.h.players
+    if score_sum.shape[0] < players or wins.shape[0] < players or sole_wins.shape[0] < players:
+        raise ValueError("the totals must hold one entry per seat")
+    if players > 64:
+        raise ValueError("more than 64 seats")
+    cdef uint64_t base = mix64(seed_to_u64(seed))
+    cdef char* s = <char*>PyMem_Malloc(hooks.state_size)
+    cdef int32_t* scratch = <int32_t*>PyMem_Malloc(sizeof(int32_t) * hooks.max_legal)
+    if s == NULL or scratch == NULL:
+        PyMem_Free(s)
+        PyMem_Free(scratch)
+        raise MemoryError()
+    cdef int64_t index, actions = 0, turns = 0, done
+    cdef uint64_t inner
+    cdef Rng chooser
+    cdef int32_t scores[64]
+    cdef double returns[64]
+    cdef double best
+    cdef int p, winners, last_winner
+    cdef bint failed = False
+    with nogil:
+        for index in range(start, stop):
+            inner = mix64(base ^ <uint64_t>index)
+            memcpy(s, template.data, hooks.state_size)
+            rng_seed(&header_at(s).rng, mix64(inner))
+            hooks.start(s)
+            rng_seed(&chooser, mix64(inner ^ 1))
+            done = play_random(s, hooks, &chooser, scratch, 1_000_000_000)
+            if done < 0:
+                failed = True
+                break
+            actions += done
+            turns += header_at(s).turns
+            hooks.scores(s, scores)
+            hooks.returns(s, returns)
+            best = returns[0]
+            for p in range(1, players):
+                if returns[p] > best:
+                    best = returns[p]
+            winners = 0
+            for p in range(players):
+                score_sum[p] += scores[p]
+                if returns[p] == best:
+                    wins[p] += 1
+                    winners += 1
+                    last_winner = p
+            if winners == 1:
+                sole_wins[last_winner] += 1
+    PyMem_Free(s)
+    PyMem_Free(scratch)
+    if failed:
+        raise RuntimeError("a game that is not over offered no legal action")
+    return (actions, turns)

@@ -1,0 +1,142 @@
+"""Batched play: many games of one configuration stepped together in C (api.md, "Batched play").
+
+``VectorGame(name, num_games, seed=0, threads=1, **options)`` keeps ``num_games`` games side by
+side in one block of memory. Each call (``legal_mask``, ``observations``, ``step``) is one C loop
+over all of them, without the GIL and without Python per game, writing into numpy arrays; with
+``threads=k`` the games are split into ``k`` slices stepped on ``k`` threads at once.
+
+Game slot ``i`` plays episodes 0, 1, 2, ... (a finished game restarts at once, inside ``step``);
+episode ``k`` is ``new_game(name, seed=episode_seed(seed, i, k), ...)``, so ``vg.game(i)``
+rebuilds it as an ordinary :class:`~cardcore.game.Game` from its seed and actions.
+"""
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from cardcore._batch import VectorCore, episode_seed
+from cardcore.errors import ConfigError, IllegalActionError
+from cardcore.game import Game, game_class, new_game
+
+__all__ = ["VectorGame", "episode_seed"]
+
+
+class VectorGame:
+    """``num_games`` games of one configuration, stepped together in C."""
+
+    def __init__(self, name: str, num_games: int, *, players: int | None = None, seed: int = 0,
+                 threads: int = 1, **options: Any) -> None:
+        if isinstance(num_games, bool) or not isinstance(num_games, int) or not 1 <= num_games <= 1 << 24:
+            raise ConfigError(f"num_games must be an int 1..{1 << 24}, not {num_games!r}", "num_games")
+        if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
+            raise ConfigError(f"threads must be an int 1..256, not {threads!r}", "threads")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ConfigError(f"seed must be a non-negative int, not {seed!r}", "seed")
+        self._cls = game_class(name)
+        probe: Game = self._cls(players=players, seed=0, **options)   # checks every option
+        self.name = name
+        self.num_games = num_games
+        self.num_players = probe.num_players
+        self.options = dict(probe.options)
+        self.seed = seed
+        self.num_distinct_actions = probe.num_distinct_actions
+        self.observation_shape = probe.observation_shape
+        self._core = VectorCore(probe._make_state(None), num_games, seed)
+        self._players = np.empty(num_games, dtype=np.int32)
+        self._actions = np.empty(num_games, dtype=np.int64)
+        self._rewards = np.zeros((num_games, self.num_players), dtype=np.float32)
+        self._done = np.zeros(num_games, dtype=np.uint8)
+        self.threads = min(threads, num_games)
+        bounds = [num_games * k // self.threads for k in range(self.threads + 1)]
+        self._slices = list(zip(bounds[:-1], bounds[1:]))
+        self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
+
+    def _each_slice(self, work: Callable[[int, int], Any]) -> list[Any]:
+        """Run ``work(lo, hi)`` on every slice (on the pool's threads when threads > 1)."""
+        if self._pool is None:
+            return [work(0, self.num_games)]
+        return list(self._pool.map(lambda bounds: work(*bounds), self._slices))
+
+    @property
+    def current_player(self) -> npt.NDArray[np.int32]:
+        """The seat to move in every game (games restart at once, so there always is one)."""
+        self._core.current_player(self._players, 0, self.num_games)
+        return self._players.copy()
+
+    def legal_mask(self, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
+        """(num_games, num_distinct_actions) bool: the legal actions of every game."""
+        if out is None:
+            out = np.empty((self.num_games, self.num_distinct_actions), dtype=np.bool_)
+        if not isinstance(out, np.ndarray) or out.dtype != np.bool_:
+            raise ValueError("out must be a numpy bool array")
+        rows = out.view(np.uint8)
+        bad = [b for b in self._each_slice(lambda lo, hi: self._core.legal_mask(rows, lo, hi)) if b >= 0]
+        if bad:
+            raise RuntimeError(f"game {bad[0]}: more legal actions than the game's bound")
+        return out
+
+    def observations(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        """(num_games, *observation_shape) float32: each game seen by its player to move."""
+        if out is None:
+            out = np.empty((self.num_games, *self.observation_shape), dtype=np.float32)
+        self._each_slice(lambda lo, hi: self._core.observations(out, lo, hi))
+        return out
+
+    def step(self, actions: Any) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Apply one action id per game. Returns (rewards, done): rewards (num_games,
+        num_players) are the finished games' ``returns()`` (0 elsewhere); done marks the
+        games that ended on this step and have already restarted. An illegal id in any game
+        raises IllegalActionError naming the game, and no game changes."""
+        ids = np.asarray(actions)
+        if ids.shape != (self.num_games,) or not np.issubdtype(ids.dtype, np.integer):
+            raise IllegalActionError(f"actions must be {self.num_games} integer ids, "
+                                     f"not {ids.dtype} of shape {ids.shape}")
+        np.copyto(self._actions, ids, casting="unsafe")
+        for bad in self._each_slice(lambda lo, hi: self._core.validate(self._actions, lo, hi)):
+            if bad >= 0:
+                self._raise_illegal(bad, int(ids[bad]))
+        failed = [b for b in self._each_slice(
+            lambda lo, hi: self._core.apply(self._actions, self._rewards, self._done, lo, hi))
+            if b >= 0]
+        if failed:
+            raise MemoryError(f"game {failed[0]}: the action log could not grow")
+        return self._rewards.copy(), self._done.astype(np.bool_)
+
+    def _raise_illegal(self, index: int, action: int) -> None:
+        """IllegalActionError naming the game and the rule (the game's own explanation)."""
+        try:
+            self.game(index).apply(action)
+        except IllegalActionError as e:
+            error = IllegalActionError(f"game {index}: {e}")     # e's text names the rule
+            error.rule = e.rule
+            raise error from None
+        raise RuntimeError(f"game {index}: action {action} was refused in the batch but is legal")
+
+    def game(self, i: int) -> Game:
+        """Game slot ``i``'s current episode as an ordinary Game (rebuilt from its seed and
+        its actions, so it saves, loads and shows history like any game)."""
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < self.num_games:
+            raise IndexError(f"game index must be 0..{self.num_games - 1}, not {i!r}")
+        episode, log = self._core.game_record(int(i))
+        game = new_game(self.name, players=self.num_players,
+                        seed=episode_seed(self.seed, int(i), episode), **self.options)
+        for action in log:
+            game.apply(action)
+        return game
+
+    def close(self) -> None:
+        """Stop the worker threads (also done when the VectorGame is collected)."""
+        pool = getattr(self, "_pool", None)       # None too when __init__ refused its arguments
+        if pool is not None:
+            pool.shutdown()
+            self._pool = None
+
+    def __del__(self) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return (f"<VectorGame {self.name} x{self.num_games}, {self.num_players} players, "
+                f"{self.threads} thread(s)>")

@@ -1,0 +1,103 @@
+"""VectorGame (api.md "Batched play"): the same games as Game objects, stepped together in C."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import cardcore
+from cardcore import ConfigError, IllegalActionError, new_game
+from cardcore.vector import VectorGame, episode_seed
+
+GAMES = cardcore.available_games()
+
+
+def episode_game(vg: VectorGame, slot: int, episode: int):
+    return new_game(vg.name, players=vg.num_players, seed=episode_seed(vg.seed, slot, episode),
+                    **vg.options)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_trajectories_equal_those_of_games_with_the_same_seeds_and_actions(name, threads):
+    n = 6
+    vg = VectorGame(name, n, seed=5, threads=threads)
+    episodes = [0] * n
+    games = [episode_game(vg, i, 0) for i in range(n)]
+    rng = np.random.default_rng(5)
+    finished = 0
+    steps = 0
+    while finished < n + 2 and steps < 30_000:
+        mask = vg.legal_mask()
+        observations = vg.observations()
+        players = vg.current_player
+        for i, game in enumerate(games):
+            assert players[i] == game.current_player
+            assert np.array_equal(mask[i], game.legal_action_mask())
+            assert np.array_equal(observations[i], game.observation_tensor(game.current_player))
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in mask])
+        rewards, done = vg.step(actions)
+        steps += 1
+        for i, game in enumerate(games):
+            game.apply(int(actions[i]))
+            if done[i]:
+                assert game.is_over
+                assert np.allclose(rewards[i], game.returns())
+                finished += 1
+                episodes[i] += 1
+                games[i] = episode_game(vg, i, episodes[i])
+            else:
+                assert not game.is_over and not rewards[i].any()
+    assert finished >= n + 2, "every slot finished and restarted at least once"
+    for i, game in enumerate(games):
+        assert vg.game(i).to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_illegal_id_names_the_game_and_applies_nothing(name):
+    vg = VectorGame(name, 4, seed=1)
+    before = [vg.game(i).to_json() for i in range(4)]
+    mask = vg.legal_mask()
+    actions = np.array([np.flatnonzero(row)[0] for row in mask])
+    illegal = np.flatnonzero(~mask[2])
+    actions[2] = illegal[0]
+    with pytest.raises(IllegalActionError, match=r"^game 2: "):
+        vg.step(actions)
+    assert [vg.game(i).to_json() for i in range(4)] == before
+    for bad in (np.array([0, 1]), np.zeros(4, dtype=np.float64), np.array([-1, 0, 0, 0]),
+                np.array([10**9] * 4)):
+        with pytest.raises(IllegalActionError):
+            vg.step(bad)
+    assert [vg.game(i).to_json() for i in range(4)] == before
+
+
+def test_buffers_and_arguments_are_checked():
+    vg = VectorGame("kings_stakes", 3, seed=0)
+    out = np.empty((3, *vg.observation_shape), dtype=np.float32)
+    assert vg.observations(out) is out
+    with pytest.raises(ValueError):
+        vg.observations(np.empty((2, *vg.observation_shape), dtype=np.float32))
+    with pytest.raises(ValueError):
+        vg.legal_mask(np.empty((3, vg.num_distinct_actions), dtype=np.int8))
+    for bad in (0, -1, True, 2.0):
+        with pytest.raises(ConfigError):
+            VectorGame("kings_stakes", bad)
+    with pytest.raises(ConfigError):
+        VectorGame("kings_stakes", 2, threads=0)
+    with pytest.raises(ConfigError):
+        VectorGame("kings_stakes", 2, rounds=3)
+    with pytest.raises(IndexError):
+        vg.game(3)
+
+
+def test_simulate_in_the_core_matches_games_played_one_by_one():
+    from cardcore.simulation import chooser_seed, game_seed
+    summary = cardcore.simulate("kings_stakes", 40, players=3, seed=9)
+    actions = 0
+    wins = [0, 0, 0]
+    for i in range(40):
+        game = new_game("kings_stakes", players=3, seed=game_seed(9, i))
+        state = game.state
+        actions += state.run_random(chooser_seed(9, i))
+        for seat in state.winners():
+            wins[seat] += 1
+    assert summary["actions"] == actions and summary["wins"] == wins
