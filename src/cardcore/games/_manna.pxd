@@ -3,7 +3,7 @@
 (_manna_testing) shares with the state machine (_manna)."""
 from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t
 
-from cardcore._fast cimport GameState, Multiset, Pile, Rng, JOKER, ms_add, ms_remove
+from cardcore._fast cimport GameState, Header, Multiset, Pile, Rng, JOKER, NUM_KINDS, ms_add, ms_remove
 from cardcore.games._manna_rules cimport (
     NPLAYERS, NTEAMS, DECK_SIZE, NRK, NGROUPS, CANASTA, MAX_TEAM_MELDS, NUM_ACTIONS, kind_of,
 )
@@ -33,18 +33,19 @@ ctypedef struct Meld:
     int8_t ctype            # CT_NONE while unfinished
 
 ctypedef struct MannaData:
+    Header h                            # players, phase (ST_*), to_move, hands finished,
+                                        # dealer (MH-2.1), turns, generator, stacked deck
     MannaOptions opt
-    int32_t stacked_size                # DECK_SIZE while a stacked deck waits for the first deal
-    uint8_t stacked[DECK_SIZE]          # top card first
     # match
-    int32_t dealer, first, current, stage, round_index, winner_team
-    int64_t turns                       # times the turn passed (mirrored into GameState.turns)
+    int32_t first                       # the first player of the hand (the dealer's left)
     int32_t score[NTEAMS]
     int32_t last_hand[NTEAMS]
     int32_t last_out                    # seat that went out in the last hand, -1
     # zones
     Multiset hand[NPLAYERS]
     uint8_t hand_kind[NPLAYERS][NRK]    # per kind (rank, joker) of the hand: the meld engine's view
+    Multiset known[NPLAYERS]            # cards every seat knows to be in that hand (taken
+                                        # piles, retracted melds), until they leave it
     Multiset foot[NPLAYERS]             # emptied when picked up
     bint foot_taken[NPLAYERS]
     Pile stock                          # bottom -> top
@@ -74,6 +75,7 @@ cdef inline void hand_add(MannaData* s, int p, int c) noexcept nogil:
 cdef inline void hand_remove(MannaData* s, int p, int c) noexcept nogil:
     ms_remove(&s.hand[p], c)
     s.hand_kind[p][kind_of(c)] -= 1
+    ms_remove(&s.known[p], c)           # a known copy left (or, if none was known, nothing)
 
 cdef void clear_hand(MannaData* s, int p) noexcept nogil
 cdef int new_meld(MannaData* s, int tm, int g) noexcept nogil

@@ -23,15 +23,16 @@ Action space (the same 909 ids for every configuration; pinned by tests/test_man
 Naturals of a rank are interchangeable: the engine moves the lowest card ids (suit order C S D H).
 """
 from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from cardcore._fast cimport (
-    GameState, Multiset, Pile, Rng, JOKER, NUM_KINDS, MAX_CARDS, MAX_COPIES, ms_add, ms_clear,
-    pile_push, pile_pop, pile_top, load_cards, rng_below, shuffle_u8,
+    GameState, GameHooks, Header, Multiset, Pile, Rng, JOKER, NUM_KINDS, PILE_CAPACITY,
+    MS_MAX_COPIES, ms_add, ms_clear, ms_to_list, ms_to_array, pile_push, pile_pop, pile_top,
+    pile_to_list, rng_below, shuffle_u8, check_hooks, init_header, deal_prologue,
 )
 from cardcore.games._manna_rules cimport (
     NPLAYERS, NTEAMS, NUM_DECKS, NUM_JOKERS, DECK_SIZE, MAX_ID_COPIES, HAND_DEAL, FOOT_DEAL,
-    DRAW_COUNT, CANASTA, MIN_MELD, GOING_OUT_BONUS, RED_THREE_EACH, RED_THREES_ALL,
+    MAX_HANDS, DRAW_COUNT, CANASTA, MIN_MELD, GOING_OUT_BONUS, RED_THREE_EACH, RED_THREES_ALL,
     ALL_RED_THREES, FOOT_RED_THREE, R_TWO, R_THREE, R_SEVEN, K_JOKER, NRK, G_WILD, G_BLACK3,
     NGROUPS, NAT_GROUPS, CT_NONE, CT_NATURAL, CT_MIXED, CT_WILD, CT_SEVENS, CT_ALL,
     A_DRAW, A_TAKE_ADD, A_TAKE_PAIR, A_TAKE_TWO, A_TAKE_JOKER, A_RETRACT, A_DISCARD, A_GO_OUT,
@@ -44,13 +45,13 @@ from cardcore.games._manna_melds cimport (
 )
 from cardcore.games._manna_minimum cimport ReachIn, ReachWork, REACH_WORK, reach_min
 
-from cardcore._fast import build_deck
+from cardcore._fast import build_deck, check_state_class
 from cardcore.games._manna_melds import ACTION_LAYOUT, RANK_NAMES, meld_table  # re-exported
 
 # The core's capacities must hold Manna's deck (checked once, at import).
-if <int>DECK_SIZE > <int>MAX_CARDS or <int>MAX_ID_COPIES > <int>MAX_COPIES:
+if <int>DECK_SIZE > <int>PILE_CAPACITY or <int>MAX_ID_COPIES > <int>MS_MAX_COPIES:
     raise ImportError(f"Manna needs piles of {DECK_SIZE} cards and {MAX_ID_COPIES} copies of an "
-                      f"id; the core holds {MAX_CARDS} and {MAX_COPIES}")
+                      f"id; the core holds {PILE_CAPACITY} and {MS_MAX_COPIES}")
 
 PHASES = ("draw", "meld", "over")
 
@@ -201,28 +202,25 @@ cdef void lay_out_red_threes(MannaData* s, int p) noexcept nogil:
 
 
 cdef void begin_turn(MannaData* s) noexcept nogil:
-    s.stage = ST_DRAW
+    s.h.phase = ST_DRAW
     s.turn_points = 0
     s.committed = 0
     s.retracted = 0
     memset(s.credit, 0, sizeof(s.credit))
 
 
-cdef void deal(MannaData* s, Rng* rng) noexcept nogil:
-    """MH-2.2..2.5: lay the deck out by the deal plan."""
+cdef void deal(MannaData* s) noexcept nogil:
+    """MH-2.2..2.5: lay the deck (stacked on the first deal, else shuffled) out by the deal plan."""
+    cdef uint8_t composition[DECK_SIZE]
     cdef uint8_t order[DECK_SIZE]
     cdef int8_t zone[DECK_SIZE]
     cdef int8_t seat[DECK_SIZE]
     cdef int i, p, t, k, c
-    if s.stacked_size == DECK_SIZE:
-        for i in range(DECK_SIZE):
-            order[i] = s.stacked[i]
-        s.stacked_size = 0
-    else:
-        fill_composition(order)
-        shuffle_u8(rng, order, DECK_SIZE)
+    fill_composition(composition)
+    deal_prologue(&s.h, composition, DECK_SIZE, order)
     for p in range(NPLAYERS):
         clear_hand(s, p)
+        ms_clear(&s.known[p])
         ms_clear(&s.foot[p])
         s.foot_taken[p] = False
     memset(s.melds, 0, sizeof(s.melds))
@@ -235,10 +233,10 @@ cdef void deal(MannaData* s, Rng* rng) noexcept nogil:
         s.need[t] = min_meld_for(s.score[t])       # MH-4.8
         for k in range(NGROUPS):
             s.unf[t][k] = -1
-    s.first = (s.dealer + 1) % NPLAYERS
+    s.first = (s.h.dealer + 1) % NPLAYERS
     s.stock.size = 0
     s.pile.size = 0
-    plan_deal(s.dealer, zone, seat)
+    plan_deal(s.h.dealer, zone, seat)
     for i in range(DECK_SIZE - 1, -1, -1):        # bottom up, so the stock ends top first
         if zone[i] == Z_HAND:
             hand_add(s, seat[i], order[i])
@@ -253,7 +251,7 @@ cdef void deal(MannaData* s, Rng* rng) noexcept nogil:
     s.pile_red3 = 1 if is_red_three(c) else 0
     for i in range(NPLAYERS):                      # MH-2.4
         lay_out_red_threes(s, (s.first + i) % NPLAYERS)
-    s.current = s.first
+    s.h.to_move = s.first
     begin_turn(s)
 
 # ---------------------------------------------------------------- rule predicates
@@ -528,11 +526,11 @@ cdef bint go_out_legal(const MannaData* s, int p, int c) noexcept nogil:
 # ---------------------------------------------------------------- legal actions
 cdef int legal_uncached(const MannaData* s, int32_t* out) noexcept nogil:
     """Every legal id, ascending, into out (room for NUM_ACTIONS ids)."""
-    cdef int n = 0, p = s.current, tm, c, gi, g, first, count, i, u, h, tw, jk, room, mi
-    if s.stage == ST_OVER:
+    cdef int n = 0, p = s.h.to_move, tm, c, gi, g, first, count, i, u, h, tw, jk, room, mi
+    if s.h.phase == ST_OVER:
         return 0
     tm = p & 1
-    if s.stage == ST_DRAW:
+    if s.h.phase == ST_DRAW:
         out[n] = A_DRAW
         n += 1
         for i in range(A_TAKE_ADD, A_TAKE_JOKER + 1):
@@ -600,7 +598,7 @@ cdef int legal_cached(MannaData* s) noexcept nogil:
 # ---------------------------------------------------------------- applying actions
 cdef void start_meld_stage(MannaData* s, int p) noexcept nogil:
     cdef int k
-    s.stage = ST_MELD
+    s.h.phase = ST_MELD
     for k in range(NRK):
         s.credit[k] = s.hand_kind[p][k]                # MH-4.8: cards from hand count
 
@@ -690,30 +688,31 @@ cdef int team_hand_score(const MannaData* s, int tm, int out_seat) noexcept nogi
     return total
 
 
-cdef void end_hand(MannaData* s, Rng* rng, int out_seat) noexcept nogil:
-    """MH-9.4/9.5 end of the hand, MH-10 scoring, MH-10.6 the match."""
+cdef void end_hand(MannaData* s, int out_seat) noexcept nogil:
+    """MH-9.4/9.5 end of the hand, MH-10 scoring, MH-10.6 the match, MH-10.7 the hand limit."""
     cdef int tm
+    cdef bint decided
     for tm in range(NTEAMS):
         s.last_hand[tm] = team_hand_score(s, tm, out_seat)
         s.score[tm] += s.last_hand[tm]
     s.last_out = out_seat
-    s.round_index += 1
-    s.turns += 1
-    if s.score[0] >= s.opt.target or s.score[1] >= s.opt.target:
-        if s.score[0] != s.score[1]:
-            s.winner_team = 0 if s.score[0] > s.score[1] else 1
-            s.stage = ST_OVER
-            s.current = -1
-            return
-    s.dealer = (s.dealer + 1) % NPLAYERS               # MH-2.1
-    deal(s, rng)
+    s.h.round_index += 1
+    s.h.turns += 1
+    decided = (s.score[0] >= s.opt.target or s.score[1] >= s.opt.target) \
+        and s.score[0] != s.score[1]
+    if decided or s.h.round_index >= MAX_HANDS:
+        s.h.phase = ST_OVER                            # equal at the hand limit: a draw
+        s.h.to_move = -1
+        return
+    s.h.dealer = (s.h.dealer + 1) % NPLAYERS           # MH-2.1
+    deal(s)
 
 
-cdef void draw_stock(MannaData* s, Rng* rng, int p) noexcept nogil:
+cdef void draw_stock(MannaData* s, int p) noexcept nogil:
     cdef int i
     cdef int32_t scratch[NUM_ACTIONS]
     if s.stock.size == 0:
-        end_hand(s, rng, -1)                           # MH-9.5
+        end_hand(s, -1)                           # MH-9.5
         return
     for i in range(DRAW_COUNT):                        # MH-3.1; one card if one is left
         draw_one(s, p)
@@ -721,10 +720,10 @@ cdef void draw_stock(MannaData* s, Rng* rng, int p) noexcept nogil:
     if s.hand[p].total < 2 and legal_uncached(s, scratch) == 0:
         # MH-9.5 Decision: the stock ran out (red threes) and the player's single card can
         # neither be discarded nor go out (by `out` or by melding it): the hand ends.
-        end_hand(s, rng, -1)
+        end_hand(s, -1)
 
 
-cdef void meld(MannaData* s, Rng* rng, int p, int mi) noexcept nogil:
+cdef void meld(MannaData* s, int p, int mi) noexcept nogil:
     cdef int tm = p & 1, g = M_GROUP[mi], n = M_N[mi], t = M_T[mi], j = M_J[mi], m, i
     m = new_meld(s, tm, g) if M_NEW[mi] else s.unf[tm][g]
     for i in range(n):
@@ -740,10 +739,10 @@ cdef void meld(MannaData* s, Rng* rng, int p, int mi) noexcept nogil:
     if finish_meld(s, tm, m):
         pick_up_foot(s, p)                             # MH-6.1
     if s.hand[p].total == 0:
-        end_hand(s, rng, p)                            # MH-9.2: melded every card
+        end_hand(s, p)                            # MH-9.2: melded every card
 
 
-cdef void take_pile(MannaData* s, Rng* rng, int p, int kind) noexcept nogil:
+cdef void take_pile(MannaData* s, int p, int kind) noexcept nogil:
     """MH-5.3, MH-5.4."""
     cdef int tm = p & 1, top = pile_pop(&s.pile), r = top % 13, m, i, c, k, x
     cdef int u = s.unf[tm][r]
@@ -775,15 +774,16 @@ cdef void take_pile(MannaData* s, Rng* rng, int p, int kind) noexcept nogil:
             lay_red_three(s, p, c)                     # MH-5.4, MH-8.1: not replaced
         else:
             hand_add(s, p, c)
+            ms_add(&s.known[p], c)                     # everyone saw the pile join this hand
     s.pile.size = 0
     s.pile_frozen = False
     s.pile_red3 = 0
-    s.stage = ST_MELD
+    s.h.phase = ST_MELD
     check_opened(s, p)
     if finish_meld(s, tm, m):
         pick_up_foot(s, p)
     if s.hand[p].total == 0:
-        end_hand(s, rng, p)
+        end_hand(s, p)
 
 
 cdef void retract(MannaData* s, int p) noexcept nogil:
@@ -792,6 +792,7 @@ cdef void retract(MannaData* s, int p) noexcept nogil:
     for m in range(s.nmelds[tm]):
         for i in range(s.melds[tm][m].size):
             hand_add(s, p, s.melds[tm][m].cards[i])
+            ms_add(&s.known[p], s.melds[tm][m].cards[i])   # they were on the table
     s.nmelds[tm] = 0
     for k in range(NGROUPS):
         s.unf[tm][k] = -1
@@ -806,19 +807,19 @@ cdef void discard(MannaData* s, int p, int c) noexcept nogil:
     pile_push(&s.pile, c)
     if is_wild(c):
         s.pile_frozen = True                           # MH-5.2
-    s.current = (p + 1) % NPLAYERS                     # MH-1.4: clockwise
-    s.turns += 1
+    s.h.to_move = (p + 1) % NPLAYERS                     # MH-1.4: clockwise
+    s.h.turns += 1
     begin_turn(s)
 
 
-cdef void apply_action(MannaData* s, Rng* rng, int action) noexcept nogil:
+cdef void apply_action(MannaData* s, int action) noexcept nogil:
     """Apply an id known to be legal."""
-    cdef int p = s.current
+    cdef int p = s.h.to_move
     s.legal_count = -1
     if action == A_DRAW:
-        draw_stock(s, rng, p)
+        draw_stock(s, p)
     elif action <= A_TAKE_JOKER:
-        take_pile(s, rng, p, action)
+        take_pile(s, p, action)
     elif action == A_RETRACT:
         retract(s, p)
     elif action < A_GO_OUT:
@@ -826,9 +827,265 @@ cdef void apply_action(MannaData* s, Rng* rng, int action) noexcept nogil:
     elif action < A_MELD:
         hand_remove(s, p, action - A_GO_OUT)
         pile_push(&s.pile, action - A_GO_OUT)
-        end_hand(s, rng, p)                            # MH-9.2, MH-9.4
+        end_hand(s, p)                            # MH-9.2, MH-9.4
     else:
-        meld(s, rng, p, action - A_MELD)
+        meld(s, p, action - A_MELD)
+
+# ---------------------------------------------------------------- the framework's hooks
+cdef void mh_start(void* state) noexcept nogil:
+    """MH-2.1: the first dealer by option or by lot, then the first deal."""
+    cdef MannaData* s = <MannaData*>state
+    s.h.dealer = s.opt.dealer if s.opt.dealer >= 0 else <int>rng_below(&s.h.rng, NPLAYERS)
+    deal(s)
+
+
+cdef int mh_legal(void* state, int32_t* out, int capacity) noexcept nogil:
+    cdef MannaData* s = <MannaData*>state
+    cdef int n
+    if capacity < NUM_ACTIONS:                         # every id at once still fits
+        return -1
+    n = legal_cached(s)
+    memcpy(out, s.legal, n * sizeof(int32_t))
+    return n
+
+
+cdef void mh_apply(void* state, int action) noexcept nogil:
+    apply_action(<MannaData*>state, action)
+
+
+cdef void mh_scores(const void* state, int32_t* out) noexcept nogil:
+    """MH-10.6: every seat shows its team's cumulative score."""
+    cdef const MannaData* s = <const MannaData*>state
+    cdef int p
+    for p in range(NPLAYERS):
+        out[p] = s.score[p & 1]
+
+
+cdef void mh_returns(const void* state, double* out) noexcept nogil:
+    """Higher is better: each seat gets its team's final score."""
+    cdef const MannaData* s = <const MannaData*>state
+    cdef int p
+    for p in range(NPLAYERS):
+        out[p] = s.score[p & 1]
+
+# ---------------------------------------------------------------- the per-seat projection
+# What view(seat) shows (MH-11), as floats; seats and teams absolute. One source for the layout:
+# these offsets and OBSERVATION_PIECES (documented in games/manna.md, "Observation").
+cdef enum:
+    SEATS = NPLAYERS
+    NUM_IDS = NUM_KINDS
+    MELD_SLOTS = NAT_GROUPS + 2                        # A 4 5 6 7 8 9 10 J Q K, wild, black3
+    NUM_CT = 4                                         # natural, mixed, wild, sevens
+    O_OBSERVER = 0                                     # one-hot: the seat observing
+    O_TO_MOVE = O_OBSERVER + SEATS                     # one-hot: the seat to move (none when over)
+    O_PHASE = O_TO_MOVE + SEATS                        # one-hot: draw, meld, over
+    O_TEAM = O_PHASE + 3                               # one-hot: the observer's team
+    O_HAND = O_TEAM + NTEAMS                           # the observer's hand, count per card id
+    O_HAND_SIZES = O_HAND + NUM_IDS
+    O_FOOT_SIZES = O_HAND_SIZES + SEATS                # 0 once picked up (MH-6)
+    O_SCORES = O_FOOT_SIZES + SEATS                    # per seat: its team's total (MH-10.6)
+    O_LAST_HAND = O_SCORES + SEATS                     # per team: the last hand's score
+    O_MIN_MELD = O_LAST_HAND + NTEAMS                  # per team (MH-4.8)
+    O_OPENED = O_MIN_MELD + NTEAMS                     # per team
+    O_TURN_POINTS = O_OPENED + NTEAMS                  # counted points of the current turn
+    O_DEALER = O_TURN_POINTS + 1                       # one-hot seat
+    O_HAND_NUMBER = O_DEALER + SEATS                   # the hand being played, 1-based
+    O_STOCK_SIZE = O_HAND_NUMBER + 1
+    O_FROZEN = O_STOCK_SIZE + 1                        # MH-5.2
+    O_DISCARD = O_FROZEN + 1                           # the discard pile, count per card id
+    O_DISCARD_TOP = O_DISCARD + NUM_IDS                # one-hot: its top card
+    O_RED_THREES = O_DISCARD_TOP + NUM_IDS             # per team: diamonds, hearts laid out
+    O_CANASTA_TYPES = O_RED_THREES + NTEAMS * 2        # per team: natural, mixed, wild, sevens
+    O_MELD_CARDS = O_CANASTA_TYPES + NTEAMS * NUM_CT   # per team: count per card id in its melds
+    O_OPEN_SIZE = O_MELD_CARDS + NTEAMS * NUM_IDS      # per team per meld slot: cards in unfinished melds
+    O_OPEN_WILDS = O_OPEN_SIZE + NTEAMS * MELD_SLOTS   # per team per slot: their wild cards
+    O_CANASTAS = O_OPEN_WILDS + NTEAMS * MELD_SLOTS    # per team per slot per type: canastas
+    OBSERVATION_SIZE = O_CANASTAS + NTEAMS * MELD_SLOTS * NUM_CT
+
+OBSERVATION_PIECES = tuple((name, offset, size) for name, offset, size in (
+    ("observer", O_OBSERVER, SEATS), ("current_player", O_TO_MOVE, SEATS), ("phase", O_PHASE, 3),
+    ("team", O_TEAM, NTEAMS), ("hand", O_HAND, NUM_IDS), ("hand_sizes", O_HAND_SIZES, SEATS),
+    ("foot_sizes", O_FOOT_SIZES, SEATS), ("scores", O_SCORES, SEATS),
+    ("last_hand_scores", O_LAST_HAND, NTEAMS), ("min_meld", O_MIN_MELD, NTEAMS),
+    ("opened", O_OPENED, NTEAMS), ("turn_points", O_TURN_POINTS, 1), ("dealer", O_DEALER, SEATS),
+    ("hand_number", O_HAND_NUMBER, 1), ("stock_size", O_STOCK_SIZE, 1), ("frozen", O_FROZEN, 1),
+    ("discard", O_DISCARD, NUM_IDS), ("discard_top", O_DISCARD_TOP, NUM_IDS),
+    ("red_threes", O_RED_THREES, NTEAMS * 2), ("canasta_types", O_CANASTA_TYPES, NTEAMS * NUM_CT),
+    ("meld_cards", O_MELD_CARDS, NTEAMS * NUM_IDS),
+    ("unfinished_size", O_OPEN_SIZE, NTEAMS * MELD_SLOTS),
+    ("unfinished_wilds", O_OPEN_WILDS, NTEAMS * MELD_SLOTS),
+    ("canastas", O_CANASTAS, NTEAMS * MELD_SLOTS * NUM_CT)))
+
+
+cdef inline int meld_slot(int group) noexcept nogil:
+    """The observation's slot of a meld group: A 4..K = 0..10, wild 11, black threes 12."""
+    if group == G_WILD:
+        return NAT_GROUPS
+    if group == G_BLACK3:
+        return NAT_GROUPS + 1
+    return 0 if group == 0 else group - R_THREE
+
+
+cdef inline int type_index(int ctype) noexcept nogil:
+    """CT_NATURAL, CT_MIXED, CT_WILD, CT_SEVENS -> 0..3."""
+    return 0 if ctype == CT_NATURAL else (1 if ctype == CT_MIXED else (2 if ctype == CT_WILD else 3))
+
+
+cdef int mh_observation_size(const void* state) noexcept nogil:
+    return OBSERVATION_SIZE
+
+
+cdef void mh_observe(const void* state, int seat, float* out) noexcept nogil:
+    """MH-11: the seat's own hand; every public zone; sizes of the hidden ones."""
+    cdef const MannaData* s = <const MannaData*>state
+    cdef const Meld* x
+    cdef int p, c, tm, m, i, slot, k
+    memset(out, 0, OBSERVATION_SIZE * sizeof(float))
+    out[O_OBSERVER + seat] = 1.0
+    if s.h.to_move >= 0:
+        out[O_TO_MOVE + s.h.to_move] = 1.0
+    out[O_PHASE + s.h.phase] = 1.0
+    out[O_TEAM + (seat & 1)] = 1.0
+    for c in range(NUM_IDS):
+        out[O_HAND + c] = s.hand[seat].count[c]
+    for p in range(NPLAYERS):
+        out[O_HAND_SIZES + p] = s.hand[p].total
+        out[O_FOOT_SIZES + p] = s.foot[p].total
+        out[O_SCORES + p] = s.score[p & 1]
+    out[O_TURN_POINTS] = s.turn_points
+    out[O_DEALER + s.h.dealer] = 1.0
+    out[O_HAND_NUMBER] = s.h.round_index + (0 if s.h.to_move < 0 else 1)
+    out[O_STOCK_SIZE] = s.stock.size
+    out[O_FROZEN] = 1.0 if s.pile_frozen else 0.0
+    for i in range(s.pile.size):
+        out[O_DISCARD + s.pile.cards[i]] += 1.0
+    if s.pile.size > 0:
+        out[O_DISCARD_TOP + pile_top(&s.pile)] = 1.0
+    for tm in range(NTEAMS):
+        out[O_LAST_HAND + tm] = s.last_hand[tm]
+        out[O_MIN_MELD + tm] = s.need[tm]
+        out[O_OPENED + tm] = 1.0 if s.opened[tm] else 0.0
+        out[O_RED_THREES + 2 * tm] = s.red3[tm][0]
+        out[O_RED_THREES + 2 * tm + 1] = s.red3[tm][1]
+        for k in range(NUM_CT):
+            if s.types[tm] & (1 << k):
+                out[O_CANASTA_TYPES + NUM_CT * tm + k] = 1.0
+        for m in range(s.nmelds[tm]):
+            x = &s.melds[tm][m]
+            for i in range(x.size):
+                out[O_MELD_CARDS + NUM_IDS * tm + x.cards[i]] += 1.0
+            slot = MELD_SLOTS * tm + meld_slot(x.group)
+            if x.ctype == CT_NONE:
+                out[O_OPEN_SIZE + slot] += x.size
+                out[O_OPEN_WILDS + slot] += x.wilds
+            else:
+                out[O_CANASTAS + NUM_CT * slot + type_index(x.ctype)] += 1.0
+
+# ---------------------------------------------------------------- determinization
+cdef int mh_sample_hidden(void* state, int seat, Rng* rng) noexcept nogil:
+    """Redeal, uniformly among the deals consistent with what ``seat`` knows, every card it
+    cannot see: the other hands except their known cards (taken piles, retracted melds), every
+    unopened foot (its own too, MH-2.2) and the stock; every zone keeps its size. Hands never
+    hold a red three (MH-2.4, MH-8.1), so the unseen red threes go to feet and stock only:
+    they take uniformly chosen slots there, and a uniform shuffle of the other unseen cards
+    fills the rest. Approximation: for the player to move, mid-turn, the counted points of the
+    turn (MH-4.8) are not used as evidence about which of its cards count."""
+    cdef MannaData* s = <MannaData*>state
+    cdef int32_t unseen[NUM_KINDS]                     # the pool, as a count per card id
+    cdef uint8_t plain[DECK_SIZE]                      # unseen cards other than red threes
+    cdef uint8_t slots[DECK_SIZE]                      # foot and stock slots: a red three or PLAIN
+    cdef int32_t unknown[NPLAYERS]
+    cdef int32_t foot_size[NPLAYERS]
+    cdef int p, c, k, q, n_plain = 0, n_red = 0, n_slots = 0, next_plain = 0, stock_size
+    cdef int mover = s.h.to_move if s.h.to_move != seat and s.h.phase == ST_MELD else -1
+    cdef int32_t uncounted[NRK]
+    if mover >= 0:
+        for k in range(NRK):
+            uncounted[k] = s.hand_kind[mover][k] - s.credit[k] if s.hand_kind[mover][k] > s.credit[k] else 0
+    # Gather the unknown part of the other hands, the unopened feet and the stock as counts,
+    # so that the pool's order says nothing about where its cards were.
+    memset(unseen, 0, sizeof(unseen))
+    for p in range(NPLAYERS):
+        unknown[p] = 0
+        foot_size[p] = 0
+        if p != seat:
+            for c in range(NUM_KINDS):
+                unseen[c] += s.hand[p].count[c] - s.known[p].count[c]
+            unknown[p] = s.hand[p].total - s.known[p].total
+            clear_hand(s, p)
+            for c in range(NUM_KINDS):
+                for k in range(s.known[p].count[c]):
+                    hand_add(s, p, c)
+        if not s.foot_taken[p]:
+            foot_size[p] = s.foot[p].total
+            for c in range(NUM_KINDS):
+                unseen[c] += s.foot[p].count[c]
+            ms_clear(&s.foot[p])
+    stock_size = s.stock.size
+    for k in range(stock_size):
+        unseen[s.stock.cards[k]] += 1
+    # In id order; the red threes apart: they may only land in a foot or the stock.
+    for c in range(NUM_KINDS):
+        for k in range(unseen[c]):
+            if is_red_three(c):
+                slots[n_red] = c
+                n_red += 1
+            else:
+                plain[n_plain] = c
+                n_plain += 1
+    for p in range(NPLAYERS):
+        n_slots += foot_size[p]
+    n_slots += stock_size
+    for q in range(n_red, n_slots):
+        slots[q] = JOKER + 1                           # "a plain card goes here"
+    shuffle_u8(rng, slots, n_slots)                    # the red threes' places, uniformly
+    shuffle_u8(rng, plain, n_plain)
+    # Deal: the unknown hand cards first, then feet and stock slot by slot.
+    for p in range(NPLAYERS):
+        for k in range(unknown[p]):
+            hand_add(s, p, plain[next_plain])
+            next_plain += 1
+    q = 0
+    for p in range(NPLAYERS):
+        for k in range(foot_size[p]):
+            c = slots[q]
+            q += 1
+            if c > JOKER:
+                c = plain[next_plain]
+                next_plain += 1
+            ms_add(&s.foot[p], c)
+    for k in range(stock_size):
+        c = slots[q]
+        q += 1
+        if c > JOKER:
+            c = plain[next_plain]
+            next_plain += 1
+        s.stock.cards[k] = c
+    if next_plain != n_plain:
+        return -1                                      # cannot happen for a reachable state
+    # The player to move may have been redealt: its counted cards (MH-4.8) follow its new
+    # hand, less the cards of this turn's pile that it still holds uncounted.
+    if mover >= 0:
+        for k in range(NRK):
+            s.credit[k] = s.hand_kind[mover][k] - uncounted[k] if s.hand_kind[mover][k] > uncounted[k] else 0
+    s.legal_count = -1
+    return 0
+
+
+cdef GameHooks MH_HOOKS
+MH_HOOKS.name = "manna"
+MH_HOOKS.state_size = sizeof(MannaData)
+MH_HOOKS.num_actions = NUM_ACTIONS
+MH_HOOKS.max_legal = NUM_ACTIONS
+MH_HOOKS.start = mh_start
+MH_HOOKS.legal = mh_legal
+MH_HOOKS.apply = mh_apply
+MH_HOOKS.observation_size = mh_observation_size
+MH_HOOKS.observe = mh_observe
+MH_HOOKS.returns = mh_returns
+MH_HOOKS.scores = mh_scores
+MH_HOOKS.sample_hidden = mh_sample_hidden
+check_hooks(&MH_HOOKS)
 
 # ---------------------------------------------------------------- the Python-visible state
 def manna_deck() -> list:
@@ -838,6 +1095,38 @@ def manna_deck() -> list:
 
 def num_actions() -> int:
     return NUM_ACTIONS
+
+
+def hand_score_bounds() -> tuple:
+    """(lowest, highest) score a team can make in one hand (MH-10), from the rule constants.
+    Highest: every card but the red threes melded (they are never melded), as many canastas as
+    those cards make, each with the largest bonus (MH-4.5), all red threes counting for the team
+    (MH-8.3) and going out (MH-10.4). Lowest: every such card left in the team's hands and feet,
+    every red three in a foot (MH-8.4), and all red threes counting against it (MH-8.3)."""
+    deck = manna_deck()
+    red = [c for c in deck if is_red_three(c)]
+    meldable_points = sum(card_points(c) for c in deck) - sum(card_points(c) for c in red)
+    canastas = (len(deck) - len(red)) // CANASTA
+    best_bonus = max(canasta_bonus(t) for t in (CT_NATURAL, CT_MIXED, CT_WILD, CT_SEVENS))
+    high = meldable_points + canastas * best_bonus + RED_THREES_ALL + GOING_OUT_BONUS
+    low = -(meldable_points + FOOT_RED_THREE * len(red)) - RED_THREES_ALL
+    return (low, high)
+
+
+def hand_action_bound() -> int:
+    """An upper bound on the actions of one hand, from the rule constants. Draws: each takes at
+    least one stock card, plus the draw that finds it empty (MH-9.5). Takes and lasting melds:
+    each leaves at least one card on the table for good (no retract after a take, MH-4.8), and the
+    table holds at most the non-red-three cards. Turns begin with a draw or a take and end with
+    one discard (or `out`). Retracts: at most one per draw turn, each undoing at most one meld per
+    card in hand (at most the non-red-three cards)."""
+    cdef int draws = DECK_SIZE - DISCARD_POSITION - 1 + 1
+    cdef int table = DECK_SIZE - ALL_RED_THREES
+    cdef int turns = draws + table
+    return draws + table + turns + draws + draws * table
+
+
+MAX_HANDS_PER_MATCH = MAX_HANDS          # MH-10.7 Decision (termination guard)
 
 
 cdef MannaOptions read_options(dict options) except *:
@@ -856,58 +1145,30 @@ cdef MannaOptions read_options(dict options) except *:
 
 
 cdef class MannaState(GameState):
+    """Manna from Heaven: MannaData bound to the framework; getters for the view."""
+
+    match_end_rule = "MH-10.6"
+
+    def __cinit__(self, *args, **kwargs):
+        memset(&self.d, 0, sizeof(MannaData))
+        self.bind(&MH_HOOKS, &self.d, &self.d.h)
 
     def __init__(self, int players, dict options, deck=None):
         if players != NPLAYERS:
             raise ValueError("manna is for 6 players")
-        memset(&self.d, 0, sizeof(MannaData))
+        init_header(&self.d.h, players, deck, manna_deck())
         self.d.opt = read_options(options)
-        self.num_players = NPLAYERS
-        if deck is not None:
-            if sorted(deck) != manna_deck():
-                raise ValueError("stacked deck does not match the composition")
-            load_cards(self.d.stacked, deck, DECK_SIZE)
-            self.d.stacked_size = DECK_SIZE
-        self.d.stage = ST_OVER
-        self.d.current = -1
-        self.d.winner_team = -1
+        self.d.h.phase = ST_OVER
         self.d.last_out = -1
         self.d.legal_count = -1
 
-    def start(self) -> None:
-        """MH-2.1: the first dealer by option or by lot, then the first deal."""
-        if self.d.opt.dealer >= 0:
-            self.d.dealer = self.d.opt.dealer
-        else:
-            self.d.dealer = rng_below(&self.rng, NPLAYERS)
-        deal(&self.d, &self.rng)
-
-    cdef int legal_into(self, int* out) noexcept:
-        cdef int i, n = legal_cached(&self.d)
-        for i in range(n):
-            out[i] = self.d.legal[i]
-        return n
-
-    cdef bint over(self) noexcept:
-        return self.d.stage == ST_OVER
-
-    cdef int to_move(self) noexcept:
-        return -1 if self.d.stage == ST_OVER else self.d.current
-
-    cdef void apply_fast(self, int action) noexcept:
-        apply_action(&self.d, &self.rng, action)
-        self.turns = self.d.turns
-
-    def explain_illegal(self, action) -> tuple:
+    def explain_rule(self, int action) -> tuple:
+        """Why a valid id is not legal now (the base answers for bad ids and a finished match)."""
         from cardcore.cards import card_str
         cdef int p, tm, c
-        if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-            return (f"action id {action!r} is outside 0..{NUM_ACTIONS - 1}", None)
-        if self.d.stage == ST_OVER:
-            return ("the match is over", "MH-10.6")
-        p = self.d.current
+        p = self.d.h.to_move
         tm = p & 1
-        if self.d.stage == ST_DRAW:
+        if self.d.h.phase == ST_DRAW:
             if action == A_DRAW:
                 return ("draw is always legal at the draw stage", "MH-3.1")
             if A_TAKE_ADD <= action <= A_TAKE_JOKER:
@@ -943,35 +1204,20 @@ cdef class MannaState(GameState):
         self.d.legal_count = -1
         return self.legal_ids()
 
-    @property
-    def phase(self) -> int:
-        return self.d.stage
-
-    @property
-    def round_index(self) -> int:
-        return self.d.round_index
-
-    def _seat(self, int p):
-        if not 0 <= p < NPLAYERS:
-            raise ValueError(f"seat {p} out of range")
-
-    def hand(self, int p) -> list:
-        self._seat(p)
-        cdef list out = []
-        for c in range(NUM_KINDS):
-            out.extend([c] * self.d.hand[p].count[c])
-        return out
+    def hand(self, p) -> list:
+        return ms_to_list(&self.d.hand[self.check_seat(p)])
 
     def hand_sizes(self) -> list:
         return [self.d.hand[p].total for p in range(NPLAYERS)]
 
-    def foot(self, int p) -> list:
+    def known_cards(self, p) -> list:
+        """Cards every seat knows to be in seat p's hand: picked up with a pile or returned by a
+        retract, and not since melded or discarded (the evidence sample_hidden keeps)."""
+        return ms_to_list(&self.d.known[self.check_seat(p)])
+
+    def foot(self, p) -> list:
         """A player's unopened foot (hidden information: tests and tools only)."""
-        self._seat(p)
-        cdef list out = []
-        for c in range(NUM_KINDS):
-            out.extend([c] * self.d.foot[p].count[c])
-        return out
+        return ms_to_list(&self.d.foot[self.check_seat(p)])
 
     def foot_sizes(self) -> list:
         return [self.d.foot[p].total for p in range(NPLAYERS)]
@@ -997,11 +1243,11 @@ cdef class MannaState(GameState):
         return [2 * 13 + R_THREE] * self.d.red3[team][0] + [3 * 13 + R_THREE] * self.d.red3[team][1]
 
     def discard_pile(self) -> list:
-        return [self.d.pile.cards[i] for i in range(self.d.pile.size)]
+        return pile_to_list(&self.d.pile)
 
     def stock(self) -> list:
         """The stock top-first (hidden: tests and tools only)."""
-        return [self.d.stock.cards[i] for i in range(self.d.stock.size)][::-1]
+        return pile_to_list(&self.d.stock)[::-1]
 
     @property
     def stock_size(self) -> int:
@@ -1010,10 +1256,6 @@ cdef class MannaState(GameState):
     @property
     def frozen(self) -> bool:
         return bool(self.d.pile_frozen)
-
-    @property
-    def dealer(self) -> int:
-        return self.d.dealer
 
     def min_meld(self) -> list:
         return [self.d.need[0], self.d.need[1]]
@@ -1054,15 +1296,6 @@ cdef class MannaState(GameState):
     def last_out(self):
         return None if self.d.last_out < 0 else self.d.last_out
 
-    def scores(self) -> list:
-        """MH-10.6: each seat shows its team's cumulative score."""
-        return [self.d.score[p & 1] for p in range(NPLAYERS)]
-
-    def winners(self) -> list:
-        if self.d.stage != ST_OVER or self.d.winner_team < 0:
-            return []
-        return [p for p in range(NPLAYERS) if (p & 1) == self.d.winner_team]
-
     def all_cards(self) -> list:
         cards = []
         for p in range(NPLAYERS):
@@ -1073,11 +1306,5 @@ cdef class MannaState(GameState):
                 cards += m[1]
         return cards + self.discard_pile() + self.stock()
 
-    def clone(self) -> MannaState:
-        cdef MannaState other = MannaState.__new__(MannaState)
-        other.d = self.d
-        other.rng = self.rng
-        other.num_players = self.num_players
-        other.actions_applied = self.actions_applied
-        other.turns = self.turns
-        return other
+
+check_state_class(MannaState)

@@ -27,6 +27,7 @@ cdef enum:
     RED_THREES_ALL = 1000   # MH-8.3: all 8 to one team
     ALL_RED_THREES = 8
     FOOT_RED_THREE = 100    # MH-8.4
+    MAX_HANDS = 1000        # MH-10.7 Decision (termination guard): the match ends after 1000 hands
 
 # Rank indexes and meld groups.
 cdef enum:

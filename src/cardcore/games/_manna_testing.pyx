@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Test-only position setters for Manna from Heaven: install an arbitrary position into a
 MannaState through _manna.pxd. Used by the meld-engine tests; breaks card conservation."""
-from cardcore._fast cimport NUM_KINDS, MAX_COPIES, ms_clear, pile_push
+from cardcore._fast cimport NUM_KINDS, MS_MAX_COPIES, ms_clear, pile_push
 from cardcore.games._manna cimport (
     MannaState, MannaData, ST_DRAW, ST_MELD, hand_add, clear_hand, new_meld, meld_card,
     finish_meld,
@@ -33,8 +33,8 @@ def set_position(MannaState state, int player, hand, melds0, melds1, bint opened
             raise ValueError("card id out of range")
     if len(hand) > 200 or len(pile) > DECK_SIZE:
         raise ValueError("too many cards")
-    if hand and max(Counter(hand).values()) > MAX_COPIES:
-        raise ValueError(f"a hand holds at most {MAX_COPIES} copies of a card")
+    if hand and max(Counter(hand).values()) > MS_MAX_COPIES:
+        raise ValueError(f"a hand holds at most {MS_MAX_COPIES} copies of a card")
     if credit is not None and (len(credit) != NRK or any(not 0 <= k <= 250 for k in credit)):
         raise ValueError(f"credit has {NRK} counts")
     if stock is not None:
@@ -53,6 +53,7 @@ def set_position(MannaState state, int player, hand, melds0, melds1, bint opened
     s.legal_count = -1
     for p in range(NPLAYERS):
         clear_hand(s, p)
+        ms_clear(&s.known[p])
     for c in hand:
         hand_add(s, player, c)
     if stock is not None:
@@ -93,8 +94,8 @@ def set_position(MannaState state, int player, hand, melds0, melds1, bint opened
     s.opened[1] = opened1
     if need is not None:
         s.need[0], s.need[1] = need
-    s.current = player
-    s.stage = stage
+    s.h.to_move = player
+    s.h.phase = stage
     s.turn_points = turn_points
     s.committed = committed
     s.retracted = retracted

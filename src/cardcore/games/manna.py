@@ -22,10 +22,14 @@ from cardcore.game import (
 )
 from cardcore.games._manna import (
     ACTION_LAYOUT,
+    MAX_HANDS_PER_MATCH,
+    OBSERVATION_PIECES,
     PHASES,
     RANK_NAMES,
     MannaState,
     deal_plan,
+    hand_action_bound,
+    hand_score_bounds,
     manna_deck,
     meld_table,
 )
@@ -138,16 +142,66 @@ class Manna(Game):
         return {"hand_scores": s.last_hand_scores(), "team_scores": s.team_scores(),
                 "went_out": s.last_out, "scores": self.scores}
 
+    @classmethod
+    def deal_plan_of(cls, players: int, options: Mapping[str, Any], first: int) -> list[str]:
+        """``first`` is the dealer (the header's dealer); play starts at the next seat."""
+        return deal_plan(players, options, first)
+
     def hidden_deck_positions(self, seat: int) -> list[int]:
-        """From the deal plan: the feet (nobody sees them at the deal) and the stock below the
-        cards that can replace red threes (one per red three in the deck, MH-2.4). Other hands
-        are hidden too, but their red threes are laid out in view. Which positions these are
-        does not depend on the dealer."""
-        plan = deal_plan(self.num_players, self.options, 0)
-        red_threes = (card_id("3D"), card_id("3H"))
-        replacements = sum(1 for c in manna_deck() if c in red_threes)
+        """Deck positions (top first) whose cards ``seat`` could not see after the first deal,
+        from the deal plan: other hands, feet, and stock cards not drawn into its own hand.
+        Red threes are left out wherever they lie: the deal lays out every red three that
+        reaches a hand, replaced from the stock top (MH-2.4), so moving one would show. Without
+        a stacked deck, only the positions hidden whatever the deck: the feet and the stock
+        below the cards that can replace red threes (one per red three in the deck)."""
+        players = self.num_players
+        hands_after_first = self._state.round_index - (1 if self._state.is_over else 0)
+        dealer = (self._state.dealer - hands_after_first) % players      # MH-2.1
+        plan = self.deal_plan_of(players, self.options, dealer)
+        red_threes = {card_id("3D"), card_id("3H")}
         stock = [i for i, zone in enumerate(plan) if zone == "stock"]
-        return [i for i, zone in enumerate(plan) if zone.startswith("foot:")] + stock[replacements:]
+        deck = self._deck_input
+        if deck is None:
+            replacements = sum(1 for c in manna_deck() if c in red_threes)
+            return [i for i, zone in enumerate(plan) if zone.startswith("foot:")] + stock[replacements:]
+        drawn_by: dict[int, int] = {}             # stock position -> the seat it replaced for
+        top = 0
+        for k in range(players):                  # MH-2.4: in play order from the dealer's left
+            p = (dealer + 1 + k) % players
+            owed = sum(1 for i, zone in enumerate(plan)
+                       if zone == f"hand:{p}" and deck[i] in red_threes)
+            while owed:
+                drawn_by[stock[top]] = p
+                owed -= 0 if deck[stock[top]] in red_threes else 1
+                top += 1
+
+        def unseen(i: int, zone: str) -> bool:
+            if deck[i] in red_threes:
+                return False
+            if zone == "stock":
+                return drawn_by.get(i) != seat
+            return zone.startswith("foot:") or (zone.startswith("hand:") and zone != f"hand:{seat}")
+
+        return [i for i, zone in enumerate(plan) if unseen(i, zone)]
+
+    @classmethod
+    def observation_pieces_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Sequence[tuple[str, int, int]]:
+        return OBSERVATION_PIECES
+
+    @classmethod
+    def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
+        """Returns are the team's total: at most MAX_HANDS_PER_MATCH hands (MH-10.7), each
+        within ``hand_score_bounds()`` (MH-10; derived there from the rule constants). A tie
+        at or above the target plays on (MH-10.6), so the target bounds nothing."""
+        low, high = hand_score_bounds()
+        return (float(MAX_HANDS_PER_MATCH * low), float(MAX_HANDS_PER_MATCH * high))
+
+    @classmethod
+    def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
+        """At most MAX_HANDS_PER_MATCH hands (MH-10.7), each within ``hand_action_bound()``
+        actions (derived there: draws, takes and lasting melds, discards, retracted melds)."""
+        return MAX_HANDS_PER_MATCH * hand_action_bound()
 
     def table_lines(self, player: int) -> list[str]:
         v = self.view(player)
