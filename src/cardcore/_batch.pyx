@@ -15,7 +15,7 @@ from libc.string cimport memcpy, memset
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 from cardcore._fast cimport (
-    GameState, GameHooks, Header, Rng, rng_seed, rng_below, play_random,
+    GameState, GameHooks, Header, Random, Rng, rng_seed, rng_below, play_random,
 )
 from cardcore._fast import seed_to_u64
 from cardcore.errors import IllegalActionError
@@ -247,6 +247,21 @@ cdef class VectorCore:
                         rewards[i, p] = 0.0
                     done[i] = 0
         return bad
+
+    def random_actions(self, int64_t[::1] out, int lo, int hi, Random chooser) -> None:
+        """A uniformly random legal id per game in lo..hi, drawn from ``chooser``."""
+        self.check_range(lo, hi)
+        if out.shape[0] != self.n:
+            raise ValueError("out must hold one id per game")
+        cdef int i, count
+        cdef Rng* r = &chooser.rng
+        with nogil:
+            for i in range(lo, hi):
+                count = self.fill_legal(i)
+                if count > 0:
+                    out[i] = self.legal[<size_t>i * self.max_legal + rng_below(r, <uint32_t>count)]
+                else:
+                    out[i] = -1             # no game stays over (they restart), so never seen
 
     def game_record(self, int i) -> tuple:
         """(episode, action ids) of game slot i's current episode."""

@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore._batch import VectorCore, episode_seed
+from cardcore._fast import Random
 from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.game import Game, game_class, new_game
 
@@ -46,13 +47,14 @@ class VectorGame:
         self.observation_shape = probe.observation_shape
         self._core = VectorCore(probe._make_state(None), num_games, seed)
         self._players = np.empty(num_games, dtype=np.int32)
-        self._actions = np.empty(num_games, dtype=np.int64)
         self._rewards = np.zeros((num_games, self.num_players), dtype=np.float32)
-        self._done = np.zeros(num_games, dtype=np.uint8)
+        self._done = np.zeros(num_games, dtype=np.bool_)
+        self._done_bytes = self._done.view(np.uint8)
         self.threads = min(threads, num_games)
         bounds = [num_games * k // self.threads for k in range(self.threads + 1)]
         self._slices = list(zip(bounds[:-1], bounds[1:]))
         self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
+        self._choosers = [Random(episode_seed(seed, k, 1 << 40)) for k in range(self.threads)]
 
     def _each_slice(self, work: Callable[[int, int], Any]) -> list[Any]:
         """Run ``work(lo, hi)`` on every slice (on the pool's threads when threads > 1)."""
@@ -73,9 +75,12 @@ class VectorGame:
         if not isinstance(out, np.ndarray) or out.dtype != np.bool_:
             raise ValueError("out must be a numpy bool array")
         rows = out.view(np.uint8)
-        bad = [b for b in self._each_slice(lambda lo, hi: self._core.legal_mask(rows, lo, hi)) if b >= 0]
-        if bad:
-            raise RuntimeError(f"game {bad[0]}: more legal actions than the game's bound")
+        if self._pool is None:
+            bad = self._core.legal_mask(rows, 0, self.num_games)
+        else:
+            bad = max(self._each_slice(lambda lo, hi: self._core.legal_mask(rows, lo, hi)))
+        if bad >= 0:
+            raise RuntimeError(f"game {bad}: more legal actions than the game's bound")
         return out
 
     def observations(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
@@ -85,25 +90,41 @@ class VectorGame:
         self._each_slice(lambda lo, hi: self._core.observations(out, lo, hi))
         return out
 
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action id for every game, drawn in C from this
+        VectorGame's own generator (seeded from ``seed``; one stream per thread slice)."""
+        out = np.empty(self.num_games, dtype=np.int64)
+        self._each_slice(lambda lo, hi: self._core.random_actions(
+            out, lo, hi, self._choosers[self._slices.index((lo, hi))]))
+        return out
+
     def step(self, actions: Any) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """Apply one action id per game. Returns (rewards, done): rewards (num_games,
         num_players) are the finished games' ``returns()`` (0 elsewhere); done marks the
         games that ended on this step and have already restarted. An illegal id in any game
         raises IllegalActionError naming the game, and no game changes."""
-        ids = np.asarray(actions)
-        if ids.shape != (self.num_games,) or not np.issubdtype(ids.dtype, np.integer):
-            raise IllegalActionError(f"actions must be {self.num_games} integer ids, "
-                                     f"not {ids.dtype} of shape {ids.shape}")
-        np.copyto(self._actions, ids, casting="unsafe")
-        for bad in self._each_slice(lambda lo, hi: self._core.validate(self._actions, lo, hi)):
+        ids = actions if type(actions) is np.ndarray else np.asarray(actions)
+        if ids.dtype != np.int64 or not ids.flags.c_contiguous:
+            if ids.dtype.kind not in "iu":
+                raise IllegalActionError(f"actions must be integer ids, not {ids.dtype}")
+            ids = np.ascontiguousarray(ids, dtype=np.int64)
+        if ids.shape != (self.num_games,):
+            raise IllegalActionError(f"actions must be {self.num_games} ids, not shape {ids.shape}")
+        core = self._core
+        if self._pool is None:
+            bad = core.validate(ids, 0, self.num_games)
             if bad >= 0:
                 self._raise_illegal(bad, int(ids[bad]))
-        failed = [b for b in self._each_slice(
-            lambda lo, hi: self._core.apply(self._actions, self._rewards, self._done, lo, hi))
-            if b >= 0]
-        if failed:
-            raise MemoryError(f"game {failed[0]}: the action log could not grow")
-        return self._rewards.copy(), self._done.astype(np.bool_)
+            failed = core.apply(ids, self._rewards, self._done_bytes, 0, self.num_games)
+        else:
+            for bad in self._each_slice(lambda lo, hi: core.validate(ids, lo, hi)):
+                if bad >= 0:
+                    self._raise_illegal(bad, int(ids[bad]))
+            failed = max(self._each_slice(
+                lambda lo, hi: core.apply(ids, self._rewards, self._done_bytes, lo, hi)))
+        if failed >= 0:
+            raise MemoryError(f"game {failed}: the action log could not grow")
+        return self._rewards.copy(), self._done.copy()
 
     def _raise_illegal(self, index: int, action: int) -> None:
         """IllegalActionError naming the game and the rule (the game's own explanation)."""

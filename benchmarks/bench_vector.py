@@ -1,0 +1,136 @@
+"""Batched play (VectorGame), whole runs in the core, and IS-MCTS: the figures of issue 11.
+
+pytest-benchmark:   pytest benchmarks/bench_vector.py --benchmark-enable
+side by side:       python benchmarks/compare.py   (uses ``compare_section`` below)
+
+* VectorGame game-steps per second on one core: ``step(actions)`` + ``legal_mask(out)`` timed
+  (the random legal actions are drawn in C by ``random_actions`` outside the timer), for every
+  game; with ``observations(out)`` too for Kings' Stakes. Targets: ≥ 8 M/s for Kings' Stakes and
+  Kuzanasta, ≥ 2 M/s for Manna, ≥ 2 M/s for Kings' Stakes with observations.
+* OpenSpiel's C++ random-bot loop on crazy_eights (``pyspiel.evaluate_bots`` with uniform random
+  bots, everything in C++), steps per second in the same run; target: VectorGame Kings' Stakes
+  ≥ 3× that.
+* ISMCTSBot iterations per second per game (one 2-player decision from a fresh deal).
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from cardcore import VectorGame, new_game
+from cardcore.bots import ISMCTSBot
+
+GAMES = ("kings_stakes", "kuzanasta", "manna")
+BATCH = 256            # games per VectorGame: their states stay in the L2/L3 caches
+
+
+def vector_rate(name: str, seconds: float, observations: bool = False, batch: int = BATCH,
+                **options: Any) -> float:
+    """Game-steps per second of step + legal_mask (+ observations), random actions drawn in C
+    outside the timer."""
+    vg = VectorGame(name, batch, seed=1, **options)
+    mask = vg.legal_mask()
+    obs = vg.observations() if observations else None
+    timed = 0.0
+    steps = 0
+    while timed < seconds:
+        actions = vg.random_actions()
+        started = time.perf_counter()
+        for _ in range(8):
+            vg.step(actions)
+            vg.legal_mask(mask)
+            if obs is not None:
+                vg.observations(obs)
+            actions = vg.random_actions() if _ < 7 else actions
+        timed += time.perf_counter() - started
+        steps += 8 * batch
+    return steps / timed
+
+
+def openspiel_cpp_steps_per_second(seconds: float) -> float | None:
+    """crazy_eights (5 players) played by uniform random bots entirely in OpenSpiel's C++
+    (evaluate_bots), steps per second including chance steps; None without pyspiel."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("crazy_eights")
+    players = game.num_players()
+    # The average game length, from Python playouts (steps including chance).
+    rng = np.random.default_rng(0)
+    lengths = []
+    for _ in range(30):
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.integers(len(legal))])
+            n += 1
+        lengths.append(n)
+    bots = [pyspiel.make_uniform_random_bot(p, 1234 + p) for p in range(players)]
+    games = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, games)
+        games += 1
+    return games * float(np.mean(lengths)) / (time.perf_counter() - started)
+
+
+def ismcts_iterations_per_second(name: str, iterations: int) -> float:
+    game = new_game(name, players=2, seed=7) if name != "manna" else new_game(name, seed=7, target=50)
+    bot = ISMCTSBot(iterations=iterations, seed=7)
+    started = time.perf_counter()
+    bot.choose_id(game)
+    return iterations / (time.perf_counter() - started)
+
+
+def compare_section(quick: bool = False) -> list[dict[str, Any]]:
+    seconds = 0.5 if quick else 2.0
+    sec = "Batched play and search (issue 11)"
+    rows: list[dict[str, Any]] = []
+    ks = 0.0
+    for name, target in (("kings_stakes", 8e6), ("kuzanasta", 8e6), ("manna", 2e6)):
+        rate = vector_rate(name, seconds)
+        ks = rate if name == "kings_stakes" else ks
+        rows.append({"section": sec, "figure": f"VectorGame {name}: step + legal_mask, "
+                     f"game-steps/s ({BATCH} games, 1 core)", "value": rate / 1e6, "unit": "M/s",
+                     "target": f"≥ {target / 1e6:g} M/s", "ok": rate >= target})
+    rate = vector_rate("kings_stakes", seconds, observations=True)
+    rows.append({"section": sec, "figure": "VectorGame kings_stakes: step + legal_mask + "
+                 "observations, game-steps/s", "value": rate / 1e6, "unit": "M/s",
+                 "target": "≥ 2 M/s", "ok": rate >= 2e6})
+    cpp = openspiel_cpp_steps_per_second(seconds)
+    if cpp is None:
+        rows.append({"section": sec, "figure": "OpenSpiel C++ random bots, crazy_eights",
+                     "value": None, "unit": "", "note": "pyspiel not installed; perf.md: 2.63 M/s"})
+    else:
+        rows.append({"section": sec, "figure": "OpenSpiel C++ random bots (evaluate_bots), "
+                     "crazy_eights steps/s", "value": cpp / 1e6, "unit": "M/s"})
+        rows.append({"section": sec, "figure": "VectorGame kings_stakes ÷ OpenSpiel C++ loop",
+                     "value": ks / cpp, "unit": "×", "target": "≥ 3×", "ok": ks / cpp >= 3})
+    for name in GAMES:
+        rate = ismcts_iterations_per_second(name, 200 if quick else 1000)
+        rows.append({"section": sec, "figure": f"ISMCTSBot {name}: iterations/s (one decision)",
+                     "value": rate / 1e3, "unit": "k/s"})
+    return rows
+
+
+def test_vector_step_kings_stakes(benchmark: Any) -> None:
+    vg = VectorGame("kings_stakes", BATCH, seed=1)
+    mask = vg.legal_mask()
+
+    def one_step() -> None:
+        vg.step(vg.random_actions())
+        vg.legal_mask(mask)
+    benchmark(one_step)
+
+
+def test_ismcts_decision_kings_stakes(benchmark: Any) -> None:
+    game = new_game("kings_stakes", players=2, seed=7)
+    benchmark(lambda: ISMCTSBot(iterations=200, seed=1).choose_id(game))
