@@ -8,7 +8,6 @@ PHASES: tuple[str, ...]
 RANK_NAMES: tuple[str, ...]
 ACTION_LAYOUT: dict[str, int]
 WHY: dict[int, tuple[str, str]]
-OBSERVATION_PIECES: tuple[tuple[str, int, int], ...]
 MAX_HANDS_PER_MATCH: int
 
 def meld_table() -> list[tuple[int, bool, int, int, int]]: ...

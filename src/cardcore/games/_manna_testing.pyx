@@ -2,10 +2,8 @@
 """Test-only position setters for Manna from Heaven: install an arbitrary position into a
 MannaState through _manna.pxd. Used by the meld-engine tests; breaks card conservation."""
 from cardcore._fast cimport NUM_KINDS, MS_MAX_COPIES, ms_clear, pile_push
-from cardcore.games._manna cimport (
-    MannaState, MannaData, ST_DRAW, ST_MELD, hand_add, clear_hand, new_meld, meld_card,
-    finish_meld,
-)
+from cardcore.games._manna cimport MannaState, new_meld, meld_card, finish_meld
+from cardcore.games._manna_state cimport MannaData, ST_DRAW, ST_MELD, hand_add, clear_hand
 from cardcore.games._manna_rules cimport (
     NPLAYERS, NTEAMS, DECK_SIZE, NRK, NGROUPS, G_WILD, G_BLACK3, CANASTA, MIN_MELD,
     MAX_TEAM_MELDS, is_wild, is_red_three, is_black_three, natural_rank,

@@ -23,7 +23,6 @@ from cardcore.game import (
 from cardcore.games._manna import (
     ACTION_LAYOUT,
     MAX_HANDS_PER_MATCH,
-    OBSERVATION_PIECES,
     PHASES,
     RANK_NAMES,
     MannaState,
@@ -33,6 +32,7 @@ from cardcore.games._manna import (
     manna_deck,
     meld_table,
 )
+from cardcore.games._manna_view import OBSERVATION_PIECES
 
 __all__ = ["Manna"]
 
