@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from cardcore import new_game
-from cardcore._fast import best_two_sets, best_two_sets_bulk
+from cardcore.games._kuzanasta_sets import best_two_sets, best_two_sets_bulk
 from playout import fast_path_playout, run_random_only, timed_playouts
 
 GAME = "kuzanasta"
@@ -97,7 +97,37 @@ def compare_section(quick: bool = False) -> list[dict[str, Any]]:
     rows.append({"section": core, "figure": "GameState.run_random, actions/s",
                  "value": per_second, "unit": "/s", "target": "≥ 2,000,000",
                  "ok": per_second >= 2e6, "note": f"{total:,} actions, first deal outside the timer"})
+
+    search = "Kuzanasta numbers for learning and search"
+    obs_us, sample_us, positions = search_figures(200 if quick else 1000)
+    rows.append({"section": search, "figure": "observation_tensor(seat, out), per call",
+                 "value": obs_us, "unit": "µs", "note": f"{positions} positions of random play"})
+    rows.append({"section": search, "figure": "Game.sample_hidden(seat, seed), per call",
+                 "value": sample_us, "unit": "µs", "note": "a whole Game copy included"})
     return rows
+
+
+def search_figures(positions: int) -> tuple[float, float, int]:
+    """µs per observation_tensor into a preallocated array and per sample_hidden, over
+    positions taken along random 4-player games."""
+    import numpy as np
+    rng = random.Random(0)
+    games = []
+    seed = 0
+    while len(games) < positions:
+        g = new_game(GAME, seed=seed)
+        seed += 1
+        while not g.is_over and len(games) < positions:
+            ids = g.legal_action_ids()
+            g.apply(ids[rng.randrange(len(ids))])
+            if rng.random() < 0.05:
+                games.append(g.clone())
+    out = np.zeros(games[0].observation_shape, dtype=np.float32)
+    obs = min(_timed(lambda: [g.observation_tensor(g.current_player or 0, out) for g in games])
+              for _ in range(3))
+    sample = min(_timed(lambda: [g.sample_hidden(g.current_player or 0, 7) for g in games])
+                 for _ in range(3))
+    return obs / positions * 1e6, sample / positions * 1e6, positions
 
 
 # ---------------------------------------------------------------- pytest-benchmark suite

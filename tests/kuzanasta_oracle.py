@@ -1,6 +1,6 @@
 """Plain-Python brute-force oracle for Kuzanasta sets (KZ-4, KZ-5, KZ-7.1).
 
-Written straight from the rule text, independently of the core kernels in _sets.pxi: a group
+Written straight from the rule text, independently of the kernels in games/_kuzanasta_sets.pyx: a group
 is a set if some rank r has at least one natural card in it and every other card is of the
 wild rank; the best declaration tries every pair of disjoint 3- and 4-card groups of the hand.
 Card ids: suit * 13 + rank (ranks A..K = 0..12, suits C S D H = 0..3), joker 52.
@@ -78,8 +78,6 @@ def best_two(hand: Sequence[int], wild: int | None) -> int:
 
 
 # ---------------------------------------------------------------- the deal (KZ-1.1, KZ-2.3..2.7)
-DECK_SIZE = 93
-TURN_UP_INSERT = 46
 HAND_SIZE = 7
 
 
@@ -117,39 +115,3 @@ def deal_model(deck: Sequence[int], players: int, first: int, adjacent: bool = F
     return {"hands": hands, "stocks": piles, "discards": discards, "pile_of": pile_of,
             "dead": dead, "wild": None if turn_up == JOKER else turn_up % 13,
             "turn_up": turn_up}
-
-
-def stack_deck(players: int, first: int, hands: dict, turn_up: int,
-               stocks: Sequence[Sequence[int]] = (), discard_tops: Sequence[int] = ()) -> list:
-    """A top-first stacked deck (ids) whose deal (with this first player) gives these hands
-    (seat -> card ids), turn-up, discard turn-ups and top-first stock prefixes. The other
-    cards fill the remaining places in id order. Raises if the wishes collide."""
-    after = [None] * DECK_SIZE                     # the deck after the KZ-2.3 insertion
-    def put(i: int, card: int) -> None:
-        if after[i] is not None:
-            raise ValueError(f"position {i} wanted twice")
-        after[i] = card
-    put(TURN_UP_INSERT, turn_up)
-    for seat, cards in hands.items():
-        slots = [i for i in range(HAND_SIZE * players) if (first + i) % players == seat]
-        for i, card in zip(slots, cards):
-            put(i, card)
-    top = HAND_SIZE * players
-    half = (DECK_SIZE - top + 1) // 2
-    starts = [top, top + half]
-    for k, card in enumerate(discard_tops):
-        put(starts[k], card)
-    for k, cards in enumerate(stocks):
-        i = starts[k] + 1
-        for card in cards:
-            while after[i] is not None:            # skip the turn-up's place
-                i += 1
-            put(i, card)
-            i += 1
-    pool = composition()
-    for c in after:
-        if c is not None:
-            pool.remove(c)                          # ValueError if a card is wanted too often
-    it = iter(pool)
-    after = [c if c is not None else next(it) for c in after]
-    return [after[TURN_UP_INSERT]] + after[:TURN_UP_INSERT] + after[TURN_UP_INSERT + 1:]

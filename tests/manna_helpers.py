@@ -5,7 +5,8 @@ import random
 from collections import Counter
 
 from cardcore.games._manna import ACTION_LAYOUT as LAY
-from cardcore.games._manna import manna_deck, meld_table
+from cardcore.games._manna import deal_plan, manna_deck, meld_table
+from cardcore.games._manna_testing import set_position
 
 from cardcore import new_game
 from cardcore.cards import card_id, card_str
@@ -41,11 +42,15 @@ DRAW, TAKE_ADD, TAKE_PAIR, TAKE_TWO, TAKE_JOKER, RETRACT = 0, 1, 2, 3, 4, 5
 
 def stacked(dealer: int = 0, hands=None, feet=None, upcard=None, stock=()) -> list[str]:
     """A 216-card stacked deck (top first) giving these seats these hands/feet, this first
-    discard and these stock cards on top; the rest is filled with plain cards, red threes last."""
+    discard and these stock cards on top; the rest is filled with plain cards, red threes last.
+    Positions come from the engine's deal plan."""
     hands, feet = hands or {}, feet or {}
+    plan = deal_plan(6, {}, dealer)
     pool = Counter(manna_deck())
-    deck: list[int | None] = [None] * 216
-    first = (dealer + 1) % 6
+    deck: list[int | None] = [None] * len(plan)
+
+    def positions(zone: str) -> list[int]:
+        return [i for i, z in enumerate(plan) if z == zone]
 
     def put(pos: int, name: str) -> None:
         cid = card_id(name)
@@ -53,23 +58,25 @@ def stacked(dealer: int = 0, hands=None, feet=None, upcard=None, stock=()) -> li
         pool[cid] -= 1
         deck[pos] = cid
 
-    for seat, cards in hands.items():
-        for k, name in enumerate(cards):
-            put((seat - first) % 6 + 6 * k, name)
-    for seat, cards in feet.items():
-        for k, name in enumerate(cards):
-            put(78 + (seat - first) % 6 + 6 * k, name)
+    for zone, by_seat in (("hand", hands), ("foot", feet)):
+        for seat, cards in by_seat.items():
+            slots = positions(f"{zone}:{seat}")
+            assert len(cards) <= len(slots), f"seat {seat} gets {len(slots)} {zone} cards"
+            for pos, name in zip(slots, cards):
+                put(pos, name)
     if upcard is not None:
-        put(144, upcard)
-    for k, name in enumerate(stock):
-        put(145 + k, name)
+        put(positions("discard")[0], upcard)
+    slots = positions("stock")
+    assert len(stock) <= len(slots)
+    for pos, name in zip(slots, stock):
+        put(pos, name)
     rest = list(pool.elements())
     random.Random(0).shuffle(rest)
     # Plain cards first: no red three or wild card lands where a test did not put one.
     rest.sort(key=lambda x: (x == 52 or x % 13 == 1 or x % 13 == 2))
     rest.sort(key=lambda x: x != 52 and x % 13 == 2 and x // 13 >= 2)
     it = iter(rest)
-    for i in range(216):
+    for i in range(len(deck)):
         if deck[i] is None:
             deck[i] = next(it)
     return [card_str(x) for x in deck]
@@ -86,8 +93,8 @@ def position(game, player: int, hand, melds0=(), melds1=(), **kw):
         return [card_id(x) if isinstance(x, str) else x for x in xs]
     if kw.get("stock") is not None:
         kw["stock"] = ids(kw["stock"])
-    game._state._set_position(player, ids(hand), [ids(m) for m in melds0],
-                              [ids(m) for m in melds1], kw.pop("opened0", False),
-                              kw.pop("opened1", False), kw.pop("stage", 1),
-                              ids(kw.pop("pile", [])), **kw)
+    set_position(game._state, player, ids(hand), [ids(m) for m in melds0],
+                 [ids(m) for m in melds1], kw.pop("opened0", False),
+                 kw.pop("opened1", False), kw.pop("stage", 1),
+                 ids(kw.pop("pile", [])), **kw)
     return game

@@ -122,7 +122,7 @@ def _search(nat, cred, twos, jokers, ctw, cjk, groups, hand, points, need, foot,
 # ------------------------------------------------------------------ positions
 @dataclass
 class Position:
-    """What the engine's ``_set_position`` installs, for the player to move."""
+    """What the test hook ``_manna_testing.set_position`` installs, for the player to move."""
 
     player: int
     hand: list[int]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from cardcore import IllegalActionError
-from cardcore._fast import kz_descriptor_id
+from cardcore.games._kuzanasta_sets import kz_descriptor_id
 from cardcore.game import new_game
 from cardcore.games._kuzanasta import action_table, named_declaration_id, num_actions
 

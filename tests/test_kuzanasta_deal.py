@@ -10,7 +10,7 @@ from kz_helpers import ids, stacked
 from cardcore import ConfigError
 from cardcore.cards import card_id, card_str
 from cardcore.game import new_game
-from cardcore.games._kuzanasta import card_points_of
+from cardcore.games._kuzanasta import KuzanastaState, card_points_of, deal_plan
 
 
 def test_kz_1_1_deck_has_93_cards_a_to_10_eight_times_faces_four_times():
@@ -40,7 +40,7 @@ def test_kz_1_2_view_sorts_hand_by_rank_ace_low_then_suit_joker_last():
 
 
 def test_kz_1_3_face_cards_are_j_q_k_for_set_values():
-    from cardcore._fast import kz_set_value
+    from cardcore.games._kuzanasta_sets import kz_set_value
     assert kz_set_value(ids("JC", "JS", "JD"), None) == 20000       # face
     assert kz_set_value(ids("10C", "10S", "10D"), None) == 10000    # number
 
@@ -175,3 +175,49 @@ def test_kz_2_8_stacked_deck_is_dealt_exactly_as_the_plain_model(players, adjace
             assert s.stock(k) == stock
         assert sorted(s.dead()) == sorted(model["dead"])
         assert s.wild_rank == model["wild"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_kz_2_3_to_2_7_deal_plan_is_the_literal_deal_of_position_labels(players):
+    """The engine's deal plan (which the C deal, hidden_deck_positions and the stacked-deck
+    helpers all use) agrees with the plain model dealing a deck whose cards are its positions."""
+    for dealer in range(players):
+        plan = deal_plan(players, {}, dealer)
+        model = deal_model(list(range(93)), players, (dealer + 1) % players)
+        expected = [""] * 93
+        for seat, hand in enumerate(model["hands"]):
+            for pos in hand:
+                expected[pos] = f"hand:{seat}"
+        for k, pile in enumerate(model["stocks"]):
+            for pos in pile:
+                expected[pos] = f"stock:{k}"
+        for k, pile in enumerate(model["discards"]):
+            expected[pile[0]] = f"discard:{k}"
+        for pos in model["dead"]:
+            expected[pos] = "set_aside"
+        assert model["turn_up"] == 0 and 0 in model["stocks"][0]     # shown, then in stock 0
+        expected[0] = "turn_up"
+        assert plan == expected
+        # Stock positions in deck order are the stock top-first (the turn-up keeps its place).
+        for k, pile in enumerate(model["stocks"]):
+            assert [p for p in pile if p != 0] == [i for i, z in enumerate(plan) if z == f"stock:{k}"]
+
+
+def test_kz_2_deal_plan_refuses_bad_arguments():
+    with pytest.raises(ValueError, match="players"):
+        deal_plan(5, {}, 0)
+    with pytest.raises(ValueError, match="dealer"):
+        deal_plan(3, {}, 3)
+
+
+def test_kz_options_come_from_the_wrapper_defaults_only():
+    """The state machine has no defaults of its own: it reads every option from the wrapper's
+    checked options (whose defaults are the one source), and refuses an incomplete dict."""
+    with pytest.raises(ValueError, match="missing Kuzanasta options"):
+        KuzanastaState(2, {"dealer": None})
+    g = new_game("kuzanasta", players=2, seed=1)
+    assert g.options == {name: opt.default for name, opt in g.options_spec.items()}
+    state = KuzanastaState(2, dict(g.options))
+    state.seed_rng(1)
+    state.start()
+    assert state.hand(0) == g._state.hand(0)

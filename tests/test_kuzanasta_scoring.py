@@ -9,7 +9,7 @@ from kuzanasta_oracle import composition
 from kz_helpers import assert_refused, stacked
 
 from cardcore import IllegalActionError
-from cardcore._fast import kz_descriptor_id
+from cardcore.games._kuzanasta_sets import kz_descriptor_id
 from cardcore.cards import card_id, card_str
 from cardcore.game import new_game
 from cardcore.games._kuzanasta import named_declaration_id

@@ -1,5 +1,5 @@
-"""Kuzanasta set detection in the core (KZ-4, KZ-5, KZ-7.1 best declaration) against the
-plain-Python brute-force oracle, plus hand-picked edge cases."""
+"""Kuzanasta set detection (games/_kuzanasta_sets.pyx: KZ-4, KZ-5, KZ-7.1 best declaration)
+against the plain-Python brute-force oracle, plus hand-picked edge cases."""
 from __future__ import annotations
 
 import os
@@ -9,7 +9,7 @@ from multiprocessing import get_context
 import kuzanasta_oracle as oracle
 import pytest
 
-from cardcore._fast import (
+from cardcore.games._kuzanasta_sets import (
     KZ_ROW_NAMES,
     KZ_ROW_VALUES,
     best_two_sets,

@@ -11,7 +11,9 @@ import manna_oracle as oracle
 import pytest
 
 from cardcore import new_game
-from cardcore.games._manna import ACTION_LAYOUT, meld_table, py_reach_min
+from cardcore.games._manna import ACTION_LAYOUT, meld_table
+from cardcore.games._manna_minimum import py_reach_min
+from cardcore.games._manna_testing import set_position
 
 SCALE = float(os.environ.get("MANNA_DIFF_SCALE", "1"))
 POSITIONS = int(30_000 * SCALE)
@@ -67,9 +69,16 @@ def random_melds(rng: random.Random, wild_sevens: bool, rich: bool) -> list[list
 
 
 def random_hand(rng: random.Random) -> list[int]:
+    """A hand the deck can hold (MH-1.1: at most 4 copies of a natural id, 8 jokers)."""
     size = rng.choice((1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 20))
     ranks = rng.sample([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], rng.randint(1, 6))
-    return [card(rng, rng.choice(ranks)) for _ in range(size)]
+    size = min(size, sum(8 if r in (2, 13) else 16 for r in ranks))
+    hand: list[int] = []
+    while len(hand) < size:
+        c = card(rng, rng.choice(ranks))
+        if hand.count(c) < (8 if c == 52 else 4):
+            hand.append(c)
+    return hand
 
 
 def random_position(rng: random.Random, game) -> oracle.Position:
@@ -106,10 +115,10 @@ def random_position(rng: random.Random, game) -> oracle.Position:
 
 
 def install(game, pos: oracle.Position) -> None:
-    game._state._set_position(pos.player, pos.hand, pos.melds[0], pos.melds[1],
-                              pos.opened[0], pos.opened[1], pos.stage, pos.pile, pos.frozen,
-                              pos.turn_points, pos.committed, pos.retracted, pos.credit,
-                              pos.foot_taken, pos.need)
+    set_position(game._state, pos.player, pos.hand, pos.melds[0], pos.melds[1],
+                 pos.opened[0], pos.opened[1], pos.stage, pos.pile, pos.frozen,
+                 pos.turn_points, pos.committed, pos.retracted, pos.credit,
+                 pos.foot_taken, pos.need)
     pos.foot = [] if pos.foot_taken else game._state.foot(pos.player)
 
 

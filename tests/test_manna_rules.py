@@ -23,7 +23,7 @@ from manna_helpers import (
 
 from cardcore import ConfigError, IllegalActionError, new_game
 from cardcore.cards import card_id, card_str
-from cardcore.games._manna import (
+from cardcore.games._manna_melds import (
     py_canasta_type,
     py_meld_shape_ok,
     py_min_meld,

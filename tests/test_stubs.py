@@ -14,7 +14,10 @@ ALLOWLIST = Path(__file__).with_name("stubtest_allowlist.txt")
 
 
 def test_stubtest_finds_no_difference():
-    modules = ["cardcore._fast"] + [f"cardcore.games._{g}" for g in cardcore.available_games()]
+    # Every extension module with a stub: the games' state machines and their helper modules.
+    games = Path(cardcore.__file__).parent / "games"
+    modules = ["cardcore._fast", "cardcore._batch", "cardcore._search"] + sorted(
+        f"cardcore.games.{p.stem}" for p in games.glob("_*.pyi"))
     result = subprocess.run(
         [sys.executable, "-m", "mypy.stubtest", "--allowlist", str(ALLOWLIST), *modules],
         capture_output=True, text=True, timeout=600)

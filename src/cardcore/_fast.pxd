@@ -261,4 +261,3 @@ cdef class GameState:
     cdef int ready(self) except -1          # TypeError on the bare base class
     cdef int fill_legal(self) except -1     # legal ids into legal_buf; their count
 
-include "_sets_decl.pxi"

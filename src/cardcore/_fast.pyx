@@ -620,4 +620,3 @@ cdef class GameState:
         return world
 
 
-include "_sets.pxi"

@@ -2,7 +2,7 @@
 
 It sees only what the seat may know (its own hand, the wild rank, the discard piles; with the
 God card the stock contents that KZ-6.2 shows). The evaluation of a hand is the value of its
-best two sets (the core's ``best_two_sets``) plus a small potential for pairs, triples, wild
+best two sets (Kuzanasta's ``best_two_sets``) plus a small potential for pairs, triples, wild
 cards and the joker (which doubles the deal, KZ-7.3), minus its card points (they go to the
 winner if someone else goes out, KZ-7.2). Then:
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardcore._fast import best_two_sets
+from cardcore.games._kuzanasta_sets import best_two_sets
 
 if TYPE_CHECKING:
     from cardcore._fast import Random

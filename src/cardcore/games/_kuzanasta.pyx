@@ -13,7 +13,7 @@ Action space (the same 2970 ids for every configuration; pinned by tests/test_ku
     162..2969    go_out naming two sets: one id per unordered pair of set       KZ-7.1
                  descriptors (d1 <= d2, not both of 4 cards), ordered by (d1, d2)
 
-A set descriptor (cardcore._fast, _sets_decl.pxi) is rank * 7 + shape, shape 0..2 = 3 cards
+A set descriptor (_kuzanasta_sets.pxd) is rank * 7 + shape, shape 0..2 = 3 cards
 with 0..2 wild cards, 3..6 = 4 cards with 0..3 wild cards: a named declaration fixes the
 rank, size and number of wild cards of each set and the engine picks the suits (which only
 matter for the 2+2 four-card rows, where it takes the best). 39 three-card and 52 four-card
@@ -22,18 +22,26 @@ descriptors give 39 * 40 / 2 + 39 * 52 = 2808 named declarations.
 Phases: draw -> (god_draw) -> discard -> declare (end_turn; go_out too when the 7-card hand
 holds two sets) -> the next player's draw. A deal that ends starts the next one inside the
 same action.
+
+The state is one C struct (KZState, the framework Header first); the rules are noexcept nogil
+functions over a pointer to it, reached by the framework through KZ_HOOKS. Besides the game
+itself the struct keeps the deal's public knowledge (cards everybody knows the place of), which
+sample_hidden needs: see "Observation" and "Hidden cards" in games/kuzanasta.md.
 """
-from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from cardcore._fast cimport (
-    GameState, Multiset, Pile, JOKER, NUM_KINDS, NUM_RANKS, R_JACK,
-    card_rank, card_bit, lowest_card, ms_clear, ms_add, ms_remove, ms_count_rank,
-    pile_push, pile_pop, pile_to_list, ms_to_list, load_cards, rng_below, shuffle_u8,
+    GameState, GameHooks, Header, Rng, Multiset, Pile, JOKER, NUM_KINDS, NUM_RANKS, R_JACK,
+    PILE_CAPACITY, MS_MAX_COPIES, card_rank, card_bit, lowest_card, ms_clear, ms_add, ms_remove,
+    ms_count_rank, pile_push, pile_pop, pile_to_list, ms_to_list, load_cards, rng_below,
+    rng_next32, shuffle_u8, check_hooks, init_header, deal_prologue,
+)
+from cardcore.games._kuzanasta_sets cimport (
     KZ_NUM_DESCRIPTORS, KZ_NUM_SHAPES, KZ_NO_WILD, kz_best_two, kz_declaration_value,
     kz_descriptor_value, kz_desc_size,
 )
-from cardcore._fast import build_deck
+from cardcore._fast import build_deck, check_state_class
 
 # ---------------------------------------------------------------- rule constants
 cdef enum:
@@ -45,17 +53,6 @@ cdef enum:
     NUM_STOCKS = 2              # KZ-2.5
     FOUR_PLAYER_PILES = 4       # KZ-2.6: both piles are used with 4 players
     GOD_DOUBLING = 2            # KZ-7.2 (joker turn-up), KZ-7.3 (winner holds the joker)
-
-cdef inline int card_points(int card) noexcept nogil:
-    """KZ-1.4: A-5 = 5, 6-10 = 10, J-K = 50, the joker 0."""
-    if card == JOKER:
-        return 0
-    cdef int r = card_rank(card)
-    if r <= 4:
-        return 5
-    if r <= 9:
-        return 10
-    return 50
 
 # ---------------------------------------------------------------- action table
 cdef enum:
@@ -115,13 +112,14 @@ def named_declaration_id(int d1, int d2) -> int:
         raise ValueError(f"no declaration id for descriptors {d1}, {d2}")
     return PAIR_ID[d1][d2]
 
-# ---------------------------------------------------------------- the state
+# ---------------------------------------------------------------- phases and deal ends
 cdef enum Phase:
     PH_DRAW = 0          # KZ-3.1, KZ-6.2
     PH_GOD_DRAW = 1      # KZ-6.2: the holder looked at the stocks and takes a card
     PH_DISCARD = 2       # KZ-3.2, KZ-6.3, KZ-6.4
     PH_DECLARE = 3       # KZ-3.3: end the turn, or go out with two sets
     PH_OVER = 4
+    NUM_PHASES = 5
 
 PHASES = ("draw", "god_draw", "discard", "declare", "over")
 
@@ -130,21 +128,129 @@ cdef enum DealEnd:
     END_OUT = 1          # someone went out (KZ-7)
     END_NO_DRAW = 2      # KZ-3.4: the player to draw can draw nothing
     END_MAX_TURNS = 3    # KZ-3.5
+    NUM_DEAL_ENDS = 4
 
 DEAL_END_NAMES = (None, "went_out", "no_draw", "max_turns")
 
-ctypedef struct KZData:
-    int32_t players
-    bint adjacent_piles, reshuffle
-    int32_t max_turns, deals_limit, dealer_option
-    int64_t target, ante
-    uint8_t deck[DECK_SIZE]            # the composition, id order (KZ-1.1)
-    bint stacked_pending               # KZ-2.8: the first deal uses the stacked deck as is
-    uint8_t stacked[DECK_SIZE]         # top card first
+# ---------------------------------------------------------------- options
+ctypedef struct KZOptions:
+    # The options as C values. Their defaults live in one place, the wrapper's options_spec
+    # (cardcore.games.kuzanasta): read_options takes every value from the checked options dict.
+    int32_t dealer                     # KZ-2.1: first dealer, -1 = by lot
+    bint adjacent_piles                # KZ-2.6: pile_pairing == "adjacent"
+    bint reshuffle                     # KZ-3.4
+    int32_t max_turns                  # KZ-3.5
+    int32_t deals                      # KZ-7.5: scored deals that end the match, 0 = play to target
+    int64_t target                     # KZ-7.5
+    int64_t ante                       # KZ-7.6
 
-    int32_t round_index                # deals finished, scored or void
+
+cdef int read_options(KZOptions* o, dict options) except -1:
+    """Copy the wrapper's checked options (every key present) into the typed struct."""
+    missing = {"dealer", "pile_pairing", "reshuffle", "max_turns", "target", "deals",
+               "ante"} - options.keys()
+    if missing:
+        raise ValueError(f"missing Kuzanasta options: {sorted(missing)}")
+    o.dealer = -1 if options["dealer"] is None else options["dealer"]
+    o.adjacent_piles = options["pile_pairing"] == "adjacent"
+    o.reshuffle = bool(options["reshuffle"])
+    o.max_turns = options["max_turns"]
+    o.deals = 0 if options["deals"] is None else options["deals"]
+    o.target = options["target"]
+    o.ante = options["ante"]
+    return 0
+
+# ---------------------------------------------------------------- the deal plan (KZ-2.3..2.7)
+cdef enum DealZone:
+    Z_HAND = 0           # which = seat (KZ-2.4)
+    Z_DISCARD = 1        # which = pile: the card turned up to start its discard pile (KZ-2.7)
+    Z_STOCK = 2          # which = pile, depth = place from the top of that stock (KZ-2.5)
+    Z_SET_ASIDE = 3      # pile 1 of a 2-3 player deal: dead for the deal (KZ-2.6)
+
+ZONE_NAMES = ("hand", "discard", "stock", "set_aside")
+
+ctypedef struct DealPlan:
+    # Where each deck position (top card first) goes. Position 0 is also the turn-up
+    # (KZ-2.3): everybody sees it, then it lies in the zone given here.
+    uint8_t zone[DECK_SIZE]
+    uint8_t which[DECK_SIZE]
+    uint8_t depth[DECK_SIZE]
+    int32_t stock_size[NUM_STOCKS]
+
+
+cdef void make_deal_plan(int players, int first, DealPlan* plan) noexcept nogil:
+    """The one description of the deal layout: the C deal, ``deal_plan`` and through it the
+    wrapper's hidden positions and the tests' stacked decks all come from here.
+
+    R is the deck after KZ-2.3 (the turn-up, deck position 0, reinserted at index 46 of the
+    other 92): R[i] is deck position i + 1 below 46, 0 at 46, i above. R[:7n] is dealt one card
+    at a time from the first player (KZ-2.4); the rest splits into pile 0 = the first
+    ceil(len / 2) cards and pile 1 (KZ-2.5); each pile's top card starts its discard pile when
+    the pile is in play (KZ-2.7), and pile 1 is set aside with 2-3 players (KZ-2.6)."""
+    cdef int top = HAND_SIZE * players
+    cdef int size0 = (DECK_SIZE - top + 1) // 2
+    cdef int i, pos, k, pile
+    plan.stock_size[0] = size0 - 1
+    plan.stock_size[1] = DECK_SIZE - top - size0 - 1 if players == FOUR_PLAYER_PILES else 0
+    for i in range(DECK_SIZE):
+        pos = i + 1 if i < TURN_UP_INSERT else (0 if i == TURN_UP_INSERT else i)
+        plan.depth[pos] = 0
+        if i < top:
+            plan.zone[pos] = Z_HAND
+            plan.which[pos] = (first + i) % players
+            continue
+        pile = 0 if i < top + size0 else 1
+        k = i - top - (0 if pile == 0 else size0)      # place in the pile before KZ-2.7
+        plan.which[pos] = pile
+        if pile == 1 and players != FOUR_PLAYER_PILES:
+            plan.zone[pos] = Z_SET_ASIDE
+            plan.which[pos] = 0
+        elif k == 0:
+            plan.zone[pos] = Z_DISCARD
+        else:
+            plan.zone[pos] = Z_STOCK
+            plan.depth[pos] = k - 1
+
+
+# Every plan, made once at import (read-only afterwards): the deal only looks its plan up.
+cdef DealPlan PLANS[MAX_PLAYERS + 1][MAX_PLAYERS]
+
+
+cdef void make_all_plans():
+    cdef int players, first
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        for first in range(players):
+            make_deal_plan(players, first, &PLANS[players][first])
+
+make_all_plans()
+
+
+def deal_plan(int players, options, int dealer) -> list:
+    """Where each deck position (top card first) goes in a deal with this dealer: "turn_up"
+    (position 0: shown to everybody, KZ-2.3, then returned into stock 0), "hand:<seat>",
+    "discard:<pile>" (the card that starts that discard pile), "stock:<pile>" (face down, the
+    positions in deck order are the stock from its top down) or "set_aside" (KZ-2.6). No
+    option changes the layout (pile_pairing decides who uses a pile, not where cards go)."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}")
+    if not 0 <= dealer < players:
+        raise ValueError(f"dealer {dealer} is not a seat of {players} players")
+    cdef const DealPlan* plan = &PLANS[players][(dealer + 1) % players]
+    out = ["turn_up"]
+    for i in range(1, DECK_SIZE):
+        name = ZONE_NAMES[plan.zone[i]]
+        out.append(name if plan.zone[i] == Z_SET_ASIDE else f"{name}:{plan.which[i]}")
+    return out
+
+
+# ---------------------------------------------------------------- the state
+ctypedef struct KZState:
+    Header h                           # players, phase, to_move, round_index (deals finished,
+                                       # scored or void), dealer (KZ-2.1), turns, rng
+    KZOptions opt
+    uint8_t deck[DECK_SIZE]            # the composition, id order (KZ-1.1)
     int32_t deals_scored
-    int32_t dealer, first, to_move, phase
+    int32_t first                      # KZ-2.2: the deal's first player
     int32_t wild                       # KZ-2.3: the wild rank, KZ_NO_WILD after a joker turn-up
     int32_t turn_up
     int32_t piles_in_play              # KZ-2.6: 1 or 2
@@ -159,410 +265,806 @@ ctypedef struct KZData:
     int64_t chips[MAX_PLAYERS]         # KZ-7.6
     int64_t pot
 
+    # The deal's public knowledge: what every seat knows of where cards are, besides the
+    # face-up piles. Kept only for sample_hidden (games/kuzanasta.md, "Hidden cards").
+    Multiset known[MAX_PLAYERS]        # cards everybody knows to be in a hand
+    uint8_t stock_seen[NUM_STOCKS][DECK_SIZE]   # parallel to stock[k].cards: 1 = publicly known
+    Multiset dead_seen                 # dead cards that were face up (KZ-6.3, KZ-6.4)
+    # What the last God look showed its holder (KZ-6.2), while it still pins the stocks down:
+    # until a card leaves a stock unseen by the holder, the stocks hold only ids of look_shown,
+    # and all of them except those the holder itself has taken out since (look_gone).
+    int32_t look_seat                  # -1: no such knowledge
+    uint64_t look_shown
+    uint64_t look_gone
+
     # The last finished deal (public once it ends).
     int32_t last_end, last_winner, last_d1, last_d2, last_v1, last_v2, last_wild
     int64_t last_hand_points, last_total, last_pot
     bint last_god_doubled, last_turn_up_doubled
     int32_t last_hand_size
-    uint8_t last_hand[8]               # the winner's hand, shown when going out
+    uint8_t last_hand[HAND_SIZE + 1]   # the winner's hand, shown when going out
+
+# Limits, checked at import: the deck fits the core's piles, a hand's copies its multisets.
+if <int>DECK_SIZE > <int>PILE_CAPACITY or 2 > <int>MS_MAX_COPIES:
+    raise ImportError("Kuzanasta needs a larger Pile or Multiset than the core provides")
 
 
+cdef inline int card_points(int card) noexcept nogil:
+    """KZ-1.4: A-5 = 5, 6-10 = 10, J-K = 50, the joker 0."""
+    if card == JOKER:
+        return 0
+    cdef int r = card_rank(card)
+    if r <= 4:
+        return 5
+    if r <= 9:
+        return 10
+    return 50
+
+
+# ---------------------------------------------------------------- the deal (KZ-2)
+cdef void kz_deal(KZState* s) noexcept nogil:
+    """Lay the deck (stacked on the first deal, else shuffled) out by the deal plan."""
+    cdef uint8_t order[DECK_SIZE]
+    cdef const DealPlan* plan
+    cdef int i, p, n = s.h.players, pile, card
+    cdef Pile* stock
+    deal_prologue(&s.h, s.deck, DECK_SIZE, order)
+    # KZ-2.3: the turn-up (deck position 0) names the wild rank.
+    s.turn_up = order[0]
+    s.wild = KZ_NO_WILD if order[0] == JOKER else card_rank(order[0])
+    for p in range(MAX_PLAYERS):
+        ms_clear(&s.hand[p])
+        ms_clear(&s.known[p])
+    ms_clear(&s.dead)
+    ms_clear(&s.dead_seen)
+    memset(s.stock_seen, 0, sizeof(s.stock_seen))
+    s.look_seat = -1
+    s.first = (s.h.dealer + 1) % n                                  # KZ-2.2
+    plan = &PLANS[n][s.first]                                       # KZ-2.3..2.7
+    for pile in range(NUM_STOCKS):
+        s.stock[pile].size = plan.stock_size[pile]
+        s.discard[pile].size = 0
+    for i in range(DECK_SIZE):
+        card = order[i]
+        if plan.zone[i] == Z_HAND:
+            ms_add(&s.hand[plan.which[i]], card)
+        elif plan.zone[i] == Z_DISCARD:
+            pile_push(&s.discard[plan.which[i]], card)
+        elif plan.zone[i] == Z_STOCK:                               # cards[] is bottom -> top
+            stock = &s.stock[plan.which[i]]
+            stock.cards[stock.size - 1 - plan.depth[i]] = card
+        else:
+            ms_add(&s.dead, card)
+    # Everybody saw the turn-up (position 0): its place is public knowledge.
+    if plan.zone[0] == Z_HAND:
+        ms_add(&s.known[plan.which[0]], order[0])
+    elif plan.zone[0] == Z_STOCK:
+        s.stock_seen[plan.which[0]][s.stock[plan.which[0]].size - 1 - plan.depth[0]] = 1
+    elif plan.zone[0] == Z_SET_ASIDE:
+        ms_add(&s.dead_seen, order[0])
+    if n == FOUR_PLAYER_PILES:                                      # KZ-2.6
+        s.piles_in_play = 2
+        for i in range(n):
+            p = (s.first + i) % n
+            if s.opt.adjacent_piles:
+                s.pile_of[p] = 0 if i < 2 else 1
+            else:
+                s.pile_of[p] = i % 2
+    else:
+        s.piles_in_play = 1
+        for p in range(n):
+            s.pile_of[p] = 0
+    for p in range(n):                                              # KZ-7.6
+        s.chips[p] -= s.opt.ante
+        s.pot += s.opt.ante
+    s.turns_in_deal = 0
+    s.god_public = -1
+    begin_turn(s, s.first)
+
+
+cdef void kz_start(void* state) noexcept nogil:
+    """KZ-2.1: the first dealer by option or by lot, then the first deal."""
+    cdef KZState* s = <KZState*>state
+    if s.opt.dealer >= 0:
+        s.h.dealer = s.opt.dealer
+    else:
+        s.h.dealer = rng_below(&s.h.rng, s.h.players)
+    kz_deal(s)
+
+
+# ---------------------------------------------------------------- turn flow
+cdef void begin_turn(KZState* s, int p) noexcept nogil:
+    """KZ-3.4: refill an empty stock from its discard pile; a player who can draw nothing
+    ends the deal void."""
+    cdef int pile = s.pile_of[p]
+    cdef Pile* stock = &s.stock[pile]
+    cdef Pile* discard = &s.discard[pile]
+    cdef int keep, i
+    s.h.to_move = p
+    s.h.phase = PH_DRAW
+    if stock.size == 0 and discard.size > 1:
+        s.look_seat = -1                     # the stocks take new cards: a past look is stale
+        keep = pile_pop(discard)
+        # Turning the face-up pile over: its top card (the last one pushed) becomes the
+        # bottom of the stock, so the old bottom card is the new top. Everybody saw the pile,
+        # so its order stays public, unless it is shuffled.
+        i = discard.size - 1
+        while i >= 0:
+            s.stock_seen[pile][stock.size] = 0 if s.opt.reshuffle else 1
+            pile_push(stock, discard.cards[i])
+            i -= 1
+        discard.size = 0
+        if s.opt.reshuffle:
+            shuffle_u8(&s.h.rng, stock.cards, stock.size)
+        pile_push(discard, keep)
+    if not can_draw(s, p):
+        end_deal(s, END_NO_DRAW, -1, -1, -1)
+
+
+cdef inline int stocks_in_play(const KZState* s) noexcept nogil:
+    cdef int pile, n = 0
+    for pile in range(s.piles_in_play):
+        n += s.stock[pile].size
+    return n
+
+
+cdef inline bint can_draw(const KZState* s, int p) noexcept nogil:
+    cdef int pile = s.pile_of[p]
+    if s.stock[pile].size > 0 or s.discard[pile].size > 0:
+        return True
+    return s.hand[p].count[JOKER] > 0 and stocks_in_play(s) > 0
+
+
+cdef void end_turn(KZState* s, int p) noexcept nogil:
+    s.h.turns += 1
+    s.turns_in_deal += 1
+    if s.turns_in_deal >= s.opt.max_turns:                          # KZ-3.5
+        end_deal(s, END_MAX_TURNS, -1, -1, -1)
+        return
+    begin_turn(s, (p + 1) % s.h.players)                            # KZ-2.2
+
+
+# ---------------------------------------------------------------- legality (one function per phase)
+cdef int legal_draw(const KZState* s, int32_t* out) noexcept nogil:
+    cdef int p = s.h.to_move, pile = s.pile_of[p], n = 0
+    if s.stock[pile].size > 0:                                      # KZ-3.1
+        out[n] = A_DRAW_STOCK
+        n += 1
+    if s.discard[pile].size > 0:
+        out[n] = A_DRAW_DISCARD
+        n += 1
+    if s.hand[p].count[JOKER] > 0 and stocks_in_play(s) > 0:        # KZ-6.2
+        out[n] = A_GOD_LOOK
+        n += 1
+    return n
+
+
+cdef uint64_t stock_cards(const KZState* s) noexcept nogil:
+    """The distinct cards in the stock piles in play (KZ-6.2)."""
+    cdef uint64_t m = 0
+    cdef int pile, i
+    for pile in range(s.piles_in_play):
+        for i in range(s.stock[pile].size):
+            m |= card_bit(s.stock[pile].cards[i])
+    return m
+
+
+cdef int legal_god_draw(const KZState* s, int32_t* out) noexcept nogil:
+    cdef uint64_t m = stock_cards(s) & ~card_bit(JOKER)
+    cdef int n = 0
+    while m:
+        out[n] = FIRST_GOD_DRAW + lowest_card(m)
+        m &= m - 1
+        n += 1
+    return n
+
+
+cdef int legal_discard(const KZState* s, int32_t* out) noexcept nogil:
+    cdef int p = s.h.to_move, n = 0
+    cdef const Multiset* hand = &s.hand[p]
+    cdef uint64_t m = hand.plane[0]
+    cdef bint god = hand.count[JOKER] > 0
+    while m:                                                        # KZ-3.2, KZ-6.4
+        out[n] = FIRST_DISCARD + lowest_card(m)
+        m &= m - 1
+        n += 1
+    # KZ-6.3: only when there is a pile to end (otherwise it is a plain discard).
+    if god and s.discard[s.pile_of[p]].size > 0:
+        m = hand.plane[0] & ~card_bit(JOKER)
+        while m:
+            out[n] = FIRST_GOD_DISCARD + lowest_card(m)
+            m &= m - 1
+            n += 1
+    return n
+
+
+cdef int legal_declare(const KZState* s, int32_t* out) noexcept nogil:
+    """KZ-3.3, KZ-7.1: end the turn; with two sets also go out (best or named sets)."""
+    cdef const Multiset* hand = &s.hand[s.h.to_move]
+    cdef int w = s.wild, n = 1, k = 0, i, j, r, d1, d2
+    cdef int cand[KZ_NUM_DESCRIPTORS]
+    out[0] = A_END_TURN
+    if kz_best_two(hand, w, &d1, &d2) == 0:
+        return n
+    out[n] = A_GO_OUT
+    n += 1
+    # The descriptors the hand can show alone, ascending, then every compatible pair:
+    # ids grow with (d1, d2), the order of this double loop.
+    for r in range(NUM_RANKS):
+        if ms_count_rank(hand, r) == 0:
+            continue
+        for i in range(r * KZ_NUM_SHAPES, (r + 1) * KZ_NUM_SHAPES):
+            if kz_descriptor_value(hand, w, i) >= 0:
+                cand[k] = i
+                k += 1
+    for i in range(k):
+        for j in range(i, k):
+            if PAIR_ID[cand[i]][cand[j]] >= 0 and kz_declaration_value(hand, w, cand[i], cand[j]) >= 0:
+                out[n] = PAIR_ID[cand[i]][cand[j]]
+                n += 1
+    return n
+
+
+cdef int kz_legal(void* state, int32_t* out, int capacity) noexcept nogil:
+    cdef KZState* s = <KZState*>state
+    if capacity < NUM_ACTIONS:                     # every id at once still fits
+        return -1
+    if s.h.phase == PH_DRAW:
+        return legal_draw(s, out)
+    if s.h.phase == PH_GOD_DRAW:
+        return legal_god_draw(s, out)
+    if s.h.phase == PH_DISCARD:
+        return legal_discard(s, out)
+    if s.h.phase == PH_DECLARE:
+        return legal_declare(s, out)
+    return 0
+
+
+# ---------------------------------------------------------------- applying
+cdef inline void reveal_god(KZState* s, int p) noexcept nogil:
+    """Everybody now knows that p holds the joker (KZ-8)."""
+    s.god_public = p
+    if s.known[p].count[JOKER] == 0:
+        ms_add(&s.known[p], JOKER)
+
+
+cdef inline void forget_known(KZState* s, int p, int card) noexcept nogil:
+    """p's card left the hand face up: if everybody knew p held a copy, that copy went (of two
+    equal copies either may be thought to go; the hands that result are the same)."""
+    if s.known[p].count[card] > 0:
+        ms_remove(&s.known[p], card)
+
+
+cdef void kz_apply(void* state, int action) noexcept nogil:
+    cdef KZState* s = <KZState*>state
+    cdef int p = s.h.to_move, pile = s.pile_of[p], card
+    cdef int d1, d2
+    cdef Multiset* hand = &s.hand[p]
+    cdef Pile* stock = &s.stock[pile]
+    if action == A_DRAW_STOCK:                                      # KZ-3.1
+        card = stock.cards[stock.size - 1]
+        if s.stock_seen[pile][stock.size - 1]:                      # a card everybody knows
+            s.stock_seen[pile][stock.size - 1] = 0
+            ms_add(&s.known[p], card)
+        if p == s.look_seat:
+            s.look_gone |= card_bit(card)
+        else:
+            s.look_seat = -1                 # a card left the stocks unseen by the looker
+        ms_add(hand, pile_pop(stock))
+        s.h.phase = PH_DISCARD
+    elif action == A_DRAW_DISCARD:
+        card = pile_pop(&s.discard[pile])
+        ms_add(hand, card)
+        ms_add(&s.known[p], card)                                   # taken face up
+        if card == JOKER:
+            s.god_public = p
+        s.h.phase = PH_DISCARD
+    elif action == A_GOD_LOOK:                                      # KZ-6.2
+        reveal_god(s, p)
+        s.look_seat = p
+        s.look_shown = stock_cards(s)
+        s.look_gone = 0
+        s.h.phase = PH_GOD_DRAW
+    elif action < FIRST_DISCARD:
+        god_take(s, p, action - FIRST_GOD_DRAW)
+        s.look_gone |= card_bit(action - FIRST_GOD_DRAW)           # p is the looker
+        s.h.phase = PH_DISCARD
+    elif action < FIRST_GOD_DISCARD:
+        card = action - FIRST_DISCARD
+        ms_remove(hand, card)
+        forget_known(s, p, card)
+        if card == JOKER:                                           # KZ-6.4
+            kill_discard_pile(s, pile)
+            ms_add(&s.dead, JOKER)
+            ms_add(&s.dead_seen, JOKER)
+            s.god_public = -1
+        else:                                                       # KZ-3.2
+            pile_push(&s.discard[pile], card)
+        after_discard(s, p)
+    elif action < A_END_TURN:                                       # KZ-6.3
+        card = action - FIRST_GOD_DISCARD
+        ms_remove(hand, card)
+        forget_known(s, p, card)
+        kill_discard_pile(s, pile)
+        pile_push(&s.discard[pile], card)
+        reveal_god(s, p)
+        after_discard(s, p)
+    elif action == A_END_TURN:
+        end_turn(s, p)
+    elif action == A_GO_OUT:                                        # KZ-7.1
+        kz_best_two(hand, s.wild, &d1, &d2)
+        go_out(s, p, d1, d2)
+    else:
+        go_out(s, p, NAMED_D1[action - FIRST_NAMED], NAMED_D2[action - FIRST_NAMED])
+
+
+cdef void god_take(KZState* s, int p, int card) noexcept nogil:
+    """KZ-6.2 Decision: the card comes from the player's own stock pile if it is there,
+    else from the other pile in play; the copy nearest the top of that pile."""
+    cdef int pile = s.pile_of[p], k, i, other
+    cdef Pile* stock
+    for k in range(s.piles_in_play):
+        other = (pile + k) % s.piles_in_play
+        stock = &s.stock[other]
+        i = stock.size - 1
+        while i >= 0:
+            if stock.cards[i] == card:
+                while i < stock.size - 1:
+                    stock.cards[i] = stock.cards[i + 1]
+                    i += 1
+                stock.size -= 1
+                ms_add(&s.hand[p], card)
+                # The others do not see which card left the pile, so the places they knew in
+                # it are no longer certain: forgotten (games/kuzanasta.md, "Hidden cards").
+                memset(s.stock_seen[other], 0, sizeof(s.stock_seen[other]))
+                return
+            i -= 1
+
+
+cdef void kill_discard_pile(KZState* s, int pile) noexcept nogil:
+    """KZ-6.3, KZ-6.4: the discard pile leaves play (dead for the rest of the deal, KZ-6.6)."""
+    cdef Pile* discard = &s.discard[pile]
+    cdef int card
+    while discard.size > 0:
+        card = pile_pop(discard)
+        ms_add(&s.dead, card)
+        ms_add(&s.dead_seen, card)
+
+
+cdef inline void after_discard(KZState* s, int p) noexcept nogil:
+    """KZ-3.3: every turn ends with the declare step, whether or not the hand holds two
+    sets, so that the public phase and history say nothing about the hand (KZ-8)."""
+    s.h.phase = PH_DECLARE
+
+
+cdef void go_out(KZState* s, int p, int d1, int d2) noexcept nogil:
+    s.h.turns += 1
+    end_deal(s, END_OUT, p, d1, d2)
+
+
+cdef void end_deal(KZState* s, int how, int winner, int d1, int d2) noexcept nogil:
+    """KZ-7.2..7.6 scoring of a deal someone went out of; a void deal scores nothing and
+    its pot carries over. Then the next deal, or the end of the match (KZ-7.5)."""
+    cdef int q, c, k
+    cdef int64_t points = 0, total
+    cdef Multiset* hand
+    s.last_end = how
+    s.last_winner = winner
+    s.last_wild = s.wild
+    s.h.round_index += 1
+    if how == END_OUT:
+        hand = &s.hand[winner]
+        s.last_d1 = d1
+        s.last_d2 = d2
+        s.last_v1 = kz_descriptor_value(hand, s.wild, d1)
+        s.last_v2 = kz_descriptor_value(hand, s.wild, d2)
+        # The pair's value, suits chosen together (equal to v1 + v2 for a legal pair).
+        total = kz_declaration_value(hand, s.wild, d1, d2)
+        for q in range(s.h.players):                                # KZ-7.2
+            if q == winner:
+                continue
+            for c in range(NUM_KINDS):
+                points += <int64_t>card_points(c) * s.hand[q].count[c]
+        s.last_turn_up_doubled = s.wild == KZ_NO_WILD
+        if s.last_turn_up_doubled:
+            points *= GOD_DOUBLING
+        s.last_hand_points = points
+        total += points
+        s.last_god_doubled = hand.count[JOKER] > 0
+        if s.last_god_doubled:                                      # KZ-7.3
+            total *= GOD_DOUBLING
+            for q in range(s.h.players):                            # KZ-7.6: the pot doubles
+                if q != winner:
+                    s.chips[q] -= s.opt.ante
+                    s.pot += s.opt.ante
+        s.last_total = total
+        s.score[winner] += total                                    # KZ-7.4
+        s.chips[winner] += s.pot
+        s.last_pot = s.pot
+        s.pot = 0
+        k = 0
+        for c in range(NUM_KINDS):
+            for q in range(hand.count[c]):
+                if k < HAND_SIZE + 1:
+                    s.last_hand[k] = c
+                    k += 1
+        s.last_hand_size = k
+        s.deals_scored += 1
+        if match_finished(s):
+            s.h.phase = PH_OVER
+            s.h.to_move = -1
+            return
+    else:
+        s.last_d1 = -1
+        s.last_d2 = -1
+        s.last_total = 0
+        s.last_hand_points = 0
+        s.last_pot = 0
+        s.last_hand_size = 0
+    s.h.dealer = (s.h.dealer + 1) % s.h.players                     # KZ-2.1
+    kz_deal(s)
+
+
+cdef bint match_finished(const KZState* s) noexcept nogil:
+    """KZ-7.5: after N scored deals with `deals`, else once someone reaches the target."""
+    cdef int p
+    if s.opt.deals > 0:
+        return s.deals_scored >= s.opt.deals
+    for p in range(s.h.players):
+        if s.score[p] >= s.opt.target:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- results
+cdef void kz_returns(const void* state, double* out) noexcept nogil:
+    """KZ-7.4, KZ-7.5: each seat's match score (the highest wins, ties share)."""
+    cdef const KZState* s = <const KZState*>state
+    cdef int p
+    for p in range(s.h.players):
+        out[p] = <double>s.score[p]
+
+
+# ---------------------------------------------------------------- the per-seat projection
+# The observation: exactly what view(seat) shows (KZ-8), as floats. Seats are absolute and
+# padded to 4, piles padded to 2; "counts" are copies per card id 0..52. One source for the
+# layout: these offsets, and OBSERVATION_PIECES below (documented in games/kuzanasta.md).
+cdef enum:
+    NUM_IDS = NUM_KINDS
+    SEATS = MAX_PLAYERS
+    WILDS = NUM_RANKS + 1                               # a rank, or none (joker turn-up)
+    O_OBSERVER = 0                                      # one-hot: the seat observing
+    O_TO_MOVE = O_OBSERVER + SEATS                      # one-hot: the seat to move (none when over)
+    O_PHASE = O_TO_MOVE + SEATS                         # one-hot: draw, god_draw, discard, declare, over
+    O_HAND = O_PHASE + NUM_PHASES                       # the observer's hand, counts
+    O_HAND_SIZES = O_HAND + NUM_IDS
+    O_SCORES = O_HAND_SIZES + SEATS                     # KZ-7.4
+    O_WILD = O_SCORES + SEATS                           # one-hot rank, last = none (KZ-2.3)
+    O_TURN_UP = O_WILD + WILDS                          # one-hot card id
+    O_DISCARD_COUNTS = O_TURN_UP + NUM_IDS              # per pile in play: counts
+    O_DISCARD_TOP = O_DISCARD_COUNTS + NUM_STOCKS * NUM_IDS    # per pile: one-hot top card
+    O_DISCARD_ORDER = O_DISCARD_TOP + NUM_STOCKS * NUM_IDS     # per pile: card id + 1, bottom first
+    O_PILES_IN_PLAY = O_DISCARD_ORDER + NUM_STOCKS * DECK_SIZE
+    O_MY_PILE = O_PILES_IN_PLAY + 1                     # one-hot pile
+    O_PILE_OF = O_MY_PILE + NUM_STOCKS                  # per seat: one-hot pile
+    O_STOCK_SIZES = O_PILE_OF + SEATS * NUM_STOCKS      # per pile in play
+    O_DEALER = O_STOCK_SIZES + NUM_STOCKS               # one-hot seat
+    O_FIRST = O_DEALER + SEATS                          # one-hot seat
+    O_DEAL = O_FIRST + SEATS                            # the deal being played, 1-based
+    O_TURNS_IN_DEAL = O_DEAL + 1
+    O_GOD_HOLDER = O_TURNS_IN_DEAL + 1                  # one-hot seat, last = not known (KZ-8)
+    O_CHIPS = O_GOD_HOLDER + SEATS + 1                  # KZ-7.6
+    O_POT = O_CHIPS + SEATS
+    O_BEST_VALUE = O_POT + 1                            # best_sets: total, 0 if none
+    O_BEST_SETS = O_BEST_VALUE + 1                      # best_sets: count per set descriptor
+    O_LAST_END = O_BEST_SETS + KZ_NUM_DESCRIPTORS       # one-hot: none yet, went_out, no_draw, max_turns
+    O_LAST_WINNER = O_LAST_END + NUM_DEAL_ENDS          # one-hot seat
+    O_LAST_WILD = O_LAST_WINNER + SEATS                 # one-hot rank, last = none (only once a deal ended)
+    O_LAST_SETS = O_LAST_WILD + WILDS                   # count per set descriptor
+    O_LAST_SET_VALUES = O_LAST_SETS + KZ_NUM_DESCRIPTORS    # the two sets' values, ascending descriptor
+    O_LAST_HAND = O_LAST_SET_VALUES + 2                 # the winner's hand, counts
+    O_LAST_HAND_POINTS = O_LAST_HAND + NUM_IDS
+    O_LAST_TURN_UP_DOUBLED = O_LAST_HAND_POINTS + 1
+    O_LAST_GOD_DOUBLED = O_LAST_TURN_UP_DOUBLED + 1
+    O_LAST_TOTAL = O_LAST_GOD_DOUBLED + 1
+    O_LAST_POT = O_LAST_TOTAL + 1
+    OBSERVATION_SIZE = O_LAST_POT + 1
+
+OBSERVATION_PIECES = (
+    ("observer", O_OBSERVER, SEATS), ("current_player", O_TO_MOVE, SEATS),
+    ("phase", O_PHASE, NUM_PHASES), ("hand", O_HAND, NUM_IDS), ("hand_sizes", O_HAND_SIZES, SEATS),
+    ("scores", O_SCORES, SEATS), ("wild_rank", O_WILD, WILDS), ("turn_up", O_TURN_UP, NUM_IDS),
+    ("discard_counts", O_DISCARD_COUNTS, NUM_STOCKS * NUM_IDS),
+    ("discard_tops", O_DISCARD_TOP, NUM_STOCKS * NUM_IDS),
+    ("discard_order", O_DISCARD_ORDER, NUM_STOCKS * DECK_SIZE),
+    ("piles_in_play", O_PILES_IN_PLAY, 1), ("my_pile", O_MY_PILE, NUM_STOCKS),
+    ("pile_of", O_PILE_OF, SEATS * NUM_STOCKS), ("stock_sizes", O_STOCK_SIZES, NUM_STOCKS),
+    ("dealer", O_DEALER, SEATS), ("first_player", O_FIRST, SEATS), ("deal", O_DEAL, 1),
+    ("turns_in_deal", O_TURNS_IN_DEAL, 1), ("god_holder", O_GOD_HOLDER, SEATS + 1),
+    ("chips", O_CHIPS, SEATS), ("pot", O_POT, 1), ("best_value", O_BEST_VALUE, 1),
+    ("best_sets", O_BEST_SETS, KZ_NUM_DESCRIPTORS),
+    ("last_end", O_LAST_END, NUM_DEAL_ENDS), ("last_winner", O_LAST_WINNER, SEATS),
+    ("last_wild_rank", O_LAST_WILD, WILDS), ("last_sets", O_LAST_SETS, KZ_NUM_DESCRIPTORS),
+    ("last_set_values", O_LAST_SET_VALUES, 2), ("last_hand", O_LAST_HAND, NUM_IDS),
+    ("last_hand_points", O_LAST_HAND_POINTS, 1),
+    ("last_turn_up_doubled", O_LAST_TURN_UP_DOUBLED, 1),
+    ("last_god_doubled", O_LAST_GOD_DOUBLED, 1), ("last_total", O_LAST_TOTAL, 1),
+    ("last_pot", O_LAST_POT, 1),
+)
+
+
+cdef int kz_observation_size(const void* state) noexcept nogil:
+    return OBSERVATION_SIZE
+
+
+cdef inline int wild_index(int wild) noexcept nogil:
+    return NUM_RANKS if wild == KZ_NO_WILD else wild
+
+
+cdef void kz_observe(const void* state, int seat, float* out) noexcept nogil:
+    """What ``seat`` sees (KZ-8) except its legal actions (left to the legal-action mask; they
+    include the cards a God look shows, KZ-6.2): its own hand, the public table, the sizes of
+    the hidden zones, the scores and the last deal."""
+    cdef const KZState* s = <const KZState*>state
+    cdef int p, c, k, i, d1, d2, value
+    cdef const Pile* pile
+    memset(out, 0, OBSERVATION_SIZE * sizeof(float))
+    out[O_OBSERVER + seat] = 1.0
+    if s.h.to_move >= 0:
+        out[O_TO_MOVE + s.h.to_move] = 1.0
+    out[O_PHASE + s.h.phase] = 1.0
+    for c in range(NUM_IDS):
+        out[O_HAND + c] = s.hand[seat].count[c]
+    for p in range(s.h.players):
+        out[O_HAND_SIZES + p] = s.hand[p].total
+        out[O_SCORES + p] = s.score[p]
+        out[O_PILE_OF + p * NUM_STOCKS + s.pile_of[p]] = 1.0
+        out[O_CHIPS + p] = s.chips[p]
+    out[O_WILD + wild_index(s.wild)] = 1.0
+    out[O_TURN_UP + s.turn_up] = 1.0
+    for k in range(s.piles_in_play):
+        pile = &s.discard[k]
+        for i in range(pile.size):
+            out[O_DISCARD_COUNTS + k * NUM_IDS + pile.cards[i]] += 1.0
+            out[O_DISCARD_ORDER + k * DECK_SIZE + i] = pile.cards[i] + 1
+        if pile.size > 0:
+            out[O_DISCARD_TOP + k * NUM_IDS + pile.cards[pile.size - 1]] = 1.0
+        out[O_STOCK_SIZES + k] = s.stock[k].size
+    out[O_PILES_IN_PLAY] = s.piles_in_play
+    out[O_MY_PILE + s.pile_of[seat]] = 1.0
+    out[O_DEALER + s.h.dealer] = 1.0
+    out[O_FIRST + s.first] = 1.0
+    out[O_DEAL] = s.h.round_index + (0 if s.h.to_move < 0 else 1)
+    out[O_TURNS_IN_DEAL] = s.turns_in_deal
+    out[O_GOD_HOLDER + (s.god_public if s.god_public >= 0 else SEATS)] = 1.0
+    out[O_POT] = s.pot
+    value = kz_best_two(&s.hand[seat], s.wild, &d1, &d2)
+    if value > 0:
+        out[O_BEST_VALUE] = value
+        out[O_BEST_SETS + d1] += 1.0
+        out[O_BEST_SETS + d2] += 1.0
+    out[O_LAST_END + s.last_end] = 1.0
+    if s.last_end != END_NONE:
+        out[O_LAST_WILD + wild_index(s.last_wild)] = 1.0
+    if s.last_end == END_OUT:
+        out[O_LAST_WINNER + s.last_winner] = 1.0
+        out[O_LAST_SETS + s.last_d1] += 1.0
+        out[O_LAST_SETS + s.last_d2] += 1.0
+        out[O_LAST_SET_VALUES] = s.last_v1
+        out[O_LAST_SET_VALUES + 1] = s.last_v2
+        for i in range(s.last_hand_size):
+            out[O_LAST_HAND + s.last_hand[i]] += 1.0
+        out[O_LAST_HAND_POINTS] = s.last_hand_points
+        out[O_LAST_TURN_UP_DOUBLED] = 1.0 if s.last_turn_up_doubled else 0.0
+        out[O_LAST_GOD_DOUBLED] = 1.0 if s.last_god_doubled else 0.0
+        out[O_LAST_TOTAL] = s.last_total
+        out[O_LAST_POT] = s.last_pot
+
+
+# ---------------------------------------------------------------- determinization
+cdef inline double uniform01(Rng* rng) noexcept nogil:
+    """A uniform double in [0, 1) from 53 random bits."""
+    cdef uint64_t high = rng_next32(rng) >> 5, low = rng_next32(rng) >> 6
+    return (high * 67108864.0 + low) / 9007199254740992.0
+
+
+cdef int choose_god_look_stock(const uint8_t* pool, int n, int m, uint64_t required,
+                               uint64_t allowed, uint8_t* chosen, Rng* rng) noexcept nogil:
+    """Pick the cards of the stocks' m unknown places, uniformly among the m-card
+    sub-multisets of the pool's (labelled) cards that hold at least one copy of every id in
+    ``required`` and nothing outside ``required | allowed``; write them to chosen. Returns 0,
+    or -1 if there is none. ways[i][j] counts the labelled choices of j cards among the ids
+    i.. and is sampled backwards."""
+    cdef double ways[NUM_KINDS + 1][DECK_SIZE + 1]
+    cdef int copies[NUM_KINDS]
+    cdef int lo[NUM_KINDS]
+    cdef int c, j, k, i, pick, taken = 0
+    cdef double total, u, binom
+    memset(copies, 0, sizeof(copies))
+    for i in range(n):
+        copies[pool[i]] += 1
+    for c in range(NUM_KINDS):
+        if (required >> c) & 1:
+            lo[c] = 1
+        elif (allowed >> c) & 1:
+            lo[c] = 0
+        else:
+            lo[c] = -1                                  # excluded
+    for j in range(m + 1):
+        ways[NUM_KINDS][j] = 1.0 if j == 0 else 0.0
+    c = NUM_KINDS - 1
+    while c >= 0:
+        for j in range(m + 1):
+            total = 0.0
+            if lo[c] < 0:
+                total = ways[c + 1][j]
+            else:
+                binom = 1.0
+                for k in range(copies[c] + 1):          # C(copies, k), built up as k grows
+                    if k > 0:
+                        binom = binom * (copies[c] - k + 1) / k
+                    if k >= lo[c] and k <= j:
+                        total += binom * ways[c + 1][j - k]
+            ways[c][j] = total
+        c -= 1
+    if ways[0][m] <= 0.0:
+        return -1
+    j = m
+    for c in range(NUM_KINDS):
+        if lo[c] < 0:
+            continue
+        u = uniform01(rng) * ways[c][j]
+        pick = -1
+        binom = 1.0
+        for k in range(copies[c] + 1):
+            if k > 0:
+                binom = binom * (copies[c] - k + 1) / k
+            if k < lo[c] or k > j or binom * ways[c + 1][j - k] <= 0.0:
+                continue
+            pick = k                                    # the last feasible count absorbs rounding
+            u -= binom * ways[c + 1][j - k]
+            if u < 0.0:
+                break
+        if pick < 0:
+            return -1
+        for i in range(pick):
+            chosen[taken] = c
+            taken += 1
+        j -= pick
+    return 0 if j == 0 else -1
+
+
+cdef int kz_sample_hidden(void* state, int seat, Rng* rng) noexcept nogil:
+    """Redeal, in place, every card ``seat`` cannot place: the unknown part of each other hand,
+    the stock places nobody knows and the set-aside pile. Known places stay: the seat's hand,
+    the face-up piles and dead discards, the cards everybody knows a hand holds, the stock
+    places everybody knows; during the seat's own God draw the stocks keep exactly the cards
+    the look shows (games/kuzanasta.md, "Hidden cards")."""
+    cdef KZState* s = <KZState*>state
+    cdef uint8_t pool[DECK_SIZE]
+    cdef uint8_t chosen[DECK_SIZE]
+    cdef int count[NUM_KINDS]
+    cdef int hidden[MAX_PLAYERS]
+    cdef int p, c, k, i, n = 0, m = 0, a, b
+    cdef uint64_t known_in_stock = 0, required
+    # The pool is built from counts in id order: the world depends only on what the seat
+    # knows and on rng, never on where the hidden cards really lie.
+    memset(count, 0, sizeof(count))
+    for p in range(s.h.players):
+        hidden[p] = 0
+        if p == seat:
+            continue
+        for c in range(NUM_KINDS):
+            hidden[p] += s.hand[p].count[c] - s.known[p].count[c]
+            count[c] += s.hand[p].count[c] - s.known[p].count[c]
+    for k in range(NUM_STOCKS):
+        for i in range(s.stock[k].size):
+            if s.stock_seen[k][i]:
+                known_in_stock |= card_bit(s.stock[k].cards[i])
+            else:
+                count[s.stock[k].cards[i]] += 1
+                m += 1
+    for c in range(NUM_KINDS):
+        count[c] += s.dead.count[c] - s.dead_seen.count[c]
+    for c in range(NUM_KINDS):
+        for k in range(count[c]):
+            pool[n] = <uint8_t>c
+            n += 1
+    if s.look_seat == seat:
+        # The seat's own God look showed the stocks in play (then the only stocks with cards),
+        # and no card left them unseen by the seat since: the unknown places get a uniform
+        # choice of cards that shows the same, less what the seat itself took out since.
+        required = s.look_shown & ~s.look_gone & ~known_in_stock
+        if choose_god_look_stock(pool, n, m, required, s.look_shown & ~required, chosen,
+                                 rng) < 0:
+            return -1
+        for i in range(m):
+            count[chosen[i]] -= 1
+        shuffle_u8(rng, chosen, m)
+        for i in range(m):
+            pool[i] = chosen[i]                  # the stocks' unknown places come first below
+        a = m
+        for c in range(NUM_KINDS):
+            for k in range(count[c]):
+                pool[a] = <uint8_t>c
+                a += 1
+        shuffle_u8(rng, pool + m, n - m)
+    else:
+        shuffle_u8(rng, pool, n)
+    # Lay the pool back out: stocks' unknown places first, then the hands, then set-aside.
+    a = 0
+    for k in range(NUM_STOCKS):
+        for i in range(s.stock[k].size):
+            if not s.stock_seen[k][i]:
+                s.stock[k].cards[i] = pool[a]
+                a += 1
+    for p in range(s.h.players):
+        if p == seat:
+            continue
+        s.hand[p] = s.known[p]
+        for b in range(hidden[p]):
+            ms_add(&s.hand[p], pool[a])
+            a += 1
+    s.dead = s.dead_seen
+    while a < n:
+        ms_add(&s.dead, pool[a])
+        a += 1
+    return 0
+
+
+cdef void kz_scores(const void* state, int32_t* out) noexcept nogil:
+    """KZ-7.4 match scores, as the view shows them (held as int64: the hook's int32 saturates,
+    far beyond any reachable score)."""
+    cdef const KZState* s = <const KZState*>state
+    cdef int p
+    for p in range(s.h.players):
+        out[p] = <int32_t>(s.score[p] if s.score[p] < 2147483647 else 2147483647)
+
+
+cdef GameHooks KZ_HOOKS
+KZ_HOOKS.name = "kuzanasta"
+KZ_HOOKS.state_size = sizeof(KZState)
+KZ_HOOKS.num_actions = NUM_ACTIONS
+KZ_HOOKS.max_legal = NUM_ACTIONS
+KZ_HOOKS.start = kz_start
+KZ_HOOKS.legal = kz_legal
+KZ_HOOKS.apply = kz_apply
+KZ_HOOKS.observation_size = kz_observation_size
+KZ_HOOKS.observe = kz_observe
+KZ_HOOKS.returns = kz_returns
+KZ_HOOKS.scores = kz_scores
+KZ_HOOKS.sample_hidden = kz_sample_hidden
+check_hooks(&KZ_HOOKS)
+
+
+# ---------------------------------------------------------------- the Python-visible state
 cdef class KuzanastaState(GameState):
-    cdef KZData d
+    """Kuzanasta: the struct above, bound to the framework; getters for the view."""
+    cdef KZState d
+
+    match_end_rule = "KZ-7.5"
+
+    def __cinit__(self, *args, **kwargs):
+        memset(&self.d, 0, sizeof(KZState))
+        self.bind(&KZ_HOOKS, &self.d, &self.d.h)
 
     def __init__(self, int players, dict options, deck=None):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}")
-        memset(&self.d, 0, sizeof(KZData))
-        self.num_players = players
-        self.d.players = players
-        self.d.adjacent_piles = options["pile_pairing"] == "adjacent"
-        self.d.reshuffle = bool(options["reshuffle"])
-        self.d.max_turns = options["max_turns"]
-        self.d.deals_limit = 0 if options["deals"] is None else options["deals"]
-        self.d.target = options["target"]
-        self.d.ante = options["ante"]
-        dealer = options["dealer"]
-        self.d.dealer_option = -1 if dealer is None else dealer
         composition = kuzanasta_deck()
+        init_header(&self.d.h, players, deck, composition)
+        read_options(&self.d.opt, options)
         load_cards(self.d.deck, composition, DECK_SIZE)
-        if deck is not None:
-            if sorted(deck) != composition:
-                raise ValueError("stacked deck does not match the composition")
-            load_cards(self.d.stacked, deck, DECK_SIZE)
-            self.d.stacked_pending = True
-        self.d.phase = PH_OVER
-        self.d.to_move = -1
+        self.d.h.phase = PH_OVER
         self.d.last_end = END_NONE
         self.d.last_winner = -1
-
-    def start(self) -> None:
-        """KZ-2.1: the first dealer by option or by lot, then the first deal."""
-        if self.d.dealer_option >= 0:
-            self.d.dealer = self.d.dealer_option
-        else:
-            self.d.dealer = rng_below(&self.rng, self.d.players)
-        self.deal()
-
-    # ------------------------------------------------------------ the deal (KZ-2)
-    cdef void deal(self) noexcept:
-        cdef uint8_t order[DECK_SIZE]
-        cdef uint8_t rest[DECK_SIZE]
-        cdef int i, p, n = self.d.players, top, size0, pile
-        if self.d.stacked_pending:
-            for i in range(DECK_SIZE):
-                order[i] = self.d.stacked[i]
-            self.d.stacked_pending = False
-        else:
-            for i in range(DECK_SIZE):
-                order[i] = self.d.deck[i]
-            shuffle_u8(&self.rng, order, DECK_SIZE)
-        # KZ-2.3: the turn-up names the wild rank and goes back in at index 46 of the rest.
-        self.d.turn_up = order[0]
-        self.d.wild = KZ_NO_WILD if order[0] == JOKER else card_rank(order[0])
-        for i in range(TURN_UP_INSERT):
-            rest[i] = order[i + 1]
-        rest[TURN_UP_INSERT] = order[0]
-        for i in range(TURN_UP_INSERT + 1, DECK_SIZE):
-            rest[i] = order[i]
-        for p in range(MAX_PLAYERS):
-            ms_clear(&self.d.hand[p])
-        ms_clear(&self.d.dead)
-        for pile in range(NUM_STOCKS):
-            self.d.stock[pile].size = 0
-            self.d.discard[pile].size = 0
-        self.d.first = (self.d.dealer + 1) % n                       # KZ-2.2
-        for i in range(HAND_SIZE * n):                               # KZ-2.4
-            ms_add(&self.d.hand[(self.d.first + i) % n], rest[i])
-        top = HAND_SIZE * n                                          # KZ-2.5: R[top:] splits
-        size0 = (DECK_SIZE - top + 1) // 2
-        i = top + size0 - 1
-        while i >= top:                                              # pushed bottom first
-            pile_push(&self.d.stock[0], rest[i])
-            i -= 1
-        i = DECK_SIZE - 1
-        while i >= top + size0:
-            pile_push(&self.d.stock[1], rest[i])
-            i -= 1
-        if n == FOUR_PLAYER_PILES:                                   # KZ-2.6
-            self.d.piles_in_play = 2
-            for i in range(n):
-                p = (self.d.first + i) % n
-                if self.d.adjacent_piles:
-                    self.d.pile_of[p] = 0 if i < 2 else 1
-                else:
-                    self.d.pile_of[p] = i % 2
-        else:
-            self.d.piles_in_play = 1
-            for p in range(n):
-                self.d.pile_of[p] = 0
-            while self.d.stock[1].size > 0:                          # set aside: dead (KZ-6.6)
-                ms_add(&self.d.dead, pile_pop(&self.d.stock[1]))
-        for pile in range(self.d.piles_in_play):                     # KZ-2.7
-            pile_push(&self.d.discard[pile], pile_pop(&self.d.stock[pile]))
-        for p in range(n):                                           # KZ-7.6
-            self.d.chips[p] -= self.d.ante
-            self.d.pot += self.d.ante
-        self.d.turns_in_deal = 0
         self.d.god_public = -1
-        self.begin_turn(self.d.first)
+        self.d.look_seat = -1
 
-    # ------------------------------------------------------------ turn flow
-    cdef void begin_turn(self, int p) noexcept:
-        """KZ-3.4: refill an empty stock from its discard pile; a player who can draw nothing
-        ends the deal void."""
-        cdef int pile = self.d.pile_of[p]
-        cdef Pile* stock = &self.d.stock[pile]
-        cdef Pile* discard = &self.d.discard[pile]
-        cdef int keep, i
-        self.d.to_move = p
-        self.d.phase = PH_DRAW
-        if stock.size == 0 and discard.size > 1:
-            keep = pile_pop(discard)
-            # Turning the face-up pile over: its top card (the last one pushed) becomes the
-            # bottom of the stock, so the old bottom card is the new top.
-            i = discard.size - 1
-            while i >= 0:
-                pile_push(stock, discard.cards[i])
-                i -= 1
-            discard.size = 0
-            if self.d.reshuffle:
-                shuffle_u8(&self.rng, stock.cards, stock.size)
-            pile_push(discard, keep)
-        if not self.can_draw(p):
-            self.end_deal(END_NO_DRAW, -1, -1, -1)
-
-    cdef bint can_draw(self, int p) noexcept:
-        cdef int pile = self.d.pile_of[p]
-        if self.d.stock[pile].size > 0 or self.d.discard[pile].size > 0:
-            return True
-        return self.d.hand[p].count[JOKER] > 0 and self.stocks_in_play() > 0
-
-    cdef int stocks_in_play(self) noexcept:
-        cdef int pile, n = 0
-        for pile in range(self.d.piles_in_play):
-            n += self.d.stock[pile].size
-        return n
-
-    cdef void end_turn(self, int p) noexcept:
-        self.turns += 1
-        self.d.turns_in_deal += 1
-        if self.d.turns_in_deal >= self.d.max_turns:                 # KZ-3.5
-            self.end_deal(END_MAX_TURNS, -1, -1, -1)
-            return
-        self.begin_turn((p + 1) % self.d.players)                    # KZ-2.2
-
-    # ------------------------------------------------------------ legality (one function per phase)
-    cdef int legal_draw(self, int* out) noexcept:
-        cdef int p = self.d.to_move, pile = self.d.pile_of[p], n = 0
-        if self.d.stock[pile].size > 0:                              # KZ-3.1
-            out[n] = A_DRAW_STOCK
-            n += 1
-        if self.d.discard[pile].size > 0:
-            out[n] = A_DRAW_DISCARD
-            n += 1
-        if self.d.hand[p].count[JOKER] > 0 and self.stocks_in_play() > 0:   # KZ-6.2
-            out[n] = A_GOD_LOOK
-            n += 1
-        return n
-
-    cdef uint64_t stock_cards(self) noexcept:
-        """The distinct cards in the stock piles in play (KZ-6.2)."""
-        cdef uint64_t m = 0
-        cdef int pile, i
-        for pile in range(self.d.piles_in_play):
-            for i in range(self.d.stock[pile].size):
-                m |= card_bit(self.d.stock[pile].cards[i])
-        return m
-
-    cdef int legal_god_draw(self, int* out) noexcept:
-        cdef uint64_t m = self.stock_cards() & ~card_bit(JOKER)
-        cdef int n = 0
-        while m:
-            out[n] = FIRST_GOD_DRAW + lowest_card(m)
-            m &= m - 1
-            n += 1
-        return n
-
-    cdef int legal_discard(self, int* out) noexcept:
-        cdef int p = self.d.to_move, n = 0
-        cdef Multiset* hand = &self.d.hand[p]
-        cdef uint64_t m = hand.plane[0]
-        cdef bint god = hand.count[JOKER] > 0
-        while m:                                                     # KZ-3.2, KZ-6.4
-            out[n] = FIRST_DISCARD + lowest_card(m)
-            m &= m - 1
-            n += 1
-        # KZ-6.3: only when there is a pile to end (otherwise it is a plain discard).
-        if god and self.d.discard[self.d.pile_of[p]].size > 0:
-            m = hand.plane[0] & ~card_bit(JOKER)
-            while m:
-                out[n] = FIRST_GOD_DISCARD + lowest_card(m)
-                m &= m - 1
-                n += 1
-        return n
-
-    cdef int legal_declare(self, int* out) noexcept:
-        """KZ-3.3, KZ-7.1: end the turn; with two sets also go out (best or named sets)."""
-        cdef Multiset* hand = &self.d.hand[self.d.to_move]
-        cdef int w = self.d.wild, n = 1, k = 0, i, j, r, d1, d2
-        cdef int cand[KZ_NUM_DESCRIPTORS]
-        out[0] = A_END_TURN
-        if kz_best_two(hand, w, &d1, &d2) == 0:
-            return n
-        out[n] = A_GO_OUT
-        n += 1
-        # The descriptors the hand can show alone, ascending, then every compatible pair:
-        # ids grow with (d1, d2), the order of this double loop.
-        for r in range(NUM_RANKS):
-            if ms_count_rank(hand, r) == 0:
-                continue
-            for i in range(r * KZ_NUM_SHAPES, (r + 1) * KZ_NUM_SHAPES):
-                if kz_descriptor_value(hand, w, i) >= 0:
-                    cand[k] = i
-                    k += 1
-        for i in range(k):
-            for j in range(i, k):
-                if PAIR_ID[cand[i]][cand[j]] >= 0 and kz_declaration_value(hand, w, cand[i], cand[j]) >= 0:
-                    out[n] = PAIR_ID[cand[i]][cand[j]]
-                    n += 1
-        return n
-
-    cdef int legal_into(self, int* out) noexcept:
-        if self.d.phase == PH_DRAW:
-            return self.legal_draw(out)
-        if self.d.phase == PH_GOD_DRAW:
-            return self.legal_god_draw(out)
-        if self.d.phase == PH_DISCARD:
-            return self.legal_discard(out)
-        if self.d.phase == PH_DECLARE:
-            return self.legal_declare(out)
-        return 0
-
-    cdef bint over(self) noexcept:
-        return self.d.phase == PH_OVER
-
-    cdef int to_move(self) noexcept:
-        return -1 if self.d.phase == PH_OVER else self.d.to_move
-
-    # ------------------------------------------------------------ applying
-    cdef void apply_fast(self, int action) noexcept:
-        cdef int p = self.d.to_move, pile = self.d.pile_of[p], card
-        cdef int d1, d2
-        cdef Multiset* hand = &self.d.hand[p]
-        if action == A_DRAW_STOCK:                                   # KZ-3.1
-            ms_add(hand, pile_pop(&self.d.stock[pile]))
-            self.d.phase = PH_DISCARD
-        elif action == A_DRAW_DISCARD:
-            card = pile_pop(&self.d.discard[pile])
-            ms_add(hand, card)
-            if card == JOKER:                                        # taken face up: known
-                self.d.god_public = p
-            self.d.phase = PH_DISCARD
-        elif action == A_GOD_LOOK:                                   # KZ-6.2
-            self.d.god_public = p
-            self.d.phase = PH_GOD_DRAW
-        elif action < FIRST_DISCARD:
-            self.god_take(p, action - FIRST_GOD_DRAW)
-            self.d.phase = PH_DISCARD
-        elif action < FIRST_GOD_DISCARD:
-            card = action - FIRST_DISCARD
-            ms_remove(hand, card)
-            if card == JOKER:                                        # KZ-6.4
-                self.kill_discard_pile(pile)
-                ms_add(&self.d.dead, JOKER)
-                self.d.god_public = -1
-            else:                                                    # KZ-3.2
-                pile_push(&self.d.discard[pile], card)
-            self.after_discard(p)
-        elif action < A_END_TURN:                                    # KZ-6.3
-            card = action - FIRST_GOD_DISCARD
-            ms_remove(hand, card)
-            self.kill_discard_pile(pile)
-            pile_push(&self.d.discard[pile], card)
-            self.d.god_public = p
-            self.after_discard(p)
-        elif action == A_END_TURN:
-            self.end_turn(p)
-        elif action == A_GO_OUT:                                     # KZ-7.1
-            kz_best_two(hand, self.d.wild, &d1, &d2)
-            self.go_out(p, d1, d2)
-        else:
-            self.go_out(p, NAMED_D1[action - FIRST_NAMED], NAMED_D2[action - FIRST_NAMED])
-
-    cdef void god_take(self, int p, int card) noexcept:
-        """KZ-6.2 Decision: the card comes from the player's own stock pile if it is there,
-        else from the other pile in play; the copy nearest the top of that pile."""
-        cdef int pile = self.d.pile_of[p], k, i
-        cdef Pile* stock
-        for k in range(self.d.piles_in_play):
-            stock = &self.d.stock[(pile + k) % self.d.piles_in_play]
-            i = stock.size - 1
-            while i >= 0:
-                if stock.cards[i] == card:
-                    while i < stock.size - 1:
-                        stock.cards[i] = stock.cards[i + 1]
-                        i += 1
-                    stock.size -= 1
-                    ms_add(&self.d.hand[p], card)
-                    return
-                i -= 1
-
-    cdef void kill_discard_pile(self, int pile) noexcept:
-        """KZ-6.3, KZ-6.4: the discard pile leaves play (dead for the rest of the deal, KZ-6.6)."""
-        cdef Pile* discard = &self.d.discard[pile]
-        while discard.size > 0:
-            ms_add(&self.d.dead, pile_pop(discard))
-
-    cdef void after_discard(self, int p) noexcept:
-        """KZ-3.3: every turn ends with the declare step, whether or not the hand holds two
-        sets, so that the public phase and history say nothing about the hand (KZ-8)."""
-        self.d.phase = PH_DECLARE
-
-    cdef void go_out(self, int p, int d1, int d2) noexcept:
-        self.turns += 1
-        self.end_deal(END_OUT, p, d1, d2)
-
-    cdef void end_deal(self, int how, int winner, int d1, int d2) noexcept:
-        """KZ-7.2..7.6 scoring of a deal someone went out of; a void deal scores nothing and
-        its pot carries over. Then the next deal, or the end of the match (KZ-7.5)."""
-        cdef int p, q, c, k
-        cdef int64_t points = 0, total
-        cdef Multiset* hand
-        self.d.last_end = how
-        self.d.last_winner = winner
-        self.d.last_wild = self.d.wild
-        self.d.round_index += 1
-        if how == END_OUT:
-            hand = &self.d.hand[winner]
-            self.d.last_d1 = d1
-            self.d.last_d2 = d2
-            self.d.last_v1 = kz_descriptor_value(hand, self.d.wild, d1)
-            self.d.last_v2 = kz_descriptor_value(hand, self.d.wild, d2)
-            # The pair's value, suits chosen together (equal to v1 + v2 for a legal pair).
-            total = kz_declaration_value(hand, self.d.wild, d1, d2)
-            for q in range(self.d.players):                          # KZ-7.2
-                if q == winner:
-                    continue
-                for c in range(NUM_KINDS):
-                    points += <int64_t>card_points(c) * self.d.hand[q].count[c]
-            self.d.last_turn_up_doubled = self.d.wild == KZ_NO_WILD
-            if self.d.last_turn_up_doubled:
-                points *= GOD_DOUBLING
-            self.d.last_hand_points = points
-            total += points
-            self.d.last_god_doubled = hand.count[JOKER] > 0
-            if self.d.last_god_doubled:                              # KZ-7.3
-                total *= GOD_DOUBLING
-                for q in range(self.d.players):                      # KZ-7.6: the pot doubles
-                    if q != winner:
-                        self.d.chips[q] -= self.d.ante
-                        self.d.pot += self.d.ante
-            self.d.last_total = total
-            self.d.score[winner] += total                            # KZ-7.4
-            self.d.chips[winner] += self.d.pot
-            self.d.last_pot = self.d.pot
-            self.d.pot = 0
-            k = 0
-            for c in range(NUM_KINDS):
-                for q in range(hand.count[c]):
-                    if k < 8:
-                        self.d.last_hand[k] = c
-                        k += 1
-            self.d.last_hand_size = k
-            self.d.deals_scored += 1
-            if self.match_finished():
-                self.d.phase = PH_OVER
-                self.d.to_move = -1
-                return
-        else:
-            self.d.last_d1 = -1
-            self.d.last_d2 = -1
-            self.d.last_total = 0
-            self.d.last_hand_points = 0
-            self.d.last_pot = 0
-            self.d.last_hand_size = 0
-        self.d.dealer = (self.d.dealer + 1) % self.d.players         # KZ-2.1
-        self.deal()
-
-    cdef bint match_finished(self) noexcept:
-        """KZ-7.5: after N scored deals with `deals`, else once someone reaches the target."""
-        cdef int p
-        if self.d.deals_limit > 0:
-            return self.d.deals_scored >= self.d.deals_limit
-        for p in range(self.d.players):
-            if self.d.score[p] >= self.d.target:
-                return True
-        return False
-
-    # ------------------------------------------------------------ Python-visible state
-    def explain_illegal(self, action) -> tuple:
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-            return (f"action id {action!r} is outside 0..{NUM_ACTIONS - 1}", None)
+    def explain_rule(self, int action) -> tuple:
+        """(message, rule id) for an id that is not legal while the match is on."""
         from cardcore.cards import card_str
-        cdef int a = action, p = self.d.to_move, ph = self.d.phase
-        if ph == PH_OVER:
-            return ("the match is over", "KZ-7.5")
+        cdef int a = action, p = self.d.h.to_move, ph = self.d.h.phase
         cdef int pile = self.d.pile_of[p]
         cdef bint god = self.d.hand[p].count[JOKER] > 0
         if ph == PH_DRAW:
@@ -597,28 +1099,14 @@ cdef class KuzanastaState(GameState):
         return ("you have discarded: go out (go_out) or end the turn (end_turn)", "KZ-3.3")
 
     @property
-    def phase(self) -> int:
-        return self.d.phase
-
-    @property
-    def round_index(self) -> int:
-        return self.d.round_index
-
-    @property
     def deals_scored(self) -> int:
         return self.d.deals_scored
 
-    def _check_seat(self, p):
-        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.d.players:
-            raise ValueError(f"seat {p!r} out of range")
-
     def hand(self, p) -> list:
-        self._check_seat(p)
-        cdef int q = p
-        return ms_to_list(&self.d.hand[q])
+        return ms_to_list(&self.d.hand[self.check_seat(p)])
 
     def hand_sizes(self) -> list:
-        return [self.d.hand[p].total for p in range(self.d.players)]
+        return [self.d.hand[p].total for p in range(self.d.h.players)]
 
     def discards(self) -> list:
         """The discard piles in play, each bottom -> top."""
@@ -636,10 +1124,13 @@ cdef class KuzanastaState(GameState):
     def dead(self) -> list:
         return ms_to_list(&self.d.dead)
 
+    def known_cards(self, p) -> list:
+        """The cards everybody knows seat p holds (taken face up, or drawn from a stock place
+        everybody knew; the joker once revealed), for sample_hidden and its tests."""
+        return ms_to_list(&self.d.known[self.check_seat(p)])
+
     def pile_of(self, p) -> int:
-        self._check_seat(p)
-        cdef int q = p
-        return self.d.pile_of[q]
+        return self.d.pile_of[self.check_seat(p)]
 
     @property
     def piles_in_play(self) -> int:
@@ -652,10 +1143,6 @@ cdef class KuzanastaState(GameState):
     @property
     def turn_up(self) -> int:
         return self.d.turn_up
-
-    @property
-    def dealer(self) -> int:
-        return self.d.dealer
 
     @property
     def first_player(self) -> int:
@@ -675,12 +1162,11 @@ cdef class KuzanastaState(GameState):
         return self.d.pot
 
     def chips(self) -> list:
-        return [self.d.chips[p] for p in range(self.d.players)]
+        return [self.d.chips[p] for p in range(self.d.h.players)]
 
     def best_sets(self, p) -> tuple:
         """(total, d1, d2) of the best two sets in seat p's hand now (0, -1, -1 if none)."""
-        self._check_seat(p)
-        cdef int d1, d2, q = p
+        cdef int d1, d2, q = self.check_seat(p)
         cdef int v = kz_best_two(&self.d.hand[q], self.d.wild, &d1, &d2)
         return (v, d1, d2)
 
@@ -703,34 +1189,17 @@ cdef class KuzanastaState(GameState):
             })
         return out
 
-    def scores(self) -> list:
-        return [self.d.score[p] for p in range(self.d.players)]
-
-    def winners(self) -> list:
-        """KZ-7.5: the highest score wins; ties share."""
-        if self.d.phase != PH_OVER:
-            return []
-        cdef list s = self.scores()
-        best = max(s)
-        return [p for p in range(self.d.players) if s[p] == best]
-
     def all_cards(self) -> list:
         cards = []
-        for p in range(self.d.players):
+        for p in range(self.d.h.players):
             cards += self.hand(p)
         for k in range(NUM_STOCKS):
             cards += pile_to_list(&self.d.stock[k])
             cards += pile_to_list(&self.d.discard[k])
         return cards + self.dead()
 
-    def clone(self) -> KuzanastaState:
-        cdef KuzanastaState other = KuzanastaState.__new__(KuzanastaState)
-        other.d = self.d
-        other.rng = self.rng
-        other.num_players = self.num_players
-        other.actions_applied = self.actions_applied
-        other.turns = self.turns
-        return other
+
+check_state_class(KuzanastaState)
 
 
 def kuzanasta_deck() -> list:
@@ -743,3 +1212,21 @@ def card_points_of(int card) -> int:
     if not 0 <= card < NUM_KINDS:
         raise ValueError(f"card id out of range: {card}")
     return card_points(card)
+
+
+def max_deal_total(int players) -> int:
+    """The most one deal can score (KZ-7.2..7.4): two sets of the dearest row, every other
+    hand of 7 cards at the highest card points, doubled after a joker turn-up, and the whole
+    doubled when the winner holds the joker. A bound, not always reachable."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}")
+    from cardcore.games._kuzanasta_sets import KZ_ROW_VALUES
+    best_card = max(card_points(c) for c in range(NUM_KINDS))
+    hands = (players - 1) * HAND_SIZE * best_card
+    return (2 * max(KZ_ROW_VALUES) + GOD_DOUBLING * hands) * GOD_DOUBLING
+
+
+def actions_per_turn() -> int:
+    """At most 4 actions make a turn (KZ-3.1..3.3, KZ-6.2): god_look, god_draw, a discard and
+    the declare step (end_turn or go_out); a plain draw is one action instead of two."""
+    return 4

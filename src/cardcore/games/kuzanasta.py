@@ -2,9 +2,9 @@
 and the joker as the "God card".
 
 The rules are games/kuzanasta.md (rule IDs KZ-x.y); the state machine is ``_kuzanasta.pyx``,
-whose docstring lists the 2970 action ids; the set detection is in the core
-(``cardcore._fast``: ``best_two_sets`` and the ``kz_*`` helpers). This module is the thin
-protocol wrapper: options, action decoding, the view.
+whose docstring lists the 2970 action ids; the set detection is ``_kuzanasta_sets.pyx``
+(``best_two_sets`` and the ``kz_*`` helpers). This module is the thin protocol wrapper:
+options, action decoding, the view.
 
 Action notation (what ``str(action)`` gives and ``apply`` accepts):
 ``draw_stock`` · ``draw_discard`` · ``god_look`` · ``god_draw 7H`` · ``discard 7H`` ·
@@ -15,21 +15,22 @@ wild card standing in; either order is accepted).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+import sys
+from typing import Any
 
-from cardcore._fast import kz_descriptor
 from cardcore.cards import RANKS, card_str, format_cards
 from cardcore.errors import IllegalActionError
 from cardcore.game import (
     ActionLike, ActionSpec, Game, JSONValue, Option, flag, int_between, one_of, register,
     seat_or_lot,
 )
-from cardcore.games._kuzanasta import PHASES, KuzanastaState, action_table, kuzanasta_deck
+from cardcore.games._kuzanasta import (
+    OBSERVATION_PIECES, PHASES, KuzanastaState, action_table, deal_plan, kuzanasta_deck,
+    max_deal_total,
+)
+from cardcore.games._kuzanasta_sets import kz_descriptor
 
 __all__ = ["Kuzanasta", "set_label"]
-
-HAND_SIZE = 7
-TURN_UP_INSERT = 46        # KZ-2.3 (mirrors the .pyx constant; tests pin both)
 
 
 def set_label(descriptor: int) -> str:
@@ -174,21 +175,39 @@ class Kuzanasta(Game):
         return {**(self._last_deal() or {}), "scores": self.scores,
                 "chips": self._state.chips()}
 
-    def hidden_deck_positions(self, seat: int) -> list[int]:
-        """Stacked-deck positions (top first) of cards ``seat`` cannot see after the first deal:
-        the other hands, the face-down stock piles and the set-aside pile (KZ-2.3..2.7, KZ-8)."""
-        n = self.num_players
-        first = cast(KuzanastaState, self._fresh_state()).first_player    # of the first deal
-        dealt = HAND_SIZE * n
-        size0 = (len(kuzanasta_deck()) - dealt + 1) // 2
-        visible = {dealt, dealt + size0} if n == 4 else {dealt}     # the discard turn-ups
-        visible |= {i for i in range(dealt) if (first + i) % n == seat}
-        hidden = []
-        for j in range(1, len(kuzanasta_deck())):                   # j = 0 is the turn-up
-            i = j - 1 if j <= TURN_UP_INSERT else j                 # index after KZ-2.3
-            if i not in visible:
-                hidden.append(j)
-        return hidden
+    @classmethod
+    def deal_plan_of(cls, players: int, options: Mapping[str, Any], first: int) -> list[str]:
+        """The deal plan of a deal dealt by seat ``first`` (the Header's dealer; KZ-2.2: the
+        seat after it plays first)."""
+        return deal_plan(players, options, first)
+
+    @classmethod
+    def _zone_visible(cls, zone: str, seat: int) -> bool:
+        """The turn-up and the discard turn-ups are face up (KZ-2.3, KZ-2.7)."""
+        return zone == f"hand:{seat}" or zone == "turn_up" or zone.startswith("discard:")
+
+    @classmethod
+    def observation_pieces_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Sequence[tuple[str, int, int]]:
+        return OBSERVATION_PIECES
+
+    @classmethod
+    def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
+        """Returns are the match scores (KZ-7.4), which only grow from 0. With ``deals`` a
+        match has that many scored deals; to a target, every deal but the last ends with all
+        scores below it. Each deal adds at most ``max_deal_total`` to one seat."""
+        per_deal = max_deal_total(players)
+        if options["deals"] is not None:
+            return (0.0, float(options["deals"] * per_deal))
+        return (0.0, float(options["target"] - 1 + per_deal))
+
+    @classmethod
+    def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
+        """No finite bound exists: ``end_turn`` is always legal (KZ-3.3), so seats that never
+        go out make every deal end void after ``max_turns`` turns (KZ-3.5), and void deals do
+        not count towards the end of the match (KZ-7.5). A deal has at most
+        ``actions_per_turn() * max_turns`` actions; the match bound is ``sys.maxsize``."""
+        return sys.maxsize
 
     def table_lines(self, player: int) -> list[str]:
         v = self.view(player)

@@ -1,8 +1,9 @@
 """Manna from Heaven (``manna``): the six-player, four-deck Pennies from Heaven canasta.
 
-The rules are games/manna.md (rule IDs MH-x.y); the meld engine and the state machine are
-``_manna.pyx``, whose docstring lists the 909 action ids. This module is the thin protocol
-wrapper: options, action decoding, the view (MH-11).
+The rules are games/manna.md (rule IDs MH-x.y); the state machine is ``_manna.pyx`` (its
+docstring lists the 909 action ids and the game's other modules: meld table, minimum search,
+test setters). This module is the thin protocol wrapper: options, action decoding, the view
+(MH-11).
 
 Action notation (what ``str(action)`` gives and ``apply`` accepts):
 ``draw`` · ``take add`` · ``take pair`` · ``take natural+two`` · ``take natural+joker`` ·
@@ -15,25 +16,27 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcore.cards import card_str, format_cards
+from cardcore.cards import card_id, card_str, format_cards
 from cardcore.game import (
     ActionSpec, Game, JSONValue, Option, flag, int_between, register, seat_or_lot,
 )
 from cardcore.games._manna import (
     ACTION_LAYOUT,
+    MAX_HANDS_PER_MATCH,
     PHASES,
     RANK_NAMES,
     MannaState,
+    deal_plan,
+    hand_action_bound,
+    hand_score_bounds,
     manna_deck,
     meld_table,
 )
+from cardcore.games._manna_view import OBSERVATION_PIECES
 
 __all__ = ["Manna"]
 
 NUM_PLAYERS = 6
-HAND_POSITIONS = 6 * 13          # MH-2.2: hands first, then feet, then the stock
-FOOT_POSITIONS = 6 * 11
-STOCK_SAFE_FROM = HAND_POSITIONS + FOOT_POSITIONS + 1 + 8   # upcard + at most 8 replacements
 TARGET_LIMIT = 10**9
 GROUP_NAMES = RANK_NAMES + ("wild", "black3")
 
@@ -139,11 +142,66 @@ class Manna(Game):
         return {"hand_scores": s.last_hand_scores(), "team_scores": s.team_scores(),
                 "went_out": s.last_out, "scores": self.scores}
 
+    @classmethod
+    def deal_plan_of(cls, players: int, options: Mapping[str, Any], first: int) -> list[str]:
+        """``first`` is the dealer (the header's dealer); play starts at the next seat."""
+        return deal_plan(players, options, first)
+
     def hidden_deck_positions(self, seat: int) -> list[int]:
-        """Feet (nobody sees them at the deal) and the stock below the cards that can replace
-        red threes. Other hands are hidden too, but their red threes are laid out in view."""
-        return (list(range(HAND_POSITIONS, HAND_POSITIONS + FOOT_POSITIONS))
-                + list(range(STOCK_SAFE_FROM, len(manna_deck()))))
+        """Deck positions (top first) whose cards ``seat`` could not see after the first deal,
+        from the deal plan: other hands, feet, and stock cards not drawn into its own hand.
+        Red threes are left out wherever they lie: the deal lays out every red three that
+        reaches a hand, replaced from the stock top (MH-2.4), so moving one would show. Without
+        a stacked deck, only the positions hidden whatever the deck: the feet and the stock
+        below the cards that can replace red threes (one per red three in the deck)."""
+        players = self.num_players
+        hands_after_first = self._state.round_index - (1 if self._state.is_over else 0)
+        dealer = (self._state.dealer - hands_after_first) % players      # MH-2.1
+        plan = self.deal_plan_of(players, self.options, dealer)
+        red_threes = {card_id("3D"), card_id("3H")}
+        stock = [i for i, zone in enumerate(plan) if zone == "stock"]
+        deck = self._deck_input
+        if deck is None:
+            replacements = sum(1 for c in manna_deck() if c in red_threes)
+            return [i for i, zone in enumerate(plan) if zone.startswith("foot:")] + stock[replacements:]
+        drawn_by: dict[int, int] = {}             # stock position -> the seat it replaced for
+        top = 0
+        for k in range(players):                  # MH-2.4: in play order from the dealer's left
+            p = (dealer + 1 + k) % players
+            owed = sum(1 for i, zone in enumerate(plan)
+                       if zone == f"hand:{p}" and deck[i] in red_threes)
+            while owed:
+                drawn_by[stock[top]] = p
+                owed -= 0 if deck[stock[top]] in red_threes else 1
+                top += 1
+
+        def unseen(i: int, zone: str) -> bool:
+            if deck[i] in red_threes:
+                return False
+            if zone == "stock":
+                return drawn_by.get(i) != seat
+            return zone.startswith("foot:") or (zone.startswith("hand:") and zone != f"hand:{seat}")
+
+        return [i for i, zone in enumerate(plan) if unseen(i, zone)]
+
+    @classmethod
+    def observation_pieces_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Sequence[tuple[str, int, int]]:
+        return OBSERVATION_PIECES
+
+    @classmethod
+    def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
+        """Returns are the team's total: at most MAX_HANDS_PER_MATCH hands (MH-10.7), each
+        within ``hand_score_bounds()`` (MH-10; derived there from the rule constants). A tie
+        at or above the target plays on (MH-10.6), so the target bounds nothing."""
+        low, high = hand_score_bounds()
+        return (float(MAX_HANDS_PER_MATCH * low), float(MAX_HANDS_PER_MATCH * high))
+
+    @classmethod
+    def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
+        """At most MAX_HANDS_PER_MATCH hands (MH-10.7), each within ``hand_action_bound()``
+        actions (derived there: draws, takes and lasting melds, discards, retracted melds)."""
+        return MAX_HANDS_PER_MATCH * hand_action_bound()
 
     def table_lines(self, player: int) -> list[str]:
         v = self.view(player)

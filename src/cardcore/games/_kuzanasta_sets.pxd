@@ -1,5 +1,6 @@
-# Declarations of the Kuzanasta set-detection kernels (implemented in _sets.pxi), included
-# by _fast.pxd so that game modules can cimport them from cardcore._fast.
+# cython: language_level=3
+# Declarations of the Kuzanasta set-detection kernels (implemented in _kuzanasta_sets.pyx),
+# cimported by the state machine (_kuzanasta.pyx).
 #
 # A set (KZ-5.1) is 3 or 4 cards of one rank r: natural cards of rank r plus cards of the deal's
 # wild rank standing in; at least one natural card of r; the joker never belongs to a set.
@@ -12,6 +13,7 @@
 #     shape 0, 1, 2     = 3 cards with 0, 1, 2 wild cards
 #     shape 3, 4, 5, 6  = 4 cards with 0, 1, 2, 3 wild cards
 # A set of the wild rank itself (KZ-4.2) is natural: its descriptor has 0 wild cards.
+from cardcore._fast cimport Multiset
 
 cdef enum:
     KZ_NOT_A_SET = 0

@@ -1,4 +1,9 @@
-# Kuzanasta set detection (KZ-4, KZ-5): included into _fast.pyx; declarations in _sets_decl.pxi.
+# cython: language_level=3, cdivision=True
+"""Kuzanasta set detection (KZ-4, KZ-5, KZ-7.1); declarations in _kuzanasta_sets.pxd.
+
+The kernels are cimported by the state machine (_kuzanasta.pyx); the Python wrappers below
+(``best_two_sets``, ``kz_set_row``, ...) serve the wrapper, the bots, tests and benchmarks.
+"""
 #
 # Everything works on the core Multiset with masks and popcounts: a hand of the 93-card
 # Kuzanasta deck holds up to two copies of a card id, so its multiset has at most two
@@ -10,6 +15,15 @@
 # both sets of any valid pair keeps them disjoint, so if a hand holds two sets at all it holds
 # two 3-card sets, and those are worth more (KZ-5.5). kz_best_two therefore searches pairs of
 # 3-card sets only; the brute-force oracle in tests/ checks this over all 3- and 4-card groups.
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_WRITABLE, PyBUF_SIMPLE
+from libc.string cimport memset
+from libc.stdint cimport uint8_t, uint64_t
+
+from cardcore._fast cimport (
+    Multiset, NUM_RANKS, NUM_KINDS, JOKER, MS_MAX_COPIES, PILE_CAPACITY, R_JACK, CLUBS, SPADES,
+    DIAMONDS, HEARTS, make_card, rank_mask, card_bit, lowest_card, ms_clear, ms_add,
+    ms_count_mask, ms_count_rank,
+)
 
 # KZ-5.3, indexed by row (KZ_NOT_A_SET = 0 is worth nothing).
 cdef int KZ_ROW_VALUE[KZ_NUM_ROWS]
