@@ -16,6 +16,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 import cardcore
 from cardcore.envs import openspiel
 from cardcore.envs._common import observation_text
+from cardcore.game import game_class
 
 GAMES = cardcore.available_games()
 NAMES = openspiel.register()
@@ -46,10 +47,29 @@ def test_register_names_every_game_and_is_idempotent():
         assert name in pyspiel.registered_names()
 
 
+def spiel_game(name, options):
+    """The pyspiel game for a cardcore configuration (None options as -1)."""
+    params = {key: -1 if value is None else value for key, value in options.items()}
+    return pyspiel.load_game(openspiel.short_name(name), params)
+
+
+CONFIGS = [(name, dict(config)) for name in GAMES for config in game_class(name).conformance_configs]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=[f"{n}-{c}" for n, c in CONFIGS])
+def test_openspiel_random_sim_test_passes_with_serialization(config):
+    name, options = config
+    game = spiel_game(name, options)
+    assert game.num_players() == cardcore.new_game(name, **options).num_players
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
-def test_openspiel_random_sim_test_passes_with_serialization(name):
+def test_openspiel_random_sim_test_passes_on_the_default_match(name):
+    # A default Manna match (to 20,000 points) is about 12,000 random actions: ~1 minute here.
     game = pyspiel.load_game(openspiel.short_name(name))
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", GAMES)

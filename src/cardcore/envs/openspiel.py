@@ -37,7 +37,7 @@ What OpenSpiel sees:
 """
 from __future__ import annotations
 
-import copy
+import hashlib
 from typing import Any, Callable
 
 import numpy as np
@@ -118,6 +118,27 @@ def _box_from_json(data: str) -> _GameBox:
     return _GameBox(load_game(data))
 
 
+class _Config:
+    """A state's configuration (game name, players, options): shared, never changed, so
+    OpenSpiel's per-clone deepcopy keeps the one object."""
+
+    __slots__ = ("name", "players", "options")
+
+    def __init__(self, name: str, players: int, options: dict[str, Any]) -> None:
+        self.name = name
+        self.players = players
+        self.options = options
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Config:
+        return self
+
+    def __reduce__(self) -> tuple[type[_Config], tuple[str, int, dict[str, Any]]]:
+        return _Config, (self.name, self.players, self.options)
+
+    def new_game(self, seed: int) -> Game:
+        return new_game(self.name, players=self.players, seed=seed, **self.options)
+
+
 class CardcoreSpielGame(pyspiel.Game):  # type: ignore[misc]
     """One configuration of a cardcore game, as a pyspiel Game. ``register()`` makes one
     subclass per game (its ``cardcore_name`` set), which is what pyspiel calls with the
@@ -140,6 +161,7 @@ class CardcoreSpielGame(pyspiel.Game):  # type: ignore[misc]
             for key, value in values.items() if key != "players"}
         probe = new_game(name, players=int(values["players"]), seed=0, **self.cardcore_options)
         self.cardcore_players = probe.num_players
+        self.cardcore_config = _Config(name, probe.num_players, self.cardcore_options)
         low, high = probe.utility_range
         info = pyspiel.GameInfo(
             num_distinct_actions=probe.num_distinct_actions,
@@ -177,7 +199,7 @@ class CardcoreSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: CardcoreSpielGame) -> None:
         super().__init__(game)
-        self._config = (game.cardcore_name, game.cardcore_players, game.cardcore_options)
+        self._config = game.cardcore_config
         self._seed_parts: list[int] = []
         self._box: _GameBox | None = None
 
@@ -213,15 +235,12 @@ class CardcoreSpielState(pyspiel.State):  # type: ignore[misc]
             seed = 0
             for part in self._seed_parts:
                 seed = seed << SEED_BITS | part
-            name, players, options = self._config
-            self._box = _GameBox(new_game(name, players=players, seed=seed, **options))
+            self._box = _GameBox(self._config.new_game(seed))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed bits {len(self._seed_parts)}: {action}"
-        name, players, options = self._config
-        game = self._box.game if self._box is not None else new_game(name, players=players,
-                                                                      seed=0, **options)
+        game = self._box.game if self._box is not None else self._config.new_game(0)
         return game.action_from_id(int(action)).label
 
     def is_terminal(self) -> bool:
@@ -229,7 +248,7 @@ class CardcoreSpielState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         if self._box is None:
-            return [0.0] * self._config[1]
+            return [0.0] * self._config.players
         return self._box.game.returns()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any
@@ -247,16 +266,21 @@ class CardcoreSpielState(pyspiel.State):  # type: ignore[misc]
         return state
 
     def __str__(self) -> str:
-        """The whole state: its save (seed, options, actions, generator), or for a world made
-        by ``sample_hidden``, which cannot be saved, every seat's view."""
+        """The move number, the generator's state, a digest of every seat's observation
+        (so two states print alike exactly when no seat could tell them apart and their
+        futures are drawn alike) and, readable, the view of the seat to move. Its size does
+        not grow with the match (a save's would), and it is cheap: OpenSpiel's tests print
+        states at every step."""
         if self._box is None:
             return f"seed chance nodes: {self._seed_parts}"
         game = self._box.game
-        try:
-            return game.to_json()
-        except ValueError:
-            return "\n\n".join(f"seat {seat}:\n{observation_text(game, seat)}"
-                               for seat in range(game.num_players))
+        digest = hashlib.blake2b(digest_size=16)
+        for seat in range(game.num_players):
+            digest.update(game.observation_tensor(seat).tobytes())
+        seat = game.current_player if game.current_player is not None else 0
+        return (f"{game.name}, move {self.move_number()}, generator {game.state.rng_state}, "
+                f"observations {digest.hexdigest()}\nseat {seat}:\n"
+                f"{observation_text(game, seat)}")
 
 
 class CardcoreObserver:
