@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Sequence, Union
 
@@ -31,13 +32,40 @@ __all__ = [
 ]
 
 SAVE_FORMAT = 1
+MAX_ACTION_TEXT = 160          # the longest real action notation is under 50 characters
+ECHO_LIMIT = 60                # how much of a bad input an error message repeats
 
 JSONValue = Any
 
 
+def _echo(value: Any) -> str:
+    """``repr(value)``, cut short: error messages never repeat megabytes of hostile input."""
+    text = repr(value)
+    return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT] + f"... ({len(text)} chars)"
+
+
+def _as_action_id(value: Any) -> int:
+    """A real int id: Python ints as they are, numpy integers converted; bools, floats and
+    anything else refused with IllegalActionError (True is not action 1, 3.0 is not 3)."""
+    if type(value) is int:
+        return value
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int(value)                       # an int subclass: its plain value
+    raise IllegalActionError(f"an action id must be an int, not {type(value).__name__}")
+
+
 @dataclass(frozen=True)
 class Action:
-    """One legal move. ``str(action)`` is its notation, which ``Game.apply`` accepts too."""
+    """One legal move. ``str(action)`` is its notation, which ``Game.apply`` accepts too.
+
+    ``id`` is its integer id (the same meaning has the same id in a configuration), ``player``
+    the seat it is for, ``kind`` its kind (api.md), ``cards`` every card it moves that the
+    acting seat can see (card notations), ``label`` its notation and ``info`` game-specific
+    details (JSON values). A numpy integer id is converted to int; a bool, float or other id
+    raises IllegalActionError.
+    """
 
     id: int
     player: int
@@ -46,10 +74,17 @@ class Action:
     label: str
     info: Mapping[str, JSONValue] = field(default_factory=dict, compare=False)
 
+    def __post_init__(self) -> None:
+        if type(self.id) is not int:
+            object.__setattr__(self, "id", _as_action_id(self.id))
+        if type(self.player) is not int:
+            object.__setattr__(self, "player", _as_action_id(self.player))
+
     def __str__(self) -> str:
         return self.label
 
     def to_dict(self) -> dict[str, JSONValue]:
+        """The action as JSON values: id, player, kind, cards, label and the game's details."""
         return {"id": self.id, "player": self.player, "kind": self.kind,
                 "cards": list(self.cards), "label": self.label, **dict(self.info)}
 
@@ -194,6 +229,15 @@ class Game:
         """Plain-text lines describing the public table, for terminal front ends."""
         return []
 
+    def _action_detail(self, action_id: int, spec: ActionSpec, player: int
+                       ) -> tuple[tuple[str, ...], Mapping[str, JSONValue]] | None:
+        """Cards (and extra details) of an action that depend on the current state, e.g. the
+        top card a ``draw_discard`` takes; None when the decode table's cards are complete."""
+        return None
+
+    # Narration (cardcore.events): each game supplies a narrator class.
+    narrator: ClassVar[Any] = None
+
     conformance_configs: ClassVar[list[dict[str, Any]]] = []
 
     # --- common machinery --------------------------------------------------------------
@@ -210,7 +254,14 @@ class Game:
         self._history: list[dict[str, JSONValue]] = []
         self._history_state: GameState | None = None
         self._history_done = 0                    # actions already turned into events
+        self._init_shared()
         self._bind_fast_path()
+
+    def _init_shared(self) -> None:
+        """Per-instance locks and caches (a clone gets its own). ``_lock`` makes a state
+        change and its log entry one step, so a Game shared by threads never tears."""
+        self._lock = threading.Lock()
+        self._narration: Any = None               # cardcore.events.Narration, built lazily
 
     def _bind_fast_path(self) -> None:
         # Bound C methods stored on the instance: the simulation fast path costs one call.
@@ -263,14 +314,14 @@ class Game:
     def _check_deck(self, deck: Sequence[str]) -> list[int]:
         if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
             raise ConfigError("deck must be a list of card notations, top card first", "deck")
+        expected = self.deck_for(self.num_players, self.options)
+        if len(deck) != len(expected):              # before parsing: a huge list costs nothing
+            raise ConfigError(f"deck has {len(deck)} cards; {self.name} with {self.num_players} "
+                              f"players uses {len(expected)}", "deck")
         try:
             ids = [card_id(c) for c in deck]
         except ValueError as e:
             raise ConfigError(f"deck: {e}", "deck") from None
-        expected = self.deck_for(self.num_players, self.options)
-        if len(ids) != len(expected):
-            raise ConfigError(f"deck has {len(ids)} cards; {self.name} with {self.num_players} "
-                              f"players uses {len(expected)}", "deck")
         if sorted(ids) != expected:
             have: dict[int, int] = {}
             for c in ids:
@@ -289,77 +340,120 @@ class Game:
     # --- public protocol ----------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
+        """The seat to move, or None once the match is over."""
         return self._state.current_player
 
     @property
     def is_over(self) -> bool:
+        """True once the whole match is over (then ``legal_actions()`` is empty)."""
         return self._state.is_over
 
     @property
     def phase(self) -> str:
+        """The game-specific stage name ("draw", "discard", ..., "over")."""
         return self.phases[self._state.phase]
 
     @property
     def scores(self) -> list[int]:
+        """The match scores, one per seat (a team game shows each seat its team's score).
+        The direction is the game's: Kings' Stakes counts penalty points (lower is better);
+        Kuzanasta and Manna count points won (higher is better)."""
         return list(self._state.scores())
 
     @property
     def winners(self) -> list[int]:
+        """The winning seats (several on a tie or for a team); [] until the match is over."""
         return list(self._state.winners()) if self._state.is_over else []
 
     @property
     def num_distinct_actions(self) -> int:
+        """Size of this configuration's fixed integer action space."""
         return len(self._specs)
 
     def action_from_id(self, action_id: int) -> Action:
-        """The Action with this id, attributed to the player to move (or seat 0 when over)."""
-        if isinstance(action_id, bool) or not isinstance(action_id, (int, np.integer)):
-            raise IllegalActionError(f"an action id must be an int, not {type(action_id).__name__}")
+        """The Action with this id, attributed to the player to move (or seat -1 when over).
+        Cards that depend on the position (the top card a ``draw_discard`` takes, the table
+        a ``take`` takes, the exact cards of a Manna meld) are filled in for the position now."""
+        action_id = _as_action_id(action_id)
         if not 0 <= action_id < len(self._specs):
             raise IllegalActionError(f"action id {action_id} is outside 0..{len(self._specs) - 1}")
         spec = self._specs[action_id]
         player = self._state.current_player
-        return Action(int(action_id), -1 if player is None else player, spec.kind, spec.cards,
-                      spec.label, spec.info)
+        seat = -1 if player is None else player
+        detail = self._action_detail(action_id, spec, seat) if player is not None else None
+        if detail is None:
+            return Action(action_id, seat, spec.kind, spec.cards, spec.label, spec.info)
+        cards, info = detail
+        return Action(action_id, seat, spec.kind, cards, spec.label, {**spec.info, **info})
 
     def legal_actions(self) -> list[Action]:
+        """The legal actions now, in id order, with their cards; empty exactly when over."""
         return [self.action_from_id(i) for i in self._state.legal_ids()]
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """numpy bool array of length ``num_distinct_actions``: True at the legal ids."""
         mask = np.zeros(len(self._specs), dtype=bool)
         mask[self._state.legal_ids()] = True
         return mask
 
-    def apply(self, action: ActionLike) -> None:
-        """Apply a legal action (Action, id or notation); IllegalActionError otherwise."""
-        if type(action) is int:
+    def apply(self, action: ActionLike, player: int | None = None) -> None:
+        """Apply a legal action: an Action, its int id (numpy ints too) or its notation.
+
+        With ``player`` (a server's seat) the action must also be that seat's to make.
+        Anything not legal now raises IllegalActionError naming the rule and changes nothing.
+        The state and the action log change in one step under a lock, so a Game shared by
+        threads stays consistent (one Game per thread is faster)."""
+        if type(action) is int and player is None:
             action_id = action
         else:
+            if player is not None:
+                self._check_player(player)
             action_id = self._resolve(action)
-        self._state.apply(action_id)          # raises, unchanged, if not legal now
-        self._log.append(action_id)
+        with self._lock:
+            self._state.apply(action_id)          # raises, unchanged, if not legal now
+            self._log.append(action_id)
+
+    def _check_player(self, player: Any) -> None:
+        to_move = self._state.current_player
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise IllegalActionError(f"player must be a seat 0..{self.num_players - 1}, "
+                                     f"not {_echo(player)}")
+        if to_move is None:
+            raise IllegalActionError("the match is over: nobody is to move")
+        if player != to_move:
+            raise IllegalActionError(f"it is seat {to_move}'s turn, not seat {player}'s")
 
     def _resolve(self, action: ActionLike) -> int:
         if isinstance(action, Action):
+            action_id = _as_action_id(action.id)
             if action.player != self._state.current_player:
                 raise IllegalActionError(f"that action is for seat {action.player}, but it is "
                                          f"seat {self._state.current_player}'s turn")
-            if not 0 <= action.id < len(self._specs) or self._specs[action.id].label != action.label:
-                raise IllegalActionError(f"action {action.label!r} does not belong to this game")
-            return action.id
-        if isinstance(action, np.integer):
-            return int(action)
+            if not 0 <= action_id < len(self._specs) or self._specs[action_id].label != action.label:
+                raise IllegalActionError(f"action {_echo(action.label)} does not belong to this game")
+            return action_id
         if isinstance(action, str):
+            if len(action) > MAX_ACTION_TEXT:
+                raise IllegalActionError(f"an action notation has at most {MAX_ACTION_TEXT} "
+                                         f"characters, not {len(action)}")
             action_id = self._label_index.get(_normalize_label(action))
             if action_id is None:
+                action_id = self._parse_alias(action)
+            if action_id is None:
                 legal = ", ".join(self._specs[i].label for i in self._state.legal_ids())
-                raise IllegalActionError(f"{action!r} is not an action of {self.name}; "
+                if len(legal) > 400:
+                    legal = legal[:400] + ", ..."
+                raise IllegalActionError(f"{_echo(action)} is not an action of {self.name}; "
                                          f"legal now: {legal or 'nothing'}")
             return action_id        # the state machine says which rule forbids it, if one does
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalActionError(f"an action must be an Action, int id or str, "
-                                     f"not {type(action).__name__}")
-        return action
+        if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+            return _as_action_id(action)
+        raise IllegalActionError(f"an action must be an Action, int id or str, "
+                                 f"not {type(action).__name__}")
+
+    def _parse_alias(self, text: str) -> int | None:
+        """Another accepted notation of an action (a game's older or longer form), or None."""
+        return None
 
     def view(self, player: int) -> dict[str, JSONValue]:
         """What seat ``player`` may know (the rulebook's view section), JSON-serializable."""
@@ -380,13 +474,22 @@ class Game:
         view.update(self._view_extra(player))
         return view
 
+    def events(self, seat: int | None = None, since: int = 0) -> list[dict[str, JSONValue]]:
+        """The event stream as ``seat`` saw it (``None``: a spectator, public facts only), from
+        index ``since``: one event per applied action and per automatic happening (deal,
+        turn-up, red three laid, foot picked up, pile recycled, round/deal/hand end with its
+        scoring breakdown, match end). Cards the seat may not see are counted (``"hidden"``),
+        never named. Computed lazily from the action log: the fast path pays nothing."""
+        from cardcore.events import events_for
+        return events_for(self, seat, since)
+
     @property
     def history(self) -> list[dict[str, JSONValue]]:
         """Public events in order: every action, and a summary at the end of each round."""
         if self._history_state is None:
             self._history_state = self._fresh_state()
         state = self._history_state
-        for action_id in self._log[self._history_done:]:
+        for action_id in self._log_snapshot()[self._history_done:]:
             self._history_done += 1
             player = state.current_player
             before = state.round_index
@@ -412,28 +515,48 @@ class Game:
         state.start()
         return state
 
+    def _log_snapshot(self) -> list[int]:
+        with self._lock:
+            return list(self._log)
+
     def clone(self) -> Game:
+        """An independent deep copy: state, log, options and caches are the copy's own."""
         other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._state = self._state.clone()
-        other._log = list(self._log)
-        other._history = list(self._history)
+        with self._lock:
+            other.__dict__.update(self.__dict__)
+            other._state = self._state.clone()
+            other._log = list(self._log)
+        other.options = json.loads(json.dumps(self.options))
+        other._history = [dict(e) for e in self._history]
         other._history_state = None if self._history_state is None else self._history_state.clone()
+        other._init_shared()
         other._bind_fast_path()
         return other
 
-    def to_json(self) -> str:
-        return json.dumps({
-            "format": SAVE_FORMAT,
-            "cardcore": __version__,
-            "game": self.name,
-            "players": self.num_players,
-            "seed": self.seed,
-            "deck": None if self._deck_input is None else [card_str(c) for c in self._deck_input],
-            "options": self.options,
-            "actions": self._log,
-            "rng": list(self._state.rng_state),
-        })
+    def __copy__(self) -> Game:
+        """``copy.copy(game)`` is ``game.clone()``: a shallow copy sharing the state would
+        let two games change each other, so both copies are deep and independent."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling goes through the save: ``pickle.loads`` replays it (``load_game``)."""
+        return (load_game, (self.to_json(),))
+
+    def to_json(self, key: bytes | str | None = None) -> str:
+        """The complete game as JSON: configuration, action log and generator state.
+
+        ``load_game`` replays it. With ``key`` (bytes or str) the save carries an HMAC-SHA256
+        that ``load_game(data, key=key)`` checks, so a server can hand a save out and trust it
+        back. A save reveals every hand and every future shuffle: never send one to a player
+        who should not see them. See cardcore.saves for what is detected without a key."""
+        from cardcore.saves import dump
+        with self._lock:
+            log = list(self._log)
+            rng = list(self._state.rng_state)
+        return dump(self, log, rng, key)
 
     # Invariant support for tests and tools.
     def all_cards(self) -> list[int]:
@@ -475,34 +598,11 @@ def new_game(name: str, *, players: int | None = None, seed: int | None = None,
     return game_class(name)(players=players, seed=seed, deck=deck, **options)
 
 
-def load_game(data: str | Mapping[str, Any]) -> Game:
-    """Rebuild a game from ``Game.to_json()``; ValueError if the data is malformed or tampered."""
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"load_game: not JSON: {e}") from None
-    if not isinstance(data, Mapping):
-        raise ValueError("load_game: expected a JSON object")
-    if data.get("format") != SAVE_FORMAT:
-        raise ValueError(f"load_game: unknown save format {data.get('format')!r} "
-                         f"(this cardcore reads format {SAVE_FORMAT})")
-    for key, kind in (("game", str), ("players", int), ("seed", int), ("options", dict),
-                      ("actions", list), ("rng", list)):
-        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-            raise ValueError(f"load_game: field {key!r} missing or not a {kind.__name__}")
-    game = new_game(data["game"], players=data["players"], seed=data["seed"],
-                    deck=data.get("deck"), **data["options"])
-    for index, action_id in enumerate(data["actions"]):
-        if isinstance(action_id, bool) or not isinstance(action_id, int):
-            raise ValueError(f"load_game: action #{index} is not an int id")
-        try:
-            game.apply(action_id)
-        except IllegalActionError as e:
-            raise ValueError(f"load_game: action #{index} (id {action_id}) is illegal: {e}") from None
-    if list(game._state.rng_state) != data["rng"]:
-        raise ValueError("load_game: the generator state does not match the replayed game")
-    return game
+def load_game(data: str | bytes | Mapping[str, Any], *, key: bytes | str | None = None) -> Game:
+    """Rebuild a game from ``Game.to_json()``; ValueError if the data is malformed or
+    tampered (as far as cardcore.saves can tell; with ``key`` the HMAC must match)."""
+    from cardcore.saves import load
+    return load(data, key)
 
 
 def sorted_cards(cards: Sequence[int]) -> list[int]:

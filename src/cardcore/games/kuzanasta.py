@@ -24,6 +24,7 @@ from cardcore.game import (
     ActionLike, ActionSpec, Game, JSONValue, Option, flag, int_between, one_of, register,
     seat_or_lot,
 )
+from cardcore.games.kuzanasta_events import KuzanastaNarrator
 from cardcore.games._kuzanasta import PHASES, KuzanastaState, action_table, kuzanasta_deck
 
 __all__ = ["Kuzanasta", "set_label"]
@@ -65,6 +66,7 @@ class Kuzanasta(Game):
     max_players = 4
     phases = PHASES
     rulebook = "kuzanasta.md"
+    narrator = KuzanastaNarrator
     options_spec = {
         "dealer": Option(None, seat_or_lot("KZ-2.1"), "seat of the first dealer (None = by lot)"),
         "pile_pairing": Option("opposite", one_of("opposite", "adjacent", rule="KZ-2.6"),
@@ -93,6 +95,14 @@ class Kuzanasta(Game):
 
     def _make_state(self, deck: list[int] | None) -> KuzanastaState:
         return KuzanastaState(self.num_players, self.options, deck)
+
+    def _action_detail(self, action_id: int, spec: ActionSpec, player: int
+                       ) -> tuple[tuple[str, ...], Mapping[str, JSONValue]] | None:
+        """``draw_discard`` names the top card of the player's discard pile (KZ-3.1)."""
+        if spec.kind == "draw_discard":
+            pile = self._state.discards()[self._state.pile_of(player)]
+            return ((card_str(pile[-1]),) if pile else ()), {}
+        return None
 
     def _hand(self, player: int) -> list[int]:
         return list(self._state.hand(player))
