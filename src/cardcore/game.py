@@ -192,6 +192,7 @@ class Game:
     options_spec: ClassVar[dict[str, Option]] = {}
     phases: ClassVar[tuple[str, ...]] = ()
     rulebook: ClassVar[str] = ""                  # file name under cardcore/rulebooks
+    score_direction: ClassVar[str] = "higher is better"   # how to read ``scores``
 
     @classmethod
     def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:

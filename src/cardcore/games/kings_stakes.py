@@ -83,6 +83,7 @@ class KingsStakes(Game):
     max_players = 6
     phases = PHASES
     rulebook = "kings_stakes.md"
+    score_direction = "lower is better (penalty points)"
     narrator = KingsStakesNarrator
     options_spec = {
         "first_player": Option(None, seat_or_lot("KS-3.2"), "seat of the first round's first player"),

@@ -66,6 +66,7 @@ class Kuzanasta(Game):
     max_players = 4
     phases = PHASES
     rulebook = "kuzanasta.md"
+    score_direction = "higher is better"
     narrator = KuzanastaNarrator
     options_spec = {
         "dealer": Option(None, seat_or_lot("KZ-2.1"), "seat of the first dealer (None = by lot)"),

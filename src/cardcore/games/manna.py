@@ -120,6 +120,7 @@ class Manna(Game):
     max_players = NUM_PLAYERS
     phases = PHASES
     rulebook = "manna.md"
+    score_direction = "higher is better"
     narrator = MannaNarrator
     _state: MannaState
     options_spec = {
@@ -235,6 +236,10 @@ class Manna(Game):
         ]
         for team in range(2):
             opened = "opened" if v["opened"][team] else f"needs {v['min_meld'][team]}"
+            to_move = v["current_player"]
+            if not v["opened"][team] and to_move is not None and team == to_move % 2 \
+                    and v["turn_points"]:
+                opened += f", {v['turn_points']} counted this turn"      # MH-4.8
             lines.append(f"Team {team} ({opened}; red threes {len(v['red_threes'][team])}; "
                          f"canastas: {', '.join(v['canasta_types'][team]) or 'none'})")
             for m in v["melds"][team]:
