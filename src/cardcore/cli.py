@@ -207,10 +207,10 @@ class PlaySession:
                 for i, line in enumerate(breakdown_lines(event, self.who_or_table)):
                     self.console.print(Text(line, style="bold yellow" if i == 0 else "yellow"))
                 continue
-            line = describe(event, self.seat, self.who_or_table)
-            if line is not None:
+            text = describe(event, self.seat, self.who_or_table)
+            if text is not None:
                 mine = event.get("player") == self.seat and not event.get("auto")
-                self.console.print(Text(line, style="" if mine else "dim"))
+                self.console.print(Text(text, style="" if mine else "dim"))
 
     def scores_table(self) -> Table:
         game = self.game

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from cardcore._fast import GameState
 from cardcore.cards import card_str
@@ -171,7 +171,7 @@ def events_for(game: Game, seat: int | None, since: int) -> list[dict[str, JSON]
     return [r.render(since + i, seat) for i, r in enumerate(raw)]
 
 
-def breakdown(by: str, components: list[Mapping[str, JSON]], totals: list[int]
+def breakdown(by: str, components: Sequence[Mapping[str, JSON]], totals: Sequence[int]
               ) -> dict[str, JSON]:
     """A scoring breakdown: ``by`` "seat" or "team", the components (each names its seat or
     team, what it counts, its points and its rule ID) and the totals per seat or team, which

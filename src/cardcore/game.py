@@ -437,16 +437,16 @@ class Game:
             if len(action) > MAX_ACTION_TEXT:
                 raise IllegalActionError(f"an action notation has at most {MAX_ACTION_TEXT} "
                                          f"characters, not {len(action)}")
-            action_id = self._label_index.get(_normalize_label(action))
-            if action_id is None:
-                action_id = self._parse_alias(action)
-            if action_id is None:
+            found = self._label_index.get(_normalize_label(action))
+            if found is None:
+                found = self._parse_alias(action)
+            if found is None:
                 legal = ", ".join(self._specs[i].label for i in self._state.legal_ids())
                 if len(legal) > 400:
                     legal = legal[:400] + ", ..."
                 raise IllegalActionError(f"{_echo(action)} is not an action of {self.name}; "
                                          f"legal now: {legal or 'nothing'}")
-            return action_id        # the state machine says which rule forbids it, if one does
+            return found            # the state machine says which rule forbids it, if one does
         if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
             return _as_action_id(action)
         raise IllegalActionError(f"an action must be an Action, int id or str, "

@@ -65,7 +65,7 @@ def describe(event: Event, seat: int | None, who: Callable[[int], str]) -> str |
         return None
     if kind == "deal":
         number = event.get("round") or event.get("deal") or event.get("hand")
-        first = event.get("first_player")
+        first = int(event.get("first_player", -1))
         return f"— new deal {number}; {who(first)} start{'s' if first != seat else ''}"
     if kind == "draw":
         return f"{name} draw{'s' if player != seat else ''} {_cards(event)} from the stock"
