@@ -573,11 +573,13 @@ _REGISTRY: dict[str, type[Game]] = {}
 
 
 def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a Game subclass available under its ``name``."""
     _REGISTRY[cls.name] = cls
     return cls
 
 
 def available_games() -> tuple[str, ...]:
+    """The registered game names: ("kings_stakes", "kuzanasta", "manna")."""
     _load_games()
     return tuple(_REGISTRY)
 
@@ -587,6 +589,7 @@ def _load_games() -> None:
 
 
 def game_class(name: str) -> type[Game]:
+    """The Game subclass registered as ``name``; ConfigError for an unknown name."""
     _load_games()
     if not isinstance(name, str) or name not in _REGISTRY:
         raise ConfigError(f"unknown game {name!r}; available: {', '.join(_REGISTRY)}", "name")
@@ -607,4 +610,5 @@ def load_game(data: str | bytes | Mapping[str, Any], *, key: bytes | str | None 
 
 
 def sorted_cards(cards: Sequence[int]) -> list[int]:
+    """Card ids in display order (``cardcore.cards.sort_key``)."""
     return sorted(cards, key=sort_key)

@@ -88,10 +88,12 @@ class Kuzanasta(Game):
 
     @classmethod
     def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """The deck composition (card ids, id order) for this configuration."""
         return list(kuzanasta_deck())
 
     @classmethod
     def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        """The decode table: the meaning of every action id (pinned by golden tests)."""
         return [_describe(entry) for entry in action_table()]
 
     def _make_state(self, deck: list[int] | None) -> KuzanastaState:
@@ -202,6 +204,7 @@ class Kuzanasta(Game):
         return hidden
 
     def table_lines(self, player: int) -> list[str]:
+        """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
         wild = v["wild_rank"] or "none (joker turned up: hand points double)"
         lines = [(f"Deal {v['deal']}   dealer seat {v['dealer']}   wild rank {wild}   "

@@ -138,10 +138,12 @@ class Manna(Game):
 
     @classmethod
     def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """The deck composition (card ids, id order) for this configuration."""
         return manna_deck()
 
     @classmethod
     def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        """The decode table: the meaning of every action id (pinned by golden tests)."""
         return [_describe(i) for i in range(ACTION_LAYOUT["num_actions"])]
 
     def _make_state(self, deck: list[int] | None) -> MannaState:
@@ -190,6 +192,7 @@ class Manna(Game):
         return list(self._state.hand_sizes())
 
     def team_melds(self, team: int) -> list[dict[str, JSONValue]]:
+        """A team's melds as the view shows them (rank, cards, complete, canasta type)."""
         return [{"rank": GROUP_NAMES[g] if g != 2 else "3", "cards": format_cards(cards),
                  "complete": ctype is not None, "type": ctype}
                 for g, cards, ctype in self._state.melds(team)]
@@ -225,6 +228,7 @@ class Manna(Game):
                 + list(range(STOCK_SAFE_FROM, len(manna_deck()))))
 
     def table_lines(self, player: int) -> list[str]:
+        """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
         top = v["discard"][-1] if v["discard"] else "-"
         frozen = " (frozen)" if v["frozen"] else ""
