@@ -266,7 +266,12 @@ class Game:
 
     def _bind_fast_path(self) -> None:
         # Bound C methods stored on the instance: the simulation fast path costs one call.
-        self.legal_action_ids: Callable[[], list[int]] = self._state.legal_ids
+        self.__dict__["legal_action_ids"] = self._state.legal_ids
+
+    def legal_action_ids(self) -> list[int]:
+        """The fast path: the legal actions' ids, ascending, no objects; empty exactly when
+        the match is over. (Each instance binds this to the state machine's C method.)"""
+        return self._state.legal_ids()
 
     @classmethod
     def _cached_specs(cls, players: int, key: tuple[tuple[str, str], ...]
