@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import secrets
-import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Sequence, Union
 
@@ -259,14 +259,53 @@ class Game:
         self._bind_fast_path()
 
     def _init_shared(self) -> None:
-        """Per-instance locks and caches (a clone gets its own). ``_lock`` makes a state
-        change and its log entry one step, so a Game shared by threads never tears."""
-        self._lock = threading.Lock()
+        """Per-instance guard and caches (a clone gets its own). ``_token`` makes a state
+        change and its log entry one step, so a Game shared by threads never tears: a step
+        takes the single token out of the list and puts it back (list.pop and list.append
+        are atomic), which costs a fraction of a threading.Lock on the fast path."""
+        self._token: list[bool] = [True]
         self._narration: Any = None               # cardcore.events.Narration, built lazily
+
+    def _take_token(self) -> bool:
+        """Wait until no other thread is in the middle of a step, then hold the token."""
+        while True:
+            try:
+                return self._token.pop()
+            except IndexError:
+                time.sleep(0)                     # another thread is mid-step: let it finish
+
+    def _give_token(self, token: bool) -> None:
+        self._token.append(token)
 
     def _bind_fast_path(self) -> None:
         # Bound C methods stored on the instance: the simulation fast path costs one call.
         self.__dict__["legal_action_ids"] = self._state.legal_ids
+        self.__dict__["apply"] = self._fast_apply()
+
+    def _fast_apply(self) -> Callable[..., None]:
+        """``apply`` for this instance: an int id (and no ``player``) goes straight to the
+        state machine with everything it needs in locals; anything else takes ``Game.apply``.
+        Either way the state change and its log entry are one step (the token)."""
+        state_apply, log_append = self._state.apply, self._log.append
+        take, give = self._token.pop, self._token.append
+        wait, checked = self._take_token, type(self).apply
+
+        def apply(action: ActionLike, player: int | None = None) -> None:
+            if type(action) is int and player is None:
+                try:
+                    token = take()
+                except IndexError:
+                    token = wait()
+                try:
+                    state_apply(action)           # raises, unchanged, if not legal now
+                    log_append(action)
+                finally:
+                    give(token)
+            else:
+                checked(self, action, player)
+
+        apply.__doc__ = checked.__doc__
+        return apply
 
     def legal_action_ids(self) -> list[int]:
         """The fast path: the legal actions' ids, ascending, no objects; empty exactly when
@@ -415,9 +454,15 @@ class Game:
             if player is not None:
                 self._check_player(player)
             action_id = self._resolve(action)
-        with self._lock:
+        try:
+            token = self._token.pop()
+        except IndexError:
+            token = self._take_token()
+        try:
             self._state.apply(action_id)          # raises, unchanged, if not legal now
             self._log.append(action_id)
+        finally:
+            self._token.append(token)
 
     def _check_player(self, player: Any) -> None:
         to_move = self._state.current_player
@@ -522,18 +567,24 @@ class Game:
         return state
 
     def _log_snapshot(self) -> list[int]:
-        with self._lock:
+        token = self._take_token()
+        try:
             return list(self._log)
+        finally:
+            self._give_token(token)
 
     def clone(self) -> Game:
         """An independent deep copy: state, log, options and caches are the copy's own."""
         other = object.__new__(type(self))
-        with self._lock:
+        token = self._take_token()
+        try:
             other.__dict__.update(self.__dict__)
             other._state = self._state.clone()
             other._log = list(self._log)
-        other.options = json.loads(json.dumps(self.options))
-        other._history = [dict(e) for e in self._history]
+        finally:
+            self._give_token(token)
+        other.options = dict(self.options)        # JSON scalars: a new dict is a deep copy
+        other._history = list(self._history)      # entries are never changed (history copies)
         other._history_state = None if self._history_state is None else self._history_state.clone()
         other._init_shared()
         other._bind_fast_path()
@@ -559,9 +610,12 @@ class Game:
         back. A save reveals every hand and every future shuffle: never send one to a player
         who should not see them. See cardcore.saves for what is detected without a key."""
         from cardcore.saves import dump
-        with self._lock:
+        token = self._take_token()
+        try:
             log = list(self._log)
             rng = list(self._state.rng_state)
+        finally:
+            self._give_token(token)
         return dump(self, log, rng, key)
 
     # Invariant support for tests and tools.
