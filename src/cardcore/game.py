@@ -446,8 +446,9 @@ class Game:
 
         With ``player`` (a server's seat) the action must also be that seat's to make.
         Anything not legal now raises IllegalActionError naming the rule and changes nothing.
-        The state and the action log change in one step under a lock, so a Game shared by
-        threads stays consistent (one Game per thread is faster)."""
+        The state and the action log change in one step (a per-game guard), so a Game shared
+        by threads stays consistent and its saves load; one Game per thread is faster (no
+        waiting). The fast path, ``apply(int)``, costs no more than in 0.1."""
         if type(action) is int and player is None:
             action_id = action
         else:

@@ -43,7 +43,7 @@ def _action_line(event: Event, name: str) -> str:
         if "turn_points" in event and not event.get("opened", True):
             line += f" — initial meld {event['turn_points']} of {event['min_meld']}"
         return line
-    if kind == "go_out" and event.get("cards"):
+    if kind == "go_out" and len(event.get("cards", [])) > 1:      # Kuzanasta shows the hand
         return f"{name}: {action} — shows {cards}"
     line = f"{name}: {action}"
     if "stake" in event:
