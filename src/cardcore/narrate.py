@@ -48,7 +48,7 @@ def _action_line(event: Event, name: str) -> str:
     line = f"{name}: {action}"
     if "stake" in event:
         line += f"   (stake {event['stake']}"
-        line += ", direction reversed)" if event.get("direction") == -1 else ")"
+        line += ", counter-clockwise)" if event.get("direction") == -1 else ")"
     return line
 
 
@@ -108,7 +108,7 @@ def breakdown_lines(event: Event, who: Callable[[int], str]) -> list[str]:
     if event["kind"] == "deal_end" and event.get("end") != "went_out":
         lines.append(f"— {word} {number} over: void ({event.get('end')}, {event.get('rule')})")
     else:
-        lines.append(f"— {word} {number} over ({event.get('direction', '')}):")
+        lines.append(f"— {word} {number} over ({event.get('score_direction', '')}):")
     b = event.get("breakdown") or {}
     for c in b.get("components", []):
         owner = (who(c["seat"]) if "seat" in c else f"team {c['team']}")
