@@ -21,7 +21,6 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence, Union
 import numpy as np
 import numpy.typing as npt
 
-from cardcore import __version__
 from cardcore._fast import GameState, seed_to_u64
 from cardcore.cards import card_id, card_str, format_cards, sort_key
 from cardcore.errors import ConfigError, IllegalActionError
@@ -481,8 +480,10 @@ class Game:
             if action.player != self._state.current_player:
                 raise IllegalActionError(f"that action is for seat {action.player}, but it is "
                                          f"seat {self._state.current_player}'s turn")
-            if not 0 <= action_id < len(self._specs) or self._specs[action_id].label != action.label:
-                raise IllegalActionError(f"action {_echo(action.label)} does not belong to this game")
+            if (not 0 <= action_id < len(self._specs)
+                    or self._specs[action_id].label != action.label):
+                raise IllegalActionError(f"action {_echo(action.label)} does not belong to "
+                                         f"this game")
             return action_id
         if isinstance(action, str):
             if len(action) > MAX_ACTION_TEXT:
