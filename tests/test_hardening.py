@@ -256,6 +256,10 @@ def test_a_game_shared_by_two_threads_stays_consistent(name):
                     pass                     # the other thread moved first
                 if rng.random() < 0.05:
                     saves.append(game.to_json())
+                if rng.random() < 0.01:          # readers share the game too
+                    game.events(seed % game.num_players)
+                    game.history
+                    game.clone()
         except BaseException as e:          # pragma: no cover - reported below
             errors.append(e)
 
@@ -272,6 +276,7 @@ def test_a_game_shared_by_two_threads_stays_consistent(name):
     assert not errors
     copy_ = load_game(game.to_json())
     assert snapshot(copy_) == snapshot(game)
+    assert copy_.events(0) == game.events(0) and copy_.history == game.history
     for save in saves:
         load_game(save)
 

@@ -538,21 +538,26 @@ class Game:
 
     @property
     def history(self) -> list[dict[str, JSONValue]]:
-        """Public events in order: every action, and a summary at the end of each round."""
-        if self._history_state is None:
-            self._history_state = self._fresh_state()
-        state = self._history_state
-        for action_id in self._log_snapshot()[self._history_done:]:
-            self._history_done += 1
-            player = state.current_player
-            before = state.round_index
-            state.apply(action_id)
-            self._history.append({"event": "action", "player": player, "id": action_id,
-                                  "action": self._specs[action_id].label})
-            if state.round_index != before:
-                self._history.append({"event": "round_end", "round": before + 1,
-                                      **self._round_summary_of(state)})
-        return [dict(e) for e in self._history]
+        """Public events in order: every action, and a summary at the end of each round.
+        (The 0.1 log; ``events`` is the full per-seat stream.)"""
+        token = self._take_token()              # no move while the shadow state is read
+        try:
+            if self._history_state is None:
+                self._history_state = self._fresh_state()
+            state = self._history_state
+            for action_id in self._log[self._history_done:]:
+                self._history_done += 1
+                player = state.current_player
+                before = state.round_index
+                state.apply(action_id)
+                self._history.append({"event": "action", "player": player, "id": action_id,
+                                      "action": self._specs[action_id].label})
+                if state.round_index != before:
+                    self._history.append({"event": "round_end", "round": before + 1,
+                                          **self._round_summary_of(state)})
+            return [dict(e) for e in self._history]
+        finally:
+            self._give_token(token)
 
     def _round_summary_of(self, state: GameState) -> dict[str, JSONValue]:
         saved, self._state = self._state, state
