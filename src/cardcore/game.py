@@ -43,7 +43,7 @@ def _echo(value: Any) -> str:
     return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT] + f"... ({len(text)} chars)"
 
 
-def _as_action_id(value: Any) -> int:
+def _as_action_id(value: Any, what: str = "an action id") -> int:
     """A real int id: Python ints as they are, numpy integers converted; bools, floats and
     anything else refused with IllegalActionError (True is not action 1, 3.0 is not 3)."""
     if type(value) is int:
@@ -52,7 +52,7 @@ def _as_action_id(value: Any) -> int:
         return int(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return int(value)                       # an int subclass: its plain value
-    raise IllegalActionError(f"an action id must be an int, not {type(value).__name__}")
+    raise IllegalActionError(f"{what} must be an int, not {type(value).__name__}")
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ class Action:
         if type(self.id) is not int:
             object.__setattr__(self, "id", _as_action_id(self.id))
         if type(self.player) is not int:
-            object.__setattr__(self, "player", _as_action_id(self.player))
+            object.__setattr__(self, "player", _as_action_id(self.player, "an action's player"))
 
     def __str__(self) -> str:
         return self.label
