@@ -278,6 +278,7 @@ class Game:
 
     def _bind_fast_path(self) -> None:
         # Bound C methods stored on the instance: the simulation fast path costs one call.
+        # Call again whenever _state, _log or _token is replaced (as __init__ and clone do).
         self.__dict__["legal_action_ids"] = self._state.legal_ids
         self.__dict__["apply"] = self._fast_apply()
 
