@@ -1,4 +1,4 @@
-"""The game protocol (api.md): Game, Action, the registry, new_game / load_game.
+"""The game protocol (docs/api.md): Game, Action, the registry, new_game / load_game.
 
 Every game is a thin Python subclass of ``Game`` over a Cython state machine (a subclass of
 ``cardcore._fast.GameState``). This module does what is common to all games, once:
@@ -60,7 +60,7 @@ class Action:
     """One legal move. ``str(action)`` is its notation, which ``Game.apply`` accepts too.
 
     ``id`` is its integer id (the same meaning has the same id in a configuration), ``player``
-    the seat it is for, ``kind`` its kind (api.md), ``cards`` every card it moves that the
+    the seat it is for, ``kind`` its kind (docs/api.md), ``cards`` every card it moves that the
     acting seat can see (card notations), ``label`` its notation and ``info`` game-specific
     details (JSON values). A numpy integer id is converted to int; a bool, float or other id
     raises IllegalActionError.
@@ -181,7 +181,7 @@ def _normalize_label(text: str) -> str:
 
 
 class Game:
-    """A game in progress. Create with ``cardcore.new_game``; see api.md for the contract."""
+    """A game in progress. Create with ``cardcore.new_game``; see docs/api.md for the contract."""
 
     # --- supplied by each game -------------------------------------------------------
     name: ClassVar[str]

@@ -1,4 +1,4 @@
-"""Saves: ``Game.to_json`` and ``load_game`` (api.md, "Additions in 0.2").
+"""Saves: ``Game.to_json`` and ``load_game`` (docs/api.md, "Saves").
 
 A save is one JSON object: the configuration (game, players, seed, stacked deck, options), the
 action log, the generator state after the last action, a ``digest`` (SHA-256 of the canonical
