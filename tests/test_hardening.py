@@ -233,6 +233,9 @@ def test_hostile_save_shapes_raise_value_error(name):
         inner = inner["x"]
     with pytest.raises(ValueError, match="nested"):
         load_game(nested)
+    for odd in ({**data, 1: 2}, {**data, "extra": object()}, {**data, "options": {1: 2}}):
+        with pytest.raises(ValueError):
+            load_game(odd)
     assert load_game(data).to_json() == game.to_json()
 
 
