@@ -16,6 +16,8 @@ they need cardcore installed (the same version).
 """
 from __future__ import annotations
 
+import importlib
+import logging
 import os
 import queue
 import sys
@@ -31,6 +33,12 @@ __all__ = ["MAX_RETRIES", "executor_kind", "executor_workers", "open_executor", 
 
 MAX_RETRIES = 3
 _KINDS = "None, a concurrent.futures.Executor, a dask.distributed.Client or 'ray'"
+
+
+def _optional(module: str) -> Any:
+    """An optional package (dask.distributed, ray), typed loosely: whether or not it is
+    installed, or ships annotations, cardcore type-checks the same."""
+    return importlib.import_module(module)
 
 
 def _dask_client_class() -> type | None:
@@ -55,7 +63,7 @@ def executor_kind(executor: Any) -> str:
 
 def _ray() -> Any:
     try:
-        import ray
+        ray = _optional("ray")
     except ImportError:
         raise ConfigError("executor='ray' needs Ray: pip install 'cardcore[ray]'",
                           "executor") from None
@@ -73,7 +81,7 @@ def executor_workers(executor: Any, workers: int = 1) -> int:
     if kind == "dask":
         if executor.status != "running":
             raise ConfigError(f"the Dask client is {executor.status}, not running", "executor")
-        return max(1, sum(executor.nthreads().values()))
+        return max(1, int(sum(executor.nthreads().values())))
     if kind == "ray":
         return max(1, int(_ray().cluster_resources().get("CPU", 1)))
     n = getattr(executor, "_max_workers", None)          # Process/ThreadPoolExecutor have it
@@ -170,10 +178,9 @@ class _Futures(_Backend):
 
 class _Dask(_Backend):
     def __init__(self, client: Any) -> None:
-        import distributed
-        from distributed.comm.core import CommClosedError
-        from distributed.scheduler import KilledWorker
-
+        distributed = _optional("distributed")
+        CommClosedError = _optional("distributed.comm.core").CommClosedError
+        KilledWorker = _optional("distributed.scheduler").KilledWorker
         self.client = client
         self.completed = distributed.as_completed()
         self.token = uuid.uuid4().hex[:12]
@@ -289,7 +296,7 @@ def open_executor(*, dask: str | None = None, ray: str | None = None) -> Iterato
         raise ConfigError("give --dask or --ray, not both", "executor")
     if dask is not None:
         try:
-            from distributed import Client
+            Client = _optional("distributed").Client
         except ImportError:
             raise ConfigError("--dask needs dask.distributed: pip install 'cardcore[dask]'",
                               "dask") from None
@@ -305,13 +312,13 @@ def open_executor(*, dask: str | None = None, ray: str | None = None) -> Iterato
         return
     if ray is not None:
         try:
-            import ray as ray_module
+            ray_module = _optional("ray")
         except ImportError:
             raise ConfigError("--ray needs Ray: pip install 'cardcore[ray]'", "ray") from None
         owned = not ray_module.is_initialized()
         if owned:
             try:
-                ray_module.init(address=ray, log_to_driver=False, logging_level="ERROR")
+                ray_module.init(address=ray, log_to_driver=False, logging_level=logging.ERROR)
             except (ConnectionError, OSError, ValueError, RuntimeError) as e:
                 raise ConfigError(f"cannot connect to the Ray cluster at {ray!r}: {e}",
                                   "ray") from None
