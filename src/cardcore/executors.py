@@ -182,7 +182,7 @@ class _Dask(_Backend):
         CommClosedError = _optional("distributed.comm.core").CommClosedError
         KilledWorker = _optional("distributed.scheduler").KilledWorker
         self.client = client
-        self.completed = distributed.as_completed()
+        self.completed = distributed.as_completed(loop=client.loop)
         self.token = uuid.uuid4().hex[:12]
         self.count = 0
         cancelled = getattr(distributed.client, "FutureCancelledError", CancelledError)
@@ -210,7 +210,12 @@ class _Dask(_Backend):
             self.client.cancel(list(handles))
 
 
-_RAY_FUNCTIONS: dict[Callable[[Any], Any], Any] = {}
+def _call(fn: Callable[[Any], Any], job: Any) -> Any:
+    """Ray's remote function: ``fn`` travels pickled (by name), so any callable will do."""
+    return fn(job)
+
+
+_RAY_CALL: list[Any] = []                                  # ray.remote(_call), made once
 
 
 class _Ray(_Backend):
@@ -223,10 +228,9 @@ class _Ray(_Backend):
         self.lost_errors = tuple(getattr(exceptions, n) for n in names if hasattr(exceptions, n))
 
     def submit(self, fn: Callable[[Any], Any], job: Any) -> Any:
-        remote = _RAY_FUNCTIONS.get(fn)
-        if remote is None:                                 # register each function once
-            remote = _RAY_FUNCTIONS[fn] = self.ray.remote(fn)
-        return remote.remote(job)
+        if not _RAY_CALL:
+            _RAY_CALL.append(self.ray.remote(_call))
+        return _RAY_CALL[0].remote(fn, job)
 
     def next_done(self, pending: dict[Any, int]) -> Any:
         done, _ = self.ray.wait(list(pending), num_returns=1)
