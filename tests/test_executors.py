@@ -77,11 +77,12 @@ def test_simulate_summary_is_identical_on_every_executor(kind, bots, executors):
     seen = []
     there = simulate("kings_stakes", 300, bots=bots, seed=8, executor=executors[kind],
                      progress=seen.append)
-    assert same_summary(one, there) and there["workers"] == 2
-    assert sum(seen) == 300 and len(seen) > 1                  # progress as chunks complete
+    assert same_summary(one, there) and there["workers"] == 2 and sum(seen) == 300
+    seen.clear()
     small = simulate("kings_stakes", 300, bots=bots, seed=8, executor=executors[kind],
-                     chunk_size=7)
+                     chunk_size=7, progress=seen.append)
     assert same_summary(one, small)
+    assert sum(seen) == 300 and sorted(seen) == [6] + [7] * 42   # as each chunk completes
 
 
 def test_local_workers_and_chunking_give_the_same_summary():
@@ -315,3 +316,20 @@ def test_cli_tournament_on_dask_and_ray(dask_client, ray_session, capsys):
 def test_cli_unreachable_dask_scheduler_exits_2(capsys):
     assert main(["simulate", "kings_stakes", "-n", "5", "--dask", "nonsense://x"]) == 2
     assert "cannot connect to the Dask scheduler at 'nonsense://x'" in capsys.readouterr().err
+
+
+def test_default_chunks_balance_workers_and_pay_for_scheduling():
+    from cardcore.simulation import MAX_CHUNK, chunk_place, default_chunk_size
+    assert default_chunk_size(1000, 1) == 25                   # 40 chunks: a moving bar
+    assert default_chunk_size(10, 1) == 1 and default_chunk_size(0, 1) == 1
+    assert default_chunk_size(100_000, 8) == 1563              # 8 chunks per worker
+    assert default_chunk_size(10_000_000, 2) == MAX_CHUNK
+    # scheduling at most 5% of a chunk: Python-bot games ~0.8 ms, in-core games ~0.02 ms
+    assert default_chunk_size(1000, 2, where="processes") == 25
+    assert default_chunk_size(1000, 2, where="ray") == 25
+    assert default_chunk_size(1000, 2, where="dask") == 113
+    assert default_chunk_size(1000, 2, where="processes", core=True) == 150
+    assert default_chunk_size(1000, 2, where="ray", core=True) == 750
+    assert default_chunk_size(1000, 2, where="dask", core=True) == MAX_CHUNK
+    assert chunk_place(None, 1) == "serial" and chunk_place(None, 2) == "processes"
+    assert chunk_place("ray", 1) == "ray"

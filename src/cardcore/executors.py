@@ -148,7 +148,12 @@ class _Futures(_Backend):
     def submit(self, fn: Callable[[Any], Any], job: Any) -> Any:
         try:
             future = self.executor.submit(fn, job)
-        except RuntimeError as e:                           # shut down (or broken, for a user's)
+        except BrokenExecutor:
+            if not self.owned:                             # the caller's pool: not ours to mend
+                raise
+            self.recover()
+            future = self.executor.submit(fn, job)
+        except RuntimeError as e:                          # shut down before the run
             raise ConfigError(f"the executor takes no more work: {e}", "executor") from None
         future.add_done_callback(self.done.put)
         return future

@@ -16,6 +16,7 @@ spec's own ``seed`` replaces ``seed`` in that bot's ``bot_seed`` streams).
 """
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Sequence
@@ -31,12 +32,17 @@ __all__ = ["bot_seed", "chooser_seed", "default_chunk_size", "game_seed", "simul
 
 _MASK = (1 << 64) - 1
 
-# Default chunking (benchmarks/bench_executors.py): enough chunks per worker to balance the
-# load and move the progress bar, few enough that scheduling (~0.1 ms a chunk on a local process
-# pool, a few ms on Dask or Ray) stays a small share of a chunk's work.
+# Default chunking: enough chunks per worker to balance the load and move the progress bar,
+# and, once chunks leave this process, enough games per chunk that scheduling costs at most
+# SCHEDULING_SHARE of a chunk's work. Measured (benchmarks/bench_executors.py, README there):
+# the overhead per chunk of each place, and the cost of a game with Python bots (greedy and
+# random, Kings' Stakes) and of a whole random game in the core.
 CHUNKS_PER_WORKER = 8
 MIN_CHUNKS = 40
 MAX_CHUNK = 2000
+SCHEDULING_SHARE = 0.05
+CHUNK_OVERHEAD_MS = {"serial": 0.0, "processes": 0.15, "ray": 0.75, "dask": 4.5}
+GAME_MS = {"python": 0.8, "core": 0.02}
 
 
 def _mix(x: int) -> int:
@@ -150,10 +156,23 @@ def _parse_bots(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
     return names
 
 
-def default_chunk_size(games: int, workers: int) -> int:
-    """Games per chunk when ``chunk_size`` is not given."""
-    chunks = max(MIN_CHUNKS, CHUNKS_PER_WORKER * workers)
-    return max(1, min(MAX_CHUNK, -(-games // chunks)))
+def default_chunk_size(games: int, workers: int, *, where: str = "serial",
+                       core: bool = False) -> int:
+    """Games per chunk when ``chunk_size`` is not given. ``where``: "serial" (this process),
+    "processes" (a local pool or another ``concurrent.futures.Executor``), "dask" or "ray";
+    ``core``: whole games run in the core (~40× cheaper than with Python bots)."""
+    size = -(-games // max(MIN_CHUNKS, CHUNKS_PER_WORKER * workers))
+    game_ms = GAME_MS["core" if core else "python"]
+    least = math.ceil(CHUNK_OVERHEAD_MS[where] / SCHEDULING_SHARE / game_ms)
+    return max(1, min(MAX_CHUNK, max(size, least)))
+
+
+def chunk_place(executor: Any, workers: int) -> str:
+    """The ``where`` of ``default_chunk_size`` for a run."""
+    kind = executor_kind(executor)
+    if kind == "local":
+        return "serial" if workers == 1 else "processes"
+    return "processes" if kind == "futures" else kind
 
 
 def check_chunk_size(chunk_size: int | None) -> None:
@@ -206,7 +225,9 @@ def simulate(name: str, games: int, *, players: int | None = None,
     for b in dict.fromkeys(names):
         make_bot(b, 0).check_game(cls.name)            # unknown bot, or none for this game
     workers = resolve_workers(executor, workers, games)
-    chunk = chunk_size or default_chunk_size(games, workers)
+    chunk = chunk_size or default_chunk_size(games, workers,
+                                             where=chunk_place(executor, workers),
+                                             core=all(b == "random" for b in names))
     jobs = [(cls.name, n_players, dict(template.options), names, seed, start,
              min(games, start + chunk)) for start in range(0, games, chunk)]
     totals = _new_totals(n_players)

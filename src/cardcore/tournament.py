@@ -34,8 +34,8 @@ from cardcore.bots import Bot, make_bot, parse_bot_spec, parse_bot_specs
 from cardcore.errors import ConfigError
 from cardcore.executors import run_chunks
 from cardcore.game import game_class, new_game, resolve_seed
-from cardcore.simulation import (bot_seed, check_chunk_size, default_chunk_size, game_seed,
-                                 resolve_workers)
+from cardcore.simulation import (bot_seed, check_chunk_size, chunk_place, default_chunk_size,
+                                 game_seed, resolve_workers)
 
 __all__ = ["MAX_SEATINGS", "pairwise_table", "planned_games", "plot_tournament", "seatings",
            "standings_table", "tournament"]
@@ -211,7 +211,8 @@ def tournament(name: str, games: int, *, bots: str | Sequence[str],
                                                                       players, options)
     total = per_seating * len(plan)
     workers = resolve_workers(executor, workers, total)
-    chunk = min(per_seating, chunk_size or default_chunk_size(total, workers))
+    chunk = min(per_seating, chunk_size or default_chunk_size(
+        total, workers, where=chunk_place(executor, workers)))
     jobs = [(cls_name, n_players, options, tuple(entrants[b] for b in seating), seed, start,
              min(per_seating, start + chunk))
             for seating in plan for start in range(0, per_seating, chunk)]

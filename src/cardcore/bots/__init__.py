@@ -23,6 +23,7 @@ A ``seed`` parameter replaces the run's seed for that bot's per-game streams in 
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import json
@@ -191,6 +192,13 @@ def parse_bot_spec(text: str | BotSpec) -> BotSpec:
         return text
     if not isinstance(text, str):
         raise ConfigError(f"a bot is named by a string such as 'random', not {text!r}", "bots")
+    return _parse_spec_text(text)
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_spec_text(text: str) -> BotSpec:
+    """parse_bot_spec of a string, remembered (specs are immutable; reading one inspects the
+    bot's constructor, which costs more than a short game chunk should pay per seat)."""
     name, sep, rest = text.partition(":")
     name = name.strip().lower()
     cls = _bot_class(name)
