@@ -119,6 +119,8 @@ def compare_section(quick: bool = False) -> list[dict[str, Any]]:
                 key = (kind, chunk)
                 best[key] = max(best.get(key, 0.0), once(open_[(kind, 2)], games, chunk))
         overheads = {kind: overhead_ms(open_[(kind, 2)]) for kind in kinds}
+        core = max(simulate(GAME, 20 * games, seed=1)["games_per_second"]
+                   for _ in range(REPEAT))
     baseline = best[BASELINE]
     rows: list[dict[str, Any]] = []
     for label in runs:
@@ -134,6 +136,11 @@ def compare_section(quick: bool = False) -> list[dict[str, Any]]:
         rows.append({"section": section, "figure": f"{NAMES[kind]}: overhead per chunk",
                      "value": overheads[kind], "unit": "ms",
                      "note": f"{EMPTY_CHUNKS} empty chunks, 2 workers"})
+    basis = "the default chunk size's basis (simulation.GAME_MS)"
+    rows.append({"section": basis, "figure": "a game with greedy+random bots, this process",
+                 "value": 1e3 / baseline, "unit": "ms"})
+    rows.append({"section": basis, "figure": "a random game in the core, this process",
+                 "value": 1e3 / core, "unit": "ms"})
     for kind, chunk in sizes:
         rows.append({"section": sweep, "figure": f"{NAMES[kind]}, chunk_size={chunk}",
                      "value": best[(kind, chunk)], "unit": "games/s"})

@@ -62,11 +62,42 @@ def ray_session():
 @pytest.fixture(scope="module")
 def executors(dask_client, ray_session):
     """Every kind of executor, by name (the pools are module-wide, like the clusters)."""
-    with ProcessPoolExecutor(2) as processes, ThreadPoolExecutor(2) as threads:
+    spawn = multiprocessing.get_context("spawn")       # this process has threads by now
+    with ProcessPoolExecutor(2, mp_context=spawn) as processes, ThreadPoolExecutor(2) as threads:
         yield {"processes": processes, "threads": threads, "dask": dask_client, "ray": "ray"}
 
 
 KINDS = ["processes", "threads", "dask", "ray"]
+
+
+# ---------------------------------------------------------------- local processes first
+# (before the module's Dask and Ray start threads in this process: pools fork it)
+def test_local_workers_and_chunking_give_the_same_summary():
+    one = simulate("kuzanasta", 60, bots="greedy,random", seed=4)
+    for kwargs in ({"workers": 2}, {"workers": 2, "chunk_size": 1}, {"chunk_size": 60}):
+        assert same_summary(one, simulate("kuzanasta", 60, bots="greedy,random", seed=4,
+                                          **kwargs))
+
+
+def test_a_killed_local_worker_process_is_replaced_and_its_chunks_rerun(monkeypatch):
+    expected = simulate("kings_stakes", 300, bots="greedy,random", seed=9)
+    pools = []
+    new_pool = _Futures._new_pool
+    monkeypatch.setattr(_Futures, "_new_pool", lambda self: pools.append(1) or new_pool(self))
+    others = {p.pid for p in multiprocessing.active_children()}    # not the run's own pool
+    killed = []
+
+    def kill_one(n):
+        if not killed:
+            victim = next(p for p in multiprocessing.active_children() if p.pid not in others)
+            os.kill(victim.pid, signal.SIGKILL)
+            victim.join()
+            killed.append(victim.pid)
+
+    got = simulate("kings_stakes", 300, bots="greedy,random", seed=9, workers=2,
+                   chunk_size=10, progress=kill_one)
+    assert killed and len(pools) == 2                        # the broken pool was replaced
+    assert same_summary(got, expected)
 
 
 # ---------------------------------------------------------------- identical results
@@ -83,13 +114,6 @@ def test_simulate_summary_is_identical_on_every_executor(kind, bots, executors):
                      chunk_size=7, progress=seen.append)
     assert same_summary(one, small)
     assert sum(seen) == 300 and sorted(seen) == [6] + [7] * 42   # as each chunk completes
-
-
-def test_local_workers_and_chunking_give_the_same_summary():
-    one = simulate("kuzanasta", 60, bots="greedy,random", seed=4)
-    for kwargs in ({"workers": 2}, {"workers": 2, "chunk_size": 1}, {"chunk_size": 60}):
-        assert same_summary(one, simulate("kuzanasta", 60, bots="greedy,random", seed=4,
-                                          **kwargs))
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -137,27 +161,6 @@ def test_a_dask_worker_killed_mid_run_still_gives_the_complete_result():
         got = simulate("kings_stakes", 300, bots="greedy,random", seed=7, executor=client,
                        chunk_size=10, progress=kill_one)
     assert killed and same_summary(got, expected)
-
-
-def test_a_killed_local_worker_process_is_replaced_and_its_chunks_rerun(monkeypatch):
-    expected = simulate("kings_stakes", 300, bots="greedy,random", seed=9)
-    pools = []
-    new_pool = _Futures._new_pool
-    monkeypatch.setattr(_Futures, "_new_pool", lambda self: pools.append(1) or new_pool(self))
-    others = {p.pid for p in multiprocessing.active_children()}    # not the run's own pool
-    killed = []
-
-    def kill_one(n):
-        if not killed:
-            victim = next(p for p in multiprocessing.active_children() if p.pid not in others)
-            os.kill(victim.pid, signal.SIGKILL)
-            victim.join()
-            killed.append(victim.pid)
-
-    got = simulate("kings_stakes", 300, bots="greedy,random", seed=9, workers=2,
-                   chunk_size=10, progress=kill_one)
-    assert killed and len(pools) == 2                        # the broken pool was replaced
-    assert same_summary(got, expected)
 
 
 class LosingExecutor(Executor):
