@@ -336,3 +336,35 @@ def test_default_chunks_balance_workers_and_pay_for_scheduling():
     assert default_chunk_size(1000, 2, where="dask", core=True) == MAX_CHUNK
     assert chunk_place(None, 1) == "serial" and chunk_place(None, 2) == "processes"
     assert chunk_place("ray", 1) == "ray"
+
+
+def test_cli_connects_to_a_ray_cluster_by_address(ray_session):
+    # A new driver process joins the running Ray, plays there, and disconnects.
+    import json
+    import subprocess
+    import sys
+    address = ray.get_runtime_context().gcs_address
+    out = subprocess.run([sys.executable, "-m", "cardcore", "simulate", "kings_stakes", "-n",
+                          "60", "--bots", "greedy,random", "--ray", address, "--json"],
+                         capture_output=True, text=True, timeout=300, check=False)
+    assert out.returncode == 0, out.stderr
+    assert same_summary(json.loads(out.stdout),
+                        simulate("kings_stakes", 60, bots="greedy,random"))
+
+
+@pytest.mark.parametrize("flag, package, extra", [
+    ("--dask", "distributed", "cardcore[dask]"), ("--ray", "ray", "cardcore[ray]"),
+])
+def test_cli_without_the_cluster_package_says_what_to_install(flag, package, extra,
+                                                              monkeypatch, capsys):
+    import sys
+    monkeypatch.setitem(sys.modules, package, None)            # as if not installed
+    assert main(["simulate", "kings_stakes", "-n", "5", flag, "somewhere"]) == 2
+    assert extra in capsys.readouterr().err
+
+
+def test_ray_executor_without_ray_installed_is_a_config_error(monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(ConfigError, match=r"cardcore\[ray\]"):
+        simulate("kings_stakes", 5, executor="ray")
