@@ -60,6 +60,10 @@ def test_wilson_interval_known_values():
     lo, hi = wilson_interval(0, 10)
     assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
     assert wilson_interval(0, 0) == (0.0, 1.0)
+    for trials in range(1, 200):                        # p itself is always inside
+        for wins in (0, 1, trials // 3, trials - 1, trials):
+            lo, hi = wilson_interval(wins, trials)
+            assert 0.0 <= lo <= wins / trials <= hi <= 1.0
 
 
 def test_bradley_terry_two_bots_is_the_log_odds_with_one_virtual_draw():
@@ -182,6 +186,13 @@ def test_plots_are_written_and_reproducible(three_way, tmp_path):
     assert "<svg" in svg and "random:seed=3" in svg and "rating" in svg
     assert first[1].read_bytes() == second[1].read_bytes()        # no date, fixed ids
     assert first[0].read_bytes() == second[0].read_bytes()
+
+
+def test_plots_of_a_bot_that_always_or_never_wins(tmp_path):
+    # 2-player kuzanasta: greedy wins every game here, random none (win rates 1.0 and 0.0)
+    r = tournament("kuzanasta", 10, bots="greedy,random", players=2, seed=1)
+    assert [row["win_rate"] for row in r["standings"]] == [1.0, 0.0]
+    assert all(p.stat().st_size > 0 for p in plot_tournament(r, tmp_path))
 
 
 def test_plots_without_matplotlib_are_a_config_error(three_way, tmp_path, monkeypatch):

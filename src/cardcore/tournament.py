@@ -114,7 +114,8 @@ def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
     z2n = Z95 * Z95 / trials
     centre = (p + z2n / 2) / (1 + z2n)
     half = Z95 * math.sqrt(p * (1 - p) / trials + z2n / (4 * trials)) / (1 + z2n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # rounding must not leave p outside its own interval (p = 0 or 1)
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def bradley_terry(points2: Sequence[Sequence[int]], comparisons: Sequence[Sequence[int]]
@@ -357,6 +358,12 @@ def require_matplotlib() -> None:
         raise ConfigError("plots need matplotlib: pip install 'cardcore[plot]'", "out") from None
 
 
+def _spans(values: list[float], intervals: list[list[float]]) -> list[list[float]]:
+    """errorbar's [below, above] distances (never negative, whatever the rounding)."""
+    return [[max(0.0, v - lo) for v, (lo, _) in zip(values, intervals)],
+            [max(0.0, hi - v) for v, (_, hi) in zip(values, intervals)]]
+
+
 def _figure(result: dict[str, Any]) -> Any:
     require_matplotlib()
     from matplotlib.figure import Figure                   # no pyplot: no GUI, no global state
@@ -368,20 +375,15 @@ def _figure(result: dict[str, Any]) -> Any:
     rating_ax, win_ax, score_ax = figure.subplots(1, 3, sharey=True)
 
     ratings = [row["rating"] for row in rows]
-    rating_ax.errorbar(ratings, y, xerr=[[r - row["rating_ci"][0] for r, row in
-                                          zip(ratings, rows)],
-                                         [row["rating_ci"][1] - r for r, row in
-                                          zip(ratings, rows)]],
+    rating_ax.errorbar(ratings, y, xerr=_spans(ratings, [row["rating_ci"] for row in rows]),
                        fmt="o", capsize=4, color="tab:blue")
     rating_ax.axvline(ELO_MEAN, color="grey", lw=0.8, ls=":")
     rating_ax.set_yticks(y, labels)
     rating_ax.set_xlabel("rating, Elo scale\n(95% interval)")
 
     rates = [row["win_rate"] * 100 for row in rows]
-    win_ax.errorbar(rates, y, xerr=[[r - row["win_rate_ci"][0] * 100 for r, row in
-                                     zip(rates, rows)],
-                                    [row["win_rate_ci"][1] * 100 - r for r, row in
-                                     zip(rates, rows)]],
+    win_ax.errorbar(rates, y, xerr=_spans(rates, [[x * 100 for x in row["win_rate_ci"]]
+                                                  for row in rows]),
                     fmt="o", capsize=4, color="tab:green")
     win_ax.axvline(result["fair_share"] * 100, color="grey", lw=0.8, ls=":",
                    label="fair share")
