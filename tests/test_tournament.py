@@ -237,6 +237,14 @@ def test_cli_tournament_bad_arguments_exit_2(args, message, capsys):
     assert message in capsys.readouterr().err
 
 
+def test_cli_tournament_out_must_be_a_directory(capsys, tmp_path):
+    taken = tmp_path / "a_file"
+    taken.write_text("x")
+    assert main(["tournament", "kings_stakes", "--bots", "greedy,random", "-n", "4",
+                 "--out", str(taken)]) == 2
+    assert "cannot write plots to" in capsys.readouterr().err
+
+
 def test_cli_tournament_needs_bots_and_one_place_to_run(capsys):
     with pytest.raises(SystemExit) as info:
         main(["tournament", "kings_stakes"])

@@ -395,8 +395,13 @@ def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
                                      require_matplotlib, standings_table, tournament)
 
     options = _parse_options(args.option)
-    if args.out:
-        require_matplotlib()                               # before the games, not after
+    if args.out:                                           # before the games, not after
+        require_matplotlib()
+        try:
+            Path(args.out).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise ConfigError(f"cannot write plots to {args.out}: {e.strerror or e}",
+                              "out") from None
     common = dict(bots=args.bots, players=args.players, **options)
     total = planned_games(args.game, args.games, **common)  # checks the arguments first
     with open_executor(dask=args.dask, ray=args.ray) as executor:
