@@ -335,13 +335,22 @@ def test_ks_8_1_everyone_else_gets_exactly_one_final_turn():
         while game._state.round_index == round_before:
             player = game.current_player
             if not seen or seen[-1] != player:
+                # Turn order as play goes on: the next owed seat in the current direction.
+                step, prev = game.view(player)["direction"], seen[-1] if seen else out
+                waiting = [p for p in owed if p not in seen]
+                expected = next((prev + step * k) % 4 for k in range(1, 5)
+                                if (prev + step * k) % 4 in waiting)
+                assert player == expected, (seed, seen, player)
                 seen.append(player)
             ids = game.legal_action_ids()
-            took = game.action_from_id(ids[-1]).kind == "take"
-            game.apply(ids[-1] if took and seed % 2 else ids[0])
-            if took and seed % 2:
+            can_take = game.action_from_id(ids[-1]).kind == "take"
+            chosen = ids[-1] if can_take and seed % 2 else ids[0]
+            took = game.action_from_id(chosen).kind == "take"
+            game.apply(chosen)
+            if took:
                 break                                    # KS-8.2 tested below
-        assert len(seen) == len(set(seen)) and set(seen) <= set(owed)
+        if not took:
+            assert sorted(seen) == owed                  # each owed seat moved exactly once
         checked += 1
     assert checked >= 10
 
