@@ -94,14 +94,15 @@ def draw(figures: list[Figure]) -> str:
     top.axvline(1.0, color="#c0392b", linewidth=1.2)
     top.set_xscale("log")
     top.invert_yaxis()
-    top.set_title("Each target met: how many times better (red line: exactly on target)",
+    top.set_title("Each figure against its target: times better (left of the red line: missed)",
                   loc="left")
     for i, f in enumerate(targeted):
         sign = "≥" if f.at_least else "≤"
         top.annotate(f"{unit_text(f, f.value)}  (target {sign} {unit_text(f, f.target or 0)})",
                      (f.headroom, i), xytext=(4, 0), textcoords="offset points",
                      va="center", fontsize=8)
-    top.set_xlim(0.5, max(f.headroom for f in targeted) * 40)
+    top.set_xlim(min([0.5] + [f.headroom / 2 for f in targeted]),
+                 max(f.headroom for f in targeted) * 40)
 
     bottom.barh([wrapped(f) for f in ratios], [f.value for f in ratios], color="#5a9e6f")
     bottom.set_xscale("log")
