@@ -21,7 +21,8 @@ from typing import Any
 from cardcore._fast import GameState
 from cardcore.cards import JOKER
 from cardcore.events import Narrator, Raw, breakdown, multiset_minus, private, public
-from cardcore.games._manna import MannaState, py_canasta_type
+from cardcore.games._manna import MannaState
+from cardcore.games._manna_melds import py_canasta_type
 
 __all__ = ["MannaNarrator", "card_points", "final_position"]
 
