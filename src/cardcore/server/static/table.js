@@ -14,7 +14,16 @@ const KIND_WORDS = {
   god_draw: "Draw from God", discard: "Discard", god_discard: "Discard to a new pile",
   go_out: "Go out", take_pile: "Take the pile", meld: "Meld", retract: "Take back melds",
 };
-const MANY_MOVES = 40;          // past this, card moves wait for a card to be selected
+const MANY_MOVES = 40;
+// The kinds whose `cards` leave the hand; a pile take names the hand cards in `from_hand`.
+// Other kinds' cards (a table or pile taken, a card drawn) are shown, not selected.
+const FROM_HAND = new Set(["play", "discard", "god_discard", "meld"]);
+
+function handCardsOf(a) {
+  if (FROM_HAND.has(a.kind)) return a.cards;
+  if (a.kind === "take_pile" && Array.isArray(a.from_hand)) return a.from_hand;
+  return [];
+}          // past this, card moves wait for a card to be selected
 
 let state = null;               // the last state message
 let events = [];                // every event received, in order
@@ -156,7 +165,7 @@ function usableCards() {
   const counts = {};
   for (const a of state.legal) {
     const need = {};
-    for (const card of a.cards) need[card] = (need[card] || 0) + 1;
+    for (const card of handCardsOf(a)) need[card] = (need[card] || 0) + 1;
     for (const [card, n] of Object.entries(need)) counts[card] = Math.max(counts[card] || 0, n);
   }
   return counts;
@@ -199,7 +208,7 @@ function contains(cards, wanted) {
 
 function matchingMoves() {
   const want = selectedCards();
-  return state.legal.filter((a) => contains(a.cards, want));
+  return state.legal.filter((a) => contains(handCardsOf(a), want));
 }
 
 function moveLabel(a) {
@@ -214,8 +223,8 @@ function renderMoves() {
   if (!state || state.seat === null) { box.replaceChildren(); hint.textContent = ""; return; }
   const moves = matchingMoves();
   let shown = moves;
-  if (!selected.length && moves.filter((a) => a.cards.length).length > MANY_MOVES) {
-    shown = moves.filter((a) => !a.cards.length || a.kind === "discard");
+  if (!selected.length && moves.filter((a) => handCardsOf(a).length).length > MANY_MOVES) {
+    shown = moves.filter((a) => !handCardsOf(a).length || a.kind === "discard");
     hint.textContent = `${moves.length} moves: click cards in your hand to see the ones that use them.`;
   } else if (selected.length) {
     hint.textContent = moves.length ? `Moves with ${selectedCards().join(" ")}:` : "No move uses exactly these cards together; click a card again to drop it.";
@@ -224,7 +233,7 @@ function renderMoves() {
   }
   box.replaceChildren(...shown.map((a) => el("button", {
     class: `move kind-${a.kind}`, type: "button", disabled: pending,
-    dataset: { id: String(a.id), kind: a.kind, label: a.label }, title: a.label,
+    dataset: { id: String(a.id), kind: a.kind, label: a.label, cards: handCardsOf(a).join(" ") }, title: a.label,
     onclick: () => send(a),
   }, el("span", { class: "move-words" }, moveLabel(a)), a.cards.length ? el("span", { class: "move-cards" }, " ", ...cardsText(a.cards)) : "")));
 }
