@@ -2,6 +2,7 @@
 each seat is told (checked with stacked decks), bots, limits and persistence across apps."""
 from __future__ import annotations
 
+import functools
 import json
 import random
 import time
@@ -40,6 +41,11 @@ def client(db):
 
 def hub(client):
     return client.app.state.tables
+
+
+def create_direct(client, game, **kwargs):
+    """A table made through the server object (stacked decks are not offered over HTTP)."""
+    return client.portal.call(functools.partial(hub(client).create, game, **kwargs))
 
 
 def new_table(client, game="kings_stakes", **body):
@@ -384,7 +390,7 @@ def test_no_response_reveals_the_stock_or_the_seed_during_play(client, game_name
     deck_a, deck_b = swapped_deck(game_name, hidden_from_everybody, deepest_pair)
     tables = []
     for deck, seed in ((deck_a, SEED), (deck_b, SEED + 1)):
-        t, tokens = hub(client).create(game_name, seed=seed, deck=deck,
+        t, tokens = create_direct(client, game_name, seed=seed, deck=deck,
                                        options=FIXED_START[game_name])
         tables.append({"table": t.id, "seats": {str(k): v for k, v in tokens.items()}})
     assert stored_save(client, tables[0]["table"]) != stored_save(client, tables[1]["table"])
@@ -427,7 +433,7 @@ def test_no_response_reveals_another_seats_hand(client, game_name):
     for other in pairs:
         views = []
         for d, seed in ((deck, SEED), (other, SEED + 5)):
-            t, tokens = hub(client).create(game_name, seed=seed, deck=d,
+            t, tokens = create_direct(client, game_name, seed=seed, deck=d,
                                            options=FIXED_START[game_name])
             made = {"table": t.id, "seats": {str(k): v for k, v in tokens.items()}}
             responses = responses_for_all(client, made)
@@ -451,7 +457,7 @@ def test_manna_feet_stay_hidden_from_everybody(client):
     deck_a, deck_b = swapped_deck("manna", lambda g: feet, two_feet)
     made = []
     for deck in (deck_a, deck_b):
-        t, tokens = hub(client).create("manna", seed=SEED, deck=deck, options={"dealer": 0})
+        t, tokens = create_direct(client, "manna", seed=SEED, deck=deck, options={"dealer": 0})
         made.append({"table": t.id, "seats": {str(k): v for k, v in tokens.items()}})
     a, b = (responses_for_all(client, m) for m in made)
     assert a == b

@@ -41,7 +41,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = DEFAULT_DB
     app = create_app(db, bot_delay, max_tables=max_tables, message_rate=message_rate,
                      synchronous=synchronous)
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
-                            ws_max_size=MAX_BODY, server_header=False)
+                            ws_max_size=MAX_BODY, server_header=False,
+                            ws_per_message_deflate=False)   # CPU, not bandwidth, is scarce
     server = uvicorn.Server(config)
     for name in ("uvicorn.access", "uvicorn.error", "uvicorn"):
         logging.getLogger(name).addFilter(RedactTokens())

@@ -134,8 +134,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             raise ApiError(400, f"unknown field {unknown[0][:40]!r}")
         if "game" not in body:
             raise ApiError(400, "game is required (see GET /api/games)")
-        table, tokens = server.create(body["game"], body.get("players"), body.get("seed"),
-                                      body.get("options"), body.get("bots"))
+        table, tokens = await server.create(body["game"], body.get("players"),
+                                            body.get("seed"), body.get("options"),
+                                            body.get("bots"))
         return _json({"table": table.id, "game": table.game.name,
                       "seats": {str(k): t for k, t in tokens.items()},
                       "bots": {str(k): b for k, b in table.bots.items()}}, 201)
@@ -144,7 +145,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         table = server.get(request.path_params["table"])
         token = _bearer(request) or request.query_params.get("token")
         seat = table.seat_of(token)
-        return _json(table.state(seat, _int_query(request, "since", 0)))
+        since = _int_query(request, "since", 0)
+        await server.settled(table)
+        return _json(table.state(seat, since))
 
     async def post_action(request: Request) -> Response:
         table = server.get(request.path_params["table"])
@@ -162,7 +165,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         if "action" not in body:
             raise ApiError(400, "action is required (an id or a notation)")
         after = body.get("after")
-        server.act(table, seat, body["action"], after)
+        await server.act(table, seat, body["action"], after)
+        await server.settled(table)
         return _json(table.state(seat, after if isinstance(after, int) else 0))
 
     async def ws_table(websocket: WebSocket) -> None:
@@ -209,6 +213,10 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                 await websocket.send_text(json.dumps(connection.errors.popleft()))
             if connection.dirty:
                 connection.dirty = False
+                try:
+                    await server.settled(current)
+                except ApiError:
+                    current.broken = True
                 if current.broken:
                     await websocket.close(code=1011)
                     return
@@ -247,8 +255,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                     raise ApiError(403, "spectators cannot act: connect with a seat token")
                 if "action" not in body:
                     raise ApiError(400, "action is required (an id or a notation)")
-                live = server.get(table.id)
-                server.act(live, connection.seat, body["action"], body.get("after"))
+                await server.act(table, connection.seat, body["action"], body.get("after"))
             except ApiError as e:
                 connection.push_error(e)
 

@@ -2,7 +2,7 @@
 
 One row per table: its save (``Game.to_json()``: configuration and action log), the bots, the
 hashes of its seat tokens and a few columns the lobby lists without loading the game. The
-database runs in WAL mode; ``save`` commits before it returns, so an action the server
+database runs in WAL mode; ``save_many`` commits before it returns, so an action the server
 acknowledges is on disk, and a restart (even after ``kill -9``) continues from it.
 
 Only token *hashes* are stored (SHA-256 of a 192-bit random token): a copied database does
@@ -88,17 +88,19 @@ class TableStore:
                  json.dumps({str(k): v for k, v in bots.items()}), bot_seed,
                  json.dumps({str(k): v for k, v in token_hashes.items()}), now, now))
 
-    def save(self, table_id: str, save: str, actions: int, current_player: int | None,
-             over: bool) -> None:
-        """Store a table's new save; committed (durably, per ``synchronous``) on return."""
+    def save_many(self, rows: list[tuple[Any, ...]]) -> None:
+        """Store several tables' saves in one transaction (one disk sync for all): rows of
+        (id, save, actions, current_player, over)."""
+        now = time.time()
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
-            cursor = self.db.execute(
-                "UPDATE tables SET save = ?, actions = ?, current_player = ?, over = ?, "
-                "updated = ? WHERE id = ?",
-                (save, actions, current_player, int(over), time.time(), table_id))
-            if cursor.rowcount != 1:
-                raise KeyError(table_id)
+            for table_id, save, actions, current_player, over in rows:
+                cursor = self.db.execute(
+                    "UPDATE tables SET save = ?, actions = ?, current_player = ?, over = ?, "
+                    "updated = ? WHERE id = ?",
+                    (save, actions, current_player, int(over), now, table_id))
+                if cursor.rowcount != 1:
+                    raise KeyError(table_id)
 
     def load(self, table_id: str) -> StoredTable | None:
         row = self.db.execute(

@@ -17,6 +17,7 @@ import json
 import logging
 import secrets
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -133,8 +134,11 @@ class Table:
     event_count: int = 0
     runner: asyncio.Task[None] | None = None
     broken: bool = False                           # a failed commit: reload before use
+    unstored: int = 0                              # commits queued and not yet done
+    stored: asyncio.Event = field(default_factory=asyncio.Event)
 
     def __post_init__(self) -> None:
+        self.stored.set()
         self.bot_players = {seat: make_bot(name, bot_seed(self.bot_seed, self.actions, seat))
                             for seat, name in self.bots.items()}
         self.event_count = len(seat_events(self.game, None, 0))
@@ -247,7 +251,14 @@ def parse_bots(raw: Any, players: int, game: str) -> dict[int, str]:
 
 
 class TableServer:
-    """Every table of one server: creation, loading after a restart, actions, bots."""
+    """Every table of one server: creation, loading after a restart, actions, bots.
+
+    Writes go to SQLite from one writer thread, in batches: an action is applied in memory,
+    queued, and its sender waits until the batch holding it is committed; only then is it
+    answered and pushed. Actions arriving meanwhile (on any table) join the next batch, so
+    one disk sync serves many actions and the event loop never waits for the disk. Reads
+    wait until their table has nothing uncommitted, so nobody is shown an unstored action.
+    """
 
     def __init__(self, db_path: str, *, bot_delay: float = 0.0, max_tables: int = 1000,
                  message_rate: float = 20.0, synchronous: str = "full") -> None:
@@ -257,18 +268,24 @@ class TableServer:
             raise ValueError("max_tables must be >= 1")
         if message_rate <= 0:
             raise ValueError("message_rate must be > 0")
-        self.store = TableStore(db_path, synchronous)
+        self.store = TableStore(db_path, synchronous)           # reads, in the loop thread
+        self.writer = TableStore(db_path, synchronous)          # writes, in the writer thread
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix="cardcore-db")
         self.bot_delay = bot_delay
         self.max_tables = max_tables
         self.message_rate = message_rate
         self.tables: dict[str, Table] = {}
         self.closing = False
+        self.queued: dict[str, tuple[Any, ...]] = {}            # table id -> row to store
+        self.waiting: list[tuple[Table, asyncio.Future[None]]] = []
+        self.flushing = False
         self.on_error: Callable[[BaseException], None] = lambda e: log.exception(
             "bot move failed", exc_info=e)
 
     # ---------------------------------------------------------------- tables
-    def create(self, game: Any, players: Any = None, seed: Any = None, options: Any = None,
-               bots: Any = None, deck: list[str] | None = None) -> tuple[Table, dict[int, str]]:
+    async def create(self, game: Any, players: Any = None, seed: Any = None,
+                     options: Any = None, bots: Any = None, deck: list[str] | None = None
+                     ) -> tuple[Table, dict[int, str]]:
         """A new table; returns it and the token of every seat that is not a bot.
         ``deck`` (a stacked first deal) is for tests and embedding hosts only: the HTTP API
         does not offer it."""
@@ -301,11 +318,26 @@ class TableServer:
         tokens = {seat: new_token() for seat in range(g.num_players) if seat not in parsed_bots}
         table = Table(table_id, g, parsed_bots, secrets.randbits(63),
                       {seat: token_hash(t) for seat, t in tokens.items()}, 0)
-        self.store.insert(table_id, g.name, g.num_players, g.to_json(), 0, g.current_player,
-                          g.is_over, parsed_bots, table.bot_seed, table.token_hashes)
+        row = (table_id, g.name, g.num_players, g.to_json(), 0, g.current_player, g.is_over,
+               parsed_bots, table.bot_seed, table.token_hashes)
+        await self._write(self.writer.insert, *row)
         self.tables[table_id] = table
-        self.after_change(table)
+        if self.bot_delay == 0 and table.token_hashes:
+            # The bots before the first person move at once, as after any action.
+            while table.bot_to_move() is not None:
+                table.play_bot()
+            table.count_events()
+            await self.commit(table)
+        self.schedule_bots(table)
         return table, tokens
+
+    async def _write(self, fn: Callable[..., None], *args: Any) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            await loop.run_in_executor(self.executor, fn, *args)
+        except Exception as e:
+            log.error("storage failed: %s", e)
+            raise ApiError(503, "storage failed: nothing was changed") from None
 
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
@@ -335,53 +367,85 @@ class TableServer:
     def list_tables(self, include_over: bool = False) -> list[dict[str, Any]]:
         return self.store.list_tables(include_over)
 
+    async def settled(self, table: Table) -> Table:
+        """The table once nothing on it is waiting to be committed (reads call this)."""
+        while table.unstored:
+            await table.stored.wait()
+        if table.broken:
+            raise ApiError(503, "storage failed; try again")
+        return table
+
     # ---------------------------------------------------------------- actions
-    def act(self, table: Table, seat: int, action: Any, after: Any) -> None:
-        """One action for ``seat``: checked, applied, committed, pushed. With no bot delay
-        the bot moves it triggers are played (and committed with it) before it returns."""
+    async def act(self, table: Table, seat: int, action: Any, after: Any) -> None:
+        """One action for ``seat``: checked, applied, committed, then pushed. With no bot
+        delay the bot moves it triggers are played (and committed with it) first."""
         if isinstance(action, bool) or not isinstance(action, (int, str)):
             raise ApiError(400, "action must be an action id (int) or its notation (str)")
         if isinstance(action, str) and len(action) > MAX_ACTION_TEXT:
             raise ApiError(422, f"an action notation has at most {MAX_ACTION_TEXT} characters")
         if after is not None and not is_int(after):
             raise ApiError(400, "after must be an int (the number of events seen)")
+        if table.broken:
+            raise ApiError(503, "storage failed; try again")
         table.check_turn(seat, after)
         table.apply(seat, action)
         if self.bot_delay == 0 and table.token_hashes:
             while table.bot_to_move() is not None:
                 table.play_bot()
-        self.commit(table)
-        self.after_change(table)
-
-    def commit(self, table: Table) -> None:
-        game = table.game
-        try:
-            self.store.save(table.id, game.to_json(), table.actions, game.current_player,
-                            game.is_over)
-        except Exception:
-            # The game in memory is ahead of the database: forget it, reload on next use.
-            table.broken = True
-            self.tables.pop(table.id, None)
-            for connection in table.connections:
-                connection.push_error(ApiError(503, "storage failed; reconnect"))
-            raise ApiError(503, "storage failed: the action was not accepted") from None
-
-    def after_change(self, table: Table) -> None:
-        table.count_events()
+        table.count_events()                 # at once: a second send with this `after` is stale
+        await self.commit(table)
         table.notify()
         self.schedule_bots(table)
+
+    async def commit(self, table: Table) -> None:
+        """Queue the table's save and wait until a batch has stored it."""
+        game = table.game
+        self.queued[table.id] = (table.id, game.to_json(), table.actions, game.current_player,
+                                 game.is_over)
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.append((table, done))
+        table.unstored += 1
+        table.stored.clear()
+        if not self.flushing:
+            self.flushing = True
+            asyncio.get_running_loop().create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        try:
+            while self.queued:
+                rows, waiting = list(self.queued.values()), self.waiting
+                self.queued, self.waiting = {}, []
+                try:
+                    await self._write(self.writer.save_many, rows)
+                    failed = None
+                except ApiError as e:
+                    failed = e
+                for table, done in waiting:
+                    table.unstored -= 1
+                    if failed is not None:
+                        self._forget(table)
+                    if not table.unstored:
+                        table.stored.set()
+                    if failed is not None:
+                        done.set_exception(ApiError(503, "storage failed: the action was not "
+                                                         "accepted"))
+                    else:
+                        done.set_result(None)
+        finally:
+            self.flushing = False
+
+    def _forget(self, table: Table) -> None:
+        """The game in memory is ahead of the database: drop it, reload on next use."""
+        table.broken = True
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        for connection in table.connections:
+            connection.push_error(ApiError(503, "storage failed; reconnect"))
 
     # ---------------------------------------------------------------- bots
     def schedule_bots(self, table: Table) -> None:
         if table.bot_to_move() is None or table.runner is not None or self.closing:
-            return
-        if self.bot_delay == 0 and table.token_hashes and table.actions == 0:
-            # A new table whose first moves are bots': played at once, like act() does.
-            while table.bot_to_move() is not None:
-                table.play_bot()
-            self.commit(table)
-            table.count_events()
-            table.notify()
             return
         try:
             loop = asyncio.get_running_loop()
@@ -396,8 +460,8 @@ class TableServer:
                 if self.closing or table.broken or table.bot_to_move() is None:
                     break
                 table.play_bot()
-                self.commit(table)
                 table.count_events()
+                await self.commit(table)
                 table.notify()
         except ApiError:
             pass                                     # storage failed: the table reloads
@@ -416,7 +480,11 @@ class TableServer:
                 await runner
             except BaseException:
                 pass
+        while self.flushing:
+            await asyncio.sleep(0.01)
+        self.executor.shutdown(wait=True)
         self.store.close()
+        self.writer.close()
 
 
 def games_catalogue() -> list[dict[str, Any]]:
