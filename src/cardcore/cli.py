@@ -6,6 +6,7 @@
                                    [--workers W] [--json]
     cardcore rules kings_stakes [--raw]
     cardcore games
+    cardcore schema kings_stakes view|action|event|save
     cardcore bench [kings_stakes]
     cardcore serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--bot-delay 0.4]
 
@@ -37,6 +38,7 @@ from cardcore import __version__
 from cardcore.bots import available_bots, make_bot
 from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.game import Action, Game, available_games, game_class, load_game, new_game
+from cardcore.narrate import END_KINDS, breakdown_lines, describe
 
 __all__ = ["main"]
 
@@ -122,18 +124,6 @@ class _Quit(Exception):
     pass
 
 
-def _describe_event(event: dict[str, Any]) -> Text:
-    details = ", ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in event.items()
-                        if k not in ("event", "round"))
-    return Text(f"— round {event.get('round')} over: {details}", style="bold yellow")
-
-
-def _plain(value: Any) -> str:
-    if isinstance(value, list):
-        return "[" + " ".join(_plain(v) for v in value) + "]"
-    return str(value)
-
-
 class PlaySession:
     """One person at ``seat`` against bots, reading moves from ``read`` (input() by default)."""
 
@@ -154,8 +144,8 @@ class PlaySession:
         resumed_at = len(game.history)                 # bots of a resumed game draw afresh
         self.bots = {k: make_bot(name, bot_seed(seed, resumed_at, k))
                      for k, name in self.bot_names.items()}
-        self.events_seen = 0
-        self.rounds_seen = game._state.round_index
+        # A new game narrates its deal; a resumed one starts after what was already seen.
+        self.events_seen = len(game.events(seat)) if resumed_at else 0
 
     def who(self, seat: int) -> str:
         return "you" if seat == self.seat else f"seat {seat} ({self.bot_names[seat]})"
@@ -165,7 +155,11 @@ class PlaySession:
         while not game.is_over:
             player = game.current_player
             assert player is not None                  # the game is not over
-            if player == self.seat:
+            if player == self.seat and len(game.legal_action_ids()) == 1:
+                only = game.legal_actions()[0]       # a forced move needs no Enter
+                self.console.print(Text(f"(your only move: {only})", style="dim"))
+                game.apply(only, player=self.seat)
+            elif player == self.seat:
                 self.save()
                 self.show()
                 try:
@@ -180,9 +174,7 @@ class PlaySession:
                     return 0
             else:
                 action = self.bots[player].choose(game)
-                game.apply(action)
-                line = Text(f"{self.who(player)}: ", style="dim").append(str(action))
-                self.console.print(line.append(self.aftermath(), style="dim"))
+                game.apply(action, player=player)
             self.print_events()
         self.save()
         self.show_end()
@@ -202,32 +194,30 @@ class PlaySession:
         return (f" Saved to {path}; resume with: cardcore play {self.game.name} "
                 f"--seat {self.seat} --load {path}")
 
-    def aftermath(self) -> str:
-        """A short public note on where a move left the table (games with a stake)."""
-        if self.game.is_over:
-            return ""
-        view = self.game.view(self.seat)
-        if "stake" in view and "table" in view:
-            return f"   (stake {view['stake']}, {len(view['table'])} on the table)"
-        return ""
+    def who_or_table(self, seat: int) -> str:
+        return self.who(seat) if 0 <= seat < self.game.num_players else "the table"
 
     def print_events(self) -> None:
-        """Print the summaries of rounds that just ended (history is only read when the
-        state's round counter moved: reading it copies every event)."""
-        rounds = self.game._state.round_index
-        if rounds == self.rounds_seen:
-            return
-        self.rounds_seen = rounds
-        events = self.game.history
-        for event in events[self.events_seen:]:
-            if event.get("event") == "round_end":
-                self.console.print(_describe_event(event))
-        self.events_seen = len(events)
+        """Narrate what this seat saw happen since the last call (``Game.events``): its own
+        draws, the public cards others take, what a pile take melded, the end-of-round
+        breakdowns with their rule IDs."""
+        events = self.game.events(self.seat, since=self.events_seen)
+        self.events_seen += len(events)
+        for event in events:
+            if event["kind"] in END_KINDS:
+                for i, line in enumerate(breakdown_lines(event, self.who_or_table)):
+                    self.console.print(Text(line, style="bold yellow" if i == 0 else "yellow"))
+                continue
+            text = describe(event, self.seat, self.who_or_table)
+            if text is not None:
+                mine = event.get("player") == self.seat and not event.get("auto")
+                self.console.print(Text(text, style="" if mine else "dim"))
 
     def scores_table(self) -> Table:
         game = self.game
         view = game.view(self.seat)
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False,
+                      caption=f"scores: {game.score_direction}")
         for column in ("seat", "player", "cards in hand", "score"):
             table.add_column(column, justify="right" if column != "player" else "left")
         to_move = game.current_player
@@ -283,12 +273,10 @@ class PlaySession:
             else:
                 action = text                       # a move written out; game.apply checks it
             try:
-                game.apply(action)
+                game.apply(action, player=self.seat)
             except IllegalActionError as e:
                 self.console.print(f"[red]Not allowed:[/] {escape(str(e))}")
                 continue
-            done = next(e for e in reversed(game.history) if e.get("event") == "action")
-            self.console.print(Text("you: ", style="dim").append(str(done["action"])))
             return
 
     def show_end(self) -> None:
@@ -424,6 +412,12 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def cmd_schema(args: argparse.Namespace, console: Console) -> int:
+    from cardcore.schemas import schema
+    sys.stdout.write(json.dumps(schema(args.game, args.kind), indent=2) + "\n")
+    return 0
+
+
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
     table = Table(box=box.SIMPLE_HEAVY)
     for column in ("game", "players", "default", "options"):
@@ -551,6 +545,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = game_command("rules", "print a game's rulebook")
     p.add_argument("--raw", action="store_true", help="print the Markdown source")
     p.set_defaults(func=cmd_rules)
+
+    p = game_command("schema", "print the JSON Schema of a game's view, action, event or save")
+    p.add_argument("kind", choices=("view", "action", "event", "save"))
+    p.set_defaults(func=cmd_schema)
 
     p = sub.add_parser("games", help="list the games and their options")
     p.set_defaults(func=cmd_games)

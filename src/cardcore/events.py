@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from cardcore._fast import GameState
 from cardcore.cards import card_str
@@ -46,6 +46,7 @@ class Raw:
     auto: bool = True
 
     def render(self, n: int, seat: int | None) -> dict[str, JSON]:
+        """The event as ``seat`` (None: a spectator) sees it, numbered ``n``."""
         sees = self.seen_by is None or (seat is not None and seat in self.seen_by)
         event: dict[str, JSON] = {"n": n, "kind": self.kind, "player": self.player,
                                   "cards": [card_str(c) for c in self.cards] if sees else []}
@@ -106,6 +107,7 @@ class Narrator:
         raise NotImplementedError
 
     def match_end(self, post: GameState) -> list[Raw]:
+        """The end of the match: winners and final scores."""
         return [public("match_end", None, winners=list(post.winners()),
                        scores=list(post.scores()))]
 
@@ -137,6 +139,7 @@ class Narration:
         self.raw: list[Raw] = self.narrator.deal(self.state)
 
     def advance(self, log: list[int]) -> None:
+        """Narrate the actions of ``log`` not narrated yet."""
         narrator = self.narrator
         for action_id in log[self.done:]:
             pre = self.state.clone()
@@ -171,7 +174,7 @@ def events_for(game: Game, seat: int | None, since: int) -> list[dict[str, JSON]
     return [r.render(since + i, seat) for i, r in enumerate(raw)]
 
 
-def breakdown(by: str, components: list[Mapping[str, JSON]], totals: list[int]
+def breakdown(by: str, components: Sequence[Mapping[str, JSON]], totals: Sequence[int]
               ) -> dict[str, JSON]:
     """A scoring breakdown: ``by`` "seat" or "team", the components (each names its seat or
     team, what it counts, its points and its rule ID) and the totals per seat or team, which

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import secrets
-import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Sequence, Union
 
@@ -192,6 +192,7 @@ class Game:
     options_spec: ClassVar[dict[str, Option]] = {}
     phases: ClassVar[tuple[str, ...]] = ()
     rulebook: ClassVar[str] = ""                  # file name under cardcore/rulebooks
+    score_direction: ClassVar[str] = "higher is better"   # how to read ``scores``
 
     @classmethod
     def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
@@ -258,14 +259,58 @@ class Game:
         self._bind_fast_path()
 
     def _init_shared(self) -> None:
-        """Per-instance locks and caches (a clone gets its own). ``_lock`` makes a state
-        change and its log entry one step, so a Game shared by threads never tears."""
-        self._lock = threading.Lock()
+        """Per-instance guard and caches (a clone gets its own). ``_token`` makes a state
+        change and its log entry one step, so a Game shared by threads never tears: a step
+        takes the single token out of the list and puts it back (list.pop and list.append
+        are atomic), which costs a fraction of a threading.Lock on the fast path."""
+        self._token: list[bool] = [True]
         self._narration: Any = None               # cardcore.events.Narration, built lazily
+
+    def _take_token(self) -> bool:
+        """Wait until no other thread is in the middle of a step, then hold the token."""
+        while True:
+            try:
+                return self._token.pop()
+            except IndexError:
+                time.sleep(0)                     # another thread is mid-step: let it finish
+
+    def _give_token(self, token: bool) -> None:
+        self._token.append(token)
 
     def _bind_fast_path(self) -> None:
         # Bound C methods stored on the instance: the simulation fast path costs one call.
-        self.legal_action_ids: Callable[[], list[int]] = self._state.legal_ids
+        self.__dict__["legal_action_ids"] = self._state.legal_ids
+        self.__dict__["apply"] = self._fast_apply()
+
+    def _fast_apply(self) -> Callable[..., None]:
+        """``apply`` for this instance: an int id (and no ``player``) goes straight to the
+        state machine with everything it needs in locals; anything else takes ``Game.apply``.
+        Either way the state change and its log entry are one step (the token)."""
+        state_apply, log_append = self._state.apply, self._log.append
+        take, give = self._token.pop, self._token.append
+        wait, checked = self._take_token, type(self).apply
+
+        def apply(action: ActionLike, player: int | None = None) -> None:
+            if type(action) is int and player is None:
+                try:
+                    token = take()
+                except IndexError:
+                    token = wait()
+                try:
+                    state_apply(action)           # raises, unchanged, if not legal now
+                    log_append(action)
+                finally:
+                    give(token)
+            else:
+                checked(self, action, player)
+
+        apply.__doc__ = checked.__doc__
+        return apply
+
+    def legal_action_ids(self) -> list[int]:
+        """The fast path: the legal actions' ids, ascending, no objects; empty exactly when
+        the match is over. (Each instance binds this to the state machine's C method.)"""
+        return self._state.legal_ids()
 
     @classmethod
     def _cached_specs(cls, players: int, key: tuple[tuple[str, str], ...]
@@ -409,9 +454,15 @@ class Game:
             if player is not None:
                 self._check_player(player)
             action_id = self._resolve(action)
-        with self._lock:
+        try:
+            token = self._token.pop()
+        except IndexError:
+            token = self._take_token()
+        try:
             self._state.apply(action_id)          # raises, unchanged, if not legal now
             self._log.append(action_id)
+        finally:
+            self._token.append(token)
 
     def _check_player(self, player: Any) -> None:
         to_move = self._state.current_player
@@ -436,16 +487,16 @@ class Game:
             if len(action) > MAX_ACTION_TEXT:
                 raise IllegalActionError(f"an action notation has at most {MAX_ACTION_TEXT} "
                                          f"characters, not {len(action)}")
-            action_id = self._label_index.get(_normalize_label(action))
-            if action_id is None:
-                action_id = self._parse_alias(action)
-            if action_id is None:
+            found = self._label_index.get(_normalize_label(action))
+            if found is None:
+                found = self._parse_alias(action)
+            if found is None:
                 legal = ", ".join(self._specs[i].label for i in self._state.legal_ids())
                 if len(legal) > 400:
                     legal = legal[:400] + ", ..."
                 raise IllegalActionError(f"{_echo(action)} is not an action of {self.name}; "
                                          f"legal now: {legal or 'nothing'}")
-            return action_id        # the state machine says which rule forbids it, if one does
+            return found            # the state machine says which rule forbids it, if one does
         if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
             return _as_action_id(action)
         raise IllegalActionError(f"an action must be an Action, int id or str, "
@@ -516,18 +567,24 @@ class Game:
         return state
 
     def _log_snapshot(self) -> list[int]:
-        with self._lock:
+        token = self._take_token()
+        try:
             return list(self._log)
+        finally:
+            self._give_token(token)
 
     def clone(self) -> Game:
         """An independent deep copy: state, log, options and caches are the copy's own."""
         other = object.__new__(type(self))
-        with self._lock:
+        token = self._take_token()
+        try:
             other.__dict__.update(self.__dict__)
             other._state = self._state.clone()
             other._log = list(self._log)
-        other.options = json.loads(json.dumps(self.options))
-        other._history = [dict(e) for e in self._history]
+        finally:
+            self._give_token(token)
+        other.options = dict(self.options)        # JSON scalars: a new dict is a deep copy
+        other._history = list(self._history)      # entries are never changed (history copies)
         other._history_state = None if self._history_state is None else self._history_state.clone()
         other._init_shared()
         other._bind_fast_path()
@@ -553,9 +610,12 @@ class Game:
         back. A save reveals every hand and every future shuffle: never send one to a player
         who should not see them. See cardcore.saves for what is detected without a key."""
         from cardcore.saves import dump
-        with self._lock:
+        token = self._take_token()
+        try:
             log = list(self._log)
             rng = list(self._state.rng_state)
+        finally:
+            self._give_token(token)
         return dump(self, log, rng, key)
 
     # Invariant support for tests and tools.
@@ -572,11 +632,13 @@ _REGISTRY: dict[str, type[Game]] = {}
 
 
 def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a Game subclass available under its ``name``."""
     _REGISTRY[cls.name] = cls
     return cls
 
 
 def available_games() -> tuple[str, ...]:
+    """The registered game names: ("kings_stakes", "kuzanasta", "manna")."""
     _load_games()
     return tuple(_REGISTRY)
 
@@ -586,6 +648,7 @@ def _load_games() -> None:
 
 
 def game_class(name: str) -> type[Game]:
+    """The Game subclass registered as ``name``; ConfigError for an unknown name."""
     _load_games()
     if not isinstance(name, str) or name not in _REGISTRY:
         raise ConfigError(f"unknown game {name!r}; available: {', '.join(_REGISTRY)}", "name")
@@ -606,4 +669,5 @@ def load_game(data: str | bytes | Mapping[str, Any], *, key: bytes | str | None 
 
 
 def sorted_cards(cards: Sequence[int]) -> list[int]:
+    """Card ids in display order (``cardcore.cards.sort_key``)."""
     return sorted(cards, key=sort_key)

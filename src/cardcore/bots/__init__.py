@@ -47,6 +47,7 @@ class Bot:
         """ConfigError if this bot cannot play the game ``name`` (checked before a run)."""
 
     def choose_id(self, game: Game) -> int:
+        """The id of a legal action for ``game.current_player`` (the fast path)."""
         raise NotImplementedError
 
     def choose(self, game: Game) -> Action:
@@ -72,6 +73,7 @@ class RandomBot(Bot):
     name = "random"
 
     def choose_id(self, game: Game) -> int:
+        """A uniformly random legal id, drawn from the bot's generator."""
         ids = game.legal_action_ids()
         n = len(ids)
         if n == 0:
@@ -105,9 +107,11 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def check_game(self, name: str) -> None:
+        """ConfigError if there is no greedy heuristic for the game ``name``."""
         greedy_heuristic(name)
 
     def choose_id(self, game: Game) -> int:
+        """The heuristic's choice (random tie-breaks from the bot's generator)."""
         if game.is_over:
             raise ValueError("the game is over: there is no action to choose")
         return int(greedy_heuristic(game.name)(game, self.rng))
@@ -117,6 +121,7 @@ BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def available_bots() -> tuple[str, ...]:
+    """The names ``make_bot`` (and ``--bots``) accept."""
     return tuple(BOTS)
 
 

@@ -83,6 +83,7 @@ class KingsStakes(Game):
     max_players = 6
     phases = PHASES
     rulebook = "kings_stakes.md"
+    score_direction = "lower is better (penalty points)"
     narrator = KingsStakesNarrator
     options_spec = {
         "first_player": Option(None, seat_or_lot("KS-3.2"), "seat of the first round's first player"),
@@ -99,10 +100,12 @@ class KingsStakes(Game):
 
     @classmethod
     def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """The deck composition (card ids, id order) for this configuration."""
         return kings_stakes_deck(players)
 
     @classmethod
     def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        """The decode table: the meaning of every action id (pinned by golden tests)."""
         return [_describe(entry) for entry in action_table()]
 
     def _make_state(self, deck: list[int] | None) -> KingsStakesState:
@@ -148,12 +151,15 @@ class KingsStakes(Game):
         return {"round_scores": self._state.last_round_scores(), "scores": self.scores}
 
     def hidden_deck_positions(self, seat: int) -> list[int]:
+        """Stacked-deck positions (top first) whose cards ``seat`` cannot see after the
+        first deal: the other hands and the stock (KS-10)."""
         n = self.num_players
         first = self._state.round_first_player
         mine = {k * n + (seat - first) % n for k in range(HAND_SIZE)}
         return [i for i in range(len(self.deck_for(n, self.options))) if i not in mine]
 
     def table_lines(self, player: int) -> list[str]:
+        """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
         arrow = "→ clockwise" if v["direction"] == 1 else "← counter-clockwise"
         lines = [

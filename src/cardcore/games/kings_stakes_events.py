@@ -75,7 +75,7 @@ class KingsStakesNarrator(Narrator):
         four_kings = player if spec.info.get("effect") == "four_kings" else None
         scoring = self.game.options["scoring"]
         points = b.last_round_scores()
-        components = []
+        components: list[dict[str, Any]] = []
         for p in range(self.players):
             if four_kings is not None:
                 rule = "KS-9.3" if scoring == "rank" else "KS-9.6"

@@ -66,6 +66,7 @@ class Kuzanasta(Game):
     max_players = 4
     phases = PHASES
     rulebook = "kuzanasta.md"
+    score_direction = "higher is better"
     narrator = KuzanastaNarrator
     options_spec = {
         "dealer": Option(None, seat_or_lot("KZ-2.1"), "seat of the first dealer (None = by lot)"),
@@ -87,10 +88,12 @@ class Kuzanasta(Game):
 
     @classmethod
     def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """The deck composition (card ids, id order) for this configuration."""
         return list(kuzanasta_deck())
 
     @classmethod
     def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        """The decode table: the meaning of every action id (pinned by golden tests)."""
         return [_describe(entry) for entry in action_table()]
 
     def _make_state(self, deck: list[int] | None) -> KuzanastaState:
@@ -201,6 +204,7 @@ class Kuzanasta(Game):
         return hidden
 
     def table_lines(self, player: int) -> list[str]:
+        """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
         wild = v["wild_rank"] or "none (joker turned up: hand points double)"
         lines = [(f"Deal {v['deal']}   dealer seat {v['dealer']}   wild rank {wild}   "

@@ -74,8 +74,8 @@ class KuzanastaNarrator(Narrator):
             events.insert(0, self.action_event(action_id, player, drawn, [player],
                                                private_label=label, **fields))
         elif kind == "draw_discard":
-            pile = a.discards()[a.pile_of(player)]
-            events.insert(0, self.action_event(action_id, player, pile[-1:]))
+            top = a.discards()[a.pile_of(player)][-1:]
+            events.insert(0, self.action_event(action_id, player, top))
         elif kind == "go_out":
             events.insert(0, self.action_event(action_id, player, a.hand(player)))
         else:

@@ -120,6 +120,7 @@ class Manna(Game):
     max_players = NUM_PLAYERS
     phases = PHASES
     rulebook = "manna.md"
+    score_direction = "higher is better"
     narrator = MannaNarrator
     _state: MannaState
     options_spec = {
@@ -137,10 +138,12 @@ class Manna(Game):
 
     @classmethod
     def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """The deck composition (card ids, id order) for this configuration."""
         return manna_deck()
 
     @classmethod
     def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        """The decode table: the meaning of every action id (pinned by golden tests)."""
         return [_describe(i) for i in range(ACTION_LAYOUT["num_actions"])]
 
     def _make_state(self, deck: list[int] | None) -> MannaState:
@@ -189,6 +192,7 @@ class Manna(Game):
         return list(self._state.hand_sizes())
 
     def team_melds(self, team: int) -> list[dict[str, JSONValue]]:
+        """A team's melds as the view shows them (rank, cards, complete, canasta type)."""
         return [{"rank": GROUP_NAMES[g] if g != 2 else "3", "cards": format_cards(cards),
                  "complete": ctype is not None, "type": ctype}
                 for g, cards, ctype in self._state.melds(team)]
@@ -224,6 +228,7 @@ class Manna(Game):
                 + list(range(STOCK_SAFE_FROM, len(manna_deck()))))
 
     def table_lines(self, player: int) -> list[str]:
+        """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
         top = v["discard"][-1] if v["discard"] else "-"
         frozen = " (frozen)" if v["frozen"] else ""
@@ -235,6 +240,10 @@ class Manna(Game):
         ]
         for team in range(2):
             opened = "opened" if v["opened"][team] else f"needs {v['min_meld'][team]}"
+            to_move = v["current_player"]
+            if not v["opened"][team] and to_move is not None and team == to_move % 2 \
+                    and v["turn_points"]:
+                opened += f", {v['turn_points']} counted this turn"      # MH-4.8
             lines.append(f"Team {team} ({opened}; red threes {len(v['red_threes'][team])}; "
                          f"canastas: {', '.join(v['canasta_types'][team]) or 'none'})")
             for m in v["melds"][team]:

@@ -56,6 +56,15 @@ def is_wild(card: int) -> bool:
     return card == JOKER or card % 13 == RANK_TWO
 
 
+class _Meld:
+    """A meld of the position: its group, cards and canasta type (None while unfinished)."""
+
+    def __init__(self, group: int, cards: list[int], ctype: str | None) -> None:
+        self.group = group
+        self.cards = cards
+        self.ctype = ctype
+
+
 class _Position:
     """The zones that scoring reads, copied from a state so an action can be played on them."""
 
@@ -63,7 +72,7 @@ class _Position:
         self.hands = [list(s.hand(p)) for p in range(6)]
         self.feet = [list(s.foot(p)) for p in range(6)]
         self.taken = list(s.feet_taken())
-        self.melds = [[[g, list(cards), ctype] for g, cards, ctype in s.melds(t)]
+        self.melds = [[_Meld(g, list(cards), ctype) for g, cards, ctype in s.melds(t)]
                       for t in range(2)]
         self.red3 = [len(s.red_threes(t)) for t in range(2)]
         self.stock = list(s.stock())                  # top first
@@ -89,14 +98,14 @@ class _Position:
         team = self.melds[p & 1]
         target = None
         if not new:
-            target = next(m for m in team if m[0] == group and m[2] is None)
+            target = next(m for m in team if m.group == group and m.ctype is None)
         if target is None:
-            target = [group, [], None]
+            target = _Meld(group, [], None)
             team.append(target)
-        target[1].extend(cards)
-        if len(target[1]) == CANASTA and group != BLACK3_GROUP:
-            wilds = sum(1 for c in target[1] if is_wild(c))
-            target[2] = py_canasta_type(group, CANASTA - wilds, wilds)
+        target.cards.extend(cards)
+        if len(target.cards) == CANASTA and group != BLACK3_GROUP:
+            wilds = sum(1 for c in target.cards if is_wild(c))
+            target.ctype = py_canasta_type(group, CANASTA - wilds, wilds)
             if not self.taken[p]:                     # MH-6.1 (the hand is then not empty)
                 self.taken[p] = True
                 self.hands[p].extend(self.feet[p])
@@ -127,7 +136,7 @@ def final_position(pre: MannaState, spec_kind: str, info: dict[str, Any], player
                 pos.hands[p].append(c)
         pos.pile = []
         r = top % 13
-        unfinished = any(m[0] == r and m[2] is None for m in pos.melds[p & 1])
+        unfinished = any(m.group == r and m.ctype is None for m in pos.melds[p & 1])
         pos.meld_into(p, r, not unfinished, [top] + from_hand)
     elif spec_kind == "draw_stock":
         for _ in range(DRAW_COUNT):
@@ -143,9 +152,9 @@ def _group_index(name: str) -> int:
 def team_breakdown(pos: _Position, team: int, out_seat: int | None) -> list[dict[str, Any]]:
     """MH-10 per team, one component per rule."""
     melds = pos.melds[team]
-    types = {m[2] for m in melds if m[2] is not None}
-    bonus = sum(CANASTA_BONUS[m[2]] for m in melds if m[2] is not None)
-    points = sum(card_points(c) for m in melds for c in m[1])
+    types = {m.ctype for m in melds if m.ctype is not None}
+    bonus = sum(CANASTA_BONUS[m.ctype] for m in melds if m.ctype is not None)
+    points = sum(card_points(c) for m in melds for c in m.cards)
     n = pos.red3[team]
     red = RED_THREES_ALL if n == ALL_RED_THREES else RED_THREE_EACH * n
     if "sevens" not in types:
@@ -156,7 +165,7 @@ def team_breakdown(pos: _Position, team: int, out_seat: int | None) -> list[dict
         if not pos.taken[p]:
             left -= sum(FOOT_RED_THREE if is_red_three(c) else card_points(c)
                         for c in pos.feet[p])
-    out = []
+    out: list[dict[str, Any]] = []
     out.append({"team": team, "what": "canasta bonuses", "points": bonus,
                 "rule": "MH-10.1, MH-4.5"})
     out.append({"team": team, "what": "cards in melds", "points": points, "rule": "MH-10.2"})
