@@ -639,3 +639,50 @@ def test_every_card_has_a_picture():
         svg = card_svg(name)
         assert svg.startswith("<svg") and f"<title>{name}</title>" in svg or name == "JK"
         assert card_id(name) >= 0
+
+
+def test_two_sends_at_once_with_the_same_after_play_once(db):
+    """A double click: both requests are in flight together; one plays, one gets 409."""
+    import asyncio
+
+    import httpx
+
+    app = create_app(db)
+
+    async def run():
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            made = (await http.post("/api/tables", json={
+                "game": "kuzanasta", "seed": 8, "bots": {"1": "random", "2": "random",
+                                                         "3": "random"}})).json()
+            token = made["seats"]["0"]
+            s = (await http.get(f"/api/tables/{made['table']}", params={"token": token})).json()
+            body = {"token": token, "action": s["legal"][0]["id"], "after": s["event_count"]}
+            answers = await asyncio.gather(*(http.post(f"/api/tables/{made['table']}/actions",
+                                                       json=body) for _ in range(2)))
+            await app.state.tables.close()
+            return made, sorted(a.status_code for a in answers), s
+    made, statuses, s = asyncio.run(run())
+    assert statuses == [200, 409]
+    with TestClient(create_app(db)) as client:
+        log = json.loads(stored_save(client, made["table"]))["actions"]
+        assert log.count(s["legal"][0]["id"]) >= 1
+        events = state(client, made["table"])["events"]
+        mine = [e for e in events if e["player"] == 0 and not e.get("auto")]
+        assert len(mine) == 1
+
+
+def test_a_failed_commit_accepts_nothing(client, monkeypatch):
+    made = new_table(client, "kings_stakes", seed=5)
+    seat, token = to_move(client, made)
+    before = state(client, made["table"], token)
+
+    def broken(rows):
+        raise OSError("disk full")
+    monkeypatch.setattr(hub(client).writer, "save_many", broken)
+    r = act(client, made["table"], token, before["legal"][0]["id"], after=before["event_count"])
+    assert r.status_code == 503 and "not accepted" in r.json()["error"]
+    monkeypatch.undo()
+    assert state(client, made["table"], token) == before       # reloaded from the database
+    r = act(client, made["table"], token, before["legal"][0]["id"], after=before["event_count"])
+    assert r.status_code == 200

@@ -279,6 +279,7 @@ class TableServer:
         self.queued: dict[str, tuple[Any, ...]] = {}            # table id -> row to store
         self.waiting: list[tuple[Table, asyncio.Future[None]]] = []
         self.flushing = False
+        self.creating = 0
         self.on_error: Callable[[BaseException], None] = lambda e: log.exception(
             "bot move failed", exc_info=e)
 
@@ -306,7 +307,7 @@ class TableServer:
             cls = game_class(game)
             count = players if players is not None else cls.default_players
             parsed_bots = parse_bots(bots, max(count, 0), cls.name)
-            if self.store.count_open() >= self.max_tables:
+            if self.store.count_open() + self.creating >= self.max_tables:
                 raise ApiError(503, f"this server holds at most {self.max_tables} open tables; "
                                     "finish one or try later")
             g = new_game(cls.name, players=players, seed=seed, deck=deck, **options)
@@ -320,7 +321,11 @@ class TableServer:
                       {seat: token_hash(t) for seat, t in tokens.items()}, 0)
         row = (table_id, g.name, g.num_players, g.to_json(), 0, g.current_player, g.is_over,
                parsed_bots, table.bot_seed, table.token_hashes)
-        await self._write(self.writer.insert, *row)
+        self.creating += 1                      # counted while its row is being written
+        try:
+            await self._write(self.writer.insert, *row)
+        finally:
+            self.creating -= 1
         self.tables[table_id] = table
         if self.bot_delay == 0 and table.token_hashes:
             # The bots before the first person move at once, as after any action.
