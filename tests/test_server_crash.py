@@ -55,48 +55,61 @@ def test_kill_9_loses_nothing_acknowledged(tmp_path):
         assert len(acked) == 40
         before = snapshot(server, table, seats)
 
-        # A second table played as fast as possible while the server is killed.
-        status, busy = server.request("POST", "/api/tables", {
-            "game": "manna", "seed": 5, "bots": {str(k): "greedy" for k in (1, 2, 3, 5)}})
-        tokens_seen += busy["seats"].values()
-        busy_acked: list[int] = []
+        # More tables played as fast as possible while the server is killed (a finished
+        # match is followed by a new table).
+        busy: list[tuple[dict, list[int]]] = []
         stop = threading.Event()
+
+        def new_busy_table() -> None:
+            status, made = server.request("POST", "/api/tables", {
+                "game": "manna", "seed": 5 + len(busy),
+                "bots": {str(k): "greedy" for k in (1, 2, 3, 5)}})
+            assert status == 201
+            tokens_seen.extend(made["seats"].values())
+            busy.append((made, []))
 
         def hammer():
             rng = random.Random(2)
             try:
+                new_busy_table()
                 while not stop.is_set():
-                    _, spectator = server.request("GET", f"/api/tables/{busy['table']}")
-                    token = busy["seats"][str(spectator["current_player"])]
-                    _, mine = server.request("GET", f"/api/tables/{busy['table']}?token={token}")
+                    made, acked_here = busy[-1]
+                    _, spectator = server.request("GET", f"/api/tables/{made['table']}")
+                    if spectator["over"]:
+                        new_busy_table()
+                        continue
+                    token = made["seats"][str(spectator["current_player"])]
+                    _, mine = server.request("GET", f"/api/tables/{made['table']}?token={token}")
                     choice = rng.choice(mine["legal"])["id"]
                     status, _ = server.request(
-                        "POST", f"/api/tables/{busy['table']}/actions",
+                        "POST", f"/api/tables/{made['table']}/actions",
                         {"token": token, "action": choice, "after": mine["event_count"]})
                     if status == 200:
-                        busy_acked.append(choice)
+                        acked_here.append(choice)
             except OSError:
                 pass                                     # the server is gone
         worker = threading.Thread(target=hammer)
         worker.start()
         time.sleep(1.5)
+        assert worker.is_alive(), "the hammer stopped before the kill"
         server.kill()                                    # kill -9 mid-traffic
         stop.set()
         worker.join(timeout=60)
-        assert busy_acked, "the hammer got no action acknowledged before the kill"
+        assert busy and busy[0][1], "the hammer got no action acknowledged before the kill"
 
         server = ServerProcess(db, bot_delay=0)
         after = snapshot(server, table, seats)
         assert after == before                           # identical views, events, legal moves
         assert action_ids(after[None]["events"]) == acked
 
-        # Every acknowledged action of the busy table is there, in order (the seat's actions
-        # among all actions; one more may have been committed but not yet answered).
-        _, spectator = server.request("GET", f"/api/tables/{busy['table']}")
-        human_ids = [e["id"] for e in spectator["events"]
-                     if not e.get("auto") and e["player"] in (0, 4)]
-        assert human_ids[:len(busy_acked)] == busy_acked
-        assert len(human_ids) - len(busy_acked) <= 1
+        # Every acknowledged action of the busy tables is there, in order (the people's
+        # actions among all; one more may have been committed but not yet answered).
+        for made, acked_here in busy:
+            _, spectator = server.request("GET", f"/api/tables/{made['table']}")
+            human_ids = [e["id"] for e in spectator["events"]
+                         if not e.get("auto") and e["player"] in (0, 4)]
+            assert human_ids[:len(acked_here)] == acked_here
+            assert len(human_ids) - len(acked_here) <= 1
 
         # The game goes on.
         more = play(server, table, seats, 5, random.Random(3))

@@ -93,7 +93,7 @@ async function start() {
   const select = document.getElementById("game");
   select.replaceChildren(...games.map((g) => el("option", { value: g.game }, g.game.replace(/_/g, " "))));
   document.getElementById("games").replaceChildren(...games.map((g) =>
-    el("li", {}, `${g.game.replace(/_/g, " ")}: ${g.min_players}–${g.max_players} players`)));
+    el("li", {}, `${g.game.replace(/_/g, " ")}: ${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players`)));
   select.addEventListener("change", fillPlayers);
   document.getElementById("players").addEventListener("change", fillSeats);
   document.getElementById("seat").addEventListener("change", fillOthers);
