@@ -213,7 +213,14 @@ function matchingMoves() {
 
 function moveLabel(a) {
   const words = KIND_WORDS[a.kind] || a.kind.replace(/_/g, " ");
-  if (a.kind === "take_pile" || a.kind === "meld" && !a.cards.length) return `${words}: ${a.label}`;
+  if (a.kind === "meld" && a.group) {
+    const group = a.group === "wild" ? "wild cards" : `${a.group}s`;
+    return a.new === false ? `Add to the ${group}` : `New meld of ${group}`;
+  }
+  if (a.kind === "play" && Array.isArray(a.jokers_as) && a.jokers_as.length) {
+    return `${words} (joker as ${a.jokers_as.join(", ")})`;
+  }
+  if (a.kind === "take_pile") return `${words} (${a.label.replace(/^take /, "")})`;
   return words;
 }
 
