@@ -686,3 +686,23 @@ def test_a_failed_commit_accepts_nothing(client, monkeypatch):
     assert state(client, made["table"], token) == before       # reloaded from the database
     r = act(client, made["table"], token, before["legal"][0]["id"], after=before["event_count"])
     assert r.status_code == 200
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_what_a_seat_is_sent_matches_the_packaged_json_schemas(client, game_name):
+    import jsonschema
+
+    from cardcore import schema
+    validators = {kind: jsonschema.Draft202012Validator(schema(game_name, kind))
+                  for kind in ("view", "event", "action")}
+    made = new_table(client, game_name, seed=17)
+    rng = random.Random(17)
+    for _ in range(25):
+        seat, token = to_move(client, made)
+        body = state(client, made["table"], token)
+        validators["view"].validate(body["view"])
+        for event in body["events"]:
+            validators["event"].validate(event)
+        for action in body["legal"]:
+            validators["action"].validate(action)
+        act(client, made["table"], token, rng.choice(body["legal"])["id"])
