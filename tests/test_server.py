@@ -706,3 +706,16 @@ def test_what_a_seat_is_sent_matches_the_packaged_json_schemas(client, game_name
         for action in body["legal"]:
             validators["action"].validate(action)
         act(client, made["table"], token, rng.choice(body["legal"])["id"])
+
+
+def test_idle_tables_leave_memory_and_come_back_from_the_database(client, monkeypatch):
+    import cardcore.server.tables as tables_module
+    monkeypatch.setattr(tables_module, "MAX_CACHED", 2)
+    made = [new_table(client, seed=k) for k in range(4)]
+    assert len(hub(client).tables) == 2
+    first = made[0]
+    seat, token = to_move(client, first)
+    s = state(client, first["table"], token)                  # reloaded, same state
+    assert act(client, first["table"], token, s["legal"][0]["id"],
+               after=s["event_count"]).status_code == 200
+    assert len(hub(client).tables) == 2

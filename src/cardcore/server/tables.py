@@ -16,7 +16,7 @@ import hmac
 import json
 import logging
 import secrets
-from collections import deque
+from collections import OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
@@ -36,6 +36,7 @@ TOKEN_BYTES = 24            # 192 random bits per seat token
 TABLE_ID_BYTES = 9          # 72 bits: table ids are public, they only need to be unique
 MAX_TOKEN_TEXT = 100        # longer "tokens" are refused before hashing
 MAX_ACTION_TEXT = 200       # the longest real action notation is far shorter
+MAX_CACHED = 2000           # tables kept in memory; the others are reloaded when used
 
 # View keys that belong to the seat that asked; the spectator's view blanks them.
 SEAT_KEYS: dict[str, Any] = {"player": None, "hand": [], "legal_actions": [], "team": None,
@@ -274,7 +275,7 @@ class TableServer:
         self.bot_delay = bot_delay
         self.max_tables = max_tables
         self.message_rate = message_rate
-        self.tables: dict[str, Table] = {}
+        self.tables: OrderedDict[str, Table] = OrderedDict()    # most recently used last
         self.closing = False
         self.queued: dict[str, tuple[Any, ...]] = {}            # table id -> row to store
         self.waiting: list[tuple[Table, asyncio.Future[None]]] = []
@@ -326,7 +327,7 @@ class TableServer:
             await self._write(self.writer.insert, *row)
         finally:
             self.creating -= 1
-        self.tables[table_id] = table
+        self._remember(table)
         if self.bot_delay == 0 and table.token_hashes:
             # The bots before the first person move at once, as after any action.
             while table.bot_to_move() is not None:
@@ -347,14 +348,29 @@ class TableServer:
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is not None and not table.broken:
+            self.tables.move_to_end(table_id)
             return table
         stored = self.store.load(table_id) if isinstance(table_id, str) else None
         if stored is None:
             raise ApiError(404, "no such table")
         table = self._revive(stored)
-        self.tables[table_id] = table
+        self._remember(table)
         self.schedule_bots(table)
         return table
+
+    def _remember(self, table: Table) -> None:
+        """Keep a table in memory; past MAX_CACHED, forget the least recently used idle ones
+        (nobody connected, nothing running or uncommitted): they reload from the database."""
+        self.tables[table.id] = table
+        if len(self.tables) <= MAX_CACHED:
+            return
+        for key in list(self.tables):
+            old = self.tables[key]
+            if len(self.tables) <= MAX_CACHED:
+                break
+            if old is not table and not old.connections and old.runner is None \
+                    and not old.unstored:
+                del self.tables[key]
 
     def _revive(self, stored: StoredTable) -> Table:
         game = load_game(stored.save)
