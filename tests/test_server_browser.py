@@ -100,13 +100,15 @@ def select_cards(page, cards):
             page.click(f"#hand button.card[data-card='{card}']:not(.selected) >> nth=0")
 
 
-def click_move(page, move):
-    """Select the move's cards in the hand by clicking them, then click the move's button."""
+def click_move(page, move, wait=True):
+    """Select the move's cards in the hand by clicking them, then click the move's button;
+    then (with ``wait``) wait until it is our turn again (bots elsewhere) or the match ends."""
     before = page.evaluate("document.body.dataset.eventCount")
     select_cards(page, move["cards"].split())
     page.click(f"button.move[data-id='{move['id']}']")
     page.wait_for_function(f"() => document.body.dataset.eventCount !== '{before}'")
-    wait_for_turn(page)
+    if wait:
+        wait_for_turn(page)
 
 
 def over(page):
@@ -197,3 +199,34 @@ def test_a_spectator_watches_without_a_hand(page, server):
     assert page.locator("button.move").count() == 0
     assert "watching" in page.inner_text("#title")
     shot(page, "spectator")
+
+
+def test_two_people_at_one_table_by_invite_link(page, browser, server):
+    page.goto(server.base + "/")
+    page.select_option("#game", "kings_stakes")
+    page.select_option("#players", "2")
+    page.select_option("#others select[data-seat='1']", "person")
+    page.click("#create")
+    link = page.input_value("#created input")
+    assert "token=" in link
+    shot(page, "lobby-invite")
+    page.click("#my-seat")
+    page.wait_for_url("**/tables/*?token=*")
+    other = browser.new_page()
+    errors: list[str] = []
+    other.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    other.goto(link)
+    for p in (page, other):
+        p.wait_for_function("() => Number(document.body.dataset.eventCount) > 0")
+    assert page.inner_text("#title").endswith("you are seat 0")
+    assert other.inner_text("#title").endswith("you are seat 1")
+    mover, waiter = (page, other) if page.evaluate("document.body.dataset.myTurn") == "true" \
+        else (other, page)
+    before = waiter.evaluate("document.body.dataset.eventCount")
+    wait_for_turn(mover)
+    click_move(mover, moves(mover)[0], wait=False)
+    waiter.wait_for_function(f"() => document.body.dataset.eventCount !== '{before}'")
+    assert waiter.locator("#log li").count() == mover.locator("#log li").count()
+    shot(other, "invited-seat")
+    other.close()
+    assert errors == []

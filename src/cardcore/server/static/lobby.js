@@ -81,7 +81,7 @@ async function loadTables() {
   const { tables } = await api("/api/tables");
   const body = document.querySelector("#tables tbody");
   body.replaceChildren(...tables.map((t) => el("tr", {},
-    el("td", {}, t.game), el("td", {}, String(t.players)),
+    el("td", {}, t.game.replace(/_/g, " ")), el("td", {}, String(t.players)),
     el("td", {}, Object.entries(t.bots).map(([s, b]) => `${s}:${b}`).join(" ") || "none"),
     el("td", {}, String(t.moves)),
     el("td", {}, el("a", { href: `/tables/${encodeURIComponent(t.table)}` }, "watch")))));
@@ -100,6 +100,7 @@ async function start() {
   document.getElementById("new-table").addEventListener("submit", create);
   fillPlayers();
   await loadTables();
+  setInterval(() => loadTables().catch(() => {}), 10000);   // new tables appear by themselves
 }
 
 start().catch((e) => { document.getElementById("lobby-error").textContent = e.message; });
