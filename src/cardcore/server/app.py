@@ -222,7 +222,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                     return
                 state = current.state(connection.seat, connection.sent_events)
                 connection.sent_events = state["event_count"]
-                await websocket.send_text(json.dumps({"type": "state", **state}))
+                await websocket.send_text(json.dumps({"type": "state", **state},
+                                                     separators=(",", ":")))
 
     async def _receive_loop(websocket: WebSocket, connection: Connection, table: Table) -> None:
         while True:
