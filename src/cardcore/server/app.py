@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -27,6 +28,8 @@ from cardcore.server.cards_svg import card_svg
 from cardcore.server.tables import ApiError, Connection, Table, TableServer, games_catalogue
 
 __all__ = ["create_app", "MAX_BODY"]
+
+log = logging.getLogger("cardcore.server")
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -287,6 +290,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                 return await handler(request)
             except ApiError as e:
                 return _error(e)
+            except Exception:                   # a bug: say so in JSON, keep serving
+                log.exception("error in %s %s", request.method, request.url.path)
+                return _json({"error": "internal error"}, 500)
         return Route(path, endpoint, methods=[method])
 
     routes = [
