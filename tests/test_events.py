@@ -261,3 +261,48 @@ def test_stacked_deck_pairs_show_events_reveal_no_more_than_the_view(name, kwarg
         if _compare_pair(name, kwargs, deck, swapped, 1, k, steps) >= 1:
             past_first_deal += 1
     assert past_first_deal >= 2
+
+
+# ------------------------------------------------------------ Manna hand ends, by scenario
+def _hand_end_breakdown(game, player, action):
+    """The narrator's hand-end event for ``action`` applied to the position now (set with
+    ``_set_position``, which the action log cannot replay, so the narrator is called directly)."""
+    from cardcore.games.manna_events import MannaNarrator
+    pre = game._state.clone()
+    game.apply(action)
+    raw = MannaNarrator(game).round_end(pre, action, player, game._state)[0]
+    return raw.public, game._state.last_hand_scores()
+
+
+@pytest.mark.parametrize("case", ["meld", "out", "take", "draw_then_meld"])
+def test_mh_9_2_mh_10_breakdowns_of_every_way_a_hand_ends(case):
+    from manna_helpers import DRAW, TAKE_PAIR, game_with, go_out, meld, position
+    four_types = ([["4C"] * 7, ["5C"] * 5 + ["JK", "JK"], ["JK"] * 7, ["7C"] * 7])
+    g = game_with(dealer=0)
+    if case == "meld":                                # MH-9.2: melding every card
+        position(g, 1, ["9C", "9D", "9S"], melds1=four_types, opened1=True, foot_taken=True)
+        action = meld("9", True, 3)
+    elif case == "out":                               # MH-9.2: the last card discarded
+        position(g, 1, ["5H"], melds1=four_types, opened1=True, foot_taken=True,
+                 melds0=[["KC", "KD", "KH"]])
+        action = go_out("5H")
+    elif case == "take":                              # MH-9.2: a take melds the last cards
+        position(g, 1, ["9C", "9D"], stage=0, pile=["3H", "9H"], melds1=four_types,
+                 opened1=True, foot_taken=True)
+        action = TAKE_PAIR
+    else:                                             # red threes drawn, the last seven melded
+        position(g, 1, ["7S"], stage=0, opened1=True, stock=["3H", "3D"], foot_taken=True,
+                 melds1=four_types + [["7D", "7D", "7H"]])
+        g.apply(DRAW)
+        action = meld("7", False, 1)
+    assert action in g.legal_action_ids(), case
+    event, totals = _hand_end_breakdown(g, 1, action)
+    b = event["breakdown"]
+    assert b["totals"] == totals and event["went_out"] == 1
+    for team in range(2):
+        parts = {c["rule"]: c["points"] for c in b["components"] if c["team"] == team}
+        assert sum(parts.values()) == totals[team]
+    going_out = {c["team"]: c["points"] for c in b["components"] if c["rule"] == "MH-10.4"}
+    assert going_out == {0: 0, 1: 100}
+    ones = {c["rule"]: c["points"] for c in b["components"] if c["team"] == 1}
+    assert ones["MH-10.1, MH-4.5"] == 500 + 300 + 1000 + 1500

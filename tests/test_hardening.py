@@ -233,6 +233,9 @@ def test_hostile_save_shapes_raise_value_error(name):
         inner = inner["x"]
     with pytest.raises(ValueError, match="nested"):
         load_game(nested)
+    for odd in ({**data, 1: 2}, {**data, "extra": object()}, {**data, "options": {1: 2}}):
+        with pytest.raises(ValueError):
+            load_game(odd)
     assert load_game(data).to_json() == game.to_json()
 
 
@@ -256,6 +259,10 @@ def test_a_game_shared_by_two_threads_stays_consistent(name):
                     pass                     # the other thread moved first
                 if rng.random() < 0.05:
                     saves.append(game.to_json())
+                if rng.random() < 0.01:          # readers share the game too
+                    game.events(seed % game.num_players)
+                    game.history
+                    game.clone()
         except BaseException as e:          # pragma: no cover - reported below
             errors.append(e)
 
@@ -272,6 +279,7 @@ def test_a_game_shared_by_two_threads_stays_consistent(name):
     assert not errors
     copy_ = load_game(game.to_json())
     assert snapshot(copy_) == snapshot(game)
+    assert copy_.events(0) == game.events(0) and copy_.history == game.history
     for save in saves:
         load_game(save)
 

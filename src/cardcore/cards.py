@@ -1,4 +1,4 @@
-"""Cards: the id layout, notation, parsing and formatting (api.md "Card notation").
+"""Cards: the id layout, notation, parsing and formatting (docs/api.md, "Cards").
 
 A card id is ``suit * 13 + rank`` with ranks A 2 3 4 5 6 7 8 9 10 J Q K (0..12) and suits
 C S D H (0..3); the joker is 52. Identical copies in multi-deck games share one id. The

@@ -1,4 +1,4 @@
-"""Events: what happened, as each seat saw it (api.md, "Additions in 0.2").
+"""Events: what happened, as each seat saw it (docs/api.md, "Events").
 
 ``Game.events(seat=None, since=0)`` is computed lazily: the first call replays the action log
 on a shadow state machine, and later calls only narrate the actions applied since. Nothing here

@@ -1,4 +1,4 @@
-"""The game protocol (api.md): Game, Action, the registry, new_game / load_game.
+"""The game protocol (docs/api.md): Game, Action, the registry, new_game / load_game.
 
 Every game is a thin Python subclass of ``Game`` over a Cython state machine (a subclass of
 ``cardcore._fast.GameState``). This module does what is common to all games, once:
@@ -21,7 +21,6 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence, Union
 import numpy as np
 import numpy.typing as npt
 
-from cardcore import __version__
 from cardcore._fast import GameState, seed_to_u64
 from cardcore.cards import card_id, card_str, format_cards, sort_key
 from cardcore.errors import ConfigError, IllegalActionError
@@ -44,7 +43,7 @@ def _echo(value: Any) -> str:
     return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT] + f"... ({len(text)} chars)"
 
 
-def _as_action_id(value: Any) -> int:
+def _as_action_id(value: Any, what: str = "an action id") -> int:
     """A real int id: Python ints as they are, numpy integers converted; bools, floats and
     anything else refused with IllegalActionError (True is not action 1, 3.0 is not 3)."""
     if type(value) is int:
@@ -53,7 +52,7 @@ def _as_action_id(value: Any) -> int:
         return int(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return int(value)                       # an int subclass: its plain value
-    raise IllegalActionError(f"an action id must be an int, not {type(value).__name__}")
+    raise IllegalActionError(f"{what} must be an int, not {type(value).__name__}")
 
 
 @dataclass(frozen=True)
@@ -61,7 +60,7 @@ class Action:
     """One legal move. ``str(action)`` is its notation, which ``Game.apply`` accepts too.
 
     ``id`` is its integer id (the same meaning has the same id in a configuration), ``player``
-    the seat it is for, ``kind`` its kind (api.md), ``cards`` every card it moves that the
+    the seat it is for, ``kind`` its kind (docs/api.md), ``cards`` every card it moves that the
     acting seat can see (card notations), ``label`` its notation and ``info`` game-specific
     details (JSON values). A numpy integer id is converted to int; a bool, float or other id
     raises IllegalActionError.
@@ -78,7 +77,7 @@ class Action:
         if type(self.id) is not int:
             object.__setattr__(self, "id", _as_action_id(self.id))
         if type(self.player) is not int:
-            object.__setattr__(self, "player", _as_action_id(self.player))
+            object.__setattr__(self, "player", _as_action_id(self.player, "an action's player"))
 
     def __str__(self) -> str:
         return self.label
@@ -182,7 +181,7 @@ def _normalize_label(text: str) -> str:
 
 
 class Game:
-    """A game in progress. Create with ``cardcore.new_game``; see api.md for the contract."""
+    """A game in progress. Create with ``cardcore.new_game``; see docs/api.md for the contract."""
 
     # --- supplied by each game -------------------------------------------------------
     name: ClassVar[str]
@@ -279,6 +278,7 @@ class Game:
 
     def _bind_fast_path(self) -> None:
         # Bound C methods stored on the instance: the simulation fast path costs one call.
+        # Call again whenever _state, _log or _token is replaced (as __init__ and clone do).
         self.__dict__["legal_action_ids"] = self._state.legal_ids
         self.__dict__["apply"] = self._fast_apply()
 
@@ -446,8 +446,9 @@ class Game:
 
         With ``player`` (a server's seat) the action must also be that seat's to make.
         Anything not legal now raises IllegalActionError naming the rule and changes nothing.
-        The state and the action log change in one step under a lock, so a Game shared by
-        threads stays consistent (one Game per thread is faster)."""
+        The state and the action log change in one step (a per-game guard), so a Game shared
+        by threads stays consistent and its saves load; one Game per thread is faster (no
+        waiting). The fast path, ``apply(int)``, costs no more than in 0.1."""
         if type(action) is int and player is None:
             action_id = action
         else:
@@ -480,8 +481,10 @@ class Game:
             if action.player != self._state.current_player:
                 raise IllegalActionError(f"that action is for seat {action.player}, but it is "
                                          f"seat {self._state.current_player}'s turn")
-            if not 0 <= action_id < len(self._specs) or self._specs[action_id].label != action.label:
-                raise IllegalActionError(f"action {_echo(action.label)} does not belong to this game")
+            if (not 0 <= action_id < len(self._specs)
+                    or self._specs[action_id].label != action.label):
+                raise IllegalActionError(f"action {_echo(action.label)} does not belong to "
+                                         f"this game")
             return action_id
         if isinstance(action, str):
             if len(action) > MAX_ACTION_TEXT:
@@ -536,21 +539,26 @@ class Game:
 
     @property
     def history(self) -> list[dict[str, JSONValue]]:
-        """Public events in order: every action, and a summary at the end of each round."""
-        if self._history_state is None:
-            self._history_state = self._fresh_state()
-        state = self._history_state
-        for action_id in self._log_snapshot()[self._history_done:]:
-            self._history_done += 1
-            player = state.current_player
-            before = state.round_index
-            state.apply(action_id)
-            self._history.append({"event": "action", "player": player, "id": action_id,
-                                  "action": self._specs[action_id].label})
-            if state.round_index != before:
-                self._history.append({"event": "round_end", "round": before + 1,
-                                      **self._round_summary_of(state)})
-        return [dict(e) for e in self._history]
+        """Public events in order: every action, and a summary at the end of each round.
+        (The 0.1 log; ``events`` is the full per-seat stream.)"""
+        token = self._take_token()              # no move while the shadow state is read
+        try:
+            if self._history_state is None:
+                self._history_state = self._fresh_state()
+            state = self._history_state
+            for action_id in self._log[self._history_done:]:
+                self._history_done += 1
+                player = state.current_player
+                before = state.round_index
+                state.apply(action_id)
+                self._history.append({"event": "action", "player": player, "id": action_id,
+                                      "action": self._specs[action_id].label})
+                if state.round_index != before:
+                    self._history.append({"event": "round_end", "round": before + 1,
+                                          **self._round_summary_of(state)})
+            return [dict(e) for e in self._history]
+        finally:
+            self._give_token(token)
 
     def _round_summary_of(self, state: GameState) -> dict[str, JSONValue]:
         saved, self._state = self._state, state

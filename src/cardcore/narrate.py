@@ -37,18 +37,19 @@ def _action_line(event: Event, name: str) -> str:
         return f"{name}: take — takes the table: {cards} (stake back to 0)"
     if kind == "take_pile":
         melded = " ".join(event.get("melded", []))
-        return f"{name}: {action} — takes the pile ({len(event['cards'])}: {cards}), melding {melded}"
+        size = len(event["cards"])
+        return f"{name}: {action} — takes the pile ({size}: {cards}), melding {melded}"
     if kind == "meld":
         line = f"{name}: {action} ({cards})"
         if "turn_points" in event and not event.get("opened", True):
             line += f" — initial meld {event['turn_points']} of {event['min_meld']}"
         return line
-    if kind == "go_out" and event.get("cards"):
+    if kind == "go_out" and len(event.get("cards", [])) > 1:      # Kuzanasta shows the hand
         return f"{name}: {action} — shows {cards}"
     line = f"{name}: {action}"
     if "stake" in event:
         line += f"   (stake {event['stake']}"
-        line += ", direction reversed)" if event.get("direction") == -1 else ")"
+        line += ", counter-clockwise)" if event.get("direction") == -1 else ")"
     return line
 
 
@@ -80,7 +81,8 @@ def describe(event: Event, seat: int | None, who: Callable[[int], str]) -> str |
     if kind == "pile_start":
         return f"pile {event['pile']} starts with {_cards(event)}"
     if kind == "recycle":
-        return f"discard pile {event['pile']} turned over as the new stock ({len(event['cards'])} cards)"
+        size = len(event["cards"])
+        return f"discard pile {event['pile']} turned over as the new stock ({size} cards)"
     if kind == "pile_dead":
         return f"a discard pile leaves play: {_cards(event)} ({event.get('rule')})"
     if kind == "first_discard":
@@ -88,7 +90,8 @@ def describe(event: Event, seat: int | None, who: Callable[[int], str]) -> str |
     if kind == "red_three":
         team = event.get("team")
         how = "replaced from the stock" if event.get("replaced") else "not replaced"
-        return f"red three{'s' if len(event['cards']) > 1 else ''} {_cards(event)} laid out for team {team} ({how})"
+        plural = "s" if len(event["cards"]) > 1 else ""
+        return f"red three{plural} {_cards(event)} laid out for team {team} ({how})"
     if kind == "canasta":
         return f"team {event['team']} completes a {event['type']} canasta of {event['rank']}"
     if kind == "foot":
@@ -108,7 +111,7 @@ def breakdown_lines(event: Event, who: Callable[[int], str]) -> list[str]:
     if event["kind"] == "deal_end" and event.get("end") != "went_out":
         lines.append(f"— {word} {number} over: void ({event.get('end')}, {event.get('rule')})")
     else:
-        lines.append(f"— {word} {number} over ({event.get('direction', '')}):")
+        lines.append(f"— {word} {number} over ({event.get('score_direction', '')}):")
     b = event.get("breakdown") or {}
     for c in b.get("components", []):
         owner = (who(c["seat"]) if "seat" in c else f"team {c['team']}")

@@ -1,4 +1,4 @@
-"""Saves: ``Game.to_json`` and ``load_game`` (api.md, "Additions in 0.2").
+"""Saves: ``Game.to_json`` and ``load_game`` (docs/api.md, "Saves").
 
 A save is one JSON object: the configuration (game, players, seed, stacked deck, options), the
 action log, the generator state after the last action, a ``digest`` (SHA-256 of the canonical
@@ -175,7 +175,10 @@ def load(data: str | bytes | Mapping[str, Any], key: bytes | str | None = None) 
     digest = data.get("digest")
     if not isinstance(digest, str):
         raise ValueError("load_game: the save has no digest (not written by Game.to_json)")
-    signed = canonical_bytes(data)
+    try:
+        signed = canonical_bytes(data)
+    except (TypeError, ValueError):
+        raise ValueError("load_game: the save holds values that are not JSON") from None
     if not hmac.compare_digest(digest, hashlib.sha256(signed).hexdigest()):
         raise ValueError("load_game: the digest does not match: the save was changed "
                          "(or corrupted) after it was written")

@@ -1,4 +1,4 @@
-"""Many seeded games with bots, summarised (api.md "Simulation"); ``cardcore.simulate``.
+"""Many seeded games with bots, summarised (docs/api.md, "Simulation"); ``cardcore.simulate``.
 
 ``simulate("kings_stakes", 10_000, bots=("random",))`` plays every game inside the core
 (``GameState.run_random``): no Python runs per action. Any other bot plays through the Python

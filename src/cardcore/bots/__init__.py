@@ -1,6 +1,6 @@
 """Bots: players that pick a legal action for ``game.current_player``.
 
-Every bot has the same two entry points (api.md "Bots"):
+Every bot has the same two entry points (docs/api.md, "Bots"):
 
 * ``bot.choose(game) -> Action`` — the protocol form, for applications;
 * ``bot.choose_id(game) -> int`` — the fast form, for simulation loops

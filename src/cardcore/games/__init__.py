@@ -22,6 +22,10 @@ How a game is built (every game has the same shape):
   is the id order and is pinned by golden tests), ``_make_state``, ``_hand``,
   ``_view_extra``, ``_round_summary``, ``hidden_deck_positions``, ``conformance_configs``.
 
+``<game>_events.py`` — the narrator (cardcore.events): compares the shadow state before and
+  after each action and names what changed as events, with who may see which cards, and the
+  scoring breakdown at the end of a round. The wrapper sets ``narrator`` to its class.
+
 The rule constants of a game live in one place (the top of its .pyx, cited by rule ID);
 the rulebook is ``games/<game>.md`` at the top of the repository.
 """

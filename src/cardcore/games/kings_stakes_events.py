@@ -106,7 +106,7 @@ class KingsStakesNarrator(Narrator):
         events = [public("round_end", None, leftovers, round=a.round_index + 1,
                          breakdown=breakdown("seat", components, per_seat),
                          round_points=per_seat, scores=list(b.scores()),
-                         direction="lower is better", **extra)]
+                         score_direction="lower is better", **extra)]
         if not b.is_over:
             hidden = [len(a.hand(p)) for p in range(self.players)]
             if spec.kind == "play":

@@ -109,7 +109,7 @@ class KuzanastaNarrator(Narrator):
             return [public("deal_end", None, deal=deal, end=last["end"], winner=None,
                            rule=VOID_RULES.get(str(last["end"]), "KZ-3.5"),
                            breakdown=breakdown("seat", [], [0] * self.players), scores=list(b.scores()),
-                           chips=b.chips(), pot=b.pot, direction="higher is better")]
+                           chips=b.chips(), pot=b.pot, score_direction="higher is better")]
         w = last["winner"]
         components: list[dict[str, Any]] = []
         sets_total = 0
@@ -130,4 +130,4 @@ class KuzanastaNarrator(Narrator):
         return [public("deal_end", w, last["hand"], deal=deal, end="went_out", winner=w,
                        rule="KZ-7", breakdown=breakdown("seat", components, totals),
                        pot_won=last["pot"], scores=list(b.scores()), chips=b.chips(),
-                       direction="higher is better")]
+                       score_direction="higher is better")]

@@ -288,4 +288,4 @@ class MannaNarrator(Narrator):
                        rule="MH-9.4" if out is not None else "MH-9.5",
                        breakdown=breakdown("team", components, totals), hand_scores=totals,
                        team_scores=b.team_scores(), scores=list(b.scores()),
-                       direction="higher is better")]
+                       score_direction="higher is better")]

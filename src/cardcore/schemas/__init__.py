@@ -147,7 +147,8 @@ BREAKDOWN: Schema = _object({"by": {"enum": ["seat", "team"]},
 
 EVENT_FIELDS: dict[str, dict[str, Schema]] = {
     "kings_stakes": {"round": NAT, "first_player": NAT, "stock_size": NAT, "stake": NAT,
-                     "direction": {"enum": [1, -1, "lower is better"]},
+                     "direction": {"enum": [1, -1]},
+                     "score_direction": {"const": "lower is better"},
                      "final_turns_owed": _array(NAT), "round_points": _array(INT),
                      "teams": _array(_object({"seats": _array(NAT, 2), "points": INT,
                                               "rule": STR})),
@@ -157,7 +158,7 @@ EVENT_FIELDS: dict[str, dict[str, Schema]] = {
                   "stock_size": NAT, "reshuffled": BOOL,
                   "end": {"enum": ["went_out", "no_draw", "max_turns"]},
                   "winner": _nullable(NAT), "pot_won": INT,
-                  "direction": {"const": "higher is better"}},
+                  "score_direction": {"const": "higher is better"}},
     "manna": {"hand": NAT, "dealer": NAT, "first_player": NAT,
               "min_meld": {"anyOf": [NAT, _array(NAT, 2)]}, "frozen": BOOL,
               "team": {"enum": [0, 1]}, "replaced": BOOL, "stock_size": NAT,
@@ -165,7 +166,7 @@ EVENT_FIELDS: dict[str, dict[str, Schema]] = {
               "rank": {"enum": list(RANKS) + ["wild"]},
               "type": {"enum": ["natural", "mixed", "wild", "sevens"]},
               "went_out": _nullable(NAT), "hand_scores": _array(INT, 2),
-              "team_scores": _array(INT, 2), "direction": {"const": "higher is better"}},
+              "team_scores": _array(INT, 2), "score_direction": {"const": "higher is better"}},
 }
 EVENT_KINDS: dict[str, list[str]] = {
     "kings_stakes": ["deal", "dealt", "draw", "table_cleared", "chip", "out", "round_end",
