@@ -198,6 +198,7 @@ def test_a_spectator_watches_without_a_hand(page, server):
     assert page.is_hidden("#hand-area")
     assert page.locator("button.move").count() == 0
     assert "watching" in page.inner_text("#title")
+    assert page.locator("#log li.mine").count() == 0
     shot(page, "spectator")
 
 

@@ -78,7 +78,7 @@ export function describe(event, ctx) {
     const who = event.player !== null && event.player !== undefined ? seatName(event.player, ctx) + ": " : "";
     words = [`${who}${event.action || event.kind.replace(/_/g, " ")} `, ...cardsOrCount(event), "."];
   }
-  const item = el("li", { class: `ev ev-${event.kind}${event.player === ctx.me ? " mine" : ""}`, dataset: { n: String(event.n) } }, ...words);
+  const item = el("li", { class: `ev ev-${event.kind}${ctx.me !== null && event.player === ctx.me ? " mine" : ""}`, dataset: { n: String(event.n) } }, ...words);
   if (event.rule) item.append(" ", el("span", { class: "rule" }, event.rule));
   return item;
 }
