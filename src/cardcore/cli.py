@@ -11,6 +11,7 @@
     cardcore games
     cardcore schema kings_stakes view|action|event|save
     cardcore bench [kings_stakes]
+    cardcore serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--bot-delay 0.4]
 
 Game options are given as ``-o name=value`` (the value is read as JSON when it parses,
 e.g. ``-o rounds=8 -o teams=true -o refill=manual``).
@@ -543,6 +544,22 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# ------------------------------------------------------------------ serve
+def cmd_serve(args: argparse.Namespace, console: Console) -> int:
+    try:
+        from cardcore.server import serve
+    except ImportError as e:
+        raise ConfigError(f"the server needs the server extra: pip install \"cardcore[server]\" "
+                          f"({e})", "serve") from None
+    if args.bot_delay < 0 or args.max_tables < 1 or not 0 < args.port < 65536:
+        raise ConfigError("--bot-delay must be >= 0, --max-tables >= 1, --port 1..65535", "serve")
+    console.print(f"cardcore serve: http://{args.host}:{args.port}/ (tables in {args.db})",
+                  highlight=False, soft_wrap=True)
+    serve(args.host, args.port, args.db, args.bot_delay, max_tables=args.max_tables,
+          synchronous=args.synchronous)
+    return 0
+
+
 # ------------------------------------------------------------------ entry point
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardcore", description="cardcore card-game engines: "
@@ -632,6 +649,22 @@ def build_parser() -> argparse.ArgumentParser:
                    help="time per measurement (default 1)")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("serve", help="run the table server and the web table (needs the "
+                       "server extra)", description="Run the table server (docs/server.md).")
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--db", default="cardcore-tables.sqlite3",
+                   help="SQLite file of the tables; they resume after a restart "
+                        "(default ./cardcore-tables.sqlite3)")
+    p.add_argument("--bot-delay", type=float, default=0.4,
+                   help="seconds between bot moves (default 0.4)")
+    p.add_argument("--max-tables", type=int, default=1000,
+                   help="open tables allowed at once (default 1000)")
+    p.add_argument("--synchronous", choices=("full", "normal"), default="full",
+                   help="SQLite durability: full survives a power cut, normal a killed "
+                        "process (default full)")
+    p.set_defaults(func=cmd_serve)
     return parser
 
 
