@@ -310,3 +310,28 @@ def test_play_load_of_another_game_is_refused(tmp_path, capsys, monkeypatch):
     path.write_text(cardcore.new_game("kuzanasta", seed=1).to_json())
     code, _, err = run_main(["play", "kings_stakes", "--load", str(path)], capsys, monkeypatch)
     assert code == 2 and "holds a kuzanasta game, not kings_stakes" in err
+
+
+# ---------------------------------------------------------------- narration (issue 8)
+def test_play_narrates_draws_takes_and_breakdowns(capsys, monkeypatch):
+    code, out, _ = run_main(["play", "kings_stakes", "--players", "3", "--seed", "3",
+                             "--bots", "random"], capsys, monkeypatch, "1\n" * 600)
+    assert code == 0
+    assert "You are dealt " in out
+    assert "you draw " in out                                  # your own draw, by card
+    assert "draws 1 card from the stock" in out                # the others' draws, counted
+    assert "takes the table: " in out                          # the cards a take takes
+    assert "clears the table to the discard" in out            # KS-5.3
+    assert "round 1 over (lower is better)" in out
+    assert "[KS-9.2]" in out and "scores: lower is better" in out
+    assert "(your only move: take)" in out                     # forced: no Enter needed
+
+
+def test_play_manna_shows_pile_takes_and_the_initial_meld(capsys, monkeypatch):
+    code, out, _ = run_main(["play", "manna", "--seed", "3", "--bots", "random",
+                             "-o", "target=-100000"], capsys, monkeypatch, "1\n" * 800)
+    assert code == 0
+    assert "(your only move: draw)" in out and "you: draw — draws " in out
+    assert "takes the pile (" in out and ", melding " in out
+    assert "initial meld " in out and " of 50" in out
+    assert "hand 1 over (higher is better)" in out and "[MH-10.2]" in out

@@ -10,11 +10,12 @@ __version__ = "0.1.0"
 from cardcore.cards import Card, parse_card
 from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.game import Action, Game, available_games, load_game, new_game
+from cardcore.schemas import schema
 from cardcore.simulation import simulate
 from cardcore.vector import VectorGame
 
 __all__ = [
     "__version__", "Action", "Card", "ConfigError", "Game", "IllegalActionError", "VectorGame",
-    "available_games", "load_game", "new_game", "parse_card", "simulate",
+    "available_games", "load_game", "new_game", "parse_card", "schema", "simulate",
 ]
 

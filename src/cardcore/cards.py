@@ -1,4 +1,4 @@
-"""Cards: the id layout, notation, parsing and formatting (api.md "Card notation").
+"""Cards: the id layout, notation, parsing and formatting (docs/api.md, "Cards").
 
 A card id is ``suit * 13 + rank`` with ranks A 2 3 4 5 6 7 8 9 10 J Q K (0..12) and suits
 C S D H (0..3); the joker is 52. Identical copies in multi-deck games share one id. The
@@ -56,11 +56,13 @@ def sort_key(card: int) -> tuple[int, int]:
 
 
 def format_cards(cards: Iterable[int], *, sort: bool = False) -> list[str]:
+    """Card ids to notations, in the given order or (``sort=True``) in display order."""
     ids = sorted(cards, key=sort_key) if sort else list(cards)
     return [card_str(c) for c in ids]
 
 
 def parse_cards(texts: Iterable[str]) -> list[int]:
+    """Card notations to ids; ValueError at the first that is not a card."""
     return [card_id(t) for t in texts]
 
 
@@ -78,10 +80,12 @@ class Card:
 
     @property
     def id(self) -> int:
+        """The card id: ``suit * 13 + rank`` (A=0 .. K=12; C S D H = 0..3); the joker is 52."""
         return self._id
 
     @property
     def is_joker(self) -> bool:
+        """True for the joker."""
         return self._id == JOKER
 
     @property
@@ -96,6 +100,7 @@ class Card:
 
     @property
     def is_red(self) -> bool:
+        """True for diamonds and hearts."""
         return self.suit in ("D", "H")
 
     def __str__(self) -> str:

@@ -1,4 +1,4 @@
-"""The game protocol (api.md): Game, Action, the registry, new_game / load_game.
+"""The game protocol (docs/api.md): Game, Action, the registry, new_game / load_game.
 
 Every game is a thin Python subclass of ``Game`` over a Cython state machine (a subclass of
 ``cardcore._fast.GameState``). This module does what is common to all games, once:
@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
 
-from cardcore import __version__
 from cardcore._fast import GameState, seed_to_u64
 from cardcore.cards import card_id, card_str, format_cards, sort_key
 from cardcore.errors import ConfigError, IllegalActionError
@@ -31,13 +31,40 @@ __all__ = [
 ]
 
 SAVE_FORMAT = 1
+MAX_ACTION_TEXT = 160          # the longest real action notation is under 50 characters
+ECHO_LIMIT = 60                # how much of a bad input an error message repeats
 
 JSONValue = Any
 
 
+def _echo(value: Any) -> str:
+    """``repr(value)``, cut short: error messages never repeat megabytes of hostile input."""
+    text = repr(value)
+    return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT] + f"... ({len(text)} chars)"
+
+
+def _as_action_id(value: Any, what: str = "an action id") -> int:
+    """A real int id: Python ints as they are, numpy integers converted; bools, floats and
+    anything else refused with IllegalActionError (True is not action 1, 3.0 is not 3)."""
+    if type(value) is int:
+        return value
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int(value)                       # an int subclass: its plain value
+    raise IllegalActionError(f"{what} must be an int, not {type(value).__name__}")
+
+
 @dataclass(frozen=True)
 class Action:
-    """One legal move. ``str(action)`` is its notation, which ``Game.apply`` accepts too."""
+    """One legal move. ``str(action)`` is its notation, which ``Game.apply`` accepts too.
+
+    ``id`` is its integer id (the same meaning has the same id in a configuration), ``player``
+    the seat it is for, ``kind`` its kind (docs/api.md), ``cards`` every card it moves that the
+    acting seat can see (card notations), ``label`` its notation and ``info`` game-specific
+    details (JSON values). A numpy integer id is converted to int; a bool, float or other id
+    raises IllegalActionError.
+    """
 
     id: int
     player: int
@@ -46,10 +73,17 @@ class Action:
     label: str
     info: Mapping[str, JSONValue] = field(default_factory=dict, compare=False)
 
+    def __post_init__(self) -> None:
+        if type(self.id) is not int:
+            object.__setattr__(self, "id", _as_action_id(self.id))
+        if type(self.player) is not int:
+            object.__setattr__(self, "player", _as_action_id(self.player, "an action's player"))
+
     def __str__(self) -> str:
         return self.label
 
     def to_dict(self) -> dict[str, JSONValue]:
+        """The action as JSON values: id, player, kind, cards, label and the game's details."""
         return {"id": self.id, "player": self.player, "kind": self.kind,
                 "cards": list(self.cards), "label": self.label, **dict(self.info)}
 
@@ -147,7 +181,7 @@ def _normalize_label(text: str) -> str:
 
 
 class Game:
-    """A game in progress. Create with ``cardcore.new_game``; see api.md for the contract."""
+    """A game in progress. Create with ``cardcore.new_game``; see docs/api.md for the contract."""
 
     # --- supplied by each game -------------------------------------------------------
     name: ClassVar[str]
@@ -157,6 +191,7 @@ class Game:
     options_spec: ClassVar[dict[str, Option]] = {}
     phases: ClassVar[tuple[str, ...]] = ()
     rulebook: ClassVar[str] = ""                  # file name under cardcore/rulebooks
+    score_direction: ClassVar[str] = "higher is better"   # how to read ``scores``
 
     @classmethod
     def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
@@ -200,6 +235,15 @@ class Game:
         """Plain-text lines describing the public table, for terminal front ends."""
         return []
 
+    def _action_detail(self, action_id: int, spec: ActionSpec, player: int
+                       ) -> tuple[tuple[str, ...], Mapping[str, JSONValue]] | None:
+        """Cards (and extra details) of an action that depend on the current state, e.g. the
+        top card a ``draw_discard`` takes; None when the decode table's cards are complete."""
+        return None
+
+    # Narration (cardcore.events): each game supplies a narrator class.
+    narrator: ClassVar[Any] = None
+
     conformance_configs: ClassVar[list[dict[str, Any]]] = []
 
     # Numbers for learning and search (api.md "Additions in 0.2"): each game states its
@@ -240,11 +284,63 @@ class Game:
         self._history_state: GameState | None = None
         self._history_done = 0                    # actions already turned into events
         self._sampled_for: int | None = None      # set on worlds made by sample_hidden
+        self._init_shared()
         self._bind_fast_path()
+
+    def _init_shared(self) -> None:
+        """Per-instance guard and caches (a clone gets its own). ``_token`` makes a state
+        change and its log entry one step, so a Game shared by threads never tears: a step
+        takes the single token out of the list and puts it back (list.pop and list.append
+        are atomic), which costs a fraction of a threading.Lock on the fast path."""
+        self._token: list[bool] = [True]
+        self._narration: Any = None               # cardcore.events.Narration, built lazily
+
+    def _take_token(self) -> bool:
+        """Wait until no other thread is in the middle of a step, then hold the token."""
+        while True:
+            try:
+                return self._token.pop()
+            except IndexError:
+                time.sleep(0)                     # another thread is mid-step: let it finish
+
+    def _give_token(self, token: bool) -> None:
+        self._token.append(token)
 
     def _bind_fast_path(self) -> None:
         # Bound C methods stored on the instance: the simulation fast path costs one call.
-        self.legal_action_ids: Callable[[], list[int]] = self._state.legal_ids
+        # Call again whenever _state, _log or _token is replaced (as __init__ and clone do).
+        self.__dict__["legal_action_ids"] = self._state.legal_ids
+        self.__dict__["apply"] = self._fast_apply()
+
+    def _fast_apply(self) -> Callable[..., None]:
+        """``apply`` for this instance: an int id (and no ``player``) goes straight to the
+        state machine with everything it needs in locals; anything else takes ``Game.apply``.
+        Either way the state change and its log entry are one step (the token)."""
+        state_apply, log_append = self._state.apply, self._log.append
+        take, give = self._token.pop, self._token.append
+        wait, checked = self._take_token, type(self).apply
+
+        def apply(action: ActionLike, player: int | None = None) -> None:
+            if type(action) is int and player is None:
+                try:
+                    token = take()
+                except IndexError:
+                    token = wait()
+                try:
+                    state_apply(action)           # raises, unchanged, if not legal now
+                    log_append(action)
+                finally:
+                    give(token)
+            else:
+                checked(self, action, player)
+
+        apply.__doc__ = checked.__doc__
+        return apply
+
+    def legal_action_ids(self) -> list[int]:
+        """The fast path: the legal actions' ids, ascending, no objects; empty exactly when
+        the match is over. (Each instance binds this to the state machine's C method.)"""
+        return self._state.legal_ids()
 
     @classmethod
     def _cached_specs(cls, players: int, key: tuple[tuple[str, str], ...]
@@ -293,14 +389,14 @@ class Game:
     def _check_deck(self, deck: Sequence[str]) -> list[int]:
         if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
             raise ConfigError("deck must be a list of card notations, top card first", "deck")
+        expected = self.deck_for(self.num_players, self.options)
+        if len(deck) != len(expected):              # before parsing: a huge list costs nothing
+            raise ConfigError(f"deck has {len(deck)} cards; {self.name} with {self.num_players} "
+                              f"players uses {len(expected)}", "deck")
         try:
             ids = [card_id(c) for c in deck]
         except ValueError as e:
             raise ConfigError(f"deck: {e}", "deck") from None
-        expected = self.deck_for(self.num_players, self.options)
-        if len(ids) != len(expected):
-            raise ConfigError(f"deck has {len(ids)} cards; {self.name} with {self.num_players} "
-                              f"players uses {len(expected)}", "deck")
         if sorted(ids) != expected:
             have: dict[int, int] = {}
             for c in ids:
@@ -319,26 +415,34 @@ class Game:
     # --- public protocol ----------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
+        """The seat to move, or None once the match is over."""
         return self._state.current_player
 
     @property
     def is_over(self) -> bool:
+        """True once the whole match is over (then ``legal_actions()`` is empty)."""
         return self._state.is_over
 
     @property
     def phase(self) -> str:
+        """The game-specific stage name ("draw", "discard", ..., "over")."""
         return self.phases[self._state.phase]
 
     @property
     def scores(self) -> list[int]:
+        """The match scores, one per seat (a team game shows each seat its team's score).
+        The direction is the game's: Kings' Stakes counts penalty points (lower is better);
+        Kuzanasta and Manna count points won (higher is better)."""
         return list(self._state.scores())
 
     @property
     def winners(self) -> list[int]:
+        """The winning seats (several on a tie or for a team); [] until the match is over."""
         return list(self._state.winners()) if self._state.is_over else []
 
     @property
     def num_distinct_actions(self) -> int:
+        """Size of this configuration's fixed integer action space."""
         return len(self._specs)
 
     @property
@@ -399,54 +503,98 @@ class Game:
         return world
 
     def action_from_id(self, action_id: int) -> Action:
-        """The Action with this id, attributed to the player to move (or seat 0 when over)."""
-        if isinstance(action_id, bool) or not isinstance(action_id, (int, np.integer)):
-            raise IllegalActionError(f"an action id must be an int, not {type(action_id).__name__}")
+        """The Action with this id, attributed to the player to move (or seat -1 when over).
+        Cards that depend on the position (the top card a ``draw_discard`` takes, the table
+        a ``take`` takes, the exact cards of a Manna meld) are filled in for the position now."""
+        action_id = _as_action_id(action_id)
         if not 0 <= action_id < len(self._specs):
             raise IllegalActionError(f"action id {action_id} is outside 0..{len(self._specs) - 1}")
         spec = self._specs[action_id]
         player = self._state.current_player
-        return Action(int(action_id), -1 if player is None else player, spec.kind, spec.cards,
-                      spec.label, spec.info)
+        seat = -1 if player is None else player
+        detail = self._action_detail(action_id, spec, seat) if player is not None else None
+        if detail is None:
+            return Action(action_id, seat, spec.kind, spec.cards, spec.label, spec.info)
+        cards, info = detail
+        return Action(action_id, seat, spec.kind, cards, spec.label, {**spec.info, **info})
 
     def legal_actions(self) -> list[Action]:
+        """The legal actions now, in id order, with their cards; empty exactly when over."""
         return [self.action_from_id(i) for i in self._state.legal_ids()]
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """numpy bool array of length ``num_distinct_actions``: True at the legal ids."""
         mask = np.zeros(len(self._specs), dtype=bool)
         mask[self._state.legal_ids()] = True
         return mask
 
-    def apply(self, action: ActionLike) -> None:
-        """Apply a legal action (Action, id or notation); IllegalActionError otherwise."""
-        if type(action) is int:
+    def apply(self, action: ActionLike, player: int | None = None) -> None:
+        """Apply a legal action: an Action, its int id (numpy ints too) or its notation.
+
+        With ``player`` (a server's seat) the action must also be that seat's to make.
+        Anything not legal now raises IllegalActionError naming the rule and changes nothing.
+        The state and the action log change in one step (a per-game guard), so a Game shared
+        by threads stays consistent and its saves load; one Game per thread is faster (no
+        waiting). The fast path, ``apply(int)``, costs no more than in 0.1."""
+        if type(action) is int and player is None:
             action_id = action
         else:
+            if player is not None:
+                self._check_player(player)
             action_id = self._resolve(action)
-        self._state.apply(action_id)          # raises, unchanged, if not legal now
-        self._log.append(action_id)
+        try:
+            token = self._token.pop()
+        except IndexError:
+            token = self._take_token()
+        try:
+            self._state.apply(action_id)          # raises, unchanged, if not legal now
+            self._log.append(action_id)
+        finally:
+            self._token.append(token)
+
+    def _check_player(self, player: Any) -> None:
+        to_move = self._state.current_player
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise IllegalActionError(f"player must be a seat 0..{self.num_players - 1}, "
+                                     f"not {_echo(player)}")
+        if to_move is None:
+            raise IllegalActionError("the match is over: nobody is to move")
+        if player != to_move:
+            raise IllegalActionError(f"it is seat {to_move}'s turn, not seat {player}'s")
 
     def _resolve(self, action: ActionLike) -> int:
         if isinstance(action, Action):
+            action_id = _as_action_id(action.id)
             if action.player != self._state.current_player:
                 raise IllegalActionError(f"that action is for seat {action.player}, but it is "
                                          f"seat {self._state.current_player}'s turn")
-            if not 0 <= action.id < len(self._specs) or self._specs[action.id].label != action.label:
-                raise IllegalActionError(f"action {action.label!r} does not belong to this game")
-            return action.id
-        if isinstance(action, np.integer):
-            return int(action)
+            if (not 0 <= action_id < len(self._specs)
+                    or self._specs[action_id].label != action.label):
+                raise IllegalActionError(f"action {_echo(action.label)} does not belong to "
+                                         f"this game")
+            return action_id
         if isinstance(action, str):
-            action_id = self._label_index.get(_normalize_label(action))
-            if action_id is None:
+            if len(action) > MAX_ACTION_TEXT:
+                raise IllegalActionError(f"an action notation has at most {MAX_ACTION_TEXT} "
+                                         f"characters, not {len(action)}")
+            found = self._label_index.get(_normalize_label(action))
+            if found is None:
+                found = self._parse_alias(action)
+            if found is None:
                 legal = ", ".join(self._specs[i].label for i in self._state.legal_ids())
-                raise IllegalActionError(f"{action!r} is not an action of {self.name}; "
+                if len(legal) > 400:
+                    legal = legal[:400] + ", ..."
+                raise IllegalActionError(f"{_echo(action)} is not an action of {self.name}; "
                                          f"legal now: {legal or 'nothing'}")
-            return action_id        # the state machine says which rule forbids it, if one does
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalActionError(f"an action must be an Action, int id or str, "
-                                     f"not {type(action).__name__}")
-        return action
+            return found            # the state machine says which rule forbids it, if one does
+        if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+            return _as_action_id(action)
+        raise IllegalActionError(f"an action must be an Action, int id or str, "
+                                 f"not {type(action).__name__}")
+
+    def _parse_alias(self, text: str) -> int | None:
+        """Another accepted notation of an action (a game's older or longer form), or None."""
+        return None
 
     def view(self, player: int) -> dict[str, JSONValue]:
         """What seat ``player`` may know (the rulebook's view section), JSON-serializable."""
@@ -467,23 +615,37 @@ class Game:
         view.update(self._view_extra(player))
         return view
 
+    def events(self, seat: int | None = None, since: int = 0) -> list[dict[str, JSONValue]]:
+        """The event stream as ``seat`` saw it (``None``: a spectator, public facts only), from
+        index ``since``: one event per applied action and per automatic happening (deal,
+        turn-up, red three laid, foot picked up, pile recycled, round/deal/hand end with its
+        scoring breakdown, match end). Cards the seat may not see are counted (``"hidden"``),
+        never named. Computed lazily from the action log: the fast path pays nothing."""
+        from cardcore.events import events_for
+        return events_for(self, seat, since)
+
     @property
     def history(self) -> list[dict[str, JSONValue]]:
-        """Public events in order: every action, and a summary at the end of each round."""
-        if self._history_state is None:
-            self._history_state = self._fresh_state()
-        state = self._history_state
-        for action_id in self._log[self._history_done:]:
-            self._history_done += 1
-            player = state.current_player
-            before = state.round_index
-            state.apply(action_id)
-            self._history.append({"event": "action", "player": player, "id": action_id,
-                                  "action": self._specs[action_id].label})
-            if state.round_index != before:
-                self._history.append({"event": "round_end", "round": before + 1,
-                                      **self._round_summary_of(state)})
-        return [dict(e) for e in self._history]
+        """Public events in order: every action, and a summary at the end of each round.
+        (The 0.1 log; ``events`` is the full per-seat stream.)"""
+        token = self._take_token()              # no move while the shadow state is read
+        try:
+            if self._history_state is None:
+                self._history_state = self._fresh_state()
+            state = self._history_state
+            for action_id in self._log[self._history_done:]:
+                self._history_done += 1
+                player = state.current_player
+                before = state.round_index
+                state.apply(action_id)
+                self._history.append({"event": "action", "player": player, "id": action_id,
+                                      "action": self._specs[action_id].label})
+                if state.round_index != before:
+                    self._history.append({"event": "round_end", "round": before + 1,
+                                          **self._round_summary_of(state)})
+            return [dict(e) for e in self._history]
+        finally:
+            self._give_token(token)
 
     def _round_summary_of(self, state: GameState) -> dict[str, JSONValue]:
         saved, self._state = self._state, state
@@ -499,31 +661,60 @@ class Game:
         state.start()
         return state
 
+    def _log_snapshot(self) -> list[int]:
+        token = self._take_token()
+        try:
+            return list(self._log)
+        finally:
+            self._give_token(token)
+
     def clone(self) -> Game:
+        """An independent deep copy: state, log, options and caches are the copy's own."""
         other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._state = self._state.clone()
-        other._log = list(self._log)
-        other._history = list(self._history)
+        token = self._take_token()
+        try:
+            other.__dict__.update(self.__dict__)
+            other._state = self._state.clone()
+            other._log = list(self._log)
+        finally:
+            self._give_token(token)
+        other.options = dict(self.options)        # JSON scalars: a new dict is a deep copy
+        other._history = list(self._history)      # entries are never changed (history copies)
         other._history_state = None if self._history_state is None else self._history_state.clone()
+        other._init_shared()
         other._bind_fast_path()
         return other
 
-    def to_json(self) -> str:
+    def __copy__(self) -> Game:
+        """``copy.copy(game)`` is ``game.clone()``: a shallow copy sharing the state would
+        let two games change each other, so both copies are deep and independent."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling goes through the save: ``pickle.loads`` replays it (``load_game``)."""
+        return (load_game, (self.to_json(),))
+
+    def to_json(self, key: bytes | str | None = None) -> str:
+        """The complete game as JSON: configuration, action log and generator state.
+
+        ``load_game`` replays it. With ``key`` (bytes or str) the save carries an HMAC-SHA256
+        that ``load_game(data, key=key)`` checks, so a server can hand a save out and trust it
+        back. A save reveals every hand and every future shuffle: never send one to a player
+        who should not see them. See cardcore.saves for what is detected without a key."""
         if self._sampled_for is not None:
             raise ValueError(f"a world sampled for seat {self._sampled_for} cannot be saved: "
                              f"save the game it was sampled from")
-        return json.dumps({
-            "format": SAVE_FORMAT,
-            "cardcore": __version__,
-            "game": self.name,
-            "players": self.num_players,
-            "seed": self.seed,
-            "deck": None if self._deck_input is None else [card_str(c) for c in self._deck_input],
-            "options": self.options,
-            "actions": self._log,
-            "rng": list(self._state.rng_state),
-        })
+        from cardcore.saves import dump
+        token = self._take_token()
+        try:
+            log = list(self._log)
+            rng = list(self._state.rng_state)
+        finally:
+            self._give_token(token)
+        return dump(self, log, rng, key)
 
     # Invariant support for tests and tools.
     def all_cards(self) -> list[int]:
@@ -539,11 +730,13 @@ _REGISTRY: dict[str, type[Game]] = {}
 
 
 def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a Game subclass available under its ``name``."""
     _REGISTRY[cls.name] = cls
     return cls
 
 
 def available_games() -> tuple[str, ...]:
+    """The registered game names: ("kings_stakes", "kuzanasta", "manna")."""
     _load_games()
     return tuple(_REGISTRY)
 
@@ -553,6 +746,7 @@ def _load_games() -> None:
 
 
 def game_class(name: str) -> type[Game]:
+    """The Game subclass registered as ``name``; ConfigError for an unknown name."""
     _load_games()
     if not isinstance(name, str) or name not in _REGISTRY:
         raise ConfigError(f"unknown game {name!r}; available: {', '.join(_REGISTRY)}", "name")
@@ -565,35 +759,13 @@ def new_game(name: str, *, players: int | None = None, seed: int | None = None,
     return game_class(name)(players=players, seed=seed, deck=deck, **options)
 
 
-def load_game(data: str | Mapping[str, Any]) -> Game:
-    """Rebuild a game from ``Game.to_json()``; ValueError if the data is malformed or tampered."""
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"load_game: not JSON: {e}") from None
-    if not isinstance(data, Mapping):
-        raise ValueError("load_game: expected a JSON object")
-    if data.get("format") != SAVE_FORMAT:
-        raise ValueError(f"load_game: unknown save format {data.get('format')!r} "
-                         f"(this cardcore reads format {SAVE_FORMAT})")
-    for key, kind in (("game", str), ("players", int), ("seed", int), ("options", dict),
-                      ("actions", list), ("rng", list)):
-        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-            raise ValueError(f"load_game: field {key!r} missing or not a {kind.__name__}")
-    game = new_game(data["game"], players=data["players"], seed=data["seed"],
-                    deck=data.get("deck"), **data["options"])
-    for index, action_id in enumerate(data["actions"]):
-        if isinstance(action_id, bool) or not isinstance(action_id, int):
-            raise ValueError(f"load_game: action #{index} is not an int id")
-        try:
-            game.apply(action_id)
-        except IllegalActionError as e:
-            raise ValueError(f"load_game: action #{index} (id {action_id}) is illegal: {e}") from None
-    if list(game._state.rng_state) != data["rng"]:
-        raise ValueError("load_game: the generator state does not match the replayed game")
-    return game
+def load_game(data: str | bytes | Mapping[str, Any], *, key: bytes | str | None = None) -> Game:
+    """Rebuild a game from ``Game.to_json()``; ValueError if the data is malformed or
+    tampered (as far as cardcore.saves can tell; with ``key`` the HMAC must match)."""
+    from cardcore.saves import load
+    return load(data, key)
 
 
 def sorted_cards(cards: Sequence[int]) -> list[int]:
+    """Card ids in display order (``cardcore.cards.sort_key``)."""
     return sorted(cards, key=sort_key)

@@ -35,6 +35,10 @@ A fourth game needs these files and nothing else:
   ``observation_pieces_of``, ``utility_range_of``, ``max_game_length_of``,
   ``conformance_configs``; and an import line below.
 
+``src/cardcore/games/<game>_events.py`` — the narrator (cardcore.events): compares the shadow
+state before and after each action and names what changed as events, with who may see which
+cards, and the scoring breakdown at the end of a round. The wrapper sets ``narrator`` to it.
+
 ``games/<game>.md`` — the rulebook, rule IDs ``XX-n.m``, with its Options, Decisions, view and
 Observation sections (``cardcore rules <game>`` prints it).
 

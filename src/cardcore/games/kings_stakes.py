@@ -17,18 +17,22 @@ from cardcore.cards import card_id, card_str, format_cards
 from cardcore.game import (
     ActionSpec, Game, JSONValue, Option, is_int, one_of, register, seat_or_lot,
 )
+from cardcore.games.kings_stakes_events import KingsStakesNarrator
 from cardcore.games._kings_stakes import (
     OBSERVATION_PIECES, PHASES, KingsStakesState, action_table, deal_plan, kings_stakes_deck,
 )
 
 __all__ = ["KingsStakes"]
 
+MAX_ROUNDS = 10**6            # the state machine counts rounds in 32 bits
+
 
 def _check_rounds(value: Any, players: int) -> str | None:
     if value is None:
         return None
-    if not is_int(value) or value <= 0 or value % players:
-        return f"must be a positive multiple of the number of players ({players}) (KS-9.4)"
+    if not is_int(value) or value <= 0 or value % players or value > MAX_ROUNDS:
+        return (f"must be a positive multiple of the number of players ({players}), "
+                f"at most {MAX_ROUNDS} (KS-9.4)")
     return None
 
 
@@ -79,6 +83,8 @@ class KingsStakes(Game):
     max_players = 6
     phases = PHASES
     rulebook = "kings_stakes.md"
+    score_direction = "lower is better (penalty points)"
+    narrator = KingsStakesNarrator
     options_spec = {
         "first_player": Option(None, seat_or_lot("KS-3.2"), "seat of the first round's first player"),
         "rounds": Option(None, _check_rounds, "rounds in the match",
@@ -94,14 +100,23 @@ class KingsStakes(Game):
 
     @classmethod
     def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """The deck composition (card ids, id order) for this configuration."""
         return kings_stakes_deck(players)
 
     @classmethod
     def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        """The decode table: the meaning of every action id (pinned by golden tests)."""
         return [_describe(entry) for entry in action_table()]
 
     def _make_state(self, deck: list[int] | None) -> KingsStakesState:
         return KingsStakesState(self.num_players, self.options, deck)
+
+    def _action_detail(self, action_id: int, spec: ActionSpec, player: int
+                       ) -> tuple[tuple[str, ...], Mapping[str, JSONValue]] | None:
+        """``take`` names the table it takes (KS-6.2)."""
+        if spec.kind == "take":
+            return tuple(format_cards(self._state.table())), {}
+        return None
 
     def _hand(self, player: int) -> list[int]:
         return list(self._state.hand(player))
@@ -158,9 +173,11 @@ class KingsStakes(Game):
         """Every play sheds at least one card and hands only fill from the stock, so a round
         has at most one play per card of the deck; a take needs a play before it (KS-6.1) and
         refill/end_turn follow a play (KS-7.1): at most three actions per card per round."""
-        return 3 * len(kings_stakes_deck(players)) * options["rounds"]
+        rounds: int = options["rounds"]
+        return 3 * len(kings_stakes_deck(players)) * rounds
 
     def table_lines(self, player: int) -> list[str]:
+        """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
         arrow = "→ clockwise" if v["direction"] == 1 else "← counter-clockwise"
         lines = [

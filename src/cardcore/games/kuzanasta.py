@@ -24,6 +24,7 @@ from cardcore.game import (
     ActionLike, ActionSpec, Game, JSONValue, Option, flag, int_between, one_of, register,
     seat_or_lot,
 )
+from cardcore.games.kuzanasta_events import KuzanastaNarrator
 from cardcore.games._kuzanasta import (
     OBSERVATION_PIECES, PHASES, KuzanastaState, action_table, deal_plan, kuzanasta_deck,
     max_deal_total,
@@ -66,6 +67,8 @@ class Kuzanasta(Game):
     max_players = 4
     phases = PHASES
     rulebook = "kuzanasta.md"
+    score_direction = "higher is better"
+    narrator = KuzanastaNarrator
     options_spec = {
         "dealer": Option(None, seat_or_lot("KZ-2.1"), "seat of the first dealer (None = by lot)"),
         "pile_pairing": Option("opposite", one_of("opposite", "adjacent", rule="KZ-2.6"),
@@ -86,14 +89,24 @@ class Kuzanasta(Game):
 
     @classmethod
     def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """The deck composition (card ids, id order) for this configuration."""
         return list(kuzanasta_deck())
 
     @classmethod
     def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        """The decode table: the meaning of every action id (pinned by golden tests)."""
         return [_describe(entry) for entry in action_table()]
 
     def _make_state(self, deck: list[int] | None) -> KuzanastaState:
         return KuzanastaState(self.num_players, self.options, deck)
+
+    def _action_detail(self, action_id: int, spec: ActionSpec, player: int
+                       ) -> tuple[tuple[str, ...], Mapping[str, JSONValue]] | None:
+        """``draw_discard`` names the top card of the player's discard pile (KZ-3.1)."""
+        if spec.kind == "draw_discard":
+            pile = self._state.discards()[self._state.pile_of(player)]
+            return ((card_str(pile[-1]),) if pile else ()), {}
+        return None
 
     def _hand(self, player: int) -> list[int]:
         return list(self._state.hand(player))
@@ -210,6 +223,7 @@ class Kuzanasta(Game):
         return sys.maxsize
 
     def table_lines(self, player: int) -> list[str]:
+        """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
         wild = v["wild_rank"] or "none (joker turned up: hand points double)"
         lines = [(f"Deal {v['deal']}   dealer seat {v['dealer']}   wild rank {wild}   "

@@ -8,18 +8,26 @@ test setters). This module is the thin protocol wrapper: options, action decodin
 Action notation (what ``str(action)`` gives and ``apply`` accepts):
 ``draw`` · ``take add`` · ``take pair`` · ``take natural+two`` · ``take natural+joker`` ·
 ``retract`` · ``discard 7H`` · ``out 9C`` (discard the last card and go out) ·
-``new K n=3 two=1 jk=0`` (a new meld: naturals, twos, jokers) · ``add K n=1 two=0 jk=0`` ·
-``new wild two=2 jk=1`` · ``add wild two=0 jk=1`` · ``new black3 n=4``.
+``meld K K K 2`` (a new meld: its cards by rank, ``2`` per two, ``JK`` per joker) ·
+``add to K: K JK`` (an addition to the team's unfinished K meld) · ``meld 2 2 JK`` (a new wild
+meld) · ``add to wild: JK`` · ``meld 3 3 3 3`` (black threes). The 0.1 compact forms
+(``new K n=3 two=1 jk=0``, ``add wild two=0 jk=1``, ``new black3 n=4``) are still accepted.
+
+Which cards a meld takes (``action.cards``): naturals of the rank, then twos, then jokers, each
+the lowest card id first (suits in the order C S D H), exactly as the state machine removes
+them from the hand (``take_kind`` in ``_manna.pyx``; games/manna.md, "Actions").
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcore.cards import card_id, card_str, format_cards
+from cardcore.cards import JOKER, card_id, card_str, format_cards
 from cardcore.game import (
-    ActionSpec, Game, JSONValue, Option, flag, int_between, register, seat_or_lot,
+    ActionSpec, Game, JSONValue, Option, _normalize_label, flag, int_between, register,
+    seat_or_lot,
 )
+from cardcore.games.manna_events import MannaNarrator
 from cardcore.games._manna import (
     ACTION_LAYOUT,
     MAX_HANDS_PER_MATCH,
@@ -41,6 +49,45 @@ TARGET_LIMIT = 10**9
 GROUP_NAMES = RANK_NAMES + ("wild", "black3")
 
 
+RANK_TWO = 1
+RANK_THREE = 2
+
+
+def _compact_label(name: str, new: bool, n: int, t: int, j: int) -> str:
+    """The 0.1 notation of a meld (still accepted by ``apply``)."""
+    verb = "new" if new else "add"
+    if name == "black3":
+        return f"new black3 n={n}"
+    if name == "wild":
+        return f"{verb} wild two={t} jk={j}"
+    return f"{verb} {name} n={n} two={t} jk={j}"
+
+
+def _meld_label(name: str, new: bool, n: int, t: int, j: int) -> str:
+    """``meld K K K 2`` / ``add to K: K JK`` / ``meld 2 2 JK`` / ``meld 3 3 3``."""
+    rank = "3" if name == "black3" else name
+    words = [rank] * n + ["2"] * t + ["JK"] * j
+    return ("meld " if new else f"add to {name}: ") + " ".join(words)
+
+
+def meld_cards(hand: Sequence[int], group: int, n: int, t: int, j: int) -> list[int] | None:
+    """The cards a meld takes from ``hand``: n naturals of the group's rank, t twos, j jokers,
+    each the lowest card id first (``take_kind`` in _manna.pyx). None if the hand lacks them."""
+    rank = group if group < 13 else RANK_THREE
+    out: list[int] = []
+    for kind, count in ((rank, n), (RANK_TWO, t)):
+        if count:
+            have = sorted(c for c in hand if c != JOKER and c % 13 == kind)
+            if len(have) < count:
+                return None
+            out.extend(have[:count])
+    if j:
+        if sum(1 for c in hand if c == JOKER) < j:
+            return None
+        out.extend([JOKER] * j)
+    return out
+
+
 def _describe(action_id: int) -> ActionSpec:
     lay = ACTION_LAYOUT
     if action_id == lay["draw"]:
@@ -60,15 +107,9 @@ def _describe(action_id: int) -> ActionSpec:
         return ActionSpec("go_out", (c,), f"out {c}")
     group, new, n, t, j = meld_table()[action_id - lay["meld"]]
     name = GROUP_NAMES[group]
-    verb = "new" if new else "add"
-    if name == "black3":
-        label = f"new black3 n={n}"
-    elif name == "wild":
-        label = f"{verb} wild two={t} jk={j}"
-    else:
-        label = f"{verb} {name} n={n} two={t} jk={j}"
-    info = {"group": name, "new": bool(new), "naturals": n, "twos": t, "jokers": j}
-    return ActionSpec("meld", (), label, info)
+    info = {"group": name, "new": bool(new), "naturals": n, "twos": t, "jokers": j,
+            "compact": _compact_label(name, bool(new), n, t, j)}
+    return ActionSpec("meld", (), _meld_label(name, bool(new), n, t, j), info)
 
 
 @register
@@ -82,6 +123,8 @@ class Manna(Game):
     max_players = NUM_PLAYERS
     phases = PHASES
     rulebook = "manna.md"
+    score_direction = "higher is better"
+    narrator = MannaNarrator
     _state: MannaState
     options_spec = {
         "dealer": Option(None, seat_or_lot("MH-2.1"), "seat of the first dealer (MH-2.1)"),
@@ -98,14 +141,52 @@ class Manna(Game):
 
     @classmethod
     def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """The deck composition (card ids, id order) for this configuration."""
         return manna_deck()
 
     @classmethod
     def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        """The decode table: the meaning of every action id (pinned by golden tests)."""
         return [_describe(i) for i in range(ACTION_LAYOUT["num_actions"])]
 
     def _make_state(self, deck: list[int] | None) -> MannaState:
         return MannaState(self.num_players, self.options, deck)
+
+    def _parse_alias(self, text: str) -> int | None:
+        """The 0.1 compact meld notation (``new K n=3 two=1 jk=0``)."""
+        index = type(self).__dict__.get("_compact_index")
+        if index is None:
+            index = {_normalize_label(str(spec.info["compact"])): i
+                     for i, spec in enumerate(self._specs) if spec.kind == "meld"}
+            setattr(type(self), "_compact_index", index)
+        found: int | None = index.get(_normalize_label(text))
+        return found
+
+    def _action_detail(self, action_id: int, spec: ActionSpec, player: int
+                       ) -> tuple[tuple[str, ...], Mapping[str, JSONValue]] | None:
+        """A meld names the exact cards it takes; a take names the pile it takes and the
+        cards it melds (the top card, then the cards from hand)."""
+        s = self._state
+        if spec.kind == "meld":
+            info = spec.info
+            group = GROUP_NAMES.index(str(info["group"]))
+            cards = meld_cards(s.hand(player), group, int(info["naturals"]),
+                               int(info["twos"]), int(info["jokers"]))
+            return None if cards is None else (tuple(format_cards(cards)), {})
+        if spec.kind == "take_pile":
+            pile = s.discard_pile()
+            if not pile:
+                return None
+            top = pile[-1]
+            how = spec.info["with"]
+            n = {"add": 0, "pair": 2}.get(str(how), 1)
+            t = 1 if how == "natural+two" else 0
+            j = 1 if how == "natural+joker" else 0
+            from_hand = meld_cards(s.hand(player), top % 13, n, t, j) or []
+            return (tuple(format_cards(pile)),
+                    {"melded": format_cards([top] + from_hand),
+                     "from_hand": format_cards(from_hand)})
+        return None
 
     def _hand(self, player: int) -> list[int]:
         return list(self._state.hand(player))
@@ -114,6 +195,7 @@ class Manna(Game):
         return list(self._state.hand_sizes())
 
     def team_melds(self, team: int) -> list[dict[str, JSONValue]]:
+        """A team's melds as the view shows them (rank, cards, complete, canasta type)."""
         return [{"rank": GROUP_NAMES[g] if g != 2 else "3", "cards": format_cards(cards),
                  "complete": ctype is not None, "type": ctype}
                 for g, cards, ctype in self._state.melds(team)]
@@ -204,6 +286,7 @@ class Manna(Game):
         return MAX_HANDS_PER_MATCH * hand_action_bound()
 
     def table_lines(self, player: int) -> list[str]:
+        """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
         top = v["discard"][-1] if v["discard"] else "-"
         frozen = " (frozen)" if v["frozen"] else ""
@@ -215,6 +298,10 @@ class Manna(Game):
         ]
         for team in range(2):
             opened = "opened" if v["opened"][team] else f"needs {v['min_meld'][team]}"
+            to_move = v["current_player"]
+            if not v["opened"][team] and to_move is not None and team == to_move % 2 \
+                    and v["turn_points"]:
+                opened += f", {v['turn_points']} counted this turn"      # MH-4.8
             lines.append(f"Team {team} ({opened}; red threes {len(v['red_threes'][team])}; "
                          f"canastas: {', '.join(v['canasta_types'][team]) or 'none'})")
             for m in v["melds"][team]:

@@ -1,0 +1,182 @@
+"""Events: what happened, as each seat saw it (docs/api.md, "Events").
+
+``Game.events(seat=None, since=0)`` is computed lazily: the first call replays the action log
+on a shadow state machine, and later calls only narrate the actions applied since. Nothing here
+runs on the fast path (``legal_action_ids`` / ``apply(int)``).
+
+Each game supplies a *narrator* (``cardcore.games.<game>_events``) that compares the shadow
+state before and after every action and turns the difference into ``Raw`` events. A raw event
+has one group of cards and the set of seats allowed to see them; rendering it for a seat names
+the cards only when that seat may see them and otherwise counts them (``"hidden": k``). Fields
+in ``private`` (e.g. the notation of a God draw, which names its card) are shown only to the
+same seats; everyone else gets the ``public`` fields.
+
+Every rendered event has ``n`` (its index in the full list, the same for every seat), ``kind``,
+``player`` (a seat or None) and ``cards`` (card notations, possibly empty); ``hidden`` appears
+when cards were left out. Action events also carry ``id`` and ``action`` (the notation);
+automatic events carry ``auto: true``. The kinds of each game are listed in docs/api.md.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+
+from cardcore._fast import GameState
+from cardcore.cards import card_str
+
+if TYPE_CHECKING:
+    from cardcore.game import Game
+
+__all__ = ["Raw", "Narrator", "Narration", "events_for", "multiset_minus", "public", "private"]
+
+JSON = Any
+
+
+@dataclass
+class Raw:
+    """One event before it is rendered for a seat."""
+
+    kind: str
+    player: int | None
+    cards: list[int] = field(default_factory=list)
+    seen_by: frozenset[int] | None = None        # None: everybody sees the cards
+    public: dict[str, JSON] = field(default_factory=dict)
+    private: dict[str, JSON] = field(default_factory=dict)
+    auto: bool = True
+
+    def render(self, n: int, seat: int | None) -> dict[str, JSON]:
+        """The event as ``seat`` (None: a spectator) sees it, numbered ``n``."""
+        sees = self.seen_by is None or (seat is not None and seat in self.seen_by)
+        event: dict[str, JSON] = {"n": n, "kind": self.kind, "player": self.player,
+                                  "cards": [card_str(c) for c in self.cards] if sees else []}
+        if not sees and self.cards:
+            event["hidden"] = len(self.cards)
+        if self.auto:
+            event["auto"] = True
+        event.update(self.public)
+        if sees:
+            event.update(self.private)
+        return event
+
+
+def public(kind: str, player: int | None, cards: Iterable[int] = (), **fields: JSON) -> Raw:
+    """An automatic event everybody sees in full."""
+    return Raw(kind, player, list(cards), None, dict(fields))
+
+
+def private(kind: str, player: int | None, cards: Iterable[int], seen_by: Iterable[int],
+            **fields: JSON) -> Raw:
+    """An automatic event whose cards only ``seen_by`` see (the others get a count)."""
+    return Raw(kind, player, list(cards), frozenset(seen_by), dict(fields))
+
+
+def multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
+    """Cards of ``a`` not matched by a card of ``b`` (multisets), in ``a``'s order."""
+    left: dict[int, int] = {}
+    for c in b:
+        left[c] = left.get(c, 0) + 1
+    out = []
+    for c in a:
+        if left.get(c, 0):
+            left[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+class Narrator:
+    """Turns state changes of one game into raw events. Subclassed per game."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.players = game.num_players
+
+    def deal(self, state: GameState) -> list[Raw]:
+        """Events of a deal that just happened (``state`` is right after it)."""
+        raise NotImplementedError
+
+    def action(self, pre: GameState, action_id: int, player: int, post: GameState) -> list[Raw]:
+        """The action event and the automatic events within the same round."""
+        raise NotImplementedError
+
+    def round_end(self, pre: GameState, action_id: int, player: int,
+                  post: GameState) -> list[Raw]:
+        """The end of a round/deal/hand with its scoring breakdown (``post`` is after the
+        scoring, possibly already dealt anew)."""
+        raise NotImplementedError
+
+    def match_end(self, post: GameState) -> list[Raw]:
+        """The end of the match: winners and final scores."""
+        return [public("match_end", None, winners=list(post.winners()),
+                       scores=list(post.scores()))]
+
+    # helpers
+    def action_event(self, action_id: int, player: int, cards: Iterable[int] = (),
+                     seen_by: Iterable[int] | None = None, private_label: str | None = None,
+                     **fields: JSON) -> Raw:
+        """The event of an applied action. With ``private_label`` the notation (and id) are
+        shown only to ``seen_by``; the others see ``private_label`` and ``id`` None."""
+        spec = self.game._specs[action_id]
+        raw = Raw(spec.kind, player, list(cards),
+                  None if seen_by is None else frozenset(seen_by), auto=False)
+        if private_label is None:
+            raw.public = {"id": action_id, "action": spec.label, **fields}
+        else:
+            raw.public = {"id": None, "action": private_label, **fields}
+            raw.private = {"id": action_id, "action": spec.label}
+        return raw
+
+
+class Narration:
+    """The raw event list of one game, extended as the game's log grows."""
+
+    def __init__(self, game: Game) -> None:
+        self.lock = threading.Lock()
+        self.narrator: Narrator = game.narrator(game)
+        self.state: GameState = game._fresh_state()
+        self.done = 0
+        self.raw: list[Raw] = self.narrator.deal(self.state)
+
+    def advance(self, log: list[int]) -> None:
+        """Narrate the actions of ``log`` not narrated yet."""
+        narrator = self.narrator
+        for action_id in log[self.done:]:
+            pre = self.state.clone()
+            player = pre.current_player
+            assert player is not None            # the log only holds legal actions
+            self.state.apply(action_id)
+            post = self.state
+            self.raw.extend(narrator.action(pre, action_id, player, post))
+            if post.round_index != pre.round_index:
+                self.raw.extend(narrator.round_end(pre, action_id, player, post))
+                if post.is_over:
+                    self.raw.extend(narrator.match_end(post))
+                else:
+                    self.raw.extend(narrator.deal(post))
+            self.done += 1
+
+
+def events_for(game: Game, seat: int | None, since: int) -> list[dict[str, JSON]]:
+    """``Game.events``: check the arguments, bring the narration up to date, render."""
+    if seat is not None and (type(seat) is not int or not 0 <= seat < game.num_players):
+        raise ValueError(f"seat must be None or a seat 0..{game.num_players - 1}, "
+                         f"not {str(seat)[:20]!r}")
+    if type(since) is not int or since < 0:
+        raise ValueError(f"since must be an int >= 0, not {str(since)[:20]!r}")
+    log = game._log_snapshot()
+    narration = game._narration
+    if narration is None or narration.done > len(log):
+        narration = game._narration = Narration(game)
+    with narration.lock:
+        narration.advance(log)
+        raw = narration.raw[since:]
+    return [r.render(since + i, seat) for i, r in enumerate(raw)]
+
+
+def breakdown(by: str, components: Sequence[Mapping[str, JSON]], totals: Sequence[int]
+              ) -> dict[str, JSON]:
+    """A scoring breakdown: ``by`` "seat" or "team", the components (each names its seat or
+    team, what it counts, its points and its rule ID) and the totals per seat or team, which
+    are the engine's figures and equal the components' sums."""
+    return {"by": by, "components": [dict(c) for c in components], "totals": list(totals)}

@@ -1,0 +1,203 @@
+"""Saves: ``Game.to_json`` and ``load_game`` (docs/api.md, "Saves").
+
+A save is one JSON object: the configuration (game, players, seed, stacked deck, options), the
+action log, the generator state after the last action, a ``digest`` (SHA-256 of the canonical
+JSON of everything else) and, when written with a key, an ``hmac`` (HMAC-SHA256 of the same
+bytes under that key). Loading replays the log through the checked ``apply``, so no save can
+produce a position the rules could not reach.
+
+What ``load_game`` detects
+--------------------------
+Always: data that is not a save (wrong types, ``format`` other than the int 1, text over
+``MAX_SAVE_CHARS``, JSON nested deeper than ``MAX_DEPTH`` or holding more than
+``MAX_CONTAINERS`` lists/objects, options that repeat a parameter such as ``players``), unknown
+games or options, an action illegal at its point of the replay, and a generator state that does
+not match the replay (e.g. a log cut before a shuffle, a changed seed).
+
+Without a key: any edit that did not recompute ``digest`` (a truncated action log, changed
+options, a corrupted byte). A deliberate forger can recompute an unkeyed digest, so without a
+key any game reachable by legal play from the saved configuration can be passed off.
+
+With a key: the ``hmac`` must match, so nothing can be changed without the key. ``load_game``
+with a key refuses a save that has no ``hmac``.
+
+A save reveals every hand, every foot and stock and every future shuffle (it holds the seed):
+never send one to a player who must not see them; hand it out only with a key and only to a
+party that may know everything (e.g. a client-side cache that the server checks on return).
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardcore import __version__
+from cardcore.cards import card_str
+from cardcore.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from cardcore.game import Game
+
+__all__ = ["dump", "load", "MAX_SAVE_CHARS", "MAX_DEPTH", "MAX_CONTAINERS", "canonical_bytes"]
+
+SAVE_FORMAT = 1
+MAX_SAVE_CHARS = 32 * 1024 * 1024   # ~6 million actions; a real match is far shorter
+MAX_DEPTH = 4                        # save -> options -> value (a list at most)
+MAX_CONTAINERS = 1000                # lists and objects in the whole save
+PARAMETERS = ("players", "seed", "deck")
+_SIGNATURE_FIELDS = ("digest", "hmac")
+_TOKENS = re.compile(r'[\[\]{}]|"(?:[^"\\]|\\.)*"')
+
+
+def canonical_bytes(body: Mapping[str, Any]) -> bytes:
+    """The bytes the digest and the HMAC cover: sorted keys, no spaces, signatures left out."""
+    payload = {k: v for k, v in body.items() if k not in _SIGNATURE_FIELDS}
+    return json.dumps(payload, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=True).encode("ascii")
+
+
+def _key_bytes(key: bytes | str) -> bytes:
+    if isinstance(key, str):
+        return key.encode("utf-8")
+    if isinstance(key, (bytes, bytearray)):
+        return bytes(key)
+    raise TypeError(f"a save key must be bytes or str, not {type(key).__name__}")
+
+
+def _mac(key: bytes | str, data: bytes) -> str:
+    return hmac.new(_key_bytes(key), data, hashlib.sha256).hexdigest()
+
+
+def dump(game: Game, log: list[int], rng: list[int], key: bytes | str | None) -> str:
+    """The save of ``game`` whose action log is ``log`` and generator state ``rng`` (both
+    taken by the caller in one step)."""
+    deck = game._deck_input
+    body: dict[str, Any] = {
+        "format": SAVE_FORMAT,
+        "cardcore": __version__,
+        "game": game.name,
+        "players": game.num_players,
+        "seed": game.seed,
+        "deck": None if deck is None else [card_str(c) for c in deck],
+        "options": game.options,
+        "actions": log,
+        "rng": rng,
+    }
+    data = canonical_bytes(body)
+    body["digest"] = hashlib.sha256(data).hexdigest()
+    if key is not None:
+        body["hmac"] = _mac(key, data)
+    return json.dumps(body)
+
+
+def _check_text(text: str) -> None:
+    """Size and nesting caps before ``json.loads`` (deep nesting would recurse)."""
+    if len(text) > MAX_SAVE_CHARS:
+        raise ValueError(f"load_game: {len(text)} characters; a save has at most {MAX_SAVE_CHARS}")
+    if text.count("[") + text.count("{") > MAX_CONTAINERS:
+        raise ValueError(f"load_game: more than {MAX_CONTAINERS} lists/objects; not a save")
+    depth = 0
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ValueError(f"load_game: JSON nested deeper than {MAX_DEPTH}; not a save")
+        elif token in "]}":
+            depth -= 1
+
+
+def _check_structure(data: Any) -> None:
+    """The same caps for a dict handed over already parsed (iterative: no recursion)."""
+    stack = [(data, 1)]
+    seen = 0
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list, tuple)):
+            seen += 1
+            if depth > MAX_DEPTH:
+                raise ValueError(f"load_game: nested deeper than {MAX_DEPTH}; not a save")
+            if seen > MAX_CONTAINERS:
+                raise ValueError(f"load_game: more than {MAX_CONTAINERS} lists/objects")
+            items = value.values() if isinstance(value, dict) else value
+            if isinstance(value, dict) or depth < MAX_DEPTH:
+                stack.extend((v, depth + 1) for v in items
+                             if isinstance(v, (dict, list, tuple)))
+
+
+def _field(data: Mapping[str, Any], name: str, kind: type) -> Any:
+    value = data.get(name)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise ValueError(f"load_game: field {name!r} missing or not a {kind.__name__}")
+    return value
+
+
+def load(data: str | bytes | Mapping[str, Any], key: bytes | str | None = None) -> Game:
+    """``load_game``: parse (with caps), check the signatures, then replay."""
+    from cardcore.game import new_game
+
+    if isinstance(data, (bytes, bytearray)):
+        if len(data) > MAX_SAVE_CHARS:
+            raise ValueError(f"load_game: {len(data)} bytes; a save has at most {MAX_SAVE_CHARS}")
+        try:
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError("load_game: not UTF-8 text") from None
+    if isinstance(data, str):
+        _check_text(data)
+        try:
+            data = json.loads(data)
+        except (json.JSONDecodeError, RecursionError) as e:
+            raise ValueError(f"load_game: not JSON: {str(e)[:80]}") from None
+    elif isinstance(data, Mapping):
+        _check_structure(dict(data))
+    if not isinstance(data, Mapping):
+        raise ValueError("load_game: expected a JSON object")
+    fmt = data.get("format")
+    if type(fmt) is not int or fmt != SAVE_FORMAT:
+        raise ValueError(f"load_game: unknown save format {str(fmt)[:20]!r} "
+                         f"(this cardcore reads the int {SAVE_FORMAT})")
+    name = _field(data, "game", str)
+    players = _field(data, "players", int)
+    seed = _field(data, "seed", int)
+    options = _field(data, "options", dict)
+    actions = _field(data, "actions", list)
+    rng = _field(data, "rng", list)
+    deck = data.get("deck")
+    if deck is not None and not isinstance(deck, list):
+        raise ValueError("load_game: field 'deck' must be null or a list of card notations")
+    clash = sorted(k for k in options if k in PARAMETERS)
+    if clash:
+        raise ValueError(f"load_game: options may not repeat the parameter(s) {', '.join(clash)}")
+    digest = data.get("digest")
+    if not isinstance(digest, str):
+        raise ValueError("load_game: the save has no digest (not written by Game.to_json)")
+    try:
+        signed = canonical_bytes(data)
+    except (TypeError, ValueError):
+        raise ValueError("load_game: the save holds values that are not JSON") from None
+    if not hmac.compare_digest(digest, hashlib.sha256(signed).hexdigest()):
+        raise ValueError("load_game: the digest does not match: the save was changed "
+                         "(or corrupted) after it was written")
+    if key is not None:
+        mac = data.get("hmac")
+        if not isinstance(mac, str):
+            raise ValueError("load_game: a key was given but the save carries no hmac")
+        if not hmac.compare_digest(mac, _mac(key, signed)):
+            raise ValueError("load_game: the hmac does not match this key: the save was "
+                             "changed, or written with another key")
+    game = new_game(name, players=players, seed=seed, deck=deck, **options)
+    for index, action_id in enumerate(actions):
+        if type(action_id) is not int:
+            raise ValueError(f"load_game: action #{index} is not an int id")
+        try:
+            game.apply(action_id)
+        except IllegalActionError as e:
+            raise ValueError(f"load_game: action #{index} (id {action_id}) is illegal: "
+                             f"{str(e)[:120]}") from None
+    if list(game._state.rng_state) != rng:
+        raise ValueError("load_game: the generator state does not match the replayed game")
+    return game
