@@ -196,3 +196,19 @@ def test_sample_hidden_depends_only_on_what_the_seat_knows(config):
             assert [a.view(p) for p in range(a.num_players)] == \
                 [b.view(p) for p in range(b.num_players)]
             assert a.state.rng_state == b.state.rng_state
+
+
+def test_a_sampled_world_replays_only_what_its_seat_saw(config):
+    game = make(config, 6)
+    for _ in zip(range(5), random_steps(game, random.Random(6))):
+        pass
+    world = game.sample_hidden(1, 3)
+    assert world.events(1) == game.events(1) and world.events() == game.events()
+    assert world.history == game.history
+    with pytest.raises(ValueError, match="knows only"):
+        world.events(0)
+    next(random_steps(world, random.Random(1)))
+    with pytest.raises(ValueError, match="moved on"):
+        world.history
+    with pytest.raises(ValueError, match="moved on"):
+        world.events(1)

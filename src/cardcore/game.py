@@ -283,7 +283,8 @@ class Game:
         self._history: list[dict[str, JSONValue]] = []
         self._history_state: GameState | None = None
         self._history_done = 0                    # actions already turned into events
-        self._sampled_for: int | None = None      # set on worlds made by sample_hidden
+        self._sampled_for: int | None = None      # set on worlds made by sample_hidden ...
+        self._sampled_at = 0                      # ... with the length of the log then
         self._init_shared()
         self._bind_fast_path()
 
@@ -499,8 +500,21 @@ class Game:
         world = self.clone()
         world._state = self._state.sample_hidden(seat, seed)
         world._sampled_for = seat
+        world._sampled_at = len(self._log)
         world._bind_fast_path()
         return world
+
+    def _check_replayable(self, seat: int | None) -> None:
+        """A sampled world shares the real game's log only up to the moment it was sampled,
+        and only what its seat (or a spectator) saw of it: nothing else can be replayed."""
+        if self._sampled_for is None:
+            return
+        if len(self._log) > self._sampled_at:
+            raise ValueError("a sampled world has no history once it has moved on: its moves "
+                             "cannot be replayed from the real game's seed")
+        if seat is not None and seat != self._sampled_for:
+            raise ValueError(f"a world sampled for seat {self._sampled_for} knows only that "
+                             f"seat's events (or the spectator's), not seat {seat}'s")
 
     def action_from_id(self, action_id: int) -> Action:
         """The Action with this id, attributed to the player to move (or seat -1 when over).
@@ -622,12 +636,14 @@ class Game:
         scoring breakdown, match end). Cards the seat may not see are counted (``"hidden"``),
         never named. Computed lazily from the action log: the fast path pays nothing."""
         from cardcore.events import events_for
+        self._check_replayable(seat)
         return events_for(self, seat, since)
 
     @property
     def history(self) -> list[dict[str, JSONValue]]:
         """Public events in order: every action, and a summary at the end of each round.
         (The 0.1 log; ``events`` is the full per-seat stream.)"""
+        self._check_replayable(None)
         token = self._take_token()              # no move while the shadow state is read
         try:
             if self._history_state is None:
