@@ -885,3 +885,13 @@ def test_mh_10_6_match_plays_on_below_the_target():
     g._state.run_random(1, max_actions=5000)
     assert not g.is_over and g._state.round_index >= 1
     assert g._state.hand_sizes() != [0] * 6
+
+
+def test_mh_10_5_mh_4_6_format1_options_restore_the_0_1_rules():
+    """Saves of format 1 (cardcore 0.1) replay with 0.1's rules: the loader fills the options
+    they predate from ``Manna.format1_options``; both are valid option values."""
+    from cardcore.games.manna import Manna
+    assert Manna.format1_options == {"foot_penalty": "cards", "mixed_sevens": "mixed"}
+    game = new_game("manna", seed=0, wild_sevens=True, **Manna.format1_options)
+    assert {k: game.options[k] for k in Manna.format1_options} == Manna.format1_options
+    assert all(Manna.options_spec[k].default != v for k, v in Manna.format1_options.items())
