@@ -11,9 +11,10 @@ from cardcore.simulation import bot_seed, game_seed, simulate
 
 
 def test_available_bots_and_their_parameters():
-    assert available_bots() == ("random", "greedy")
+    assert available_bots() == ("random", "greedy", "ismcts")
     assert bot_parameters("random") == {"seed": None}
     assert bot_parameters("GREEDY") == {"seed": None}
+    assert bot_parameters("ismcts") == {"iterations": 1000, "seed": None, "exploration": 0.7}
 
 
 @pytest.mark.parametrize("text, name, params, canonical", [
@@ -49,7 +50,7 @@ def test_a_list_of_specs_keeps_parameters_with_their_bot():
 
 @pytest.mark.parametrize("text, message", [
     ("minimax", "unknown bot 'minimax'"),
-    ("ismcts:iterations=200", "unknown bot 'ismcts'"),
+    ("alphazero:iterations=200", "unknown bot 'alphazero'"),
     ("random:sed=3", "random has no parameter 'sed' (parameters: seed)"),
     ("random:seed", "parameters look like key=value"),
     ("random:seed=-1", "non-negative"),

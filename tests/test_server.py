@@ -416,8 +416,9 @@ def test_no_response_reveals_another_seats_hand(client, game_name):
     game = new_game(game_name, seed=1, deck=deck, **FIXED_START[game_name])
     candidates = set(game.hidden_deck_positions(0))
     if game_name == "manna":                  # other hands are hidden too, but red threes
-        from cardcore.games.manna import HAND_POSITIONS          # are laid out in view
-        candidates |= {p for p in range(HAND_POSITIONS) if deck[p] not in ("3D", "3H")}
+        plan = type(game).deal_plan_of(game.num_players, game.options, game.state.dealer)
+        hands = [p for p, zone in enumerate(plan) if zone.startswith("hand:")]   # are laid out
+        candidates |= {p for p in hands if deck[p] not in ("3D", "3H")}          # in view
         candidates -= {p for p in candidates if deck[p] in ("3D", "3H")}
     candidates = sorted(candidates)
     rng = random.Random(4)
@@ -445,12 +446,13 @@ def test_no_response_reveals_another_seats_hand(client, game_name):
 
 
 def test_manna_feet_stay_hidden_from_everybody(client):
-    from cardcore.games.manna import FOOT_POSITIONS, HAND_POSITIONS
-    feet = list(range(HAND_POSITIONS, HAND_POSITIONS + FOOT_POSITIONS))
+    probe = new_game("manna", seed=SEED, dealer=0)
+    plan = type(probe).deal_plan_of(probe.num_players, probe.options, probe.state.dealer)
+    feet = [p for p, zone in enumerate(plan) if zone.startswith("foot:")]
 
     def two_feet(hidden, deck):
         first = feet[0]                                   # a card of the first foot ...
-        for p in feet[FOOT_POSITIONS // 2:]:              # ... and one of a later foot
+        for p in feet[len(feet) // 2:]:                   # ... and one of a later foot
             if deck[p] != deck[first]:
                 return first, p
         raise AssertionError("no pair")
