@@ -390,8 +390,6 @@ cdef int meld_check(const MannaData* s, int p, int mi) noexcept nogil:
     if g != G_BLACK3 and final == CANASTA:
         ctype = canasta_type(g, final - wild0 - t - j, wild0 + t + j)
     types_after = s.types[tm] | type_bits(g, ctype)
-    ready_after = types_ready(s, types_after, s.canastas[tm][R_SEVEN]
-                              + (1 if g == R_SEVEN and ctype != CT_NONE else 0))
     opened_after = s.opened[tm]
     total = 0
     if not opened_after:
@@ -406,6 +404,10 @@ cdef int meld_check(const MannaData* s, int p, int mi) noexcept nogil:
     if ctype != CT_NONE:
         newhand += foot_cards(s, p)                   # MH-6.1
     sevens_left = s.hand_kind[p][R_SEVEN] - (n if g == R_SEVEN else 0)
+    ready_after = False                               # read only when at most one card is left
+    if g == G_BLACK3 or newhand < 2:
+        ready_after = types_ready(s, types_after, s.canastas[tm][R_SEVEN]
+                                  + (1 if g == R_SEVEN and ctype != CT_NONE else 0))
     if g == G_BLACK3:
         # MH-4.7 Decision: black threes are the last meld of a going-out turn.
         if not (opened_after and ready_after) or newhand > 1:
@@ -492,12 +494,14 @@ cdef int take_check(const MannaData* s, int p, int kind) noexcept nogil:
         wild0 = s.melds[tm][u].wilds
     if final == CANASTA:
         ctype = canasta_type(r, final - wild0, wild0)
-    types_after = s.types[tm] | type_bits(r, ctype)
-    ready_after = types_ready(s, types_after, s.canastas[tm][R_SEVEN]
-                              + (1 if r == R_SEVEN and ctype != CT_NONE else 0))
     newhand = s.hand[p].total - used_n - used_t - used_j + s.pile.size - 1 - s.pile_red3
     if ctype != CT_NONE:
         newhand += foot_cards(s, p)
+    ready_after = False                                # read only when at most one card is left
+    if newhand < 2:
+        types_after = s.types[tm] | type_bits(r, ctype)
+        ready_after = types_ready(s, types_after, s.canastas[tm][R_SEVEN]
+                                  + (1 if r == R_SEVEN and ctype != CT_NONE else 0))
     opened_after = s.opened[tm]
     pts = 0
     if not opened_after:
