@@ -83,7 +83,8 @@ def stacked(dealer: int = 0, hands=None, feet=None, upcard=None, stock=()) -> li
 
 
 def game_with(dealer: int = 0, **kwargs):
-    options = {k: kwargs.pop(k) for k in ("target", "wild_sevens") if k in kwargs}
+    options = {k: kwargs.pop(k) for k in ("target", "wild_sevens", "mixed_sevens", "foot_penalty")
+               if k in kwargs}
     return new_game("manna", seed=0, dealer=dealer, deck=stacked(dealer, **kwargs), **options)
 
 

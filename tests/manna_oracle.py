@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import permutations
 
 JOKER = 52
 NATURAL_RANKS = (0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
@@ -139,6 +140,7 @@ class Position:
     foot: list[int] = field(default_factory=list)   # the player's foot if not taken
     need: tuple[int, int] = (50, 50)
     wild_sevens: bool = False
+    sevens_either: bool = False            # MH-4.6: a mixed sevens canasta is one of sevens
 
 
 def _group_of(cards: list[int]) -> int:
@@ -148,20 +150,43 @@ def _group_of(cards: list[int]) -> int:
     return BLACK3 if black_three(nat[0]) else nat[0] % 13
 
 
+def _kind(pos: Position, g: int, naturals: int, wilds: int) -> str | None:
+    """canasta_kind, with "mixed7" for a mixed sevens canasta that is also one of sevens."""
+    kind = canasta_kind(g, naturals, wilds)
+    return "mixed7" if kind == "mixed" and g == SEVEN and pos.sevens_either else kind
+
+
 def _team_state(pos: Position, team: int):
-    unfinished, types, canastas = {}, set(), set()
+    unfinished, types, canastas = {}, [], set()
     for cards in pos.melds[team]:
         g = _group_of(cards)
         nw = sum(wild(c) for c in cards)
         if len(cards) == 7 and g != BLACK3:
-            types.add(canasta_kind(g, 7 - nw, nw))
+            types.append(_kind(pos, g, 7 - nw, nw))
             canastas.add(g)
         elif g != BLACK3:
             unfinished[g] = (len(cards), nw)
     return unfinished, types, canastas
 
 
-ALL_TYPES = {"natural", "mixed", "wild", "sevens"}
+ALL_TYPES = ("natural", "mixed", "wild", "sevens")
+SERVES = {"natural": {"natural"}, "mixed": {"mixed"}, "wild": {"wild"}, "sevens": {"sevens"},
+          "mixed7": {"mixed", "sevens"}}
+
+
+def ready(kinds: list) -> bool:
+    """MH-9.1 by brute force: four distinct canastas, one serving each type."""
+    kept: list = []
+    for k in kinds:                       # two of a kind are as good as more
+        if kept.count(k) < 2:
+            kept.append(k)
+    return any(all(need in SERVES[kept[i]] for need, i in zip(ALL_TYPES, pick))
+               for pick in permutations(range(len(kept)), 4))
+
+
+def has_sevens(kinds: list) -> bool:
+    """MH-7.1 / MH-8.3: a canasta of sevens."""
+    return "sevens" in kinds or "mixed7" in kinds
 
 
 def _counts(cards):
@@ -224,7 +249,7 @@ def legal_melds(pos: Position) -> set:
                         if not meld_valid(g, size - wilds + n, wilds + t + j, pos.wild_sevens):
                             continue
                         final = size + k
-                        kind = canasta_kind(g, final - wilds - t - j, wilds + t + j)
+                        kind = _kind(pos, g, final - wilds - t - j, wilds + t + j)
                         opened = pos.opened[team]
                         total = pos.turn_points
                         c2 = list(credit)
@@ -239,8 +264,8 @@ def legal_melds(pos: Position) -> set:
                             elif kind:
                                 continue      # no canasta while the minimum is short
                         left = len(pos.hand) - k + (_foot_gain(pos) if kind else 0)
-                        tps = types | ({kind} if kind else set())
-                        can_out = opened and tps == ALL_TYPES
+                        tps = types + ([kind] if kind else [])
+                        can_out = opened and ready(tps)
                         sevens_left = counts[SEVEN] - (n if g == SEVEN else 0)
                         if g == BLACK3 and not (can_out and left <= 1):
                             continue
@@ -293,7 +318,7 @@ def legal_takes(pos: Position) -> set:
             continue
         size, wilds = unfinished.get(r, (0, 0))
         final = size + 1 + n + t + j
-        kind = canasta_kind(r, final - wilds - t - j, wilds + t + j)
+        kind = _kind(pos, r, final - wilds - t - j, wilds + t + j)
         left = len(pos.hand) - n - t - j + sum(1 for c in rest if not red_three(c))
         if kind:
             left += _foot_gain(pos)
@@ -301,10 +326,10 @@ def legal_takes(pos: Position) -> set:
         points = POINTS[r] * (1 + n) + 20 * t + 50 * j
         if not opened and points >= pos.need[team]:
             opened = True
-        tps = types | ({kind} if kind else set())
+        tps = types + ([kind] if kind else [])
         sevens_left = counts[SEVEN] - (n if r == SEVEN else 0) + sum(
             1 for c in rest if c != JOKER and c % 13 == SEVEN)
-        if not _hand_ok(left, opened and tps == ALL_TYPES, sevens_left):
+        if not _hand_ok(left, opened and ready(tps), sevens_left):
             continue
         if not opened:
             cnt = list(counts)
@@ -334,13 +359,13 @@ def legal_set(pos: Position) -> set:
         out.add(("retract",))
     _, types, _ = _team_state(pos, team)
     other_types = _team_state(pos, 1 - team)[1]
-    sevens_free = "sevens" in types and "sevens" in other_types
+    sevens_free = has_sevens(types) and has_sevens(other_types)
     hand = pos.hand
     for c in set(hand):
         is_seven = c != JOKER and c % 13 == SEVEN
         only_sevens = all(x != JOKER and x % 13 == SEVEN for x in hand)
         if len(hand) >= 2 and not short and (not is_seven or sevens_free or only_sevens):
             out.add(("discard", c))
-        if len(hand) == 1 and pos.opened[team] and types == ALL_TYPES and not is_seven:
+        if len(hand) == 1 and pos.opened[team] and ready(types) and not is_seven:
             out.add(("out", c))
     return out

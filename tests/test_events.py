@@ -111,6 +111,8 @@ def _by(breakdown, key, size):
     ("kings_stakes", {"scoring": "cards", "players": 5}), ("kings_stakes", {"teams": True}),
     ("kuzanasta", {"players": 2, "max_turns": 60}), ("kuzanasta", {"ante": 3}),
     ("manna", {"target": 5000}), ("manna", {"target": 3000, "wild_sevens": True}),
+    ("manna", {"target": 3000, "foot_penalty": "cards"}),
+    ("manna", {"target": 3000, "wild_sevens": True, "mixed_sevens": "mixed"}),
 ])
 def test_breakdowns_add_up_to_the_scores(name, kwargs):
     """Every end-of-round breakdown's components add up to its totals, and the totals of all
@@ -178,12 +180,20 @@ def test_mh_6_1_foot_and_mh_2_4_red_threes_are_events():
     assert kinds["foot"] and kinds["red_three"] and kinds["canasta"] and kinds["hand_end"]
 
 
-def test_mh_10_hand_end_breakdown_names_every_rule():
-    game = played(("manna", {"target": -100000}), 3)
+@pytest.mark.parametrize("foot_penalty", ["red_threes", "cards"])
+def test_mh_10_hand_end_breakdown_names_every_rule(foot_penalty):
+    """MH-10.5 follows the foot_penalty option: an unopened foot's other cards are a component
+    (with their rule and the option) only with "cards"."""
+    game = played(("manna", {"target": -100000, "foot_penalty": foot_penalty}), 3)
     end = [e for e in game.events(None) if e["kind"] == "hand_end"][0]
-    rules = {c["rule"] for c in end["breakdown"]["components"]}
-    assert rules == {"MH-10.1, MH-4.5", "MH-10.2", "MH-10.3, MH-8.3", "MH-10.4",
-                     "MH-10.5, MH-8.4"}
+    parts = {c["rule"]: c for c in end["breakdown"]["components"] if c["team"] == 0}
+    rules = {"MH-10.1, MH-4.5", "MH-10.2", "MH-10.3, MH-8.3", "MH-10.4", "MH-10.5",
+             "MH-10.5, MH-8.4"}
+    if foot_penalty == "cards":
+        rules.add("MH-10.5 (foot_penalty=cards)")
+        assert parts["MH-10.5 (foot_penalty=cards)"]["what"] == "other cards in unopened feet"
+    assert set(parts) == rules
+    assert parts["MH-10.5, MH-8.4"]["what"] == "red threes in unopened feet"
     assert end["breakdown"]["totals"] == end["hand_scores"]
 
 

@@ -1,8 +1,11 @@
 """GreedyBot for Manna: legal, sensible, and clearly better than RandomBot."""
 from __future__ import annotations
 
+import pytest
+
 from cardcore import new_game
 from cardcore.bots import GreedyBot, RandomBot
+from cardcore.games.manna import Manna
 
 ONE_HAND = -10**9          # a target every team reaches: each match is one hand (MH-10.6)
 
@@ -44,3 +47,20 @@ def test_greedy_choices_are_legal_and_reproducible():
         assert x == y and x in a.legal_action_ids()
         a.apply(x)
         b.apply(y)
+
+
+@pytest.mark.parametrize("config", Manna.conformance_configs,
+                         ids=lambda c: "-".join(f"{k}={v}" for k, v in sorted(c.items())))
+def test_greedy_plays_every_manna_option_value(config):
+    """Every value of every option (the conformance configurations cover them: wild_sevens,
+    mixed_sevens, foot_penalty) is played to the end by greedy bots, legally."""
+    assert {Manna.options_spec["foot_penalty"].default, "cards"} <= {
+        c.get("foot_penalty", "red_threes") for c in Manna.conformance_configs}
+    for seed in range(2):
+        g = new_game("manna", seed=seed, **{**config, "target": ONE_HAND})
+        bots = [GreedyBot(seed * 7 + i) for i in range(6)]
+        while not g.is_over:
+            choice = bots[g.current_player].choose_id(g)
+            assert choice in g.legal_action_ids()
+            g.apply(choice)
+        assert g.winners

@@ -65,8 +65,20 @@ def random_melds(rng: random.Random, wild_sevens: bool, rich: bool) -> list[list
         if rng.random() < 0.7:
             melds.append(random_meld(rng, g, rng.randint(3, 6), wild_sevens))
     if rich and rng.random() < 0.3:      # all four canasta types, to allow going out
-        melds += [[card(rng, 4)] * 7, [card(rng, 5)] * 5 + [52, 52],
-                  [52] * 7, [card(rng, 6) for _ in range(7)]]
+        four = [[card(rng, 4)] * 7, [card(rng, 5)] * 5 + [52, 52],
+                [52] * 7, [card(rng, 6) for _ in range(7)]]
+        if wild_sevens and rng.random() < 0.6:
+            # MH-4.6/9.1: a mixed sevens canasta as the sevens one, as the mixed one, alone
+            # (not enough: one canasta fills one place) or twice (enough).
+            mixed7 = [card(rng, 6) for _ in range(5)] + [52, card(rng, 1)]
+            way = rng.randrange(4)
+            if way == 0:
+                four[3] = mixed7
+            elif way == 1:
+                four[1] = mixed7
+            else:
+                four = [four[0], four[2]] + [mixed7] * (way - 1)
+        melds += four
     return melds
 
 
@@ -85,6 +97,7 @@ def random_hand(rng: random.Random) -> list[int]:
 
 def random_position(rng: random.Random, game) -> oracle.Position:
     wild_sevens = game.options["wild_sevens"]
+    either = wild_sevens and game.options["mixed_sevens"] == "either"
     player = rng.randrange(6)
     team = player % 2
     melds = [random_melds(rng, wild_sevens, rng.random() < 0.3) for _ in range(2)]
@@ -92,7 +105,8 @@ def random_position(rng: random.Random, game) -> oracle.Position:
     stage = 0 if rng.random() < 0.25 else 1
     pos = oracle.Position(player=player, hand=random_hand(rng), melds=melds, opened=opened,
                           stage=stage, need=(rng.choice(NEEDS), rng.choice(NEEDS)),
-                          wild_sevens=wild_sevens, foot_taken=rng.random() < 0.4)
+                          wild_sevens=wild_sevens, sevens_either=either,
+                          foot_taken=rng.random() < 0.4)
     if stage == 0:
         pile = [card(rng, rng.choice([0, 1, 2, 3, 4, 6, 9, 12, 13])) for _ in range(rng.randint(0, 6))]
         if pile and rng.random() < 0.6:
@@ -124,10 +138,11 @@ def install(game, pos: oracle.Position) -> None:
     pos.foot = [] if pos.foot_taken else game._state.foot(pos.player)
 
 
-@pytest.mark.parametrize("wild_sevens", [False, True])
-def test_mh_4_enumeration_matches_brute_force(wild_sevens):
-    rng = random.Random(4 + wild_sevens)
-    game = new_game("manna", seed=1, wild_sevens=wild_sevens)
+@pytest.mark.parametrize("wild_sevens,mixed_sevens",
+                         [(False, "either"), (True, "either"), (True, "mixed")])
+def test_mh_4_enumeration_matches_brute_force(wild_sevens, mixed_sevens):
+    rng = random.Random(4 + wild_sevens + 2 * (mixed_sevens == "mixed"))
+    game = new_game("manna", seed=1, wild_sevens=wild_sevens, mixed_sevens=mixed_sevens)
     checked = melds_seen = 0
     for k in range(POSITIONS // 2):
         pos = random_position(rng, game)
@@ -185,7 +200,8 @@ def position_of(game) -> oracle.Position:
         opened=s.opened(), stage=s.phase, pile=s.discard_pile(), frozen=s.frozen,
         turn_points=s.turn_points, committed=s.committed, retracted=s.retracted,
         credit=s.credits(), foot_taken=s.feet_taken()[p], foot=s.foot(p),
-        need=tuple(s.min_meld()), wild_sevens=game.options["wild_sevens"])
+        need=tuple(s.min_meld()), wild_sevens=game.options["wild_sevens"],
+        sevens_either=game.options["wild_sevens"] and game.options["mixed_sevens"] == "either")
 
 
 @pytest.mark.parametrize("wild_sevens", [False, True])

@@ -18,7 +18,9 @@ MELD_SLOTS = ("A", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "wild", "b
 TYPES = ("natural", "mixed", "wild", "sevens")
 IDS = 53
 RED_THREES = {card_id("3D"), card_id("3H")}
-CONFIGS = [{"target": -100000}, {"target": 0, "dealer": 2}, {"target": 3000, "wild_sevens": True}]
+CONFIGS = [{"target": -100000}, {"target": 0, "dealer": 2}, {"target": 3000, "wild_sevens": True},
+           {"target": 3000, "foot_penalty": "cards"},
+           {"target": 3000, "wild_sevens": True, "mixed_sevens": "mixed"}]
 
 
 def is_wild(card: int) -> bool:
@@ -172,6 +174,26 @@ def test_returns_are_team_totals_at_the_end_and_zero_before(config):
     assert steps <= game.max_game_length
     best = max(teams)
     assert game.winners == [p for p in range(6) if teams[p % 2] == best]
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_every_hand_score_is_within_hand_score_bounds(config):
+    """utility_range rests on hand_score_bounds(): every hand's score stays within it under
+    every option value (foot_penalty only lowers what a foot costs; MH-10.5)."""
+    from cardcore.games._manna import hand_score_bounds
+    low, high = hand_score_bounds()
+    hands = 0
+    for seed in range(3):
+        game = new_game("manna", seed=seed, **{**config, "target": 10**9})
+        rng = random.Random(seed)
+        while game.state.round_index < 4:
+            before = game.state.round_index
+            ids = game.legal_action_ids()
+            game.apply(ids[rng.randrange(len(ids))])
+            if game.state.round_index != before:
+                assert all(low <= x <= high for x in game.state.last_hand_scores())
+                hands += 1
+    assert hands == 12
 
 
 def test_mh_10_7_the_match_ends_after_the_hand_limit():

@@ -233,6 +233,90 @@ def test_mh_4_6_sevens_take_no_wild_cards_unless_wild_sevens():
     assert meld("7", True, 2, 1) in g2.legal_action_ids()
 
 
+MIXED7 = ["7C"] * 5 + ["2C", "JK"]
+NAT_WILD = FOUR_TYPES[0], FOUR_TYPES[2]
+
+
+def test_mh_4_6_wild_sevens_defaults_and_a_mixed_sevens_canasta_scores_300():
+    """MH-4.6 Decision: with wild_sevens a sevens canasta with wild cards is mixed (bonus 300);
+    the 1500 is for seven natural sevens («Семерки канаста — 7 семерок»)."""
+    options = new_game("manna", seed=0).options
+    assert options["wild_sevens"] is False and options["mixed_sevens"] == "either"
+    g = game_with(dealer=0, wild_sevens=True)
+    position(g, 1, ["7C", "7S", "9C", "9D"], melds1=[["7D"] * 4 + ["2C"]], opened1=True,
+             foot_taken=True)
+    g.apply(meld("7", False, 2))
+    assert [m[2] for m in g._state.melds(1)] == ["mixed"]
+    g = game_with(dealer=0, wild_sevens=True)
+    position(g, 1, ["5H"], melds1=[*NAT_WILD, FOUR_TYPES[1], MIXED7], opened1=True,
+             foot_taken=True)
+    others = feet_penalty(g, 1)
+    g.apply(go_out("5H"))
+    cards = 35 + 125 + 350 + (25 + 70)
+    assert g._state.last_hand_scores()[1] == 500 + 1000 + 300 + 300 + cards + 100 + others
+
+
+@pytest.mark.parametrize("mixed_sevens", ["either", "mixed"])
+def test_mh_7_1_wild_sevens_a_mixed_sevens_canasta_frees_sevens(mixed_sevens):
+    """MH-4.6 Decision: "until each side has completed a canasta of sevens (either natural or
+    mixed)"; mixed_sevens="mixed" keeps 0.1's reading (only natural sevens canastas count)."""
+    for mine, theirs in ((MIXED7, ["7S"] * 7), (["7S"] * 7, MIXED7), (MIXED7, MIXED7)):
+        g = game_with(wild_sevens=True, mixed_sevens=mixed_sevens)
+        position(g, 1, ["7C", "9C", "5C"], opened1=True, melds1=[mine], melds0=[theirs],
+                 opened0=True)
+        if mixed_sevens == "either":
+            assert discard("7C") in g.legal_action_ids()
+        else:
+            with pytest.raises(IllegalActionError) as e:
+                g.apply(discard("7C"))
+            assert e.value.rule == "MH-7.1"
+    g = game_with(wild_sevens=True, mixed_sevens=mixed_sevens)     # one side only: not yet
+    position(g, 1, ["7C", "9C", "5C"], opened1=True, melds1=[MIXED7, ["7S"] * 7])
+    assert discard("7C") not in g.legal_action_ids()
+
+
+@pytest.mark.parametrize("melds,either,mixed", [
+    ([*NAT_WILD, FOUR_TYPES[1], MIXED7], True, False),     # mixed sevens as the sevens one
+    ([*NAT_WILD, ["7S"] * 7, MIXED7], True, True),         # ... or as the mixed one
+    ([*NAT_WILD, MIXED7], False, False),                   # one canasta fills one place
+    ([*NAT_WILD, MIXED7, MIXED7], True, False),            # two: one mixed, one of sevens
+    ([*NAT_WILD, ["7S"] * 7], False, False),               # no mixed canasta at all
+])
+def test_mh_9_1_wild_sevens_a_mixed_sevens_canasta_is_a_canasta_of_sevens(melds, either, mixed):
+    for mixed_sevens, legal in (("either", either), ("mixed", mixed)):
+        g = game_with(wild_sevens=True, mixed_sevens=mixed_sevens)
+        position(g, 1, ["5C"], melds1=melds, opened1=True)
+        if legal:
+            assert g.legal_action_ids() == [go_out("5C")], mixed_sevens
+        else:
+            with pytest.raises(IllegalActionError) as e:
+                g.apply(go_out("5C"))
+            assert e.value.rule == "MH-9.1", mixed_sevens
+
+
+@pytest.mark.parametrize("mixed_sevens", ["either", "mixed"])
+def test_mh_9_2_completing_a_mixed_sevens_canasta_goes_out(mixed_sevens):
+    """The canasta that completes the four types counts at once, by a meld or a take."""
+    g = game_with(dealer=0, wild_sevens=True, mixed_sevens=mixed_sevens)
+    position(g, 1, ["7C", "7S"], melds1=[*FOUR_TYPES[:3], ["7D"] * 4 + ["2C"]], opened1=True,
+             foot_taken=True)
+    add = meld("7", False, 2)
+    if mixed_sevens == "either":
+        g.apply(add)
+        assert g._state.last_out == 1 and g._state.round_index == 1
+    else:
+        with pytest.raises(IllegalActionError) as e:              # MH-9.3: no card kept
+            g.apply(add)
+        assert e.value.rule == "MH-9.3"
+    g = game_with(dealer=0, wild_sevens=True, mixed_sevens=mixed_sevens)
+    position(g, 1, ["5C"], stage=0, pile=["7H"], melds1=[*FOUR_TYPES[:3], ["7D"] * 5 + ["2C"]],
+             opened1=True, foot_taken=True)
+    assert (TAKE_ADD in g.legal_action_ids()) == (mixed_sevens == "either")
+    if mixed_sevens == "either":
+        g.apply(TAKE_ADD)
+        assert g.legal_action_ids() == [go_out("5C")]
+
+
 def test_mh_4_7_black_threes_only_when_going_out():
     g = game_with()
     position(g, 1, ["3C", "3S", "3C", "9C", "9D"], opened1=True)
@@ -458,14 +542,16 @@ def feet_penalty(g, team):
 
 
 def feet_penalty_of(g, p):
-    return -sum(100 if (x != 52 and x % 13 == 2 and x // 13 >= 2) else points(x)
+    """MH-8.4: 100 per red three; MH-10.5: the other cards only with foot_penalty="cards"."""
+    cards = g.options["foot_penalty"] == "cards"
+    return -sum(100 if (x != 52 and x % 13 == 2 and x // 13 >= 2) else (points(x) if cards else 0)
                 for x in g._state.foot(p))
 
 
-def red_three_hand(team1_melds):
+def red_three_hand(team1_melds, **options):
     """Team 1 holds two red threes from the deal; seat 2 (team 0) goes out."""
     g = game_with(dealer=0, hands={1: ["3H", "3D"] + ["9C"] * 4 + ["10C"] * 4 + ["JC"] * 3},
-                  stock=["KH", "KS"])
+                  stock=["KH", "KS"], **options)
     s = g._state
     assert len(s.red_threes(1)) == 2
     position(g, 2, ["9C", "9D", "9S", "5C"], melds0=FOUR_TYPES, melds1=team1_melds,
@@ -483,6 +569,16 @@ def test_mh_8_3_red_threes_count_plus_with_a_sevens_canasta_minus_without():
     assert without == 1800 + (35 + 125 + 350) - 200 + feet
 
 
+@pytest.mark.parametrize("mixed_sevens", ["either", "mixed"])
+def test_mh_8_3_wild_sevens_a_mixed_sevens_canasta_spares_the_red_threes(mixed_sevens):
+    """MH-4.6 Decision: the published "a side that has not completed a canasta of sevens"
+    means natural or mixed, as MH-7.1; mixed_sevens="mixed" (0.1) counts them minus."""
+    score, feet = red_three_hand([*FOUR_TYPES[:3], MIXED7], wild_sevens=True,
+                                 mixed_sevens=mixed_sevens)
+    red = 200 if mixed_sevens == "either" else -200
+    assert score == 500 + 300 + 1000 + 300 + (35 + 125 + 350 + 95) + red + feet
+
+
 def test_mh_8_3_all_eight_red_threes_are_worth_1000():
     hand = ["3H", "3H", "3H", "3H", "3D", "3D", "3D", "3D", "9C", "9C", "10C", "10C", "JC"]
     g = game_with(dealer=0, hands={1: hand})
@@ -495,14 +591,15 @@ def test_mh_8_3_all_eight_red_threes_are_worth_1000():
     assert s.last_hand_scores()[1] == 3300 + (35 + 125 + 350 + 35 + 30) + 1000 + 100 + feet
 
 
-def test_mh_8_4_red_three_in_an_unopened_foot_costs_100():
+@pytest.mark.parametrize("foot_penalty", ["red_threes", "cards"])
+def test_mh_8_4_red_three_in_an_unopened_foot_costs_100(foot_penalty):
     foot = ["3H", "3D", "QD", "KC", "KS", "KD", "AC", "AS", "AD", "JD", "JH"]
-    g = game_with(dealer=0, feet={3: foot})
+    g = game_with(dealer=0, feet={3: foot}, foot_penalty=foot_penalty)
     position(g, 1, ["9C", "9D", "9S", "5C"], melds1=FOUR_TYPES, opened1=True, foot_taken=True)
     others = feet_penalty(g, 1) - feet_penalty_of(g, 3)
     g.apply(meld("9", True, 3))
     g.apply(go_out("5C"))
-    foot3 = -200 - (10 + 30 + 60 + 20)
+    foot3 = -200 - ((10 + 30 + 60 + 20) if foot_penalty == "cards" else 0)
     cards = 35 + 125 + 350 + 35 + 30
     assert g._state.last_hand_scores()[1] == 3300 + cards + 100 + foot3 + others
 
@@ -564,12 +661,12 @@ def test_mh_9_5_empty_stock_ends_the_hand():
 
 
 # ---------------------------------------------------------------- MH-10 scoring
-def scored_hand(team1_out: bool = True):
+def scored_hand(team1_out: bool = True, foot_penalty: str | None = None):
     """Team 1 (one red three from the deal, all four canasta types) melds three nines; seat 1
     goes out, or keeps 5C and 6C when ``team1_out`` is False and seat 2 ends the hand instead
     by drawing from an empty stock. Team 0 has one meld of kings and empty hands."""
     g = game_with(dealer=0, hands={1: ["3H"] + ["9C"] * 4 + ["10C"] * 4 + ["JC"] * 4},
-                  stock=["QH"])
+                  stock=["QH"], **({} if foot_penalty is None else {"foot_penalty": foot_penalty}))
     s = g._state
     hand = ["9C", "9D", "9S", "5C"] + ([] if team1_out else ["6C", "8C"])
     position(g, 1, hand, melds1=FOUR_TYPES, opened1=True, foot_taken=True,
@@ -613,9 +710,62 @@ def test_mh_10_4_going_out_bonus():
 
 
 def test_mh_10_5_cards_left_in_hands_and_unopened_feet_count_against():
-    (u0, u1), (g0, g1) = scored_hand(team1_out=False)
+    (u0, u1), (g0, g1) = scored_hand(team1_out=False, foot_penalty="cards")
     assert g0 < 0 and u0 == 30 + g0                      # team 0's feet are unopened
     assert u1 == BONUS + CARDS1 + 100 - 10 + g1          # 5C 6C left in seat 1's hand
+
+
+def unopened_foot_hand(foot_penalty: str | None):
+    """Seat 3's foot holds two red threes and 130 points of other cards; seat 1 goes out and
+    seat 5 has picked up its foot, so seat 3's is team 1's only unopened foot. Team 1's score."""
+    foot = ["3H", "3D", "QD", "KC", "KS", "KD", "AC", "AS", "AD", "JD", "JH"]
+    options = {} if foot_penalty is None else {"foot_penalty": foot_penalty}
+    g = game_with(dealer=0, feet={3: foot}, **options)
+    position(g, 1, ["9C", "9D", "9S", "5C"], melds1=FOUR_TYPES, opened1=True, foot_taken=True)
+    assert sorted(g._state.foot(3)) == sorted(card_id(x) for x in foot)
+    feet_of_5 = g._state.foot(5)
+    g.apply(meld("9", True, 3))
+    g.apply(go_out("5C"))
+    return g._state.last_hand_scores()[1], feet_of_5
+
+
+def test_mh_10_5_foot_penalty_red_threes_is_the_default_and_costs_only_red_threes():
+    """foot_penalty="red_threes" (the text: «за каждую красную тройку ... минус 100 очков»):
+    an unopened foot costs 100 per red three (MH-8.4) and nothing for its other cards."""
+    assert new_game("manna", seed=0).options["foot_penalty"] == "red_threes"
+    default, feet5 = unopened_foot_hand(None)
+    red, _ = unopened_foot_hand("red_threes")
+    melded = 3300 + (35 + 125 + 350 + 35 + 30) + 100          # bonuses, cards, going out
+    red_in_feet5 = -100 * sum(1 for x in feet5 if x % 13 == 2 and x // 13 >= 2)
+    assert default == red == melded - 200 + red_in_feet5
+
+
+def test_mh_10_5_foot_penalty_cards_counts_every_card_of_an_unopened_foot():
+    """foot_penalty="cards" (cardcore 0.1): the other cards of an unopened foot count too."""
+    red, feet5 = unopened_foot_hand("red_threes")
+    cards, _ = unopened_foot_hand("cards")
+    others5 = sum(points(x) for x in feet5 if not (x % 13 == 2 and x // 13 >= 2))
+    assert red - cards == (10 + 30 + 60 + 20) + others5 > 120
+
+
+def test_mh_10_5_foot_penalty_leaves_hands_and_picked_up_feet_alone():
+    """Cards left in a hand count under both values; a picked-up foot is a hand."""
+    for fp in ("red_threes", "cards"):
+        (u0, u1), (g0, g1) = scored_hand(team1_out=False, foot_penalty=fp)
+        assert u1 == BONUS + CARDS1 + 100 - 10 + g1    # 5C 6C left in seat 1's hand
+        assert u0 == 30 + g0
+    (_, _), (red0, _) = scored_hand(team1_out=False, foot_penalty="red_threes")
+    (_, _), (cards0, _) = scored_hand(team1_out=False, foot_penalty="cards")
+    assert cards0 < red0 <= 0
+
+
+def test_mh_10_5_foot_penalty_rejects_other_values_and_changes_nothing():
+    with pytest.raises(ConfigError) as e:
+        new_game("manna", seed=0, foot_penalty="feet")
+    assert "MH-10.5" in str(e.value) and "red_threes" in str(e.value)
+    with pytest.raises(ConfigError) as e:
+        new_game("manna", seed=0, mixed_sevens="natural")
+    assert "MH-4.6" in str(e.value)
 
 
 def test_mh_10_6_match_to_the_target():
@@ -735,3 +885,13 @@ def test_mh_10_6_match_plays_on_below_the_target():
     g._state.run_random(1, max_actions=5000)
     assert not g.is_over and g._state.round_index >= 1
     assert g._state.hand_sizes() != [0] * 6
+
+
+def test_mh_10_5_mh_4_6_format1_options_restore_the_0_1_rules():
+    """Saves of format 1 (cardcore 0.1) replay with 0.1's rules: the loader fills the options
+    they predate from ``Manna.format1_options``; both are valid option values."""
+    from cardcore.games.manna import Manna
+    assert Manna.format1_options == {"foot_penalty": "cards", "mixed_sevens": "mixed"}
+    game = new_game("manna", seed=0, wild_sevens=True, **Manna.format1_options)
+    assert {k: game.options[k] for k in Manna.format1_options} == Manna.format1_options
+    assert all(Manna.options_spec[k].default != v for k, v in Manna.format1_options.items())

@@ -9,6 +9,8 @@ RANK_NAMES: tuple[str, ...]
 ACTION_LAYOUT: dict[str, int]
 WHY: dict[int, tuple[str, str]]
 MAX_HANDS_PER_MATCH: int
+FOOT_PENALTIES: tuple[str, ...]
+MIXED_SEVENS: tuple[str, ...]
 
 def meld_table() -> list[tuple[int, bool, int, int, int]]: ...
 def deal_plan(players: int, options: Mapping[str, Any], dealer: int) -> list[str]: ...

@@ -37,6 +37,7 @@ from cardcore.games._manna_rules cimport (
     MAX_HANDS, DRAW_COUNT, CANASTA, MIN_MELD, GOING_OUT_BONUS, RED_THREE_EACH, RED_THREES_ALL,
     ALL_RED_THREES, FOOT_RED_THREE, R_TWO, R_THREE, R_SEVEN, K_JOKER, NRK, G_WILD, G_BLACK3,
     NGROUPS, NAT_GROUPS, CT_NONE, CT_NATURAL, CT_MIXED, CT_WILD, CT_SEVENS, CT_ALL,
+    CT_MIXED_SEVENS, CT_MIXED_OTHER, FOOT_RED_THREES, FOOT_CARDS, type_bits,
     A_DRAW, A_TAKE_ADD, A_TAKE_PAIR, A_TAKE_TWO, A_TAKE_JOKER, A_RETRACT, A_DISCARD, A_GO_OUT,
     A_MELD, A_BLACK3, NAT_NEW, NAT_ADD, WILD_NEW, WILD_ADD, NUM_ACTIONS,
     rank_points, card_points, kind_of, is_wild, is_red_three, is_black_three, natural_rank,
@@ -263,9 +264,28 @@ cdef void deal(MannaData* s) noexcept nogil:
     begin_turn(s)
 
 # ---------------------------------------------------------------- rule predicates
+cdef inline bint has_sevens(const MannaData* s, int types) noexcept nogil:
+    """A team with this mask has its canasta of sevens (MH-7.1, MH-8.3): natural, or with
+    wild_sevens a mixed one too (MH-4.6 Decision: "a canasta of sevens (either natural or mixed)")."""
+    return (types & CT_SEVENS) or (s.opt.sevens_either and (types & CT_MIXED_SEVENS))
+
+
 cdef inline bint sevens_free(const MannaData* s) noexcept nogil:
     """MH-7.1: sevens may be discarded once both teams have a sevens canasta."""
-    return (s.types[0] & CT_SEVENS) and (s.types[1] & CT_SEVENS)
+    return has_sevens(s, s.types[0]) and has_sevens(s, s.types[1])
+
+
+cdef inline bint types_ready(const MannaData* s, int types, int sevens) noexcept nogil:
+    """MH-9.1: four distinct canastas, one natural, one mixed, one wild, one of sevens, given the
+    team's mask and its number of sevens canastas. A mixed canasta of sevens (MH-4.6 Decision)
+    may fill the mixed or the sevens place, not both."""
+    if (types & (CT_NATURAL | CT_WILD)) != (CT_NATURAL | CT_WILD):
+        return False
+    if not s.opt.sevens_either:
+        return (types & CT_MIXED) and (types & CT_SEVENS)
+    if types & CT_MIXED_OTHER:
+        return sevens > 0
+    return (types & CT_MIXED_SEVENS) and sevens >= 2
 
 
 cdef inline int ex_size(const MannaData* s, int tm, int g) noexcept nogil:
@@ -321,12 +341,12 @@ cdef inline int credited(const MannaData* s, int k, int used) noexcept nogil:
     return rank_points(k) * (used if used < c else c)
 
 
-cdef inline bint hand_after_ok(int newhand, int types_after, bint opened_after,
+cdef inline bint hand_after_ok(int newhand, bint ready_after, bint opened_after,
                                int sevens_left) noexcept nogil:
     """MH-9.2/9.3: after a meld the player can still discard and keep a card, or go out."""
     if newhand >= 2:
         return True
-    if not (opened_after and types_after == CT_ALL):
+    if not (opened_after and ready_after):
         return False
     return newhand == 0 or sevens_left == 0          # MH-7.2: never go out on a seven
 
@@ -337,7 +357,7 @@ cdef int meld_check(const MannaData* s, int p, int mi) noexcept nogil:
     cdef int g = M_GROUP[mi], n = M_N[mi], t = M_T[mi], j = M_J[mi]
     cdef int k = n + t + j, u = s.unf[tm][g], size0 = 0, wild0 = 0, final, ctype = CT_NONE
     cdef int pts, total, newhand, sevens_left, types_after
-    cdef bint opened_after
+    cdef bint opened_after, ready_after
     cdef ReachIn q
     if s.retracted:
         return W_RETRACTED                            # MH-4.8: no melding after a retract
@@ -369,7 +389,7 @@ cdef int meld_check(const MannaData* s, int p, int mi) noexcept nogil:
     final = size0 + k
     if g != G_BLACK3 and final == CANASTA:
         ctype = canasta_type(g, final - wild0 - t - j, wild0 + t + j)
-    types_after = s.types[tm] | ctype
+    types_after = s.types[tm] | type_bits(g, ctype)
     opened_after = s.opened[tm]
     total = 0
     if not opened_after:
@@ -384,13 +404,16 @@ cdef int meld_check(const MannaData* s, int p, int mi) noexcept nogil:
     if ctype != CT_NONE:
         newhand += foot_cards(s, p)                   # MH-6.1
     sevens_left = s.hand_kind[p][R_SEVEN] - (n if g == R_SEVEN else 0)
+    ready_after = False                               # read only when at most one card is left
+    if g == G_BLACK3 or newhand < 2:
+        ready_after = types_ready(s, types_after, s.canastas[tm][R_SEVEN]
+                                  + (1 if g == R_SEVEN and ctype != CT_NONE else 0))
     if g == G_BLACK3:
         # MH-4.7 Decision: black threes are the last meld of a going-out turn.
-        if not (opened_after and types_after == CT_ALL) or newhand > 1:
+        if not (opened_after and ready_after) or newhand > 1:
             return W_BLACK3
-    if not hand_after_ok(newhand, types_after, opened_after, sevens_left):
-        return W_SEVEN_LAST if newhand == 1 and opened_after and types_after == CT_ALL \
-            else W_KEEP
+    if not hand_after_ok(newhand, ready_after, opened_after, sevens_left):
+        return W_SEVEN_LAST if newhand == 1 and opened_after and ready_after else W_KEEP
     if not opened_after and s.committed:
         # MH-4.8/5.5: after taking the pile the minimum must stay reachable.
         fill_reach(s, p, &q)
@@ -422,7 +445,7 @@ cdef int take_check(const MannaData* s, int p, int kind) noexcept nogil:
     """MH-5: the one legality function for the four ways of taking the pile."""
     cdef int tm = p & 1, top = pile_top(&s.pile), r, u, h, used_n = 0, used_t = 0
     cdef int used_j = 0, final, wild0 = 0, newhand, types_after, ctype = CT_NONE, pts, i, c
-    cdef bint frozen, has_can, opened_after
+    cdef bint frozen, has_can, opened_after, ready_after
     cdef ReachIn q
     if top < 0:
         return W_EMPTY
@@ -471,10 +494,14 @@ cdef int take_check(const MannaData* s, int p, int kind) noexcept nogil:
         wild0 = s.melds[tm][u].wilds
     if final == CANASTA:
         ctype = canasta_type(r, final - wild0, wild0)
-    types_after = s.types[tm] | ctype
     newhand = s.hand[p].total - used_n - used_t - used_j + s.pile.size - 1 - s.pile_red3
     if ctype != CT_NONE:
         newhand += foot_cards(s, p)
+    ready_after = False                                # read only when at most one card is left
+    if newhand < 2:
+        types_after = s.types[tm] | type_bits(r, ctype)
+        ready_after = types_ready(s, types_after, s.canastas[tm][R_SEVEN]
+                                  + (1 if r == R_SEVEN and ctype != CT_NONE else 0))
     opened_after = s.opened[tm]
     pts = 0
     if not opened_after:
@@ -483,7 +510,7 @@ cdef int take_check(const MannaData* s, int p, int kind) noexcept nogil:
             + rank_points(K_JOKER) * used_j
         if pts >= s.need[tm]:
             opened_after = True
-    if not hand_after_ok(newhand, types_after, opened_after,
+    if not hand_after_ok(newhand, ready_after, opened_after,
                          s.hand_kind[p][R_SEVEN] - (used_n if r == R_SEVEN else 0)
                          + pile_count_rank(s, R_SEVEN, True)):
         return W_KEEP
@@ -529,7 +556,8 @@ cdef bint go_out_legal(const MannaData* s, int p, int c) noexcept nogil:
     """MH-9.1, MH-9.2, MH-7.2."""
     cdef int tm = p & 1
     return (s.hand[p].count[c] > 0 and s.hand[p].total == 1 and s.opened[tm]
-            and s.types[tm] == CT_ALL and (c == JOKER or c % 13 != R_SEVEN))
+            and types_ready(s, s.types[tm], s.canastas[tm][R_SEVEN])
+            and (c == JOKER or c % 13 != R_SEVEN))
 
 # ---------------------------------------------------------------- legal actions
 cdef int legal_uncached(const MannaData* s, int32_t* out) noexcept nogil:
@@ -650,7 +678,7 @@ cdef bint finish_meld(MannaData* s, int tm, int m) noexcept nogil:
     if x.size != CANASTA or x.group == G_BLACK3:
         return False
     x.ctype = canasta_type(x.group, x.size - x.wilds, x.wilds)
-    s.types[tm] |= x.ctype
+    s.types[tm] |= type_bits(x.group, x.ctype)
     s.canastas[tm][x.group] += 1
     s.unf[tm][x.group] = -1
     return True
@@ -672,7 +700,7 @@ cdef void check_opened(MannaData* s, int p) noexcept nogil:
 
 
 cdef int team_hand_score(const MannaData* s, int tm, int out_seat) noexcept nogil:
-    """MH-10.1..10.5."""
+    """MH-10.1..10.5 (MH-10.5 by the foot_penalty option)."""
     cdef int total = 0, m, i, p, c, nred
     cdef const Meld* x
     for m in range(s.nmelds[tm]):
@@ -682,7 +710,7 @@ cdef int team_hand_score(const MannaData* s, int tm, int out_seat) noexcept nogi
             total += card_points(x.cards[i])
     nred = s.red3[tm][0] + s.red3[tm][1]
     i = RED_THREES_ALL if nred == ALL_RED_THREES else RED_THREE_EACH * nred
-    total += i if s.types[tm] & CT_SEVENS else -i      # MH-8.3
+    total += i if has_sevens(s, s.types[tm]) else -i   # MH-8.3
     if out_seat >= 0 and (out_seat & 1) == tm:
         total += GOING_OUT_BONUS
     for p in range(tm, NPLAYERS, 2):
@@ -691,8 +719,8 @@ cdef int team_hand_score(const MannaData* s, int tm, int out_seat) noexcept nogi
             if not s.foot_taken[p]:
                 if is_red_three(c):
                     total -= FOOT_RED_THREE * s.foot[p].count[c]   # MH-8.4
-                else:
-                    total -= card_points(c) * s.foot[p].count[c]   # MH-10.5 Decision
+                elif s.opt.foot_penalty == FOOT_CARDS:
+                    total -= card_points(c) * s.foot[p].count[c]   # MH-10.5 foot_penalty="cards"
     return total
 
 
@@ -931,12 +959,14 @@ def hand_action_bound() -> int:
 
 
 MAX_HANDS_PER_MATCH = MAX_HANDS          # MH-10.7 Decision (termination guard)
+FOOT_PENALTIES = ("red_threes", "cards")    # MH-10.5: the values of option foot_penalty
+MIXED_SEVENS = ("either", "mixed")          # MH-4.6: the values of option mixed_sevens
 
 
 cdef MannaOptions read_options(dict options) except *:
     """The typed options; every key must be there (the wrapper resolves the Option defaults)."""
     cdef MannaOptions opt
-    for key in ("target", "dealer", "wild_sevens"):
+    for key in ("target", "dealer", "wild_sevens", "foot_penalty", "mixed_sevens"):
         if key not in options:
             raise ValueError(f"manna option {key!r} missing (the wrapper supplies defaults)")
     opt.target = options["target"]
@@ -945,6 +975,10 @@ cdef MannaOptions read_options(dict options) except *:
     if not -1 <= opt.dealer < NPLAYERS:
         raise ValueError(f"dealer seat {dealer} out of range")
     opt.wild_sevens = bool(options["wild_sevens"])
+    if options["foot_penalty"] not in FOOT_PENALTIES or options["mixed_sevens"] not in MIXED_SEVENS:
+        raise ValueError(f"foot_penalty one of {FOOT_PENALTIES}, mixed_sevens one of {MIXED_SEVENS}")
+    opt.foot_penalty = FOOT_CARDS if options["foot_penalty"] == "cards" else FOOT_RED_THREES
+    opt.sevens_either = opt.wild_sevens and options["mixed_sevens"] == "either"
     return opt
 
 
@@ -990,14 +1024,14 @@ cdef class MannaState(GameState):
                 return (f"your melds this turn total {self.d.turn_points}, below the minimum "
                         f"{self.d.need[tm]}: meld more or retract", "MH-4.8")
             if action >= A_GO_OUT:
-                if self.d.types[tm] != CT_ALL:
+                if not types_ready(&self.d, self.d.types[tm], self.d.canastas[tm][R_SEVEN]):
                     return ("going out needs a natural, a mixed, a wild and a sevens canasta",
                             "MH-9.1")
                 if c % 13 == R_SEVEN and c != JOKER:
                     return ("a seven may never be the going-out discard", "MH-7.2")
                 return ("go out by discarding your last card: you hold more than one", "MH-9.2")
             if c % 13 == R_SEVEN and c != JOKER:
-                return ("sevens may not be discarded until both teams have a sevens canasta",
+                return ("sevens may not be discarded until both teams have a canasta of sevens",
                         "MH-7.1")
             return ("you must keep at least one card unless you go out", "MH-9.3")
         return WHY.get(meld_check(&self.d, p, action - A_MELD),

@@ -51,6 +51,15 @@ cdef enum:
     CT_WILD = 4
     CT_SEVENS = 8
     CT_ALL = 15             # MH-9.1: one of each type to go out
+    # Not canasta types: extra bits of a team's mask saying which rank a mixed canasta has, so
+    # that MH-9.1 can let a mixed canasta of sevens serve as the sevens one (MH-4.6 Decision).
+    CT_MIXED_SEVENS = 16    # a mixed canasta of sevens (only with wild_sevens)
+    CT_MIXED_OTHER = 32     # a mixed canasta of any other rank
+
+# Option values (MH-10.5 foot_penalty).
+cdef enum:
+    FOOT_RED_THREES = 0     # an unopened foot costs only its red threes (MH-8.4)
+    FOOT_CARDS = 1          # ... and the points of its other cards too (0.1, Hand-and-Foot)
 
 # ---------------------------------------------------------------- action ids
 cdef enum:
@@ -119,6 +128,12 @@ cdef inline int canasta_bonus(int ctype) noexcept nogil:
     if ctype == CT_SEVENS:
         return 1500
     return 0
+
+cdef inline int type_bits(int group, int ctype) noexcept nogil:
+    """The bits a completed canasta adds to its team's mask: its type and, if mixed, its rank kind."""
+    if ctype == CT_MIXED:
+        return CT_MIXED | (CT_MIXED_SEVENS if group == R_SEVEN else CT_MIXED_OTHER)
+    return ctype
 
 cdef inline int min_meld_for(int score) noexcept nogil:
     """MH-4.8: the initial-meld minimum by the team's cumulative score."""

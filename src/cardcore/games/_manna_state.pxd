@@ -19,6 +19,9 @@ ctypedef struct MannaOptions:
     int32_t target          # MH-10.6
     int32_t dealer          # MH-2.1: seat of the first dealer, -1 = by lot
     bint wild_sevens        # MH-4.6
+    bint sevens_either      # MH-4.6 Decision: a mixed sevens canasta is a canasta of sevens
+                            # (wild_sevens and mixed_sevens="either"; MH-7.1, 8.3, 9.1)
+    int32_t foot_penalty    # MH-10.5: FOOT_RED_THREES or FOOT_CARDS
 
 ctypedef struct Meld:
     uint8_t cards[CANASTA]

@@ -24,13 +24,15 @@ from typing import Any
 
 from cardcore.cards import JOKER, card_id, card_str, format_cards
 from cardcore.game import (
-    ActionSpec, Game, JSONValue, Option, _normalize_label, flag, int_between, register,
+    ActionSpec, Game, JSONValue, Option, _normalize_label, flag, int_between, one_of, register,
     seat_or_lot,
 )
 from cardcore.games.manna_events import MannaNarrator
 from cardcore.games._manna import (
     ACTION_LAYOUT,
+    FOOT_PENALTIES,
     MAX_HANDS_PER_MATCH,
+    MIXED_SEVENS,
     PHASES,
     RANK_NAMES,
     MannaState,
@@ -115,7 +117,9 @@ def _describe(action_id: int) -> ActionSpec:
 @register
 class Manna(Game):
     """Manna from Heaven. Options: ``dealer`` (None = by lot), ``target`` (20000),
-    ``wild_sevens`` (False: sevens melds take no wild cards)."""
+    ``wild_sevens`` (False: sevens melds take no wild cards), ``mixed_sevens`` ("either": with
+    wild_sevens a mixed canasta of sevens is the team's canasta of sevens or its mixed one),
+    ``foot_penalty`` ("red_threes": an unopened foot costs only its red threes)."""
 
     name = "manna"
     default_players = NUM_PLAYERS
@@ -131,12 +135,25 @@ class Manna(Game):
         "target": Option(20000, int_between(-TARGET_LIMIT, TARGET_LIMIT, "MH-10.6"),
                          "match target (MH-10.6)"),
         "wild_sevens": Option(False, flag("MH-4.6"), "sevens melds may take wild cards (MH-4.6)"),
+        "mixed_sevens": Option("either", one_of(*MIXED_SEVENS, rule="MH-4.6"),
+                               "with wild_sevens, a mixed canasta of sevens is a canasta of sevens "
+                               "(MH-7.1, MH-8.3) and fills the mixed or the sevens place to go out "
+                               "(MH-9.1): 'either'; or only a mixed canasta, as in 0.1: 'mixed' "
+                               "(MH-4.6)"),
+        "foot_penalty": Option("red_threes", one_of(*FOOT_PENALTIES, rule="MH-10.5"),
+                               "an unopened foot at the end of a hand costs its red threes only "
+                               "(MH-8.4): 'red_threes'; or also the points of its other cards: "
+                               "'cards' (MH-10.5)"),
     }
+    # Saves of format 1 (cardcore 0.1) predate these options; they replay with 0.1's rules.
+    format1_options = {"foot_penalty": "cards", "mixed_sevens": "mixed"}
     # A low target keeps random matches short enough for the conformance suite.
     conformance_configs = [
         {"target": -100000},
         {"target": 0, "dealer": 2},
         {"target": -100000, "wild_sevens": True},
+        {"target": -100000, "foot_penalty": "cards"},
+        {"target": -100000, "wild_sevens": True, "mixed_sevens": "mixed", "foot_penalty": "cards"},
     ]
 
     @classmethod

@@ -16,6 +16,7 @@ engine's hand score (tests check this on random matches).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from cardcore._fast import GameState
@@ -42,6 +43,7 @@ WILD_GROUP = 13
 BLACK3_GROUP = 14
 RANK_TWO = 1
 RANK_THREE = 2
+SEVEN = 6
 
 
 def card_points(card: int) -> int:
@@ -150,22 +152,30 @@ def _group_index(name: str) -> int:
     return GROUP_NAMES.index(name)
 
 
-def team_breakdown(pos: _Position, team: int, out_seat: int | None) -> list[dict[str, Any]]:
-    """MH-10 per team, one component per rule."""
+def has_sevens_canasta(melds: list[_Meld], options: Mapping[str, Any]) -> bool:
+    """MH-8.3: a canasta of sevens; with wild_sevens and mixed_sevens="either" a mixed one
+    counts too (MH-4.6 Decision)."""
+    either = options["wild_sevens"] and options["mixed_sevens"] == "either"
+    return any(m.ctype == "sevens" or (either and m.ctype == "mixed" and m.group == SEVEN)
+               for m in melds)
+
+
+def team_breakdown(pos: _Position, team: int, out_seat: int | None,
+                   options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """MH-10 per team, one component per rule (MH-10.5 by the foot_penalty option)."""
     melds = pos.melds[team]
-    types = {m.ctype for m in melds if m.ctype is not None}
     bonus = sum(CANASTA_BONUS[m.ctype] for m in melds if m.ctype is not None)
     points = sum(card_points(c) for m in melds for c in m.cards)
     n = pos.red3[team]
     red = RED_THREES_ALL if n == ALL_RED_THREES else RED_THREE_EACH * n
-    if "sevens" not in types:
+    if not has_sevens_canasta(melds, options):
         red = -red
-    left = 0
+    in_hands = foot_threes = foot_cards = 0
     for p in range(team, 6, 2):
-        left -= sum(card_points(c) for c in pos.hands[p])
+        in_hands -= sum(card_points(c) for c in pos.hands[p])
         if not pos.taken[p]:
-            left -= sum(FOOT_RED_THREE if is_red_three(c) else card_points(c)
-                        for c in pos.feet[p])
+            foot_threes -= sum(FOOT_RED_THREE for c in pos.feet[p] if is_red_three(c))
+            foot_cards -= sum(card_points(c) for c in pos.feet[p] if not is_red_three(c))
     out: list[dict[str, Any]] = []
     out.append({"team": team, "what": "canasta bonuses", "points": bonus,
                 "rule": "MH-10.1, MH-4.5"})
@@ -175,8 +185,13 @@ def team_breakdown(pos: _Position, team: int, out_seat: int | None) -> list[dict
     out.append({"team": team, "what": "going out",
                 "points": GOING_OUT_BONUS if out_seat is not None and out_seat % 2 == team else 0,
                 "rule": "MH-10.4"})
-    out.append({"team": team, "what": "cards left in hands and unopened feet", "points": left,
+    out.append({"team": team, "what": "cards left in hands", "points": in_hands,
+                "rule": "MH-10.5"})
+    out.append({"team": team, "what": "red threes in unopened feet", "points": foot_threes,
                 "rule": "MH-10.5, MH-8.4"})
+    if options["foot_penalty"] == "cards":
+        out.append({"team": team, "what": "other cards in unopened feet", "points": foot_cards,
+                    "rule": "MH-10.5 (foot_penalty=cards)"})
     return out
 
 
@@ -284,7 +299,9 @@ class MannaNarrator(Narrator):
         pos = final_position(a, spec.kind, info, player, cards)
         out = b.last_out
         totals = b.last_hand_scores()
-        components = team_breakdown(pos, 0, out) + team_breakdown(pos, 1, out)
+        options = self.game.options
+        components = (team_breakdown(pos, 0, out, options)
+                      + team_breakdown(pos, 1, out, options))
         return [public("hand_end", out, hand=a.round_index + 1, went_out=out,
                        rule="MH-9.4" if out is not None else "MH-9.5",
                        breakdown=breakdown("team", components, totals), hand_scores=totals,
