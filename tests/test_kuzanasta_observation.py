@@ -176,7 +176,7 @@ def test_kz_7_4_utility_range_bounds_one_deal():
 
 def test_kz_3_5_a_deal_has_at_most_four_actions_per_turn():
     import sys
-    game = new_game("kuzanasta", players=4, seed=3, max_turns=12)
+    game = new_game("kuzanasta", players=4, seed=3, max_turns=12, going_out="optional")
     assert game.max_game_length == sys.maxsize        # void deals may repeat for ever
     per_deal = Counter()
     while game.state.round_index < 6:
