@@ -22,8 +22,8 @@ from typing import Any
 from cardcore.cards import RANKS, card_str, format_cards
 from cardcore.errors import IllegalActionError
 from cardcore.game import (
-    ActionLike, ActionSpec, Game, JSONValue, Option, flag, int_between, one_of, register,
-    seat_or_lot,
+    MAX_ACTION_TEXT, ActionLike, ActionSpec, Game, JSONValue, Option, flag, int_between, one_of,
+    register, seat_or_lot,
 )
 from cardcore.games.kuzanasta_events import KuzanastaNarrator
 from cardcore.games._kuzanasta import (
@@ -147,7 +147,7 @@ class Kuzanasta(Game):
         try:
             return super()._resolve(action)
         except IllegalActionError:
-            if isinstance(action, str):
+            if isinstance(action, str) and len(action) <= MAX_ACTION_TEXT:
                 words = action.split()
                 if len(words) == 3 and words[0].lower() == "go_out":
                     return super()._resolve(" ".join([words[0], words[2], words[1]]))
