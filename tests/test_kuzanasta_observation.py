@@ -21,7 +21,10 @@ PHASES = ("draw", "god_draw", "discard", "declare", "over")
 DEAL_ENDS = (None, "went_out", "no_draw", "max_turns")
 SEATS, PILES, DECK = 4, 2, 93
 CONFIGS = [{"players": 2}, {"players": 3, "ante": 2},
-           {"players": 4}, {"players": 4, "pile_pairing": "adjacent", "reshuffle": True}]
+           {"players": 4}, {"players": 4, "pile_pairing": "adjacent", "reshuffle": True},
+           {"players": 2, "going_out": "optional"}, {"players": 3, "sets": "three_and_four"},
+           {"players": 2, "sets": "three_and_four", "going_out": "optional"},
+           {"players": 4, "god_draw": "position"}]
 
 
 def descriptor(label: str) -> int:
