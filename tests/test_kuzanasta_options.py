@@ -8,6 +8,7 @@ import json
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 from kuzanasta_oracle import deal_model
 from kz_helpers import assert_refused, stacked
@@ -283,3 +284,18 @@ def test_saves_are_written_in_format_2_with_a_digest():
     data = json.loads(new_game("kuzanasta", seed=3, god_draw="position").to_json())
     assert data["format"] == 2 and len(data["digest"]) == 64
     assert data["options"]["god_draw"] == "position"
+
+
+@pytest.mark.parametrize("god_draw, width", [("look", 2970), ("position", 3156)])
+def test_kz_6_2_vector_masks_are_as_wide_as_the_configuration(god_draw, width):
+    from cardcore import VectorGame
+    vg = VectorGame("kuzanasta", 6, players=2, seed=5, god_draw=god_draw)
+    for _ in range(300):
+        mask = vg.legal_mask()
+        assert mask.shape == (6, width) and mask.any(axis=1).all()
+        actions = vg.random_actions()
+        assert all(mask[i, a] for i, a in enumerate(actions))
+        vg.step(actions)
+    with pytest.raises(ValueError):
+        vg.legal_mask(np.zeros((6, width + 1), dtype=bool))
+    vg.close()
