@@ -171,7 +171,7 @@ def test_greedy_keeps_jokers_when_a_natural_card_answers():
 def test_greedy_always_refills_with_manual_refill():
     game = ks(hands={0: ["8C", "2D", "3H", "4S"]}, refill="manual")
     game.apply("play 8C")
-    assert set(legal(game)) == {"refill", "end_turn"}
+    assert legal(game) == ["refill", "end_turn"]
     assert greedy_choice(game) == "refill"
 
 
@@ -183,6 +183,7 @@ def test_greedy_sheds_two_cards_once_the_stock_is_empty():
         evaluate(pair, 0, 0, 10) - evaluate(single, 0, 0, 10)
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_clearly_over_2000_seeded_games():
     # One GreedyBot against three RandomBots: a random seat wins about 25% of the time.
     summary = simulate("kings_stakes", 2000, bots="greedy,random,random,random", seed=2026)

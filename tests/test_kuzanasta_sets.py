@@ -179,6 +179,7 @@ def _check_chunk(args) -> list:
     return bad
 
 
+@pytest.mark.slow
 def test_kz_7_1_best_two_sets_matches_brute_force_oracle_on_200000_hands():
     chunks = [(seed, N_HANDS // 8) for seed in range(8)]
     workers = min(4, os.cpu_count() or 1)

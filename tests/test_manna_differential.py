@@ -15,6 +15,8 @@ from cardcore.games._manna import ACTION_LAYOUT, meld_table
 from cardcore.games._manna_minimum import py_reach_min
 from cardcore.games._manna_testing import set_position
 
+pytestmark = pytest.mark.slow     # ~20 s: left out of the quick loop (-m "not slow")
+
 SCALE = float(os.environ.get("MANNA_DIFF_SCALE", "1"))
 POSITIONS = int(30_000 * SCALE)
 SEARCHES = int(25_000 * SCALE)
@@ -130,7 +132,9 @@ def test_mh_4_enumeration_matches_brute_force(wild_sevens):
     for k in range(POSITIONS // 2):
         pos = random_position(rng, game)
         install(game, pos)
-        got = {decode(i) for i in game.legal_action_ids()}
+        ids = list(game.legal_action_ids())
+        assert ids == sorted(set(ids)), k                      # ascending, each once
+        got = {decode(i) for i in ids}
         want = oracle.legal_set(pos)
         assert got == want, (k, pos, sorted(got ^ want))
         checked += 1
@@ -198,6 +202,7 @@ def test_mh_4_enumeration_matches_brute_force_in_played_games(wild_sevens):
         while not game.is_over and checked < min(stop, target):
             pos = position_of(game)
             ids = game.legal_action_ids()
+            assert list(ids) == sorted(set(ids)), (seed, pos)  # ascending, each once
             # The brute-force search is exponential: big hands of unopened teams are skipped.
             if len(pos.hand) <= 12 or pos.opened[pos.player % 2]:
                 assert {decode(i) for i in ids} == oracle.legal_set(pos), (seed, pos)

@@ -43,3 +43,17 @@ def test_public_api_names():
         assert hasattr(cardcore, name), name
     assert issubclass(cardcore.IllegalActionError, ValueError)
     assert issubclass(cardcore.ConfigError, ValueError)
+
+
+def test_the_web_table_is_packaged_and_identical_to_the_repository():
+    package = resources.files("cardcore").joinpath("server").joinpath("static")
+    source = REPO / "src" / "cardcore" / "server" / "static"
+    names = ["index.html", "table.html", "style.css", "table.js", "lobby.js", "cards.js",
+             "words.js", "boards.js"]
+    for name in names:
+        packaged = package.joinpath(name).read_text(encoding="utf-8")
+        assert packaged, name
+        if source.exists():
+            assert packaged == (source / name).read_text(encoding="utf-8"), name
+    if source.exists():
+        assert sorted(p.name for p in source.iterdir() if p.is_file()) == sorted(names)

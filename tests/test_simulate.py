@@ -12,6 +12,7 @@ import pytest
 import cardcore
 from cardcore import ConfigError, new_game
 from cardcore.bots import make_bot
+from cardcore._fast import seed_to_u64
 from cardcore.game import Game
 from cardcore.simulation import bot_seed, chooser_seed, game_seed, simulate
 
@@ -175,7 +176,10 @@ def test_game_seeds_are_distinct_per_game_and_per_run():
     seeds = {game_seed(s, i) for s in range(20) for i in range(500)}
     assert len(seeds) == 20 * 500
     assert game_seed(1, 2) != chooser_seed(1, 2) != bot_seed(1, 2, 0) != bot_seed(1, 2, 1)
-    assert game_seed(2**70 + 5, 0) == game_seed(2**70 + 5, 0)
+    # A seed wider than 64 bits is folded, its high bits included, into a 64-bit game seed.
+    wide = 2**70 + 5
+    assert game_seed(wide, 0) == game_seed(seed_to_u64(wide), 0) != game_seed(5, 0)
+    assert 0 <= game_seed(wide, 0) < 2**64
 
 
 @pytest.mark.parametrize("kwargs, option", [

@@ -10,6 +10,7 @@ import pytest
 import cardcore
 
 pytest.importorskip("mypy.stubtest")
+pytestmark = pytest.mark.slow     # mypy runs take seconds: left out of the quick loop
 ALLOWLIST = Path(__file__).with_name("stubtest_allowlist.txt")
 
 

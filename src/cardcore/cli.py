@@ -3,11 +3,15 @@
     cardcore play kings_stakes [--players N] [--seat K] [--seed S] [--bots greedy,random]
                                [--save FILE | --load FILE]
     cardcore simulate kings_stakes -n 10000 [--players N] [--bots greedy,random] [--seed S]
-                                   [--workers W] [--json]
+                                   [--workers W | --dask ADDRESS | --ray ADDRESS|auto] [--json]
+    cardcore tournament kings_stakes --bots greedy,random,random:seed=3 -n 1000
+                                   [--workers W | --dask ADDRESS | --ray ADDRESS|auto]
+                                   [--json] [--out DIR]
     cardcore rules kings_stakes [--raw]
     cardcore games
     cardcore schema kings_stakes view|action|event|save
     cardcore bench [kings_stakes]
+    cardcore serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--bot-delay 0.4]
 
 Game options are given as ``-o name=value`` (the value is read as JSON when it parses,
 e.g. ``-o rounds=8 -o teams=true -o refill=manual``).
@@ -34,7 +38,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardcore import __version__
-from cardcore.bots import available_bots, make_bot
+from cardcore.bots import available_bots, make_bot, parse_bot_specs
 from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.game import Action, Game, available_games, game_class, load_game, new_game
 from cardcore.narrate import END_KINDS, breakdown_lines, describe
@@ -317,7 +321,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         game = new_game(args.game, players=args.players, seed=seed, **options)
     if not 0 <= args.seat < game.num_players:
         raise ConfigError(f"--seat must be 0..{game.num_players - 1}, not {args.seat}", "seat")
-    names = [b.strip().lower() for b in args.bots.split(",")]
+    names = [str(spec) for spec in parse_bot_specs(args.bots)]    # name[:key=value,...]
     for name in dict.fromkeys(names):
         make_bot(name, 0).check_game(game.name)          # a bot that cannot play: say so now
     save = args.save or args.load
@@ -331,24 +335,37 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     return session.run()
 
 
-# ------------------------------------------------------------------ simulate
+# ------------------------------------------------------------------ simulate, tournament
+def _progress_bar(console: Console) -> Progress:
+    return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeRemainingColumn(), console=console, transient=False)
+
+
+def _where(args: argparse.Namespace, workers: int) -> str:
+    """Where a run's chunks went, for the closing line."""
+    place = (f"Dask at {args.dask}" if args.dask else f"Ray at {args.ray}" if args.ray
+             else "local processes" if workers > 1 else "one process")
+    return f"{place}, {workers} worker{'s' if workers != 1 else ''}"
+
+
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
+    from cardcore.executors import open_executor
     from cardcore.simulation import simulate
 
     options = _parse_options(args.option)
-    kwargs = dict(players=args.players, bots=args.bots, seed=args.seed, workers=args.workers,
-                  **options)
-    if args.json:
-        summary = simulate(args.game, args.games, **kwargs)
-        print(json.dumps(summary, indent=2))
-        return 0
-    progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
-                        MofNCompleteColumn(), TimeRemainingColumn(), console=console,
-                        transient=False)
-    with progress:
-        task = progress.add_task(f"simulating {args.game}", total=args.games)
-        summary = simulate(args.game, args.games,
-                           progress=lambda n: progress.advance(task, n), **kwargs)
+    with open_executor(dask=args.dask, ray=args.ray) as executor:
+        kwargs = dict(players=args.players, bots=args.bots, seed=args.seed,
+                      workers=args.workers, executor=executor, chunk_size=args.chunk_size,
+                      **options)
+        if args.json:
+            summary = simulate(args.game, args.games, **kwargs)
+            print(json.dumps(summary, indent=2))
+            return 0
+        progress = _progress_bar(console)
+        with progress:
+            task = progress.add_task(f"simulating {args.game}", total=args.games)
+            summary = simulate(args.game, args.games,
+                               progress=lambda n: progress.advance(task, n), **kwargs)
     console.print(summary_table(summary))
     if len(summary["by_bot"]) > 1:
         console.print(bot_table(summary))
@@ -356,7 +373,52 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         f"{summary['games']:,} games in {summary['seconds']:.2f} s: "
         f"{summary['games_per_second']:,.0f} games/s, {summary['actions_per_second']:,.0f} "
         f"actions/s; mean {summary['mean_turns']:.1f} turns, {summary['mean_actions']:.1f} "
-        f"actions per game" + (" (whole games in the core)" if summary["core"] else ""))
+        f"actions per game" + (" (whole games in the core)" if summary["core"] else "")
+        + f"; {_where(args, summary['workers'])}")
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
+    from cardcore.executors import open_executor
+    from cardcore.tournament import (pairwise_table, planned_games, plot_tournament,
+                                     require_matplotlib, standings_table, tournament)
+
+    options = _parse_options(args.option)
+    if args.out:                                           # before the games, not after
+        require_matplotlib()
+        try:
+            Path(args.out).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise ConfigError(f"cannot write plots to {args.out}: {e.strerror or e}",
+                              "out") from None
+    common = dict(bots=args.bots, players=args.players, **options)
+    total = planned_games(args.game, args.games, **common)  # checks the arguments first
+    with open_executor(dask=args.dask, ray=args.ray) as executor:
+        kwargs = dict(seed=args.seed, workers=args.workers, executor=executor,
+                      chunk_size=args.chunk_size, **common)
+        if args.json:
+            result = tournament(args.game, args.games, **kwargs)
+        else:
+            progress = _progress_bar(console)
+            with progress:
+                task = progress.add_task(f"tournament {args.game}", total=total)
+                result = tournament(args.game, args.games,
+                                    progress=lambda n: progress.advance(task, n), **kwargs)
+    written: list[Path] = []
+    if args.out:
+        written = plot_tournament(result, args.out)
+        data = Path(args.out) / "tournament.json"
+        data.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        written.append(data)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    console.print(standings_table(result))
+    console.print(pairwise_table(result))
+    console.print(f"{result['games']:,} games in {result['seconds']:.2f} s "
+                  f"({result['games_per_second']:,.0f} games/s; {_where(args, result['workers'])})")
+    if written:
+        console.print("wrote " + ", ".join(escape(str(p)) for p in written))
     return 0
 
 
@@ -483,6 +545,22 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# ------------------------------------------------------------------ serve
+def cmd_serve(args: argparse.Namespace, console: Console) -> int:
+    try:
+        from cardcore.server import serve
+    except ImportError as e:
+        raise ConfigError(f"the server needs the server extra: pip install \"cardcore[server]\" "
+                          f"({e})", "serve") from None
+    if args.bot_delay < 0 or args.max_tables < 1 or not 0 < args.port < 65536:
+        raise ConfigError("--bot-delay must be >= 0, --max-tables >= 1, --port 1..65535", "serve")
+    console.print(f"cardcore serve: http://{args.host}:{args.port}/ (tables in {args.db})",
+                  highlight=False, soft_wrap=True)
+    serve(args.host, args.port, args.db, args.bot_delay, max_tables=args.max_tables,
+          synchronous=args.synchronous)
+    return 0
+
+
 # ------------------------------------------------------------------ entry point
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardcore", description="cardcore card-game engines: "
@@ -501,6 +579,19 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--players", type=int, default=None, help="number of players")
         p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                        help="a game option, e.g. -o rounds=8 (repeatable)")
+
+    def executor_flags(p: argparse.ArgumentParser) -> None:
+        where = p.add_mutually_exclusive_group()
+        where.add_argument("--workers", type=int, default=1,
+                           help="local processes (0 = one per CPU; default 1)")
+        where.add_argument("--dask", metavar="ADDRESS", default=None,
+                           help="run on the Dask cluster whose scheduler is at ADDRESS "
+                                "(pip install 'cardcore[dask]')")
+        where.add_argument("--ray", metavar="ADDRESS", default=None,
+                           help="run on the Ray cluster at ADDRESS, or 'auto' for the one "
+                                "`ray start` began here (pip install 'cardcore[ray]')")
+        p.add_argument("--chunk-size", type=int, default=None, metavar="GAMES",
+                       help="games per task sent to a worker (default: from the run's size)")
 
     p = game_command("play", "play a game in the terminal against bots")
     option_flags(p)
@@ -522,9 +613,25 @@ def build_parser() -> argparse.ArgumentParser:
                    help="bots per seat, repeated round the table (default random); "
                         f"names: {', '.join(available_bots())}")
     p.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
-    p.add_argument("--workers", type=int, default=1, help="processes (0 = one per CPU)")
+    executor_flags(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON only")
     p.set_defaults(func=cmd_simulate)
+
+    p = game_command("tournament", "a round-robin tournament between bots: every bot in every "
+                     "seat equally; win rates, ratings, a table and plots")
+    option_flags(p)
+    p.add_argument("-n", "--games", type=int, default=1000,
+                   help="games at least (rounded up to fill every seating equally; default 1000)")
+    p.add_argument("--bots", required=True,
+                   help="two or more bots, comma-separated, each name[:key=value,...], e.g. "
+                        f"greedy,random,random:seed=3; names: {', '.join(available_bots())}")
+    p.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    executor_flags(p)
+    p.add_argument("--json", action="store_true", help="print the result as JSON only")
+    p.add_argument("--out", metavar="DIR", default=None,
+                   help="write tournament.png, tournament.svg and tournament.json to DIR "
+                        "(plots need matplotlib: pip install 'cardcore[plot]')")
+    p.set_defaults(func=cmd_tournament)
 
     p = game_command("rules", "print a game's rulebook")
     p.add_argument("--raw", action="store_true", help="print the Markdown source")
@@ -543,6 +650,22 @@ def build_parser() -> argparse.ArgumentParser:
                    help="time per measurement (default 1)")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("serve", help="run the table server and the web table (needs the "
+                       "server extra)", description="Run the table server (docs/server.md).")
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--db", default="cardcore-tables.sqlite3",
+                   help="SQLite file of the tables; they resume after a restart "
+                        "(default ./cardcore-tables.sqlite3)")
+    p.add_argument("--bot-delay", type=float, default=0.4,
+                   help="seconds between bot moves (default 0.4)")
+    p.add_argument("--max-tables", type=int, default=1000,
+                   help="open tables allowed at once (default 1000)")
+    p.add_argument("--synchronous", choices=("full", "normal"), default="full",
+                   help="SQLite durability: full survives a power cut, normal a killed "
+                        "process (default full)")
+    p.set_defaults(func=cmd_serve)
     return parser
 
 

@@ -6,13 +6,17 @@ protocol, one ``game.apply(bot.choose_id(game))`` per action.
 
 Reproducibility: game ``i`` of a run gets its own seeds, derived from ``(seed, i)`` only
 (``game_seed`` / ``chooser_seed``), so the results do not depend on ``workers`` or on how the
-games are split into chunks; all sums are integers, so the summary is bit-for-bit the same.
+games are split into chunks or where the chunks run (``executor``: local processes, any
+``concurrent.futures.Executor``, Dask or Ray; see ``cardcore.executors``); all sums are
+integers, so the summary is bit-for-bit the same.
 ``new_game(name, seed=game_seed(seed, i), ...)`` deals game ``i`` again.
 
-Seat ``k`` is played by ``bots[k % len(bots)]``.
+Seat ``k`` is played by ``bots[k % len(bots)]``, a bot name or spec (``"random:seed=3"``; a
+spec's own ``seed`` replaces ``seed`` in that bot's ``bot_seed`` streams).
 """
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Sequence
@@ -22,13 +26,26 @@ import numpy as np
 
 from cardcore._batch import play_random_games
 from cardcore._fast import seed_to_u64
-from cardcore.bots import Bot, make_bot
+from cardcore.bots import Bot, make_bot, parse_bot_spec, parse_bot_specs
 from cardcore.errors import ConfigError
+from cardcore.executors import executor_kind, executor_workers, run_chunks
 from cardcore.game import Game, game_class, new_game, resolve_seed
 
-__all__ = ["bot_seed", "chooser_seed", "game_seed", "simulate"]
+__all__ = ["bot_seed", "chooser_seed", "default_chunk_size", "game_seed", "simulate"]
 
 _MASK = (1 << 64) - 1
+
+# Default chunking: enough chunks per worker to balance the load and move the progress bar,
+# and, once chunks leave this process, enough games per chunk that scheduling costs at most
+# SCHEDULING_SHARE of a chunk's work. Measured (benchmarks/bench_executors.py, README there):
+# the overhead per chunk of each place, and the cost of a game with Python bots (greedy and
+# random, Kings' Stakes) and of a whole random game in the core.
+CHUNKS_PER_WORKER = 8
+MIN_CHUNKS = 40
+MAX_CHUNK = 2000
+SCHEDULING_SHARE = 0.05
+CHUNK_OVERHEAD_MS = {"serial": 0.0, "processes": 0.15, "ray": 0.75, "dask": 4.5}
+GAME_MS = {"python": 0.8, "core": 0.02}
 
 
 def _mix(x: int) -> int:
@@ -99,10 +116,12 @@ def _run_chunk(job: tuple[Any, ...]) -> dict[str, Any]:
             totals[key] = [a + int(b) for a, b in zip(totals[key], values)]
         return totals
     seats: list[Bot] = [make_bot(bots[k % len(bots)], 0) for k in range(template.num_players)]
+    own = [parse_bot_spec(bots[k % len(bots)]).seed for k in range(template.num_players)]
+    streams = [seed if s is None else s for s in own]
     for index in range(start, stop):
         game = new_game(name, players=players, seed=game_seed(seed, index), **options)
         for k, bot in enumerate(seats):
-            bot.reseed(bot_seed(seed, index, k))
+            bot.reseed(bot_seed(streams[k], index, k))
         state = game._state
         apply = game.apply
         actions = 0
@@ -121,23 +140,64 @@ def _merge(into: dict[str, Any], part: dict[str, Any]) -> None:
 
 
 def _parse_bots(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
-    if isinstance(bots, str):
-        bots = bots.split(",")
-    names = tuple(str(b).strip().lower() for b in bots)
-    if not names or any(not b for b in names):
-        raise ConfigError("bots must name at least one bot, e.g. ('greedy', 'random')", "bots")
+    """The canonical spec of each bot (checked: unknown bots and parameters raise)."""
+    names = tuple(str(spec) for spec in parse_bot_specs(bots))
     if len(names) > players:
         raise ConfigError(f"{len(names)} bots given for {players} players", "bots")
     return names
 
 
+def default_chunk_size(games: int, workers: int, *, where: str = "serial",
+                       core: bool = False) -> int:
+    """Games per chunk when ``chunk_size`` is not given. ``where``: "serial" (this process),
+    "processes" (a local pool or another ``concurrent.futures.Executor``), "dask" or "ray";
+    ``core``: whole games run in the core (~40× cheaper than with Python bots)."""
+    size = -(-games // max(MIN_CHUNKS, CHUNKS_PER_WORKER * workers))
+    game_ms = GAME_MS["core" if core else "python"]
+    least = math.ceil(CHUNK_OVERHEAD_MS[where] / SCHEDULING_SHARE / game_ms)
+    return max(1, min(MAX_CHUNK, max(size, least)))
+
+
+def chunk_place(executor: Any, workers: int) -> str:
+    """The ``where`` of ``default_chunk_size`` for a run."""
+    kind = executor_kind(executor)
+    if kind == "local":
+        return "serial" if workers == 1 else "processes"
+    return "processes" if kind == "futures" else kind
+
+
+def check_chunk_size(chunk_size: int | None) -> None:
+    if chunk_size is not None and (isinstance(chunk_size, bool)
+                                   or not isinstance(chunk_size, int) or chunk_size < 1):
+        raise ConfigError(f"chunk_size must be a positive int, not {chunk_size!r}",
+                          "chunk_size")
+
+
+def resolve_workers(executor: Any, workers: int, games: int) -> int:
+    """The number of workers a run uses (checks ``workers`` and ``executor``)."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise ConfigError(f"workers must be a non-negative int, not {workers!r}", "workers")
+    if executor_kind(executor) != "local":
+        if workers != 1:
+            raise ConfigError("give workers or executor, not both (the executor has its own "
+                              "workers)", "workers")
+        return executor_workers(executor)
+    workers = workers or (os.cpu_count() or 1)
+    return max(1, min(workers, games or 1))
+
+
 def simulate(name: str, games: int, *, players: int | None = None,
              bots: str | Sequence[str] = ("random",), seed: int | None = 0, workers: int = 1,
+             executor: Any = None, chunk_size: int | None = None,
              progress: Callable[[int], None] | None = None, **options: Any) -> dict[str, Any]:
     """Play ``games`` seeded games of ``name`` and summarise them.
 
-    ``bots``: one name per seat, repeated round the table (``("greedy", "random")`` puts greedy
-    at even seats). ``workers`` > 1 splits the games over processes (0 = one per CPU).
+    ``bots``: one name or spec per seat, repeated round the table (``("greedy", "random")``
+    puts greedy at even seats). ``workers`` > 1 splits the games over processes (0 = one per
+    CPU). ``executor`` runs the chunks elsewhere instead: any ``concurrent.futures.Executor``,
+    a ``dask.distributed.Client`` or ``"ray"`` (after ``ray.init``); a chunk lost with its
+    worker runs again. ``chunk_size`` games go to a worker at a time (default
+    ``default_chunk_size``). None of these change the summary, only ``workers`` and timing.
     ``progress(n)`` is called with the number of games just finished, after each chunk.
     ``seed=None`` draws a fresh seed (reported in the summary). ``options`` are the game's
     options. Returns a JSON-serializable dict: games, actions, turns, per-seat wins (a shared
@@ -148,36 +208,28 @@ def simulate(name: str, games: int, *, players: int | None = None,
     cls: type[Game] = game_class(name)
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ConfigError(f"games must be a non-negative int, not {games!r}", "games")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
-        raise ConfigError(f"workers must be a non-negative int, not {workers!r}", "workers")
+    check_chunk_size(chunk_size)
     seed = resolve_seed(seed)
     template = new_game(name, players=players, seed=0, **options)   # checks players, options
     n_players = template.num_players
     names = _parse_bots(bots, n_players)
     for b in dict.fromkeys(names):
         make_bot(b, 0).check_game(cls.name)            # unknown bot, or none for this game
-    workers = workers or (os.cpu_count() or 1)
-    workers = max(1, min(workers, games or 1))
-
-    chunk = max(1, min(2000, -(-games // (workers * 8 if workers > 1 else 40))))
+    workers = resolve_workers(executor, workers, games)
+    chunk = chunk_size or default_chunk_size(games, workers,
+                                             where=chunk_place(executor, workers),
+                                             core=all(b == "random" for b in names))
     jobs = [(cls.name, n_players, dict(template.options), names, seed, start,
              min(games, start + chunk)) for start in range(0, games, chunk)]
     totals = _new_totals(n_players)
     started = time.perf_counter()
-    if workers == 1:
-        for job in jobs:
-            part = _run_chunk(job)
-            _merge(totals, part)
-            if progress is not None:
-                progress(part["games"])
-    else:
-        from concurrent.futures import ProcessPoolExecutor  # only runs with workers pay for it
 
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for part in pool.map(_run_chunk, jobs):
-                _merge(totals, part)
-                if progress is not None:
-                    progress(part["games"])
+    def done(index: int, part: dict[str, Any]) -> None:
+        _merge(totals, part)                               # integer sums: any order will do
+        if progress is not None:
+            progress(part["games"])
+
+    run_chunks(_run_chunk, jobs, executor=executor, workers=workers, on_result=done)
     seconds = time.perf_counter() - started
     return _summary(cls.name, template.options, names, n_players, seed, workers, totals, seconds)
 

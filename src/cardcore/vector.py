@@ -66,7 +66,8 @@ class VectorGame:
     def current_player(self) -> npt.NDArray[np.int32]:
         """The seat to move in every game (games restart at once, so there always is one)."""
         self._core.current_player(self._players, 0, self.num_games)
-        return self._players.copy()
+        players: npt.NDArray[np.int32] = self._players.copy()
+        return players
 
     def legal_mask(self, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
         """(num_games, num_distinct_actions) bool: the legal actions of every game."""

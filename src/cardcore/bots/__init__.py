@@ -13,19 +13,32 @@ in the same positions; ``bot.reseed(seed)`` restarts it (``simulate`` reseeds pe
 the module ``cardcore.bots.greedy_<game>`` exporting ``choose(game, rng) -> int`` (a legal id).
 A game without such a module has no GreedyBot (``ConfigError``), rather than a silent
 random stand-in.
+
+Bot specs: wherever a bot is named (``make_bot``, ``simulate(bots=...)``, ``--bots``), it may
+carry constructor parameters, ``name[:key=value,...]`` (``random:seed=3``,
+``ismcts:iterations=200``). Values are read as JSON when they parse (``200``, ``1.5``, ``true``),
+otherwise as text. ``parse_bot_spec`` checks the name and every parameter against the bot's
+constructor (ConfigError otherwise); ``str(spec)`` is the canonical form (parameters sorted).
+A ``seed`` parameter replaces the run's seed for that bot's per-game streams in ``simulate``.
 """
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
 from types import ModuleType
-from typing import Callable
+from typing import Any, Callable
 
 from cardcore._fast import Random
 from cardcore.errors import ConfigError
 from cardcore.game import Action, Game
 
 __all__ = [
-    "BOTS", "Bot", "GreedyBot", "RandomBot", "available_bots", "greedy_heuristic", "make_bot",
+    "BOTS", "Bot", "BotSpec", "GreedyBot", "RandomBot", "available_bots", "bot_parameters",
+    "greedy_heuristic", "make_bot", "parse_bot_spec", "parse_bot_specs",
 ]
 
 
@@ -121,16 +134,122 @@ BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def available_bots() -> tuple[str, ...]:
-    """The names ``make_bot`` (and ``--bots``) accept."""
+    """The names ``make_bot`` and ``--bots`` accept."""
     return tuple(BOTS)
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name (``"random"``, ``"greedy"``); ConfigError for an unknown name."""
+def bot_parameters(name: str) -> dict[str, Any]:
+    """The parameters a bot spec may give the bot ``name``, with their defaults."""
+    cls = _bot_class(name)
+    return {p.name: (None if p.default is inspect.Parameter.empty else p.default)
+            for p in inspect.signature(cls).parameters.values()
+            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+
+
+def _bot_class(name: str) -> type[Bot]:
     cls = BOTS.get(name.strip().lower()) if isinstance(name, str) else None
     if cls is None:
         raise ConfigError(f"unknown bot {name!r}; available: {', '.join(BOTS)}", "bots")
-    return cls(seed)
+    return cls
+
+
+def _format_value(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _parse_value(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot name with constructor parameters (sorted by key); ``str()`` gives
+    ``name[:key=value,...]``, which ``parse_bot_spec`` reads back."""
+
+    name: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={_format_value(v)}" for k, v in self.params)
+
+    @property
+    def seed(self) -> int | None:
+        """The spec's own ``seed`` parameter, if it gives one."""
+        value = dict(self.params).get("seed")
+        return value if isinstance(value, int) else None
+
+    def make(self, seed: int | None = None) -> Bot:
+        """A new bot; the spec's own ``seed`` parameter wins over ``seed``."""
+        kwargs: dict[str, Any] = {"seed": seed, **dict(self.params)}
+        return BOTS[self.name](**kwargs)
+
+
+def parse_bot_spec(text: str | BotSpec) -> BotSpec:
+    """Read ``name[:key=value,...]``; ConfigError (option "bots") for an unknown bot, an unknown
+    parameter or a value the bot refuses."""
+    if isinstance(text, BotSpec):
+        return text
+    if not isinstance(text, str):
+        raise ConfigError(f"a bot is named by a string such as 'random', not {text!r}", "bots")
+    return _parse_spec_text(text)
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_spec_text(text: str) -> BotSpec:
+    """parse_bot_spec of a string, remembered (specs are immutable; reading one inspects the
+    bot's constructor, which costs more than a short game chunk should pay per seat)."""
+    name, sep, rest = text.partition(":")
+    name = name.strip().lower()
+    cls = _bot_class(name)
+    allowed = bot_parameters(name)
+    params: dict[str, Any] = {}
+    for item in rest.split(",") if sep else ():
+        key, eq, raw = item.partition("=")
+        key = key.strip().lower()
+        if not eq or not key:
+            raise ConfigError(f"bot spec {text!r}: parameters look like key=value, "
+                              f"not {item!r}", "bots")
+        if key not in allowed:
+            raise ConfigError(f"bot spec {text!r}: {name} has no parameter {key!r} "
+                              f"(parameters: {', '.join(allowed) or 'none'})", "bots")
+        if key in params:
+            raise ConfigError(f"bot spec {text!r}: {key!r} is given twice", "bots")
+        params[key] = _parse_value(raw.strip())
+    try:
+        cls(**{"seed": 0, **params})                    # the bot checks its own values
+    except (TypeError, ValueError, OverflowError) as e:
+        raise ConfigError(f"bot spec {text!r}: {e}", "bots") from None
+    return BotSpec(name, tuple(sorted(params.items())))
+
+
+def parse_bot_specs(bots: str | Sequence[str | BotSpec]) -> tuple[BotSpec, ...]:
+    """Bot specs from ``"greedy,random:seed=3"`` or a sequence of specs. In a comma-separated
+    string a ``key=value`` item without a name continues the previous spec's parameters
+    (``"ismcts:iterations=200,c=1.4,random"`` is two bots)."""
+    if isinstance(bots, str):
+        items: list[str] = []
+        for token in bots.split(","):
+            if "=" in token and ":" not in token and items:
+                items[-1] += "," + token
+            else:
+                items.append(token)
+        specs: Sequence[str | BotSpec] = items
+    else:
+        specs = bots
+    if not specs or any(isinstance(s, str) and not s.strip() for s in specs):
+        raise ConfigError("bots must name at least one bot, e.g. ('greedy', 'random')", "bots")
+    return tuple(parse_bot_spec(s) for s in specs)
+
+
+def make_bot(name: str | BotSpec, seed: int | None = None) -> Bot:
+    """A bot by name or spec (``"random"``, ``"greedy"``, ``"random:seed=3"``); the spec's own
+    parameters win over ``seed``. ConfigError for an unknown name or parameter."""
+    return parse_bot_spec(name).make(seed)
 
 
 from cardcore.bots.ismcts import ISMCTSBot  # noqa: E402  (it subclasses Bot, defined above)

@@ -175,7 +175,8 @@ class KingsStakes(Game):
         """Every play sheds at least one card and hands only fill from the stock, so a round
         has at most one play per card of the deck; a take needs a play before it (KS-6.1) and
         refill/end_turn follow a play (KS-7.1): at most three actions per card per round."""
-        return 3 * len(kings_stakes_deck(players)) * options["rounds"]
+        rounds: int = options["rounds"]
+        return 3 * len(kings_stakes_deck(players)) * rounds
 
     def table_lines(self, player: int) -> list[str]:
         """The public table as plain-text lines, for terminal front ends."""

@@ -1,0 +1,223 @@
+"""Load test of `cardcore serve` (not a timed unit test; see benchmarks/README.md).
+
+N WebSocket clients on M tables of Kings' Stakes (4 seats, every seat a client) play random
+legal moves against a local server (127.0.0.1, its own process) for a bounded time. A finished
+table is replaced by a new one with the same clients. Reported: actions/s, the latency from
+sending an action to receiving the pushed state that contains it (p50, p99, max), and the
+check that nothing was lost or played twice: afterwards every table's stored save is replayed
+(`load_game`) and its action log must equal, in order, the actions the clients had
+acknowledged.
+
+    python benchmarks/load_server.py --tables 50 --seconds 20           # 200 clients
+    python benchmarks/load_server.py --tables 50 --synchronous normal   # commits without fsync
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import websockets
+
+from cardcore import load_game
+
+GAME = "kings_stakes"
+SEATS = 4
+
+
+@dataclass
+class TableRecord:
+    table: str
+    acked: list[tuple[int, int]] = field(default_factory=list)   # (after, action id)
+
+
+@dataclass
+class Totals:
+    latencies: list[float] = field(default_factory=list)
+    tables: list[TableRecord] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def create_table(base: str, seed: int) -> dict:
+    body = json.dumps({"game": GAME, "players": SEATS, "seed": seed}).encode()
+    request = urllib.request.Request(base + "/api/tables", data=body,
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+async def seat_client(ws_base: str, table: str, token: str, rng: random.Random,
+                      deadline: float, record: TableRecord, totals: Totals) -> None:
+    """One player: act whenever it is our turn, until the match is over or time is up."""
+    async with websockets.connect(f"{ws_base}/ws/tables/{table}?token={token}",
+                                  max_size=2 ** 22) as ws:
+        sent_at: float | None = None
+        sent: tuple[int, int] | None = None
+        while True:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+            except asyncio.TimeoutError:
+                if time.perf_counter() > deadline and sent is None:
+                    return                          # time is up and nothing is in flight
+                continue
+            message = json.loads(raw)
+            if message["type"] == "error":
+                totals.errors.append(message["error"])
+                if sent is None:
+                    continue
+                sent_at, sent = None, None          # refused: try again on the next state
+                continue
+            if sent is not None and message["event_count"] > sent[0]:
+                assert sent_at is not None
+                totals.latencies.append(time.perf_counter() - sent_at)
+                record.acked.append(sent)
+                sent_at, sent = None, None
+            if message["over"] or (time.perf_counter() > deadline and sent is None):
+                return
+            if message["legal"] and sent is None:
+                choice = rng.choice(message["legal"])["id"]
+                sent = (message["event_count"], choice)
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "action", "action": choice,
+                                          "after": message["event_count"]}))
+
+
+async def table_worker(index: int, base: str, ws_base: str, deadline: float,
+                       totals: Totals) -> None:
+    rng = random.Random(index)
+    seed = index * 1000
+    while time.perf_counter() < deadline:
+        made = await asyncio.to_thread(create_table, base, seed)
+        seed += 1
+        record = TableRecord(made["table"])
+        totals.tables.append(record)
+        await asyncio.gather(*(seat_client(ws_base, made["table"], token,
+                                           random.Random(rng.random()), deadline, record, totals)
+                               for token in made["seats"].values()))
+
+
+def verify(db: Path, totals: Totals) -> tuple[int, int, int]:
+    """Replay every table's save; compare its log with the acknowledged actions.
+    Returns (actions in logs, lost, duplicated or unexpected)."""
+    connection = sqlite3.connect(db)
+    logged = lost = extra = 0
+    for record in totals.tables:
+        save = connection.execute("SELECT save FROM tables WHERE id = ?",
+                                  (record.table,)).fetchone()[0]
+        game = load_game(save)                      # replays the log through the rules
+        log = json.loads(save)["actions"]
+        assert json.loads(game.to_json())["actions"] == log
+        acked = [action for _, action in sorted(record.acked)]
+        logged += len(log)
+        if log != acked:
+            common = 0
+            while common < min(len(log), len(acked)) and log[common] == acked[common]:
+                common += 1
+            lost += len(acked) - common
+            extra += len(log) - common
+    connection.close()
+    return logged, lost, extra
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc; 0.0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=50, help="concurrent tables (4 clients each)")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--synchronous", choices=("full", "normal"), default="full")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    workdir = Path(tempfile.mkdtemp(prefix="cardcore-load-"))
+    db = workdir / "tables.sqlite3"
+    port = free_port()
+    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "cardcore", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--db", str(db), "--bot-delay", "0", "--synchronous", args.synchronous,
+         "--max-tables", str(args.tables * 4)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(base + "/api/games", timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        totals = Totals()
+        started = time.perf_counter()
+        deadline = started + args.seconds
+
+        async def run() -> None:
+            await asyncio.gather(*(table_worker(i, base, ws_base, deadline, totals)
+                                   for i in range(args.tables)))
+        cpu_before = cpu_seconds(server.pid)
+        client_before = time.process_time()
+        asyncio.run(run())
+        elapsed = time.perf_counter() - started
+        server_cpu = cpu_seconds(server.pid) - cpu_before
+        client_cpu = time.process_time() - client_before
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    logged, lost, extra = verify(db, totals)
+    lat = totals.latencies
+    result = {
+        "clients": args.tables * SEATS, "tables_concurrent": args.tables,
+        "tables_played": len(totals.tables), "seconds": round(elapsed, 2),
+        "actions": len(lat), "actions_per_second": round(len(lat) / elapsed, 1),
+        "latency_ms_p50": round(percentile(lat, 0.50) * 1000, 2),
+        "latency_ms_p99": round(percentile(lat, 0.99) * 1000, 2),
+        "latency_ms_max": round(max(lat) * 1000, 2),
+        "actions_in_stored_logs": logged, "lost": lost, "duplicated_or_unacknowledged": extra,
+        "refusals": len(totals.errors), "synchronous": args.synchronous,
+        # CPU per action does not depend on what else the machine runs: 1 / it is what one
+        # core can serve. The load average says how contended the run was.
+        "server_cpu_ms_per_action": round(server_cpu / max(len(lat), 1) * 1000, 3),
+        "server_cpu_share": round(server_cpu / elapsed, 2),
+        "client_cpu_share": round(client_cpu / elapsed, 2),
+        "load_average_1min": round(os.getloadavg()[0], 1),
+    }
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for key, value in result.items():
+            print(f"{key:>28}: {value}")
+    return 0 if lost == 0 and extra == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

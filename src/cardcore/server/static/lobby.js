@@ -1,0 +1,106 @@
+// The lobby: the games, open tables, and a form that starts a table (docs/server.md).
+import { el } from "./cards.js";
+
+let games = [];
+
+async function api(path, options = {}) {
+  const response = await fetch(path, { headers: { "Content-Type": "application/json" }, ...options });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error || `HTTP ${response.status}`);
+  return body;
+}
+
+function currentGame() { return games.find((g) => g.game === document.getElementById("game").value); }
+
+function fillPlayers() {
+  const g = currentGame();
+  const players = document.getElementById("players");
+  players.replaceChildren(...Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => {
+    const n = g.min_players + i;
+    return el("option", { value: String(n), selected: n === g.default_players }, String(n));
+  }));
+  const options = document.getElementById("options");
+  options.replaceChildren(...Object.entries(g.options).map(([name, o]) => el("label", { title: o.doc || "" },
+    `${name} `, el("input", { name: `option-${name}`, dataset: { option: name, default: JSON.stringify(o.default) }, value: JSON.stringify(o.default) }))));
+  fillSeats();
+}
+
+function fillSeats() {
+  const g = currentGame();
+  const n = Number(document.getElementById("players").value);
+  const seat = document.getElementById("seat");
+  const mine = Math.min(Number(seat.value || 0), n - 1);
+  seat.replaceChildren(...Array.from({ length: n }, (_, k) => el("option", { value: String(k), selected: k === mine }, `seat ${k}`)));
+  fillOthers();
+}
+
+function fillOthers() {
+  const g = currentGame();
+  const n = Number(document.getElementById("players").value);
+  const mine = Number(document.getElementById("seat").value);
+  const box = document.getElementById("others");
+  const choices = [...g.bots, "person"];
+  box.replaceChildren(el("legend", {}, "The other seats"), ...Array.from({ length: n }, (_, k) => k).filter((k) => k !== mine).map((k) =>
+    el("label", {}, `seat ${k} `, el("select", { name: `seat-${k}`, dataset: { seat: String(k) } },
+      ...choices.map((c) => el("option", { value: c, selected: c === (g.bots.includes("greedy") ? "greedy" : g.bots[0]) }, c === "person" ? "a person (invite link)" : `${c} bot`))))));
+}
+
+async function create(event) {
+  event.preventDefault();
+  const error = document.getElementById("lobby-error");
+  error.textContent = "";
+  const body = { game: document.getElementById("game").value, players: Number(document.getElementById("players").value), bots: {}, options: {} };
+  for (const select of document.querySelectorAll("#others select")) {
+    if (select.value !== "person") body.bots[select.dataset.seat] = select.value;
+  }
+  for (const input of document.querySelectorAll("#options input")) {
+    if (input.value === input.dataset.default) continue;
+    let value;
+    try { value = JSON.parse(input.value); } catch { value = input.value; }
+    body.options[input.dataset.option] = value;
+  }
+  const seed = document.getElementById("seed").value.trim();
+  if (seed) body.seed = Number(seed);
+  try {
+    const made = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
+    const mine = document.getElementById("seat").value;
+    const link = (seat) => `/tables/${encodeURIComponent(made.table)}?token=${encodeURIComponent(made.seats[seat])}`;
+    const others = Object.keys(made.seats).filter((s) => s !== mine);
+    if (!others.length) { location.href = link(mine); return; }
+    const box = document.getElementById("created");
+    box.hidden = false;
+    box.replaceChildren(el("p", {}, "Send each person their own link (it is their seat's key):"),
+      el("ul", {}, ...others.map((s) => el("li", {}, `seat ${s}: `, el("input", { readonly: true, size: "60", value: new URL(link(s), location.href).href })))),
+      el("p", {}, el("a", { href: link(mine), id: "my-seat" }, `Go to your seat (seat ${mine}) →`)));
+  } catch (e) {
+    error.textContent = e.message;
+  }
+}
+
+async function loadTables() {
+  const { tables } = await api("/api/tables");
+  const body = document.querySelector("#tables tbody");
+  body.replaceChildren(...tables.map((t) => el("tr", {},
+    el("td", {}, t.game.replace(/_/g, " ")), el("td", {}, String(t.players)),
+    el("td", {}, Object.entries(t.bots).map(([s, b]) => `${s}:${b}`).join(" ") || "none"),
+    el("td", {}, String(t.moves)),
+    el("td", {}, el("a", { href: `/tables/${encodeURIComponent(t.table)}` }, "watch")))));
+  if (!tables.length) body.append(el("tr", {}, el("td", { colspan: "5" }, "No open tables yet.")));
+}
+
+async function start() {
+  ({ games } = await api("/api/games"));
+  const select = document.getElementById("game");
+  select.replaceChildren(...games.map((g) => el("option", { value: g.game }, g.game.replace(/_/g, " "))));
+  document.getElementById("games").replaceChildren(...games.map((g) =>
+    el("li", {}, `${g.game.replace(/_/g, " ")}: ${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players`)));
+  select.addEventListener("change", fillPlayers);
+  document.getElementById("players").addEventListener("change", fillSeats);
+  document.getElementById("seat").addEventListener("change", fillOthers);
+  document.getElementById("new-table").addEventListener("submit", create);
+  fillPlayers();
+  await loadTables();
+  setInterval(() => loadTables().catch(() => {}), 10000);   // new tables appear by themselves
+}
+
+start().catch((e) => { document.getElementById("lobby-error").textContent = e.message; });

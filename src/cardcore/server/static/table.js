@@ -1,0 +1,265 @@
+// The web table: one seat (or a spectator) at one table, over the WebSocket protocol
+// of docs/server.md. Plays by clicking cards and the buttons built from `legal`.
+import { el, cardImage, backImage, cardsText } from "./cards.js";
+import { describe, breakdownTable, seatName } from "./words.js";
+import { boardFor } from "./boards.js";
+
+const params = new URLSearchParams(location.search);
+const token = params.get("token");
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+
+const KIND_WORDS = {
+  play: "Play", take: "Take the table", refill: "Refill", end_turn: "End turn",
+  draw_stock: "Draw from the stock", draw_discard: "Take the top discard", god_look: "Look at God",
+  god_draw: "Draw from God", discard: "Discard", god_discard: "Discard to a new pile",
+  go_out: "Go out", take_pile: "Take the pile", meld: "Meld", retract: "Take back melds",
+};
+const MANY_MOVES = 40;
+// The kinds whose `cards` leave the hand; a pile take names the hand cards in `from_hand`.
+// Other kinds' cards (a table or pile taken, a card drawn) are shown, not selected.
+const FROM_HAND = new Set(["play", "discard", "god_discard", "meld"]);
+
+function handCardsOf(a) {
+  if (FROM_HAND.has(a.kind)) return a.cards;
+  if (a.kind === "take_pile" && Array.isArray(a.from_hand)) return a.from_hand;
+  return [];
+}          // past this, card moves wait for a card to be selected
+
+let state = null;               // the last state message
+let events = [];                // every event received, in order
+let selected = [];              // indexes into the hand
+let pending = false;            // an action was sent; wait for the next state
+let socket = null;
+let retry = 0;
+
+function setStatus(text, kind = "") {
+  const node = document.getElementById("status");
+  node.textContent = text;
+  node.className = `status ${kind}`;
+}
+
+function toast(text) {
+  const node = document.getElementById("toast");
+  node.textContent = text;
+  node.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { node.hidden = true; }, 5000);
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = new URLSearchParams();
+  if (token) query.set("token", token);
+  query.set("since", String(events.length));
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
+  socket.addEventListener("open", () => { retry = 0; setStatus("connected", "ok"); });
+  socket.addEventListener("message", (message) => {
+    const data = JSON.parse(message.data);
+    if (data.type === "state") onState(data);
+    else if (data.type === "error") onError(data);
+  });
+  socket.addEventListener("close", (e) => {
+    setStatus("disconnected — reconnecting", "bad");
+    if (e.code === 1008) { setStatus("refused", "bad"); return; }
+    retry = Math.min(retry + 1, 6);
+    setTimeout(connect, 250 * 2 ** retry);
+  });
+}
+
+function onError(data) {
+  pending = false;
+  document.body.dataset.pending = "false";
+  if (data.status === 403 && !state) setStatus("refused: " + data.error, "bad");
+  toast(data.error);
+  if (state) render();
+}
+
+function onState(data) {
+  for (const event of data.events) {
+    if (event.n === events.length) events.push(event);   // never twice, never out of order
+  }
+  state = data;
+  pending = false;
+  selected = [];
+  render();
+}
+
+function send(action) {
+  if (!socket || socket.readyState !== WebSocket.OPEN || pending) return;
+  pending = true;
+  document.body.dataset.pending = "true";
+  socket.send(JSON.stringify({ type: "action", action: action.id, after: events.length }));
+  renderMoves();
+}
+
+// ---------------------------------------------------------------- rendering
+function ctx() {
+  return {
+    me: state.seat, seats: state.seats,
+    // A pile that can be clicked when exactly one legal move of this kind exists.
+    pileAction(kind) {
+      const moves = state.legal.filter((a) => a.kind === kind);
+      if (moves.length !== 1 || pending) return {};
+      return { clickable: true, dataset: { kind }, onclick: () => send(moves[0]) };
+    },
+  };
+}
+
+function render() {
+  const s = state, v = s.view, c = ctx();
+  const me = s.seat;
+  document.title = `${s.game} · cardcore`;
+  document.getElementById("title").textContent =
+    `${s.game.replace(/_/g, " ")} · table ${s.table} · ${me === null ? "watching" : `you are seat ${me}`}`;
+  document.body.dataset.game = s.game;
+  document.body.dataset.eventCount = String(s.event_count);
+  document.body.dataset.over = String(s.over);
+  document.body.dataset.myTurn = String(me !== null && s.current_player === me);
+  document.body.dataset.pending = String(pending);
+  renderSeats(s, v, c);
+  const board = document.getElementById("board");
+  board.replaceChildren(...boardFor(s.game).board(v, c).filter(Boolean));
+  renderTurn(s, c);
+  renderHand();
+  renderMoves();
+  renderLog(c);
+}
+
+function renderSeats(s, v, c) {
+  const box = document.getElementById("seats");
+  const extra = boardFor(s.game).seat;
+  box.replaceChildren(...s.seats.map(({ seat, bot }) => {
+    const turn = s.current_player === seat;
+    const winner = s.over && s.winners.includes(seat);
+    const node = el("div", { class: `seat${turn ? " to-move" : ""}${seat === s.seat ? " me" : ""}${winner ? " winner" : ""}`, dataset: { seat: String(seat) } },
+      el("div", { class: "seat-name" }, seat === s.seat ? `You (seat ${seat})` : `Seat ${seat}`, bot ? el("span", { class: "bot" }, ` ${bot} bot`) : ""),
+      el("div", { class: "seat-hand" }, backImage("tiny"), ` ${v.hand_sizes[seat]} card${v.hand_sizes[seat] === 1 ? "" : "s"}`),
+      el("div", { class: "seat-score" }, `score ${s.scores[seat]}`),
+      el("div", { class: "seat-extra" }, extra(v, seat, c).join(" · ")));
+    if (turn) node.append(el("div", { class: "turn-mark" }, "to move"));
+    if (winner) node.append(el("div", { class: "winner-mark" }, "winner"));
+    return node;
+  }));
+}
+
+function renderTurn(s, c) {
+  const node = document.getElementById("turn");
+  let text;
+  if (s.over) {
+    const names = s.winners.map((w) => seatName(w, c));
+    text = `The match is over. ${names.length === 1 ? "Winner" : "Winners"}: ${names.join(", ")}. ` +
+      (s.seat === null ? "" : s.winners.includes(s.seat) ? "Well played!" : "Better luck next time.");
+  } else if (s.current_player === s.seat && s.seat !== null) {
+    text = `Your turn (${s.view.phase}).`;
+  } else {
+    text = `${seatName(s.current_player, c)} to move (${s.view.phase}).`;
+  }
+  node.textContent = text;
+  node.className = s.current_player === s.seat && !s.over ? "mine" : "";
+}
+
+function handCards() { return state.view.hand || []; }
+
+function usableCards() {
+  // How many of each card some legal move uses (so a card can be clicked).
+  const counts = {};
+  for (const a of state.legal) {
+    const need = {};
+    for (const card of handCardsOf(a)) need[card] = (need[card] || 0) + 1;
+    for (const [card, n] of Object.entries(need)) counts[card] = Math.max(counts[card] || 0, n);
+  }
+  return counts;
+}
+
+function renderHand() {
+  const hand = handCards();
+  const area = document.getElementById("hand-area");
+  area.hidden = state.seat === null;
+  const usable = usableCards();
+  const seen = {};
+  const row = document.getElementById("hand");
+  row.replaceChildren(...hand.map((card, i) => {
+    seen[card] = (seen[card] || 0) + 1;
+    const can = !pending && (usable[card] || 0) > 0;
+    const button = el("button", {
+      class: `card${selected.includes(i) ? " selected" : ""}${can ? " usable" : ""}`,
+      type: "button", dataset: { card, index: String(i) }, disabled: !can,
+      "aria-pressed": String(selected.includes(i)), onclick: () => toggle(i),
+    }, cardImage(card));
+    return button;
+  }));
+  document.getElementById("hand-title").textContent = `Your hand (${hand.length})`;
+}
+
+function toggle(i) {
+  selected = selected.includes(i) ? selected.filter((j) => j !== i) : [...selected, i];
+  renderHand();
+  renderMoves();
+}
+
+function selectedCards() { return selected.map((i) => handCards()[i]); }
+
+function contains(cards, wanted) {
+  const left = {};
+  for (const c of cards) left[c] = (left[c] || 0) + 1;
+  for (const c of wanted) { if (!left[c]) return false; left[c] -= 1; }
+  return true;
+}
+
+function matchingMoves() {
+  const want = selectedCards();
+  return state.legal.filter((a) => contains(handCardsOf(a), want));
+}
+
+function moveLabel(a) {
+  const words = KIND_WORDS[a.kind] || a.kind.replace(/_/g, " ");
+  if (a.kind === "meld" && a.group) {
+    const group = a.group === "wild" ? "wild cards" : `${a.group}s`;
+    return a.new === false ? `Add to the ${group}` : `New meld of ${group}`;
+  }
+  if (a.kind === "play" && Array.isArray(a.jokers_as) && a.jokers_as.length) {
+    return `${words} (joker as ${a.jokers_as.join(", ")})`;
+  }
+  if (a.kind === "take_pile") return `${words} (${a.label.replace(/^take /, "")})`;
+  return words;
+}
+
+function renderMoves() {
+  const box = document.getElementById("moves");
+  const hint = document.getElementById("selection-hint");
+  if (!state || state.seat === null) { box.replaceChildren(); hint.textContent = ""; return; }
+  const moves = matchingMoves();
+  let shown = moves;
+  if (!selected.length && moves.filter((a) => handCardsOf(a).length).length > MANY_MOVES) {
+    shown = moves.filter((a) => !handCardsOf(a).length || a.kind === "discard");
+    hint.textContent = `${moves.length} moves: click cards in your hand to see the ones that use them.`;
+  } else if (selected.length) {
+    hint.textContent = moves.length ? `Moves with ${selectedCards().join(" ")}:` : "No move uses exactly these cards together; click a card again to drop it.";
+  } else {
+    hint.textContent = state.legal.length ? "Your moves (or click cards to narrow them down):" : "";
+  }
+  box.replaceChildren(...shown.map((a) => el("button", {
+    class: `move kind-${a.kind}`, type: "button", disabled: pending,
+    dataset: { id: String(a.id), kind: a.kind, label: a.label, cards: handCardsOf(a).join(" ") }, title: a.label,
+    onclick: () => send(a),
+  }, el("span", { class: "move-words" }, moveLabel(a)), a.cards.length ? el("span", { class: "move-cards" }, " ", ...cardsText(a.cards)) : "")));
+}
+
+function renderLog(c) {
+  const log = document.getElementById("log");
+  const shown = Number(log.dataset.count || 0);
+  if (shown > events.length) log.replaceChildren();
+  const start = shown > events.length ? 0 : shown;
+  const items = events.slice(start).map((e) => describe(e, c));
+  log.append(...items);
+  log.dataset.count = String(events.length);
+  if (items.length) log.scrollTop = log.scrollHeight;
+  const last = [...events].reverse().find((e) => e.breakdown);
+  const scoring = document.getElementById("scoring");
+  if (last && scoring.dataset.n !== String(last.n)) {
+    scoring.replaceChildren(breakdownTable(last, c));
+    scoring.dataset.n = String(last.n);
+  }
+}
+
+connect();

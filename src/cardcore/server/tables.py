@@ -1,0 +1,548 @@
+"""The tables of a server: games in memory, seats and tokens, bots, and what each seat is told.
+
+This module knows nothing of HTTP: ``app.py`` turns requests into calls here and ``ApiError``
+into answers. Everything runs in the server's one event-loop thread, so a table changes in
+one synchronous step (check, apply, commit) that nothing can interleave with.
+
+What leaves the server is built in one place, ``Table.state``: the seat's ``view``, its
+``events`` and its ``legal`` moves, or the spectator's public version. Saves, seeds and
+tokens never appear there.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+from collections import OrderedDict, deque
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from cardcore.bots import Bot, available_bots, make_bot
+from cardcore.errors import ConfigError, IllegalActionError
+from cardcore.game import Game, game_class, is_int, load_game, new_game
+from cardcore.server.store import StoredTable, TableStore
+from cardcore.simulation import bot_seed
+
+__all__ = ["ApiError", "Connection", "Table", "TableServer", "spectator_view", "seat_events",
+           "new_token", "token_hash", "MAX_ACTION_TEXT", "MAX_TOKEN_TEXT"]
+
+log = logging.getLogger("cardcore.server")
+
+TOKEN_BYTES = 24            # 192 random bits per seat token
+TABLE_ID_BYTES = 9          # 72 bits: table ids are public, they only need to be unique
+MAX_TOKEN_TEXT = 100        # longer "tokens" are refused before hashing
+MAX_ACTION_TEXT = 200       # the longest real action notation is far shorter
+MAX_CACHED = 2000           # tables kept in memory; the others are reloaded when used
+
+# View keys that belong to the seat that asked; the spectator's view blanks them.
+SEAT_KEYS: dict[str, Any] = {"player": None, "hand": [], "legal_actions": [], "team": None,
+                             "my_pile": None, "best_sets": None}
+
+
+class ApiError(Exception):
+    """A refusal: an HTTP status, a message for people, and optional details (``rule``...)."""
+
+    def __init__(self, status: int, error: str, **details: Any) -> None:
+        super().__init__(error)
+        self.status = status
+        self.error = error
+        self.details = details
+
+    def body(self) -> dict[str, Any]:
+        return {"error": self.error, **self.details}
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def seat_events(game: Game, seat: int | None, since: int) -> list[dict[str, Any]]:
+    """The events ``seat`` may see (None: a spectator), from index ``since``: the one place
+    the server reads events (``Game.events``, api.md "Additions in 0.2")."""
+    return game.events(seat, since)
+
+
+def spectator_view(game: Game) -> dict[str, Any]:
+    """The public view: a seat's view with the seat's own keys blanked, and, to be safe
+    with keys added later, any other key that differs between seats left out."""
+    views = [game.view(p) for p in range(game.num_players)]
+    public: dict[str, Any] = {}
+    for key, value in views[0].items():
+        if key in SEAT_KEYS:
+            public[key] = SEAT_KEYS[key]
+        elif all(v.get(key) == value for v in views[1:]):
+            public[key] = value
+    return public
+
+
+class Connection:
+    """One WebSocket of a table: its seat (None: spectator), how many events it has been sent,
+    and its outbox. A sender task drains the outbox and, when the table changed, sends one
+    fresh state, so pushes are never out of order and never lose an event."""
+
+    def __init__(self, seat: int | None, since: int, rate: float, burst: float) -> None:
+        self.seat = seat
+        self.sent_events = since
+        self.errors: deque[dict[str, Any]] = deque()
+        self.dirty = True                           # the first state goes out on connect
+        self.wake = asyncio.Event()
+        self.wake.set()
+        self.closed = False
+        self.rate = rate
+        self.allowance = burst
+        self.burst = burst
+        self.last_check: float | None = None
+
+    def notify(self) -> None:
+        self.dirty = True
+        self.wake.set()
+
+    def push_error(self, error: ApiError) -> None:
+        self.errors.append({"type": "error", "status": error.status, **error.body()})
+        self.wake.set()
+
+    def take_message(self, now: float) -> bool:
+        """Token bucket: False when this connection sends faster than its rate allows."""
+        if self.last_check is not None:
+            self.allowance = min(self.burst, self.allowance + (now - self.last_check) * self.rate)
+        self.last_check = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+
+@dataclass
+class Table:
+    """A table in memory: its game, bots, token hashes and open connections."""
+
+    id: str
+    game: Game
+    bots: dict[int, str]
+    bot_seed: int
+    token_hashes: dict[int, str]
+    actions: int                                   # length of the action log
+    bot_players: dict[int, Bot] = field(default_factory=dict)
+    connections: set[Connection] = field(default_factory=set)
+    event_count: int = 0
+    runner: asyncio.Task[None] | None = None
+    broken: bool = False                           # a failed commit: reload before use
+    unstored: int = 0                              # commits queued and not yet done
+    stored: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def __post_init__(self) -> None:
+        self.stored.set()
+        self.bot_players = {seat: make_bot(name, bot_seed(self.bot_seed, self.actions, seat))
+                            for seat, name in self.bots.items()}
+        self.event_count = len(seat_events(self.game, None, 0))
+
+    # ---------------------------------------------------------------- who is asking
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token acts for, None without a token; ApiError 403 for a bad token.
+        Every seat's hash is compared (in constant time), whichever matches."""
+        if token is None:
+            return None
+        if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN_TEXT:
+            raise ApiError(403, "bad token")
+        digest = token_hash(token)
+        found = None
+        for seat, stored in self.token_hashes.items():
+            if hmac.compare_digest(digest, stored):
+                found = seat
+        if found is None:
+            raise ApiError(403, "bad token: it is not a token of this table")
+        return found
+
+    # ---------------------------------------------------------------- what a seat is told
+    def state(self, seat: int | None, since: int = 0) -> dict[str, Any]:
+        game = self.game
+        if not 0 <= since <= self.event_count:
+            raise ApiError(400, f"since must be 0..{self.event_count}, not {since}")
+        to_move = game.current_player
+        legal = ([a.to_dict() for a in game.legal_actions()]
+                 if seat is not None and to_move == seat else [])
+        return {
+            "table": self.id,
+            "game": game.name,
+            "seat": seat,
+            "view": game.view(seat) if seat is not None else spectator_view(game),
+            "events": seat_events(game, seat, since),
+            "event_count": self.event_count,
+            "legal": legal,
+            "over": game.is_over,
+            "scores": game.scores,
+            "winners": game.winners,
+            "current_player": to_move,
+            "players": game.num_players,
+            "seats": [{"seat": k, "bot": self.bots.get(k)} for k in range(game.num_players)],
+            "options": game.options,
+        }
+
+    # ---------------------------------------------------------------- changes
+    def check_turn(self, seat: int, after: int | None) -> None:
+        game = self.game
+        if game.is_over:
+            raise ApiError(409, "the match is over", event_count=self.event_count)
+        if game.current_player != seat:
+            raise ApiError(409, f"it is seat {game.current_player}'s turn, not seat {seat}'s",
+                           event_count=self.event_count)
+        if after is not None and after != self.event_count:
+            raise ApiError(409, f"stale: the action was sent after event {after}, but the "
+                                f"table has {self.event_count} events; look again",
+                           event_count=self.event_count)
+
+    def apply(self, seat: int, action: int | str) -> None:
+        """Apply one action for ``seat`` (already checked to be the seat to move)."""
+        try:
+            self.game.apply(action, player=seat)
+        except IllegalActionError as e:
+            raise ApiError(422, str(e), rule=e.rule) from None
+        self.actions += 1
+
+    def bot_to_move(self) -> int | None:
+        seat = self.game.current_player
+        return seat if seat is not None and seat in self.bots else None
+
+    def play_bot(self) -> None:
+        seat = self.bot_to_move()
+        assert seat is not None
+        self.game.apply(self.bot_players[seat].choose_id(self.game), player=seat)
+        self.actions += 1
+
+    def count_events(self) -> None:
+        self.event_count += len(seat_events(self.game, None, self.event_count))
+
+    def notify(self) -> None:
+        for connection in self.connections:
+            connection.notify()
+
+    def public_summary(self) -> dict[str, Any]:
+        return {"table": self.id, "game": self.game.name, "players": self.game.num_players,
+                "over": self.game.is_over, "current_player": self.game.current_player}
+
+
+def parse_bots(raw: Any, players: int, game: str) -> dict[int, str]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ApiError(400, 'bots must be an object like {"1": "greedy"}')
+    bots: dict[int, str] = {}
+    names = available_bots()
+    for key, name in raw.items():
+        if not isinstance(key, str) or not key.isdigit() or not 0 <= int(key) < players:
+            raise ApiError(422, f"bots: seat {str(key)[:20]!r} is not a seat 0..{players - 1}",
+                           option="bots")
+        if not isinstance(name, str) or name not in names:
+            raise ApiError(422, f"bots: unknown bot {str(name)[:30]!r}; bots: {', '.join(names)}",
+                           option="bots")
+        try:
+            make_bot(name, 0).check_game(game)
+        except ConfigError as e:
+            raise ApiError(422, f"bots: {e}", option="bots") from None
+        bots[int(key)] = name
+    return bots
+
+
+class TableServer:
+    """Every table of one server: creation, loading after a restart, actions, bots.
+
+    Writes go to SQLite from one writer thread, in batches: an action is applied in memory,
+    queued, and its sender waits until the batch holding it is committed; only then is it
+    answered and pushed. Actions arriving meanwhile (on any table) join the next batch, so
+    one disk sync serves many actions and the event loop never waits for the disk. Reads
+    wait until their table has nothing uncommitted, so nobody is shown an unstored action.
+    """
+
+    def __init__(self, db_path: str, *, bot_delay: float = 0.0, max_tables: int = 1000,
+                 message_rate: float = 20.0, synchronous: str = "full") -> None:
+        if bot_delay < 0:
+            raise ValueError("bot_delay must be >= 0")
+        if max_tables < 1:
+            raise ValueError("max_tables must be >= 1")
+        if message_rate <= 0:
+            raise ValueError("message_rate must be > 0")
+        self.store = TableStore(db_path, synchronous)           # reads, in the loop thread
+        self.writer = TableStore(db_path, synchronous)          # writes, in the writer thread
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix="cardcore-db")
+        self.bot_delay = bot_delay
+        self.max_tables = max_tables
+        self.message_rate = message_rate
+        self.tables: OrderedDict[str, Table] = OrderedDict()    # most recently used last
+        self.closing = False
+        self.queued: dict[str, tuple[Any, ...]] = {}            # table id -> row to store
+        self.waiting: list[tuple[Table, asyncio.Future[None]]] = []
+        self.flushing = False
+        self.creating = 0
+        self.on_error: Callable[[BaseException], None] = lambda e: log.exception(
+            "bot move failed", exc_info=e)
+
+    # ---------------------------------------------------------------- tables
+    async def create(self, game: Any, players: Any = None, seed: Any = None,
+                     options: Any = None, bots: Any = None, deck: list[str] | None = None
+                     ) -> tuple[Table, dict[int, str]]:
+        """A new table; returns it and the token of every seat that is not a bot.
+        ``deck`` (a stacked first deal) is for tests and embedding hosts only: the HTTP API
+        does not offer it."""
+        if not isinstance(game, str):
+            raise ApiError(400, "game must be a string (see GET /api/games)")
+        if players is not None and not is_int(players):
+            raise ApiError(400, "players must be an int")
+        if seed is not None and not is_int(seed):
+            raise ApiError(400, "seed must be an int")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise ApiError(400, "options must be an object")
+        clash = sorted(set(options) & {"players", "seed", "deck"})
+        if clash:
+            raise ApiError(422, f"options: {clash[0]!r} is not a game option", option=clash[0])
+        try:
+            cls = game_class(game)
+            count = players if players is not None else cls.default_players
+            parsed_bots = parse_bots(bots, max(count, 0), cls.name)
+            if self.store.count_open() + self.creating >= self.max_tables:
+                raise ApiError(503, f"this server holds at most {self.max_tables} open tables; "
+                                    "finish one or try later")
+            g = new_game(cls.name, players=players, seed=seed, deck=deck, **options)
+        except ConfigError as e:
+            raise ApiError(422, str(e), option=e.option) from None
+        except (TypeError, ValueError, OverflowError) as e:
+            raise ApiError(422, f"bad table configuration: {str(e)[:200]}") from None
+        table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
+        tokens = {seat: new_token() for seat in range(g.num_players) if seat not in parsed_bots}
+        table = Table(table_id, g, parsed_bots, secrets.randbits(63),
+                      {seat: token_hash(t) for seat, t in tokens.items()}, 0)
+        row = (table_id, g.name, g.num_players, g.to_json(), 0, g.current_player, g.is_over,
+               parsed_bots, table.bot_seed, table.token_hashes)
+        self.creating += 1                      # counted while its row is being written
+        try:
+            await self._write(self.writer.insert, *row)
+        finally:
+            self.creating -= 1
+        self._remember(table)
+        if self.bot_delay == 0 and table.token_hashes:
+            # The bots before the first person move at once, as after any action.
+            while table.bot_to_move() is not None:
+                table.play_bot()
+            table.count_events()
+            await self.commit(table)
+        self.schedule_bots(table)
+        return table, tokens
+
+    async def _write(self, fn: Callable[..., None], *args: Any) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            await loop.run_in_executor(self.executor, fn, *args)
+        except Exception as e:
+            log.error("storage failed: %s", e)
+            raise ApiError(503, "storage failed: nothing was changed") from None
+
+    def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is not None and not table.broken:
+            self.tables.move_to_end(table_id)
+            return table
+        stored = self.store.load(table_id) if isinstance(table_id, str) else None
+        if stored is None:
+            raise ApiError(404, "no such table")
+        table = self._revive(stored)
+        self._remember(table)
+        self.schedule_bots(table)
+        return table
+
+    def _remember(self, table: Table) -> None:
+        """Keep a table in memory; past MAX_CACHED, forget the least recently used idle ones
+        (nobody connected, nothing running or uncommitted): they reload from the database."""
+        self.tables[table.id] = table
+        if len(self.tables) <= MAX_CACHED:
+            return
+        for key in list(self.tables):
+            old = self.tables[key]
+            if len(self.tables) <= MAX_CACHED:
+                break
+            if old is not table and not old.connections and old.runner is None \
+                    and not old.unstored:
+                del self.tables[key]
+
+    def _revive(self, stored: StoredTable) -> Table:
+        game = load_game(stored.save)
+        actions = len(json.loads(stored.save)["actions"])
+        return Table(stored.id, game, stored.bots, stored.bot_seed, stored.token_hashes, actions)
+
+    def resume_bots(self) -> None:
+        """After a start: tables whose bots were to move carry on."""
+        for table_id in self.store.ids_waiting_for_bots():
+            try:
+                self.get(table_id)
+            except Exception as e:                      # one bad row must not stop the server
+                log.error("table %s could not be loaded: %s", table_id, e)
+
+    def list_tables(self, include_over: bool = False) -> list[dict[str, Any]]:
+        return self.store.list_tables(include_over)
+
+    async def settled(self, table: Table) -> Table:
+        """The table once nothing on it is waiting to be committed (reads call this)."""
+        while table.unstored:
+            await table.stored.wait()
+        if table.broken:
+            raise ApiError(503, "storage failed; try again")
+        return table
+
+    # ---------------------------------------------------------------- actions
+    async def act(self, table: Table, seat: int, action: Any, after: Any) -> None:
+        """One action for ``seat``: checked, applied, committed, then pushed. With no bot
+        delay the bot moves it triggers are played (and committed with it) first."""
+        if isinstance(action, bool) or not isinstance(action, (int, str)):
+            raise ApiError(400, "action must be an action id (int) or its notation (str)")
+        if isinstance(action, str) and len(action) > MAX_ACTION_TEXT:
+            raise ApiError(422, f"an action notation has at most {MAX_ACTION_TEXT} characters")
+        if after is not None and not is_int(after):
+            raise ApiError(400, "after must be an int (the number of events seen)")
+        if table.broken:
+            raise ApiError(503, "storage failed; try again")
+        table.check_turn(seat, after)
+        table.apply(seat, action)
+        if self.bot_delay == 0 and table.token_hashes:
+            while table.bot_to_move() is not None:
+                table.play_bot()
+        table.count_events()                 # at once: a second send with this `after` is stale
+        await self.commit(table)
+        table.notify()
+        self.schedule_bots(table)
+
+    async def commit(self, table: Table) -> None:
+        """Queue the table's save and wait until a batch has stored it."""
+        game = table.game
+        self.queued[table.id] = (table.id, game.to_json(), table.actions, game.current_player,
+                                 game.is_over)
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.append((table, done))
+        table.unstored += 1
+        table.stored.clear()
+        if not self.flushing:
+            self.flushing = True
+            asyncio.get_running_loop().create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        try:
+            while self.queued:
+                rows, waiting = list(self.queued.values()), self.waiting
+                self.queued, self.waiting = {}, []
+                try:
+                    await self._write(self.writer.save_many, rows)
+                    failed = None
+                except ApiError as e:
+                    failed = e
+                for table, done in waiting:
+                    table.unstored -= 1
+                    if failed is not None:
+                        self._forget(table)
+                    if not table.unstored:
+                        table.stored.set()
+                    if failed is not None:
+                        done.set_exception(ApiError(503, "storage failed: the action was not "
+                                                         "accepted"))
+                    else:
+                        done.set_result(None)
+        finally:
+            self.flushing = False
+
+    def _forget(self, table: Table) -> None:
+        """The game in memory is ahead of the database: drop it, reload on next use."""
+        table.broken = True
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        for connection in table.connections:
+            connection.push_error(ApiError(503, "storage failed; reconnect"))
+
+    # ---------------------------------------------------------------- bots
+    def schedule_bots(self, table: Table) -> None:
+        if table.bot_to_move() is None or table.runner is not None or self.closing:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return                                   # no loop yet: resume_bots starts it
+        table.runner = loop.create_task(self._run_bots(table))
+
+    async def _run_bots(self, table: Table) -> None:
+        try:
+            while not self.closing and not table.broken and table.bot_to_move() is not None:
+                await asyncio.sleep(self.bot_delay)
+                if self.closing or table.broken or table.bot_to_move() is None:
+                    break
+                table.play_bot()
+                table.count_events()
+                await self.commit(table)
+                table.notify()
+        except ApiError:
+            pass                                     # storage failed: the table reloads
+        except Exception as e:                       # pragma: no cover - a bug in a bot
+            self.on_error(e)
+        finally:
+            table.runner = None
+
+    async def close(self) -> None:
+        self.closing = True
+        runners = [t.runner for t in self.tables.values() if t.runner is not None]
+        for runner in runners:
+            runner.cancel()
+        for runner in runners:
+            try:
+                await runner
+            except BaseException:
+                pass
+        while self.flushing:
+            await asyncio.sleep(0.01)
+        self.executor.shutdown(wait=True)
+        self.store.close()
+        self.writer.close()
+
+
+def games_catalogue() -> list[dict[str, Any]]:
+    """``GET /api/games``: each game, its player counts and options (as ``cardcore games``)."""
+    from cardcore.game import available_games
+    out = []
+    for name in available_games():
+        cls = game_class(name)
+        out.append({
+            "game": name,
+            "min_players": cls.min_players,
+            "max_players": cls.max_players,
+            "default_players": cls.default_players,
+            "options": {k: {"default": _jsonable(o.default), "doc": o.doc}
+                        for k, o in cls.options_spec.items()},
+            "bots": [b for b in available_bots() if _bot_plays(b, name)],
+        })
+    return out
+
+
+def _bot_plays(bot: str, game: str) -> bool:
+    try:
+        make_bot(bot, 0).check_game(game)
+    except ConfigError:
+        return False
+    return True
+
+
+def _jsonable(value: Any) -> Any:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+    return value
+
+
+def check_mapping(value: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise ApiError(400, f"{what} must be a JSON object")
+    return value

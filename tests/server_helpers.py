@@ -1,0 +1,103 @@
+"""Helpers for the server tests: an in-process client, and `cardcore serve` as a subprocess."""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import warnings
+from pathlib import Path
+from typing import Any
+
+import cardcore
+
+SRC = str(Path(cardcore.__file__).resolve().parents[1])
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")        # Starlette prefers httpx2 for its TestClient
+    from starlette.testclient import TestClient  # noqa: F401  (re-exported)
+
+FORBIDDEN_KEYS = {"seed", "rng", "save", "actions", "deck", "token", "tokens", "stock",
+                  "foot", "feet", "token_hashes"}
+
+
+def walk_keys(value: Any) -> set[str]:
+    """Every dict key anywhere in a JSON value."""
+    keys: set[str] = set()
+    if isinstance(value, dict):
+        for k, v in value.items():
+            keys.add(k)
+            keys |= walk_keys(v)
+    elif isinstance(value, list):
+        for v in value:
+            keys |= walk_keys(v)
+    return keys
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """`python -m cardcore serve` on 127.0.0.1 and a free port, for crash and browser tests."""
+
+    def __init__(self, db: Path, bot_delay: float = 0.0, port: int | None = None,
+                 log: Path | None = None, extra: tuple[str, ...] = ()) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = log or db.with_suffix(f".{self.port}.log")
+        env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+        self.log = open(self.log_path, "ab")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "cardcore", "serve", "--host", "127.0.0.1",
+             "--port", str(self.port), "--db", str(db), "--bot-delay", str(bot_delay), *extra],
+            stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        self.wait_ready()
+
+    def wait_ready(self, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log_path.read_text()}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/games", timeout=2):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def request(self, method: str, path: str, body: Any = None,
+                headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json",
+                                              **(headers or {})})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    def kill(self) -> None:
+        """kill -9: no shutdown, no flush."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait(timeout=30)
+        self.log.close()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=15)
+        self.log.close()
