@@ -272,12 +272,23 @@ def test_format1_save_of_another_game_loads_with_its_defaults():
 
 def test_format1_save_detects_no_edit_and_refuses_a_key():
     data = json.loads((DATA / "kuzanasta_0.1.json").read_text())
-    with pytest.raises(ValueError, match="no hmac"):
+    with pytest.raises(ValueError, match="no digest"):
         load_game(data, key="secret")
     cut = {**data, "actions": data["actions"][:30]}
     # No digest: a log cut short loads when no shuffle lies between the cut and the end (here
     # the one deal of the match; documented in cardcore.saves).
     assert len(load_game(json.dumps(cut))._log) == 30
+
+
+def test_format1_save_with_a_digest_has_it_checked():
+    # The 0.2 development line wrote format 1 with a digest (and no going_out option).
+    from cardcore.saves import canonical_bytes
+    import hashlib
+    data = json.loads((DATA / "kuzanasta_0.1.json").read_text())
+    data["digest"] = hashlib.sha256(canonical_bytes(data)).hexdigest()
+    assert load_game(data).options["going_out"] == "optional"
+    with pytest.raises(ValueError, match="digest does not match"):
+        load_game({**data, "actions": data["actions"][:30]})
 
 
 def test_saves_are_written_in_format_2_with_a_digest():

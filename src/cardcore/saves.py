@@ -25,15 +25,16 @@ not match the replay (e.g. a log cut before a shuffle, a changed seed).
 Without a key: in format 2, any edit that did not recompute ``digest`` (a truncated action
 log, changed options, a corrupted byte). A deliberate forger can recompute an unkeyed digest, so
 without a key any game reachable by legal play from the saved configuration can be passed off.
-A format-1 save has no digest, so none of those edits is detected in it: a truncated log, a
-changed option or seed, or a changed action that is still legal loads as long as the replay is
-legal and ends in the recorded generator state (the rng check catches a log cut before a
-shuffle, a changed seed usually, nothing else). Turning a format-2 save into format 1 (drop
+A format-1 save of cardcore 0.1 has no digest, so none of those edits is detected in it: a
+truncated log, a changed option or seed, or a changed action that is still legal loads as long
+as the replay is legal and ends in the recorded generator state (the rng check catches a log
+cut before a shuffle, a changed seed usually, nothing else). (A format-1 save that does carry
+a digest, from the 0.2 development line, has it checked.) Turning a format-2 save into format 1 (drop
 the digest, set ``format`` to 1) therefore skips the digest check: accept format 1 only from
 a source you trust, or load with a key.
 
 With a key: the ``hmac`` must match, so nothing can be changed without the key. ``load_game``
-with a key refuses a save that has no ``hmac``, so it refuses every format-1 save.
+with a key refuses a save that has no ``hmac``, so it refuses every save of cardcore 0.1.
 
 A save reveals every hand, every foot and stock and every future shuffle (it holds the seed):
 never send one to a player who must not see them; hand it out only with a key and only to a
@@ -217,9 +218,9 @@ def load(data: str | bytes | Mapping[str, Any], key: bytes | str | None = None) 
     if clash:
         raise ValueError(f"load_game: options may not repeat the parameter(s) {', '.join(clash)}")
     if fmt == FORMAT_0_1:
-        if key is not None:
-            raise ValueError("load_game: a key was given but the save carries no hmac "
-                             "(a format-1 save, written by cardcore 0.1)")
+        # cardcore 0.1 wrote no digest; the 0.2 development line wrote format 1 with one.
+        if "digest" in data or key is not None:
+            _check_signatures(data, key)
         options = _format1_options(name, options)
     else:
         _check_signatures(data, key)
