@@ -262,9 +262,15 @@ cdef int kz_best_three_four(const Multiset* hand, int wild_rank, int* d1, int* d
     kz_declaration_value does; 0 (and d1 = d2 = -1) if there is none. d1 <= d2 as
     descriptors; among equal totals the first pair in (d1, d2) order is kept."""
     cdef int cand[KZ_NUM_DESCRIPTORS]
-    cdef int k = 0, r, i, j, v, best = 0, best1 = -1, best2 = -1
+    cdef int n[NUM_RANKS]
+    cdef int k = 0, r, i, j, v, best = 0, best1 = -1, best2 = -1, wilds = 0
+    kz_rank_counts(hand, n)
+    if 0 <= wild_rank < NUM_RANKS:
+        wilds = n[wild_rank]
     for r in range(NUM_RANKS):
-        if ms_count_rank(hand, r) == 0:
+        # Only ranks that can make a set at all (most hands have none or one): the playout
+        # calls this after every discard with going_out="immediate".
+        if n[r] == 0 or (n[r] + wilds < 3 if r != wild_rank else n[r] < 3):
             continue
         for i in range(r * KZ_NUM_SHAPES, (r + 1) * KZ_NUM_SHAPES):
             if kz_descriptor_value(hand, wild_rank, i) >= 0:
