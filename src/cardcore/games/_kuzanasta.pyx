@@ -24,8 +24,8 @@ descriptors give 39 * 40 / 2 + 39 * 52 = 2808 named declarations.
 
 Phases: draw -> (god_draw) -> discard -> declare (end_turn; go_out too when the 7-card hand
 holds two sets) -> the next player's draw. With going_out="immediate" there is no declare
-step: the discard ends the turn, and a hand holding two sets goes out with it (KZ-3.3). A deal that ends starts the next one inside the
-same action.
+step: the discard ends the turn, and a hand holding two sets goes out with it (KZ-3.3). A deal
+that ends starts the next one inside the same action.
 
 The state is one C struct (KZState, the framework Header first); the rules are noexcept nogil
 functions over a pointer to it, reached by the framework through KZ_HOOKS. Besides the game
