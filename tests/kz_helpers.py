@@ -52,7 +52,10 @@ def stack_deck(players: int, dealer: int, hands: dict[int, list[int]], turn_up: 
 def stacked(players: int, dealer: int, hands: Any = None, turn_up: str = "5D", stocks: Any = (),
             discard_tops: Any = (), seed: int = 7, **options: Any) -> Game:
     """A game whose first deal gives ``hands`` (seat -> card names), turns up ``turn_up``, and
-    puts ``stocks`` (top first) and ``discard_tops`` on the piles (see ``stack_deck``)."""
+    puts ``stocks`` (top first) and ``discard_tops`` on the piles (see ``stack_deck``).
+    The scenarios step through the declare step (KZ-3.3), so they play with
+    ``going_out="optional"`` unless told otherwise; tests of the immediate default say so."""
+    options.setdefault("going_out", "optional")
     hands = {seat: ids(*cards) for seat, cards in (hands or {}).items()}
     deck = stack_deck(players, dealer, hands, card_id(turn_up), [ids(*s) for s in stocks],
                       ids(*discard_tops))

@@ -192,6 +192,12 @@ def test_games_lists_every_game_with_options(capsys, monkeypatch):
     for name in cardcore.available_games():
         assert name in out
     assert "first_player" in out and "2-6" in out
+    # Each option's allowed values (Option.allowed_values), for every game.
+    for value in ("'immediate'", "'optional'", "'three_and_four'", "'position'", "allowed:"):
+        assert value in out
+    for name in cardcore.available_games():
+        for option in cardcore.game.game_class(name).options_spec.values():
+            assert option.allowed_values() != "see the rulebook"
 
 
 def test_bench_reports_speeds(capsys, monkeypatch):

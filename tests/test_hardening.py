@@ -215,7 +215,7 @@ def test_hostile_save_shapes_raise_value_error(name):
         " " * (MAX_SAVE_CHARS + 1),
         b"\xff\xfe",
         resign({**data, "format": "1"}), resign({**data, "format": 1.0}),
-        resign({**data, "format": True}), resign({**data, "format": 2}),
+        resign({**data, "format": True}), resign({**data, "format": 3}),
         resign({**data, "options": {**data["options"], "players": 3}}),
         resign({**data, "options": {**data["options"], "seed": 3}}),
         resign({**data, "options": {**data["options"], "deck": None}}),

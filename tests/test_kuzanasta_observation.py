@@ -21,7 +21,10 @@ PHASES = ("draw", "god_draw", "discard", "declare", "over")
 DEAL_ENDS = (None, "went_out", "no_draw", "max_turns")
 SEATS, PILES, DECK = 4, 2, 93
 CONFIGS = [{"players": 2}, {"players": 3, "ante": 2},
-           {"players": 4}, {"players": 4, "pile_pairing": "adjacent", "reshuffle": True}]
+           {"players": 4}, {"players": 4, "pile_pairing": "adjacent", "reshuffle": True},
+           {"players": 2, "going_out": "optional"}, {"players": 3, "sets": "three_and_four"},
+           {"players": 2, "sets": "three_and_four", "going_out": "optional"},
+           {"players": 4, "god_draw": "position"}]
 
 
 def descriptor(label: str) -> int:
@@ -176,7 +179,7 @@ def test_kz_7_4_utility_range_bounds_one_deal():
 
 def test_kz_3_5_a_deal_has_at_most_four_actions_per_turn():
     import sys
-    game = new_game("kuzanasta", players=4, seed=3, max_turns=12)
+    game = new_game("kuzanasta", players=4, seed=3, max_turns=12, going_out="optional")
     assert game.max_game_length == sys.maxsize        # void deals may repeat for ever
     per_deal = Counter()
     while game.state.round_index < 6:

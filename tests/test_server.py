@@ -24,7 +24,10 @@ GAMES = ("kings_stakes", "kuzanasta", "manna")
 SEED = 987654321987
 # Who starts is drawn by lot from the seed unless fixed: fixed here, so that tables with
 # different seeds and the same stacked deck are the same game until the next shuffle.
-FIXED_START = {"kings_stakes": {"first_player": 0}, "kuzanasta": {"dealer": 0},
+# Kuzanasta plays going_out="optional" here: under the immediate rule (KZ-3.3) a random hand
+# of this deck goes out in the first round, and the next deal is a shuffle.
+FIXED_START = {"kings_stakes": {"first_player": 0},
+               "kuzanasta": {"dealer": 0, "going_out": "optional"},
                "manna": {"dealer": 0}}
 
 

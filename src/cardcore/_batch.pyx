@@ -146,23 +146,32 @@ cdef class VectorCore:
                 out[i] = header_at(self.state(i)).to_move
 
     def legal_mask(self, uint8_t[:, ::1] out, int lo, int hi) -> int:
-        """Rows lo..hi of the mask; returns -1, or the first game whose legal ids overflow."""
+        """Rows lo..hi of the mask; returns -1, or the first game whose legal ids overflow.
+        The mask is as wide as the configuration's action space, which may be narrower than
+        the game's widest (Kuzanasta's god_draw="position" adds ids): an id past it is an
+        overflow too."""
         self.check_range(lo, hi)
-        if out.shape[0] != self.n or out.shape[1] != self.num_actions:
-            raise ValueError(f"out must be ({self.n}, {self.num_actions})")
+        cdef int width = out.shape[1]
+        if out.shape[0] != self.n or not 0 < width <= self.num_actions:
+            raise ValueError(f"out must be ({self.n}, at most {self.num_actions})")
         cdef int i, k, count
         cdef int32_t* ids
         cdef int bad = -1
         with nogil:
             for i in range(lo, hi):
                 count = self.fill_legal(i)
-                memset(&out[i, 0], 0, self.num_actions)
+                memset(&out[i, 0], 0, width)
                 if count < 0:
                     bad = i
                     break
                 ids = self.legal + <size_t>i * self.max_legal
                 for k in range(count):
+                    if ids[k] >= width:
+                        bad = i
+                        break
                     out[i, ids[k]] = 1
+                if bad >= 0:
+                    break
         return bad
 
     def observations(self, float[:, ::1] out, int lo, int hi) -> None:

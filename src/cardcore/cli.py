@@ -485,7 +485,8 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
         table.add_column(column)
     for name in available_games():
         cls = game_class(name)
-        options = ", ".join(f"{k}={o.default!r}" for k, o in cls.options_spec.items())
+        options = "\n".join(f"{k}={o.default!r}  allowed: {o.allowed_values()}"
+                             for k, o in cls.options_spec.items())
         table.add_row(name, f"{cls.min_players}-{cls.max_players}", str(cls.default_players),
                       options or "—")
     console.print(table)

@@ -6,9 +6,11 @@ option and deck checking, seeds, the action dispatch of ``apply``, views' common
 history, JSON save/load and cloning. A game subclass supplies its options, its deck, the
 decoding of its action ids and the game-specific part of the view.
 
-Save format (``to_json``): the configuration plus the action log, replayed on load, and the
-generator state, compared after the replay. Replaying through the checked ``apply`` means a
-tampered file cannot produce a game the rules could not reach.
+Save format (``to_json``, cardcore.saves): the configuration plus the action log, replayed on
+load, and the generator state, compared after the replay. Replaying through the checked
+``apply`` means a tampered file cannot produce a game the rules could not reach. Format 2 adds
+a digest (and optionally an HMAC); format-1 saves (cardcore 0.1, no digest) still load, with
+the 0.1 rules each game declares in ``format1_options``.
 """
 from __future__ import annotations
 
@@ -24,13 +26,13 @@ import numpy.typing as npt
 from cardcore._fast import GameState, seed_to_u64
 from cardcore.cards import card_id, card_str, format_cards, sort_key
 from cardcore.errors import ConfigError, IllegalActionError
+from cardcore.saves import SAVE_FORMAT                    # the format to_json writes (2)
 
 __all__ = [
     "Action", "ActionSpec", "Game", "Option", "register", "available_games", "new_game",
     "load_game", "SAVE_FORMAT", "seat_or_lot", "one_of", "int_between", "flag", "is_int", "resolve_seed",
 ]
 
-SAVE_FORMAT = 1
 MAX_ACTION_TEXT = 160          # the longest real action notation is under 50 characters
 ECHO_LIMIT = 60                # how much of a bad input an error message repeats
 
@@ -100,12 +102,33 @@ class ActionSpec:
 
 @dataclass(frozen=True)
 class Option:
-    """A game option: its default and a check that returns an error text or None."""
+    """A game option: its default and a check that returns an error text or None.
+
+    ``allowed`` says in words which values the check accepts (``cardcore games`` lists it);
+    the checks below (``one_of``, ``int_between``, ``flag``, ``seat_or_lot``) describe
+    themselves, so it is needed only with a check of the game's own."""
 
     default: Any
     check: Callable[[Any, int], Union[str, None]]
     doc: str = ""
     resolve: Union[Callable[[Any, int], Any], None] = None   # e.g. a default that depends on players
+    allowed: str = ""
+
+    def allowed_values(self) -> str:
+        """The values this option accepts, in words: ``"opposite" | "adjacent"``,
+        ``1..1000``, ``True | False``, ..."""
+        return self.allowed or str(getattr(self.check, "allowed", "")) or "see the rulebook"
+
+
+class _Check:
+    """An option check that also says which values it accepts (``allowed``)."""
+
+    def __init__(self, test: Callable[[Any, int], Union[str, None]], allowed: str) -> None:
+        self.test = test
+        self.allowed = allowed
+
+    def __call__(self, value: Any, players: int) -> Union[str, None]:
+        return self.test(value, players)
 
 
 ActionLike = Union[Action, int, str, "np.integer[Any]"]
@@ -134,7 +157,7 @@ def seat_or_lot(rule: str) -> OptionCheck:
         if value is None or (is_int(value) and 0 <= value < players):
             return None
         return f"must be None (drawn by lot) or a seat 0..{players - 1} ({rule})"
-    return check
+    return _Check(check, "None (by lot) | a seat 0..players-1")
 
 
 def one_of(*allowed: Any, rule: str) -> OptionCheck:
@@ -143,7 +166,7 @@ def one_of(*allowed: Any, rule: str) -> OptionCheck:
         if any(value == a and type(value) is type(a) for a in allowed):
             return None
         return f"must be one of {', '.join(map(repr, allowed))} ({rule})"
-    return check
+    return _Check(check, " | ".join(map(repr, allowed)))
 
 
 def int_between(low: int, high: int, rule: str, allow_none: bool = False) -> OptionCheck:
@@ -152,14 +175,14 @@ def int_between(low: int, high: int, rule: str, allow_none: bool = False) -> Opt
         if (allow_none and value is None) or (is_int(value) and low <= value <= high):
             return None
         return f"must be {'None or ' if allow_none else ''}an int {low}..{high} ({rule})"
-    return check
+    return _Check(check, ("None | " if allow_none else "") + f"{low}..{high}")
 
 
 def flag(rule: str) -> OptionCheck:
     """Option check: True or False."""
     def check(value: Any, players: int) -> str | None:
         return None if isinstance(value, bool) else f"must be True or False ({rule})"
-    return check
+    return _Check(check, "True | False")
 
 
 def _normalize_label(text: str) -> str:
@@ -245,6 +268,11 @@ class Game:
     narrator: ClassVar[Any] = None
 
     conformance_configs: ClassVar[list[dict[str, Any]]] = []
+
+    # Saves of format 1 (cardcore 0.1) record only the options 0.1 had. An option added since
+    # whose default is not the 0.1 behaviour names its 0.1 value here; load_game gives it to
+    # a format-1 save that does not record it (e.g. Kuzanasta {"going_out": "optional"}).
+    format1_options: ClassVar[dict[str, Any]] = {}
 
     # Numbers for learning and search (api.md "Additions in 0.2"): each game states its
     # observation layout (the C projection's offsets), its utility bounds and a length bound.

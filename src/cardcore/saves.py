@@ -1,25 +1,40 @@
 """Saves: ``Game.to_json`` and ``load_game`` (docs/api.md, "Saves").
 
-A save is one JSON object: the configuration (game, players, seed, stacked deck, options), the
-action log, the generator state after the last action, a ``digest`` (SHA-256 of the canonical
-JSON of everything else) and, when written with a key, an ``hmac`` (HMAC-SHA256 of the same
-bytes under that key). Loading replays the log through the checked ``apply``, so no save can
-produce a position the rules could not reach.
+A save is one JSON object: ``format`` (``SAVE_FORMAT``, 2), the configuration (game, players,
+seed, stacked deck, every option), the action log, the generator state after the last action, a
+``digest`` (SHA-256 of the canonical JSON of everything else) and, when written with a key, an
+``hmac`` (HMAC-SHA256 of the same bytes under that key). Loading replays the log through the
+checked ``apply``, so no save can produce a position the rules could not reach.
+
+Formats
+-------
+2 (cardcore 0.2): as above. 1 (cardcore 0.1): the same fields without ``digest`` or ``hmac``,
+and options only for what 0.1 had. A format-1 save loads with the rules it was played by: an
+option it does not record takes the value the game declares in ``Game.format1_options`` (the
+0.1 behaviour, e.g. Kuzanasta's ``going_out="optional"``), else the option's default (where
+the default is the 0.1 behaviour). Saving a loaded game writes format 2 with every option.
 
 What ``load_game`` detects
 --------------------------
-Always: data that is not a save (wrong types, ``format`` other than the int 1, text over
+Always: data that is not a save (wrong types, ``format`` other than the int 1 or 2, text over
 ``MAX_SAVE_CHARS``, JSON nested deeper than ``MAX_DEPTH`` or holding more than
 ``MAX_CONTAINERS`` lists/objects, options that repeat a parameter such as ``players``), unknown
 games or options, an action illegal at its point of the replay, and a generator state that does
 not match the replay (e.g. a log cut before a shuffle, a changed seed).
 
-Without a key: any edit that did not recompute ``digest`` (a truncated action log, changed
-options, a corrupted byte). A deliberate forger can recompute an unkeyed digest, so without a
-key any game reachable by legal play from the saved configuration can be passed off.
+Without a key: in format 2, any edit that did not recompute ``digest`` (a truncated action
+log, changed options, a corrupted byte). A deliberate forger can recompute an unkeyed digest, so
+without a key any game reachable by legal play from the saved configuration can be passed off.
+A format-1 save of cardcore 0.1 has no digest, so none of those edits is detected in it: a
+truncated log, a changed option or seed, or a changed action that is still legal loads as long
+as the replay is legal and ends in the recorded generator state (the rng check catches a log
+cut before a shuffle, a changed seed usually, nothing else). (A format-1 save that does carry
+a digest, from the 0.2 development line, has it checked.) Turning a format-2 save into format 1 (drop
+the digest, set ``format`` to 1) therefore skips the digest check: accept format 1 only from
+a source you trust, or load with a key.
 
 With a key: the ``hmac`` must match, so nothing can be changed without the key. ``load_game``
-with a key refuses a save that has no ``hmac``.
+with a key refuses a save that has no ``hmac``, so it refuses every save of cardcore 0.1.
 
 A save reveals every hand, every foot and stock and every future shuffle (it holds the seed):
 never send one to a player who must not see them; hand it out only with a key and only to a
@@ -43,7 +58,8 @@ if TYPE_CHECKING:
 
 __all__ = ["dump", "load", "MAX_SAVE_CHARS", "MAX_DEPTH", "MAX_CONTAINERS", "canonical_bytes"]
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2                      # what dump writes
+FORMAT_0_1 = 1                       # cardcore 0.1: no digest, options of 0.1 only
 MAX_SAVE_CHARS = 32 * 1024 * 1024   # ~6 million actions; a real match is far shorter
 MAX_DEPTH = 4                        # save -> options -> value (a list at most)
 MAX_CONTAINERS = 1000                # lists and objects in the whole save
@@ -135,6 +151,35 @@ def _field(data: Mapping[str, Any], name: str, kind: type) -> Any:
     return value
 
 
+def _format1_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options a format-1 (cardcore 0.1) save was played with: what it records, and for
+    an option 0.1 did not have, the game's ``format1_options`` value (its 0.1 behaviour);
+    options absent from both take their defaults."""
+    from cardcore.game import game_class
+    return {**game_class(name).format1_options, **options}
+
+
+def _check_signatures(data: Mapping[str, Any], key: bytes | str | None) -> None:
+    """Format 2: the digest must match; with a key the hmac too."""
+    digest = data.get("digest")
+    if not isinstance(digest, str):
+        raise ValueError("load_game: the save has no digest (not written by Game.to_json)")
+    try:
+        signed = canonical_bytes(data)
+    except (TypeError, ValueError):
+        raise ValueError("load_game: the save holds values that are not JSON") from None
+    if not hmac.compare_digest(digest, hashlib.sha256(signed).hexdigest()):
+        raise ValueError("load_game: the digest does not match: the save was changed "
+                         "(or corrupted) after it was written")
+    if key is not None:
+        mac = data.get("hmac")
+        if not isinstance(mac, str):
+            raise ValueError("load_game: a key was given but the save carries no hmac")
+        if not hmac.compare_digest(mac, _mac(key, signed)):
+            raise ValueError("load_game: the hmac does not match this key: the save was "
+                             "changed, or written with another key")
+
+
 def load(data: str | bytes | Mapping[str, Any], key: bytes | str | None = None) -> Game:
     """``load_game``: parse (with caps), check the signatures, then replay."""
     from cardcore.game import new_game
@@ -157,9 +202,9 @@ def load(data: str | bytes | Mapping[str, Any], key: bytes | str | None = None) 
     if not isinstance(data, Mapping):
         raise ValueError("load_game: expected a JSON object")
     fmt = data.get("format")
-    if type(fmt) is not int or fmt != SAVE_FORMAT:
+    if type(fmt) is not int or fmt not in (FORMAT_0_1, SAVE_FORMAT):
         raise ValueError(f"load_game: unknown save format {str(fmt)[:20]!r} "
-                         f"(this cardcore reads the int {SAVE_FORMAT})")
+                         f"(this cardcore reads the ints {FORMAT_0_1} and {SAVE_FORMAT})")
     name = _field(data, "game", str)
     players = _field(data, "players", int)
     seed = _field(data, "seed", int)
@@ -172,23 +217,13 @@ def load(data: str | bytes | Mapping[str, Any], key: bytes | str | None = None) 
     clash = sorted(k for k in options if k in PARAMETERS)
     if clash:
         raise ValueError(f"load_game: options may not repeat the parameter(s) {', '.join(clash)}")
-    digest = data.get("digest")
-    if not isinstance(digest, str):
-        raise ValueError("load_game: the save has no digest (not written by Game.to_json)")
-    try:
-        signed = canonical_bytes(data)
-    except (TypeError, ValueError):
-        raise ValueError("load_game: the save holds values that are not JSON") from None
-    if not hmac.compare_digest(digest, hashlib.sha256(signed).hexdigest()):
-        raise ValueError("load_game: the digest does not match: the save was changed "
-                         "(or corrupted) after it was written")
-    if key is not None:
-        mac = data.get("hmac")
-        if not isinstance(mac, str):
-            raise ValueError("load_game: a key was given but the save carries no hmac")
-        if not hmac.compare_digest(mac, _mac(key, signed)):
-            raise ValueError("load_game: the hmac does not match this key: the save was "
-                             "changed, or written with another key")
+    if fmt == FORMAT_0_1:
+        # cardcore 0.1 wrote no digest; the 0.2 development line wrote format 1 with one.
+        if "digest" in data or key is not None:
+            _check_signatures(data, key)
+        options = _format1_options(name, options)
+    else:
+        _check_signatures(data, key)
     game = new_game(name, players=players, seed=seed, deck=deck, **options)
     for index, action_id in enumerate(actions):
         if type(action_id) is not int:

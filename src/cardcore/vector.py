@@ -75,6 +75,8 @@ class VectorGame:
             out = np.empty((self.num_games, self.num_distinct_actions), dtype=np.bool_)
         if not isinstance(out, np.ndarray) or out.dtype != np.bool_:
             raise ValueError("out must be a numpy bool array")
+        if out.shape != (self.num_games, self.num_distinct_actions):
+            raise ValueError(f"out must be ({self.num_games}, {self.num_distinct_actions})")
         rows = out.view(np.uint8)
         if self._pool is None:
             bad = self._core.legal_mask(rows, 0, self.num_games)

@@ -11,13 +11,18 @@ winner if someone else goes out, KZ-7.2). Then:
 * discard: the card whose loss keeps the best evaluation (never the joker, rarely a wild card);
 * declare: go out with the best declaration, except that two mixed number sets (10000) early
   in a deal wait a couple of turns for a better hand; without two sets, end the turn.
+
+Every option value is played: with ``sets="three_and_four"`` hands are valued by their best
+3-card + 4-card partition; with ``god_draw="position"`` the God draw is a blind place, no
+better than the stock's top, so the bot draws as without the joker; with
+``going_out="immediate"`` (no declare step) the engine goes out for it.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardcore.games._kuzanasta_sets import best_two_sets
+from cardcore.games._kuzanasta_sets import best_three_four_sets, best_two_sets
 
 if TYPE_CHECKING:
     from cardcore._fast import Random
@@ -32,9 +37,10 @@ WAIT_BELOW = 15000           # declarations worth less may wait ...
 WAIT_TURNS_PER_PLAYER = 2    # ... while the deal is this young
 
 
-def evaluate(cards: Sequence[int], wild: int | None) -> int:
-    """Best two sets' value plus the hand's potential, minus its card points."""
-    value: int = best_two_sets(cards, wild)[0]
+def evaluate(cards: Sequence[int], wild: int | None, three_four: bool = False) -> int:
+    """Best declaration's value (two sets; a 3-card and a 4-card set with ``three_four``)
+    plus the hand's potential, minus its card points."""
+    value: int = (best_three_four_sets if three_four else best_two_sets)(cards, wild)[0]
     counts = [0] * 13
     wilds = jokers = points = 0
     for c in cards:
@@ -54,13 +60,14 @@ def evaluate(cards: Sequence[int], wild: int | None) -> int:
     return value + 400 * potential + 600 * wilds + 900 * jokers - points
 
 
-def best_discard(hand: list[int], wild: int | None) -> tuple[int, int]:
+def best_discard(hand: list[int], wild: int | None, three_four: bool = False
+                 ) -> tuple[int, int]:
     """(card, evaluation of the hand without it) for the best card to let go."""
     best_card, best_value = -1, None
     for c in sorted(set(hand)):
         rest = list(hand)
         rest.remove(c)
-        v = evaluate(rest, wild)
+        v = evaluate(rest, wild, three_four)
         if best_value is None or v > best_value:
             best_card, best_value = c, v
     return best_card, best_value  # type: ignore[return-value]
@@ -74,6 +81,7 @@ def choose(game: Game, rng: Random) -> int:
     hand = state.hand(player)
     wild = state.wild_rank
     phase = game.phase
+    three_four = game.options["sets"] == "three_and_four"
     choice = -1
     if phase == "draw":
         if A_GOD_LOOK in legal:
@@ -83,18 +91,18 @@ def choose(game: Game, rng: Random) -> int:
             choice = A_DRAW_STOCK if A_DRAW_STOCK in legal else A_DRAW_DISCARD
             if pile and A_DRAW_DISCARD in legal:
                 top = pile[-1]
-                taken = best_discard(hand + [top], wild)
+                taken = best_discard(hand + [top], wild, three_four)
                 if top == JOKER or top % 13 == wild or taken[0] != top and \
-                        taken[1] > evaluate(hand, wild):
+                        taken[1] > evaluate(hand, wild, three_four):
                     choice = A_DRAW_DISCARD
     elif phase == "god_draw":
-        scored = [(evaluate(hand + [a - FIRST_GOD_DRAW], wild), -a) for a in legal]
+        scored = [(evaluate(hand + [a - FIRST_GOD_DRAW], wild, three_four), -a) for a in legal]
         choice = -max(scored)[1]
     elif phase == "discard":
-        card, _ = best_discard(hand, wild)
+        card, _ = best_discard(hand, wild, three_four)
         choice = FIRST_DISCARD + card
     elif phase == "declare":
-        value = best_two_sets(hand, wild)[0]
+        value = int(state.best_sets(player)[0])        # what go_out would declare
         young = state.turns_in_deal < WAIT_TURNS_PER_PLAYER * game.num_players
         choice = A_END_TURN if value == 0 or (value < WAIT_BELOW and young) else A_GO_OUT
     if choice not in legal:

@@ -33,7 +33,9 @@ A fourth game needs these files and nothing else:
   space, decoded; pinned by tests), ``_make_state``, ``_hand``, ``_view_extra``,
   ``_round_summary``, ``deal_plan_of``, ``_zone_visible`` (for public deal zones),
   ``observation_pieces_of``, ``utility_range_of``, ``max_game_length_of``,
-  ``conformance_configs``; and an import line below.
+  ``conformance_configs`` (every value of every option appears in one); ``format1_options``
+  when an option added since cardcore 0.1 has a default other than the 0.1 behaviour (saves
+  of format 1 load with it); and an import line below.
 
 ``src/cardcore/games/<game>_events.py`` — the narrator (cardcore.events): compares the shadow
 state before and after each action and names what changed as events, with who may see which

@@ -12,6 +12,9 @@ Action space (the same 2970 ids for every configuration; pinned by tests/test_ku
     161          go_out with the engine's best declaration                      KZ-7.1
     162..2969    go_out naming two sets: one id per unordered pair of set       KZ-7.1
                  descriptors (d1 <= d2, not both of 4 cards), ordered by (d1, d2)
+Only with the option god_draw="position" (then 3156 ids; the ids above keep their meaning):
+    2970..3155   god_draw at a place: pile k, depth d from the top (0 = top),   KZ-6.2
+                 id 2970 + k * 93 + d, taken without looking
 
 A set descriptor (_kuzanasta_sets.pxd) is rank * 7 + shape, shape 0..2 = 3 cards
 with 0..2 wild cards, 3..6 = 4 cards with 0..3 wild cards: a named declaration fixes the
@@ -20,8 +23,9 @@ matter for the 2+2 four-card rows, where it takes the best). 39 three-card and 5
 descriptors give 39 * 40 / 2 + 39 * 52 = 2808 named declarations.
 
 Phases: draw -> (god_draw) -> discard -> declare (end_turn; go_out too when the 7-card hand
-holds two sets) -> the next player's draw. A deal that ends starts the next one inside the
-same action.
+holds two sets) -> the next player's draw. With going_out="immediate" there is no declare
+step: the discard ends the turn, and a hand holding two sets goes out with it (KZ-3.3). A deal
+that ends starts the next one inside the same action.
 
 The state is one C struct (KZState, the framework Header first); the rules are noexcept nogil
 functions over a pointer to it, reached by the framework through KZ_HOOKS. Besides the game
@@ -38,7 +42,8 @@ from cardcore._fast cimport (
     rng_next32, shuffle_u8, check_hooks, init_header, deal_prologue,
 )
 from cardcore.games._kuzanasta_sets cimport (
-    KZ_NUM_DESCRIPTORS, KZ_NUM_SHAPES, KZ_NO_WILD, kz_best_two, kz_declaration_value,
+    KZ_NUM_DESCRIPTORS, KZ_NUM_SHAPES, KZ_NO_WILD, kz_best_two, kz_best_three_four,
+    kz_declaration_value,
     kz_descriptor_value, kz_desc_size,
 )
 from cardcore._fast import build_deck, check_state_class
@@ -66,7 +71,10 @@ cdef enum:
     A_GO_OUT = 161
     FIRST_NAMED = 162
     NUM_NAMED = 2808
-    NUM_ACTIONS = 2970
+    NUM_ACTIONS = 2970          # every configuration but god_draw="position"
+    FIRST_GOD_PLACE = 2970      # god_draw="position": pile k, depth d -> 2970 + k * 93 + d
+    NUM_PLACE_ACTIONS = 2 * 93  # NUM_STOCKS * DECK_SIZE (checked at import)
+    NUM_ALL_ACTIONS = 3156      # with god_draw="position"
 
 cdef int16_t PAIR_ID[KZ_NUM_DESCRIPTORS][KZ_NUM_DESCRIPTORS]   # (d1 <= d2) -> id, -1 if none
 cdef int16_t NAMED_D1[NUM_NAMED]
@@ -91,7 +99,13 @@ build_table()
 
 
 def num_actions() -> int:
+    """The action space of the default configuration (every one but god_draw="position")."""
     return NUM_ACTIONS
+
+
+def place_actions() -> list:
+    """(pile, depth) of the ids 2970.. that god_draw="position" adds (KZ-6.2)."""
+    return [(i // DECK_SIZE, i % DECK_SIZE) for i in range(NUM_PLACE_ACTIONS)]
 
 
 def action_table() -> list:
@@ -143,12 +157,15 @@ ctypedef struct KZOptions:
     int32_t deals                      # KZ-7.5: scored deals that end the match, 0 = play to target
     int64_t target                     # KZ-7.5
     int64_t ante                       # KZ-7.6
+    bint immediate                     # KZ-3.3: going_out == "immediate"
+    bint three_four                    # KZ-7.1: sets == "three_and_four"
+    bint god_place                     # KZ-6.2: god_draw == "position"
 
 
 cdef int read_options(KZOptions* o, dict options) except -1:
     """Copy the wrapper's checked options (every key present) into the typed struct."""
     missing = {"dealer", "pile_pairing", "reshuffle", "max_turns", "target", "deals",
-               "ante"} - options.keys()
+               "ante", "going_out", "sets", "god_draw"} - options.keys()
     if missing:
         raise ValueError(f"missing Kuzanasta options: {sorted(missing)}")
     o.dealer = -1 if options["dealer"] is None else options["dealer"]
@@ -158,6 +175,9 @@ cdef int read_options(KZOptions* o, dict options) except -1:
     o.deals = 0 if options["deals"] is None else options["deals"]
     o.target = options["target"]
     o.ante = options["ante"]
+    o.immediate = options["going_out"] == "immediate"
+    o.three_four = options["sets"] == "three_and_four"
+    o.god_place = options["god_draw"] == "position"
     return 0
 
 # ---------------------------------------------------------------- the deal plan (KZ-2.3..2.7)
@@ -287,6 +307,18 @@ ctypedef struct KZState:
 # Limits, checked at import: the deck fits the core's piles, a hand's copies its multisets.
 if <int>DECK_SIZE > <int>PILE_CAPACITY or 2 > <int>MS_MAX_COPIES:
     raise ImportError("Kuzanasta needs a larger Pile or Multiset than the core provides")
+if <int>NUM_PLACE_ACTIONS != NUM_STOCKS * DECK_SIZE or \
+        <int>NUM_ALL_ACTIONS != <int>FIRST_GOD_PLACE + <int>NUM_PLACE_ACTIONS:
+    raise ImportError("Kuzanasta: the god_draw='position' ids do not match the piles")
+
+
+cdef inline int best_declaration(const KZState* s, const Multiset* hand, int* d1,
+                                 int* d2) noexcept nogil:
+    """KZ-7.1: the best declaration the option ``sets`` allows (0 if none): two sets of any
+    sizes, or a 3-card and a 4-card set (all seven cards of a 7-card hand)."""
+    if s.opt.three_four:
+        return kz_best_three_four(hand, s.wild, d1, d2)
+    return kz_best_two(hand, s.wild, d1, d2)
 
 
 cdef inline int card_points(int card) noexcept nogil:
@@ -426,7 +458,7 @@ cdef void end_turn(KZState* s, int p) noexcept nogil:
 
 # ---------------------------------------------------------------- legality (one function per phase)
 cdef int legal_draw(const KZState* s, int32_t* out) noexcept nogil:
-    cdef int p = s.h.to_move, pile = s.pile_of[p], n = 0
+    cdef int p = s.h.to_move, pile = s.pile_of[p], n = 0, k, d
     if s.stock[pile].size > 0:                                      # KZ-3.1
         out[n] = A_DRAW_STOCK
         n += 1
@@ -434,8 +466,14 @@ cdef int legal_draw(const KZState* s, int32_t* out) noexcept nogil:
         out[n] = A_DRAW_DISCARD
         n += 1
     if s.hand[p].count[JOKER] > 0 and stocks_in_play(s) > 0:        # KZ-6.2
-        out[n] = A_GOD_LOOK
-        n += 1
+        if not s.opt.god_place:
+            out[n] = A_GOD_LOOK
+            n += 1
+        else:                                # every place of every stock pile in play
+            for k in range(s.piles_in_play):
+                for d in range(s.stock[k].size):
+                    out[n] = FIRST_GOD_PLACE + k * DECK_SIZE + d
+                    n += 1
     return n
 
 
@@ -484,7 +522,7 @@ cdef int legal_declare(const KZState* s, int32_t* out) noexcept nogil:
     cdef int w = s.wild, n = 1, k = 0, i, j, r, d1, d2
     cdef int cand[KZ_NUM_DESCRIPTORS]
     out[0] = A_END_TURN
-    if kz_best_two(hand, w, &d1, &d2) == 0:
+    if best_declaration(s, hand, &d1, &d2) == 0:
         return n
     out[n] = A_GO_OUT
     n += 1
@@ -499,6 +537,8 @@ cdef int legal_declare(const KZState* s, int32_t* out) noexcept nogil:
                 k += 1
     for i in range(k):
         for j in range(i, k):
+            if s.opt.three_four and kz_desc_size(cand[i]) + kz_desc_size(cand[j]) != HAND_SIZE:
+                continue                     # KZ-7.1: a 3-card and a 4-card set
             if PAIR_ID[cand[i]][cand[j]] >= 0 and kz_declaration_value(hand, w, cand[i], cand[j]) >= 0:
                 out[n] = PAIR_ID[cand[i]][cand[j]]
                 n += 1
@@ -507,7 +547,7 @@ cdef int legal_declare(const KZState* s, int32_t* out) noexcept nogil:
 
 cdef int kz_legal(void* state, int32_t* out, int capacity) noexcept nogil:
     cdef KZState* s = <KZState*>state
-    if capacity < NUM_ACTIONS:                     # every id at once still fits
+    if capacity < NUM_ALL_ACTIONS:                 # every id at once still fits
         return -1
     if s.h.phase == PH_DRAW:
         return legal_draw(s, out)
@@ -541,7 +581,11 @@ cdef void kz_apply(void* state, int action) noexcept nogil:
     cdef int d1, d2
     cdef Multiset* hand = &s.hand[p]
     cdef Pile* stock = &s.stock[pile]
-    if action == A_DRAW_STOCK:                                      # KZ-3.1
+    if action >= FIRST_GOD_PLACE:                                   # KZ-6.2, god_draw="position"
+        god_take_place(s, p, (action - FIRST_GOD_PLACE) // DECK_SIZE,
+                       (action - FIRST_GOD_PLACE) % DECK_SIZE)
+        s.h.phase = PH_DISCARD
+    elif action == A_DRAW_STOCK:                                    # KZ-3.1
         card = stock.cards[stock.size - 1]
         if s.stock_seen[pile][stock.size - 1]:                      # a card everybody knows
             s.stock_seen[pile][stock.size - 1] = 0
@@ -592,7 +636,7 @@ cdef void kz_apply(void* state, int action) noexcept nogil:
     elif action == A_END_TURN:
         end_turn(s, p)
     elif action == A_GO_OUT:                                        # KZ-7.1
-        kz_best_two(hand, s.wild, &d1, &d2)
+        best_declaration(s, hand, &d1, &d2)
         go_out(s, p, d1, d2)
     else:
         go_out(s, p, NAMED_D1[action - FIRST_NAMED], NAMED_D2[action - FIRST_NAMED])
@@ -621,6 +665,29 @@ cdef void god_take(KZState* s, int p, int card) noexcept nogil:
             i -= 1
 
 
+cdef void god_take_place(KZState* s, int p, int pile, int depth) noexcept nogil:
+    """KZ-6.2 with god_draw="position": take the card at ``depth`` (0 = top) of stock ``pile``
+    without looking. Everybody sees the place, so a card whose place everybody knew (the
+    turn-up's, KZ-2.3) is known to be in the hand, and the other known places stay known."""
+    cdef Pile* stock = &s.stock[pile]
+    cdef int i = stock.size - 1 - depth
+    cdef int card = stock.cards[i]
+    if s.stock_seen[pile][i]:
+        ms_add(&s.known[p], card)
+    while i < stock.size - 1:
+        stock.cards[i] = stock.cards[i + 1]
+        s.stock_seen[pile][i] = s.stock_seen[pile][i + 1]
+        i += 1
+    s.stock_seen[pile][stock.size - 1] = 0
+    stock.size -= 1
+    ms_add(&s.hand[p], card)
+    reveal_god(s, p)                          # the draw shows who holds the joker
+    if p == s.look_seat:
+        s.look_gone |= card_bit(card)
+    else:
+        s.look_seat = -1
+
+
 cdef void kill_discard_pile(KZState* s, int pile) noexcept nogil:
     """KZ-6.3, KZ-6.4: the discard pile leaves play (dead for the rest of the deal, KZ-6.6)."""
     cdef Pile* discard = &s.discard[pile]
@@ -633,8 +700,16 @@ cdef void kill_discard_pile(KZState* s, int pile) noexcept nogil:
 
 cdef inline void after_discard(KZState* s, int p) noexcept nogil:
     """KZ-3.3: every turn ends with the declare step, whether or not the hand holds two
-    sets, so that the public phase and history say nothing about the hand (KZ-8)."""
-    s.h.phase = PH_DECLARE
+    sets, so that the public phase and history say nothing about the hand (KZ-8). With
+    going_out="immediate" there is no such step: a hand holding two sets goes out at once with
+    the best declaration, any other ends the turn."""
+    cdef int d1, d2
+    if not s.opt.immediate:
+        s.h.phase = PH_DECLARE
+    elif best_declaration(s, &s.hand[p], &d1, &d2) > 0:
+        go_out(s, p, d1, d2)
+    else:
+        end_turn(s, p)
 
 
 cdef void go_out(KZState* s, int p, int d1, int d2) noexcept nogil:
@@ -838,7 +913,7 @@ cdef void kz_observe(const void* state, int seat, float* out) noexcept nogil:
     out[O_TURNS_IN_DEAL] = s.turns_in_deal
     out[O_GOD_HOLDER + (s.god_public if s.god_public >= 0 else SEATS)] = 1.0
     out[O_POT] = s.pot
-    value = kz_best_two(&s.hand[seat], s.wild, &d1, &d2)
+    value = best_declaration(s, &s.hand[seat], &d1, &d2)
     if value > 0:
         out[O_BEST_VALUE] = value
         out[O_BEST_SETS + d1] += 1.0
@@ -1024,8 +1099,8 @@ cdef void kz_scores(const void* state, int32_t* out) noexcept nogil:
 cdef GameHooks KZ_HOOKS
 KZ_HOOKS.name = "kuzanasta"
 KZ_HOOKS.state_size = sizeof(KZState)
-KZ_HOOKS.num_actions = NUM_ACTIONS
-KZ_HOOKS.max_legal = NUM_ACTIONS
+KZ_HOOKS.num_actions = NUM_ALL_ACTIONS        # the widest configuration (god_draw="position")
+KZ_HOOKS.max_legal = NUM_ALL_ACTIONS
 KZ_HOOKS.start = kz_start
 KZ_HOOKS.legal = kz_legal
 KZ_HOOKS.apply = kz_apply
@@ -1067,7 +1142,15 @@ cdef class KuzanastaState(GameState):
         cdef int a = action, p = self.d.h.to_move, ph = self.d.h.phase
         cdef int pile = self.d.pile_of[p]
         cdef bint god = self.d.hand[p].count[JOKER] > 0
+        if a >= FIRST_GOD_PLACE and not self.d.opt.god_place:
+            return ("taking a card from a chosen place of a stock is the option god_draw='position'", "KZ-6.2")
+        if a == A_GOD_LOOK and self.d.opt.god_place:
+            return ("with god_draw='position' the God card's draw takes a chosen place without looking", "KZ-6.2")
         if ph == PH_DRAW:
+            if a >= FIRST_GOD_PLACE:
+                if not god:
+                    return ("only the holder of the God card (the joker) may draw from the stocks at will", "KZ-6.2")
+                return ("that place is not in a stock pile in play", "KZ-6.2")
             if a == A_DRAW_STOCK:
                 return ("your stock pile is empty", "KZ-3.4")
             if a == A_DRAW_DISCARD:
@@ -1093,8 +1176,12 @@ cdef class KuzanastaState(GameState):
             return ("you have drawn: now discard a card", "KZ-3.2")
         # PH_DECLARE
         if a == A_GO_OUT:
+            if self.d.opt.three_four:
+                return ("your hand does not make a 3-card and a 4-card set of all seven cards", "KZ-7.1")
             return ("your hand does not hold two sets", "KZ-7.1")
-        if a >= FIRST_NAMED:
+        if FIRST_NAMED <= a < FIRST_GOD_PLACE:
+            if self.d.opt.three_four:
+                return ("your hand cannot show those sets as a 3-card and a 4-card set of all seven cards", "KZ-7.1")
             return ("your hand cannot show those two sets", "KZ-7.1")
         return ("you have discarded: go out (go_out) or end the turn (end_turn)", "KZ-3.3")
 
@@ -1165,9 +1252,10 @@ cdef class KuzanastaState(GameState):
         return [self.d.chips[p] for p in range(self.d.h.players)]
 
     def best_sets(self, p) -> tuple:
-        """(total, d1, d2) of the best two sets in seat p's hand now (0, -1, -1 if none)."""
+        """(total, d1, d2) of the best declaration the option ``sets`` allows in seat p's hand
+        now (0, -1, -1 if none)."""
         cdef int d1, d2, q = self.check_seat(p)
-        cdef int v = kz_best_two(&self.d.hand[q], self.d.wild, &d1, &d2)
+        cdef int v = best_declaration(&self.d, &self.d.hand[q], &d1, &d2)
         return (v, d1, d2)
 
     def last_deal(self):
@@ -1228,5 +1316,6 @@ def max_deal_total(int players) -> int:
 
 def actions_per_turn() -> int:
     """At most 4 actions make a turn (KZ-3.1..3.3, KZ-6.2): god_look, god_draw, a discard and
-    the declare step (end_turn or go_out); a plain draw is one action instead of two."""
+    the declare step (end_turn or go_out); a plain draw is one action instead of two. (Fewer
+    with going_out="immediate", no declare step, or god_draw="position", one draw action.)"""
     return 4

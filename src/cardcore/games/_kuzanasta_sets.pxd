@@ -38,6 +38,7 @@ cdef void kz_rank_counts(const Multiset* hand, int* counts) noexcept nogil
 cdef int kz_best_two(const Multiset* hand, int wild_rank, int* d1, int* d2) noexcept nogil
 cdef int kz_descriptor_value(const Multiset* hand, int wild_rank, int d) noexcept nogil
 cdef int kz_declaration_value(const Multiset* hand, int wild_rank, int d1, int d2) noexcept nogil
+cdef int kz_best_three_four(const Multiset* hand, int wild_rank, int* d1, int* d2) noexcept nogil
 
 cdef inline int kz_desc_rank(int d) noexcept nogil:
     return d // KZ_NUM_SHAPES

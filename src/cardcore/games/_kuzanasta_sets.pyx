@@ -256,6 +256,40 @@ cdef int kz_declaration_value(const Multiset* hand, int wild_rank, int d1, int d
     return KZ_ROW_VALUE[kz_desc_row(hand, wild_rank, d1)] + KZ_ROW_VALUE[kz_desc_row(hand, wild_rank, d2)]
 
 
+cdef int kz_best_three_four(const Multiset* hand, int wild_rank, int* d1, int* d2) noexcept nogil:
+    """KZ-7.1 with ``sets="three_and_four"``: the highest total of a 3-card set and a disjoint
+    4-card set in the hand (with a 7-card hand: all seven cards), suits chosen as
+    kz_declaration_value does; 0 (and d1 = d2 = -1) if there is none. d1 <= d2 as
+    descriptors; among equal totals the first pair in (d1, d2) order is kept."""
+    cdef int cand[KZ_NUM_DESCRIPTORS]
+    cdef int n[NUM_RANKS]
+    cdef int k = 0, r, i, j, v, best = 0, best1 = -1, best2 = -1, wilds = 0
+    kz_rank_counts(hand, n)
+    if 0 <= wild_rank < NUM_RANKS:
+        wilds = n[wild_rank]
+    for r in range(NUM_RANKS):
+        # Only ranks that can make a set at all (most hands have none or one): the playout
+        # calls this after every discard with going_out="immediate".
+        if n[r] == 0 or (n[r] + wilds < 3 if r != wild_rank else n[r] < 3):
+            continue
+        for i in range(r * KZ_NUM_SHAPES, (r + 1) * KZ_NUM_SHAPES):
+            if kz_descriptor_value(hand, wild_rank, i) >= 0:
+                cand[k] = i
+                k += 1
+    for i in range(k):
+        for j in range(i + 1, k):
+            if kz_desc_size(cand[i]) + kz_desc_size(cand[j]) != 7:
+                continue
+            v = kz_declaration_value(hand, wild_rank, cand[i], cand[j])
+            if v > best:
+                best = v
+                best1 = cand[i]
+                best2 = cand[j]
+    d1[0] = best1
+    d2[0] = best2
+    return best
+
+
 # ---------------------------------------------------------------- Python-visible wrappers
 cdef int kz_wild_arg(object wild_rank) except -2:
     if wild_rank is None:
@@ -298,6 +332,16 @@ def best_two_sets(cards, wild_rank=None) -> tuple:
     cdef int w = kz_wild_arg(wild_rank), d1, d2, value
     kz_fill(&m, cards)
     value = kz_best_two(&m, w, &d1, &d2)
+    return (value, d1, d2)
+
+
+def best_three_four_sets(cards, wild_rank=None) -> tuple:
+    """KZ-7.1 with ``sets="three_and_four"``: (total, d1, d2) for the best 3-card set plus a
+    disjoint 4-card set among card ids (a 7-card hand: all seven cards); (0, -1, -1) if none."""
+    cdef Multiset m
+    cdef int w = kz_wild_arg(wild_rank), d1, d2, value
+    kz_fill(&m, cards)
+    value = kz_best_three_four(&m, w, &d1, &d2)
     return (value, d1, d2)
 
 

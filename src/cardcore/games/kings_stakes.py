@@ -88,8 +88,10 @@ class KingsStakes(Game):
     options_spec = {
         "first_player": Option(None, seat_or_lot("KS-3.2"), "seat of the first round's first player"),
         "rounds": Option(None, _check_rounds, "rounds in the match",
-                         resolve=lambda v, n: n if v is None else v),
-        "teams": Option(False, _check_teams, "partners sit opposite (4 players)"),
+                         resolve=lambda v, n: n if v is None else v,
+                         allowed=f"None (one per player) | a multiple of players up to {MAX_ROUNDS}"),
+        "teams": Option(False, _check_teams, "partners sit opposite (4 players)",
+                        allowed="True (4 players) | False"),
         "refill": Option("auto", one_of("auto", "manual", rule="KS-4.5, KS-7")),
         "scoring": Option("rank", one_of("rank", "cards", rule="KS-9.2, KS-9.6")),
     }

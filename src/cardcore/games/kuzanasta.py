@@ -10,7 +10,8 @@ Action notation (what ``str(action)`` gives and ``apply`` accepts):
 ``draw_stock`` · ``draw_discard`` · ``god_look`` · ``god_draw 7H`` · ``discard 7H`` ·
 ``discard JK`` · ``god_discard 7H`` · ``end_turn`` · ``go_out`` (the best declaration) ·
 ``go_out 7-7-7 Q-Q-W`` (two named sets: rank repeated for each natural card, ``W`` for each
-wild card standing in; either order is accepted).
+wild card standing in; either order is accepted); with ``god_draw="position"`` also
+``god_draw 0:12`` (pile 0, depth 12 from the top, taken without looking).
 """
 from __future__ import annotations
 
@@ -21,13 +22,13 @@ from typing import Any
 from cardcore.cards import RANKS, card_str, format_cards
 from cardcore.errors import IllegalActionError
 from cardcore.game import (
-    ActionLike, ActionSpec, Game, JSONValue, Option, flag, int_between, one_of, register,
-    seat_or_lot,
+    MAX_ACTION_TEXT, ActionLike, ActionSpec, Game, JSONValue, Option, flag, int_between, one_of,
+    register, seat_or_lot,
 )
 from cardcore.games.kuzanasta_events import KuzanastaNarrator
 from cardcore.games._kuzanasta import (
     OBSERVATION_PIECES, PHASES, KuzanastaState, action_table, deal_plan, kuzanasta_deck,
-    max_deal_total,
+    max_deal_total, place_actions,
 )
 from cardcore.games._kuzanasta_sets import kz_descriptor
 
@@ -54,10 +55,17 @@ def _describe(entry: tuple) -> ActionSpec:  # type: ignore[type-arg]
     return ActionSpec(kind, (), kind)
 
 
+def place_label(pile: int, depth: int) -> str:
+    """Notation of a God draw at a place (god_draw="position"): ``god_draw 0:12``."""
+    return f"god_draw {pile}:{depth}"
+
+
 @register
 class Kuzanasta(Game):
     """Kuzanasta. Options: ``dealer`` (None = by lot), ``pile_pairing`` ("opposite"/"adjacent"),
-    ``reshuffle``, ``max_turns``, ``target``, ``deals`` (None = play to the target), ``ante``."""
+    ``reshuffle``, ``max_turns``, ``target``, ``deals`` (None = play to the target), ``ante``,
+    ``going_out`` ("immediate"/"optional"), ``sets`` ("any_two"/"three_and_four"),
+    ``god_draw`` ("look"/"position")."""
 
     _state: KuzanastaState
 
@@ -80,11 +88,25 @@ class Kuzanasta(Game):
         "deals": Option(None, int_between(1, 10**6, "KZ-7.5", allow_none=True),
                         "number of scored deals instead of a target"),
         "ante": Option(0, int_between(0, 10**12, "KZ-7.6"), "chips each player pays per deal"),
+        "going_out": Option("immediate", one_of("immediate", "optional", rule="KZ-3.3"),
+                            "go out as soon as the hand holds two sets, or when the player likes"),
+        "sets": Option("any_two", one_of("any_two", "three_and_four", rule="KZ-7.1"),
+                       "going out needs any two sets, or a 3-card and a 4-card set of all 7 cards"),
+        "god_draw": Option("look", one_of("look", "position", rule="KZ-6.2"),
+                           "the God draw picks a card after looking, or a place without looking"),
     }
+    # Saves of format 1 (cardcore 0.1) were played before these options: going out was optional.
+    format1_options = {"going_out": "optional"}
     conformance_configs = [
         {"players": 2}, {"players": 3}, {"players": 4},
         {"players": 4, "pile_pairing": "adjacent", "reshuffle": True, "ante": 5},
         {"players": 2, "deals": 3, "max_turns": 40, "dealer": 1},
+        {"players": 2, "going_out": "optional"},
+        {"players": 4, "going_out": "optional", "god_draw": "position"},
+        {"players": 3, "sets": "three_and_four"},
+        {"players": 2, "sets": "three_and_four", "going_out": "optional", "deals": 2},
+        {"players": 4, "god_draw": "position", "pile_pairing": "adjacent"},
+        {"players": 2, "god_draw": "position", "reshuffle": True, "deals": 2},
     ]
 
     @classmethod
@@ -94,8 +116,14 @@ class Kuzanasta(Game):
 
     @classmethod
     def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
-        """The decode table: the meaning of every action id (pinned by golden tests)."""
-        return [_describe(entry) for entry in action_table()]
+        """The decode table: the meaning of every action id (pinned by golden tests). The
+        option god_draw="position" adds the places after the 2970 ids every configuration has."""
+        specs = [_describe(entry) for entry in action_table()]
+        if options["god_draw"] == "position":
+            specs += [ActionSpec("god_draw", (), place_label(pile, depth),
+                                 {"pile": pile, "depth": depth})
+                      for pile, depth in place_actions()]
+        return specs
 
     def _make_state(self, deck: list[int] | None) -> KuzanastaState:
         return KuzanastaState(self.num_players, self.options, deck)
@@ -119,7 +147,7 @@ class Kuzanasta(Game):
         try:
             return super()._resolve(action)
         except IllegalActionError:
-            if isinstance(action, str):
+            if isinstance(action, str) and len(action) <= MAX_ACTION_TEXT:
                 words = action.split()
                 if len(words) == 3 and words[0].lower() == "go_out":
                     return super()._resolve(" ".join([words[0], words[2], words[1]]))
@@ -131,13 +159,15 @@ class Kuzanasta(Game):
         taken from a face-down stock, so only its taker knows it."""
         events = super().history
         for event in events:
-            if event["event"] == "action" and str(event["action"]).startswith("god_draw "):
+            if (event["event"] == "action" and str(event["action"]).startswith("god_draw ")
+                    and self._specs[event["id"]].cards):      # a place draw names no card
                 event["action"] = "god_draw"
                 event["id"] = None
         return events
 
     def best_declaration(self, player: int) -> dict[str, JSONValue] | None:
-        """The best two sets in a seat's hand now (KZ-7.1), or None."""
+        """The best declaration in a seat's hand now (KZ-7.1; a 3-card and a 4-card set with
+        ``sets="three_and_four"``), or None."""
         value, d1, d2 = self._state.best_sets(player)
         if value == 0:
             return None

@@ -5,7 +5,9 @@ KZ-2.1, KZ-7.6), ``turn_up`` (KZ-2.3: the card whose rank is wild), ``dealt`` (a
 cards: only that seat sees them), ``pile_start`` (KZ-2.7: a stock pile's top card turned up to
 start its discard pile), ``set_aside`` (KZ-2.6: pile 1 dead in a 2-3 player deal, cards
 unseen), the action kinds (``draw_stock`` and ``god_draw`` name the card for the drawer only;
-a God draw's notation is ``god_draw`` for everybody else; ``go_out`` shows the hand),
+a God draw's notation is ``god_draw`` for everybody else, except a draw at a place, whose
+place everybody sees; ``go_out`` shows the hand; with going_out="immediate" a discard may
+end the deal, and then ``deal_end`` follows it),
 ``recycle`` (KZ-3.4: a discard pile turned over as the new stock), ``pile_dead`` (KZ-6.3,
 KZ-6.4: a discard pile leaves play), ``deal_end`` (KZ-7: the breakdown; or a void deal, KZ-3.4,
 KZ-3.5) and ``match_end``.
@@ -70,7 +72,9 @@ class KuzanastaNarrator(Narrator):
                           if y < x]
                 pile = shrunk[0] if shrunk else pile
             fields: dict[str, Any] = {"pile": pile}
-            label = "god_draw" if kind == "god_draw" else None
+            # A God draw by card (KZ-6.2) hides its notation from the others; a draw at a
+            # place (god_draw="position") shows the place to everybody, the card to the drawer.
+            label = "god_draw" if kind == "god_draw" and spec.cards else None
             events.insert(0, self.action_event(action_id, player, drawn, [player],
                                                private_label=label, **fields))
         elif kind == "draw_discard":

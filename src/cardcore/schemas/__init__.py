@@ -118,7 +118,8 @@ ACTION_INFO: dict[str, dict[str, Schema]] = {
     "kings_stakes": {"effect": {"enum": ["number", "jack", "queen", "king", "king_queen",
                                          "queen_jack", "four_kings"]},
                      "amount": NAT, "jokers_as": _array({"type": ["string", "integer"]})},
-    "kuzanasta": {"sets": _array(STR, 2), "descriptors": _array(NAT, 2), "best": BOOL},
+    "kuzanasta": {"sets": _array(STR, 2), "descriptors": _array(NAT, 2), "best": BOOL,
+                  "pile": {"enum": [0, 1]}, "depth": NAT},
     "manna": {"with": {"enum": ["add", "pair", "natural+two", "natural+joker"]},
               "ways": STR, "melded": CARDS, "from_hand": CARDS,
               "group": {"enum": list(RANKS) + ["wild", "black3"]}, "new": BOOL,
@@ -200,9 +201,10 @@ def _option_schema(value: Any) -> Schema:
 
 
 def _save(cls: Any, num_actions: int) -> Schema:
+    from cardcore.saves import SAVE_FORMAT
     options = {key: _option_schema(opt.default) for key, opt in cls.options_spec.items()}
     props: dict[str, Schema] = {
-        "format": {"const": 1}, "cardcore": STR, "game": {"const": cls.name},
+        "format": {"const": SAVE_FORMAT}, "cardcore": STR, "game": {"const": cls.name},
         "players": {"type": "integer", "minimum": cls.min_players,
                     "maximum": cls.max_players},
         "seed": NAT, "deck": _nullable(CARDS),
@@ -234,7 +236,11 @@ def build(name: str, kind: str) -> Schema:
     elif kind == "event":
         body = _event(cls, action_kinds)
     else:
-        body = _save(cls, len(specs))
+        # Saves of every configuration: an option may widen the action space (Kuzanasta's
+        # god_draw="position"), and the conformance configurations cover every option value.
+        widest = max([len(specs)] + [cls(seed=0, **config).num_distinct_actions
+                                     for config in cls.conformance_configs])
+        body = _save(cls, widest)
     return {"$schema": DIALECT, "$id": f"https://cardcore.dev/schemas/{name}.{kind}.json",
             "title": title, **body}
 
