@@ -5,7 +5,7 @@
 >>> action = game.legal_actions()[0]
 >>> game.apply(action)
 """
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 from cardcore.cards import Card, parse_card
 from cardcore.errors import ConfigError, IllegalActionError
