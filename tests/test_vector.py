@@ -101,3 +101,17 @@ def test_simulate_in_the_core_matches_games_played_one_by_one():
         for seat in state.winners():
             wins[seat] += 1
     assert summary["actions"] == actions and summary["wins"] == wins
+
+
+def test_the_core_loop_refuses_an_unchecked_illegal_id():
+    """The C entry point checks legality itself, so no caller can apply an illegal id."""
+    vg = VectorGame("kings_stakes", 2, seed=3)
+    before = [vg.game(i).to_json() for i in range(2)]
+    mask = vg.legal_mask()
+    actions = np.array([np.flatnonzero(row)[0] for row in mask], dtype=np.int64)
+    actions[1] = np.flatnonzero(~mask[1])[0]
+    rewards = np.zeros((2, vg.num_players), dtype=np.float32)
+    done = np.zeros(2, dtype=np.uint8)
+    with pytest.raises(IllegalActionError, match="game 1"):
+        vg._core.apply(actions, rewards, done, 0, 2)
+    assert [vg.game(i).to_json() for i in range(2)] == before

@@ -185,37 +185,44 @@ cdef class VectorCore:
         with nogil:
             for i in range(lo, hi):
                 s = self.state(i)
-                self.hooks.observe(s, header_at(s).to_move, &out[i, 0])
+                if header_at(s).to_move >= 0:     # always: finished games restart at once
+                    self.hooks.observe(s, header_at(s).to_move, &out[i, 0])
+
+    cdef int first_illegal(self, const int64_t[::1] actions, int lo, int hi) noexcept nogil:
+        """The first game in lo..hi whose action is not legal now, or -1."""
+        cdef int i, k, count
+        cdef int64_t a
+        cdef int32_t* ids
+        cdef bint found
+        for i in range(lo, hi):
+            a = actions[i]
+            count = self.fill_legal(i)
+            ids = self.legal + <size_t>i * self.max_legal
+            found = False
+            for k in range(count):
+                if ids[k] == a:
+                    found = True
+                    break
+            if not found:
+                return i
+        return -1
 
     def validate(self, const int64_t[::1] actions, int lo, int hi) -> int:
         """The first game in lo..hi whose action is not legal now, or -1."""
         self.check_range(lo, hi)
         if actions.shape[0] != self.n:
             raise ValueError("actions must hold one id per game")
-        cdef int i, k, count
-        cdef int64_t a
-        cdef int32_t* ids
-        cdef bint found
-        cdef int bad = -1
+        cdef int bad
         with nogil:
-            for i in range(lo, hi):
-                a = actions[i]
-                count = self.fill_legal(i)
-                ids = self.legal + <size_t>i * self.max_legal
-                found = False
-                for k in range(count):
-                    if ids[k] == a:
-                        found = True
-                        break
-                if not found:
-                    bad = i
-                    break
+            bad = self.first_illegal(actions, lo, hi)
         return bad
 
     def apply(self, const int64_t[::1] actions, float[:, ::1] rewards, uint8_t[::1] done,
               int lo, int hi) -> int:
-        """Apply validated actions to games lo..hi; a finished game writes its returns and
-        restarts. Returns -1, or the first game whose action log could not grow."""
+        """Apply legal actions to games lo..hi; a finished game writes its returns and
+        restarts. Returns -1, or the first game whose action log could not grow. Every action
+        is checked first (against the cached legal ids, so this costs little after
+        ``validate``): an illegal one raises IllegalActionError and nothing is applied."""
         self.check_range(lo, hi)
         if actions.shape[0] != self.n or done.shape[0] != self.n \
                 or rewards.shape[0] != self.n or rewards.shape[1] != self.players:
@@ -228,6 +235,10 @@ cdef class VectorCore:
         cdef int bad = -1
         if self.players > 64:
             raise ValueError("more than 64 seats")
+        with nogil:
+            bad = self.first_illegal(actions, lo, hi)
+        if bad >= 0:
+            raise IllegalActionError(f"game {bad}: action id {actions[bad]} is not legal now")
         with nogil:
             for i in range(lo, hi):
                 s = self.state(i)
