@@ -9,13 +9,14 @@ Seeds: game slot ``i`` plays its ``k``-th episode (0, 1, ... after each auto-res
 ``episode_seed(seed, i, k)``; ``new_game(name, seed=episode_seed(seed, i, k), ...)`` deals the
 same game. ``run_seed``/``chooser_seed`` are simulate's seeds (game ``index`` of a run).
 """
+from cpython.buffer cimport PyBuffer_Release
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy, memset
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 from cardcore._fast cimport (
-    GameState, GameHooks, Header, Random, Rng, rng_seed, rng_below, play_random,
+    GameState, GameHooks, Header, Random, Rng, rng_seed, rng_below, play_random, get_buffer,
 )
 from cardcore._fast import seed_to_u64
 from cardcore.errors import IllegalActionError
@@ -136,59 +137,78 @@ cdef class VectorCore:
         if not 0 <= lo <= hi <= self.n:
             raise ValueError(f"range {lo}..{hi} is outside 0..{self.n}")
 
-    def current_player(self, int32_t[::1] out, int lo, int hi) -> None:
+    def current_player(self, out, int lo, int hi) -> None:
+        """out[i] (int32): the seat to move in game i, for i in lo..hi."""
         self.check_range(lo, hi)
-        if out.shape[0] != self.n:
-            raise ValueError("out must hold one int32 per game")
+        cdef Py_buffer b
+        get_buffer(out, &b, True, 4, b"il", self.n, "out (int32 per game)")
+        cdef int32_t* players = <int32_t*>b.buf
         cdef int i
-        with nogil:
-            for i in range(lo, hi):
-                out[i] = header_at(self.state(i)).to_move
+        try:
+            with nogil:
+                for i in range(lo, hi):
+                    players[i] = header_at(self.state(i)).to_move
+        finally:
+            PyBuffer_Release(&b)
 
-    def legal_mask(self, uint8_t[:, ::1] out, int lo, int hi) -> int:
-        """Rows lo..hi of the mask; returns -1, or the first game whose legal ids overflow.
-        The mask is as wide as the configuration's action space, which may be narrower than
-        the game's widest (Kuzanasta's god_draw="position" adds ids): an id past it is an
-        overflow too."""
+    def legal_mask(self, out, int width, int lo, int hi) -> int:
+        """Rows lo..hi of the (games, width) uint8/bool mask; returns -1, or the first game
+        whose legal ids overflow. ``width`` is the configuration's action space, which may be
+        narrower than the game's widest (Kuzanasta's god_draw="position" adds ids): an id past
+        it is an overflow too."""
         self.check_range(lo, hi)
-        cdef int width = out.shape[1]
-        if out.shape[0] != self.n or not 0 < width <= self.num_actions:
-            raise ValueError(f"out must be ({self.n}, at most {self.num_actions})")
+        if not 0 < width <= self.num_actions:
+            raise ValueError(f"width must be 1..{self.num_actions}")
+        cdef Py_buffer b
+        get_buffer(out, &b, True, 1, b"B?", <Py_ssize_t>self.n * width,
+                   "out (bool per game and action)")
+        cdef uint8_t* rows = <uint8_t*>b.buf
+        cdef uint8_t* row
         cdef int i, k, count
         cdef int32_t* ids
         cdef int bad = -1
-        with nogil:
-            for i in range(lo, hi):
-                count = self.fill_legal(i)
-                memset(&out[i, 0], 0, width)
-                if count < 0:
-                    bad = i
-                    break
-                ids = self.legal + <size_t>i * self.max_legal
-                for k in range(count):
-                    if ids[k] >= width:
+        try:
+            with nogil:
+                for i in range(lo, hi):
+                    count = self.fill_legal(i)
+                    row = rows + <size_t>i * width
+                    memset(row, 0, width)
+                    if count < 0:
                         bad = i
                         break
-                    out[i, ids[k]] = 1
-                if bad >= 0:
-                    break
+                    ids = self.legal + <size_t>i * self.max_legal
+                    for k in range(count):
+                        if ids[k] >= width:
+                            bad = i
+                            break
+                        row[ids[k]] = 1
+                    if bad >= 0:
+                        break
+        finally:
+            PyBuffer_Release(&b)
         return bad
 
-    def observations(self, float[:, ::1] out, int lo, int hi) -> None:
-        """Row i: what the player to move in game i may know."""
+    def observations(self, out, int lo, int hi) -> None:
+        """Rows lo..hi of (games, observation size) float32: each game seen by its player to
+        move."""
         self.check_range(lo, hi)
         cdef int size = self.hooks.observation_size(self.template.data)
-        if out.shape[0] != self.n or out.shape[1] != size:
-            raise ValueError(f"out must be ({self.n}, {size})")
+        cdef Py_buffer b
+        get_buffer(out, &b, True, sizeof(float), b"f", <Py_ssize_t>self.n * size,
+                   "out (float32 per game and observation entry)")
+        cdef float* rows = <float*>b.buf
         cdef int i
         cdef char* s
-        with nogil:
-            for i in range(lo, hi):
-                s = self.state(i)
-                if header_at(s).to_move >= 0:     # always: finished games restart at once
-                    self.hooks.observe(s, header_at(s).to_move, &out[i, 0])
+        try:
+            with nogil:
+                for i in range(lo, hi):
+                    s = self.state(i)
+                    if header_at(s).to_move >= 0:     # always: finished games restart at once
+                        self.hooks.observe(s, header_at(s).to_move, rows + <size_t>i * size)
+        finally:
+            PyBuffer_Release(&b)
 
-    cdef int first_illegal(self, const int64_t[::1] actions, int lo, int hi) noexcept nogil:
+    cdef int first_illegal(self, const int64_t* actions, int lo, int hi) noexcept nogil:
         """The first game in lo..hi whose action is not legal now, or -1."""
         cdef int i, k, count
         cdef int64_t a
@@ -207,34 +227,52 @@ cdef class VectorCore:
                 return i
         return -1
 
-    def validate(self, const int64_t[::1] actions, int lo, int hi) -> int:
-        """The first game in lo..hi whose action is not legal now, or -1."""
+    def validate(self, actions, int lo, int hi) -> int:
+        """The first game in lo..hi whose action (int64 per game) is not legal now, or -1."""
         self.check_range(lo, hi)
-        if actions.shape[0] != self.n:
-            raise ValueError("actions must hold one id per game")
+        cdef Py_buffer b
+        get_buffer(actions, &b, False, 8, b"lq", self.n, "actions (int64 per game)")
         cdef int bad
-        with nogil:
-            bad = self.first_illegal(actions, lo, hi)
+        try:
+            with nogil:
+                bad = self.first_illegal(<const int64_t*>b.buf, lo, hi)
+        finally:
+            PyBuffer_Release(&b)
         return bad
 
-    def apply(self, const int64_t[::1] actions, float[:, ::1] rewards, uint8_t[::1] done,
-              int lo, int hi) -> int:
-        """Apply legal actions to games lo..hi; a finished game writes its returns and
+    def apply(self, actions, rewards, done, int lo, int hi) -> int:
+        """Apply legal actions (int64 per game) to games lo..hi; a finished game writes its
+        returns into ``rewards`` (float32, games x players), sets ``done`` (bool per game) and
         restarts. Returns -1, or the first game whose action log could not grow. Every action
         is checked first (against the cached legal ids, so this costs little after
         ``validate``): an illegal one raises IllegalActionError and nothing is applied."""
         self.check_range(lo, hi)
-        if actions.shape[0] != self.n or done.shape[0] != self.n \
-                or rewards.shape[0] != self.n or rewards.shape[1] != self.players:
-            raise ValueError("actions, rewards and done must hold one row per game")
-        cdef int i, p
+        if self.players > 64:
+            raise ValueError("more than 64 seats")
+        cdef Py_buffer ba, br, bd
+        get_buffer(actions, &ba, False, 8, b"lq", self.n, "actions (int64 per game)")
+        try:
+            get_buffer(rewards, &br, True, sizeof(float), b"f",
+                       <Py_ssize_t>self.n * self.players, "rewards (float32 per game and seat)")
+            try:
+                get_buffer(done, &bd, True, 1, b"B?", self.n, "done (bool per game)")
+                try:
+                    return self.apply_checked(<const int64_t*>ba.buf, <float*>br.buf,
+                                              <uint8_t*>bd.buf, lo, hi)
+                finally:
+                    PyBuffer_Release(&bd)
+            finally:
+                PyBuffer_Release(&br)
+        finally:
+            PyBuffer_Release(&ba)
+
+    cdef int apply_checked(self, const int64_t* actions, float* rewards, uint8_t* done,
+                           int lo, int hi) except -2:
+        cdef int i, p, bad
         cdef char* s
         cdef Header* h
         cdef double returns[64]
         cdef int32_t* grown
-        cdef int bad = -1
-        if self.players > 64:
-            raise ValueError("more than 64 seats")
         with nogil:
             bad = self.first_illegal(actions, lo, hi)
         if bad >= 0:
@@ -258,30 +296,34 @@ cdef class VectorCore:
                 if h.to_move < 0:
                     self.hooks.returns(s, returns)
                     for p in range(self.players):
-                        rewards[i, p] = <float>returns[p]
+                        rewards[<size_t>i * self.players + p] = <float>returns[p]
                     done[i] = 1
                     self.episode[i] += 1
                     self.reset(i)
                 else:
                     for p in range(self.players):
-                        rewards[i, p] = 0.0
+                        rewards[<size_t>i * self.players + p] = 0.0
                     done[i] = 0
         return bad
 
-    def random_actions(self, int64_t[::1] out, int lo, int hi, Random chooser) -> None:
-        """A uniformly random legal id per game in lo..hi, drawn from ``chooser``."""
+    def random_actions(self, out, int lo, int hi, Random chooser) -> None:
+        """A uniformly random legal id (int64) per game in lo..hi, drawn from ``chooser``."""
         self.check_range(lo, hi)
-        if out.shape[0] != self.n:
-            raise ValueError("out must hold one id per game")
+        cdef Py_buffer b
+        get_buffer(out, &b, True, 8, b"lq", self.n, "out (int64 per game)")
+        cdef int64_t* ids = <int64_t*>b.buf
         cdef int i, count
         cdef Rng* r = &chooser.rng
-        with nogil:
-            for i in range(lo, hi):
-                count = self.fill_legal(i)
-                if count > 0:
-                    out[i] = self.legal[<size_t>i * self.max_legal + rng_below(r, <uint32_t>count)]
-                else:
-                    out[i] = -1             # no game stays over (they restart), so never seen
+        try:
+            with nogil:
+                for i in range(lo, hi):
+                    count = self.fill_legal(i)
+                    if count > 0:
+                        ids[i] = self.legal[<size_t>i * self.max_legal + rng_below(r, <uint32_t>count)]
+                    else:
+                        ids[i] = -1         # no game stays over (they restart), so never seen
+        finally:
+            PyBuffer_Release(&b)
 
     def game_record(self, int i) -> tuple:
         """(episode, action ids) of game slot i's current episode."""
@@ -303,20 +345,17 @@ def run_seed(seed, int64_t index) -> int:
     return derive(mix64(seed_to_u64(seed)), <uint64_t>index, 0)
 
 
-def play_random_games(GameState template, seed, int64_t start, int64_t stop,
-                      int64_t[::1] score_sum, int64_t[::1] wins, int64_t[::1] sole_wins) -> tuple:
+def play_random_games(GameState template, seed, int64_t start, int64_t stop) -> tuple:
     """Games start..stop of an all-random simulate run, dealt and played inside the core:
     game ``index`` is dealt with ``run_seed(seed, index)`` and played by a chooser seeded
-    ``derive(seed, index, 1)``, exactly as simulate did from Python. Adds each game's scores,
-    wins and sole wins per seat; returns (actions, turns)."""
+    ``derive(seed, index, 1)``, exactly as simulate did from Python. Returns (actions, turns,
+    score sums, wins, sole wins), the last three per seat."""
     if template is None or template.hooks == NULL:
         raise TypeError("template must be a game's state")
     if template.h.to_move >= 0 or template.h.actions_applied:
         raise ValueError("template must be a fresh state that has not started")
     cdef const GameHooks* hooks = template.hooks
     cdef int players = template.h.players
-    if score_sum.shape[0] < players or wins.shape[0] < players or sole_wins.shape[0] < players:
-        raise ValueError("the totals must hold one entry per seat")
     if players > 64:
         raise ValueError("more than 64 seats")
     cdef uint64_t base = mix64(seed_to_u64(seed))
@@ -332,7 +371,12 @@ def play_random_games(GameState template, seed, int64_t start, int64_t stop,
     cdef int32_t scores[64]
     cdef double returns[64]
     cdef double best
-    cdef int p, winners, last_winner
+    cdef int p, winners, last_winner = 0
+    cdef int64_t score_sum[64]
+    cdef int64_t wins[64]
+    cdef int64_t sole_wins[64]
+    for p in range(players):
+        score_sum[p] = wins[p] = sole_wins[p] = 0
     cdef bint failed = False
     with nogil:
         for index in range(start, stop):
@@ -366,4 +410,5 @@ def play_random_games(GameState template, seed, int64_t start, int64_t stop,
     PyMem_Free(scratch)
     if failed:
         raise RuntimeError("a game that is not over offered no legal action")
-    return (actions, turns)
+    return (actions, turns, [score_sum[p] for p in range(players)],
+            [wins[p] for p in range(players)], [sole_wins[p] for p in range(players)])

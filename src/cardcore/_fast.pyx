@@ -6,7 +6,9 @@ this file holds the out-of-line parts and the small Python-visible wrappers used
 public modules and by tests. Every entry point from Python checks its arguments before it
 touches memory.
 """
-from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_WRITABLE, PyBUF_SIMPLE
+from cpython.buffer cimport (
+    PyObject_GetBuffer, PyBuffer_Release, PyBUF_WRITABLE, PyBUF_SIMPLE, PyBUF_C_CONTIGUOUS, PyBUF_FORMAT,
+)
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 from libc.string cimport memcpy, memset
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
@@ -309,6 +311,22 @@ cdef int check_hooks(const GameHooks* hooks) except -1:
     return 0
 
 
+cdef int get_buffer(object obj, Py_buffer* view, bint writable, Py_ssize_t itemsize, bytes kinds,
+                    Py_ssize_t count, str what) except -1:
+    cdef int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (PyBUF_WRITABLE if writable else 0)
+    try:
+        PyObject_GetBuffer(obj, view, flags)
+    except (TypeError, ValueError, BufferError) as e:
+        raise ValueError(f"{what} must be a C-contiguous{' writable' if writable else ''} "
+                         f"array: {e}") from None
+    fmt = (<bytes>view.format)[-1:] if view.format != NULL else b"B"
+    if view.itemsize != itemsize or fmt not in kinds or view.len != itemsize * count:
+        PyBuffer_Release(view)
+        raise ValueError(f"{what} must hold {count} items of {itemsize} byte(s) "
+                         f"(format {kinds.decode()})")
+    return 0
+
+
 def check_state_class(cls) -> None:
     """Refuse, at import, a game state class that lacks one of the Python-level methods."""
     if not issubclass(cls, GameState):
@@ -589,15 +607,13 @@ cdef class GameState:
         if out is None:
             import numpy
             out = numpy.zeros(size, dtype=numpy.float32)
-        cdef float[::1] view
+        cdef Py_buffer view
+        get_buffer(out, &view, True, sizeof(float), b"f", size, "out (float32)")
         try:
-            view = out
-        except (ValueError, TypeError, BufferError) as e:
-            raise ValueError(f"out must be a C-contiguous writable float32 array: {e}") from None
-        if view.shape[0] != size:
-            raise ValueError(f"out has {view.shape[0]} floats; this game's observation has {size}")
-        with nogil:
-            self.hooks.observe(self.data, p, &view[0])
+            with nogil:
+                self.hooks.observe(self.data, p, <float*>view.buf)
+        finally:
+            PyBuffer_Release(&view)
         return out
 
     def sample_hidden(self, seat, seed) -> GameState:

@@ -22,7 +22,6 @@ import time
 from collections.abc import Sequence
 from typing import Any, Callable
 
-import numpy as np
 
 from cardcore._batch import play_random_games
 from cardcore._fast import seed_to_u64
@@ -104,16 +103,13 @@ def _run_chunk(job: tuple[Any, ...]) -> dict[str, Any]:
     if all(b == "random" for b in bots):
         # All-random runs are dealt and played inside the core, game after game, with the
         # same per-game seeds as below (game_seed / chooser_seed): no Python per game.
-        score_sum = np.zeros(template.num_players, dtype=np.int64)
-        wins = np.zeros(template.num_players, dtype=np.int64)
-        sole_wins = np.zeros(template.num_players, dtype=np.int64)
-        actions, turns = play_random_games(template._make_state(None), seed, start, stop,
-                                           score_sum, wins, sole_wins)
+        actions, turns, score_sum, wins, sole_wins = play_random_games(
+            template._make_state(None), seed, start, stop)
         totals["games"] += stop - start
         totals["actions"] += actions
         totals["turns"] += turns
         for key, values in (("score_sum", score_sum), ("wins", wins), ("sole_wins", sole_wins)):
-            totals[key] = [a + int(b) for a, b in zip(totals[key], values)]
+            totals[key] = [a + b for a, b in zip(totals[key], values)]
         return totals
     seats: list[Bot] = [make_bot(bots[k % len(bots)], 0) for k in range(template.num_players)]
     own = [parse_bot_spec(bots[k % len(bots)]).seed for k in range(template.num_players)]

@@ -79,9 +79,10 @@ class VectorGame:
             raise ValueError(f"out must be ({self.num_games}, {self.num_distinct_actions})")
         rows = out.view(np.uint8)
         if self._pool is None:
-            bad = self._core.legal_mask(rows, 0, self.num_games)
+            bad = self._core.legal_mask(rows, self.num_distinct_actions, 0, self.num_games)
         else:
-            bad = max(self._each_slice(lambda lo, hi: self._core.legal_mask(rows, lo, hi)))
+            bad = max(self._each_slice(
+                lambda lo, hi: self._core.legal_mask(rows, self.num_distinct_actions, lo, hi)))
         if bad >= 0:
             raise RuntimeError(f"game {bad}: more legal actions than the game's bound")
         return out
