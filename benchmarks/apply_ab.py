@@ -21,7 +21,8 @@ def old_apply(self, action):
 
 def loop(game, games, old):
     below = Random(0).below
-    actions = 0; t = 0.0
+    actions = 0
+    t = 0.0
     for s in range(games):
         g = cardcore.new_game(game, seed=s)
         if old:
@@ -30,7 +31,9 @@ def loop(game, games, old):
         t0 = time.process_time()
         ids = ids_of()
         while ids:
-            apply(ids[below(len(ids))]); actions += 1; ids = ids_of()
+            apply(ids[below(len(ids))])
+            actions += 1
+            ids = ids_of()
         t += time.process_time() - t0
     return t / actions * 1e6
 

@@ -20,7 +20,6 @@ import os
 import random
 import socket
 import sqlite3
-import statistics
 import subprocess
 import sys
 import tempfile

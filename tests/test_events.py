@@ -256,14 +256,16 @@ def test_stacked_deck_pairs_show_events_reveal_no_more_than_the_view(name, kwarg
     rng = random.Random(17)
     deck = rng.sample(composition, len(composition))
     game = new_game(name, seed=1, deck=deck, **kwargs)
-    accept = (lambda i, j: True)
-    if name == "manna":
+    feet = range(78, 144)
+
+    def accept(i: int, j: int) -> bool:
+        if name != "manna":
+            return True
         # Feet of seats 1-5 (seat 0 might pick its own up), cards of equal points: the hand
         # scores stay equal, so the only difference is one seat 0 cannot see.
-        feet = range(78, 144)
-        accept = (lambda i, j: i in feet and j in feet and (i - 78) % 6 and (j - 78) % 6
-                  and manna_points(card_id(deck[i])) == manna_points(card_id(deck[j]))
-                  and deck[i] not in ("3D", "3H") and deck[j] not in ("3D", "3H"))
+        return bool(i in feet and j in feet and (i - 78) % 6 and (j - 78) % 6
+                    and manna_points(card_id(deck[i])) == manna_points(card_id(deck[j]))
+                    and deck[i] not in ("3D", "3H") and deck[j] not in ("3D", "3H"))
     past_first_deal = 0
     for k, (i, j) in enumerate(_swap_pairs(game, 0, deck, rng, 8, accept)):
         swapped = list(deck)

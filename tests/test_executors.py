@@ -26,6 +26,8 @@ from cardcore.simulation import _run_chunk, simulate
 from cardcore.tournament import TIMING as TOURNAMENT_TIMING
 from cardcore.tournament import standings_table, tournament
 
+pytestmark = pytest.mark.slow       # local Dask and Ray clusters: the quick loop leaves it out
+
 SIMULATE_TIMING = ("seconds", "games_per_second", "actions_per_second", "workers")
 
 

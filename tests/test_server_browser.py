@@ -13,6 +13,8 @@ import pytest
 
 from server_helpers import ServerProcess
 
+pytestmark = pytest.mark.slow       # a real browser: the quick loop leaves it out
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]

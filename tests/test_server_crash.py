@@ -8,6 +8,9 @@ import threading
 import time
 
 from server_helpers import ServerProcess
+import pytest
+
+pytestmark = pytest.mark.slow       # a server process killed and restarted: the quick loop leaves it out
 
 
 def snapshot(server, table, seats):
