@@ -18,6 +18,8 @@ from cardcore.envs import openspiel
 from cardcore.envs._common import observation_text
 from cardcore.game import game_class
 
+pytestmark = pytest.mark.slow       # random_sim_test on every configuration: minutes
+
 GAMES = cardcore.available_games()
 NAMES = openspiel.register()
 ROLLOUT_CAP = 400      # a random Kuzanasta deal: median 210 actions, 1 in 200 over 1,000
@@ -64,7 +66,6 @@ def test_openspiel_random_sim_test_passes_with_serialization(config):
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_openspiel_random_sim_test_passes_on_the_default_match(name):
     # A default Manna match (to 20,000 points) is about 12,000 random actions: ~1 minute here.

@@ -12,6 +12,8 @@ from cardcore.cards import card_str
 
 from invariants import composition
 
+pytestmark = pytest.mark.slow       # searches of hundreds of iterations per move
+
 GAMES = cardcore.available_games()
 
 

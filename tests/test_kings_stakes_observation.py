@@ -59,6 +59,7 @@ def encode_view(game, seat: int) -> np.ndarray:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", [{"players": 2}, {"players": 4, "teams": True},
                                     {"players": 5, "refill": "manual", "scoring": "cards"}])
 def test_tensor_equals_an_independent_encoding_of_the_view(config):

@@ -27,6 +27,7 @@ def test_shipped_schemas_are_valid_and_current(game):
             "regenerate with: python -m cardcore.schemas")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", CONFIGS, ids=[config_id(c) for c in CONFIGS])
 def test_random_playouts_validate(config):
     name, kwargs = config

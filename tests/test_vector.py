@@ -16,6 +16,7 @@ def episode_game(vg: VectorGame, slot: int, episode: int):
                     **vg.options)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("threads", [1, 2])
 def test_trajectories_equal_those_of_games_with_the_same_seeds_and_actions(name, threads):
