@@ -6,7 +6,8 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from cardcore.game import Game, game_class
+from cardcore.errors import ConfigError
+from cardcore.game import Game, game_class, new_game
 
 __all__ = ["Potential", "camel_name", "draw_seed", "render_text", "shaped_rewards"]
 
@@ -29,6 +30,23 @@ def camel_name(name: str) -> str:
 def check_game_name(name: str) -> type[Game]:
     """The game's class; ConfigError naming the available games for an unknown name."""
     return game_class(name)
+
+
+RENDER_MODES = ("ansi",)
+
+
+def probe_game(name: str, players: int | None, render_mode: str | None, illegal_action: str,
+               policies: Sequence[str], options: dict[str, Any]) -> Game:
+    """Check an environment's arguments (ConfigError naming the bad one) and return a game of
+    the configuration, for its sizes and bounds."""
+    check_game_name(name)
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ConfigError(f"render_mode must be None or 'ansi', not {render_mode!r}",
+                          "render_mode")
+    if illegal_action not in policies:
+        raise ConfigError(f"illegal_action must be one of {', '.join(policies)}, "
+                          f"not {illegal_action!r}", "illegal_action")
+    return new_game(name, players=players, seed=0, **options)   # ConfigError if bad
 
 
 def shaped_rewards(potential: Potential, game: Game, before: Sequence[float]

@@ -37,7 +37,8 @@ from gymnasium import spaces
 
 from cardcore.bots import BOTS, Bot, make_bot
 from cardcore.envs._common import (
-    Potential, camel_name, check_game_name, draw_seed, initial_potential, render_text,
+    RENDER_MODES, probe_game,
+    Potential, camel_name, draw_seed, initial_potential, render_text,
     shaped_rewards,
 )
 from cardcore.errors import ConfigError, IllegalActionError
@@ -48,7 +49,6 @@ __all__ = ["CardcoreEnv", "env_id", "register_envs"]
 Obs = npt.NDArray[np.float32]
 Opponent = Union[str, Bot]
 ILLEGAL_POLICIES = ("terminate", "raise")
-RENDER_MODES = ("ansi",)
 DEAL_ATTEMPTS = 100        # new matches tried at reset before giving up on reaching our seat
 
 
@@ -65,14 +65,7 @@ class CardcoreEnv(gymnasium.Env[Obs, np.int64]):
                  opponents: Opponent | Sequence[Opponent] = "greedy", *, players: int | None = None, render_mode: str | None = None,
                  reward_shaping: Potential | None = None, illegal_action: str = "terminate",
                  **options: Any) -> None:
-        check_game_name(name)
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ConfigError(f"render_mode must be None or 'ansi', not {render_mode!r}",
-                              "render_mode")
-        if illegal_action not in ILLEGAL_POLICIES:
-            raise ConfigError(f"illegal_action must be one of {', '.join(ILLEGAL_POLICIES)}, "
-                              f"not {illegal_action!r}", "illegal_action")
-        probe = new_game(name, players=players, seed=0, **options)   # ConfigError if bad
+        probe = probe_game(name, players, render_mode, illegal_action, ILLEGAL_POLICIES, options)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < probe.num_players:
             raise ConfigError(f"seat must be a seat 0..{probe.num_players - 1}, not {seat!r}",
                               "seat")

@@ -39,16 +39,16 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from cardcore.envs._common import (
-    Potential, check_game_name, draw_seed, initial_potential, render_text, shaped_rewards,
+    RENDER_MODES, probe_game,
+    Potential, draw_seed, initial_potential, render_text, shaped_rewards,
 )
-from cardcore.errors import ConfigError, IllegalActionError
+from cardcore.errors import IllegalActionError
 from cardcore.game import Game, new_game
 
 __all__ = ["env", "raw_env"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
 ILLEGAL_POLICIES = ("raise", "terminate")
-RENDER_MODES = ("ansi",)
 
 
 def env(name: str, **kwargs: Any) -> raw_env:
@@ -75,14 +75,7 @@ class raw_env(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # noqa: N801 (P
                  reward_shaping: Potential | None = None, illegal_action: str = "raise",
                  **options: Any) -> None:
         super().__init__()
-        check_game_name(name)
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ConfigError(f"render_mode must be None or 'ansi', not {render_mode!r}",
-                              "render_mode")
-        if illegal_action not in ILLEGAL_POLICIES:
-            raise ConfigError(f"illegal_action must be one of {', '.join(ILLEGAL_POLICIES)}, "
-                              f"not {illegal_action!r}", "illegal_action")
-        probe = new_game(name, players=players, seed=0, **options)   # ConfigError if bad
+        probe = probe_game(name, players, render_mode, illegal_action, ILLEGAL_POLICIES, options)
         self.name = name
         self.metadata = dict(self.metadata, name=f"cardcore_{name}_v0")
         self.render_mode = render_mode
