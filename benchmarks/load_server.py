@@ -10,6 +10,12 @@ acknowledged.
 
     python benchmarks/load_server.py --tables 50 --seconds 20           # 200 clients
     python benchmarks/load_server.py --tables 50 --synchronous normal   # commits without fsync
+    python benchmarks/load_server.py --tables 50 --rate 1200            # paced: 1,200 offered/s
+
+Without ``--rate`` every client answers the moment its turn comes, so the server is saturated
+and the latency is queueing (with 50 tables, about 50 / throughput). With ``--rate`` players
+pace their moves so that the tables together offer that many actions per second: the latency
+a player sees at that load.
 """
 from __future__ import annotations
 
@@ -19,7 +25,6 @@ import json
 import os
 import random
 import socket
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -31,6 +36,18 @@ from pathlib import Path
 import websockets
 
 from cardcore import load_game
+from cardcore.server.store import TableStore
+
+try:                      # the load generator shares the machine: keep its own CPU small
+    import orjson
+    parse = orjson.loads
+except ImportError:       # pragma: no cover
+    parse = json.loads
+try:
+    import uvloop
+    run_loop = uvloop.run
+except ImportError:       # pragma: no cover
+    run_loop = asyncio.run
 
 GAME = "kings_stakes"
 SEATS = 4
@@ -40,6 +57,7 @@ SEATS = 4
 class TableRecord:
     table: str
     acked: list[tuple[int, int]] = field(default_factory=list)   # (after, action id)
+    next_at: float = 0.0                # paced runs: the table's next move is not sent earlier
 
 
 @dataclass
@@ -64,7 +82,8 @@ def create_table(base: str, seed: int) -> dict:
 
 
 async def seat_client(ws_base: str, table: str, token: str, rng: random.Random,
-                      deadline: float, record: TableRecord, totals: Totals) -> None:
+                      deadline: float, record: TableRecord, totals: Totals,
+                      interval: float) -> None:
     """One player: act whenever it is our turn, until the match is over or time is up."""
     async with websockets.connect(f"{ws_base}/ws/tables/{table}?token={token}",
                                   max_size=2 ** 22) as ws:
@@ -77,7 +96,7 @@ async def seat_client(ws_base: str, table: str, token: str, rng: random.Random,
                 if time.perf_counter() > deadline and sent is None:
                     return                          # time is up and nothing is in flight
                 continue
-            message = json.loads(raw)
+            message = parse(raw)
             if message["type"] == "error":
                 totals.errors.append(message["error"])
                 if sent is None:
@@ -92,6 +111,11 @@ async def seat_client(ws_base: str, table: str, token: str, rng: random.Random,
             if message["over"] or (time.perf_counter() > deadline and sent is None):
                 return
             if message["legal"] and sent is None:
+                if interval:                        # a player who thinks: the offered rate
+                    wait = record.next_at - time.perf_counter()
+                    if wait > 0:
+                        await asyncio.sleep(wait)
+                    record.next_at = max(record.next_at, time.perf_counter()) + interval
                 choice = rng.choice(message["legal"])["id"]
                 sent = (message["event_count"], choice)
                 sent_at = time.perf_counter()
@@ -100,7 +124,7 @@ async def seat_client(ws_base: str, table: str, token: str, rng: random.Random,
 
 
 async def table_worker(index: int, base: str, ws_base: str, deadline: float,
-                       totals: Totals) -> None:
+                       totals: Totals, interval: float) -> None:
     rng = random.Random(index)
     seed = index * 1000
     while time.perf_counter() < deadline:
@@ -109,21 +133,21 @@ async def table_worker(index: int, base: str, ws_base: str, deadline: float,
         record = TableRecord(made["table"])
         totals.tables.append(record)
         await asyncio.gather(*(seat_client(ws_base, made["table"], token,
-                                           random.Random(rng.random()), deadline, record, totals)
+                                           random.Random(rng.random()), deadline, record, totals,
+                                           interval)
                                for token in made["seats"].values()))
 
 
 def verify(db: Path, totals: Totals) -> tuple[int, int, int]:
     """Replay every table's save; compare its log with the acknowledged actions.
     Returns (actions in logs, lost, duplicated or unexpected)."""
-    connection = sqlite3.connect(db)
+    store = TableStore(db)
     logged = lost = extra = 0
     for record in totals.tables:
-        save = connection.execute("SELECT save FROM tables WHERE id = ?",
-                                  (record.table,)).fetchone()[0]
-        game = load_game(save)                      # replays the log through the rules
-        log = json.loads(save)["actions"]
-        assert json.loads(game.to_json())["actions"] == log
+        stored = store.load(record.table)           # the checkpoint and the rows after it
+        assert stored is not None
+        game = load_game(stored.save)               # replays the log through the rules
+        log = game.action_log()
         acked = [action for _, action in sorted(record.acked)]
         logged += len(log)
         if log != acked:
@@ -132,7 +156,7 @@ def verify(db: Path, totals: Totals) -> tuple[int, int, int]:
                 common += 1
             lost += len(acked) - common
             extra += len(log) - common
-    connection.close()
+    store.close()
     return logged, lost, extra
 
 
@@ -155,6 +179,9 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=50, help="concurrent tables (4 clients each)")
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--synchronous", choices=("full", "normal"), default="full")
+    parser.add_argument("--rate", type=float, default=0.0,
+                        help="offered actions/s over all tables (players pace their moves); "
+                             "0: every move at once (the server's saturation point)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
@@ -181,11 +208,12 @@ def main() -> int:
         deadline = started + args.seconds
 
         async def run() -> None:
-            await asyncio.gather(*(table_worker(i, base, ws_base, deadline, totals)
+            interval = args.tables / args.rate if args.rate > 0 else 0.0
+            await asyncio.gather(*(table_worker(i, base, ws_base, deadline, totals, interval)
                                    for i in range(args.tables)))
         cpu_before = cpu_seconds(server.pid)
         client_before = time.process_time()
-        asyncio.run(run())
+        run_loop(run())
         elapsed = time.perf_counter() - started
         server_cpu = cpu_seconds(server.pid) - cpu_before
         client_cpu = time.process_time() - client_before
@@ -203,6 +231,7 @@ def main() -> int:
         "latency_ms_max": round(max(lat) * 1000, 2),
         "actions_in_stored_logs": logged, "lost": lost, "duplicated_or_unacknowledged": extra,
         "refusals": len(totals.errors), "synchronous": args.synchronous,
+        "offered_rate": args.rate or "saturating",
         # CPU per action does not depend on what else the machine runs: 1 / it is what one
         # core can serve. The load average says how contended the run was.
         "server_cpu_ms_per_action": round(server_cpu / max(len(lat), 1) * 1000, 3),

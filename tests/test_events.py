@@ -318,3 +318,17 @@ def test_mh_9_2_mh_10_breakdowns_of_every_way_a_hand_ends(case):
     assert going_out == {0: 0, 1: 100}
     ones = {c["rule"]: c["points"] for c in b["components"] if c["team"] == 1}
     assert ones["MH-10.1, MH-4.5"] == 500 + 300 + 1000 + 1500
+
+
+def test_action_log_is_the_saved_log_and_checks_since():
+    game = new_game("kuzanasta", seed=12)
+    for _ in range(25):
+        game.apply(game.legal_action_ids()[-1])
+    log = game.action_log()
+    assert log == json.loads(game.to_json())["actions"] and len(log) == 25
+    assert game.action_log(20) == log[20:] and game.action_log(99) == []
+    log.append(0)                                     # a copy: the game's log is untouched
+    assert len(game.action_log()) == 25
+    for bad in (-1, "3", 1.0, None):
+        with pytest.raises(ValueError, match="since"):
+            game.action_log(bad)

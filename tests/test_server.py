@@ -724,3 +724,48 @@ def test_idle_tables_leave_memory_and_come_back_from_the_database(client, monkey
     assert act(client, first["table"], token, s["legal"][0]["id"],
                after=s["event_count"]).status_code == 200
     assert len(hub(client).tables) == 2
+
+
+# ---------------------------------------------------------------- incremental storage
+def test_actions_are_stored_as_rows_and_checkpointed_into_the_save(client):
+    """An action costs one row of ``actions``; every CHECKPOINT_EVERY actions and at the end
+    of the match the save is rewritten and the rows go. ``load`` always gives the whole log."""
+    from cardcore.server.store import CHECKPOINT_EVERY
+
+    made = new_table(client, "kings_stakes", players=2, seed=31, options={"rounds": 2},
+                     bots={"1": "random"})
+    table, token = made["table"], made["seats"]["0"]
+    db = hub(client).store.db
+    seen_rows: set[int] = set()
+    while True:
+        s = state(client, table, token)
+        game = hub(client).tables[table].game
+        stored = json.loads(stored_save(client, table))["actions"]
+        assert stored == game.action_log()            # every acknowledged action, in order
+        rows = db.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (table,)).fetchone()
+        seen_rows.add(rows[0])
+        assert rows[0] < CHECKPOINT_EVERY + 8        # bots' moves may join a commit
+        if s["over"]:
+            break
+        assert act(client, table, token, s["legal"][0]["id"]).status_code == 200
+    assert len(game.action_log()) > CHECKPOINT_EVERY    # a checkpoint was crossed
+    assert max(seen_rows) > 0 and rows[0] == 0        # rows were used; the end checkpointed
+    checkpoint = db.execute("SELECT save FROM tables WHERE id = ?", (table,)).fetchone()[0]
+    assert checkpoint == game.to_json()
+
+
+def test_an_update_that_does_not_continue_the_stored_log_is_refused(tmp_path):
+    from cardcore.server.store import TableStore, TableUpdate
+
+    store = TableStore(tmp_path / "t.sqlite3")
+    game = new_game("kings_stakes", seed=2)
+    store.insert("t1", game.name, game.num_players, game.to_json(), 0, 0, False, {}, 1, {})
+    game.apply(game.legal_action_ids()[0])
+    store.save_many([TableUpdate("t1", 0, game.action_log(), game.current_player, False, None)])
+    before = store.load("t1")
+    for first in (0, 2):                              # an overlap and a gap
+        with pytest.raises(ValueError, match="stored"):
+            store.save_many([TableUpdate("t1", first, [5], 0, False, None)])
+    assert store.load("t1") == before
+    assert json.loads(before.save)["actions"] == game.action_log()
+    store.close()

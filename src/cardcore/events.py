@@ -138,10 +138,10 @@ class Narration:
         self.done = 0
         self.raw: list[Raw] = self.narrator.deal(self.state)
 
-    def advance(self, log: list[int]) -> None:
-        """Narrate the actions of ``log`` not narrated yet."""
+    def advance(self, new_actions: list[int]) -> None:
+        """Narrate ``new_actions``: the log's actions from index ``done`` on."""
         narrator = self.narrator
-        for action_id in log[self.done:]:
+        for action_id in new_actions:
             pre = self.state.clone()
             player = pre.current_player
             assert player is not None            # the log only holds legal actions
@@ -164,12 +164,11 @@ def events_for(game: Game, seat: int | None, since: int) -> list[dict[str, JSON]
                          f"not {str(seat)[:20]!r}")
     if type(since) is not int or since < 0:
         raise ValueError(f"since must be an int >= 0, not {str(since)[:20]!r}")
-    log = game._log_snapshot()
     narration = game._narration
-    if narration is None or narration.done > len(log):
+    if narration is None:
         narration = game._narration = Narration(game)
-    with narration.lock:
-        narration.advance(log)
+    with narration.lock:                        # one thread narrates each action once
+        narration.advance(game.action_log(narration.done))
         raw = narration.raw[since:]
     return [r.render(since + i, seat) for i, r in enumerate(raw)]
 

@@ -667,6 +667,18 @@ class Game:
         self._check_replayable(seat)
         return events_for(self, seat, since)
 
+    def action_log(self, since: int = 0) -> list[int]:
+        """The ids of the actions applied so far, in order, from index ``since`` (the log a
+        save holds: replaying it on a new game of the same configuration and seed gives this
+        game). A host that stores games incrementally appends ``action_log(stored)``."""
+        if type(since) is not int or since < 0:
+            raise ValueError(f"since must be an int >= 0, not {_echo(since)}")
+        token = self._take_token()
+        try:
+            return self._log[since:]
+        finally:
+            self._give_token(token)
+
     @property
     def history(self) -> list[dict[str, JSONValue]]:
         """Public events in order: every action, and a summary at the end of each round.
@@ -704,13 +716,6 @@ class Game:
         state.seed_rng(self.seed)
         state.start()
         return state
-
-    def _log_snapshot(self) -> list[int]:
-        token = self._take_token()
-        try:
-            return list(self._log)
-        finally:
-            self._give_token(token)
 
     def clone(self) -> Game:
         """An independent deep copy: state, log, options and caches are the copy's own."""

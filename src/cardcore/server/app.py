@@ -48,8 +48,25 @@ SECURITY_HEADERS = {
 }
 
 
+try:                                  # orjson encodes a table's state ~10x faster than json
+    import orjson
+
+    def json_bytes(value: Any) -> bytes:
+        """``value`` as compact UTF-8 JSON (orjson when installed, else the json module)."""
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+except ImportError:                   # pragma: no cover - the server extra installs orjson
+    def json_bytes(value: Any) -> bytes:
+        """``value`` as compact UTF-8 JSON (orjson when installed, else the json module)."""
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+class FastJSONResponse(JSONResponse):
+    def render(self, content: Any) -> bytes:
+        return json_bytes(content)
+
+
 def _json(body: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(body, status_code=status, headers=SECURITY_HEADERS)
+    return FastJSONResponse(body, status_code=status, headers=SECURITY_HEADERS)
 
 
 def _error(error: ApiError) -> JSONResponse:
@@ -213,7 +230,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             await connection.wake.wait()
             connection.wake.clear()
             while connection.errors:
-                await websocket.send_text(json.dumps(connection.errors.popleft()))
+                await websocket.send_text(json_bytes(connection.errors.popleft()).decode())
             if connection.dirty:
                 connection.dirty = False
                 try:
@@ -225,8 +242,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                     return
                 state = current.state(connection.seat, connection.sent_events)
                 connection.sent_events = state["event_count"]
-                await websocket.send_text(json.dumps({"type": "state", **state},
-                                                     separators=(",", ":")))
+                await websocket.send_text(json_bytes({"type": "state", **state}).decode())
 
     async def _receive_loop(websocket: WebSocket, connection: Connection, table: Table) -> None:
         while True:

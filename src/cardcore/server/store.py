@@ -1,8 +1,13 @@
 """SQLite storage of the table server (server.md, "Storage").
 
-One row per table: its save (``Game.to_json()``: configuration and action log), the bots, the
-hashes of its seat tokens and a few columns the lobby lists without loading the game. The
-database runs in WAL mode; ``save_many`` commits before it returns, so an action the server
+One row per table: a checkpoint save (``Game.to_json()``: configuration and action log), the
+bots, the hashes of its seat tokens and a few columns the lobby lists without loading the game.
+The actions played since the checkpoint are rows of ``actions`` (table, index, id): an action
+costs one small row, not a rewrite of the whole save, and every ``CHECKPOINT_EVERY`` actions
+(and at the end of the match) the save is rewritten and those rows deleted. ``load`` returns
+the checkpoint with the rows replayed on it.
+
+The database runs in WAL mode; ``save_many`` commits before it returns, so an action the server
 acknowledges is on disk, and a restart (even after ``kill -9``) continues from it.
 
 Only token *hashes* are stored (SHA-256 of a 192-bit random token): a copied database does
@@ -15,9 +20,14 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-__all__ = ["StoredTable", "TableStore", "SYNCHRONOUS_MODES"]
+from cardcore.game import load_game
+
+__all__ = ["StoredTable", "TableStore", "TableUpdate", "SYNCHRONOUS_MODES", "CHECKPOINT_EVERY"]
+
+# Actions kept as rows before the save is rewritten: a rewrite costs the whole log, a row one id.
+CHECKPOINT_EVERY = 64
 
 # "full": every commit reaches the disk before it returns (survives a power cut);
 # "normal": in WAL mode a commit survives a killed process (kill -9), not a power cut.
@@ -39,7 +49,25 @@ CREATE TABLE IF NOT EXISTS tables (
     updated REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS tables_open ON tables (over, updated);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    action INTEGER NOT NULL,
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
 """
+
+
+class TableUpdate(NamedTuple):
+    """What one commit stores for a table: the actions from index ``first`` on, the lobby's
+    columns, and, at a checkpoint, the whole save (None otherwise)."""
+
+    table_id: str
+    first: int
+    new_actions: list[int]
+    current_player: int | None
+    over: bool
+    save: str | None
 
 
 @dataclass
@@ -88,27 +116,51 @@ class TableStore:
                  json.dumps({str(k): v for k, v in bots.items()}), bot_seed,
                  json.dumps({str(k): v for k, v in token_hashes.items()}), now, now))
 
-    def save_many(self, rows: list[tuple[Any, ...]]) -> None:
-        """Store several tables' saves in one transaction (one disk sync for all): rows of
-        (id, save, actions, current_player, over)."""
+    def save_many(self, updates: list[TableUpdate]) -> None:
+        """Store several tables' updates in one transaction (one disk sync for all)."""
         now = time.time()
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
-            for table_id, save, actions, current_player, over in rows:
-                cursor = self.db.execute(
-                    "UPDATE tables SET save = ?, actions = ?, current_player = ?, over = ?, "
-                    "updated = ? WHERE id = ?",
-                    (save, actions, current_player, int(over), now, table_id))
-                if cursor.rowcount != 1:
-                    raise KeyError(table_id)
+            for u in updates:
+                count = u.first + len(u.new_actions)
+                stored = self.db.execute("SELECT actions FROM tables WHERE id = ?",
+                                         (u.table_id,)).fetchone()
+                if stored is None:
+                    raise KeyError(u.table_id)
+                if stored[0] != u.first:             # a gap or an overlap: never store it
+                    raise ValueError(f"table {u.table_id}: {stored[0]} actions stored, the "
+                                     f"update starts at {u.first}")
+                if u.save is None:
+                    self.db.executemany(
+                        "INSERT INTO actions (table_id, n, action) VALUES (?, ?, ?)",
+                        [(u.table_id, u.first + k, a) for k, a in enumerate(u.new_actions)])
+                    self.db.execute(
+                        "UPDATE tables SET actions = ?, current_player = ?, over = ?, "
+                        "updated = ? WHERE id = ?",
+                        (count, u.current_player, int(u.over), now, u.table_id))
+                else:
+                    self.db.execute("DELETE FROM actions WHERE table_id = ?", (u.table_id,))
+                    self.db.execute(
+                        "UPDATE tables SET save = ?, actions = ?, current_player = ?, "
+                        "over = ?, updated = ? WHERE id = ?",
+                        (u.save, count, u.current_player, int(u.over), now, u.table_id))
 
     def load(self, table_id: str) -> StoredTable | None:
+        """The table as last committed; its ``save`` has every stored action."""
         row = self.db.execute(
             "SELECT id, game, players, save, bots, bot_seed, token_hashes, created "
             "FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             return None
-        return StoredTable(row[0], row[1], row[2], row[3],
+        save = row[3]
+        tail = [r[0] for r in self.db.execute(
+            "SELECT action FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
+        if tail:
+            game = load_game(save)
+            for action in tail:
+                game.apply(action)
+            save = game.to_json()
+        return StoredTable(row[0], row[1], row[2], save,
                            {int(k): v for k, v in json.loads(row[4]).items()}, row[5],
                            {int(k): v for k, v in json.loads(row[6]).items()}, row[7])
 

@@ -24,7 +24,7 @@ from typing import Any, Callable, Mapping
 from cardcore.bots import Bot, available_bots, make_bot
 from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.game import Game, game_class, is_int, load_game, new_game
-from cardcore.server.store import StoredTable, TableStore
+from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableStore, TableUpdate
 from cardcore.simulation import bot_seed
 
 __all__ = ["ApiError", "Connection", "Table", "TableServer", "spectator_view", "seat_events",
@@ -137,9 +137,12 @@ class Table:
     broken: bool = False                           # a failed commit: reload before use
     unstored: int = 0                              # commits queued and not yet done
     stored: asyncio.Event = field(default_factory=asyncio.Event)
+    queued_actions: int = -1                       # actions in the database or queued for it
+    checkpoint_at: int = -1                        # log length of the last whole save queued
 
     def __post_init__(self) -> None:
         self.stored.set()
+        self.queued_actions = self.checkpoint_at = self.actions
         self.bot_players = {seat: make_bot(name, bot_seed(self.bot_seed, self.actions, seat))
                             for seat, name in self.bots.items()}
         self.event_count = len(seat_events(self.game, None, 0))
@@ -277,7 +280,7 @@ class TableServer:
         self.message_rate = message_rate
         self.tables: OrderedDict[str, Table] = OrderedDict()    # most recently used last
         self.closing = False
-        self.queued: dict[str, tuple[Any, ...]] = {}            # table id -> row to store
+        self.queued: dict[str, TableUpdate] = {}                # table id -> what to store
         self.waiting: list[tuple[Table, asyncio.Future[None]]] = []
         self.flushing = False
         self.creating = 0
@@ -420,9 +423,7 @@ class TableServer:
 
     async def commit(self, table: Table) -> None:
         """Queue the table's save and wait until a batch has stored it."""
-        game = table.game
-        self.queued[table.id] = (table.id, game.to_json(), table.actions, game.current_player,
-                                 game.is_over)
+        self.queued[table.id] = self._update(table)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.waiting.append((table, done))
         table.unstored += 1
@@ -442,6 +443,13 @@ class TableServer:
                     failed = None
                 except ApiError as e:
                     failed = e
+                if failed is not None:
+                    # Updates queued meanwhile for these tables build on the lost ones.
+                    lost = {table.id for table, _ in waiting}
+                    later = [(t, d) for t, d in self.waiting if t.id in lost]
+                    self.waiting = [(t, d) for t, d in self.waiting if t.id not in lost]
+                    self.queued = {k: u for k, u in self.queued.items() if k not in lost}
+                    waiting = waiting + later
                 for table, done in waiting:
                     table.unstored -= 1
                     if failed is not None:
@@ -455,6 +463,24 @@ class TableServer:
                         done.set_result(None)
         finally:
             self.flushing = False
+
+    def _update(self, table: Table) -> TableUpdate:
+        """What the next batch stores for ``table``: its actions not queued yet (merged with
+        an update already waiting in the batch), and the whole save at a checkpoint."""
+        game = table.game
+        new = game.action_log(table.queued_actions)
+        count = table.queued_actions + len(new)
+        waiting = self.queued.get(table.id)
+        first = table.queued_actions if waiting is None else waiting.first
+        actions = new if waiting is None else waiting.new_actions + new
+        # A save must cover the whole log: a waiting checkpoint is redone with the new actions.
+        checkpoint = (game.is_over or count - table.checkpoint_at >= CHECKPOINT_EVERY
+                      or (waiting is not None and waiting.save is not None))
+        save = game.to_json() if checkpoint else None
+        if checkpoint:
+            table.checkpoint_at = count
+        table.queued_actions = count
+        return TableUpdate(table.id, first, actions, game.current_player, game.is_over, save)
 
     def _forget(self, table: Table) -> None:
         """The game in memory is ahead of the database: drop it, reload on next use."""
