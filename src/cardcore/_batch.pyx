@@ -406,7 +406,6 @@ cdef class VectorCore:
             self.log_len[i] += 1
             self.hooks.apply(s, <int>actions[i])
             h.actions_applied += 1
-            self.legal_count[i] = -1
             reward_row = rewards + <size_t>i * self.players
             if h.to_move < 0:
                 self.hooks.returns(s, returns)
@@ -419,6 +418,10 @@ cdef class VectorCore:
                 for p in range(self.players):
                     reward_row[p] = 0.0
                 done[i] = 0
+            # The next step checks its action against these ids (and legal_mask writes them):
+            # computed now, while the game's state is still in the L1 cache.
+            self.legal_count[i] = -1
+            self.fill_legal(i)
         return -1
 
     def random_actions(self, out, int lo, int hi, Random chooser) -> None:
