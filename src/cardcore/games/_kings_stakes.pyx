@@ -14,7 +14,7 @@ Action space (the same 320 ids for every configuration; pinned by tests/test_kin
     318       refill (refill="manual")                                   KS-7.1
     319       end the turn without refilling (refill="manual")           KS-7.1
 """
-from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t
+from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t, INT32_MAX
 from libc.string cimport memset
 
 from cardcore._fast cimport (
@@ -75,6 +75,7 @@ cdef int8_t ACT_JOKERS[NUM_ACTIONS]     # jokers played (0..2)
 cdef int8_t ACT_EFFECT[NUM_ACTIONS]
 cdef int8_t ACT_AMOUNT[NUM_ACTIONS]
 cdef bint ACT_JOKER_IS_QUEEN[NUM_ACTIONS]   # KS-4.4 Decision: impossible without queens
+cdef int32_t STAKE_LIMIT[2][NUM_ACTIONS] # [2 players?][id]: the highest stake the play may meet
 cdef int16_t PAIR_ID[52][52]            # natural pair -> id, -1 if not a play
 cdef int16_t JOKER_PAIR_FIRST[52]       # first joker+card id for a card, count below
 cdef int8_t JOKER_PAIR_COUNT[52]
@@ -159,6 +160,21 @@ cdef void build_table():
         add_action([], -1, -1, 0, E_NONE, 0)
         _TABLE[-1] = (kind,) + _TABLE[-1][1:]
     assert len(_TABLE) == NUM_ACTIONS
+    for i in range(NUM_ACTIONS):                               # play_allowed, as one comparison
+        for two in range(2):
+            if ACT_JOKER_IS_QUEEN[i] and two:                  # KS-4.4 Decision
+                STAKE_LIMIT[two][i] = -1                       # stakes are >= 0: never
+            elif ACT_EFFECT[i] == E_NUMBER:                    # KS-4.3
+                STAKE_LIMIT[two][i] = ACT_AMOUNT[i]
+            else:                                              # KS-5: always allowed
+                STAKE_LIMIT[two][i] = INT32_MAX
+    # legal_play_phase starts the joker runs at the first allowed value: each run's amounts
+    # must be its values, ascending.
+    for v in range(JOKER_MIN_VALUE, JOKER_MAX_VALUE + 1):
+        i = FIRST_JOKER_SINGLE + v - JOKER_MIN_VALUE
+        assert ACT_EFFECT[i] == E_NUMBER and ACT_AMOUNT[i] == v and not ACT_JOKER_IS_QUEEN[i]
+    for i in range(FIRST_TWO_JOKERS, A_FOUR_KINGS):
+        assert ACT_EFFECT[i] == E_NUMBER and ACT_AMOUNT[i] == i - FIRST_TWO_JOKERS + 2
 
 build_table()
 
@@ -317,12 +333,9 @@ cdef void ks_start(void* state) noexcept nogil:
 
 # ---------------------------------------------------------------- legality (one function per phase)
 cdef inline bint play_allowed(const KSState* s, int action) noexcept nogil:
-    """KS-4.3 stake rule; specials (KS-5) are always allowed; KS-4.4 Decision on queens."""
-    if ACT_JOKER_IS_QUEEN[action] and s.h.players == 2:
-        return False
-    if ACT_EFFECT[action] == E_NUMBER:
-        return ACT_AMOUNT[action] >= s.stake
-    return True
+    """KS-4.3 stake rule; specials (KS-5) are always allowed; KS-4.4 Decision on queens
+    (STAKE_LIMIT, built with the action table)."""
+    return s.stake <= STAKE_LIMIT[s.h.players == 2][action]
 
 
 cdef int legal_play_phase(const KSState* s, int32_t* out) noexcept nogil:
@@ -338,11 +351,10 @@ cdef int legal_play_phase(const KSState* s, int32_t* out) noexcept nogil:
         if play_allowed(s, a):
             out[n] = a
             n += 1
-    if jokers:
-        for v in range(JOKER_MAX_VALUE):
-            if play_allowed(s, FIRST_JOKER_SINGLE + v):
-                out[n] = FIRST_JOKER_SINGLE + v
-                n += 1
+    if jokers:                     # values 1..11 ascending: from the first the stake allows
+        for i in range(FIRST_JOKER_SINGLE + max(s.stake - JOKER_MIN_VALUE, 0), FIRST_NATURAL_PAIR):
+            out[n] = i
+            n += 1
     # Natural pairs: ids grow with (lower card, higher card), the order of this scan.
     m = naturals
     while m:
@@ -366,12 +378,11 @@ cdef int legal_play_phase(const KSState* s, int32_t* out) noexcept nogil:
                 if play_allowed(s, i):
                     out[n] = i
                     n += 1
-    if jokers >= 2:
-        for i in range(FIRST_TWO_JOKERS, A_FOUR_KINGS):
-            if play_allowed(s, i):
-                out[n] = i
-                n += 1
-    if ms_count_rank(hand, R_KING) == 4:              # KS-5.7
+    if jokers >= 2:                # pairs worth 2..22 ascending: from the first the stake allows
+        for i in range(FIRST_TWO_JOKERS + max(s.stake - 2, 0), A_FOUR_KINGS):
+            out[n] = i
+            n += 1
+    if naturals & rank_mask(R_KING) and ms_count_rank(hand, R_KING) == 4:   # KS-5.7
         out[n] = A_FOUR_KINGS
         n += 1
     if s.table.size > 0:                               # KS-6.1
