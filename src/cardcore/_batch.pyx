@@ -55,7 +55,7 @@ cdef enum:
     # Kuzanasta row is ~3,000 bytes, with a handful set); a row with more is cleared whole.
     MASK_REMEMBERED = 64
     # Rows narrower than this are cleared whole: a few cache lines, as cheap as the bookkeeping.
-    MASK_SPARSE_MIN_WIDTH = 256
+    MASK_SPARSE_MIN_WIDTH = 512
 
 # Which VectorCore wrote the mask at each address last (address -> the core's token), so that
 # a core rewrites only its own entries in memory no other VectorCore has written since (two
