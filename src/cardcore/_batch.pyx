@@ -170,9 +170,10 @@ cdef class VectorCore:
     def num_games(self) -> int:
         return self.n
 
-    def check_range(self, int lo, int hi) -> None:
+    cpdef int check_range(self, int lo, int hi) except -1:
         if not 0 <= lo <= hi <= self.n:
             raise ValueError(f"range {lo}..{hi} is outside 0..{self.n}")
+        return 0
 
     def current_player(self, out, int lo, int hi) -> None:
         """out[i] (int32): the seat to move in game i, for i in lo..hi."""
