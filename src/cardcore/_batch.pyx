@@ -144,7 +144,9 @@ cdef class VectorCore:
         PyMem_Free(self.log_cap)
         PyMem_Free(self.mask_ids)
         PyMem_Free(self.mask_count)
-        if self.mask_obj is not None and _mask_writers.get(<size_t>self.mask_ptr) == self.token:
+        # (_mask_writers may already be gone when the interpreter shuts down)
+        if (self.mask_obj is not None and _mask_writers is not None
+                and _mask_writers.get(<size_t>self.mask_ptr) == self.token):
             del _mask_writers[<size_t>self.mask_ptr]
 
     cdef inline char* state(self, int i) noexcept nogil:

@@ -81,14 +81,16 @@ class VectorGame:
     def legal_mask(self, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
         """(num_games, num_distinct_actions) bool: the legal actions of every game.
 
-        Given back the array it filled last time, it rewrites only what changed: the entries
-        it set then are cleared and the new ones set, so ``out`` must still hold what this
-        call wrote, apart from entries you cleared (any other array, or one another
-        VectorGame wrote since, is written whole). Reading it, or clearing entries, is fine;
-        to set entries of your own, use a copy (or clear them before passing it back)."""
+        Given back the array it filled last time (the same object: this VectorGame keeps a
+        reference to it), wide rows (Kuzanasta's, Manna's) are rewritten sparsely: the
+        entries set then are cleared and the new ones set. So ``out`` must still hold what
+        that call wrote, apart from entries you cleared: reading it or clearing entries is
+        fine; to set entries of your own, work on a copy (or clear them before giving the
+        array back). Any other array, or one another VectorGame wrote since, is written
+        whole."""
         if out is None:
             out = np.empty(self._mask_shape, _BOOL)
-        elif not isinstance(out, np.ndarray) or out.dtype != _BOOL:
+        elif not isinstance(out, np.ndarray) or (out.dtype is not _BOOL and out.dtype != _BOOL):
             raise ValueError("out must be a numpy bool array")
         if out.shape != self._mask_shape:
             raise ValueError(f"out must be ({self.num_games}, {self.num_distinct_actions})")
