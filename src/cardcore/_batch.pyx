@@ -51,6 +51,9 @@ cdef inline Header* header_at(char* state) noexcept nogil:
 
 
 cdef enum:
+    SHORT_LIST = 8           # legal lists this short are padded with -1 (first_illegal)
+
+cdef enum:
     # legal_mask remembers up to this many ids per row, to clear just those next time (a
     # Kuzanasta row is ~3,000 bytes, with a handful set); a row with more is cleared whole.
     MASK_REMEMBERED = 64
@@ -101,6 +104,8 @@ cdef class VectorCore:
         self.n = n
         self.players = template.h.players
         self.max_legal = template.hooks.max_legal
+        if self.max_legal < SHORT_LIST:
+            raise ValueError(f"a game's legal-id capacity must be >= {SHORT_LIST}")
         self.num_actions = template.hooks.num_actions
         self.base = mix64(seed_to_u64(seed))
         self.states = <char*>PyMem_Malloc(self.size * n)
@@ -163,9 +168,14 @@ cdef class VectorCore:
         self.legal_count[i] = -1
 
     cdef inline int fill_legal(self, int i) noexcept nogil:
+        cdef int32_t* ids
+        cdef int count, k
         if self.legal_count[i] < 0:
-            self.legal_count[i] = self.hooks.legal(self.state(i), self.legal + <size_t>i * self.max_legal,
-                                                   self.max_legal)
+            ids = self.legal + <size_t>i * self.max_legal
+            count = self.hooks.legal(self.state(i), ids, self.max_legal)
+            for k in range(max(count, 0), SHORT_LIST):      # see first_illegal
+                ids[k] = -1
+            self.legal_count[i] = count
         return self.legal_count[i]
 
     @property
@@ -318,6 +328,15 @@ cdef class VectorCore:
             a = actions[i]
             count = self.fill_legal(i)
             ids = self.legal + <size_t>i * self.max_legal
+            if count <= SHORT_LIST:
+                # A short list is padded with -1 up to SHORT_LIST ids: compared whole, without
+                # a branch per id (where a scan would stop is unpredictable).
+                if a < 0:                                   # never equal to the padding
+                    return i
+                if not ((ids[0] == a) | (ids[1] == a) | (ids[2] == a) | (ids[3] == a)
+                        | (ids[4] == a) | (ids[5] == a) | (ids[6] == a) | (ids[7] == a)):
+                    return i
+                continue
             found = False
             for k in range(count):
                 if ids[k] == a:
