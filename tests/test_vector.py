@@ -155,3 +155,28 @@ def test_the_core_remembers_only_its_own_mask_array():
     view = out[:]
     view[...] = True                                  # through another array object
     assert np.array_equal(vg.legal_mask(view), expected)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_id_legal_only_on_the_previous_step_is_refused(name):
+    """The cached legal lists are rewritten each step: an id from the last list that is not
+    in the new one is refused (and nothing applied)."""
+    vg = VectorGame(name, 4, seed=6)
+    previous = vg.legal_mask().copy()
+    refused = 0
+    for _ in range(150):
+        actions = vg.random_actions()
+        vg.step(actions)
+        mask = vg.legal_mask()
+        stale = np.flatnonzero(previous[0] & ~mask[0])
+        if len(stale):
+            before = vg.game(0).to_json()
+            wrong = actions.copy()
+            wrong[0] = stale[-1]
+            with pytest.raises(IllegalActionError, match=r"^game 0: "):
+                vg.step(wrong)
+            assert vg.game(0).to_json() == before
+            assert np.array_equal(vg.legal_mask(), mask)
+            refused += 1
+        previous = mask
+    assert refused > 10
