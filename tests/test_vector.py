@@ -116,3 +116,67 @@ def test_the_core_loop_refuses_an_unchecked_illegal_id():
     with pytest.raises(IllegalActionError, match="game 1"):
         vg._core.apply(actions, rewards, done, 0, 2)
     assert [vg.game(i).to_json() for i in range(2)] == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_mask_given_back_is_rewritten_to_the_same_values(name, threads):
+    """legal_mask(out) with the array it filled last time rewrites only what changed (wide
+    rows): the result equals each game's own mask every step, also after the caller cleared
+    entries, and when another VectorGame wrote the same array in between."""
+    n = 5
+    vg = VectorGame(name, n, seed=2, threads=threads)
+    other = VectorGame(name, n, seed=3)
+    games = [episode_game(vg, i, 0) for i in range(n)]
+    episodes = [0] * n
+    out = vg.legal_mask()
+    for step in range(200):
+        if step % 7 == 3:
+            out[1, :] = False                         # the caller may clear entries
+        if step % 11 == 5:
+            assert other.legal_mask(out) is out       # another VectorGame writes the array
+        assert vg.legal_mask(out) is out
+        for i, game in enumerate(games):
+            assert np.array_equal(out[i], game.legal_action_mask())
+        actions = vg.random_actions()
+        _, done = vg.step(actions)
+        for i in range(n):
+            games[i].apply(int(actions[i]))
+            if done[i]:
+                episodes[i] += 1
+                games[i] = episode_game(vg, i, episodes[i])
+
+
+def test_the_core_remembers_only_its_own_mask_array():
+    """A view of the remembered array is another array: written whole."""
+    vg = VectorGame("kuzanasta", 3, seed=4)
+    out = vg.legal_mask()
+    expected = out.copy()
+    view = out[:]
+    view[...] = True                                  # through another array object
+    assert np.array_equal(vg.legal_mask(view), expected)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_id_legal_only_on_the_previous_step_is_refused(name):
+    """The cached legal lists are rewritten each step: an id from the last list that is not
+    in the new one is refused (and nothing applied)."""
+    vg = VectorGame(name, 4, seed=6)
+    previous = vg.legal_mask().copy()
+    refused = 0
+    for _ in range(150):
+        actions = vg.random_actions()
+        vg.step(actions)
+        mask = vg.legal_mask()
+        stale = np.flatnonzero(previous[0] & ~mask[0])
+        if len(stale):
+            before = vg.game(0).to_json()
+            wrong = actions.copy()
+            wrong[0] = stale[-1]
+            with pytest.raises(IllegalActionError, match=r"^game 0: "):
+                vg.step(wrong)
+            assert vg.game(0).to_json() == before
+            assert np.array_equal(vg.legal_mask(), mask)
+            refused += 1
+        previous = mask
+    assert refused > 10

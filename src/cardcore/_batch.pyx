@@ -9,11 +9,12 @@ Seeds: game slot ``i`` plays its ``k``-th episode (0, 1, ... after each auto-res
 ``episode_seed(seed, i, k)``; ``new_game(name, seed=episode_seed(seed, i, k), ...)`` deals the
 same game. ``run_seed``/``chooser_seed`` are simulate's seeds (game ``index`` of a run).
 """
+cimport cython
 from cpython.buffer cimport PyBuffer_Release
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy, memset
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from cardcore._fast cimport (
     GameState, GameHooks, Header, Random, Rng, rng_seed, rng_below, play_random, get_buffer,
@@ -49,6 +50,24 @@ cdef inline Header* header_at(char* state) noexcept nogil:
     return <Header*>state          # the Header is the first member of every game's struct
 
 
+cdef enum:
+    SHORT_LIST = 8           # legal lists this short are padded with -1 (first_illegal)
+
+cdef enum:
+    # legal_mask remembers up to this many ids per row, to clear just those next time (a
+    # Kuzanasta row is ~3,000 bytes, with a handful set); a row with more is cleared whole.
+    MASK_REMEMBERED = 64
+    # Rows narrower than this are cleared whole: a few cache lines, as cheap as the bookkeeping.
+    MASK_SPARSE_MIN_WIDTH = 512
+
+# Which VectorCore wrote the mask at each address last (address -> the core's token), so that
+# a core rewrites only its own entries in memory no other VectorCore has written since (two
+# VectorGames given the same array, or views of it, in turn).
+_mask_writers: dict = {}
+cdef uint64_t next_token = 1
+
+
+@cython.final
 cdef class VectorCore:
     """``n`` games of one configuration (copies of an unstarted template state)."""
     cdef GameState template
@@ -63,6 +82,14 @@ cdef class VectorCore:
     cdef int32_t** logs                 # the actions of each game's current episode
     cdef int32_t* log_len
     cdef int32_t* log_cap
+    # The mask array legal_mask wrote last (held, so that its memory stays that array's) and,
+    # per row, the ids set in it (mask_count -1: unknown, the row must be cleared whole).
+    cdef object mask_obj
+    cdef uint8_t* mask_ptr
+    cdef int mask_width
+    cdef uint64_t token
+    cdef uint16_t* mask_ids             # n * MASK_REMEMBERED
+    cdef int32_t* mask_count
 
     def __cinit__(self, GameState template, int n, seed):
         if template is None or template.hooks == NULL:
@@ -77,6 +104,8 @@ cdef class VectorCore:
         self.n = n
         self.players = template.h.players
         self.max_legal = template.hooks.max_legal
+        if self.max_legal < SHORT_LIST:
+            raise ValueError(f"a game's legal-id capacity must be >= {SHORT_LIST}")
         self.num_actions = template.hooks.num_actions
         self.base = mix64(seed_to_u64(seed))
         self.states = <char*>PyMem_Malloc(self.size * n)
@@ -86,15 +115,24 @@ cdef class VectorCore:
         self.logs = <int32_t**>PyMem_Malloc(sizeof(int32_t*) * n)
         self.log_len = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
         self.log_cap = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
+        self.mask_ids = <uint16_t*>PyMem_Malloc(sizeof(uint16_t) * MASK_REMEMBERED * n)
+        self.mask_count = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
         if not (self.states and self.legal and self.legal_count and self.episode and self.logs
-                and self.log_len and self.log_cap):
+                and self.log_len and self.log_cap and self.mask_ids and self.mask_count):
             raise MemoryError()
         memset(self.logs, 0, sizeof(int32_t*) * n)
+        global next_token
+        self.token = next_token
+        next_token += 1
+        self.mask_obj = None
+        self.mask_ptr = NULL
+        self.mask_width = 0
         cdef int i
         for i in range(n):
             self.episode[i] = 0
             self.log_len[i] = 0
             self.log_cap[i] = 0
+            self.mask_count[i] = -1
             self.reset(i)
 
     def __dealloc__(self):
@@ -109,6 +147,12 @@ cdef class VectorCore:
         PyMem_Free(self.logs)
         PyMem_Free(self.log_len)
         PyMem_Free(self.log_cap)
+        PyMem_Free(self.mask_ids)
+        PyMem_Free(self.mask_count)
+        # (_mask_writers may already be gone when the interpreter shuts down)
+        if (self.mask_obj is not None and _mask_writers is not None
+                and _mask_writers.get(<size_t>self.mask_ptr) == self.token):
+            del _mask_writers[<size_t>self.mask_ptr]
 
     cdef inline char* state(self, int i) noexcept nogil:
         return self.states + self.size * <size_t>i
@@ -123,19 +167,28 @@ cdef class VectorCore:
         self.log_len[i] = 0
         self.legal_count[i] = -1
 
-    cdef int fill_legal(self, int i) noexcept nogil:
+    cdef inline int fill_legal(self, int i) noexcept nogil:
+        cdef int32_t* ids
+        cdef int count, k
         if self.legal_count[i] < 0:
-            self.legal_count[i] = self.hooks.legal(self.state(i), self.legal + <size_t>i * self.max_legal,
-                                                   self.max_legal)
+            ids = self.legal + <size_t>i * self.max_legal
+            for k in range(SHORT_LIST):          # the padding of a short list (first_illegal)
+                ids[k] = -1
+            count = self.hooks.legal(self.state(i), ids, self.max_legal)
+            if count < 0:                        # (a failed call may have written ids)
+                for k in range(SHORT_LIST):
+                    ids[k] = -1
+            self.legal_count[i] = count
         return self.legal_count[i]
 
     @property
     def num_games(self) -> int:
         return self.n
 
-    def check_range(self, int lo, int hi) -> None:
+    cpdef int check_range(self, int lo, int hi) except -1:
         if not 0 <= lo <= hi <= self.n:
             raise ValueError(f"range {lo}..{hi} is outside 0..{self.n}")
+        return 0
 
     def current_player(self, out, int lo, int hi) -> None:
         """out[i] (int32): the seat to move in game i, for i in lo..hi."""
@@ -151,11 +204,41 @@ cdef class VectorCore:
         finally:
             PyBuffer_Release(&b)
 
-    def legal_mask(self, out, int width, int lo, int hi) -> int:
+    cdef bint claim_mask(self, object out, uint8_t* ptr, int width):
+        """Make ``out`` this core's mask array. True if it already was, at the same address
+        and width, and no other VectorCore has written it since: its rows then still hold
+        what this core wrote (the caller's contract, VectorGame.legal_mask), so each row needs
+        only its remembered ids cleared."""
+        cdef bint same = (out is self.mask_obj and ptr == self.mask_ptr
+                          and width == self.mask_width
+                          and _mask_writers.get(<size_t>ptr) == self.token)
+        if not same:
+            if self.mask_obj is not None and _mask_writers.get(<size_t>self.mask_ptr) == self.token:
+                del _mask_writers[<size_t>self.mask_ptr]
+            self.mask_obj = out
+            self.mask_ptr = ptr
+            self.mask_width = width
+            _mask_writers[<size_t>ptr] = self.token
+        return same
+
+    def mask_rows_reusable(self, out, int width) -> bool:
+        """claim_mask for ``out`` (VectorGame's threads decide once, then fill slices)."""
+        if not 0 < width <= self.num_actions:
+            raise ValueError(f"width must be 1..{self.num_actions}")
+        cdef Py_buffer b
+        get_buffer(out, &b, True, 1, b"B?", <Py_ssize_t>self.n * width,
+                   "out (bool per game and action)")
+        try:
+            return self.claim_mask(out, <uint8_t*>b.buf, width)
+        finally:
+            PyBuffer_Release(&b)
+
+    def legal_mask(self, out, int width, int lo, int hi, reusable=None) -> int:
         """Rows lo..hi of the (games, width) uint8/bool mask; returns -1, or the first game
         whose legal ids overflow. ``width`` is the configuration's action space, which may be
         narrower than the game's widest (Kuzanasta's god_draw="position" adds ids): an id past
-        it is an overflow too."""
+        it is an overflow too. ``reusable``: mask_rows_reusable's answer for ``out``, taken
+        here when None; when true, a row whose ids were remembered has just those cleared."""
         self.check_range(lo, hi)
         if not 0 < width <= self.num_actions:
             raise ValueError(f"width must be 1..{self.num_actions}")
@@ -163,30 +246,60 @@ cdef class VectorCore:
         get_buffer(out, &b, True, 1, b"B?", <Py_ssize_t>self.n * width,
                    "out (bool per game and action)")
         cdef uint8_t* rows = <uint8_t*>b.buf
-        cdef uint8_t* row
-        cdef int i, k, count
-        cdef int32_t* ids
+        cdef bint reuse
         cdef int bad = -1
         try:
+            reuse = (self.claim_mask(out, rows, width) if reusable is None
+                     else bool(reusable) and out is self.mask_obj and rows == self.mask_ptr
+                     and width == self.mask_width)
             with nogil:
-                for i in range(lo, hi):
-                    count = self.fill_legal(i)
-                    row = rows + <size_t>i * width
-                    memset(row, 0, width)
-                    if count < 0:
-                        bad = i
-                        break
-                    ids = self.legal + <size_t>i * self.max_legal
-                    for k in range(count):
-                        if ids[k] >= width:
-                            bad = i
-                            break
-                        row[ids[k]] = 1
-                    if bad >= 0:
-                        break
+                bad = self.fill_mask_rows(rows, width, lo, hi, reuse)
         finally:
             PyBuffer_Release(&b)
         return bad
+
+    cdef int fill_mask_rows(self, uint8_t* rows, int width, int lo, int hi, bint reuse) noexcept nogil:
+        cdef uint8_t* row
+        cdef int i, k, count, known, a
+        cdef int32_t* ids
+        cdef uint16_t* kept
+        cdef bint sparse = MASK_SPARSE_MIN_WIDTH <= width <= 65536     # ids kept as uint16
+        for i in range(lo, hi):
+            count = self.fill_legal(i)
+            row = rows + <size_t>i * width
+            kept = self.mask_ids + <size_t>i * MASK_REMEMBERED
+            known = self.mask_count[i] if reuse and sparse else -1
+            if known >= 0:
+                for k in range(known):
+                    row[kept[k]] = 0
+            else:
+                memset(row, 0, width)
+            self.mask_count[i] = -1
+            if count < 0:
+                return self.forget_rows(i, hi)
+            ids = self.legal + <size_t>i * self.max_legal
+            if sparse and count <= MASK_REMEMBERED:
+                for k in range(count):
+                    a = ids[k]
+                    if <unsigned>a >= <unsigned>width:     # and a >= 0
+                        return self.forget_rows(i, hi)
+                    row[a] = 1
+                    kept[k] = <uint16_t>a
+                self.mask_count[i] = count
+            else:
+                for k in range(count):
+                    a = ids[k]
+                    if <unsigned>a >= <unsigned>width:     # and a >= 0
+                        return self.forget_rows(i, hi)
+                    row[a] = 1
+        return -1
+
+    cdef int forget_rows(self, int i, int hi) noexcept nogil:
+        """Rows i..hi were not (fully) written: clear them whole next time. Returns i."""
+        cdef int j
+        for j in range(i, hi):
+            self.mask_count[j] = -1
+        return i
 
     def observations(self, out, int lo, int hi) -> None:
         """Rows lo..hi of (games, observation size) float32: each game seen by its player to
@@ -218,6 +331,15 @@ cdef class VectorCore:
             a = actions[i]
             count = self.fill_legal(i)
             ids = self.legal + <size_t>i * self.max_legal
+            if count <= SHORT_LIST:
+                # A short list is padded with -1 up to SHORT_LIST ids: compared whole, without
+                # a branch per id (where a scan would stop is unpredictable).
+                if a < 0:                                   # never equal to the padding
+                    return i
+                if not ((ids[0] == a) | (ids[1] == a) | (ids[2] == a) | (ids[3] == a)
+                        | (ids[4] == a) | (ids[5] == a) | (ids[6] == a) | (ids[7] == a)):
+                    return i
+                continue
             found = False
             for k in range(count):
                 if ids[k] == a:
@@ -240,12 +362,12 @@ cdef class VectorCore:
             PyBuffer_Release(&b)
         return bad
 
-    def apply(self, actions, rewards, done, int lo, int hi) -> int:
-        """Apply legal actions (int64 per game) to games lo..hi; a finished game writes its
-        returns into ``rewards`` (float32, games x players), sets ``done`` (bool per game) and
-        restarts. Returns -1, or the first game whose action log could not grow. Every action
-        is checked first (against the cached legal ids, so this costs little after
-        ``validate``): an illegal one raises IllegalActionError and nothing is applied."""
+    def step(self, actions, rewards, done, int lo, int hi) -> int:
+        """Check, then apply, one action (int64 per game) in each of games lo..hi; a finished
+        game writes its returns into ``rewards`` (float32, games x players; 0 for the others),
+        sets ``done`` (bool per game, else cleared) and restarts. Returns -1, or the first
+        game whose action is not legal now, and then nothing is applied. Legality is checked
+        against the cached legal ids (those legal_mask wrote), so costs no kernel call."""
         self.check_range(lo, hi)
         if self.players > 64:
             raise ValueError("more than 64 seats")
@@ -257,8 +379,8 @@ cdef class VectorCore:
             try:
                 get_buffer(done, &bd, True, 1, b"B?", self.n, "done (bool per game)")
                 try:
-                    return self.apply_checked(<const int64_t*>ba.buf, <float*>br.buf,
-                                              <uint8_t*>bd.buf, lo, hi)
+                    return self.step_checked(<const int64_t*>ba.buf, <float*>br.buf,
+                                             <uint8_t*>bd.buf, lo, hi)
                 finally:
                     PyBuffer_Release(&bd)
             finally:
@@ -266,45 +388,66 @@ cdef class VectorCore:
         finally:
             PyBuffer_Release(&ba)
 
-    cdef int apply_checked(self, const int64_t* actions, float* rewards, uint8_t* done,
-                           int lo, int hi) except -2:
-        cdef int i, p, bad
+    def apply(self, actions, rewards, done, int lo, int hi) -> None:
+        """step, raising IllegalActionError (naming the game) for an illegal id."""
+        cdef int bad = self.step(actions, rewards, done, lo, hi)
+        if bad >= 0:
+            raise IllegalActionError(f"game {bad}: action id {actions[bad]} is not legal now")
+
+    cdef int step_checked(self, const int64_t* actions, float* rewards, uint8_t* done,
+                          int lo, int hi) except -2:
+        cdef int i, bad
+        with nogil:
+            bad = self.first_illegal(actions, lo, hi)
+            if bad < 0:
+                i = self.apply_all(actions, rewards, done, lo, hi)
+        if bad >= 0:
+            return bad
+        if i >= 0:
+            raise MemoryError(f"game {i}: the action log could not grow")
+        return -1
+
+    cdef int apply_all(self, const int64_t* actions, float* rewards, uint8_t* done,
+                       int lo, int hi) noexcept nogil:
+        """Apply checked actions; -1, or the first game whose action log could not grow
+        (that game and those after it unchanged)."""
+        cdef int i, p, cap
         cdef char* s
         cdef Header* h
         cdef double returns[64]
         cdef int32_t* grown
-        with nogil:
-            bad = self.first_illegal(actions, lo, hi)
-        if bad >= 0:
-            raise IllegalActionError(f"game {bad}: action id {actions[bad]} is not legal now")
-        with nogil:
-            for i in range(lo, hi):
-                s = self.state(i)
-                h = header_at(s)
-                if self.log_len[i] == self.log_cap[i]:
-                    grown = <int32_t*>realloc(self.logs[i], sizeof(int32_t) * (2 * self.log_cap[i] + 64))
-                    if grown == NULL:
-                        bad = i
-                        break
-                    self.logs[i] = grown
-                    self.log_cap[i] = 2 * self.log_cap[i] + 64
-                self.logs[i][self.log_len[i]] = <int32_t>actions[i]
-                self.log_len[i] += 1
-                self.hooks.apply(s, <int>actions[i])
-                h.actions_applied += 1
-                self.legal_count[i] = -1
-                if h.to_move < 0:
-                    self.hooks.returns(s, returns)
-                    for p in range(self.players):
-                        rewards[<size_t>i * self.players + p] = <float>returns[p]
-                    done[i] = 1
-                    self.episode[i] += 1
-                    self.reset(i)
-                else:
-                    for p in range(self.players):
-                        rewards[<size_t>i * self.players + p] = 0.0
-                    done[i] = 0
-        return bad
+        cdef float* reward_row
+        for i in range(lo, hi):
+            s = self.state(i)
+            h = header_at(s)
+            if self.log_len[i] == self.log_cap[i]:
+                cap = 2 * self.log_cap[i] + 64
+                grown = <int32_t*>realloc(self.logs[i], sizeof(int32_t) * cap)
+                if grown == NULL:
+                    return i
+                self.logs[i] = grown
+                self.log_cap[i] = cap
+            self.logs[i][self.log_len[i]] = <int32_t>actions[i]
+            self.log_len[i] += 1
+            self.hooks.apply(s, <int>actions[i])
+            h.actions_applied += 1
+            reward_row = rewards + <size_t>i * self.players
+            if h.to_move < 0:
+                self.hooks.returns(s, returns)
+                for p in range(self.players):
+                    reward_row[p] = <float>returns[p]
+                done[i] = 1
+                self.episode[i] += 1
+                self.reset(i)
+            else:
+                for p in range(self.players):
+                    reward_row[p] = 0.0
+                done[i] = 0
+            # The next step checks its action against these ids (and legal_mask writes them):
+            # computed now, while the game's state is still in the L1 cache.
+            self.legal_count[i] = -1
+            self.fill_legal(i)
+        return -1
 
     def random_actions(self, out, int lo, int hi, Random chooser) -> None:
         """A uniformly random legal id (int64) per game in lo..hi, drawn from ``chooser``."""

@@ -10,7 +10,7 @@ from cpython.buffer cimport (
     PyObject_GetBuffer, PyBuffer_Release, PyBUF_WRITABLE, PyBUF_SIMPLE, PyBUF_C_CONTIGUOUS, PyBUF_FORMAT,
 )
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
-from libc.string cimport memcpy, memset
+from libc.string cimport memchr, memcpy, memset, strlen
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 
 NUM_CARD_KINDS = NUM_KINDS
@@ -319,8 +319,16 @@ cdef int get_buffer(object obj, Py_buffer* view, bint writable, Py_ssize_t items
     except (TypeError, ValueError, BufferError) as e:
         raise ValueError(f"{what} must be a C-contiguous{' writable' if writable else ''} "
                          f"array: {e}") from None
-    fmt = (<bytes>view.format)[-1:] if view.format != NULL else b"B"
-    if view.itemsize != itemsize or fmt not in kinds or view.len != itemsize * count:
+    # The format's last character names the item type ("<l", "l", "?"); compared in C, since
+    # ``bytes in bytes`` first tries the operand as an int and formats a TypeError per call.
+    cdef char kind = b"B"
+    cdef size_t length
+    if view.format != NULL:
+        length = strlen(view.format)
+        if length:
+            kind = view.format[length - 1]
+    if (view.itemsize != itemsize or memchr(<const char*>kinds, kind, len(kinds)) == NULL
+            or view.len != itemsize * count):
         PyBuffer_Release(view)
         raise ValueError(f"{what} must hold {count} items of {itemsize} byte(s) "
                          f"(format {kinds.decode()})")

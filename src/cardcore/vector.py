@@ -24,6 +24,16 @@ from cardcore.game import Game, game_class, new_game
 
 __all__ = ["VectorGame", "episode_seed"]
 
+_INT64 = np.dtype(np.int64)
+_FLOAT32 = np.dtype(np.float32)
+_BOOL = np.dtype(np.bool_)
+
+
+def first_found(indexes: list[int]) -> int:
+    """The smallest game index of the slices' answers (-1: none found)."""
+    found = [i for i in indexes if i >= 0]
+    return min(found) if found else -1
+
 
 class VectorGame:
     """``num_games`` games of one configuration, stepped together in C."""
@@ -47,9 +57,8 @@ class VectorGame:
         self.observation_shape = probe.observation_shape
         self._core = VectorCore(probe._make_state(None), num_games, seed)
         self._players = np.empty(num_games, dtype=np.int32)
-        self._rewards = np.zeros((num_games, self.num_players), dtype=np.float32)
-        self._done = np.zeros(num_games, dtype=np.bool_)
-        self._done_bytes = self._done.view(np.uint8)
+        self._mask_shape = (num_games, self.num_distinct_actions)
+        self._rewards_shape = (num_games, self.num_players)
         self.threads = min(threads, num_games)
         bounds = [num_games * k // self.threads for k in range(self.threads + 1)]
         self._slices = list(zip(bounds[:-1], bounds[1:]))
@@ -70,19 +79,28 @@ class VectorGame:
         return players
 
     def legal_mask(self, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
-        """(num_games, num_distinct_actions) bool: the legal actions of every game."""
+        """(num_games, num_distinct_actions) bool: the legal actions of every game.
+
+        Given back the array it filled last time (the same object: this VectorGame keeps a
+        reference to it), wide rows (Kuzanasta's, Manna's) are rewritten sparsely: the
+        entries set then are cleared and the new ones set. So ``out`` must still hold what
+        that call wrote, apart from entries you cleared: reading it or clearing entries is
+        fine; to set entries of your own, work on a copy (or clear them before giving the
+        array back). Any other array, or one another VectorGame wrote since, is written
+        whole."""
         if out is None:
-            out = np.empty((self.num_games, self.num_distinct_actions), dtype=np.bool_)
-        if not isinstance(out, np.ndarray) or out.dtype != np.bool_:
+            out = np.empty(self._mask_shape, _BOOL)
+        elif not isinstance(out, np.ndarray) or (out.dtype is not _BOOL and out.dtype != _BOOL):
             raise ValueError("out must be a numpy bool array")
-        if out.shape != (self.num_games, self.num_distinct_actions):
+        if out.shape != self._mask_shape:
             raise ValueError(f"out must be ({self.num_games}, {self.num_distinct_actions})")
-        rows = out.view(np.uint8)
+        width = self.num_distinct_actions
         if self._pool is None:
-            bad = self._core.legal_mask(rows, self.num_distinct_actions, 0, self.num_games)
+            bad = self._core.legal_mask(out, width, 0, self.num_games)
         else:
-            bad = max(self._each_slice(
-                lambda lo, hi: self._core.legal_mask(rows, self.num_distinct_actions, lo, hi)))
+            reusable = self._core.mask_rows_reusable(out, width)
+            bad = first_found(self._each_slice(
+                lambda lo, hi: self._core.legal_mask(out, width, lo, hi, reusable)))
         if bad >= 0:
             raise RuntimeError(f"game {bad}: more legal actions than the game's bound")
         return out
@@ -107,28 +125,39 @@ class VectorGame:
         num_players) are the finished games' ``returns()`` (0 elsewhere); done marks the
         games that ended on this step and have already restarted. An illegal id in any game
         raises IllegalActionError naming the game, and no game changes."""
-        ids = actions if type(actions) is np.ndarray else np.asarray(actions)
-        if ids.dtype != np.int64 or not ids.flags.c_contiguous:
-            if ids.dtype.kind not in "iu":
-                raise IllegalActionError(f"actions must be integer ids, not {ids.dtype}")
-            ids = np.ascontiguousarray(ids, dtype=np.int64)
-        if ids.shape != (self.num_games,):
-            raise IllegalActionError(f"actions must be {self.num_games} ids, not shape {ids.shape}")
+        rewards = np.empty(self._rewards_shape, _FLOAT32)
+        done = np.empty(self.num_games, _BOOL)
         core = self._core
         if self._pool is None:
-            bad = core.validate(ids, 0, self.num_games)
-            if bad >= 0:
-                self._raise_illegal(bad, int(ids[bad]))
-            failed = core.apply(ids, self._rewards, self._done_bytes, 0, self.num_games)
-        else:
-            for bad in self._each_slice(lambda lo, hi: core.validate(ids, lo, hi)):
-                if bad >= 0:
-                    self._raise_illegal(bad, int(ids[bad]))
-            failed = max(self._each_slice(
-                lambda lo, hi: core.apply(ids, self._rewards, self._done_bytes, lo, hi)))
-        if failed >= 0:
-            raise MemoryError(f"game {failed}: the action log could not grow")
-        return self._rewards.copy(), self._done.copy()
+            if type(actions) is np.ndarray and actions.dtype is _INT64 and actions.ndim == 1:
+                try:           # the core checks the length and the layout
+                    bad = core.step(actions, rewards, done, 0, self.num_games)
+                except ValueError:
+                    actions = self._action_ids(actions)     # raises IllegalActionError
+                    bad = core.step(actions, rewards, done, 0, self.num_games)
+            else:
+                actions = self._action_ids(actions)
+                bad = core.step(actions, rewards, done, 0, self.num_games)
+        else:          # every slice is checked before any is applied
+            ids = actions = self._action_ids(actions)
+            bad = first_found(self._each_slice(lambda lo, hi: core.validate(ids, lo, hi)))
+            if bad < 0:
+                bad = first_found(self._each_slice(
+                    lambda lo, hi: core.step(ids, rewards, done, lo, hi)))
+        if bad >= 0:
+            self._raise_illegal(bad, int(actions[bad]))
+        return rewards, done
+
+    def _action_ids(self, actions: Any) -> npt.NDArray[np.int64]:
+        """``actions`` as a C-contiguous int64 array of one id per game, or
+        IllegalActionError."""
+        ids = np.asarray(actions)
+        if ids.dtype.kind not in "iu":
+            raise IllegalActionError(f"actions must be integer ids, not {ids.dtype}")
+        if ids.shape != (self.num_games,):
+            raise IllegalActionError(f"actions must be {self.num_games} ids, not shape {ids.shape}")
+        contiguous: npt.NDArray[np.int64] = np.ascontiguousarray(ids, dtype=np.int64)
+        return contiguous
 
     def _raise_illegal(self, index: int, action: int) -> None:
         """IllegalActionError naming the game and the rule (the game's own explanation)."""

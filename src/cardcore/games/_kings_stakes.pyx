@@ -14,7 +14,7 @@ Action space (the same 320 ids for every configuration; pinned by tests/test_kin
     318       refill (refill="manual")                                   KS-7.1
     319       end the turn without refilling (refill="manual")           KS-7.1
 """
-from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t
+from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t, INT32_MAX
 from libc.string cimport memset
 
 from cardcore._fast cimport (
@@ -75,7 +75,9 @@ cdef int8_t ACT_JOKERS[NUM_ACTIONS]     # jokers played (0..2)
 cdef int8_t ACT_EFFECT[NUM_ACTIONS]
 cdef int8_t ACT_AMOUNT[NUM_ACTIONS]
 cdef bint ACT_JOKER_IS_QUEEN[NUM_ACTIONS]   # KS-4.4 Decision: impossible without queens
+cdef int32_t STAKE_LIMIT[2][NUM_ACTIONS] # [2 players?][id]: the highest stake the play may meet
 cdef int16_t PAIR_ID[52][52]            # natural pair -> id, -1 if not a play
+cdef uint64_t PARTNERS[52]              # the cards b with PAIR_ID[a][b] >= 0, as a mask
 cdef int16_t JOKER_PAIR_FIRST[52]       # first joker+card id for a card, count below
 cdef int8_t JOKER_PAIR_COUNT[52]
 
@@ -120,6 +122,7 @@ def _natural_pair_effect(int a, int b):
 cdef void build_table():
     cdef int c, a, b, v, s, r, w
     memset(PAIR_ID, -1, sizeof(PAIR_ID))
+    memset(PARTNERS, 0, sizeof(PARTNERS))
     for c in range(52):                                        # singles
         add_action([], c, -1, 0, natural_effect(c), card_value(c))
     for v in range(JOKER_MIN_VALUE, JOKER_MAX_VALUE + 1):      # lone joker
@@ -130,6 +133,8 @@ cdef void build_table():
             found = _natural_pair_effect(a, b)
             if found is not None:
                 PAIR_ID[a][b] = PAIR_ID[b][a] = len(_TABLE)
+                PARTNERS[a] |= card_bit(b)
+                PARTNERS[b] |= card_bit(a)
                 add_action([], a, b, 0, found[0], found[1])
     assert len(_TABLE) == FIRST_JOKER_PAIR, len(_TABLE)
     for c in range(52):                                        # a card with a joker
@@ -159,6 +164,22 @@ cdef void build_table():
         add_action([], -1, -1, 0, E_NONE, 0)
         _TABLE[-1] = (kind,) + _TABLE[-1][1:]
     assert len(_TABLE) == NUM_ACTIONS
+    # Whether a play is allowed is one comparison, stake <= STAKE_LIMIT[players == 2][id].
+    for i in range(NUM_ACTIONS):
+        for two in range(2):
+            if ACT_JOKER_IS_QUEEN[i] and two:                  # KS-4.4 Decision
+                STAKE_LIMIT[two][i] = -1                       # stakes are >= 0: never
+            elif ACT_EFFECT[i] == E_NUMBER:                    # KS-4.3
+                STAKE_LIMIT[two][i] = ACT_AMOUNT[i]
+            else:                                              # KS-5: always allowed
+                STAKE_LIMIT[two][i] = INT32_MAX
+    # legal_play_phase starts the joker runs at the first allowed value: each run's amounts
+    # must be its values, ascending.
+    for v in range(JOKER_MIN_VALUE, JOKER_MAX_VALUE + 1):
+        i = FIRST_JOKER_SINGLE + v - JOKER_MIN_VALUE
+        assert ACT_EFFECT[i] == E_NUMBER and ACT_AMOUNT[i] == v and not ACT_JOKER_IS_QUEEN[i]
+    for i in range(FIRST_TWO_JOKERS, A_FOUR_KINGS):
+        assert ACT_EFFECT[i] == E_NUMBER and ACT_AMOUNT[i] == i - FIRST_TWO_JOKERS + 2
 
 build_table()
 
@@ -316,44 +337,38 @@ cdef void ks_start(void* state) noexcept nogil:
 
 
 # ---------------------------------------------------------------- legality (one function per phase)
-cdef inline bint play_allowed(const KSState* s, int action) noexcept nogil:
-    """KS-4.3 stake rule; specials (KS-5) are always allowed; KS-4.4 Decision on queens."""
-    if ACT_JOKER_IS_QUEEN[action] and s.h.players == 2:
-        return False
-    if ACT_EFFECT[action] == E_NUMBER:
-        return ACT_AMOUNT[action] >= s.stake
-    return True
-
-
 cdef int legal_play_phase(const KSState* s, int32_t* out) noexcept nogil:
     cdef const Multiset* hand = &s.hand[s.h.to_move]
+    # KS-4.3 stake rule; specials (KS-5) always; KS-4.4 Decision on queens (STAKE_LIMIT).
+    cdef const int32_t* limit = STAKE_LIMIT[s.h.players == 2]
+    cdef int stake = s.stake
     cdef uint64_t naturals = hand.plane[0] & ~card_bit(JOKER)
     cdef uint64_t rest
     cdef int jokers = hand.count[JOKER]
-    cdef int n = 0, a, b, i, first, v
+    cdef int n = 0, a, b, i, first
     cdef uint64_t m = naturals
     while m:                                           # singles, ascending ids
         a = lowest_card(m)
         m &= m - 1
-        if play_allowed(s, a):
+        if stake <= limit[a]:
             out[n] = a
             n += 1
-    if jokers:
-        for v in range(JOKER_MAX_VALUE):
-            if play_allowed(s, FIRST_JOKER_SINGLE + v):
-                out[n] = FIRST_JOKER_SINGLE + v
-                n += 1
-    # Natural pairs: ids grow with (lower card, higher card), the order of this scan.
+    if jokers:                     # values 1..11 ascending: from the first the stake allows
+        for i in range(FIRST_JOKER_SINGLE + max(stake - JOKER_MIN_VALUE, 0), FIRST_NATURAL_PAIR):
+            out[n] = i
+            n += 1
+    # Natural pairs: ids grow with (lower card, higher card), the order of this scan (over
+    # the higher cards that make a play with the lower one).
     m = naturals
     while m:
         a = lowest_card(m)
         m &= m - 1
-        rest = m
+        rest = m & PARTNERS[a]
         while rest:
             b = lowest_card(rest)
             rest &= rest - 1
             i = PAIR_ID[a][b]
-            if i >= 0 and play_allowed(s, i):
+            if stake <= limit[i]:
                 out[n] = i
                 n += 1
     if jokers:
@@ -363,15 +378,14 @@ cdef int legal_play_phase(const KSState* s, int32_t* out) noexcept nogil:
             m &= m - 1
             first = JOKER_PAIR_FIRST[a]
             for i in range(first, first + JOKER_PAIR_COUNT[a]):
-                if play_allowed(s, i):
+                if stake <= limit[i]:
                     out[n] = i
                     n += 1
-    if jokers >= 2:
-        for i in range(FIRST_TWO_JOKERS, A_FOUR_KINGS):
-            if play_allowed(s, i):
-                out[n] = i
-                n += 1
-    if ms_count_rank(hand, R_KING) == 4:              # KS-5.7
+    if jokers >= 2:                # pairs worth 2..22 ascending: from the first the stake allows
+        for i in range(FIRST_TWO_JOKERS + max(stake - 2, 0), A_FOUR_KINGS):
+            out[n] = i
+            n += 1
+    if naturals & rank_mask(R_KING) and ms_count_rank(hand, R_KING) == 4:   # KS-5.7
         out[n] = A_FOUR_KINGS
         n += 1
     if s.table.size > 0:                               # KS-6.1

@@ -104,9 +104,16 @@ cdef int kz_classify(const Multiset* group, int wild_rank) noexcept nogil:
     return kz_natural_four_number_row(group, rank)
 
 
-cdef void kz_rank_counts(const Multiset* hand, int* counts) noexcept nogil:
-    """counts[r] = cards of rank r (copies included, the joker left out), r = 0..12."""
-    cdef int k, c
+cdef uint8_t RANK_OF[JOKER]                   # a natural card's rank (c % 13, without a division)
+for _c in range(JOKER):
+    RANK_OF[_c] = _c % NUM_RANKS
+
+
+cdef inline unsigned rank_counts(const Multiset* hand, int* counts) noexcept nogil:
+    """counts[r] = cards of rank r (copies included, the joker left out), r = 0..12; returns
+    the set of ranks present (bit r)."""
+    cdef int k, r
+    cdef unsigned present = 0
     cdef uint64_t x
     memset(counts, 0, NUM_RANKS * sizeof(int))
     for k in range(MS_MAX_COPIES):
@@ -114,9 +121,16 @@ cdef void kz_rank_counts(const Multiset* hand, int* counts) noexcept nogil:
         if x == 0:
             break
         while x:
-            c = lowest_card(x)
+            r = RANK_OF[lowest_card(x)]
             x &= x - 1
-            counts[c % NUM_RANKS] += 1
+            counts[r] += 1
+            present |= 1u << r
+    return present
+
+
+cdef void kz_rank_counts(const Multiset* hand, int* counts) noexcept nogil:
+    """counts[r] = cards of rank r (copies included, the joker left out), r = 0..12."""
+    rank_counts(hand, counts)
 
 
 cdef int kz_best_two(const Multiset* hand, int wild_rank, int* d1, int* d2) noexcept nogil:
@@ -131,12 +145,17 @@ cdef int kz_best_two(const Multiset* hand, int wild_rank, int* d1, int* d2) noex
     cdef int options = 0, r, i = -1, j = -1, v, wilds = 0
     cdef int best = 0, best1 = -1, best2 = -1
     cdef bint has_wild = 0 <= wild_rank < NUM_RANKS
-    kz_rank_counts(hand, n)
+    cdef unsigned ranks
+    if hand.total - hand.count[JOKER] < 6:     # two sets take six cards, none the joker (KZ-4.3)
+        d1[0] = d2[0] = -1
+        return 0
+    ranks = rank_counts(hand, n)
     if has_wild:
         wilds = n[wild_rank]
-    for r in range(NUM_RANKS):
-        if r == wild_rank or n[r] == 0:
-            continue
+        ranks &= ~(1u << wild_rank)
+    while ranks:                               # the ranks present, ascending
+        r = lowest_card(ranks)
+        ranks &= ranks - 1
         # The single cheapest and best 3-card set of rank r: as many naturals as possible.
         if n[r] >= 3:
             opt_value[options] = kz_three_value(r, True)
