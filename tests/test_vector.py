@@ -121,23 +121,26 @@ def test_the_core_loop_refuses_an_unchecked_illegal_id():
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("threads", [1, 2])
 def test_a_mask_given_back_is_rewritten_to_the_same_values(name, threads):
-    """legal_mask(out) with the array it filled last time rewrites only what changed (wide
-    rows): the result equals each game's own mask every step, also after the caller cleared
-    entries, and when another VectorGame wrote the same array in between."""
+    """legal_mask() returns a read-only array; given back, it is updated in place (wide rows
+    sparsely) and equals each game's own mask every step, also when the VectorGame wrote a
+    caller's array in between."""
     n = 5
     vg = VectorGame(name, n, seed=2, threads=threads)
-    other = VectorGame(name, n, seed=3)
     games = [episode_game(vg, i, 0) for i in range(n)]
     episodes = [0] * n
     out = vg.legal_mask()
+    assert not out.flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        out[1, :] = False
+    mine = np.ones_like(out)
     for step in range(200):
-        if step % 7 == 3:
-            out[1, :] = False                         # the caller may clear entries
         if step % 11 == 5:
-            assert other.legal_mask(out) is out       # another VectorGame writes the array
+            assert vg.legal_mask(mine) is mine         # a caller's array: written whole
         assert vg.legal_mask(out) is out
         for i, game in enumerate(games):
             assert np.array_equal(out[i], game.legal_action_mask())
+        if step % 11 == 5:
+            assert np.array_equal(mine, out)
         actions = vg.random_actions()
         _, done = vg.step(actions)
         for i in range(n):
@@ -147,13 +150,26 @@ def test_a_mask_given_back_is_rewritten_to_the_same_values(name, threads):
                 games[i] = episode_game(vg, i, episodes[i])
 
 
-def test_the_core_remembers_only_its_own_mask_array():
-    """A view of the remembered array is another array: written whole."""
+def test_a_read_only_mask_that_is_not_the_latest_is_refused():
     vg = VectorGame("kuzanasta", 3, seed=4)
-    out = vg.legal_mask()
-    expected = out.copy()
-    view = out[:]
-    view[...] = True                                  # through another array object
+    first = vg.legal_mask()
+    second = vg.legal_mask()
+    with pytest.raises(ValueError, match="read-only"):
+        vg.legal_mask(first)
+    assert vg.legal_mask(second) is second
+    other = VectorGame("kuzanasta", 3, seed=5)
+    with pytest.raises(ValueError, match="read-only"):
+        other.legal_mask(second)                       # another VectorGame's own array
+
+
+def test_a_writeable_array_is_written_whole():
+    """Whatever the caller's array held (a view of a mask, set entries), it is rewritten."""
+    vg = VectorGame("kuzanasta", 3, seed=4)
+    expected = vg.legal_mask().copy()
+    mine = np.ones_like(expected)
+    assert np.array_equal(vg.legal_mask(mine), expected)
+    mine[...] = True
+    view = mine[:]
     assert np.array_equal(vg.legal_mask(view), expected)
 
 

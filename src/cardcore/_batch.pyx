@@ -60,12 +60,6 @@ cdef enum:
     # Rows narrower than this are cleared whole: a few cache lines, as cheap as the bookkeeping.
     MASK_SPARSE_MIN_WIDTH = 512
 
-# Which VectorCore wrote the mask at each address last (address -> the core's token), so that
-# a core rewrites only its own entries in memory no other VectorCore has written since (two
-# VectorGames given the same array, or views of it, in turn).
-_mask_writers: dict = {}
-cdef uint64_t next_token = 1
-
 
 @cython.final
 cdef class VectorCore:
@@ -87,7 +81,6 @@ cdef class VectorCore:
     cdef object mask_obj
     cdef uint8_t* mask_ptr
     cdef int mask_width
-    cdef uint64_t token
     cdef uint16_t* mask_ids             # n * MASK_REMEMBERED
     cdef int32_t* mask_count
 
@@ -121,9 +114,6 @@ cdef class VectorCore:
                 and self.log_len and self.log_cap and self.mask_ids and self.mask_count):
             raise MemoryError()
         memset(self.logs, 0, sizeof(int32_t*) * n)
-        global next_token
-        self.token = next_token
-        next_token += 1
         self.mask_obj = None
         self.mask_ptr = NULL
         self.mask_width = 0
@@ -149,10 +139,6 @@ cdef class VectorCore:
         PyMem_Free(self.log_cap)
         PyMem_Free(self.mask_ids)
         PyMem_Free(self.mask_count)
-        # (_mask_writers may already be gone when the interpreter shuts down)
-        if (self.mask_obj is not None and _mask_writers is not None
-                and _mask_writers.get(<size_t>self.mask_ptr) == self.token):
-            del _mask_writers[<size_t>self.mask_ptr]
 
     cdef inline char* state(self, int i) noexcept nogil:
         return self.states + self.size * <size_t>i
@@ -204,24 +190,20 @@ cdef class VectorCore:
         finally:
             PyBuffer_Release(&b)
 
-    cdef bint claim_mask(self, object out, uint8_t* ptr, int width):
-        """Make ``out`` this core's mask array. True if it already was, at the same address
-        and width, and no other VectorCore has written it since: its rows then still hold
-        what this core wrote (the caller's contract, VectorGame.legal_mask), so each row needs
-        only its remembered ids cleared."""
-        cdef bint same = (out is self.mask_obj and ptr == self.mask_ptr
-                          and width == self.mask_width
-                          and _mask_writers.get(<size_t>ptr) == self.token)
-        if not same:
-            if self.mask_obj is not None and _mask_writers.get(<size_t>self.mask_ptr) == self.token:
-                del _mask_writers[<size_t>self.mask_ptr]
-            self.mask_obj = out
-            self.mask_ptr = ptr
-            self.mask_width = width
-            _mask_writers[<size_t>ptr] = self.token
+    cdef bint claim_mask(self, object out, uint8_t* ptr, int width, bint trusted):
+        """Make ``out`` the array whose rows this core remembers. True when ``trusted`` (the
+        caller vouches that nobody else wrote the array since: VectorGame's own read-only
+        mask) and it is the array remembered, at the same address and width: each row then
+        needs only its remembered ids cleared. Width and address are checked here, so that a
+        wrong vouch can give a wrong mask but never a write outside the row."""
+        cdef bint same = (trusted and out is self.mask_obj and ptr == self.mask_ptr
+                          and width == self.mask_width)
+        self.mask_obj = out
+        self.mask_ptr = ptr
+        self.mask_width = width
         return same
 
-    def mask_rows_reusable(self, out, int width) -> bool:
+    def mask_rows_reusable(self, out, int width, bint trusted) -> bool:
         """claim_mask for ``out`` (VectorGame's threads decide once, then fill slices)."""
         if not 0 < width <= self.num_actions:
             raise ValueError(f"width must be 1..{self.num_actions}")
@@ -229,16 +211,17 @@ cdef class VectorCore:
         get_buffer(out, &b, True, 1, b"B?", <Py_ssize_t>self.n * width,
                    "out (bool per game and action)")
         try:
-            return self.claim_mask(out, <uint8_t*>b.buf, width)
+            return self.claim_mask(out, <uint8_t*>b.buf, width, trusted)
         finally:
             PyBuffer_Release(&b)
 
-    def legal_mask(self, out, int width, int lo, int hi, reusable=None) -> int:
+    def legal_mask(self, out, int width, int lo, int hi, bint trusted=False,
+                   reusable=None) -> int:
         """Rows lo..hi of the (games, width) uint8/bool mask; returns -1, or the first game
         whose legal ids overflow. ``width`` is the configuration's action space, which may be
         narrower than the game's widest (Kuzanasta's god_draw="position" adds ids): an id past
-        it is an overflow too. ``reusable``: mask_rows_reusable's answer for ``out``, taken
-        here when None; when true, a row whose ids were remembered has just those cleared."""
+        it is an overflow too. ``trusted``: see claim_mask. ``reusable``: mask_rows_reusable's
+        answer for ``out`` (threads), decided here when None."""
         self.check_range(lo, hi)
         if not 0 < width <= self.num_actions:
             raise ValueError(f"width must be 1..{self.num_actions}")
@@ -249,7 +232,7 @@ cdef class VectorCore:
         cdef bint reuse
         cdef int bad = -1
         try:
-            reuse = (self.claim_mask(out, rows, width) if reusable is None
+            reuse = (self.claim_mask(out, rows, width, trusted) if reusable is None
                      else bool(reusable) and out is self.mask_obj and rows == self.mask_ptr
                      and width == self.mask_width)
             with nogil:

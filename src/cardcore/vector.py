@@ -58,6 +58,8 @@ class VectorGame:
         self._core = VectorCore(probe._make_state(None), num_games, seed)
         self._players = np.empty(num_games, dtype=np.int32)
         self._mask_shape = (num_games, self.num_distinct_actions)
+        self._own_mask: npt.NDArray[np.bool_] | None = None   # legal_mask()'s latest array ...
+        self._own_view: npt.NDArray[np.bool_] | None = None   # ... and its read-only view
         self._rewards_shape = (num_games, self.num_players)
         self.threads = min(threads, num_games)
         bounds = [num_games * k // self.threads for k in range(self.threads + 1)]
@@ -81,29 +83,41 @@ class VectorGame:
     def legal_mask(self, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
         """(num_games, num_distinct_actions) bool: the legal actions of every game.
 
-        Given back the array it filled last time (the same object: this VectorGame keeps a
-        reference to it), wide rows (Kuzanasta's, Manna's) are rewritten sparsely: the
-        entries set then are cleared and the new ones set. So ``out`` must still hold what
-        that call wrote, apart from entries you cleared: reading it or clearing entries is
-        fine; to set entries of your own, work on a copy (or clear them before giving the
-        array back). Any other array, or one another VectorGame wrote since, is written
-        whole."""
+        Without ``out``: a new **read-only** array. Given back as ``out`` (the array the
+        latest such call returned), it is updated in place, and cheaply: nobody else can have
+        written it, so a wide row (Kuzanasta's, Manna's) has only the entries set last time
+        cleared. Any other ``out`` must be a writeable bool array of the right shape; it is
+        written whole. (To change a mask, work on a copy.)"""
+        trusted = out is not None and out is self._own_view
+        target: npt.NDArray[np.bool_]
         if out is None:
-            out = np.empty(self._mask_shape, _BOOL)
-        elif not isinstance(out, np.ndarray) or (out.dtype is not _BOOL and out.dtype != _BOOL):
-            raise ValueError("out must be a numpy bool array")
-        if out.shape != self._mask_shape:
-            raise ValueError(f"out must be ({self.num_games}, {self.num_distinct_actions})")
+            target = np.empty(self._mask_shape, _BOOL)
+        elif trusted and self._own_mask is not None:
+            target = self._own_mask
+        else:
+            if not isinstance(out, np.ndarray) or (out.dtype is not _BOOL and out.dtype != _BOOL):
+                raise ValueError("out must be a numpy bool array")
+            if out.shape != self._mask_shape:
+                raise ValueError(f"out must be ({self.num_games}, {self.num_distinct_actions})")
+            if not out.flags.writeable:
+                raise ValueError("out is read-only: pass the array the latest legal_mask() "
+                                 "returned, or a writeable array")
+            target = out
         width = self.num_distinct_actions
         if self._pool is None:
-            bad = self._core.legal_mask(out, width, 0, self.num_games)
+            bad = self._core.legal_mask(target, width, 0, self.num_games, trusted)
         else:
-            reusable = self._core.mask_rows_reusable(out, width)
+            reusable = self._core.mask_rows_reusable(target, width, trusted)
             bad = first_found(self._each_slice(
-                lambda lo, hi: self._core.legal_mask(out, width, lo, hi, reusable)))
+                lambda lo, hi: self._core.legal_mask(target, width, lo, hi, trusted, reusable)))
         if bad >= 0:
             raise RuntimeError(f"game {bad}: more legal actions than the game's bound")
-        return out
+        if out is not None:
+            return out
+        view: npt.NDArray[np.bool_] = target.view()   # the caller's handle: read-only
+        view.flags.writeable = False
+        self._own_mask, self._own_view = target, view
+        return view
 
     def observations(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """(num_games, *observation_shape) float32: each game seen by its player to move."""
