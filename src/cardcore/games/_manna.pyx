@@ -24,17 +24,17 @@ Action space (the same 909 ids for every configuration; pinned by tests/test_man
     112..908    melds: the meld table of _manna_melds (its docstring lists the layout)
 Naturals of a rank are interchangeable: the engine moves the lowest card ids (suit order C S D H).
 """
-from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t
+from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from cardcore._fast cimport (
     GameState, GameHooks, Header, Multiset, Pile, Rng, JOKER, NUM_KINDS, PILE_CAPACITY,
-    MS_MAX_COPIES, ms_add, ms_clear, ms_to_list, ms_to_array, pile_push, pile_pop, pile_top,
+    MS_MAX_COPIES, ms_add, ms_clear, ms_support, lowest_card, ms_to_list, ms_to_array, pile_push, pile_pop, pile_top,
     pile_to_list, rng_below, shuffle_u8, check_hooks, init_header, deal_prologue,
 )
 from cardcore.games._manna_rules cimport (
     NPLAYERS, NTEAMS, NUM_DECKS, NUM_JOKERS, DECK_SIZE, MAX_ID_COPIES, HAND_DEAL, FOOT_DEAL,
-    MAX_HANDS, DRAW_COUNT, CANASTA, MIN_MELD, GOING_OUT_BONUS, RED_THREE_EACH, RED_THREES_ALL,
+    MAX_HANDS, DRAW_COUNT, CANASTA, MIN_MELD, MAX_WILDS, GOING_OUT_BONUS, RED_THREE_EACH, RED_THREES_ALL,
     ALL_RED_THREES, FOOT_RED_THREE, R_TWO, R_THREE, R_SEVEN, K_JOKER, NRK, G_WILD, G_BLACK3,
     NGROUPS, NAT_GROUPS, CT_NONE, CT_NATURAL, CT_MIXED, CT_WILD, CT_SEVENS, CT_ALL,
     CT_MIXED_SEVENS, CT_MIXED_OTHER, FOOT_RED_THREES, FOOT_CARDS, type_bits,
@@ -44,7 +44,7 @@ from cardcore.games._manna_rules cimport (
     natural_group, canasta_bonus, min_meld_for,
 )
 from cardcore.games._manna_melds cimport (
-    M_GROUP, M_NEW, M_N, M_T, M_J, GROUP_FIRST, meld_shape_ok, canasta_type,
+    M_GROUP, M_NEW, M_N, M_T, M_J, GROUP_FIRST, NAT_AT, WILD_AT, meld_shape_ok, canasta_type,
 )
 from cardcore.games._manna_minimum cimport ReachIn, ReachWork, REACH_WORK, reach_min
 from cardcore.games._manna_state cimport (
@@ -560,9 +560,54 @@ cdef bint go_out_legal(const MannaData* s, int p, int c) noexcept nogil:
             and (c == JOKER or c % 13 != R_SEVEN))
 
 # ---------------------------------------------------------------- legal actions
+cdef inline int add_if_legal_meld(const MannaData* s, int p, int action, int32_t* out,
+                                  int n) noexcept nogil:
+    if meld_check(s, p, action - A_MELD) == OK:
+        out[n] = action
+        n += 1
+    return n
+
+
+cdef int legal_melds(const MannaData* s, int p, int32_t* out, int n) noexcept nogil:
+    """Append the legal meld ids, ascending (MH-4). Only the compositions the hand holds and the
+    meld has room for are visited (NAT_AT, WILD_AT: the meld table by composition, in id
+    order); meld_check decides each. Returns the new count."""
+    cdef int tm = p & 1, gi, g, u, first, room, held, naturals, twos, jokers, size, new, offset
+    cdef int hand_twos = s.hand_kind[p][R_TWO], hand_jokers = s.hand_kind[p][K_JOKER]
+    for gi in range(NAT_GROUPS):                       # natural-rank groups, in id order
+        g = natural_group(gi)
+        held = s.hand_kind[p][g]
+        u = s.unf[tm][g]
+        if held == 0 and u < 0:
+            continue
+        new = u < 0
+        room = CANASTA - (0 if new else s.melds[tm][u].size)
+        first = GROUP_FIRST[g]
+        for naturals in range(min(held, room) + 1):
+            for twos in range(min(hand_twos, MAX_WILDS, room - naturals) + 1):
+                for jokers in range(min(hand_jokers, MAX_WILDS - twos, room - naturals - twos) + 1):
+                    offset = NAT_AT[new][naturals][twos][jokers]
+                    if offset >= 0:
+                        n = add_if_legal_meld(s, p, first + offset, out, n)
+    if hand_twos + hand_jokers > 0:                    # the wild meld (MH-4.3)
+        u = s.unf[tm][G_WILD]
+        new = u < 0
+        room = CANASTA - (0 if new else s.melds[tm][u].size)
+        for size in range(1, room + 1):                # by size, then most twos first
+            for twos in range(min(size, hand_twos), max(0, size - hand_jokers) - 1, -1):
+                offset = WILD_AT[new][twos][size - twos]
+                if offset >= 0:
+                    n = add_if_legal_meld(s, p, GROUP_FIRST[G_WILD] + offset, out, n)
+    held = black_threes_in_hand(s, p)                  # black threes (MH-4.7)
+    for naturals in range(MIN_MELD, min(held, CANASTA) + 1):
+        n = add_if_legal_meld(s, p, A_BLACK3 + naturals - MIN_MELD, out, n)
+    return n
+
+
 cdef int legal_uncached(const MannaData* s, int32_t* out) noexcept nogil:
     """Every legal id, ascending, into out (room for NUM_ACTIONS ids)."""
-    cdef int n = 0, p = s.h.to_move, tm, c, gi, g, first, count, i, u, h, tw, jk, room, mi
+    cdef int n = 0, p = s.h.to_move, tm, c, i
+    cdef uint64_t held
     if s.h.phase == ST_OVER:
         return 0
     tm = p & 1
@@ -577,52 +622,24 @@ cdef int legal_uncached(const MannaData* s, int32_t* out) noexcept nogil:
     if not s.opened[tm] and s.turn_points > 0 and not s.committed and not s.retracted:
         out[n] = A_RETRACT
         n += 1
-    for c in range(NUM_KINDS):
-        if s.hand[p].count[c] and discard_legal(s, p, c):
+    held = ms_support(&s.hand[p])                      # the card ids in hand, ascending
+    while held:
+        c = lowest_card(held)
+        held &= held - 1
+        if discard_legal(s, p, c):
             out[n] = A_DISCARD + c
             n += 1
     if s.hand[p].total == 1:
-        for c in range(NUM_KINDS):
-            if s.hand[p].count[c] and go_out_legal(s, p, c):
+        held = ms_support(&s.hand[p])
+        while held:
+            c = lowest_card(held)
+            held &= held - 1
+            if go_out_legal(s, p, c):
                 out[n] = A_GO_OUT + c
                 n += 1
     if s.retracted:
         return n
-    for gi in range(NAT_GROUPS + 2):
-        g = natural_group(gi) if gi < NAT_GROUPS else (G_WILD if gi == NAT_GROUPS else G_BLACK3)
-        if g == G_BLACK3:
-            if black_threes_in_hand(s, p) < MIN_MELD:
-                continue
-        elif g == G_WILD:
-            if s.hand_kind[p][R_TWO] + s.hand_kind[p][K_JOKER] == 0:
-                continue
-        elif s.hand_kind[p][g] == 0 and s.unf[tm][g] < 0:
-            continue
-        first = GROUP_FIRST[g]
-        u = s.unf[tm][g]
-        if g == G_BLACK3:
-            count = NUM_ACTIONS - A_BLACK3
-        elif g == G_WILD:
-            if u >= 0:
-                first += WILD_NEW
-            count = WILD_ADD if u >= 0 else WILD_NEW
-        else:
-            if u >= 0:
-                first += NAT_NEW
-            count = NAT_ADD if u >= 0 else NAT_NEW
-        h = black_threes_in_hand(s, p) if g == G_BLACK3 else (s.hand_kind[p][g] if g < 13 else 0)
-        tw = s.hand_kind[p][R_TWO]
-        jk = s.hand_kind[p][K_JOKER]
-        room = CANASTA - (s.melds[tm][u].size if u >= 0 else 0)
-        for i in range(first, first + count):
-            mi = i - A_MELD
-            # Cheap filters first: the cards in hand and the room in the meld.
-            if M_N[mi] > h or M_T[mi] > tw or M_J[mi] > jk or M_N[mi] + M_T[mi] + M_J[mi] > room:
-                continue
-            if meld_check(s, p, mi) == OK:
-                out[n] = i
-                n += 1
-    return n
+    return legal_melds(s, p, out, n)
 
 
 cdef int legal_cached(MannaData* s) noexcept nogil:

@@ -15,6 +15,10 @@ cdef int8_t M_N[MELD_IDS]
 cdef int8_t M_T[MELD_IDS]
 cdef int8_t M_J[MELD_IDS]
 cdef int16_t GROUP_FIRST[NGROUPS]      # first meld id of a group (natural groups by rank), -1
+# The same table by composition, so that legal-action generation visits only the melds a hand
+# can make: the id's offset from its group's first id, -1 where the table has no such meld.
+cdef int8_t NAT_AT[2][CANASTA + 1][MAX_WILDS + 1][MAX_WILDS + 1]   # [new][naturals][twos][jokers]
+cdef int8_t WILD_AT[2][CANASTA + 1][CANASTA + 1]                   # [new][twos][jokers]
 
 
 cdef inline bint meld_shape_ok(int group, int naturals, int wilds, bint wild_sevens) noexcept nogil:
