@@ -351,8 +351,57 @@ cdef inline bint hand_after_ok(int newhand, bint ready_after, bint opened_after,
     return newhand == 0 or sevens_left == 0          # MH-7.2: never go out on a seven
 
 
-cdef int meld_check(const MannaData* s, int p, int mi) noexcept nogil:
-    """The one legality function for melds (MH-4, 4.8, 5.5, 6, 9.3): OK or why not."""
+# ---------------------------------------------------------------- the reach memo
+# While a team that took the pile has not opened, a meld is legal only if the minimum stays
+# reachable after it (MH-4.8, MH-5.5), and every candidate meld costs a reach_min search.
+# Within one group those answers are downward closed: if melding (n, t, j) keeps the minimum
+# reachable, so does melding any (n', t', j') <= (n, t, j) of the same group, because the rest,
+# (n - n', t - t', j - j'), can be added to that meld as part of its one later addition, at the
+# same points, within the same wild and hand-keep limits. legal_melds visits a group's
+# candidates from the largest down and remembers the reachable ones: a smaller one needs no
+# search. (The argument needs each kind's credit <= its count in hand, true in play, and the
+# search's card cap far away: known_reach_ok.)
+cdef enum:
+    MEMO_SIZE = 64                  # more than the compositions of one group
+
+ctypedef struct ReachMemo:          # compositions of one group known to keep the minimum reachable
+    int count
+    int8_t naturals[MEMO_SIZE]
+    int8_t twos[MEMO_SIZE]
+    int8_t jokers[MEMO_SIZE]
+
+
+cdef inline bint memo_knows(const ReachMemo* memo, int n, int t, int j) noexcept nogil:
+    cdef int i
+    for i in range(memo.count):
+        if n <= memo.naturals[i] and t <= memo.twos[i] and j <= memo.jokers[i]:
+            return True
+    return False
+
+
+cdef inline void memo_add(ReachMemo* memo, int n, int t, int j) noexcept nogil:
+    if memo.count < MEMO_SIZE:
+        memo.naturals[memo.count] = n
+        memo.twos[memo.count] = t
+        memo.jokers[memo.count] = j
+        memo.count += 1
+
+
+cdef bint known_reach_ok(const MannaData* s, int p) noexcept nogil:
+    """The memo's argument holds here: credits within the hand, and a hand far below the
+    search's card cap (DP_CARDS)."""
+    cdef int k
+    if s.hand[p].total >= 100:
+        return False
+    for k in range(NRK):
+        if s.credit[k] > s.hand_kind[p][k]:
+            return False
+    return True
+
+
+cdef int meld_check(const MannaData* s, int p, int mi, ReachMemo* memo) noexcept nogil:
+    """The one legality function for melds (MH-4, 4.8, 5.5, 6, 9.3): OK or why not. ``memo``
+    (or NULL) holds this group's compositions known to keep the minimum reachable."""
     cdef int tm = p & 1
     cdef int g = M_GROUP[mi], n = M_N[mi], t = M_T[mi], j = M_J[mi]
     cdef int k = n + t + j, u = s.unf[tm][g], size0 = 0, wild0 = 0, final, ctype = CT_NONE
@@ -416,6 +465,8 @@ cdef int meld_check(const MannaData* s, int p, int mi) noexcept nogil:
         return W_SEVEN_LAST if newhand == 1 and opened_after and ready_after else W_KEEP
     if not opened_after and s.committed:
         # MH-4.8/5.5: after taking the pile the minimum must stay reachable.
+        if memo != NULL and memo_knows(memo, n, t, j):
+            return OK
         fill_reach(s, p, &q)
         if g < 13:
             q.nat[g] -= n
@@ -430,6 +481,8 @@ cdef int meld_check(const MannaData* s, int p, int mi) noexcept nogil:
         q.points = total
         if not reachable(&q):
             return W_REACH
+        if memo != NULL:
+            memo_add(memo, n, t, j)
     return OK
 
 
@@ -560,10 +613,18 @@ cdef bint go_out_legal(const MannaData* s, int p, int c) noexcept nogil:
             and (c == JOKER or c % 13 != R_SEVEN))
 
 # ---------------------------------------------------------------- legal actions
-cdef inline int add_if_legal_meld(const MannaData* s, int p, int action, int32_t* out,
-                                  int n) noexcept nogil:
-    if meld_check(s, p, action - A_MELD) == OK:
+cdef inline int add_if_legal_meld(const MannaData* s, int p, int action, int32_t* out, int n,
+                                  ReachMemo* memo) noexcept nogil:
+    if meld_check(s, p, action - A_MELD, memo) == OK:
         out[n] = action
+        n += 1
+    return n
+
+
+cdef inline int append_reversed(int32_t* out, int n, const int32_t* ids, int count) noexcept nogil:
+    cdef int i
+    for i in range(count - 1, -1, -1):
+        out[n] = ids[i]
         n += 1
     return n
 
@@ -571,9 +632,14 @@ cdef inline int add_if_legal_meld(const MannaData* s, int p, int action, int32_t
 cdef int legal_melds(const MannaData* s, int p, int32_t* out, int n) noexcept nogil:
     """Append the legal meld ids, ascending (MH-4). Only the compositions the hand holds and the
     meld has room for are visited (NAT_AT, WILD_AT: the meld table by composition, in id
-    order); meld_check decides each. Returns the new count."""
+    order), each group's from the largest down (for the reach memo); meld_check decides each.
+    Returns the new count."""
     cdef int tm = p & 1, gi, g, u, first, room, held, naturals, twos, jokers, size, new, offset
+    cdef int found
     cdef int hand_twos = s.hand_kind[p][R_TWO], hand_jokers = s.hand_kind[p][K_JOKER]
+    cdef int32_t ids[MEMO_SIZE]                        # one group's legal ids, descending
+    cdef ReachMemo memo
+    cdef ReachMemo* use_memo = &memo if known_reach_ok(s, p) else NULL
     for gi in range(NAT_GROUPS):                       # natural-rank groups, in id order
         g = natural_group(gi)
         held = s.hand_kind[p][g]
@@ -583,24 +649,32 @@ cdef int legal_melds(const MannaData* s, int p, int32_t* out, int n) noexcept no
         new = u < 0
         room = CANASTA - (0 if new else s.melds[tm][u].size)
         first = GROUP_FIRST[g]
-        for naturals in range(min(held, room) + 1):
-            for twos in range(min(hand_twos, MAX_WILDS, room - naturals) + 1):
-                for jokers in range(min(hand_jokers, MAX_WILDS - twos, room - naturals - twos) + 1):
+        memo.count = 0
+        found = 0
+        for naturals in range(min(held, room), -1, -1):
+            for twos in range(min(hand_twos, MAX_WILDS, room - naturals), -1, -1):
+                for jokers in range(min(hand_jokers, MAX_WILDS - twos, room - naturals - twos),
+                                    -1, -1):
                     offset = NAT_AT[new][naturals][twos][jokers]
                     if offset >= 0:
-                        n = add_if_legal_meld(s, p, first + offset, out, n)
+                        found = add_if_legal_meld(s, p, first + offset, ids, found, use_memo)
+        n = append_reversed(out, n, ids, found)
     if hand_twos + hand_jokers > 0:                    # the wild meld (MH-4.3)
         u = s.unf[tm][G_WILD]
         new = u < 0
         room = CANASTA - (0 if new else s.melds[tm][u].size)
-        for size in range(1, room + 1):                # by size, then most twos first
-            for twos in range(min(size, hand_twos), max(0, size - hand_jokers) - 1, -1):
+        memo.count = 0
+        found = 0
+        for size in range(room, 0, -1):               # id order: by size, then most twos first
+            for twos in range(max(0, size - hand_jokers), min(size, hand_twos) + 1):
                 offset = WILD_AT[new][twos][size - twos]
                 if offset >= 0:
-                    n = add_if_legal_meld(s, p, GROUP_FIRST[G_WILD] + offset, out, n)
+                    found = add_if_legal_meld(s, p, GROUP_FIRST[G_WILD] + offset, ids, found,
+                                              use_memo)
+        n = append_reversed(out, n, ids, found)
     held = black_threes_in_hand(s, p)                  # black threes (MH-4.7)
     for naturals in range(MIN_MELD, min(held, CANASTA) + 1):
-        n = add_if_legal_meld(s, p, A_BLACK3 + naturals - MIN_MELD, out, n)
+        n = add_if_legal_meld(s, p, A_BLACK3 + naturals - MIN_MELD, out, n, NULL)
     return n
 
 
@@ -1051,7 +1125,7 @@ cdef class MannaState(GameState):
                 return ("sevens may not be discarded until both teams have a canasta of sevens",
                         "MH-7.1")
             return ("you must keep at least one card unless you go out", "MH-9.3")
-        return WHY.get(meld_check(&self.d, p, action - A_MELD),
+        return WHY.get(meld_check(&self.d, p, action - A_MELD, NULL),
                        ("that meld is not legal now", "MH-4"))
 
     def legal_ids_uncached(self) -> list:
