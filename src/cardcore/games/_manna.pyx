@@ -34,7 +34,7 @@ from cardcore._fast cimport (
 )
 from cardcore.games._manna_rules cimport (
     NPLAYERS, NTEAMS, NUM_DECKS, NUM_JOKERS, DECK_SIZE, MAX_ID_COPIES, HAND_DEAL, FOOT_DEAL,
-    MAX_HANDS, DRAW_COUNT, CANASTA, MIN_MELD, MAX_WILDS, GOING_OUT_BONUS, RED_THREE_EACH, RED_THREES_ALL,
+    MAX_HANDS, DRAW_COUNT, CANASTA, MIN_MELD, MIN_NATURALS, MAX_WILDS, GOING_OUT_BONUS, RED_THREE_EACH, RED_THREES_ALL,
     ALL_RED_THREES, FOOT_RED_THREE, R_TWO, R_THREE, R_SEVEN, K_JOKER, NRK, G_WILD, G_BLACK3,
     NGROUPS, NAT_GROUPS, CT_NONE, CT_NATURAL, CT_MIXED, CT_WILD, CT_SEVENS, CT_ALL,
     CT_MIXED_SEVENS, CT_MIXED_OTHER, FOOT_RED_THREES, FOOT_CARDS, type_bits,
@@ -635,11 +635,13 @@ cdef int legal_melds(const MannaData* s, int p, int32_t* out, int n) noexcept no
     order), each group's from the largest down (for the reach memo); meld_check decides each.
     Returns the new count."""
     cdef int tm = p & 1, gi, g, u, first, room, held, naturals, twos, jokers, size, new, offset
-    cdef int found
+    cdef int found, fewest_naturals, fewest_cards, most_wilds
     cdef int hand_twos = s.hand_kind[p][R_TWO], hand_jokers = s.hand_kind[p][K_JOKER]
     cdef int32_t ids[MEMO_SIZE]                        # one group's legal ids, descending
     cdef ReachMemo memo
-    cdef ReachMemo* use_memo = &memo if known_reach_ok(s, p) else NULL
+    cdef ReachMemo* use_memo = NULL
+    if not s.opened[tm] and s.committed and known_reach_ok(s, p):
+        use_memo = &memo                               # the minimum search will be asked
     for gi in range(NAT_GROUPS):                       # natural-rank groups, in id order
         g = natural_group(gi)
         held = s.hand_kind[p][g]
@@ -649,12 +651,17 @@ cdef int legal_melds(const MannaData* s, int p, int32_t* out, int n) noexcept no
         new = u < 0
         room = CANASTA - (0 if new else s.melds[tm][u].size)
         first = GROUP_FIRST[g]
+        # The table's bounds (meld_check still decides): a new meld has 2+ naturals and 3+
+        # cards, an addition 1+ card; at most 3 wild cards, none in sevens without wild_sevens.
+        fewest_naturals = MIN_NATURALS if new else 0
+        fewest_cards = MIN_MELD if new else 1
+        most_wilds = 0 if g == R_SEVEN and not s.opt.wild_sevens else MAX_WILDS
         memo.count = 0
         found = 0
-        for naturals in range(min(held, room), -1, -1):
-            for twos in range(min(hand_twos, MAX_WILDS, room - naturals), -1, -1):
-                for jokers in range(min(hand_jokers, MAX_WILDS - twos, room - naturals - twos),
-                                    -1, -1):
+        for naturals in range(min(held, room), fewest_naturals - 1, -1):
+            for twos in range(min(hand_twos, most_wilds, room - naturals), -1, -1):
+                for jokers in range(min(hand_jokers, most_wilds - twos, room - naturals - twos),
+                                    max(0, fewest_cards - naturals - twos) - 1, -1):
                     offset = NAT_AT[new][naturals][twos][jokers]
                     if offset >= 0:
                         found = add_if_legal_meld(s, p, first + offset, ids, found, use_memo)
