@@ -9,7 +9,7 @@ from libc.string cimport memset
 
 from cardcore.games._manna_rules cimport (
     CANASTA, MIN_MELD, MIN_NATURALS, MAX_WILDS, R_TWO, R_SEVEN, K_JOKER, G_WILD, NAT_GROUPS,
-    natural_group, natural_rank, rank_points,
+    natural_group, rank_points,
 )
 
 cdef enum:
@@ -22,6 +22,35 @@ cdef inline int wild_points(const ReachIn* q, int wilds) noexcept nogil:
     cdef int jokers = wilds if wilds < q.cred_jokers else q.cred_jokers
     cdef int twos = wilds - jokers
     return rank_points(K_JOKER) * jokers + rank_points(R_TWO) * (twos if twos < q.cred_twos else q.cred_twos)
+
+
+cdef inline int group_wild_room(const ReachIn* q, int group, int wild_total) noexcept nogil:
+    """Wild cards one meld may add to a group (MH-4.2, 4.3, 4.6), at most those in hand."""
+    cdef int room
+    if group == R_SEVEN and not q.wild_sevens:
+        room = 0
+    elif group == G_WILD:
+        room = CANASTA
+    else:
+        room = MAX_WILDS - q.ex_wild[group]
+    return room if room < wild_total else wild_total
+
+
+cdef int points_bound(const ReachIn* q) noexcept nogil:
+    """An upper bound of the points any plan counts: every counted wild card, and per rank the
+    counted naturals of the largest meld the rank can take (none if it cannot start one: a new
+    meld needs two naturals, and a wild card with only two)."""
+    cdef int gi, rank, size, most
+    cdef int bound = q.points + rank_points(R_TWO) * q.cred_twos + rank_points(K_JOKER) * q.cred_jokers
+    for gi in range(NAT_GROUPS):
+        rank = natural_group(gi)
+        size = q.ex_size[rank]
+        most = q.nat[rank] if q.nat[rank] < CANASTA - size else CANASTA - size
+        if size == 0 and (most < MIN_NATURALS or (most < MIN_MELD and
+                                                  group_wild_room(q, rank, q.twos + q.jokers) < 1)):
+            most = 0
+        bound += rank_points(rank) * (most if most < q.cred[rank] else q.cred[rank])
+    return bound
 
 
 cdef bint greedy_reach(const ReachIn* q) noexcept nogil:
@@ -89,14 +118,7 @@ cdef int group_options(const ReachIn* q, int group, int wild_total, bint cards_m
     cdef int natural_points, cards, canasta, options = 0, k
     held = 0 if group == G_WILD else q.nat[group]
     size = q.ex_size[group]
-    if group == R_SEVEN and not q.wild_sevens:
-        wild_room = 0
-    elif group == G_WILD:
-        wild_room = CANASTA
-    else:
-        wild_room = MAX_WILDS - q.ex_wild[group]
-    if wild_room > wild_total:
-        wild_room = wild_total
+    wild_room = group_wild_room(q, group, wild_total)
     most_naturals = held if held < CANASTA - size else CANASTA - size
     for naturals in range(most_naturals, -1, -1):          # most naturals first (see above)
         if size == 0 and group != G_WILD and naturals < MIN_NATURALS:
@@ -141,7 +163,7 @@ cdef int reach_min(const ReachIn* q, int* work, int capacity) noexcept nogil:
     """
     cdef int rank, gi, group, wild_total, wild_states, card_states, meld_budget, states
     cdef int canasta_used, wilds_used, cards_melded, row, option, wilds_after, cards_after
-    cdef int value, reached, goal, next_state, upper_bound, meldable = 0, options
+    cdef int value, reached, goal, next_state, meldable = 0, options
     cdef bint track_cards
     cdef int most_canastas, most_wilds, most_cards
     cdef int* best
@@ -154,12 +176,7 @@ cdef int reach_min(const ReachIn* q, int* work, int capacity) noexcept nogil:
         return -1
     if q.points >= q.need:
         return 1
-    # Upper bound: every counted card melded.
-    upper_bound = q.points + rank_points(R_TWO) * q.cred_twos + rank_points(K_JOKER) * q.cred_jokers
-    for rank in range(13):
-        if natural_rank(rank):
-            upper_bound += rank_points(rank) * q.cred[rank]
-    if upper_bound < q.need:
+    if points_bound(q) < q.need:
         return 0
     if greedy_reach(q):
         return 1
