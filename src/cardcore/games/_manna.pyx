@@ -399,33 +399,50 @@ cdef bint known_reach_ok(const MannaData* s, int p) noexcept nogil:
     return True
 
 
+ctypedef struct MeldGroup:          # the position as every meld of one group sees it
+    int p, tm, g
+    int held                        # naturals of the group in hand (black threes for G_BLACK3)
+    int twos, jokers                # wild cards in hand
+    int u, size0, wild0             # the team's unfinished meld of the group: index (-1 if none),
+                                    # its cards and its wild cards
+
+
+cdef inline void meld_group(const MannaData* s, int p, int g, MeldGroup* c) noexcept nogil:
+    c.p = p
+    c.tm = p & 1
+    c.g = g
+    c.held = black_threes_in_hand(s, p) if g == G_BLACK3 else (s.hand_kind[p][g] if g < 13 else 0)
+    c.twos = s.hand_kind[p][R_TWO]
+    c.jokers = s.hand_kind[p][K_JOKER]
+    c.u = s.unf[c.tm][g]
+    c.size0 = 0 if c.u < 0 else s.melds[c.tm][c.u].size
+    c.wild0 = 0 if c.u < 0 else s.melds[c.tm][c.u].wilds
+
+
 cdef int meld_check(const MannaData* s, int p, int mi, ReachMemo* memo) noexcept nogil:
     """The one legality function for melds (MH-4, 4.8, 5.5, 6, 9.3): OK or why not. ``memo``
     (or NULL) holds this group's compositions known to keep the minimum reachable."""
-    cdef int tm = p & 1
-    cdef int g = M_GROUP[mi], n = M_N[mi], t = M_T[mi], j = M_J[mi]
-    cdef int k = n + t + j, u = s.unf[tm][g], size0 = 0, wild0 = 0, final, ctype = CT_NONE
-    cdef int pts, total, newhand, sevens_left, types_after
+    cdef MeldGroup c
+    meld_group(s, p, M_GROUP[mi], &c)
+    return meld_rules(s, &c, M_NEW[mi], M_N[mi], M_T[mi], M_J[mi], memo)
+
+
+cdef int meld_rules(const MannaData* s, const MeldGroup* c, bint new, int n, int t, int j,
+                    ReachMemo* memo) noexcept nogil:
+    """meld_check for a meld of c's group: new or an addition, n naturals, t twos, j jokers."""
+    cdef int p = c.p, tm = c.tm, g = c.g, size0 = c.size0, wild0 = c.wild0
+    cdef int k = n + t + j, final, ctype = CT_NONE, pts, total, newhand, sevens_left
     cdef bint opened_after, ready_after
     cdef ReachIn q
     if s.retracted:
         return W_RETRACTED                            # MH-4.8: no melding after a retract
-    if g == G_BLACK3:
-        if black_threes_in_hand(s, p) < n:
-            return W_CARDS
-    else:
-        if g != G_WILD and s.hand_kind[p][g] < n:
-            return W_CARDS
-        if s.hand_kind[p][R_TWO] < t or s.hand_kind[p][K_JOKER] < j:
-            return W_CARDS
-    if M_NEW[mi]:
-        if u >= 0:
+    if (g != G_WILD and c.held < n) or c.twos < t or c.jokers < j:
+        return W_CARDS
+    if new:
+        if c.u >= 0:
             return W_UNFINISHED                       # MH-4.4
-    else:
-        if u < 0:
-            return W_NO_MELD
-        size0 = s.melds[tm][u].size
-        wild0 = s.melds[tm][u].wilds
+    elif c.u < 0:
+        return W_NO_MELD
     if size0 + k > CANASTA:
         return W_SIZE                                 # MH-4.1
     if g == R_SEVEN and t + j > 0 and not s.opt.wild_sevens:
@@ -438,7 +455,6 @@ cdef int meld_check(const MannaData* s, int p, int mi, ReachMemo* memo) noexcept
     final = size0 + k
     if g != G_BLACK3 and final == CANASTA:
         ctype = canasta_type(g, final - wild0 - t - j, wild0 + t + j)
-    types_after = s.types[tm] | type_bits(g, ctype)
     opened_after = s.opened[tm]
     total = 0
     if not opened_after:
@@ -455,7 +471,7 @@ cdef int meld_check(const MannaData* s, int p, int mi, ReachMemo* memo) noexcept
     sevens_left = s.hand_kind[p][R_SEVEN] - (n if g == R_SEVEN else 0)
     ready_after = False                               # read only when at most one card is left
     if g == G_BLACK3 or newhand < 2:
-        ready_after = types_ready(s, types_after, s.canastas[tm][R_SEVEN]
+        ready_after = types_ready(s, s.types[tm] | type_bits(g, ctype), s.canastas[tm][R_SEVEN]
                                   + (1 if g == R_SEVEN and ctype != CT_NONE else 0))
     if g == G_BLACK3:
         # MH-4.7 Decision: black threes are the last meld of a going-out turn.
@@ -613,9 +629,10 @@ cdef bint go_out_legal(const MannaData* s, int p, int c) noexcept nogil:
             and (c == JOKER or c % 13 != R_SEVEN))
 
 # ---------------------------------------------------------------- legal actions
-cdef inline int add_if_legal_meld(const MannaData* s, int p, int action, int32_t* out, int n,
+cdef inline int add_if_legal_meld(const MannaData* s, const MeldGroup* c, bint new, int naturals,
+                                  int twos, int jokers, int action, int32_t* out, int n,
                                   ReachMemo* memo) noexcept nogil:
-    if meld_check(s, p, action - A_MELD, memo) == OK:
+    if meld_rules(s, c, new, naturals, twos, jokers, memo) == OK:
         out[n] = action
         n += 1
     return n
@@ -639,6 +656,7 @@ cdef int legal_melds(const MannaData* s, int p, int32_t* out, int n) noexcept no
     cdef int hand_twos = s.hand_kind[p][R_TWO], hand_jokers = s.hand_kind[p][K_JOKER]
     cdef int32_t ids[MEMO_SIZE]                        # one group's legal ids, descending
     cdef ReachMemo memo
+    cdef MeldGroup group
     cdef ReachMemo* use_memo = NULL
     if not s.opened[tm] and s.committed and known_reach_ok(s, p):
         use_memo = &memo                               # the minimum search will be asked
@@ -651,6 +669,7 @@ cdef int legal_melds(const MannaData* s, int p, int32_t* out, int n) noexcept no
         new = u < 0
         room = CANASTA - (0 if new else s.melds[tm][u].size)
         first = GROUP_FIRST[g]
+        meld_group(s, p, g, &group)
         # The table's bounds (meld_check still decides): a new meld has 2+ naturals and 3+
         # cards, an addition 1+ card; at most 3 wild cards, none in sevens without wild_sevens.
         fewest_naturals = MIN_NATURALS if new else 0
@@ -664,9 +683,11 @@ cdef int legal_melds(const MannaData* s, int p, int32_t* out, int n) noexcept no
                                     max(0, fewest_cards - naturals - twos) - 1, -1):
                     offset = NAT_AT[new][naturals][twos][jokers]
                     if offset >= 0:
-                        found = add_if_legal_meld(s, p, first + offset, ids, found, use_memo)
+                        found = add_if_legal_meld(s, &group, new, naturals, twos, jokers,
+                                                  first + offset, ids, found, use_memo)
         n = append_reversed(out, n, ids, found)
     if hand_twos + hand_jokers > 0:                    # the wild meld (MH-4.3)
+        meld_group(s, p, G_WILD, &group)
         u = s.unf[tm][G_WILD]
         new = u < 0
         room = CANASTA - (0 if new else s.melds[tm][u].size)
@@ -676,12 +697,13 @@ cdef int legal_melds(const MannaData* s, int p, int32_t* out, int n) noexcept no
             for twos in range(max(0, size - hand_jokers), min(size, hand_twos) + 1):
                 offset = WILD_AT[new][twos][size - twos]
                 if offset >= 0:
-                    found = add_if_legal_meld(s, p, GROUP_FIRST[G_WILD] + offset, ids, found,
-                                              use_memo)
+                    found = add_if_legal_meld(s, &group, new, 0, twos, size - twos,
+                                              GROUP_FIRST[G_WILD] + offset, ids, found, use_memo)
         n = append_reversed(out, n, ids, found)
-    held = black_threes_in_hand(s, p)                  # black threes (MH-4.7)
-    for naturals in range(MIN_MELD, min(held, CANASTA) + 1):
-        n = add_if_legal_meld(s, p, A_BLACK3 + naturals - MIN_MELD, out, n, NULL)
+    meld_group(s, p, G_BLACK3, &group)                 # black threes (MH-4.7)
+    for naturals in range(MIN_MELD, min(group.held, CANASTA) + 1):
+        n = add_if_legal_meld(s, &group, True, naturals, 0, 0, A_BLACK3 + naturals - MIN_MELD,
+                              out, n, NULL)
     return n
 
 
