@@ -427,13 +427,11 @@ cdef int meld_check(const MannaData* s, int p, int mi, ReachMemo* memo) noexcept
     return meld_rules(s, &c, M_NEW[mi], M_N[mi], M_T[mi], M_J[mi], memo)
 
 
-cdef int meld_rules(const MannaData* s, const MeldGroup* c, bint new, int n, int t, int j,
-                    ReachMemo* memo) noexcept nogil:
-    """meld_check for a meld of c's group: new or an addition, n naturals, t twos, j jokers."""
-    cdef int p = c.p, tm = c.tm, g = c.g, size0 = c.size0, wild0 = c.wild0
-    cdef int k = n + t + j, final, ctype = CT_NONE, pts, total, newhand, sevens_left
-    cdef bint opened_after, ready_after
-    cdef ReachIn q
+cdef inline int meld_rules(const MannaData* s, const MeldGroup* c, bint new, int n, int t, int j,
+                           ReachMemo* memo) noexcept nogil:
+    """meld_check for a meld of c's group: new or an addition, n naturals, t twos, j jokers.
+    The card and shape rules; the rest (meld_rules_rest) only where it can fail."""
+    cdef int g = c.g, k = n + t + j
     if s.retracted:
         return W_RETRACTED                            # MH-4.8: no melding after a retract
     if (g != G_WILD and c.held < n) or c.twos < t or c.jokers < j:
@@ -443,15 +441,28 @@ cdef int meld_rules(const MannaData* s, const MeldGroup* c, bint new, int n, int
             return W_UNFINISHED                       # MH-4.4
     elif c.u < 0:
         return W_NO_MELD
-    if size0 + k > CANASTA:
+    if c.size0 + k > CANASTA:
         return W_SIZE                                 # MH-4.1
     if g == R_SEVEN and t + j > 0 and not s.opt.wild_sevens:
         return W_SEVENS                               # MH-4.6
     if g == G_WILD:
-        if not meld_shape_ok(g, 0, size0 + k, s.opt.wild_sevens):
+        if not meld_shape_ok(g, 0, c.size0 + k, s.opt.wild_sevens):
             return W_SHAPE
-    elif not meld_shape_ok(g, size0 - wild0 + n, wild0 + t + j, s.opt.wild_sevens):
+    elif not meld_shape_ok(g, c.size0 - c.wild0 + n, c.wild0 + t + j, s.opt.wild_sevens):
         return W_SHAPE
+    if s.opened[c.tm] and s.hand[c.p].total - k >= 2 and g != G_BLACK3:
+        return OK           # opened, and two cards kept (MH-9.3): nothing below can fail
+    return meld_rules_rest(s, c, n, t, j, memo)
+
+
+cdef int meld_rules_rest(const MannaData* s, const MeldGroup* c, int n, int t, int j,
+                         ReachMemo* memo) noexcept nogil:
+    """meld_rules after the card and shape rules: the minimum (MH-4.8, 5.5), going out (MH-4.7,
+    7.2, 9.1..9.3)."""
+    cdef int p = c.p, tm = c.tm, g = c.g, size0 = c.size0, wild0 = c.wild0
+    cdef int k = n + t + j, final, ctype = CT_NONE, pts, total, newhand, sevens_left
+    cdef bint opened_after, ready_after
+    cdef ReachIn q
     final = size0 + k
     if g != G_BLACK3 and final == CANASTA:
         ctype = canasta_type(g, final - wild0 - t - j, wild0 + t + j)
@@ -670,11 +681,12 @@ cdef int legal_melds(const MannaData* s, int p, int32_t* out, int n) noexcept no
         room = CANASTA - (0 if new else s.melds[tm][u].size)
         first = GROUP_FIRST[g]
         meld_group(s, p, g, &group)
-        # The table's bounds (meld_check still decides): a new meld has 2+ naturals and 3+
-        # cards, an addition 1+ card; at most 3 wild cards, none in sevens without wild_sevens.
+        # The table's bounds (meld_rules still decides): a new meld has 2+ naturals and 3+
+        # cards, an addition 1+ card; at most 3 wild cards in the meld, none in sevens without
+        # wild_sevens (MH-4.2, 4.6).
         fewest_naturals = MIN_NATURALS if new else 0
         fewest_cards = MIN_MELD if new else 1
-        most_wilds = 0 if g == R_SEVEN and not s.opt.wild_sevens else MAX_WILDS
+        most_wilds = 0 if g == R_SEVEN and not s.opt.wild_sevens else MAX_WILDS - group.wild0
         memo.count = 0
         found = 0
         for naturals in range(min(held, room), fewest_naturals - 1, -1):
