@@ -99,6 +99,86 @@ cdef bint greedy_reach(const ReachIn* q) noexcept nogil:
     return False
 
 
+cdef bint greedy_wild_reach(const ReachIn* q) noexcept nogil:
+    """A second sufficient test, for hands whose wild cards must go into melds. The richest
+    natural chunks first, as in greedy_reach, and also pairs that start a meld with one wild
+    card (MH-4.2); after each chunk, as few further wild cards as reach the minimum, placed where
+    melds have room (at most 3 wild cards in a natural meld, none in sevens without wild_sevens:
+    MH-4.2, 4.6) or in the wild meld (a new one takes 3 or more: MH-4.3). No meld reaches 7
+    cards; two cards are kept (MH-9.3). False = don't know."""
+    cdef int rank, gi, i, k, take, size, room, chunks = 0, chunk_points, chunk_rank
+    cdef int points = q.points, cards = 0, wilds = q.twos + q.jokers, natural_room, wild_size
+    cdef int reserved = 0, most, fewest, w
+    cdef int points_of[NAT_GROUPS]
+    cdef int rank_of[NAT_GROUPS]
+    cdef int taken[13]
+    for rank in range(13):
+        taken[rank] = 0
+    for gi in range(NAT_GROUPS):
+        rank = natural_group(gi)
+        size = q.ex_size[rank]
+        take = q.nat[rank] if q.nat[rank] < CANASTA - 1 - size else CANASTA - 1 - size
+        if take <= 0 or (size == 0 and take < MIN_NATURALS):
+            continue
+        if size == 0 and take < MIN_MELD and group_wild_room(q, rank, wilds) < 1:
+            continue                                # a pair no wild card can join
+        points_of[chunks] = rank_points(rank) * (take if take < q.cred[rank] else q.cred[rank])
+        rank_of[chunks] = rank
+        chunks += 1
+    for i in range(1, chunks):                      # richest first (insertion sort)
+        chunk_points = points_of[i]
+        chunk_rank = rank_of[i]
+        k = i - 1
+        while k >= 0 and points_of[k] < chunk_points:
+            points_of[k + 1] = points_of[k]
+            rank_of[k + 1] = rank_of[k]
+            k -= 1
+        points_of[k + 1] = chunk_points
+        rank_of[k + 1] = chunk_rank
+    wild_size = q.ex_size[G_WILD]
+    for i in range(chunks + 1):
+        if i > 0:                                   # the next chunk joins the plan
+            rank = rank_of[i - 1]
+            size = q.ex_size[rank]
+            take = q.nat[rank] if q.nat[rank] < CANASTA - 1 - size else CANASTA - 1 - size
+            if size == 0 and take < MIN_MELD:
+                if reserved == wilds:
+                    continue                        # no wild card left for this pair
+                reserved += 1                       # the pair's wild card
+            taken[rank] = take
+            points += points_of[i - 1]
+            cards += take
+        natural_room = 0                            # further wild cards the natural melds take
+        for gi in range(NAT_GROUPS):
+            rank = natural_group(gi)
+            size = q.ex_size[rank] + taken[rank]
+            if size > 0:
+                room = group_wild_room(q, rank, wilds)
+                if room > CANASTA - 1 - size:
+                    room = CANASTA - 1 - size
+                if q.ex_size[rank] == 0 and taken[rank] < MIN_MELD:
+                    room -= 1                       # a pair's own wild card is reserved
+                if room > 0:
+                    natural_room += room
+        most = wilds - reserved if wilds - reserved < natural_room else natural_room
+        for w in range(most + 1):
+            if cards + reserved + w > q.hand - 2:
+                break                               # more cards break the hand-keep rule
+            if points + wild_points(q, reserved + w) >= q.need:
+                return True
+        # The rest into the wild meld: an addition, or a new meld of 3 or more.
+        fewest = natural_room + (1 if wild_size > 0 else MIN_MELD)
+        most = natural_room + CANASTA - 1 - wild_size
+        if most > wilds - reserved:
+            most = wilds - reserved
+        for w in range(fewest, most + 1):
+            if cards + reserved + w > q.hand - 2:
+                break
+            if points + wild_points(q, reserved + w) >= q.need:
+                return True
+    return False
+
+
 cdef inline int max_of(const int* values, int n) noexcept nogil:
     cdef int i, most = values[0]
     for i in range(1, n):
@@ -178,7 +258,7 @@ cdef int reach_min(const ReachIn* q, int* work, int capacity) noexcept nogil:
         return 1
     if points_bound(q) < q.need:
         return 0
-    if greedy_reach(q):
+    if greedy_reach(q) or greedy_wild_reach(q):
         return 1
     wild_total = q.twos + q.jokers
     if wild_total > DP_WILDS - 1:
