@@ -6,7 +6,8 @@ Three paths are hashed per configuration (every option value of ``cardcore games
   ``to_json``, scores and returns;
 * the core's random playout (``GameState.run_random``) in slices of 97 actions, the public
   zones and counters hashed after each slice;
-* ``VectorGame``: per batch step the legal mask, the rewards/done flags and the observations.
+* ``VectorGame``: per batch step the legal mask, the rewards/done flags and the observations;
+* the initial-minimum search (``py_reach_min``) on random instances, big hands included.
 
     python benchmarks/manna_digest.py                 # print the digests (JSON)
     python benchmarks/manna_digest.py --against /work/venvs/base/bin/python
@@ -29,6 +30,7 @@ import numpy as np
 
 from cardcore import VectorGame, new_game
 from cardcore._fast import Random
+from cardcore.games._manna_minimum import py_reach_min
 
 STORED = Path(__file__).resolve().parent.parent / "tests" / "data" / "manna_digests.json"
 
@@ -46,6 +48,8 @@ CONFIGS: list[tuple[str, dict[str, Any], int, int]] = [
 ]
 VECTOR_STEPS = 600
 SLICE = 97
+SEARCHES = 200_000
+NATURAL_RANKS = (0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
 
 
 def _feed(h: Any, value: Any) -> None:
@@ -105,8 +109,40 @@ def vector_path(options: dict[str, Any], seed: int) -> str:
     return h.hexdigest()
 
 
+def search_instance(rng: Random) -> dict[str, Any]:
+    """A random reach_min input: hands from empty to huge, credits, unfinished melds."""
+    nat = [0] * 13
+    big = rng.below(8) == 0
+    for r in NATURAL_RANKS:
+        if rng.below(3) == 0 or big:
+            nat[r] = 1 + rng.below(8)
+    cred = [n if rng.below(3) else rng.below(n + 1) for n in nat]
+    twos, jokers = rng.below(9), rng.below(5)
+    wild_sevens = rng.below(3) == 0
+    ex_size, ex_wild = [0] * 15, [0] * 15
+    for g in list(NATURAL_RANKS) + [13]:
+        if rng.below(5) == 0:
+            ex_size[g] = 3 + rng.below(4)
+            if g == 13:
+                ex_wild[g] = ex_size[g]
+            elif g != 6 or wild_sevens:
+                ex_wild[g] = rng.below(min(3, ex_size[g] - 2) + 1)
+    hand = sum(nat) + twos + jokers + (rng.below(120) if big else rng.below(4))
+    need = (15, 50, 90, 120, 150)[rng.below(5)]
+    return dict(nat=nat, cred=cred, twos=twos, jokers=jokers, cred_twos=rng.below(twos + 1),
+                cred_jokers=rng.below(jokers + 1), ex_size=ex_size, ex_wild=ex_wild,
+                hand=min(hand, 249), points=rng.below(need), need=need,
+                foot=rng.below(2) == 0, wild_sevens=wild_sevens)
+
+
+def search_path(count: int) -> str:
+    rng = Random(11)
+    answers = bytearray(py_reach_min(**search_instance(rng)) for _ in range(count))
+    return hashlib.sha256(bytes(answers)).hexdigest() + f" ({sum(answers)}/{count} reachable)"
+
+
 def digests(scale: float = 1.0) -> dict[str, dict[str, str]]:
-    out: dict[str, dict[str, str]] = {}
+    out: dict[str, dict[str, str]] = {"search": {"reach_min": search_path(int(SEARCHES * scale))}}
     for name, options, py_games, core_games in CONFIGS:
         out[name] = {
             "python": _combine(python_path(options, seed)
@@ -143,7 +179,8 @@ def main() -> int:
     bad = [(name, path) for name in mine for path in mine[name]
            if mine[name][path] != theirs.get(name, {}).get(path)]
     games = sum(int(p * args.scale) + int(c * args.scale) for _, _, p, c in CONFIGS)
-    print(f"{games} games and {len(CONFIGS)} vector runs in {len(CONFIGS)} configurations: "
+    print(f"{games} games, {len(CONFIGS)} vector runs ({len(CONFIGS)} configurations) and "
+          f"{int(SEARCHES * args.scale):,} minimum searches: "
           + ("identical" if not bad else f"DIFFERENT in {bad}"))
     return 1 if bad else 0
 
