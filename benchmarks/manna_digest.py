@@ -114,10 +114,10 @@ def search_instance(rng: Random) -> dict[str, Any]:
     nat = [0] * 13
     big = rng.below(8) == 0
     for r in NATURAL_RANKS:
-        if rng.below(3) == 0 or big:
+        if rng.below(4) == 0 or big:
             nat[r] = 1 + rng.below(8)
-    cred = [n if rng.below(3) else rng.below(n + 1) for n in nat]
-    twos, jokers = rng.below(9), rng.below(5)
+    cred = [n if rng.below(3) == 0 else rng.below(n + 1) for n in nat]
+    twos, jokers = rng.below(9) * rng.below(2), rng.below(5) * rng.below(2)
     wild_sevens = rng.below(3) == 0
     ex_size, ex_wild = [0] * 15, [0] * 15
     for g in list(NATURAL_RANKS) + [13]:
@@ -127,11 +127,11 @@ def search_instance(rng: Random) -> dict[str, Any]:
                 ex_wild[g] = ex_size[g]
             elif g != 6 or wild_sevens:
                 ex_wild[g] = rng.below(min(3, ex_size[g] - 2) + 1)
-    hand = sum(nat) + twos + jokers + (rng.below(120) if big else rng.below(4))
+    hand = sum(nat) + twos + jokers + (rng.below(120) if big else rng.below(3))
     need = (15, 50, 90, 120, 150)[rng.below(5)]
     return dict(nat=nat, cred=cred, twos=twos, jokers=jokers, cred_twos=rng.below(twos + 1),
                 cred_jokers=rng.below(jokers + 1), ex_size=ex_size, ex_wild=ex_wild,
-                hand=min(hand, 249), points=rng.below(need), need=need,
+                hand=min(hand, 249), points=rng.below(need) // (1 + rng.below(3)), need=need,
                 foot=rng.below(2) == 0, wild_sevens=wild_sevens)
 
 
