@@ -29,7 +29,7 @@ from libc.string cimport memcpy, memset
 
 from cardcore._fast cimport (
     GameState, GameHooks, Header, Multiset, Pile, Rng, JOKER, NUM_KINDS, PILE_CAPACITY,
-    MS_MAX_COPIES, ms_add, ms_clear, ms_support, lowest_card, ms_to_list, ms_to_array, pile_push, pile_pop, pile_top,
+    MS_MAX_COPIES, ms_add, ms_clear, ms_support, lowest_card, cardcore_ctz64, ms_to_list, ms_to_array, pile_push, pile_pop, pile_top,
     pile_to_list, rng_below, shuffle_u8, check_hooks, init_header, deal_prologue,
 )
 from cardcore.games._manna_rules cimport (
@@ -44,7 +44,8 @@ from cardcore.games._manna_rules cimport (
     natural_group, canasta_bonus, min_meld_for,
 )
 from cardcore.games._manna_melds cimport (
-    M_GROUP, M_NEW, M_N, M_T, M_J, GROUP_FIRST, NAT_AT, WILD_AT, meld_shape_ok, canasta_type,
+    M_GROUP, M_NEW, M_N, M_T, M_J, GROUP_FIRST, ADD_MOST, NEW_MASK, ADD_MASK, WILD_MASK,
+    meld_shape_ok, canasta_type,
 )
 from cardcore.games._manna_minimum cimport ReachIn, ReachWork, REACH_WORK, reach_min
 from cardcore.games._manna_state cimport (
@@ -640,18 +641,30 @@ cdef bint go_out_legal(const MannaData* s, int p, int c) noexcept nogil:
             and (c == JOKER or c % 13 != R_SEVEN))
 
 # ---------------------------------------------------------------- legal actions
-cdef inline int add_if_legal_meld(const MannaData* s, const MeldGroup* c, bint new, int naturals,
-                                  int twos, int jokers, int action, int32_t* out, int n,
-                                  ReachMemo* memo) noexcept nogil:
-    if meld_rules(s, c, new, naturals, twos, jokers, memo) == OK:
-        out[n] = action
-        n += 1
-    return n
-
-
-cdef inline int append_reversed(int32_t* out, int n, const int32_t* ids, int count) noexcept nogil:
-    cdef int i
+cdef int group_melds(const MannaData* s, const MeldGroup* c, uint64_t candidates, int base,
+                     int32_t* out, int n, ReachMemo* memo) noexcept nogil:
+    """Append the legal ones of the ids base + (each bit of candidates), ascending; meld_rules
+    decides each. With a reach memo they are decided from the largest down (the memo's order)."""
+    cdef int32_t ids[MEMO_SIZE]
+    cdef int count = 0, found = 0, i, mi
+    while candidates:
+        ids[count] = base + cardcore_ctz64(candidates)
+        candidates &= candidates - 1
+        count += 1
+    if memo == NULL:
+        for i in range(count):
+            mi = ids[i] - A_MELD
+            if meld_rules(s, c, M_NEW[mi], M_N[mi], M_T[mi], M_J[mi], NULL) == OK:
+                out[n] = ids[i]
+                n += 1
+        return n
+    memo.count = 0
     for i in range(count - 1, -1, -1):
+        mi = ids[i] - A_MELD
+        if meld_rules(s, c, M_NEW[mi], M_N[mi], M_T[mi], M_J[mi], memo) == OK:
+            ids[count - 1 - found] = ids[i]     # legal ones gather at the top, in id order
+            found += 1
+    for i in range(count - found, count):
         out[n] = ids[i]
         n += 1
     return n
@@ -659,63 +672,42 @@ cdef inline int append_reversed(int32_t* out, int n, const int32_t* ids, int cou
 
 cdef int legal_melds(const MannaData* s, int p, int32_t* out, int n) noexcept nogil:
     """Append the legal meld ids, ascending (MH-4). Only the compositions the hand holds and the
-    meld has room for are visited (NAT_AT, WILD_AT: the meld table by composition, in id
-    order), each group's from the largest down (for the reach memo); meld_check decides each.
-    Returns the new count."""
-    cdef int tm = p & 1, gi, g, u, first, room, held, naturals, twos, jokers, size, new, offset
-    cdef int found, fewest_naturals, fewest_cards, most_wilds
+    meld has room for are candidates (NEW_MASK, ADD_MASK, WILD_MASK: the meld table as masks);
+    meld_rules decides each. Returns the new count."""
+    cdef int tm = p & 1, gi, g, held, wild_cap, twos, jokers, naturals
     cdef int hand_twos = s.hand_kind[p][R_TWO], hand_jokers = s.hand_kind[p][K_JOKER]
-    cdef int32_t ids[MEMO_SIZE]                        # one group's legal ids, descending
+    cdef uint64_t candidates
+    cdef MeldGroup c
     cdef ReachMemo memo
-    cdef MeldGroup group
     cdef ReachMemo* use_memo = NULL
     if not s.opened[tm] and s.committed and known_reach_ok(s, p):
         use_memo = &memo                               # the minimum search will be asked
     for gi in range(NAT_GROUPS):                       # natural-rank groups, in id order
         g = natural_group(gi)
-        held = s.hand_kind[p][g]
-        u = s.unf[tm][g]
-        if held == 0 and u < 0:
+        if s.hand_kind[p][g] == 0 and s.unf[tm][g] < 0:
             continue
-        new = u < 0
-        room = CANASTA - (0 if new else s.melds[tm][u].size)
-        first = GROUP_FIRST[g]
-        meld_group(s, p, g, &group)
-        # The table's bounds (meld_rules still decides): a new meld has 2+ naturals and 3+
-        # cards, an addition 1+ card; at most 3 wild cards in the meld, none in sevens without
-        # wild_sevens (MH-4.2, 4.6).
-        fewest_naturals = MIN_NATURALS if new else 0
-        fewest_cards = MIN_MELD if new else 1
-        most_wilds = 0 if g == R_SEVEN and not s.opt.wild_sevens else MAX_WILDS - group.wild0
-        memo.count = 0
-        found = 0
-        for naturals in range(min(held, room), fewest_naturals - 1, -1):
-            for twos in range(min(hand_twos, most_wilds, room - naturals), -1, -1):
-                for jokers in range(min(hand_jokers, most_wilds - twos, room - naturals - twos),
-                                    max(0, fewest_cards - naturals - twos) - 1, -1):
-                    offset = NAT_AT[new][naturals][twos][jokers]
-                    if offset >= 0:
-                        found = add_if_legal_meld(s, &group, new, naturals, twos, jokers,
-                                                  first + offset, ids, found, use_memo)
-        n = append_reversed(out, n, ids, found)
+        meld_group(s, p, g, &c)
+        # At most 3 wild cards in a meld, none in sevens without wild_sevens (MH-4.2, 4.6).
+        wild_cap = 0 if g == R_SEVEN and not s.opt.wild_sevens else MAX_WILDS - c.wild0
+        twos = min(hand_twos, wild_cap)
+        jokers = min(hand_jokers, wild_cap)
+        if c.u < 0:
+            candidates = NEW_MASK[min(c.held, CANASTA)][twos][jokers]
+            n = group_melds(s, &c, candidates, GROUP_FIRST[g], out, n, use_memo)
+        else:
+            candidates = ADD_MASK[min(c.held, ADD_MOST)][twos][jokers][
+                min(CANASTA - c.size0, ADD_MOST)][wild_cap]
+            n = group_melds(s, &c, candidates, GROUP_FIRST[g] + NAT_NEW, out, n, use_memo)
     if hand_twos + hand_jokers > 0:                    # the wild meld (MH-4.3)
-        meld_group(s, p, G_WILD, &group)
-        u = s.unf[tm][G_WILD]
-        new = u < 0
-        room = CANASTA - (0 if new else s.melds[tm][u].size)
-        memo.count = 0
-        found = 0
-        for size in range(room, 0, -1):               # id order: by size, then most twos first
-            for twos in range(max(0, size - hand_jokers), min(size, hand_twos) + 1):
-                offset = WILD_AT[new][twos][size - twos]
-                if offset >= 0:
-                    found = add_if_legal_meld(s, &group, new, 0, twos, size - twos,
-                                              GROUP_FIRST[G_WILD] + offset, ids, found, use_memo)
-        n = append_reversed(out, n, ids, found)
-    meld_group(s, p, G_BLACK3, &group)                 # black threes (MH-4.7)
-    for naturals in range(MIN_MELD, min(group.held, CANASTA) + 1):
-        n = add_if_legal_meld(s, &group, True, naturals, 0, 0, A_BLACK3 + naturals - MIN_MELD,
-                              out, n, NULL)
+        meld_group(s, p, G_WILD, &c)
+        candidates = WILD_MASK[c.u < 0][min(hand_twos, CANASTA)][min(hand_jokers, CANASTA)][
+            CANASTA - c.size0]
+        n = group_melds(s, &c, candidates, GROUP_FIRST[G_WILD], out, n, use_memo)
+    meld_group(s, p, G_BLACK3, &c)                     # black threes (MH-4.7)
+    for naturals in range(MIN_MELD, min(c.held, CANASTA) + 1):
+        if meld_rules(s, &c, True, naturals, 0, 0, NULL) == OK:
+            out[n] = A_BLACK3 + naturals - MIN_MELD
+            n += 1
     return n
 
 

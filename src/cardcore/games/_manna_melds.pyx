@@ -25,11 +25,24 @@ _MELD_TABLE = []     # (group, new, n, t, j) per meld id, in id order
 
 
 cdef void add_meld_id(int index, int group, bint new, int naturals, int twos, int jokers):
-    cdef int offset = A_MELD + index - GROUP_FIRST[group]
+    cdef int offset = A_MELD + index - GROUP_FIRST[group], held, t, j, room, wild_room
+    # The masks: this id in every entry whose counts allow it.
     if group == G_WILD:
-        WILD_AT[new][twos][jokers] = offset
+        for t in range(twos, CANASTA + 1):
+            for j in range(jokers, CANASTA + 1):
+                for room in range(twos + jokers, CANASTA + 1):
+                    WILD_MASK[new][t][j][room] |= (<uint64_t>1) << offset
     elif group == natural_group(0):          # every natural-rank group has the same layout
-        NAT_AT[new][naturals][twos][jokers] = offset
+        for t in range(twos, MAX_WILDS + 1):
+            for j in range(jokers, MAX_WILDS + 1):
+                if new:
+                    for held in range(naturals, CANASTA + 1):
+                        NEW_MASK[held][t][j] |= (<uint64_t>1) << offset
+                    continue
+                for held in range(naturals, ADD_MOST + 1):
+                    for room in range(naturals + twos + jokers, ADD_MOST + 1):
+                        for wild_room in range(twos + jokers, MAX_WILDS + 1):
+                            ADD_MASK[held][t][j][room][wild_room] |= (<uint32_t>1) << (offset - NAT_NEW)
     M_GROUP[index] = group
     M_NEW[index] = new
     M_N[index] = naturals
@@ -42,8 +55,9 @@ cdef void build_table():
     cdef int index = 0, g, n, t, j, size
     for g in range(NGROUPS):
         GROUP_FIRST[g] = -1
-    memset(NAT_AT, -1, sizeof(NAT_AT))
-    memset(WILD_AT, -1, sizeof(WILD_AT))
+    memset(NEW_MASK, 0, sizeof(NEW_MASK))
+    memset(ADD_MASK, 0, sizeof(ADD_MASK))
+    memset(WILD_MASK, 0, sizeof(WILD_MASK))
     for gi in range(NAT_GROUPS):
         g = natural_group(gi)
         GROUP_FIRST[g] = A_MELD + index
