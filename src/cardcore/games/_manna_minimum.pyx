@@ -99,6 +99,20 @@ cdef bint greedy_reach(const ReachIn* q) noexcept nogil:
     return False
 
 
+cdef inline int wild_room_after(const ReachIn* q, int rank, int taken, int wilds) noexcept nogil:
+    """Wild cards a rank's meld can still take, no canasta made, once `taken` naturals joined
+    it (a pair's own wild card not counted); 0 if the rank has no meld."""
+    cdef int size = q.ex_size[rank] + taken, room
+    if size == 0:
+        return 0
+    room = group_wild_room(q, rank, wilds)
+    if room > CANASTA - 1 - size:
+        room = CANASTA - 1 - size
+    if q.ex_size[rank] == 0 and taken < MIN_MELD:
+        room -= 1                                   # a pair's own wild card is reserved
+    return room if room > 0 else 0
+
+
 cdef bint greedy_wild_reach(const ReachIn* q) noexcept nogil:
     """A second sufficient test, for hands whose wild cards must go into melds. The richest
     natural chunks first, as in greedy_reach, and also pairs that start a meld with one wild
@@ -111,9 +125,6 @@ cdef bint greedy_wild_reach(const ReachIn* q) noexcept nogil:
     cdef int reserved = 0, most, fewest, w
     cdef int points_of[NAT_GROUPS]
     cdef int rank_of[NAT_GROUPS]
-    cdef int taken[13]
-    for rank in range(13):
-        taken[rank] = 0
     for gi in range(NAT_GROUPS):
         rank = natural_group(gi)
         size = q.ex_size[rank]
@@ -136,6 +147,9 @@ cdef bint greedy_wild_reach(const ReachIn* q) noexcept nogil:
         points_of[k + 1] = chunk_points
         rank_of[k + 1] = chunk_rank
     wild_size = q.ex_size[G_WILD]
+    natural_room = 0                                # further wild cards the natural melds take
+    for gi in range(NAT_GROUPS):
+        natural_room += wild_room_after(q, natural_group(gi), 0, wilds)
     for i in range(chunks + 1):
         if i > 0:                                   # the next chunk joins the plan
             rank = rank_of[i - 1]
@@ -145,21 +159,10 @@ cdef bint greedy_wild_reach(const ReachIn* q) noexcept nogil:
                 if reserved == wilds:
                     continue                        # no wild card left for this pair
                 reserved += 1                       # the pair's wild card
-            taken[rank] = take
+            natural_room -= wild_room_after(q, rank, 0, wilds)
+            natural_room += wild_room_after(q, rank, take, wilds)
             points += points_of[i - 1]
             cards += take
-        natural_room = 0                            # further wild cards the natural melds take
-        for gi in range(NAT_GROUPS):
-            rank = natural_group(gi)
-            size = q.ex_size[rank] + taken[rank]
-            if size > 0:
-                room = group_wild_room(q, rank, wilds)
-                if room > CANASTA - 1 - size:
-                    room = CANASTA - 1 - size
-                if q.ex_size[rank] == 0 and taken[rank] < MIN_MELD:
-                    room -= 1                       # a pair's own wild card is reserved
-                if room > 0:
-                    natural_room += room
         most = wilds - reserved if wilds - reserved < natural_room else natural_room
         for w in range(most + 1):
             if cards + reserved + w > q.hand - 2:
