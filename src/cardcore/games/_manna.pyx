@@ -641,23 +641,32 @@ cdef bint go_out_legal(const MannaData* s, int p, int c) noexcept nogil:
             and (c == JOKER or c % 13 != R_SEVEN))
 
 # ---------------------------------------------------------------- legal actions
-cdef int group_melds(const MannaData* s, const MeldGroup* c, uint64_t candidates, int base,
-                     int32_t* out, int n, ReachMemo* memo) noexcept nogil:
+cdef inline int group_melds(const MannaData* s, const MeldGroup* c, uint64_t candidates, int base,
+                            int32_t* out, int n, ReachMemo* memo) noexcept nogil:
     """Append the legal ones of the ids base + (each bit of candidates), ascending; meld_rules
     decides each. With a reach memo they are decided from the largest down (the memo's order)."""
+    cdef int id, mi
+    if memo == NULL:
+        while candidates:
+            id = base + cardcore_ctz64(candidates)
+            candidates &= candidates - 1
+            mi = id - A_MELD
+            if meld_rules(s, c, M_NEW[mi], M_N[mi], M_T[mi], M_J[mi], NULL) == OK:
+                out[n] = id
+                n += 1
+        return n
+    return group_melds_memo(s, c, candidates, base, out, n, memo)
+
+
+cdef int group_melds_memo(const MannaData* s, const MeldGroup* c, uint64_t candidates, int base,
+                          int32_t* out, int n, ReachMemo* memo) noexcept nogil:
+    """group_melds from the largest candidate down, for the reach memo."""
     cdef int32_t ids[MEMO_SIZE]
     cdef int count = 0, found = 0, i, mi
     while candidates:
         ids[count] = base + cardcore_ctz64(candidates)
         candidates &= candidates - 1
         count += 1
-    if memo == NULL:
-        for i in range(count):
-            mi = ids[i] - A_MELD
-            if meld_rules(s, c, M_NEW[mi], M_N[mi], M_T[mi], M_J[mi], NULL) == OK:
-                out[n] = ids[i]
-                n += 1
-        return n
     memo.count = 0
     for i in range(count - 1, -1, -1):
         mi = ids[i] - A_MELD
