@@ -138,6 +138,13 @@ cdef void plan_deal(int dealer, int8_t* zone, int8_t* seat) noexcept nogil:
             seat[i] = -1
 
 
+# The plan of every dealer, made once at import: deal() reads it.
+cdef int8_t PLAN_ZONE[NPLAYERS][DECK_SIZE]
+cdef int8_t PLAN_SEAT[NPLAYERS][DECK_SIZE]
+for _dealer in range(NPLAYERS):
+    plan_deal(_dealer, PLAN_ZONE[_dealer], PLAN_SEAT[_dealer])
+
+
 def deal_plan(int players, options, int dealer) -> list:
     """The zone of every deck position of a deal, top card first: "hand:<seat>", "foot:<seat>",
     "discard" (the first discard) or "stock" (the stock, its top first). Red threes found in the
@@ -223,8 +230,8 @@ cdef void deal(MannaData* s) noexcept nogil:
     """MH-2.2..2.5: lay the deck (stacked on the first deal, else shuffled) out by the deal plan."""
     cdef uint8_t composition[DECK_SIZE]
     cdef uint8_t order[DECK_SIZE]
-    cdef int8_t zone[DECK_SIZE]
-    cdef int8_t seat[DECK_SIZE]
+    cdef const int8_t* zone = PLAN_ZONE[s.h.dealer]
+    cdef const int8_t* seat = PLAN_SEAT[s.h.dealer]
     cdef int i, p, t, k, c
     fill_composition(composition)
     deal_prologue(&s.h, composition, DECK_SIZE, order)
@@ -246,7 +253,6 @@ cdef void deal(MannaData* s) noexcept nogil:
     s.first = (s.h.dealer + 1) % NPLAYERS
     s.stock.size = 0
     s.pile.size = 0
-    plan_deal(s.h.dealer, zone, seat)
     for i in range(DECK_SIZE - 1, -1, -1):        # bottom up, so the stock ends top first
         if zone[i] == Z_HAND:
             hand_add(s, seat[i], order[i])
