@@ -10,8 +10,8 @@ Three paths are hashed per configuration (every option value of ``cardcore games
 * the initial-minimum search (``py_reach_min``) on random instances, big hands included.
 
     python benchmarks/manna_digest.py                 # print the digests (JSON)
-    python benchmarks/manna_digest.py --against /work/venvs/base/bin/python
-                                                      # compare with another build, exit 1 if any differs
+    python benchmarks/manna_digest.py --against /path/to/other/python
+                                          # compare with another build; exit 1 if any differs
 
 tests/test_manna_digest.py checks the digests stored in tests/data/manna_digests.json (made by
 the unchanged 0.2 build with ``--write``).

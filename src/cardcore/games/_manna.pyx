@@ -29,14 +29,15 @@ from libc.string cimport memcpy, memset
 
 from cardcore._fast cimport (
     GameState, GameHooks, Header, Multiset, Pile, Rng, JOKER, NUM_KINDS, PILE_CAPACITY,
-    MS_MAX_COPIES, ms_add, ms_clear, ms_support, lowest_card, cardcore_ctz64, ms_to_list, ms_to_array, pile_push, pile_pop, pile_top,
-    pile_to_list, rng_below, shuffle_u8, check_hooks, init_header, deal_prologue,
+    MS_MAX_COPIES, ms_add, ms_clear, ms_support, lowest_card, cardcore_ctz64, ms_to_list,
+    ms_to_array, pile_push, pile_pop, pile_top, pile_to_list, rng_below, shuffle_u8, check_hooks,
+    init_header, deal_prologue,
 )
 from cardcore.games._manna_rules cimport (
     NPLAYERS, NTEAMS, NUM_DECKS, NUM_JOKERS, DECK_SIZE, MAX_ID_COPIES, HAND_DEAL, FOOT_DEAL,
-    MAX_HANDS, DRAW_COUNT, CANASTA, MIN_MELD, MIN_NATURALS, MAX_WILDS, GOING_OUT_BONUS, RED_THREE_EACH, RED_THREES_ALL,
-    ALL_RED_THREES, FOOT_RED_THREE, R_TWO, R_THREE, R_SEVEN, K_JOKER, NRK, G_WILD, G_BLACK3,
-    NGROUPS, NAT_GROUPS, CT_NONE, CT_NATURAL, CT_MIXED, CT_WILD, CT_SEVENS, CT_ALL,
+    MAX_HANDS, DRAW_COUNT, CANASTA, MIN_MELD, MAX_WILDS, GOING_OUT_BONUS, RED_THREE_EACH,
+    RED_THREES_ALL, ALL_RED_THREES, FOOT_RED_THREE, R_TWO, R_THREE, R_SEVEN, K_JOKER, NRK,
+    G_WILD, G_BLACK3, NGROUPS, NAT_GROUPS, CT_NONE, CT_NATURAL, CT_MIXED, CT_WILD, CT_SEVENS, CT_ALL,
     CT_MIXED_SEVENS, CT_MIXED_OTHER, FOOT_RED_THREES, FOOT_CARDS, type_bits,
     A_DRAW, A_TAKE_ADD, A_TAKE_PAIR, A_TAKE_TWO, A_TAKE_JOKER, A_RETRACT, A_DISCARD, A_GO_OUT,
     A_MELD, A_BLACK3, NAT_NEW, NAT_ADD, WILD_NEW, WILD_ADD, NUM_ACTIONS,
@@ -689,7 +690,7 @@ cdef int legal_melds(const MannaData* s, int p, int32_t* out, int n) noexcept no
     """Append the legal meld ids, ascending (MH-4). Only the compositions the hand holds and the
     meld has room for are candidates (NEW_MASK, ADD_MASK, WILD_MASK: the meld table as masks);
     meld_rules decides each. Returns the new count."""
-    cdef int tm = p & 1, gi, g, held, wild_cap, twos, jokers, naturals
+    cdef int tm = p & 1, gi, g, wild_cap, twos, jokers, naturals
     cdef int hand_twos = s.hand_kind[p][R_TWO], hand_jokers = s.hand_kind[p][K_JOKER]
     cdef uint64_t candidates
     cdef MeldGroup c
@@ -703,7 +704,7 @@ cdef int legal_melds(const MannaData* s, int p, int32_t* out, int n) noexcept no
             continue
         meld_group(s, p, g, &c)
         # At most 3 wild cards in a meld, none in sevens without wild_sevens (MH-4.2, 4.6).
-        wild_cap = 0 if g == R_SEVEN and not s.opt.wild_sevens else MAX_WILDS - c.wild0
+        wild_cap = 0 if g == R_SEVEN and not s.opt.wild_sevens else max(0, MAX_WILDS - c.wild0)
         twos = min(hand_twos, wild_cap)
         jokers = min(hand_jokers, wild_cap)
         if c.u < 0:
@@ -711,12 +712,12 @@ cdef int legal_melds(const MannaData* s, int p, int32_t* out, int n) noexcept no
             n = group_melds(s, &c, candidates, GROUP_FIRST[g], out, n, use_memo)
         else:
             candidates = ADD_MASK[min(c.held, ADD_MOST)][twos][jokers][
-                min(CANASTA - c.size0, ADD_MOST)][wild_cap]
+                max(0, min(CANASTA - c.size0, ADD_MOST))][wild_cap]
             n = group_melds(s, &c, candidates, GROUP_FIRST[g] + NAT_NEW, out, n, use_memo)
     if hand_twos + hand_jokers > 0:                    # the wild meld (MH-4.3)
         meld_group(s, p, G_WILD, &c)
         candidates = WILD_MASK[c.u < 0][min(hand_twos, CANASTA)][min(hand_jokers, CANASTA)][
-            CANASTA - c.size0]
+            max(0, CANASTA - c.size0)]
         n = group_melds(s, &c, candidates, GROUP_FIRST[G_WILD], out, n, use_memo)
     meld_group(s, p, G_BLACK3, &c)                     # black threes (MH-4.7)
     for naturals in range(MIN_MELD, min(c.held, CANASTA) + 1):

@@ -42,7 +42,8 @@ cdef void add_meld_id(int index, int group, bint new, int naturals, int twos, in
                 for held in range(naturals, ADD_MOST + 1):
                     for room in range(naturals + twos + jokers, ADD_MOST + 1):
                         for wild_room in range(twos + jokers, MAX_WILDS + 1):
-                            ADD_MASK[held][t][j][room][wild_room] |= (<uint32_t>1) << (offset - NAT_NEW)
+                            ADD_MASK[held][t][j][room][wild_room] |= \
+                                (<uint32_t>1) << (offset - NAT_NEW)
     M_GROUP[index] = group
     M_NEW[index] = new
     M_N[index] = naturals

@@ -41,7 +41,8 @@ cdef int points_bound(const ReachIn* q) noexcept nogil:
     counted naturals of the largest meld the rank can take (none if it cannot start one: a new
     meld needs two naturals, and a wild card with only two)."""
     cdef int gi, rank, size, most
-    cdef int bound = q.points + rank_points(R_TWO) * q.cred_twos + rank_points(K_JOKER) * q.cred_jokers
+    cdef int bound = q.points + rank_points(R_TWO) * q.cred_twos \
+        + rank_points(K_JOKER) * q.cred_jokers
     for gi in range(NAT_GROUPS):
         rank = natural_group(gi)
         size = q.ex_size[rank]
@@ -213,14 +214,15 @@ cdef int group_options(const ReachIn* q, int group, int wild_total, bint cards_m
             fewest_wilds = 1                                # a meld takes at least one card
         if size == 0 and naturals < MIN_MELD:
             fewest_wilds = MIN_MELD - naturals              # a new meld has at least 3 cards
-        most_wilds = wild_room if wild_room < CANASTA - size - naturals else CANASTA - size - naturals
+        most_wilds = min(wild_room, CANASTA - size - naturals)
         for wilds in range(fewest_wilds, most_wilds + 1):
             cards = naturals + wilds
             canasta = 1 if size + cards == CANASTA else 0
             if not cards_matter:
                 # Dominated: the same wild cards and canasta flag with at least these points.
                 k = 0
-                while k < options and not (option_wilds[k] == wilds and option_canasta[k] == canasta):
+                while k < options and not (option_wilds[k] == wilds
+                                           and option_canasta[k] == canasta):
                     k += 1
                 if k < options:
                     continue
@@ -234,6 +236,9 @@ cdef int group_options(const ReachIn* q, int group, int wild_total, bint cards_m
 
 cdef int reach_min(const ReachIn* q, int* work, int capacity) noexcept nogil:
     """Can a sequence of legal melds this turn bring the counted points to q.need?
+
+    Quick answers first: no if even points_bound falls short, yes if greedy_reach or
+    greedy_wild_reach finds a plan; the DP below decides the rest.
 
     Exact for the engine's rules: every group (rank, or the wild meld) ends the search either
     unchanged, or grown to 3..6 cards by one legal new meld or addition, or (in at most one group,
