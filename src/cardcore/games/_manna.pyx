@@ -29,7 +29,7 @@ from libc.string cimport memcpy, memset
 
 from cardcore._fast cimport (
     GameState, GameHooks, Header, Multiset, Pile, Rng, JOKER, NUM_KINDS, PILE_CAPACITY,
-    MS_MAX_COPIES, ms_add, ms_clear, ms_support, lowest_card, cardcore_ctz64, ms_to_list,
+    MS_MAX_COPIES, ms_add, ms_clear, ms_support, lowest_card, rank_mask, cardcore_ctz64, ms_to_list,
     ms_to_array, pile_push, pile_pop, pile_top, pile_to_list, rng_below, shuffle_u8, check_hooks,
     init_header, deal_prologue,
 )
@@ -37,8 +37,8 @@ from cardcore.games._manna_rules cimport (
     NPLAYERS, NTEAMS, NUM_DECKS, NUM_JOKERS, DECK_SIZE, MAX_ID_COPIES, HAND_DEAL, FOOT_DEAL,
     MAX_HANDS, DRAW_COUNT, CANASTA, MIN_MELD, MAX_WILDS, GOING_OUT_BONUS, RED_THREE_EACH,
     RED_THREES_ALL, ALL_RED_THREES, FOOT_RED_THREE, R_TWO, R_THREE, R_SEVEN, K_JOKER, NRK,
-    G_WILD, G_BLACK3, NGROUPS, NAT_GROUPS, CT_NONE, CT_NATURAL, CT_MIXED, CT_WILD, CT_SEVENS, CT_ALL,
-    CT_MIXED_SEVENS, CT_MIXED_OTHER, FOOT_RED_THREES, FOOT_CARDS, type_bits,
+    G_WILD, G_BLACK3, NGROUPS, NAT_GROUPS, CT_NONE, CT_NATURAL, CT_MIXED, CT_WILD, CT_SEVENS,
+    CT_ALL, CT_MIXED_SEVENS, CT_MIXED_OTHER, FOOT_RED_THREES, FOOT_CARDS, type_bits,
     A_DRAW, A_TAKE_ADD, A_TAKE_PAIR, A_TAKE_TWO, A_TAKE_JOKER, A_RETRACT, A_DISCARD, A_GO_OUT,
     A_MELD, A_BLACK3, NAT_NEW, NAT_ADD, WILD_NEW, WILD_ADD, NUM_ACTIONS,
     rank_points, card_points, kind_of, is_wild, is_red_three, is_black_three, natural_rank,
@@ -628,16 +628,17 @@ cdef int take_check(const MannaData* s, int p, int kind) noexcept nogil:
     return OK
 
 
-cdef bint discard_legal(const MannaData* s, int p, int c) noexcept nogil:
-    """MH-3.3, MH-7.1, MH-9.3, MH-4.8."""
-    if s.hand[p].count[c] == 0 or s.hand[p].total < 2:
-        return False
+cdef uint64_t legal_discards(const MannaData* s, int p) noexcept nogil:
+    """The card ids p may discard, as a mask (MH-3.3, MH-7.1, MH-9.3, MH-4.8)."""
+    cdef uint64_t held = ms_support(&s.hand[p])       # MH-3.3: a card in hand
+    if s.hand[p].total < 2:
+        return 0                                       # MH-9.3: one card is kept
     if not s.opened[p & 1] and s.turn_points > 0:
-        return False                                   # provisional melds fall short
-    if c % 13 == R_SEVEN and c != JOKER and not sevens_free(s):
+        return 0                                       # MH-4.8: provisional melds fall short
+    if not sevens_free(s) and s.hand_kind[p][R_SEVEN] != s.hand[p].total:
         # MH-7.1; Decision: a hand of nothing but sevens may discard one.
-        return s.hand_kind[p][R_SEVEN] == s.hand[p].total
-    return True
+        held &= ~rank_mask(R_SEVEN)
+    return held
 
 
 cdef bint go_out_legal(const MannaData* s, int p, int c) noexcept nogil:
@@ -745,13 +746,11 @@ cdef int legal_uncached(const MannaData* s, int32_t* out) noexcept nogil:
     if not s.opened[tm] and s.turn_points > 0 and not s.committed and not s.retracted:
         out[n] = A_RETRACT
         n += 1
-    held = ms_support(&s.hand[p])                      # the card ids in hand, ascending
-    while held:
-        c = lowest_card(held)
+    held = legal_discards(s, p)
+    while held:                                        # ascending ids
+        out[n] = A_DISCARD + lowest_card(held)
         held &= held - 1
-        if discard_legal(s, p, c):
-            out[n] = A_DISCARD + c
-            n += 1
+        n += 1
     if s.hand[p].total == 1:
         held = ms_support(&s.hand[p])
         while held:
