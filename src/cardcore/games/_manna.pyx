@@ -142,8 +142,14 @@ cdef void plan_deal(int dealer, int8_t* zone, int8_t* seat) noexcept nogil:
 # The plan of every dealer, made once at import: deal() reads it.
 cdef int8_t PLAN_ZONE[NPLAYERS][DECK_SIZE]
 cdef int8_t PLAN_SEAT[NPLAYERS][DECK_SIZE]
-for _dealer in range(NPLAYERS):
-    plan_deal(_dealer, PLAN_ZONE[_dealer], PLAN_SEAT[_dealer])
+
+
+cdef void plan_every_deal() noexcept nogil:
+    cdef int dealer
+    for dealer in range(NPLAYERS):
+        plan_deal(dealer, PLAN_ZONE[dealer], PLAN_SEAT[dealer])
+
+plan_every_deal()
 
 
 def deal_plan(int players, options, int dealer) -> list:
