@@ -11,7 +11,9 @@ Figures (issue 4, "Speed"; every ratio comes from one run):
 * Random playout through the Python fast path, µs per action:
   ``ids = g.legal_action_ids(); g.apply(ids[rng.below(len(ids))])`` over whole matches,
   ``new_game`` included. Target ≤ 10 µs (OpenSpiel gin_rummy ~40 µs).
-* Whole random hands inside the core (``GameState.run_random``): ≥ 500,000 actions/s.
+* Whole random matches inside the core (``GameState.run_random``, the nogil playout that
+  ``simulate`` and ``VectorGame`` share): ≥ 3,000,000 actions/s on one core (issue 11; it was
+  ≥ 500,000 in issue 4, and 0.92 M/s in 0.2).
 * The initial-minimum search (``py_reach_min``) from Python against the brute-force oracle
   of tests/manna_oracle.py on the same instances.
 """
@@ -134,7 +136,7 @@ def compare_section(quick: bool = False) -> list[dict[str, Any]]:
     sec = "Manna whole random matches in the core"
     per_second, total = run_random_only(GAME, 5 if quick else 30)
     rows.append({"section": sec, "figure": "GameState.run_random, actions/s", "value": per_second,
-                 "unit": "/s", "target": "≥ 500,000", "ok": per_second >= 5e5,
+                 "unit": "/s", "target": "≥ 3,000,000", "ok": per_second >= 3e6,
                  "note": f"{total:,} actions, first deal outside the timer"})
     return rows
 

@@ -24,27 +24,29 @@ Action space (the same 909 ids for every configuration; pinned by tests/test_man
     112..908    melds: the meld table of _manna_melds (its docstring lists the layout)
 Naturals of a rank are interchangeable: the engine moves the lowest card ids (suit order C S D H).
 """
-from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t
+from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from cardcore._fast cimport (
     GameState, GameHooks, Header, Multiset, Pile, Rng, JOKER, NUM_KINDS, PILE_CAPACITY,
-    MS_MAX_COPIES, ms_add, ms_clear, ms_to_list, ms_to_array, pile_push, pile_pop, pile_top,
-    pile_to_list, rng_below, shuffle_u8, check_hooks, init_header, deal_prologue,
+    MS_MAX_COPIES, ms_add, ms_clear, ms_support, lowest_card, rank_mask, cardcore_ctz64, ms_to_list,
+    ms_to_array, pile_push, pile_pop, pile_top, pile_to_list, rng_below, shuffle_u8, check_hooks,
+    init_header, deal_prologue,
 )
 from cardcore.games._manna_rules cimport (
     NPLAYERS, NTEAMS, NUM_DECKS, NUM_JOKERS, DECK_SIZE, MAX_ID_COPIES, HAND_DEAL, FOOT_DEAL,
-    MAX_HANDS, DRAW_COUNT, CANASTA, MIN_MELD, GOING_OUT_BONUS, RED_THREE_EACH, RED_THREES_ALL,
-    ALL_RED_THREES, FOOT_RED_THREE, R_TWO, R_THREE, R_SEVEN, K_JOKER, NRK, G_WILD, G_BLACK3,
-    NGROUPS, NAT_GROUPS, CT_NONE, CT_NATURAL, CT_MIXED, CT_WILD, CT_SEVENS, CT_ALL,
-    CT_MIXED_SEVENS, CT_MIXED_OTHER, FOOT_RED_THREES, FOOT_CARDS, type_bits,
+    MAX_HANDS, DRAW_COUNT, CANASTA, MIN_MELD, MAX_WILDS, GOING_OUT_BONUS, RED_THREE_EACH,
+    RED_THREES_ALL, ALL_RED_THREES, FOOT_RED_THREE, R_TWO, R_THREE, R_SEVEN, K_JOKER, NRK,
+    G_WILD, G_BLACK3, NGROUPS, NAT_GROUPS, CT_NONE, CT_NATURAL, CT_MIXED, CT_WILD, CT_SEVENS,
+    CT_ALL, CT_MIXED_SEVENS, CT_MIXED_OTHER, FOOT_RED_THREES, FOOT_CARDS, type_bits,
     A_DRAW, A_TAKE_ADD, A_TAKE_PAIR, A_TAKE_TWO, A_TAKE_JOKER, A_RETRACT, A_DISCARD, A_GO_OUT,
     A_MELD, A_BLACK3, NAT_NEW, NAT_ADD, WILD_NEW, WILD_ADD, NUM_ACTIONS,
     rank_points, card_points, kind_of, is_wild, is_red_three, is_black_three, natural_rank,
     natural_group, canasta_bonus, min_meld_for,
 )
 from cardcore.games._manna_melds cimport (
-    M_GROUP, M_NEW, M_N, M_T, M_J, GROUP_FIRST, meld_shape_ok, canasta_type,
+    M_GROUP, M_NEW, M_N, M_T, M_J, GROUP_FIRST, ADD_MOST, NEW_MASK, ADD_MASK, WILD_MASK,
+    meld_shape_ok, canasta_type,
 )
 from cardcore.games._manna_minimum cimport ReachIn, ReachWork, REACH_WORK, reach_min
 from cardcore.games._manna_state cimport (
@@ -137,6 +139,19 @@ cdef void plan_deal(int dealer, int8_t* zone, int8_t* seat) noexcept nogil:
             seat[i] = -1
 
 
+# The plan of every dealer, made once at import: deal() reads it.
+cdef int8_t PLAN_ZONE[NPLAYERS][DECK_SIZE]
+cdef int8_t PLAN_SEAT[NPLAYERS][DECK_SIZE]
+
+
+cdef void plan_every_deal() noexcept nogil:
+    cdef int dealer
+    for dealer in range(NPLAYERS):
+        plan_deal(dealer, PLAN_ZONE[dealer], PLAN_SEAT[dealer])
+
+plan_every_deal()
+
+
 def deal_plan(int players, options, int dealer) -> list:
     """The zone of every deck position of a deal, top card first: "hand:<seat>", "foot:<seat>",
     "discard" (the first discard) or "stock" (the stock, its top first). Red threes found in the
@@ -222,8 +237,8 @@ cdef void deal(MannaData* s) noexcept nogil:
     """MH-2.2..2.5: lay the deck (stacked on the first deal, else shuffled) out by the deal plan."""
     cdef uint8_t composition[DECK_SIZE]
     cdef uint8_t order[DECK_SIZE]
-    cdef int8_t zone[DECK_SIZE]
-    cdef int8_t seat[DECK_SIZE]
+    cdef const int8_t* zone = PLAN_ZONE[s.h.dealer]
+    cdef const int8_t* seat = PLAN_SEAT[s.h.dealer]
     cdef int i, p, t, k, c
     fill_composition(composition)
     deal_prologue(&s.h, composition, DECK_SIZE, order)
@@ -245,7 +260,6 @@ cdef void deal(MannaData* s) noexcept nogil:
     s.first = (s.h.dealer + 1) % NPLAYERS
     s.stock.size = 0
     s.pile.size = 0
-    plan_deal(s.h.dealer, zone, seat)
     for i in range(DECK_SIZE - 1, -1, -1):        # bottom up, so the stock ends top first
         if zone[i] == Z_HAND:
             hand_add(s, seat[i], order[i])
@@ -351,45 +365,121 @@ cdef inline bint hand_after_ok(int newhand, bint ready_after, bint opened_after,
     return newhand == 0 or sevens_left == 0          # MH-7.2: never go out on a seven
 
 
-cdef int meld_check(const MannaData* s, int p, int mi) noexcept nogil:
-    """The one legality function for melds (MH-4, 4.8, 5.5, 6, 9.3): OK or why not."""
-    cdef int tm = p & 1
-    cdef int g = M_GROUP[mi], n = M_N[mi], t = M_T[mi], j = M_J[mi]
-    cdef int k = n + t + j, u = s.unf[tm][g], size0 = 0, wild0 = 0, final, ctype = CT_NONE
-    cdef int pts, total, newhand, sevens_left, types_after
-    cdef bint opened_after, ready_after
-    cdef ReachIn q
+# ---------------------------------------------------------------- the reach memo
+# While a team that took the pile has not opened, a meld is legal only if the minimum stays
+# reachable after it (MH-4.8, MH-5.5), and every candidate meld costs a reach_min search.
+# Within one group those answers are downward closed: if melding (n, t, j) keeps the minimum
+# reachable, so does melding any (n', t', j') <= (n, t, j) of the same group, because the rest,
+# (n - n', t - t', j - j'), can be added to that meld as part of its one later addition, at the
+# same points, within the same wild and hand-keep limits. legal_melds visits a group's
+# candidates from the largest down and remembers the reachable ones: a smaller one needs no
+# search. (The argument needs each kind's credit <= its count in hand, true in play, and the
+# search's card cap far away: known_reach_ok.)
+cdef enum:
+    MEMO_SIZE = 64                  # more than the compositions of one group
+
+ctypedef struct ReachMemo:          # compositions of one group known to keep the minimum reachable
+    int count
+    int8_t naturals[MEMO_SIZE]
+    int8_t twos[MEMO_SIZE]
+    int8_t jokers[MEMO_SIZE]
+
+
+cdef inline bint memo_knows(const ReachMemo* memo, int n, int t, int j) noexcept nogil:
+    cdef int i
+    for i in range(memo.count):
+        if n <= memo.naturals[i] and t <= memo.twos[i] and j <= memo.jokers[i]:
+            return True
+    return False
+
+
+cdef inline void memo_add(ReachMemo* memo, int n, int t, int j) noexcept nogil:
+    if memo.count < MEMO_SIZE:
+        memo.naturals[memo.count] = n
+        memo.twos[memo.count] = t
+        memo.jokers[memo.count] = j
+        memo.count += 1
+
+
+cdef bint known_reach_ok(const MannaData* s, int p) noexcept nogil:
+    """The memo's argument holds here: credits within the hand, and a hand far below the
+    search's card cap (DP_CARDS)."""
+    cdef int k
+    if s.hand[p].total >= 100:
+        return False
+    for k in range(NRK):
+        if s.credit[k] > s.hand_kind[p][k]:
+            return False
+    return True
+
+
+ctypedef struct MeldGroup:          # the position as every meld of one group sees it
+    int p, tm, g
+    int held                        # naturals of the group in hand (black threes for G_BLACK3)
+    int twos, jokers                # wild cards in hand
+    int u, size0, wild0             # the team's unfinished meld of the group: index (-1 if none),
+                                    # its cards and its wild cards
+
+
+cdef inline void meld_group(const MannaData* s, int p, int g, MeldGroup* c) noexcept nogil:
+    c.p = p
+    c.tm = p & 1
+    c.g = g
+    c.held = black_threes_in_hand(s, p) if g == G_BLACK3 else (s.hand_kind[p][g] if g < 13 else 0)
+    c.twos = s.hand_kind[p][R_TWO]
+    c.jokers = s.hand_kind[p][K_JOKER]
+    c.u = s.unf[c.tm][g]
+    c.size0 = 0 if c.u < 0 else s.melds[c.tm][c.u].size
+    c.wild0 = 0 if c.u < 0 else s.melds[c.tm][c.u].wilds
+
+
+cdef int meld_check(const MannaData* s, int p, int mi, ReachMemo* memo) noexcept nogil:
+    """The one legality function for melds (MH-4, 4.8, 5.5, 6, 9.3): OK or why not. ``memo``
+    (or NULL) holds this group's compositions known to keep the minimum reachable."""
+    cdef MeldGroup c
+    meld_group(s, p, M_GROUP[mi], &c)
+    return meld_rules(s, &c, M_NEW[mi], M_N[mi], M_T[mi], M_J[mi], memo)
+
+
+cdef inline int meld_rules(const MannaData* s, const MeldGroup* c, bint new, int n, int t, int j,
+                           ReachMemo* memo) noexcept nogil:
+    """meld_check for a meld of c's group: new or an addition, n naturals, t twos, j jokers.
+    The card and shape rules; the rest (meld_rules_rest) only where it can fail."""
+    cdef int g = c.g, k = n + t + j
     if s.retracted:
         return W_RETRACTED                            # MH-4.8: no melding after a retract
-    if g == G_BLACK3:
-        if black_threes_in_hand(s, p) < n:
-            return W_CARDS
-    else:
-        if g != G_WILD and s.hand_kind[p][g] < n:
-            return W_CARDS
-        if s.hand_kind[p][R_TWO] < t or s.hand_kind[p][K_JOKER] < j:
-            return W_CARDS
-    if M_NEW[mi]:
-        if u >= 0:
+    if (g != G_WILD and c.held < n) or c.twos < t or c.jokers < j:
+        return W_CARDS
+    if new:
+        if c.u >= 0:
             return W_UNFINISHED                       # MH-4.4
-    else:
-        if u < 0:
-            return W_NO_MELD
-        size0 = s.melds[tm][u].size
-        wild0 = s.melds[tm][u].wilds
-    if size0 + k > CANASTA:
+    elif c.u < 0:
+        return W_NO_MELD
+    if c.size0 + k > CANASTA:
         return W_SIZE                                 # MH-4.1
     if g == R_SEVEN and t + j > 0 and not s.opt.wild_sevens:
         return W_SEVENS                               # MH-4.6
     if g == G_WILD:
-        if not meld_shape_ok(g, 0, size0 + k, s.opt.wild_sevens):
+        if not meld_shape_ok(g, 0, c.size0 + k, s.opt.wild_sevens):
             return W_SHAPE
-    elif not meld_shape_ok(g, size0 - wild0 + n, wild0 + t + j, s.opt.wild_sevens):
+    elif not meld_shape_ok(g, c.size0 - c.wild0 + n, c.wild0 + t + j, s.opt.wild_sevens):
         return W_SHAPE
+    if s.opened[c.tm] and s.hand[c.p].total - k >= 2 and g != G_BLACK3:
+        return OK           # opened, and two cards kept (MH-9.3): nothing below can fail
+    return meld_rules_rest(s, c, n, t, j, memo)
+
+
+cdef int meld_rules_rest(const MannaData* s, const MeldGroup* c, int n, int t, int j,
+                         ReachMemo* memo) noexcept nogil:
+    """meld_rules after the card and shape rules: the minimum (MH-4.8, 5.5), going out (MH-4.7,
+    7.2, 9.1..9.3)."""
+    cdef int p = c.p, tm = c.tm, g = c.g, size0 = c.size0, wild0 = c.wild0
+    cdef int k = n + t + j, final, ctype = CT_NONE, pts, total, newhand, sevens_left
+    cdef bint opened_after, ready_after
+    cdef ReachIn q
     final = size0 + k
     if g != G_BLACK3 and final == CANASTA:
         ctype = canasta_type(g, final - wild0 - t - j, wild0 + t + j)
-    types_after = s.types[tm] | type_bits(g, ctype)
     opened_after = s.opened[tm]
     total = 0
     if not opened_after:
@@ -406,7 +496,7 @@ cdef int meld_check(const MannaData* s, int p, int mi) noexcept nogil:
     sevens_left = s.hand_kind[p][R_SEVEN] - (n if g == R_SEVEN else 0)
     ready_after = False                               # read only when at most one card is left
     if g == G_BLACK3 or newhand < 2:
-        ready_after = types_ready(s, types_after, s.canastas[tm][R_SEVEN]
+        ready_after = types_ready(s, s.types[tm] | type_bits(g, ctype), s.canastas[tm][R_SEVEN]
                                   + (1 if g == R_SEVEN and ctype != CT_NONE else 0))
     if g == G_BLACK3:
         # MH-4.7 Decision: black threes are the last meld of a going-out turn.
@@ -416,6 +506,8 @@ cdef int meld_check(const MannaData* s, int p, int mi) noexcept nogil:
         return W_SEVEN_LAST if newhand == 1 and opened_after and ready_after else W_KEEP
     if not opened_after and s.committed:
         # MH-4.8/5.5: after taking the pile the minimum must stay reachable.
+        if memo != NULL and memo_knows(memo, n, t, j):
+            return OK
         fill_reach(s, p, &q)
         if g < 13:
             q.nat[g] -= n
@@ -430,6 +522,8 @@ cdef int meld_check(const MannaData* s, int p, int mi) noexcept nogil:
         q.points = total
         if not reachable(&q):
             return W_REACH
+        if memo != NULL:
+            memo_add(memo, n, t, j)
     return OK
 
 
@@ -540,16 +634,17 @@ cdef int take_check(const MannaData* s, int p, int kind) noexcept nogil:
     return OK
 
 
-cdef bint discard_legal(const MannaData* s, int p, int c) noexcept nogil:
-    """MH-3.3, MH-7.1, MH-9.3, MH-4.8."""
-    if s.hand[p].count[c] == 0 or s.hand[p].total < 2:
-        return False
+cdef uint64_t legal_discards(const MannaData* s, int p) noexcept nogil:
+    """The card ids p may discard, as a mask (MH-3.3, MH-7.1, MH-9.3, MH-4.8)."""
+    cdef uint64_t held = ms_support(&s.hand[p])       # MH-3.3: a card in hand
+    if s.hand[p].total < 2:
+        return 0                                       # MH-9.3: one card is kept
     if not s.opened[p & 1] and s.turn_points > 0:
-        return False                                   # provisional melds fall short
-    if c % 13 == R_SEVEN and c != JOKER and not sevens_free(s):
+        return 0                                       # MH-4.8: provisional melds fall short
+    if not sevens_free(s) and s.hand_kind[p][R_SEVEN] != s.hand[p].total:
         # MH-7.1; Decision: a hand of nothing but sevens may discard one.
-        return s.hand_kind[p][R_SEVEN] == s.hand[p].total
-    return True
+        held &= ~rank_mask(R_SEVEN)
+    return held
 
 
 cdef bint go_out_legal(const MannaData* s, int p, int c) noexcept nogil:
@@ -560,9 +655,89 @@ cdef bint go_out_legal(const MannaData* s, int p, int c) noexcept nogil:
             and (c == JOKER or c % 13 != R_SEVEN))
 
 # ---------------------------------------------------------------- legal actions
+cdef inline int group_melds(const MannaData* s, const MeldGroup* c, uint64_t candidates, int base,
+                            int32_t* out, int n, ReachMemo* memo) noexcept nogil:
+    """Append the legal ones of the ids base + (each bit of candidates), ascending; meld_rules
+    decides each. With a reach memo they are decided from the largest down (the memo's order)."""
+    cdef int id, mi
+    if memo == NULL:
+        while candidates:
+            id = base + cardcore_ctz64(candidates)
+            candidates &= candidates - 1
+            mi = id - A_MELD
+            if meld_rules(s, c, M_NEW[mi], M_N[mi], M_T[mi], M_J[mi], NULL) == OK:
+                out[n] = id
+                n += 1
+        return n
+    return group_melds_memo(s, c, candidates, base, out, n, memo)
+
+
+cdef int group_melds_memo(const MannaData* s, const MeldGroup* c, uint64_t candidates, int base,
+                          int32_t* out, int n, ReachMemo* memo) noexcept nogil:
+    """group_melds from the largest candidate down, for the reach memo."""
+    cdef int32_t ids[MEMO_SIZE]
+    cdef int count = 0, found = 0, i, mi
+    while candidates:
+        ids[count] = base + cardcore_ctz64(candidates)
+        candidates &= candidates - 1
+        count += 1
+    memo.count = 0
+    for i in range(count - 1, -1, -1):
+        mi = ids[i] - A_MELD
+        if meld_rules(s, c, M_NEW[mi], M_N[mi], M_T[mi], M_J[mi], memo) == OK:
+            ids[count - 1 - found] = ids[i]     # legal ones gather at the top, in id order
+            found += 1
+    for i in range(count - found, count):
+        out[n] = ids[i]
+        n += 1
+    return n
+
+
+cdef int legal_melds(const MannaData* s, int p, int32_t* out, int n) noexcept nogil:
+    """Append the legal meld ids, ascending (MH-4). Only the compositions the hand holds and the
+    meld has room for are candidates (NEW_MASK, ADD_MASK, WILD_MASK: the meld table as masks);
+    meld_rules decides each. Returns the new count."""
+    cdef int tm = p & 1, gi, g, wild_cap, twos, jokers, naturals
+    cdef int hand_twos = s.hand_kind[p][R_TWO], hand_jokers = s.hand_kind[p][K_JOKER]
+    cdef uint64_t candidates
+    cdef MeldGroup c
+    cdef ReachMemo memo
+    cdef ReachMemo* use_memo = NULL
+    if not s.opened[tm] and s.committed and known_reach_ok(s, p):
+        use_memo = &memo                               # the minimum search will be asked
+    for gi in range(NAT_GROUPS):                       # natural-rank groups, in id order
+        g = natural_group(gi)
+        if s.hand_kind[p][g] == 0 and s.unf[tm][g] < 0:
+            continue
+        meld_group(s, p, g, &c)
+        # At most 3 wild cards in a meld, none in sevens without wild_sevens (MH-4.2, 4.6).
+        wild_cap = 0 if g == R_SEVEN and not s.opt.wild_sevens else max(0, MAX_WILDS - c.wild0)
+        twos = min(hand_twos, wild_cap)
+        jokers = min(hand_jokers, wild_cap)
+        if c.u < 0:
+            candidates = NEW_MASK[min(c.held, CANASTA)][twos][jokers]
+            n = group_melds(s, &c, candidates, GROUP_FIRST[g], out, n, use_memo)
+        else:
+            candidates = ADD_MASK[min(c.held, ADD_MOST)][twos][jokers][
+                max(0, min(CANASTA - c.size0, ADD_MOST))][wild_cap]
+            n = group_melds(s, &c, candidates, GROUP_FIRST[g] + NAT_NEW, out, n, use_memo)
+    if hand_twos + hand_jokers > 0:                    # the wild meld (MH-4.3)
+        meld_group(s, p, G_WILD, &c)
+        candidates = WILD_MASK[c.u < 0][min(hand_twos, CANASTA)][min(hand_jokers, CANASTA)][
+            max(0, CANASTA - c.size0)]
+        n = group_melds(s, &c, candidates, GROUP_FIRST[G_WILD], out, n, use_memo)
+    meld_group(s, p, G_BLACK3, &c)                     # black threes (MH-4.7)
+    for naturals in range(MIN_MELD, min(c.held, CANASTA) + 1):
+        if meld_rules(s, &c, True, naturals, 0, 0, NULL) == OK:
+            out[n] = A_BLACK3 + naturals - MIN_MELD
+            n += 1
+    return n
+
+
 cdef int legal_uncached(const MannaData* s, int32_t* out) noexcept nogil:
     """Every legal id, ascending, into out (room for NUM_ACTIONS ids)."""
-    cdef int n = 0, p = s.h.to_move, tm, c, gi, g, first, count, i, u, h, tw, jk, room, mi
+    cdef int n = 0, p = s.h.to_move, tm, c, i
+    cdef uint64_t held
     if s.h.phase == ST_OVER:
         return 0
     tm = p & 1
@@ -577,52 +752,22 @@ cdef int legal_uncached(const MannaData* s, int32_t* out) noexcept nogil:
     if not s.opened[tm] and s.turn_points > 0 and not s.committed and not s.retracted:
         out[n] = A_RETRACT
         n += 1
-    for c in range(NUM_KINDS):
-        if s.hand[p].count[c] and discard_legal(s, p, c):
-            out[n] = A_DISCARD + c
-            n += 1
+    held = legal_discards(s, p)
+    while held:                                        # ascending ids
+        out[n] = A_DISCARD + lowest_card(held)
+        held &= held - 1
+        n += 1
     if s.hand[p].total == 1:
-        for c in range(NUM_KINDS):
-            if s.hand[p].count[c] and go_out_legal(s, p, c):
+        held = ms_support(&s.hand[p])
+        while held:
+            c = lowest_card(held)
+            held &= held - 1
+            if go_out_legal(s, p, c):
                 out[n] = A_GO_OUT + c
                 n += 1
     if s.retracted:
         return n
-    for gi in range(NAT_GROUPS + 2):
-        g = natural_group(gi) if gi < NAT_GROUPS else (G_WILD if gi == NAT_GROUPS else G_BLACK3)
-        if g == G_BLACK3:
-            if black_threes_in_hand(s, p) < MIN_MELD:
-                continue
-        elif g == G_WILD:
-            if s.hand_kind[p][R_TWO] + s.hand_kind[p][K_JOKER] == 0:
-                continue
-        elif s.hand_kind[p][g] == 0 and s.unf[tm][g] < 0:
-            continue
-        first = GROUP_FIRST[g]
-        u = s.unf[tm][g]
-        if g == G_BLACK3:
-            count = NUM_ACTIONS - A_BLACK3
-        elif g == G_WILD:
-            if u >= 0:
-                first += WILD_NEW
-            count = WILD_ADD if u >= 0 else WILD_NEW
-        else:
-            if u >= 0:
-                first += NAT_NEW
-            count = NAT_ADD if u >= 0 else NAT_NEW
-        h = black_threes_in_hand(s, p) if g == G_BLACK3 else (s.hand_kind[p][g] if g < 13 else 0)
-        tw = s.hand_kind[p][R_TWO]
-        jk = s.hand_kind[p][K_JOKER]
-        room = CANASTA - (s.melds[tm][u].size if u >= 0 else 0)
-        for i in range(first, first + count):
-            mi = i - A_MELD
-            # Cheap filters first: the cards in hand and the room in the meld.
-            if M_N[mi] > h or M_T[mi] > tw or M_J[mi] > jk or M_N[mi] + M_T[mi] + M_J[mi] > room:
-                continue
-            if meld_check(s, p, mi) == OK:
-                out[n] = i
-                n += 1
-    return n
+    return legal_melds(s, p, out, n)
 
 
 cdef int legal_cached(MannaData* s) noexcept nogil:
@@ -1034,7 +1179,7 @@ cdef class MannaState(GameState):
                 return ("sevens may not be discarded until both teams have a canasta of sevens",
                         "MH-7.1")
             return ("you must keep at least one card unless you go out", "MH-9.3")
-        return WHY.get(meld_check(&self.d, p, action - A_MELD),
+        return WHY.get(meld_check(&self.d, p, action - A_MELD, NULL),
                        ("that meld is not legal now", "MH-4"))
 
     def legal_ids_uncached(self) -> list:

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Manna's meld table (action ids A_MELD.. decoded to group, new/addition and counts) and meld
 validity (MH-4.1..4.7). The tables are filled once at import of _manna_melds and read-only after."""
-from libc.stdint cimport int8_t, int16_t
+from libc.stdint cimport int8_t, int16_t, uint32_t, uint64_t
 
 from cardcore.games._manna_rules cimport (
     CANASTA, MIN_MELD, MAX_WILDS, MIN_NATURALS, R_SEVEN, G_WILD, G_BLACK3, NGROUPS, MELD_IDS,
@@ -15,6 +15,18 @@ cdef int8_t M_N[MELD_IDS]
 cdef int8_t M_T[MELD_IDS]
 cdef int8_t M_J[MELD_IDS]
 cdef int16_t GROUP_FIRST[NGROUPS]      # first meld id of a group (natural groups by rank), -1
+# The same table as bit masks by what a group's melds may take, so that legal-action generation
+# visits only the melds a hand can make: bit i = the section's i-th id. Counts are capped at the
+# table's largest use.
+cdef enum:
+    ADD_MOST = CANASTA - MIN_MELD   # an addition takes at most 4 cards
+# natural-rank NEW melds (the group's ids 0..38) by [naturals held][twos][jokers]
+cdef uint64_t NEW_MASK[CANASTA + 1][MAX_WILDS + 1][MAX_WILDS + 1]
+# natural-rank ADDITIONS (ids 39..67, bit 0 = id 39) by [naturals held][twos][jokers]
+# [cards the meld has room for][wild cards it has room for]
+cdef uint32_t ADD_MASK[ADD_MOST + 1][MAX_WILDS + 1][MAX_WILDS + 1][ADD_MOST + 1][MAX_WILDS + 1]
+# the wild meld (its section's ids: 0..29 NEW, 30..43 ADDITIONS) by [new][twos][jokers][room]
+cdef uint64_t WILD_MASK[2][CANASTA + 1][CANASTA + 1][CANASTA + 1]
 
 
 cdef inline bint meld_shape_ok(int group, int naturals, int wilds, bint wild_sevens) noexcept nogil:

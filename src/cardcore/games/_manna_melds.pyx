@@ -11,6 +11,8 @@ NEW natural triples: n = 2..7, t = 0..3, j = 0..3 - t, 3 <= n+t+j <= 7, at least
 ADD natural triples: n = 0..4, t = 0..3, j = 0..3 - t, 1 <= n+t+j <= 4.
 Wild triples: k = t + j ascending, t = k..0 descending (most twos first).
 """
+from libc.string cimport memset
+
 from cardcore.games._manna_rules cimport (
     NGROUPS, NAT_GROUPS, G_WILD, G_BLACK3, CANASTA, MIN_MELD, NUM_ACTIONS, A_DRAW, A_TAKE_ADD,
     A_TAKE_PAIR, A_TAKE_TWO, A_TAKE_JOKER, A_RETRACT, A_DISCARD, A_GO_OUT, A_MELD, A_WILD,
@@ -23,6 +25,25 @@ _MELD_TABLE = []     # (group, new, n, t, j) per meld id, in id order
 
 
 cdef void add_meld_id(int index, int group, bint new, int naturals, int twos, int jokers):
+    cdef int offset = A_MELD + index - GROUP_FIRST[group], held, t, j, room, wild_room
+    # The masks: this id in every entry whose counts allow it.
+    if group == G_WILD:
+        for t in range(twos, CANASTA + 1):
+            for j in range(jokers, CANASTA + 1):
+                for room in range(twos + jokers, CANASTA + 1):
+                    WILD_MASK[new][t][j][room] |= (<uint64_t>1) << offset
+    elif group == natural_group(0):          # every natural-rank group has the same layout
+        for t in range(twos, MAX_WILDS + 1):
+            for j in range(jokers, MAX_WILDS + 1):
+                if new:
+                    for held in range(naturals, CANASTA + 1):
+                        NEW_MASK[held][t][j] |= (<uint64_t>1) << offset
+                    continue
+                for held in range(naturals, ADD_MOST + 1):
+                    for room in range(naturals + twos + jokers, ADD_MOST + 1):
+                        for wild_room in range(twos + jokers, MAX_WILDS + 1):
+                            ADD_MASK[held][t][j][room][wild_room] |= \
+                                (<uint32_t>1) << (offset - NAT_NEW)
     M_GROUP[index] = group
     M_NEW[index] = new
     M_N[index] = naturals
@@ -35,6 +56,9 @@ cdef void build_table():
     cdef int index = 0, g, n, t, j, size
     for g in range(NGROUPS):
         GROUP_FIRST[g] = -1
+    memset(NEW_MASK, 0, sizeof(NEW_MASK))
+    memset(ADD_MASK, 0, sizeof(ADD_MASK))
+    memset(WILD_MASK, 0, sizeof(WILD_MASK))
     for gi in range(NAT_GROUPS):
         g = natural_group(gi)
         GROUP_FIRST[g] = A_MELD + index

@@ -20,7 +20,7 @@ cdef enum:
     DP_WILDS = 25           # wild cards used: at most 16 twos + 8 jokers, plus zero
     DP_CARDS = 104          # cards melded (tracked only when the hand-keep rule can bind)
     DP_TABLE = 2 * DP_WILDS * DP_CARDS
-    REACH_WORK = 2 * DP_TABLE   # ints of work space reach_min needs: two tables
+    REACH_WORK = DP_TABLE       # ints of work space reach_min needs: one table
 
 ctypedef struct ReachWork:
     int cells[REACH_WORK]
