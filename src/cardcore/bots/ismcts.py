@@ -1,9 +1,20 @@
 """ISMCTSBot: information-set Monte Carlo tree search, running inside the core.
 
 Every iteration plays in a world drawn by the game's ``sample_hidden`` for the bot's seat, so
-the bot knows exactly what its seat knows (``cardcore._search`` has the algorithm). Rollouts
-are uniformly random to the end of the match; a move is credited with its mover's share of
-the win. The move played is the root's most visited one.
+the bot knows exactly what its seat knows (``cardcore._search`` has the algorithm). The move
+played is the root's most visited one.
+
+Horizon and reward. A rollout plays to the end of the current round (``horizon="round"``: the
+deal, the hand) and credits the win of that round, judged on its score (the change in each
+seat's standing, partners together); or to the end of the match (``horizon="match"``) and
+credits the match's win. The default is the game's: "match" for Kings' Stakes (a match is a
+few short rounds whose penalties add up, so the round alone misjudges the last one), "round"
+for Kuzanasta and Manna (matches of many deals or hands: a rollout through all of them is
+slow and says little about the move at hand).
+
+Rollouts play the game's in-core rollout policy where it has one (``rollout="game"``;
+Kuzanasta collects ranks, since random discards almost never make two sets) and uniformly
+random moves otherwise or with ``rollout="random"``.
 """
 from __future__ import annotations
 
@@ -13,23 +24,56 @@ from cardcore.game import Game, is_int
 
 __all__ = ["ISMCTSBot"]
 
+HORIZONS = ("round", "match")
+ROLLOUTS = ("game", "random")
+# The horizon each game searches to by default (the module docstring says why).
+DEFAULT_HORIZON = {"kings_stakes": "match", "kuzanasta": "round", "manna": "round"}
+
+
+def sides_of(game: Game) -> list[int]:
+    """A side number per seat: partners share one (the view's ``team`` where it has one,
+    Kings' Stakes' ``teams`` option, KS-9.5: seats p and p + 2), else every seat its own."""
+    players = game.num_players
+    view = game.view(0)
+    if "team" in view:
+        return [int(game.view(p)["team"]) for p in range(players)]  # type: ignore[arg-type]
+    if game.options.get("teams"):
+        return [p % 2 for p in range(players)]
+    return list(range(players))
+
 
 class ISMCTSBot(Bot):
-    """``ISMCTSBot(iterations=1000, seed=None, exploration=0.7)``; ``exploration`` is the UCB
-    constant (win shares are in 0..1)."""
+    """``ISMCTSBot(iterations=1000, seed=None, exploration=0.7, horizon=None,
+    rollout="game")``; ``exploration`` is the UCB constant (win shares are in 0..1),
+    ``horizon`` "round" or "match" (None: the game's default), ``rollout`` "game" or
+    "random"."""
 
     name = "ismcts"
 
     def __init__(self, iterations: int = 1000, seed: int | None = None,
-                 exploration: float = 0.7) -> None:
+                 exploration: float = 0.7, horizon: str | None = None,
+                 rollout: str = "game") -> None:
         if not is_int(iterations) or not 1 <= iterations <= 10_000_000:
             raise ValueError(f"iterations must be an int 1..10,000,000, not {iterations!r}")
         if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) \
                 or not 0 <= exploration <= 100:
             raise ValueError(f"exploration must be a number 0..100, not {exploration!r}")
+        if horizon is not None and horizon not in HORIZONS:
+            raise ValueError(f"horizon must be one of {HORIZONS} or None, not {horizon!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {ROLLOUTS}, not {rollout!r}")
         super().__init__(seed)
         self.iterations = iterations
         self.exploration = float(exploration)
+        self.horizon = horizon
+        self.rollout = rollout
+        self._sides: dict[tuple[str, int, str], list[int]] = {}   # by configuration
+
+    def _sides_for(self, game: Game) -> list[int]:
+        key = (game.name, game.num_players, repr(sorted(game.options.items())))
+        if key not in self._sides:
+            self._sides[key] = sides_of(game)
+        return self._sides[key]
 
     def choose_id(self, game: Game) -> int:
         ids = game.legal_action_ids()
@@ -40,9 +84,12 @@ class ISMCTSBot(Bot):
         seed = (self.rng.next_u32() << 32) | self.rng.next_u32()
         player = game.current_player
         assert player is not None                 # the game is not over
-        stats = ismcts_search(game.state, player, self.iterations, seed, self.exploration)
+        horizon = self.horizon or DEFAULT_HORIZON.get(game.name, "round")
+        stats = ismcts_search(game.state, player, self.iterations, seed, self.exploration,
+                              horizon, self.rollout, self._sides_for(game))
         return int(stats[0][0])
 
     def __repr__(self) -> str:
         return (f"ISMCTSBot(iterations={self.iterations}, seed={self.seed!r}, "
-                f"exploration={self.exploration})")
+                f"exploration={self.exploration}, horizon={self.horizon!r}, "
+                f"rollout={self.rollout!r})")
