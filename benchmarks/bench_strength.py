@@ -110,6 +110,9 @@ def versus_openspiel(name: str, games: int, iterations: int, seed: int,
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[chance.integers(len(outcomes))][0])
         while not state.is_terminal():
+            if len(state.legal_actions()) < 2:      # a forced move: neither bot searches
+                state.apply_action(state.legal_actions()[0])
+                continue
             who = "cardcore" if state.current_player() == our_seat else "openspiel"
             started = time.process_time()
             if who == "cardcore":

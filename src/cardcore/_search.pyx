@@ -14,7 +14,11 @@ header's ``round_index`` moves on, or the match ends). The win is judged on the 
 round on their change since the iteration began (the round's score). Seats on one side (a
 partnership) win together: the win goes to the side(s) with the best result, ties split it.
 Rollouts play the game's ``rollout`` hook when it has one (a cheap in-core policy), or
-uniformly random moves.
+uniformly random moves. With a policy the tree uses it as well: untried moves are expanded in
+the policy's order, below the root only while a node has at most sqrt(visits) children
+(progressive widening: sampled worlds keep offering moves no earlier world had, and expanding
+each at once would make the tree's moves mostly random), and ``prior`` adds
+prior * sqrt(available) / (1 + visits) to the UCB value of the policy's move.
 
 The search never reads the real hidden cards: it copies the root only to hand it to
 ``sample_hidden``, which redeals everything the observer cannot see from the observer's
@@ -117,14 +121,14 @@ cdef int rollout(const GameHooks* hooks, void* world, int horizon_round, bint po
 
 
 cdef int search(const GameHooks* hooks, const void* root, int observer, int iterations,
-                double exploration, bint round_horizon, bint policy, const int32_t* side,
+                double exploration, double prior, bint round_horizon, bint policy, const int32_t* side,
                 Rng* rng, Tree* tree, char* world, int32_t* legal, int32_t* child_of,
                 int32_t* untried) noexcept nogil:
     """Run the iterations; the root's children then hold the statistics. ``child_of`` is a
     num_actions-long map, all -1 on entry and on exit. Returns 0, or -1 on a full tree or a
     game that offered no move."""
     cdef Header* h = <Header*>world
-    cdef int it, n, k, p, untried_count, children, players = (<const Header*>root).players
+    cdef int it, n, k, p, untried_count, children, favourite, players = (<const Header*>root).players
     cdef int horizon_round = (<const Header*>root).round_index if round_horizon else -1
     cdef int32_t node, child, best
     cdef double best_value, value, shares[64], start[64], result[64]
@@ -153,6 +157,11 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
             untried_count = 0
             best = -1
             best_value = -1.0
+            favourite = -1
+            if policy and prior > 0:
+                k = hooks.rollout(world, legal, n, rng)
+                if 0 <= k < n:
+                    favourite = legal[k]
             for k in range(n):
                 child = child_of[legal[k]]
                 if child < 0:
@@ -162,6 +171,9 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
                     tree.nodes[child].available += 1
                     value = tree.nodes[child].reward / tree.nodes[child].visits + exploration * sqrt(
                         log(<double>tree.nodes[child].available) / tree.nodes[child].visits)
+                    if legal[k] == favourite:          # the policy's move: a PUCT-like prior
+                        value += prior * sqrt(<double>tree.nodes[child].available) / (
+                            1 + tree.nodes[child].visits)
                     if value > best_value:
                         best_value = value
                         best = child
@@ -212,12 +224,13 @@ ROLLOUTS = ("game", "random")
 
 def ismcts_search(GameState state, int observer, int iterations, seed,
                   double exploration=0.7, str horizon="match", str rollout="game",
-                  sides=None) -> list:
+                  sides=None, double prior=0.0) -> list:
     """Search from ``state`` for the seat ``observer`` (the seat to move); returns
     [(action id, visits, mean win share), ...] for the root's moves, most visited first
     (ties: the lower id). ``horizon``: "round" or "match"; ``rollout``: "game" (the game's
     rollout policy, uniform without one) or "random"; ``sides``: a side number per seat
-    (partners share one), default every seat on its own."""
+    (partners share one), default every seat on its own; ``prior``: the weight of the
+    rollout policy's move in the tree (0..100)."""
     if state is None or state.hooks == NULL:
         raise TypeError("state must be a game's state")
     if state.h.to_move < 0:
@@ -234,6 +247,8 @@ def ismcts_search(GameState state, int observer, int iterations, seed,
         raise ValueError(f"horizon must be one of {HORIZONS}, not {horizon!r}")
     if rollout not in ROLLOUTS:
         raise ValueError(f"rollout must be one of {ROLLOUTS}, not {rollout!r}")
+    if not 0.0 <= prior <= 100.0:
+        raise ValueError("prior must be 0..100")
     cdef int k, players = state.h.players
     cdef int32_t side[64]
     if sides is None:
@@ -264,7 +279,7 @@ def ismcts_search(GameState state, int observer, int iterations, seed,
         rng_seed(&rng, seed_to_u64(seed))
         add_node(&tree, -1, -1, -1)
         with nogil:
-            status = search(hooks, state.data, observer, iterations, exploration, round_horizon,
+            status = search(hooks, state.data, observer, iterations, exploration, prior, round_horizon,
                             policy, side, &rng, &tree, world, legal, child_of, untried)
         if status != 0:
             raise RuntimeError("the search failed (no consistent world, or a stuck game)")
