@@ -160,12 +160,14 @@ def time_per_move(name: str, iterations: int, positions: int, seed: int,
         game, mcts.RandomRolloutEvaluator(1, rs), uct_c=spread, max_simulations=iterations,
         random_state=rs, use_observation_string=True, allow_inconsistent_action_sets=True)
     ours = ISMCTSBot(iterations=iterations, seed=seed)
+    # The same search as OpenSpiel's: uniformly random rollouts to the end of the game.
+    plain = ISMCTSBot(iterations=iterations, seed=seed, horizon="match", rollout="random")
     state = game.new_initial_state()
     chance = np.random.default_rng(seed)
     while state.is_chance_node():
         outcomes = state.chance_outcomes()
         state.apply_action(outcomes[chance.integers(len(outcomes))][0])
-    cpu = {"cardcore": 0.0, "openspiel": 0.0}
+    cpu = {"cardcore": 0.0, "cardcore_match_random": 0.0, "openspiel": 0.0}
     timed = 0
     while timed < positions and not state.is_terminal():
         if len(state.legal_actions()) < 2:       # a forced move: neither bot searches
@@ -175,6 +177,9 @@ def time_per_move(name: str, iterations: int, positions: int, seed: int,
         ours.choose_id(state.cardcore_game)
         cpu["cardcore"] += time.process_time() - started
         started = time.process_time()
+        plain.choose_id(state.cardcore_game)
+        cpu["cardcore_match_random"] += time.process_time() - started
+        started = time.process_time()
         action = theirs.step(state)
         cpu["openspiel"] += time.process_time() - started
         state.apply_action(action)
@@ -182,7 +187,9 @@ def time_per_move(name: str, iterations: int, positions: int, seed: int,
     per_move = {k: v / max(1, timed) for k, v in cpu.items()}
     return {"game": name, "iterations": iterations, "positions": timed,
             "cpu_s_per_move": per_move,
-            "speedup": per_move["openspiel"] / per_move["cardcore"] if per_move["cardcore"] else 0.0}
+            "speedup": per_move["openspiel"] / per_move["cardcore"] if per_move["cardcore"] else 0.0,
+            "speedup_match_random": per_move["openspiel"] / per_move["cardcore_match_random"]
+            if per_move["cardcore_match_random"] else 0.0}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -228,10 +235,12 @@ def main(argv: list[str] | None = None) -> int:
         for name, options in (("kings_stakes", {}), ("kuzanasta", {"deals": 1})):
             result = time_per_move(name, 1000, args.timing_positions, args.seed, **options)
             report["timing"].append(result)
+            cpu = result["cpu_s_per_move"]
             print(f"time per move at 1000 iterations, {name}, {result['positions']} positions: "
-                  f"cardcore {result['cpu_s_per_move']['cardcore'] * 1e3:.1f} ms, OpenSpiel "
-                  f"{result['cpu_s_per_move']['openspiel'] * 1e3:.0f} ms CPU "
-                  f"({result['speedup']:.0f}x)", flush=True)
+                  f"cardcore {cpu['cardcore'] * 1e3:.1f} ms (default search; "
+                  f"{cpu['cardcore_match_random'] * 1e3:.1f} ms with random rollouts to the end "
+                  f"of the game), OpenSpiel {cpu['openspiel'] * 1e3:.0f} ms CPU "
+                  f"({result['speedup']:.0f}x; {result['speedup_match_random']:.0f}x)", flush=True)
     report["load_average_after"] = os.getloadavg()
     print(json.dumps(report, indent=1), file=sys.stderr)
     return 0

@@ -43,7 +43,7 @@ def sides_of(game: Game) -> list[int]:
     players = game.num_players
     view = game.view(0)
     if "team" in view:
-        return [int(game.view(p)["team"]) for p in range(players)]  # type: ignore[arg-type]
+        return [int(game.view(p)["team"]) for p in range(players)]
     if game.options.get("teams"):
         return [p % 2 for p in range(players)]
     return list(range(players))
