@@ -230,6 +230,7 @@ ctypedef void (*observe_fn)(const void* s, int seat, float* out) noexcept nogil
 ctypedef void (*returns_fn)(const void* s, double* out) noexcept nogil
 ctypedef void (*scores_fn)(const void* s, int32_t* out) noexcept nogil
 ctypedef int (*sample_hidden_fn)(void* s, int seat, Rng* rng) noexcept nogil
+ctypedef int (*rollout_fn)(const void* s, const int32_t* legal, int n, Rng* rng) noexcept nogil
 
 ctypedef struct GameHooks:
     const char* name
@@ -241,9 +242,12 @@ ctypedef struct GameHooks:
     apply_fn apply              # apply an id that legal() offered
     observation_size_fn observation_size   # floats in observe()'s output for this configuration
     observe_fn observe          # the per-seat projection: only what that seat may know
-    returns_fn returns          # per seat, higher is better (called only once the match is over)
+    returns_fn returns          # per seat, higher is better: the final result once the match is
+                                # over; before, the standing so far (search credits its change)
     scores_fn scores            # per seat, the scores the view shows (the game's own direction)
     sample_hidden_fn sample_hidden   # redeal what a seat cannot see; 0 on success
+    rollout_fn rollout          # optional (NULL: uniform): the index in legal[0:n] of the move a
+                                # search rollout plays; it may read the whole (sampled) world
 
 cdef int check_hooks(const GameHooks* hooks) except -1     # ImportError naming a missing hook
 # A C-contiguous buffer of ``count`` items of ``itemsize`` bytes whose format is one of ``kinds``

@@ -1,5 +1,13 @@
 """Type stubs for cardcore._search (SO-ISMCTS in C)."""
+from collections.abc import Sequence
+
 from cardcore._fast import GameState
 
+HORIZONS: tuple[str, ...]
+ROLLOUTS: tuple[str, ...]
+
 def ismcts_search(state: GameState, observer: int, iterations: int, seed: int,
-                  exploration: float = 0.7) -> list[tuple[int, int, float]]: ...
+                  exploration: float = 0.7, horizon: str = "match", rollout: str = "game",
+                  sides: Sequence[int] | None = None,
+                  prior: float = 0.0) -> list[tuple[int, int, float]]: ...
+def rollout_move(state: GameState, seed: int) -> int: ...

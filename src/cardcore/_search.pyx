@@ -5,8 +5,20 @@ Cowling, Powley and Whitehouse (2012), "Information Set Monte Carlo Tree Search"
 for the observer's information set: every iteration draws a world the observer cannot tell
 from the real one (the game's ``sample_hidden`` hook, which depends only on what the observer
 knows), descends the tree by UCB among the actions legal in that world (each child counts the
-iterations in which it was available), adds one node, plays the rest of the match at random
-and credits every move on the path with its mover's share of the win.
+iterations in which it was available), adds one node, plays on to the horizon and credits
+every move on the path with its mover's share of the win.
+
+The horizon is the end of the match, or the end of the current round (deal, hand: the
+header's ``round_index`` moves on, or the match ends). The win is judged on the game's
+``returns`` hook (higher is better): at the end of the match on their values, at the end of a
+round on their change since the iteration began (the round's score). Seats on one side (a
+partnership) win together: the win goes to the side(s) with the best result, ties split it.
+Rollouts play the game's ``rollout`` hook when it has one (a cheap in-core policy), or
+uniformly random moves. With a policy the tree uses it as well: untried moves are expanded in
+the policy's order, below the root only while a node has at most sqrt(visits) children
+(progressive widening: sampled worlds keep offering moves no earlier world had, and expanding
+each at once would make the tree's moves mostly random), and ``prior`` adds
+prior * sqrt(available) / (1 + visits) to the UCB value of the policy's move.
 
 The search never reads the real hidden cards: it copies the root only to hand it to
 ``sample_hidden``, which redeals everything the observer cannot see from the observer's
@@ -17,7 +29,7 @@ from libc.math cimport log, sqrt
 from libc.string cimport memcpy
 from libc.stdint cimport int32_t, uint32_t, uint64_t
 
-from cardcore._fast cimport GameState, GameHooks, Header, Rng, rng_seed, rng_below, rng_next32, play_random
+from cardcore._fast cimport GameState, GameHooks, Header, Rng, rng_seed, rng_below, rng_next32
 from cardcore._fast import seed_to_u64
 
 
@@ -58,31 +70,70 @@ cdef int32_t add_node(Tree* t, int32_t parent, int32_t action, int32_t mover) no
     return k
 
 
-cdef void win_shares(const double* returns, int players, double* shares) noexcept nogil:
-    """1 shared among the seats with the best return (ties split it), 0 for the others."""
-    cdef double best = returns[0]
-    cdef int p, winners = 0
+cdef void win_shares(const double* result, const int32_t* side, int players,
+                     double* shares) noexcept nogil:
+    """1 shared among the sides with the best result (ties split it); every seat of a winning
+    side gets its side's share, the others 0. Seats of one side have equal results."""
+    cdef double best = result[0]
+    cdef int p, q, winners = 0
+    cdef bint counted
     for p in range(1, players):
-        if returns[p] > best:
-            best = returns[p]
-    for p in range(players):
-        if returns[p] == best:
+        if result[p] > best:
+            best = result[p]
+    for p in range(players):                  # count each winning side once
+        if result[p] != best:
+            continue
+        counted = False
+        for q in range(p):
+            if side[q] == side[p]:
+                counted = True
+                break
+        if not counted:
             winners += 1
     for p in range(players):
-        shares[p] = 1.0 / winners if returns[p] == best else 0.0
+        shares[p] = 1.0 / winners if result[p] == best else 0.0
+
+
+cdef inline bint before_horizon(const Header* h, int horizon_round) noexcept nogil:
+    """The iteration plays on: the match is not over and (horizon_round < 0, the match
+    horizon) the round it began in is still being played."""
+    return h.to_move >= 0 and (horizon_round < 0 or h.round_index == horizon_round)
+
+
+cdef int rollout(const GameHooks* hooks, void* world, int horizon_round, bint policy, Rng* rng,
+                 int32_t* legal) noexcept nogil:
+    """Play to the horizon: the game's rollout policy (``policy`` and the hook exists) or
+    uniformly random moves. Returns 0, or -1 if a game that is not over offered no move."""
+    cdef Header* h = <Header*>world
+    cdef int n, k
+    while before_horizon(h, horizon_round):
+        n = hooks.legal(world, legal, hooks.max_legal)
+        if n <= 0:
+            return -1
+        if policy:
+            k = hooks.rollout(world, legal, n, rng)
+            if k < 0 or k >= n:                  # a policy's bad index: play at random
+                k = <int>rng_below(rng, <uint32_t>n)
+        else:
+            k = <int>rng_below(rng, <uint32_t>n)
+        hooks.apply(world, legal[k])
+    return 0
 
 
 cdef int search(const GameHooks* hooks, const void* root, int observer, int iterations,
-                double exploration, Rng* rng, Tree* tree, char* world, int32_t* legal,
-                int32_t* child_of, int32_t* untried) noexcept nogil:
+                double exploration, double prior, bint round_horizon, bint policy, const int32_t* side,
+                Rng* rng, Tree* tree, char* world, int32_t* legal, int32_t* child_of,
+                int32_t* untried) noexcept nogil:
     """Run the iterations; the root's children then hold the statistics. ``child_of`` is a
     num_actions-long map, all -1 on entry and on exit. Returns 0, or -1 on a full tree or a
     game that offered no move."""
     cdef Header* h = <Header*>world
-    cdef int it, n, k, p, untried_count, players = (<const Header*>root).players
+    cdef int it, n, k, p, untried_count, children, favourite, players = (<const Header*>root).players
+    cdef int horizon_round = (<const Header*>root).round_index if round_horizon else -1
     cdef int32_t node, child, best
-    cdef double best_value, value, shares[64], returns[64]
+    cdef double best_value, value, shares[64], start[64], result[64]
     cdef uint64_t high, low
+    policy = policy and hooks.rollout != NULL
     for it in range(iterations):
         memcpy(world, root, hooks.state_size)
         if hooks.sample_hidden(world, observer, rng) != 0:
@@ -90,18 +141,27 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
         high = rng_next32(rng)
         low = rng_next32(rng)
         rng_seed(&h.rng, (high << 32) | low)          # future shuffles are unknown too
+        if round_horizon:
+            hooks.returns(world, start)               # the standing the round's score adds to
         node = 0
-        while h.to_move >= 0:
+        while before_horizon(h, horizon_round):
             n = hooks.legal(world, legal, hooks.max_legal)
             if n <= 0:
                 return -1
+            children = 0
             child = tree.nodes[node].first_child
             while child >= 0:
                 child_of[tree.nodes[child].action] = child
+                children += 1
                 child = tree.nodes[child].next_sibling
             untried_count = 0
             best = -1
             best_value = -1.0
+            favourite = -1
+            if policy and prior > 0:
+                k = hooks.rollout(world, legal, n, rng)
+                if 0 <= k < n:
+                    favourite = legal[k]
             for k in range(n):
                 child = child_of[legal[k]]
                 if child < 0:
@@ -111,6 +171,9 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
                     tree.nodes[child].available += 1
                     value = tree.nodes[child].reward / tree.nodes[child].visits + exploration * sqrt(
                         log(<double>tree.nodes[child].available) / tree.nodes[child].visits)
+                    if legal[k] == favourite:          # the policy's move: a PUCT-like prior
+                        value += prior * sqrt(<double>tree.nodes[child].available) / (
+                            1 + tree.nodes[child].visits)
                     if value > best_value:
                         best_value = value
                         best = child
@@ -118,8 +181,19 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
             while child >= 0:
                 child_of[tree.nodes[child].action] = -1
                 child = tree.nodes[child].next_sibling
-            if untried_count > 0:                     # expand one untried move, then roll out
-                k = untried[rng_below(rng, <uint32_t>untried_count)]
+            if untried_count > 0 and (not policy or node == 0 or best < 0
+                                      or children * children <= tree.nodes[node].visits):
+                # Expand one untried move, then roll out. With a rollout policy, the policy's
+                # favourite among the untried moves, and below the root only while the node
+                # has at most sqrt(visits) children (progressive widening): in worlds that
+                # offer new moves all the time (other hands, other draws) the tree would
+                # otherwise play mostly untried, i.e. random, moves.
+                k = -1
+                if policy:
+                    k = hooks.rollout(world, untried, untried_count, rng)
+                if k < 0 or k >= untried_count:
+                    k = <int>rng_below(rng, <uint32_t>untried_count)
+                k = untried[k]
                 child = add_node(tree, node, k, h.to_move)
                 if child < 0:
                     return -1
@@ -129,10 +203,13 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
                 break
             hooks.apply(world, tree.nodes[best].action)
             node = best
-        if h.to_move >= 0 and play_random(world, hooks, rng, legal, 1_000_000_000) < 0:
+        if rollout(hooks, world, horizon_round, policy, rng, legal) < 0:
             return -1
-        hooks.returns(world, returns)
-        win_shares(returns, players, shares)
+        hooks.returns(world, result)
+        if round_horizon:
+            for p in range(players):
+                result[p] -= start[p]
+        win_shares(result, side, players, shares)
         while node > 0:
             tree.nodes[node].visits += 1
             tree.nodes[node].reward += shares[tree.nodes[node].mover]
@@ -141,11 +218,19 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
     return 0
 
 
+HORIZONS = ("round", "match")
+ROLLOUTS = ("game", "random")
+
+
 def ismcts_search(GameState state, int observer, int iterations, seed,
-                  double exploration=0.7) -> list:
+                  double exploration=0.7, str horizon="match", str rollout="game",
+                  sides=None, double prior=0.0) -> list:
     """Search from ``state`` for the seat ``observer`` (the seat to move); returns
     [(action id, visits, mean win share), ...] for the root's moves, most visited first
-    (ties: the lower id)."""
+    (ties: the lower id). ``horizon``: "round" or "match"; ``rollout``: "game" (the game's
+    rollout policy, uniform without one) or "random"; ``sides``: a side number per seat
+    (partners share one), default every seat on its own; ``prior``: the weight of the
+    rollout policy's move in the tree (0..100)."""
     if state is None or state.hooks == NULL:
         raise TypeError("state must be a game's state")
     if state.h.to_move < 0:
@@ -158,6 +243,23 @@ def ismcts_search(GameState state, int observer, int iterations, seed,
         raise ValueError("exploration must be 0..100")
     if state.h.players > 64:
         raise ValueError("more than 64 seats")
+    if horizon not in HORIZONS:
+        raise ValueError(f"horizon must be one of {HORIZONS}, not {horizon!r}")
+    if rollout not in ROLLOUTS:
+        raise ValueError(f"rollout must be one of {ROLLOUTS}, not {rollout!r}")
+    if not 0.0 <= prior <= 100.0:
+        raise ValueError("prior must be 0..100")
+    cdef int k, players = state.h.players
+    cdef int32_t side[64]
+    if sides is None:
+        sides = range(players)
+    sides = list(sides)
+    if len(sides) != players or not all(type(x) is int and 0 <= x < players for x in sides):
+        raise ValueError(f"sides must be {players} side numbers 0..{players - 1}, not {sides!r}")
+    for k in range(players):
+        side[k] = sides[k]
+    cdef bint round_horizon = horizon == "round"
+    cdef bint policy = rollout == "game"
     cdef const GameHooks* hooks = state.hooks
     cdef Tree tree
     tree.size = 0
@@ -168,7 +270,7 @@ def ismcts_search(GameState state, int observer, int iterations, seed,
     cdef int32_t* untried = <int32_t*>PyMem_Malloc(sizeof(int32_t) * hooks.max_legal)
     cdef int32_t* child_of = <int32_t*>PyMem_Malloc(sizeof(int32_t) * hooks.num_actions)
     cdef Rng rng
-    cdef int status, k
+    cdef int status
     try:
         if not (tree.nodes and world and legal and untried and child_of):
             raise MemoryError()
@@ -177,8 +279,8 @@ def ismcts_search(GameState state, int observer, int iterations, seed,
         rng_seed(&rng, seed_to_u64(seed))
         add_node(&tree, -1, -1, -1)
         with nogil:
-            status = search(hooks, state.data, observer, iterations, exploration, &rng, &tree,
-                            world, legal, child_of, untried)
+            status = search(hooks, state.data, observer, iterations, exploration, prior, round_horizon,
+                            policy, side, &rng, &tree, world, legal, child_of, untried)
         if status != 0:
             raise RuntimeError("the search failed (no consistent world, or a stuck game)")
         stats = []
@@ -195,3 +297,23 @@ def ismcts_search(GameState state, int observer, int iterations, seed,
         PyMem_Free(legal)
         PyMem_Free(untried)
         PyMem_Free(child_of)
+
+
+def rollout_move(GameState state, seed) -> int:
+    """The move the game's rollout policy plays in ``state`` (uniform without one), drawing
+    its ties from ``seed``. For tests and diagnostics: the policy reads the whole state, hidden
+    cards included, so it is no player (the search hands it sampled worlds only)."""
+    if state is None or state.hooks == NULL:
+        raise TypeError("state must be a game's state")
+    if state.h.to_move < 0:
+        raise ValueError("the game is over: there is no move")
+    cdef const GameHooks* hooks = state.hooks
+    cdef int n = state.fill_legal(), k
+    cdef Rng rng
+    rng_seed(&rng, seed_to_u64(seed))
+    if n <= 0:
+        raise RuntimeError("a game that is not over offered no legal action")
+    k = hooks.rollout(state.data, state.legal_buf, n, &rng) if hooks.rollout != NULL else -1
+    if k < 0 or k >= n:
+        k = <int>rng_below(&rng, <uint32_t>n)
+    return state.legal_buf[k]

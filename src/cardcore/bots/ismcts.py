@@ -1,9 +1,27 @@
 """ISMCTSBot: information-set Monte Carlo tree search, running inside the core.
 
 Every iteration plays in a world drawn by the game's ``sample_hidden`` for the bot's seat, so
-the bot knows exactly what its seat knows (``cardcore._search`` has the algorithm). Rollouts
-are uniformly random to the end of the match; a move is credited with its mover's share of
-the win. The move played is the root's most visited one.
+the bot knows exactly what its seat knows (``cardcore._search`` has the algorithm). The move
+played is the root's most visited one.
+
+Horizon and reward. With ``horizon="round"`` an iteration plays to the end of the current
+round (deal, hand) and credits the win of that round, judged on its score: the change of each
+seat's standing (the game's ``returns``) over the round, partners together (``sides_of``). With
+``horizon="match"`` it plays to the end of the match and credits the match's win. The default
+is per game (``DEFAULT_HORIZON``): "match" for Kings' Stakes, whose match is a few short
+rounds whose penalties add up (judging the last round alone would misread it; measured, the
+two horizons are equally strong in 2-player matches, 78% and 76% against GreedyBot, and a
+match rollout is still cheap), and "round" for Kuzanasta and Manna, whose matches run to a
+target over many deals or hands: a rollout through all of them is slow (Manna: ~80 times
+slower) and says little about the move at hand.
+
+Rollouts. With ``rollout="game"`` they play the game's in-core rollout policy where it has
+one (Kuzanasta collects ranks, since random discards almost never make two sets; Manna plays
+like GreedyBot, since random play almost never opens), and the tree uses it too: a node's
+untried moves are expanded in the policy's order, below the root only while the node has at
+most sqrt(visits) children (progressive widening), and ``prior`` > 0 adds a PUCT-like bonus
+to the policy's move. Without a policy (Kings' Stakes), or with ``rollout="random"``,
+rollouts are uniformly random and every untried move is expanded at once.
 """
 from __future__ import annotations
 
@@ -13,23 +31,59 @@ from cardcore.game import Game, is_int
 
 __all__ = ["ISMCTSBot"]
 
+HORIZONS = ("round", "match")
+ROLLOUTS = ("game", "random")
+# The horizon each game searches to by default (the module docstring says why).
+DEFAULT_HORIZON = {"kings_stakes": "match", "kuzanasta": "round", "manna": "round"}
+
+
+def sides_of(game: Game) -> list[int]:
+    """A side number per seat: partners share one (the view's ``team`` where it has one,
+    Kings' Stakes' ``teams`` option, KS-9.5: seats p and p + 2), else every seat its own."""
+    players = game.num_players
+    view = game.view(0)
+    if "team" in view:
+        return [int(game.view(p)["team"]) for p in range(players)]
+    if game.options.get("teams"):
+        return [p % 2 for p in range(players)]
+    return list(range(players))
+
 
 class ISMCTSBot(Bot):
-    """``ISMCTSBot(iterations=1000, seed=None, exploration=0.7)``; ``exploration`` is the UCB
-    constant (win shares are in 0..1)."""
+    """``ISMCTSBot(iterations=1000, seed=None, exploration=0.7, horizon=None,
+    rollout="game", prior=0.25)``; ``exploration`` is the UCB constant (win shares are in
+    0..1), ``horizon`` "round" or "match" (None: the game's default), ``rollout`` "game" or
+    "random", ``prior`` the weight of the rollout policy's move in the tree (0: none)."""
 
     name = "ismcts"
 
     def __init__(self, iterations: int = 1000, seed: int | None = None,
-                 exploration: float = 0.7) -> None:
+                 exploration: float = 0.7, horizon: str | None = None,
+                 rollout: str = "game", prior: float = 0.25) -> None:
         if not is_int(iterations) or not 1 <= iterations <= 10_000_000:
             raise ValueError(f"iterations must be an int 1..10,000,000, not {iterations!r}")
         if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) \
                 or not 0 <= exploration <= 100:
             raise ValueError(f"exploration must be a number 0..100, not {exploration!r}")
+        if horizon is not None and horizon not in HORIZONS:
+            raise ValueError(f"horizon must be one of {HORIZONS} or None, not {horizon!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {ROLLOUTS}, not {rollout!r}")
+        if isinstance(prior, bool) or not isinstance(prior, (int, float)) or not 0 <= prior <= 100:
+            raise ValueError(f"prior must be a number 0..100, not {prior!r}")
         super().__init__(seed)
+        self.prior = float(prior)
         self.iterations = iterations
         self.exploration = float(exploration)
+        self.horizon = horizon
+        self.rollout = rollout
+        self._sides: dict[tuple[str, int, str], list[int]] = {}   # by configuration
+
+    def _sides_for(self, game: Game) -> list[int]:
+        key = (game.name, game.num_players, repr(sorted(game.options.items())))
+        if key not in self._sides:
+            self._sides[key] = sides_of(game)
+        return self._sides[key]
 
     def choose_id(self, game: Game) -> int:
         ids = game.legal_action_ids()
@@ -40,9 +94,12 @@ class ISMCTSBot(Bot):
         seed = (self.rng.next_u32() << 32) | self.rng.next_u32()
         player = game.current_player
         assert player is not None                 # the game is not over
-        stats = ismcts_search(game.state, player, self.iterations, seed, self.exploration)
+        horizon = self.horizon or DEFAULT_HORIZON.get(game.name, "round")
+        stats = ismcts_search(game.state, player, self.iterations, seed, self.exploration,
+                              horizon, self.rollout, self._sides_for(game), self.prior)
         return int(stats[0][0])
 
     def __repr__(self) -> str:
         return (f"ISMCTSBot(iterations={self.iterations}, seed={self.seed!r}, "
-                f"exploration={self.exploration})")
+                f"exploration={self.exploration}, horizon={self.horizon!r}, "
+                f"rollout={self.rollout!r})")

@@ -1096,6 +1096,84 @@ cdef void kz_scores(const void* state, int32_t* out) noexcept nogil:
         out[p] = <int32_t>(s.score[p] if s.score[p] < 2147483647 else 2147483647)
 
 
+# ---------------------------------------------------------------- the search's rollout policy
+# Uniformly random play almost never builds two sets (KZ-5), so a search's random rollouts
+# rarely see a deal won. This cheap policy collects ranks: it is what ISMCTS rollouts play
+# (cardcore._search), never a player's move. It reads only the sampled world it is given.
+cdef inline int keep_value(const KZState* s, const Multiset* hand, const int* stock_ranks,
+                           int card) noexcept nogil:
+    """How much the hand wants ``card``: the joker (KZ-7.3) and wild cards (KZ-4) most, then
+    by how many natural cards of its rank the hand holds (sets are one rank, KZ-5.1), then by
+    how many more of the rank the stock still holds (``stock_ranks``: a rank still to come
+    is worth waiting for), a card's points (KZ-1.4, counted against the hand, KZ-7.2) last."""
+    if card == JOKER:
+        return 1000
+    if card_rank(card) == s.wild:
+        return 500
+    return 100 * ms_count_rank(hand, card_rank(card)) + 8 * stock_ranks[card_rank(card)] \
+        - card_points(card) // 10
+
+
+cdef int kz_rollout(const void* state, const int32_t* legal, int n, Rng* rng) noexcept nogil:
+    """Draw: the God look (KZ-6.2) if offered, the discard top if it matches a held rank or
+    is wild or the joker, else the stock. God draw: the card the hand wants most. Discard:
+    the plain discard of the card the hand wants least, least of all one that gives the next
+    seat (sharing the pile) a third card of a rank (ties at random). Declare: go out with the
+    best sets (KZ-7.1) whenever the hand can. It reads the whole world it is given (a
+    sampled one, in a search). Returns an index into legal, or -1 (no preference: the search
+    plays at random)."""
+    cdef const KZState* s = <const KZState*>state
+    cdef int p = s.h.to_move, k, card, value, best = -1, best_value = 0, ties = 0, top
+    cdef int pile = s.pile_of[p], nxt = (p + 1) % s.h.players
+    cdef int stock_ranks[NUM_RANKS]
+    cdef const Multiset* hand = &s.hand[p]
+    if s.h.phase == PH_DRAW:
+        top = -1
+        for k in range(n):
+            if legal[k] == A_GOD_LOOK:
+                return k
+        for k in range(n):
+            if legal[k] == A_DRAW_DISCARD:
+                top = s.discard[s.pile_of[p]].cards[s.discard[s.pile_of[p]].size - 1]
+                if top == JOKER or card_rank(top) == s.wild or ms_count_rank(hand, card_rank(top)) > 0:
+                    return k
+        for k in range(n):
+            if legal[k] == A_DRAW_STOCK:
+                return k
+        return -1
+    if s.h.phase == PH_DECLARE:
+        for k in range(n):
+            if legal[k] == A_GO_OUT:
+                return k
+        return 0                                    # A_END_TURN comes first
+    if s.h.phase != PH_GOD_DRAW and s.h.phase != PH_DISCARD:
+        return -1
+    for k in range(NUM_RANKS):
+        stock_ranks[k] = 0
+    for k in range(s.stock[pile].size):
+        if s.stock[pile].cards[k] != JOKER:
+            stock_ranks[card_rank(s.stock[pile].cards[k])] += 1
+    for k in range(n):
+        if s.h.phase == PH_GOD_DRAW and FIRST_GOD_DRAW <= legal[k] < FIRST_DISCARD:
+            value = keep_value(s, hand, stock_ranks, legal[k] - FIRST_GOD_DRAW)
+        elif s.h.phase == PH_DISCARD and FIRST_DISCARD <= legal[k] < FIRST_GOD_DISCARD:
+            card = legal[k] - FIRST_DISCARD
+            value = -keep_value(s, hand, stock_ranks, card)
+            # The next seat draws from this pile too (KZ-2.6): do not hand it a set's card.
+            if s.pile_of[nxt] == pile and card != JOKER and card_rank(card) != s.wild \
+                    and ms_count_rank(&s.hand[nxt], card_rank(card)) >= 2:
+                value -= 60
+        else:
+            continue
+        if best < 0 or value > best_value:
+            best, best_value, ties = k, value, 1
+        elif value == best_value:                   # reservoir: a uniform pick among ties
+            ties += 1
+            if rng_below(rng, <uint32_t>ties) == 0:
+                best = k
+    return best
+
+
 cdef GameHooks KZ_HOOKS
 KZ_HOOKS.name = "kuzanasta"
 KZ_HOOKS.state_size = sizeof(KZState)
@@ -1109,6 +1187,7 @@ KZ_HOOKS.observe = kz_observe
 KZ_HOOKS.returns = kz_returns
 KZ_HOOKS.scores = kz_scores
 KZ_HOOKS.sample_hidden = kz_sample_hidden
+KZ_HOOKS.rollout = kz_rollout
 check_hooks(&KZ_HOOKS)
 
 

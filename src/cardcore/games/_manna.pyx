@@ -53,6 +53,7 @@ from cardcore.games._manna_state cimport (
     ST_DRAW, ST_MELD, ST_OVER, MannaOptions, Meld, MannaData, hand_add, hand_remove, clear_hand,
 )
 from cardcore.games._manna_view cimport mh_observation_size, mh_observe, mh_sample_hidden
+from cardcore.games._manna_rollout cimport mh_rollout
 
 from cardcore._fast import build_deck, check_state_class
 from cardcore.games._manna_melds import ACTION_LAYOUT, RANK_NAMES, meld_table  # re-exported
@@ -1062,6 +1063,7 @@ MH_HOOKS.observe = mh_observe
 MH_HOOKS.returns = mh_returns
 MH_HOOKS.scores = mh_scores
 MH_HOOKS.sample_hidden = mh_sample_hidden
+MH_HOOKS.rollout = mh_rollout
 check_hooks(&MH_HOOKS)
 
 # ---------------------------------------------------------------- the Python-visible state
