@@ -7,6 +7,7 @@ Needs the ``server`` extra: ``pip install "cardcore[server]"``.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import re
 from pathlib import Path
@@ -17,6 +18,7 @@ __all__ = ["create_app", "serve", "MAX_BODY", "DEFAULT_DB", "DEFAULT_BOT_DELAY"]
 
 DEFAULT_DB = "cardcore-tables.sqlite3"
 DEFAULT_BOT_DELAY = 0.4
+SERVER_GC_THRESHOLDS = (50_000, 10, 10)     # gc.set_threshold in `cardcore serve`'s process
 _TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']*", re.IGNORECASE)
 
 
@@ -44,6 +46,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = DEFAULT_DB
                             ws_max_size=MAX_BODY, server_header=False,
                             ws_per_message_deflate=False)   # CPU, not bandwidth, is scarce
     server = uvicorn.Server(config)
+    # The server process is ours: the objects of start-up never need collecting, and a
+    # young-generation pass every 700 allocations costs more than the cycles it finds (the
+    # load benchmark: p99 60 -> 48 ms, 0.62 -> 0.52 ms of CPU per action).
+    gc.freeze()
+    gc.set_threshold(*SERVER_GC_THRESHOLDS)
     for name in ("uvicorn.access", "uvicorn.error", "uvicorn"):
         logging.getLogger(name).addFilter(RedactTokens())
     server.run()
