@@ -14,8 +14,8 @@ acknowledged.
 
 Without ``--rate`` every client answers the moment its turn comes, so the server is saturated
 and the latency is queueing (with 50 tables, about 50 / throughput). With ``--rate`` players
-pace their moves so that the tables together offer that many actions per second: the latency
-a player sees at that load.
+pace their moves (exponential think times) so that the tables together offer that many actions
+per second: the latency a player sees at that load.
 """
 from __future__ import annotations
 
@@ -58,6 +58,7 @@ class TableRecord:
     table: str
     acked: list[tuple[int, int]] = field(default_factory=list)   # (after, action id)
     next_at: float = 0.0                # paced runs: the table's next move is not sent earlier
+    pace: random.Random = field(default_factory=random.Random)   # its think times
 
 
 @dataclass
@@ -115,7 +116,10 @@ async def seat_client(ws_base: str, table: str, token: str, rng: random.Random,
                     wait = record.next_at - time.perf_counter()
                     if wait > 0:
                         await asyncio.sleep(wait)
-                    record.next_at = max(record.next_at, time.perf_counter()) + interval
+                    # Think times are exponential (moves arrive as a Poisson process), so the
+                    # tables do not move in lockstep bursts.
+                    record.next_at = (max(record.next_at, time.perf_counter())
+                                      + record.pace.expovariate(1 / interval))
                 choice = rng.choice(message["legal"])["id"]
                 sent = (message["event_count"], choice)
                 sent_at = time.perf_counter()
@@ -130,7 +134,7 @@ async def table_worker(index: int, base: str, ws_base: str, deadline: float,
     while time.perf_counter() < deadline:
         made = await asyncio.to_thread(create_table, base, seed)
         seed += 1
-        record = TableRecord(made["table"])
+        record = TableRecord(made["table"], pace=random.Random(rng.random()))
         totals.tables.append(record)
         await asyncio.gather(*(seat_client(ws_base, made["table"], token,
                                            random.Random(rng.random()), deadline, record, totals,
