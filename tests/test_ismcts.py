@@ -20,23 +20,15 @@ GAMES = cardcore.available_games()
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_ismcts_only_chooses_legal_moves(name):
-    game = new_game(name, seed=3)
-    bot = ISMCTSBot(iterations=30, seed=3)
-    for _ in range(40):
-        if game.is_over:
-            break
-        action = bot.choose(game)
-        assert action.id in game.legal_action_ids()
-        game.apply(action)
-
-
-@pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("horizon, rollout", [("round", "random"), ("match", "game")])
-def test_ismcts_other_horizons_and_rollouts_choose_legal_moves(name, horizon, rollout):
-    game = new_game(name, seed=5)
-    bot = ISMCTSBot(iterations=20, seed=5, horizon=horizon, rollout=rollout)
-    for _ in range(15):
+@pytest.mark.parametrize("horizon, rollout, seed, iterations, moves", [
+    (None, "game", 3, 30, 40),                    # the game's defaults
+    ("round", "random", 5, 20, 15),
+    ("match", "game", 5, 20, 15),
+])
+def test_ismcts_only_chooses_legal_moves(name, horizon, rollout, seed, iterations, moves):
+    game = new_game(name, seed=seed)
+    bot = ISMCTSBot(iterations=iterations, seed=seed, horizon=horizon, rollout=rollout)
+    for _ in range(moves):
         if game.is_over:
             break
         action = bot.choose(game)

@@ -198,6 +198,31 @@ cdef inline uint32_t rng_below(Rng* r, uint32_t n) noexcept nogil:
             low = <uint32_t>m
     return <uint32_t>(m >> 32)
 
+
+ctypedef struct BestPick:
+    # The highest-valued offer so far (index -1 before any), and how many offers share its
+    # value: rollout policies pick their move with it, ties broken uniformly.
+    int index
+    int value
+    uint32_t ties
+
+cdef inline void best_pick_init(BestPick* b) noexcept nogil:
+    b.index = -1
+    b.value = 0
+    b.ties = 0
+
+cdef inline void best_pick_offer(BestPick* b, int index, int value, Rng* rng) noexcept nogil:
+    """Keep ``index`` if its value is higher; among equal values each offer is kept with
+    probability 1/ties (reservoir sampling: a uniform pick among the ties)."""
+    if b.index < 0 or value > b.value:
+        b.index = index
+        b.value = value
+        b.ties = 1
+    elif value == b.value:
+        b.ties += 1
+        if rng_below(rng, b.ties) == 0:
+            b.index = index
+
 cdef void shuffle_u8(Rng* r, uint8_t* cards, int n) noexcept nogil
 
 # ---------------------------------------------------------------- Python-visible generator

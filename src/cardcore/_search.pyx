@@ -131,7 +131,10 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
     cdef int it, n, k, p, untried_count, children, favourite, players = (<const Header*>root).players
     cdef int horizon_round = (<const Header*>root).round_index if round_horizon else -1
     cdef int32_t node, child, best
-    cdef double best_value, value, shares[64], start[64], result[64]
+    cdef double best_value, value
+    cdef double shares[64]
+    cdef double start[64]
+    cdef double result[64]
     cdef uint64_t high, low
     policy = policy and hooks.rollout != NULL
     for it in range(iterations):

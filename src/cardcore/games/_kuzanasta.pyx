@@ -36,7 +36,8 @@ from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from cardcore._fast cimport (
-    GameState, GameHooks, Header, Rng, Multiset, Pile, JOKER, NUM_KINDS, NUM_RANKS, R_JACK,
+    GameState, GameHooks, Header, Rng, BestPick, best_pick_init, best_pick_offer, Multiset,
+    Pile, JOKER, NUM_KINDS, NUM_RANKS, R_JACK,
     PILE_CAPACITY, MS_MAX_COPIES, card_rank, card_bit, lowest_card, ms_clear, ms_add, ms_remove,
     ms_count_rank, pile_push, pile_pop, pile_to_list, ms_to_list, load_cards, rng_below,
     rng_next32, shuffle_u8, check_hooks, init_header, deal_prologue,
@@ -1123,10 +1124,12 @@ cdef int kz_rollout(const void* state, const int32_t* legal, int n, Rng* rng) no
     sampled one, in a search). Returns an index into legal, or -1 (no preference: the search
     plays at random)."""
     cdef const KZState* s = <const KZState*>state
-    cdef int p = s.h.to_move, k, card, value, best = -1, best_value = 0, ties = 0, top
+    cdef int p = s.h.to_move, k, card, value, top
+    cdef BestPick pick
     cdef int pile = s.pile_of[p], nxt = (p + 1) % s.h.players
     cdef int stock_ranks[NUM_RANKS]
     cdef const Multiset* hand = &s.hand[p]
+    best_pick_init(&pick)
     if s.h.phase == PH_DRAW:
         top = -1
         for k in range(n):
@@ -1165,13 +1168,8 @@ cdef int kz_rollout(const void* state, const int32_t* legal, int n, Rng* rng) no
                 value -= 60
         else:
             continue
-        if best < 0 or value > best_value:
-            best, best_value, ties = k, value, 1
-        elif value == best_value:                   # reservoir: a uniform pick among ties
-            ties += 1
-            if rng_below(rng, <uint32_t>ties) == 0:
-                best = k
-    return best
+        best_pick_offer(&pick, k, value, rng)
+    return pick.index
 
 
 cdef GameHooks KZ_HOOKS

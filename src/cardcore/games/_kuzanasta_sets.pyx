@@ -69,6 +69,20 @@ cdef inline int kz_natural_four_number_row(const Multiset* m, int rank) noexcept
     return KZ_ROW_4_NATURAL_NUMBER
 
 
+cdef inline int kz_row(int size, int rank, bint natural, const Multiset* cards) noexcept nogil:
+    """KZ-5.2..5.4: the table row of a set of ``size`` (3 or 4) of ``rank``, natural or mixed;
+    four natural number cards are scored by their suits, read from ``cards``."""
+    if size == 3:
+        if rank >= R_JACK:
+            return KZ_ROW_3_NATURAL_FACE if natural else KZ_ROW_3_MIXED_FACE
+        return KZ_ROW_3_NATURAL_NUMBER if natural else KZ_ROW_3_MIXED_NUMBER
+    if rank >= R_JACK:
+        return KZ_ROW_4_NATURAL_FACE if natural else KZ_ROW_4_MIXED_FACE
+    if not natural:
+        return KZ_ROW_4_MIXED_NUMBER
+    return kz_natural_four_number_row(cards, rank)
+
+
 cdef int kz_classify(const Multiset* group, int wild_rank) noexcept nogil:
     """KZ-5.1..5.4: the table row of a group of cards (0 if it is not a set).
 
@@ -93,15 +107,7 @@ cdef int kz_classify(const Multiset* group, int wild_rank) noexcept nogil:
             return KZ_NOT_A_SET                                   # two ranks besides the wild one
         rank = lowest_card(lanes)
         natural = wilds == 0
-    if total == 3:
-        if rank >= R_JACK:
-            return KZ_ROW_3_NATURAL_FACE if natural else KZ_ROW_3_MIXED_FACE
-        return KZ_ROW_3_NATURAL_NUMBER if natural else KZ_ROW_3_MIXED_NUMBER
-    if rank >= R_JACK:
-        return KZ_ROW_4_NATURAL_FACE if natural else KZ_ROW_4_MIXED_FACE
-    if not natural:
-        return KZ_ROW_4_MIXED_NUMBER
-    return kz_natural_four_number_row(group, rank)
+    return kz_row(total, rank, natural, group)
 
 
 cdef uint8_t RANK_OF[JOKER]                   # a natural card's rank (c % 13, without a division)
@@ -227,17 +233,7 @@ cdef inline int kz_desc_needs(int d, int wild_rank, int* naturals, int* pool) no
 cdef inline int kz_desc_row(const Multiset* hand, int wild_rank, int d) noexcept nogil:
     """The row of a realisable descriptor; for four natural number cards the best suits the
     hand offers (the other set of a declaration never cares about suits)."""
-    cdef int r = kz_desc_rank(d), s = kz_desc_size(d)
-    cdef bint natural = kz_desc_wilds(d) == 0
-    if s == 3:
-        if r >= R_JACK:
-            return KZ_ROW_3_NATURAL_FACE if natural else KZ_ROW_3_MIXED_FACE
-        return KZ_ROW_3_NATURAL_NUMBER if natural else KZ_ROW_3_MIXED_NUMBER
-    if r >= R_JACK:
-        return KZ_ROW_4_NATURAL_FACE if natural else KZ_ROW_4_MIXED_FACE
-    if not natural:
-        return KZ_ROW_4_MIXED_NUMBER
-    return kz_natural_four_number_row(hand, r)
+    return kz_row(kz_desc_size(d), kz_desc_rank(d), kz_desc_wilds(d) == 0, hand)
 
 
 cdef int kz_descriptor_value(const Multiset* hand, int wild_rank, int d) noexcept nogil:

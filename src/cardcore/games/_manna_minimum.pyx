@@ -36,6 +36,22 @@ cdef inline int group_wild_room(const ReachIn* q, int group, int wild_total) noe
     return room if room < wild_total else wild_total
 
 
+cdef inline void richest_first(int* points, int* tag, int n) noexcept nogil:
+    """Sort n chunks by points, highest first, each keeping its tag (an insertion sort:
+    n is at most a dozen). Stable, so equal chunks keep their order."""
+    cdef int i, k, chunk_points, chunk_tag
+    for i in range(1, n):
+        chunk_points = points[i]
+        chunk_tag = tag[i]
+        k = i - 1
+        while k >= 0 and points[k] < chunk_points:
+            points[k + 1] = points[k]
+            tag[k + 1] = tag[k]
+            k -= 1
+        points[k + 1] = chunk_points
+        tag[k + 1] = chunk_tag
+
+
 cdef int points_bound(const ReachIn* q) noexcept nogil:
     """An upper bound of the points any plan counts: every counted wild card, and per rank the
     counted naturals of the largest meld the rank can take (none if it cannot start one: a new
@@ -58,7 +74,7 @@ cdef bint greedy_reach(const ReachIn* q) noexcept nogil:
     """A quick sufficient test: one feasible plan without a canasta. Each rank gives a chunk
     (its naturals up to 6 cards), the wild cards one more (into the wild meld); the richest
     chunks are taken until the minimum is met, sparing two cards. False = don't know."""
-    cdef int rank, gi, take, size, i, k, chunk_points, chunk_cards
+    cdef int rank, gi, take, size, i
     cdef int chunks = 0, points = q.points, cards_used = 0
     cdef int points_of[NAT_GROUPS + 1]
     cdef int cards_of[NAT_GROUPS + 1]
@@ -79,17 +95,7 @@ cdef bint greedy_reach(const ReachIn* q) noexcept nogil:
         points_of[chunks] = wild_points(q, take)
         cards_of[chunks] = take
         chunks += 1
-    # Richest first (insertion sort of at most 12 chunks).
-    for i in range(1, chunks):
-        chunk_points = points_of[i]
-        chunk_cards = cards_of[i]
-        k = i - 1
-        while k >= 0 and points_of[k] < chunk_points:
-            points_of[k + 1] = points_of[k]
-            cards_of[k + 1] = cards_of[k]
-            k -= 1
-        points_of[k + 1] = chunk_points
-        cards_of[k + 1] = chunk_cards
+    richest_first(points_of, cards_of, chunks)
     for i in range(chunks):
         if points_of[i] == 0:
             break
@@ -121,7 +127,7 @@ cdef bint greedy_wild_reach(const ReachIn* q) noexcept nogil:
     melds have room (at most 3 wild cards in a natural meld, none in sevens without wild_sevens:
     MH-4.2, 4.6) or in the wild meld (a new one takes 3 or more: MH-4.3). No meld reaches 7
     cards; two cards are kept (MH-9.3). False = don't know."""
-    cdef int rank, gi, i, k, take, size, room, chunks = 0, chunk_points, chunk_rank
+    cdef int rank, gi, i, take, size, room, chunks = 0
     cdef int points = q.points, cards = 0, wilds = q.twos + q.jokers, natural_room, wild_size
     cdef int reserved = 0, most, fewest, w
     cdef int points_of[NAT_GROUPS]
@@ -137,16 +143,7 @@ cdef bint greedy_wild_reach(const ReachIn* q) noexcept nogil:
         points_of[chunks] = rank_points(rank) * (take if take < q.cred[rank] else q.cred[rank])
         rank_of[chunks] = rank
         chunks += 1
-    for i in range(1, chunks):                      # richest first (insertion sort)
-        chunk_points = points_of[i]
-        chunk_rank = rank_of[i]
-        k = i - 1
-        while k >= 0 and points_of[k] < chunk_points:
-            points_of[k + 1] = points_of[k]
-            rank_of[k + 1] = rank_of[k]
-            k -= 1
-        points_of[k + 1] = chunk_points
-        rank_of[k + 1] = chunk_rank
+    richest_first(points_of, rank_of, chunks)
     wild_size = q.ex_size[G_WILD]
     natural_room = 0                                # further wild cards the natural melds take
     for gi in range(NAT_GROUPS):

@@ -4,9 +4,9 @@ hook), never a player's move. Uniformly random play almost never opens (MH-4.8) 
 canasta, so random rollouts say little about a hand's score; this cheap policy plays like
 GreedyBot (bots/greedy_manna.py) on the counts the state already keeps. Compile time only
 (included by _manna); it reads the whole world it is given, a sampled one in a search."""
-from libc.stdint cimport int32_t, uint32_t
+from libc.stdint cimport int32_t
 
-from cardcore._fast cimport Rng, rng_below
+from cardcore._fast cimport BestPick, Rng, best_pick_init, best_pick_offer
 from cardcore.games._manna_rules cimport (
     R_THREE, CANASTA, G_WILD, G_BLACK3, A_DRAW, A_TAKE_ADD, A_TAKE_JOKER, A_RETRACT, A_DISCARD,
     A_GO_OUT, A_MELD, rank_points, kind_of, is_wild, is_black_three,
@@ -52,7 +52,9 @@ cdef inline int mh_rollout(const void* state, const int32_t* legal, int n, Rng* 
     offered (MH-9), else the best meld worth laying, else the best discard (ties at random),
     else retract (MH-4.8). Returns an index into legal, or -1 (no preference)."""
     cdef const MannaData* s = <const MannaData*>state
-    cdef int p = s.h.to_move, team = p & 1, k, a, value, best = -1, best_value = 0, ties = 0
+    cdef int p = s.h.to_move, team = p & 1, k, a, value
+    cdef BestPick pick
+    best_pick_init(&pick)
     if s.h.phase == ST_DRAW:
         for k in range(n):
             if A_TAKE_ADD <= legal[k] <= A_TAKE_JOKER:
@@ -73,14 +75,9 @@ cdef inline int mh_rollout(const void* state, const int32_t* legal, int n, Rng* 
             continue
         if a >= A_MELD and value <= 0:
             continue                            # a meld not worth laying
-        if best < 0 or value > best_value:
-            best, best_value, ties = k, value, 1
-        elif value == best_value:               # reservoir: a uniform pick among ties
-            ties += 1
-            if rng_below(rng, <uint32_t>ties) == 0:
-                best = k
-    if best >= 0:
-        return best
+        best_pick_offer(&pick, k, value, rng)
+    if pick.index >= 0:
+        return pick.index
     for k in range(n):
         if legal[k] == A_RETRACT:
             return k
