@@ -158,12 +158,11 @@ cdef class VectorCore:
         cdef int count, k
         if self.legal_count[i] < 0:
             ids = self.legal + <size_t>i * self.max_legal
-            for k in range(SHORT_LIST):          # the padding of a short list (first_illegal)
-                ids[k] = -1
             count = self.hooks.legal(self.state(i), ids, self.max_legal)
-            if count < 0:                        # (a failed call may have written ids)
-                for k in range(SHORT_LIST):
-                    ids[k] = -1
+            # The padding of a short list (first_illegal), written after the call: a game may
+            # use out past its count as scratch (and a failed call may have written ids).
+            for k in range(count if count > 0 else 0, SHORT_LIST):
+                ids[k] = -1
             self.legal_count[i] = count
         return self.legal_count[i]
 

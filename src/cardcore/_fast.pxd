@@ -264,6 +264,7 @@ ctypedef struct GameHooks:
     int max_legal               # most legal actions at once: the scratch capacity
     start_fn start              # first dealer/player, then deal the first round
     legal_fn legal              # legal ids ascending; returns the count, or -1 if capacity is short
+                                # (out past the count is scratch: its contents are unspecified)
     apply_fn apply              # apply an id that legal() offered
     observation_size_fn observation_size   # floats in observe()'s output for this configuration
     observe_fn observe          # the per-seat projection: only what that seat may know

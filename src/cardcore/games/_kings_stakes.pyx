@@ -347,12 +347,14 @@ cdef int legal_play_phase(const KSState* s, int32_t* out) noexcept nogil:
     cdef int jokers = hand.count[JOKER]
     cdef int n = 0, a, b, i, first
     cdef uint64_t m = naturals
+    # Each candidate is written, then kept (n grows) only if the stake allows it: whether it
+    # does is unpredictable, and a branch on it costs more than the write (out has room for
+    # every id, ks_legal's capacity check).
     while m:                                           # singles, ascending ids
         a = lowest_card(m)
         m &= m - 1
-        if stake <= limit[a]:
-            out[n] = a
-            n += 1
+        out[n] = a
+        n += stake <= limit[a]
     if jokers:                     # values 1..11 ascending: from the first the stake allows
         for i in range(FIRST_JOKER_SINGLE + max(stake - JOKER_MIN_VALUE, 0), FIRST_NATURAL_PAIR):
             out[n] = i
@@ -368,9 +370,8 @@ cdef int legal_play_phase(const KSState* s, int32_t* out) noexcept nogil:
             b = lowest_card(rest)
             rest &= rest - 1
             i = PAIR_ID[a][b]
-            if stake <= limit[i]:
-                out[n] = i
-                n += 1
+            out[n] = i
+            n += stake <= limit[i]
     if jokers:
         m = naturals
         while m:
@@ -378,9 +379,8 @@ cdef int legal_play_phase(const KSState* s, int32_t* out) noexcept nogil:
             m &= m - 1
             first = JOKER_PAIR_FIRST[a]
             for i in range(first, first + JOKER_PAIR_COUNT[a]):
-                if stake <= limit[i]:
-                    out[n] = i
-                    n += 1
+                out[n] = i
+                n += stake <= limit[i]
     if jokers >= 2:                # pairs worth 2..22 ascending: from the first the stake allows
         for i in range(FIRST_TWO_JOKERS + max(stake - 2, 0), A_FOUR_KINGS):
             out[n] = i
