@@ -196,3 +196,30 @@ def test_an_id_legal_only_on_the_previous_step_is_refused(name):
             refused += 1
         previous = mask
     assert refused > 10
+
+
+def test_a_held_card_the_stake_forbids_is_refused():
+    """KS-4.3: Kings' Stakes writes every held card as a candidate and keeps only those the
+    stake allows, so the ids past its count are scratch. A short list's padding is written
+    after the call: a forbidden card (the scratch) is still refused, and nothing applied."""
+    vg = VectorGame("kings_stakes", 8, players=2, seed=3)
+    refused = 0
+    for _ in range(400):
+        mask = vg.legal_mask()
+        for i in range(8):
+            game = vg.game(i)
+            if game.phase != "play":
+                continue
+            hand = game.state.hand(game.current_player)
+            barred = [c for c in hand if c < 52 and not mask[i][c]]   # natural singles: id = card
+            if not barred:
+                continue
+            before = game.to_json()
+            wrong = vg.random_actions()
+            wrong[i] = barred[0]
+            with pytest.raises(IllegalActionError, match=rf"^game {i}: "):
+                vg.step(wrong)
+            assert vg.game(i).to_json() == before
+            refused += 1
+        vg.step(vg.random_actions())
+    assert refused > 20
