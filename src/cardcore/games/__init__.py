@@ -15,8 +15,9 @@ A fourth game needs these files and nothing else:
     ``GameHooks`` table checked at import by ``check_hooks`` (a missing hook is an ImportError):
     ``start`` (first player, then deal with ``deal_prologue`` and the game's deal plan),
     ``legal`` (ONE legality function per phase; ids ascending; ``-1`` if the capacity is
-    short; ``out`` past the count is scratch), ``apply`` (the id is legal), ``observation_size`` / ``observe`` (the per-seat
-    projection: only what that seat may know), ``returns`` (higher is better), ``scores`` (what the view shows), and
+    short; ``out`` past the count is scratch), ``apply`` (the id is legal),
+    ``observation_size`` / ``observe`` (the per-seat projection: only what that seat may
+    know), ``returns`` (higher is better), ``scores`` (what the view shows), and
     ``sample_hidden`` (redeal what a seat cannot see). Set ``h.to_move = -1`` when the match
     ends: that is "over". No module-level mutable buffers.
   * ``deal_plan(...)``: the zone of each deck position, from the same function the deal uses.
