@@ -107,16 +107,6 @@ class OpenSpielLoop:
         return self.games * self.length / self.timed
 
 
-def openspiel_cpp_steps_per_second(seconds: float) -> float | None:
-    """OpenSpielLoop's rate over ``seconds``; None without pyspiel."""
-    try:
-        loop = OpenSpielLoop()
-    except ImportError:
-        return None
-    loop.run(seconds)
-    return loop.rate
-
-
 def ratio_to_openspiel(seconds: float, slices: int = 20) -> tuple[float, float] | None:
     """(Kings' Stakes step + legal_mask, OpenSpiel's C++ loop) in game-steps per second,
     timed in alternating slices of seconds / slices each, so that both see the same machine

@@ -1131,13 +1131,12 @@ cdef int kz_rollout(const void* state, const int32_t* legal, int n, Rng* rng) no
     cdef const Multiset* hand = &s.hand[p]
     best_pick_init(&pick)
     if s.h.phase == PH_DRAW:
-        top = -1
         for k in range(n):
             if legal[k] == A_GOD_LOOK:
                 return k
         for k in range(n):
             if legal[k] == A_DRAW_DISCARD:
-                top = s.discard[s.pile_of[p]].cards[s.discard[s.pile_of[p]].size - 1]
+                top = s.discard[pile].cards[s.discard[pile].size - 1]
                 if top == JOKER or card_rank(top) == s.wild or ms_count_rank(hand, card_rank(top)) > 0:
                     return k
         for k in range(n):
