@@ -6,21 +6,13 @@ Environment switches (all default off):
   CARDCORE_DEBUG=1                  keep the C debug info (gdb, perf) in an otherwise normal build
 """
 import os
-import shutil
 import sys
 from pathlib import Path
 
 from Cython.Build import cythonize
-from setuptools import Extension, setup
+from setuptools import Extension, find_packages, setup
 
 SRC = Path("src")
-
-# The rulebooks (games/*.md) are the single source; the package carries a copy so that
-# `cardcore rules <game>` works from an installed wheel.
-rulebooks = SRC / "cardcore" / "rulebooks"
-rulebooks.mkdir(exist_ok=True)
-for book in Path("games").glob("*.md"):
-    shutil.copyfile(book, rulebooks / book.name)
 
 only = {m for m in os.environ.get("CARDCORE_ONLY", "").split(",") if m}
 trace = os.environ.get("CARDCORE_CYTHON_TRACE") == "1"
@@ -62,5 +54,9 @@ force = not stamp.exists() or stamp.read_text() != str(trace)
 stamp.parent.mkdir(exist_ok=True)
 stamp.write_text(str(trace))
 
-setup(ext_modules=cythonize(extensions, compiler_directives=directives, include_path=["src"],
+# The packages under src/, and the rulebooks: the top-level games/ folder (the one copy of each
+# book) is installed as the data package cardcore.rulebooks, mapped, not copied.
+setup(packages=find_packages(str(SRC)) + ["cardcore.rulebooks"],
+      package_dir={"": str(SRC), "cardcore.rulebooks": "games"},
+      ext_modules=cythonize(extensions, compiler_directives=directives, include_path=["src"],
                             force=force))

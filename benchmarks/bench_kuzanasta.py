@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from cardcore import new_game
-from cardcore.games._kuzanasta_sets import best_two_sets, best_two_sets_bulk
+from cardcore.games.kuzanasta._sets import best_two_sets, best_two_sets_bulk
 from playout import fast_path_playout, run_random_only, timed_playouts
 
 GAME = "kuzanasta"

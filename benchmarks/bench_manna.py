@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cardcore.games._manna_minimum import py_reach_min
+from cardcore.games.manna._minimum import py_reach_min
 
 from cardcore import new_game
 from playout import fast_path_playout, run_random_only, timed_playouts

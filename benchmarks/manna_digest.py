@@ -13,7 +13,8 @@ Three paths are hashed per configuration (every option value of ``cardcore games
     python benchmarks/manna_digest.py --against /path/to/other/python
                                           # compare with another build; exit 1 if any differs
 
-tests/test_manna_digest.py checks the digests stored in tests/data/manna_digests.json (made by
+tests/games/manna/test_manna_digest.py checks the digests stored in
+tests/games/manna/data/manna_digests.json (made by
 the unchanged 0.2 build with ``--write``).
 """
 from __future__ import annotations
@@ -30,9 +31,10 @@ import numpy as np
 
 from cardcore import VectorGame, new_game
 from cardcore._fast import Random
-from cardcore.games._manna_minimum import py_reach_min
+from cardcore.games.manna._minimum import py_reach_min
 
-STORED = Path(__file__).resolve().parent.parent / "tests" / "data" / "manna_digests.json"
+STORED = (Path(__file__).resolve().parent.parent / "tests" / "games" / "manna" / "data"
+          / "manna_digests.json")
 
 # (name, options, Python-path games, run_random games). Short targets end matches after a
 # hand or two, so many deals are covered; the default target plays whole long matches.

@@ -21,6 +21,7 @@ END = "<!-- end of reference -->"
 MODULES = [
     ("cardcore", None),
     ("cardcore.game", ["Game", "Action", "load_game", "new_game", "available_games"]),
+    ("cardcore.registry", None),
     ("cardcore.cards", None),
     ("cardcore.errors", None),
     ("cardcore.bots", ["Bot", "RandomBot", "GreedyBot", "available_bots", "make_bot"]),
@@ -29,8 +30,6 @@ MODULES = [
     ("cardcore.events", ["Raw", "Narrator"]),
     ("cardcore.narrate", None),
 ]
-GAME_CLASSES = [("cardcore.games.kings_stakes", "KingsStakes"),
-                ("cardcore.games.kuzanasta", "Kuzanasta"), ("cardcore.games.manna", "Manna")]
 
 
 def _doc(obj: Any) -> str:
@@ -97,9 +96,9 @@ def render() -> str:
             else:
                 out += [f"#### `{qual}`", "", f"`{obj!r}`", ""]
     out += ["### The games", ""]
-    for module_name, cls_name in GAME_CLASSES:
-        module = importlib.import_module(module_name)
-        cls = getattr(module, cls_name)
+    from cardcore.registry import game_classes
+    for cls in game_classes():
+        module_name, cls_name = cls.__module__, cls.__name__
         out += _block(f"{module_name}.{cls_name}", "", _doc(cls), 4)
         out += ["Options: " + ", ".join(f"`{k}` (default `{o.default!r}`{': ' + o.doc if o.doc else ''})"
                                           for k, o in cls.options_spec.items()), ""]

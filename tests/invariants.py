@@ -6,7 +6,8 @@ import random
 from typing import Any, Iterator
 
 import cardcore
-from cardcore.game import Game, game_class
+from cardcore.game import Game
+from cardcore.registry import game_class
 
 
 def all_configs() -> list[tuple[str, dict[str, Any]]]:

@@ -1,14 +1,17 @@
-"""cardcore.bots: RandomBot, GreedyBot, make_bot, and the Kings' Stakes heuristic."""
+"""cardcore.bots: RandomBot, GreedyBot and make_bot on every game (each game's heuristic has
+its own tests in tests/games/<game>/)."""
 from __future__ import annotations
 
 import pytest
-from ks_helpers import ks, legal
 
+import cardcore
 from cardcore import ConfigError, new_game
 from cardcore.bots import Bot, GreedyBot, RandomBot, available_bots, greedy_heuristic, make_bot
 from cardcore.game import Action
-from cardcore.games.kings_stakes import KingsStakes
-from cardcore.simulation import simulate
+
+from invariants import all_configs, config_id
+
+FIRSTS = list({name: (name, config) for name, config in reversed(all_configs())}.values())
 
 
 def play_out(game, bots):
@@ -27,35 +30,33 @@ def play_out(game, bots):
 
 
 @pytest.mark.parametrize("bot_class", [RandomBot, GreedyBot])
-def test_bots_choose_legal_actions_to_the_end(bot_class):
-    for seed, players in ((1, 2), (2, 4), (3, 6)):
-        game = new_game("kings_stakes", players=players, seed=seed)
+@pytest.mark.parametrize("config", FIRSTS, ids=config_id)
+def test_bots_choose_legal_actions_to_the_end(bot_class, config):
+    name, options = config
+    for seed in (1, 2):
+        game = new_game(name, seed=seed, **options)
         actions = play_out(game, bot_class(seed=seed))
-        assert game.is_over and len(actions) > 20 and game.winners
-
-
-@pytest.mark.parametrize("config", KingsStakes.conformance_configs,
-                         ids=lambda c: "-".join(f"{k}={v}" for k, v in sorted(c.items())))
-def test_greedy_plays_every_kings_stakes_configuration(config):
-    for seed in range(3):
-        game = new_game("kings_stakes", seed=seed, **config)
-        play_out(game, GreedyBot(seed=seed))
-        assert game.is_over and game.winners
+        assert game.is_over and len(actions) > 5 and game.winners
 
 
 @pytest.mark.parametrize("bot_class", [RandomBot, GreedyBot])
-def test_same_seed_same_choices_and_reseed_restarts(bot_class):
-    a = play_out(new_game("kings_stakes", seed=5), bot_class(seed=9))
-    b = play_out(new_game("kings_stakes", seed=5), bot_class(seed=9))
+@pytest.mark.parametrize("config", FIRSTS, ids=config_id)
+def test_same_seed_same_choices_and_reseed_restarts(bot_class, config):
+    name, options = config
+    a = play_out(new_game(name, seed=5, **options), bot_class(seed=9))
+    b = play_out(new_game(name, seed=5, **options), bot_class(seed=9))
     assert a == b
     bot = bot_class(seed=9)
-    play_out(new_game("kings_stakes", seed=6), bot)
+    play_out(new_game(name, seed=6, **options), bot)
     bot.reseed(9)
-    assert play_out(new_game("kings_stakes", seed=5), bot) == a
+    assert play_out(new_game(name, seed=5, **options), bot) == a
 
 
-def test_random_bots_with_different_seeds_play_differently():
-    runs = {tuple(play_out(new_game("kings_stakes", seed=5), RandomBot(seed=s))) for s in range(5)}
+@pytest.mark.parametrize("config", FIRSTS, ids=config_id)
+def test_random_bots_with_different_seeds_play_differently(config):
+    name, options = config
+    runs = {tuple(play_out(new_game(name, seed=5, **options), RandomBot(seed=s)))
+            for s in range(5)}
     assert len(runs) == 5
 
 
@@ -66,17 +67,19 @@ def test_unseeded_bots_draw_fresh_entropy():
 def test_random_bot_makes_the_same_choices_as_run_random_in_the_core():
     # One RandomBot for every seat draws ids[rng.below(len(ids))] from the same PCG32 stream
     # as GameState.run_random: the Python loop and the in-core playout are the same game.
-    for seed in range(4):
-        python_game = new_game("kings_stakes", seed=seed)
+    for (name, options), seed in zip(FIRSTS * 2, range(2 * len(FIRSTS))):
+        python_game = new_game(name, seed=seed, **options)
         actions = play_out(python_game, RandomBot(seed=100 + seed))
-        core_game = new_game("kings_stakes", seed=seed)
+        core_game = new_game(name, seed=seed, **options)
         assert core_game._state.run_random(100 + seed) == len(actions)
         assert core_game.scores == python_game.scores
         assert core_game.winners == python_game.winners
 
 
-def test_choose_on_a_finished_game_raises():
-    game = new_game("kings_stakes", seed=1)
+@pytest.mark.parametrize("config", FIRSTS, ids=config_id)
+def test_choose_on_a_finished_game_raises(config):
+    name, options = config
+    game = new_game(name, seed=1, **options)
     play_out(game, RandomBot(seed=1))
     for bot in (RandomBot(seed=1), GreedyBot(seed=1)):
         with pytest.raises(ValueError, match="over"):
@@ -97,103 +100,18 @@ def test_make_bot_by_name_and_unknown_names():
     assert repr(make_bot("random", 7)) == "RandomBot(seed=7)"
 
 
-def test_greedy_heuristic_of_a_game_without_one_is_a_config_error():
-    with pytest.raises(ConfigError, match="no heuristic for 'no_such_game'") as info:
+def test_greedy_heuristic_is_the_games_and_a_game_without_one_is_a_config_error(monkeypatch):
+    for name in cardcore.available_games():
+        cls = cardcore.registry.game_class(name)
+        assert greedy_heuristic(name) is cls.greedy
+        GreedyBot(seed=1).check_game(name)
+    with pytest.raises(ConfigError, match="unknown game"):
         greedy_heuristic("no_such_game")
+    cls = cardcore.registry.game_class(cardcore.available_games()[0])
+    monkeypatch.setattr(cls, "greedy", None)
+    with pytest.raises(ConfigError, match="no heuristic") as info:
+        greedy_heuristic(cls.name)
     assert info.value.option == "bots"
     with pytest.raises(ConfigError, match="no heuristic"):
-        GreedyBot(seed=1).check_game("no_such_game")
-    assert callable(greedy_heuristic("kings_stakes"))
-    GreedyBot(seed=1).check_game("kings_stakes")
-    RandomBot(seed=1).check_game("no_such_game")      # random plays anything
-
-
-# ---------------------------------------------------------------- the Kings' Stakes heuristic
-def greedy_choice(game, seed=0) -> str:
-    return str(GreedyBot(seed=seed).choose(game))
-
-
-def test_greedy_plays_four_kings_when_it_can():
-    game = ks(hands={0: ["KC", "KS", "KD", "KH"]})
-    assert "play KC KS KD KH" in legal(game)
-    assert greedy_choice(game) == "play KC KS KD KH"
-
-
-def test_greedy_answers_instead_of_taking():
-    game = ks(hands={0: ["9C", "2D", "3H", "4S"], 1: ["10D", "2S", "3C", "4D"]})
-    game.apply("play 9C")
-    assert "take" in legal(game) and "play 10D" in legal(game)
-    assert greedy_choice(game) != "take"
-
-
-def test_greedy_takes_only_when_forced():
-    game = ks(hands={0: ["AC", "2D", "3H", "4S"], 1: ["2S", "3C", "4D", "5D"]})
-    game.apply("play AC")
-    assert legal(game) == ["take"]
-    assert greedy_choice(game) == "take"
-
-
-def test_greedy_clears_a_full_table_with_a_king_rather_than_take():
-    game = ks(hands={0: ["9C", "AD", "3H", "4S"], 1: ["10D", "2S", "3C", "KD"],
-                     2: ["AH", "2C", "5C", "6C"], 3: ["2H", "3D", "4C", "5S"]})
-    game.apply("play 9C")
-    game.apply("play 10D")
-    game.apply("play AH")
-    game.apply("take")          # seat 3 cannot answer 11 and takes, then leads
-    game.apply("play 5S")
-    game.apply("play AD")       # seat 0: stake 11 on a 2-card table
-    # Seat 1 holds 2S 3C 7C KD: no number answers 11; the king sends the table out of
-    # play (KS-5.3), which beats taking it into the penalty pile.
-    assert legal(game) == ["play KD", "take"]
-    assert greedy_choice(game) == "play KD"
-
-
-def test_greedy_leads_a_cheap_card_and_keeps_its_tens():
-    game = ks(hands={0: ["10C", "10S", "2H", "3D"]})
-    assert "play 10C 10S" in legal(game)
-    assert greedy_choice(game) == "play 3D"           # tens answer high stakes later
-
-
-def test_greedy_doubles_the_stake_rather_than_spend_a_higher_card():
-    game = ks(hands={0: ["9C", "2D", "3H", "4S"], 1: ["9D", "10D", "AD", "2S"]})
-    game.apply("play 9C")
-    assert {"play 9D", "play 10D", "play AD"} <= set(legal(game))
-    assert greedy_choice(game) == "play 9D"           # stake 18: the next player must find 18+
-
-
-def test_greedy_keeps_jokers_when_a_natural_card_answers():
-    game = ks(hands={0: ["8C", "2D", "3H", "4S"], 1: ["9D", "JK", "2S", "3C"]})
-    game.apply("play 8C")
-    choice = greedy_choice(game)
-    assert "JK" not in choice and choice != "take"
-
-
-def test_greedy_always_refills_with_manual_refill():
-    game = ks(hands={0: ["8C", "2D", "3H", "4S"]}, refill="manual")
-    game.apply("play 8C")
-    assert legal(game) == ["refill", "end_turn"]
-    assert greedy_choice(game) == "refill"
-
-
-def test_greedy_sheds_two_cards_once_the_stock_is_empty():
-    from cardcore.bots.greedy_kings_stakes import evaluate
-    single = ("play", "number", 7, ("7C",))
-    pair = ("play", "number", 14, ("7C", "7S"))
-    assert evaluate(pair, 0, 0, 0) - evaluate(single, 0, 0, 0) > \
-        evaluate(pair, 0, 0, 10) - evaluate(single, 0, 0, 10)
-
-
-@pytest.mark.slow
-def test_greedy_beats_random_clearly_over_2000_seeded_games():
-    # One GreedyBot against three RandomBots: a random seat wins about 25% of the time.
-    summary = simulate("kings_stakes", 2000, bots="greedy,random,random,random", seed=2026)
-    greedy, random_ = summary["by_bot"]["greedy"], summary["by_bot"]["random"]
-    assert summary["games"] == 2000
-    assert greedy["win_rate"] > 0.85                   # measured 94.5 %
-    assert random_["win_rate"] < 0.15                  # measured 3.9 % per random seat
-    assert greedy["mean_score"] < random_["mean_score"] - 4
-    # Head to head with 2 players, from either seat.
-    for bots in ("greedy,random", "random,greedy"):
-        duel = simulate("kings_stakes", 500, players=2, bots=bots, seed=7)
-        assert duel["by_bot"]["greedy"]["win_rate"] > 0.9      # measured 99.2 %
-        assert duel["by_bot"]["random"]["win_rate"] < 0.4      # measured 16-17 % (ties count)
+        GreedyBot(seed=1).check_game(cls.name)
+    RandomBot(seed=1).check_game(cls.name)              # random plays anything

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import cardcore
-from cardcore.cli import main, rulebook_text
+from cardcore.cli import main
 
 SRC = str(Path(cardcore.__file__).resolve().parents[1])
 
@@ -169,7 +169,7 @@ def test_simulate_per_bot_table(capsys, monkeypatch):
 def test_rules_prints_the_packaged_rulebook(capsys, monkeypatch):
     code, out, _ = run_main(["rules", "kings_stakes", "--raw"], capsys, monkeypatch)
     assert code == 0
-    assert out == rulebook_text("kings_stakes")
+    assert out == cardcore.registry.game_class("kings_stakes").rulebook_text()
     assert "KS-4.3" in out and "KS-9.2" in out
 
 
@@ -178,12 +178,6 @@ def test_rules_rendered_in_a_terminal(capsys, monkeypatch):
     monkeypatch.setattr(Console, "is_terminal", property(lambda self: True))
     code, out, _ = run_main(["rules", "kings_stakes"], capsys, monkeypatch)
     assert code == 0 and "KS-4.3" in out and "## " not in out      # Markdown was rendered
-
-
-def test_rulebook_is_a_package_resource():
-    from importlib import resources
-    packaged = resources.files("cardcore") / "rulebooks" / "kings_stakes.md"
-    assert packaged.is_file() and "KS-1.1" in packaged.read_text(encoding="utf-8")
 
 
 def test_games_lists_every_game_with_options(capsys, monkeypatch):

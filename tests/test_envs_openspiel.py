@@ -16,7 +16,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 import cardcore
 from cardcore.envs import openspiel
 from cardcore.envs._common import observation_text
-from cardcore.game import game_class
+from cardcore.registry import game_class
 
 pytestmark = pytest.mark.slow       # random_sim_test on every configuration: minutes
 

@@ -11,7 +11,7 @@ import pytest
 
 from cardcore import new_game
 from cardcore.cards import card_id, card_str
-from cardcore.games.manna_events import card_points as manna_points
+from cardcore.games.manna.events import card_points as manna_points
 
 from invariants import all_configs, config_id, random_steps
 
@@ -279,7 +279,7 @@ def test_stacked_deck_pairs_show_events_reveal_no_more_than_the_view(name, kwarg
 def _hand_end_breakdown(game, player, action):
     """The narrator's hand-end event for ``action`` applied to the position now (set with
     ``_set_position``, which the action log cannot replay, so the narrator is called directly)."""
-    from cardcore.games.manna_events import MannaNarrator
+    from cardcore.games.manna.events import MannaNarrator
     pre = game._state.clone()
     game.apply(action)
     raw = MannaNarrator(game).round_end(pre, action, player, game._state)[0]

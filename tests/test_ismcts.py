@@ -9,7 +9,7 @@ import cardcore
 from cardcore import new_game
 from cardcore._search import ismcts_search, rollout_move
 from cardcore.bots import ISMCTSBot, make_bot
-from cardcore.bots.ismcts import DEFAULT_HORIZON, sides_of
+from cardcore.bots.ismcts import sides_of
 from cardcore.cards import card_str
 
 from invariants import composition
@@ -101,12 +101,14 @@ def test_ismcts_parameters_are_checked():
             ismcts_search(game.state, seat, 10, 1, **bad)
 
 
-def test_default_horizons_and_sides():
-    assert set(DEFAULT_HORIZON) == set(GAMES)
-    assert sides_of(new_game("manna", seed=1)) == [0, 1, 0, 1, 0, 1]          # MH-1.4
-    assert sides_of(new_game("kings_stakes", players=4, teams=True, seed=1)) == [0, 1, 0, 1]
-    assert sides_of(new_game("kings_stakes", players=3, seed=1)) == [0, 1, 2]
-    assert sides_of(new_game("kuzanasta", players=2, seed=1)) == [0, 1]
+def test_every_game_declares_a_horizon_and_its_sides():
+    for name in cardcore.available_games():
+        cls = cardcore.registry.game_class(name)
+        assert cls.search_horizon in ("round", "match")
+        for config in cls.conformance_configs:
+            game = new_game(name, seed=1, **config)
+            sides = sides_of(game)
+            assert len(sides) == game.num_players and set(sides) == set(range(len(set(sides))))
 
 
 def test_going_out_wins_the_deal_with_the_round_horizon():

@@ -7,27 +7,25 @@ from pathlib import Path
 import pytest
 
 import cardcore
+from cardcore.registry import game_class
 
-REPO = Path(__file__).resolve().parent.parent
-PREFIX = {"kings_stakes": "KS", "kuzanasta": "KZ", "manna": "MH"}
+TESTS = Path(__file__).resolve().parent
 
 
-def rule_ids(game: str) -> list[str]:
-    text = (REPO / "games" / f"{game}.md").read_text(encoding="utf-8")
-    return sorted(set(re.findall(rf"\b{PREFIX[game]}-\d+(?:\.\d+)?\b", text)))
+def rule_ids(name: str) -> list[str]:
+    cls = game_class(name)
+    return sorted(set(re.findall(rf"\b{cls.rule_prefix}-\d+(?:\.\d+)?\b", cls.rulebook_text())))
 
 
 def all_test_names() -> set[str]:
     names: set[str] = set()
-    for path in (REPO / "tests").glob("test_*.py"):
+    for path in TESTS.rglob("test_*.py"):
         names.update(re.findall(r"def (test_\w+)", path.read_text(encoding="utf-8")))
     return names
 
 
 @pytest.mark.parametrize("game", cardcore.available_games())
 def test_every_rule_id_has_a_named_test(game):
-    if not (REPO / "games" / f"{game}.md").exists():
-        pytest.skip("the rulebooks are not beside these tests")
     ids = rule_ids(game)
     assert len(ids) > 20
     names = all_test_names()
@@ -35,3 +33,9 @@ def test_every_rule_id_has_a_named_test(game):
                if not any(re.search(rf"_{rid.lower().replace('-', '_').replace('.', '_')}(_|$)", n)
                           for n in names)]
     assert missing == []
+
+
+def test_rule_prefixes_are_distinct():
+    prefixes = [game_class(name).rule_prefix for name in cardcore.available_games()]
+    assert len(set(prefixes)) == len(prefixes)
+    assert all(re.fullmatch(r"[A-Z]{2}", p) for p in prefixes)

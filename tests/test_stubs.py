@@ -18,7 +18,7 @@ def test_stubtest_finds_no_difference():
     # Every extension module with a stub: the games' state machines and their helper modules.
     games = Path(cardcore.__file__).parent / "games"
     modules = ["cardcore._fast", "cardcore._batch", "cardcore._search"] + sorted(
-        f"cardcore.games.{p.stem}" for p in games.glob("_*.pyi"))
+        f"cardcore.games.{p.parent.name}.{p.stem}" for p in games.glob("*/_*.pyi"))
     result = subprocess.run(
         [sys.executable, "-m", "mypy.stubtest", "--allowlist", str(ALLOWLIST), *modules],
         capture_output=True, text=True, timeout=600)

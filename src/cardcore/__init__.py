@@ -1,15 +1,15 @@
 """cardcore: exact, fast card-game engines with one small protocol for apps, bots and RL.
 
 >>> import cardcore
->>> game = cardcore.new_game("kings_stakes", players=4, seed=7)
+>>> game = cardcore.new_game(cardcore.available_games()[0], seed=7)
 >>> action = game.legal_actions()[0]
 >>> game.apply(action)
 """
-__version__ = "0.2.0"
-
+from cardcore._version import __version__
 from cardcore.cards import Card, parse_card
 from cardcore.errors import ConfigError, IllegalActionError
-from cardcore.game import Action, Game, available_games, load_game, new_game
+from cardcore.game import Action, Game
+from cardcore.registry import available_games, load_game, new_game
 from cardcore.schemas import schema
 from cardcore.simulation import simulate
 from cardcore.vector import VectorGame

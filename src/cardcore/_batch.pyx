@@ -55,7 +55,7 @@ cdef enum:
 
 cdef enum:
     # legal_mask remembers up to this many ids per row, to clear just those next time (a
-    # Kuzanasta row is ~3,000 bytes, with a handful set); a row with more is cleared whole.
+    # row can be ~3,000 bytes, with a handful set); a row with more is cleared whole.
     MASK_REMEMBERED = 64
     # Rows narrower than this are cleared whole: a few cache lines, as cheap as the bookkeeping.
     MASK_SPARSE_MIN_WIDTH = 512
@@ -218,7 +218,7 @@ cdef class VectorCore:
                    reusable=None) -> int:
         """Rows lo..hi of the (games, width) uint8/bool mask; returns -1, or the first game
         whose legal ids overflow. ``width`` is the configuration's action space, which may be
-        narrower than the game's widest (Kuzanasta's god_draw="position" adds ids): an id past
+        narrower than the game's widest (an option may add ids): an id past
         it is an overflow too. ``trusted``: see claim_mask. ``reusable``: mask_rows_reusable's
         answer for ``out`` (threads), decided here when None."""
         self.check_range(lo, hi)

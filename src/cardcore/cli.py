@@ -1,16 +1,16 @@
 """The ``cardcore`` command: play against bots, simulate, print rulebooks, measure speed.
 
-    cardcore play kings_stakes [--players N] [--seat K] [--seed S] [--bots greedy,random]
-                               [--save FILE | --load FILE]
-    cardcore simulate kings_stakes -n 10000 [--players N] [--bots greedy,random] [--seed S]
-                                   [--workers W | --dask ADDRESS | --ray ADDRESS|auto] [--json]
-    cardcore tournament kings_stakes --bots greedy,random,random:seed=3 -n 1000
-                                   [--workers W | --dask ADDRESS | --ray ADDRESS|auto]
-                                   [--json] [--out DIR]
-    cardcore rules kings_stakes [--raw]
-    cardcore games
-    cardcore schema kings_stakes view|action|event|save
-    cardcore bench [kings_stakes]
+    cardcore play GAME [--players N] [--seat K] [--seed S] [--bots greedy,random]
+                       [--save FILE | --load FILE]
+    cardcore simulate GAME -n 10000 [--players N] [--bots greedy,random] [--seed S]
+                           [--workers W | --dask ADDRESS | --ray ADDRESS|auto] [--json]
+    cardcore tournament GAME --bots greedy,random,random:seed=3 -n 1000
+                             [--workers W | --dask ADDRESS | --ray ADDRESS|auto]
+                             [--json] [--out DIR]
+    cardcore rules GAME [--raw]
+    cardcore games                     # the games (GAME is one of their names)
+    cardcore schema GAME view|action|event|save
+    cardcore bench [GAME]
     cardcore serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--bot-delay 0.4]
 
 Game options are given as ``-o name=value`` (the value is read as JSON when it parses,
@@ -23,7 +23,6 @@ import json
 import sys
 import time
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
 
@@ -40,8 +39,9 @@ from rich.text import Text
 from cardcore import __version__
 from cardcore.bots import available_bots, make_bot, parse_bot_specs
 from cardcore.errors import ConfigError, IllegalActionError
-from cardcore.game import Action, Game, available_games, game_class, load_game, new_game
-from cardcore.narrate import END_KINDS, breakdown_lines, describe
+from cardcore.game import Action, Game
+from cardcore.registry import available_games, game_class, load_game, new_game
+from cardcore.narrate import breakdown_lines, describe
 
 __all__ = ["main"]
 
@@ -207,11 +207,11 @@ class PlaySession:
         events = self.game.events(self.seat, since=self.events_seen)
         self.events_seen += len(events)
         for event in events:
-            if event["kind"] in END_KINDS:
-                for i, line in enumerate(breakdown_lines(event, self.who_or_table)):
+            if event["kind"] == self.game.round_end_event:
+                for i, line in enumerate(breakdown_lines(event, self.who_or_table, self.game)):
                     self.console.print(Text(line, style="bold yellow" if i == 0 else "yellow"))
                 continue
-            text = describe(event, self.seat, self.who_or_table)
+            text = describe(event, self.seat, self.who_or_table, self.game)
             if text is not None:
                 mine = event.get("player") == self.seat and not event.get("auto")
                 self.console.print(Text(text, style="" if mine else "dim"))
@@ -450,22 +450,8 @@ def bot_table(summary: dict[str, Any]) -> Table:
 
 
 # ------------------------------------------------------------------ rules, games, bench
-def rulebook_text(name: str) -> str:
-    """The packaged rulebook of a game (copied from games/<game>.md at build time)."""
-    cls = game_class(name)
-    filename = getattr(cls, "rulebook", "") or f"{cls.name}.md"
-    packaged = resources.files("cardcore") / "rulebooks" / filename
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    # A source checkout that has not been built yet keeps the books at the top level.
-    source = Path(__file__).resolve().parents[2] / "games" / filename
-    if source.is_file():
-        return source.read_text(encoding="utf-8")
-    raise ConfigError(f"the rulebook of {cls.name} ({filename}) is not installed", "name")
-
-
 def cmd_rules(args: argparse.Namespace, console: Console) -> int:
-    text = rulebook_text(args.game)
+    text = game_class(args.game).rulebook_text()
     if args.raw or not console.is_terminal:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
     else:

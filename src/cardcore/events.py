@@ -4,7 +4,7 @@
 on a shadow state machine, and later calls only narrate the actions applied since. Nothing here
 runs on the fast path (``legal_action_ids`` / ``apply(int)``).
 
-Each game supplies a *narrator* (``cardcore.games.<game>_events``) that compares the shadow
+Each game supplies a *narrator* (``cardcore.games.<game>.events``) that compares the shadow
 state before and after every action and turns the difference into ``Raw`` events. A raw event
 has one group of cards and the set of seats allowed to see them; rendering it for a seat names
 the cards only when that seat may see them and otherwise counts them (``"hidden": k``). Fields
@@ -20,17 +20,17 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from cardcore._fast import GameState
 from cardcore.cards import card_str
 
-if TYPE_CHECKING:
-    from cardcore.game import Game
-
 __all__ = ["Raw", "Narrator", "Narration", "events_for", "multiset_minus", "public", "private"]
 
 JSON = Any
+# The game a narrator tells: a cardcore.game.Game (not imported: the protocol module imports
+# this one). A narrator reads its ``_specs``, ``options``, ``num_players`` and ``_label_index``.
+NarratedGame = Any
 
 
 @dataclass
@@ -86,9 +86,15 @@ def multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
 
 
 class Narrator:
-    """Turns state changes of one game into raw events. Subclassed per game."""
+    """Turns state changes of one game into raw events. Subclassed per game.
 
-    def __init__(self, game: Game) -> None:
+    ``kinds`` lists every automatic event kind the game emits, each with a line saying what
+    it is (the event schema, the docs and the front ends' words read it); the action events'
+    kinds are the action kinds of the decode table."""
+
+    kinds: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, game: NarratedGame) -> None:
         self.game = game
         self.players = game.num_players
 
@@ -129,14 +135,22 @@ class Narrator:
 
 
 class Narration:
-    """The raw event list of one game, extended as the game's log grows."""
+    """The raw event list of one game, extended as the game's log grows, and the public
+    history (``Game.history``) read from the same replay."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: NarratedGame) -> None:
         self.lock = threading.Lock()
+        self.game = game
         self.narrator: Narrator = game.narrator(game)
         self.state: GameState = game._fresh_state()
         self.done = 0
         self.raw: list[Raw] = self.narrator.deal(self.state)
+        self.history: list[dict[str, JSON]] = []
+
+    def catch_up(self) -> None:
+        """Narrate the actions the game's log holds beyond those already narrated."""
+        with self.lock:                          # one thread narrates each action once
+            self.advance(self.game.action_log(self.done))
 
     def advance(self, new_actions: list[int]) -> None:
         """Narrate ``new_actions``: the log's actions from index ``done`` on."""
@@ -147,9 +161,15 @@ class Narration:
             assert player is not None            # the log only holds legal actions
             self.state.apply(action_id)
             post = self.state
-            self.raw.extend(narrator.action(pre, action_id, player, post))
+            events = narrator.action(pre, action_id, player, post)
+            self.raw.extend(events)
+            shown = next(e for e in events if not e.auto).render(0, None)
+            self.history.append({"event": "action", "player": player, "id": shown["id"],
+                                 "action": shown["action"]})
             if post.round_index != pre.round_index:
                 self.raw.extend(narrator.round_end(pre, action_id, player, post))
+                self.history.append({"event": "round_end", "round": pre.round_index + 1,
+                                     **self.game._round_summary(post)})
                 if post.is_over:
                     self.raw.extend(narrator.match_end(post))
                 else:
@@ -157,18 +177,15 @@ class Narration:
             self.done += 1
 
 
-def events_for(game: Game, seat: int | None, since: int) -> list[dict[str, JSON]]:
+def events_for(game: NarratedGame, seat: int | None, since: int) -> list[dict[str, JSON]]:
     """``Game.events``: check the arguments, bring the narration up to date, render."""
     if seat is not None and (type(seat) is not int or not 0 <= seat < game.num_players):
         raise ValueError(f"seat must be None or a seat 0..{game.num_players - 1}, "
                          f"not {str(seat)[:20]!r}")
     if type(since) is not int or since < 0:
         raise ValueError(f"since must be an int >= 0, not {str(since)[:20]!r}")
-    narration = game._narration
-    if narration is None:
-        narration = game._narration = Narration(game)
-    with narration.lock:                        # one thread narrates each action once
-        narration.advance(game.action_log(narration.done))
+    narration = game._narrate()
+    with narration.lock:
         raw = narration.raw[since:]
     return [r.render(since + i, seat) for i, r in enumerate(raw)]
 

@@ -18,25 +18,50 @@ import json
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping, Sequence, Union
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
 
-from cardcore._fast import GameState, seed_to_u64
+from cardcore._fast import GameState, Random, seed_to_u64
 from cardcore.cards import card_id, card_str, format_cards, sort_key
 from cardcore.errors import ConfigError, IllegalActionError
-from cardcore.saves import SAVE_FORMAT                    # the format to_json writes (2)
+from cardcore.events import Narration, Narrator, events_for
+from cardcore.saves import SAVE_FORMAT, dump             # the format to_json writes (2)
+from cardcore.schema_parts import SchemaParts
 
 __all__ = [
     "Action", "ActionSpec", "Game", "Option", "register", "available_games", "new_game",
     "load_game", "SAVE_FORMAT", "seat_or_lot", "one_of", "int_between", "flag", "is_int", "resolve_seed",
 ]
 
+
+
+def _set_by_the_registry(*args: Any, **kwargs: Any) -> Any:
+    raise RuntimeError("cardcore.registry sets this when cardcore is imported")
+
+
+# The 0.2 spellings of the registry's functions, kept for one release: cardcore.registry (the
+# module above this one) replaces these when it is imported, which ``import cardcore`` does.
+new_game: Callable[..., "Game"] = _set_by_the_registry
+load_game: Callable[..., "Game"] = _set_by_the_registry
+available_games: Callable[[], tuple[str, ...]] = _set_by_the_registry
+game_class: Callable[[str], "type[Game]"] = _set_by_the_registry
+register: Callable[["type[Game]"], "type[Game]"] = _set_by_the_registry
+
 MAX_ACTION_TEXT = 160          # the longest real action notation is under 50 characters
 ECHO_LIMIT = 60                # how much of a bad input an error message repeats
 
 JSONValue = Any
+
+
+class GreedyHeuristic(Protocol):
+    """A game's one-move heuristic: the id of a legal action for ``game.current_player``,
+    its ties broken with ``rng``."""
+
+    def __call__(self, game: Game, rng: Random) -> int: ...
 
 
 def _echo(value: Any) -> str:
@@ -207,14 +232,64 @@ class Game:
     """A game in progress. Create with ``cardcore.new_game``; see docs/api.md for the contract."""
 
     # --- supplied by each game -------------------------------------------------------
-    name: ClassVar[str]
+    name: ClassVar[str]                           # the package's name: "some_game"
+    title: ClassVar[str]                          # the name people read: "Some Game"
     default_players: ClassVar[int]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options_spec: ClassVar[dict[str, Option]] = {}
     phases: ClassVar[tuple[str, ...]] = ()
-    rulebook: ClassVar[str] = ""                  # file name under cardcore/rulebooks
+    rulebook: ClassVar[str] = ""                  # its file in the top-level games/ folder
+    rule_prefix: ClassVar[str]                    # "SG": the rulebook's rule IDs are SG-n.m
     score_direction: ClassVar[str] = "higher is better"   # how to read ``scores``
+    # What the game calls a round ("round", "deal", "hand"): the round-end event's kind is
+    # ``round_end_event`` = f"{round_name}_end", and deal events number rounds by this key.
+    round_name: ClassVar[str] = "round"
+    round_end_event: ClassVar[str]                # derived from round_name (__init_subclass__)
+    search_horizon: ClassVar[str] = "round"       # ISMCTSBot's default: "round" or "match"
+    narrator: ClassVar[type[Narrator]]            # turns state changes into events
+    # The greedy bot's heuristic (GreedyBot): ``greedy(game, rng) -> a legal id``, or None.
+    greedy: ClassVar[Union[GreedyHeuristic, None]] = None
+    schema_parts: ClassVar[SchemaParts]           # the game's parts of the JSON Schemas
+    # Terminal phrases for the game's own event kinds (cardcore.narrate): kind -> phrase.
+    phrases: ClassVar[Mapping[str, Callable[..., Union[str, None]]]] = {}
+
+    _REQUIRED: ClassVar[tuple[str, ...]] = (
+        "name", "title", "default_players", "min_players", "max_players", "rule_prefix",
+        "narrator", "schema_parts")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game declares what shared code asks of it; a missing declaration is an error at
+        import (no silent default), and the derived ones are set here."""
+        super().__init_subclass__(**kwargs)
+        missing = [attr for attr in cls._REQUIRED if not hasattr(cls, attr)]
+        if missing:
+            raise TypeError(f"{cls.__qualname__} does not declare {', '.join(missing)}")
+        if cls.search_horizon not in ("round", "match"):
+            raise TypeError(f"{cls.__qualname__}.search_horizon must be 'round' or 'match'")
+        cls.round_end_event = f"{cls.round_name}_end"
+
+    @classmethod
+    def rulebook_text(cls) -> str:
+        """The game's rulebook (Markdown). The one copy is the top-level ``games/<rulebook>``
+        of the source tree, which the installed package carries as ``cardcore.rulebooks``
+        (mapped from that folder, not copied). ConfigError if it is not there."""
+        try:
+            book = resources.files("cardcore.rulebooks").joinpath(cls.rulebook)
+            if book.is_file():
+                return book.read_text(encoding="utf-8")
+        except ModuleNotFoundError:            # a source tree built in place: the folder itself
+            pass
+        source = Path(__file__).resolve().parents[2] / "games" / cls.rulebook
+        if cls.rulebook and source.is_file():
+            return source.read_text(encoding="utf-8")
+        raise ConfigError(f"the rulebook of {cls.name} ({cls.rulebook}) is not installed", "name")
+
+    @classmethod
+    def sides_of(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """A side number per seat: partners share one (search credits them together);
+        by default every seat is its own side."""
+        return list(range(players))
 
     @classmethod
     def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
@@ -238,8 +313,8 @@ class Game:
     def _hand_sizes(self) -> list[int]:
         return [len(self._hand(p)) for p in range(self.num_players)]
 
-    def _round_summary(self) -> dict[str, JSONValue]:
-        """Public facts about the round that just ended (for history)."""
+    def _round_summary(self, state: GameState) -> dict[str, JSONValue]:
+        """Public facts about the round that ``state`` has just finished (for ``history``)."""
         return {}
 
     def hidden_deck_positions(self, seat: int) -> list[int]:
@@ -264,14 +339,11 @@ class Game:
         top card a ``draw_discard`` takes; None when the decode table's cards are complete."""
         return None
 
-    # Narration (cardcore.events): each game supplies a narrator class.
-    narrator: ClassVar[Any] = None
-
     conformance_configs: ClassVar[list[dict[str, Any]]] = []
 
     # Saves of format 1 (cardcore 0.1) record only the options 0.1 had. An option added since
     # whose default is not the 0.1 behaviour names its 0.1 value here; load_game gives it to
-    # a format-1 save that does not record it (e.g. Kuzanasta {"going_out": "optional"}).
+    # a format-1 save that does not record it (e.g. {"going_out": "optional"}).
     format1_options: ClassVar[dict[str, Any]] = {}
 
     # Numbers for learning and search (api.md "Additions in 0.2"): each game states its
@@ -308,9 +380,6 @@ class Game:
             (k, json.dumps(v)) for k, v in self.options.items())))
         self._state = self._fresh_state()
         self._log: list[int] = []
-        self._history: list[dict[str, JSONValue]] = []
-        self._history_state: GameState | None = None
-        self._history_done = 0                    # actions already turned into events
         self._sampled_for: int | None = None      # set on worlds made by sample_hidden ...
         self._sampled_at = 0                      # ... with the length of the log then
         self._init_shared()
@@ -460,8 +529,8 @@ class Game:
     @property
     def scores(self) -> list[int]:
         """The match scores, one per seat (a team game shows each seat its team's score).
-        The direction is the game's: Kings' Stakes counts penalty points (lower is better);
-        Kuzanasta and Manna count points won (higher is better)."""
+        The direction is the game's (``score_direction``): penalty points (lower is better)
+        or points won (higher is better)."""
         return list(self._state.scores())
 
     @property
@@ -547,7 +616,7 @@ class Game:
     def action_from_id(self, action_id: int) -> Action:
         """The Action with this id, attributed to the player to move (or seat -1 when over).
         Cards that depend on the position (the top card a ``draw_discard`` takes, the table
-        a ``take`` takes, the exact cards of a Manna meld) are filled in for the position now."""
+        a ``take`` takes, the exact cards of a meld) are filled in for the position now."""
         action_id = _as_action_id(action_id)
         if not 0 <= action_id < len(self._specs):
             raise IllegalActionError(f"action id {action_id} is outside 0..{len(self._specs) - 1}")
@@ -663,7 +732,6 @@ class Game:
         turn-up, red three laid, foot picked up, pile recycled, round/deal/hand end with its
         scoring breakdown, match end). Cards the seat may not see are counted (``"hidden"``),
         never named. Computed lazily from the action log: the fast path pays nothing."""
-        from cardcore.events import events_for
         self._check_replayable(seat)
         return events_for(self, seat, since)
 
@@ -682,33 +750,19 @@ class Game:
     @property
     def history(self) -> list[dict[str, JSONValue]]:
         """Public events in order: every action, and a summary at the end of each round.
-        (The 0.1 log; ``events`` is the full per-seat stream.)"""
+        (The 0.1 log; ``events`` is the full per-seat stream, and this is read from its
+        spectator's side: an action whose notation names a card nobody else saw shows only
+        its kind, with id None.)"""
         self._check_replayable(None)
-        token = self._take_token()              # no move while the shadow state is read
-        try:
-            if self._history_state is None:
-                self._history_state = self._fresh_state()
-            state = self._history_state
-            for action_id in self._log[self._history_done:]:
-                self._history_done += 1
-                player = state.current_player
-                before = state.round_index
-                state.apply(action_id)
-                self._history.append({"event": "action", "player": player, "id": action_id,
-                                      "action": self._specs[action_id].label})
-                if state.round_index != before:
-                    self._history.append({"event": "round_end", "round": before + 1,
-                                          **self._round_summary_of(state)})
-            return [dict(e) for e in self._history]
-        finally:
-            self._give_token(token)
+        return [dict(e) for e in self._narrate().history]
 
-    def _round_summary_of(self, state: GameState) -> dict[str, JSONValue]:
-        saved, self._state = self._state, state
-        try:
-            return self._round_summary()
-        finally:
-            self._state = saved
+    def _narrate(self) -> Narration:
+        """The narration brought up to the action log (built on first use)."""
+        narration: Narration | None = self._narration
+        if narration is None:
+            narration = self._narration = Narration(self)
+        narration.catch_up()
+        return narration
 
     def _fresh_state(self) -> GameState:
         """A new state machine for this configuration, seeded, with the first round dealt."""
@@ -728,8 +782,6 @@ class Game:
         finally:
             self._give_token(token)
         other.options = dict(self.options)        # JSON scalars: a new dict is a deep copy
-        other._history = list(self._history)      # entries are never changed (history copies)
-        other._history_state = None if self._history_state is None else self._history_state.clone()
         other._init_shared()
         other._bind_fast_path()
         return other
@@ -756,14 +808,14 @@ class Game:
         if self._sampled_for is not None:
             raise ValueError(f"a world sampled for seat {self._sampled_for} cannot be saved: "
                              f"save the game it was sampled from")
-        from cardcore.saves import dump
         token = self._take_token()
         try:
             log = list(self._log)
             rng = list(self._state.rng_state)
         finally:
             self._give_token(token)
-        return dump(self, log, rng, key)
+        return dump(self.name, self.num_players, self.seed, self._deck_input, self.options,
+                    log, rng, key)
 
     # Invariant support for tests and tools.
     def all_cards(self) -> list[int]:
@@ -773,46 +825,6 @@ class Game:
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"seat {self.current_player} to move ({self.phase})"
         return f"<{type(self).__name__} {self.num_players} players, {status}>"
-
-
-_REGISTRY: dict[str, type[Game]] = {}
-
-
-def register(cls: type[Game]) -> type[Game]:
-    """Class decorator: make a Game subclass available under its ``name``."""
-    _REGISTRY[cls.name] = cls
-    return cls
-
-
-def available_games() -> tuple[str, ...]:
-    """The registered game names: ("kings_stakes", "kuzanasta", "manna")."""
-    _load_games()
-    return tuple(_REGISTRY)
-
-
-def _load_games() -> None:
-    import cardcore.games  # noqa: F401  (registers every game on import)
-
-
-def game_class(name: str) -> type[Game]:
-    """The Game subclass registered as ``name``; ConfigError for an unknown name."""
-    _load_games()
-    if not isinstance(name, str) or name not in _REGISTRY:
-        raise ConfigError(f"unknown game {name!r}; available: {', '.join(_REGISTRY)}", "name")
-    return _REGISTRY[name]
-
-
-def new_game(name: str, *, players: int | None = None, seed: int | None = None,
-             deck: Sequence[str] | None = None, **options: Any) -> Game:
-    """Start a game. ``deck`` stacks the first deal (card notations, top card first)."""
-    return game_class(name)(players=players, seed=seed, deck=deck, **options)
-
-
-def load_game(data: str | bytes | Mapping[str, Any], *, key: bytes | str | None = None) -> Game:
-    """Rebuild a game from ``Game.to_json()``; ValueError if the data is malformed or
-    tampered (as far as cardcore.saves can tell; with ``key`` the HMAC must match)."""
-    from cardcore.saves import load
-    return load(data, key)
 
 
 def sorted_cards(cards: Sequence[int]) -> list[int]:

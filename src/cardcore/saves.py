@@ -11,7 +11,7 @@ Formats
 2 (cardcore 0.2): as above. 1 (cardcore 0.1): the same fields without ``digest`` or ``hmac``,
 and options only for what 0.1 had. A format-1 save loads with the rules it was played by: an
 option it does not record takes the value the game declares in ``Game.format1_options`` (the
-0.1 behaviour, e.g. Kuzanasta's ``going_out="optional"``), else the option's default (where
+0.1 behaviour, e.g. ``going_out="optional"``), else the option's default (where
 the default is the 0.1 behaviour). Saving a loaded game writes format 2 with every option.
 
 What ``load_game`` detects
@@ -46,15 +46,12 @@ import hashlib
 import hmac
 import json
 import re
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Callable
 
-from cardcore import __version__
+from cardcore._version import __version__
 from cardcore.cards import card_str
 from cardcore.errors import IllegalActionError
-
-if TYPE_CHECKING:
-    from cardcore.game import Game
 
 __all__ = ["dump", "load", "MAX_SAVE_CHARS", "MAX_DEPTH", "MAX_CONTAINERS", "canonical_bytes"]
 
@@ -87,18 +84,19 @@ def _mac(key: bytes | str, data: bytes) -> str:
     return hmac.new(_key_bytes(key), data, hashlib.sha256).hexdigest()
 
 
-def dump(game: Game, log: list[int], rng: list[int], key: bytes | str | None) -> str:
-    """The save of ``game`` whose action log is ``log`` and generator state ``rng`` (both
-    taken by the caller in one step)."""
-    deck = game._deck_input
+def dump(name: str, players: int, seed: int, deck: Sequence[int] | None,
+         options: Mapping[str, Any], log: list[int], rng: list[int],
+         key: bytes | str | None) -> str:
+    """The save of a game (``Game.to_json``): its configuration, its action log ``log`` and
+    generator state ``rng`` (both taken by the caller in one step)."""
     body: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "cardcore": __version__,
-        "game": game.name,
-        "players": game.num_players,
-        "seed": game.seed,
+        "game": name,
+        "players": players,
+        "seed": seed,
         "deck": None if deck is None else [card_str(c) for c in deck],
-        "options": game.options,
+        "options": dict(options),
         "actions": log,
         "rng": rng,
     }
@@ -151,12 +149,11 @@ def _field(data: Mapping[str, Any], name: str, kind: type) -> Any:
     return value
 
 
-def _format1_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
+def _format1_options(cls: Any, options: dict[str, Any]) -> dict[str, Any]:
     """The options a format-1 (cardcore 0.1) save was played with: what it records, and for
     an option 0.1 did not have, the game's ``format1_options`` value (its 0.1 behaviour);
     options absent from both take their defaults."""
-    from cardcore.game import game_class
-    return {**game_class(name).format1_options, **options}
+    return {**cls.format1_options, **options}
 
 
 def _check_signatures(data: Mapping[str, Any], key: bytes | str | None) -> None:
@@ -180,9 +177,10 @@ def _check_signatures(data: Mapping[str, Any], key: bytes | str | None) -> None:
                              "changed, or written with another key")
 
 
-def load(data: str | bytes | Mapping[str, Any], key: bytes | str | None = None) -> Game:
-    """``load_game``: parse (with caps), check the signatures, then replay."""
-    from cardcore.game import new_game
+def load(data: str | bytes | Mapping[str, Any], key: bytes | str | None,
+         game_class: Callable[[str], Any]) -> Any:
+    """``load_game``: parse (with caps), check the signatures, then replay on a new game of
+    the class ``game_class(name)`` gives (the registry's lookup)."""
 
     if isinstance(data, (bytes, bytearray)):
         if len(data) > MAX_SAVE_CHARS:
@@ -221,10 +219,10 @@ def load(data: str | bytes | Mapping[str, Any], key: bytes | str | None = None) 
         # cardcore 0.1 wrote no digest; the 0.2 development line wrote format 1 with one.
         if "digest" in data or key is not None:
             _check_signatures(data, key)
-        options = _format1_options(name, options)
+        options = _format1_options(game_class(name), options)
     else:
         _check_signatures(data, key)
-    game = new_game(name, players=players, seed=seed, deck=deck, **options)
+    game = game_class(name)(players=players, seed=seed, deck=deck, **options)
     for index, action_id in enumerate(actions):
         if type(action_id) is not int:
             raise ValueError(f"load_game: action #{index} is not an int id")

@@ -1,6 +1,6 @@
 """Many seeded games with bots, summarised (docs/api.md, "Simulation"); ``cardcore.simulate``.
 
-``simulate("kings_stakes", 10_000, bots=("random",))`` plays every game inside the core
+``simulate(name, 10_000, bots=("random",))`` plays every game inside the core
 (``GameState.run_random``): no Python runs per action. Any other bot plays through the Python
 protocol, one ``game.apply(bot.choose_id(game))`` per action.
 
@@ -28,7 +28,8 @@ from cardcore._fast import seed_to_u64
 from cardcore.bots import Bot, make_bot, parse_bot_spec, parse_bot_specs
 from cardcore.errors import ConfigError
 from cardcore.executors import executor_kind, executor_workers, run_chunks
-from cardcore.game import Game, game_class, new_game, resolve_seed
+from cardcore.game import Game, resolve_seed
+from cardcore.registry import game_class, new_game
 
 __all__ = ["bot_seed", "chooser_seed", "default_chunk_size", "game_seed", "simulate"]
 
@@ -38,7 +39,7 @@ _MASK = (1 << 64) - 1
 # and, once chunks leave this process, enough games per chunk that scheduling costs at most
 # SCHEDULING_SHARE of a chunk's work. Measured (benchmarks/bench_executors.py, README there):
 # the overhead per chunk of each place, and the cost of a game with Python bots (greedy and
-# random, Kings' Stakes) and of a whole random game in the core.
+# random, the quickest game) and of a whole random game in the core.
 CHUNKS_PER_WORKER = 8
 MIN_CHUNKS = 40
 MAX_CHUNK = 2000

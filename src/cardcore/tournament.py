@@ -1,6 +1,6 @@
 """Round-robin bot tournaments: ``cardcore.tournament.tournament`` and ``cardcore tournament``.
 
-``tournament("kings_stakes", 1000, bots="greedy,random,random:seed=3")`` seats the bots in every
+``tournament(name, 1000, bots="greedy,random,random:seed=3")`` seats the bots in every
 *seating*: every arrangement of the bots round the table that uses as many different bots as
 there are seats (all of them when there are fewer bots than seats), so every bot sits in every
 seat equally often and meets every other bot in every pair of seats. Each seating plays the
@@ -33,7 +33,8 @@ from typing import Any, Callable
 from cardcore.bots import Bot, make_bot, parse_bot_spec, parse_bot_specs
 from cardcore.errors import ConfigError
 from cardcore.executors import run_chunks
-from cardcore.game import game_class, new_game, resolve_seed
+from cardcore.game import resolve_seed
+from cardcore.registry import game_class, new_game
 from cardcore.simulation import (bot_seed, check_chunk_size, chunk_place, default_chunk_size,
                                  game_seed, resolve_workers)
 

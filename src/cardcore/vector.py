@@ -20,7 +20,8 @@ import numpy.typing as npt
 from cardcore._batch import VectorCore, episode_seed
 from cardcore._fast import Random
 from cardcore.errors import ConfigError, IllegalActionError
-from cardcore.game import Game, game_class, new_game
+from cardcore.game import Game
+from cardcore.registry import game_class, new_game
 
 __all__ = ["VectorGame", "episode_seed"]
 
@@ -85,8 +86,8 @@ class VectorGame:
 
         Without ``out``: a new **read-only** array. Given back as ``out`` (the array the
         latest such call returned), it is updated in place, and cheaply: nobody else can have
-        written it, so a wide row (Kuzanasta's, Manna's) has only the entries set last time
-        cleared. Any other ``out`` must be a writeable bool array of the right shape; it is
+        written it, so a wide row (thousands of ids, a handful legal) has only the entries set
+        last time cleared. Any other ``out`` must be a writeable bool array of the right shape; it is
         written whole. (To change a mask, work on a copy.)"""
         trusted = out is not None and out is self._own_view
         target: npt.NDArray[np.bool_]

@@ -9,10 +9,10 @@ Every bot has the same two entry points (docs/api.md, "Bots"):
 A bot owns its generator (a ``cardcore._fast.Random``), so a seeded bot makes the same choices
 in the same positions; ``bot.reseed(seed)`` restarts it (``simulate`` reseeds per game).
 
-``RandomBot`` picks uniformly among the legal ids. ``GreedyBot`` uses a per-game heuristic:
-the module ``cardcore.bots.greedy_<game>`` exporting ``choose(game, rng) -> int`` (a legal id).
-A game without such a module has no GreedyBot (``ConfigError``), rather than a silent
-random stand-in.
+``RandomBot`` picks uniformly among the legal ids. ``GreedyBot`` uses the heuristic the game
+declares (``Game.greedy``: ``choose(game, rng) -> int``, a legal id, in the game's package as
+``cardcore.games.<game>.greedy``). A game without one has no GreedyBot (``ConfigError``),
+rather than a silent random stand-in.
 
 Bot specs: wherever a bot is named (``make_bot``, ``simulate(bots=...)``, ``--bots``), it may
 carry constructor parameters, ``name[:key=value,...]`` (``random:seed=3``,
@@ -24,97 +24,37 @@ A ``seed`` parameter replaces the run's seed for that bot's per-game streams in 
 from __future__ import annotations
 
 import functools
-import importlib
 import inspect
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, Callable
 
 from cardcore._fast import Random
+from cardcore.bots.base import Bot, RandomBot
+from cardcore.bots.ismcts import ISMCTSBot
 from cardcore.errors import ConfigError
-from cardcore.game import Action, Game
+from cardcore.game import Game
+from cardcore.registry import game_class
 
 __all__ = [
-    "BOTS", "Bot", "BotSpec", "GreedyBot", "RandomBot", "available_bots", "bot_parameters",
-    "greedy_heuristic", "make_bot", "parse_bot_spec", "parse_bot_specs",
+    "BOTS", "Bot", "BotSpec", "GreedyBot", "ISMCTSBot", "RandomBot", "available_bots",
+    "bot_parameters", "greedy_heuristic", "make_bot", "parse_bot_spec", "parse_bot_specs",
 ]
 
 
-class Bot:
-    """Base class: subclasses implement ``choose_id``."""
-
-    name = "bot"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
-        self.rng = Random(seed) if seed is not None else _fresh_random()
-
-    def reseed(self, seed: int) -> None:
-        """Restart the bot's generator (same seed ⇒ same future choices)."""
-        self.seed = seed
-        self.rng = Random(seed)
-
-    def check_game(self, name: str) -> None:
-        """ConfigError if this bot cannot play the game ``name`` (checked before a run)."""
-
-    def choose_id(self, game: Game) -> int:
-        """The id of a legal action for ``game.current_player`` (the fast path)."""
-        raise NotImplementedError
-
-    def choose(self, game: Game) -> Action:
-        """A legal action for ``game.current_player``; ValueError if the game is over."""
-        if game.is_over:
-            raise ValueError("the game is over: there is no action to choose")
-        return game.action_from_id(self.choose_id(game))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(seed={self.seed!r})"
-
-
-def _fresh_random() -> Random:
-    import secrets
-    return Random(secrets.randbits(63))
-
-
-class RandomBot(Bot):
-    """Uniformly random legal action. With one RandomBot for every seat, a game makes the same
-    choices as ``GameState.run_random`` seeded with the bot's seed (both draw
-    ``ids[rng.below(len(ids))]`` from the same PCG32 stream)."""
-
-    name = "random"
-
-    def choose_id(self, game: Game) -> int:
-        """A uniformly random legal id, drawn from the bot's generator."""
-        ids = game.legal_action_ids()
-        n = len(ids)
-        if n == 0:
-            raise ValueError("the game is over: there is no action to choose")
-        return int(ids[self.rng.below(n)])
-
-
-_HEURISTICS: dict[str, ModuleType] = {}
-
-
 def greedy_heuristic(game_name: str) -> Callable[[Game, Random], int]:
-    """The ``choose(game, rng)`` function of ``cardcore.bots.greedy_<game_name>``."""
-    module = _HEURISTICS.get(game_name)
-    if module is None:
-        try:
-            module = importlib.import_module(f"cardcore.bots.greedy_{game_name}")
-        except ModuleNotFoundError as e:
-            if e.name != f"cardcore.bots.greedy_{game_name}":
-                raise
-            raise ConfigError(f"the greedy bot has no heuristic for {game_name!r} "
-                              f"(module cardcore.bots.greedy_{game_name}); use another bot, "
-                              f"e.g. 'random'", "bots") from None
-        _HEURISTICS[game_name] = module
-    return module.choose  # type: ignore[no-any-return]
+    """The game's greedy heuristic, ``choose(game, rng) -> int`` (``Game.greedy``);
+    ConfigError if the game declares none."""
+    choose = game_class(game_name).greedy
+    if choose is None:
+        raise ConfigError(f"the greedy bot has no heuristic for {game_name!r}; use another "
+                          f"bot, e.g. 'random'", "bots")
+    return choose
 
 
 class GreedyBot(Bot):
-    """A sensible one-move heuristic per game (see ``cardcore.bots.greedy_<game>``);
+    """A sensible one-move heuristic per game (``Game.greedy``, in the game's package);
     its random tie-breaks come from the bot's own seeded generator."""
 
     name = "greedy"
@@ -130,7 +70,7 @@ class GreedyBot(Bot):
         return int(greedy_heuristic(game.name)(game, self.rng))
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISMCTSBot}
 
 
 def available_bots() -> tuple[str, ...]:
@@ -250,9 +190,3 @@ def make_bot(name: str | BotSpec, seed: int | None = None) -> Bot:
     """A bot by name or spec (``"random"``, ``"greedy"``, ``"random:seed=3"``); the spec's own
     parameters win over ``seed``. ConfigError for an unknown name or parameter."""
     return parse_bot_spec(name).make(seed)
-
-
-from cardcore.bots.ismcts import ISMCTSBot  # noqa: E402  (it subclasses Bot, defined above)
-
-BOTS["ismcts"] = ISMCTSBot
-__all__ += ["ISMCTSBot"]

@@ -8,45 +8,33 @@ Horizon and reward. With ``horizon="round"`` an iteration plays to the end of th
 round (deal, hand) and credits the win of that round, judged on its score: the change of each
 seat's standing (the game's ``returns``) over the round, partners together (``sides_of``). With
 ``horizon="match"`` it plays to the end of the match and credits the match's win. The default
-is per game (``DEFAULT_HORIZON``): "match" for Kings' Stakes, whose match is a few short
-rounds whose penalties add up (judging the last round alone would misread it; measured, the
-two horizons are equally strong in 2-player matches, 78% and 76% against GreedyBot, and a
-match rollout is still cheap), and "round" for Kuzanasta and Manna, whose matches run to a
-target over many deals or hands: a rollout through all of them is slow (Manna: ~80 times
-slower) and says little about the move at hand.
+is the game's (``Game.search_horizon``; each game says why it chose it): "match" where a
+match is a few short rounds whose results add up, "round" where a match runs to a target
+over many rounds, so that a rollout through all of them is slow and says little about the
+move at hand.
 
 Rollouts. With ``rollout="game"`` they play the game's in-core rollout policy where it has
-one (Kuzanasta collects ranks, since random discards almost never make two sets; Manna plays
-like GreedyBot, since random play almost never opens), and the tree uses it too: a node's
+one (the ``rollout`` hook of its state machine), and the tree uses it too: a node's
 untried moves are expanded in the policy's order, below the root only while the node has at
 most sqrt(visits) children (progressive widening), and ``prior`` > 0 adds a PUCT-like bonus
-to the policy's move. Without a policy (Kings' Stakes), or with ``rollout="random"``,
-rollouts are uniformly random and every untried move is expanded at once.
+to the policy's move. Without a policy, or with ``rollout="random"``, rollouts are
+uniformly random and every untried move is expanded at once.
 """
 from __future__ import annotations
 
 from cardcore._search import ismcts_search
-from cardcore.bots import Bot
+from cardcore.bots.base import Bot
 from cardcore.game import Game, is_int
 
 __all__ = ["ISMCTSBot"]
 
 HORIZONS = ("round", "match")
 ROLLOUTS = ("game", "random")
-# The horizon each game searches to by default (the module docstring says why).
-DEFAULT_HORIZON = {"kings_stakes": "match", "kuzanasta": "round", "manna": "round"}
 
 
 def sides_of(game: Game) -> list[int]:
-    """A side number per seat: partners share one (the view's ``team`` where it has one,
-    Kings' Stakes' ``teams`` option, KS-9.5: seats p and p + 2), else every seat its own."""
-    players = game.num_players
-    view = game.view(0)
-    if "team" in view:
-        return [int(game.view(p)["team"]) for p in range(players)]
-    if game.options.get("teams"):
-        return [p % 2 for p in range(players)]
-    return list(range(players))
+    """A side number per seat: partners share one (the game's ``sides_of``)."""
+    return list(type(game).sides_of(game.num_players, game.options))
 
 
 class ISMCTSBot(Bot):
@@ -94,7 +82,7 @@ class ISMCTSBot(Bot):
         seed = (self.rng.next_u32() << 32) | self.rng.next_u32()
         player = game.current_player
         assert player is not None                 # the game is not over
-        horizon = self.horizon or DEFAULT_HORIZON.get(game.name, "round")
+        horizon = self.horizon or game.search_horizon
         stats = ismcts_search(game.state, player, self.iterations, seed, self.exploration,
                               horizon, self.rollout, self._sides_for(game), self.prior)
         return int(stats[0][0])

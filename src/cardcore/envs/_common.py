@@ -7,7 +7,8 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from cardcore.errors import ConfigError
-from cardcore.game import Game, game_class, new_game
+from cardcore.game import Game
+from cardcore.registry import game_class, new_game
 
 __all__ = ["Potential", "camel_name", "draw_seed", "render_text", "shaped_rewards"]
 
@@ -23,7 +24,7 @@ def draw_seed(rng: np.random.Generator) -> int:
 
 
 def camel_name(name: str) -> str:
-    """``kings_stakes`` -> ``KingsStakes`` (the Gymnasium id's name part)."""
+    """``some_game`` -> ``SomeGame`` (the Gymnasium id's name part)."""
     return "".join(part.capitalize() for part in name.split("_"))
 
 

@@ -1,17 +1,16 @@
 """A single-agent Gymnasium environment for every cardcore game (extra ``cardcore[rl]``).
 
 One seat learns; the other seats are played by cardcore bots. Importing this module registers
-``cardcore/<Name>-v0`` for every game (``cardcore/KingsStakes-v0``, ``cardcore/Kuzanasta-v0``,
-``cardcore/Manna-v0``):
+``cardcore/<Name>-v0`` for every game, ``<Name>`` its name in CamelCase (``env_id(name)``):
 
 >>> import gymnasium
 >>> import cardcore.envs.gymnasium  # registers the ids
->>> env = gymnasium.make("cardcore/KingsStakes-v0", opponents="random")
+>>> env = gymnasium.make(env_id(name), opponents="random")
 >>> obs, info = env.reset(seed=1)
 >>> action = int(info["action_mask"].nonzero()[0][0])
 >>> obs, reward, terminated, truncated, info = env.step(action)
 
-(``gymnasium.make("cardcore.envs.gymnasium:cardcore/KingsStakes-v0")`` imports it for you.)
+(``gymnasium.make("cardcore.envs.gymnasium:" + env_id(name))`` imports it for you.)
 
 | | |
 |---|---|
@@ -42,7 +41,8 @@ from cardcore.envs._common import (
     shaped_rewards,
 )
 from cardcore.errors import ConfigError, IllegalActionError
-from cardcore.game import Game, available_games, new_game
+from cardcore.game import Game
+from cardcore.registry import available_games, new_game
 
 __all__ = ["CardcoreEnv", "env_id", "register_envs"]
 
@@ -118,7 +118,7 @@ class CardcoreEnv(gymnasium.Env[Obs, np.int64]):
         """Deal a new match and let the opponents move until it is this seat's turn.
         ``seed`` restarts the environment's generator (game and bot seeds are drawn from it);
         ``options`` is accepted for the API and ignored. A match that ends before this seat
-        ever moves (possible in a one-deal Kuzanasta match) is skipped: the next one is
+        ever moves (possible in a one-round match) is skipped: the next one is
         dealt, since an episode must begin with a move to make."""
         super().reset(seed=seed)
         for _ in range(DEAL_ATTEMPTS):
@@ -192,7 +192,8 @@ class CardcoreEnv(gymnasium.Env[Obs, np.int64]):
 
 
 def env_id(name: str) -> str:
-    """The Gymnasium id of a game: ``kings_stakes`` -> ``cardcore/KingsStakes-v0``."""
+    """The Gymnasium id of a game: ``cardcore/<Name>-v0``, the name in CamelCase
+    (``some_game`` -> ``cardcore/SomeGame-v0``)."""
     return f"cardcore/{camel_name(name)}-v0"
 
 

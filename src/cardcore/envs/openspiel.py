@@ -2,8 +2,8 @@
 
 >>> import pyspiel
 >>> from cardcore.envs import openspiel
->>> openspiel.register()                       # cardcore_kings_stakes, cardcore_kuzanasta, ...
->>> game = pyspiel.load_game("cardcore_kings_stakes(players=4)")
+>>> openspiel.register()                       # cardcore_<name> for every game
+>>> game = pyspiel.load_game(short_name(name))
 >>> state = game.new_initial_state()
 >>> while state.is_chance_node():               # the match's seed, drawn by chance
 ...     state.apply_action(state.chance_outcomes()[0][0])
@@ -26,7 +26,7 @@ What OpenSpiel sees:
   by lot / derived) is an int parameter where ``-1`` means that default.
 * **GameInfo**: ``num_distinct_actions``, ``utility_range`` as min/max utility,
   ``max_game_length`` — all from the cardcore game of that configuration (a length bound
-  above OpenSpiel's C ``int`` range, as for a Kuzanasta match without a deal limit, is
+  above OpenSpiel's C ``int`` range is
   reported as 2**31 - 1).
 * **Observer**: the tensor is ``observation_tensor(player)`` with the game's named pieces; the
   string is ``view(player)``, one ``key: value`` line per key.
@@ -45,7 +45,8 @@ import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 from cardcore.envs._common import camel_name, observation_text
-from cardcore.game import Game, available_games, game_class, load_game, new_game
+from cardcore.game import Game
+from cardcore.registry import available_games, game_class, load_game, new_game
 
 __all__ = ["CardcoreSpielGame", "CardcoreSpielState", "register", "short_name"]
 
@@ -57,7 +58,7 @@ MAX_SPIEL_INT = 2 ** 31 - 1         # OpenSpiel's sizes are C ints: larger bound
 
 
 def short_name(name: str) -> str:
-    """The pyspiel name of a cardcore game: ``kings_stakes`` -> ``cardcore_kings_stakes``."""
+    """The pyspiel name of a cardcore game: ``cardcore_<name>``."""
     return f"cardcore_{name}"
 
 

@@ -1,7 +1,7 @@
 """PettingZoo AEC environments for every cardcore game (extra ``cardcore[rl]``).
 
 >>> from cardcore.envs.pettingzoo import env
->>> e = env("kings_stakes", players=4)
+>>> e = env(name)                     # any name of cardcore.available_games()
 >>> e.reset(seed=1)
 >>> for agent in e.agent_iter():
 ...     obs, reward, terminated, truncated, info = e.last()
@@ -43,7 +43,8 @@ from cardcore.envs._common import (
     Potential, draw_seed, initial_potential, render_text, shaped_rewards,
 )
 from cardcore.errors import IllegalActionError
-from cardcore.game import Game, new_game
+from cardcore.game import Game
+from cardcore.registry import new_game
 
 __all__ = ["env", "raw_env"]
 

@@ -1,8 +1,7 @@
-"""``python -m cardcore.schemas``: regenerate the shipped schema files next to this module."""
-import os
-
+"""``python -m cardcore.schemas``: regenerate the shipped schema files, each in its game's
+package (``cardcore/games/<game>/schemas/<kind>.json``)."""
 from cardcore.schemas import write_all
 
 if __name__ == "__main__":
-    for name in write_all(os.path.dirname(os.path.abspath(__file__))):
-        print(name)
+    for path in write_all():
+        print(path)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from cardcore.game import load_game
+from cardcore.registry import load_game
 
 __all__ = ["StoredTable", "TableStore", "TableUpdate", "SYNCHRONOUS_MODES", "CHECKPOINT_EVERY"]
 

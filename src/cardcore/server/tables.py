@@ -23,7 +23,8 @@ from typing import Any, Callable, Mapping
 
 from cardcore.bots import Bot, available_bots, make_bot
 from cardcore.errors import ConfigError, IllegalActionError
-from cardcore.game import Game, game_class, is_int, load_game, new_game
+from cardcore.game import Game, is_int
+from cardcore.registry import game_class, load_game, new_game
 from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableStore, TableUpdate
 from cardcore.simulation import bot_seed
 
@@ -536,7 +537,7 @@ class TableServer:
 
 def games_catalogue() -> list[dict[str, Any]]:
     """``GET /api/games``: each game, its player counts and options (as ``cardcore games``)."""
-    from cardcore.game import available_games
+    from cardcore.registry import available_games
     out = []
     for name in available_games():
         cls = game_class(name)

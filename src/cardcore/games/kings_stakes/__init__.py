@@ -1,0 +1,220 @@
+"""Kings' Stakes (``kings_stakes``): a shedding and bidding game for 2-6 players.
+
+The rules are the rulebook games/kings_stakes.md (rule IDs KS-x.y). The game's files, here:
+
+* ``_state.pyx`` — the state machine over the core framework: rule constants, the 320
+  action ids (its docstring lists them), legality, apply, scoring, the per-seat projection;
+* this module — the thin protocol class: options, action decoding, the view;
+* ``events.py`` — the narrator (what each seat saw happen); ``words.py`` — its words;
+* ``greedy.py`` — GreedyBot's heuristic; ``schema.py`` and ``schemas/`` — the JSON Schemas;
+* ``web/`` — the web table's board and words.
+
+Action notation (what ``str(action)`` gives and ``apply`` accepts):
+``play 7H`` · ``play 7H 7S`` · ``play JK=9`` (a lone joker as 9) · ``play 5H JK=4H`` (the joker
+as 4H) · ``play 5H JK=5`` (the joker as a 5) · ``play JK=5 JK=6`` · ``play KC KS KD KH`` ·
+``take`` · ``refill`` · ``end_turn``.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from cardcore.cards import card_id, card_str, format_cards
+from cardcore._fast import GameState
+from cardcore.game import ActionSpec, Game, JSONValue, Option, is_int, one_of, seat_or_lot
+from cardcore.games.kings_stakes._state import (
+    OBSERVATION_PIECES, PHASES, KingsStakesState, action_table, deal_plan, kings_stakes_deck,
+)
+from cardcore.games.kings_stakes.events import KingsStakesNarrator
+from cardcore.games.kings_stakes.greedy import choose as greedy_choose
+from cardcore.games.kings_stakes.schema import SCHEMA
+from cardcore.games.kings_stakes.words import PHRASES
+
+__all__ = ["KingsStakes"]
+
+MAX_ROUNDS = 10**6            # the state machine counts rounds in 32 bits
+
+
+def _check_rounds(value: Any, players: int) -> str | None:
+    if value is None:
+        return None
+    if not is_int(value) or value <= 0 or value % players or value > MAX_ROUNDS:
+        return (f"must be a positive multiple of the number of players ({players}), "
+                f"at most {MAX_ROUNDS} (KS-9.4)")
+    return None
+
+
+def _check_teams(value: Any, players: int) -> str | None:
+    if not isinstance(value, bool):
+        return "must be True or False (KS-9.5)"
+    if value and players != 4:
+        return "teams are for 4 players only (KS-9.5)"
+    return None
+
+
+def _describe(entry: tuple) -> ActionSpec:  # type: ignore[type-arg]
+    kind, naturals, jokers, meaning, effect, amount = entry
+    if kind != "play":
+        return ActionSpec(kind, (), kind)
+    if effect == "four_kings":
+        naturals = tuple(card_id(f"K{suit}") for suit in "CSDH")
+    words = [card_str(c) for c in naturals]
+    jokers_as: list[JSONValue] = []
+    for m in meaning:
+        if m == "same":                               # the joker takes the other card's rank
+            shown: JSONValue = card_str(naturals[0])[:-1]
+        elif isinstance(m, int) and not naturals:     # a value named for a lone joker / two jokers
+            shown = m
+        else:                                         # the card the joker stands for
+            shown = card_str(m)
+        jokers_as.append(shown)
+        words.append(f"JK={shown}")
+    info: dict[str, JSONValue] = {"effect": effect}
+    if effect == "number":
+        info["amount"] = amount
+    if jokers_as:
+        info["jokers_as"] = jokers_as
+    cards = tuple(card_str(c) for c in naturals) + ("JK",) * jokers
+    return ActionSpec("play", cards, "play " + " ".join(words), info)
+
+
+class KingsStakes(Game):
+    """Kings' Stakes. Options: ``first_player`` (None = by lot), ``rounds`` (None = players),
+    ``teams`` (4 players), ``refill`` ("auto"/"manual"), ``scoring`` ("rank"/"cards")."""
+
+    _state: KingsStakesState
+
+    name = "kings_stakes"
+    title = "Kings' Stakes"
+    rule_prefix = "KS"
+    round_name = "round"
+    # A match is a few short rounds whose penalties add up: searching to the end of the
+    # match judges a move by what it costs there (measured: as strong as the round horizon
+    # in 2-player matches, and a match rollout is cheap).
+    search_horizon = "match"
+    default_players = 4
+    min_players = 2
+    max_players = 6
+    phases = PHASES
+    rulebook = "kings_stakes.md"
+    score_direction = "lower is better (penalty points)"
+    narrator = KingsStakesNarrator
+    greedy = staticmethod(greedy_choose)
+    schema_parts = SCHEMA
+    phrases = PHRASES
+    options_spec = {
+        "first_player": Option(None, seat_or_lot("KS-3.2"), "seat of the first round's first player"),
+        "rounds": Option(None, _check_rounds, "rounds in the match",
+                         resolve=lambda v, n: n if v is None else v,
+                         allowed=f"None (one per player) | a multiple of players up to {MAX_ROUNDS}"),
+        "teams": Option(False, _check_teams, "partners sit opposite (4 players)",
+                        allowed="True (4 players) | False"),
+        "refill": Option("auto", one_of("auto", "manual", rule="KS-4.5, KS-7")),
+        "scoring": Option("rank", one_of("rank", "cards", rule="KS-9.2, KS-9.6")),
+    }
+    conformance_configs = [
+        {"players": 2}, {"players": 4}, {"players": 3, "scoring": "cards"},
+        {"players": 4, "teams": True}, {"players": 6, "refill": "manual"},
+    ]
+
+    @classmethod
+    def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """The deck composition (card ids, id order) for this configuration."""
+        return kings_stakes_deck(players)
+
+    @classmethod
+    def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        """The decode table: the meaning of every action id (pinned by golden tests)."""
+        return [_describe(entry) for entry in action_table()]
+
+    def _make_state(self, deck: list[int] | None) -> KingsStakesState:
+        return KingsStakesState(self.num_players, self.options, deck)
+
+    def _action_detail(self, action_id: int, spec: ActionSpec, player: int
+                       ) -> tuple[tuple[str, ...], Mapping[str, JSONValue]] | None:
+        """``take`` names the table it takes (KS-6.2)."""
+        if spec.kind == "take":
+            return tuple(format_cards(self._state.table())), {}
+        return None
+
+    def _hand(self, player: int) -> list[int]:
+        return list(self._state.hand(player))
+
+    def _hand_sizes(self) -> list[int]:
+        return list(self._state.hand_sizes())
+
+    def _label(self, action_id: int) -> str:
+        return self._specs[action_id].label
+
+    def _view_extra(self, player: int) -> dict[str, JSONValue]:
+        s = self._state
+        last = s.last_play
+        return {
+            "table": format_cards(s.table()),
+            "stake": s.stake,
+            "direction": s.direction,
+            "penalty_counts": s.penalty_counts(),
+            "stock_size": s.stock_size,
+            "discard": format_cards(s.discard()),
+            "chip_holder": s.chip_holder,
+            "round": s.round_index + (0 if s.is_over else 1),
+            "rounds": self.options["rounds"],
+            "round_first_player": s.round_first_player,
+            "out_player": s.out_player,
+            "final_turns_owed": s.final_turns_owed,
+            "last_play": None if last is None else {"player": last[0], "action": self._label(last[1])},
+            "teams": [[0, 2], [1, 3]] if self.options["teams"] else None,
+        }
+
+    def _round_summary(self, state: GameState) -> dict[str, JSONValue]:
+        s: KingsStakesState = state  # type: ignore[assignment]
+        return {"round_scores": s.last_round_scores(), "scores": list(s.scores())}
+
+    @classmethod
+    def sides_of(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """Partners sit opposite with ``teams`` (KS-9.5): seats p and p + 2."""
+        return [p % 2 for p in range(players)] if options["teams"] else list(range(players))
+
+    @classmethod
+    def deal_plan_of(cls, players: int, options: Mapping[str, Any], first: int) -> list[str]:
+        return deal_plan(players, first)
+
+    @classmethod
+    def observation_pieces_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Sequence[tuple[str, int, int]]:
+        return OBSERVATION_PIECES
+
+    @classmethod
+    def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
+        """Returns are minus penalty points. A round costs a player at most ``players``
+        points when ranked (KS-9.2, KS-9.3) or one per card of the deck (KS-9.6), the chip
+        one more (KS-7.3), and a team adds its two players (KS-9.5)."""
+        per_round = len(kings_stakes_deck(players)) if options["scoring"] == "cards" else players
+        worst = per_round * options["rounds"] + 1
+        return (-float(worst * (2 if options["teams"] else 1)), 0.0)
+
+    @classmethod
+    def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
+        """Every play sheds at least one card and hands only fill from the stock, so a round
+        has at most one play per card of the deck; a take needs a play before it (KS-6.1) and
+        refill/end_turn follow a play (KS-7.1): at most three actions per card per round."""
+        rounds: int = options["rounds"]
+        return 3 * len(kings_stakes_deck(players)) * rounds
+
+    def table_lines(self, player: int) -> list[str]:
+        """The public table as plain-text lines, for terminal front ends."""
+        v = self.view(player)
+        arrow = "→ clockwise" if v["direction"] == 1 else "← counter-clockwise"
+        lines = [
+            f"Round {v['round']}/{v['rounds']}   stake {v['stake']}   {arrow}   "
+            f"stock {v['stock_size']}",
+            "Table: " + (" ".join(v["table"]) or "(empty)"),
+            "Penalty cards: " + "  ".join(f"seat {p}: {c}" for p, c in enumerate(v["penalty_counts"])),
+            "Scores: " + "  ".join(f"seat {p}: {c}" for p, c in enumerate(v["scores"])),
+        ]
+        if v["last_play"]:
+            lines.append(f"Last: seat {v['last_play']['player']} {v['last_play']['action']}")
+        if v["chip_holder"] is not None:
+            lines.append(f"Forget-me chip: seat {v['chip_holder']}")
+        if v["out_player"] is not None:
+            lines.append(f"Seat {v['out_player']} is out; final turns: {v['final_turns_owed']}")
+        return lines

@@ -1,0 +1,127 @@
+"""Kings' Stakes events (cardcore.events): what each seat saw happen.
+
+Kinds: ``deal`` (a round begins: round, first player), ``dealt`` (a seat's four cards: only
+that seat sees them), the action kinds ``play`` / ``take`` / ``refill`` / ``end_turn``,
+``draw`` (cards from the stock reaching a hand, KS-4.5 / KS-7.2: only the drawer sees them),
+``table_cleared`` (KS-5.3: a king sends the table to the discard), ``chip`` (KS-7.1: the
+forget-me chip changes hands), ``out`` (KS-8.1), ``round_end`` (KS-8, KS-9: the breakdown) and
+``match_end``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from cardcore._fast import GameState
+from cardcore.events import Narrator, Raw, breakdown, multiset_minus, private, public
+from cardcore.cards import card_id
+from cardcore.games.kings_stakes._state import KingsStakesState
+
+__all__ = ["KingsStakesNarrator"]
+
+
+class KingsStakesNarrator(Narrator):
+
+    kinds = {
+        "deal": "a round begins: its number, the first player, the stock size (KS-3)",
+        "dealt": "a seat's four cards: only that seat sees them (KS-3.1)",
+        "draw": "stock cards reaching a hand: KS-4.5 refill, KS-7.2 top-up (only the drawer "
+                "sees them)",
+        "table_cleared": "a king sends the table to the discard (KS-5.3)",
+        "chip": "the forget-me chip changes hands (KS-7.1)",
+        "out": "a player is out of cards; the others get final turns (KS-8.1)",
+        "round_end": "the round's scoring breakdown (KS-8, KS-9)",
+        "match_end": "the winners and final scores (KS-9.4)",
+    }
+
+    def deal(self, state: GameState) -> list[Raw]:
+        s: KingsStakesState = state  # type: ignore[assignment]
+        events = [public("deal", None, round=s.round_index + 1, first_player=s.round_first_player,
+                         stock_size=s.stock_size)]
+        events += [private("dealt", p, s.hand(p), [p]) for p in range(self.players)]
+        return events
+
+    def action(self, pre: GameState, action_id: int, player: int, post: GameState) -> list[Raw]:
+        a: KingsStakesState = pre  # type: ignore[assignment]
+        b: KingsStakesState = post  # type: ignore[assignment]
+        spec = self.game._specs[action_id]
+        ended = b.round_index != a.round_index
+        if spec.kind == "take":
+            cards = a.table()
+        elif spec.kind == "play":
+            cards = [card_id(c) for c in spec.cards]
+        else:
+            cards = []
+        fields: dict[str, Any] = {}
+        if not ended:
+            fields = {"stake": b.stake, "direction": b.direction}
+        events = [self.action_event(action_id, player, cards, **fields)]
+        if ended:
+            return events
+        cleared = multiset_minus(b.discard(), a.discard())
+        if cleared:
+            events.append(public("table_cleared", player, cleared, rule="KS-5.3"))
+        for p in range(self.players):
+            before = a.hand(p)
+            if p == player:
+                before = multiset_minus(before, cards if spec.kind == "play" else [])
+            drawn = multiset_minus(b.hand(p), before)
+            if drawn:
+                rule = "KS-4.5" if p == player else "KS-7.2"
+                events.append(private("draw", p, drawn, [p], rule=rule,
+                                      stock_size=b.stock_size))
+        if b.chip_holder != a.chip_holder:
+            events.append(public("chip", b.chip_holder, rule="KS-7.1"))
+        if a.out_player is None and b.out_player is not None:
+            events.append(public("out", b.out_player, rule="KS-8.1",
+                                 final_turns_owed=b.final_turns_owed))
+        return events
+
+    def round_end(self, pre: GameState, action_id: int, player: int,
+                  post: GameState) -> list[Raw]:
+        a: KingsStakesState = pre  # type: ignore[assignment]
+        b: KingsStakesState = post  # type: ignore[assignment]
+        spec = self.game._specs[action_id]
+        counts = list(a.penalty_counts())
+        if spec.kind == "take":
+            counts[player] += len(a.table())
+        four_kings = player if spec.info.get("effect") == "four_kings" else None
+        scoring = self.game.options["scoring"]
+        points = b.last_round_scores()
+        components: list[dict[str, Any]] = []
+        for p in range(self.players):
+            if four_kings is not None:
+                rule = "KS-9.3" if scoring == "rank" else "KS-9.6"
+            elif scoring == "cards":
+                rule = "KS-9.6"
+            else:
+                rule = "KS-9.1" if counts[p] == 0 else "KS-9.2"
+            components.append({"seat": p, "what": "penalty cards", "count": counts[p],
+                               "points": points[p], "rule": rule})
+        if b.is_over and b.chip_holder is not None:
+            components.append({"seat": b.chip_holder, "what": "forget-me chip", "count": 1,
+                               "points": 1, "rule": "KS-7.3"})
+        per_seat = [sum(c["points"] for c in components if c["seat"] == p)
+                    for p in range(self.players)]
+        extra: dict[str, Any] = {}
+        if self.game.options["teams"]:
+            extra["teams"] = [{"seats": [0, 2], "points": per_seat[0] + per_seat[2],
+                               "rule": "KS-9.5"},
+                              {"seats": [1, 3], "points": per_seat[1] + per_seat[3],
+                               "rule": "KS-9.5"}]
+        leftovers = []
+        if b.is_over:           # the final discard shows the hands left over (KS-8.4)
+            for p in range(self.players):
+                hand = a.hand(p)
+                if p == player and spec.kind == "play":
+                    hand = multiset_minus(hand, [card_id(c) for c in spec.cards])
+                leftovers.extend(hand)
+        events = [public("round_end", None, leftovers, round=a.round_index + 1,
+                         breakdown=breakdown("seat", components, per_seat),
+                         round_points=per_seat, scores=list(b.scores()),
+                         score_direction="lower is better", **extra)]
+        if not b.is_over:
+            hidden = [len(a.hand(p)) for p in range(self.players)]
+            if spec.kind == "play":
+                hidden[player] -= len(spec.cards)
+            events[0].public["hands_left"] = hidden
+        return events

@@ -1,0 +1,281 @@
+"""Kuzanasta (``kuzanasta``): a two-deck set-collecting game for 2-4 players with wild cards
+and the joker as the "God card".
+
+The rules are the rulebook games/kuzanasta.md (rule IDs KZ-x.y). The game's files, here:
+
+* ``_state.pyx`` — the state machine over the core framework: rule constants, the 2970
+  action ids (its docstring lists them), legality, apply, scoring, the per-seat projection
+  and sample_hidden; ``_sets.pyx`` — the set detection (``best_two_sets``, the ``kz_*``
+  kernels), pure card logic with no game state;
+* this module — the thin protocol class: options, action decoding, the view;
+* ``events.py`` — the narrator (what each seat saw happen); ``words.py`` — its words;
+* ``greedy.py`` — GreedyBot's heuristic; ``schema.py`` and ``schemas/`` — the JSON Schemas;
+* ``web/`` — the web table's board and words.
+
+Action notation (what ``str(action)`` gives and ``apply`` accepts):
+``draw_stock`` · ``draw_discard`` · ``god_look`` · ``god_draw 7H`` · ``discard 7H`` ·
+``discard JK`` · ``god_discard 7H`` · ``end_turn`` · ``go_out`` (the best declaration) ·
+``go_out 7-7-7 Q-Q-W`` (two named sets: rank repeated for each natural card, ``W`` for each
+wild card standing in; either order is accepted); with ``god_draw="position"`` also
+``god_draw 0:12`` (pile 0, depth 12 from the top, taken without looking).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+import sys
+from typing import Any
+
+from cardcore.cards import RANKS, card_str, format_cards
+from cardcore.errors import IllegalActionError
+from cardcore._fast import GameState
+from cardcore.game import (
+    MAX_ACTION_TEXT, ActionLike, ActionSpec, Game, JSONValue, Option, flag, int_between, one_of,
+    seat_or_lot,
+)
+from cardcore.games.kuzanasta._state import (
+    OBSERVATION_PIECES, PHASES, KuzanastaState, action_table, deal_plan, kuzanasta_deck,
+    max_deal_total, place_actions,
+)
+from cardcore.games.kuzanasta.actions import place_label, set_label
+from cardcore.games.kuzanasta.events import KuzanastaNarrator
+from cardcore.games.kuzanasta.greedy import choose as greedy_choose
+from cardcore.games.kuzanasta.schema import SCHEMA
+from cardcore.games.kuzanasta.words import PHRASES
+
+__all__ = ["Kuzanasta", "set_label"]
+
+
+def _describe(entry: tuple) -> ActionSpec:  # type: ignore[type-arg]
+    kind, card, pair = entry
+    if card is not None:
+        name = card_str(card)
+        return ActionSpec(kind, (name,), f"{kind} {name}")
+    if pair is not None:
+        sets = [set_label(pair[0]), set_label(pair[1])]
+        return ActionSpec(kind, (), "go_out " + " ".join(sets),
+                          {"sets": sets, "descriptors": [int(pair[0]), int(pair[1])]})
+    if kind == "go_out":
+        return ActionSpec(kind, (), kind, {"best": True})
+    return ActionSpec(kind, (), kind)
+
+
+class Kuzanasta(Game):
+    """Kuzanasta. Options: ``dealer`` (None = by lot), ``pile_pairing`` ("opposite"/"adjacent"),
+    ``reshuffle``, ``max_turns``, ``target``, ``deals`` (None = play to the target), ``ante``,
+    ``going_out`` ("immediate"/"optional"), ``sets`` ("any_two"/"three_and_four"),
+    ``god_draw`` ("look"/"position")."""
+
+    _state: KuzanastaState
+
+    name = "kuzanasta"
+    title = "Kuzanasta"
+    rule_prefix = "KZ"
+    round_name = "deal"
+    # A match runs to a target over many deals: a rollout through all of them is slow and
+    # says little about the move at hand, so a search plays to the end of the deal.
+    search_horizon = "round"
+    default_players = 4
+    min_players = 2
+    max_players = 4
+    phases = PHASES
+    rulebook = "kuzanasta.md"
+    score_direction = "higher is better"
+    narrator = KuzanastaNarrator
+    greedy = staticmethod(greedy_choose)
+    schema_parts = SCHEMA
+    phrases = PHRASES
+    options_spec = {
+        "dealer": Option(None, seat_or_lot("KZ-2.1"), "seat of the first dealer (None = by lot)"),
+        "pile_pairing": Option("opposite", one_of("opposite", "adjacent", rule="KZ-2.6"),
+                               "which 4-player seats share a stock pile"),
+        "reshuffle": Option(False, flag("KZ-3.4"),
+                            "shuffle (True) or just turn over (False) a recycled discard pile"),
+        "max_turns": Option(1000, int_between(1, 10**9, "KZ-3.5"), "turns before a deal ends void"),
+        "target": Option(50000, int_between(1, 10**15, "KZ-7.5"), "score that ends the match"),
+        "deals": Option(None, int_between(1, 10**6, "KZ-7.5", allow_none=True),
+                        "number of scored deals instead of a target"),
+        "ante": Option(0, int_between(0, 10**12, "KZ-7.6"), "chips each player pays per deal"),
+        "going_out": Option("immediate", one_of("immediate", "optional", rule="KZ-3.3"),
+                            "go out as soon as the hand holds two sets, or when the player likes"),
+        "sets": Option("any_two", one_of("any_two", "three_and_four", rule="KZ-7.1"),
+                       "going out needs any two sets, or a 3-card and a 4-card set of all 7 cards"),
+        "god_draw": Option("look", one_of("look", "position", rule="KZ-6.2"),
+                           "the God draw picks a card after looking, or a place without looking"),
+    }
+    # Saves of format 1 (cardcore 0.1) were played before these options: going out was optional.
+    format1_options = {"going_out": "optional"}
+    conformance_configs = [
+        {"players": 2}, {"players": 3}, {"players": 4},
+        {"players": 4, "pile_pairing": "adjacent", "reshuffle": True, "ante": 5},
+        {"players": 2, "deals": 3, "max_turns": 40, "dealer": 1},
+        {"players": 2, "going_out": "optional"},
+        {"players": 4, "going_out": "optional", "god_draw": "position"},
+        {"players": 3, "sets": "three_and_four"},
+        {"players": 2, "sets": "three_and_four", "going_out": "optional", "deals": 2},
+        {"players": 4, "god_draw": "position", "pile_pairing": "adjacent"},
+        {"players": 2, "god_draw": "position", "reshuffle": True, "deals": 2},
+    ]
+
+    @classmethod
+    def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """The deck composition (card ids, id order) for this configuration."""
+        return list(kuzanasta_deck())
+
+    @classmethod
+    def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        """The decode table: the meaning of every action id (pinned by golden tests). The
+        option god_draw="position" adds the places after the 2970 ids every configuration has."""
+        specs = [_describe(entry) for entry in action_table()]
+        if options["god_draw"] == "position":
+            specs += [ActionSpec("god_draw", (), place_label(pile, depth),
+                                 {"pile": pile, "depth": depth})
+                      for pile, depth in place_actions()]
+        return specs
+
+    def _make_state(self, deck: list[int] | None) -> KuzanastaState:
+        return KuzanastaState(self.num_players, self.options, deck)
+
+    def _action_detail(self, action_id: int, spec: ActionSpec, player: int
+                       ) -> tuple[tuple[str, ...], Mapping[str, JSONValue]] | None:
+        """``draw_discard`` names the top card of the player's discard pile (KZ-3.1)."""
+        if spec.kind == "draw_discard":
+            pile = self._state.discards()[self._state.pile_of(player)]
+            return ((card_str(pile[-1]),) if pile else ()), {}
+        return None
+
+    def _hand(self, player: int) -> list[int]:
+        return list(self._state.hand(player))
+
+    def _hand_sizes(self) -> list[int]:
+        return list(self._state.hand_sizes())
+
+    def _resolve(self, action: ActionLike) -> int:
+        """As Game._resolve; a named declaration may give its two sets in either order."""
+        try:
+            return super()._resolve(action)
+        except IllegalActionError:
+            if isinstance(action, str) and len(action) <= MAX_ACTION_TEXT:
+                words = action.split()
+                if len(words) == 3 and words[0].lower() == "go_out":
+                    return super()._resolve(" ".join([words[0], words[2], words[1]]))
+            raise
+
+    def best_declaration(self, player: int) -> dict[str, JSONValue] | None:
+        """The best declaration in a seat's hand now (KZ-7.1; a 3-card and a 4-card set with
+        ``sets="three_and_four"``), or None."""
+        value, d1, d2 = self._state.best_sets(player)
+        if value == 0:
+            return None
+        return {"sets": [set_label(d1), set_label(d2)], "value": value}
+
+    def _view_extra(self, player: int) -> dict[str, JSONValue]:
+        s = self._state
+        wild = s.wild_rank
+        return {
+            "wild_rank": None if wild is None else RANKS[wild],
+            "turn_up": card_str(s.turn_up),
+            "discards": [format_cards(pile) for pile in s.discards()],
+            "my_pile": s.pile_of(player),
+            "pile_of": [s.pile_of(p) for p in range(self.num_players)],
+            "stock_sizes": s.stock_sizes(),
+            "dealer": s.dealer,
+            "first_player": s.first_player,
+            "deal": s.round_index + (0 if s.is_over else 1),
+            "turns_in_deal": s.turns_in_deal,
+            "god_holder": s.god_public,
+            "chips": s.chips(),
+            "pot": s.pot,
+            "best_sets": self.best_declaration(player),
+            "last_deal": self._last_deal(s),
+        }
+
+    @staticmethod
+    def _last_deal(state: KuzanastaState) -> dict[str, JSONValue] | None:
+        last = state.last_deal()
+        if last is None:
+            return None
+        out: dict[str, JSONValue] = {
+            "end": last["end"], "winner": last["winner"],
+            "wild_rank": None if last["wild_rank"] is None else RANKS[last["wild_rank"]],
+        }
+        if last["end"] == "went_out":
+            out.update({
+                "sets": [{"set": set_label(d), "value": v} for d, v in last["sets"]],
+                "hand": format_cards(last["hand"], sort=True),
+                "hand_points": last["hand_points"],
+                "turn_up_doubled": last["turn_up_doubled"],
+                "god_doubled": last["god_doubled"],
+                "total": last["total"],
+                "pot": last["pot"],
+            })
+        return out
+
+    def _round_summary(self, state: GameState) -> dict[str, JSONValue]:
+        s: KuzanastaState = state  # type: ignore[assignment]
+        return {**(self._last_deal(s) or {}), "scores": list(s.scores()), "chips": s.chips()}
+
+    @classmethod
+    def deal_plan_of(cls, players: int, options: Mapping[str, Any], first: int) -> list[str]:
+        """The deal plan of a deal dealt by seat ``first`` (the Header's dealer; KZ-2.2: the
+        seat after it plays first)."""
+        return deal_plan(players, options, first)
+
+    @classmethod
+    def _zone_visible(cls, zone: str, seat: int) -> bool:
+        """The turn-up and the discard turn-ups are face up (KZ-2.3, KZ-2.7)."""
+        return zone == f"hand:{seat}" or zone == "turn_up" or zone.startswith("discard:")
+
+    @classmethod
+    def observation_pieces_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Sequence[tuple[str, int, int]]:
+        return OBSERVATION_PIECES
+
+    @classmethod
+    def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
+        """Returns are the match scores (KZ-7.4), which only grow from 0. With ``deals`` a
+        match has that many scored deals; to a target, every deal but the last ends with all
+        scores below it. Each deal adds at most ``max_deal_total`` to one seat."""
+        per_deal = max_deal_total(players)
+        if options["deals"] is not None:
+            return (0.0, float(options["deals"] * per_deal))
+        return (0.0, float(options["target"] - 1 + per_deal))
+
+    @classmethod
+    def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
+        """No finite bound exists: ``end_turn`` is always legal (KZ-3.3), so seats that never
+        go out make every deal end void after ``max_turns`` turns (KZ-3.5), and void deals do
+        not count towards the end of the match (KZ-7.5). A deal has at most
+        ``actions_per_turn() * max_turns`` actions; the match bound is ``sys.maxsize``."""
+        return sys.maxsize
+
+    def table_lines(self, player: int) -> list[str]:
+        """The public table as plain-text lines, for terminal front ends."""
+        v = self.view(player)
+        wild = v["wild_rank"] or "none (joker turned up: hand points double)"
+        lines = [(f"Deal {v['deal']}   dealer seat {v['dealer']}   wild rank {wild}   "
+                  f"turn-up {v['turn_up']}   turn {v['turns_in_deal'] + 1}")]
+        for k, pile in enumerate(v["discards"]):
+            users = [str(p) for p, q in enumerate(v["pile_of"]) if q == k]
+            mine = "  (yours)" if k == v["my_pile"] else ""
+            shown = " ".join(pile[-8:]) if pile else "(empty)"
+            more = f"{len(pile) - 8} more, " if len(pile) > 8 else ""
+            lines.append(f"Pile {k} (seats {','.join(users)}): stock {v['stock_sizes'][k]}, "
+                         + f"discard {more}{shown}{mine}")
+        best = v["best_sets"]
+        lines.append("Best sets in hand: " + (f"{' + '.join(best['sets'])} = {best['value']}"
+                                              if best else "none yet"))
+        lines.append("Scores: " + "  ".join(f"seat {p}: {s}" for p, s in enumerate(v["scores"])))
+        if self.options["ante"]:
+            lines.append("Chips: " + "  ".join(f"seat {p}: {c}" for p, c in enumerate(v["chips"]))
+                         + f"   pot {v['pot']}")
+        if v["god_holder"] is not None:
+            lines.append(f"God card (joker): held by seat {v['god_holder']}")
+        last = v["last_deal"]
+        if last is not None:
+            if last["end"] == "went_out":
+                sets = " + ".join(s["set"] for s in last["sets"])
+                lines.append(f"Last deal: seat {last['winner']} went out with {sets}, "
+                             f"scoring {last['total']}")
+            else:
+                lines.append(f"Last deal: void ({last['end']})")
+        return lines

@@ -1,0 +1,281 @@
+"""Manna from Heaven (``manna``): the six-player, four-deck Pennies from Heaven canasta.
+
+The rules are games/manna.md (rule IDs MH-x.y); the state machine is ``_state.pyx`` (its
+docstring lists the 909 action ids and the game's other modules: meld table, minimum search,
+test setters). This module is the thin protocol wrapper: options, action decoding, the view
+(MH-11).
+
+Action notation (what ``str(action)`` gives and ``apply`` accepts):
+``draw`` · ``take add`` · ``take pair`` · ``take natural+two`` · ``take natural+joker`` ·
+``retract`` · ``discard 7H`` · ``out 9C`` (discard the last card and go out) ·
+``meld K K K 2`` (a new meld: its cards by rank, ``2`` per two, ``JK`` per joker) ·
+``add to K: K JK`` (an addition to the team's unfinished K meld) · ``meld 2 2 JK`` (a new wild
+meld) · ``add to wild: JK`` · ``meld 3 3 3 3`` (black threes). The 0.1 compact forms
+(``new K n=3 two=1 jk=0``, ``add wild two=0 jk=1``, ``new black3 n=4``) are still accepted.
+
+Which cards a meld takes (``action.cards``): naturals of the rank, then twos, then jokers, each
+the lowest card id first (suits in the order C S D H), exactly as the state machine removes
+them from the hand (``take_kind`` in ``_state.pyx``; games/manna.md, "Actions").
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardcore._fast import GameState
+from cardcore.cards import card_id, format_cards
+from cardcore.game import (
+    ActionSpec, Game, JSONValue, Option, _normalize_label, flag, int_between, one_of,
+    seat_or_lot,
+)
+from cardcore.games.manna._state import (
+    ACTION_LAYOUT,
+    FOOT_PENALTIES,
+    MAX_HANDS_PER_MATCH,
+    MIXED_SEVENS,
+    PHASES,
+    MannaState,
+    deal_plan,
+    hand_action_bound,
+    hand_score_bounds,
+    manna_deck,
+)
+from cardcore.games.manna._view import OBSERVATION_PIECES
+from cardcore.games.manna.actions import GROUP_NAMES, describe_action, meld_cards
+from cardcore.games.manna.events import MannaNarrator
+from cardcore.games.manna.greedy import choose as greedy_choose
+from cardcore.games.manna.schema import SCHEMA
+from cardcore.games.manna.words import PHRASES
+
+__all__ = ["Manna"]
+
+NUM_PLAYERS = 6
+TARGET_LIMIT = 10**9
+
+
+class Manna(Game):
+    """Manna from Heaven. Options: ``dealer`` (None = by lot), ``target`` (20000),
+    ``wild_sevens`` (False: sevens melds take no wild cards), ``mixed_sevens`` ("either": with
+    wild_sevens a mixed canasta of sevens is the team's canasta of sevens or its mixed one),
+    ``foot_penalty`` ("red_threes": an unopened foot costs only its red threes)."""
+
+    name = "manna"
+    title = "Manna from Heaven"
+    rule_prefix = "MH"
+    round_name = "hand"
+    # A match runs to a target over many hands: a rollout through all of them is ~80 times
+    # slower than one through the hand and says little about the move at hand.
+    search_horizon = "round"
+    default_players = NUM_PLAYERS
+    min_players = NUM_PLAYERS
+    max_players = NUM_PLAYERS
+    phases = PHASES
+    rulebook = "manna.md"
+    score_direction = "higher is better"
+    narrator = MannaNarrator
+    greedy = staticmethod(greedy_choose)
+    schema_parts = SCHEMA
+    phrases = PHRASES
+    _state: MannaState
+    options_spec = {
+        "dealer": Option(None, seat_or_lot("MH-2.1"), "seat of the first dealer (MH-2.1)"),
+        "target": Option(20000, int_between(-TARGET_LIMIT, TARGET_LIMIT, "MH-10.6"),
+                         "match target (MH-10.6)"),
+        "wild_sevens": Option(False, flag("MH-4.6"), "sevens melds may take wild cards (MH-4.6)"),
+        "mixed_sevens": Option("either", one_of(*MIXED_SEVENS, rule="MH-4.6"),
+                               "with wild_sevens, a mixed canasta of sevens is a canasta of sevens "
+                               "(MH-7.1, MH-8.3) and fills the mixed or the sevens place to go out "
+                               "(MH-9.1): 'either'; or only a mixed canasta, as in 0.1: 'mixed' "
+                               "(MH-4.6)"),
+        "foot_penalty": Option("red_threes", one_of(*FOOT_PENALTIES, rule="MH-10.5"),
+                               "an unopened foot at the end of a hand costs its red threes only "
+                               "(MH-8.4): 'red_threes'; or also the points of its other cards: "
+                               "'cards' (MH-10.5)"),
+    }
+    # Saves of format 1 (cardcore 0.1) predate these options; they replay with 0.1's rules.
+    format1_options = {"foot_penalty": "cards", "mixed_sevens": "mixed"}
+    # A low target keeps random matches short enough for the conformance suite.
+    conformance_configs = [
+        {"target": -100000},
+        {"target": 0, "dealer": 2},
+        {"target": -100000, "wild_sevens": True},
+        {"target": -100000, "foot_penalty": "cards"},
+        {"target": -100000, "wild_sevens": True, "mixed_sevens": "mixed", "foot_penalty": "cards"},
+    ]
+
+    @classmethod
+    def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """The deck composition (card ids, id order) for this configuration."""
+        return manna_deck()
+
+    @classmethod
+    def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        """The decode table: the meaning of every action id (pinned by golden tests)."""
+        return [describe_action(i) for i in range(ACTION_LAYOUT["num_actions"])]
+
+    def _make_state(self, deck: list[int] | None) -> MannaState:
+        return MannaState(self.num_players, self.options, deck)
+
+    def _parse_alias(self, text: str) -> int | None:
+        """The 0.1 compact meld notation (``new K n=3 two=1 jk=0``)."""
+        index = type(self).__dict__.get("_compact_index")
+        if index is None:
+            index = {_normalize_label(str(spec.info["compact"])): i
+                     for i, spec in enumerate(self._specs) if spec.kind == "meld"}
+            setattr(type(self), "_compact_index", index)
+        found: int | None = index.get(_normalize_label(text))
+        return found
+
+    def _action_detail(self, action_id: int, spec: ActionSpec, player: int
+                       ) -> tuple[tuple[str, ...], Mapping[str, JSONValue]] | None:
+        """A meld names the exact cards it takes; a take names the pile it takes and the
+        cards it melds (the top card, then the cards from hand)."""
+        s = self._state
+        if spec.kind == "meld":
+            info = spec.info
+            group = GROUP_NAMES.index(str(info["group"]))
+            cards = meld_cards(s.hand(player), group, int(info["naturals"]),
+                               int(info["twos"]), int(info["jokers"]))
+            return None if cards is None else (tuple(format_cards(cards)), {})
+        if spec.kind == "take_pile":
+            pile = s.discard_pile()
+            if not pile:
+                return None
+            top = pile[-1]
+            how = spec.info["with"]
+            n = {"add": 0, "pair": 2}.get(str(how), 1)
+            t = 1 if how == "natural+two" else 0
+            j = 1 if how == "natural+joker" else 0
+            from_hand = meld_cards(s.hand(player), top % 13, n, t, j) or []
+            return (tuple(format_cards(pile)),
+                    {"melded": format_cards([top] + from_hand),
+                     "from_hand": format_cards(from_hand)})
+        return None
+
+    def _hand(self, player: int) -> list[int]:
+        return list(self._state.hand(player))
+
+    def _hand_sizes(self) -> list[int]:
+        return list(self._state.hand_sizes())
+
+    def team_melds(self, team: int) -> list[dict[str, JSONValue]]:
+        """A team's melds as the view shows them (rank, cards, complete, canasta type)."""
+        return [{"rank": GROUP_NAMES[g] if g != 2 else "3", "cards": format_cards(cards),
+                 "complete": ctype is not None, "type": ctype}
+                for g, cards, ctype in self._state.melds(team)]
+
+    def _view_extra(self, player: int) -> dict[str, JSONValue]:
+        s = self._state
+        return {
+            "team": player % 2,
+            "melds": [self.team_melds(0), self.team_melds(1)],
+            "red_threes": [format_cards(s.red_threes(0)), format_cards(s.red_threes(1))],
+            "discard": format_cards(s.discard_pile()),
+            "frozen": s.frozen,
+            "stock_size": s.stock_size,
+            "foot_sizes": s.foot_sizes(),
+            "min_meld": s.min_meld(),
+            "opened": s.opened(),
+            "canasta_types": [s.canasta_types(0), s.canasta_types(1)],
+            "dealer": s.dealer,
+            "hand_number": s.round_index + (0 if s.is_over else 1),
+            "turn_points": s.turn_points,
+            "last_hand_scores": s.last_hand_scores(),
+        }
+
+    def _round_summary(self, state: GameState) -> dict[str, JSONValue]:
+        s: MannaState = state  # type: ignore[assignment]
+        return {"hand_scores": s.last_hand_scores(), "team_scores": s.team_scores(),
+                "went_out": s.last_out, "scores": list(s.scores())}
+
+    @classmethod
+    def sides_of(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """Two teams of three: team = seat % 2 (MH-1.4)."""
+        return [p % 2 for p in range(players)]
+
+    @classmethod
+    def deal_plan_of(cls, players: int, options: Mapping[str, Any], first: int) -> list[str]:
+        """``first`` is the dealer (the header's dealer); play starts at the next seat."""
+        return deal_plan(players, options, first)
+
+    def hidden_deck_positions(self, seat: int) -> list[int]:
+        """Deck positions (top first) whose cards ``seat`` could not see after the first deal,
+        from the deal plan: other hands, feet, and stock cards not drawn into its own hand.
+        Red threes are left out wherever they lie: the deal lays out every red three that
+        reaches a hand, replaced from the stock top (MH-2.4), so moving one would show. Without
+        a stacked deck, only the positions hidden whatever the deck: the feet and the stock
+        below the cards that can replace red threes (one per red three in the deck)."""
+        players = self.num_players
+        hands_after_first = self._state.round_index - (1 if self._state.is_over else 0)
+        dealer = (self._state.dealer - hands_after_first) % players      # MH-2.1
+        plan = self.deal_plan_of(players, self.options, dealer)
+        red_threes = {card_id("3D"), card_id("3H")}
+        stock = [i for i, zone in enumerate(plan) if zone == "stock"]
+        deck = self._deck_input
+        if deck is None:
+            replacements = sum(1 for c in manna_deck() if c in red_threes)
+            return [i for i, zone in enumerate(plan) if zone.startswith("foot:")] + stock[replacements:]
+        drawn_by: dict[int, int] = {}             # stock position -> the seat it replaced for
+        top = 0
+        for k in range(players):                  # MH-2.4: in play order from the dealer's left
+            p = (dealer + 1 + k) % players
+            owed = sum(1 for i, zone in enumerate(plan)
+                       if zone == f"hand:{p}" and deck[i] in red_threes)
+            while owed:
+                drawn_by[stock[top]] = p
+                owed -= 0 if deck[stock[top]] in red_threes else 1
+                top += 1
+
+        def unseen(i: int, zone: str) -> bool:
+            if deck[i] in red_threes:
+                return False
+            if zone == "stock":
+                return drawn_by.get(i) != seat
+            return zone.startswith("foot:") or (zone.startswith("hand:") and zone != f"hand:{seat}")
+
+        return [i for i, zone in enumerate(plan) if unseen(i, zone)]
+
+    @classmethod
+    def observation_pieces_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Sequence[tuple[str, int, int]]:
+        return OBSERVATION_PIECES
+
+    @classmethod
+    def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
+        """Returns are the team's total: at most MAX_HANDS_PER_MATCH hands (MH-10.7), each
+        within ``hand_score_bounds()`` (MH-10; derived there from the rule constants). A tie
+        at or above the target plays on (MH-10.6), so the target bounds nothing."""
+        low, high = hand_score_bounds()
+        return (float(MAX_HANDS_PER_MATCH * low), float(MAX_HANDS_PER_MATCH * high))
+
+    @classmethod
+    def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
+        """At most MAX_HANDS_PER_MATCH hands (MH-10.7), each within ``hand_action_bound()``
+        actions (derived there: draws, takes and lasting melds, discards, retracted melds)."""
+        return MAX_HANDS_PER_MATCH * hand_action_bound()
+
+    def table_lines(self, player: int) -> list[str]:
+        """The public table as plain-text lines, for terminal front ends."""
+        v = self.view(player)
+        top = v["discard"][-1] if v["discard"] else "-"
+        frozen = " (frozen)" if v["frozen"] else ""
+        lines = [
+            (f"Hand {v['hand_number']}  dealer seat {v['dealer']}  stock {v['stock_size']}  "
+             f"pile {len(v['discard'])}{frozen} top {top}"),
+            (f"Scores: team 0 (seats 0 2 4) {v['scores'][0]}   team 1 (seats 1 3 5) "
+             f"{v['scores'][1]}   you are team {v['team']}"),
+        ]
+        for team in range(2):
+            opened = "opened" if v["opened"][team] else f"needs {v['min_meld'][team]}"
+            to_move = v["current_player"]
+            if not v["opened"][team] and to_move is not None and team == to_move % 2 \
+                    and v["turn_points"]:
+                opened += f", {v['turn_points']} counted this turn"      # MH-4.8
+            lines.append(f"Team {team} ({opened}; red threes {len(v['red_threes'][team])}; "
+                         f"canastas: {', '.join(v['canasta_types'][team]) or 'none'})")
+            for m in v["melds"][team]:
+                mark = f"[{m['type']} canasta]" if m["complete"] else ""
+                lines.append(f"   {m['rank']:>6}: {' '.join(m['cards'])} {mark}")
+        lines.append("Hands: " + "  ".join(f"seat {p}: {n}" for p, n in enumerate(v["hand_sizes"]))
+                     + "   feet: " + " ".join(str(n) for n in v["foot_sizes"]))
+        return lines
