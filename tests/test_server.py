@@ -9,6 +9,8 @@ import time
 
 import pytest
 
+import cardcore
+
 from cardcore import new_game
 from cardcore.cards import card_str
 from cardcore.server import create_app
@@ -624,9 +626,19 @@ def test_tables_resume_in_a_new_app_on_the_same_database(db):
 
 def test_pages_and_card_pictures_are_served(client):
     for path in ("/", "/tables/abc", "/static/table.js", "/static/lobby.js", "/static/style.css",
-                 "/static/cards.js", "/static/words.js", "/static/boards.js"):
+                 "/static/cards.js", "/static/words.js", "/static/board.js"):
         r = client.get(path)
         assert r.status_code == 200, path
+    # A game's own board and words come from its package (games/<game>/web/).
+    for name in cardcore.available_games():
+        for part in ("board.js", "words.js"):
+            r = client.get(f"/games/{name}/{part}")
+            assert r.status_code == 200 and "javascript" in r.headers["content-type"], (name, part)
+            assert "export " in r.text
+    for bad in ("/games/no_such_game/board.js", f"/games/{cardcore.available_games()[0]}/x.js",
+                f"/games/{cardcore.available_games()[0]}/..%2F__init__.py",
+                f"/games/{cardcore.available_games()[0]}/schema.py"):
+        assert client.get(bad).status_code == 404, bad
     page = client.get("/tables/abc")
     assert "Content-Security-Policy" in page.headers and page.headers["Referrer-Policy"] == "no-referrer"
     svg = client.get("/cards/10H.svg")

@@ -23,7 +23,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from cardcore import __version__
+from cardcore._version import __version__
+from cardcore.errors import ConfigError
+from cardcore.registry import game_class
 from cardcore.server.cards_svg import card_svg
 from cardcore.server.tables import ApiError, Connection, Table, TableServer, games_catalogue
 
@@ -285,6 +287,21 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     async def table_page(request: Request) -> Response:
         return _page(static_dir / "table.html")
 
+    async def game_file(request: Request) -> Response:
+        """A game's own web-table part (``web/<file>`` in its package: board.js, words.js)."""
+        try:
+            cls = game_class(request.path_params["game"])
+        except ConfigError:
+            return _json({"error": "no such game"}, 404)
+        name = request.path_params["file"]
+        part = resources.files(cls.__module__).joinpath("web")
+        found = next((f for f in part.iterdir() if f.name == name and name.endswith(".js")),
+                     None) if part.is_dir() else None
+        if found is None:
+            return _json({"error": "not found"}, 404)
+        return Response(found.read_text(encoding="utf-8"), media_type="text/javascript",
+                        headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
+
     async def card(request: Request) -> Response:
         name = request.path_params["card"]
         try:
@@ -321,6 +338,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         Route("/", index, methods=["GET"]),
         Route("/tables/{table}", table_page, methods=["GET"]),
         Route("/cards/{card}.svg", card, methods=["GET"]),
+        Route("/games/{game}/{file}", game_file, methods=["GET"]),
         Mount("/static", StaticFiles(directory=str(static_dir)), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,

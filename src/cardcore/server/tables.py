@@ -24,7 +24,7 @@ from typing import Any, Callable, Mapping
 from cardcore.bots import Bot, available_bots, make_bot
 from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.game import Game, is_int
-from cardcore.registry import game_class, load_game, new_game
+from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableStore, TableUpdate
 from cardcore.simulation import bot_seed
 
@@ -536,13 +536,16 @@ class TableServer:
 
 
 def games_catalogue() -> list[dict[str, Any]]:
-    """``GET /api/games``: each game, its player counts and options (as ``cardcore games``)."""
-    from cardcore.registry import available_games
+    """``GET /api/games``: each game, its title, what it calls a round (and so the kind of
+    its round-end event), its player counts and options (as ``cardcore games``)."""
     out = []
     for name in available_games():
         cls = game_class(name)
         out.append({
             "game": name,
+            "title": cls.title,
+            "round_name": cls.round_name,
+            "round_end_event": cls.round_end_event,
             "min_players": cls.min_players,
             "max_players": cls.max_players,
             "default_players": cls.default_players,

@@ -10,6 +10,8 @@ async function api(path, options = {}) {
   return body;
 }
 
+function titleOf(name) { const g = games.find((x) => x.game === name); return g ? g.title : name; }
+
 function currentGame() { return games.find((g) => g.game === document.getElementById("game").value); }
 
 function fillPlayers() {
@@ -81,7 +83,7 @@ async function loadTables() {
   const { tables } = await api("/api/tables");
   const body = document.querySelector("#tables tbody");
   body.replaceChildren(...tables.map((t) => el("tr", {},
-    el("td", {}, t.game.replace(/_/g, " ")), el("td", {}, String(t.players)),
+    el("td", {}, titleOf(t.game)), el("td", {}, String(t.players)),
     el("td", {}, Object.entries(t.bots).map(([s, b]) => `${s}:${b}`).join(" ") || "none"),
     el("td", {}, String(t.moves)),
     el("td", {}, el("a", { href: `/tables/${encodeURIComponent(t.table)}` }, "watch")))));
@@ -91,9 +93,9 @@ async function loadTables() {
 async function start() {
   ({ games } = await api("/api/games"));
   const select = document.getElementById("game");
-  select.replaceChildren(...games.map((g) => el("option", { value: g.game }, g.game.replace(/_/g, " "))));
+  select.replaceChildren(...games.map((g) => el("option", { value: g.game }, g.title || g.game)));
   document.getElementById("games").replaceChildren(...games.map((g) =>
-    el("li", {}, `${g.game.replace(/_/g, " ")}: ${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players`)));
+    el("li", {}, `${g.title || g.game}: ${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players`)));
   select.addEventListener("change", fillPlayers);
   document.getElementById("players").addEventListener("change", fillSeats);
   document.getElementById("seat").addEventListener("change", fillOthers);

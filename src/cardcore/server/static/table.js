@@ -2,28 +2,33 @@
 // of docs/server.md. Plays by clicking cards and the buttons built from `legal`.
 import { el, cardImage, backImage, cardsText } from "./cards.js";
 import { describe, breakdownTable, seatName } from "./words.js";
-import { boardFor } from "./boards.js";
+import { loadGame } from "./board.js";
 
 const params = new URLSearchParams(location.search);
 const token = params.get("token");
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 
-const KIND_WORDS = {
-  play: "Play", take: "Take the table", refill: "Refill", end_turn: "End turn",
-  draw_stock: "Draw from the stock", draw_discard: "Take the top discard", god_look: "Look at God",
-  god_draw: "Draw from God", discard: "Discard", god_discard: "Discard to a new pile",
-  go_out: "Go out", take_pile: "Take the pile", meld: "Meld", retract: "Take back melds",
-};
-const MANY_MOVES = 40;
-// The kinds whose `cards` leave the hand; a pile take names the hand cards in `from_hand`.
-// Other kinds' cards (a table or pile taken, a card drawn) are shown, not selected.
-const FROM_HAND = new Set(["play", "discard", "god_discard", "meld"]);
+const MANY_MOVES = 40;          // past this, card moves wait for a card to be selected
 
+// The game's own parts (its package's web/board.js and web/words.js) and what it calls a
+// round, from GET /api/games; loaded with the first state.
+let game = null;
+
+async function loadParts(name) {
+  const [parts, catalogue] = await Promise.all([loadGame(name), fetch("/api/games").then((r) => r.json())]);
+  const entry = (catalogue.games || catalogue).find((g) => g.game === name) || {};
+  return { ...parts, title: entry.title || name, roundName: entry.round_name || "round",
+    roundEnd: entry.round_end_event || "round_end" };
+}
+
+// The cards of an action that leave the hand (so they can be selected): the game says which
+// kinds those are (FROM_HAND) or names them (handCards). Other kinds' cards (a table or pile
+// taken, a card drawn) are shown, not selected.
 function handCardsOf(a) {
-  if (FROM_HAND.has(a.kind)) return a.cards;
-  if (a.kind === "take_pile" && Array.isArray(a.from_hand)) return a.from_hand;
-  return [];
-}          // past this, card moves wait for a card to be selected
+  const own = game.words.handCards ? game.words.handCards(a) : null;
+  if (own) return own;
+  return (game.words.FROM_HAND || []).includes(a.kind) ? a.cards : [];
+}
 
 let state = null;               // the last state message
 let events = [];                // every event received, in order
@@ -31,6 +36,7 @@ let selected = [];              // indexes into the hand
 let pending = false;            // an action was sent; wait for the next state
 let socket = null;
 let retry = 0;
+let incoming = Promise.resolve();
 
 function setStatus(text, kind = "") {
   const node = document.getElementById("status");
@@ -55,8 +61,9 @@ function connect() {
   socket.addEventListener("open", () => { retry = 0; setStatus("connected", "ok"); });
   socket.addEventListener("message", (message) => {
     const data = JSON.parse(message.data);
-    if (data.type === "state") onState(data);
-    else if (data.type === "error") onError(data);
+    // In order, one at a time: the first state waits for the game's parts to load.
+    incoming = incoming.then(() => (data.type === "state" ? onState(data)
+      : data.type === "error" ? onError(data) : null));
   });
   socket.addEventListener("close", (e) => {
     setStatus("disconnected — reconnecting", "bad");
@@ -74,7 +81,8 @@ function onError(data) {
   if (state) render();
 }
 
-function onState(data) {
+async function onState(data) {
+  if (!game) game = await loadParts(data.game);
   for (const event of data.events) {
     if (event.n === events.length) events.push(event);   // never twice, never out of order
   }
@@ -95,7 +103,7 @@ function send(action) {
 // ---------------------------------------------------------------- rendering
 function ctx() {
   return {
-    me: state.seat, seats: state.seats,
+    me: state.seat, seats: state.seats, words: game.words, roundName: game.roundName, roundEnd: game.roundEnd,
     // A pile that can be clicked when exactly one legal move of this kind exists.
     pileAction(kind) {
       const moves = state.legal.filter((a) => a.kind === kind);
@@ -108,9 +116,9 @@ function ctx() {
 function render() {
   const s = state, v = s.view, c = ctx();
   const me = s.seat;
-  document.title = `${s.game} · cardcore`;
+  document.title = `${game.title} · cardcore`;
   document.getElementById("title").textContent =
-    `${s.game.replace(/_/g, " ")} · table ${s.table} · ${me === null ? "watching" : `you are seat ${me}`}`;
+    `${game.title} · table ${s.table} · ${me === null ? "watching" : `you are seat ${me}`}`;
   document.body.dataset.game = s.game;
   document.body.dataset.eventCount = String(s.event_count);
   document.body.dataset.over = String(s.over);
@@ -118,7 +126,7 @@ function render() {
   document.body.dataset.pending = String(pending);
   renderSeats(s, v, c);
   const board = document.getElementById("board");
-  board.replaceChildren(...boardFor(s.game).board(v, c).filter(Boolean));
+  board.replaceChildren(...game.board.board(v, c).filter(Boolean));
   renderTurn(s, c);
   renderHand();
   renderMoves();
@@ -127,7 +135,7 @@ function render() {
 
 function renderSeats(s, v, c) {
   const box = document.getElementById("seats");
-  const extra = boardFor(s.game).seat;
+  const extra = game.board.seat;
   box.replaceChildren(...s.seats.map(({ seat, bot }) => {
     const turn = s.current_player === seat;
     const winner = s.over && s.winners.includes(seat);
@@ -212,16 +220,9 @@ function matchingMoves() {
 }
 
 function moveLabel(a) {
-  const words = KIND_WORDS[a.kind] || a.kind.replace(/_/g, " ");
-  if (a.kind === "meld" && a.group) {
-    const group = a.group === "wild" ? "wild cards" : `${a.group}s`;
-    return a.new === false ? `Add to the ${group}` : `New meld of ${group}`;
-  }
-  if (a.kind === "play" && Array.isArray(a.jokers_as) && a.jokers_as.length) {
-    return `${words} (joker as ${a.jokers_as.join(", ")})`;
-  }
-  if (a.kind === "take_pile") return `${words} (${a.label.replace(/^take /, "")})`;
-  return words;
+  const own = game.words.MOVE_WORDS || {};
+  const words = own[a.kind] || a.kind.replace(/_/g, " ");
+  return game.words.moveLabel ? game.words.moveLabel(a, words) : words;
 }
 
 function renderMoves() {
