@@ -5,6 +5,7 @@
 >>> action = game.legal_actions()[0]
 >>> game.apply(action)
 """
+from cardcore import _compat
 from cardcore._version import __version__
 from cardcore.cards import Card, parse_card
 from cardcore.errors import ConfigError, IllegalActionError
@@ -13,6 +14,8 @@ from cardcore.registry import available_games, load_game, new_game
 from cardcore.schemas import schema
 from cardcore.simulation import simulate
 from cardcore.vector import VectorGame
+
+_compat.install()             # the 0.2 module names of the parts that moved (one release)
 
 __all__ = [
     "__version__", "Action", "Card", "ConfigError", "Game", "IllegalActionError", "VectorGame",
