@@ -4,6 +4,8 @@ A game added to the registry gets all of these for free; each game adds an indep
 encoder of its view and a uniformity test of its own."""
 from __future__ import annotations
 
+import collections
+
 import json
 import random
 
@@ -128,6 +130,23 @@ def test_returns_are_zero_before_the_end_and_bounded_at_the_end(config):
         assert game.winners == [p for p, r in enumerate(returns) if r == best]
 
 
+def assert_world_follows_the_zones(game, world, seat):
+    """The kernel's zone table is what the seat knows: a sampled world keeps every zone the
+    seat sees (in order), every zone's size, and the cards every seat knows lie in a hidden
+    zone; it may change only the rest."""
+    real, other = game._state, world._state
+    assert real.zones() == other.zones()
+    for name, scope, instances, sight in real.zones():
+        for i in range(instances):
+            mine, theirs = real.zone_cards(name, i), other.zone_cards(name, i)
+            assert len(mine) == len(theirs), (name, i)
+            if real.zone_sees(name, i, seat):
+                assert mine == theirs, (name, i)
+            known = collections.Counter(real.known_in_zone(name, i))
+            assert known <= collections.Counter(theirs), (name, i)
+            assert known == collections.Counter(other.known_in_zone(name, i)), (name, i)
+
+
 def test_sample_hidden_keeps_the_seats_view_and_every_card(config):
     for seed in range(4):
         game = make(config, seed)
@@ -140,6 +159,7 @@ def test_sample_hidden_keeps_the_seats_view_and_every_card(config):
             assert world.view(seat) == game.view(seat)
             assert np.array_equal(world.observation_tensor(seat), game.observation_tensor(seat))
             assert world.all_cards() == game.all_cards() == composition(game)
+            assert_world_follows_the_zones(game, world, seat)
             assert list(world.legal_action_ids()) == list(game.legal_action_ids()) \
                 or world.current_player != seat
             # The sampled world plays on to the end under the rules.

@@ -55,7 +55,7 @@ def test_the_web_table_is_packaged_and_identical_to_the_repository():
     package = resources.files("cardcore").joinpath("server").joinpath("static")
     source = REPO / "src" / "cardcore" / "server" / "static"
     names = ["index.html", "table.html", "style.css", "table.js", "lobby.js", "cards.js",
-             "words.js", "boards.js"]
+             "words.js", "board.js"]
     for name in names:
         packaged = package.joinpath(name).read_text(encoding="utf-8")
         assert packaged, name
@@ -63,3 +63,10 @@ def test_the_web_table_is_packaged_and_identical_to_the_repository():
             assert packaged == (source / name).read_text(encoding="utf-8"), name
     if source.exists():
         assert sorted(p.name for p in source.iterdir() if p.is_file()) == sorted(names)
+    # Each game's own parts, and its shipped schemas, are in its package.
+    for cls in cardcore.registry.game_classes():
+        home = resources.files(cls.__module__)
+        for part in ("board.js", "words.js"):
+            assert "export " in home.joinpath("web").joinpath(part).read_text(encoding="utf-8")
+        for kind in ("view", "action", "event", "save"):
+            assert home.joinpath("schemas").joinpath(f"{kind}.json").is_file(), (cls.name, kind)

@@ -247,6 +247,37 @@ ctypedef struct Header:          # the FIRST member of every game's struct
     int32_t stacked_size     # > 0: the first deal uses stacked[0:stacked_size] (top first)
     uint8_t stacked[PILE_CAPACITY]
 
+# What a seat may know, defined once per game: the game's card zones and who sees each. The
+# JSON view, the tensor, the events and sample_hidden all follow from this table (and the
+# generic tests check them against it).
+cdef enum ZoneScope:
+    ZONE_SHARED = 0          # one instance: the stock, the table
+    ZONE_SEAT = 1            # one per seat: a hand, a foot, a penalty pile
+    ZONE_TEAM = 2            # one per side (Game.sides_of): a team's melds
+    ZONE_PILE = 3            # ``instances`` numbered piles
+cdef enum ZoneSight:
+    SEEN_BY_ALL = 0          # face up, or face down but public by the play (every seat knows it)
+    SEEN_BY_OWNER = 1        # the owning seat (a team zone: its side) knows its cards; others its size
+    SEEN_BY_NONE = 2         # face down: every seat knows its size, none its cards
+
+ctypedef struct ZoneSpec:
+    const char* name
+    int scope                # a ZoneScope
+    int instances            # ZONE_PILE: how many (the other scopes: from the seats)
+    int sight                # a ZoneSight
+
+# A scoring breakdown row, written by the game's scoring itself when a round ends (so that no
+# narrator recomputes a rule): who, what (an index into the game's BREAKDOWN_WHAT words),
+# which rule (an index into its BREAKDOWN_RULES), how many (-1: not a count) and the points;
+# ``detail`` is the game's own (e.g. which set), -1 if none.
+ctypedef struct BreakdownRow:
+    int32_t owner            # a seat, or a side for a game that scores by side
+    int32_t what
+    int32_t rule
+    int32_t detail
+    int64_t count
+    int64_t points
+
 ctypedef void (*start_fn)(void* s) noexcept nogil
 ctypedef int (*legal_fn)(void* s, int32_t* out, int capacity) noexcept nogil
 ctypedef void (*apply_fn)(void* s, int action) noexcept nogil
@@ -256,6 +287,9 @@ ctypedef void (*returns_fn)(const void* s, double* out) noexcept nogil
 ctypedef void (*scores_fn)(const void* s, int32_t* out) noexcept nogil
 ctypedef int (*sample_hidden_fn)(void* s, int seat, Rng* rng) noexcept nogil
 ctypedef int (*rollout_fn)(const void* s, const int32_t* legal, int n, Rng* rng) noexcept nogil
+ctypedef int (*zone_cards_fn)(const void* s, int zone, int instance, uint8_t* out) noexcept nogil
+ctypedef int (*known_cards_fn)(const void* s, int zone, int instance, uint8_t* out) noexcept nogil
+ctypedef int (*breakdown_fn)(const void* s, BreakdownRow* out, int capacity) noexcept nogil
 
 ctypedef struct GameHooks:
     const char* name
@@ -274,6 +308,18 @@ ctypedef struct GameHooks:
     sample_hidden_fn sample_hidden   # redeal what a seat cannot see; 0 on success
     rollout_fn rollout          # optional (NULL: uniform): the index in legal[0:n] of the move a
                                 # search rollout plays; it may read the whole (sampled) world
+    const ZoneSpec* zones       # the game's zones and who sees them, num_zones long
+    int num_zones
+    zone_cards_fn zone_cards    # a zone instance's cards (bottom -> top for a pile); the count
+    known_cards_fn known_cards  # optional (NULL: none): the cards of a zone instance that every
+                                # seat knows are there although it cannot see the zone (a card
+                                # taken face up into a hand); the count
+    breakdown_fn breakdown      # the rows of the last finished round's scoring; their count,
+                                # -1 if capacity is short
+
+cdef enum:
+    ZONE_CAPACITY = PILE_CAPACITY    # the most cards a zone instance holds (its out buffer)
+    MAX_BREAKDOWN_ROWS = 64          # the most rows a round's breakdown has
 
 cdef int check_hooks(const GameHooks* hooks) except -1     # ImportError naming a missing hook
 # A C-contiguous buffer of ``count`` items of ``itemsize`` bytes whose format is one of ``kinds``
@@ -295,4 +341,6 @@ cdef class GameState:
     cdef int bind(self, const GameHooks* hooks, void* data, Header* header) except -1
     cdef int ready(self) except -1          # TypeError on the bare base class
     cdef int fill_legal(self) except -1     # legal ids into legal_buf; their count
+    cdef int zone_instances(self, int zone) noexcept
+    cdef int zone_index(self, object name) except -1
 

@@ -285,14 +285,16 @@ cdef class CardMultiset:
 from cardcore.errors import IllegalActionError
 
 _HOOK_NAMES = ("start", "legal", "apply", "observation_size", "observe", "returns",
-               "scores", "sample_hidden")
+               "scores", "sample_hidden", "zone_cards", "breakdown")
+_SCOPES = ("shared", "seat", "team", "pile")
+_SIGHTS = ("all", "owner", "none")
 _STATE_METHODS = ("all_cards", "explain_rule")
 
 
 cdef int check_hooks(const GameHooks* hooks) except -1:
     """Refuse, at the game module's import, a hook table with a missing part (no silent defaults)."""
     name = (<bytes>hooks.name).decode() if hooks.name != NULL else "?"
-    cdef void* pointers[8]
+    cdef void* pointers[10]
     pointers[0] = <void*>hooks.start
     pointers[1] = <void*>hooks.legal
     pointers[2] = <void*>hooks.apply
@@ -301,9 +303,21 @@ cdef int check_hooks(const GameHooks* hooks) except -1:
     pointers[5] = <void*>hooks.returns
     pointers[6] = <void*>hooks.scores
     pointers[7] = <void*>hooks.sample_hidden
-    for i in range(8):
+    pointers[8] = <void*>hooks.zone_cards
+    pointers[9] = <void*>hooks.breakdown
+    for i in range(10):
         if pointers[i] == NULL:
             raise ImportError(f"game {name}: hook {_HOOK_NAMES[i]!r} is missing")
+    if hooks.zones == NULL or hooks.num_zones <= 0:
+        raise ImportError(f"game {name}: the zone table (who sees which cards) is missing")
+    for i in range(hooks.num_zones):
+        zone = hooks.zones[i]
+        if zone.name == NULL or not 0 <= zone.scope <= ZONE_PILE or not 0 <= zone.sight <= SEEN_BY_NONE:
+            raise ImportError(f"game {name}: zone {i} is not a valid ZoneSpec")
+        if zone.sight == SEEN_BY_OWNER and zone.scope not in (ZONE_SEAT, ZONE_TEAM):
+            raise ImportError(f"game {name}: zone {zone.name.decode()!r} has no owner to see it")
+        if zone.scope in (ZONE_PILE, ZONE_TEAM) and zone.instances <= 0:
+            raise ImportError(f"game {name}: zone {zone.name.decode()!r} needs its instances")
     if hooks.state_size == 0 or hooks.num_actions <= 0 or hooks.max_legal <= 0:
         raise ImportError(f"game {name}: state_size, num_actions and max_legal must be set")
     if hooks.max_legal > hooks.num_actions or sizeof(Header) > hooks.state_size:
@@ -542,6 +556,8 @@ cdef class GameState:
         return self.explain_rule(action)
 
     match_end_rule = None          # a game names the rule that ends its match
+    breakdown_what = ()            # a game's words for what its breakdown rows count ...
+    breakdown_rules = ()           # ... and the rule IDs they cite (indexes of the rows)
 
     def explain_rule(self, int action) -> tuple:
         raise NotImplementedError
@@ -643,4 +659,81 @@ cdef class GameState:
         rng_seed(&world.h.rng, (high << 32) | low)
         return world
 
+    # --- the zones: what a seat may know (the game's one table of it)
+    cdef int zone_instances(self, int zone) noexcept:
+        cdef const ZoneSpec* spec = &self.hooks.zones[zone]
+        if spec.scope == ZONE_SEAT:
+            return self.h.players
+        if spec.scope == ZONE_SHARED:
+            return 1
+        return spec.instances
 
+    cdef int zone_index(self, object name) except -1:
+        for i in range(self.hooks.num_zones):
+            if self.hooks.zones[i].name.decode() == name:
+                return i
+        known = ", ".join(self.hooks.zones[i].name.decode() for i in range(self.hooks.num_zones))
+        raise ValueError(f"no zone {str(name)[:40]!r}; zones: {known}")
+
+    def zones(self) -> list:
+        """The game's zones, in the kernel's order: (name, scope, instances, sight) with scope
+        "shared" | "seat" | "team" | "pile" and sight "all" | "owner" | "none" (who knows
+        its cards; everybody knows every zone's size)."""
+        self.ready()
+        return [(self.hooks.zones[i].name.decode(), _SCOPES[self.hooks.zones[i].scope],
+                 self.zone_instances(i), _SIGHTS[self.hooks.zones[i].sight])
+                for i in range(self.hooks.num_zones)]
+
+    def zone_sees(self, zone, int instance, int seat) -> bool:
+        """Whether ``seat`` knows the cards of instance ``instance`` of zone ``zone`` (its
+        name): a zone seen by all, or one it owns (a team zone: instance seat % instances)."""
+        self.ready()
+        cdef int z = self.zone_index(zone)
+        self.check_seat(seat)
+        if not 0 <= instance < self.zone_instances(z):
+            raise ValueError(f"zone {zone!r} has instances 0..{self.zone_instances(z) - 1}")
+        cdef const ZoneSpec* spec = &self.hooks.zones[z]
+        if spec.sight == SEEN_BY_ALL:
+            return True
+        if spec.sight == SEEN_BY_NONE:
+            return False
+        if spec.scope == ZONE_SEAT:
+            return instance == seat
+        return seat % spec.instances == instance
+
+    def zone_cards(self, zone, int instance=0) -> list:
+        """The cards of a zone instance (bottom to top for a pile), hidden ones included: for
+        tools and tests, never for a seat that cannot see them (``zone_sees``)."""
+        self.ready()
+        cdef int z = self.zone_index(zone)
+        if not 0 <= instance < self.zone_instances(z):
+            raise ValueError(f"zone {zone!r} has instances 0..{self.zone_instances(z) - 1}")
+        cdef uint8_t out[ZONE_CAPACITY]
+        cdef int n = self.hooks.zone_cards(self.data, z, instance, out)
+        return [out[i] for i in range(n)]
+
+    def known_in_zone(self, zone, int instance=0) -> list:
+        """The cards of a zone instance that every seat knows are there though the zone is
+        hidden from it (e.g. a card taken face up into a hand); in id order."""
+        self.ready()
+        cdef int z = self.zone_index(zone)
+        if not 0 <= instance < self.zone_instances(z):
+            raise ValueError(f"zone {zone!r} has instances 0..{self.zone_instances(z) - 1}")
+        if self.hooks.known_cards == NULL:
+            return []
+        cdef uint8_t out[ZONE_CAPACITY]
+        cdef int n = self.hooks.known_cards(self.data, z, instance, out)
+        return sorted(out[i] for i in range(n))
+
+    def breakdown_rows(self) -> list:
+        """The scoring rows of the last finished round, as the game's scoring wrote them:
+        (owner, what, rule, detail, count, points) with ``what`` and ``rule`` indexes into the
+        game's BREAKDOWN_WHAT and BREAKDOWN_RULES, ``count`` and ``detail`` -1 when unused;
+        [] before the first round ends."""
+        self.ready()
+        cdef BreakdownRow rows[MAX_BREAKDOWN_ROWS]
+        cdef int n = self.hooks.breakdown(self.data, rows, MAX_BREAKDOWN_ROWS)
+        if n < 0:
+            raise RuntimeError(f"{self.hooks.name.decode()}: more than {MAX_BREAKDOWN_ROWS} rows")
+        return [(rows[i].owner, rows[i].what, rows[i].rule, rows[i].detail, rows[i].count,
+                 rows[i].points) for i in range(n)]

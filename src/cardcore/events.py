@@ -90,13 +90,60 @@ class Narrator:
 
     ``kinds`` lists every automatic event kind the game emits, each with a line saying what
     it is (the event schema, the docs and the front ends' words read it); the action events'
-    kinds are the action kinds of the decode table."""
+    kinds are the action kinds of the decode table.
+
+    Who may see the cards of an event follows from the kernel's zone table: an event moves
+    cards from one zone to another (``"hand:2"``, ``"stock"``, ``"melds:1"``), and the seats
+    that see either zone (``GameState.zone_sees``) see the cards; the others count them. The
+    breakdown of a round's scoring is the kernel's own rows (``GameState.breakdown_rows``),
+    by seat or by side (``breakdown_by``)."""
 
     kinds: ClassVar[dict[str, str]] = {}
+    breakdown_by: ClassVar[str] = "seat"
 
     def __init__(self, game: NarratedGame) -> None:
         self.game = game
         self.players = game.num_players
+
+    def seers(self, state: GameState, *zones: str) -> frozenset[int] | None:
+        """The seats that see the cards of any of ``zones`` ("name" or "name:instance");
+        None when that is every seat."""
+        seats: set[int] = set()
+        for zone in zones:
+            name, _, instance = zone.partition(":")
+            seats.update(p for p in range(self.players)
+                         if state.zone_sees(name, int(instance or 0), p))
+        return None if len(seats) == self.players else frozenset(seats)
+
+    def moved(self, kind: str, player: int | None, cards: Iterable[int], state: GameState,
+              source: str, target: str, **fields: JSON) -> Raw:
+        """An automatic event of ``cards`` going from zone ``source`` to ``target``: the seats
+        that see either zone see them."""
+        return Raw(kind, player, list(cards), self.seers(state, source, target), dict(fields))
+
+    def breakdown_of(self, state: GameState) -> dict[str, JSON]:
+        """The scoring breakdown of the round ``state`` has just finished, from the kernel's
+        rows; the totals are each owner's sum (the engine's figures: a test checks them
+        against the scores)."""
+        words = type(state).breakdown_what
+        rules = type(state).breakdown_rules
+        components: list[dict[str, JSON]] = []
+        for owner, what, rule, detail, count, points in state.breakdown_rows():
+            component: dict[str, JSON] = {self.breakdown_by: owner,
+                                          "what": self.what(words[what], detail),
+                                          "points": points, "rule": rules[rule]}
+            if count >= 0:
+                component["count"] = count
+            components.append(component)
+        owners = self.players if self.breakdown_by == "seat" else max(
+            self.game.sides_of(self.players, self.game.options)) + 1
+        totals = [sum(c["points"] for c in components if c[self.breakdown_by] == k)
+                  for k in range(owners)]
+        return breakdown(self.breakdown_by, components, totals)
+
+    def what(self, words: str, detail: int) -> str:
+        """The words of a row; a game whose rows carry a ``detail`` formats it here."""
+        return words
 
     def deal(self, state: GameState) -> list[Raw]:
         """Events of a deal that just happened (``state`` is right after it)."""
@@ -119,17 +166,21 @@ class Narrator:
 
     # helpers
     def action_event(self, action_id: int, player: int, cards: Iterable[int] = (),
-                     seen_by: Iterable[int] | None = None, private_label: str | None = None,
-                     **fields: JSON) -> Raw:
-        """The event of an applied action. With ``private_label`` the notation (and id) are
-        shown only to ``seen_by``; the others see ``private_label`` and ``id`` None."""
+                     state: GameState | None = None, source: str | None = None,
+                     target: str | None = None, **fields: JSON) -> Raw:
+        """The event of an applied action, whose ``cards`` go from zone ``source`` to
+        ``target`` of ``state`` (omitted: everybody sees them). A seat that cannot see the
+        cards cannot see a notation that names them either: it sees the action's kind and
+        ``id`` None."""
         spec = self.game._specs[action_id]
-        raw = Raw(spec.kind, player, list(cards),
-                  None if seen_by is None else frozenset(seen_by), auto=False)
-        if private_label is None:
+        seen_by = None
+        if state is not None and source is not None and target is not None:
+            seen_by = self.seers(state, source, target)
+        raw = Raw(spec.kind, player, list(cards), seen_by, auto=False)
+        if seen_by is None or not spec.cards:
             raw.public = {"id": action_id, "action": spec.label, **fields}
         else:
-            raw.public = {"id": None, "action": private_label, **fields}
+            raw.public = {"id": None, "action": spec.kind, **fields}
             raw.private = {"id": action_id, "action": spec.label}
         return raw
 

@@ -321,13 +321,24 @@ class Game:
         """Positions in this game's stacked deck (top first) whose cards ``seat`` could not see
         right after the first deal, from the game's deal plan. The conformance tests swap
         such cards and expect the same view, tensor and events."""
+        seat = self._state.check_seat(seat)
         plan = self.deal_plan_of(self.num_players, self.options, self._state.dealer)
         return [i for i, zone in enumerate(plan) if not self._zone_visible(zone, seat)]
 
-    @classmethod
-    def _zone_visible(cls, zone: str, seat: int) -> bool:
-        """Whether ``seat`` sees the cards dealt to ``zone`` (a deal-plan zone name)."""
-        return zone == f"hand:{seat}"
+    # Deal-plan entries (``deal_plan_of``) name the kernel's zones ("hand:2", "stock"). A game
+    # may also name a position the deal turns face up before it joins a zone (its
+    # ``shown_deal_entries``) or a zone by another word (``deal_entry_zones``).
+    shown_deal_entries: ClassVar[tuple[str, ...]] = ()
+    deal_entry_zones: ClassVar[dict[str, str]] = {}
+
+    def _zone_visible(self, zone: str, seat: int) -> bool:
+        """Whether ``seat`` sees the cards dealt to ``zone`` (a deal-plan entry): what the
+        kernel's zone table says of that zone, or True for a position the deal shows."""
+        name, _, instance = zone.partition(":")
+        if name in self.shown_deal_entries:
+            return True
+        return bool(self._state.zone_sees(self.deal_entry_zones.get(name, name),
+                                          int(instance or 0), seat))
 
     def table_lines(self, player: int) -> list[str]:
         """Plain-text lines describing the public table, for terminal front ends."""

@@ -18,7 +18,8 @@ from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t, INT32_MAX
 from libc.string cimport memset
 
 from cardcore._fast cimport (
-    GameState, GameHooks, Header, Rng, Multiset, Pile, JOKER, NUM_KINDS, PILE_CAPACITY,
+    GameState, GameHooks, Header, Rng, Multiset, Pile, ZoneSpec, BreakdownRow, ZONE_SHARED,
+    ZONE_SEAT, SEEN_BY_ALL, SEEN_BY_OWNER, SEEN_BY_NONE, JOKER, NUM_KINDS, PILE_CAPACITY,
     MS_MAX_COPIES, R_JACK, R_QUEEN, R_KING, R_TEN, R_ACE, card_rank, card_suit, card_bit,
     make_card, rank_mask, ms_clear, ms_add, ms_remove, ms_count, ms_count_rank, ms_to_list,
     ms_to_array, pile_push, pile_pop, pile_to_list, load_cards, rng_below, shuffle_u8,
@@ -272,6 +273,8 @@ ctypedef struct KSState:
     int32_t total[MAX_PLAYERS]         # per player, KS-7.3 included at the end
     int32_t last_player                # who made the last play or take (for the view)
     int32_t last_action
+    int32_t breakdown_size             # the last finished round's scoring rows (KS-9)
+    BreakdownRow breakdown[MAX_PLAYERS + 1]
 
 if <int>FULL_DECK > <int>PILE_CAPACITY or 2 > <int>MS_MAX_COPIES:
     raise ImportError("Kings' Stakes needs a larger Pile or Multiset than the core provides")
@@ -542,6 +545,53 @@ cdef void advance(KSState* s, int p) noexcept nogil:
             s.final_owed &= ~(1 << q)
 
 
+# ---------------------------------------------------------------- the scoring breakdown (KS-9)
+# The rows end_round writes as it scores, so that the round-end event shows the engine's own
+# figures. Indexes into BREAKDOWN_WHAT and BREAKDOWN_RULES below.
+cdef enum:
+    W_PENALTY_CARDS = 0
+    W_CHIP = 1
+    R_KS_9_1 = 0
+    R_KS_9_2 = 1
+    R_KS_9_3 = 2
+    R_KS_9_6 = 3
+    R_KS_7_3 = 4
+
+BREAKDOWN_WHAT = ("penalty cards", "forget-me chip")
+BREAKDOWN_RULES = ("KS-9.1", "KS-9.2", "KS-9.3", "KS-9.6", "KS-7.3")
+
+
+cdef inline int penalty_rule(const KSState* s, int count) noexcept nogil:
+    """The rule that scored a seat's penalty cards this round."""
+    if s.four_kings_player >= 0:
+        return R_KS_9_6 if s.opt.score_cards else R_KS_9_3
+    if s.opt.score_cards:
+        return R_KS_9_6
+    return R_KS_9_1 if count == 0 else R_KS_9_2
+
+
+cdef inline void add_row(KSState* s, int seat, int what, int rule, int count,
+                         int points) noexcept nogil:
+    cdef BreakdownRow* row = &s.breakdown[s.breakdown_size]
+    row.owner = seat
+    row.what = what
+    row.rule = rule
+    row.detail = -1
+    row.count = count
+    row.points = points
+    s.breakdown_size += 1
+
+
+cdef int ks_breakdown(const void* state, BreakdownRow* out, int capacity) noexcept nogil:
+    cdef const KSState* s = <const KSState*>state
+    cdef int i
+    if s.breakdown_size > capacity:
+        return -1
+    for i in range(s.breakdown_size):
+        out[i] = s.breakdown[i]
+    return s.breakdown_size
+
+
 cdef void end_round(KSState* s) noexcept nogil:
     """KS-8.4 leftovers to the discard, KS-9 scoring, then the next round or the end."""
     cdef int p, q
@@ -555,12 +605,15 @@ cdef void end_round(KSState* s) noexcept nogil:
     for p in range(s.h.players):
         counts[p] = s.penalty[p].size
     score_round(s.h.players, counts, s.four_kings_player, s.opt.score_cards, s.last_round)
+    s.breakdown_size = 0
     for p in range(s.h.players):
         s.total[p] += s.last_round[p]
+        add_row(s, p, W_PENALTY_CARDS, penalty_rule(s, counts[p]), counts[p], s.last_round[p])
     s.h.round_index += 1
     if s.h.round_index >= s.opt.rounds_total:
         if s.chip_holder >= 0:             # KS-7.3
             s.total[s.chip_holder] += 1
+            add_row(s, s.chip_holder, W_CHIP, R_KS_7_3, 1, 1)
         s.h.phase = PH_OVER
         s.h.to_move = -1
         return
@@ -679,11 +732,49 @@ cdef void ks_observe(const void* state, int seat, float* out) noexcept nogil:
     out[O_TEAMS] = 1.0 if s.opt.teams else 0.0
 
 
+# ---------------------------------------------------------------- the zones: who sees what
+cdef enum:                  # the zones, in ZONES order
+    Z_HAND = 0             # each seat's hand: its own (KS-3.1)
+    Z_STOCK = 1            # face down (KS-3.1)
+    Z_TABLE = 2            # the plays of the trick, face up (KS-4)
+    Z_DISCARD = 3          # out of play, face up (KS-5.3, KS-8.4)
+    Z_PENALTY = 4          # taken tables (KS-6.2): face down, but every card was on the table
+    NUM_ZONES = 5
+
+cdef ZoneSpec ZONES[NUM_ZONES]
+ZONES[Z_HAND] = ZoneSpec(b"hand", ZONE_SEAT, 0, SEEN_BY_OWNER)
+ZONES[Z_STOCK] = ZoneSpec(b"stock", ZONE_SHARED, 0, SEEN_BY_NONE)
+ZONES[Z_TABLE] = ZoneSpec(b"table", ZONE_SHARED, 0, SEEN_BY_ALL)
+ZONES[Z_DISCARD] = ZoneSpec(b"discard", ZONE_SHARED, 0, SEEN_BY_ALL)
+ZONES[Z_PENALTY] = ZoneSpec(b"penalty", ZONE_SEAT, 0, SEEN_BY_ALL)
+
+
+cdef int copy_pile(const Pile* pile, uint8_t* out) noexcept nogil:
+    cdef int i
+    for i in range(pile.size):
+        out[i] = pile.cards[i]
+    return pile.size
+
+
+cdef int ks_zone_cards(const void* state, int zone, int instance, uint8_t* out) noexcept nogil:
+    cdef const KSState* s = <const KSState*>state
+    if zone == Z_HAND:
+        return ms_to_array(&s.hand[instance], out)
+    if zone == Z_STOCK:
+        return copy_pile(&s.stock, out)
+    if zone == Z_TABLE:
+        return copy_pile(&s.table, out)
+    if zone == Z_DISCARD:
+        return copy_pile(&s.discard, out)
+    return copy_pile(&s.penalty[instance], out)
+
+
 # ---------------------------------------------------------------- determinization
 cdef int ks_sample_hidden(void* state, int seat, Rng* rng) noexcept nogil:
-    """Redeal the other hands and the stock: everything played is public and taken cards go
-    to penalty piles (public), so no card of a hidden zone is known: any arrangement of
-    those cards with the same zone sizes is consistent, and a shuffle draws one uniformly.
+    """Redeal the zones ZONES hides from ``seat``: the other hands and the stock. Everything
+    played is public and taken cards go to penalty piles (public), so no card of a hidden
+    zone is known: any arrangement of those cards with the same zone sizes is consistent,
+    and a shuffle draws one uniformly.
     The pool is shuffled from id order, so the world depends only on what ``seat`` knows
     and on ``rng``, never on where the hidden cards really are."""
     cdef KSState* s = <KSState*>state
@@ -730,6 +821,10 @@ KS_HOOKS.observe = ks_observe
 KS_HOOKS.returns = ks_returns
 KS_HOOKS.scores = ks_scores
 KS_HOOKS.sample_hidden = ks_sample_hidden
+KS_HOOKS.zones = ZONES
+KS_HOOKS.num_zones = NUM_ZONES
+KS_HOOKS.zone_cards = ks_zone_cards
+KS_HOOKS.breakdown = ks_breakdown
 check_hooks(&KS_HOOKS)
 
 
@@ -739,6 +834,8 @@ cdef class KingsStakesState(GameState):
     cdef KSState d
 
     match_end_rule = "KS-9.4"
+    breakdown_what = BREAKDOWN_WHAT
+    breakdown_rules = BREAKDOWN_RULES
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.d, 0, sizeof(KSState))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcore._fast import GameState
-from cardcore.events import Narrator, Raw, breakdown, multiset_minus, private, public
+from cardcore.events import Narrator, Raw, multiset_minus, public
 from cardcore.cards import card_id
 from cardcore.games.kings_stakes._state import KingsStakesState
 
@@ -37,7 +37,8 @@ class KingsStakesNarrator(Narrator):
         s: KingsStakesState = state  # type: ignore[assignment]
         events = [public("deal", None, round=s.round_index + 1, first_player=s.round_first_player,
                          stock_size=s.stock_size)]
-        events += [private("dealt", p, s.hand(p), [p]) for p in range(self.players)]
+        events += [self.moved("dealt", p, s.hand(p), s, "stock", f"hand:{p}")
+                   for p in range(self.players)]
         return events
 
     def action(self, pre: GameState, action_id: int, player: int, post: GameState) -> list[Raw]:
@@ -46,15 +47,15 @@ class KingsStakesNarrator(Narrator):
         spec = self.game._specs[action_id]
         ended = b.round_index != a.round_index
         if spec.kind == "take":
-            cards = a.table()
+            cards, source, target = a.table(), "table", f"penalty:{player}"
         elif spec.kind == "play":
-            cards = [card_id(c) for c in spec.cards]
+            cards, source, target = [card_id(c) for c in spec.cards], f"hand:{player}", "table"
         else:
-            cards = []
+            cards, source, target = [], "table", "table"
         fields: dict[str, Any] = {}
         if not ended:
             fields = {"stake": b.stake, "direction": b.direction}
-        events = [self.action_event(action_id, player, cards, **fields)]
+        events = [self.action_event(action_id, player, cards, a, source, target, **fields)]
         if ended:
             return events
         cleared = multiset_minus(b.discard(), a.discard())
@@ -67,8 +68,8 @@ class KingsStakesNarrator(Narrator):
             drawn = multiset_minus(b.hand(p), before)
             if drawn:
                 rule = "KS-4.5" if p == player else "KS-7.2"
-                events.append(private("draw", p, drawn, [p], rule=rule,
-                                      stock_size=b.stock_size))
+                events.append(self.moved("draw", p, drawn, b, "stock", f"hand:{p}", rule=rule,
+                                         stock_size=b.stock_size))
         if b.chip_holder != a.chip_holder:
             events.append(public("chip", b.chip_holder, rule="KS-7.1"))
         if a.out_player is None and b.out_player is not None:
@@ -81,27 +82,8 @@ class KingsStakesNarrator(Narrator):
         a: KingsStakesState = pre  # type: ignore[assignment]
         b: KingsStakesState = post  # type: ignore[assignment]
         spec = self.game._specs[action_id]
-        counts = list(a.penalty_counts())
-        if spec.kind == "take":
-            counts[player] += len(a.table())
-        four_kings = player if spec.info.get("effect") == "four_kings" else None
-        scoring = self.game.options["scoring"]
-        points = b.last_round_scores()
-        components: list[dict[str, Any]] = []
-        for p in range(self.players):
-            if four_kings is not None:
-                rule = "KS-9.3" if scoring == "rank" else "KS-9.6"
-            elif scoring == "cards":
-                rule = "KS-9.6"
-            else:
-                rule = "KS-9.1" if counts[p] == 0 else "KS-9.2"
-            components.append({"seat": p, "what": "penalty cards", "count": counts[p],
-                               "points": points[p], "rule": rule})
-        if b.is_over and b.chip_holder is not None:
-            components.append({"seat": b.chip_holder, "what": "forget-me chip", "count": 1,
-                               "points": 1, "rule": "KS-7.3"})
-        per_seat = [sum(c["points"] for c in components if c["seat"] == p)
-                    for p in range(self.players)]
+        scored = self.breakdown_of(b)
+        per_seat = scored["totals"]
         extra: dict[str, Any] = {}
         if self.game.options["teams"]:
             extra["teams"] = [{"seats": [0, 2], "points": per_seat[0] + per_seat[2],
@@ -116,8 +98,7 @@ class KingsStakesNarrator(Narrator):
                     hand = multiset_minus(hand, [card_id(c) for c in spec.cards])
                 leftovers.extend(hand)
         events = [public("round_end", None, leftovers, round=a.round_index + 1,
-                         breakdown=breakdown("seat", components, per_seat),
-                         round_points=per_seat, scores=list(b.scores()),
+                         breakdown=scored, round_points=per_seat, scores=list(b.scores()),
                          score_direction="lower is better", **extra)]
         if not b.is_over:
             hidden = [len(a.hand(p)) for p in range(self.players)]

@@ -81,6 +81,8 @@ class Kuzanasta(Game):
     rulebook = "kuzanasta.md"
     score_direction = "higher is better"
     narrator = KuzanastaNarrator
+    shown_deal_entries = ("turn_up",)          # KZ-2.3: shown to all, then dealt
+    deal_entry_zones = {"set_aside": "dead"}    # KZ-2.6
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA
     phrases = PHRASES
@@ -219,11 +221,6 @@ class Kuzanasta(Game):
         """The deal plan of a deal dealt by seat ``first`` (the Header's dealer; KZ-2.2: the
         seat after it plays first)."""
         return deal_plan(players, options, first)
-
-    @classmethod
-    def _zone_visible(cls, zone: str, seat: int) -> bool:
-        """The turn-up and the discard turn-ups are face up (KZ-2.3, KZ-2.7)."""
-        return zone == f"hand:{seat}" or zone == "turn_up" or zone.startswith("discard:")
 
     @classmethod
     def observation_pieces_of(cls, players: int, options: Mapping[str, Any]

@@ -37,6 +37,8 @@ from libc.string cimport memset
 
 from cardcore._fast cimport (
     GameState, GameHooks, Header, Rng, BestPick, best_pick_init, best_pick_offer, Multiset,
+    ZoneSpec, BreakdownRow, ZONE_SHARED, ZONE_SEAT, ZONE_PILE, SEEN_BY_ALL, SEEN_BY_OWNER,
+    SEEN_BY_NONE, ms_to_array,
     Pile, JOKER, NUM_KINDS, NUM_RANKS, R_JACK,
     PILE_CAPACITY, MS_MAX_COPIES, card_rank, card_bit, lowest_card, ms_clear, ms_add, ms_remove,
     ms_count_rank, pile_push, pile_pop, pile_to_list, ms_to_list, load_cards, rng_below,
@@ -1171,6 +1173,108 @@ cdef int kz_rollout(const void* state, const int32_t* legal, int n, Rng* rng) no
     return pick.index
 
 
+# ---------------------------------------------------------------- the zones: who sees what (KZ-8)
+cdef enum:                  # the zones, in ZONES order
+    ZN_HAND = 0             # each seat's hand: its own (KZ-2.4); cards taken face up are known
+    ZN_STOCK = 1            # the stock piles, face down (KZ-2.5); places seen by all are known
+    ZN_DISCARD = 2          # the discard piles, face up (KZ-2.7, KZ-3.2)
+    ZN_DEAD = 3             # out of play for the deal (KZ-2.6, KZ-6.6): set aside face down,
+                            # dead discard piles known
+    NUM_ZONES = 4
+
+cdef ZoneSpec ZONES[NUM_ZONES]
+ZONES[ZN_HAND] = ZoneSpec(b"hand", ZONE_SEAT, 0, SEEN_BY_OWNER)
+ZONES[ZN_STOCK] = ZoneSpec(b"stock", ZONE_PILE, NUM_STOCKS, SEEN_BY_NONE)
+ZONES[ZN_DISCARD] = ZoneSpec(b"discard", ZONE_PILE, NUM_STOCKS, SEEN_BY_ALL)
+ZONES[ZN_DEAD] = ZoneSpec(b"dead", ZONE_SHARED, 0, SEEN_BY_NONE)
+
+
+cdef int copy_pile(const Pile* pile, uint8_t* out) noexcept nogil:
+    cdef int i
+    for i in range(pile.size):
+        out[i] = pile.cards[i]
+    return pile.size
+
+
+cdef int kz_zone_cards(const void* state, int zone, int instance, uint8_t* out) noexcept nogil:
+    cdef const KZState* s = <const KZState*>state
+    if zone == ZN_HAND:
+        return ms_to_array(&s.hand[instance], out)
+    if zone == ZN_STOCK:
+        return copy_pile(&s.stock[instance], out)
+    if zone == ZN_DISCARD:
+        return copy_pile(&s.discard[instance], out)
+    return ms_to_array(&s.dead, out)
+
+
+cdef int kz_known_cards(const void* state, int zone, int instance, uint8_t* out) noexcept nogil:
+    """The cards of a hidden zone whose place every seat knows ("Hidden cards" in the rulebook):
+    a hand's cards taken face up, the stock places turned over face up, the dead discards."""
+    cdef const KZState* s = <const KZState*>state
+    cdef int i, n = 0
+    if zone == ZN_HAND:
+        return ms_to_array(&s.known[instance], out)
+    if zone == ZN_STOCK:
+        for i in range(s.stock[instance].size):
+            if s.stock_seen[instance][i]:
+                out[n] = s.stock[instance].cards[i]
+                n += 1
+        return n
+    if zone == ZN_DEAD:
+        return ms_to_array(&s.dead_seen, out)
+    return 0
+
+
+# ---------------------------------------------------------------- the scoring breakdown (KZ-7)
+cdef enum:                  # indexes into BREAKDOWN_WHAT and BREAKDOWN_RULES
+    W_SET = 0
+    W_HAND_POINTS = 1
+    W_HAND_POINTS_DOUBLED = 2
+    W_GOD_DOUBLED = 3
+    R_KZ_7_4 = 0
+    R_KZ_7_2 = 1
+    R_KZ_7_2_2_3 = 2
+    R_KZ_7_3 = 3
+
+BREAKDOWN_WHAT = ("set {detail}", "card points left in the other hands",
+                  "card points left in the other hands (doubled: joker turn-up)",
+                  "doubled: went out holding the joker")
+BREAKDOWN_RULES = ("KZ-7.4", "KZ-7.2", "KZ-7.2, KZ-2.3", "KZ-7.3")
+
+
+cdef inline void set_row(BreakdownRow* row, int seat, int what, int rule, int detail,
+                         int64_t points) noexcept nogil:
+    row.owner = seat
+    row.what = what
+    row.rule = rule
+    row.detail = detail
+    row.count = -1
+    row.points = points
+
+
+cdef int kz_breakdown(const void* state, BreakdownRow* out, int capacity) noexcept nogil:
+    """The last deal's scoring as end_deal recorded it: the two sets (detail: the set's
+    descriptor), the points left in the other hands, the God card's doubling (the rest of the
+    total). A void deal scores nothing (KZ-3.4, KZ-3.5)."""
+    cdef const KZState* s = <const KZState*>state
+    cdef int w = s.last_winner
+    if s.last_end != END_OUT:
+        return 0
+    if capacity < 4:
+        return -1
+    set_row(&out[0], w, W_SET, R_KZ_7_4, s.last_d1, s.last_v1)
+    set_row(&out[1], w, W_SET, R_KZ_7_4, s.last_d2, s.last_v2)
+    if s.last_turn_up_doubled:
+        set_row(&out[2], w, W_HAND_POINTS_DOUBLED, R_KZ_7_2_2_3, -1, s.last_hand_points)
+    else:
+        set_row(&out[2], w, W_HAND_POINTS, R_KZ_7_2, -1, s.last_hand_points)
+    if not s.last_god_doubled:
+        return 3
+    set_row(&out[3], w, W_GOD_DOUBLED, R_KZ_7_3, -1,
+            s.last_total - s.last_v1 - s.last_v2 - s.last_hand_points)
+    return 4
+
+
 cdef GameHooks KZ_HOOKS
 KZ_HOOKS.name = "kuzanasta"
 KZ_HOOKS.state_size = sizeof(KZState)
@@ -1185,6 +1289,11 @@ KZ_HOOKS.returns = kz_returns
 KZ_HOOKS.scores = kz_scores
 KZ_HOOKS.sample_hidden = kz_sample_hidden
 KZ_HOOKS.rollout = kz_rollout
+KZ_HOOKS.zones = ZONES
+KZ_HOOKS.num_zones = NUM_ZONES
+KZ_HOOKS.zone_cards = kz_zone_cards
+KZ_HOOKS.known_cards = kz_known_cards
+KZ_HOOKS.breakdown = kz_breakdown
 check_hooks(&KZ_HOOKS)
 
 
@@ -1194,6 +1303,8 @@ cdef class KuzanastaState(GameState):
     cdef KZState d
 
     match_end_rule = "KZ-7.5"
+    breakdown_what = BREAKDOWN_WHAT
+    breakdown_rules = BREAKDOWN_RULES
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.d, 0, sizeof(KZState))

@@ -14,12 +14,11 @@ KZ-3.5) and ``match_end``.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from cardcore._fast import GameState
 from cardcore.cards import RANKS, card_id
 from cardcore.errors import IllegalActionError
-from cardcore.events import Narrator, Raw, breakdown, multiset_minus, private, public
+from cardcore.events import Narrator, Raw, multiset_minus, public
 from cardcore.games.kuzanasta._state import KuzanastaState
 from cardcore.games.kuzanasta.actions import set_label
 
@@ -51,14 +50,15 @@ class KuzanastaNarrator(Narrator):
                          rule="KZ-2.1"),
                   public("turn_up", None, [s.turn_up], rule="KZ-2.3",
                          wild_rank=None if wild is None else RANKS[wild])]
-        events += [private("dealt", p, s.hand(p), [p], rule="KZ-2.4")
+        events += [self.moved("dealt", p, s.hand(p), s, "stock", f"hand:{p}", rule="KZ-2.4")
                    for p in range(self.players)]
         piles = s.discards()
         for k in range(s.piles_in_play):
             events.append(public("pile_start", None, piles[k], pile=k, rule="KZ-2.7",
                                  stock_size=s.stock_sizes()[k]))
         if s.dead():
-            events.append(private("set_aside", None, s.dead(), [], rule="KZ-2.6"))
+            events.append(self.moved("set_aside", None, s.dead(), s, "stock", "dead",
+                                     rule="KZ-2.6"))
         return events
 
     def action(self, pre: GameState, action_id: int, player: int, post: GameState) -> list[Raw]:
@@ -81,12 +81,11 @@ class KuzanastaNarrator(Narrator):
                 shrunk = [k for k, (x, y) in enumerate(zip(a.stock_sizes(), b.stock_sizes()))
                           if y < x]
                 pile = shrunk[0] if shrunk else pile
-            fields: dict[str, Any] = {"pile": pile}
-            # A God draw by card (KZ-6.2) hides its notation from the others; a draw at a
-            # place (god_draw="position") shows the place to everybody, the card to the drawer.
-            label = "god_draw" if kind == "god_draw" and spec.cards else None
-            events.insert(0, self.action_event(action_id, player, drawn, [player],
-                                               private_label=label, **fields))
+            # From a face-down stock to the hand: the drawer sees the card, and only the drawer
+            # sees a God draw's notation, which names it (KZ-6.2); a draw at a place
+            # (god_draw="position") names no card, so everybody sees the place.
+            events.insert(0, self.action_event(action_id, player, drawn, a, f"stock:{pile}",
+                                               f"hand:{player}", pile=pile))
         elif kind == "draw_discard":
             top = a.discards()[a.pile_of(player)][-1:]
             events.insert(0, self.action_event(action_id, player, top))
@@ -112,35 +111,24 @@ class KuzanastaNarrator(Narrator):
         except KeyError:                                   # pragma: no cover - fixed table
             raise IllegalActionError("no joker discard") from None
 
+    def what(self, words: str, detail: int) -> str:
+        """A set row names its set (the detail is the set's descriptor)."""
+        return words.format(detail=set_label(detail)) if detail >= 0 else words
+
     def round_end(self, pre: GameState, action_id: int, player: int,
                   post: GameState) -> list[Raw]:
         b: KuzanastaState = post  # type: ignore[assignment]
         last = b.last_deal()
         assert last is not None
         deal = pre.round_index + 1
+        scored = self.breakdown_of(b)
         if last["end"] != "went_out":
             return [public("deal_end", None, deal=deal, end=last["end"], winner=None,
                            rule=VOID_RULES.get(str(last["end"]), "KZ-3.5"),
-                           breakdown=breakdown("seat", [], [0] * self.players), scores=list(b.scores()),
+                           breakdown=scored, scores=list(b.scores()),
                            chips=b.chips(), pot=b.pot, score_direction="higher is better")]
         w = last["winner"]
-        components: list[dict[str, Any]] = []
-        sets_total = 0
-        for descriptor, value in last["sets"]:
-            components.append({"seat": w, "what": f"set {set_label(descriptor)}",
-                               "points": value, "rule": "KZ-7.4"})
-            sets_total += value
-        hand_points = last["hand_points"]
-        components.append({"seat": w, "what": "card points left in the other hands"
-                           + (" (doubled: joker turn-up)" if last["turn_up_doubled"] else ""),
-                           "points": hand_points,
-                           "rule": "KZ-7.2, KZ-2.3" if last["turn_up_doubled"] else "KZ-7.2"})
-        if last["god_doubled"]:
-            components.append({"seat": w, "what": "doubled: went out holding the joker",
-                               "points": last["total"] - sets_total - hand_points,
-                               "rule": "KZ-7.3"})
-        totals = [last["total"] if p == w else 0 for p in range(self.players)]
         return [public("deal_end", w, last["hand"], deal=deal, end="went_out", winner=w,
-                       rule="KZ-7", breakdown=breakdown("seat", components, totals),
+                       rule="KZ-7", breakdown=scored,
                        pot_won=last["pot"], scores=list(b.scores()), chips=b.chips(),
                        score_direction="higher is better")]

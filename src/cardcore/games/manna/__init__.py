@@ -41,7 +41,7 @@ from cardcore.games.manna._state import (
     manna_deck,
 )
 from cardcore.games.manna._view import OBSERVATION_PIECES
-from cardcore.games.manna.actions import GROUP_NAMES, describe_action, meld_cards
+from cardcore.games.manna.actions import GROUP_NAMES, describe_action
 from cardcore.games.manna.events import MannaNarrator
 from cardcore.games.manna.greedy import choose as greedy_choose
 from cardcore.games.manna.schema import SCHEMA
@@ -132,23 +132,15 @@ class Manna(Game):
         cards it melds (the top card, then the cards from hand)."""
         s = self._state
         if spec.kind == "meld":
-            info = spec.info
-            group = GROUP_NAMES.index(str(info["group"]))
-            cards = meld_cards(s.hand(player), group, int(info["naturals"]),
-                               int(info["twos"]), int(info["jokers"]))
+            cards = s.hand_cards_of(action_id, player)
             return None if cards is None else (tuple(format_cards(cards)), {})
         if spec.kind == "take_pile":
             pile = s.discard_pile()
             if not pile:
                 return None
-            top = pile[-1]
-            how = spec.info["with"]
-            n = {"add": 0, "pair": 2}.get(str(how), 1)
-            t = 1 if how == "natural+two" else 0
-            j = 1 if how == "natural+joker" else 0
-            from_hand = meld_cards(s.hand(player), top % 13, n, t, j) or []
+            from_hand = s.hand_cards_of(action_id, player) or []
             return (tuple(format_cards(pile)),
-                    {"melded": format_cards([top] + from_hand),
+                    {"melded": format_cards([pile[-1]] + from_hand),
                      "from_hand": format_cards(from_hand)})
         return None
 
@@ -205,6 +197,7 @@ class Manna(Game):
         reaches a hand, replaced from the stock top (MH-2.4), so moving one would show. Without
         a stacked deck, only the positions hidden whatever the deck: the feet and the stock
         below the cards that can replace red threes (one per red three in the deck)."""
+        seat = self._state.check_seat(seat)
         players = self.num_players
         hands_after_first = self._state.round_index - (1 if self._state.is_over else 0)
         dealer = (self._state.dealer - hands_after_first) % players      # MH-2.1
@@ -231,7 +224,7 @@ class Manna(Game):
                 return False
             if zone == "stock":
                 return drawn_by.get(i) != seat
-            return zone.startswith("foot:") or (zone.startswith("hand:") and zone != f"hand:{seat}")
+            return not self._zone_visible(zone, seat)
 
         return [i for i, zone in enumerate(plan) if unseen(i, zone)]
 

@@ -5,7 +5,7 @@ position setter (_testing). There is no _data module at run time."""
 from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t
 from libc.string cimport memset
 
-from cardcore._fast cimport Header, Multiset, Pile, JOKER, ms_add, ms_remove, ms_clear
+from cardcore._fast cimport Header, Multiset, Pile, BreakdownRow, JOKER, ms_add, ms_remove, ms_clear
 from cardcore.games.manna._rules cimport (
     NPLAYERS, NTEAMS, DECK_SIZE, NRK, NGROUPS, CANASTA, MAX_TEAM_MELDS, NUM_ACTIONS, kind_of,
 )
@@ -39,6 +39,8 @@ ctypedef struct MannaData:
     int32_t score[NTEAMS]
     int32_t last_hand[NTEAMS]
     int32_t last_out                    # seat that went out in the last hand, -1
+    int32_t breakdown_size              # the last hand's scoring rows (MH-10), per team
+    BreakdownRow breakdown[NTEAMS * 7]
     # zones
     Multiset hand[NPLAYERS]
     uint8_t hand_kind[NPLAYERS][NRK]    # per kind (rank, joker) of the hand: the meld engine's view

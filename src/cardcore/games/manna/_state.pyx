@@ -29,7 +29,9 @@ from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from cardcore._fast cimport (
-    GameState, GameHooks, Header, Multiset, Pile, Rng, JOKER, NUM_KINDS, PILE_CAPACITY,
+    GameState, GameHooks, Header, Multiset, Pile, Rng, ZoneSpec, BreakdownRow, ZONE_SHARED,
+    ZONE_SEAT, ZONE_TEAM, SEEN_BY_ALL, SEEN_BY_OWNER, SEEN_BY_NONE, JOKER, NUM_KINDS,
+    PILE_CAPACITY, DIAMONDS, HEARTS, make_card,
     MS_MAX_COPIES, ms_add, ms_clear, ms_support, lowest_card, rank_mask, cardcore_ctz64, ms_to_list,
     ms_to_array, pile_push, pile_pop, pile_top, pile_to_list, rng_below, shuffle_u8, check_hooks,
     init_header, deal_prologue,
@@ -183,21 +185,6 @@ cdef void fill_composition(uint8_t* deck) noexcept nogil:
         i += 1
 
 # ---------------------------------------------------------------- zones
-cdef int take_kind(MannaData* s, int p, int k) noexcept nogil:
-    """Remove one card of kind k (rank 0..12 or the joker) from hand, lowest id first;
-    black threes (kind 2) only from the black suits. Returns the card."""
-    cdef int suit, c
-    if k == K_JOKER:
-        hand_remove(s, p, JOKER)
-        return JOKER
-    for suit in range(4):
-        c = suit * 13 + k
-        if s.hand[p].count[c] > 0:
-            hand_remove(s, p, c)
-            return c
-    return -1
-
-
 cdef inline void lay_red_three(MannaData* s, int p, int c) noexcept nogil:
     s.red3[p & 1][c // 13 - 2] += 1
 
@@ -846,35 +833,92 @@ cdef void check_opened(MannaData* s, int p) noexcept nogil:
         s.committed = 0
 
 
-cdef int team_hand_score(const MannaData* s, int tm, int out_seat) noexcept nogil:
-    """MH-10.1..10.5 (MH-10.5 by the foot_penalty option)."""
-    cdef int total = 0, m, i, p, c, nred
+# The scoring breakdown rows (MH-10): team_hand_score writes one per component as it scores.
+cdef enum:                  # indexes into BREAKDOWN_WHAT and BREAKDOWN_RULES
+    W_CANASTA_BONUSES = 0
+    W_MELD_CARDS = 1
+    W_RED_THREES = 2
+    W_GOING_OUT = 3
+    W_HAND_CARDS = 4
+    W_FOOT_RED_THREES = 5
+    W_FOOT_CARDS = 6
+    R_MH_10_1 = 0
+    R_MH_10_2 = 1
+    R_MH_10_3 = 2
+    R_MH_10_4 = 3
+    R_MH_10_5 = 4
+    R_MH_10_5_8_4 = 5
+    R_MH_10_5_FOOT = 6
+
+BREAKDOWN_WHAT = ("canasta bonuses", "cards in melds", "red threes ({detail})", "going out",
+                  "cards left in hands", "red threes in unopened feet",
+                  "other cards in unopened feet")
+BREAKDOWN_RULES = ("MH-10.1, MH-4.5", "MH-10.2", "MH-10.3, MH-8.3", "MH-10.4", "MH-10.5",
+                   "MH-10.5, MH-8.4", "MH-10.5 (foot_penalty=cards)")
+
+
+cdef inline int add_row(MannaData* s, int tm, int what, int detail, int points) noexcept nogil:
+    """One breakdown row of team ``tm`` (its rule is its component's own); returns points."""
+    cdef BreakdownRow* row = &s.breakdown[s.breakdown_size]
+    row.owner = tm
+    row.what = what
+    row.rule = what                     # each component has its own rule (same index)
+    row.detail = detail
+    row.count = -1
+    row.points = points
+    s.breakdown_size += 1
+    return points
+
+
+cdef int team_hand_score(MannaData* s, int tm, int out_seat) noexcept nogil:
+    """MH-10.1..10.5 (MH-10.5 by the foot_penalty option), each component a breakdown row."""
+    cdef int bonus = 0, in_melds = 0, m, i, p, c, nred, red, total
+    cdef int in_hands = 0, foot_threes = 0, foot_cards = 0
     cdef const Meld* x
     for m in range(s.nmelds[tm]):
         x = &s.melds[tm][m]
-        total += canasta_bonus(x.ctype)
+        bonus += canasta_bonus(x.ctype)
         for i in range(x.size):
-            total += card_points(x.cards[i])
+            in_melds += card_points(x.cards[i])
     nred = s.red3[tm][0] + s.red3[tm][1]
-    i = RED_THREES_ALL if nred == ALL_RED_THREES else RED_THREE_EACH * nred
-    total += i if has_sevens(s, s.types[tm]) else -i   # MH-8.3
-    if out_seat >= 0 and (out_seat & 1) == tm:
-        total += GOING_OUT_BONUS
+    red = RED_THREES_ALL if nred == ALL_RED_THREES else RED_THREE_EACH * nred
+    if not has_sevens(s, s.types[tm]):                 # MH-8.3
+        red = -red
     for p in range(tm, NPLAYERS, 2):
         for c in range(NUM_KINDS):
-            total -= card_points(c) * s.hand[p].count[c]
+            in_hands -= card_points(c) * s.hand[p].count[c]
             if not s.foot_taken[p]:
                 if is_red_three(c):
-                    total -= FOOT_RED_THREE * s.foot[p].count[c]   # MH-8.4
-                elif s.opt.foot_penalty == FOOT_CARDS:
-                    total -= card_points(c) * s.foot[p].count[c]   # MH-10.5 foot_penalty="cards"
+                    foot_threes -= FOOT_RED_THREE * s.foot[p].count[c]   # MH-8.4
+                else:
+                    foot_cards -= card_points(c) * s.foot[p].count[c]
+    total = (add_row(s, tm, W_CANASTA_BONUSES, -1, bonus)
+             + add_row(s, tm, W_MELD_CARDS, -1, in_melds)
+             + add_row(s, tm, W_RED_THREES, nred, red)
+             + add_row(s, tm, W_GOING_OUT, -1,
+                       GOING_OUT_BONUS if out_seat >= 0 and (out_seat & 1) == tm else 0)
+             + add_row(s, tm, W_HAND_CARDS, -1, in_hands)
+             + add_row(s, tm, W_FOOT_RED_THREES, -1, foot_threes))
+    if s.opt.foot_penalty == FOOT_CARDS:               # MH-10.5 foot_penalty="cards"
+        total += add_row(s, tm, W_FOOT_CARDS, -1, foot_cards)
     return total
+
+
+cdef int mh_breakdown(const void* state, BreakdownRow* out, int capacity) noexcept nogil:
+    cdef const MannaData* s = <const MannaData*>state
+    cdef int i
+    if s.breakdown_size > capacity:
+        return -1
+    for i in range(s.breakdown_size):
+        out[i] = s.breakdown[i]
+    return s.breakdown_size
 
 
 cdef void end_hand(MannaData* s, int out_seat) noexcept nogil:
     """MH-9.4/9.5 end of the hand, MH-10 scoring, MH-10.6 the match, MH-10.7 the hand limit."""
     cdef int tm
     cdef bint decided
+    s.breakdown_size = 0
     for tm in range(NTEAMS):
         s.last_hand[tm] = team_hand_score(s, tm, out_seat)
         s.score[tm] += s.last_hand[tm]
@@ -906,15 +950,69 @@ cdef void draw_stock(MannaData* s, int p) noexcept nogil:
         end_hand(s, -1)
 
 
+cdef int pick_kind(const Multiset* hand, int k, int n, uint8_t* picked, uint8_t* out) noexcept nogil:
+    """Choose ``n`` cards of kind ``k`` (a rank 0..12 or the joker) from ``hand``, each the
+    lowest card id not yet ``picked`` (suits C S D H): the one rule for which cards a meld or
+    a pile take uses (games/manna.md, "Actions"). Returns how many it found."""
+    cdef int found = 0, suit, c
+    while found < n:
+        c = -1
+        if k == K_JOKER:
+            if hand.count[JOKER] > picked[JOKER]:
+                c = JOKER
+        else:
+            for suit in range(4):
+                if hand.count[suit * 13 + k] > picked[suit * 13 + k]:
+                    c = suit * 13 + k
+                    break
+        if c < 0:
+            break
+        picked[c] += 1
+        out[found] = c
+        found += 1
+    return found
+
+
+cdef int meld_cards_of(const MannaData* s, int p, int mi, uint8_t* out) noexcept nogil:
+    """The cards meld ``mi`` takes from p's hand, in the order they join the meld (naturals,
+    twos, jokers); -1 if the hand lacks them."""
+    cdef uint8_t picked[NUM_KINDS]
+    cdef int g = M_GROUP[mi], n = 0
+    memset(picked, 0, sizeof(picked))
+    n += pick_kind(&s.hand[p], g if g < 13 else R_THREE, M_N[mi], picked, out + n)
+    n += pick_kind(&s.hand[p], R_TWO, M_T[mi], picked, out + n)
+    n += pick_kind(&s.hand[p], K_JOKER, M_J[mi], picked, out + n)
+    return n if n == M_N[mi] + M_T[mi] + M_J[mi] else -1
+
+
+cdef int take_cards_of(const MannaData* s, int p, int kind, uint8_t* out) noexcept nogil:
+    """The cards of p's hand a pile take ``kind`` melds with the top card (MH-5.3); -1 if the
+    pile is empty or the hand lacks them."""
+    cdef uint8_t picked[NUM_KINDS]
+    cdef int r, need, n
+    if s.pile.size == 0:
+        return -1
+    r = pile_top(&s.pile) % 13
+    memset(picked, 0, sizeof(picked))
+    need = 2 if kind == A_TAKE_PAIR else (0 if kind == A_TAKE_ADD else 1)
+    n = pick_kind(&s.hand[p], r, need, picked, out)
+    if kind == A_TAKE_TWO:
+        need += 1
+        n += pick_kind(&s.hand[p], R_TWO, 1, picked, out + n)
+    elif kind == A_TAKE_JOKER:
+        need += 1
+        n += pick_kind(&s.hand[p], K_JOKER, 1, picked, out + n)
+    return n if n == need else -1
+
+
 cdef void meld(MannaData* s, int p, int mi) noexcept nogil:
     cdef int tm = p & 1, g = M_GROUP[mi], n = M_N[mi], t = M_T[mi], j = M_J[mi], m, i
+    cdef uint8_t cards[CANASTA]        # a meld never takes more than a canasta holds (MH-4.1)
+    cdef int count = meld_cards_of(s, p, mi, cards)
     m = new_meld(s, tm, g) if M_NEW[mi] else s.unf[tm][g]
-    for i in range(n):
-        meld_card(s, tm, m, take_kind(s, p, g if g < 13 else R_THREE))
-    for i in range(t):
-        meld_card(s, tm, m, take_kind(s, p, R_TWO))
-    for i in range(j):
-        meld_card(s, tm, m, take_kind(s, p, K_JOKER))
+    for i in range(count):
+        hand_remove(s, p, cards[i])
+        meld_card(s, tm, m, cards[i])
     count_points(s, p, g if g < 13 else R_THREE, n)
     count_points(s, p, R_TWO, t)
     count_points(s, p, K_JOKER, j)
@@ -929,6 +1027,7 @@ cdef void take_pile(MannaData* s, int p, int kind) noexcept nogil:
     """MH-5.3, MH-5.4."""
     cdef int tm = p & 1, top = pile_pop(&s.pile), r = top % 13, m, i, c, k, x
     cdef int u = s.unf[tm][r]
+    cdef uint8_t from_hand[3]
     m = u if u >= 0 else new_meld(s, tm, r)
     meld_card(s, tm, m, top)
     if not s.opened[tm]:
@@ -936,20 +1035,17 @@ cdef void take_pile(MannaData* s, int p, int kind) noexcept nogil:
         s.committed = 1                                # MH-4.8: no retract after a take
     for k in range(NRK):
         s.credit[k] = s.hand_kind[p][k]                # the hand before the pile joins it
-    if kind == A_TAKE_PAIR:
-        i = 2
-    elif kind == A_TAKE_ADD:
-        i = 0
-    else:
-        i = 1
-    for x in range(i):
-        meld_card(s, tm, m, take_kind(s, p, r))
+    pile_push(&s.pile, top)                            # take_cards_of reads the top card
+    x = take_cards_of(s, p, kind, from_hand)
+    pile_pop(&s.pile)
+    for i in range(x):
+        hand_remove(s, p, from_hand[i])
+        meld_card(s, tm, m, from_hand[i])
+    i = 2 if kind == A_TAKE_PAIR else (0 if kind == A_TAKE_ADD else 1)
     count_points(s, p, r, i)
     if kind == A_TAKE_TWO:
-        meld_card(s, tm, m, take_kind(s, p, R_TWO))
         count_points(s, p, R_TWO, 1)
     elif kind == A_TAKE_JOKER:
-        meld_card(s, tm, m, take_kind(s, p, K_JOKER))
         count_points(s, p, K_JOKER, 1)
     for i in range(s.pile.size):
         c = s.pile.cards[i]
@@ -1051,6 +1147,66 @@ cdef void mh_returns(const void* state, double* out) noexcept nogil:
     for p in range(NPLAYERS):
         out[p] = s.score[p & 1]
 
+# ---------------------------------------------------------------- the zones: who sees what (MH-11)
+cdef enum:                  # the zones, in ZONES order
+    ZN_HAND = 0             # each seat's hand: its own (MH-2.2); taken piles are known
+    ZN_FOOT = 1             # face down until picked up (MH-2.2, MH-6.1)
+    ZN_STOCK = 2            # face down (MH-2.3)
+    ZN_PILE = 3             # the discard pile, face up (MH-3.2, MH-5)
+    ZN_MELDS = 4            # each team's melds, face up (MH-4)
+    ZN_RED_THREES = 5       # each team's red threes, face up (MH-8)
+    NUM_ZONES = 6
+
+cdef ZoneSpec ZONES[NUM_ZONES]
+ZONES[ZN_HAND] = ZoneSpec(b"hand", ZONE_SEAT, 0, SEEN_BY_OWNER)
+ZONES[ZN_FOOT] = ZoneSpec(b"foot", ZONE_SEAT, 0, SEEN_BY_NONE)
+ZONES[ZN_STOCK] = ZoneSpec(b"stock", ZONE_SHARED, 0, SEEN_BY_NONE)
+ZONES[ZN_PILE] = ZoneSpec(b"discard", ZONE_SHARED, 0, SEEN_BY_ALL)
+ZONES[ZN_MELDS] = ZoneSpec(b"melds", ZONE_TEAM, NTEAMS, SEEN_BY_ALL)
+ZONES[ZN_RED_THREES] = ZoneSpec(b"red_threes", ZONE_TEAM, NTEAMS, SEEN_BY_ALL)
+
+
+cdef int copy_pile(const Pile* pile, uint8_t* out) noexcept nogil:
+    cdef int i
+    for i in range(pile.size):
+        out[i] = pile.cards[i]
+    return pile.size
+
+
+cdef int mh_zone_cards(const void* state, int zone, int instance, uint8_t* out) noexcept nogil:
+    cdef const MannaData* s = <const MannaData*>state
+    cdef int m, i, n = 0
+    if zone == ZN_HAND:
+        return ms_to_array(&s.hand[instance], out)
+    if zone == ZN_FOOT:
+        return ms_to_array(&s.foot[instance], out)
+    if zone == ZN_STOCK:
+        return copy_pile(&s.stock, out)
+    if zone == ZN_PILE:
+        return copy_pile(&s.pile, out)
+    if zone == ZN_MELDS:
+        for m in range(s.nmelds[instance]):
+            for i in range(s.melds[instance][m].size):
+                out[n] = s.melds[instance][m].cards[i]
+                n += 1
+        return n
+    for i in range(s.red3[instance][0]):
+        out[n] = make_card(DIAMONDS, R_THREE)
+        n += 1
+    for i in range(s.red3[instance][1]):
+        out[n] = make_card(HEARTS, R_THREE)
+        n += 1
+    return n
+
+
+cdef int mh_known_cards(const void* state, int zone, int instance, uint8_t* out) noexcept nogil:
+    """Cards of a hand every seat knows are there: taken piles, retracted melds."""
+    cdef const MannaData* s = <const MannaData*>state
+    if zone == ZN_HAND:
+        return ms_to_array(&s.known[instance], out)
+    return 0
+
+
 cdef GameHooks MH_HOOKS
 MH_HOOKS.name = "manna"
 MH_HOOKS.state_size = sizeof(MannaData)
@@ -1065,12 +1221,24 @@ MH_HOOKS.returns = mh_returns
 MH_HOOKS.scores = mh_scores
 MH_HOOKS.sample_hidden = mh_sample_hidden
 MH_HOOKS.rollout = mh_rollout
+MH_HOOKS.zones = ZONES
+MH_HOOKS.num_zones = NUM_ZONES
+MH_HOOKS.zone_cards = mh_zone_cards
+MH_HOOKS.known_cards = mh_known_cards
+MH_HOOKS.breakdown = mh_breakdown
 check_hooks(&MH_HOOKS)
 
 # ---------------------------------------------------------------- the Python-visible state
 def manna_deck() -> list:
     """MH-1.1: four full decks and eight jokers (216 cards), id order."""
     return build_deck([list(range(13))] * NUM_DECKS, NUM_JOKERS)
+
+
+def card_points_of(int card) -> int:
+    """MH-1.3: what a card counts (the kernel's table)."""
+    if not 0 <= card < NUM_KINDS:
+        raise ValueError(f"card id out of range: {card!r}")
+    return card_points(card)
 
 
 def num_actions() -> int:
@@ -1134,6 +1302,8 @@ cdef class MannaState(GameState):
     """Manna from Heaven: MannaData bound to the framework; getters for the view."""
 
     match_end_rule = "MH-10.6"
+    breakdown_what = BREAKDOWN_WHAT
+    breakdown_rules = BREAKDOWN_RULES
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.d, 0, sizeof(MannaData))
@@ -1184,6 +1354,24 @@ cdef class MannaState(GameState):
             return ("you must keep at least one card unless you go out", "MH-9.3")
         return WHY.get(meld_check(&self.d, p, action - A_MELD, NULL),
                        ("that meld is not legal now", "MH-4"))
+
+    def hand_cards_of(self, int action, p=None) -> list:
+        """The cards of seat p's hand (the player to move by default) that action ``action``
+        uses — a meld's cards, or the cards a pile take melds with the top card — in the order
+        they join the meld, chosen as the action chooses them (``pick_kind``: the lowest card
+        id first); [] for the other kinds; None if the hand lacks them."""
+        cdef int seat = self.d.h.to_move if p is None else self.check_seat(p)
+        cdef uint8_t out[CANASTA]
+        cdef int n
+        if seat < 0 or not 0 <= action < NUM_ACTIONS:
+            return None
+        if action >= A_MELD:
+            n = meld_cards_of(&self.d, seat, action - A_MELD, out)
+        elif A_TAKE_ADD <= action <= A_TAKE_JOKER:
+            n = take_cards_of(&self.d, seat, action, out)
+        else:
+            return []
+        return None if n < 0 else [out[i] for i in range(n)]
 
     def legal_ids_uncached(self) -> list:
         """legal_ids() recomputed from scratch (the per-state cache dropped): for benchmarks."""

@@ -2,17 +2,13 @@
 the narrator share it)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from cardcore.cards import JOKER, card_str
+from cardcore.cards import card_str
 from cardcore.game import ActionSpec
 from cardcore.games.manna._state import ACTION_LAYOUT, RANK_NAMES, meld_table
 
-__all__ = ["GROUP_NAMES", "describe_action", "meld_cards"]
+__all__ = ["GROUP_NAMES", "describe_action"]
 
 GROUP_NAMES = RANK_NAMES + ("wild", "black3")      # meld groups: the ranks, wild, black threes
-RANK_TWO = 1
-RANK_THREE = 2
 
 
 def _compact_label(name: str, new: bool, n: int, t: int, j: int) -> str:
@@ -30,24 +26,6 @@ def _meld_label(name: str, new: bool, n: int, t: int, j: int) -> str:
     rank = "3" if name == "black3" else name
     words = [rank] * n + ["2"] * t + ["JK"] * j
     return ("meld " if new else f"add to {name}: ") + " ".join(words)
-
-
-def meld_cards(hand: Sequence[int], group: int, n: int, t: int, j: int) -> list[int] | None:
-    """The cards a meld takes from ``hand``: n naturals of the group's rank, t twos, j jokers,
-    each the lowest card id first (``take_kind`` in _state.pyx). None if the hand lacks them."""
-    rank = group if group < 13 else RANK_THREE
-    out: list[int] = []
-    for kind, count in ((rank, n), (RANK_TWO, t)):
-        if count:
-            have = sorted(c for c in hand if c != JOKER and c % 13 == kind)
-            if len(have) < count:
-                return None
-            out.extend(have[:count])
-    if j:
-        if sum(1 for c in hand if c == JOKER) < j:
-            return None
-        out.extend([JOKER] * j)
-    return out
 
 
 def describe_action(action_id: int) -> ActionSpec:

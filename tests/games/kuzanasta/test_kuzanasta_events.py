@@ -1,0 +1,59 @@
+"""Kuzanasta events: what each seat saw happen."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardcore import new_game
+
+from event_pairs import check_event_pairs
+from invariants import random_steps
+
+
+def played(config, seed, limit=4000):
+    name, kwargs = config
+    game = new_game(name, seed=seed, **kwargs)
+    for i, _ in enumerate(random_steps(game, random.Random(seed))):
+        if i >= limit:
+            break
+    return game
+
+
+def test_kz_draws_name_the_card_for_the_drawer_only():
+    game = new_game("kuzanasta", seed=4, players=3)
+    rng = random.Random(4)
+    for _ in random_steps(game, rng):
+        if game.view(0)["deal"] > 1:
+            break
+    for e in game.events(1):
+        if e["kind"] == "draw_stock" and e["player"] == 1 and e["cards"]:
+            assert len(e["cards"]) == 1
+        elif e["kind"] == "draw_stock":
+            assert e["cards"] == [] and e["hidden"] == 1 or e["player"] == 1
+        if e["kind"] == "god_draw" and e["player"] != 1:
+            assert e["action"] == "god_draw" and e["id"] is None and e["cards"] == []
+        if e["kind"] == "draw_discard":
+            assert len(e["cards"]) == 1
+
+
+def test_kz_7_4_breakdown_totals_are_the_scores():
+    for seed in range(4):
+        for kwargs in ({"players": 2, "max_turns": 60}, {"ante": 3}):
+            game = played(("kuzanasta", kwargs), seed, limit=20000)
+            assert game.is_over
+            summed = [0] * game.num_players
+            for e in game.events(None):
+                if e["kind"] == "deal_end":
+                    summed = [x + y for x, y in zip(summed, e["breakdown"]["totals"])]
+            assert summed == game.scores
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kwargs", [{"players": 2, "max_turns": 30, "deals": 5},
+                                    {"players": 4, "max_turns": 24, "deals": 5, "ante": 1}])
+def test_kz_8_stacked_deck_pairs_show_events_reveal_no_more_than_the_view(kwargs):
+    # Going out shows a hand: those moves are played last.
+    go_out = {i for i, s in enumerate(new_game("kuzanasta", **kwargs)._specs)
+              if s.kind == "go_out"}
+    check_event_pairs("kuzanasta", kwargs, 500, loud=go_out)
