@@ -1,4 +1,73 @@
-"""The games: one package per game (``cardcore.registry`` finds them; nothing lists them).
+"""The games: one package per game. ``cardcore.registry`` finds them; nothing lists them.
 
-Adding a game: see "Adding a game" in CONTRIBUTING.md.
+Adding a game
+=============
+A game is its package ``src/cardcore/games/<game>/``, its rulebook ``games/<game>.md`` and its
+tests ``tests/games/<game>/``. Nothing else changes: the registry finds the package, and the
+schemas, the bots, the CLI, the server and its web table, the docs and the generic test
+suites ask the game for what they need. (For readers, add the game to the README's table.)
+
+The package (``cardcore.games.<game>``):
+
+``_state.pyx`` + ``_state.pyi`` — the rules as ``noexcept nogil`` C over the core framework
+(``cardcore/_fast.pxd``), one file a reader can follow like the rulebook:
+  * the rule constants at the top, each citing its rule ID; the action table (ids exported to
+    Python as named constants, pinned by a test); ``ctypedef struct <Game>State`` whose FIRST
+    member is ``Header h``, then the options as a struct and the zones (``Multiset`` hands,
+    ``Pile`` piles); a check at import that the deck fits ``PILE_CAPACITY``/``MS_MAX_COPIES``;
+  * a ``GameHooks`` table, checked at import by ``check_hooks`` (a missing hook is an
+    ImportError): ``start`` (first player, then the deal with ``deal_prologue`` and the deal
+    plan), ``legal`` (one legality function per phase; ids ascending; -1 if the capacity is
+    short; ``out`` past the count is scratch), ``apply`` (the id is legal),
+    ``observation_size``/``observe`` (what one seat may know, as floats), ``returns`` (higher
+    is better), ``scores`` (what the view shows), ``sample_hidden`` (redeal what a seat cannot
+    see), ``zones``/``num_zones``/``zone_cards`` (the zone table: each zone's scope and who sees
+    it, the one definition of what a seat may know) and ``known_cards`` (optional: cards of a
+    hidden zone every seat knows), ``breakdown`` (the scoring rows the round's scoring itself
+    wrote), and optionally ``rollout`` (a search's rollout policy). Set ``h.to_move = -1``
+    when the match ends. No module-level mutable buffers;
+  * ``deal_plan(...)``: the zone of each deck position (top first), from the function the deal
+    uses;
+  * ``cdef class <Game>State(GameState)``: ``__cinit__`` binds the struct
+    (``self.bind(&HOOKS, &self.d, &self.d.h)``), ``__init__`` reads the resolved options and
+    calls ``init_header``; Python getters for the view; ``all_cards()``,
+    ``explain_rule(action) -> (message, rule_id)``, ``match_end_rule``, ``breakdown_what`` and
+    ``breakdown_rules`` (the words and rule IDs the breakdown rows index);
+    ``check_state_class`` at import. Start, checked apply, clone, seats, winners, the random
+    playout, the tensor, sample_hidden, zones and rows are the base class's.
+  Pure card logic with no game state goes in ``_<kernel>.pyx`` beside it (with ``.pxd`` and
+  ``.pyi``), test-only position setters in ``_testing.pyx``.
+
+``__init__.py`` — the one ``Game`` subclass, thin: the declarations shared code reads
+(``name`` = the package's name, ``title``, ``rule_prefix``, ``round_name``,
+``search_horizon``, ``default_players``/``min_players``/``max_players``, ``options_spec``,
+``phases``, ``rulebook``, ``score_direction``, ``narrator``, ``greedy``, ``schema_parts``,
+``phrases``, ``conformance_configs`` covering every value of every option) and the methods
+``deck_for``, ``action_specs`` (the decode table), ``_make_state``, ``_hand``,
+``_view_extra``, ``_round_summary``, ``deal_plan_of``, ``observation_pieces_of``,
+``utility_range_of``, ``max_game_length_of``; where needed ``sides_of`` (partners),
+``_action_detail`` (cards that depend on the position), ``_parse_alias``, ``table_lines``,
+``shown_deal_entries``/``deal_entry_zones``, ``format1_options``.
+
+``events.py`` — the narrator (``cardcore.events.Narrator``): ``kinds`` (every automatic event
+kind, with what it is), ``deal``, ``action``, ``round_end``; cards move between zones
+(``moved``, ``action_event(..., state, source, target)``), so who sees them follows from the
+zone table, and the round end's breakdown is ``breakdown_of(state)``, the kernel's rows.
+
+``greedy.py`` — GreedyBot's heuristic, ``choose(game, rng) -> a legal id``.
+``schema.py`` — the game's ``SchemaParts``; ``schemas/*.json`` are generated from it by
+``python -m cardcore.schemas``.
+``words.py`` — ``PHRASES``: the terminal's words for the game's own event kinds.
+``web/board.js`` (``board(view, ctx)``, ``seat(view, seat, ctx)``) and ``web/words.js``
+(``EVENT_WORDS``, ``MOVE_WORDS``, ``FROM_HAND``, optionally ``moveLabel``, ``handCards``): the web
+table's board and words, served at ``/games/<game>/``.
+
+The rulebook ``games/<game>.md``: rule IDs ``<PREFIX>-n.m``, its Options, Decisions, what a
+seat sees and the Observation layout (``cardcore rules <game>`` prints it).
+
+The tests ``tests/games/<game>/`` (file names unique in the tests tree): a test named after
+every rule ID (``tests/test_rulebooks.py`` checks), stacked-deck scenarios, and the golden
+playthroughs, written by ``python tests/playthroughs.py <game>``. The generic suites
+(conformance, observation, protocol, events, schemas, layout, bots, vector) run on it by
+themselves.
 """

@@ -35,3 +35,15 @@ def test_every_id_has_a_unique_notation_and_meaning():
     assert actions[64].info == {"effect": "number", "amount": 22}
     assert actions[166].info["effect"] == "king_queen"
     assert actions[316].info["effect"] == "four_kings"
+
+
+def test_the_named_action_ids_are_the_tables():
+    from cardcore.games import kings_stakes as ks
+    specs = new_game("kings_stakes", seed=0)._specs
+    assert specs[ks.TAKE].kind == "take" and specs[ks.REFILL].kind == "refill"
+    assert specs[ks.END_TURN].kind == "end_turn"
+    assert specs[ks.PLAY_FOUR_KINGS].label == "play KC KS KD KH"
+    assert specs[ks.PLAY_JOKER_FIRST].label == "play JK=1"
+    assert specs[ks.PLAY_TWO_JOKERS_FIRST].label == "play JK=1 JK=1"
+    assert specs[ks.PLAY_PAIR_FIRST].cards and len(specs[ks.PLAY_PAIR_FIRST].cards) == 2
+    assert "JK" in specs[ks.PLAY_WITH_JOKER_FIRST].cards

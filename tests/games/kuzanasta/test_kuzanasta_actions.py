@@ -62,3 +62,16 @@ def test_out_of_range_ids_are_refused():
         with pytest.raises(IllegalActionError):
             g.apply(bad)
     assert g.to_json() == before
+
+
+def test_the_named_action_ids_are_the_tables():
+    from cardcore.games import kuzanasta as kz
+    specs = new_game("kuzanasta", seed=0, god_draw="position")._specs
+    assert [specs[i].kind for i in (kz.DRAW_STOCK, kz.DRAW_DISCARD, kz.GOD_LOOK, kz.END_TURN,
+                                    kz.GO_OUT)] == ["draw_stock", "draw_discard", "god_look",
+                                                    "end_turn", "go_out"]
+    assert specs[kz.GOD_DRAW_FIRST].label == "god_draw AC"
+    assert specs[kz.DISCARD_FIRST + 52].label == "discard JK"
+    assert specs[kz.GOD_DISCARD_FIRST].label == "god_discard AC"
+    assert specs[kz.GO_OUT_NAMED_FIRST].kind == "go_out" and "sets" in specs[kz.GO_OUT_NAMED_FIRST].info
+    assert specs[kz.GOD_PLACE_FIRST].label == "god_draw 0:0"

@@ -24,12 +24,16 @@ from cardcore.game import ActionSpec, Game, JSONValue, Option, is_int, one_of, s
 from cardcore.games.kings_stakes._state import (
     OBSERVATION_PIECES, PHASES, KingsStakesState, action_table, deal_plan, kings_stakes_deck,
 )
+from cardcore.games.kings_stakes._state import (  # the action ids by name
+    END_TURN, PLAY_FOUR_KINGS, PLAY_JOKER_FIRST, PLAY_PAIR_FIRST, PLAY_TWO_JOKERS_FIRST, PLAY_WITH_JOKER_FIRST, REFILL, TAKE,
+)
 from cardcore.games.kings_stakes.events import KingsStakesNarrator
 from cardcore.games.kings_stakes.greedy import choose as greedy_choose
 from cardcore.games.kings_stakes.schema import SCHEMA
 from cardcore.games.kings_stakes.words import PHRASES
 
-__all__ = ["KingsStakes"]
+__all__ = ["KingsStakes", "END_TURN", "PLAY_FOUR_KINGS", "PLAY_JOKER_FIRST", "PLAY_PAIR_FIRST",
+    "PLAY_TWO_JOKERS_FIRST", "PLAY_WITH_JOKER_FIRST", "REFILL", "TAKE"]
 
 MAX_ROUNDS = 10**6            # the state machine counts rounds in 32 bits
 

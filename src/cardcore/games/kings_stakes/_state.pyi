@@ -18,6 +18,15 @@ def kings_stakes_deck(players: int) -> list[int]: ...
 BREAKDOWN_WHAT: tuple[str, ...]
 BREAKDOWN_RULES: tuple[str, ...]
 
+PLAY_JOKER_FIRST: int
+PLAY_PAIR_FIRST: int
+PLAY_WITH_JOKER_FIRST: int
+PLAY_TWO_JOKERS_FIRST: int
+PLAY_FOUR_KINGS: int
+TAKE: int
+REFILL: int
+END_TURN: int
+
 class KingsStakesState(GameState):
     def __init__(self, players: int, options: dict[str, Any], deck: list[int] | None = None) -> None: ...
     def hand(self, p: int) -> list[int]: ...

@@ -70,6 +70,16 @@ cdef enum Effect:
     E_QUEEN_JACK = 6     # KS-5.6
     E_FOUR_KINGS = 7     # KS-5.7
 
+# The action ids as Python names (bots, tools, tests use these; the docstring above lists them).
+PLAY_JOKER_FIRST = FIRST_JOKER_SINGLE    # a lone joker as 1..11
+PLAY_PAIR_FIRST = FIRST_NATURAL_PAIR
+PLAY_WITH_JOKER_FIRST = FIRST_JOKER_PAIR
+PLAY_TWO_JOKERS_FIRST = FIRST_TWO_JOKERS
+PLAY_FOUR_KINGS = A_FOUR_KINGS
+TAKE = A_TAKE
+REFILL = A_REFILL
+END_TURN = A_END_TURN
+
 cdef int8_t ACT_CARD1[NUM_ACTIONS]      # natural card played, or -1
 cdef int8_t ACT_CARD2[NUM_ACTIONS]      # second natural card, or -1
 cdef int8_t ACT_JOKERS[NUM_ACTIONS]     # jokers played (0..2)

@@ -37,12 +37,17 @@ from cardcore.games.kuzanasta._state import (
     max_deal_total, place_actions,
 )
 from cardcore.games.kuzanasta.actions import place_label, set_label
+from cardcore.games.kuzanasta._state import (  # the action ids by name
+    DISCARD_FIRST, DRAW_DISCARD, DRAW_STOCK, END_TURN, GOD_DISCARD_FIRST, GOD_DRAW_FIRST, GOD_LOOK, GOD_PLACE_FIRST, GO_OUT, GO_OUT_NAMED_FIRST,
+)
 from cardcore.games.kuzanasta.events import KuzanastaNarrator
 from cardcore.games.kuzanasta.greedy import choose as greedy_choose
 from cardcore.games.kuzanasta.schema import SCHEMA
 from cardcore.games.kuzanasta.words import PHRASES
 
-__all__ = ["Kuzanasta", "set_label"]
+__all__ = ["Kuzanasta", "set_label", "DISCARD_FIRST", "DRAW_DISCARD", "DRAW_STOCK", "END_TURN",
+    "GOD_DISCARD_FIRST", "GOD_DRAW_FIRST", "GOD_LOOK", "GOD_PLACE_FIRST", "GO_OUT",
+    "GO_OUT_NAMED_FIRST"]
 
 
 def _describe(entry: tuple) -> ActionSpec:  # type: ignore[type-arg]

@@ -22,6 +22,17 @@ def actions_per_turn() -> int: ...
 BREAKDOWN_WHAT: tuple[str, ...]
 BREAKDOWN_RULES: tuple[str, ...]
 
+DRAW_STOCK: int
+DRAW_DISCARD: int
+GOD_LOOK: int
+GOD_DRAW_FIRST: int
+DISCARD_FIRST: int
+GOD_DISCARD_FIRST: int
+END_TURN: int
+GO_OUT: int
+GO_OUT_NAMED_FIRST: int
+GOD_PLACE_FIRST: int
+
 class KuzanastaState(GameState):
     def __init__(self, players: int, options: dict[str, Any], deck: list[int] | None = None) -> None: ...
     @property

@@ -79,6 +79,18 @@ cdef enum:
     NUM_PLACE_ACTIONS = 2 * 93  # NUM_STOCKS * DECK_SIZE (checked at import)
     NUM_ALL_ACTIONS = 3156      # with god_draw="position"
 
+# The action ids as Python names (bots, tools, tests use these; the docstring above lists them).
+DRAW_STOCK = A_DRAW_STOCK
+DRAW_DISCARD = A_DRAW_DISCARD
+GOD_LOOK = A_GOD_LOOK
+GOD_DRAW_FIRST = FIRST_GOD_DRAW          # + card id (0..51)
+DISCARD_FIRST = FIRST_DISCARD            # + card id (0..52)
+GOD_DISCARD_FIRST = FIRST_GOD_DISCARD    # + card id (0..51)
+END_TURN = A_END_TURN
+GO_OUT = A_GO_OUT                        # the best declaration
+GO_OUT_NAMED_FIRST = FIRST_NAMED         # + the named declaration's index
+GOD_PLACE_FIRST = FIRST_GOD_PLACE        # + pile * 93 + depth (god_draw="position")
+
 cdef int16_t PAIR_ID[KZ_NUM_DESCRIPTORS][KZ_NUM_DESCRIPTORS]   # (d1 <= d2) -> id, -1 if none
 cdef int16_t NAMED_D1[NUM_NAMED]
 cdef int16_t NAMED_D2[NUM_NAMED]

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 
 from cardcore._fast import GameState
-from cardcore.cards import RANKS, card_id
-from cardcore.errors import IllegalActionError
+from cardcore.cards import JOKER, RANKS, card_id
 from cardcore.events import Narrator, Raw, multiset_minus, public
-from cardcore.games.kuzanasta._state import KuzanastaState
+from cardcore.games.kuzanasta._state import DISCARD_FIRST, KuzanastaState
 from cardcore.games.kuzanasta.actions import set_label
 
 __all__ = ["KuzanastaNarrator"]
@@ -96,20 +95,13 @@ class KuzanastaNarrator(Narrator):
                                                self._card_ids(spec.cards)))
         dead = multiset_minus(b.dead(), a.dead()) if not ended else []
         if dead:
-            rule = "KZ-6.4" if action_id == self._joker_discard() else "KZ-6.3"
+            rule = "KZ-6.4" if action_id == DISCARD_FIRST + JOKER else "KZ-6.3"
             events.append(public("pile_dead", player, dead, rule=rule))
         return events
 
     @staticmethod
     def _card_ids(names: tuple[str, ...]) -> list[int]:
         return [card_id(c) for c in names]
-
-    def _joker_discard(self) -> int:
-        try:
-            found: int = self.game._label_index["discard JK"]
-            return found
-        except KeyError:                                   # pragma: no cover - fixed table
-            raise IllegalActionError("no joker discard") from None
 
     def what(self, words: str, detail: int) -> str:
         """A set row names its set (the detail is the set's descriptor)."""

@@ -22,17 +22,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from cardcore.cards import JOKER
 from cardcore.games.kuzanasta._sets import best_three_four_sets, best_two_sets
+from cardcore.games.kuzanasta._state import (
+    DISCARD_FIRST, DRAW_DISCARD, DRAW_STOCK, END_TURN, GO_OUT, GOD_DRAW_FIRST, GOD_LOOK,
+    card_points_of,
+)
 
 if TYPE_CHECKING:
     from cardcore._fast import Random
     from cardcore.game import Game
 
-JOKER = 52
-A_DRAW_STOCK, A_DRAW_DISCARD, A_GOD_LOOK = 0, 1, 2
-FIRST_GOD_DRAW, FIRST_DISCARD, FIRST_GOD_DISCARD = 3, 55, 108
-A_END_TURN, A_GO_OUT = 160, 161
-POINTS = (5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 50, 50, 50)      # KZ-1.4 by rank
 WAIT_BELOW = 15000           # declarations worth less may wait ...
 WAIT_TURNS_PER_PLAYER = 2    # ... while the deal is this young
 
@@ -48,7 +48,7 @@ def evaluate(cards: Sequence[int], wild: int | None, three_four: bool = False) -
             jokers += 1
             continue
         r = c % 13
-        points += POINTS[r]
+        points += card_points_of(c)
         if r == wild:
             wilds += 1
         else:
@@ -84,27 +84,27 @@ def choose(game: Game, rng: Random) -> int:
     three_four = game.options["sets"] == "three_and_four"
     choice = -1
     if phase == "draw":
-        if A_GOD_LOOK in legal:
-            choice = A_GOD_LOOK                                    # KZ-6.2 beats a blind draw
+        if GOD_LOOK in legal:
+            choice = GOD_LOOK                                    # KZ-6.2 beats a blind draw
         else:
             pile = state.discards()[state.pile_of(player)]
-            choice = A_DRAW_STOCK if A_DRAW_STOCK in legal else A_DRAW_DISCARD
-            if pile and A_DRAW_DISCARD in legal:
+            choice = DRAW_STOCK if DRAW_STOCK in legal else DRAW_DISCARD
+            if pile and DRAW_DISCARD in legal:
                 top = pile[-1]
                 taken = best_discard(hand + [top], wild, three_four)
                 if top == JOKER or top % 13 == wild or taken[0] != top and \
                         taken[1] > evaluate(hand, wild, three_four):
-                    choice = A_DRAW_DISCARD
+                    choice = DRAW_DISCARD
     elif phase == "god_draw":
-        scored = [(evaluate(hand + [a - FIRST_GOD_DRAW], wild, three_four), -a) for a in legal]
+        scored = [(evaluate(hand + [a - GOD_DRAW_FIRST], wild, three_four), -a) for a in legal]
         choice = -max(scored)[1]
     elif phase == "discard":
         card, _ = best_discard(hand, wild, three_four)
-        choice = FIRST_DISCARD + card
+        choice = DISCARD_FIRST + card
     elif phase == "declare":
         value = int(state.best_sets(player)[0])        # what go_out would declare
         young = state.turns_in_deal < WAIT_TURNS_PER_PLAYER * game.num_players
-        choice = A_END_TURN if value == 0 or (value < WAIT_BELOW and young) else A_GO_OUT
+        choice = END_TURN if value == 0 or (value < WAIT_BELOW and young) else GO_OUT
     if choice not in legal:
         choice = legal[rng.below(len(legal))]
     return int(choice)

@@ -47,7 +47,7 @@ from cardcore.games.manna.greedy import choose as greedy_choose
 from cardcore.games.manna.schema import SCHEMA
 from cardcore.games.manna.words import PHRASES
 
-__all__ = ["Manna"]
+__all__ = ["Manna", "ACTION_LAYOUT"]
 
 NUM_PLAYERS = 6
 TARGET_LIMIT = 10**9

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardcore.games.manna._state import ACTION_LAYOUT, meld_table
+from cardcore.games.manna._state import ACTION_LAYOUT, card_points_of, meld_table
 
 if TYPE_CHECKING:
     from cardcore._fast import Random
@@ -21,7 +21,6 @@ LAY = ACTION_LAYOUT
 TABLE = meld_table()
 DRAW, TAKE_ADD, TAKE_JOKER, RETRACT = LAY["draw"], LAY["take_add"], LAY["take_joker"], LAY["retract"]
 DISCARD, GO_OUT, MELD = LAY["discard"], LAY["go_out"], LAY["meld"]
-POINTS = [20, 20, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 50]
 SEVEN, WILD_GROUP, BLACK3 = 6, 13, 14
 TYPE_OF_GROUP = {WILD_GROUP: "wild", SEVEN: "sevens"}
 
@@ -66,7 +65,7 @@ def _discard_score(s: Any, card: int, hand: list[int], team: int) -> float:
     if r == 2:
         return -100.0                           # a black three stops the next player
     same = sum(1 for x in hand if _rank(x) == r)
-    score = float(POINTS[r] + 8 * (same - 1))
+    score = float(card_points_of(card) + 8 * (same - 1))
     if r in (1, 13):
         score += 80                             # keep wild cards
     enemy = {g for g, cards, ctype in s.melds(1 - team) if ctype is None}
