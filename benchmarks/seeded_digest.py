@@ -17,19 +17,18 @@ from typing import Any
 
 import numpy as np
 
+import cardcore
 from cardcore import VectorGame, new_game
+from cardcore.game import game_class   # the 0.2 name too: the script compares builds
 
-CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    *[("kings_stakes", {"players": p}) for p in (2, 3, 4, 5, 6)],
-    ("kings_stakes", {"players": 4, "teams": True}),
-    ("kings_stakes", {"players": 3, "refill": "manual"}),
-    ("kings_stakes", {"players": 2, "scoring": "cards"}),
-    *[("kuzanasta", {"players": p}) for p in (2, 3, 4)],
-    ("kuzanasta", {"players": 2, "god_draw": "position"}),
-    ("kuzanasta", {"players": 3, "sets": "three_and_four"}),
-    ("kuzanasta", {"players": 3, "going_out": "optional", "sets": "three_and_four"}),
-    ("kuzanasta", {"players": 4, "reshuffle": True}),
-]
+# Every game of the registry, in each of its conformance configurations (every value of every
+# option appears in one), plus every player count with the default options.
+CONFIGS: list[tuple[str, dict[str, Any]]] = []
+for _name in cardcore.available_games():
+    _cls = game_class(_name)
+    CONFIGS += [(_name, dict(c)) for c in _cls.conformance_configs]
+    CONFIGS += [(_name, {"players": p}) for p in range(_cls.min_players, _cls.max_players + 1)
+                if {"players": p} not in _cls.conformance_configs]
 
 
 def digest(name: str, options: dict[str, Any], games: int) -> tuple[int, str]:

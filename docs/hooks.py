@@ -1,8 +1,12 @@
 """MkDocs hooks: pages generated from the repository's single sources.
 
-* ``rules/<game>.md`` from ``games/<game>.md`` (the rulebooks stay where they are): every rule ID
-  gets an anchor (``rules/manna.md#mh-4.3``) and every action notation with cards is followed
-  by the cards in suit symbols (``play 7H 7S`` → 7♥ 7♠).
+* ``rules/<game>.md`` for every game of the registry, from its rulebook ``games/<game>.md``
+  (the rulebooks stay where they are): every rule ID gets an anchor (``rules/<game>.md#xx-4.3``)
+  and every action notation with cards is followed by the cards in suit symbols (``play 7H 7S``
+  → 7♥ 7♠); then an "Interface" section generated from the game's declarations (options, view
+  keys, action kinds, automatic event kinds, breakdown rows, observation pieces). The
+  navigation's "Rulebooks" section and the reference pages of the games and their states are
+  generated from the registry too: a new game needs no edit here.
 * ``benchmarks.md`` from ``benchmarks/README.md``, with ``assets/benchmarks.svg``: a chart
   drawn with matplotlib from the figures table of that README (``benchmark_chart.py``).
 """
@@ -25,7 +29,7 @@ SUITS = {"C": "♣", "S": "♠", "D": "♦", "H": "♥"}
 CARD = re.compile(r"\b(10|[2-9AJQKT])([CSDH])\b|\bJK\b")
 SUITED = re.compile(r"\b(10|[2-9AJQKT])[CSDH]\b")
 CODE_SPAN = re.compile(r"`([^`\n]+)`")
-RULE_ITEM = re.compile(r"^(\s*- )\*\*((?:KS|KZ|MH)-\d+(?:\.\d+)?)\*\*", re.MULTILINE)
+RULE_ITEM = re.compile(r"^(\s*- )\*\*([A-Z]{2}-\d+(?:\.\d+)?)\*\*", re.MULTILINE)
 
 
 def card_glyphs(notation: str) -> str:
@@ -63,10 +67,62 @@ def render_rulebook(text: str) -> str:
     return CODE_SPAN.sub(with_glyphs, text)
 
 
+def _games() -> list[type]:
+    from cardcore.registry import game_classes
+    return list(game_classes())
+
+
+def interface(cls: type) -> str:
+    """The game's interface, from its declarations: what a program meets."""
+    game = cls(seed=0)
+    lines = ["", "## Interface (generated from the game)", ""]
+    lines += [f"`cardcore.new_game(\"{cls.name}\", players=...)`: {cls.min_players}–"
+              f"{cls.max_players} players (default {cls.default_players}); scores: "
+              f"{cls.score_direction}; a round is a *{cls.round_name}* "
+              f"(its end: the `{cls.round_end_event}` event).", ""]
+    lines += ["| option | default | allowed | what |", "|---|---|---|---|"]
+    lines += [f"| `{k}` | `{o.default!r}` | {o.allowed_values()} | {o.doc} |"
+              for k, o in cls.options_spec.items()]
+    view = cls.schema_parts.view({"type": "integer"}, cls.max_players)
+    lines += ["", "View keys beyond the common ones: " + ", ".join(f"`{k}`" for k in view) + "."]
+    kinds = sorted({s.kind for s in game._specs})
+    lines += ["", "Action kinds: " + ", ".join(f"`{k}`" for k in kinds) +
+              f" ({game.num_distinct_actions} ids with the default options)."]
+    lines += ["", "| automatic event | what |", "|---|---|"]
+    lines += [f"| `{k}` | {doc} |" for k, doc in cls.narrator.kinds.items()]
+    state = game._state
+    lines += ["", f"Breakdown rows (by {cls.narrator.breakdown_by}): " + "; ".join(
+        f"{w} ({r})" for w, r in zip(state.breakdown_what, state.breakdown_rules)) + "."]
+    lines += ["", "| zone | scope | who sees its cards |", "|---|---|---|"]
+    lines += [f"| `{name}` | {scope} ({n}) | {sight} |" for name, scope, n, sight in state.zones()]
+    lines += ["", "Observation pieces (default options): " + ", ".join(
+        f"`{name}` {size}" for name, _, size in game.observation_pieces) +
+        f"; {game.observation_shape[0]} floats."]
+    return "\n".join(lines) + "\n"
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """The "Rulebooks" section of the navigation: one page per game, in the registry's order."""
+    books = [{cls.title: f"rules/{cls.name}.md"} for cls in _games()]
+    for entry in config["nav"]:
+        if isinstance(entry, dict) and "Rulebooks" in entry:
+            entry["Rulebooks"] = books
+    return config
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    for book in sorted((ROOT / "games").glob("*.md")):
-        content = render_rulebook(book.read_text(encoding="utf-8"))
-        files.append(File.generated(config, f"rules/{book.name}", content=content))
+    games = _games()
+    for cls in games:
+        content = render_rulebook(cls.rulebook_text()) + interface(cls)
+        files.append(File.generated(config, f"rules/{cls.name}.md", content=content))
+    files.append(File.generated(config, "reference/games.md", content="\n\n".join(
+        ["# The games", "Each game is a package: a thin Python class over its Cython state "
+         "machine; the rules are the rulebooks."]
+        + ["::: cardcore.games"] + [f"::: {cls.__module__}" for cls in games]) + "\n"))
+    files.append(File.generated(config, "reference/states.md", content="\n\n".join(
+        ["# Game states (Cython)", "The state machines under the games, from their stubs. "
+         "Applications use the [`Game`](game.md) protocol; these are for tools and tests."]
+        + [f"::: {cls.__module__}._state" for cls in games]) + "\n"))
 
     readme = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
     figures = benchmark_chart.parse_figures(readme)

@@ -5,7 +5,9 @@
 
 Every public name of the package (``cardcore.__all__``, the Game and Action members, the
 submodules users import) is listed with its signature and its docstring, so the reference
-cannot fall behind the code.
+cannot fall behind the code. The games themselves are not here: each game's page of the docs
+site (its rulebook, with an Interface section generated from the game) documents it, so that a
+new game changes nothing in this file.
 """
 from __future__ import annotations
 
@@ -95,14 +97,6 @@ def render() -> str:
                 out += _block(qual, _signature(qual, obj), _doc(obj), 4)
             else:
                 out += [f"#### `{qual}`", "", f"`{obj!r}`", ""]
-    out += ["### The games", ""]
-    from cardcore.registry import game_classes
-    for cls in game_classes():
-        module_name, cls_name = cls.__module__, cls.__name__
-        out += _block(f"{module_name}.{cls_name}", "", _doc(cls), 4)
-        out += ["Options: " + ", ".join(f"`{k}` (default `{o.default!r}`{': ' + o.doc if o.doc else ''})"
-                                          for k, o in cls.options_spec.items()), ""]
-        out += _members(cls, cls_name)
     out += [END]
     return "\n".join(out) + "\n"
 

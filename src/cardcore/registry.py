@@ -14,18 +14,18 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
 import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import cardcore.game as _protocol
-import cardcore.games as _games_package
 from cardcore.errors import ConfigError
 from cardcore.game import Game
 from cardcore.saves import load as _load
 
 __all__ = ["available_games", "game_class", "new_game", "load_game", "register", "game_classes"]
 
+GAMES_PACKAGE = "cardcore.games"          # every package in it is a game
 _REGISTRY: dict[str, type[Game]] = {}
 _lock = threading.Lock()
 _discovered = False
@@ -53,9 +53,10 @@ def _discover() -> None:
     with _lock:
         if _discovered:
             return
-        for info in sorted(pkgutil.iter_modules(_games_package.__path__), key=lambda i: i.name):
+        games = importlib.import_module(GAMES_PACKAGE)
+        for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda i: i.name):
             if info.ispkg and not info.name.startswith("_"):
-                module = importlib.import_module(f"{_games_package.__name__}.{info.name}")
+                module = importlib.import_module(f"{GAMES_PACKAGE}.{info.name}")
                 cls = _game_of_package(module)
                 _REGISTRY.setdefault(cls.name, cls)
         _discovered = True
@@ -116,8 +117,7 @@ def load_game(data: str | bytes | Mapping[str, Any], *, key: bytes | str | None 
 
 # The 0.2 spellings (cardcore.game.new_game, ...), kept for one release. They are set from
 # here, above the protocol module, so that cardcore.game itself imports nothing above it.
-_protocol.new_game = new_game
-_protocol.load_game = load_game
-_protocol.available_games = available_games
-_protocol.game_class = game_class
-_protocol.register = register
+for _name, _function in (("new_game", new_game), ("load_game", load_game),
+                         ("available_games", available_games), ("game_class", game_class),
+                         ("register", register)):
+    setattr(sys.modules[Game.__module__], _name, _function)
