@@ -168,6 +168,13 @@ cdef inline int pile_pop(Pile* p) noexcept nogil:
 cdef inline int pile_top(const Pile* p) noexcept nogil:
     return p.cards[p.size - 1] if p.size > 0 else -1
 
+cdef inline int pile_copy(const Pile* p, uint8_t* out) noexcept nogil:
+    """Write the pile's cards (bottom -> top) to out; returns how many."""
+    cdef int i
+    for i in range(p.size):
+        out[i] = p.cards[i]
+    return p.size
+
 cdef list pile_to_list(const Pile* p)            # card ids bottom -> top
 cdef int load_cards(uint8_t* dst, object cards, int capacity) except -1   # checked copy
 

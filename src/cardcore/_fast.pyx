@@ -288,7 +288,7 @@ _HOOK_NAMES = ("start", "legal", "apply", "observation_size", "observe", "return
                "scores", "sample_hidden", "zone_cards", "breakdown")
 _SCOPES = ("shared", "seat", "team", "pile")
 _SIGHTS = ("all", "owner", "none")
-_STATE_METHODS = ("all_cards", "explain_rule")
+_STATE_METHODS = ("all_cards", "explain_rule", "hand", "hand_sizes")
 
 
 cdef int check_hooks(const GameHooks* hooks) except -1:
@@ -615,6 +615,14 @@ cdef class GameState:
         return [out[p] for p in range(self.h.players)]
 
     def all_cards(self) -> list:
+        raise NotImplementedError
+
+    def hand(self, p) -> list:
+        """Seat p's hand, card ids in id order (hidden information: the view shows its own)."""
+        raise NotImplementedError
+
+    def hand_sizes(self) -> list:
+        """Every seat's number of cards in hand."""
         raise NotImplementedError
 
     # --- the per-seat projection and determinization

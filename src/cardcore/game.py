@@ -308,10 +308,12 @@ class Game:
         return {}
 
     def _hand(self, player: int) -> list[int]:
-        raise NotImplementedError
+        """A seat's hand (card ids): the state's ``hand(seat)``."""
+        return list(self._state.hand(player))
 
     def _hand_sizes(self) -> list[int]:
-        return [len(self._hand(p)) for p in range(self.num_players)]
+        """Every seat's hand size: the state's ``hand_sizes()``."""
+        return list(self._state.hand_sizes())
 
     def _round_summary(self, state: GameState) -> dict[str, JSONValue]:
         """Public facts about the round that ``state`` has just finished (for ``history``)."""

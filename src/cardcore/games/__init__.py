@@ -30,7 +30,8 @@ The package (``cardcore.games.<game>``):
     uses;
   * ``cdef class <Game>State(GameState)``: ``__cinit__`` binds the struct
     (``self.bind(&HOOKS, &self.d, &self.d.h)``), ``__init__`` reads the resolved options and
-    calls ``init_header``; Python getters for the view; ``all_cards()``,
+    calls ``init_header``; Python getters for the view (``hand(seat)`` and ``hand_sizes()``
+    among them); ``all_cards()``,
     ``explain_rule(action) -> (message, rule_id)``, ``match_end_rule``, ``breakdown_what`` and
     ``breakdown_rules`` (the words and rule IDs the breakdown rows index);
     ``check_state_class`` at import. Start, checked apply, clone, seats, winners, the random
@@ -43,8 +44,7 @@ The package (``cardcore.games.<game>``):
 ``search_horizon``, ``default_players``/``min_players``/``max_players``, ``options_spec``,
 ``phases``, ``rulebook``, ``score_direction``, ``narrator``, ``greedy``, ``schema_parts``,
 ``phrases``, ``conformance_configs`` covering every value of every option) and the methods
-``deck_for``, ``action_specs`` (the decode table), ``_make_state``, ``_hand``,
-``_view_extra``, ``_round_summary``, ``deal_plan_of``, ``observation_pieces_of``,
+``deck_for``, ``action_specs`` (the decode table), ``_make_state``, ``_view_extra``, ``_round_summary``, ``deal_plan_of``, ``observation_pieces_of``,
 ``utility_range_of``, ``max_game_length_of``; where needed ``sides_of`` (partners),
 ``_action_detail`` (cards that depend on the position), ``_parse_alias``, ``table_lines``,
 ``shown_deal_entries``/``deal_entry_zones``, ``format1_options``.

@@ -140,12 +140,6 @@ class KingsStakes(Game):
             return tuple(format_cards(self._state.table())), {}
         return None
 
-    def _hand(self, player: int) -> list[int]:
-        return list(self._state.hand(player))
-
-    def _hand_sizes(self) -> list[int]:
-        return list(self._state.hand_sizes())
-
     def _label(self, action_id: int) -> str:
         return self._specs[action_id].label
 

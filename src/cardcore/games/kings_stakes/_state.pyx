@@ -18,6 +18,7 @@ from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t, INT32_MAX
 from libc.string cimport memset
 
 from cardcore._fast cimport (
+    pile_copy,
     GameState, GameHooks, Header, Rng, Multiset, Pile, ZoneSpec, BreakdownRow, ZONE_SHARED,
     ZONE_SEAT, SEEN_BY_ALL, SEEN_BY_OWNER, SEEN_BY_NONE, JOKER, NUM_KINDS, PILE_CAPACITY,
     MS_MAX_COPIES, R_JACK, R_QUEEN, R_KING, R_TEN, R_ACE, card_rank, card_suit, card_bit,
@@ -759,24 +760,18 @@ ZONES[Z_DISCARD] = ZoneSpec(b"discard", ZONE_SHARED, 0, SEEN_BY_ALL)
 ZONES[Z_PENALTY] = ZoneSpec(b"penalty", ZONE_SEAT, 0, SEEN_BY_ALL)
 
 
-cdef int copy_pile(const Pile* pile, uint8_t* out) noexcept nogil:
-    cdef int i
-    for i in range(pile.size):
-        out[i] = pile.cards[i]
-    return pile.size
-
 
 cdef int ks_zone_cards(const void* state, int zone, int instance, uint8_t* out) noexcept nogil:
     cdef const KSState* s = <const KSState*>state
     if zone == Z_HAND:
         return ms_to_array(&s.hand[instance], out)
     if zone == Z_STOCK:
-        return copy_pile(&s.stock, out)
+        return pile_copy(&s.stock, out)
     if zone == Z_TABLE:
-        return copy_pile(&s.table, out)
+        return pile_copy(&s.table, out)
     if zone == Z_DISCARD:
-        return copy_pile(&s.discard, out)
-    return copy_pile(&s.penalty[instance], out)
+        return pile_copy(&s.discard, out)
+    return pile_copy(&s.penalty[instance], out)
 
 
 # ---------------------------------------------------------------- determinization

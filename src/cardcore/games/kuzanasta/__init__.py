@@ -150,12 +150,6 @@ class Kuzanasta(Game):
             return ((card_str(pile[-1]),) if pile else ()), {}
         return None
 
-    def _hand(self, player: int) -> list[int]:
-        return list(self._state.hand(player))
-
-    def _hand_sizes(self) -> list[int]:
-        return list(self._state.hand_sizes())
-
     def _resolve(self, action: ActionLike) -> int:
         """As Game._resolve; a named declaration may give its two sets in either order."""
         try:

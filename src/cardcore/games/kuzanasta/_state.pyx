@@ -36,6 +36,7 @@ from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from cardcore._fast cimport (
+    pile_copy,
     GameState, GameHooks, Header, Rng, BestPick, best_pick_init, best_pick_offer, Multiset,
     ZoneSpec, BreakdownRow, ZONE_SHARED, ZONE_SEAT, ZONE_PILE, SEEN_BY_ALL, SEEN_BY_OWNER,
     SEEN_BY_NONE, ms_to_array,
@@ -1201,21 +1202,15 @@ ZONES[ZN_DISCARD] = ZoneSpec(b"discard", ZONE_PILE, NUM_STOCKS, SEEN_BY_ALL)
 ZONES[ZN_DEAD] = ZoneSpec(b"dead", ZONE_SHARED, 0, SEEN_BY_NONE)
 
 
-cdef int copy_pile(const Pile* pile, uint8_t* out) noexcept nogil:
-    cdef int i
-    for i in range(pile.size):
-        out[i] = pile.cards[i]
-    return pile.size
-
 
 cdef int kz_zone_cards(const void* state, int zone, int instance, uint8_t* out) noexcept nogil:
     cdef const KZState* s = <const KZState*>state
     if zone == ZN_HAND:
         return ms_to_array(&s.hand[instance], out)
     if zone == ZN_STOCK:
-        return copy_pile(&s.stock[instance], out)
+        return pile_copy(&s.stock[instance], out)
     if zone == ZN_DISCARD:
-        return copy_pile(&s.discard[instance], out)
+        return pile_copy(&s.discard[instance], out)
     return ms_to_array(&s.dead, out)
 
 

@@ -144,12 +144,6 @@ class Manna(Game):
                      "from_hand": format_cards(from_hand)})
         return None
 
-    def _hand(self, player: int) -> list[int]:
-        return list(self._state.hand(player))
-
-    def _hand_sizes(self) -> list[int]:
-        return list(self._state.hand_sizes())
-
     def team_melds(self, team: int) -> list[dict[str, JSONValue]]:
         """A team's melds as the view shows them (rank, cards, complete, canasta type)."""
         return [{"rank": GROUP_NAMES[g] if g != 2 else "3", "cards": format_cards(cards),

@@ -29,6 +29,7 @@ from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from cardcore._fast cimport (
+    pile_copy,
     GameState, GameHooks, Header, Multiset, Pile, Rng, ZoneSpec, BreakdownRow, ZONE_SHARED,
     ZONE_SEAT, ZONE_TEAM, SEEN_BY_ALL, SEEN_BY_OWNER, SEEN_BY_NONE, JOKER, NUM_KINDS,
     PILE_CAPACITY, DIAMONDS, HEARTS, make_card,
@@ -1166,12 +1167,6 @@ ZONES[ZN_MELDS] = ZoneSpec(b"melds", ZONE_TEAM, NTEAMS, SEEN_BY_ALL)
 ZONES[ZN_RED_THREES] = ZoneSpec(b"red_threes", ZONE_TEAM, NTEAMS, SEEN_BY_ALL)
 
 
-cdef int copy_pile(const Pile* pile, uint8_t* out) noexcept nogil:
-    cdef int i
-    for i in range(pile.size):
-        out[i] = pile.cards[i]
-    return pile.size
-
 
 cdef int mh_zone_cards(const void* state, int zone, int instance, uint8_t* out) noexcept nogil:
     cdef const MannaData* s = <const MannaData*>state
@@ -1181,9 +1176,9 @@ cdef int mh_zone_cards(const void* state, int zone, int instance, uint8_t* out) 
     if zone == ZN_FOOT:
         return ms_to_array(&s.foot[instance], out)
     if zone == ZN_STOCK:
-        return copy_pile(&s.stock, out)
+        return pile_copy(&s.stock, out)
     if zone == ZN_PILE:
-        return copy_pile(&s.pile, out)
+        return pile_copy(&s.pile, out)
     if zone == ZN_MELDS:
         for m in range(s.nmelds[instance]):
             for i in range(s.melds[instance][m].size):
