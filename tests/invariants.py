@@ -7,7 +7,7 @@ from typing import Any, Iterator
 
 import cardcore
 from cardcore.game import Game
-from cardcore.registry import game_class
+from cardcore.registry import game_class, new_game
 
 
 def all_configs() -> list[tuple[str, dict[str, Any]]]:
@@ -52,6 +52,16 @@ def random_steps(game: Game, rng: random.Random, limit: int = 200_000) -> Iterat
         game.apply(action)
         yield action
     raise AssertionError(f"{game.name} did not end within {limit} actions")
+
+
+def played(config: tuple[str, dict[str, Any]], seed: int, limit: int = 4000) -> Game:
+    """A game of ``config`` after up to ``limit`` seeded random actions (or to its end)."""
+    name, kwargs = config
+    game = new_game(name, seed=seed, **kwargs)
+    for i, _ in enumerate(random_steps(game, random.Random(seed))):
+        if i + 1 >= limit:
+            break
+    return game
 
 
 def check_invariants(game: Game) -> None:

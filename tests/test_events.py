@@ -5,25 +5,15 @@ from __future__ import annotations
 
 import collections
 import json
-import random
 
 import pytest
 
 import cardcore
 from cardcore import new_game
 
-from invariants import all_configs, config_id, random_steps
+from invariants import all_configs, config_id, played
 
 CONFIGS = all_configs()
-
-
-def played(config, seed, limit=4000):
-    name, kwargs = config
-    game = new_game(name, seed=seed, **kwargs)
-    for i, _ in enumerate(random_steps(game, random.Random(seed))):
-        if i >= limit:
-            break
-    return game
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=[config_id(c) for c in CONFIGS])

@@ -8,16 +8,7 @@ import pytest
 from cardcore import new_game
 
 from event_pairs import check_event_pairs
-from invariants import random_steps
-
-
-def played(config, seed, limit=4000):
-    name, kwargs = config
-    game = new_game(name, seed=seed, **kwargs)
-    for i, _ in enumerate(random_steps(game, random.Random(seed))):
-        if i >= limit:
-            break
-    return game
+from invariants import played, random_steps
 
 
 def test_ks_5_3_king_clearing_the_table_is_an_event():

@@ -2,25 +2,14 @@
 from __future__ import annotations
 
 import collections
-import random
 
 import pytest
 
-from cardcore import new_game
 from cardcore.cards import card_id
 from cardcore.games.manna._state import card_points_of
 
 from event_pairs import check_event_pairs
-from invariants import random_steps
-
-
-def played(config, seed, limit=4000):
-    name, kwargs = config
-    game = new_game(name, seed=seed, **kwargs)
-    for i, _ in enumerate(random_steps(game, random.Random(seed))):
-        if i >= limit:
-            break
-    return game
+from invariants import played
 
 
 def test_mh_6_1_foot_and_mh_2_4_red_threes_are_events():
