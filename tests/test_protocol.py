@@ -96,3 +96,24 @@ def test_apply_of_a_stale_action_object_is_refused():
     with pytest.raises(IllegalActionError):
         game.apply(action)                  # it was for the previous player
     assert game.to_json() == before
+
+
+def test_a_configuration_met_before_is_checked_the_same():
+    """new_game remembers configurations (options checked, decode table built): a value that
+    equals a remembered one but has another type is still checked, and so is one that cannot
+    be remembered (unhashable); the options are each game's own copy."""
+    import cardcore
+    for name in cardcore.available_games():
+        cls = cardcore.registry.game_class(name)
+        flag = next((k for k, o in cls.options_spec.items() if isinstance(o.default, bool)), None)
+        if flag is None:
+            continue
+        good = new_game(name, seed=1, **{flag: True}).options
+        with pytest.raises(cardcore.ConfigError, match=flag):
+            new_game(name, seed=1, **{flag: 1})             # True == 1, but not an option value
+        with pytest.raises(cardcore.ConfigError, match=flag):
+            new_game(name, seed=1, **{flag: [True]})
+        again = new_game(name, seed=1, **{flag: True})
+        assert again.options == good and again.options is not good
+        again.options[flag] = "changed"
+        assert new_game(name, seed=1, **{flag: True}).options == good

@@ -14,7 +14,6 @@ the 0.1 rules each game declares in ``format1_options``.
 """
 from __future__ import annotations
 
-import json
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -386,11 +385,9 @@ class Game:
     def __init__(self, *, players: int | None = None, seed: int | None = None,
                  deck: Sequence[str] | None = None, **options: Any) -> None:
         self.num_players = self._check_players(players)
-        self.options = self._check_options(options)
+        self.options, self._specs, self._label_index = self._configuration(options)
         self.seed: int = resolve_seed(seed)
         self._deck_input = None if deck is None else self._check_deck(deck)
-        self._specs, self._label_index = self._cached_specs(self.num_players, tuple(sorted(
-            (k, json.dumps(v)) for k, v in self.options.items())))
         self._state = self._fresh_state()
         self._log: list[int] = []
         self._sampled_for: int | None = None      # set on worlds made by sample_hidden ...
@@ -453,23 +450,37 @@ class Game:
         the match is over. (Each instance binds this to the state machine's C method.)"""
         return self._state.legal_ids()
 
-    @classmethod
-    def _cached_specs(cls, players: int, key: tuple[tuple[str, str], ...]
-                      ) -> tuple[Sequence[ActionSpec], dict[str, int]]:
-        """The decode table and the notation index of a configuration, built once."""
-        cache = cls.__dict__.get("_spec_cache")
+    CONFIGURATIONS_KEPT: ClassVar[int] = 256   # per game: the configurations remembered
+
+    def _configuration(self, given: Mapping[str, Any]
+                       ) -> tuple[dict[str, Any], Sequence[ActionSpec], dict[str, int]]:
+        """The checked options (the game's own copy), the decode table and the notation index
+        of this configuration. Checking options and building the table cost more than the
+        rest of a new game, so a configuration met before is looked up (the options as given,
+        their types included: 1 and True are different options)."""
+        cls = type(self)
+        cache: dict[Any, Any] | None = cls.__dict__.get("_configurations")
         if cache is None:
             cache = {}
-            setattr(cls, "_spec_cache", cache)
-        if (players, key) not in cache:
-            options = {k: json.loads(v) for k, v in key}
-            specs = tuple(cls.action_specs(players, options))
+            setattr(cls, "_configurations", cache)
+        try:
+            key: Any = (self.num_players,
+                        tuple(sorted((k, type(v), v) for k, v in given.items())))
+            known = cache.get(key)
+        except TypeError:                     # an unhashable or unorderable value: not kept
+            key, known = None, None
+        if known is None:
+            options = self._check_options(given)
+            specs = tuple(cls.action_specs(self.num_players, options))
             index = {_normalize_label(spec.label): i for i, spec in enumerate(specs)}
             if len(index) != len(specs):
                 raise RuntimeError(f"{cls.name}: two action ids share a notation")
-            cache[(players, key)] = (specs, index)
-        specs_and_index: tuple[Sequence[ActionSpec], dict[str, int]] = cache[(players, key)]
-        return specs_and_index
+            known = (options, specs, index)
+            if key is not None:
+                if len(cache) >= cls.CONFIGURATIONS_KEPT:
+                    cache.clear()
+                cache[key] = known
+        return dict(known[0]), known[1], known[2]
 
     @classmethod
     def _check_players(cls, players: int | None) -> int:
