@@ -450,7 +450,7 @@ class Game:
         the match is over. (Each instance binds this to the state machine's C method.)"""
         return self._state.legal_ids()
 
-    CONFIGURATIONS_KEPT: ClassVar[int] = 256   # per game: the configurations remembered
+    _CONFIGURATIONS_KEPT: ClassVar[int] = 256   # per game: the configurations remembered
 
     def _configuration(self, given: Mapping[str, Any]
                        ) -> tuple[dict[str, Any], Sequence[ActionSpec], dict[str, int]]:
@@ -477,7 +477,7 @@ class Game:
                 raise RuntimeError(f"{cls.name}: two action ids share a notation")
             known = (options, specs, index)
             if key is not None:
-                if len(cache) >= cls.CONFIGURATIONS_KEPT:
+                if len(cache) >= cls._CONFIGURATIONS_KEPT:
                     cache.clear()
                 cache[key] = known
         return dict(known[0]), known[1], known[2]
