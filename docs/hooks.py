@@ -81,7 +81,7 @@ def interface(cls: type) -> str:
               f"{cls.score_direction}; a round is a *{cls.round_name}* "
               f"(its end: the `{cls.round_end_event}` event).", ""]
     lines += ["| option | default | allowed | what |", "|---|---|---|---|"]
-    lines += [f"| `{k}` | `{o.default!r}` | {o.allowed_values()} | {o.doc} |"
+    lines += [f"| `{k}` | `{o.default!r}` | {o.allowed_values().replace('|', '&#124;')} | {o.doc} |"
               for k, o in cls.options_spec.items()]
     view = cls.schema_parts.view({"type": "integer"}, cls.max_players)
     lines += ["", "View keys beyond the common ones: " + ", ".join(f"`{k}`" for k in view) + "."]
@@ -92,7 +92,7 @@ def interface(cls: type) -> str:
     lines += [f"| `{k}` | {doc} |" for k, doc in cls.narrator.kinds.items()]
     state = game._state
     lines += ["", f"Breakdown rows (by {cls.narrator.breakdown_by}): " + "; ".join(
-        f"{w} ({r})" for w, r in zip(state.breakdown_what, state.breakdown_rules)) + "."]
+        state.breakdown_what) + " (rules " + ", ".join(state.breakdown_rules) + ")."]
     lines += ["", "| zone | scope | who sees its cards |", "|---|---|---|"]
     lines += [f"| `{name}` | {scope} ({n}) | {sight} |" for name, scope, n, sight in state.zones()]
     lines += ["", "Observation pieces (default options): " + ", ".join(

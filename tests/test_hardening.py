@@ -21,7 +21,7 @@ from cardcore.saves import MAX_SAVE_CHARS, canonical_bytes
 
 from invariants import random_steps, snapshot
 
-GAMES = ("kings_stakes", "kuzanasta", "manna")
+GAMES = cardcore.available_games()
 
 
 def started(name, seed=1, steps=25):

@@ -90,7 +90,7 @@ def test_games_lists_every_game_with_players_options_and_bots(client):
     r = client.get("/api/games")
     assert r.status_code == 200
     games = {g["game"]: g for g in r.json()["games"]}
-    assert set(games) == set(GAMES)
+    assert set(games) == set(cardcore.available_games())
     assert games["kings_stakes"]["min_players"] == 2 and games["kings_stakes"]["max_players"] == 6
     assert games["manna"]["default_players"] == 6
     assert "rounds" in games["kings_stakes"]["options"]
