@@ -1,0 +1,201 @@
+"""Crazy Eights (``crazy_eights``), exactly as OpenSpiel's ``crazy_eights`` plays it.
+
+The rules are the rulebook games/crazy_eights.md (rule IDs CE-x.y). The game's files, here:
+
+* ``_state.pyx`` — the state machine over the core framework: rule constants, the 58 action
+  ids (OpenSpiel's; its docstring lists them), legality, apply, scoring, the per-seat
+  projection, the zones and sample_hidden;
+* this module — the thin protocol class: options, action decoding, the view;
+* ``events.py`` — the narrator (what each seat saw happen); ``words.py`` — its words;
+* ``greedy.py`` — GreedyBot's heuristic; ``schema.py`` and ``schemas/`` — the JSON Schemas;
+* ``web/`` — the web table's board and words.
+
+Action notation (what ``str(action)`` gives and ``apply`` accepts): ``play 7H`` · ``draw`` ·
+``pass`` · ``nominate H``.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from cardcore._fast import GameState, rank_of
+from cardcore.cards import card_str, format_cards
+from cardcore.game import ActionSpec, Game, JSONValue, Option, flag, int_between, one_of, seat_or_lot
+from cardcore.games.crazy_eights._state import (
+    MAX_DRAW_CARDS_LIMIT, MAX_TURNS_LIMIT, PHASES, WILD_RANK, CrazyEightsState, action_table,
+    cards_per_hand, crazy_eights_deck, deal_plan, observation_pieces, penalty_points,
+)
+from cardcore.games.crazy_eights._state import (  # the action ids by name
+    DRAW, NOMINATE_FIRST, PASS, PLAY_FIRST,
+)
+from cardcore.games.crazy_eights.events import CrazyEightsNarrator
+from cardcore.games.crazy_eights.greedy import choose as greedy_choose
+from cardcore.games.crazy_eights.schema import SCHEMA
+from cardcore.games.crazy_eights.words import PHRASES
+
+__all__ = ["CrazyEights", "DRAW", "NOMINATE_FIRST", "PASS", "PLAY_FIRST"]
+
+
+def _describe(entry: tuple[str, int | None, str | None]) -> ActionSpec:
+    kind, card, suit = entry
+    if kind == "play":
+        assert card is not None
+        return ActionSpec("play", (card_str(card),), f"play {card_str(card)}")
+    if kind == "nominate":
+        return ActionSpec("nominate", (), f"nominate {suit}", {"suit": suit})
+    return ActionSpec(kind, (), kind)
+
+
+class CrazyEights(Game):
+    """Crazy Eights. Options (OpenSpiel's names and defaults): ``max_draw_cards`` (5),
+    ``max_turns`` (100), ``use_special_cards`` (False), ``reshuffle`` (False); cardcore's:
+    ``dealer`` (None = by lot) and ``scoring`` ("face" / "openspiel")."""
+
+    _state: CrazyEightsState
+
+    name = "crazy_eights"
+    title = "Crazy Eights"
+    rule_prefix = "CE"
+    # A match is one hand (CE-7): players call it a hand, and its end is "hand_end".
+    round_name = "hand"
+    # The end of the hand is the end of the match, so both horizons stop at the same place;
+    # "match" says what a search credits: the game's win, on the final penalties (CE-8.3).
+    search_horizon = "match"
+    default_players = 5
+    min_players = 2
+    max_players = 15
+    phases = PHASES
+    rulebook = "crazy_eights.md"
+    score_direction = "lower is better (penalty points)"
+    narrator = CrazyEightsNarrator
+    shown_deal_entries = ("reburied",)          # CE-2.4: turned up, then back in the stock
+    greedy = staticmethod(greedy_choose)
+    schema_parts = SCHEMA
+    phrases = PHRASES
+    options_spec = {
+        "dealer": Option(None, seat_or_lot("CE-2.1"), "the dealer's seat"),
+        "max_draw_cards": Option(5, int_between(1, MAX_DRAW_CARDS_LIMIT, "CE-5.1"),
+                                 "cards a player may draw in a turn"),
+        "max_turns": Option(100, int_between(1, MAX_TURNS_LIMIT, "CE-7.2"),
+                            "cards played before the game ends"),
+        "use_special_cards": Option(False, flag("CE-4"), "Q skips, A reverses, 2 draws two"),
+        "reshuffle": Option(False, flag("CE-6.1"), "the discard pile becomes the stock"),
+        "scoring": Option("face", one_of("face", "openspiel", rule="CE-8.1, CE-8.2"),
+                          "card values, or OpenSpiel's ScoreUp"),
+    }
+    conformance_configs = [
+        {},
+        {"players": 2},
+        {"players": 3, "use_special_cards": True},
+        {"players": 6, "reshuffle": True},
+        {"players": 15, "use_special_cards": True, "reshuffle": True, "scoring": "openspiel"},
+        {"players": 4, "max_draw_cards": 1, "max_turns": 12, "dealer": 2},
+        {"players": 3, "use_special_cards": True, "reshuffle": True, "max_draw_cards": 2},
+    ]
+
+    @classmethod
+    def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """The deck composition (card ids, id order) for this configuration."""
+        return crazy_eights_deck(players)
+
+    @classmethod
+    def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        """The decode table: OpenSpiel's 58 ids in every configuration."""
+        return [_describe(entry) for entry in action_table()]
+
+    def _make_state(self, deck: list[int] | None) -> CrazyEightsState:
+        return CrazyEightsState(self.num_players, self.options, deck)
+
+    def _view_extra(self, player: int) -> dict[str, JSONValue]:
+        s = self._state
+        return {
+            "top_card": card_str(s.top_card),
+            "suit": s.suit,
+            "direction": s.direction,
+            "dealer": s.dealer,
+            "stock_size": s.stock_size,
+            "discard": format_cards(s.discard()),
+            "draws_this_turn": s.draws_this_turn,
+            "max_draw_cards": self.options["max_draw_cards"],
+            "draw_two_owed": s.draw_two_owed,
+            "passes": s.passes,
+            "plays": s.plays,
+            "max_turns": self.options["max_turns"],
+            "reburied": format_cards(s.reburied()),
+            "stock_bottom_known": format_cards(s.stock_bottom_known()),
+            "known_eights": [format_cards(s.known_eights(p)) for p in range(self.num_players)],
+            # CE-8.3: the hands are laid down to be counted once the hand is over
+            "final_hands": ([format_cards(s.hand(p), sort=True) for p in range(self.num_players)]
+                            if s.is_over else None),
+        }
+
+    def _round_summary(self, state: GameState) -> dict[str, JSONValue]:
+        return {"scores": list(state.scores())}
+
+    @classmethod
+    def deal_plan_of(cls, players: int, options: Mapping[str, Any], first: int) -> list[str]:
+        """``first`` is the dealer; the seat after it gets the first card (CE-2.2)."""
+        return deal_plan(players, first)
+
+    def hidden_deck_positions(self, seat: int) -> list[int]:
+        """Deck positions (top first) whose cards ``seat`` could not see after the deal. With
+        a stacked deck the turned-up eights (CE-2.4) are seen; without one, only positions
+        hidden whatever the deck: other hands and the stock below every card that could be
+        turned up (one more per eight in the deck)."""
+        deck = self._deck_input
+        plan = deal_plan(self.num_players, self._state.dealer, deck)
+        hidden = [i for i, zone in enumerate(plan) if not self._zone_visible(zone, seat)]
+        if deck is None:
+            eights = sum(1 for c in crazy_eights_deck(self.num_players) if rank_of(c) == WILD_RANK)
+            turn_up = plan.index("discard")
+            hidden = [i for i in hidden if not turn_up < i <= turn_up + eights]
+        return hidden
+
+    @classmethod
+    def observation_pieces_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Sequence[tuple[str, int, int]]:
+        pieces: Sequence[tuple[str, int, int]] = observation_pieces(
+            players, options["use_special_cards"])
+        return pieces
+
+    @classmethod
+    def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
+        """Returns are minus penalty points (CE-8.3): at worst a hand holds every card of
+        the deck (the deck's penalty under the scoring in use); the seat that goes out has 0."""
+        worst = penalty_points(crazy_eights_deck(players), options["scoring"])
+        return (-float(worst), 0.0)
+
+    @classmethod
+    def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
+        """A bound on the actions of a game. T = max_turns bounds the plays (CE-7.2) and
+        the nominations (one per eight played). Every draw action takes at least one card
+        from the stock, and the stock only ever holds the S cards left after the turn-up
+        plus, with reshuffle, cards that reached the discard pile: the turn-up and the
+        plays (CE-6.1); so draws D <= S (+ 1 + T with reshuffle). A pass while the stock has
+        cards needs max_draw_cards >= 1 draws before it (CE-5.2), so there are at most D of
+        them. Every other pass finds the stock empty, and players + 1 of those in a row end
+        the game (CE-7.3): at most ``players`` between two of the X = 2T + 2D actions above,
+        and one more. Total <= X + players * (X + 1) + 1 = (players + 1) * (X + 1)."""
+        deck = len(crazy_eights_deck(players))
+        hand = cards_per_hand(players)
+        turns: int = options["max_turns"]
+        draws = deck - players * hand - 1 + ((1 + turns) if options["reshuffle"] else 0)
+        return (players + 1) * (2 * turns + 2 * draws + 1)
+
+    def table_lines(self, player: int) -> list[str]:
+        """The public table as plain-text lines, for terminal front ends."""
+        v = self.view(player)
+        arrow = "→ up the seats" if v["direction"] == 1 else "← down the seats"
+        lines = [
+            f"Top card {v['top_card']}   suit to follow {v['suit']}   {arrow}   "
+            f"stock {v['stock_size']}",
+            f"Plays {v['plays']}/{v['max_turns']}   draws this turn "
+            f"{v['draws_this_turn']}/{v['max_draw_cards']}",
+            "Hand sizes: " + "  ".join(f"seat {p}: {n}" for p, n in enumerate(v["hand_sizes"])),
+        ]
+        if v["draw_two_owed"]:
+            lines.append(f"Seat {v['current_player']} owes {v['draw_two_owed']} cards")
+        if v["passes"]:
+            lines.append(f"Passes with the stock empty: {v['passes']}")
+        if v["phase"] == "over":
+            lines.append("Penalties: " + "  ".join(f"seat {p}: {c}" for p, c in enumerate(v["scores"])))
+        return lines
