@@ -20,7 +20,7 @@ const SENTENCES = {
   deal: (e, c) => {
     const number = e[c.roundName];
     const parts = [number !== undefined && number !== null ? `${capitalized(c.roundName)} ${number} begins` : "A new deal begins"];
-    if (e.dealer !== undefined && e.dealer !== null) parts.push(`${seatName(e.dealer, c)} deals`);
+    if (e.dealer !== undefined && e.dealer !== null) parts.push(`${seatName(e.dealer, c)} ${e.dealer === c.me ? "deal" : "deals"}`);
     if (e.first_player !== undefined && e.first_player !== null) parts.push(`${seatName(e.first_player, c)} ${e.first_player === c.me ? "play" : "plays"} first`);
     return [parts.join("; ") + "."];
   },
