@@ -348,6 +348,7 @@ cdef class GameState:
     cdef int bind(self, const GameHooks* hooks, void* data, Header* header) except -1
     cdef int ready(self) except -1          # TypeError on the bare base class
     cdef int fill_legal(self) except -1     # legal ids into legal_buf; their count
+    cdef int apply_checked(self, object action_id) except -1   # apply a legal id, else raise
     cdef int zone_instances(self, int zone) noexcept
     cdef int zone_index(self, object name) except -1
 

@@ -1,6 +1,6 @@
 """Type stubs for the core extension (cardcore._fast)."""
 import sys
-from typing import Any, Iterable, Sequence
+from typing import Callable, Any, Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -50,6 +50,11 @@ class CardMultiset:
     def planes(self) -> list[int]: ...
     def __len__(self) -> int: ...
     def to_list(self) -> list[int]: ...
+
+class LoggedApply:
+    def __init__(self, state: GameState, log: list[int], token: list[bool],
+                 slow: Callable[[object, int | None], None]) -> None: ...
+    def __call__(self, action: object, player: int | None = None) -> None: ...
 
 class GameState:
     """Base of every game's state: the lifecycle written once over the game's C struct."""

@@ -349,6 +349,32 @@ cdef int get_buffer(object obj, Py_buffer* view, bint writable, Py_ssize_t items
     return 0
 
 
+cdef class LoggedApply:
+    """``Game.apply`` of one game: an int id with no ``player`` (the simulation fast path) is
+    checked, applied and appended to the game's log in C, all under the GIL, so no other
+    thread sees the state and the log disagree; it defers to ``slow`` (``Game.apply``, which
+    waits for the game's guard) for anything else, or while another thread holds the guard
+    (``token`` is then empty)."""
+    cdef GameState state
+    cdef list log
+    cdef list token
+    cdef object slow
+
+    def __init__(self, GameState state, list log, list token, slow):
+        state.ready()
+        self.state = state
+        self.log = log
+        self.token = token
+        self.slow = slow
+
+    def __call__(self, action, player=None):
+        if type(action) is int and player is None and len(self.token) > 0:
+            self.state.apply_checked(action)            # raises, unchanged, if not legal now
+            self.log.append(action)
+            return None
+        return self.slow(action, player)
+
+
 def check_state_class(cls) -> None:
     """Refuse, at import, a game state class that lacks one of the Python-level methods."""
     if not issubclass(cls, GameState):
@@ -530,6 +556,9 @@ cdef class GameState:
     def apply(self, object action_id) -> None:
         """Apply a legal action id; otherwise raise IllegalActionError and change nothing."""
         self.ready()
+        self.apply_checked(action_id)
+
+    cdef int apply_checked(self, object action_id) except -1:
         cdef int action
         try:
             action = action_id
@@ -541,7 +570,7 @@ cdef class GameState:
             if self.legal_buf[i] == action:
                 self.hooks.apply(self.data, action)
                 self.h.actions_applied += 1
-                return
+                return 0
         message, rule = self.explain_illegal(action)
         raise IllegalActionError(message, rule)
 

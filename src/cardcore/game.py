@@ -24,7 +24,7 @@ from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence, Union
 import numpy as np
 import numpy.typing as npt
 
-from cardcore._fast import GameState, Random, seed_to_u64
+from cardcore._fast import GameState, LoggedApply, Random, seed_to_u64
 from cardcore.cards import card_id, card_str, format_cards, sort_key
 from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.events import Narration, Narrator, events_for
@@ -421,29 +421,16 @@ class Game:
         self.__dict__["apply"] = self._fast_apply()
 
     def _fast_apply(self) -> Callable[..., None]:
-        """``apply`` for this instance: an int id (and no ``player``) goes straight to the
-        state machine with everything it needs in locals; anything else takes ``Game.apply``.
-        Either way the state change and its log entry are one step (the token)."""
-        state_apply, log_append = self._state.apply, self._log.append
-        take, give = self._token.pop, self._token.append
-        wait, checked = self._take_token, type(self).apply
+        """``apply`` for this instance: an int id (and no ``player``) is checked, applied and
+        logged in C under the GIL (``cardcore._fast.LoggedApply``); anything else, or a call
+        while another thread holds the guard, takes ``Game.apply``. Either way the state change
+        and its log entry are one step."""
+        checked = type(self).apply
 
-        def apply(action: ActionLike, player: int | None = None) -> None:
-            if type(action) is int and player is None:
-                try:
-                    token = take()
-                except IndexError:
-                    token = wait()
-                try:
-                    state_apply(action)           # raises, unchanged, if not legal now
-                    log_append(action)
-                finally:
-                    give(token)
-            else:
-                checked(self, action, player)
+        def slow(action: Any, player: int | None) -> None:
+            checked(self, action, player)
 
-        apply.__doc__ = checked.__doc__
-        return apply
+        return LoggedApply(self._state, self._log, self._token, slow)
 
     def legal_action_ids(self) -> list[int]:
         """The fast path: the legal actions' ids, ascending, no objects; empty exactly when
