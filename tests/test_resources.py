@@ -1,0 +1,168 @@
+"""Bounded resources (issue 20): allocation failures, buffers, slot logs, long searches and
+big runs. Every refusal is a cardcore error (or MemoryError / KeyboardInterrupt where the
+cause is the machine or the user), never a signal, a hang or an unbounded allocation."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import cardcore
+from cardcore import ConfigError, VectorGame, new_game
+from cardcore.cards import card_str
+
+from invariants import all_configs, config_id
+
+SRC = str(Path(cardcore.__file__).resolve().parents[1])
+GAMES = cardcore.available_games()
+
+
+def run_python(code: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
+                          text=True, timeout=timeout, env=env, check=False)
+
+
+# ------------------------------------------------------------------ allocation failures
+@pytest.mark.skipif(not sys.platform.startswith("linux"),
+                    reason="RLIMIT_AS is enforced by Linux only")
+def test_vector_core_allocation_failure_is_a_memory_error_not_a_crash():
+    """Under an address-space limit (``ulimit -v``, as containers set) VectorCore's
+    allocations fail one after another as the limit grows; each failure must leave an
+    object that is safe to free (no uninitialised pointer freed), i.e. a MemoryError."""
+    out = run_python("""
+        import resource
+        import cardcore
+        from cardcore import VectorGame
+        names = cardcore.available_games()
+        for name in names:
+            VectorGame(name, 4).close()           # every module imported before the limit
+
+        def mapped():
+            with open("/proc/self/status") as f:
+                for line in f:
+                    if line.startswith("VmSize:"):
+                        return int(line.split()[1]) * 1024
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        failed = built = 0
+        for name in names:
+            for n in (300, 2000):
+                for extra in range(0, 24 << 20, 1 << 20):
+                    base = mapped()
+                    resource.setrlimit(resource.RLIMIT_AS, (base + extra, hard))
+                    try:
+                        vg = VectorGame(name, n)
+                    except MemoryError:
+                        failed += 1
+                    else:
+                        built += 1
+                        del vg
+                    finally:
+                        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+        print("failed", failed, "built", built)
+    """)
+    assert out.returncode == 0, (out.returncode, out.stderr[-2000:])
+    words = out.stdout.split()
+    assert words[0] == "failed" and int(words[1]) > 0, out.stdout    # failures were exercised
+
+
+# ------------------------------------------------------------------ buffers
+def _bad_float_buffers(shape: tuple[int, ...]) -> list[tuple[str, object]]:
+    size = int(np.prod(shape))
+    bad = [
+        ("big-endian float32", np.zeros(shape, dtype=">f4")),
+        ("float64", np.zeros(shape, dtype=np.float64)),
+        ("int32", np.zeros(shape, dtype=np.int32)),
+        ("not C-contiguous", np.zeros(shape[::-1], dtype=np.float32).T if len(shape) > 1
+         else np.zeros(2 * size, dtype=np.float32)[::2]),
+        ("read-only", np.zeros(shape, dtype=np.float32)),
+    ]
+    bad[-1][1].flags.writeable = False        # type: ignore[attr-defined]
+    if len(shape) == 1:
+        bad.append(("2-D of the right size", np.zeros((1, size), dtype=np.float32)))
+    else:
+        bad.append(("flat of the right size", np.zeros(size, dtype=np.float32)))
+        bad.append(("transposed shape", np.zeros(shape[::-1], dtype=np.float32)))
+    return bad
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observation_tensor_out_is_checked_for_dtype_byte_order_shape_and_layout(name):
+    game = new_game(name, seed=2)
+    seat = game.current_player
+    want = game.observation_tensor(seat)
+    for what, out in _bad_float_buffers(game.observation_shape):
+        with pytest.raises(ValueError):
+            game.observation_tensor(seat, out)
+        if out.flags.writeable:                   # type: ignore[attr-defined]
+            assert not np.any(out), what          # nothing written into a refused buffer
+    good = np.empty(game.observation_shape, dtype="<f4" if sys.byteorder == "little" else ">f4")
+    assert np.array_equal(game.observation_tensor(seat, good), want)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_vector_game_buffers_are_checked_for_dtype_byte_order_shape_and_layout(name):
+    vg = VectorGame(name, 3, seed=1)
+    shape = (3, *vg.observation_shape)
+    for what, out in _bad_float_buffers(shape):
+        with pytest.raises(ValueError):
+            vg.observations(out)
+    width = vg.num_distinct_actions
+    for bad in (np.zeros(3 * width, dtype=bool), np.zeros((width, 3), dtype=bool),
+                np.zeros((3, width), dtype=bool).T.copy().T):
+        with pytest.raises(ValueError):
+            vg.legal_mask(bad)
+    core = vg._core
+    mask = vg.legal_mask()
+    actions = np.array([np.flatnonzero(row)[0] for row in mask], dtype=np.int64)
+    rewards = np.zeros((3, vg.num_players), dtype=np.float32)
+    done = np.zeros(3, dtype=np.bool_)
+    before = [vg.game(i).to_json() for i in range(3)]
+    for bad_actions in (actions.astype(">i8"), actions.reshape(3, 1), actions.astype(np.int32)):
+        with pytest.raises(ValueError):
+            core.step(bad_actions, rewards, done, 0, 3)
+    for bad_rewards in (rewards.astype(">f4"), rewards.reshape(-1), rewards.T.copy()):
+        with pytest.raises(ValueError):
+            core.step(actions, bad_rewards, done, 0, 3)
+    with pytest.raises(ValueError):
+        core.step(actions, rewards, done.reshape(3, 1), 0, 3)
+    with pytest.raises(ValueError):
+        core.random_actions(np.zeros(3, dtype=">i8"), 0, 3, cardcore._fast.Random(1))
+    with pytest.raises(ValueError):
+        core.current_player(np.zeros((3, 1), dtype=np.int32), 0, 3)
+    assert [vg.game(i).to_json() for i in range(3)] == before
+    # Big-endian actions given to VectorGame.step are converted, not misread.
+    twin = VectorGame(name, 3, seed=1)
+    assert np.array_equal(twin.legal_mask(), mask)
+    got, want = vg.step(actions.astype(">i8")), twin.step(actions)
+    assert all(np.array_equal(a, b) for a, b in zip(got, want))
+    assert [vg._core.game_record(i) for i in range(3)] == \
+        [twin._core.game_record(i) for i in range(3)]
+
+
+# ------------------------------------------------------------------ VectorGame slot logs
+def test_slot_logs_shrink_after_a_long_episode():
+    """A slot's log keeps its memory between episodes only up to a small size: the longest
+    episode ever seen does not stay allocated for ever."""
+    from cardcore._batch import LOG_KEEP
+    vg = VectorGame("kuzanasta", 2, seed=0, players=2, max_turns=10**6, sets="three_and_four")
+    steps = 0
+    while vg._core.log_capacity(0) <= LOG_KEEP and steps < 10**6:
+        vg.step(vg.random_actions())
+        steps += 1
+    assert vg._core.log_capacity(0) > LOG_KEEP                # a long episode grew the log
+    episode = vg._core.game_record(0)[0]
+    while vg._core.game_record(0)[0] == episode:
+        vg.step(vg.random_actions())
+    assert vg._core.log_capacity(0) <= LOG_KEEP               # ... and its end shrank it
+
+
+
