@@ -166,3 +166,92 @@ def test_slot_logs_shrink_after_a_long_episode():
 
 
 
+# ------------------------------------------------------------------ long searches
+def test_a_long_search_reaches_keyboard_interrupt_within_a_tenth_of_a_second():
+    """ISMCTS runs its iterations in short slices without the GIL and checks for signals
+    between them: Ctrl-C (SIGINT) raises KeyboardInterrupt at once, the machine's load
+    aside."""
+    out = run_python("""
+        import signal, threading, time
+        from cardcore import new_game
+        from cardcore._search import ismcts_search
+        game = new_game("kuzanasta", seed=1)
+        sent = []
+        def interrupt():
+            time.sleep(0.5)
+            sent.append(time.perf_counter())
+            signal.raise_signal(signal.SIGINT)
+        threading.Thread(target=interrupt, daemon=True).start()
+        started = time.perf_counter()
+        try:
+            ismcts_search(game.state, game.current_player, 10_000_000, 1, horizon="match")
+        except KeyboardInterrupt:
+            print("interrupted after", time.perf_counter() - sent[0])
+        else:
+            print("finished", time.perf_counter() - started)
+    """)
+    assert out.returncode == 0, out.stderr[-2000:]
+    words = out.stdout.split()
+    assert words[0] == "interrupted", out.stdout
+    assert float(words[2]) < 0.5, out.stdout      # about 0.01 s here; a busy machine aside
+
+
+def test_interrupt_main_from_a_timer_thread_stops_a_search():
+    import _thread
+    game = new_game("manna", seed=2)
+    while len(game.legal_action_ids()) < 2:
+        game.apply(game.legal_action_ids()[0])
+    bot = cardcore.bots.ISMCTSBot(iterations=10_000_000, seed=1, horizon="match")
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    started = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            bot.choose_id(game)
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - started < 0.3 + 1.0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_think_ms_bounds_the_time_of_a_decision(name):
+    from cardcore.bots import ISMCTSBot
+    game = new_game(name, seed=4)
+    while len(game.legal_action_ids()) < 2:
+        game.apply(game.legal_action_ids()[0])
+    bot = ISMCTSBot(think_ms=50, seed=3)
+    started = time.perf_counter()
+    action = bot.choose_id(game)
+    elapsed = time.perf_counter() - started
+    assert action in game.legal_action_ids()
+    assert elapsed < 0.05 + 0.5                       # the budget plus one slice, load aside
+    assert bot.last_iterations >= 1
+    capped = ISMCTSBot(iterations=5, think_ms=10_000, seed=3)
+    started = time.perf_counter()
+    capped.choose_id(game)
+    assert capped.last_iterations == 5 and time.perf_counter() - started < 5
+
+
+def test_ismcts_defaults_and_parameters():
+    from cardcore.bots import ISMCTSBot, make_bot
+    bot = ISMCTSBot()
+    assert bot.iterations == 1000 and bot.think_ms is None
+    assert ISMCTSBot(think_ms=20).iterations == 10_000_000      # the cap, time decides
+    assert make_bot("ismcts:think_ms=20").think_ms == 20
+    for bad in (0, -1, float("nan"), float("inf"), True, "5", 10**9):
+        with pytest.raises(ValueError):
+            ISMCTSBot(think_ms=bad)
+    with pytest.raises(ConfigError):
+        make_bot("ismcts:think_ms=-3")
+
+
+def test_sliced_search_gives_the_same_choice_as_before():
+    """Slicing the iterations (to check for interrupts) changes nothing: the statistics of
+    a fixed number of iterations are those of one uninterrupted run."""
+    from cardcore._search import ismcts_search
+    game = new_game("kings_stakes", seed=5)
+    a = ismcts_search(game.state, game.current_player, 3000, 9)
+    b = ismcts_search(game.state, game.current_player, 3000, 9)
+    assert a == b and sum(v for _, v, _ in a) == 3000
+
+
