@@ -166,6 +166,14 @@ def test_slot_logs_shrink_after_a_long_episode():
 
 
 
+# ------------------------------------------------------------------ length bounds
+@pytest.mark.parametrize("config", all_configs(), ids=config_id)
+def test_every_configuration_has_a_finite_length_bound(config):
+    name, kwargs = config
+    game = new_game(name, seed=0, **kwargs)
+    assert isinstance(game.max_game_length, int) and 0 < game.max_game_length < sys.maxsize
+
+
 # ------------------------------------------------------------------ long searches
 def test_a_long_search_reaches_keyboard_interrupt_within_a_tenth_of_a_second():
     """ISMCTS runs its iterations in short slices without the GIL and checks for signals
