@@ -136,7 +136,8 @@ class Narration:
         self.narrator: Narrator = game.narrator(game)
         self.state: GameState = game._fresh_state()
         self.done = 0
-        self.raw: list[Raw] = self.narrator.deal(self.state)
+        # A world made by sample_hidden starts where it was sampled: no deal to tell.
+        self.raw: list[Raw] = [] if game._origin is not None else self.narrator.deal(self.state)
 
     def advance(self, new_actions: list[int]) -> None:
         """Narrate ``new_actions``: the log's actions from index ``done`` on."""
