@@ -263,3 +263,74 @@ def test_sliced_search_gives_the_same_choice_as_before():
     assert a == b and sum(v for _, v, _ in a) == 3000
 
 
+# ------------------------------------------------------------------ big runs
+def test_simulate_makes_its_chunks_lazily_and_caps_the_games():
+    from cardcore.simulation import MAX_GAMES
+    with pytest.raises(ConfigError, match="games"):
+        cardcore.simulate("kings_stakes", 2**64)
+    with pytest.raises(ConfigError, match="games"):
+        cardcore.simulate("kings_stakes", MAX_GAMES + 1)
+    from cardcore.tournament import tournament
+    with pytest.raises(ConfigError, match="games"):
+        tournament("kings_stakes", MAX_GAMES + 1, bots="greedy,random")
+
+
+def test_a_huge_run_starts_at_once_with_bounded_memory():
+    """The job list is never built whole: runs of MAX_GAMES games start playing at once
+    (stopped here by their progress callback) with the memory of a few chunks. In a
+    subprocess under an address-space limit where there is one: a job list built whole
+    (23 GB in 12 s for 2**64 games) fails there with MemoryError, not on the machine."""
+    out = run_python("""
+        import sys, time, tracemalloc
+        if sys.platform.startswith("linux"):
+            import resource
+            with open("/proc/self/status") as f:
+                mapped = next(int(l.split()[1]) * 1024 for l in f if l.startswith("VmSize:"))
+            resource.setrlimit(resource.RLIMIT_AS, (mapped + (1 << 30), resource.RLIM_INFINITY))
+        import cardcore
+        from cardcore.simulation import MAX_GAMES
+        from cardcore.tournament import tournament
+
+        class Enough(Exception):
+            pass
+
+        def stop_after(chunks):
+            seen = []
+            def progress(n):
+                seen.append(n)
+                if len(seen) >= chunks:
+                    raise Enough
+            return progress, seen
+
+        tracemalloc.start()
+        started = time.perf_counter()
+        for run in (lambda p: cardcore.simulate("kings_stakes", MAX_GAMES, chunk_size=50,
+                                                progress=p),
+                    lambda p: tournament("kings_stakes", MAX_GAMES, bots="random,greedy",
+                                         chunk_size=5, progress=p)):
+            progress, seen = stop_after(3)
+            try:
+                run(progress)
+            except Enough:
+                pass
+            assert len(seen) == 3, seen
+        peak = tracemalloc.get_traced_memory()[1]
+        print("peak", peak, "seconds", time.perf_counter() - started)
+    """)
+    assert out.returncode == 0, out.stderr[-2000:]
+    words = out.stdout.split()
+    assert int(words[1]) < 20 << 20 and float(words[3]) < 60, out.stdout
+
+
+def test_simulate_refuses_a_stacked_deck_and_non_bot_arguments():
+    game = new_game("kings_stakes", players=2, seed=0)
+    deck = [card_str(c) for c in game.deck_for(2, game.options)]
+    with pytest.raises(ConfigError, match="deck"):
+        cardcore.simulate("kings_stakes", 3, players=2, deck=deck)
+    from cardcore.tournament import tournament
+    with pytest.raises(ConfigError, match="deck"):
+        tournament("kings_stakes", 3, bots="greedy,random", deck=deck)
+    for bad in (12, None, 1.5, [3], {"a": 1}, b"random"):
+        with pytest.raises(ConfigError) as refused:
+            cardcore.simulate("kings_stakes", 3, bots=bad)
+        assert refused.value.option == "bots"
