@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from cardcore._fast import GameState
 from cardcore.cards import card_str
+from cardcore.errors import echo
 
 if TYPE_CHECKING:
     from cardcore.game import Game
@@ -162,9 +163,9 @@ def events_for(game: Game, seat: int | None, since: int) -> list[dict[str, JSON]
     """``Game.events``: check the arguments, bring the narration up to date, render."""
     if seat is not None and (type(seat) is not int or not 0 <= seat < game.num_players):
         raise ValueError(f"seat must be None or a seat 0..{game.num_players - 1}, "
-                         f"not {str(seat)[:20]!r}")
+                         f"not {echo(seat)}")
     if type(since) is not int or since < 0:
-        raise ValueError(f"since must be an int >= 0, not {str(since)[:20]!r}")
+        raise ValueError(f"since must be an int >= 0, not {echo(since)}")
     narration = game._narration
     if narration is None:
         narration = game._narration = Narration(game)

@@ -429,21 +429,23 @@ class Game:
             raise ConfigError(f"players must be an int, not {type(players).__name__}", "players")
         if not cls.min_players <= players <= cls.max_players:
             raise ConfigError(f"{cls.name} is for {cls.min_players} to {cls.max_players} players, "
-                              f"not {players}", "players")
+                              f"not {echo(players)}", "players")
         return players
 
     def _check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         unknown = sorted(set(given) - set(self.options_spec))
         if unknown:
             known = ", ".join(sorted(self.options_spec)) or "none"
-            raise ConfigError(f"unknown option(s) for {self.name}: {', '.join(unknown)} "
-                              f"(known: {known})", unknown[0])
+            named = ", ".join(echo(k) if not isinstance(k, str) or len(k) > 40 else k
+                              for k in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
+            raise ConfigError(f"unknown option(s) for {self.name}: {named} (known: {known})",
+                              unknown[0])
         resolved = {}
         for key, option in self.options_spec.items():
             value = given.get(key, option.default)
             problem = option.check(value, self.num_players)
             if problem:
-                raise ConfigError(f"option {key}={value!r}: {problem}", key)
+                raise ConfigError(f"option {key}={echo(value)}: {problem}", key)
             resolved[key] = option.resolve(value, self.num_players) if option.resolve else value
         return resolved
 
@@ -617,7 +619,8 @@ class Game:
     def _action_from_id(self, action_id: int) -> Action:
         action_id = _as_action_id(action_id)
         if not 0 <= action_id < len(self._specs):
-            raise IllegalActionError(f"action id {action_id} is outside 0..{len(self._specs) - 1}")
+            raise IllegalActionError(f"action id {echo(action_id)} is outside "
+                                     f"0..{len(self._specs) - 1}")
         spec = self._specs[action_id]
         player = self._state.current_player
         seat = -1 if player is None else player
@@ -687,8 +690,8 @@ class Game:
         if isinstance(action, Action):
             action_id = _as_action_id(action.id)
             if action.player != self._state.current_player:
-                raise IllegalActionError(f"that action is for seat {action.player}, but it is "
-                                         f"seat {self._state.current_player}'s turn")
+                raise IllegalActionError(f"that action is for seat {echo(action.player)}, but "
+                                         f"it is seat {self._state.current_player}'s turn")
             if (not 0 <= action_id < len(self._specs)
                     or self._specs[action_id].label != action.label):
                 raise IllegalActionError(f"action {_echo(action.label)} does not belong to "
@@ -837,7 +840,8 @@ class Game:
     def to_json(self, key: bytes | str | None = None) -> str:
         """The complete game as JSON: configuration, action log and generator state.
 
-        ``load_game`` replays it. With ``key`` (bytes or str) the save carries an HMAC-SHA256
+        ``load_game`` replays it. With ``key`` (bytes or str; an empty key is refused with
+        ValueError) the save carries an HMAC-SHA256
         that ``load_game(data, key=key)`` checks, so a server can hand a save out and trust it
         back. A save reveals every hand and every future shuffle: never send one to a player
         who should not see them. See cardcore.saves for what is detected without a key."""
@@ -886,7 +890,8 @@ def game_class(name: str) -> type[Game]:
     """The Game subclass registered as ``name``; ConfigError for an unknown name."""
     _load_games()
     if not isinstance(name, str) or name not in _REGISTRY:
-        raise ConfigError(f"unknown game {name!r}; available: {', '.join(_REGISTRY)}", "name")
+        raise ConfigError(f"unknown game {echo(name)}; available: {', '.join(_REGISTRY)}",
+                          "name")
     return _REGISTRY[name]
 
 
@@ -898,7 +903,8 @@ def new_game(name: str, *, players: int | None = None, seed: int | None = None,
 
 def load_game(data: str | bytes | Mapping[str, Any], *, key: bytes | str | None = None) -> Game:
     """Rebuild a game from ``Game.to_json()``; ValueError if the data is malformed or
-    tampered (as far as cardcore.saves can tell; with ``key`` the HMAC must match)."""
+    tampered (as far as cardcore.saves can tell; with ``key``, not empty, the HMAC must
+    match)."""
     from cardcore.saves import load
     return load(data, key)
 

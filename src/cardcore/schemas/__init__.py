@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any
 
 from cardcore.cards import RANKS, SUITS
-from cardcore.errors import ConfigError
+from cardcore.errors import ConfigError, echo
 
 __all__ = ["KINDS", "schema", "build", "write_all"]
 
@@ -95,7 +95,7 @@ def _view_extra(name: str, seat: Schema, nmax: int) -> dict[str, Schema]:
             "canasta_types": _array(_array(ctype), 2), "dealer": seat, "hand_number": NAT,
             "turn_points": NAT, "last_hand_scores": _array(INT, 2),
         }
-    raise ConfigError(f"no schema for game {name!r}", "game")
+    raise ConfigError(f"no schema for game {echo(name)}", "game")
 
 
 def _view(cls: Any) -> Schema:
@@ -223,7 +223,7 @@ def build(name: str, kind: str) -> Schema:
     from cardcore.game import game_class
     cls = game_class(name)
     if kind not in KINDS:
-        raise ConfigError(f"unknown schema kind {str(kind)[:40]!r}; kinds: {', '.join(KINDS)}",
+        raise ConfigError(f"unknown schema kind {echo(kind)}; kinds: {', '.join(KINDS)}",
                           "kind")
     probe = cls(seed=0)
     specs = probe._specs
@@ -251,7 +251,7 @@ def schema(game: str, kind: str) -> Schema:
     from cardcore.game import game_class
     name = game_class(game).name
     if kind not in KINDS:
-        raise ConfigError(f"unknown schema kind {str(kind)[:40]!r}; kinds: {', '.join(KINDS)}",
+        raise ConfigError(f"unknown schema kind {echo(kind)}; kinds: {', '.join(KINDS)}",
                           "kind")
     text = resources.files("cardcore.schemas").joinpath(f"{name}.{kind}.json").read_text(
         encoding="utf-8")
