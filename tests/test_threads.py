@@ -55,7 +55,7 @@ def hammer(workers: list, seconds: float) -> list[BaseException]:
     threads = [threading.Thread(target=run, args=(w,), daemon=True) for w in workers]
     interval = sys.getswitchinterval()
     sys.setswitchinterval(1e-5)
-    faulthandler.dump_traceback_later(seconds + 60, exit=True)
+    faulthandler.dump_traceback_later(seconds + 60, exit=True, file=sys.__stderr__)
     try:
         for t in threads:
             t.start()
