@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -153,6 +154,7 @@ def test_returns_and_length_within_their_bounds(config, seed):
     assert game.returns() == [0.0] * game.num_players        # the real game has not moved
 
 
+@pytest.mark.slow                   # a subprocess
 @settings(max_examples=3, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.lists(st.tuples(st.integers(0, len(CONFIGS) - 1), seeds, choices),

@@ -22,6 +22,7 @@ from invariants import all_configs, config_id
 
 SRC = str(Path(cardcore.__file__).resolve().parents[1])
 GAMES = cardcore.available_games()
+pytestmark = pytest.mark.slow       # subprocesses, address-space limits, timed searches
 
 
 def run_python(code: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:

@@ -29,6 +29,7 @@ from invariants import all_configs, config_id, snapshot
 
 SRC = str(Path(cardcore.__file__).resolve().parents[1])
 GAMES = cardcore.available_games()
+pytestmark = pytest.mark.slow       # seconds of hammering per test; CI's sanitizer job runs them
 
 
 def run_python(code: str, timeout: float = 240) -> subprocess.CompletedProcess[str]:
