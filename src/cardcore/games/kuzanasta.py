@@ -249,12 +249,14 @@ class Kuzanasta(Game):
         actions (KZ-3.5), and a match at most its scored deals plus MAX_VOID_DEALS void
         ones (KZ-7.8). Scored deals: ``deals``, or, to a target, every seat below it before
         the last deal, each scored deal adding at least ``min_deal_total()`` to one seat."""
+        scored: int
         if options["deals"] is not None:
             scored = options["deals"]
         else:
             below = -(-options["target"] // min_deal_total()) - 1
             scored = players * below + 1
-        return (scored + MAX_VOID_DEALS) * actions_per_turn() * options["max_turns"]
+        per_deal: int = actions_per_turn() * options["max_turns"]
+        return (scored + MAX_VOID_DEALS) * per_deal
 
     def table_lines(self, player: int) -> list[str]:
         """The public table as plain-text lines, for terminal front ends."""
