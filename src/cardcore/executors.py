@@ -98,7 +98,7 @@ class _Backend:
     def submit(self, fn: Callable[[Any], Any], job: Any) -> Any:
         raise NotImplementedError
 
-    def next_done(self, pending: dict[Any, int]) -> Any:
+    def next_done(self, pending: dict[Any, Any]) -> Any:
         """Block until one of ``pending`` finished; return it."""
         raise NotImplementedError
 
@@ -125,7 +125,7 @@ class _Serial(_Backend):
     def submit(self, fn: Callable[[Any], Any], job: Any) -> Any:
         return self._Call(fn, job)
 
-    def next_done(self, pending: dict[Any, int]) -> Any:
+    def next_done(self, pending: dict[Any, Any]) -> Any:
         return next(iter(pending))
 
     def result(self, handle: Any) -> Any:
@@ -159,7 +159,7 @@ class _Futures(_Backend):
         future.add_done_callback(self.done.put)
         return future
 
-    def next_done(self, pending: dict[Any, int]) -> Any:
+    def next_done(self, pending: dict[Any, Any]) -> Any:
         while True:
             future = self.done.get()
             if future in pending:                          # not one cancelled after an error
@@ -202,7 +202,7 @@ class _Dask(_Backend):
         self.completed.add(future)
         return future
 
-    def next_done(self, pending: dict[Any, int]) -> Any:
+    def next_done(self, pending: dict[Any, Any]) -> Any:
         while True:
             future = next(self.completed)
             if future in pending:
@@ -238,7 +238,7 @@ class _Ray(_Backend):
             _RAY_CALL.append(self.ray.remote(_call))
         return _RAY_CALL[0].remote(fn, job)
 
-    def next_done(self, pending: dict[Any, int]) -> Any:
+    def next_done(self, pending: dict[Any, Any]) -> Any:
         done, _ = self.ray.wait(list(pending), num_returns=1)
         return done[0]
 
