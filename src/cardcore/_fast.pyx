@@ -625,7 +625,10 @@ cdef class GameState:
         return self.hooks.observation_size(self.data)
 
     def observation_tensor(self, seat, out=None):
-        """Write what ``seat`` may know as float32 into ``out`` (a new array when None)."""
+        """Write what ``seat`` may know as float32 into ``out`` (a new array when None).
+        The projection runs holding the GIL: no move of this state by another thread can
+        run meanwhile, so the tensor is always one position's (and a microsecond of
+        projection gains nothing from releasing it)."""
         self.ready()
         cdef int p = self.check_seat(seat)
         cdef int size = self.hooks.observation_size(self.data)
@@ -635,8 +638,7 @@ cdef class GameState:
         cdef Py_buffer view
         get_buffer(out, &view, True, sizeof(float), b"f", size, 0, "out (float32)")
         try:
-            with nogil:
-                self.hooks.observe(self.data, p, <float*>view.buf)
+            self.hooks.observe(self.data, p, <float*>view.buf)
         finally:
             PyBuffer_Release(&view)
         return out

@@ -337,41 +337,6 @@ class Game:
         # Call again whenever _state, _log or _token is replaced (as __init__ and clone do).
         self.__dict__["legal_action_ids"] = self._state.legal_ids
         self.__dict__["apply"] = self._fast_apply()
-        self.__dict__["observation_tensor"], self.__dict__["returns"] = self._guarded_reads()
-
-    def _guarded_reads(self) -> tuple[Callable[..., Any], Callable[[], list[float]]]:
-        """``observation_tensor`` and ``returns`` for this instance: each one step under the
-        token (a tensor is written without the GIL, so a move must not run meanwhile), with
-        everything in locals so that the guard costs nothing measurable."""
-        observe, results = self._state.observation_tensor, self._state.returns
-        take, give, wait = self._token.pop, self._token.append, self._take_token
-
-        def observation_tensor(seat: int, out: npt.NDArray[np.float32] | None = None
-                               ) -> npt.NDArray[np.float32]:
-            try:
-                token = take()
-            except IndexError:
-                token = wait()
-            try:
-                tensor: npt.NDArray[np.float32] = observe(seat, out)
-                return tensor
-            finally:
-                give(token)
-
-        def returns() -> list[float]:
-            try:
-                token = take()
-            except IndexError:
-                token = wait()
-            try:
-                values: list[float] = results()
-                return values
-            finally:
-                give(token)
-
-        observation_tensor.__doc__ = Game.observation_tensor.__doc__
-        returns.__doc__ = Game.returns.__doc__
-        return observation_tensor, returns
 
     def _fast_apply(self) -> Callable[..., None]:
         """``apply`` for this instance: an int id (and no ``player``) goes straight to the
@@ -531,23 +496,15 @@ class Game:
     def observation_tensor(self, seat: int,
                            out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """What ``seat`` may know, as float32 (written in C; into ``out`` when given: a
-        C-contiguous float32 array of ``observation_shape`` in native byte order). One
-        position's tensor: a move by another thread waits until it is written."""
-        token = self._take_token()
-        try:
-            tensor: npt.NDArray[np.float32] = self._state.observation_tensor(seat, out)
-            return tensor
-        finally:
-            self._give_token(token)
+        C-contiguous float32 array of ``observation_shape`` in native byte order). One call
+        of the core, holding the GIL throughout: always one position's tensor, even while
+        another thread plays."""
+        return self._state.observation_tensor(seat, out)
 
     def returns(self) -> list[float]:
-        """Per seat, higher is better in every game; all zeros until the match is over."""
-        token = self._take_token()
-        try:
-            values: list[float] = self._state.returns()
-            return values
-        finally:
-            self._give_token(token)
+        """Per seat, higher is better in every game; all zeros until the match is over.
+        (One call of the core: one position's returns.)"""
+        return self._state.returns()
 
     @property
     def utility_range(self) -> tuple[float, float]:
@@ -641,11 +598,7 @@ class Game:
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """numpy bool array of length ``num_distinct_actions``: True at the legal ids."""
         mask = np.zeros(len(self._specs), dtype=bool)
-        token = self._take_token()
-        try:
-            mask[self._state.legal_ids()] = True
-        finally:
-            self._give_token(token)
+        mask[self._state.legal_ids()] = True      # one call of the core: one position's ids
         return mask
 
     def apply(self, action: ActionLike, player: int | None = None) -> None:
@@ -723,12 +676,19 @@ class Game:
     def view(self, player: int) -> dict[str, JSONValue]:
         """What seat ``player`` may know (the rulebook's view section), JSON-serializable.
         One position's view: a move by another thread waits until it is built."""
-        player = self._seat(player, "player")
-        token = self._take_token()
+        if type(player) is not int:
+            player = self._seat(player, "player")           # numpy ints too; else ValueError
+        elif not 0 <= player < self.num_players:
+            self._seat(player, "player")
+        tokens = self._token
+        try:
+            token = tokens.pop()
+        except IndexError:
+            token = self._take_token()
         try:
             return self._view(player)
         finally:
-            self._give_token(token)
+            tokens.append(token)
 
     def _view(self, player: int) -> dict[str, JSONValue]:
         to_move = self._state.current_player
