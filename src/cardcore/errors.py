@@ -21,6 +21,10 @@ _REPR.maxlevel = 2
 def echo(value: Any) -> str:
     """``repr(value)`` cut to at most ECHO_LIMIT characters (reprlib: cheap for huge values,
     and ints too long for ``repr`` give their size)."""
+    kind = type(value)
+    if (kind is str and len(value) <= ECHO_LIMIT) or (kind is int and -2**63 <= value < 2**63):
+        text = repr(value)                   # the common case, as cheap as repr
+        return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT - 3] + "..."
     try:
         text = _REPR.repr(value)
     except ValueError:                       # an int past sys.get_int_max_str_digits()
