@@ -1,8 +1,9 @@
 """Threads (issue 20; docs/api.md "Threads"): a Game and a VectorGame shared by threads.
 
-A Game makes every move and every read that can race one (``view``, ``observation_tensor``,
-``events``, ``returns``, ``legal_actions``, ...) one step under its per-game guard, and checks
-``apply(player=)``'s seat inside it. A VectorGame serialises its public methods. Both are
+A Game makes every move, with ``apply(player=)``'s seat check, and every read of several
+steps (``view``, ``legal_actions``, saves, ...) one step under its per-game guard; a read that
+is one call of the core (``observation_tensor``, ``returns``, ``legal_action_mask``) holds the
+GIL throughout. A VectorGame serialises its public methods. Both are
 hammered here from several threads with ``faulthandler`` on and a bounded time; anything a
 reader saw must be a position the game really passed through.
 """
@@ -192,7 +193,8 @@ def test_apply_with_player_checks_the_seat_inside_the_guard():
 @pytest.mark.parametrize("config", all_configs(), ids=config_id)
 def test_reads_are_snapshots_of_positions_the_game_passed_through(config):
     """While one thread plays, others read ``view``, ``observation_tensor``, ``returns``,
-    ``legal_actions`` and ``events``: each answer is that of one position of the game."""
+    ``legal_actions``, ``legal_action_mask`` and ``events``: each answer is that of one
+    position of the game."""
     name, kwargs = config
     game = new_game(name, seed=11, **kwargs)
     seat_of = random.Random(1)
@@ -215,6 +217,7 @@ def test_reads_are_snapshots_of_positions_the_game_passed_through(config):
         seen_views.append((seat, json.dumps(game.view(seat), sort_keys=True)))
         seen_tensors.append((seat, game.observation_tensor(seat).tobytes()))
         seen_legal.append(tuple(a.id for a in game.legal_actions()))
+        seen_legal.append(tuple(np.flatnonzero(game.legal_action_mask())))
         seen_returns.append(tuple(game.returns()))
 
     def narrator() -> None:
