@@ -14,8 +14,9 @@ def test_available_bots_and_their_parameters():
     assert available_bots() == ("random", "greedy", "ismcts")
     assert bot_parameters("random") == {"seed": None}
     assert bot_parameters("GREEDY") == {"seed": None}
-    assert bot_parameters("ismcts") == {"iterations": 1000, "seed": None, "exploration": 0.7,
-                                        "horizon": None, "rollout": "game", "prior": 0.25}
+    assert bot_parameters("ismcts") == {"iterations": None, "think_ms": None, "seed": None,
+                                        "exploration": 0.7, "horizon": None, "rollout": "game",
+                                        "prior": 0.25}
 
 
 @pytest.mark.parametrize("text, name, params, canonical", [

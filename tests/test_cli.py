@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -335,3 +336,68 @@ def test_play_manna_shows_pile_takes_and_the_initial_meld(capsys, monkeypatch):
     assert "takes the pile (" in out and ", melding " in out
     assert "initial meld " in out and " of 50" in out
     assert "hand 1 over (higher is better)" in out and "[MH-10.2]" in out
+
+
+# ---------------------------------------------------------------- bad arguments (issue 20)
+@pytest.mark.parametrize("args", [
+    ["simulate", "kings_stakes", "-o", "players=3"],
+    ["simulate", "kings_stakes", "-o", "seed=3"],
+    ["simulate", "kings_stakes", "-o", "workers=2"],
+    ["tournament", "kings_stakes", "--bots", "greedy,random", "-o", "players=3"],
+    ["tournament", "kings_stakes", "--bots", "greedy,random", "-o", "seed=3"],
+    ["play", "kings_stakes", "-o", "players=3"],
+    ["play", "kings_stakes", "-o", "seed=3"],
+    ["play", "kings_stakes", "-o", "deck=[]"],
+    ["play", "kings_stakes", "-o", "rounds=" + "[" * 100_000],
+    ["bench", "--seconds", "-1"],
+    ["bench", "--seconds", "nan"],
+    ["bench", "--seconds", "inf"],
+    ["simulate", "kings_stakes", "-n", str(2**64)],
+    ["simulate", "kings_stakes", "-n", "lots"],
+    ["schema", "kings_stakes", "x" * 5000],
+    ["simulate", "kings_stakes", "--bots", "random:seed=" + "9" * 5000],
+    ["play", "kings_stakes", "-o", "rounds=" + "x" * 100_000],
+])
+def test_every_bad_argument_is_one_line_and_exit_2(args):
+    out = run_cli(args, "q\n")
+    assert out.returncode == 2, (out.returncode, out.stderr[-500:])
+    assert "Traceback" not in out.stderr
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1, out.stderr[:1000]
+    assert len(lines[0]) < 400 and "x" * 61 not in lines[0] and "9" * 61 not in lines[0]
+
+
+def test_load_reads_at_most_the_save_size_limit(tmp_path):
+    from cardcore.saves import MAX_SAVE_CHARS
+    started = time.perf_counter()
+    out = run_cli(["play", "kings_stakes", "--load", "/dev/zero"])
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert f"{MAX_SAVE_CHARS:,}" in out.stderr and time.perf_counter() - started < 60
+    big = tmp_path / "big.json"
+    with open(big, "wb") as f:                              # sparse: no disk is used
+        f.truncate(10 * MAX_SAVE_CHARS)
+    out = run_cli(["play", "kings_stakes", "--load", str(big)])
+    assert out.returncode == 2 and f"{MAX_SAVE_CHARS:,}" in out.stderr
+
+
+def test_save_to_a_directory_or_a_missing_directory_is_refused(tmp_path, capsys, monkeypatch):
+    for target, message in ((tmp_path, "is a directory"),
+                            (tmp_path / "missing" / "save.json", "does not exist")):
+        code, out, err = run_main(["play", "kings_stakes", "--save", str(target)], capsys,
+                                  monkeypatch, "1\n" * 50)
+        assert code == 2 and message in err and "Your hand" not in out
+    assert list(tmp_path.iterdir()) == []                  # nothing written
+
+
+def test_a_save_that_fails_mid_game_is_a_one_line_error(tmp_path, capsys, monkeypatch):
+    target = tmp_path / "save.json"
+    calls = []
+
+    def failing(self, *args, **kwargs):
+        calls.append(1)
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "write_text", failing)
+    code, _, err = run_main(["play", "kings_stakes", "--seed", "2", "--save", str(target)],
+                            capsys, monkeypatch, "1\n" * 50)
+    assert code == 2 and calls and "Permission denied" in err

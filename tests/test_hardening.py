@@ -289,3 +289,120 @@ def test_schema_names_and_kinds_are_checked():
         cardcore.schema("chess", "view")
     with pytest.raises(ConfigError):
         cardcore.schema("manna", "nonsense")
+
+
+# ------------------------------------------------------------------ issue 20: echoes and others
+BIG = "x" * (30 << 20)                     # a 30 MB option value
+HUGE = 10 ** 5000                          # an int too long for repr (4300 digits)
+
+
+def _probes(name):
+    """(what, call) pairs that must each raise ValueError (or IndexError for a slot index)
+    with a short message."""
+    from cardcore.bots import ISMCTSBot, make_bot
+    from cardcore.tournament import tournament
+    cls = cardcore.game.game_class(name)
+    game = started(name)
+    vg = cardcore.VectorGame(name, 2)
+    probes = [(f"option {opt}", lambda opt=opt: new_game(name, **{opt: value}))
+              for opt in cls.options_spec for value in (BIG, HUGE, [BIG])]
+    probes += [
+        ("game name", lambda: new_game(BIG)),
+        ("option name", lambda: new_game(name, **{BIG: 1})),
+        ("players", lambda: new_game(name, players=HUGE)),
+        ("players str", lambda: new_game(name, players=BIG)),
+        ("seed", lambda: new_game(name, seed=BIG)),
+        ("deck", lambda: new_game(name, deck=[BIG] * len(cls.deck_for(
+            cls.default_players, game.options)))),
+        ("apply huge id", lambda: game.apply(HUGE)),
+        ("apply text", lambda: game.apply(BIG[:150])),
+        ("apply player", lambda: game.apply(game.legal_action_ids()[0], player=HUGE)),
+        ("apply player str", lambda: game.apply(game.legal_action_ids()[0], player=BIG)),
+        ("action_from_id", lambda: game.action_from_id(HUGE)),
+        ("view", lambda: game.view(HUGE)),
+        ("view str", lambda: game.view(BIG)),
+        ("observation_tensor", lambda: game.observation_tensor(HUGE)),
+        ("sample_hidden seat", lambda: game.sample_hidden(HUGE, 1)),
+        ("sample_hidden seed", lambda: game.sample_hidden(0, BIG)),
+        ("hidden_deck_positions", lambda: game.hidden_deck_positions(HUGE)),
+        ("events seat", lambda: game.events(HUGE)),
+        ("events since", lambda: game.events(0, since=BIG)),
+        ("action_log", lambda: game.action_log(BIG)),
+        ("bot name", lambda: make_bot(BIG)),
+        ("bot spec 1 MB", lambda: make_bot("random:seed=" + "9" * (1 << 20))),
+        ("bot spec key", lambda: make_bot("ismcts:" + "k" * (1 << 20) + "=1")),
+        ("ismcts iterations", lambda: ISMCTSBot(iterations=HUGE)),
+        ("ismcts think_ms", lambda: ISMCTSBot(think_ms=BIG)),
+        ("simulate games", lambda: cardcore.simulate(name, HUGE)),
+        ("simulate bots", lambda: cardcore.simulate(name, 1, bots=BIG)),
+        ("simulate chunk_size", lambda: cardcore.simulate(name, 1, chunk_size=BIG)),
+        ("simulate workers", lambda: cardcore.simulate(name, 1, workers=BIG)),
+        ("simulate executor", lambda: cardcore.simulate(name, 1, executor=BIG)),
+        ("tournament games", lambda: tournament(name, HUGE, bots="greedy,random")),
+        ("tournament bots", lambda: tournament(name, 1, bots=f"random,{BIG}")),
+        ("VectorGame size", lambda: cardcore.VectorGame(name, HUGE)),
+        ("VectorGame threads", lambda: cardcore.VectorGame(name, 2, threads=BIG)),
+        ("VectorGame seed", lambda: cardcore.VectorGame(name, 2, seed=BIG)),
+        ("VectorGame slot", lambda: vg.game(HUGE)),
+        ("schema game", lambda: cardcore.schema(BIG, "view")),
+        ("schema kind", lambda: cardcore.schema(name, BIG)),
+        ("load_game", lambda: load_game({"format": 2, "game": name, "players": 2, "seed": 0,
+                                          "options": {BIG: 1}, "actions": [], "rng": [0, 1]})),
+    ]
+    return game, probes
+
+
+@pytest.mark.parametrize("name", cardcore.available_games())
+def test_every_error_echoes_at_most_60_characters_of_a_bad_value(name):
+    game, probes = _probes(name)
+    before = snapshot(game)
+    for what, call in probes:
+        with pytest.raises((ValueError, IndexError)) as refused:
+            call()
+        text = str(refused.value)
+        assert len(text) < 600, (what, text[:300])
+        for run in ("x" * 61, "9" * 61, "0" * 61, "k" * 61):
+            assert run not in text, (what, text[:300])
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("name", cardcore.available_games())
+def test_hidden_deck_positions_checks_the_seat(name):
+    game = new_game(name, seed=1)
+    for bad in (99, -1, game.num_players, True, 0.0, "0", None):
+        with pytest.raises(ValueError):
+            game.hidden_deck_positions(bad)
+    assert game.hidden_deck_positions(np.int64(0)) == game.hidden_deck_positions(0)
+
+
+@pytest.mark.parametrize("name", cardcore.available_games())
+def test_a_numpy_seat_is_a_seat_for_apply(name):
+    game = started(name)
+    seat = game.current_player
+    action = game.legal_action_ids()[0]
+    for bad in (np.bool_(True), np.float64(seat), np.int64(game.num_players)):
+        with pytest.raises(IllegalActionError):
+            game.apply(action, player=bad)
+    game.apply(np.int64(action), player=np.int32(seat))
+    assert game.action_log()[-1] == action
+
+
+@pytest.mark.parametrize("name", cardcore.available_games())
+def test_a_format_1_save_with_a_non_string_option_key_is_refused(name):
+    save = json.loads(started(name).to_json())
+    save.update(format=1)
+    save.pop("digest")
+    for key in (1, None, (1, 2), 2.5):
+        data = dict(save, options={**save["options"], key: 3})
+        with pytest.raises(ValueError, match="option"):
+            load_game(data)
+
+
+def test_an_empty_hmac_key_is_refused():
+    game = started("kings_stakes")
+    for key in (b"", ""):
+        with pytest.raises(ValueError, match="empty"):
+            game.to_json(key=key)
+        with pytest.raises(ValueError, match="empty"):
+            load_game(game.to_json(key=b"k"), key=key)
+    assert load_game(game.to_json(key=b"k"), key=b"k").action_log() == game.action_log()

@@ -52,6 +52,14 @@ cdef inline Header* header_at(char* state) noexcept nogil:
 
 cdef enum:
     SHORT_LIST = 8           # legal lists this short are padded with -1 (first_illegal)
+    # A slot's action log keeps its memory for the next episode up to this many entries; a
+    # longer one is freed when its episode ends, so memory follows the episodes being played,
+    # not the longest one ever seen (each log is also capped at the game's max_game_length).
+    LOG_KEEP_ENTRIES = 4096
+    LOG_OUT_OF_MEMORY = 1
+    LOG_OVER_BOUND = 2
+
+LOG_KEEP = LOG_KEEP_ENTRIES
 
 cdef enum:
     # legal_mask remembers up to this many ids per row, to clear just those next time (a
@@ -76,6 +84,8 @@ cdef class VectorCore:
     cdef int32_t** logs                 # the actions of each game's current episode
     cdef int32_t* log_len
     cdef int32_t* log_cap
+    cdef int32_t max_log                # the game's max_game_length (capped to int32)
+    cdef int log_error                  # why apply_all stopped: LOG_OUT_OF_MEMORY, LOG_OVER_BOUND
     # The mask array legal_mask wrote last (held, so that its memory stays that array's) and,
     # per row, the ids set in it (mask_count -1: unknown, the row must be cleared whole).
     cdef object mask_obj
@@ -84,7 +94,10 @@ cdef class VectorCore:
     cdef uint16_t* mask_ids             # n * MASK_REMEMBERED
     cdef int32_t* mask_count
 
-    def __cinit__(self, GameState template, int n, seed):
+    def __cinit__(self, GameState template, int n, seed, max_log=None):
+        # Every pointer is NULL (the object's memory starts zeroed) until its allocation below,
+        # and ``logs`` is cleared before anything can fail: __dealloc__ may run after any
+        # MemoryError here and frees exactly what was allocated.
         if template is None or template.hooks == NULL:
             raise TypeError("template must be a game's state")
         if template.h.to_move >= 0 or template.h.actions_applied:
@@ -100,12 +113,15 @@ cdef class VectorCore:
         if self.max_legal < SHORT_LIST:
             raise ValueError(f"a game's legal-id capacity must be >= {SHORT_LIST}")
         self.num_actions = template.hooks.num_actions
+        self.max_log = 0x7FFFFFF0 if max_log is None else max(1, min(int(max_log), 0x7FFFFFF0))
         self.base = mix64(seed_to_u64(seed))
         self.states = <char*>PyMem_Malloc(self.size * n)
         self.legal = <int32_t*>PyMem_Malloc(sizeof(int32_t) * self.max_legal * n)
         self.legal_count = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
         self.episode = <int64_t*>PyMem_Malloc(sizeof(int64_t) * n)
         self.logs = <int32_t**>PyMem_Malloc(sizeof(int32_t*) * n)
+        if self.logs != NULL:
+            memset(self.logs, 0, sizeof(int32_t*) * n)
         self.log_len = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
         self.log_cap = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
         self.mask_ids = <uint16_t*>PyMem_Malloc(sizeof(uint16_t) * MASK_REMEMBERED * n)
@@ -113,7 +129,6 @@ cdef class VectorCore:
         if not (self.states and self.legal and self.legal_count and self.episode and self.logs
                 and self.log_len and self.log_cap and self.mask_ids and self.mask_count):
             raise MemoryError()
-        memset(self.logs, 0, sizeof(int32_t*) * n)
         self.mask_obj = None
         self.mask_ptr = NULL
         self.mask_width = 0
@@ -151,6 +166,10 @@ cdef class VectorCore:
                                           ^ <uint64_t>self.episode[i]))
         self.hooks.start(s)
         self.log_len[i] = 0
+        if self.log_cap[i] > LOG_KEEP_ENTRIES:
+            free(self.logs[i])
+            self.logs[i] = NULL
+            self.log_cap[i] = 0
         self.legal_count[i] = -1
 
     cdef inline int fill_legal(self, int i) noexcept nogil:
@@ -179,7 +198,7 @@ cdef class VectorCore:
         """out[i] (int32): the seat to move in game i, for i in lo..hi."""
         self.check_range(lo, hi)
         cdef Py_buffer b
-        get_buffer(out, &b, True, 4, b"il", self.n, "out (int32 per game)")
+        get_buffer(out, &b, True, 4, b"il", self.n, 0, "out (int32 per game)")
         cdef int32_t* players = <int32_t*>b.buf
         cdef int i
         try:
@@ -207,8 +226,7 @@ cdef class VectorCore:
         if not 0 < width <= self.num_actions:
             raise ValueError(f"width must be 1..{self.num_actions}")
         cdef Py_buffer b
-        get_buffer(out, &b, True, 1, b"B?", <Py_ssize_t>self.n * width,
-                   "out (bool per game and action)")
+        get_buffer(out, &b, True, 1, b"B?", self.n, width, "out (bool per game and action)")
         try:
             return self.claim_mask(out, <uint8_t*>b.buf, width, trusted)
         finally:
@@ -225,8 +243,7 @@ cdef class VectorCore:
         if not 0 < width <= self.num_actions:
             raise ValueError(f"width must be 1..{self.num_actions}")
         cdef Py_buffer b
-        get_buffer(out, &b, True, 1, b"B?", <Py_ssize_t>self.n * width,
-                   "out (bool per game and action)")
+        get_buffer(out, &b, True, 1, b"B?", self.n, width, "out (bool per game and action)")
         cdef uint8_t* rows = <uint8_t*>b.buf
         cdef bint reuse
         cdef int bad = -1
@@ -289,7 +306,7 @@ cdef class VectorCore:
         self.check_range(lo, hi)
         cdef int size = self.hooks.observation_size(self.template.data)
         cdef Py_buffer b
-        get_buffer(out, &b, True, sizeof(float), b"f", <Py_ssize_t>self.n * size,
+        get_buffer(out, &b, True, sizeof(float), b"f", self.n, size,
                    "out (float32 per game and observation entry)")
         cdef float* rows = <float*>b.buf
         cdef int i
@@ -335,7 +352,7 @@ cdef class VectorCore:
         """The first game in lo..hi whose action (int64 per game) is not legal now, or -1."""
         self.check_range(lo, hi)
         cdef Py_buffer b
-        get_buffer(actions, &b, False, 8, b"lq", self.n, "actions (int64 per game)")
+        get_buffer(actions, &b, False, 8, b"lq", self.n, 0, "actions (int64 per game)")
         cdef int bad
         try:
             with nogil:
@@ -354,12 +371,12 @@ cdef class VectorCore:
         if self.players > 64:
             raise ValueError("more than 64 seats")
         cdef Py_buffer ba, br, bd
-        get_buffer(actions, &ba, False, 8, b"lq", self.n, "actions (int64 per game)")
+        get_buffer(actions, &ba, False, 8, b"lq", self.n, 0, "actions (int64 per game)")
         try:
-            get_buffer(rewards, &br, True, sizeof(float), b"f",
-                       <Py_ssize_t>self.n * self.players, "rewards (float32 per game and seat)")
+            get_buffer(rewards, &br, True, sizeof(float), b"f", self.n, self.players,
+                       "rewards (float32 per game and seat)")
             try:
-                get_buffer(done, &bd, True, 1, b"B?", self.n, "done (bool per game)")
+                get_buffer(done, &bd, True, 1, b"B?", self.n, 0, "done (bool per game)")
                 try:
                     return self.step_checked(<const int64_t*>ba.buf, <float*>br.buf,
                                              <uint8_t*>bd.buf, lo, hi)
@@ -385,6 +402,9 @@ cdef class VectorCore:
                 i = self.apply_all(actions, rewards, done, lo, hi)
         if bad >= 0:
             return bad
+        if i >= 0 and self.log_error == LOG_OVER_BOUND:
+            raise RuntimeError(f"game {i}: longer than the game's max_game_length "
+                               f"({self.max_log} actions)")
         if i >= 0:
             raise MemoryError(f"game {i}: the action log could not grow")
         return -1
@@ -392,7 +412,7 @@ cdef class VectorCore:
     cdef int apply_all(self, const int64_t* actions, float* rewards, uint8_t* done,
                        int lo, int hi) noexcept nogil:
         """Apply checked actions; -1, or the first game whose action log could not grow
-        (that game and those after it unchanged)."""
+        (that game and those after it unchanged; ``log_error`` says why)."""
         cdef int i, p, cap
         cdef char* s
         cdef Header* h
@@ -403,9 +423,13 @@ cdef class VectorCore:
             s = self.state(i)
             h = header_at(s)
             if self.log_len[i] == self.log_cap[i]:
-                cap = 2 * self.log_cap[i] + 64
+                if self.log_cap[i] >= self.max_log:
+                    self.log_error = LOG_OVER_BOUND
+                    return i
+                cap = <int>min(2 * <int64_t>self.log_cap[i] + 64, <int64_t>self.max_log)
                 grown = <int32_t*>realloc(self.logs[i], sizeof(int32_t) * cap)
                 if grown == NULL:
+                    self.log_error = LOG_OUT_OF_MEMORY
                     return i
                 self.logs[i] = grown
                 self.log_cap[i] = cap
@@ -435,7 +459,7 @@ cdef class VectorCore:
         """A uniformly random legal id (int64) per game in lo..hi, drawn from ``chooser``."""
         self.check_range(lo, hi)
         cdef Py_buffer b
-        get_buffer(out, &b, True, 8, b"lq", self.n, "out (int64 per game)")
+        get_buffer(out, &b, True, 8, b"lq", self.n, 0, "out (int64 per game)")
         cdef int64_t* ids = <int64_t*>b.buf
         cdef int i, count
         cdef Rng* r = &chooser.rng
@@ -455,6 +479,12 @@ cdef class VectorCore:
         if not 0 <= i < self.n:
             raise IndexError(f"game index {i} is outside 0..{self.n - 1}")
         return (self.episode[i], [self.logs[i][k] for k in range(self.log_len[i])])
+
+    def log_capacity(self, int i) -> int:
+        """The entries game slot i's action log has room for now (memory, for tests)."""
+        if not 0 <= i < self.n:
+            raise IndexError(f"game index {i} is outside 0..{self.n - 1}")
+        return self.log_cap[i]
 
     def clone_state(self, int i) -> GameState:
         """A GameState holding a copy of game slot i."""

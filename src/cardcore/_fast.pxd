@@ -329,11 +329,12 @@ cdef enum:
     MAX_BREAKDOWN_ROWS = 64          # the most rows a round's breakdown has
 
 cdef int check_hooks(const GameHooks* hooks) except -1     # ImportError naming a missing hook
-# A C-contiguous buffer of ``count`` items of ``itemsize`` bytes whose format is one of ``kinds``
-# (e.g. b"f" float32, b"B?" bytes/bools); ValueError naming ``what`` otherwise. Release it
-# with PyBuffer_Release. (Plain buffers, not typed memoryviews: far less code in every module.)
+# A C-contiguous buffer of shape (rows,) (cols 0) or (rows, cols) of ``itemsize``-byte items in
+# native byte order whose format is one of ``kinds`` (e.g. b"f" float32, b"B?" bytes/bools);
+# ValueError naming ``what`` otherwise. Release it with PyBuffer_Release. (Plain buffers, not
+# typed memoryviews: far less code in every module.)
 cdef int get_buffer(object obj, Py_buffer* view, bint writable, Py_ssize_t itemsize, bytes kinds,
-                    Py_ssize_t count, str what) except -1
+                    Py_ssize_t rows, Py_ssize_t cols, str what) except -1
 cdef int init_header(Header* h, int players, object stacked, object composition) except -1
 cdef void deal_prologue(Header* h, const uint8_t* composition, int n, uint8_t* deck_out) noexcept nogil
 cdef long long play_random(void* s, const GameHooks* hooks, Rng* chooser, int32_t* scratch,

@@ -54,7 +54,7 @@ cdef int load_cards(uint8_t* dst, object cards, int capacity) except -1:
     cdef int i = 0
     for c in cards:
         if not 0 <= c < NUM_KINDS:
-            raise ValueError(f"card id out of range: {c!r}")
+            raise ValueError(f"card id out of range: {echo(c)}")
         dst[i] = <uint8_t>c
         i += 1
     return i
@@ -282,7 +282,7 @@ cdef class CardMultiset:
 
 
 # ---------------------------------------------------------------- the state machine framework
-from cardcore.errors import IllegalActionError
+from cardcore.errors import IllegalActionError, echo
 
 _HOOK_NAMES = ("start", "legal", "apply", "observation_size", "observe", "returns",
                "scores", "sample_hidden", "zone_cards", "breakdown")
@@ -325,27 +325,44 @@ cdef int check_hooks(const GameHooks* hooks) except -1:
     return 0
 
 
+cdef extern from *:
+    """
+    /* 1 on a little-endian machine: numpy marks non-native byte order with '<' or '>'. */
+    static int cardcore_little_endian(void) { const unsigned short one = 1; return *(const unsigned char*)&one; }
+    """
+    int cardcore_little_endian() noexcept nogil
+
+
 cdef int get_buffer(object obj, Py_buffer* view, bint writable, Py_ssize_t itemsize, bytes kinds,
-                    Py_ssize_t count, str what) except -1:
+                    Py_ssize_t rows, Py_ssize_t cols, str what) except -1:
     cdef int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (PyBUF_WRITABLE if writable else 0)
     try:
         PyObject_GetBuffer(obj, view, flags)
     except (TypeError, ValueError, BufferError) as e:
         raise ValueError(f"{what} must be a C-contiguous{' writable' if writable else ''} "
-                         f"array: {e}") from None
-    # The format's last character names the item type ("<l", "l", "?"); compared in C, since
-    # ``bytes in bytes`` first tries the operand as an int and formats a TypeError per call.
-    cdef char kind = b"B"
-    cdef size_t length
-    if view.format != NULL:
-        length = strlen(view.format)
-        if length:
-            kind = view.format[length - 1]
-    if (view.itemsize != itemsize or memchr(<const char*>kinds, kind, len(kinds)) == NULL
-            or view.len != itemsize * count):
+                         f"array: {str(e)[:80]}") from None
+    # The format is one item code, optionally after a byte-order mark ("f", "<f", "=l", "?");
+    # a mark for the other byte order (">f4" here) would have the bytes misread. Compared in
+    # C, since ``bytes in bytes`` first tries the operand as an int and formats a TypeError
+    # per call.
+    cdef const char* code = view.format
+    if code == NULL:
+        code = "B"                  # no format: unsigned bytes (the buffer protocol's default)
+    cdef char order = code[0]
+    cdef bint foreign = False
+    if order == b"@" or order == b"=" or order == b"<" or order == b">" or order == b"!":
+        foreign = ((order == b">" or order == b"!") if cardcore_little_endian()
+                   else order == b"<")
+        code += 1
+    cdef bint shaped = view.shape != NULL and (
+        (view.ndim == 1 and cols == 0 and view.shape[0] == rows)
+        or (view.ndim == 2 and cols > 0 and view.shape[0] == rows and view.shape[1] == cols))
+    if (view.itemsize != itemsize or foreign or strlen(code) != 1
+            or memchr(<const char*>kinds, code[0], len(kinds)) == NULL or not shaped):
+        shape = f"({rows},)" if cols == 0 else f"({rows}, {cols})"
         PyBuffer_Release(view)
-        raise ValueError(f"{what} must hold {count} items of {itemsize} byte(s) "
-                         f"(format {kinds.decode()})")
+        raise ValueError(f"{what} must be a {shape} array of {itemsize}-byte items "
+                         f"(format {kinds.decode()}, native byte order)")
     return 0
 
 
@@ -521,7 +538,7 @@ cdef class GameState:
         """p as a seat index; ValueError unless it is an int seat of this game."""
         self.ready()
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.h.players:
-            raise ValueError(f"seat must be an int 0..{self.h.players - 1}, not {p!r}")
+            raise ValueError(f"seat must be an int 0..{self.h.players - 1}, not {echo(p)}")
         return p
 
     # --- the lifecycle
@@ -563,7 +580,7 @@ cdef class GameState:
         try:
             action = action_id
         except (OverflowError, TypeError):
-            raise IllegalActionError(f"action id {action_id!r} is not a valid id") from None
+            raise IllegalActionError(f"action id {echo(action_id)} is not a valid id") from None
         cdef int n = self.fill_legal()
         cdef int i
         for i in range(n):
@@ -579,7 +596,7 @@ cdef class GameState:
         self.ready()
         if isinstance(action, bool) or not isinstance(action, int) \
                 or not 0 <= action < self.hooks.num_actions:
-            return (f"action id {action!r} is outside 0..{self.hooks.num_actions - 1}", None)
+            return (f"action id {echo(action)} is outside 0..{self.hooks.num_actions - 1}", None)
         if self.h.to_move < 0:
             return ("the match is over", self.match_end_rule)
         return self.explain_rule(action)
@@ -661,7 +678,10 @@ cdef class GameState:
         return self.hooks.observation_size(self.data)
 
     def observation_tensor(self, seat, out=None):
-        """Write what ``seat`` may know as float32 into ``out`` (a new array when None)."""
+        """Write what ``seat`` may know as float32 into ``out`` (a new array when None).
+        The projection runs holding the GIL: no move of this state by another thread can
+        run meanwhile, so the tensor is always one position's (and a microsecond of
+        projection gains nothing from releasing it)."""
         self.ready()
         cdef int p = self.check_seat(seat)
         cdef int size = self.hooks.observation_size(self.data)
@@ -669,10 +689,9 @@ cdef class GameState:
             import numpy
             out = numpy.zeros(size, dtype=numpy.float32)
         cdef Py_buffer view
-        get_buffer(out, &view, True, sizeof(float), b"f", size, "out (float32)")
+        get_buffer(out, &view, True, sizeof(float), b"f", size, 0, "out (float32)")
         try:
-            with nogil:
-                self.hooks.observe(self.data, p, <float*>view.buf)
+            self.hooks.observe(self.data, p, <float*>view.buf)
         finally:
             PyBuffer_Release(&view)
         return out

@@ -24,13 +24,17 @@ The search never reads the real hidden cards: it copies the root only to hand it
 ``sample_hidden``, which redeals everything the observer cannot see from the observer's
 knowledge and the search's own generator.
 """
+import time
+
+from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
 from libc.math cimport log, sqrt
 from libc.string cimport memcpy
-from libc.stdint cimport int32_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 
 from cardcore._fast cimport GameState, GameHooks, Header, Rng, rng_seed, rng_below, rng_next32
 from cardcore._fast import seed_to_u64
+from cardcore.errors import echo
 
 
 ctypedef struct Node:
@@ -223,42 +227,79 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
 
 HORIZONS = ("round", "match")
 ROLLOUTS = ("game", "random")
+cdef enum:
+    C_MAX_ITERATIONS = 10000000
+    C_INITIAL_NODES = 1024         # the tree grows between slices: memory follows iterations
+# The iterations run in slices without the GIL; between two slices the search checks for
+# signals (Ctrl-C raises KeyboardInterrupt at once) and for the end of its time budget. A
+# slice aims at SLICE_SECONDS (the first has one iteration, then they double up to that), so
+# an interrupt waits at most about that long, or one iteration when a single one is longer.
+cdef double C_SLICE_SECONDS = 0.01
+MAX_ITERATIONS = C_MAX_ITERATIONS
+MAX_THINK_MS = 3_600_000.0          # an hour per decision
+SLICE_SECONDS = C_SLICE_SECONDS
+
+
+cdef int grow_tree(Tree* tree, int32_t needed) except -1:
+    """Room for ``needed`` nodes in all (between slices, with the GIL)."""
+    if needed <= tree.capacity:
+        return 0
+    cdef int32_t capacity = <int32_t>max(<int64_t>needed, min(2 * <int64_t>tree.capacity,
+                                                              <int64_t>C_MAX_ITERATIONS + 1))
+    cdef Node* grown = <Node*>PyMem_Realloc(tree.nodes, sizeof(Node) * capacity)
+    if grown == NULL:
+        raise MemoryError()
+    tree.nodes = grown
+    tree.capacity = capacity
+    return 0
 
 
 def ismcts_search(GameState state, int observer, int iterations, seed,
                   double exploration=0.7, str horizon="match", str rollout="game",
-                  sides=None, double prior=0.0) -> list:
+                  sides=None, double prior=0.0, think_ms=None) -> list:
     """Search from ``state`` for the seat ``observer`` (the seat to move); returns
     [(action id, visits, mean win share), ...] for the root's moves, most visited first
-    (ties: the lower id). ``horizon``: "round" or "match"; ``rollout``: "game" (the game's
-    rollout policy, uniform without one) or "random"; ``sides``: a side number per seat
-    (partners share one), default every seat on its own; ``prior``: the weight of the
-    rollout policy's move in the tree (0..100)."""
+    (ties: the lower id); the visits add up to the iterations run. ``horizon``: "round" or
+    "match"; ``rollout``: "game" (the game's rollout policy, uniform without one) or
+    "random"; ``sides``: a side number per seat (partners share one), default every seat on
+    its own; ``prior``: the weight of the rollout policy's move in the tree (0..100);
+    ``think_ms``: a time budget, after which the search stops (at least one iteration runs;
+    ``iterations`` is then a cap). The same arguments without ``think_ms`` give the same
+    result. KeyboardInterrupt (or any signal handler's exception) stops the search within
+    about SLICE_SECONDS."""
     if state is None or state.hooks == NULL:
         raise TypeError("state must be a game's state")
     if state.h.to_move < 0:
         raise ValueError("the game is over: there is nothing to search")
     if observer != state.h.to_move:
         raise ValueError(f"observer {observer} is not the seat to move ({state.h.to_move})")
-    if not 1 <= iterations <= 10_000_000:
-        raise ValueError("iterations must be 1..10,000,000")
+    if not 1 <= iterations <= C_MAX_ITERATIONS:
+        raise ValueError(f"iterations must be 1..{MAX_ITERATIONS:,}")
     if not 0.0 <= exploration <= 100.0:
         raise ValueError("exploration must be 0..100")
     if state.h.players > 64:
         raise ValueError("more than 64 seats")
     if horizon not in HORIZONS:
-        raise ValueError(f"horizon must be one of {HORIZONS}, not {horizon!r}")
+        raise ValueError(f"horizon must be one of {HORIZONS}, not {echo(horizon)}")
     if rollout not in ROLLOUTS:
-        raise ValueError(f"rollout must be one of {ROLLOUTS}, not {rollout!r}")
+        raise ValueError(f"rollout must be one of {ROLLOUTS}, not {echo(rollout)}")
     if not 0.0 <= prior <= 100.0:
         raise ValueError("prior must be 0..100")
+    cdef double budget = -1.0
+    if think_ms is not None:
+        if (isinstance(think_ms, bool) or not isinstance(think_ms, (int, float))
+                or not 0 < think_ms <= MAX_THINK_MS):
+            raise ValueError(f"think_ms must be a number of milliseconds in (0, "
+                             f"{MAX_THINK_MS:,.0f}], not {echo(think_ms)}")
+        budget = think_ms / 1000.0
     cdef int k, players = state.h.players
     cdef int32_t side[64]
     if sides is None:
         sides = range(players)
     sides = list(sides)
     if len(sides) != players or not all(type(x) is int and 0 <= x < players for x in sides):
-        raise ValueError(f"sides must be {players} side numbers 0..{players - 1}, not {sides!r}")
+        raise ValueError(f"sides must be {players} side numbers 0..{players - 1}, not "
+                         f"{echo(sides)}")
     for k in range(players):
         side[k] = sides[k]
     cdef bint round_horizon = horizon == "round"
@@ -266,14 +307,16 @@ def ismcts_search(GameState state, int observer, int iterations, seed,
     cdef const GameHooks* hooks = state.hooks
     cdef Tree tree
     tree.size = 0
-    tree.capacity = iterations + 1
+    tree.capacity = min(iterations + 1, C_INITIAL_NODES)
     tree.nodes = <Node*>PyMem_Malloc(sizeof(Node) * tree.capacity)
     cdef char* world = <char*>PyMem_Malloc(hooks.state_size)
     cdef int32_t* legal = <int32_t*>PyMem_Malloc(sizeof(int32_t) * hooks.max_legal)
     cdef int32_t* untried = <int32_t*>PyMem_Malloc(sizeof(int32_t) * hooks.max_legal)
     cdef int32_t* child_of = <int32_t*>PyMem_Malloc(sizeof(int32_t) * hooks.num_actions)
     cdef Rng rng
-    cdef int status
+    cdef int status = 0, done = 0, count, chunk = 1
+    cdef double began, now, elapsed, deadline
+    clock = time.perf_counter
     try:
         if not (tree.nodes and world and legal and untried and child_of):
             raise MemoryError()
@@ -281,11 +324,29 @@ def ismcts_search(GameState state, int observer, int iterations, seed,
             child_of[k] = -1
         rng_seed(&rng, seed_to_u64(seed))
         add_node(&tree, -1, -1, -1)
-        with nogil:
-            status = search(hooks, state.data, observer, iterations, exploration, prior, round_horizon,
-                            policy, side, &rng, &tree, world, legal, child_of, untried)
-        if status != 0:
-            raise RuntimeError("the search failed (no consistent world, or a stuck game)")
+        deadline = clock() + budget
+        while done < iterations:
+            count = min(chunk, iterations - done)
+            grow_tree(&tree, tree.size + count)         # an iteration adds at most one node
+            began = clock()
+            with nogil:
+                status = search(hooks, state.data, observer, count, exploration, prior,
+                                round_horizon, policy, side, &rng, &tree, world, legal,
+                                child_of, untried)
+            if status != 0:
+                raise RuntimeError("the search failed (no consistent world, or a stuck game)")
+            done += count
+            PyErr_CheckSignals()                         # Ctrl-C: KeyboardInterrupt here
+            now = clock()
+            if budget >= 0 and now >= deadline:
+                break
+            elapsed = now - began
+            if elapsed < C_SLICE_SECONDS / 2:
+                chunk = min(2 * chunk, C_MAX_ITERATIONS)
+            elif elapsed > 2 * C_SLICE_SECONDS and chunk > 1:
+                chunk //= 2
+            if budget >= 0 and elapsed > 0:              # never far past the deadline
+                chunk = max(1, min(chunk, <int>(count * (deadline - now) / elapsed) + 1))
         stats = []
         child = tree.nodes[0].first_child
         while child >= 0:

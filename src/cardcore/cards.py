@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from cardcore._fast import JOKER_ID, NUM_CARD_KINDS
+from cardcore.errors import echo
 
 __all__ = [
     "RANKS", "SUITS", "JOKER", "Card", "parse_card", "card_id", "card_str", "sort_key",
@@ -41,12 +42,12 @@ def card_id(text: str) -> int:
     if s in ("JK", "JOKER"):
         return JOKER
     if len(s) < 2:
-        raise ValueError(f"not a card: {text!r}")
+        raise ValueError(f"not a card: {echo(text)}")
     rank, suit = s[:-1], s[-1]
     if rank == "T":
         rank = "10"
     if rank not in RANKS or suit not in SUITS:
-        raise ValueError(f"not a card: {text!r} (rank A 2-10 J Q K, suit C S D H, or JK)")
+        raise ValueError(f"not a card: {echo(text)} (rank A 2-10 J Q K, suit C S D H, or JK)")
     return SUITS.index(suit) * 13 + RANKS.index(rank)
 
 
@@ -75,7 +76,7 @@ class Card:
         if isinstance(card, str):
             card = card_id(card)
         if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < NUM_CARD_KINDS:
-            raise ValueError(f"not a card: {card!r}")
+            raise ValueError(f"not a card: {echo(card)}")
         self._id = card
 
     @property

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -38,7 +40,7 @@ from rich.text import Text
 
 from cardcore import __version__
 from cardcore.bots import available_bots, make_bot, parse_bot_specs
-from cardcore.errors import ConfigError, IllegalActionError
+from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
 from cardcore.game import Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.narrate import breakdown_lines, describe
@@ -50,19 +52,46 @@ HELP_WORDS = {"h", "help", "?"}
 SHOW_WORDS = {"s", "show", "view"}
 
 
+MAX_BENCH_SECONDS = 3600.0
+COMMAND_FLAGS = {"players": "--players", "seed": "--seed", "deck": None}
+
+
 # ------------------------------------------------------------------ shared helpers
-def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+def _parse_options(pairs: Sequence[str], game: str) -> dict[str, Any]:
+    """``-o name=value`` pairs as game options (values read as JSON when they parse). Only
+    the game's own options: players and seed have their flags, and anything else would
+    reach simulate's or tournament's own parameters."""
+    known = game_class(game).options_spec
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, raw = pair.partition("=")
-        if not sep or not key.strip():
-            raise ConfigError(f"option {pair!r} must look like name=value", key.strip() or None)
+        key = key.strip()
+        if not sep or not key:
+            raise ConfigError(f"option {echo(pair)} must look like name=value", key or None)
+        if key not in known:
+            flag = COMMAND_FLAGS.get(key)
+            hint = (f"give it as {flag}" if flag else "options: " + (", ".join(known) or "none"))
+            raise ConfigError(f"-o {echo(key)} is not an option of {game}; {hint}", key)
         try:
             value: Any = json.loads(raw)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             value = raw
-        options[key.strip()] = value
+        options[key] = value
     return options
+
+
+def _echo_tokens(message: str) -> str:
+    """A message with every word longer than ECHO_LIMIT cut short (argparse repeats the
+    argument it refuses whole)."""
+    return re.sub(r"\S{%d,}" % (ECHO_LIMIT + 1), lambda m: m.group()[:ECHO_LIMIT - 3] + "...",
+                  message)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (exit 2), like every other refusal of the command."""
+
+    def error(self, message: str) -> Any:
+        self.exit(2, f"{self.prog}: {_echo_tokens(message)} (see {self.prog} --help)\n")
 
 
 def card_text(card: str) -> Text:
@@ -187,8 +216,12 @@ class PlaySession:
         if self.save_path is None:
             return
         partial = self.save_path.with_name(self.save_path.name + ".partial")
-        partial.write_text(self.game.to_json(), encoding="utf-8")
-        partial.replace(self.save_path)                # never a half-written save
+        try:
+            partial.write_text(self.game.to_json(), encoding="utf-8")
+            partial.replace(self.save_path)            # never a half-written save
+        except OSError as e:
+            raise ConfigError(f"cannot save to {echo(str(self.save_path))}: "
+                              f"{e.strerror or e}", "save") from None
 
     def resume_hint(self) -> str:
         if self.save_path is None:
@@ -294,39 +327,60 @@ class PlaySession:
 
 
 def _load_for_play(args: argparse.Namespace) -> Game:
+    from cardcore.saves import MAX_SAVE_CHARS
     if args.players is not None or args.option or args.seed is not None:
         raise ConfigError("--load restores players, options and seed from the file; "
                           "drop --players, -o and --seed", "load")
     path = Path(args.load)
+    shown = echo(str(path))
     try:
-        game = load_game(path.read_text(encoding="utf-8"))
+        with open(path, "rb") as f:
+            data = f.read(MAX_SAVE_CHARS + 1)         # a save is ASCII: bytes are characters
     except OSError as e:
-        raise ConfigError(f"cannot read {path}: {e.strerror}", "load") from None
+        raise ConfigError(f"cannot read {shown}: {e.strerror or e}", "load") from None
+    if len(data) > MAX_SAVE_CHARS:
+        raise ConfigError(f"{shown} is not a saved cardcore game: a save has at most "
+                          f"{MAX_SAVE_CHARS:,} characters", "load")
+    try:
+        game = load_game(data)
     except ValueError as e:
-        raise ConfigError(f"{path} is not a saved cardcore game: {e}", "load") from None
+        raise ConfigError(f"{shown} is not a saved cardcore game: {e}", "load") from None
     if game.name != game_class(args.game).name:
-        raise ConfigError(f"{path} holds a {game.name} game, not {args.game}", "load")
+        raise ConfigError(f"{shown} holds a {game.name} game, not {args.game}", "load")
     if game.is_over:
-        raise ConfigError(f"the game in {path} is already over", "load")
+        raise ConfigError(f"the game in {shown} is already over", "load")
     return game
 
 
+def _save_path(name: str) -> Path:
+    """--save FILE, checked before the game starts: not a directory, in one that exists."""
+    path = Path(name)
+    if path.is_dir():
+        raise ConfigError(f"--save {echo(name)} is a directory; give a file name", "save")
+    if not path.parent.is_dir():
+        raise ConfigError(f"--save {echo(name)}: the directory {echo(str(path.parent))} does "
+                          f"not exist", "save")
+    return path
+
+
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    save_path = _save_path(args.save) if args.save else None
     if args.load:
         game = _load_for_play(args)
         seed = game.seed
     else:
-        options = _parse_options(args.option)
+        options = _parse_options(args.option, args.game)
         seed = args.seed if args.seed is not None else int(time.time_ns() % (1 << 31))
         game = new_game(args.game, players=args.players, seed=seed, **options)
     if not 0 <= args.seat < game.num_players:
-        raise ConfigError(f"--seat must be 0..{game.num_players - 1}, not {args.seat}", "seat")
+        raise ConfigError(f"--seat must be 0..{game.num_players - 1}, not {echo(args.seat)}",
+                          "seat")
     names = [str(spec) for spec in parse_bot_specs(args.bots)]    # name[:key=value,...]
     for name in dict.fromkeys(names):
         make_bot(name, 0).check_game(game.name)          # a bot that cannot play: say so now
     save = args.save or args.load
     session = PlaySession(game, args.seat, names, seed, console, console.input,
-                          Path(save) if save else None)
+                          save_path or (Path(args.load) if args.load else None))
     opponents = ", ".join(f"seat {k} {name}" for k, name in session.bot_names.items())
     console.print(f"{game.name}: {game.num_players} players, seed {seed}; you are seat "
                   f"{args.seat}; bots: {opponents}. Options: {escape(str(game.options))}")
@@ -352,7 +406,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     from cardcore.executors import open_executor
     from cardcore.simulation import simulate
 
-    options = _parse_options(args.option)
+    options = _parse_options(args.option, args.game)
     with open_executor(dask=args.dask, ray=args.ray) as executor:
         kwargs = dict(players=args.players, bots=args.bots, seed=args.seed,
                       workers=args.workers, executor=executor, chunk_size=args.chunk_size,
@@ -383,13 +437,13 @@ def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
     from cardcore.tournament import (pairwise_table, planned_games, plot_tournament,
                                      require_matplotlib, standings_table, tournament)
 
-    options = _parse_options(args.option)
+    options = _parse_options(args.option, args.game)
     if args.out:                                           # before the games, not after
         require_matplotlib()
         try:
             Path(args.out).mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise ConfigError(f"cannot write plots to {args.out}: {e.strerror or e}",
+            raise ConfigError(f"cannot write plots to {echo(args.out)}: {e.strerror or e}",
                               "out") from None
     common = dict(bots=args.bots, players=args.players, **options)
     total = planned_games(args.game, args.games, **common)  # checks the arguments first
@@ -515,6 +569,9 @@ def _bench_fast_path(name: str, seconds: float, seed: int) -> float:
 
 
 def cmd_bench(args: argparse.Namespace, console: Console) -> int:
+    if not (math.isfinite(args.seconds) and 0 < args.seconds <= MAX_BENCH_SECONDS):
+        raise ConfigError(f"--seconds must be a number of seconds in (0, "
+                          f"{MAX_BENCH_SECONDS:g}], not {echo(args.seconds)}", "seconds")
     names = [args.game] if args.game else list(available_games())
     for name in names:
         game_class(name)                           # unknown name: ConfigError before timing
@@ -549,8 +606,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
 
 # ------------------------------------------------------------------ entry point
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="cardcore", description="cardcore card-game engines: "
-                                     "play against bots, simulate, read the rules.")
+    parser = _Parser(prog="cardcore", description="cardcore card-game engines: "
+                     "play against bots, simulate, read the rules.")
     parser.add_argument("--version", action="version", version=f"cardcore {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 

@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from cardcore._fast import GameState
 from cardcore.cards import card_str
+from cardcore.errors import echo
 
 __all__ = ["Raw", "Narrator", "Narration", "events_for", "multiset_minus", "public", "private"]
 
@@ -195,7 +196,8 @@ class Narration:
         self.narrator: Narrator = game.narrator(game)
         self.state: GameState = game._fresh_state()
         self.done = 0
-        self.raw: list[Raw] = self.narrator.deal(self.state)
+        # A world made by sample_hidden starts where it was sampled: no deal to tell.
+        self.raw: list[Raw] = [] if game._origin is not None else self.narrator.deal(self.state)
         self.history: list[dict[str, JSON]] = []
 
     def catch_up(self) -> None:
@@ -232,9 +234,9 @@ def events_for(game: NarratedGame, seat: int | None, since: int) -> list[dict[st
     """``Game.events``: check the arguments, bring the narration up to date, render."""
     if seat is not None and (type(seat) is not int or not 0 <= seat < game.num_players):
         raise ValueError(f"seat must be None or a seat 0..{game.num_players - 1}, "
-                         f"not {str(seat)[:20]!r}")
+                         f"not {echo(seat)}")
     if type(since) is not int or since < 0:
-        raise ValueError(f"since must be an int >= 0, not {str(since)[:20]!r}")
+        raise ValueError(f"since must be an int >= 0, not {echo(since)}")
     narration = game._narrate()
     with narration.lock:
         raw = narration.raw[since:]

@@ -22,16 +22,17 @@ import os
 import queue
 import sys
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, CancelledError, Executor, Future
 from contextlib import contextmanager
 from typing import Any, Callable
 
-from cardcore.errors import ConfigError
+from cardcore.errors import ECHO_LIMIT, ConfigError, echo
 
-__all__ = ["MAX_RETRIES", "executor_kind", "executor_workers", "open_executor", "run_chunks"]
+__all__ = ["MAX_RETRIES", "PENDING_PER_WORKER", "executor_kind", "executor_workers", "open_executor", "run_chunks"]
 
 MAX_RETRIES = 3
+PENDING_PER_WORKER = 4                 # chunks submitted ahead per worker (run_chunks)
 _KINDS = "None, a concurrent.futures.Executor, a dask.distributed.Client or 'ray'"
 
 
@@ -58,7 +59,7 @@ def executor_kind(executor: Any) -> str:
         return "futures"
     if isinstance(executor, str) and executor.strip().lower() == "ray":
         return "ray"
-    raise ConfigError(f"executor must be {_KINDS}, not {executor!r}", "executor")
+    raise ConfigError(f"executor must be {_KINDS}, not {echo(executor)}", "executor")
 
 
 def _ray() -> Any:
@@ -97,7 +98,7 @@ class _Backend:
     def submit(self, fn: Callable[[Any], Any], job: Any) -> Any:
         raise NotImplementedError
 
-    def next_done(self, pending: dict[Any, int]) -> Any:
+    def next_done(self, pending: dict[Any, Any]) -> Any:
         """Block until one of ``pending`` finished; return it."""
         raise NotImplementedError
 
@@ -124,7 +125,7 @@ class _Serial(_Backend):
     def submit(self, fn: Callable[[Any], Any], job: Any) -> Any:
         return self._Call(fn, job)
 
-    def next_done(self, pending: dict[Any, int]) -> Any:
+    def next_done(self, pending: dict[Any, Any]) -> Any:
         return next(iter(pending))
 
     def result(self, handle: Any) -> Any:
@@ -158,7 +159,7 @@ class _Futures(_Backend):
         future.add_done_callback(self.done.put)
         return future
 
-    def next_done(self, pending: dict[Any, int]) -> Any:
+    def next_done(self, pending: dict[Any, Any]) -> Any:
         while True:
             future = self.done.get()
             if future in pending:                          # not one cancelled after an error
@@ -201,7 +202,7 @@ class _Dask(_Backend):
         self.completed.add(future)
         return future
 
-    def next_done(self, pending: dict[Any, int]) -> Any:
+    def next_done(self, pending: dict[Any, Any]) -> Any:
         while True:
             future = next(self.completed)
             if future in pending:
@@ -237,7 +238,7 @@ class _Ray(_Backend):
             _RAY_CALL.append(self.ray.remote(_call))
         return _RAY_CALL[0].remote(fn, job)
 
-    def next_done(self, pending: dict[Any, int]) -> Any:
+    def next_done(self, pending: dict[Any, Any]) -> Any:
         done, _ = self.ray.wait(list(pending), num_returns=1)
         return done[0]
 
@@ -260,31 +261,49 @@ def _backend(executor: Any, workers: int) -> _Backend:
     return _Futures(executor, workers)
 
 
-def run_chunks(fn: Callable[[Any], Any], jobs: Sequence[Any], *, executor: Any = None,
+def run_chunks(fn: Callable[[Any], Any], jobs: Iterable[Any], *, executor: Any = None,
                workers: int = 1,
-               on_result: Callable[[int, Any], None] | None = None) -> list[Any]:
+               on_result: Callable[[int, Any], None] | None = None,
+               keep: bool = True) -> list[Any]:
     """``[fn(job) for job in jobs]``, run where ``executor`` says (None: this process when
-    ``workers`` is 1, else a pool of ``workers`` processes). Lost chunks are run again."""
+    ``workers`` is 1, else a pool of ``workers`` processes). Lost chunks are run again.
+
+    ``jobs`` may be any iterable, a generator too: it is read as chunks are submitted, at
+    most ``PENDING_PER_WORKER * workers`` (and at least 2) ahead of the results, so memory
+    does not grow with the number of jobs. ``keep=False`` returns [] and keeps no result
+    (the caller adds each up in ``on_result``)."""
     backend = _backend(executor, workers)
-    results: list[Any] = [None] * len(jobs)
-    retries = [0] * len(jobs)
-    pending: dict[Any, int] = {}
+    results: dict[int, Any] = {}
+    retries: dict[int, int] = {}
+    pending: dict[Any, tuple[int, Any]] = {}
+    ahead = max(2, PENDING_PER_WORKER * workers)
+    source = iter(enumerate(jobs))
+    exhausted = False
     try:
-        for index, job in enumerate(jobs):
-            pending[backend.submit(fn, job)] = index
-        while pending:
+        while True:
+            while not exhausted and len(pending) < ahead:
+                try:
+                    index, job = next(source)
+                except StopIteration:
+                    exhausted = True
+                    break
+                pending[backend.submit(fn, job)] = (index, job)
+            if not pending:
+                break
             handle = backend.next_done(pending)
-            index = pending.pop(handle)
+            index, job = pending.pop(handle)
             try:
                 result = backend.result(handle)
             except backend.lost_errors:
-                if retries[index] >= MAX_RETRIES:
+                if retries.get(index, 0) >= MAX_RETRIES:
                     raise
-                retries[index] += 1
+                retries[index] = retries.get(index, 0) + 1
                 backend.recover()
-                pending[backend.submit(fn, jobs[index])] = index
+                pending[backend.submit(fn, job)] = (index, job)
                 continue
-            results[index] = result
+            retries.pop(index, None)
+            if keep:
+                results[index] = result
             if on_result is not None:
                 on_result(index, result)
     except BaseException:
@@ -292,7 +311,7 @@ def run_chunks(fn: Callable[[Any], Any], jobs: Sequence[Any], *, executor: Any =
         raise
     finally:
         backend.close()
-    return results
+    return [results[i] for i in range(len(results))] if keep else []
 
 
 # ------------------------------------------------------------------ the command line's executors
@@ -312,7 +331,8 @@ def open_executor(*, dask: str | None = None, ray: str | None = None) -> Iterato
         try:
             client = Client(dask, timeout=10, set_as_default=False)
         except (OSError, ValueError, TypeError) as e:       # unreachable, or not an address
-            raise ConfigError(f"cannot connect to the Dask scheduler at {dask!r}: {e}",
+            raise ConfigError(f"cannot connect to the Dask scheduler at {echo(dask)}: "
+                              f"{str(e)[:ECHO_LIMIT]}",
                               "dask") from None
         try:
             yield client
@@ -329,7 +349,8 @@ def open_executor(*, dask: str | None = None, ray: str | None = None) -> Iterato
             try:
                 ray_module.init(address=ray, log_to_driver=False, logging_level=logging.ERROR)
             except (ConnectionError, OSError, ValueError, RuntimeError) as e:
-                raise ConfigError(f"cannot connect to the Ray cluster at {ray!r}: {e}",
+                raise ConfigError(f"cannot connect to the Ray cluster at {echo(ray)}: "
+                                  f"{str(e)[:ECHO_LIMIT]}",
                                   "ray") from None
         try:
             yield "ray"

@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from cardcore._fast import GameState, LoggedApply, Random, seed_to_u64
 from cardcore.cards import card_id, card_str, format_cards, sort_key
-from cardcore.errors import ConfigError, IllegalActionError
+from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.events import Narration, Narrator, events_for
 from cardcore.saves import SAVE_FORMAT, dump             # the format to_json writes (2)
 from cardcore.schema_parts import SchemaParts
@@ -51,7 +51,7 @@ game_class: Callable[[str], "type[Game]"] = _set_by_the_registry
 register: Callable[["type[Game]"], "type[Game]"] = _set_by_the_registry
 
 MAX_ACTION_TEXT = 160          # the longest real action notation is under 50 characters
-ECHO_LIMIT = 60                # how much of a bad input an error message repeats
+WORLD_SEED_STREAM = 0x5A3D_E0F1_7C2B_9A46   # keeps a sampled world's seed apart from its seed
 
 JSONValue = Any
 
@@ -63,10 +63,7 @@ class GreedyHeuristic(Protocol):
     def __call__(self, game: Game, rng: Random) -> int: ...
 
 
-def _echo(value: Any) -> str:
-    """``repr(value)``, cut short: error messages never repeat megabytes of hostile input."""
-    text = repr(value)
-    return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT] + f"... ({len(text)} chars)"
+_echo = echo                   # error messages never repeat megabytes of hostile input
 
 
 def _as_action_id(value: Any, what: str = "an action id") -> int:
@@ -321,8 +318,9 @@ class Game:
     def hidden_deck_positions(self, seat: int) -> list[int]:
         """Positions in this game's stacked deck (top first) whose cards ``seat`` could not see
         right after the first deal, from the game's deal plan. The conformance tests swap
-        such cards and expect the same view, tensor and events."""
-        seat = self._state.check_seat(seat)
+        such cards and expect the same view, tensor and events. ValueError unless ``seat``
+        is a seat of this game."""
+        seat = self._seat(seat)
         plan = self.deal_plan_of(self.num_players, self.options, self._state.dealer)
         return [i for i, zone in enumerate(plan) if not self._zone_visible(zone, seat)]
 
@@ -388,10 +386,10 @@ class Game:
         self.options, self._specs, self._label_index = self._configuration(options)
         self.seed: int = resolve_seed(seed)
         self._deck_input = None if deck is None else self._check_deck(deck)
+        self._origin: GameState | None = None     # a sample_hidden world's first state
         self._state = self._fresh_state()
         self._log: list[int] = []
-        self._sampled_for: int | None = None      # set on worlds made by sample_hidden ...
-        self._sampled_at = 0                      # ... with the length of the log then
+        self._sampled_for: int | None = None      # the seat a sample_hidden world is for
         self._init_shared()
         self._bind_fast_path()
 
@@ -477,21 +475,23 @@ class Game:
             raise ConfigError(f"players must be an int, not {type(players).__name__}", "players")
         if not cls.min_players <= players <= cls.max_players:
             raise ConfigError(f"{cls.name} is for {cls.min_players} to {cls.max_players} players, "
-                              f"not {players}", "players")
+                              f"not {echo(players)}", "players")
         return players
 
     def _check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         unknown = sorted(set(given) - set(self.options_spec))
         if unknown:
             known = ", ".join(sorted(self.options_spec)) or "none"
-            raise ConfigError(f"unknown option(s) for {self.name}: {', '.join(unknown)} "
-                              f"(known: {known})", unknown[0])
+            named = ", ".join(echo(k) if not isinstance(k, str) or len(k) > 40 else k
+                              for k in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
+            raise ConfigError(f"unknown option(s) for {self.name}: {named} (known: {known})",
+                              unknown[0])
         resolved = {}
         for key, option in self.options_spec.items():
             value = given.get(key, option.default)
             problem = option.check(value, self.num_players)
             if problem:
-                raise ConfigError(f"option {key}={value!r}: {problem}", key)
+                raise ConfigError(f"option {key}={echo(value)}: {problem}", key)
             resolved[key] = option.resolve(value, self.num_players) if option.resolve else value
         return resolved
 
@@ -576,11 +576,15 @@ class Game:
 
     def observation_tensor(self, seat: int,
                            out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
-        """What ``seat`` may know, as float32 (written in C; into ``out`` when given)."""
+        """What ``seat`` may know, as float32 (written in C; into ``out`` when given: a
+        C-contiguous float32 array of ``observation_shape`` in native byte order). One call
+        of the core, holding the GIL throughout: always one position's tensor, even while
+        another thread plays."""
         return self._state.observation_tensor(seat, out)
 
     def returns(self) -> list[float]:
-        """Per seat, higher is better in every game; all zeros until the match is over."""
+        """Per seat, higher is better in every game; all zeros until the match is over.
+        (One call of the core: one position's returns.)"""
         return self._state.returns()
 
     @property
@@ -594,43 +598,64 @@ class Game:
         return type(self).max_game_length_of(self.num_players, self.options)
 
     def sample_hidden(self, seat: int, seed: int) -> Game:
-        """A copy in which everything ``seat`` cannot see is redealt uniformly among the
-        deals consistent with what it has seen (and future shuffles are redrawn).
-        ``view(seat)`` and the public history are unchanged. A sampled world is a search
-        tool: it plays on like any game, but it cannot be saved (``to_json`` raises), since
-        no seed and action log reach it."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise ValueError(f"seat must be an int 0..{self.num_players - 1}, not {seat!r}")
+        """A world: a copy in which everything ``seat`` cannot see is redealt uniformly among
+        the deals consistent with what it has seen, and future shuffles are redrawn.
+        ``view(seat)`` and ``observation_tensor(seat)`` are unchanged.
+
+        Nothing in a world rebuilds the real game: its ``seed`` is a fresh one (drawn from
+        ``seed`` alone; ``new_game`` with it deals another game), it has no stacked deck,
+        and its history starts at the moment it was sampled: ``action_log()``, ``events()``
+        and ``history`` hold only what was played in the world since (empty at first; events
+        numbered from 0, for any seat, showing the world's own sampled cards). The events
+        up to that moment are the real game's ``events(seat)``. A world plays on like any
+        game, but cannot be saved (``to_json`` raises ValueError: no seed deals it)."""
+        seat = self._seat(seat)
         try:
             seed_to_u64(seed)
         except (TypeError, ValueError) as e:
             raise ValueError(f"sample_hidden seed: {e}") from None
-        world = self.clone()
-        world._state = self._state.sample_hidden(seat, seed)
+        token = self._take_token()
+        try:
+            state = self._state.sample_hidden(seat, seed)
+        finally:
+            self._give_token(token)
+        world = object.__new__(type(self))
+        world.__dict__.update(self.__dict__)          # configuration and decode tables
+        world.options = dict(self.options)
+        fresh = Random(seed_to_u64(seed) ^ WORLD_SEED_STREAM)
+        world.seed = (fresh.next_u32() << 32) | fresh.next_u32()
+        world._deck_input = None
+        world._state = state
+        world._origin = state.clone()                 # where the world's history begins
         world._sampled_for = seat
-        world._sampled_at = len(self._log)
+        world._log = []
+        world._init_shared()
         world._bind_fast_path()
         return world
 
-    def _check_replayable(self, seat: int | None) -> None:
-        """A sampled world shares the real game's log only up to the moment it was sampled,
-        and only what its seat (or a spectator) saw of it: nothing else can be replayed."""
-        if self._sampled_for is None:
-            return
-        if len(self._log) > self._sampled_at:
-            raise ValueError("a sampled world has no history once it has moved on: its moves "
-                             "cannot be replayed from the real game's seed")
-        if seat is not None and seat != self._sampled_for:
-            raise ValueError(f"a world sampled for seat {self._sampled_for} knows only that "
-                             f"seat's events (or the spectator's), not seat {seat}'s")
+    def _seat(self, seat: Any, what: str = "seat") -> int:
+        """``seat`` if it is a seat of this game (an int, numpy ints too); ValueError else."""
+        if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) \
+                or not 0 <= seat < self.num_players:
+            raise ValueError(f"{what} must be a seat 0..{self.num_players - 1}, "
+                             f"not {echo(seat)}")
+        return int(seat)
 
     def action_from_id(self, action_id: int) -> Action:
         """The Action with this id, attributed to the player to move (or seat -1 when over).
         Cards that depend on the position (the top card a ``draw_discard`` takes, the table
         a ``take`` takes, the exact cards of a meld) are filled in for the position now."""
+        token = self._take_token()
+        try:
+            return self._action_from_id(action_id)
+        finally:
+            self._give_token(token)
+
+    def _action_from_id(self, action_id: int) -> Action:
         action_id = _as_action_id(action_id)
         if not 0 <= action_id < len(self._specs):
-            raise IllegalActionError(f"action id {action_id} is outside 0..{len(self._specs) - 1}")
+            raise IllegalActionError(f"action id {echo(action_id)} is outside "
+                                     f"0..{len(self._specs) - 1}")
         spec = self._specs[action_id]
         player = self._state.current_player
         seat = -1 if player is None else player
@@ -642,33 +667,39 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """The legal actions now, in id order, with their cards; empty exactly when over."""
-        return [self.action_from_id(i) for i in self._state.legal_ids()]
+        token = self._take_token()
+        try:
+            return [self._action_from_id(i) for i in self._state.legal_ids()]
+        finally:
+            self._give_token(token)
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """numpy bool array of length ``num_distinct_actions``: True at the legal ids."""
         mask = np.zeros(len(self._specs), dtype=bool)
-        mask[self._state.legal_ids()] = True
+        mask[self._state.legal_ids()] = True      # one call of the core: one position's ids
         return mask
 
     def apply(self, action: ActionLike, player: int | None = None) -> None:
         """Apply a legal action: an Action, its int id (numpy ints too) or its notation.
 
-        With ``player`` (a server's seat) the action must also be that seat's to make.
-        Anything not legal now raises IllegalActionError naming the rule and changes nothing.
-        The state and the action log change in one step (a per-game guard), so a Game shared
-        by threads stays consistent and its saves load; one Game per thread is faster (no
-        waiting). The fast path, ``apply(int)``, costs no more than in 0.1."""
-        if type(action) is int and player is None:
-            action_id = action
-        else:
-            if player is not None:
-                self._check_player(player)
-            action_id = self._resolve(action)
+        With ``player`` (a server's seat; numpy ints too) the action must also be that seat's
+        to make. Anything not legal now raises IllegalActionError naming the rule and changes
+        nothing. The seat check, the action's resolution, the state and the action log are
+        one step (a per-game guard), so a Game shared by threads stays consistent, its saves
+        load, and a move checked for one seat is never applied as another's; one Game per
+        thread is faster (no waiting). The fast path, ``apply(int)``, costs no more than in
+        0.1."""
         try:
             token = self._token.pop()
         except IndexError:
             token = self._take_token()
         try:
+            if type(action) is int and player is None:
+                action_id = action
+            else:
+                if player is not None:
+                    self._check_player(player)
+                action_id = self._resolve(action)
             self._state.apply(action_id)          # raises, unchanged, if not legal now
             self._log.append(action_id)
         finally:
@@ -676,6 +707,8 @@ class Game:
 
     def _check_player(self, player: Any) -> None:
         to_move = self._state.current_player
+        if isinstance(player, np.integer) and not isinstance(player, np.bool_):
+            player = int(player)
         if type(player) is not int or not 0 <= player < self.num_players:
             raise IllegalActionError(f"player must be a seat 0..{self.num_players - 1}, "
                                      f"not {_echo(player)}")
@@ -688,8 +721,8 @@ class Game:
         if isinstance(action, Action):
             action_id = _as_action_id(action.id)
             if action.player != self._state.current_player:
-                raise IllegalActionError(f"that action is for seat {action.player}, but it is "
-                                         f"seat {self._state.current_player}'s turn")
+                raise IllegalActionError(f"that action is for seat {echo(action.player)}, but "
+                                         f"it is seat {self._state.current_player}'s turn")
             if (not 0 <= action_id < len(self._specs)
                     or self._specs[action_id].label != action.label):
                 raise IllegalActionError(f"action {_echo(action.label)} does not belong to "
@@ -719,9 +752,23 @@ class Game:
         return None
 
     def view(self, player: int) -> dict[str, JSONValue]:
-        """What seat ``player`` may know (the rulebook's view section), JSON-serializable."""
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise ValueError(f"player must be a seat 0..{self.num_players - 1}, not {player!r}")
+        """What seat ``player`` may know (the rulebook's view section), JSON-serializable.
+        One position's view: a move by another thread waits until it is built."""
+        if type(player) is not int:
+            player = self._seat(player, "player")           # numpy ints too; else ValueError
+        elif not 0 <= player < self.num_players:
+            self._seat(player, "player")
+        tokens = self._token
+        try:
+            token = tokens.pop()
+        except IndexError:
+            token = self._take_token()
+        try:
+            return self._view(player)
+        finally:
+            tokens.append(token)
+
+    def _view(self, player: int) -> dict[str, JSONValue]:
         to_move = self._state.current_player
         view: dict[str, JSONValue] = {
             "game": self.name,
@@ -742,8 +789,8 @@ class Game:
         index ``since``: one event per applied action and per automatic happening (deal,
         turn-up, red three laid, foot picked up, pile recycled, round/deal/hand end with its
         scoring breakdown, match end). Cards the seat may not see are counted (``"hidden"``),
-        never named. Computed lazily from the action log: the fast path pays nothing."""
-        self._check_replayable(seat)
+        never named. Computed lazily from the action log: the fast path pays nothing. The
+        events of one log prefix: a move by another thread meanwhile shows in the next call."""
         return events_for(self, seat, since)
 
     def action_log(self, since: int = 0) -> list[int]:
@@ -764,7 +811,6 @@ class Game:
         (The 0.1 log; ``events`` is the full per-seat stream, and this is read from its
         spectator's side: an action whose notation names a card nobody else saw shows only
         its kind, with id None.)"""
-        self._check_replayable(None)
         return [dict(e) for e in self._narrate().history]
 
     def _narrate(self) -> Narration:
@@ -776,7 +822,10 @@ class Game:
         return narration
 
     def _fresh_state(self) -> GameState:
-        """A new state machine for this configuration, seeded, with the first round dealt."""
+        """A new state machine for this configuration, seeded, with the first round dealt
+        (for a sampled world: the state it was sampled in, where its history begins)."""
+        if self._origin is not None:
+            return self._origin.clone()
         state = self._make_state(self._deck_input)
         state.seed_rng(self.seed)
         state.start()
@@ -812,13 +861,14 @@ class Game:
     def to_json(self, key: bytes | str | None = None) -> str:
         """The complete game as JSON: configuration, action log and generator state.
 
-        ``load_game`` replays it. With ``key`` (bytes or str) the save carries an HMAC-SHA256
+        ``load_game`` replays it. With ``key`` (bytes or str; an empty key is refused with
+        ValueError) the save carries an HMAC-SHA256
         that ``load_game(data, key=key)`` checks, so a server can hand a save out and trust it
         back. A save reveals every hand and every future shuffle: never send one to a player
         who should not see them. See cardcore.saves for what is detected without a key."""
         if self._sampled_for is not None:
-            raise ValueError(f"a world sampled for seat {self._sampled_for} cannot be saved: "
-                             f"save the game it was sampled from")
+            raise ValueError(f"a world sampled for seat {self._sampled_for} cannot be saved "
+                             f"(no seed deals it): save the game it was sampled from")
         token = self._take_token()
         try:
             log = list(self._log)

@@ -51,7 +51,7 @@ from typing import Any, Callable
 
 from cardcore._version import __version__
 from cardcore.cards import card_str
-from cardcore.errors import IllegalActionError
+from cardcore.errors import IllegalActionError, echo
 
 __all__ = ["dump", "load", "MAX_SAVE_CHARS", "MAX_DEPTH", "MAX_CONTAINERS", "canonical_bytes"]
 
@@ -73,11 +73,16 @@ def canonical_bytes(body: Mapping[str, Any]) -> bytes:
 
 
 def _key_bytes(key: bytes | str) -> bytes:
+    """The HMAC key as bytes; an empty key would sign nothing anybody could not forge."""
     if isinstance(key, str):
-        return key.encode("utf-8")
-    if isinstance(key, (bytes, bytearray)):
-        return bytes(key)
-    raise TypeError(f"a save key must be bytes or str, not {type(key).__name__}")
+        data = key.encode("utf-8")
+    elif isinstance(key, (bytes, bytearray)):
+        data = bytes(key)
+    else:
+        raise TypeError(f"a save key must be bytes or str, not {type(key).__name__}")
+    if not data:
+        raise ValueError("a save key must not be empty")
+    return data
 
 
 def _mac(key: bytes | str, data: bytes) -> str:
@@ -182,6 +187,9 @@ def load(data: str | bytes | Mapping[str, Any], key: bytes | str | None,
     """``load_game``: parse (with caps), check the signatures, then replay on a new game of
     the class ``game_class(name)`` gives (the registry's lookup)."""
 
+    if key is not None:
+        _key_bytes(key)                         # a bad key is refused before any parsing
+
     if isinstance(data, (bytes, bytearray)):
         if len(data) > MAX_SAVE_CHARS:
             raise ValueError(f"load_game: {len(data)} bytes; a save has at most {MAX_SAVE_CHARS}")
@@ -201,7 +209,7 @@ def load(data: str | bytes | Mapping[str, Any], key: bytes | str | None,
         raise ValueError("load_game: expected a JSON object")
     fmt = data.get("format")
     if type(fmt) is not int or fmt not in (FORMAT_0_1, SAVE_FORMAT):
-        raise ValueError(f"load_game: unknown save format {str(fmt)[:20]!r} "
+        raise ValueError(f"load_game: unknown save format {echo(fmt)} "
                          f"(this cardcore reads the ints {FORMAT_0_1} and {SAVE_FORMAT})")
     name = _field(data, "game", str)
     players = _field(data, "players", int)
@@ -212,6 +220,8 @@ def load(data: str | bytes | Mapping[str, Any], key: bytes | str | None,
     deck = data.get("deck")
     if deck is not None and not isinstance(deck, list):
         raise ValueError("load_game: field 'deck' must be null or a list of card notations")
+    if not all(isinstance(k, str) for k in options):
+        raise ValueError("load_game: option names must be strings")
     clash = sorted(k for k in options if k in PARAMETERS)
     if clash:
         raise ValueError(f"load_game: options may not repeat the parameter(s) {', '.join(clash)}")

@@ -26,14 +26,19 @@ from typing import Any, Callable
 from cardcore._batch import play_random_games
 from cardcore._fast import seed_to_u64
 from cardcore.bots import Bot, make_bot, parse_bot_spec, parse_bot_specs
-from cardcore.errors import ConfigError
+from cardcore.errors import ConfigError, echo
 from cardcore.executors import executor_kind, executor_workers, run_chunks
 from cardcore.game import Game, resolve_seed
 from cardcore.registry import game_class, new_game
 
-__all__ = ["bot_seed", "chooser_seed", "default_chunk_size", "game_seed", "simulate"]
+__all__ = ["MAX_GAMES", "bot_seed", "chooser_seed", "default_chunk_size", "game_seed",
+           "simulate"]
 
 _MASK = (1 << 64) - 1
+# The most games one run plays (simulate, tournament): a trillion, weeks of a big cluster at
+# a million games a second. The chunks are made as they are sent, so memory does not grow
+# with ``games``; the cap keeps a typo (2**64) a ConfigError rather than a run for ever.
+MAX_GAMES = 10**12
 
 # Default chunking: enough chunks per worker to balance the load and move the progress bar,
 # and, once chunks leave this process, enough games per chunk that scheduling costs at most
@@ -136,6 +141,22 @@ def _merge(into: dict[str, Any], part: dict[str, Any]) -> None:
         into[key] = [a + b for a, b in zip(into[key], part[key])]
 
 
+def check_games(games: int, least: int = 0) -> None:
+    """ConfigError (option "games") unless ``games`` is an int least..MAX_GAMES."""
+    if isinstance(games, bool) or not isinstance(games, int) or not least <= games <= MAX_GAMES:
+        kind = "a positive int" if least == 1 else "a non-negative int"
+        raise ConfigError(f"games must be {kind} of at most {MAX_GAMES:,}, not {echo(games)}",
+                          "games")
+
+
+def refuse_deck(options: dict[str, Any]) -> None:
+    """simulate and tournament deal every game from its own seed: a stacked deck would be
+    checked and then ignored, so it is refused (ConfigError naming "deck")."""
+    if "deck" in options:
+        raise ConfigError("deck: simulate and tournament deal every game from its own seed "
+                          "(game_seed); play stacked decks with new_game(deck=...)", "deck")
+
+
 def _parse_bots(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
     """The canonical spec of each bot (checked: unknown bots and parameters raise)."""
     names = tuple(str(spec) for spec in parse_bot_specs(bots))
@@ -166,14 +187,15 @@ def chunk_place(executor: Any, workers: int) -> str:
 def check_chunk_size(chunk_size: int | None) -> None:
     if chunk_size is not None and (isinstance(chunk_size, bool)
                                    or not isinstance(chunk_size, int) or chunk_size < 1):
-        raise ConfigError(f"chunk_size must be a positive int, not {chunk_size!r}",
+        raise ConfigError(f"chunk_size must be a positive int, not {echo(chunk_size)}",
                           "chunk_size")
 
 
 def resolve_workers(executor: Any, workers: int, games: int) -> int:
     """The number of workers a run uses (checks ``workers`` and ``executor``)."""
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
-        raise ConfigError(f"workers must be a non-negative int, not {workers!r}", "workers")
+        raise ConfigError(f"workers must be a non-negative int, not {echo(workers)}",
+                          "workers")
     if executor_kind(executor) != "local":
         if workers != 1:
             raise ConfigError("give workers or executor, not both (the executor has its own "
@@ -197,14 +219,16 @@ def simulate(name: str, games: int, *, players: int | None = None,
     ``default_chunk_size``). None of these change the summary, only ``workers`` and timing.
     ``progress(n)`` is called with the number of games just finished, after each chunk.
     ``seed=None`` draws a fresh seed (reported in the summary). ``options`` are the game's
-    options. Returns a JSON-serializable dict: games, actions, turns, per-seat wins (a shared
+    options; ``deck`` is refused (every game is dealt from its own seed). ``games`` is at
+    most MAX_GAMES (10**12): the chunks are made as they are sent, so memory does not grow
+    with it. Returns a JSON-serializable dict: games, actions, turns, per-seat wins (a shared
     win counts for each winner; ``sole_wins`` only counts games with one winner), win rates
     and mean scores, the same per bot name, mean turns and actions per game, seconds, games
     and actions per second.
     """
     cls: type[Game] = game_class(name)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ConfigError(f"games must be a non-negative int, not {games!r}", "games")
+    check_games(games)
+    refuse_deck(options)
     check_chunk_size(chunk_size)
     seed = resolve_seed(seed)
     template = new_game(name, players=players, seed=0, **options)   # checks players, options
@@ -216,8 +240,8 @@ def simulate(name: str, games: int, *, players: int | None = None,
     chunk = chunk_size or default_chunk_size(games, workers,
                                              where=chunk_place(executor, workers),
                                              core=all(b == "random" for b in names))
-    jobs = [(cls.name, n_players, dict(template.options), names, seed, start,
-             min(games, start + chunk)) for start in range(0, games, chunk)]
+    jobs = ((cls.name, n_players, dict(template.options), names, seed, start,
+             min(games, start + chunk)) for start in range(0, games, chunk))
     totals = _new_totals(n_players)
     started = time.perf_counter()
 
@@ -226,7 +250,7 @@ def simulate(name: str, games: int, *, players: int | None = None,
         if progress is not None:
             progress(part["games"])
 
-    run_chunks(_run_chunk, jobs, executor=executor, workers=workers, on_result=done)
+    run_chunks(_run_chunk, jobs, executor=executor, workers=workers, on_result=done, keep=False)
     seconds = time.perf_counter() - started
     return _summary(cls.name, template.options, names, n_players, seed, workers, totals, seconds)
 

@@ -31,12 +31,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from cardcore.bots import Bot, make_bot, parse_bot_spec, parse_bot_specs
-from cardcore.errors import ConfigError
+from cardcore.errors import ConfigError, echo
 from cardcore.executors import run_chunks
 from cardcore.game import resolve_seed
 from cardcore.registry import game_class, new_game
-from cardcore.simulation import (bot_seed, check_chunk_size, chunk_place, default_chunk_size,
-                                 game_seed, resolve_workers)
+from cardcore.simulation import (bot_seed, check_chunk_size, check_games, chunk_place,
+                                 default_chunk_size, game_seed, refuse_deck, resolve_workers)
 
 __all__ = ["MAX_SEATINGS", "pairwise_table", "planned_games", "plot_tournament", "seatings",
            "standings_table", "tournament"]
@@ -174,14 +174,14 @@ def _plan(name: str, games: int, bots: str | Sequence[str], players: int | None,
                                             list[tuple[int, ...]], int]:
     """Check the arguments; (game, players, options, entrants, seatings, games per seating)."""
     cls = game_class(name)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ConfigError(f"games must be a positive int, not {games!r}", "games")
+    check_games(games, 1)
+    refuse_deck(options)
     template = new_game(name, players=players, seed=0, **options)   # checks players, options
     entrants = [str(spec) for spec in parse_bot_specs(bots)]
     repeated = sorted({e for e in entrants if entrants.count(e) > 1})
     if repeated:
-        raise ConfigError(f"bot {repeated[0]!r} is given twice; give each bot once (another "
-                          f"seed makes another entrant: '{repeated[0]}:seed=1')", "bots")
+        raise ConfigError(f"bot {echo(repeated[0])} is given twice; give each bot once "
+                          f"(another seed makes another entrant: 'name:seed=1')", "bots")
     for spec in entrants:
         make_bot(spec, 0).check_game(cls.name)           # a bot that cannot play this game
     plan = seatings(len(entrants), template.num_players)
@@ -215,19 +215,21 @@ def tournament(name: str, games: int, *, bots: str | Sequence[str],
     workers = resolve_workers(executor, workers, total)
     chunk = min(per_seating, chunk_size or default_chunk_size(
         total, workers, where=chunk_place(executor, workers)))
-    jobs = [(cls_name, n_players, options, tuple(entrants[b] for b in seating), seed, start,
+    jobs = ((cls_name, n_players, options, tuple(entrants[b] for b in seating), seed, start,
              min(per_seating, start + chunk))
-            for seating in plan for start in range(0, per_seating, chunk)]
+            for seating in plan for start in range(0, per_seating, chunk))
+    tally = _Tally(entrants)
 
     started = time.perf_counter()
 
     def done(index: int, part: dict[str, Any]) -> None:
+        tally.add(part)                          # integer sums: any order gives the same
         if progress is not None:
             progress(part["games"])
 
-    parts = run_chunks(_run_chunk, jobs, executor=executor, workers=workers, on_result=done)
+    run_chunks(_run_chunk, jobs, executor=executor, workers=workers, on_result=done, keep=False)
     seconds = time.perf_counter() - started
-    result = _tally(entrants, parts)
+    result = tally.result()
     result.update({
         "game": cls_name, "players": n_players, "options": options, "seed": seed,
         "seatings": [[entrants[b] for b in seating] for seating in plan],
@@ -238,57 +240,67 @@ def tournament(name: str, games: int, *, bots: str | Sequence[str],
     return result
 
 
-def _tally(entrants: list[str], parts: list[dict[str, Any]]) -> dict[str, Any]:
-    """Sum the chunks (in job order: integers, so any order gives the same) and rate."""
-    n = len(entrants)
-    index = {spec: i for i, spec in enumerate(entrants)}
-    seats_played, wins, sole = [0] * n, [0] * n, [0] * n
-    scores: list[dict[int, int]] = [{} for _ in range(n)]
-    points2 = [[0] * n for _ in range(n)]
-    meets = [[0] * n for _ in range(n)]
-    for part in parts:
-        who = [index[spec] for spec in part["specs"]]
+class _Tally:
+    """The chunks' sums, added as they come back (integers, so any order gives the same),
+    then rated: memory does not grow with the number of chunks."""
+
+    def __init__(self, entrants: list[str]) -> None:
+        n = len(entrants)
+        self.entrants = entrants
+        self.index = {spec: i for i, spec in enumerate(entrants)}
+        self.seats_played, self.wins, self.sole = [0] * n, [0] * n, [0] * n
+        self.scores: list[dict[int, int]] = [{} for _ in range(n)]
+        self.points2 = [[0] * n for _ in range(n)]
+        self.meets = [[0] * n for _ in range(n)]
+
+    def add(self, part: dict[str, Any]) -> None:
+        who = [self.index[spec] for spec in part["specs"]]
         for k, e in enumerate(who):
-            seats_played[e] += part["games"]
-            wins[e] += part["wins"][k]
-            sole[e] += part["sole"][k]
+            self.seats_played[e] += part["games"]
+            self.wins[e] += part["wins"][k]
+            self.sole[e] += part["sole"][k]
             for score, count in part["scores"][k].items():
-                scores[e][score] = scores[e].get(score, 0) + count
+                self.scores[e][score] = self.scores[e].get(score, 0) + count
         for k, m, k_won, m_won, drawn in part["pairs"]:
             a, b = who[k], who[m]
-            points2[a][b] += 2 * k_won + drawn
-            points2[b][a] += 2 * m_won + drawn
-            meets[a][b] += k_won + m_won + drawn
-            meets[b][a] += k_won + m_won + drawn
-    theta, errors = bradley_terry(points2, meets)
-    standings = []
-    for e, spec in enumerate(entrants):
-        counts = sorted(scores[e].items())
-        played = seats_played[e]
-        mean = sum(s * c for s, c in counts) / played if played else 0.0
-        var = sum(c * (s - mean) ** 2 for s, c in counts) / played if played else 0.0
-        rating = ELO_MEAN + ELO_SCALE * theta[e]
-        half = Z95 * ELO_SCALE * errors[e]
-        standings.append({
-            "bot": spec, "seat_games": played, "wins": wins[e], "sole_wins": sole[e],
-            "win_rate": wins[e] / played if played else 0.0,
-            "win_rate_ci": list(wilson_interval(wins[e], played)),
-            "sole_win_rate": sole[e] / played if played else 0.0,
-            "mean_score": mean, "score_sd": math.sqrt(var),
-            "score_quartiles": [_weighted_quantile(counts, q) for q in (0.25, 0.5, 0.75)]
-            if counts else [0.0, 0.0, 0.0],
-            "rating": rating, "rating_ci": [rating - half, rating + half],
-            "scores": [[s, c] for s, c in counts],
-        })
-    return {
-        "bots": list(entrants),
-        "standings": standings,
-        "fair_share": sum(wins) / sum(seats_played) if sum(seats_played) else 0.0,
-        "pairwise": {"points": [[p / 2 for p in row] for row in points2], "meetings": meets},
-        "rating_method": ("Bradley-Terry maximum likelihood on the Elo scale (400 log10, mean "
-                          f"1500), winner vs non-winner pairs, {PRIOR_DRAWS} virtual draw per "
-                          "pair; 95% intervals from the Fisher information"),
-    }
+            self.points2[a][b] += 2 * k_won + drawn
+            self.points2[b][a] += 2 * m_won + drawn
+            self.meets[a][b] += k_won + m_won + drawn
+            self.meets[b][a] += k_won + m_won + drawn
+
+    def result(self) -> dict[str, Any]:
+        """Ratings, intervals and standings from the sums."""
+        entrants, seats_played, wins, sole = self.entrants, self.seats_played, self.wins, self.sole
+        scores, points2, meets = self.scores, self.points2, self.meets
+        theta, errors = bradley_terry(points2, meets)
+        standings = []
+        for e, spec in enumerate(entrants):
+            counts = sorted(scores[e].items())
+            played = seats_played[e]
+            mean = sum(s * c for s, c in counts) / played if played else 0.0
+            var = sum(c * (s - mean) ** 2 for s, c in counts) / played if played else 0.0
+            rating = ELO_MEAN + ELO_SCALE * theta[e]
+            half = Z95 * ELO_SCALE * errors[e]
+            standings.append({
+                "bot": spec, "seat_games": played, "wins": wins[e], "sole_wins": sole[e],
+                "win_rate": wins[e] / played if played else 0.0,
+                "win_rate_ci": list(wilson_interval(wins[e], played)),
+                "sole_win_rate": sole[e] / played if played else 0.0,
+                "mean_score": mean, "score_sd": math.sqrt(var),
+                "score_quartiles": [_weighted_quantile(counts, q) for q in (0.25, 0.5, 0.75)]
+                if counts else [0.0, 0.0, 0.0],
+                "rating": rating, "rating_ci": [rating - half, rating + half],
+                "scores": [[s, c] for s, c in counts],
+            })
+        return {
+            "bots": list(entrants),
+            "standings": standings,
+            "fair_share": sum(wins) / sum(seats_played) if sum(seats_played) else 0.0,
+            "pairwise": {"points": [[p / 2 for p in row] for row in points2], "meetings": meets},
+            "rating_method": ("Bradley-Terry maximum likelihood on the Elo scale (400 log10, mean "
+                              f"1500), winner vs non-winner pairs, {PRIOR_DRAWS} virtual draw per "
+                              "pair; 95% intervals from the Fisher information"),
+        }
 
 
 # ------------------------------------------------------------------ presentation

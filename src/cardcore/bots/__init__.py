@@ -33,7 +33,7 @@ from typing import Any, Callable
 from cardcore._fast import Random
 from cardcore.bots.base import Bot, RandomBot
 from cardcore.bots.ismcts import ISMCTSBot
-from cardcore.errors import ConfigError
+from cardcore.errors import ConfigError, echo
 from cardcore.game import Game
 from cardcore.registry import game_class
 
@@ -48,7 +48,7 @@ def greedy_heuristic(game_name: str) -> Callable[[Game, Random], int]:
     ConfigError if the game declares none."""
     choose = game_class(game_name).greedy
     if choose is None:
-        raise ConfigError(f"the greedy bot has no heuristic for {game_name!r}; use another "
+        raise ConfigError(f"the greedy bot has no heuristic for {echo(game_name)}; use another "
                           f"bot, e.g. 'random'", "bots")
     return choose
 
@@ -89,7 +89,7 @@ def bot_parameters(name: str) -> dict[str, Any]:
 def _bot_class(name: str) -> type[Bot]:
     cls = BOTS.get(name.strip().lower()) if isinstance(name, str) else None
     if cls is None:
-        raise ConfigError(f"unknown bot {name!r}; available: {', '.join(BOTS)}", "bots")
+        raise ConfigError(f"unknown bot {echo(name)}; available: {', '.join(BOTS)}", "bots")
     return cls
 
 
@@ -135,7 +135,8 @@ def parse_bot_spec(text: str | BotSpec) -> BotSpec:
     if isinstance(text, BotSpec):
         return text
     if not isinstance(text, str):
-        raise ConfigError(f"a bot is named by a string such as 'random', not {text!r}", "bots")
+        raise ConfigError(f"a bot is named by a string such as 'random', not {echo(text)}",
+                          "bots")
     return _parse_spec_text(text)
 
 
@@ -152,18 +153,18 @@ def _parse_spec_text(text: str) -> BotSpec:
         key, eq, raw = item.partition("=")
         key = key.strip().lower()
         if not eq or not key:
-            raise ConfigError(f"bot spec {text!r}: parameters look like key=value, "
-                              f"not {item!r}", "bots")
+            raise ConfigError(f"bot spec {echo(text)}: parameters look like key=value, "
+                              f"not {echo(item)}", "bots")
         if key not in allowed:
-            raise ConfigError(f"bot spec {text!r}: {name} has no parameter {key!r} "
+            raise ConfigError(f"bot spec {echo(text)}: {name} has no parameter {echo(key)} "
                               f"(parameters: {', '.join(allowed) or 'none'})", "bots")
         if key in params:
-            raise ConfigError(f"bot spec {text!r}: {key!r} is given twice", "bots")
+            raise ConfigError(f"bot spec {echo(text)}: {echo(key)} is given twice", "bots")
         params[key] = _parse_value(raw.strip())
     try:
         cls(**{"seed": 0, **params})                    # the bot checks its own values
     except (TypeError, ValueError, OverflowError) as e:
-        raise ConfigError(f"bot spec {text!r}: {e}", "bots") from None
+        raise ConfigError(f"bot spec {echo(text)}: {e}", "bots") from None
     return BotSpec(name, tuple(sorted(params.items())))
 
 
@@ -171,6 +172,9 @@ def parse_bot_specs(bots: str | Sequence[str | BotSpec]) -> tuple[BotSpec, ...]:
     """Bot specs from ``"greedy,random:seed=3"`` or a sequence of specs. In a comma-separated
     string a ``key=value`` item without a name continues the previous spec's parameters
     (``"ismcts:iterations=200,c=1.4,random"`` is two bots)."""
+    if not isinstance(bots, (str, Sequence)) or isinstance(bots, (bytes, bytearray)):
+        raise ConfigError(f"bots must be a string such as 'greedy,random' or a sequence of "
+                          f"bot specs, not {echo(bots)}", "bots")
     if isinstance(bots, str):
         items: list[str] = []
         for token in bots.split(","):

@@ -22,12 +22,14 @@ uniformly random and every untried move is expanded at once.
 """
 from __future__ import annotations
 
-from cardcore._search import ismcts_search
+from cardcore._search import MAX_ITERATIONS, MAX_THINK_MS, ismcts_search
 from cardcore.bots.base import Bot
+from cardcore.errors import echo
 from cardcore.game import Game, is_int
 
 __all__ = ["ISMCTSBot"]
 
+DEFAULT_ITERATIONS = 1000
 HORIZONS = ("round", "match")
 ROLLOUTS = ("game", "random")
 
@@ -38,33 +40,51 @@ def sides_of(game: Game) -> list[int]:
 
 
 class ISMCTSBot(Bot):
-    """``ISMCTSBot(iterations=1000, seed=None, exploration=0.7, horizon=None,
-    rollout="game", prior=0.25)``; ``exploration`` is the UCB constant (win shares are in
-    0..1), ``horizon`` "round" or "match" (None: the game's default), ``rollout`` "game" or
-    "random", ``prior`` the weight of the rollout policy's move in the tree (0: none)."""
+    """``ISMCTSBot(iterations=None, think_ms=None, seed=None, exploration=0.7,
+    horizon=None, rollout="game", prior=0.25)``.
+
+    ``iterations`` searches that many iterations per decision (1000 when neither it nor
+    ``think_ms`` is given); ``think_ms`` gives each decision a time budget in milliseconds
+    instead, with ``iterations`` (default MAX_ITERATIONS) as a cap. A seeded bot with
+    iterations only makes the same choices every time; with a time budget its choices depend
+    on the machine's speed. Either way Ctrl-C stops a search at once (KeyboardInterrupt).
+    ``exploration`` is the UCB constant (win shares are in 0..1), ``horizon`` "round" or
+    "match" (None: the game's default), ``rollout`` "game" or "random", ``prior`` the weight
+    of the rollout policy's move in the tree (0: none). ``last_iterations`` is the number of
+    iterations the latest decision ran."""
 
     name = "ismcts"
 
-    def __init__(self, iterations: int = 1000, seed: int | None = None,
-                 exploration: float = 0.7, horizon: str | None = None,
+    def __init__(self, iterations: int | None = None, think_ms: float | None = None,
+                 seed: int | None = None, exploration: float = 0.7, horizon: str | None = None,
                  rollout: str = "game", prior: float = 0.25) -> None:
-        if not is_int(iterations) or not 1 <= iterations <= 10_000_000:
-            raise ValueError(f"iterations must be an int 1..10,000,000, not {iterations!r}")
+        if iterations is None:
+            iterations = DEFAULT_ITERATIONS if think_ms is None else MAX_ITERATIONS
+        if not is_int(iterations) or not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError(f"iterations must be an int 1..{MAX_ITERATIONS:,}, "
+                             f"not {echo(iterations)}")
+        if think_ms is not None and (isinstance(think_ms, bool)
+                                     or not isinstance(think_ms, (int, float))
+                                     or not 0 < think_ms <= MAX_THINK_MS):
+            raise ValueError(f"think_ms must be a number of milliseconds in (0, "
+                             f"{MAX_THINK_MS:,.0f}], not {echo(think_ms)}")
         if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) \
                 or not 0 <= exploration <= 100:
-            raise ValueError(f"exploration must be a number 0..100, not {exploration!r}")
+            raise ValueError(f"exploration must be a number 0..100, not {echo(exploration)}")
         if horizon is not None and horizon not in HORIZONS:
-            raise ValueError(f"horizon must be one of {HORIZONS} or None, not {horizon!r}")
+            raise ValueError(f"horizon must be one of {HORIZONS} or None, not {echo(horizon)}")
         if rollout not in ROLLOUTS:
-            raise ValueError(f"rollout must be one of {ROLLOUTS}, not {rollout!r}")
+            raise ValueError(f"rollout must be one of {ROLLOUTS}, not {echo(rollout)}")
         if isinstance(prior, bool) or not isinstance(prior, (int, float)) or not 0 <= prior <= 100:
-            raise ValueError(f"prior must be a number 0..100, not {prior!r}")
+            raise ValueError(f"prior must be a number 0..100, not {echo(prior)}")
         super().__init__(seed)
         self.prior = float(prior)
         self.iterations = iterations
+        self.think_ms = think_ms
         self.exploration = float(exploration)
         self.horizon = horizon
         self.rollout = rollout
+        self.last_iterations = 0
         self._sides: dict[tuple[str, int, str], list[int]] = {}   # by configuration
 
     def _sides_for(self, game: Game) -> list[int]:
@@ -78,16 +98,19 @@ class ISMCTSBot(Bot):
         if len(ids) == 0:
             raise ValueError("the game is over: there is no action to choose")
         if len(ids) == 1:
+            self.last_iterations = 0
             return int(ids[0])
         seed = (self.rng.next_u32() << 32) | self.rng.next_u32()
         player = game.current_player
         assert player is not None                 # the game is not over
         horizon = self.horizon or game.search_horizon
         stats = ismcts_search(game.state, player, self.iterations, seed, self.exploration,
-                              horizon, self.rollout, self._sides_for(game), self.prior)
+                              horizon, self.rollout, self._sides_for(game), self.prior,
+                              self.think_ms)
+        self.last_iterations = sum(visits for _, visits, _ in stats)
         return int(stats[0][0])
 
     def __repr__(self) -> str:
-        return (f"ISMCTSBot(iterations={self.iterations}, seed={self.seed!r}, "
-                f"exploration={self.exploration}, horizon={self.horizon!r}, "
-                f"rollout={self.rollout!r})")
+        return (f"ISMCTSBot(iterations={self.iterations}, think_ms={self.think_ms!r}, "
+                f"seed={self.seed!r}, exploration={self.exploration}, "
+                f"horizon={self.horizon!r}, rollout={self.rollout!r})")

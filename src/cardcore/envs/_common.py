@@ -6,7 +6,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from cardcore.errors import ConfigError
+from cardcore.errors import ConfigError, echo
 from cardcore.game import Game
 from cardcore.registry import game_class, new_game
 
@@ -42,11 +42,11 @@ def probe_game(name: str, players: int | None, render_mode: str | None, illegal_
     the configuration, for its sizes and bounds."""
     check_game_name(name)
     if render_mode is not None and render_mode not in RENDER_MODES:
-        raise ConfigError(f"render_mode must be None or 'ansi', not {render_mode!r}",
+        raise ConfigError(f"render_mode must be None or 'ansi', not {echo(render_mode)}",
                           "render_mode")
     if illegal_action not in policies:
         raise ConfigError(f"illegal_action must be one of {', '.join(policies)}, "
-                          f"not {illegal_action!r}", "illegal_action")
+                          f"not {echo(illegal_action)}", "illegal_action")
     return new_game(name, players=players, seed=0, **options)   # ConfigError if bad
 
 

@@ -40,7 +40,7 @@ from cardcore.envs._common import (
     Potential, camel_name, draw_seed, initial_potential, render_text,
     shaped_rewards,
 )
-from cardcore.errors import ConfigError, IllegalActionError
+from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.game import Game
 from cardcore.registry import available_games, new_game
 
@@ -67,7 +67,7 @@ class CardcoreEnv(gymnasium.Env[Obs, np.int64]):
                  **options: Any) -> None:
         probe = probe_game(name, players, render_mode, illegal_action, ILLEGAL_POLICIES, options)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < probe.num_players:
-            raise ConfigError(f"seat must be a seat 0..{probe.num_players - 1}, not {seat!r}",
+            raise ConfigError(f"seat must be a seat 0..{probe.num_players - 1}, not {echo(seat)}",
                               "seat")
         self.name = name
         self.seat = seat

@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from cardcore.errors import ConfigError
+from cardcore.errors import ConfigError, echo
 from cardcore.game import Game
 from cardcore.registry import available_games, game_class
 from cardcore.saves import SAVE_FORMAT
@@ -106,7 +106,7 @@ def _save(cls: type[Game], num_actions: int) -> Schema:
 
 def _check_kind(kind: Any) -> None:
     if kind not in KINDS:
-        raise ConfigError(f"unknown schema kind {str(kind)[:40]!r}; kinds: {', '.join(KINDS)}",
+        raise ConfigError(f"unknown schema kind {echo(kind)}; kinds: {', '.join(KINDS)}",
                           "kind")
 
 

@@ -178,9 +178,10 @@ def test_kz_7_4_utility_range_bounds_one_deal():
 
 
 def test_kz_3_5_a_deal_has_at_most_four_actions_per_turn():
-    import sys
+    from cardcore.games.kuzanasta._state import MAX_VOID_DEALS
     game = new_game("kuzanasta", players=4, seed=3, max_turns=12, going_out="optional")
-    assert game.max_game_length == sys.maxsize        # void deals may repeat for ever
+    scored = 4 * (-(-50000 // 5500) - 1) + 1          # KZ-7.5 with the default target
+    assert game.max_game_length == (scored + MAX_VOID_DEALS) * actions_per_turn() * 12  # KZ-7.8
     per_deal = Counter()
     while game.state.round_index < 6:
         deal = game.state.round_index

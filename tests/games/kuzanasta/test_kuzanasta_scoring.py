@@ -123,6 +123,41 @@ def test_kz_7_5_deals_option_counts_scored_deals_only():
     assert not g.is_over and g._state.round_index == 1 and g._state.deals_scored == 0
 
 
+def test_kz_7_8_the_match_ends_after_max_void_deals():
+    """Decision (termination guard): void deals do not count towards KZ-7.5, so the match
+    also ends after MAX_VOID_DEALS of them; the highest score wins, ties share."""
+    from cardcore.games.kuzanasta._state import MAX_VOID_DEALS
+    game = new_game("kuzanasta", players=2, seed=5, max_turns=1, target=10**15)
+    rng = random.Random(5)
+    actions = 0
+    while not game.is_over:
+        ids = game.legal_action_ids()
+        game.apply(ids[rng.randrange(len(ids))])
+        actions += 1
+        assert actions <= game.max_game_length
+    state = game.state
+    assert state.round_index - state.deals_scored == MAX_VOID_DEALS
+    assert game.view(0)["last_deal"]["end"] != "went_out"
+    assert game.winners == [p for p, s in enumerate(game.scores) if s == max(game.scores)]
+    events = game.events()
+    assert events[-2]["kind"] == "deal_end" and events[-1]["kind"] == "match_end"
+    with pytest.raises(IllegalActionError):
+        game.apply(0)
+    assert MAX_VOID_DEALS == 10_000                 # the rulebook's number
+
+
+def test_kz_7_8_max_game_length_is_derived_from_the_guard():
+    from cardcore.games.kuzanasta._state import MAX_VOID_DEALS, actions_per_turn, min_deal_total
+    assert min_deal_total() == 5000 + 500          # a 3-card set and a 4-card set, KZ-5.3
+    per_deal = actions_per_turn() * 40
+    game = new_game("kuzanasta", players=3, deals=7, max_turns=40)
+    assert game.max_game_length == (7 + MAX_VOID_DEALS) * per_deal
+    # To a target: before the last deal every seat is below it, each scored deal adds at
+    # least min_deal_total to one seat.
+    game = new_game("kuzanasta", players=4, target=50000, max_turns=40)
+    assert game.max_game_length == (4 * (-(-50000 // 5500) - 1) + 1 + MAX_VOID_DEALS) * per_deal
+
+
 def test_kz_7_5_ties_share_the_win():
     # Seeded random play (found by search): two scored deals, one each, equal totals.
     # (going_out="optional": the seeds were searched in the 0.1 rules, KZ-3.3)

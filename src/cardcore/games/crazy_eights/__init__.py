@@ -141,6 +141,7 @@ class CrazyEights(Game):
         a stacked deck the turned-up eights (CE-2.4) are seen; without one, only positions
         hidden whatever the deck: other hands and the stock below every card that could be
         turned up (one more per eight in the deck)."""
+        seat = self._seat(seat)
         deck = self._deck_input
         plan = deal_plan(self.num_players, self._state.dealer, deck)
         hidden = [i for i, zone in enumerate(plan) if not self._zone_visible(zone, seat)]

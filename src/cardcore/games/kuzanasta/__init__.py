@@ -22,7 +22,6 @@ wild card standing in; either order is accepted); with ``god_draw="position"`` a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-import sys
 from typing import Any
 
 from cardcore.cards import RANKS, card_str, format_cards
@@ -33,8 +32,8 @@ from cardcore.game import (
     seat_or_lot,
 )
 from cardcore.games.kuzanasta._state import (
-    OBSERVATION_PIECES, PHASES, KuzanastaState, action_table, deal_plan, kuzanasta_deck,
-    max_deal_total, place_actions,
+    MAX_VOID_DEALS, OBSERVATION_PIECES, PHASES, KuzanastaState, action_table, actions_per_turn,
+    deal_plan, kuzanasta_deck, max_deal_total, min_deal_total, place_actions,
 )
 from cardcore.games.kuzanasta.actions import place_label, set_label
 from cardcore.games.kuzanasta._state import (  # the action ids by name
@@ -238,11 +237,18 @@ class Kuzanasta(Game):
 
     @classmethod
     def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
-        """No finite bound exists: ``end_turn`` is always legal (KZ-3.3), so seats that never
-        go out make every deal end void after ``max_turns`` turns (KZ-3.5), and void deals do
-        not count towards the end of the match (KZ-7.5). A deal has at most
-        ``actions_per_turn() * max_turns`` actions; the match bound is ``sys.maxsize``."""
-        return sys.maxsize
+        """Derived from the rules: a deal has at most ``actions_per_turn() * max_turns``
+        actions (KZ-3.5), and a match at most its scored deals plus MAX_VOID_DEALS void
+        ones (KZ-7.8). Scored deals: ``deals``, or, to a target, every seat below it before
+        the last deal, each scored deal adding at least ``min_deal_total()`` to one seat."""
+        scored: int
+        if options["deals"] is not None:
+            scored = options["deals"]
+        else:
+            below = -(-options["target"] // min_deal_total()) - 1
+            scored = players * below + 1
+        per_deal: int = actions_per_turn() * options["max_turns"]
+        return (scored + MAX_VOID_DEALS) * per_deal
 
     def table_lines(self, player: int) -> list[str]:
         """The public table as plain-text lines, for terminal front ends."""

@@ -306,11 +306,14 @@ cdef int kz_best_three_four(const Multiset* hand, int wild_rank, int* d1, int* d
 
 
 # ---------------------------------------------------------------- Python-visible wrappers
+from cardcore.errors import echo
+
+
 cdef int kz_wild_arg(object wild_rank) except -2:
     if wild_rank is None:
         return KZ_NO_WILD
     if isinstance(wild_rank, bool) or not isinstance(wild_rank, int) or not 0 <= wild_rank < NUM_RANKS:
-        raise ValueError(f"wild_rank must be None or a rank index 0..12, not {wild_rank!r}")
+        raise ValueError(f"wild_rank must be None or a rank index 0..12, not {echo(wild_rank)}")
     return wild_rank
 
 
@@ -320,12 +323,12 @@ cdef int kz_fill(Multiset* m, object cards) except -1:
     for card in cards:
         if type(card) is not int:                       # bool is not int here; other ints
             if isinstance(card, bool) or not hasattr(card, "__index__"):
-                raise ValueError(f"card ids must be ints, not {card!r}")
+                raise ValueError(f"card ids must be ints, not {echo(card)}")
             card = card.__index__()
         try:
             c = card
         except OverflowError:
-            raise ValueError(f"card id out of range: {card}") from None
+            raise ValueError(f"card id out of range: {echo(card)}") from None
         if c < 0 or c >= NUM_KINDS:
             raise ValueError(f"card id out of range: {c}")
         if not ms_add(m, <int>c):
@@ -335,7 +338,7 @@ cdef int kz_fill(Multiset* m, object cards) except -1:
 
 cdef int kz_desc_arg(object d) except -1:
     if isinstance(d, bool) or not isinstance(d, int) or not 0 <= d < KZ_NUM_DESCRIPTORS:
-        raise ValueError(f"a set descriptor is an int 0..{KZ_NUM_DESCRIPTORS - 1}, not {d!r}")
+        raise ValueError(f"a set descriptor is an int 0..{KZ_NUM_DESCRIPTORS - 1}, not {echo(d)}")
     return d
 
 

@@ -62,6 +62,9 @@ cdef enum:
     NUM_STOCKS = 2              # KZ-2.5
     FOUR_PLAYER_PILES = 4       # KZ-2.6: both piles are used with 4 players
     GOD_DOUBLING = 2            # KZ-7.2 (joker turn-up), KZ-7.3 (winner holds the joker)
+    KZ_MAX_VOID_DEALS = 10000   # KZ-7.8: the termination guard
+
+MAX_VOID_DEALS = KZ_MAX_VOID_DEALS
 
 # ---------------------------------------------------------------- action table
 cdef enum:
@@ -792,6 +795,10 @@ cdef void end_deal(KZState* s, int how, int winner, int d1, int d2) noexcept nog
         s.last_hand_points = 0
         s.last_pot = 0
         s.last_hand_size = 0
+    if how != END_OUT and s.h.round_index - s.deals_scored >= KZ_MAX_VOID_DEALS:   # KZ-7.8
+        s.h.phase = PH_OVER
+        s.h.to_move = -1
+        return
     s.h.dealer = (s.h.dealer + 1) % s.h.players                     # KZ-2.1
     kz_deal(s)
 
@@ -1506,6 +1513,16 @@ def max_deal_total(int players) -> int:
     best_card = max(card_points(c) for c in range(NUM_KINDS))
     hands = (players - 1) * HAND_SIZE * best_card
     return (2 * max(KZ_ROW_VALUES) + GOD_DOUBLING * hands) * GOD_DOUBLING
+
+
+def min_deal_total() -> int:
+    """The least a scored deal adds to its winner (KZ-7.1, KZ-7.4): a 7-card hand cannot
+    show two 4-card sets, so the cheapest declaration is the cheapest 3-card row plus the
+    cheapest row of all; counted hands and doubling only add. It bounds the scored deals of
+    a match played to a target (KZ-7.8)."""
+    from cardcore.games.kuzanasta._sets import KZ_ROW_VALUES
+    three_card_rows = KZ_ROW_VALUES[1:5]              # KZ-5.3 rows 1-4
+    return min(three_card_rows) + min(KZ_ROW_VALUES[1:])
 
 
 def actions_per_turn() -> int:

@@ -191,7 +191,7 @@ class Manna(Game):
         reaches a hand, replaced from the stock top (MH-2.4), so moving one would show. Without
         a stacked deck, only the positions hidden whatever the deck: the feet and the stock
         below the cards that can replace red threes (one per red three in the deck)."""
-        seat = self._state.check_seat(seat)
+        self._seat(seat)
         players = self.num_players
         hands_after_first = self._state.round_index - (1 if self._state.is_over else 0)
         dealer = (self._state.dealer - hands_after_first) % players      # MH-2.1

@@ -1,0 +1,89 @@
+"""Instructions per operation of two builds, counted by valgrind (cachegrind): an A/B that the
+load of a shared machine cannot blur. Wall-clock slices here vary by ±5-20% between runs;
+instruction counts of the same seeded work repeat to the instruction.
+
+    python benchmarks/instructions_ab.py --a /path/to/main/src --b src [--only vector,apply]
+
+Each workload runs in a fresh interpreter under ``valgrind --tool=cachegrind --cache-sim=no``
+twice, with N operations and with none (imports, setup and one-time caches cancel), with
+PYTHONHASHSEED=0 and one BLAS thread; the figure is the difference divided by N. ``--a`` and
+``--b`` are put first on PYTHONPATH ("" for the installed cardcore). Needs valgrind.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+WORK = r'''
+import sys
+import numpy as np
+from cardcore import VectorGame, new_game
+from cardcore._fast import Random
+from cardcore.bots import ISMCTSBot
+what, name, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+game = new_game(name, seed=5)
+r = Random(1)
+for _ in range(40):
+    ids = game.legal_action_ids(); game.apply(ids[r.below(len(ids))])
+seat = game.current_player
+out = np.empty(game.observation_shape, np.float32)
+if what == "vector":                       # per game-step: random_actions + step + legal_mask
+    vg = VectorGame(name, 256, seed=1); mask = vg.legal_mask()
+    for _ in range(n // 256):
+        vg.step(vg.random_actions()); vg.legal_mask(mask)
+elif what == "apply":                      # per action: the Python fast path, whole games
+    below, s, done = Random(3).below, 0, 0
+    while done < n:
+        g = new_game(name, seed=s); s += 1
+        ids_of, apply = g.legal_action_ids, g.apply
+        ids = ids_of()
+        while ids and done < n:
+            apply(ids[below(len(ids))]); done += 1; ids = ids_of()
+elif what == "observe":
+    for _ in range(n): game.observation_tensor(seat, out)
+elif what == "returns":
+    for _ in range(n): game.returns()
+elif what == "sample":
+    for i in range(n): game.sample_hidden(seat, i)
+elif what == "view":
+    for _ in range(n): game.view(seat)
+elif what == "ismcts":                     # per 200-iteration decision
+    while len(game.legal_action_ids()) < 2: game.apply(game.legal_action_ids()[0])
+    for k in range(n): ISMCTSBot(iterations=200, seed=k).choose_id(game)
+'''
+WORKLOADS = {"vector": 256 * 400, "apply": 20000, "observe": 20000, "returns": 20000,
+             "sample": 2000, "view": 2000, "ismcts": 5}
+GAMES = ("kings_stakes", "kuzanasta", "manna")
+
+
+def instructions(path: str, what: str, name: str, n: int) -> int:
+    env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
+    env.pop("PYTHONPATH", None)
+    if path:
+        env["PYTHONPATH"] = path
+    out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                          "--cachegrind-out-file=/dev/null", sys.executable, "-c", WORK, what,
+                          name, str(n)], capture_output=True, text=True, env=env, check=True)
+    return int(re.search(r"I\s+refs:\s+([\d,]+)", out.stderr).group(1).replace(",", ""))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--a", default="", help="PYTHONPATH of build A ('' = installed)")
+    ap.add_argument("--b", default="src", help="PYTHONPATH of build B")
+    ap.add_argument("--only", default=",".join(WORKLOADS), help="workloads, comma-separated")
+    args = ap.parse_args()
+    print(f"{'workload':10s} {'game':13s} {'A':>12s} {'B':>12s} {'B/A':>7s}  instructions per op")
+    for what in args.only.split(","):
+        n = WORKLOADS[what]
+        for name in GAMES:
+            per = [(instructions(p, what, name, n) - instructions(p, what, name, 0)) / n
+                   for p in (args.a, args.b)]
+            print(f"{what:10s} {name:13s} {per[0]:12,.0f} {per[1]:12,.0f} {per[1] / per[0]:7.3f}")
+
+
+if __name__ == "__main__":
+    main()
