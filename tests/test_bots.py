@@ -2,6 +2,7 @@
 its own tests in tests/games/<game>/)."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import cardcore
@@ -115,3 +116,17 @@ def test_greedy_heuristic_is_the_games_and_a_game_without_one_is_a_config_error(
     with pytest.raises(ConfigError, match="no heuristic"):
         GreedyBot(seed=1).check_game(cls.name)
     RandomBot(seed=1).check_game(cls.name)              # random plays anything
+
+
+def test_best_by_takes_the_highest_value_and_draws_only_to_break_a_tie():
+    from cardcore._fast import Random
+    from cardcore.game import best_by
+
+    values = {3: 1.0, 5: 2.0, 9: 2.0 + 1e-12, 11: -4.0}
+    untouched, used = Random(7), Random(7)
+    assert best_by([3, 11], values.__getitem__, used) == 3          # no tie: no draw
+    assert used.below(1000) == untouched.below(1000)
+    picks = {best_by(np.array([3, 5, 9, 11]), values.__getitem__, Random(s)) for s in range(40)}
+    assert picks == {5, 9}                                          # 1e-12 apart: a tie
+    assert all(type(best_by(np.array([3, 5]), values.__getitem__, Random(s))) is int
+               for s in range(3))

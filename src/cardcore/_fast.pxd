@@ -328,6 +328,17 @@ cdef enum:
     ZONE_CAPACITY = PILE_CAPACITY    # the most cards a zone instance holds (its out buffer)
     MAX_BREAKDOWN_ROWS = 64          # the most rows a round's breakdown has
 
+cdef inline int copy_breakdown(const BreakdownRow* rows, int n, BreakdownRow* out,
+                               int capacity) noexcept nogil:
+    """The whole breakdown hook of a game whose scoring keeps its rows: copy n of them,
+    or -1 if capacity is short."""
+    cdef int i
+    if n > capacity:
+        return -1
+    for i in range(n):
+        out[i] = rows[i]
+    return n
+
 cdef int check_hooks(const GameHooks* hooks) except -1     # ImportError naming a missing hook
 # A C-contiguous buffer of shape (rows,) (cols 0) or (rows, cols) of ``itemsize``-byte items in
 # native byte order whose format is one of ``kinds`` (e.g. b"f" float32, b"B?" bytes/bools);

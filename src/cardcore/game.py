@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence, Union
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Protocol, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -61,6 +61,21 @@ class GreedyHeuristic(Protocol):
     its ties broken with ``rng``."""
 
     def __call__(self, game: Game, rng: Random) -> int: ...
+
+
+def best_by(ids: Iterable[int], value: Callable[[int], float], rng: Random) -> int:
+    """The id of highest ``value(id)``; ids within 1e-9 of it are ties, broken uniformly with
+    ``rng`` (one draw, only when there is a tie): how a float-valued heuristic chooses."""
+    best: list[int] = []
+    best_value = float("-inf")
+    for i in map(int, ids):         # numpy ids too
+        v = value(i)
+        if v > best_value + 1e-9:
+            best_value = v
+            best = [i]
+        elif v > best_value - 1e-9:
+            best.append(i)
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
 _echo = echo                   # error messages never repeat megabytes of hostile input

@@ -24,7 +24,7 @@ The package (``cardcore.games.<game>``):
     see), ``zones``/``num_zones``/``zone_cards`` (the zone table: each zone's scope and who sees
     it, the one definition of what a seat may know) and ``known_cards`` (optional: cards of a
     hidden zone every seat knows), ``breakdown`` (the scoring rows the round's scoring itself
-    wrote), and optionally ``rollout`` (a search's rollout policy). Set ``h.to_move = -1``
+    wrote; ``copy_breakdown`` is the whole hook when the state keeps them), and optionally ``rollout`` (a search's rollout policy). Set ``h.to_move = -1``
     when the match ends. No module-level mutable buffers;
   * ``deal_plan(...)``: the zone of each deck position (top first), from the function the deal
     uses;
@@ -54,7 +54,8 @@ kind, with what it is), ``deal``, ``action``, ``round_end``; cards move between 
 (``moved``, ``action_event(..., state, source, target)``), so who sees them follows from the
 zone table, and the round end's breakdown is ``breakdown_of(state)``, the kernel's rows.
 
-``greedy.py`` — GreedyBot's heuristic, ``choose(game, rng) -> a legal id``.
+``greedy.py`` — GreedyBot's heuristic, ``choose(game, rng) -> a legal id``
+(``cardcore.game.best_by`` picks the best-valued id, ties broken with ``rng``).
 ``schema.py`` — the game's ``SchemaParts``; ``schemas/*.json`` are generated from it by
 ``python -m cardcore.schemas``.
 ``words.py`` — ``PHRASES``: the terminal's words for the game's own event kinds.

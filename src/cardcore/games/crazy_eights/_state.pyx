@@ -18,6 +18,7 @@ from libc.stdint cimport uint8_t, int16_t, int32_t, uint32_t, uint64_t
 from libc.string cimport memset, memmove
 
 from cardcore._fast cimport (
+    copy_breakdown,
     GameState, GameHooks, Header, Rng, Multiset, Pile, ZoneSpec, BreakdownRow, ZONE_SHARED,
     ZONE_SEAT, SEEN_BY_ALL, SEEN_BY_OWNER, SEEN_BY_NONE, NUM_KINDS, PILE_CAPACITY, MS_MAX_COPIES,
     MAX_BREAKDOWN_ROWS,
@@ -720,12 +721,7 @@ cdef void ce_score(CEState* s) noexcept nogil:
 
 cdef int ce_breakdown(const void* state, BreakdownRow* out, int capacity) noexcept nogil:
     cdef const CEState* s = <const CEState*>state
-    cdef int i
-    if s.n_rows > capacity:
-        return -1
-    for i in range(s.n_rows):
-        out[i] = s.rows[i]
-    return s.n_rows
+    return copy_breakdown(s.rows, s.n_rows, out, capacity)
 
 
 cdef void end_game(CEState* s) noexcept nogil:

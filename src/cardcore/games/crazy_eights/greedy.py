@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardcore._fast import rank_of, suit_of
+from cardcore.game import best_by
 from cardcore.games.crazy_eights._state import (
     DRAW, NOMINATE_FIRST, PASS, SPECIAL_RANKS, SUIT_LETTERS, WILD_RANK, action_table,
     penalty_points,
@@ -108,13 +109,4 @@ def choose(game: Game, rng: Random) -> int:
         "special": game.options["use_special_cards"],
     }
     hand = state.hand(seat)                   # the seat's own cards only
-    best: list[int] = []
-    best_value = float("-inf")
-    for i in ids:
-        value = evaluate(int(i), hand, table)
-        if value > best_value + 1e-9:
-            best_value = value
-            best = [int(i)]
-        elif value > best_value - 1e-9:
-            best.append(int(i))
-    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+    return best_by(ids, lambda i: evaluate(i, hand, table), rng)

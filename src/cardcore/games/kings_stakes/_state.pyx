@@ -18,7 +18,7 @@ from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t, INT32_MAX
 from libc.string cimport memset
 
 from cardcore._fast cimport (
-    pile_copy,
+    pile_copy, copy_breakdown,
     GameState, GameHooks, Header, Rng, Multiset, Pile, ZoneSpec, BreakdownRow, ZONE_SHARED,
     ZONE_SEAT, SEEN_BY_ALL, SEEN_BY_OWNER, SEEN_BY_NONE, JOKER, NUM_KINDS, PILE_CAPACITY,
     MS_MAX_COPIES, R_JACK, R_QUEEN, R_KING, R_TEN, R_ACE, card_rank, card_suit, card_bit,
@@ -595,12 +595,7 @@ cdef inline void add_row(KSState* s, int seat, int what, int rule, int count,
 
 cdef int ks_breakdown(const void* state, BreakdownRow* out, int capacity) noexcept nogil:
     cdef const KSState* s = <const KSState*>state
-    cdef int i
-    if s.breakdown_size > capacity:
-        return -1
-    for i in range(s.breakdown_size):
-        out[i] = s.breakdown[i]
-    return s.breakdown_size
+    return copy_breakdown(s.breakdown, s.breakdown_size, out, capacity)
 
 
 cdef void end_round(KSState* s) noexcept nogil:

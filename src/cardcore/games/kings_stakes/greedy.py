@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcore._fast import Random
-from cardcore.game import Game
+from cardcore.game import Game, best_by
 
 __all__ = ["choose", "evaluate"]
 
@@ -111,13 +111,4 @@ def choose(game: Game, rng: Random) -> int:
     stake = state.stake
     table_size = len(state.table())
     stock_size = state.stock_size
-    best: list[int] = []
-    best_value = float("-inf")
-    for i in ids:
-        value = evaluate(features[i], stake, table_size, stock_size)
-        if value > best_value + 1e-9:
-            best_value = value
-            best = [int(i)]
-        elif value > best_value - 1e-9:
-            best.append(int(i))
-    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+    return best_by(ids, lambda i: evaluate(features[i], stake, table_size, stock_size), rng)

@@ -29,7 +29,7 @@ from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from cardcore._fast cimport (
-    pile_copy,
+    pile_copy, copy_breakdown,
     GameState, GameHooks, Header, Multiset, Pile, Rng, ZoneSpec, BreakdownRow, ZONE_SHARED,
     ZONE_SEAT, ZONE_TEAM, SEEN_BY_ALL, SEEN_BY_OWNER, SEEN_BY_NONE, JOKER, NUM_KINDS,
     PILE_CAPACITY, DIAMONDS, HEARTS, make_card,
@@ -907,12 +907,7 @@ cdef int team_hand_score(MannaData* s, int tm, int out_seat) noexcept nogil:
 
 cdef int mh_breakdown(const void* state, BreakdownRow* out, int capacity) noexcept nogil:
     cdef const MannaData* s = <const MannaData*>state
-    cdef int i
-    if s.breakdown_size > capacity:
-        return -1
-    for i in range(s.breakdown_size):
-        out[i] = s.breakdown[i]
-    return s.breakdown_size
+    return copy_breakdown(s.breakdown, s.breakdown_size, out, capacity)
 
 
 cdef void end_hand(MannaData* s, int out_seat) noexcept nogil:
