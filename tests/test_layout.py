@@ -12,9 +12,11 @@ import cardcore
 from cardcore import registry
 from cardcore.registry import game_class, game_classes
 
-PACKAGE = Path(cardcore.__file__).resolve().parent
+# The source tree, not the installed package: CI also runs the suite against a wheel, which
+# holds no .pyx sources.
+REPO = Path(__file__).resolve().parents[1]
+PACKAGE = REPO / "src" / "cardcore"
 GAMES = PACKAGE / "games"
-REPO = PACKAGE.parent.parent
 SHARED_SUFFIXES = {".py", ".pyx", ".pxd", ".pyi", ".js", ".html", ".css"}
 
 

@@ -4,6 +4,7 @@ cause is the machine or the user), never a signal, a hang or an unbounded alloca
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -184,6 +185,9 @@ def test_a_long_search_reaches_keyboard_interrupt_within_a_tenth_of_a_second():
         import signal, threading, time
         from cardcore import new_game
         from cardcore._search import ismcts_search
+        # Ctrl-C raises KeyboardInterrupt even when this process was started with SIGINT
+        # ignored (as a shell's background job is): the default handler, set explicitly.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         game = new_game("kuzanasta", seed=1)
         sent = []
         def interrupt():
@@ -212,6 +216,9 @@ def test_interrupt_main_from_a_timer_thread_stops_a_search():
         game.apply(game.legal_action_ids()[0])
     bot = cardcore.bots.ISMCTSBot(iterations=10_000_000, seed=1, horizon="match")
     timer = threading.Timer(0.3, _thread.interrupt_main)
+    # interrupt_main does nothing where SIGINT is ignored (pytest run as a background job):
+    # the default handler for the test's duration.
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
     started = time.perf_counter()
     timer.start()
     try:
@@ -219,6 +226,7 @@ def test_interrupt_main_from_a_timer_thread_stops_a_search():
             bot.choose_id(game)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, inherited)
     assert time.perf_counter() - started < 0.3 + 1.0
 
 
