@@ -15,7 +15,7 @@ Figures (issue 4, "Speed"; every ratio comes from one run):
   ``simulate`` and ``VectorGame`` share): ≥ 3,000,000 actions/s on one core (issue 11; it was
   ≥ 500,000 in issue 4, and 0.92 M/s in 0.2).
 * The initial-minimum search (``py_reach_min``) from Python against the brute-force oracle
-  of tests/manna_oracle.py on the same instances.
+  of tests/games/manna/manna_oracle.py on the same instances.
 """
 from __future__ import annotations
 

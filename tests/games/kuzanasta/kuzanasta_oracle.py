@@ -1,6 +1,6 @@
 """Plain-Python brute-force oracle for Kuzanasta sets (KZ-4, KZ-5, KZ-7.1).
 
-Written straight from the rule text, independently of the kernels in games/_kuzanasta_sets.pyx: a group
+Written straight from the rule text, independently of the kernels in games/kuzanasta/_sets.pyx: a group
 is a set if some rank r has at least one natural card in it and every other card is of the
 wild rank; the best declaration tries every pair of disjoint 3- and 4-card groups of the hand.
 Card ids: suit * 13 + rank (ranks A..K = 0..12, suits C S D H = 0..3), joker 52.

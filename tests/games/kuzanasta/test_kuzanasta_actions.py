@@ -1,4 +1,4 @@
-"""Kuzanasta's fixed action space (the layout documented at the top of _kuzanasta.pyx)."""
+"""Kuzanasta's fixed action space (the layout documented at the top of kuzanasta/_state.pyx)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""Kuzanasta set detection (games/_kuzanasta_sets.pyx: KZ-4, KZ-5, KZ-7.1 best declaration)
+"""Kuzanasta set detection (games/kuzanasta/_sets.pyx: KZ-4, KZ-5, KZ-7.1 best declaration)
 against the plain-Python brute-force oracle, plus hand-picked edge cases."""
 from __future__ import annotations
 

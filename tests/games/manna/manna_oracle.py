@@ -123,7 +123,7 @@ def _search(nat, cred, twos, jokers, ctw, cjk, groups, hand, points, need, foot,
 # ------------------------------------------------------------------ positions
 @dataclass
 class Position:
-    """What the test hook ``_manna_testing.set_position`` installs, for the player to move."""
+    """What the test hook ``manna._testing.set_position`` installs, for the player to move."""
 
     player: int
     hand: list[int]
