@@ -6,7 +6,7 @@ side by side:       python benchmarks/compare.py   (uses ``compare_section`` bel
 Figures (issue 3, "Speed"; every ratio comes from one run):
 * Best-two-sets on a 7-card hand: from Python (``best_two_sets(hand, wild)``, one call per
   hand) ≤ 1 µs; inside the core (``best_two_sets_bulk``: the kernel over 100,000 hands with no
-  Python per hand) ≥ 200× faster than the brute-force oracle of tests/kuzanasta_oracle.py on
+  Python per hand) ≥ 200× faster than the brute-force oracle of tests/games/kuzanasta/kuzanasta_oracle.py on
   the same hands.
 * Random playout through the Python fast path, µs per action:
   ``ids = g.legal_action_ids(); g.apply(ids[rng.below(len(ids))])`` over whole 4-player
@@ -28,11 +28,13 @@ from playout import fast_path_playout, run_random_only, timed_playouts
 
 GAME = "kuzanasta"
 TESTS = Path(__file__).resolve().parent.parent / "tests"
+GAME_TESTS = TESTS / "games" / GAME          # the oracle and the game's test helpers
 
 
 def _oracle() -> Any:
-    if str(TESTS) not in sys.path:
-        sys.path.insert(0, str(TESTS))
+    for folder in (TESTS, GAME_TESTS):
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
     import kuzanasta_oracle
     return kuzanasta_oracle
 

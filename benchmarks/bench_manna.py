@@ -32,11 +32,13 @@ from playout import fast_path_playout, run_random_only, timed_playouts
 
 GAME = "manna"
 TESTS = Path(__file__).resolve().parent.parent / "tests"
+GAME_TESTS = TESTS / "games" / GAME          # the oracle and the game's test helpers
 
 
 def _tests_module(name: str) -> Any:
-    if str(TESTS) not in sys.path:
-        sys.path.insert(0, str(TESTS))
+    for folder in (TESTS, GAME_TESTS):
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
     return __import__(name)
 
 
