@@ -142,13 +142,13 @@ def gymnasium_steps(seconds: float, seed: int) -> tuple[float, float, int, int]:
     env.reset(seed=seed)
     while time.perf_counter() - started < seconds:
         _, info = env.reset()
-        first = len(env.game.history)
         done = False
         while not done:
             legal = info["action_mask"].nonzero()[0]
             _, _, done, _, info = env.step(int(legal[rng.below(len(legal))]))
             calls += 1
-        actions += len([e for e in env.game.history[first:] if e["event"] == "action"])
+        # Counted from the log: ``history`` would narrate the game inside the timed loop.
+        actions += len(env.game.action_log())
     return time.perf_counter() - started, time.process_time() - cpu, calls, actions
 
 

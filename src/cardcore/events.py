@@ -105,16 +105,25 @@ class Narrator:
     def __init__(self, game: NarratedGame) -> None:
         self.game = game
         self.players = game.num_players
+        # Who sees a zone is fixed by the zone table and the seats, not by the position:
+        # asked once per zone pair (narrating an action asked the core ~10 times).
+        self._seers: dict[tuple[str, ...], frozenset[int] | None] = {}
 
     def seers(self, state: GameState, *zones: str) -> frozenset[int] | None:
         """The seats that see the cards of any of ``zones`` ("name" or "name:instance");
         None when that is every seat."""
+        try:
+            return self._seers[zones]
+        except KeyError:
+            pass
         seats: set[int] = set()
         for zone in zones:
             name, _, instance = zone.partition(":")
             seats.update(p for p in range(self.players)
                          if state.zone_sees(name, int(instance or 0), p))
-        return None if len(seats) == self.players else frozenset(seats)
+        seen = None if len(seats) == self.players else frozenset(seats)
+        self._seers[zones] = seen
+        return seen
 
     def moved(self, kind: str, player: int | None, cards: Iterable[int], state: GameState,
               source: str, target: str, **fields: JSON) -> Raw:
