@@ -24,8 +24,9 @@ The package (``cardcore.games.<game>``):
     see), ``zones``/``num_zones``/``zone_cards`` (the zone table: each zone's scope and who sees
     it, the one definition of what a seat may know) and ``known_cards`` (optional: cards of a
     hidden zone every seat knows), ``breakdown`` (the scoring rows the round's scoring itself
-    wrote; ``copy_breakdown`` is the whole hook when the state keeps them), and optionally ``rollout`` (a search's rollout policy). Set ``h.to_move = -1``
-    when the match ends. No module-level mutable buffers;
+    wrote; ``copy_breakdown`` is the whole hook when the state keeps them), and optionally
+    ``rollout`` (a search's rollout policy). Set ``h.to_move = -1`` when the match ends. No
+    module-level mutable buffers;
   * ``deal_plan(...)``: the zone of each deck position (top first), from the function the deal
     uses;
   * ``cdef class <Game>State(GameState)``: ``__cinit__`` binds the struct
