@@ -8,6 +8,7 @@ A 64-bit mask holds one bit per id (bit 52 = joker). Multi-deck collections are 
 a count per id plus bit-planes (plane k = the ids present more than k times), so counting by
 rank, suit or colour is a handful of popcounts.
 """
+from libc.math cimport INFINITY
 from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t, uint32_t, uint64_t
 
 cdef enum:
@@ -230,6 +231,26 @@ cdef inline void best_pick_offer(BestPick* b, int index, int value, Rng* rng) no
         if rng_below(rng, b.ties) == 0:
             b.index = index
 
+cdef inline int best_by_value(const double* values, int n, Rng* rng, int32_t* ties) noexcept nogil:
+    """The index of the highest of values[0:n]; values within 1e-9 of it are ties, broken
+    uniformly with one draw from ``rng``, only when there is a tie (``cardcore.game.best_by``
+    in C: how a float-valued greedy heuristic chooses). ``ties`` is n-long scratch; -1 if n is 0."""
+    cdef double best = -INFINITY
+    cdef int k, count = 0
+    for k in range(n):
+        if values[k] > best + 1e-9:
+            best = values[k]
+            ties[0] = k
+            count = 1
+        elif values[k] > best - 1e-9:
+            ties[count] = k
+            count += 1
+    if count == 0:
+        return -1
+    if count == 1:
+        return ties[0]
+    return ties[rng_below(rng, <uint32_t>count)]
+
 cdef void shuffle_u8(Rng* r, uint8_t* cards, int n) noexcept nogil
 
 # ---------------------------------------------------------------- Python-visible generator
@@ -323,6 +344,11 @@ ctypedef struct GameHooks:
                                 # taken face up into a hand); the count
     breakdown_fn breakdown      # the rows of the last finished round's scoring; their count,
                                 # -1 if capacity is short
+    rollout_fn greedy           # optional (NULL: the game has no in-core greedy bot): the index in
+                                # legal[0:n] of GreedyBot's move; unlike rollout it reads only what
+                                # the seat to move may know (the blind tests check it), and it
+                                # draws its tie-breaks from ``rng`` exactly as the documented
+                                # heuristic does
 
 cdef enum:
     ZONE_CAPACITY = PILE_CAPACITY    # the most cards a zone instance holds (its out buffer)

@@ -608,6 +608,29 @@ cdef class GameState:
     def explain_rule(self, int action) -> tuple:
         raise NotImplementedError
 
+    @property
+    def has_greedy(self) -> bool:
+        """The game has an in-core greedy policy (``greedy_move``)."""
+        return self.hooks != NULL and self.hooks.greedy != NULL
+
+    def greedy_move(self, Random rng not None) -> int:
+        """GreedyBot's move for the seat to move, computed inside the core from what that seat
+        may know; its tie-breaks are drawn from ``rng``. ValueError once the match is over,
+        NotImplementedError for a game without an in-core greedy policy."""
+        self.ready()
+        if self.h.to_move < 0:
+            raise ValueError("the game is over: there is no action to choose")
+        if self.hooks.greedy == NULL:
+            raise NotImplementedError(f"{self.hooks.name.decode()} has no in-core greedy policy")
+        cdef int n = self.fill_legal(), k
+        if n <= 0:
+            raise RuntimeError("a game that is not over offered no legal action")
+        k = self.hooks.greedy(self.data, self.legal_buf, n, &rng.rng)   # microseconds: GIL kept
+        if not 0 <= k < n:
+            raise RuntimeError(f"{self.hooks.name.decode()}: the greedy policy chose no legal "
+                               f"action ({k} of {n})")
+        return self.legal_buf[k]
+
     def run_random(self, seed, long long max_actions=100_000_000) -> int:
         """Play uniformly random legal actions inside the core until the match is over.
         The choices use their own generator seeded with ``seed``; returns the number of actions."""

@@ -64,9 +64,13 @@ class GreedyBot(Bot):
         greedy_heuristic(name)
 
     def choose_id(self, game: Game) -> int:
-        """The heuristic's choice (random tie-breaks from the bot's generator)."""
+        """The heuristic's choice (random tie-breaks from the bot's generator): inside the core
+        when the game has an in-core greedy policy, else the game's Python heuristic."""
         if game.is_over:
             raise ValueError("the game is over: there is no action to choose")
+        state = game.state
+        if state.has_greedy:
+            return int(state.greedy_move(self.rng))
         return int(greedy_heuristic(game.name)(game, self.rng))
 
 
