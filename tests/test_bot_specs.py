@@ -11,12 +11,13 @@ from cardcore.simulation import bot_seed, game_seed, simulate
 
 
 def test_available_bots_and_their_parameters():
-    assert available_bots() == ("random", "greedy", "ismcts")
+    assert available_bots() == ("random", "greedy", "ismcts", "level")
     assert bot_parameters("random") == {"seed": None}
-    assert bot_parameters("GREEDY") == {"seed": None}
+    assert bot_parameters("GREEDY") == {"seed": None, "epsilon": 0.0}
     assert bot_parameters("ismcts") == {"iterations": None, "think_ms": None, "seed": None,
                                         "exploration": 0.7, "horizon": None, "rollout": "game",
-                                        "prior": 0.25}
+                                        "prior": 0.25, "reward": None}
+    assert bot_parameters("level") == {"level": 3, "seed": None}
 
 
 @pytest.mark.parametrize("text, name, params, canonical", [

@@ -567,3 +567,132 @@ def play_random_games(GameState template, seed, int64_t start, int64_t stop) -> 
         raise RuntimeError("a game that is not over offered no legal action")
     return (actions, turns, [score_sum[p] for p in range(players)],
             [wins[p] for p in range(players)], [sole_wins[p] for p in range(players)])
+
+
+# ---------------------------------------------------------------- whole games with in-core bots
+# The bots a run can play without Python per move (cardcore.bots.in_core_policy): a seat's
+# policy is uniform (RandomBot) or the game's greedy hook (GreedyBot), the latter optionally
+# with a share of uniform moves (GreedyBot's ``epsilon``: one draw of 16 bits per decision,
+# below the threshold plays uniformly). Each seat's generator is the one its Python bot would
+# hold after ``reseed(bot_seed(stream, index, seat))``, so both paths make the same moves.
+cdef enum:
+    C_POLICY_RANDOM = 0
+    C_POLICY_GREEDY = 1
+    C_EPSILON_ONE = 1 << 16         # epsilon thresholds are out of this
+POLICY_RANDOM = C_POLICY_RANDOM
+POLICY_GREEDY = C_POLICY_GREEDY
+EPSILON_ONE = C_EPSILON_ONE
+
+
+cdef inline int policy_index(const GameHooks* hooks, void* s, int kind, uint32_t threshold,
+                             const int32_t* legal, int n, Rng* rng) noexcept nogil:
+    """The index in legal[0:n] that a seat's in-core bot plays."""
+    cdef int k
+    if kind == C_POLICY_GREEDY:
+        if threshold and rng_below(rng, C_EPSILON_ONE) < threshold:
+            return <int>rng_below(rng, <uint32_t>n)
+        k = hooks.greedy(s, legal, n, rng)
+        return k if 0 <= k < n else -1
+    return <int>rng_below(rng, <uint32_t>n)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def play_policy_games(GameState template, seed, int64_t start, int64_t stop, kinds, thresholds,
+                      streams, int64_t max_actions, int32_t[:, ::1] scores,
+                      uint8_t[:, ::1] winners, int64_t[::1] actions, int64_t[::1] turns) -> None:
+    """Games start..stop of a run whose every seat is an in-core bot, dealt as simulate deals
+    game ``index`` (``run_seed(seed, index)``). Seat k plays ``kinds[k]`` (POLICY_RANDOM or
+    POLICY_GREEDY) with the epsilon threshold ``thresholds[k]`` (0..EPSILON_ONE) and its
+    generator seeded ``derive(stream_k, index, 2 + k)`` (simulation.bot_seed), stream_k the
+    seed ``streams[k]``. Row ``index - start`` of the outputs gets the game's scores, its
+    winners (1: a best ``returns``), actions and turns. RuntimeError if a game runs past
+    ``max_actions`` or offers no move."""
+    if template is None or template.hooks == NULL:
+        raise TypeError("template must be a game's state")
+    if template.h.to_move >= 0 or template.h.actions_applied:
+        raise ValueError("template must be a fresh state that has not started")
+    cdef const GameHooks* hooks = template.hooks
+    cdef int players = template.h.players, p
+    if players > 64:
+        raise ValueError("more than 64 seats")
+    if not (len(kinds) == len(thresholds) == len(streams) == players):
+        raise ValueError(f"kinds, thresholds and streams need one entry per seat ({players})")
+    cdef int64_t games = stop - start
+    if games < 0 or scores.shape[0] < games or winners.shape[0] < games or \
+            actions.shape[0] < games or turns.shape[0] < games or \
+            scores.shape[1] != players or winners.shape[1] != players:
+        raise ValueError("the output arrays need a row per game and a column per seat")
+    cdef int kind[64]
+    cdef uint32_t threshold[64]
+    cdef uint64_t stream[64]
+    for p in range(players):
+        kind[p] = kinds[p]
+        if kind[p] not in (POLICY_RANDOM, POLICY_GREEDY):
+            raise ValueError(f"policy kind {kind[p]} is not POLICY_RANDOM or POLICY_GREEDY")
+        if kind[p] == POLICY_GREEDY and hooks.greedy == NULL:
+            raise ValueError(f"{hooks.name.decode()} has no in-core greedy policy")
+        if not 0 <= thresholds[p] <= EPSILON_ONE:
+            raise ValueError("an epsilon threshold is 0..EPSILON_ONE")
+        threshold[p] = thresholds[p]
+        stream[p] = mix64(seed_to_u64(streams[p]))
+    cdef uint64_t base = mix64(seed_to_u64(seed))
+    cdef char* s = <char*>PyMem_Malloc(hooks.state_size)
+    cdef int32_t* legal = <int32_t*>PyMem_Malloc(sizeof(int32_t) * hooks.max_legal)
+    if s == NULL or legal == NULL:
+        PyMem_Free(s)
+        PyMem_Free(legal)
+        raise MemoryError()
+    cdef Rng rng[64]
+    cdef double returns[64]
+    cdef double best
+    cdef int64_t index, row, done
+    cdef int n, k, status = 0
+    cdef Header* h = header_at(s)
+    try:
+        with nogil:
+            for index in range(start, stop):
+                row = index - start
+                memcpy(s, template.data, hooks.state_size)
+                rng_seed(&h.rng, derive(base, <uint64_t>index, 0))
+                hooks.start(s)
+                for p in range(players):
+                    rng_seed(&rng[p], derive(stream[p], <uint64_t>index, <uint64_t>(2 + p)))
+                done = 0
+                while h.to_move >= 0:
+                    if done >= max_actions:
+                        status = 1
+                        break
+                    n = hooks.legal(s, legal, hooks.max_legal)
+                    if n <= 0:
+                        status = 2
+                        break
+                    p = h.to_move
+                    k = policy_index(hooks, s, kind[p], threshold[p], legal, n, &rng[p])
+                    if k < 0:
+                        status = 3
+                        break
+                    hooks.apply(s, legal[k])
+                    done += 1
+                if status:
+                    break
+                h.actions_applied += done
+                actions[row] = done
+                turns[row] = h.turns
+                hooks.scores(s, &scores[row, 0])
+                hooks.returns(s, returns)
+                best = returns[0]
+                for p in range(1, players):
+                    if returns[p] > best:
+                        best = returns[p]
+                for p in range(players):
+                    winners[row, p] = returns[p] == best
+    finally:
+        PyMem_Free(s)
+        PyMem_Free(legal)
+    if status == 1:
+        raise RuntimeError(f"a game ran past {max_actions:,} actions (the game's length bound)")
+    if status == 2:
+        raise RuntimeError("a game that is not over offered no legal action")
+    if status == 3:
+        raise RuntimeError(f"{hooks.name.decode()}: the greedy policy chose no legal action")

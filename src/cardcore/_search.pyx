@@ -98,6 +98,21 @@ cdef void win_shares(const double* result, const int32_t* side, int players,
         shares[p] = 1.0 / winners if result[p] == best else 0.0
 
 
+cdef void margin_shares(const double* result, const int32_t* side, int players, double scale,
+                        double* shares) noexcept nogil:
+    """The points-aware reward: each seat's result less the best other side's, over
+    ``2 * scale``, around 0.5 and clamped to 0..1 (two sides: the shares add up to 1)."""
+    cdef int p, q
+    cdef double best_other, x
+    for p in range(players):
+        best_other = -1e300
+        for q in range(players):
+            if side[q] != side[p] and result[q] > best_other:
+                best_other = result[q]
+        x = 0.5 if best_other == -1e300 else 0.5 + (result[p] - best_other) / (2.0 * scale)
+        shares[p] = 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
+
+
 cdef inline bint before_horizon(const Header* h, int horizon_round) noexcept nogil:
     """The iteration plays on: the match is not over and (horizon_round < 0, the match
     horizon) the round it began in is still being played."""
@@ -125,7 +140,8 @@ cdef int rollout(const GameHooks* hooks, void* world, int horizon_round, bint po
 
 
 cdef int search(const GameHooks* hooks, const void* root, int observer, int iterations,
-                double exploration, double prior, bint round_horizon, bint policy, const int32_t* side,
+                double exploration, double prior, bint round_horizon, bint policy,
+                double points_scale, const int32_t* side,
                 Rng* rng, Tree* tree, char* world, int32_t* legal, int32_t* child_of,
                 int32_t* untried) noexcept nogil:
     """Run the iterations; the root's children then hold the statistics. ``child_of`` is a
@@ -216,7 +232,10 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
         if round_horizon:
             for p in range(players):
                 result[p] -= start[p]
-        win_shares(result, side, players, shares)
+        if points_scale > 0 and h.to_move >= 0:
+            margin_shares(result, side, players, points_scale, shares)   # the match goes on
+        else:
+            win_shares(result, side, players, shares)
         while node > 0:
             tree.nodes[node].visits += 1
             tree.nodes[node].reward += shares[tree.nodes[node].mover]
@@ -227,6 +246,7 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
 
 HORIZONS = ("round", "match")
 ROLLOUTS = ("game", "random")
+REWARDS = ("win", "points")
 cdef enum:
     C_MAX_ITERATIONS = 10000000
     C_INITIAL_NODES = 1024         # the tree grows between slices: memory follows iterations
@@ -256,7 +276,8 @@ cdef int grow_tree(Tree* tree, int32_t needed) except -1:
 
 def ismcts_search(GameState state, int observer, int iterations, seed,
                   double exploration=0.7, str horizon="match", str rollout="game",
-                  sides=None, double prior=0.0, think_ms=None) -> list:
+                  sides=None, double prior=0.0, think_ms=None, str reward="win",
+                  double points_scale=0.0) -> list:
     """Search from ``state`` for the seat ``observer`` (the seat to move); returns
     [(action id, visits, mean win share), ...] for the root's moves, most visited first
     (ties: the lower id); the visits add up to the iterations run. ``horizon``: "round" or
@@ -264,8 +285,11 @@ def ismcts_search(GameState state, int observer, int iterations, seed,
     "random"; ``sides``: a side number per seat (partners share one), default every seat on
     its own; ``prior``: the weight of the rollout policy's move in the tree (0..100);
     ``think_ms``: a time budget, after which the search stops (at least one iteration runs;
-    ``iterations`` is then a cap). The same arguments without ``think_ms`` give the same
-    result. KeyboardInterrupt (or any signal handler's exception) stops the search within
+    ``iterations`` is then a cap); ``reward``: "win" (the win shares of the horizon's result)
+    or "points" (with the round horizon: when the match goes on past the round, each seat's
+    round score less the best other side's, over ``2 * points_scale``, around 0.5 and
+    clamped to 0..1; a match that ends still pays its win). The same arguments without
+    ``think_ms`` give the same result. KeyboardInterrupt (or any signal handler's exception) stops the search within
     about SLICE_SECONDS."""
     if state is None or state.hooks == NULL:
         raise TypeError("state must be a game's state")
@@ -285,6 +309,11 @@ def ismcts_search(GameState state, int observer, int iterations, seed,
         raise ValueError(f"rollout must be one of {ROLLOUTS}, not {echo(rollout)}")
     if not 0.0 <= prior <= 100.0:
         raise ValueError("prior must be 0..100")
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {REWARDS}, not {echo(reward)}")
+    if reward == "points" and not points_scale > 0:
+        raise ValueError("the points reward needs a positive points_scale")
+    cdef double scale = points_scale if reward == "points" else 0.0
     cdef double budget = -1.0
     if think_ms is not None:
         if (isinstance(think_ms, bool) or not isinstance(think_ms, (int, float))
@@ -331,7 +360,7 @@ def ismcts_search(GameState state, int observer, int iterations, seed,
             began = clock()
             with nogil:
                 status = search(hooks, state.data, observer, count, exploration, prior,
-                                round_horizon, policy, side, &rng, &tree, world, legal,
+                                round_horizon, policy, scale, side, &rng, &tree, world, legal,
                                 child_of, untried)
             if status != 0:
                 raise RuntimeError("the search failed (no consistent world, or a stuck game)")

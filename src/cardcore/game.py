@@ -258,9 +258,17 @@ class Game:
     round_name: ClassVar[str] = "round"
     round_end_event: ClassVar[str]                # derived from round_name (__init_subclass__)
     search_horizon: ClassVar[str] = "round"       # ISMCTSBot's default: "round" or "match"
+    search_reward: ClassVar[str] = "win"          # ISMCTSBot's default: "win" or "points"
     narrator: ClassVar[type[Narrator]]            # turns state changes into events
     # The greedy bot's heuristic (GreedyBot): ``greedy(game, rng) -> a legal id``, or None.
     greedy: ClassVar[Union[GreedyHeuristic, None]] = None
+    # The difficulty levels, ``make_bot("level:N")``: a bot spec per level 1..5, weakest
+    # first. Each game defines and calibrates its own (cardcore tournament: ratings rising
+    # with N, neighbours >= 100 Elo apart; the ladder is in docs/bots.md); this default is a
+    # starting point for a new game with a greedy heuristic.
+    levels: ClassVar[Mapping[int, str]] = {
+        1: "random", 2: "greedy:epsilon=0.5", 3: "greedy", 4: "ismcts:iterations=100",
+        5: "ismcts:iterations=1000,think_ms=500"}
     schema_parts: ClassVar[SchemaParts]           # the game's parts of the JSON Schemas
     # Terminal phrases for the game's own event kinds (cardcore.narrate): kind -> phrase.
     phrases: ClassVar[Mapping[str, Callable[..., Union[str, None]]]] = {}
@@ -278,7 +286,12 @@ class Game:
             raise TypeError(f"{cls.__qualname__} does not declare {', '.join(missing)}")
         if cls.search_horizon not in ("round", "match"):
             raise TypeError(f"{cls.__qualname__}.search_horizon must be 'round' or 'match'")
+        if cls.search_reward not in ("win", "points"):
+            raise TypeError(f"{cls.__qualname__}.search_reward must be 'win' or 'points'")
         cls.round_end_event = f"{cls.round_name}_end"
+        if sorted(cls.levels) != [1, 2, 3, 4, 5] or not all(
+                isinstance(spec, str) for spec in cls.levels.values()):
+            raise TypeError(f"{cls.__qualname__}.levels must give a bot spec for each level 1..5")
 
     @classmethod
     def rulebook_text(cls) -> str:

@@ -22,8 +22,9 @@ import time
 from collections.abc import Sequence
 from typing import Any, Callable
 
+import numpy as np
 
-from cardcore._batch import play_random_games
+from cardcore._batch import play_policy_games, play_random_games
 from cardcore._fast import seed_to_u64
 from cardcore.bots import Bot, make_bot, parse_bot_spec, parse_bot_specs
 from cardcore.errors import ConfigError, echo
@@ -120,6 +121,20 @@ def _run_chunk(job: tuple[Any, ...]) -> dict[str, Any]:
     seats: list[Bot] = [make_bot(bots[k % len(bots)], 0) for k in range(template.num_players)]
     own = [parse_bot_spec(bots[k % len(bots)]).seed for k in range(template.num_players)]
     streams = [seed if s is None else s for s in own]
+    core = core_policies(seats, template)
+    if core is not None:
+        # Every seat's bot plays inside the core (random, greedy): the same moves as the
+        # Python loop below, from the same per-seat generators, without Python per move.
+        scores, winners, actions_of, turns_of = play_in_core(template, core, streams, seed,
+                                                              start, stop)
+        totals["games"] += stop - start
+        totals["actions"] += int(actions_of.sum())
+        totals["turns"] += int(turns_of.sum())
+        totals["score_sum"] = [int(x) for x in scores.sum(axis=0, dtype=np.int64)]
+        totals["wins"] = [int(x) for x in winners.sum(axis=0, dtype=np.int64)]
+        sole = winners.sum(axis=1) == 1
+        totals["sole_wins"] = [int(x) for x in winners[sole].sum(axis=0, dtype=np.int64)]
+        return totals
     for index in range(start, stop):
         game = new_game(name, players=players, seed=game_seed(seed, index), **options)
         for k, bot in enumerate(seats):
@@ -132,6 +147,27 @@ def _run_chunk(job: tuple[Any, ...]) -> dict[str, Any]:
             actions += 1
         _record(totals, state.scores(), state.winners(), actions, state.turns)
     return totals
+
+
+def core_policies(seats: Sequence[Bot], template: Game) -> list[tuple[int, int]] | None:
+    """Each seat's in-core policy (``Bot.core_policy``), or None if some seat has none."""
+    policies = [bot.core_policy(template) for bot in seats]
+    return None if any(p is None for p in policies) else policies  # type: ignore[return-value]
+
+
+def play_in_core(template: Game, policies: Sequence[tuple[int, int]], streams: Sequence[int],
+                 seed: int, start: int, stop: int) -> tuple[Any, Any, Any, Any]:
+    """Games start..stop with every seat an in-core policy: per game (rows) the scores and
+    winners per seat, the actions and the turns (numpy arrays)."""
+    n, players = stop - start, template.num_players
+    scores = np.zeros((n, players), dtype=np.int32)
+    winners = np.zeros((n, players), dtype=np.uint8)
+    actions = np.zeros(n, dtype=np.int64)
+    turns = np.zeros(n, dtype=np.int64)
+    play_policy_games(template._make_state(None), seed, start, stop,
+                      [kind for kind, _ in policies], [t for _, t in policies], list(streams),
+                      template.max_game_length, scores, winners, actions, turns)
+    return scores, winners, actions, turns
 
 
 def _merge(into: dict[str, Any], part: dict[str, Any]) -> None:
@@ -239,7 +275,10 @@ def simulate(name: str, games: int, *, players: int | None = None,
     workers = resolve_workers(executor, workers, games)
     chunk = chunk_size or default_chunk_size(games, workers,
                                              where=chunk_place(executor, workers),
-                                             core=all(b == "random" for b in names))
+                                             core=core_policies(
+                                                 [make_bot(names[k % len(names)], 0)
+                                                  for k in range(n_players)], template)
+                                             is not None)
     jobs = ((cls.name, n_players, dict(template.options), names, seed, start,
              min(games, start + chunk)) for start in range(0, games, chunk))
     totals = _new_totals(n_players)

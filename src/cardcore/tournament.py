@@ -30,13 +30,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Callable
 
+import numpy as np
+
 from cardcore.bots import Bot, make_bot, parse_bot_spec, parse_bot_specs
 from cardcore.errors import ConfigError, echo
 from cardcore.executors import run_chunks
 from cardcore.game import resolve_seed
 from cardcore.registry import game_class, new_game
 from cardcore.simulation import (bot_seed, check_chunk_size, check_games, chunk_place,
-                                 default_chunk_size, game_seed, refuse_deck, resolve_workers)
+                                 core_policies, default_chunk_size, game_seed, play_in_core,
+                                 refuse_deck, resolve_workers)
 
 __all__ = ["MAX_SEATINGS", "pairwise_table", "planned_games", "plot_tournament", "seatings",
            "standings_table", "tournament"]
@@ -84,6 +87,25 @@ def _run_chunk(job: tuple[Any, ...]) -> dict[str, Any]:
     scores: list[dict[int, int]] = [{} for _ in range(seats)]
     pairs = [(k, m) for k in range(seats) for m in range(k + 1, seats) if specs[k] != specs[m]]
     outcomes = {pair: [0, 0, 0] for pair in pairs}          # k won, m won, drawn
+    template = new_game(name, players=players, seed=0, **options)
+    core = core_policies(bots, template)
+    if core is not None:
+        # Every seat's bot plays inside the core: the same games as the loop below.
+        scores_of, winners_of, _, _ = play_in_core(template, core, streams, seed, start, stop)
+        won = winners_of.astype(bool)
+        for k in range(seats):
+            wins[k] = int(won[:, k].sum())
+            values, counts = np.unique(scores_of[:, k], return_counts=True)
+            scores[k] = {int(v): int(c) for v, c in zip(values, counts)}
+        alone = won.sum(axis=1) == 1
+        for k in range(seats):
+            sole[k] = int((alone & won[:, k]).sum())
+        for k, m in pairs:
+            k_only = int((won[:, k] & ~won[:, m]).sum())
+            m_only = int((won[:, m] & ~won[:, k]).sum())
+            outcomes[(k, m)] = [k_only, m_only, (stop - start) - k_only - m_only]
+        return {"specs": specs, "games": stop - start, "wins": wins, "sole": sole,
+                "scores": scores, "pairs": [[k, m, *outcomes[(k, m)]] for k, m in pairs]}
     for index in range(start, stop):
         game = new_game(name, players=players, seed=game_seed(seed, index), **options)
         for k, bot in enumerate(bots):

@@ -31,14 +31,15 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from cardcore._fast import Random
-from cardcore.bots.base import Bot, RandomBot
+from cardcore.bots.base import EPSILON_ONE, POLICY_GREEDY, Bot, RandomBot
 from cardcore.bots.ismcts import ISMCTSBot
 from cardcore.errors import ConfigError, echo
-from cardcore.game import Game
+from cardcore.game import Game, is_int
 from cardcore.registry import game_class
 
 __all__ = [
-    "BOTS", "Bot", "BotSpec", "GreedyBot", "ISMCTSBot", "RandomBot", "available_bots",
+    "BOTS", "LEVELS", "Bot", "BotSpec", "GreedyBot", "ISMCTSBot", "LevelBot", "RandomBot",
+    "available_bots",
     "bot_parameters", "greedy_heuristic", "make_bot", "parse_bot_spec", "parse_bot_specs",
 ]
 
@@ -54,27 +55,109 @@ def greedy_heuristic(game_name: str) -> Callable[[Game, Random], int]:
 
 
 class GreedyBot(Bot):
-    """A sensible one-move heuristic per game (``Game.greedy``, in the game's package);
-    its random tie-breaks come from the bot's own seeded generator."""
+    """A sensible one-move heuristic per game (``Game.greedy``, in the game's package; inside
+    the core where the game's kernel has the policy); its random tie-breaks come from the
+    bot's own seeded generator. ``epsilon`` (0..1) makes a weaker player: before each
+    decision one 16-bit draw below ``epsilon`` · 65536 plays a uniformly random legal move
+    instead (the difficulty levels use it); 0 draws nothing, as before."""
 
     name = "greedy"
+
+    def __init__(self, seed: int | None = None, epsilon: float = 0.0) -> None:
+        if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) \
+                or not 0 <= epsilon <= 1:
+            raise ConfigError(f"epsilon must be a number 0..1, not {echo(epsilon)}", "epsilon")
+        super().__init__(seed)
+        self.epsilon = float(epsilon)
+        self._threshold = round(self.epsilon * EPSILON_ONE)
 
     def check_game(self, name: str) -> None:
         """ConfigError if there is no greedy heuristic for the game ``name``."""
         greedy_heuristic(name)
+
+    def core_policy(self, game: Game) -> tuple[int, int] | None:
+        """The game's in-core greedy policy, with this bot's epsilon; None without one."""
+        return (POLICY_GREEDY, self._threshold) if game.state.has_greedy else None
 
     def choose_id(self, game: Game) -> int:
         """The heuristic's choice (random tie-breaks from the bot's generator): inside the core
         when the game has an in-core greedy policy, else the game's Python heuristic."""
         if game.is_over:
             raise ValueError("the game is over: there is no action to choose")
+        rng = self.rng
+        if self._threshold and rng.below(EPSILON_ONE) < self._threshold:
+            ids = game.legal_action_ids()
+            return int(ids[rng.below(len(ids))])
         state = game.state
         if state.has_greedy:
-            return int(state.greedy_move(self.rng))
-        return int(greedy_heuristic(game.name)(game, self.rng))
+            return int(state.greedy_move(rng))
+        return int(greedy_heuristic(game.name)(game, rng))
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seed={self.seed!r}, epsilon={self.epsilon})"
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISMCTSBot}
+LEVELS = (1, 2, 3, 4, 5)
+
+
+class LevelBot(Bot):
+    """``LevelBot(level, seed=None)``: the game's bot for ``level`` (1..5, ``Game.levels``)."""
+
+    name = "level"
+
+    def __init__(self, level: int = 3, seed: int | None = None) -> None:
+        if not is_int(level) or level not in LEVELS:
+            raise ConfigError(f"level must be an int 1..5, not {echo(level)}", "level")
+        super().__init__(seed)
+        self.level = int(level)
+        self._bots: dict[str, Bot] = {}            # the level's bot, per game
+
+    def spec_for(self, game_class: type[Game]) -> str:
+        """The bot spec this level plays in the game ``game_class``."""
+        return game_class.levels[self.level]
+
+    def bot_for(self, game: Game | type[Game]) -> Bot:
+        """The bot this level plays in ``game`` (made once per game, sharing this bot's
+        generator)."""
+        cls = game if isinstance(game, type) else type(game)
+        bot = self._bots.get(cls.name)
+        if bot is None:
+            bot = make_bot(self.spec_for(cls), 0)
+            bot.seed, bot.rng = self.seed, self.rng
+            self._bots[cls.name] = bot
+        return bot
+
+    def reseed(self, seed: int) -> None:
+        super().reseed(seed)
+        for bot in self._bots.values():
+            bot.seed = seed
+            bot.rng = self.rng
+
+    def check_game(self, name: str) -> None:
+        cls = game_class(name)
+        self.bot_for(cls).check_game(name)
+
+    def core_policy(self, game: Game) -> tuple[int, int] | None:
+        return self.bot_for(game).core_policy(game)
+
+    def choose_id(self, game: Game) -> int:
+        return self.bot_for(game).choose_id(game)
+
+    def suggest(self, game: Game, seat: int | None = None, top: int = 3) -> list[dict[str, Any]]:
+        """Hints from this level's search; a level without one (a beginner's) gives level 5's
+        (a hint is advice, not the level's play)."""
+        bot = self.bot_for(game)
+        if not isinstance(bot, ISMCTSBot):
+            bot = LevelBot(5).bot_for(game)
+            bot.rng = self.rng
+        return bot.suggest(game, seat=seat, top=top)
+
+    def __repr__(self) -> str:
+        return f"LevelBot(level={self.level}, seed={self.seed!r})"
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISMCTSBot,
+                              "level": LevelBot}
 
 
 def available_bots() -> tuple[str, ...]:
@@ -117,9 +200,14 @@ class BotSpec:
     params: tuple[tuple[str, Any], ...] = ()
 
     def __str__(self) -> str:
-        if not self.params:
-            return self.name
-        return self.name + ":" + ",".join(f"{k}={_format_value(v)}" for k, v in self.params)
+        params = dict(self.params)
+        head = self.name
+        if self.name == "level" and "level" in params:      # "level:3", the documented form
+            head += f":{params.pop('level')}"
+            return head + "".join(f",{k}={_format_value(v)}" for k, v in sorted(params.items()))
+        if not params:
+            return head
+        return head + ":" + ",".join(f"{k}={_format_value(v)}" for k, v in self.params)
 
     @property
     def seed(self) -> int | None:
@@ -153,7 +241,10 @@ def _parse_spec_text(text: str) -> BotSpec:
     cls = _bot_class(name)
     allowed = bot_parameters(name)
     params: dict[str, Any] = {}
-    for item in rest.split(",") if sep else ():
+    items = rest.split(",") if sep else []
+    if name == "level" and items and "=" not in items[0]:
+        items[0] = "level=" + items[0]                     # "level:3" is "level:level=3"
+    for item in items:
         key, eq, raw = item.partition("=")
         key = key.strip().lower()
         if not eq or not key:
@@ -169,6 +260,9 @@ def _parse_spec_text(text: str) -> BotSpec:
         cls(**{"seed": 0, **params})                    # the bot checks its own values
     except (TypeError, ValueError, OverflowError) as e:
         raise ConfigError(f"bot spec {echo(text)}: {e}", "bots") from None
+    if name == "level" and "level" not in params:
+        raise ConfigError(f"bot spec {echo(text)}: say which level, e.g. 'level:3' (1..5)",
+                          "bots")
     return BotSpec(name, tuple(sorted(params.items())))
 
 

@@ -1,8 +1,15 @@
 """The bot protocol (``Bot``) and the uniformly random bot: the base every bot builds on."""
 from __future__ import annotations
 
+from typing import Any
+
 from cardcore._fast import Random
-from cardcore.game import Action, Game
+from cardcore.errors import ConfigError, echo
+from cardcore.game import Action, Game, is_int
+
+POLICY_RANDOM = 0        # cardcore._batch's policy kinds (whole games played in the core)
+POLICY_GREEDY = 1
+EPSILON_ONE = 1 << 16    # an epsilon's threshold is out of this (one 16-bit draw per decision)
 
 __all__ = ["Bot", "RandomBot"]
 
@@ -13,6 +20,10 @@ class Bot:
     name = "bot"
 
     def __init__(self, seed: int | None = None) -> None:
+        if seed is not None and not is_int(seed):
+            raise ConfigError(f"seed must be an int or None, not {echo(seed)}", "seed")
+        if seed is not None and seed < 0:
+            raise ConfigError(f"seed must be a non-negative int, not {echo(seed)}", "seed")
         self.seed = seed
         self.rng = Random(seed) if seed is not None else _fresh_random()
 
@@ -27,6 +38,18 @@ class Bot:
     def choose_id(self, game: Game) -> int:
         """The id of a legal action for ``game.current_player`` (the fast path)."""
         raise NotImplementedError
+
+    def core_policy(self, game: Game) -> tuple[int, int] | None:
+        """(policy kind, epsilon threshold) when this bot's moves can be made inside the core
+        for ``game``'s configuration (a whole run then needs no Python per move), else None.
+        The core's moves are the ones ``choose_id`` makes from the same generator state."""
+        return None
+
+    def suggest(self, game: Game, seat: int | None = None, top: int = 3) -> list[dict[str, Any]]:
+        """The best moves for the seat to move with their estimates (``ISMCTSBot.suggest``);
+        bots without a search of their own have none: ask ``make_bot("level:5")``."""
+        raise ConfigError(f"the {self.name} bot has no move estimates; hints come from a "
+                          f"search bot such as make_bot('level:5')", "bots")
 
     def choose(self, game: Game) -> Action:
         """A legal action for ``game.current_player``; ValueError if the game is over."""
@@ -49,6 +72,10 @@ class RandomBot(Bot):
     ``ids[rng.below(len(ids))]`` from the same PCG32 stream)."""
 
     name = "random"
+
+    def core_policy(self, game: Game) -> tuple[int, int] | None:
+        """Uniform moves run in the core for every game."""
+        return (POLICY_RANDOM, 0)
 
     def choose_id(self, game: Game) -> int:
         """A uniformly random legal id, drawn from the bot's generator."""

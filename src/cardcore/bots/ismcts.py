@@ -13,6 +13,14 @@ match is a few short rounds whose results add up, "round" where a match runs to 
 over many rounds, so that a rollout through all of them is slow and says little about the
 move at hand.
 
+The win of a round says nothing of its size. With ``reward="points"`` (the default where the
+game's ``search_reward`` says so: Kuzanasta, whose deals are worth from a few hundred to tens
+of thousands of points) an iteration whose round ends with the match still going credits the
+points instead: each seat's round score less the best other side's, divided by twice the
+points scale (half the game's ``utility_range``) and centred on 0.5, clamped to 0..1; an
+iteration in which the match ends (a seat reaches the target) still credits the match's win.
+With ``horizon="match"`` every iteration ends the match, so the reward is the win either way.
+
 Rollouts. With ``rollout="game"`` they play the game's in-core rollout policy where it has
 one (the ``rollout`` hook of its state machine), and the tree uses it too: a node's
 untried moves are expanded in the policy's order, below the root only while the node has at
@@ -22,16 +30,19 @@ uniformly random and every untried move is expanded at once.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from cardcore._search import MAX_ITERATIONS, MAX_THINK_MS, ismcts_search
 from cardcore.bots.base import Bot
-from cardcore.errors import echo
+from cardcore.errors import ConfigError, echo
 from cardcore.game import Game, is_int
 
-__all__ = ["ISMCTSBot"]
+__all__ = ["ISMCTSBot", "check_suggest"]
 
 DEFAULT_ITERATIONS = 1000
 HORIZONS = ("round", "match")
 ROLLOUTS = ("game", "random")
+REWARDS = ("win", "points")
 
 
 def sides_of(game: Game) -> list[int]:
@@ -41,7 +52,7 @@ def sides_of(game: Game) -> list[int]:
 
 class ISMCTSBot(Bot):
     """``ISMCTSBot(iterations=None, think_ms=None, seed=None, exploration=0.7,
-    horizon=None, rollout="game", prior=0.25)``.
+    horizon=None, rollout="game", prior=0.25, reward=None)``.
 
     ``iterations`` searches that many iterations per decision (1000 when neither it nor
     ``think_ms`` is given); ``think_ms`` gives each decision a time budget in milliseconds
@@ -50,33 +61,38 @@ class ISMCTSBot(Bot):
     on the machine's speed. Either way Ctrl-C stops a search at once (KeyboardInterrupt).
     ``exploration`` is the UCB constant (win shares are in 0..1), ``horizon`` "round" or
     "match" (None: the game's default), ``rollout`` "game" or "random", ``prior`` the weight
-    of the rollout policy's move in the tree (0: none). ``last_iterations`` is the number of
-    iterations the latest decision ran."""
+    of the rollout policy's move in the tree (0: none), ``reward`` "win" or "points" (None:
+    the game's ``search_reward``; see the module docstring). ``last_iterations`` is the
+    number of iterations the latest decision ran. Bad values: ConfigError naming the
+    parameter."""
 
     name = "ismcts"
 
     def __init__(self, iterations: int | None = None, think_ms: float | None = None,
                  seed: int | None = None, exploration: float = 0.7, horizon: str | None = None,
-                 rollout: str = "game", prior: float = 0.25) -> None:
+                 rollout: str = "game", prior: float = 0.25, reward: str | None = None) -> None:
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if think_ms is None else MAX_ITERATIONS
         if not is_int(iterations) or not 1 <= iterations <= MAX_ITERATIONS:
-            raise ValueError(f"iterations must be an int 1..{MAX_ITERATIONS:,}, "
-                             f"not {echo(iterations)}")
-        if think_ms is not None and (isinstance(think_ms, bool)
-                                     or not isinstance(think_ms, (int, float))
-                                     or not 0 < think_ms <= MAX_THINK_MS):
-            raise ValueError(f"think_ms must be a number of milliseconds in (0, "
-                             f"{MAX_THINK_MS:,.0f}], not {echo(think_ms)}")
-        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) \
-                or not 0 <= exploration <= 100:
-            raise ValueError(f"exploration must be a number 0..100, not {echo(exploration)}")
+            raise ConfigError(f"iterations must be an int 1..{MAX_ITERATIONS:,}, "
+                              f"not {echo(iterations)}", "iterations")
+        if think_ms is not None and not _number_in(think_ms, 0, MAX_THINK_MS, open_low=True):
+            raise ConfigError(f"think_ms must be a number of milliseconds in (0, "
+                              f"{MAX_THINK_MS:,.0f}], not {echo(think_ms)}", "think_ms")
+        if not _number_in(exploration, 0, 100):
+            raise ConfigError(f"exploration must be a number 0..100, not {echo(exploration)}",
+                              "exploration")
         if horizon is not None and horizon not in HORIZONS:
-            raise ValueError(f"horizon must be one of {HORIZONS} or None, not {echo(horizon)}")
+            raise ConfigError(f"horizon must be one of {HORIZONS} or None, not {echo(horizon)}",
+                              "horizon")
         if rollout not in ROLLOUTS:
-            raise ValueError(f"rollout must be one of {ROLLOUTS}, not {echo(rollout)}")
-        if isinstance(prior, bool) or not isinstance(prior, (int, float)) or not 0 <= prior <= 100:
-            raise ValueError(f"prior must be a number 0..100, not {echo(prior)}")
+            raise ConfigError(f"rollout must be one of {ROLLOUTS}, not {echo(rollout)}",
+                              "rollout")
+        if not _number_in(prior, 0, 100):
+            raise ConfigError(f"prior must be a number 0..100, not {echo(prior)}", "prior")
+        if reward is not None and reward not in REWARDS:
+            raise ConfigError(f"reward must be one of {REWARDS} or None, not {echo(reward)}",
+                              "reward")
         super().__init__(seed)
         self.prior = float(prior)
         self.iterations = iterations
@@ -84,14 +100,29 @@ class ISMCTSBot(Bot):
         self.exploration = float(exploration)
         self.horizon = horizon
         self.rollout = rollout
+        self.reward = reward
         self.last_iterations = 0
-        self._sides: dict[tuple[str, int, str], list[int]] = {}   # by configuration
+        self._sides: dict[tuple[str, int, str], tuple[list[int], float]] = {}  # by configuration
 
-    def _sides_for(self, game: Game) -> list[int]:
+    def _config(self, game: Game) -> tuple[list[int], float]:
+        """The sides per seat and the points reward's scale of the game's configuration."""
         key = (game.name, game.num_players, repr(sorted(game.options.items())))
         if key not in self._sides:
-            self._sides[key] = sides_of(game)
+            low, high = type(game).utility_range_of(game.num_players, game.options)
+            self._sides[key] = (sides_of(game), max((high - low) / 2, 1.0))
         return self._sides[key]
+
+    def _search(self, game: Game) -> list[tuple[int, int, float]]:
+        seed = (self.rng.next_u32() << 32) | self.rng.next_u32()
+        player = game.current_player
+        assert player is not None                 # the game is not over
+        horizon = self.horizon or game.search_horizon
+        sides, scale = self._config(game)
+        stats = ismcts_search(game.state, player, self.iterations, seed, self.exploration,
+                              horizon, self.rollout, sides, self.prior, self.think_ms,
+                              self.reward or game.search_reward, scale)
+        self.last_iterations = sum(visits for _, visits, _ in stats)
+        return stats
 
     def choose_id(self, game: Game) -> int:
         ids = game.legal_action_ids()
@@ -100,17 +131,38 @@ class ISMCTSBot(Bot):
         if len(ids) == 1:
             self.last_iterations = 0
             return int(ids[0])
-        seed = (self.rng.next_u32() << 32) | self.rng.next_u32()
-        player = game.current_player
-        assert player is not None                 # the game is not over
-        horizon = self.horizon or game.search_horizon
-        stats = ismcts_search(game.state, player, self.iterations, seed, self.exploration,
-                              horizon, self.rollout, self._sides_for(game), self.prior,
-                              self.think_ms)
-        self.last_iterations = sum(visits for _, visits, _ in stats)
-        return int(stats[0][0])
+        return int(self._search(game)[0][0])
+
+    def suggest(self, game: Game, seat: int | None = None, top: int = 3) -> list[dict[str, Any]]:
+        """The ``top`` best moves for the seat to move, best first: ``{"action": Action,
+        "estimate": float, "visits": int}``, from one search of this bot's settings that sees
+        only the seat's information. ``estimate`` is the move's mean reward: its win share in
+        0..1 (with the "points" reward, the share of the points margin, 0.5 = even).
+        ``seat`` (default: the seat to move) must be the seat to move."""
+        check_suggest(game, seat, top)
+        stats = self._search(game)
+        return [{"action": game.action_from_id(action), "estimate": float(share),
+                 "visits": int(visits)} for action, visits, share in stats[:top]]
 
     def __repr__(self) -> str:
         return (f"ISMCTSBot(iterations={self.iterations}, think_ms={self.think_ms!r}, "
                 f"seed={self.seed!r}, exploration={self.exploration}, "
-                f"horizon={self.horizon!r}, rollout={self.rollout!r})")
+                f"horizon={self.horizon!r}, rollout={self.rollout!r}, reward={self.reward!r})")
+
+
+def _number_in(value: Any, low: float, high: float, *, open_low: bool = False) -> bool:
+    """A real number (not a bool) in [low, high] (``open_low``: (low, high])."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return (low < value if open_low else low <= value) and value <= high
+
+
+def check_suggest(game: Game, seat: int | None, top: int) -> None:
+    """ValueError for a finished game or a seat that is not to move; ConfigError for ``top``."""
+    if game.is_over:
+        raise ValueError("the game is over: there is no move to suggest")
+    if not is_int(top) or not 1 <= top <= 1000:
+        raise ConfigError(f"top must be an int 1..1000, not {echo(top)}", "top")
+    if seat is not None and (not is_int(seat) or seat != game.current_player):
+        raise ValueError(f"hints are for the seat to move ({game.current_player}), "
+                         f"not seat {echo(seat)}")
