@@ -14,7 +14,7 @@ from cardcore.bots import (GreedyBot, ISMCTSBot, LevelBot, RandomBot, make_bot,
 from cardcore.cards import card_str
 from cardcore.errors import ConfigError
 from cardcore.registry import game_class
-from cardcore.simulation import bot_seed, game_seed, simulate
+from cardcore.simulation import simulate
 import cardcore.simulation as simulation
 
 from invariants import composition
