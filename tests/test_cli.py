@@ -401,3 +401,22 @@ def test_a_save_that_fails_mid_game_is_a_one_line_error(tmp_path, capsys, monkey
     code, _, err = run_main(["play", "kings_stakes", "--seed", "2", "--save", str(target)],
                             capsys, monkeypatch, "1\n" * 50)
     assert code == 2 and calls and "Permission denied" in err
+
+
+# ---------------------------------------------------------------- levels and hints (issue 22)
+def test_play_against_a_level_with_hints(capsys, monkeypatch):
+    code, out, err = run_main(["play", "crazy_eights", "--players", "2", "--seed", "3",
+                               "--level", "2"], capsys, monkeypatch, "?\nhint\n1\nq\n")
+    assert code == 0, err
+    assert "bots: seat 1 level:2" in out
+    assert out.count("Hint (best first):") == 2 and "win share" in out and "visits" in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--level", "7"], "--level must be 1..5"),
+    (["--level", "0"], "--level must be 1..5"),
+    (["--level", "2", "--bots", "random"], "not both"),
+])
+def test_play_refuses_a_bad_level(args, message, capsys, monkeypatch):
+    code, _, err = run_main(["play", "kings_stakes", "--seed", "1", *args], capsys, monkeypatch)
+    assert code == 2 and message in err

@@ -85,7 +85,7 @@ def test_ismcts_chooses_the_same_when_only_hidden_cards_differ(name, horizon):
 def test_ismcts_parameters_are_checked():
     for bad in ({"iterations": 0}, {"iterations": 2.5}, {"iterations": True},
                 {"exploration": -1}, {"exploration": "x"}, {"horizon": "deal"},
-                {"rollout": "greedy"}, {"prior": -1}, {"prior": True}):
+                {"rollout": "smart"}, {"prior": -1}, {"prior": True}):
         with pytest.raises(ValueError):
             ISMCTSBot(**bad)
     assert isinstance(make_bot("ismcts", 1), ISMCTSBot)

@@ -13,8 +13,8 @@ header's ``round_index`` moves on, or the match ends). The win is judged on the 
 ``returns`` hook (higher is better): at the end of the match on their values, at the end of a
 round on their change since the iteration began (the round's score). Seats on one side (a
 partnership) win together: the win goes to the side(s) with the best result, ties split it.
-Rollouts play the game's ``rollout`` hook when it has one (a cheap in-core policy), or
-uniformly random moves. With a policy the tree uses it as well: untried moves are expanded in
+Rollouts play the game's ``rollout`` hook when it has one (a cheap in-core policy), its
+``greedy`` hook when asked, or uniformly random moves. With a policy the tree uses it as well: untried moves are expanded in
 the policy's order, below the root only while a node has at most sqrt(visits) children
 (progressive widening: sampled worlds keep offering moves no earlier world had, and expanding
 each at once would make the tree's moves mostly random), and ``prior`` adds
@@ -32,7 +32,8 @@ from libc.math cimport log, sqrt
 from libc.string cimport memcpy
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 
-from cardcore._fast cimport GameState, GameHooks, Header, Rng, rng_seed, rng_below, rng_next32
+from cardcore._fast cimport (GameState, GameHooks, Header, Rng, rng_seed, rng_below, rng_next32,
+                             rollout_fn)
 from cardcore._fast import seed_to_u64
 from cardcore.errors import echo
 
@@ -119,9 +120,9 @@ cdef inline bint before_horizon(const Header* h, int horizon_round) noexcept nog
     return h.to_move >= 0 and (horizon_round < 0 or h.round_index == horizon_round)
 
 
-cdef int rollout(const GameHooks* hooks, void* world, int horizon_round, bint policy, Rng* rng,
+cdef int rollout(const GameHooks* hooks, void* world, int horizon_round, rollout_fn policy, Rng* rng,
                  int32_t* legal) noexcept nogil:
-    """Play to the horizon: the game's rollout policy (``policy`` and the hook exists) or
+    """Play to the horizon: the rollout policy ``policy`` (a game's hook; NULL: none) or
     uniformly random moves. Returns 0, or -1 if a game that is not over offered no move."""
     cdef Header* h = <Header*>world
     cdef int n, k
@@ -129,8 +130,8 @@ cdef int rollout(const GameHooks* hooks, void* world, int horizon_round, bint po
         n = hooks.legal(world, legal, hooks.max_legal)
         if n <= 0:
             return -1
-        if policy:
-            k = hooks.rollout(world, legal, n, rng)
+        if policy != NULL:
+            k = policy(world, legal, n, rng)
             if k < 0 or k >= n:                  # a policy's bad index: play at random
                 k = <int>rng_below(rng, <uint32_t>n)
         else:
@@ -140,7 +141,7 @@ cdef int rollout(const GameHooks* hooks, void* world, int horizon_round, bint po
 
 
 cdef int search(const GameHooks* hooks, const void* root, int observer, int iterations,
-                double exploration, double prior, bint round_horizon, bint policy,
+                double exploration, double prior, bint round_horizon, rollout_fn policy,
                 double points_scale, const int32_t* side,
                 Rng* rng, Tree* tree, char* world, int32_t* legal, int32_t* child_of,
                 int32_t* untried) noexcept nogil:
@@ -156,7 +157,6 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
     cdef double start[64]
     cdef double result[64]
     cdef uint64_t high, low
-    policy = policy and hooks.rollout != NULL
     for it in range(iterations):
         memcpy(world, root, hooks.state_size)
         if hooks.sample_hidden(world, observer, rng) != 0:
@@ -181,8 +181,8 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
             best = -1
             best_value = -1.0
             favourite = -1
-            if policy and prior > 0:
-                k = hooks.rollout(world, legal, n, rng)
+            if policy != NULL and prior > 0:
+                k = policy(world, legal, n, rng)
                 if 0 <= k < n:
                     favourite = legal[k]
             for k in range(n):
@@ -204,7 +204,7 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
             while child >= 0:
                 child_of[tree.nodes[child].action] = -1
                 child = tree.nodes[child].next_sibling
-            if untried_count > 0 and (not policy or node == 0 or best < 0
+            if untried_count > 0 and (policy == NULL or node == 0 or best < 0
                                       or children * children <= tree.nodes[node].visits):
                 # Expand one untried move, then roll out. With a rollout policy, the policy's
                 # favourite among the untried moves, and below the root only while the node
@@ -212,8 +212,8 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
                 # offer new moves all the time (other hands, other draws) the tree would
                 # otherwise play mostly untried, i.e. random, moves.
                 k = -1
-                if policy:
-                    k = hooks.rollout(world, untried, untried_count, rng)
+                if policy != NULL:
+                    k = policy(world, untried, untried_count, rng)
                 if k < 0 or k >= untried_count:
                     k = <int>rng_below(rng, <uint32_t>untried_count)
                 k = untried[k]
@@ -245,7 +245,7 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
 
 
 HORIZONS = ("round", "match")
-ROLLOUTS = ("game", "random")
+ROLLOUTS = ("game", "greedy", "random")
 REWARDS = ("win", "points")
 cdef enum:
     C_MAX_ITERATIONS = 10000000
@@ -281,8 +281,9 @@ def ismcts_search(GameState state, int observer, int iterations, seed,
     """Search from ``state`` for the seat ``observer`` (the seat to move); returns
     [(action id, visits, mean win share), ...] for the root's moves, most visited first
     (ties: the lower id); the visits add up to the iterations run. ``horizon``: "round" or
-    "match"; ``rollout``: "game" (the game's rollout policy, uniform without one) or
-    "random"; ``sides``: a side number per seat (partners share one), default every seat on
+    "match"; ``rollout``: "game" (the game's rollout policy, uniform without one), "greedy"
+    (the game's in-core greedy policy, which reads only the mover's information of each
+    sampled world: slower, and a player's own judgement) or "random"; ``sides``: a side number per seat (partners share one), default every seat on
     its own; ``prior``: the weight of the rollout policy's move in the tree (0..100);
     ``think_ms``: a time budget, after which the search stops (at least one iteration runs;
     ``iterations`` is then a cap); ``reward``: "win" (the win shares of the horizon's result)
@@ -332,7 +333,14 @@ def ismcts_search(GameState state, int observer, int iterations, seed,
     for k in range(players):
         side[k] = sides[k]
     cdef bint round_horizon = horizon == "round"
-    cdef bint policy = rollout == "game"
+    cdef rollout_fn policy = NULL
+    if rollout == "game":
+        policy = state.hooks.rollout
+    elif rollout == "greedy":
+        policy = state.hooks.greedy
+        if policy == NULL:
+            raise ValueError(f"{state.hooks.name.decode()} has no in-core greedy policy to "
+                             f"roll out with")
     cdef const GameHooks* hooks = state.hooks
     cdef Tree tree
     tree.size = 0

@@ -48,7 +48,9 @@ from cardcore.narrate import breakdown_lines, describe
 __all__ = ["main"]
 
 QUIT_WORDS = {"q", "quit", "exit"}
-HELP_WORDS = {"h", "help", "?"}
+HELP_WORDS = {"h", "help"}
+HINT_WORDS = {"?", "hint"}
+HINT_LEVEL = 5            # hints come from the strongest level's search (within its budget)
 SHOW_WORDS = {"s", "show", "view"}
 
 
@@ -176,6 +178,7 @@ class PlaySession:
         resumed_at = len(game.history)                 # bots of a resumed game draw afresh
         self.bots = {k: make_bot(name, bot_seed(seed, resumed_at, k))
                      for k, name in self.bot_names.items()}
+        self.advisor = make_bot(f"level:{HINT_LEVEL}", bot_seed(seed, resumed_at, seat))
         # A new game narrates its deal; a resumed one starts after what was already seen.
         self.events_seen = len(game.events(seat)) if resumed_at else 0
 
@@ -285,7 +288,8 @@ class PlaySession:
         while True:
             legal = game.legal_actions()
             numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
-            raw = self.read(f"Your move [{numbers}, or write it out; h for help]: ")
+            raw = self.read(f"Your move [{numbers}, or write it out; ? for a hint, h for "
+                            f"help]: ")
             text = raw.strip()
             lowered = text.lower()
             if not text:
@@ -294,7 +298,11 @@ class PlaySession:
                 raise _Quit
             if lowered in HELP_WORDS:
                 self.console.print("Type the number of a move, or the move itself (e.g. "
-                                   f"{str(legal[0])!r}). 's' shows the table again, 'q' quits.")
+                                   f"{str(legal[0])!r}). '?' suggests moves, 's' shows the "
+                                   "table again, 'q' quits.")
+                continue
+            if lowered in HINT_WORDS:
+                self.show_hints(legal)
                 continue
             if lowered in SHOW_WORDS:
                 self.show()
@@ -314,6 +322,17 @@ class PlaySession:
                 self.console.print(f"[red]Not allowed:[/] {escape(str(e))}")
                 continue
             return
+
+    def show_hints(self, legal: Sequence[Action]) -> None:
+        """The level-5 search's best moves for this seat, from its information only, with
+        their move numbers, estimated win shares and visits."""
+        hints = self.advisor.suggest(self.game, seat=self.seat, top=3)
+        number = {a.id: i + 1 for i, a in enumerate(legal)}
+        self.console.print("Hint (best first):")
+        for hint in hints:
+            action = hint["action"]
+            self.console.print(Text(f"  {number[action.id]}) {action}", style="cyan").append(
+                f"  win share {hint['estimate']:.0%}, {hint['visits']} visits", style="dim"))
 
     def show_end(self) -> None:
         game = self.game
@@ -375,7 +394,13 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     if not 0 <= args.seat < game.num_players:
         raise ConfigError(f"--seat must be 0..{game.num_players - 1}, not {echo(args.seat)}",
                           "seat")
-    names = [str(spec) for spec in parse_bot_specs(args.bots)]    # name[:key=value,...]
+    if args.level is not None:
+        if args.bots is not None:
+            raise ConfigError("give --bots or --level, not both", "level")
+        if type(args.level) is not int or not 1 <= args.level <= 5:
+            raise ConfigError(f"--level must be 1..5, not {echo(args.level)}", "level")
+    bots = f"level:{args.level}" if args.level is not None else args.bots or "greedy"
+    names = [str(spec) for spec in parse_bot_specs(bots)]    # name[:key=value,...]
     for name in dict.fromkeys(names):
         make_bot(name, 0).check_game(game.name)          # a bot that cannot play: say so now
     save = args.save or args.load
@@ -644,9 +669,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="save the game to FILE at each of your turns and when you leave")
     p.add_argument("--load", metavar="FILE", default=None,
                    help="resume a game saved with --save (and keep saving to FILE)")
-    p.add_argument("--bots", default="greedy",
+    p.add_argument("--bots", default=None,
                    help="the opponents' bots, given to the other seats in order and repeated "
                         f"(default greedy); names: {', '.join(available_bots())}")
+    p.add_argument("--level", type=int, default=None,
+                   help="opponents of difficulty 1 (beginner) to 5 (strongest), instead of "
+                        "--bots")
     p.set_defaults(func=cmd_play)
 
     p = game_command("simulate", "play many seeded games between bots and summarise them")

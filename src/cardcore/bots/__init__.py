@@ -9,10 +9,17 @@ Every bot has the same two entry points (docs/api.md, "Bots"):
 A bot owns its generator (a ``cardcore._fast.Random``), so a seeded bot makes the same choices
 in the same positions; ``bot.reseed(seed)`` restarts it (``simulate`` reseeds per game).
 
-``RandomBot`` picks uniformly among the legal ids. ``GreedyBot`` uses the heuristic the game
-declares (``Game.greedy``: ``choose(game, rng) -> int``, a legal id, in the game's package as
-``cardcore.games.<game>.greedy``). A game without one has no GreedyBot (``ConfigError``),
-rather than a silent random stand-in.
+``RandomBot`` picks uniformly among the legal ids. ``GreedyBot`` plays the game's greedy
+heuristic: its in-core policy where the kernel has one (``GameState.greedy_move``), else the
+Python heuristic the game declares (``Game.greedy``: ``choose(game, rng) -> int``, in the
+game's package as ``cardcore.games.<game>.greedy``). A game without either has no GreedyBot
+(``ConfigError``), rather than a silent random stand-in. ``ISMCTSBot`` searches
+(``cardcore.bots.ismcts``). ``LevelBot`` (``"level:N"``, N = 1..5) is the game's bot for a
+difficulty level (``Game.levels``).
+
+In-core play: ``bot.core_policy(game)`` says whether a bot's moves can be made inside the core
+(random and greedy can); ``simulate`` and ``tournament`` then play whole games there, with the
+same moves the Python loop would make. Hints: ``bot.suggest(game, seat=None, top=3)``.
 
 Bot specs: wherever a bot is named (``make_bot``, ``simulate(bots=...)``, ``--bots``), it may
 carry constructor parameters, ``name[:key=value,...]`` (``random:seed=3``,

@@ -25,8 +25,10 @@ Rollouts. With ``rollout="game"`` they play the game's in-core rollout policy wh
 one (the ``rollout`` hook of its state machine), and the tree uses it too: a node's
 untried moves are expanded in the policy's order, below the root only while the node has at
 most sqrt(visits) children (progressive widening), and ``prior`` > 0 adds a PUCT-like bonus
-to the policy's move. Without a policy, or with ``rollout="random"``, rollouts are
-uniformly random and every untried move is expanded at once.
+to the policy's move. ``rollout="greedy"`` does the same with the game's in-core greedy
+policy (GreedyBot's own moves, from each mover's information in the sampled world). Without a
+policy, or with ``rollout="random"``, rollouts are uniformly random and every untried move is
+expanded at once.
 """
 from __future__ import annotations
 
@@ -41,7 +43,7 @@ __all__ = ["ISMCTSBot", "check_suggest"]
 
 DEFAULT_ITERATIONS = 1000
 HORIZONS = ("round", "match")
-ROLLOUTS = ("game", "random")
+ROLLOUTS = ("game", "greedy", "random")
 REWARDS = ("win", "points")
 
 
@@ -60,7 +62,7 @@ class ISMCTSBot(Bot):
     iterations only makes the same choices every time; with a time budget its choices depend
     on the machine's speed. Either way Ctrl-C stops a search at once (KeyboardInterrupt).
     ``exploration`` is the UCB constant (win shares are in 0..1), ``horizon`` "round" or
-    "match" (None: the game's default), ``rollout`` "game" or "random", ``prior`` the weight
+    "match" (None: the game's default), ``rollout`` "game", "greedy" or "random", ``prior`` the weight
     of the rollout policy's move in the tree (0: none), ``reward`` "win" or "points" (None:
     the game's ``search_reward``; see the module docstring). ``last_iterations`` is the
     number of iterations the latest decision ran. Bad values: ConfigError naming the

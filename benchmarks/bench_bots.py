@@ -1,0 +1,115 @@
+"""Bots for products (issue 22): in-core bot speed, think budgets and hint latency.
+
+    python benchmarks/bench_bots.py                 # everything, a few seconds per game
+    python benchmarks/bench_bots.py --only speed --seconds 3
+
+* **speed**: ``simulate(GAME, bots=("greedy", "random"))`` games/s as a ratio to all-random
+  in-core play of the same game, in alternating slices of the same run (so the figure does
+  not depend on the machine's speed). 0.2's Python GreedyBot gave 0.015 (Kings' Stakes), 0.07
+  (Kuzanasta) and 0.33 (Manna); the goals are 10x, 3x and 1.5x those.
+* **budget**: ``ISMCTSBot(think_ms=B)`` decisions timed for several budgets; the goal is every
+  decision within B * 1.10 + 5 ms on an idle machine.
+* **hint**: ``make_bot("level:5").suggest(game)`` latency, against level 5's own budget.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from typing import Any
+
+import cardcore
+from cardcore import new_game, simulate
+from cardcore.bots import ISMCTSBot, make_bot, parse_bot_spec
+from cardcore.registry import game_class
+
+BASELINE_0_2 = {"kings_stakes": 0.015, "kuzanasta": 0.07, "manna": 0.33}
+GOAL_FACTOR = {"kings_stakes": 10.0, "kuzanasta": 3.0, "manna": 1.5}
+BUDGETS_MS = (10, 50, 200)
+
+
+def rate(name: str, bots: tuple[str, ...], seconds: float, seed: int) -> float:
+    """Games per second of a run of about ``seconds``."""
+    games, started = 0, time.perf_counter()
+    batch = 50
+    while time.perf_counter() - started < seconds:
+        simulate(name, batch, bots=bots, seed=seed + games)
+        games += batch
+        batch = min(batch * 2, 5000)
+    return games / (time.perf_counter() - started)
+
+
+def speed(name: str, seconds: float, slices: int = 4) -> dict[str, Any]:
+    """greedy-vs-random and all-random games/s in alternating slices; their ratio."""
+    greedy, random_ = [], []
+    for k in range(slices):
+        greedy.append(rate(name, ("greedy", "random"), seconds / slices, 1000 * k))
+        random_.append(rate(name, ("random",), seconds / slices, 1000 * k))
+    g, r = statistics.median(greedy), statistics.median(random_)
+    out: dict[str, Any] = {"game": name, "greedy_random_per_s": round(g), "random_per_s": round(r),
+                           "ratio": round(g / r, 4)}
+    if name in BASELINE_0_2:
+        out["ratio_0_2"] = BASELINE_0_2[name]
+        out["speedup_vs_0_2"] = round(g / r / BASELINE_0_2[name], 1)
+        out["goal"] = GOAL_FACTOR[name]
+    return out
+
+
+def position(name: str, seed: int = 4) -> Any:
+    game = new_game(name, seed=seed)
+    while len(game.legal_action_ids()) < 2:
+        game.apply(game.legal_action_ids()[0])
+    return game
+
+
+def budget(name: str, repeats: int = 5) -> dict[str, Any]:
+    """Elapsed ms of think_ms decisions: the worst and the median per budget."""
+    game = position(name)
+    rows = {}
+    for ms in BUDGETS_MS:
+        times = []
+        for k in range(repeats):
+            bot = ISMCTSBot(think_ms=ms, seed=k)
+            started = time.perf_counter()
+            bot.choose_id(game)
+            times.append((time.perf_counter() - started) * 1000)
+        rows[str(ms)] = {"median_ms": round(statistics.median(times), 2),
+                         "max_ms": round(max(times), 2), "limit_ms": round(ms * 1.1 + 5, 1),
+                         "within": max(times) <= ms * 1.1 + 5}
+    return {"game": name, "budgets": rows}
+
+
+def hint(name: str, repeats: int = 3) -> dict[str, Any]:
+    """level:5's suggest latency against its think budget."""
+    game = position(name)
+    spec = parse_bot_spec(game_class(name).levels[5])
+    limit = dict(spec.params).get("think_ms")
+    times = []
+    for k in range(repeats):
+        bot = make_bot("level:5", k)
+        started = time.perf_counter()
+        bot.suggest(game, top=3)
+        times.append((time.perf_counter() - started) * 1000)
+    return {"game": name, "level_5": str(spec), "max_ms": round(max(times), 1),
+            "think_ms": limit, "within": limit is None or max(times) <= limit * 1.1 + 5}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--only", choices=("speed", "budget", "hint"), default=None)
+    parser.add_argument("--game", default=None)
+    parser.add_argument("--seconds", type=float, default=4.0)
+    args = parser.parse_args()
+    games = [args.game] if args.game else list(cardcore.available_games())
+    for name in games:
+        if args.only in (None, "speed"):
+            print(json.dumps(speed(name, args.seconds)), flush=True)
+        if args.only in (None, "budget"):
+            print(json.dumps(budget(name)), flush=True)
+        if args.only in (None, "hint"):
+            print(json.dumps(hint(name)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
