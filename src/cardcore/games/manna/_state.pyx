@@ -10,6 +10,7 @@ Rules: games/manna.md (rule IDs MH-x.y). The modules of the game (this package):
                     the framework's hooks and ``MannaState``, the Python-visible class
     _view           what a seat may know: the observation tensor and sample_hidden
     _rollout.pxd    the search's rollout policy (compile time)
+    _greedy.pxd     GreedyBot's policy, the ``greedy`` hook (compile time)
     _testing        test-only position setters (through _state.pxd)
 
 Action space (the same 909 ids for every configuration; pinned by tests/test_manna_actions.py):
@@ -58,6 +59,7 @@ from cardcore.games.manna._data cimport (
 )
 from cardcore.games.manna._view cimport mh_observation_size, mh_observe, mh_sample_hidden
 from cardcore.games.manna._rollout cimport mh_rollout
+from cardcore.games.manna._greedy cimport mh_greedy
 
 from cardcore._fast import build_deck, check_state_class
 from cardcore.games.manna._melds import ACTION_LAYOUT, RANK_NAMES, meld_table  # re-exported
@@ -1211,6 +1213,7 @@ MH_HOOKS.returns = mh_returns
 MH_HOOKS.scores = mh_scores
 MH_HOOKS.sample_hidden = mh_sample_hidden
 MH_HOOKS.rollout = mh_rollout
+MH_HOOKS.greedy = mh_greedy
 MH_HOOKS.zones = ZONES
 MH_HOOKS.num_zones = NUM_ZONES
 MH_HOOKS.zone_cards = mh_zone_cards
