@@ -1,4 +1,4 @@
-"""GreedyBot's Crazy Eights heuristic (cardcore.games.crazy_eights.greedy)."""
+"""GreedyBot's Crazy Eights heuristic (cardcore.games.crazy_eights.greedy, the in-core policy)."""
 from __future__ import annotations
 
 import pytest
@@ -7,10 +7,11 @@ from cardcore import new_game
 from cardcore.bots import GreedyBot
 from cardcore.cards import card_id
 from cardcore.games.crazy_eights import CrazyEights
-from cardcore.games.crazy_eights.greedy import _points, evaluate
 from cardcore.simulation import simulate
 
-from ce_helpers import ce, legal, os_id
+from ce_helpers import ce, greedy_reference, legal, os_id
+
+_points, evaluate = greedy_reference()._points, greedy_reference().evaluate   # the oracle
 
 
 def play_out(game, bot):

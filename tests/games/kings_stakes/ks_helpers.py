@@ -1,6 +1,10 @@
 """Stacked-deck scenarios for Kings' Stakes tests."""
 from __future__ import annotations
 
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
 from typing import Any, Sequence
 
 from cardcore import new_game
@@ -35,3 +39,19 @@ def ks(players: int = 4, hands: dict[int, Sequence[str]] | None = None, stock: S
 
 def legal(game) -> list[str]:
     return [str(a) for a in game.legal_actions()]
+
+
+def greedy_reference() -> ModuleType:
+    """The oracle of the in-core greedy policy: ``greedy_reference.py`` next to this file
+    (the Python heuristic of 0.2-0.3), loaded by path under a name of its own (every game's
+    test folder has a ``greedy_reference.py``)."""
+    name = "kings_stakes_greedy_reference"
+    module = sys.modules.get(name)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(
+            name, Path(__file__).with_name("greedy_reference.py"))
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return module

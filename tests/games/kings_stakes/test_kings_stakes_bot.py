@@ -1,8 +1,8 @@
-"""GreedyBot's Kings' Stakes heuristic (cardcore.games.kings_stakes.greedy)."""
+"""GreedyBot's Kings' Stakes heuristic (cardcore.games.kings_stakes.greedy, the in-core policy)."""
 from __future__ import annotations
 
 import pytest
-from ks_helpers import ks, legal
+from ks_helpers import greedy_reference, ks, legal
 
 from cardcore import new_game
 from cardcore.bots import GreedyBot
@@ -91,7 +91,7 @@ def test_greedy_always_refills_with_manual_refill():
 
 
 def test_greedy_sheds_two_cards_once_the_stock_is_empty():
-    from cardcore.games.kings_stakes.greedy import evaluate
+    evaluate = greedy_reference().evaluate          # the oracle of the in-core policy
     single = ("play", "number", 7, ("7C",))
     pair = ("play", "number", 14, ("7C", "7S"))
     assert evaluate(pair, 0, 0, 0) - evaluate(single, 0, 0, 0) > \

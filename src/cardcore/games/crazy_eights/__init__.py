@@ -7,7 +7,8 @@ The rules are the rulebook games/crazy_eights.md (rule IDs CE-x.y). The game's f
   projection, the zones and sample_hidden;
 * this module — the thin protocol class: options, action decoding, the view;
 * ``events.py`` — the narrator (what each seat saw happen); ``words.py`` — its words;
-* ``greedy.py`` — GreedyBot's heuristic; ``schema.py`` and ``schemas/`` — the JSON Schemas;
+* ``greedy.py`` — GreedyBot's heuristic (documented there; the core plays it, ``_state.pyx``);
+  ``schema.py`` and ``schemas/`` — the JSON Schemas;
 * ``web/`` — the web table's board and words.
 
 Action notation (what ``str(action)`` gives and ``apply`` accepts): ``play 7H`` · ``draw`` ·

@@ -23,7 +23,7 @@ from cardcore._fast cimport (
     ZONE_SEAT, SEEN_BY_ALL, SEEN_BY_OWNER, SEEN_BY_NONE, NUM_KINDS, PILE_CAPACITY, MS_MAX_COPIES,
     MAX_BREAKDOWN_ROWS,
     card_bit, ms_clear, ms_add, ms_remove, pile_push, pile_pop, lowest_card, rng_below,
-    rng_next32, shuffle_u8, check_hooks, init_header, deal_prologue, load_cards,
+    rng_next32, shuffle_u8, check_hooks, init_header, deal_prologue, load_cards, best_by_value,
 )
 from cardcore._fast import build_deck, check_state_class
 
@@ -1095,6 +1095,75 @@ cdef int ce_sample_hidden(void* state, int seat, Rng* rng) noexcept nogil:
     return 0
 
 
+# ---------------------------------------------------------------- GreedyBot's policy
+# One move ahead from what the seat to move may know: its own hand and public counters (the
+# hand sizes of the players after and before it in the direction of play, the cards played so
+# far against max_turns, the options). Every legal action gets a value; the highest wins, ties
+# (within 1e-9) broken with one draw (best_by_value). These weights are the policy's one
+# source; greedy.py's docstring documents them.
+cdef double G_DRAW = -1000.0          # CE-5.1: only when nothing plays
+cdef double G_PASS = -2000.0          # CE-5.2, CE-5.3: only when no draw is left
+cdef double G_EIGHT_COST = 100.0      # CE-3.1: an eight kept answers any card: spend it last
+cdef double G_SAME_SUIT = 4.0         # per card of the played card's suit left in the hand
+cdef double G_TWO_BONUS = 24.0        # CE-4.3: the next player draws two (or answers with a 2)
+cdef double G_SKIP_BONUS = 12.0       # CE-4.1: the next player misses the turn
+cdef double G_REVERSE_BONUS = 12.0    # CE-4.2: when the player before has more cards
+cdef int G_CLOSE = 2                  # the specials' bonuses: the next player holds at most this
+cdef int G_ENDGAME_PLAYS = 3          # CE-7.2: plays left at which only the points count
+
+
+cdef int ce_greedy(const void* state, const int32_t* legal, int n, Rng* rng) noexcept nogil:
+    """GreedyBot's move (the index into legal[0:n]): reads the seat's own hand, the public hand
+    sizes, the direction, the plays so far and the options, nothing hidden."""
+    cdef const CEState* s = <const CEState*>state
+    cdef double values[MAX_LEGAL]
+    cdef int32_t ties[MAX_LEGAL]
+    cdef int seat = s.h.to_move, players = s.h.players, k, a, c, rank
+    cdef const Multiset* hand = &s.hand[seat]
+    cdef int next_size = s.hand[(seat + s.direction + players) % players].total
+    cdef int previous_size = s.hand[(seat - s.direction + players) % players].total
+    cdef int plays_left = s.opt.max_turns - s.plays
+    cdef int suit_count[NUM_SUITS]            # the hand's cards per suit, eights left out
+    cdef double value
+    if n == 1:
+        return 0
+    for k in range(NUM_SUITS):
+        suit_count[k] = 0
+    for c in range(NUM_CARDS):
+        if os_rank(c) != EIGHT_RANK:
+            suit_count[os_suit(c)] += hand.count[c]
+    for k in range(n):
+        a = legal[k]
+        if a == A_DRAW:
+            values[k] = G_DRAW
+            continue
+        if a == A_PASS:
+            values[k] = G_PASS
+            continue
+        if a >= A_NOMINATE:                   # CE-3.3: the suit held most
+            values[k] = <double>suit_count[a - A_NOMINATE]
+            continue
+        rank = os_rank(a)
+        value = <double>card_points(a, s.opt.face)     # CE-8: what is left is penalty points
+        if plays_left <= G_ENDGAME_PLAYS:     # CE-7.2: the hand ends soon, shed points
+            values[k] = value
+            continue
+        if rank == EIGHT_RANK:
+            values[k] = value - G_EIGHT_COST
+            continue
+        # the other cards of its suit (every copy of the card itself left out)
+        value += G_SAME_SUIT * (suit_count[os_suit(a)] - hand.count[a])
+        if s.opt.special and next_size <= G_CLOSE:
+            if rank == DRAW_TWO_RANK:
+                value += G_TWO_BONUS
+            elif rank == SKIP_RANK:
+                value += G_SKIP_BONUS
+            elif rank == REVERSE_RANK and next_size < previous_size:
+                value += G_REVERSE_BONUS
+        values[k] = value
+    return best_by_value(values, n, rng, ties)
+
+
 cdef GameHooks CE_HOOKS
 CE_HOOKS.name = "crazy_eights"
 CE_HOOKS.state_size = sizeof(CEState)
@@ -1113,6 +1182,7 @@ CE_HOOKS.num_zones = NUM_ZONES
 CE_HOOKS.zone_cards = ce_zone_cards
 CE_HOOKS.known_cards = ce_known_cards
 CE_HOOKS.breakdown = ce_breakdown
+CE_HOOKS.greedy = ce_greedy
 check_hooks(&CE_HOOKS)
 
 MAX_DRAW_CARDS_LIMIT = 10_000        # CE-5.1: more than a deck's worth changes nothing

@@ -6,7 +6,8 @@ The rules are the rulebook games/kings_stakes.md (rule IDs KS-x.y). The game's f
   action ids (its docstring lists them), legality, apply, scoring, the per-seat projection;
 * this module — the thin protocol class: options, action decoding, the view;
 * ``events.py`` — the narrator (what each seat saw happen); ``words.py`` — its words;
-* ``greedy.py`` — GreedyBot's heuristic; ``schema.py`` and ``schemas/`` — the JSON Schemas;
+* ``greedy.py`` — GreedyBot's heuristic (documented there; the core plays it, ``_state.pyx``);
+  ``schema.py`` and ``schemas/`` — the JSON Schemas;
 * ``web/`` — the web table's board and words.
 
 Action notation (what ``str(action)`` gives and ``apply`` accepts):
