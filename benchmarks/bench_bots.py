@@ -30,13 +30,19 @@ BUDGETS_MS = (10, 50, 200)
 
 
 def rate(name: str, bots: tuple[str, ...], seconds: float, seed: int) -> float:
-    """Games per second of a run of about ``seconds``."""
-    games, started = 0, time.perf_counter()
-    batch = 50
-    while time.perf_counter() - started < seconds:
-        simulate(name, batch, bots=bots, seed=seed + games)
-        games += batch
-        batch = min(batch * 2, 5000)
+    """Games per second of one ``simulate`` call of about ``seconds`` (sized by a short
+    probe, so that the call's fixed cost does not count)."""
+    probe = 20
+    while True:
+        started = time.perf_counter()
+        simulate(name, probe, bots=bots, seed=seed)
+        took = time.perf_counter() - started
+        if took > 0.05 or probe >= 1_000_000:
+            break
+        probe *= 4
+    games = max(probe, int(probe * seconds / took))
+    started = time.perf_counter()
+    simulate(name, games, bots=bots, seed=seed + 1)
     return games / (time.perf_counter() - started)
 
 

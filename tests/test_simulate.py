@@ -83,13 +83,17 @@ def test_all_random_runs_entirely_in_the_core(monkeypatch):
     monkeypatch.setattr(Game, "apply", forbidden)
     monkeypatch.setattr("cardcore.bots.RandomBot.choose_id", forbidden)
     assert simulate("kings_stakes", 50, seed=1)["games"] == 50
+    monkeypatch.setattr("cardcore.bots.GreedyBot.choose_id", forbidden)
+    # in-core bots (greedy, seeded random, a level without search) play in the core too
+    summary = simulate("kings_stakes", 50, bots=("greedy", "random:seed=4", "level:2"), seed=1)
+    assert summary["games"] == 50 and summary["core"] is True
     with pytest.raises(AssertionError, match="Python ran per action"):
-        simulate("kings_stakes", 1, bots=("greedy", "random"), seed=1)
+        simulate("kings_stakes", 1, bots=("ismcts:iterations=5", "random"), seed=1)
 
 
 def test_python_bot_run_replays_with_the_published_seeds():
     s = simulate("kings_stakes", 6, players=2, bots=("greedy", "random"), seed=3)
-    assert s["bots"] == ["greedy", "random"] and s["core"] is False
+    assert s["bots"] == ["greedy", "random"] and s["core"] is True   # in the core, same moves
     actions = 0
     wins = [0, 0]
     for i in range(6):

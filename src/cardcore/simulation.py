@@ -273,12 +273,10 @@ def simulate(name: str, games: int, *, players: int | None = None,
     for b in dict.fromkeys(names):
         make_bot(b, 0).check_game(cls.name)            # unknown bot, or none for this game
     workers = resolve_workers(executor, workers, games)
+    in_core = core_policies([make_bot(names[k % len(names)], 0) for k in range(n_players)],
+                            template) is not None
     chunk = chunk_size or default_chunk_size(games, workers,
-                                             where=chunk_place(executor, workers),
-                                             core=core_policies(
-                                                 [make_bot(names[k % len(names)], 0)
-                                                  for k in range(n_players)], template)
-                                             is not None)
+                                             where=chunk_place(executor, workers), core=in_core)
     jobs = ((cls.name, n_players, dict(template.options), names, seed, start,
              min(games, start + chunk)) for start in range(0, games, chunk))
     totals = _new_totals(n_players)
@@ -291,11 +289,13 @@ def simulate(name: str, games: int, *, players: int | None = None,
 
     run_chunks(_run_chunk, jobs, executor=executor, workers=workers, on_result=done, keep=False)
     seconds = time.perf_counter() - started
-    return _summary(cls.name, template.options, names, n_players, seed, workers, totals, seconds)
+    return _summary(cls.name, template.options, names, n_players, seed, workers, totals, seconds,
+                    in_core)
 
 
 def _summary(name: str, options: dict[str, Any], names: tuple[str, ...], players: int,
-             seed: int, workers: int, totals: dict[str, Any], seconds: float) -> dict[str, Any]:
+             seed: int, workers: int, totals: dict[str, Any], seconds: float,
+             in_core: bool) -> dict[str, Any]:
     n = totals["games"]
     seat_bots = [names[k % len(names)] for k in range(players)]
 
@@ -317,7 +317,7 @@ def _summary(name: str, options: dict[str, Any], names: tuple[str, ...], players
         "bots": seat_bots,
         "seed": seed,
         "workers": workers,
-        "core": all(b == "random" for b in names),
+        "core": in_core,
         "games": n,
         "actions": totals["actions"],
         "turns": totals["turns"],

@@ -14,8 +14,8 @@ over many rounds, so that a rollout through all of them is slow and says little 
 move at hand.
 
 The win of a round says nothing of its size. With ``reward="points"`` (the default where the
-game's ``search_reward`` says so: Kuzanasta, whose deals are worth from a few hundred to tens
-of thousands of points) an iteration whose round ends with the match still going credits the
+game's ``search_reward`` says so: a game whose rounds are worth from a few hundred to tens of
+thousands of points) an iteration whose round ends with the match still going credits the
 points instead: each seat's round score less the best other side's, divided by twice the
 points scale (half the game's ``utility_range``) and centred on 0.5, clamped to 0..1; an
 iteration in which the match ends (a seat reaches the target) still credits the match's win.
