@@ -213,3 +213,17 @@ def test_the_points_reward_is_selectable_and_checked():
         with pytest.raises(ValueError):
             ismcts_search(game.state, seat, 10, 1, **bad)
     assert game_class("kuzanasta").search_reward in ("win", "points")
+
+
+def test_the_ladder_tables_in_the_docs_are_current():
+    """docs/bots.md's tables (benchmarks/calibrate_levels.py) show every game's levels as
+    they are defined now: a changed level without a new calibration fails here."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[1] / "docs" / "bots.md").read_text(encoding="utf-8")
+    ladders = text.split("<!-- levels: written by benchmarks/calibrate_levels.py -->")[1]
+    for name in GAMES:
+        cls = game_class(name)
+        assert f"### {cls.title}" in ladders, name
+        section = ladders.split(f"### {cls.title}")[1].split("### ")[0]
+        for level, spec in cls.levels.items():
+            assert f"| {level} | `{spec}` |" in section, (name, level, spec)
