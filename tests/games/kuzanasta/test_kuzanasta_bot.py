@@ -1,8 +1,9 @@
 """GreedyBot on Kuzanasta: legal choices in every phase, and it beats RandomBot clearly."""
 from __future__ import annotations
 
+from kz_helpers import greedy_reference
+
 from cardcore.bots import GreedyBot, RandomBot
-from cardcore.games.kuzanasta.greedy import evaluate
 from cardcore.cards import card_id
 from cardcore.registry import new_game
 
@@ -23,6 +24,9 @@ def test_greedy_choices_are_legal_in_every_phase():
 
 
 def test_greedy_keeps_wild_cards_and_pairs():
+    """The hand evaluation (the 0.2-0.3 heuristic's, which the in-core policy plays: see
+    test_kuzanasta_greedy_policy.py)."""
+    evaluate = greedy_reference.evaluate
     wild = 4                                             # fives are wild
     hand = [card_id(c) for c in ("5H", "7C", "7S", "QC", "2D", "9H", "KS")]
     with_wild = evaluate(hand, wild)

@@ -9,6 +9,8 @@ DEAL_END_NAMES: tuple[str | None, ...]
 ZONE_NAMES: tuple[str, ...]
 OBSERVATION_PIECES: tuple[tuple[str, int, int], ...]
 MAX_VOID_DEALS: int
+WAIT_BELOW: int
+WAIT_TURNS_PER_PLAYER: int
 
 def num_actions() -> int: ...
 def place_actions() -> list[tuple[int, int]]: ...

@@ -47,7 +47,7 @@ from cardcore._fast cimport (
 )
 from cardcore.games.kuzanasta._sets cimport (
     KZ_NUM_DESCRIPTORS, KZ_NUM_SHAPES, KZ_NO_WILD, kz_best_two, kz_best_three_four,
-    kz_declaration_value,
+    kz_declaration_value, kz_rank_counts,
     kz_descriptor_value, kz_desc_size,
 )
 from cardcore._fast import build_deck, check_state_class
@@ -1193,6 +1193,126 @@ cdef int kz_rollout(const void* state, const int32_t* legal, int n, Rng* rng) no
     return pick.index
 
 
+# ---------------------------------------------------------------- GreedyBot's policy
+# GreedyBot's Kuzanasta heuristic (cardcore.games.kuzanasta.greedy documents it), played
+# inside the core. Unlike the rollout policy above it reads only what the seat to move may
+# know: its own hand, the wild rank, its discard pile, the turn counter, and in the God draw
+# the cards the God look shows (the legal ids, KZ-6.2). These weights are the heuristic's one
+# source (the 0.2-0.3 Python heuristic is the tests' oracle, tests/games/kuzanasta/).
+cdef enum:
+    GREEDY_PAIR = 1                   # potential of two natural cards of a rank (not the wild one)
+    GREEDY_TRIPLE = 3                 # ... of three or more
+    GREEDY_FACE = 2                   # a face rank's (J-K, KZ-5.3) potential counts double
+    GREEDY_PER_POTENTIAL = 400        # evaluation points per unit of potential
+    GREEDY_PER_WILD = 600             # per wild card held (KZ-4)
+    GREEDY_PER_JOKER = 900            # per joker held (it doubles the deal, KZ-7.3)
+    G_WAIT_BELOW = 15000              # declarations worth less may wait ...
+    G_WAIT_TURNS_PER_PLAYER = 2       # ... while the deal is younger than this many turns a seat
+
+WAIT_BELOW = G_WAIT_BELOW
+WAIT_TURNS_PER_PLAYER = G_WAIT_TURNS_PER_PLAYER
+
+
+cdef int greedy_evaluate(const KZState* s, const Multiset* cards) noexcept nogil:
+    """The value of the best declaration the option ``sets`` allows (KZ-7.1) plus the hand's
+    potential (pairs and triples of a natural rank, wild cards, the joker), minus its card
+    points (KZ-1.4: they go to the winner if someone else goes out, KZ-7.2)."""
+    cdef int n[NUM_RANKS]
+    cdef int d1, d2, r, c, potential = 0, points = 0, wilds = 0
+    cdef int value = best_declaration(s, cards, &d1, &d2)
+    kz_rank_counts(cards, n)
+    for c in range(JOKER):
+        points += card_points(c) * cards.count[c]
+    for r in range(NUM_RANKS):
+        if r == s.wild:
+            wilds = n[r]
+        elif n[r] >= 2:
+            potential += (GREEDY_TRIPLE if n[r] >= 3 else GREEDY_PAIR) * \
+                (GREEDY_FACE if r >= R_JACK else 1)
+    return value + GREEDY_PER_POTENTIAL * potential + GREEDY_PER_WILD * wilds \
+        + GREEDY_PER_JOKER * cards.count[JOKER] - points
+
+
+cdef int greedy_best_discard(const KZState* s, const Multiset* hand, int* value) noexcept nogil:
+    """The card whose loss leaves the best evaluation (the lowest id among equals), and that
+    evaluation in ``value``; -1 for an empty hand."""
+    cdef Multiset rest
+    cdef uint64_t m = hand.plane[0]                  # the distinct ids, the joker's included
+    cdef int card, v, best = -1
+    while m:
+        card = lowest_card(m)
+        m &= m - 1
+        rest = hand[0]
+        ms_remove(&rest, card)
+        v = greedy_evaluate(s, &rest)
+        if best < 0 or v > value[0]:
+            best = card
+            value[0] = v
+    return best
+
+
+cdef inline int index_of(const int32_t* legal, int n, int action) noexcept nogil:
+    cdef int k
+    for k in range(n):
+        if legal[k] == action:
+            return k
+    return -1
+
+
+cdef int kz_greedy(const void* state, const int32_t* legal, int n, Rng* rng) noexcept nogil:
+    """Draw: the God look if offered (KZ-6.2), else the discard top if it is the joker, wild,
+    or worth keeping (the best discard afterwards is another card and the hand evaluates
+    higher than now), else the stock (KZ-3.1). God draw: the card that makes the best 8-card
+    evaluation (the lowest id among equals). Discard: greedy_best_discard's card, a plain
+    discard (KZ-3.2; never a God discard, KZ-6.3). Declare: go out with the best declaration
+    (KZ-7.1) unless it is worth less than G_WAIT_BELOW while the deal is young, end the turn
+    without one (KZ-3.3). A choice that is not legal becomes a uniform legal id, the one draw
+    the policy makes (as the heuristic's; no position the rules reach needs it: a God holder's
+    own discard pile is never empty at its draw, so one of the plain draws is legal)."""
+    cdef const KZState* s = <const KZState*>state
+    cdef int p = s.h.to_move, k, card, top, value = 0, best_value = 0, choice = -1
+    cdef const Multiset* hand = &s.hand[p]
+    cdef const Pile* pile
+    cdef Multiset more
+    if s.h.phase == PH_DRAW:
+        if index_of(legal, n, A_GOD_LOOK) >= 0:
+            choice = A_GOD_LOOK
+        else:
+            pile = &s.discard[s.pile_of[p]]
+            choice = A_DRAW_STOCK if index_of(legal, n, A_DRAW_STOCK) >= 0 else A_DRAW_DISCARD
+            if pile.size > 0 and index_of(legal, n, A_DRAW_DISCARD) >= 0:
+                top = pile.cards[pile.size - 1]
+                if top == JOKER or card_rank(top) == s.wild:
+                    choice = A_DRAW_DISCARD
+                else:
+                    more = hand[0]
+                    ms_add(&more, top)
+                    if greedy_best_discard(s, &more, &value) != top and \
+                            value > greedy_evaluate(s, hand):
+                        choice = A_DRAW_DISCARD
+    elif s.h.phase == PH_GOD_DRAW:
+        for k in range(n):
+            more = hand[0]
+            ms_add(&more, legal[k] - FIRST_GOD_DRAW)
+            value = greedy_evaluate(s, &more)
+            if choice < 0 or value > best_value or (value == best_value and legal[k] < choice):
+                choice = legal[k]
+                best_value = value
+    elif s.h.phase == PH_DISCARD:
+        choice = FIRST_DISCARD + greedy_best_discard(s, hand, &value)
+    elif s.h.phase == PH_DECLARE:
+        value = best_declaration(s, hand, &k, &card)
+        if value == 0 or (value < G_WAIT_BELOW
+                          and s.turns_in_deal < G_WAIT_TURNS_PER_PLAYER * s.h.players):
+            choice = A_END_TURN
+        else:
+            choice = A_GO_OUT
+    k = index_of(legal, n, choice)
+    if k < 0:
+        k = <int>rng_below(rng, <uint32_t>n)
+    return k
+
+
 # ---------------------------------------------------------------- the zones: who sees what (KZ-8)
 cdef enum:                  # the zones, in ZONES order
     ZN_HAND = 0             # each seat's hand: its own (KZ-2.4); cards taken face up are known
@@ -1303,6 +1423,7 @@ KZ_HOOKS.returns = kz_returns
 KZ_HOOKS.scores = kz_scores
 KZ_HOOKS.sample_hidden = kz_sample_hidden
 KZ_HOOKS.rollout = kz_rollout
+KZ_HOOKS.greedy = kz_greedy
 KZ_HOOKS.zones = ZONES
 KZ_HOOKS.num_zones = NUM_ZONES
 KZ_HOOKS.zone_cards = kz_zone_cards
