@@ -227,3 +227,17 @@ def test_the_ladder_tables_in_the_docs_are_current():
         section = ladders.split(f"### {cls.title}")[1].split("### ")[0]
         for level, spec in cls.levels.items():
             assert f"| {level} | `{spec}` |" in section, (name, level, spec)
+
+
+def test_a_subclass_with_its_own_moves_is_not_played_in_the_core():
+    class Cautious(GreedyBot):
+        def choose_id(self, game):
+            return int(game.legal_action_ids()[0])
+
+    class Lowest(RandomBot):
+        def choose_id(self, game):
+            return int(game.legal_action_ids()[0])
+
+    game = new_game("kings_stakes", players=2, seed=1)
+    assert Cautious(1).core_policy(game) is None and Lowest(1).core_policy(game) is None
+    assert GreedyBot(1).core_policy(game) is not None and RandomBot(1).core_policy(game) is not None

@@ -76,7 +76,7 @@ def test_an_empty_list_of_bots_is_a_config_error(bots):
 def test_simulate_gives_a_seeded_spec_its_own_streams():
     plain = simulate("kings_stakes", 8, players=2, bots="greedy,random", seed=3)
     own = simulate("kings_stakes", 8, players=2, bots="greedy,random:seed=7", seed=3)
-    assert own["bots"] == ["greedy", "random:seed=7"] and own["core"] is False
+    assert own["bots"] == ["greedy", "random:seed=7"] and own["core"] is True
     assert own["actions"] != plain["actions"]
     actions, wins = 0, [0, 0]
     for i in range(8):                       # the documented seeds replay the run

@@ -28,7 +28,7 @@ import time
 
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
-from libc.math cimport log, sqrt
+from libc.math cimport fabs, log, sqrt, tanh
 from libc.string cimport memcpy
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 
@@ -101,17 +101,27 @@ cdef void win_shares(const double* result, const int32_t* side, int players,
 
 cdef void margin_shares(const double* result, const int32_t* side, int players, double scale,
                         double* shares) noexcept nogil:
-    """The points-aware reward: each seat's result less the best other side's, over
-    ``2 * scale``, around 0.5 and clamped to 0..1 (two sides: the shares add up to 1)."""
+    """The points-aware reward: each seat's margin (its result less the best other side's)
+    squashed to 0.5 + 0.5 * tanh(margin / scale), 0..1 (two sides: the shares add up to 1)."""
     cdef int p, q
-    cdef double best_other, x
+    cdef double best_other
     for p in range(players):
         best_other = -1e300
         for q in range(players):
             if side[q] != side[p] and result[q] > best_other:
                 best_other = result[q]
-        x = 0.5 if best_other == -1e300 else 0.5 + (result[p] - best_other) / (2.0 * scale)
-        shares[p] = 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
+        shares[p] = 0.5 if best_other == -1e300 else 0.5 + 0.5 * tanh((result[p] - best_other) / scale)
+
+
+cdef double observer_margin(const double* result, const int32_t* side, int players,
+                            int observer) noexcept nogil:
+    """|the observer's margin|: what the points reward's scale averages."""
+    cdef double best_other = -1e300
+    cdef int q
+    for q in range(players):
+        if side[q] != side[observer] and result[q] > best_other:
+            best_other = result[q]
+    return 0.0 if best_other == -1e300 else fabs(result[observer] - best_other)
 
 
 cdef inline bint before_horizon(const Header* h, int horizon_round) noexcept nogil:
@@ -142,7 +152,8 @@ cdef int rollout(const GameHooks* hooks, void* world, int horizon_round, rollout
 
 cdef int search(const GameHooks* hooks, const void* root, int observer, int iterations,
                 double exploration, double prior, bint round_horizon, rollout_fn policy,
-                double points_scale, const int32_t* side,
+                double points_scale, double* scale_sum, int64_t* scale_count,
+                const int32_t* side,
                 Rng* rng, Tree* tree, char* world, int32_t* legal, int32_t* child_of,
                 int32_t* untried) noexcept nogil:
     """Run the iterations; the root's children then hold the statistics. ``child_of`` is a
@@ -232,8 +243,13 @@ cdef int search(const GameHooks* hooks, const void* root, int observer, int iter
         if round_horizon:
             for p in range(players):
                 result[p] -= start[p]
-        if points_scale > 0 and h.to_move >= 0:
-            margin_shares(result, side, players, points_scale, shares)   # the match goes on
+        if points_scale > 0 and h.to_move >= 0:              # the match goes on: points
+            # The scale is the mean size of the observer's margin so far (the prior
+            # points_scale counting as one iteration): rewards spread over 0..1 in any game.
+            scale_sum[0] += observer_margin(result, side, players, observer)
+            scale_count[0] += 1
+            margin_shares(result, side, players, max(scale_sum[0] / scale_count[0], 1.0),
+                          shares)
         else:
             win_shares(result, side, players, shares)
         while node > 0:
@@ -288,8 +304,9 @@ def ismcts_search(GameState state, int observer, int iterations, seed,
     ``think_ms``: a time budget, after which the search stops (at least one iteration runs;
     ``iterations`` is then a cap); ``reward``: "win" (the win shares of the horizon's result)
     or "points" (with the round horizon: when the match goes on past the round, each seat's
-    round score less the best other side's, over ``2 * points_scale``, around 0.5 and
-    clamped to 0..1; a match that ends still pays its win). The same arguments without
+    margin, its round score less the best other side's, as 0.5 + 0.5 * tanh(margin / scale),
+    the scale the mean size of the observer's margins in the search so far, ``points_scale``
+    its prior worth one iteration; a match that ends still pays its win). The same arguments without
     ``think_ms`` give the same result. KeyboardInterrupt (or any signal handler's exception) stops the search within
     about SLICE_SECONDS."""
     if state is None or state.hooks == NULL:
@@ -315,6 +332,8 @@ def ismcts_search(GameState state, int observer, int iterations, seed,
     if reward == "points" and not points_scale > 0:
         raise ValueError("the points reward needs a positive points_scale")
     cdef double scale = points_scale if reward == "points" else 0.0
+    cdef double scale_sum = scale                   # the prior: one iteration's worth
+    cdef int64_t scale_count = 1
     cdef double budget = -1.0
     if think_ms is not None:
         if (isinstance(think_ms, bool) or not isinstance(think_ms, (int, float))
@@ -368,7 +387,8 @@ def ismcts_search(GameState state, int observer, int iterations, seed,
             began = clock()
             with nogil:
                 status = search(hooks, state.data, observer, count, exploration, prior,
-                                round_horizon, policy, scale, side, &rng, &tree, world, legal,
+                                round_horizon, policy, scale, &scale_sum, &scale_count, side,
+                                &rng, &tree, world, legal,
                                 child_of, untried)
             if status != 0:
                 raise RuntimeError("the search failed (no consistent world, or a stuck game)")

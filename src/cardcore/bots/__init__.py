@@ -83,7 +83,10 @@ class GreedyBot(Bot):
         greedy_heuristic(name)
 
     def core_policy(self, game: Game) -> tuple[int, int] | None:
-        """The game's in-core greedy policy, with this bot's epsilon; None without one."""
+        """The game's in-core greedy policy, with this bot's epsilon; None without one (or
+        for a subclass with its own ``choose_id``)."""
+        if type(self).choose_id is not GreedyBot.choose_id:
+            return None
         return (POLICY_GREEDY, self._threshold) if game.state.has_greedy else None
 
     def choose_id(self, game: Game) -> int:

@@ -74,8 +74,9 @@ class RandomBot(Bot):
     name = "random"
 
     def core_policy(self, game: Game) -> tuple[int, int] | None:
-        """Uniform moves run in the core for every game."""
-        return (POLICY_RANDOM, 0)
+        """Uniform moves run in the core for every game (not for a subclass with its own
+        ``choose_id``: the core would not play its moves)."""
+        return (POLICY_RANDOM, 0) if type(self).choose_id is RandomBot.choose_id else None
 
     def choose_id(self, game: Game) -> int:
         """A uniformly random legal id, drawn from the bot's generator."""

@@ -16,9 +16,11 @@ move at hand.
 The win of a round says nothing of its size. With ``reward="points"`` (the default where the
 game's ``search_reward`` says so: a game whose rounds are worth from a few hundred to tens of
 thousands of points) an iteration whose round ends with the match still going credits the
-points instead: each seat's round score less the best other side's, divided by twice the
-points scale (half the game's ``utility_range``) and centred on 0.5, clamped to 0..1; an
-iteration in which the match ends (a seat reaches the target) still credits the match's win.
+points instead: each seat's margin (its round score less the best other side's) as
+0.5 + 0.5·tanh(margin / scale), where the scale is the mean size of the bot's own margins in
+the search so far (so rewards spread over 0..1 whatever a game's points are worth; half the
+game's ``utility_range`` is the prior, worth one iteration); an iteration in which the match
+ends (a seat reaches the target) still credits the match's win.
 With ``horizon="match"`` every iteration ends the match, so the reward is the win either way.
 
 Rollouts. With ``rollout="game"`` they play the game's in-core rollout policy where it has

@@ -61,6 +61,12 @@ class CrazyEights(Game):
     # The end of the hand is the end of the match, so both horizons stop at the same place;
     # "match" says what a search credits: the game's win, on the final penalties (CE-8.3).
     search_horizon = "match"
+    # The difficulty levels (make_bot("level:N")), calibrated by 2-player tournaments
+    # (benchmarks/calibrate_levels.py, docs/bots.md). A hand leaves little room between a
+    # random and a greedy player (about 330 Elo), so three levels share it, and search with
+    # greedy rollouts is the top.
+    levels = {1: "random", 2: "greedy:epsilon=0.65", 3: "greedy:epsilon=0.3", 4: "greedy",
+              5: "ismcts:iterations=3000,rollout=greedy,think_ms=500"}
     default_players = 5
     min_players = 2
     max_players = 15

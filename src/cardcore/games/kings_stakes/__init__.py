@@ -96,6 +96,11 @@ class KingsStakes(Game):
     # match judges a move by what it costs there (measured: as strong as the round horizon
     # in 2-player matches, and a match rollout is cheap).
     search_horizon = "match"
+    # The difficulty levels (make_bot("level:N")), calibrated by 2-player tournaments
+    # (benchmarks/calibrate_levels.py, docs/bots.md): the greedy heuristic is a strong
+    # middle, and search with greedy rollouts the top (about 90 ms a move here).
+    levels = {1: "random", 2: "greedy:epsilon=0.5", 3: "greedy", 4: "ismcts:iterations=1000",
+              5: "ismcts:iterations=4000,rollout=greedy,think_ms=500"}
     default_players = 4
     min_players = 2
     max_players = 6

@@ -78,6 +78,12 @@ class Kuzanasta(Game):
     # A match runs to a target over many deals: a rollout through all of them is slow and
     # says little about the move at hand, so a search plays to the end of the deal.
     search_horizon = "round"
+    # The difficulty levels (make_bot("level:N")), calibrated on 2-player deals
+    # (benchmarks/calibrate_levels.py, docs/bots.md). A deal is mostly luck: search beats the
+    # greedy heuristic by only ~40 Elo, so the lower levels are greedy play with a share of
+    # random moves, and the top is the search.
+    levels = {1: "random", 2: "greedy:epsilon=0.8", 3: "greedy:epsilon=0.5",
+              4: "greedy:epsilon=0.2", 5: "ismcts:iterations=1000,think_ms=500"}
     default_players = 4
     min_players = 2
     max_players = 4

@@ -66,6 +66,10 @@ class Manna(Game):
     # A match runs to a target over many hands: a rollout through all of them is ~80 times
     # slower than one through the hand and says little about the move at hand.
     search_horizon = "round"
+    # The difficulty levels (make_bot("level:N")), calibrated by team-against-team hands
+    # (benchmarks/calibrate_levels.py, docs/bots.md).
+    levels = {1: "random", 2: "greedy:epsilon=0.7", 3: "greedy:epsilon=0.35", 4: "greedy",
+              5: "ismcts:iterations=1000,think_ms=1000"}
     default_players = NUM_PLAYERS
     min_players = NUM_PLAYERS
     max_players = NUM_PLAYERS
