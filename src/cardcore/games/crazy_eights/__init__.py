@@ -65,7 +65,7 @@ class CrazyEights(Game):
     # (benchmarks/calibrate_levels.py, docs/bots.md). A hand leaves little room between a
     # random and a greedy player (about 330 Elo), so three levels share it, and search with
     # greedy rollouts is the top.
-    levels = {1: "random", 2: "greedy:epsilon=0.65", 3: "greedy:epsilon=0.3", 4: "greedy",
+    levels = {1: "random", 2: "greedy:epsilon=0.65", 3: "greedy:epsilon=0.35", 4: "greedy",
               5: "ismcts:iterations=3000,rollout=greedy,think_ms=500"}
     default_players = 5
     min_players = 2
