@@ -113,10 +113,9 @@ def check(rows: list[dict[str, Any]]) -> list[str]:
         gap = above["rating"] - below["rating"]
         if gap < 100:
             problems.append(f"level {above['level']} is only {gap:.0f} Elo above {below['level']}")
-        if "gap_interval" in above:
-            if above["gap_interval"][0] <= 0:
-                problems.append(f"level {above['level']}'s gap interval reaches 0")
-        elif above["interval"][0] <= below["interval"][1]:
+        if "gap_interval" in above and above["gap_interval"][0] <= 0:
+            problems.append(f"level {above['level']}'s gap interval reaches 0")
+        if above["interval"][0] <= below["interval"][1]:
             problems.append(f"levels {below['level']} and {above['level']}: intervals overlap")
     return problems
 
