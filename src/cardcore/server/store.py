@@ -46,7 +46,8 @@ CREATE TABLE IF NOT EXISTS tables (
     bot_seed INTEGER NOT NULL,
     token_hashes TEXT NOT NULL,
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    creator TEXT
 );
 CREATE INDEX IF NOT EXISTS tables_open ON tables (over, updated);
 CREATE TABLE IF NOT EXISTS actions (
@@ -98,23 +99,32 @@ class TableStore:
         self.db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self.db.execute("PRAGMA busy_timeout=5000")
         self.db.executescript(SCHEMA)
+        columns = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
+        if "creator" not in columns:                 # a database of 0.3: add the column
+            try:
+                self.db.execute("ALTER TABLE tables ADD COLUMN creator TEXT")
+            except sqlite3.OperationalError:         # the other connection added it
+                pass
+        self.db.execute("CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, over)")
 
     def close(self) -> None:
         self.db.close()
 
     def insert(self, table_id: str, game: str, players: int, save: str, actions: int,
                current_player: int | None, over: bool, bots: dict[int, str], bot_seed: int,
-               token_hashes: dict[int, str]) -> None:
+               token_hashes: dict[int, str], creator: str | None = None) -> None:
+        """A new table row; ``creator`` is the client address that created it (for the limit
+        of open tables per address)."""
         now = time.time()
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             self.db.execute(
                 "INSERT INTO tables (id, game, players, save, actions, current_player, over, "
-                "bots, bot_seed, token_hashes, created, updated) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "bots, bot_seed, token_hashes, created, updated, creator) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table_id, game, players, save, actions, current_player, int(over),
                  json.dumps({str(k): v for k, v in bots.items()}), bot_seed,
-                 json.dumps({str(k): v for k, v in token_hashes.items()}), now, now))
+                 json.dumps({str(k): v for k, v in token_hashes.items()}), now, now, creator))
 
     def save_many(self, updates: list[TableUpdate]) -> None:
         """Store several tables' updates in one transaction (one disk sync for all)."""
@@ -164,8 +174,12 @@ class TableStore:
                            {int(k): v for k, v in json.loads(row[4]).items()}, row[5],
                            {int(k): v for k, v in json.loads(row[6]).items()}, row[7])
 
-    def count_open(self) -> int:
-        return int(self.db.execute("SELECT COUNT(*) FROM tables WHERE over = 0").fetchone()[0])
+    def count_open(self, creator: str | None = None) -> int:
+        """Open tables in all, or those created by the address ``creator``."""
+        if creator is None:
+            return int(self.db.execute("SELECT COUNT(*) FROM tables WHERE over = 0").fetchone()[0])
+        return int(self.db.execute("SELECT COUNT(*) FROM tables WHERE creator = ? AND over = 0",
+                                   (creator,)).fetchone()[0])
 
     def list_tables(self, include_over: bool = False, limit: int = 100) -> list[dict[str, Any]]:
         """The lobby's list, newest first: public columns only."""

@@ -25,6 +25,7 @@ from cardcore.bots import Bot, available_bots, make_bot
 from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.game import Game, is_int
 from cardcore.registry import available_games, game_class, load_game, new_game
+from cardcore.server.limits import Limits
 from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableStore, TableUpdate
 from cardcore.simulation import bot_seed
 
@@ -89,10 +90,15 @@ class Connection:
     and its outbox. A sender task drains the outbox and, when the table changed, sends one
     fresh state, so pushes are never out of order and never lose an event."""
 
-    def __init__(self, seat: int | None, since: int, rate: float, burst: float) -> None:
+    def __init__(self, seat: int | None, since: int, rate: float, burst: float,
+                 max_outbox: int = 256) -> None:
         self.seat = seat
         self.sent_events = since
-        self.errors: deque[dict[str, Any]] = deque()
+        self.errors: deque[dict[str, Any]] = deque()     # the outbox (errors, pongs)
+        self.max_outbox = max_outbox
+        self.overflow = False                           # the outbox filled: drop the socket
+        self.stalled = False                            # a send blocked too long: drop it
+        self.close_code: int | None = None              # close after the outbox is sent
         self.dirty = True                           # the first state goes out on connect
         self.wake = asyncio.Event()
         self.wake.set()
@@ -106,9 +112,16 @@ class Connection:
         self.dirty = True
         self.wake.set()
 
-    def push_error(self, error: ApiError) -> None:
-        self.errors.append({"type": "error", "status": error.status, **error.body()})
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue a message; a full outbox marks the socket to be dropped (a slow reader)."""
+        if len(self.errors) >= self.max_outbox:
+            self.overflow = True
+        else:
+            self.errors.append(message)
         self.wake.set()
+
+    def push_error(self, error: ApiError) -> None:
+        self.push({"type": "error", "status": error.status, **error.body()})
 
     def take_message(self, now: float) -> bool:
         """Token bucket: False when this connection sends faster than its rate allows."""
@@ -266,7 +279,8 @@ class TableServer:
     """
 
     def __init__(self, db_path: str, *, bot_delay: float = 0.0, max_tables: int = 1000,
-                 message_rate: float = 20.0, synchronous: str = "full") -> None:
+                 message_rate: float = 20.0, synchronous: str = "full",
+                 limits: Limits | None = None) -> None:
         if bot_delay < 0:
             raise ValueError("bot_delay must be >= 0")
         if max_tables < 1:
@@ -277,7 +291,10 @@ class TableServer:
         self.writer = TableStore(db_path, synchronous)          # writes, in the writer thread
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="cardcore-db")
         self.bot_delay = bot_delay
+        self.limits = limits or Limits(max_tables=max_tables, message_rate=message_rate)
         self.max_tables = max_tables
+        self.refusals: dict[str, int] = {}                      # reason -> count (metrics)
+        self.creating_by: dict[str, int] = {}                   # address -> rows being written
         self.message_rate = message_rate
         self.tables: OrderedDict[str, Table] = OrderedDict()    # most recently used last
         self.closing = False
@@ -288,10 +305,14 @@ class TableServer:
         self.on_error: Callable[[BaseException], None] = lambda e: log.exception(
             "bot move failed", exc_info=e)
 
+    def refused(self, reason: str) -> None:
+        """Count a refusal by its reason (``/metrics``)."""
+        self.refusals[reason] = self.refusals.get(reason, 0) + 1
+
     # ---------------------------------------------------------------- tables
     async def create(self, game: Any, players: Any = None, seed: Any = None,
-                     options: Any = None, bots: Any = None, deck: list[str] | None = None
-                     ) -> tuple[Table, dict[int, str]]:
+                     options: Any = None, bots: Any = None, deck: list[str] | None = None,
+                     client: str | None = None) -> tuple[Table, dict[int, str]]:
         """A new table; returns it and the token of every seat that is not a bot.
         ``deck`` (a stacked first deal) is for tests and embedding hosts only: the HTTP API
         does not offer it."""
@@ -313,8 +334,15 @@ class TableServer:
             count = players if players is not None else cls.default_players
             parsed_bots = parse_bots(bots, max(count, 0), cls.name)
             if self.store.count_open() + self.creating >= self.max_tables:
+                self.refused("max_tables")
                 raise ApiError(503, f"this server holds at most {self.max_tables} open tables; "
                                     "finish one or try later")
+            per_client = self.limits.max_tables_per_client
+            if client is not None and (self.store.count_open(client)
+                                       + self.creating_by.get(client, 0)) >= per_client:
+                self.refused("max_tables_per_client")
+                raise ApiError(429, f"{client} has {per_client} open tables, the most one "
+                                    "address may have; finish or delete one first")
             g = new_game(cls.name, players=players, seed=seed, deck=deck, **options)
         except ConfigError as e:
             raise ApiError(422, str(e), option=e.option) from None
@@ -325,12 +353,18 @@ class TableServer:
         table = Table(table_id, g, parsed_bots, secrets.randbits(63),
                       {seat: token_hash(t) for seat, t in tokens.items()}, 0)
         row = (table_id, g.name, g.num_players, g.to_json(), 0, g.current_player, g.is_over,
-               parsed_bots, table.bot_seed, table.token_hashes)
+               parsed_bots, table.bot_seed, table.token_hashes, client)
         self.creating += 1                      # counted while its row is being written
+        if client is not None:
+            self.creating_by[client] = self.creating_by.get(client, 0) + 1
         try:
             await self._write(self.writer.insert, *row)
         finally:
             self.creating -= 1
+            if client is not None:
+                self.creating_by[client] -= 1
+                if not self.creating_by[client]:
+                    del self.creating_by[client]
         self._remember(table)
         if self.bot_delay == 0 and table.token_hashes:
             # The bots before the first person move at once, as after any action.
