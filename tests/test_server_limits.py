@@ -397,3 +397,16 @@ def test_tokens_travel_as_bearer_and_subprotocol(tmp_path):
                                  subprotocols=["cardcore", "cardcore.token.forged"]) as ws:
             reply = ws.receive_json()
             assert reply["status"] == 403
+
+
+def test_every_limit_is_a_serve_option_with_the_same_default():
+    from dataclasses import fields
+
+    from cardcore.cli import SERVE_LIMITS, build_parser
+    assert {f.name: f.default for f in fields(Limits)} == {
+        name: default for name, (_, default, _) in SERVE_LIMITS.items()}
+    args = build_parser().parse_args(["serve"])
+    assert Limits(**{name: getattr(args, name) for name in SERVE_LIMITS}) == Limits()
+    docs = (__import__("pathlib").Path(__file__).parents[1] / "docs" / "server.md").read_text()
+    for name in SERVE_LIMITS:
+        assert f"`--{name.replace('_', '-')}`" in docs, name

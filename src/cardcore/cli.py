@@ -627,6 +627,9 @@ SERVE_LIMITS = {
     "message_rate": (float, 20.0, "WebSocket messages per second per socket (bursts of 2x)"),
     "max_outbox": (int, 256, "messages queued for a socket before it is dropped"),
     "send_timeout": (float, 30.0, "seconds a send may block before the socket is dropped"),
+    "abandon_after": (float, 3600.0, "seconds without a person's move before a table ends "
+                                     "as abandoned (all-bot tables: after creation)"),
+    "retention": (float, 604800.0, "seconds an ended table is kept before it is deleted"),
 }
 
 

@@ -164,7 +164,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         server.resume_bots()
+        sweeper = asyncio.create_task(server.sweep_forever())
         yield
+        sweeper.cancel()
         await server.close()
 
     def client_address(request: Request | WebSocket) -> str:
@@ -197,9 +199,16 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         table, tokens = await server.create(body["game"], body.get("players"),
                                             body.get("seed"), body.get("options"),
                                             body.get("bots"), client=address)
+        creator, table.creator_token = table.creator_token, None
         return _json({"table": table.id, "game": table.game.name,
                       "seats": {str(k): t for k, t in tokens.items()},
-                      "bots": {str(k): b for k, b in table.bots.items()}}, 201)
+                      "bots": {str(k): b for k, b in table.bots.items()},
+                      "creator_token": creator}, 201)
+
+    async def delete_table(request: Request) -> Response:
+        table = server.get(request.path_params["table"])
+        await server.delete(table, _bearer(request))
+        return Response(status_code=204, headers=SECURITY_HEADERS)
 
     async def get_table(request: Request) -> Response:
         table = server.get(request.path_params["table"])
@@ -277,6 +286,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         finally:
             connection.closed = True
             table.connections.discard(connection)
+            server.release(table)
             connection.wake.set()
             for task in (sender, receiver):
                 task.cancel()
@@ -420,6 +430,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         api("/api/tables", list_tables, "GET"),
         api("/api/tables", create_table, "POST"),
         api("/api/tables/{table}", get_table, "GET"),
+        api("/api/tables/{table}", delete_table, "DELETE"),
         api("/api/tables/{table}/actions", post_action, "POST"),
         WebSocketRoute("/ws/tables/{table}", ws_table),
         Route("/", index, methods=["GET"]),

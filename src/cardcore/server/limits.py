@@ -23,7 +23,7 @@ WS_CLOSE = {
     "too_big": 1009,          # a message over max_message (after its 413 error message)
     "storage": 1011,          # a failed commit: reconnect
     "full": 1013,             # too many connections of that kind at this table
-    "deleted": 4404,          # the table was deleted
+    "ended": 4000,            # the table was deleted or abandoned (after an error 410 / 409)
 }
 
 
@@ -43,6 +43,8 @@ class Limits:
     message_rate: float = 20.0             # WebSocket messages per second per socket (burst 2x)
     max_outbox: int = 256                  # messages queued for one socket before it is dropped
     send_timeout: float = 30.0             # seconds one send may block before the socket is dropped
+    abandon_after: float = 3600.0          # seconds without a person's move: the table ends
+    retention: float = 7 * 86400.0         # seconds an ended table is kept, then deleted
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -16,6 +16,7 @@ import hmac
 import json
 import logging
 import secrets
+import time
 from collections import OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from cardcore.bots import Bot, available_bots, make_bot
 from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.game import Game, is_int
 from cardcore.registry import available_games, game_class, load_game, new_game
-from cardcore.server.limits import Limits
+from cardcore.server.limits import WS_CLOSE, Limits
 from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableStore, TableUpdate
 from cardcore.simulation import bot_seed
 
@@ -38,7 +39,8 @@ TOKEN_BYTES = 24            # 192 random bits per seat token
 TABLE_ID_BYTES = 9          # 72 bits: table ids are public, they only need to be unique
 MAX_TOKEN_TEXT = 100        # longer "tokens" are refused before hashing
 MAX_ACTION_TEXT = 200       # the longest real action notation is far shorter
-MAX_CACHED = 2000           # tables kept in memory; the others are reloaded when used
+MAX_CACHED = 500            # tables kept in memory; the others are reloaded when used
+IDLE_SECONDS = 60.0         # a table nobody used for this long leaves memory (reloaded on use)
 
 # View keys that belong to the seat that asked; the spectator's view blanks them.
 SEAT_KEYS: dict[str, Any] = {"player": None, "hand": [], "legal_actions": [], "team": None,
@@ -153,6 +155,11 @@ class Table:
     stored: asyncio.Event = field(default_factory=asyncio.Event)
     queued_actions: int = -1                       # actions in the database or queued for it
     checkpoint_at: int = -1                        # log length of the last whole save queued
+    creator_hash: str | None = None                # hash of the creator token (DELETE)
+    ended: str | None = None                       # "abandoned" or "deleted" (not the rules')
+    last_used: float = 0.0                         # monotonic time of the last request
+    human_moved: bool = False                      # a person moved since the last commit
+    creator_token: str | None = field(default=None, repr=False)  # at creation only
 
     def __post_init__(self) -> None:
         self.stored.set()
@@ -160,6 +167,7 @@ class Table:
         self.bot_players = {seat: make_bot(name, bot_seed(self.bot_seed, self.actions, seat))
                             for seat, name in self.bots.items()}
         self.event_count = len(seat_events(self.game, None, 0))
+        self.last_used = time.monotonic()
 
     # ---------------------------------------------------------------- who is asking
     def seat_of(self, token: str | None) -> int | None:
@@ -194,7 +202,8 @@ class Table:
             "events": seat_events(game, seat, since),
             "event_count": self.event_count,
             "legal": legal,
-            "over": game.is_over,
+            "over": game.is_over or self.ended is not None,
+            "ended": self.ended or ("over" if game.is_over else None),
             "scores": game.scores,
             "winners": game.winners,
             "current_player": to_move,
@@ -206,6 +215,11 @@ class Table:
     # ---------------------------------------------------------------- changes
     def check_turn(self, seat: int, after: int | None) -> None:
         game = self.game
+        if self.ended == "deleted":
+            raise ApiError(404, "no such table")
+        if self.ended == "abandoned":
+            raise ApiError(409, "the table was abandoned: nobody moved for too long",
+                           event_count=self.event_count)
         if game.is_over:
             raise ApiError(409, "the match is over", event_count=self.event_count)
         if game.current_player != seat:
@@ -225,6 +239,8 @@ class Table:
         self.actions += 1
 
     def bot_to_move(self) -> int | None:
+        if self.ended is not None:
+            return None
         seat = self.game.current_player
         return seat if seat is not None and seat in self.bots else None
 
@@ -243,7 +259,22 @@ class Table:
 
     def public_summary(self) -> dict[str, Any]:
         return {"table": self.id, "game": self.game.name, "players": self.game.num_players,
-                "over": self.game.is_over, "current_player": self.game.current_player}
+                "over": self.game.is_over or self.ended is not None,
+                "current_player": self.game.current_player}
+
+    def idle(self) -> bool:
+        """Nothing holds it in memory: no socket, no bot running, nothing uncommitted."""
+        return not self.connections and self.runner is None and not self.unstored
+
+    def end(self, how: str, code: int, error: ApiError) -> None:
+        """The table ends outside the rules (abandoned, deleted): sockets told and closed."""
+        self.ended = how
+        if self.runner is not None:
+            self.runner.cancel()
+        for connection in self.connections:
+            connection.push_error(error)
+            connection.close_code = code
+            connection.wake.set()
 
 
 def parse_bots(raw: Any, players: int, game: str) -> dict[int, str]:
@@ -294,6 +325,7 @@ class TableServer:
         self.limits = limits or Limits(max_tables=max_tables, message_rate=message_rate)
         self.max_tables = max_tables
         self.refusals: dict[str, int] = {}                      # reason -> count (metrics)
+        self.reloads = self.deleted = self.abandoned = 0          # counters (metrics)
         self.creating_by: dict[str, int] = {}                   # address -> rows being written
         self.message_rate = message_rate
         self.tables: OrderedDict[str, Table] = OrderedDict()    # most recently used last
@@ -350,10 +382,13 @@ class TableServer:
             raise ApiError(422, f"bad table configuration: {str(e)[:200]}") from None
         table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
         tokens = {seat: new_token() for seat in range(g.num_players) if seat not in parsed_bots}
+        creator_token = new_token()
         table = Table(table_id, g, parsed_bots, secrets.randbits(63),
-                      {seat: token_hash(t) for seat, t in tokens.items()}, 0)
+                      {seat: token_hash(t) for seat, t in tokens.items()}, 0,
+                      creator_hash=token_hash(creator_token))
+        table.creator_token = creator_token          # handed out once (app.py), never stored
         row = (table_id, g.name, g.num_players, g.to_json(), 0, g.current_player, g.is_over,
-               parsed_bots, table.bot_seed, table.token_hashes, client)
+               parsed_bots, table.bot_seed, table.token_hashes, client, table.creator_hash)
         self.creating += 1                      # counted while its row is being written
         if client is not None:
             self.creating_by[client] = self.creating_by.get(client, 0) + 1
@@ -385,16 +420,83 @@ class TableServer:
 
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
-        if table is not None and not table.broken:
+        if table is not None and not table.broken and table.ended != "deleted":
             self.tables.move_to_end(table_id)
+            table.last_used = time.monotonic()
             return table
         stored = self.store.load(table_id) if isinstance(table_id, str) else None
         if stored is None:
             raise ApiError(404, "no such table")
         table = self._revive(stored)
         self._remember(table)
+        self.reloads += 1
         self.schedule_bots(table)
         return table
+
+    def release(self, table: Table) -> None:
+        """Drop a table from memory once it has ended and nothing holds it (it reloads from
+        the store if asked for again)."""
+        if (table.ended is not None or table.game.is_over) and table.idle() \
+                and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+
+    async def delete(self, table: Table, creator_token: str | None) -> None:
+        """``DELETE /api/tables/{id}``: only with the creator token given at creation."""
+        if creator_token is None or table.creator_hash is None \
+                or not isinstance(creator_token, str) or len(creator_token) > MAX_TOKEN_TEXT \
+                or not hmac.compare_digest(token_hash(creator_token), table.creator_hash):
+            raise ApiError(403, "deleting a table needs its creator token "
+                                "(Authorization: Bearer CREATOR_TOKEN)")
+        await self._delete([table.id])
+
+    async def _delete(self, table_ids: list[str]) -> None:
+        held = [self.tables[i] for i in table_ids if i in self.tables]
+        for table in held:
+            table.end("deleted", WS_CLOSE["ended"], ApiError(410, "the table was deleted"))
+        for table in held:
+            try:
+                await self.settled(table)
+            except ApiError:
+                pass
+        await self._write(self.writer.delete, table_ids)
+        for table in held:
+            if self.tables.get(table.id) is table:
+                del self.tables[table.id]
+        self.deleted += len(table_ids)
+
+    async def sweep(self, now: float | None = None) -> None:
+        """The lifecycle, run every few seconds: tables where no person moved for
+        ``abandon_after`` end as abandoned; tables ended ``retention`` ago are deleted; ended
+        and idle tables leave memory."""
+        now = time.time() if now is None else now
+        loop = asyncio.get_running_loop()
+        abandoned = await loop.run_in_executor(self.executor, self.writer.abandon,
+                                               now - self.limits.abandon_after)
+        for table_id in abandoned:
+            table = self.tables.get(table_id)
+            if table is not None:
+                table.end("abandoned", WS_CLOSE["ended"],
+                          ApiError(409, "the table was abandoned: nobody moved for too long"))
+            log.info("table %s abandoned: no move by a person for %g s", table_id,
+                     self.limits.abandon_after)
+        self.abandoned += len(abandoned)
+        expired = self.store.expired(now - self.limits.retention)
+        if expired:
+            await self._delete(expired)
+        idle_since = time.monotonic() - IDLE_SECONDS
+        for table in list(self.tables.values()):
+            if table.idle() and (table.ended is not None or table.game.is_over
+                                 or table.last_used < idle_since):
+                del self.tables[table.id]
+
+    async def sweep_forever(self) -> None:
+        interval = max(0.05, min(10.0, self.limits.abandon_after / 4, self.limits.retention / 4))
+        while not self.closing:
+            await asyncio.sleep(interval)
+            try:
+                await self.sweep()
+            except Exception as e:                  # pragma: no cover - keep sweeping
+                log.error("the table sweep failed: %s", e)
 
     def _remember(self, table: Table) -> None:
         """Keep a table in memory; past MAX_CACHED, forget the least recently used idle ones
@@ -413,7 +515,11 @@ class TableServer:
     def _revive(self, stored: StoredTable) -> Table:
         game = load_game(stored.save)
         actions = len(json.loads(stored.save)["actions"])
-        return Table(stored.id, game, stored.bots, stored.bot_seed, stored.token_hashes, actions)
+        table = Table(stored.id, game, stored.bots, stored.bot_seed, stored.token_hashes, actions,
+                      creator_hash=stored.creator_hash)
+        if stored.ended == "abandoned":
+            table.ended = "abandoned"
+        return table
 
     def resume_bots(self) -> None:
         """After a start: tables whose bots were to move carry on."""
@@ -448,6 +554,7 @@ class TableServer:
             raise ApiError(503, "storage failed; try again")
         table.check_turn(seat, after)
         table.apply(seat, action)
+        table.human_moved = True
         if self.bot_delay == 0 and table.token_hashes:
             while table.bot_to_move() is not None:
                 table.play_bot()
@@ -455,6 +562,7 @@ class TableServer:
         await self.commit(table)
         table.notify()
         self.schedule_bots(table)
+        self.release(table)
 
     async def commit(self, table: Table) -> None:
         """Queue the table's save and wait until a batch has stored it."""
@@ -515,7 +623,10 @@ class TableServer:
         if checkpoint:
             table.checkpoint_at = count
         table.queued_actions = count
-        return TableUpdate(table.id, first, actions, game.current_player, game.is_over, save)
+        human = table.human_moved or (waiting is not None and waiting.human)
+        table.human_moved = False
+        return TableUpdate(table.id, first, actions, game.current_player, game.is_over, save,
+                           human)
 
     def _forget(self, table: Table) -> None:
         """The game in memory is ahead of the database: drop it, reload on next use."""
