@@ -630,6 +630,9 @@ SERVE_LIMITS = {
     "abandon_after": (float, 3600.0, "seconds without a person's move before a table ends "
                                      "as abandoned (all-bot tables: after creation)"),
     "retention": (float, 604800.0, "seconds an ended table is kept before it is deleted"),
+    "stall_after": (float, 120.0, "seconds a table whose seat to move is there (a bot, or a "
+                                  "connected person) may not advance before the watchdog "
+                                  "logs and counts it"),
 }
 
 

@@ -33,6 +33,8 @@ from cardcore.registry import game_class
 from cardcore.server.cards_svg import card_svg
 from cardcore.server.limits import (LOOPBACK_ORIGIN, WS_CLOSE, Guard, Limits, OriginPolicy,
                                     RateBuckets)
+from cardcore.server.metrics import CONTENT_TYPE as METRICS_TYPE
+from cardcore.server.metrics import health
 from cardcore.server.tables import ApiError, Connection, Table, TableServer, games_catalogue
 
 __all__ = ["create_app", "MAX_BODY", "WS_FRAME_CAP"]
@@ -171,6 +173,14 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
 
     def client_address(request: Request | WebSocket) -> str:
         return request.client.host if request.client is not None else "unknown"
+
+    async def metrics(request: Request) -> Response:
+        return Response(server.metrics.render(), media_type=METRICS_TYPE,
+                        headers={"Cache-Control": "no-store"})
+
+    async def healthz(request: Request) -> Response:
+        status, body = health(server)
+        return _json(body, status)
 
     async def list_games(request: Request) -> Response:
         return _json({"games": games_catalogue(), "version": __version__})
@@ -427,6 +437,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
 
     routes = [
         api("/api/games", list_games, "GET"),
+        api("/healthz", healthz, "GET"),
+        api("/metrics", metrics, "GET"),
         api("/api/tables", list_tables, "GET"),
         api("/api/tables", create_table, "POST"),
         api("/api/tables/{table}", get_table, "GET"),

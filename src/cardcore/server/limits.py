@@ -45,6 +45,7 @@ class Limits:
     send_timeout: float = 30.0             # seconds one send may block before the socket is dropped
     abandon_after: float = 3600.0          # seconds without a person's move: the table ends
     retention: float = 7 * 86400.0         # seconds an ended table is kept, then deleted
+    stall_after: float = 120.0             # seconds a table whose mover is there may not advance
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -206,6 +206,11 @@ class TableStore:
         return int(self.db.execute("SELECT COUNT(*) FROM tables WHERE creator = ? AND over = 0",
                                    (creator,)).fetchone()[0])
 
+    def count_by_state(self) -> dict[str, int]:
+        """Open and ended ("finished") tables in the store."""
+        rows = dict(self.db.execute("SELECT over, COUNT(*) FROM tables GROUP BY over").fetchall())
+        return {"open": int(rows.get(0, 0)), "finished": int(rows.get(1, 0))}
+
     def list_tables(self, include_over: bool = False, limit: int = 100) -> list[dict[str, Any]]:
         """The lobby's list, newest first: public columns only."""
         rows = self.db.execute(

@@ -27,6 +27,7 @@ from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.game import Game, is_int
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.server.limits import WS_CLOSE, Limits
+from cardcore.server.metrics import Metrics
 from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableStore, TableUpdate
 from cardcore.simulation import bot_seed
 
@@ -160,6 +161,8 @@ class Table:
     last_used: float = 0.0                         # monotonic time of the last request
     human_moved: bool = False                      # a person moved since the last commit
     creator_token: str | None = field(default=None, repr=False)  # at creation only
+    advanced_at: float = 0.0                       # monotonic time of the last action
+    stalled: bool = False                          # the watchdog's verdict
 
     def __post_init__(self) -> None:
         self.stored.set()
@@ -167,7 +170,7 @@ class Table:
         self.bot_players = {seat: make_bot(name, bot_seed(self.bot_seed, self.actions, seat))
                             for seat, name in self.bots.items()}
         self.event_count = len(seat_events(self.game, None, 0))
-        self.last_used = time.monotonic()
+        self.last_used = self.advanced_at = time.monotonic()
 
     # ---------------------------------------------------------------- who is asking
     def seat_of(self, token: str | None) -> int | None:
@@ -237,6 +240,7 @@ class Table:
         except IllegalActionError as e:
             raise ApiError(422, str(e), rule=e.rule) from None
         self.actions += 1
+        self.advanced_at = time.monotonic()
 
     def bot_to_move(self) -> int | None:
         if self.ended is not None:
@@ -249,6 +253,7 @@ class Table:
         assert seat is not None
         self.game.apply(self.bot_players[seat].choose_id(self.game), player=seat)
         self.actions += 1
+        self.advanced_at = time.monotonic()
 
     def count_events(self) -> None:
         self.event_count += len(seat_events(self.game, None, self.event_count))
@@ -326,6 +331,8 @@ class TableServer:
         self.max_tables = max_tables
         self.refusals: dict[str, int] = {}                      # reason -> count (metrics)
         self.reloads = self.deleted = self.abandoned = 0          # counters (metrics)
+        self.metrics = Metrics()
+        self.metrics.attach(self)
         self.creating_by: dict[str, int] = {}                   # address -> rows being written
         self.message_rate = message_rate
         self.tables: OrderedDict[str, Table] = OrderedDict()    # most recently used last
@@ -404,7 +411,7 @@ class TableServer:
         if self.bot_delay == 0 and table.token_hashes:
             # The bots before the first person move at once, as after any action.
             while table.bot_to_move() is not None:
-                table.play_bot()
+                self.bot_move(table)
             table.count_events()
             await self.commit(table)
         self.schedule_bots(table)
@@ -412,8 +419,10 @@ class TableServer:
 
     async def _write(self, fn: Callable[..., None], *args: Any) -> None:
         loop = asyncio.get_running_loop()
+        start = time.perf_counter()
         try:
             await loop.run_in_executor(self.executor, fn, *args)
+            self.metrics.store_seconds.observe(time.perf_counter() - start)
         except Exception as e:
             log.error("storage failed: %s", e)
             raise ApiError(503, "storage failed: nothing was changed") from None
@@ -432,6 +441,33 @@ class TableServer:
         self.reloads += 1
         self.schedule_bots(table)
         return table
+
+    def bot_move(self, table: Table) -> None:
+        """One bot move at ``table``, timed and counted."""
+        start = time.perf_counter()
+        table.play_bot()
+        self.metrics.bot_seconds.observe(time.perf_counter() - start)
+        self.metrics.actions.labels("bot").inc()
+
+    def watch(self, now: float | None = None) -> list[Table]:
+        """The watchdog: tables whose seat to move is there (a bot, or a person with a socket
+        open) and which have not advanced for ``stall_after`` seconds are marked stalled,
+        logged once and counted. Returns the tables newly found stalled."""
+        now = time.monotonic() if now is None else now
+        found = []
+        for table in self.tables.values():
+            seat = table.game.current_player
+            present = seat is not None and table.ended is None and not table.game.is_over \
+                and (seat in table.bots or any(c.seat == seat for c in table.connections))
+            stalled = present and now - table.advanced_at >= self.limits.stall_after
+            if stalled and not table.stalled:
+                found.append(table)
+                self.metrics.stalls.inc()
+                log.warning("table %s stalled: seat %s (%s) to move, no move for %.0f s",
+                            table.id, seat, "bot" if seat in table.bots else "connected",
+                            now - table.advanced_at)
+            table.stalled = stalled
+        return found
 
     def release(self, table: Table) -> None:
         """Drop a table from memory once it has ended and nothing holds it (it reloads from
@@ -491,9 +527,11 @@ class TableServer:
 
     async def sweep_forever(self) -> None:
         interval = max(0.05, min(10.0, self.limits.abandon_after / 4, self.limits.retention / 4))
+        interval = min(interval, max(0.05, self.limits.stall_after / 4))
         while not self.closing:
             await asyncio.sleep(interval)
             try:
+                self.watch()
                 await self.sweep()
             except Exception as e:                  # pragma: no cover - keep sweeping
                 log.error("the table sweep failed: %s", e)
@@ -552,14 +590,17 @@ class TableServer:
             raise ApiError(400, "after must be an int (the number of events seen)")
         if table.broken:
             raise ApiError(503, "storage failed; try again")
+        start = time.perf_counter()
         table.check_turn(seat, after)
         table.apply(seat, action)
         table.human_moved = True
+        self.metrics.actions.labels("person").inc()
         if self.bot_delay == 0 and table.token_hashes:
             while table.bot_to_move() is not None:
-                table.play_bot()
+                self.bot_move(table)
         table.count_events()                 # at once: a second send with this `after` is stale
         await self.commit(table)
+        self.metrics.action_seconds.observe(time.perf_counter() - start)
         table.notify()
         self.schedule_bots(table)
         self.release(table)
@@ -652,7 +693,7 @@ class TableServer:
                 await asyncio.sleep(self.bot_delay)
                 if self.closing or table.broken or table.bot_to_move() is None:
                     break
-                table.play_bot()
+                self.bot_move(table)
                 table.count_events()
                 await self.commit(table)
                 table.notify()
