@@ -633,6 +633,8 @@ SERVE_LIMITS = {
     "stall_after": (float, 120.0, "seconds a table whose seat to move is there (a bot, or a "
                                   "connected person) may not advance before the watchdog "
                                   "logs and counts it"),
+    "bot_think_ms": (float, 200.0, "milliseconds a search bot (ismcts) thinks per move"),
+    "bot_workers": (int, 2, "worker threads in which search bots think"),
 }
 
 

@@ -46,6 +46,8 @@ class Limits:
     abandon_after: float = 3600.0          # seconds without a person's move: the table ends
     retention: float = 7 * 86400.0         # seconds an ended table is kept, then deleted
     stall_after: float = 120.0             # seconds a table whose mover is there may not advance
+    bot_think_ms: float = 200.0            # a search bot's budget per move (milliseconds)
+    bot_workers: int = 2                   # threads in which search bots think
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -55,9 +57,11 @@ class Limits:
                 raise ValueError(f"{f.name} must be a number > 0, not {value!r}")
         for name in ("max_tables", "max_tables_per_client", "create_burst", "max_spectators",
                      "max_seat_connections", "max_header_bytes", "max_body", "max_message",
-                     "max_outbox"):
+                     "max_outbox", "bot_workers"):
             if not isinstance(getattr(self, name), int):
                 raise ValueError(f"{name} must be an int")
+        if self.bot_think_ms > 60_000:
+            raise ValueError("bot_think_ms must be at most 60000 (a minute per move)")
 
 
 class RateBuckets:

@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from cardcore.bots import Bot, available_bots, make_bot
+from cardcore.bots import Bot, available_bots, bot_parameters, make_bot
 from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.game import Game, is_int
 from cardcore.registry import available_games, game_class, load_game, new_game
@@ -162,13 +162,22 @@ class Table:
     human_moved: bool = False                      # a person moved since the last commit
     creator_token: str | None = field(default=None, repr=False)  # at creation only
     advanced_at: float = 0.0                       # monotonic time of the last action
+    think_ms: float | None = None                  # the think budget of searching bots
+    searching: set[int] = field(default_factory=set)   # bot seats that search (a worker thread)
     stalled: bool = False                          # the watchdog's verdict
 
     def __post_init__(self) -> None:
         self.stored.set()
         self.queued_actions = self.checkpoint_at = self.actions
-        self.bot_players = {seat: make_bot(name, bot_seed(self.bot_seed, self.actions, seat))
-                            for seat, name in self.bots.items()}
+        self.bot_players = {}
+        for seat, name in self.bots.items():
+            seed = bot_seed(self.bot_seed, self.actions, seat)
+            if "think_ms" in bot_parameters(name):          # a search bot: budgeted, off-loop
+                self.searching.add(seat)
+                spec = name if self.think_ms is None else f"{name}:think_ms={self.think_ms:g}"
+                self.bot_players[seat] = make_bot(spec, seed)
+            else:
+                self.bot_players[seat] = make_bot(name, seed)
         self.event_count = len(seat_events(self.game, None, 0))
         self.last_used = self.advanced_at = time.monotonic()
 
@@ -326,8 +335,10 @@ class TableServer:
         self.store = TableStore(db_path, synchronous)           # reads, in the loop thread
         self.writer = TableStore(db_path, synchronous)          # writes, in the writer thread
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="cardcore-db")
-        self.bot_delay = bot_delay
         self.limits = limits or Limits(max_tables=max_tables, message_rate=message_rate)
+        self.bot_pool = ThreadPoolExecutor(self.limits.bot_workers,
+                                           thread_name_prefix="cardcore-bot")
+        self.bot_delay = bot_delay
         self.max_tables = max_tables
         self.refusals: dict[str, int] = {}                      # reason -> count (metrics)
         self.reloads = self.deleted = self.abandoned = 0          # counters (metrics)
@@ -392,7 +403,7 @@ class TableServer:
         creator_token = new_token()
         table = Table(table_id, g, parsed_bots, secrets.randbits(63),
                       {seat: token_hash(t) for seat, t in tokens.items()}, 0,
-                      creator_hash=token_hash(creator_token))
+                      creator_hash=token_hash(creator_token), think_ms=self.limits.bot_think_ms)
         table.creator_token = creator_token          # handed out once (app.py), never stored
         row = (table_id, g.name, g.num_players, g.to_json(), 0, g.current_player, g.is_over,
                parsed_bots, table.bot_seed, table.token_hashes, client, table.creator_hash)
@@ -408,10 +419,9 @@ class TableServer:
                 if not self.creating_by[client]:
                     del self.creating_by[client]
         self._remember(table)
-        if self.bot_delay == 0 and table.token_hashes:
+        if self.bot_delay == 0 and table.token_hashes and table.bot_to_move() is not None:
             # The bots before the first person move at once, as after any action.
-            while table.bot_to_move() is not None:
-                self.bot_move(table)
+            await self.play_bots(table)
             table.count_events()
             await self.commit(table)
         self.schedule_bots(table)
@@ -442,12 +452,53 @@ class TableServer:
         self.schedule_bots(table)
         return table
 
-    def bot_move(self, table: Table) -> None:
-        """One bot move at ``table``, timed and counted."""
+    async def bot_move(self, table: Table) -> bool:
+        """One bot move at ``table``, timed and counted. A search bot thinks in a worker
+        thread, on a copy of the game (the core releases the GIL while it searches), so the
+        event loop and every other table carry on; quick bots (random, greedy) answer inline.
+        False when the table changed meanwhile (ended, broken) and nothing was played."""
+        seat = table.bot_to_move()
+        if seat is None:
+            return False
+        bot = table.bot_players[seat]
         start = time.perf_counter()
-        table.play_bot()
-        self.metrics.bot_seconds.observe(time.perf_counter() - start)
+        if seat in table.searching:
+            copy = table.game.clone()
+            action = await asyncio.get_running_loop().run_in_executor(
+                self.bot_pool, bot.choose_id, copy)
+        else:
+            action = bot.choose_id(table.game)
+        took = time.perf_counter() - start
+        self.metrics.bot_seconds.observe(took)
+        budget = self.limits.bot_think_ms / 1000
+        if took > 2 * budget + 0.1:
+            log.warning("table %s: bot %s took %.2f s for one move (budget %.2f s)",
+                        table.id, table.bots[seat], took, budget)
+        if table.ended is not None or table.broken or table.bot_to_move() != seat:
+            return False
+        table.game.apply(action, player=seat)
+        table.actions += 1
+        table.advanced_at = time.monotonic()
         self.metrics.actions.labels("bot").inc()
+        return True
+
+    async def play_bots(self, table: Table) -> None:
+        """The bots' moves up to the next person's turn (no bot delay), with the table held
+        as uncommitted meanwhile, so that nobody reads a position the bots are still on."""
+        if table.bot_to_move() is None:
+            return
+        table.unstored += 1
+        table.stored.clear()
+        try:
+            while table.bot_to_move() is not None:
+                if not await self.bot_move(table):
+                    break
+        except Exception as e:                           # pragma: no cover - a bot's bug
+            self.on_error(e)
+        finally:
+            table.unstored -= 1
+            if not table.unstored:
+                table.stored.set()
 
     def watch(self, now: float | None = None) -> list[Table]:
         """The watchdog: tables whose seat to move is there (a bot, or a person with a socket
@@ -554,7 +605,7 @@ class TableServer:
         game = load_game(stored.save)
         actions = len(json.loads(stored.save)["actions"])
         table = Table(stored.id, game, stored.bots, stored.bot_seed, stored.token_hashes, actions,
-                      creator_hash=stored.creator_hash)
+                      creator_hash=stored.creator_hash, think_ms=self.limits.bot_think_ms)
         if stored.ended == "abandoned":
             table.ended = "abandoned"
         return table
@@ -596,8 +647,7 @@ class TableServer:
         table.human_moved = True
         self.metrics.actions.labels("person").inc()
         if self.bot_delay == 0 and table.token_hashes:
-            while table.bot_to_move() is not None:
-                self.bot_move(table)
+            await self.play_bots(table)
         table.count_events()                 # at once: a second send with this `after` is stale
         await self.commit(table)
         self.metrics.action_seconds.observe(time.perf_counter() - start)
@@ -693,7 +743,8 @@ class TableServer:
                 await asyncio.sleep(self.bot_delay)
                 if self.closing or table.broken or table.bot_to_move() is None:
                     break
-                self.bot_move(table)
+                if not await self.bot_move(table):
+                    break
                 table.count_events()
                 await self.commit(table)
                 table.notify()
@@ -717,6 +768,7 @@ class TableServer:
         while self.flushing:
             await asyncio.sleep(0.01)
         self.executor.shutdown(wait=True)
+        self.bot_pool.shutdown(wait=True, cancel_futures=True)
         self.store.close()
         self.writer.close()
 
