@@ -44,7 +44,10 @@ def test_delete_needs_the_creator_token(tmp_path):
         assert creator and creator not in made["seats"].values()
         with c.websocket_connect(f"/ws/tables/{table}") as watcher:
             watcher.receive_json()
-            for headers in ({}, {"Authorization": f"Bearer {made['seats']['0']}"},
+            r = c.delete(f"/api/tables/{table}")
+            assert r.status_code == 401 and "creator token" in r.json()["error"]
+            assert r.headers["WWW-Authenticate"] == "Bearer"
+            for headers in ({"Authorization": f"Bearer {made['seats']['0']}"},
                             {"Authorization": "Bearer forged"}):
                 r = c.delete(f"/api/tables/{table}", headers=headers)
                 assert r.status_code == 403 and "creator token" in r.json()["error"]

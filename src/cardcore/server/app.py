@@ -35,6 +35,7 @@ from cardcore.server.limits import (LOOPBACK_ORIGIN, WS_CLOSE, Guard, Limits, Or
                                     RateBuckets)
 from cardcore.server.metrics import CONTENT_TYPE as METRICS_TYPE
 from cardcore.server.metrics import health
+from cardcore.server.openapi import openapi_spec
 from cardcore.server.tables import ApiError, Connection, Table, TableServer, games_catalogue
 
 __all__ = ["create_app", "MAX_BODY", "WS_FRAME_CAP"]
@@ -178,6 +179,11 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         return Response(server.metrics.render(), media_type=METRICS_TYPE,
                         headers={"Cache-Control": "no-store"})
 
+    spec = openapi_spec()
+
+    async def openapi(request: Request) -> Response:
+        return _json(spec)
+
     async def healthz(request: Request) -> Response:
         status, body = health(server)
         return _json(body, status)
@@ -186,7 +192,10 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         return _json({"games": games_catalogue(), "version": __version__})
 
     async def list_tables(request: Request) -> Response:
-        include_over = request.query_params.get("over") in ("1", "true")
+        over = request.query_params.get("over")
+        if over not in (None, "0", "1", "true", "false"):
+            raise ApiError(400, "over must be 1, true, 0 or false")
+        include_over = over in ("1", "true")
         return _json({"tables": server.list_tables(include_over)})
 
     async def create_table(request: Request) -> Response:
@@ -233,6 +242,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         body = await _read_json(request, limits.max_body)
         if not isinstance(body, dict):
             raise ApiError(400, "the body must be a JSON object")
+        unknown = sorted(set(body) - {"token", "action", "after"})
+        if unknown:
+            raise ApiError(400, f"unknown field {str(unknown[0])[:40]!r}")
         token = body.get("token")
         if token is None:
             token = _bearer(request)
@@ -300,23 +312,24 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             connection.wake.set()
             for task in (sender, receiver):
                 task.cancel()
-            for task in (sender, receiver):
-                try:
-                    await task
-                except BaseException:
-                    pass
+            await asyncio.wait({sender, receiver}, timeout=1.0)
             if connection.overflow or connection.stalled:
-                try:
-                    await asyncio.wait_for(websocket.close(code=WS_CLOSE["refused"]), 1.0)
-                except BaseException:
-                    pass
+                closing = asyncio.ensure_future(websocket.close(code=WS_CLOSE["refused"]))
+                await asyncio.wait({closing}, timeout=1.0)
+                if not closing.done():
+                    closing.cancel()
 
     async def _send_text(websocket: WebSocket, connection: Connection, text: str) -> None:
-        try:
-            await asyncio.wait_for(websocket.send_text(text), limits.send_timeout)
-        except asyncio.TimeoutError:
+        """One send, at most ``send_timeout`` seconds. The send runs as its own task and is
+        abandoned (not awaited) on timeout: a send blocked on a socket that does not read
+        may not end when cancelled."""
+        task = asyncio.ensure_future(websocket.send_text(text))
+        done, _ = await asyncio.wait({task}, timeout=limits.send_timeout)
+        if not done:
             connection.stalled = True
-            raise
+            task.cancel()
+            raise asyncio.TimeoutError
+        task.result()
 
     async def _send_loop(websocket: WebSocket, connection: Connection, table: Table) -> None:
         current = table
@@ -419,31 +432,39 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     async def not_found(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500
         message = {404: "not found", 405: "method not allowed"}.get(status, "error")
-        return _json({"error": message}, status)
+        response = _json({"error": message}, status)
+        allow = (getattr(exc, "headers", None) or {}).get("Allow")
+        if allow:
+            response.headers["Allow"] = allow
+        return response
 
-    def api(path: str, handler: Handler, method: str) -> Route:
+    def api(path: str, handlers: dict[str, Handler]) -> Route:
+        """One route per path, its handler by method (so that a 405 lists every method of the
+        path in its Allow header)."""
         async def endpoint(request: Request) -> Response:
+            method = "GET" if request.method == "HEAD" else request.method
             try:
-                return await handler(request)
+                return await handlers[method](request)
             except ApiError as e:
                 response = _error(e)
                 if e.status == 429 and "retry_after" in e.details:
                     response.headers["Retry-After"] = str(e.details["retry_after"])
+                if e.status == 401:
+                    response.headers["WWW-Authenticate"] = "Bearer"
                 return response
             except Exception:                   # a bug: say so in JSON, keep serving
                 log.exception("error in %s %s", request.method, request.url.path)
                 return _json({"error": "internal error"}, 500)
-        return Route(path, endpoint, methods=[method])
+        return Route(path, endpoint, methods=list(handlers))
 
     routes = [
-        api("/api/games", list_games, "GET"),
-        api("/healthz", healthz, "GET"),
-        api("/metrics", metrics, "GET"),
-        api("/api/tables", list_tables, "GET"),
-        api("/api/tables", create_table, "POST"),
-        api("/api/tables/{table}", get_table, "GET"),
-        api("/api/tables/{table}", delete_table, "DELETE"),
-        api("/api/tables/{table}/actions", post_action, "POST"),
+        api("/api/games", {"GET": list_games}),
+        api("/healthz", {"GET": healthz}),
+        api("/metrics", {"GET": metrics}),
+        api("/openapi.json", {"GET": openapi}),
+        api("/api/tables", {"GET": list_tables, "POST": create_table}),
+        api("/api/tables/{table}", {"GET": get_table, "DELETE": delete_table}),
+        api("/api/tables/{table}/actions", {"POST": post_action}),
         WebSocketRoute("/ws/tables/{table}", ws_table),
         Route("/", index, methods=["GET"]),
         Route("/tables/{table}", table_page, methods=["GET"]),

@@ -529,7 +529,10 @@ class TableServer:
 
     async def delete(self, table: Table, creator_token: str | None) -> None:
         """``DELETE /api/tables/{id}``: only with the creator token given at creation."""
-        if creator_token is None or table.creator_hash is None \
+        if creator_token is None:
+            raise ApiError(401, "deleting a table needs its creator token "
+                                "(Authorization: Bearer CREATOR_TOKEN)")
+        if table.creator_hash is None \
                 or not isinstance(creator_token, str) or len(creator_token) > MAX_TOKEN_TEXT \
                 or not hmac.compare_digest(token_hash(creator_token), table.creator_hash):
             raise ApiError(403, "deleting a table needs its creator token "
