@@ -410,3 +410,42 @@ def test_every_limit_is_a_serve_option_with_the_same_default():
     docs = (__import__("pathlib").Path(__file__).parents[1] / "docs" / "server.md").read_text()
     for name in SERVE_LIMITS:
         assert f"`--{name.replace('_', '-')}`" in docs, name
+
+
+def test_a_socket_with_a_foreign_host_is_refused(tmp_path):
+    with TestClient(create_app(tmp_path / "t.sqlite3")) as c:
+        made = c.post("/api/tables", json={"game": "kings_stakes"}).json()
+        with c.websocket_connect(f"ws://evil.example/ws/tables/{made['table']}") as ws:
+            reply = ws.receive_json()
+            assert reply["type"] == "error" and reply["status"] == 421
+            assert ws.receive()["code"] == 1008
+
+
+def test_sockets_of_a_table_whose_commit_failed_are_closed_1011(tmp_path, monkeypatch):
+    with TestClient(create_app(tmp_path / "t.sqlite3")) as c:
+        made = c.post("/api/tables", json={"game": "kings_stakes"}).json()
+        mover = c.get(f"/api/tables/{made['table']}").json()["current_player"]
+        token = made["seats"][str(mover)]
+        with c.websocket_connect(f"/ws/tables/{made['table']}?token={token}") as ws, \
+                c.websocket_connect(f"/ws/tables/{made['table']}") as watcher:
+            first = ws.receive_json()
+            watcher.receive_json()
+
+            def broken(rows):
+                raise OSError("disk full")
+            monkeypatch.setattr(c.app.state.tables.writer, "save_many", broken)
+            ws.send_json({"type": "action", "action": first["legal"][0]["id"],
+                          "after": first["event_count"]})
+            for sock in (ws, watcher):
+                messages = []
+                while True:
+                    m = sock.receive()
+                    if m["type"] == "websocket.close":
+                        break
+                    messages.append(json.loads(m["text"]))
+                assert m["code"] == 1011
+                assert messages and all(x["type"] == "error" and x["status"] == 503
+                                        for x in messages)
+        monkeypatch.undo()
+        again = c.get(f"/api/tables/{made['table']}", params={"token": token}).json()
+        assert again["event_count"] == first["event_count"]          # nothing was accepted

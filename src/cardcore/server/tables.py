@@ -727,8 +727,9 @@ class TableServer:
         table.broken = True
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
-        for connection in table.connections:
+        for connection in table.connections:       # bound to the stale copy: reconnect
             connection.push_error(ApiError(503, "storage failed; reconnect"))
+            connection.close_code = WS_CLOSE["storage"]
 
     # ---------------------------------------------------------------- bots
     def schedule_bots(self, table: Table) -> None:
