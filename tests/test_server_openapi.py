@@ -54,3 +54,38 @@ def test_schemathesis_finds_nothing(tmp_path):
         assert "Traceback" not in s.log_text()
     finally:
         s.stop()
+
+
+def test_websocket_messages_match_the_documents_schemas(tmp_path):
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    with TestClient(create_app(tmp_path / "t.sqlite3")) as c:
+        spec = c.get("/openapi.json").json()
+        registry = Registry().with_resource("urn:openapi", Resource.from_contents(
+            spec, default_specification=DRAFT202012))
+
+        def check(name, message):
+            Draft202012Validator({"$ref": f"urn:openapi#/components/schemas/{name}"},
+                                 registry=registry).validate(message)
+        made = c.post("/api/tables", json={"game": "kings_stakes", "players": 2,
+                                           "bots": {"1": "random"}}).json()
+        with c.websocket_connect(f"/ws/tables/{made['table']}",
+                                 subprotocols=["cardcore",
+                                               f"cardcore.token.{made['seats']['0']}"]) as ws:
+            first = ws.receive_json()
+            check("WsState", first)
+            from jsonschema import ValidationError
+            with pytest.raises(ValidationError):              # the schemas do check
+                check("WsState", {**first, "over": "no"})
+            ping = {"type": "ping"}
+            check("WsPing", ping)
+            ws.send_json(ping)
+            check("WsPong", ws.receive_json())
+            bad = {"type": "action", "action": 10 ** 6}
+            check("WsAction", bad)
+            ws.send_json(bad)
+            check("WsError", ws.receive_json())
+        from cardcore.server.limits import WS_CLOSE
+        assert set(spec["x-websocket"]["close_codes"]) == {str(c) for c in WS_CLOSE.values()}
