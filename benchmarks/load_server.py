@@ -86,7 +86,8 @@ async def seat_client(ws_base: str, table: str, token: str, rng: random.Random,
                       deadline: float, record: TableRecord, totals: Totals,
                       interval: float) -> None:
     """One player: act whenever it is our turn, until the match is over or time is up."""
-    async with websockets.connect(f"{ws_base}/ws/tables/{table}?token={token}",
+    async with websockets.connect(f"{ws_base}/ws/tables/{table}",
+                                  subprotocols=["cardcore", f"cardcore.token.{token}"],
                                   max_size=2 ** 22) as ws:
         sent_at: float | None = None
         sent: tuple[int, int] | None = None
@@ -198,7 +199,10 @@ def main() -> int:
     server = subprocess.Popen(
         [sys.executable, "-m", "cardcore", "serve", "--host", "127.0.0.1", "--port", str(port),
          "--db", str(db), "--bot-delay", "0", "--synchronous", args.synchronous,
-         "--max-tables", str(args.tables * 4)],
+         "--max-tables", str(args.tables * 4),
+         # One client address (127.0.0.1) creates every table: lift the per-address limits.
+         "--max-tables-per-client", str(args.tables * 4), "--create-rate", "1000",
+         "--create-burst", str(args.tables * 100)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     try:
         for _ in range(300):

@@ -12,8 +12,11 @@ import pytest
 from invariants import all_configs
 
 
-FRONT_END_MODULES = {"test_cli.py", "test_server.py", "test_envs_pettingzoo.py",
-                     "test_envs_gymnasium.py", "test_tournament.py", "test_hardening.py"}
+FRONT_END_MODULES = {"test_cli.py", "test_server.py", "test_server_limits.py",
+                     "test_server_lifecycle.py", "test_server_metrics.py",
+                     "test_server_bots.py", "test_server_openapi.py",
+                     "test_envs_pettingzoo.py", "test_envs_gymnasium.py", "test_tournament.py",
+                     "test_hardening.py"}
 
 
 def _first_configs() -> set[str]:

@@ -19,7 +19,22 @@ SRC = str(Path(cardcore.__file__).resolve().parents[1])
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")        # Starlette prefers httpx2 for its TestClient
-    from starlette.testclient import TestClient  # noqa: F401  (re-exported)
+    from starlette.testclient import TestClient as _TestClient
+
+
+class TestClient(_TestClient):
+    """Starlette's test client as a local browser would be: ``Host: localhost`` (the server
+    refuses hosts that are neither IP addresses, localhost nor allowed names)."""
+
+    __test__ = False
+
+    def __init__(self, app: Any, base_url: str = "http://localhost", **kwargs: Any) -> None:
+        super().__init__(app, base_url=base_url, **kwargs)
+
+    def websocket_connect(self, url: str, *args: Any, **kwargs: Any) -> Any:
+        if "://" not in url:                      # Starlette's default is ws://testserver
+            url = "ws://localhost" + url
+        return super().websocket_connect(url, *args, **kwargs)
 
 FORBIDDEN_KEYS = {"seed", "rng", "save", "actions", "deck", "token", "tokens", "stock",
                   "foot", "feet", "token_hashes"}
@@ -48,7 +63,8 @@ class ServerProcess:
     """`python -m cardcore serve` on 127.0.0.1 and a free port, for crash and browser tests."""
 
     def __init__(self, db: Path, bot_delay: float = 0.0, port: int | None = None,
-                 log: Path | None = None, extra: tuple[str, ...] = ()) -> None:
+                 log: Path | None = None, extra: tuple[str, ...] = (),
+                 host: str = "127.0.0.1") -> None:
         self.db = db
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -56,7 +72,7 @@ class ServerProcess:
         env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
         self.log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "cardcore", "serve", "--host", "127.0.0.1",
+            [sys.executable, "-m", "cardcore", "serve", "--host", host,
              "--port", str(self.port), "--db", str(db), "--bot-delay", str(bot_delay), *extra],
             stdout=self.log, stderr=subprocess.STDOUT, env=env)
         self.wait_ready()
@@ -84,6 +100,17 @@ class ServerProcess:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as e:
             return e.code, json.loads(e.read())
+
+    def rss_mb(self) -> float:
+        """The server process's resident memory, in MB (Linux)."""
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        raise RuntimeError("no VmRSS")
+
+    def log_text(self) -> str:
+        self.log.flush()
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
 
     def kill(self) -> None:
         """kill -9: no shutdown, no flush."""

@@ -35,6 +35,9 @@ def _fixed_start(name: str) -> dict[str, object]:
             if o.allowed_values().startswith("None (by lot)")}
 
 
+JSON = {"Content-Type": "application/json"}
+
+
 FIXED_START = {name: _fixed_start(name) for name in GAMES}
 
 
@@ -145,16 +148,16 @@ def test_create_refuses_bad_configurations_and_creates_nothing(client, body, sta
 def test_create_refuses_what_is_not_json_or_too_big(client):
     r = client.post("/api/tables", content=b"{not json", headers={"Content-Type": "application/json"})
     assert r.status_code == 400 and "not JSON" in r.json()["error"]
-    r = client.post("/api/tables", content=b"[" * 8000 + b"]" * 8000)
+    r = client.post("/api/tables", content=b"[" * 8000 + b"]" * 8000, headers=JSON)
     assert r.status_code == 400                   # deep nesting: refused, not a crash
     big = json.dumps({"game": "kings_stakes", "options": {"x": "y" * MAX_BODY}})
-    r = client.post("/api/tables", content=big.encode())
+    r = client.post("/api/tables", content=big.encode(), headers=JSON)
     assert r.status_code == 413 and "16384" in r.json()["error"]
 
     def chunks():                                 # no Content-Length: counted as it arrives
         for _ in range(40):
             yield b" " * 1024
-    r = client.post("/api/tables", content=chunks())
+    r = client.post("/api/tables", content=chunks(), headers=JSON)
     assert r.status_code == 413
     assert client.get("/api/tables").json()["tables"] == []
 
@@ -300,10 +303,11 @@ def test_refusals_change_nothing(client):
         (act(client, table, token, None), 400, "action must be"),
         (act(client, table, token, 0, after="3"), 400, "after must be"),
         (client.post(f"/api/tables/{table}/actions", json={"token": token}), 400, "required"),
-        (client.post(f"/api/tables/{table}/actions", content=b"nope"), 400, "not JSON"),
+        (client.post(f"/api/tables/{table}/actions", content=b"nope", headers=JSON), 400, "not JSON"),
         (client.post(f"/api/tables/{table}/actions", json=[token]), 400, "object"),
         (client.post(f"/api/tables/{table}/actions",
-                     content=json.dumps({"token": token, "action": "a" * MAX_BODY})), 413, ""),
+                     content=json.dumps({"token": token, "action": "a" * MAX_BODY}),
+                     headers=JSON), 413, ""),
     ]
     for response, status, words in cases:
         assert response.status_code == status, (response.status_code, response.text)
@@ -567,7 +571,6 @@ def test_websocket_refusals_keep_the_connection_open(db):
             watcher.receive_json()
             legal = {a["id"] for a in s["legal"]}
             illegal = next(i for i in range(320) if i not in legal)
-            too_big = "x" * (MAX_BODY + 1)
             for sock, message, status in [
                 (ws, "not json", 400),
                 (ws, [1], 400),
@@ -575,7 +578,6 @@ def test_websocket_refusals_keep_the_connection_open(db):
                 (ws, {"type": "action"}, 400),
                 (ws, {"type": "action", "action": illegal}, 422),
                 (ws, {"type": "action", "action": 0, "after": 0}, 409),
-                (ws, too_big, 413),
                 (idle, {"type": "action", "action": 0}, 409),
                 (watcher, {"type": "action", "action": 0}, 403),
             ]:
@@ -676,7 +678,7 @@ def test_two_sends_at_once_with_the_same_after_play_once(db):
 
     async def run():
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+        async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as http:
             made = (await http.post("/api/tables", json={
                 "game": "kuzanasta", "seed": 8, "bots": {"1": "random", "2": "random",
                                                          "3": "random"}})).json()

@@ -74,7 +74,7 @@ def start_from_lobby(page, server, game, options=None, seed=None):
         page.fill("#seed", str(seed))
     shot(page, f"lobby-{game}")
     page.click("#create")
-    page.wait_for_url("**/tables/*?token=*")
+    page.wait_for_url("**/tables/*#token=*")
     wait_for_turn(page)
 
 
@@ -214,7 +214,7 @@ def test_two_people_at_one_table_by_invite_link(page, browser, server):
     assert "token=" in link
     shot(page, "lobby-invite")
     page.click("#my-seat")
-    page.wait_for_url("**/tables/*?token=*")
+    page.wait_for_url("**/tables/*#token=*")
     other = browser.new_page()
     errors: list[str] = []
     other.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

@@ -12,6 +12,8 @@
     cardcore schema GAME view|action|event|save
     cardcore bench [GAME]
     cardcore serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--bot-delay 0.4]
+                   [--max-tables N ...every limit] [--allow-origin O] [--allow-host H]
+                   [--log-format text|json]
 
 Game options are given as ``-o name=value`` (the value is read as JSON when it parses,
 e.g. ``-o rounds=8 -o teams=true -o refill=manual``).
@@ -620,13 +622,45 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     except ImportError as e:
         raise ConfigError(f"the server needs the server extra: pip install \"cardcore[server]\" "
                           f"({e})", "serve") from None
-    if args.bot_delay < 0 or args.max_tables < 1 or not 0 < args.port < 65536:
-        raise ConfigError("--bot-delay must be >= 0, --max-tables >= 1, --port 1..65535", "serve")
+    from cardcore.server.limits import Limits
+    if args.bot_delay < 0 or not 0 < args.port < 65536:
+        raise ConfigError("--bot-delay must be >= 0, --port 1..65535", "serve")
+    try:
+        limits = Limits(**{name: getattr(args, name) for name in SERVE_LIMITS})
+    except ValueError as e:
+        raise ConfigError(f"--{str(e).replace('_', '-')}", "serve") from None
     console.print(f"cardcore serve: http://{args.host}:{args.port}/ (tables in {args.db})",
                   highlight=False, soft_wrap=True)
-    serve(args.host, args.port, args.db, args.bot_delay, max_tables=args.max_tables,
-          synchronous=args.synchronous)
+    serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.synchronous,
+          limits=limits, allow_origins=args.allow_origin, allow_hosts=args.allow_host,
+          log_format=args.log_format, log_level=args.log_level,
+          forwarded_allow_ips=args.forwarded_allow_ips)
     return 0
+
+
+# Every field of cardcore.server.limits.Limits is an option of `cardcore serve`.
+SERVE_LIMITS = {
+    "max_tables": (int, 1000, "open (unfinished) tables in total"),
+    "max_tables_per_client": (int, 20, "open tables created by one client address"),
+    "create_rate": (float, 0.2, "table creations per second per client address"),
+    "create_burst": (int, 10, "bursts of table creations per address"),
+    "max_spectators": (int, 64, "spectator sockets per table"),
+    "max_seat_connections": (int, 4, "sockets per seat of a table"),
+    "max_header_bytes": (int, 16384, "bytes of a request line and headers"),
+    "max_body": (int, 16384, "bytes of an HTTP request body"),
+    "max_message": (int, 16384, "bytes of a WebSocket message"),
+    "message_rate": (float, 20.0, "WebSocket messages per second per socket (bursts of 2x)"),
+    "max_outbox": (int, 256, "messages queued for a socket before it is dropped"),
+    "send_timeout": (float, 30.0, "seconds a send may block before the socket is dropped"),
+    "abandon_after": (float, 3600.0, "seconds without a person's move before a table ends "
+                                     "as abandoned (all-bot tables: after creation)"),
+    "retention": (float, 604800.0, "seconds an ended table is kept before it is deleted"),
+    "stall_after": (float, 120.0, "seconds a table whose seat to move is there (a bot, or a "
+                                  "connected person) may not advance before the watchdog "
+                                  "logs and counts it"),
+    "bot_think_ms": (float, 200.0, "milliseconds a search bot (ismcts) thinks per move"),
+    "bot_workers": (int, 2, "worker threads in which search bots think"),
+}
 
 
 # ------------------------------------------------------------------ entry point
@@ -731,8 +765,22 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default ./cardcore-tables.sqlite3)")
     p.add_argument("--bot-delay", type=float, default=0.4,
                    help="seconds between bot moves (default 0.4)")
-    p.add_argument("--max-tables", type=int, default=1000,
-                   help="open tables allowed at once (default 1000)")
+    for name, (kind, default, text) in SERVE_LIMITS.items():
+        p.add_argument("--" + name.replace("_", "-"), type=kind, default=default,
+                       help=f"{text} (default {default:g})")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                   help="an origin allowed besides the server's own and loopback (repeat; "
+                        "'*': any)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a Host name served besides IP addresses and localhost (repeat; "
+                        "'*': any)")
+    p.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                   help="proxies whose X-Forwarded-For gives the client address "
+                        "(default: none, the peer address counts)")
+    p.add_argument("--log-format", choices=("text", "json"), default="text",
+                   help="log lines as text or JSON lines (default text)")
+    p.add_argument("--log-level", choices=("debug", "info", "warning", "error"),
+                   default="info", help="(default info)")
     p.add_argument("--synchronous", choices=("full", "normal"), default="full",
                    help="SQLite durability: full survives a power cut, normal a killed "
                         "process (default full)")

@@ -8,42 +8,45 @@ Needs the ``server`` extra: ``pip install "cardcore[server]"``.
 from __future__ import annotations
 
 import gc
-import logging
-import re
 from pathlib import Path
+from typing import Iterable
 
-from cardcore.server.app import MAX_BODY, create_app
+from cardcore.server.app import MAX_BODY, WS_FRAME_CAP, create_app
+from cardcore.server.limits import Limits
+from cardcore.server.logs import RedactTokens, log_config
 
-__all__ = ["create_app", "serve", "MAX_BODY", "DEFAULT_DB", "DEFAULT_BOT_DELAY"]
+__all__ = ["create_app", "serve", "Limits", "RedactTokens", "MAX_BODY", "DEFAULT_DB",
+           "DEFAULT_BOT_DELAY"]
 
 DEFAULT_DB = "cardcore-tables.sqlite3"
 DEFAULT_BOT_DELAY = 0.4
 SERVER_GC_THRESHOLDS = (50_000, 10, 10)     # gc.set_threshold in `cardcore serve`'s process
-_TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']*", re.IGNORECASE)
-
-
-class RedactTokens(logging.Filter):
-    """Log lines never carry a seat token: ``?token=...`` is written ``?token=[redacted]``."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if "token=" in message.lower():
-            record.msg = _TOKEN_IN_TEXT.sub(r"\1[redacted]", message)
-            record.args = ()
-        return True
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = DEFAULT_DB,
-          bot_delay: float = DEFAULT_BOT_DELAY, max_tables: int = 1000,
-          message_rate: float = 20.0, synchronous: str = "full",
-          log_level: str = "info") -> None:
-    """Run the server with uvicorn until interrupted."""
+          bot_delay: float = DEFAULT_BOT_DELAY, max_tables: int | None = None,
+          message_rate: float | None = None, synchronous: str = "full",
+          log_level: str = "info", *, limits: Limits | None = None,
+          allow_origins: Iterable[str] = (), allow_hosts: Iterable[str] = (),
+          log_format: str = "text", forwarded_allow_ips: str | None = None) -> None:
+    """Run the server with uvicorn until interrupted (docs/server.md).
+
+    HTTP is parsed by h11, whose head limit (``limits.max_header_bytes``) refuses an oversized
+    request before it is buffered. Client addresses are the peers' unless
+    ``forwarded_allow_ips`` names the proxies whose ``X-Forwarded-For`` is believed."""
     import uvicorn
 
+    limits = limits or Limits()
     app = create_app(db, bot_delay, max_tables=max_tables, message_rate=message_rate,
-                     synchronous=synchronous)
+                     synchronous=synchronous, limits=limits, allow_origins=allow_origins,
+                     allow_hosts=allow_hosts)
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
-                            ws_max_size=MAX_BODY, server_header=False,
+                            log_config=log_config(log_format, log_level),
+                            http="h11", h11_max_incomplete_event_size=limits.max_header_bytes,
+                            ws_max_size=max(WS_FRAME_CAP, limits.max_message + 1),
+                            server_header=False,
+                            proxy_headers=forwarded_allow_ips is not None,
+                            forwarded_allow_ips=forwarded_allow_ips,
                             ws_per_message_deflate=False)   # CPU, not bandwidth, is scarce
     server = uvicorn.Server(config)
     # The server process is ours: the objects of start-up never need collecting, and a
@@ -51,6 +54,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = DEFAULT_DB
     # load benchmark: p99 60 -> 48 ms, 0.62 -> 0.52 ms of CPU per action).
     gc.freeze()
     gc.set_threshold(*SERVER_GC_THRESHOLDS)
-    for name in ("uvicorn.access", "uvicorn.error", "uvicorn"):
-        logging.getLogger(name).addFilter(RedactTokens())
     server.run()

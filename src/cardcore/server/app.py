@@ -9,14 +9,18 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import time
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable
+from dataclasses import replace
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -27,17 +31,27 @@ from cardcore._version import __version__
 from cardcore.errors import ConfigError
 from cardcore.registry import game_class
 from cardcore.server.cards_svg import card_svg
+from cardcore.server.limits import (LOOPBACK_ORIGIN, WS_CLOSE, Guard, Limits, OriginPolicy,
+                                    RateBuckets)
+from cardcore.server.metrics import CONTENT_TYPE as METRICS_TYPE
+from cardcore.server.metrics import health
+from cardcore.server.openapi import openapi_spec
 from cardcore.server.tables import ApiError, Connection, Table, TableServer, games_catalogue
 
-__all__ = ["create_app", "MAX_BODY"]
+__all__ = ["create_app", "MAX_BODY", "WS_FRAME_CAP"]
 
 log = logging.getLogger("cardcore.server")
 
 Handler = Callable[[Request], Awaitable[Response]]
 
-MAX_BODY = 16 * 1024                 # bytes of a request body or a WebSocket message
-MAX_SOCKETS_PER_TABLE = 64
-WS_POLICY_VIOLATION = 1008
+MAX_BODY = Limits.max_body          # default bytes of a request body or a WebSocket message
+# Frames past this are cut by the WebSocket layer itself (close 1009, no error message first);
+# messages between max_message and this get the 413 error message, then close 1009.
+WS_FRAME_CAP = 1024 * 1024
+WS_POLICY_VIOLATION = WS_CLOSE["refused"]
+JSON_TYPES = ("application/json",)
+SUBPROTOCOL = "cardcore"                    # offered with the token subprotocol below
+TOKEN_SUBPROTOCOL = "cardcore.token."
 
 # No inline scripts, no third-party anything; tokens in URLs never leave as a Referer.
 SECURITY_HEADERS = {
@@ -75,20 +89,24 @@ def _error(error: ApiError) -> JSONResponse:
     return _json(error.body(), error.status)
 
 
-async def _read_json(request: Request) -> Any:
-    """The request body as JSON: 413 past MAX_BODY (read no further), 400 if not JSON."""
+async def _read_json(request: Request, max_body: int = MAX_BODY) -> Any:
+    """The request body as JSON: 415 unless sent as application/json (a cross-site form or
+    text/plain POST), 413 past ``max_body`` (read no further), 400 if not JSON."""
+    media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if media not in JSON_TYPES:
+        raise ApiError(415, "send the body as Content-Type: application/json")
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.isdigit():
             raise ApiError(400, "bad Content-Length")
-        if int(declared) > MAX_BODY:
-            raise ApiError(413, f"the body is over {MAX_BODY} bytes")
+        if int(declared) > max_body:
+            raise ApiError(413, f"the body is over {max_body} bytes")
     chunks = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_BODY:
-            raise ApiError(413, f"the body is over {MAX_BODY} bytes")
+        if size > max_body:
+            raise ApiError(413, f"the body is over {max_body} bytes")
         chunks.append(chunk)
     return _parse_json(b"".join(chunks))
 
@@ -120,35 +138,68 @@ def _int_query(request: Request, name: str, default: int) -> int:
 
 
 def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float = 0.0, *,
-               max_tables: int = 1000, message_rate: float = 20.0,
-               synchronous: str = "full") -> Starlette:
+               max_tables: int | None = None, message_rate: float | None = None,
+               synchronous: str = "full", limits: Limits | None = None,
+               allow_origins: Iterable[str] = (), allow_hosts: Iterable[str] = ()) -> Starlette:
     """The table server as an ASGI app (serve it with uvicorn, or embed it).
 
     ``db_path``: the SQLite file of the tables (created if missing; tables in it resume).
     ``bot_delay``: seconds between bot moves (0: bots answer at once, within the request).
-    ``max_tables``: open (unfinished) tables allowed at once. ``message_rate``: WebSocket
-    messages per second allowed per connection (bursts up to twice that).
+    ``limits``: every limit (``cardcore.server.limits.Limits``; its defaults are safe);
+    ``max_tables`` (open tables at once) and ``message_rate`` (WebSocket messages per second
+    per connection, bursts up to twice that) override the two fields of that name.
+    ``allow_origins``, ``allow_hosts``: origins and Host names allowed besides the server's own
+    origin, IP literals and loopback (``"*"``: any; docs/server.md, "Origins and hosts").
     ``synchronous``: "full" (a commit survives a power cut) or "normal" (survives a killed
     process; faster on slow disks)."""
-    server = TableServer(str(db_path), bot_delay=bot_delay, max_tables=max_tables,
-                         message_rate=message_rate, synchronous=synchronous)
+    limits = limits or Limits()
+    if max_tables is not None:
+        limits = replace(limits, max_tables=max_tables)
+    if message_rate is not None:
+        limits = replace(limits, message_rate=message_rate)
+    server = TableServer(str(db_path), bot_delay=bot_delay, max_tables=limits.max_tables,
+                         message_rate=limits.message_rate, synchronous=synchronous,
+                         limits=limits)
+    policy = OriginPolicy(allow_origins, allow_hosts)
+    creations = RateBuckets(limits.create_rate, limits.create_burst)
     static_dir = Path(str(resources.files("cardcore.server") / "static"))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         server.resume_bots()
+        sweeper = asyncio.create_task(server.sweep_forever())
         yield
+        sweeper.cancel()
         await server.close()
+
+    def client_address(request: Request | WebSocket) -> str:
+        return request.client.host if request.client is not None else "unknown"
+
+    async def metrics(request: Request) -> Response:
+        return Response(server.metrics.render(), media_type=METRICS_TYPE,
+                        headers={"Cache-Control": "no-store"})
+
+    spec = openapi_spec()
+
+    async def openapi(request: Request) -> Response:
+        return _json(spec)
+
+    async def healthz(request: Request) -> Response:
+        status, body = health(server)
+        return _json(body, status)
 
     async def list_games(request: Request) -> Response:
         return _json({"games": games_catalogue(), "version": __version__})
 
     async def list_tables(request: Request) -> Response:
-        include_over = request.query_params.get("over") in ("1", "true")
+        over = request.query_params.get("over")
+        if over not in (None, "0", "1", "true", "false"):
+            raise ApiError(400, "over must be 1, true, 0 or false")
+        include_over = over in ("1", "true")
         return _json({"tables": server.list_tables(include_over)})
 
     async def create_table(request: Request) -> Response:
-        body = await _read_json(request)
+        body = await _read_json(request, limits.max_body)
         if not isinstance(body, dict):
             raise ApiError(400, "the body must be a JSON object")
         unknown = sorted(set(body) - {"game", "players", "seed", "options", "bots"})
@@ -156,12 +207,27 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             raise ApiError(400, f"unknown field {unknown[0][:40]!r}")
         if "game" not in body:
             raise ApiError(400, "game is required (see GET /api/games)")
+        address = client_address(request)
+        wait = creations.take(address, time.monotonic())
+        if wait > 0:
+            server.refused("create_rate")
+            raise ApiError(429, f"too many tables created from {address}: at most "
+                                f"{limits.create_rate:g} per second (bursts of "
+                                f"{limits.create_burst}); retry after {math.ceil(wait)} s",
+                           retry_after=math.ceil(wait))
         table, tokens = await server.create(body["game"], body.get("players"),
                                             body.get("seed"), body.get("options"),
-                                            body.get("bots"))
+                                            body.get("bots"), client=address)
+        creator, table.creator_token = table.creator_token, None
         return _json({"table": table.id, "game": table.game.name,
                       "seats": {str(k): t for k, t in tokens.items()},
-                      "bots": {str(k): b for k, b in table.bots.items()}}, 201)
+                      "bots": {str(k): b for k, b in table.bots.items()},
+                      "creator_token": creator}, 201)
+
+    async def delete_table(request: Request) -> Response:
+        table = server.get(request.path_params["table"])
+        await server.delete(table, _bearer(request))
+        return Response(status_code=204, headers=SECURITY_HEADERS)
 
     async def get_table(request: Request) -> Response:
         table = server.get(request.path_params["table"])
@@ -173,9 +239,12 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
 
     async def post_action(request: Request) -> Response:
         table = server.get(request.path_params["table"])
-        body = await _read_json(request)
+        body = await _read_json(request, limits.max_body)
         if not isinstance(body, dict):
             raise ApiError(400, "the body must be a JSON object")
+        unknown = sorted(set(body) - {"token", "action", "after"})
+        if unknown:
+            raise ApiError(400, f"unknown field {str(unknown[0])[:40]!r}")
         token = body.get("token")
         if token is None:
             token = _bearer(request)
@@ -192,39 +261,75 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         return _json(table.state(seat, after if isinstance(after, int) else 0))
 
     async def ws_table(websocket: WebSocket) -> None:
+        token, subprotocol = _socket_token(websocket)
         try:
             table = server.get(websocket.path_params["table"])
-            seat = table.seat_of(websocket.query_params.get("token"))
-            since = int(websocket.query_params.get("since", "0") or 0)
+            seat = table.seat_of(token)
+            raw_since = websocket.query_params.get("since", "0") or "0"
+            if not raw_since.isdigit() or len(raw_since) > 12:
+                raise ApiError(400, "since must be an int >= 0")
+            since = int(raw_since)
             if not 0 <= since <= table.event_count:
                 raise ApiError(400, "since out of range")
-        except (ApiError, ValueError) as e:
-            await websocket.accept()
-            status = e.status if isinstance(e, ApiError) else 400
-            await websocket.send_json({"type": "error", "status": status, "error": str(e)})
-            await websocket.close(code=WS_POLICY_VIOLATION)
+        except ApiError as e:
+            await _refuse(websocket, subprotocol, e, WS_CLOSE["refused"])
             return
-        if len(table.connections) >= MAX_SOCKETS_PER_TABLE:
-            await websocket.accept()
-            await websocket.send_json({"type": "error", "status": 503,
-                                       "error": "too many connections to this table"})
-            await websocket.close(code=1013)
+        if seat is None:
+            present = sum(1 for c in table.connections if c.seat is None)
+            allowed, kind = limits.max_spectators, "spectator"
+        else:
+            present = sum(1 for c in table.connections if c.seat == seat)
+            allowed, kind = limits.max_seat_connections, f"seat {seat}"
+        if present >= allowed:
+            server.refused("connections")
+            await _refuse(websocket, subprotocol,
+                          ApiError(503, f"too many {kind} connections to this table "
+                                        f"(at most {allowed})"), WS_CLOSE["full"])
             return
-        await websocket.accept()
-        connection = Connection(seat, since, server.message_rate, 2 * server.message_rate)
+        await websocket.accept(subprotocol=subprotocol)
+        connection = Connection(seat, since, limits.message_rate, 2 * limits.message_rate,
+                                max_outbox=limits.max_outbox)
         table.connections.add(connection)
         sender = asyncio.create_task(_send_loop(websocket, connection, table))
+        receiver = asyncio.create_task(_receive_loop(websocket, connection, table))
         try:
-            await _receive_loop(websocket, connection, table)
+            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            if connection.close_code is not None and not sender.done():
+                # The sender says why (the 413 error) and closes with the code.
+                try:
+                    await asyncio.wait_for(asyncio.shield(sender), limits.send_timeout)
+                except (asyncio.TimeoutError, Exception):
+                    pass
+            if connection.overflow or connection.stalled:
+                server.refused("slow_reader")
+                log.warning("table %s: a %s socket was dropped: it did not read (%s)",
+                            table.id, "spectator" if seat is None else "seat",
+                            "outbox full" if connection.overflow else "send timed out")
         finally:
             connection.closed = True
             table.connections.discard(connection)
+            server.release(table)
             connection.wake.set()
-            sender.cancel()
-            try:
-                await sender
-            except BaseException:
-                pass
+            for task in (sender, receiver):
+                task.cancel()
+            await asyncio.wait({sender, receiver}, timeout=1.0)
+            if connection.overflow or connection.stalled:
+                closing = asyncio.ensure_future(websocket.close(code=WS_CLOSE["refused"]))
+                await asyncio.wait({closing}, timeout=1.0)
+                if not closing.done():
+                    closing.cancel()
+
+    async def _send_text(websocket: WebSocket, connection: Connection, text: str) -> None:
+        """One send, at most ``send_timeout`` seconds. The send runs as its own task and is
+        abandoned (not awaited) on timeout: a send blocked on a socket that does not read
+        may not end when cancelled."""
+        task = asyncio.ensure_future(websocket.send_text(text))
+        done, _ = await asyncio.wait({task}, timeout=limits.send_timeout)
+        if not done:
+            connection.stalled = True
+            task.cancel()
+            raise asyncio.TimeoutError
+        task.result()
 
     async def _send_loop(websocket: WebSocket, connection: Connection, table: Table) -> None:
         current = table
@@ -232,7 +337,11 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             await connection.wake.wait()
             connection.wake.clear()
             while connection.errors:
-                await websocket.send_text(json_bytes(connection.errors.popleft()).decode())
+                await _send_text(websocket, connection,
+                                 json_bytes(connection.errors.popleft()).decode())
+            if connection.close_code is not None:
+                await websocket.close(code=connection.close_code)
+                return
             if connection.dirty:
                 connection.dirty = False
                 try:
@@ -240,11 +349,12 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                 except ApiError:
                     current.broken = True
                 if current.broken:
-                    await websocket.close(code=1011)
+                    await websocket.close(code=WS_CLOSE["storage"])
                     return
                 state = current.state(connection.seat, connection.sent_events)
                 connection.sent_events = state["event_count"]
-                await websocket.send_text(json_bytes({"type": "state", **state}).decode())
+                await _send_text(websocket, connection,
+                                 json_bytes({"type": "state", **state}).decode())
 
     async def _receive_loop(websocket: WebSocket, connection: Connection, table: Table) -> None:
         while True:
@@ -258,18 +368,23 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             if raw is None:
                 raw = message.get("bytes") or b""
             try:
+                if len(raw) > limits.max_message:
+                    server.refused("message_size")
+                    connection.push_error(ApiError(413, f"the message is over "
+                                                        f"{limits.max_message} bytes"))
+                    connection.close_code = WS_CLOSE["too_big"]
+                    connection.wake.set()
+                    return
                 if not connection.take_message(time.monotonic()):
+                    server.refused("message_rate")
                     raise ApiError(429, f"too many messages: at most "
-                                        f"{server.message_rate:g} per second")
-                if len(raw) > MAX_BODY:
-                    raise ApiError(413, f"the message is over {MAX_BODY} bytes")
+                                        f"{limits.message_rate:g} per second")
                 body = _parse_json(raw)
                 if not isinstance(body, dict):
                     raise ApiError(400, "a message must be a JSON object")
                 kind = body.get("type")
                 if kind == "ping":
-                    connection.errors.append({"type": "pong"})
-                    connection.wake.set()
+                    connection.push({"type": "pong"})
                     continue
                 if kind != "action":
                     raise ApiError(400, 'unknown message type; send {"type": "action", ...}')
@@ -280,6 +395,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                 await server.act(table, connection.seat, body["action"], body.get("after"))
             except ApiError as e:
                 connection.push_error(e)
+            if connection.overflow:
+                return
 
     async def index(request: Request) -> Response:
         return _page(static_dir / "index.html")
@@ -315,25 +432,39 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     async def not_found(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500
         message = {404: "not found", 405: "method not allowed"}.get(status, "error")
-        return _json({"error": message}, status)
+        response = _json({"error": message}, status)
+        allow = (getattr(exc, "headers", None) or {}).get("Allow")
+        if allow:
+            response.headers["Allow"] = allow
+        return response
 
-    def api(path: str, handler: Handler, method: str) -> Route:
+    def api(path: str, handlers: dict[str, Handler]) -> Route:
+        """One route per path, its handler by method (so that a 405 lists every method of the
+        path in its Allow header)."""
         async def endpoint(request: Request) -> Response:
+            method = "GET" if request.method == "HEAD" else request.method
             try:
-                return await handler(request)
+                return await handlers[method](request)
             except ApiError as e:
-                return _error(e)
+                response = _error(e)
+                if e.status == 429 and "retry_after" in e.details:
+                    response.headers["Retry-After"] = str(e.details["retry_after"])
+                if e.status == 401:
+                    response.headers["WWW-Authenticate"] = "Bearer"
+                return response
             except Exception:                   # a bug: say so in JSON, keep serving
                 log.exception("error in %s %s", request.method, request.url.path)
                 return _json({"error": "internal error"}, 500)
-        return Route(path, endpoint, methods=[method])
+        return Route(path, endpoint, methods=list(handlers))
 
     routes = [
-        api("/api/games", list_games, "GET"),
-        api("/api/tables", list_tables, "GET"),
-        api("/api/tables", create_table, "POST"),
-        api("/api/tables/{table}", get_table, "GET"),
-        api("/api/tables/{table}/actions", post_action, "POST"),
+        api("/api/games", {"GET": list_games}),
+        api("/healthz", {"GET": healthz}),
+        api("/metrics", {"GET": metrics}),
+        api("/openapi.json", {"GET": openapi}),
+        api("/api/tables", {"GET": list_tables, "POST": create_table}),
+        api("/api/tables/{table}", {"GET": get_table, "DELETE": delete_table}),
+        api("/api/tables/{table}/actions", {"POST": post_action}),
         WebSocketRoute("/ws/tables/{table}", ws_table),
         Route("/", index, methods=["GET"]),
         Route("/tables/{table}", table_page, methods=["GET"]),
@@ -341,10 +472,44 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         Route("/games/{game}/{file}", game_file, methods=["GET"]),
         Mount("/static", StaticFiles(directory=str(static_dir)), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan,
+    cors = policy.cors_origins()
+    middleware = [
+        Middleware(Guard, policy=policy, max_header_bytes=limits.max_header_bytes,
+                   on_refusal=server.refused),
+        Middleware(CORSMiddleware, allow_origins=cors,
+                   allow_origin_regex=None if "*" in cors else LOOPBACK_ORIGIN,
+                   allow_methods=["GET", "POST", "DELETE"],
+                   allow_headers=["Authorization", "Content-Type"], max_age=600),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
                     exception_handlers={HTTPException: not_found})
     app.state.tables = server
+    app.state.limits = limits
     return app
+
+
+def _socket_token(websocket: WebSocket) -> tuple[str | None, str | None]:
+    """The seat token of a socket and the subprotocol to answer with: the token from a
+    ``cardcore.token.TOKEN`` subprotocol (offered with ``cardcore``), else ``?token=``."""
+    token = None
+    chosen = None
+    for offered in websocket.scope.get("subprotocols") or []:
+        if offered == SUBPROTOCOL:
+            chosen = SUBPROTOCOL
+        elif offered.startswith(TOKEN_SUBPROTOCOL):
+            token = offered[len(TOKEN_SUBPROTOCOL):]
+    if token is None:
+        token = websocket.query_params.get("token")
+    return token, chosen
+
+
+async def _refuse(websocket: WebSocket, subprotocol: str | None, error: ApiError,
+                  code: int) -> None:
+    """A socket refused as documented: accepted, one error message, then closed."""
+    await websocket.accept(subprotocol=subprotocol)
+    await websocket.send_text(json_bytes({"type": "error", "status": error.status,
+                                          **error.body()}).decode())
+    await websocket.close(code=code)
 
 
 def _page(path: Path) -> Response:

@@ -46,7 +46,12 @@ CREATE TABLE IF NOT EXISTS tables (
     bot_seed INTEGER NOT NULL,
     token_hashes TEXT NOT NULL,
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    creator TEXT,
+    creator_hash TEXT,
+    ended TEXT,
+    ended_at REAL,
+    human_at REAL
 );
 CREATE INDEX IF NOT EXISTS tables_open ON tables (over, updated);
 CREATE TABLE IF NOT EXISTS actions (
@@ -56,6 +61,12 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
 """
+
+
+# Columns added after 0.3: who created the table (its address and the hash of its creator
+# token), how it ended ("over", "abandoned") and when, and when a person last moved.
+ADDED_COLUMNS = [("creator", "TEXT"), ("creator_hash", "TEXT"), ("ended", "TEXT"),
+                 ("ended_at", "REAL"), ("human_at", "REAL")]
 
 
 class TableUpdate(NamedTuple):
@@ -68,6 +79,7 @@ class TableUpdate(NamedTuple):
     current_player: int | None
     over: bool
     save: str | None
+    human: bool = False                 # a person moved: the table is not abandoned
 
 
 @dataclass
@@ -82,6 +94,8 @@ class StoredTable:
     bot_seed: int
     token_hashes: dict[int, str]
     created: float
+    creator_hash: str | None = None
+    ended: str | None = None
 
 
 class TableStore:
@@ -98,23 +112,37 @@ class TableStore:
         self.db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self.db.execute("PRAGMA busy_timeout=5000")
         self.db.executescript(SCHEMA)
+        columns = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
+        for name, kind in ADDED_COLUMNS:             # a database of 0.3: add the columns
+            if name not in columns:
+                try:
+                    self.db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+                except sqlite3.OperationalError:     # the other connection added it
+                    pass
+        self.db.execute("CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, over)")
+        self.db.execute("CREATE INDEX IF NOT EXISTS tables_human ON tables (over, human_at)")
 
     def close(self) -> None:
         self.db.close()
 
     def insert(self, table_id: str, game: str, players: int, save: str, actions: int,
                current_player: int | None, over: bool, bots: dict[int, str], bot_seed: int,
-               token_hashes: dict[int, str]) -> None:
+               token_hashes: dict[int, str], creator: str | None = None,
+               creator_hash: str | None = None) -> None:
+        """A new table row; ``creator`` is the client address that created it (for the limit
+        of open tables per address), ``creator_hash`` the hash of its creator token."""
         now = time.time()
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             self.db.execute(
                 "INSERT INTO tables (id, game, players, save, actions, current_player, over, "
-                "bots, bot_seed, token_hashes, created, updated) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "bots, bot_seed, token_hashes, created, updated, creator, creator_hash, "
+                "ended, ended_at, human_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table_id, game, players, save, actions, current_player, int(over),
                  json.dumps({str(k): v for k, v in bots.items()}), bot_seed,
-                 json.dumps({str(k): v for k, v in token_hashes.items()}), now, now))
+                 json.dumps({str(k): v for k, v in token_hashes.items()}), now, now, creator,
+                 creator_hash, "over" if over else None, now if over else None, now))
 
     def save_many(self, updates: list[TableUpdate]) -> None:
         """Store several tables' updates in one transaction (one disk sync for all)."""
@@ -125,8 +153,8 @@ class TableStore:
                 count = u.first + len(u.new_actions)
                 stored = self.db.execute("SELECT actions FROM tables WHERE id = ?",
                                          (u.table_id,)).fetchone()
-                if stored is None:
-                    raise KeyError(u.table_id)
+                if stored is None:                   # deleted meanwhile: nothing to store
+                    continue
                 if stored[0] != u.first:             # a gap or an overlap: never store it
                     raise ValueError(f"table {u.table_id}: {stored[0]} actions stored, the "
                                      f"update starts at {u.first}")
@@ -135,21 +163,27 @@ class TableStore:
                         "INSERT INTO actions (table_id, n, action) VALUES (?, ?, ?)",
                         [(u.table_id, u.first + k, a) for k, a in enumerate(u.new_actions)])
                     self.db.execute(
-                        "UPDATE tables SET actions = ?, current_player = ?, over = ?, "
-                        "updated = ? WHERE id = ?",
+                        "UPDATE tables SET actions = ?, current_player = ?, "
+                        "over = MAX(over, ?), updated = ? WHERE id = ?",
                         (count, u.current_player, int(u.over), now, u.table_id))
                 else:
                     self.db.execute("DELETE FROM actions WHERE table_id = ?", (u.table_id,))
                     self.db.execute(
                         "UPDATE tables SET save = ?, actions = ?, current_player = ?, "
-                        "over = ?, updated = ? WHERE id = ?",
+                        "over = MAX(over, ?), updated = ? WHERE id = ?",
                         (u.save, count, u.current_player, int(u.over), now, u.table_id))
+                if u.over:
+                    self.db.execute("UPDATE tables SET ended = 'over', ended_at = ? "
+                                    "WHERE id = ? AND ended IS NULL", (now, u.table_id))
+                if u.human:
+                    self.db.execute("UPDATE tables SET human_at = ? WHERE id = ?",
+                                    (now, u.table_id))
 
     def load(self, table_id: str) -> StoredTable | None:
         """The table as last committed; its ``save`` has every stored action."""
         row = self.db.execute(
-            "SELECT id, game, players, save, bots, bot_seed, token_hashes, created "
-            "FROM tables WHERE id = ?", (table_id,)).fetchone()
+            "SELECT id, game, players, save, bots, bot_seed, token_hashes, created, "
+            "creator_hash, ended FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             return None
         save = row[3]
@@ -162,22 +196,60 @@ class TableStore:
             save = game.to_json()
         return StoredTable(row[0], row[1], row[2], save,
                            {int(k): v for k, v in json.loads(row[4]).items()}, row[5],
-                           {int(k): v for k, v in json.loads(row[6]).items()}, row[7])
+                           {int(k): v for k, v in json.loads(row[6]).items()}, row[7],
+                           row[8], row[9])
 
-    def count_open(self) -> int:
-        return int(self.db.execute("SELECT COUNT(*) FROM tables WHERE over = 0").fetchone()[0])
+    def count_open(self, creator: str | None = None) -> int:
+        """Open tables in all, or those created by the address ``creator``."""
+        if creator is None:
+            return int(self.db.execute("SELECT COUNT(*) FROM tables WHERE over = 0").fetchone()[0])
+        return int(self.db.execute("SELECT COUNT(*) FROM tables WHERE creator = ? AND over = 0",
+                                   (creator,)).fetchone()[0])
+
+    def count_by_state(self) -> dict[str, int]:
+        """Open and ended ("finished") tables in the store."""
+        rows = dict(self.db.execute("SELECT over, COUNT(*) FROM tables GROUP BY over").fetchall())
+        return {"open": int(rows.get(0, 0)), "finished": int(rows.get(1, 0))}
 
     def list_tables(self, include_over: bool = False, limit: int = 100) -> list[dict[str, Any]]:
         """The lobby's list, newest first: public columns only."""
         rows = self.db.execute(
             "SELECT id, game, players, actions, current_player, over, bots, token_hashes, "
-            "created, updated FROM tables " + ("" if include_over else "WHERE over = 0 ")
+            "created, updated, ended FROM tables " + ("" if include_over else "WHERE over = 0 ")
             + "ORDER BY created DESC LIMIT ?", (limit,)).fetchall()
         return [{"table": r[0], "game": r[1], "players": r[2], "moves": r[3],
                  "current_player": r[4], "over": bool(r[5]),
                  "bots": {k: v for k, v in json.loads(r[6]).items()},
                  "human_seats": sorted(int(k) for k in json.loads(r[7])),
-                 "created": r[8], "updated": r[9]} for r in rows]
+                 "created": r[8], "updated": r[9], "ended": r[10]} for r in rows]
+
+    # ---------------------------------------------------------------- the table lifecycle
+    def abandon(self, cutoff: float) -> list[str]:
+        """End every open table where no person has moved since ``cutoff`` (all-bot tables:
+        since they were created); returns their ids."""
+        now = time.time()
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            ids = [r[0] for r in self.db.execute(
+                "SELECT id FROM tables WHERE over = 0 AND COALESCE(human_at, updated) < ?",
+                (cutoff,))]
+            self.db.executemany("UPDATE tables SET over = 1, ended = 'abandoned', ended_at = ? "
+                                "WHERE id = ?", [(now, i) for i in ids])
+        return ids
+
+    def expired(self, cutoff: float) -> list[str]:
+        """Tables that ended before ``cutoff``."""
+        return [r[0] for r in self.db.execute(
+            "SELECT id FROM tables WHERE over = 1 AND COALESCE(ended_at, updated) < ?",
+            (cutoff,))]
+
+    def delete(self, table_ids: list[str]) -> None:
+        """Remove tables and their action rows for good."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.executemany("DELETE FROM actions WHERE table_id = ?",
+                                [(i,) for i in table_ids])
+            self.db.executemany("DELETE FROM tables WHERE id = ?", [(i,) for i in table_ids])
 
     def ids_waiting_for_bots(self) -> list[str]:
         """Open tables whose seat to move is a bot (their bots resume after a restart)."""

@@ -16,15 +16,18 @@ import hmac
 import json
 import logging
 import secrets
+import time
 from collections import OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from cardcore.bots import Bot, available_bots, make_bot
+from cardcore.bots import Bot, available_bots, bot_parameters, make_bot
 from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.game import Game, is_int
 from cardcore.registry import available_games, game_class, load_game, new_game
+from cardcore.server.limits import WS_CLOSE, Limits
+from cardcore.server.metrics import Metrics
 from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableStore, TableUpdate
 from cardcore.simulation import bot_seed
 
@@ -37,7 +40,8 @@ TOKEN_BYTES = 24            # 192 random bits per seat token
 TABLE_ID_BYTES = 9          # 72 bits: table ids are public, they only need to be unique
 MAX_TOKEN_TEXT = 100        # longer "tokens" are refused before hashing
 MAX_ACTION_TEXT = 200       # the longest real action notation is far shorter
-MAX_CACHED = 2000           # tables kept in memory; the others are reloaded when used
+MAX_CACHED = 500            # tables kept in memory; the others are reloaded when used
+IDLE_SECONDS = 60.0         # a table nobody used for this long leaves memory (reloaded on use)
 
 # View keys that belong to the seat that asked; the spectator's view blanks them.
 SEAT_KEYS: dict[str, Any] = {"player": None, "hand": [], "legal_actions": [], "team": None,
@@ -89,10 +93,15 @@ class Connection:
     and its outbox. A sender task drains the outbox and, when the table changed, sends one
     fresh state, so pushes are never out of order and never lose an event."""
 
-    def __init__(self, seat: int | None, since: int, rate: float, burst: float) -> None:
+    def __init__(self, seat: int | None, since: int, rate: float, burst: float,
+                 max_outbox: int = 256) -> None:
         self.seat = seat
         self.sent_events = since
-        self.errors: deque[dict[str, Any]] = deque()
+        self.errors: deque[dict[str, Any]] = deque()     # the outbox (errors, pongs)
+        self.max_outbox = max_outbox
+        self.overflow = False                           # the outbox filled: drop the socket
+        self.stalled = False                            # a send blocked too long: drop it
+        self.close_code: int | None = None              # close after the outbox is sent
         self.dirty = True                           # the first state goes out on connect
         self.wake = asyncio.Event()
         self.wake.set()
@@ -106,9 +115,16 @@ class Connection:
         self.dirty = True
         self.wake.set()
 
-    def push_error(self, error: ApiError) -> None:
-        self.errors.append({"type": "error", "status": error.status, **error.body()})
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue a message; a full outbox marks the socket to be dropped (a slow reader)."""
+        if len(self.errors) >= self.max_outbox:
+            self.overflow = True
+        else:
+            self.errors.append(message)
         self.wake.set()
+
+    def push_error(self, error: ApiError) -> None:
+        self.push({"type": "error", "status": error.status, **error.body()})
 
     def take_message(self, now: float) -> bool:
         """Token bucket: False when this connection sends faster than its rate allows."""
@@ -140,13 +156,30 @@ class Table:
     stored: asyncio.Event = field(default_factory=asyncio.Event)
     queued_actions: int = -1                       # actions in the database or queued for it
     checkpoint_at: int = -1                        # log length of the last whole save queued
+    creator_hash: str | None = None                # hash of the creator token (DELETE)
+    ended: str | None = None                       # "abandoned" or "deleted" (not the rules')
+    last_used: float = 0.0                         # monotonic time of the last request
+    human_moved: bool = False                      # a person moved since the last commit
+    creator_token: str | None = field(default=None, repr=False)  # at creation only
+    advanced_at: float = 0.0                       # monotonic time of the last action
+    think_ms: float | None = None                  # the think budget of searching bots
+    searching: set[int] = field(default_factory=set)   # bot seats that search (a worker thread)
+    stalled: bool = False                          # the watchdog's verdict
 
     def __post_init__(self) -> None:
         self.stored.set()
         self.queued_actions = self.checkpoint_at = self.actions
-        self.bot_players = {seat: make_bot(name, bot_seed(self.bot_seed, self.actions, seat))
-                            for seat, name in self.bots.items()}
+        self.bot_players = {}
+        for seat, name in self.bots.items():
+            seed = bot_seed(self.bot_seed, self.actions, seat)
+            if "think_ms" in bot_parameters(name):          # a search bot: budgeted, off-loop
+                self.searching.add(seat)
+                spec = name if self.think_ms is None else f"{name}:think_ms={self.think_ms:g}"
+                self.bot_players[seat] = make_bot(spec, seed)
+            else:
+                self.bot_players[seat] = make_bot(name, seed)
         self.event_count = len(seat_events(self.game, None, 0))
+        self.last_used = self.advanced_at = time.monotonic()
 
     # ---------------------------------------------------------------- who is asking
     def seat_of(self, token: str | None) -> int | None:
@@ -181,7 +214,8 @@ class Table:
             "events": seat_events(game, seat, since),
             "event_count": self.event_count,
             "legal": legal,
-            "over": game.is_over,
+            "over": game.is_over or self.ended is not None,
+            "ended": self.ended or ("over" if game.is_over else None),
             "scores": game.scores,
             "winners": game.winners,
             "current_player": to_move,
@@ -193,6 +227,11 @@ class Table:
     # ---------------------------------------------------------------- changes
     def check_turn(self, seat: int, after: int | None) -> None:
         game = self.game
+        if self.ended == "deleted":
+            raise ApiError(404, "no such table")
+        if self.ended == "abandoned":
+            raise ApiError(409, "the table was abandoned: nobody moved for too long",
+                           event_count=self.event_count)
         if game.is_over:
             raise ApiError(409, "the match is over", event_count=self.event_count)
         if game.current_player != seat:
@@ -210,8 +249,11 @@ class Table:
         except IllegalActionError as e:
             raise ApiError(422, str(e), rule=e.rule) from None
         self.actions += 1
+        self.advanced_at = time.monotonic()
 
     def bot_to_move(self) -> int | None:
+        if self.ended is not None:
+            return None
         seat = self.game.current_player
         return seat if seat is not None and seat in self.bots else None
 
@@ -220,6 +262,7 @@ class Table:
         assert seat is not None
         self.game.apply(self.bot_players[seat].choose_id(self.game), player=seat)
         self.actions += 1
+        self.advanced_at = time.monotonic()
 
     def count_events(self) -> None:
         self.event_count += len(seat_events(self.game, None, self.event_count))
@@ -230,7 +273,22 @@ class Table:
 
     def public_summary(self) -> dict[str, Any]:
         return {"table": self.id, "game": self.game.name, "players": self.game.num_players,
-                "over": self.game.is_over, "current_player": self.game.current_player}
+                "over": self.game.is_over or self.ended is not None,
+                "current_player": self.game.current_player}
+
+    def idle(self) -> bool:
+        """Nothing holds it in memory: no socket, no bot running, nothing uncommitted."""
+        return not self.connections and self.runner is None and not self.unstored
+
+    def end(self, how: str, code: int, error: ApiError) -> None:
+        """The table ends outside the rules (abandoned, deleted): sockets told and closed."""
+        self.ended = how
+        if self.runner is not None:
+            self.runner.cancel()
+        for connection in self.connections:
+            connection.push_error(error)
+            connection.close_code = code
+            connection.wake.set()
 
 
 def parse_bots(raw: Any, players: int, game: str) -> dict[int, str]:
@@ -266,7 +324,8 @@ class TableServer:
     """
 
     def __init__(self, db_path: str, *, bot_delay: float = 0.0, max_tables: int = 1000,
-                 message_rate: float = 20.0, synchronous: str = "full") -> None:
+                 message_rate: float = 20.0, synchronous: str = "full",
+                 limits: Limits | None = None) -> None:
         if bot_delay < 0:
             raise ValueError("bot_delay must be >= 0")
         if max_tables < 1:
@@ -276,8 +335,16 @@ class TableServer:
         self.store = TableStore(db_path, synchronous)           # reads, in the loop thread
         self.writer = TableStore(db_path, synchronous)          # writes, in the writer thread
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="cardcore-db")
+        self.limits = limits or Limits(max_tables=max_tables, message_rate=message_rate)
+        self.bot_pool = ThreadPoolExecutor(self.limits.bot_workers,
+                                           thread_name_prefix="cardcore-bot")
         self.bot_delay = bot_delay
         self.max_tables = max_tables
+        self.refusals: dict[str, int] = {}                      # reason -> count (metrics)
+        self.reloads = self.deleted = self.abandoned = 0          # counters (metrics)
+        self.metrics = Metrics()
+        self.metrics.attach(self)
+        self.creating_by: dict[str, int] = {}                   # address -> rows being written
         self.message_rate = message_rate
         self.tables: OrderedDict[str, Table] = OrderedDict()    # most recently used last
         self.closing = False
@@ -288,10 +355,14 @@ class TableServer:
         self.on_error: Callable[[BaseException], None] = lambda e: log.exception(
             "bot move failed", exc_info=e)
 
+    def refused(self, reason: str) -> None:
+        """Count a refusal by its reason (``/metrics``)."""
+        self.refusals[reason] = self.refusals.get(reason, 0) + 1
+
     # ---------------------------------------------------------------- tables
     async def create(self, game: Any, players: Any = None, seed: Any = None,
-                     options: Any = None, bots: Any = None, deck: list[str] | None = None
-                     ) -> tuple[Table, dict[int, str]]:
+                     options: Any = None, bots: Any = None, deck: list[str] | None = None,
+                     client: str | None = None) -> tuple[Table, dict[int, str]]:
         """A new table; returns it and the token of every seat that is not a bot.
         ``deck`` (a stacked first deal) is for tests and embedding hosts only: the HTTP API
         does not offer it."""
@@ -313,8 +384,15 @@ class TableServer:
             count = players if players is not None else cls.default_players
             parsed_bots = parse_bots(bots, max(count, 0), cls.name)
             if self.store.count_open() + self.creating >= self.max_tables:
+                self.refused("max_tables")
                 raise ApiError(503, f"this server holds at most {self.max_tables} open tables; "
                                     "finish one or try later")
+            per_client = self.limits.max_tables_per_client
+            if client is not None and (self.store.count_open(client)
+                                       + self.creating_by.get(client, 0)) >= per_client:
+                self.refused("max_tables_per_client")
+                raise ApiError(429, f"{client} has {per_client} open tables, the most one "
+                                    "address may have; finish or delete one first")
             g = new_game(cls.name, players=players, seed=seed, deck=deck, **options)
         except ConfigError as e:
             raise ApiError(422, str(e), option=e.option) from None
@@ -322,20 +400,28 @@ class TableServer:
             raise ApiError(422, f"bad table configuration: {str(e)[:200]}") from None
         table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
         tokens = {seat: new_token() for seat in range(g.num_players) if seat not in parsed_bots}
+        creator_token = new_token()
         table = Table(table_id, g, parsed_bots, secrets.randbits(63),
-                      {seat: token_hash(t) for seat, t in tokens.items()}, 0)
+                      {seat: token_hash(t) for seat, t in tokens.items()}, 0,
+                      creator_hash=token_hash(creator_token), think_ms=self.limits.bot_think_ms)
+        table.creator_token = creator_token          # handed out once (app.py), never stored
         row = (table_id, g.name, g.num_players, g.to_json(), 0, g.current_player, g.is_over,
-               parsed_bots, table.bot_seed, table.token_hashes)
+               parsed_bots, table.bot_seed, table.token_hashes, client, table.creator_hash)
         self.creating += 1                      # counted while its row is being written
+        if client is not None:
+            self.creating_by[client] = self.creating_by.get(client, 0) + 1
         try:
             await self._write(self.writer.insert, *row)
         finally:
             self.creating -= 1
+            if client is not None:
+                self.creating_by[client] -= 1
+                if not self.creating_by[client]:
+                    del self.creating_by[client]
         self._remember(table)
-        if self.bot_delay == 0 and table.token_hashes:
+        if self.bot_delay == 0 and table.token_hashes and table.bot_to_move() is not None:
             # The bots before the first person move at once, as after any action.
-            while table.bot_to_move() is not None:
-                table.play_bot()
+            await self.play_bots(table)
             table.count_events()
             await self.commit(table)
         self.schedule_bots(table)
@@ -343,24 +429,166 @@ class TableServer:
 
     async def _write(self, fn: Callable[..., None], *args: Any) -> None:
         loop = asyncio.get_running_loop()
+        start = time.perf_counter()
         try:
             await loop.run_in_executor(self.executor, fn, *args)
+            self.metrics.store_seconds.observe(time.perf_counter() - start)
         except Exception as e:
             log.error("storage failed: %s", e)
             raise ApiError(503, "storage failed: nothing was changed") from None
 
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
-        if table is not None and not table.broken:
+        if table is not None and not table.broken and table.ended != "deleted":
             self.tables.move_to_end(table_id)
+            table.last_used = time.monotonic()
             return table
         stored = self.store.load(table_id) if isinstance(table_id, str) else None
         if stored is None:
             raise ApiError(404, "no such table")
         table = self._revive(stored)
         self._remember(table)
+        self.reloads += 1
         self.schedule_bots(table)
         return table
+
+    async def bot_move(self, table: Table) -> bool:
+        """One bot move at ``table``, timed and counted. A search bot thinks in a worker
+        thread, on a copy of the game (the core releases the GIL while it searches), so the
+        event loop and every other table carry on; quick bots (random, greedy) answer inline.
+        False when the table changed meanwhile (ended, broken) and nothing was played."""
+        seat = table.bot_to_move()
+        if seat is None:
+            return False
+        bot = table.bot_players[seat]
+        start = time.perf_counter()
+        if seat in table.searching:
+            copy = table.game.clone()
+            action = await asyncio.get_running_loop().run_in_executor(
+                self.bot_pool, bot.choose_id, copy)
+        else:
+            action = bot.choose_id(table.game)
+        took = time.perf_counter() - start
+        self.metrics.bot_seconds.observe(took)
+        budget = self.limits.bot_think_ms / 1000
+        if took > 2 * budget + 0.1:
+            log.warning("table %s: bot %s took %.2f s for one move (budget %.2f s)",
+                        table.id, table.bots[seat], took, budget)
+        if table.ended is not None or table.broken or table.bot_to_move() != seat:
+            return False
+        table.game.apply(action, player=seat)
+        table.actions += 1
+        table.advanced_at = time.monotonic()
+        self.metrics.actions.labels("bot").inc()
+        return True
+
+    async def play_bots(self, table: Table) -> None:
+        """The bots' moves up to the next person's turn (no bot delay), with the table held
+        as uncommitted meanwhile, so that nobody reads a position the bots are still on."""
+        if table.bot_to_move() is None:
+            return
+        table.unstored += 1
+        table.stored.clear()
+        try:
+            while table.bot_to_move() is not None:
+                if not await self.bot_move(table):
+                    break
+        except Exception as e:                           # pragma: no cover - a bot's bug
+            self.on_error(e)
+        finally:
+            table.unstored -= 1
+            if not table.unstored:
+                table.stored.set()
+
+    def watch(self, now: float | None = None) -> list[Table]:
+        """The watchdog: tables whose seat to move is there (a bot, or a person with a socket
+        open) and which have not advanced for ``stall_after`` seconds are marked stalled,
+        logged once and counted. Returns the tables newly found stalled."""
+        now = time.monotonic() if now is None else now
+        found = []
+        for table in self.tables.values():
+            seat = table.game.current_player
+            present = seat is not None and table.ended is None and not table.game.is_over \
+                and (seat in table.bots or any(c.seat == seat for c in table.connections))
+            stalled = present and now - table.advanced_at >= self.limits.stall_after
+            if stalled and not table.stalled:
+                found.append(table)
+                self.metrics.stalls.inc()
+                log.warning("table %s stalled: seat %s (%s) to move, no move for %.0f s",
+                            table.id, seat, "bot" if seat in table.bots else "connected",
+                            now - table.advanced_at)
+            table.stalled = stalled
+        return found
+
+    def release(self, table: Table) -> None:
+        """Drop a table from memory once it has ended and nothing holds it (it reloads from
+        the store if asked for again)."""
+        if (table.ended is not None or table.game.is_over) and table.idle() \
+                and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+
+    async def delete(self, table: Table, creator_token: str | None) -> None:
+        """``DELETE /api/tables/{id}``: only with the creator token given at creation."""
+        if creator_token is None:
+            raise ApiError(401, "deleting a table needs its creator token "
+                                "(Authorization: Bearer CREATOR_TOKEN)")
+        if table.creator_hash is None \
+                or not isinstance(creator_token, str) or len(creator_token) > MAX_TOKEN_TEXT \
+                or not hmac.compare_digest(token_hash(creator_token), table.creator_hash):
+            raise ApiError(403, "deleting a table needs its creator token "
+                                "(Authorization: Bearer CREATOR_TOKEN)")
+        await self._delete([table.id])
+
+    async def _delete(self, table_ids: list[str]) -> None:
+        held = [self.tables[i] for i in table_ids if i in self.tables]
+        for table in held:
+            table.end("deleted", WS_CLOSE["ended"], ApiError(410, "the table was deleted"))
+        for table in held:
+            try:
+                await self.settled(table)
+            except ApiError:
+                pass
+        await self._write(self.writer.delete, table_ids)
+        for table in held:
+            if self.tables.get(table.id) is table:
+                del self.tables[table.id]
+        self.deleted += len(table_ids)
+
+    async def sweep(self, now: float | None = None) -> None:
+        """The lifecycle, run every few seconds: tables where no person moved for
+        ``abandon_after`` end as abandoned; tables ended ``retention`` ago are deleted; ended
+        and idle tables leave memory."""
+        now = time.time() if now is None else now
+        loop = asyncio.get_running_loop()
+        abandoned = await loop.run_in_executor(self.executor, self.writer.abandon,
+                                               now - self.limits.abandon_after)
+        for table_id in abandoned:
+            table = self.tables.get(table_id)
+            if table is not None:
+                table.end("abandoned", WS_CLOSE["ended"],
+                          ApiError(409, "the table was abandoned: nobody moved for too long"))
+            log.info("table %s abandoned: no move by a person for %g s", table_id,
+                     self.limits.abandon_after)
+        self.abandoned += len(abandoned)
+        expired = self.store.expired(now - self.limits.retention)
+        if expired:
+            await self._delete(expired)
+        idle_since = time.monotonic() - IDLE_SECONDS
+        for table in list(self.tables.values()):
+            if table.idle() and (table.ended is not None or table.game.is_over
+                                 or table.last_used < idle_since):
+                del self.tables[table.id]
+
+    async def sweep_forever(self) -> None:
+        interval = max(0.05, min(10.0, self.limits.abandon_after / 4, self.limits.retention / 4))
+        interval = min(interval, max(0.05, self.limits.stall_after / 4))
+        while not self.closing:
+            await asyncio.sleep(interval)
+            try:
+                self.watch()
+                await self.sweep()
+            except Exception as e:                  # pragma: no cover - keep sweeping
+                log.error("the table sweep failed: %s", e)
 
     def _remember(self, table: Table) -> None:
         """Keep a table in memory; past MAX_CACHED, forget the least recently used idle ones
@@ -379,7 +607,11 @@ class TableServer:
     def _revive(self, stored: StoredTable) -> Table:
         game = load_game(stored.save)
         actions = len(json.loads(stored.save)["actions"])
-        return Table(stored.id, game, stored.bots, stored.bot_seed, stored.token_hashes, actions)
+        table = Table(stored.id, game, stored.bots, stored.bot_seed, stored.token_hashes, actions,
+                      creator_hash=stored.creator_hash, think_ms=self.limits.bot_think_ms)
+        if stored.ended == "abandoned":
+            table.ended = "abandoned"
+        return table
 
     def resume_bots(self) -> None:
         """After a start: tables whose bots were to move carry on."""
@@ -412,15 +644,19 @@ class TableServer:
             raise ApiError(400, "after must be an int (the number of events seen)")
         if table.broken:
             raise ApiError(503, "storage failed; try again")
+        start = time.perf_counter()
         table.check_turn(seat, after)
         table.apply(seat, action)
+        table.human_moved = True
+        self.metrics.actions.labels("person").inc()
         if self.bot_delay == 0 and table.token_hashes:
-            while table.bot_to_move() is not None:
-                table.play_bot()
+            await self.play_bots(table)
         table.count_events()                 # at once: a second send with this `after` is stale
         await self.commit(table)
+        self.metrics.action_seconds.observe(time.perf_counter() - start)
         table.notify()
         self.schedule_bots(table)
+        self.release(table)
 
     async def commit(self, table: Table) -> None:
         """Queue the table's save and wait until a batch has stored it."""
@@ -481,15 +717,19 @@ class TableServer:
         if checkpoint:
             table.checkpoint_at = count
         table.queued_actions = count
-        return TableUpdate(table.id, first, actions, game.current_player, game.is_over, save)
+        human = table.human_moved or (waiting is not None and waiting.human)
+        table.human_moved = False
+        return TableUpdate(table.id, first, actions, game.current_player, game.is_over, save,
+                           human)
 
     def _forget(self, table: Table) -> None:
         """The game in memory is ahead of the database: drop it, reload on next use."""
         table.broken = True
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
-        for connection in table.connections:
+        for connection in table.connections:       # bound to the stale copy: reconnect
             connection.push_error(ApiError(503, "storage failed; reconnect"))
+            connection.close_code = WS_CLOSE["storage"]
 
     # ---------------------------------------------------------------- bots
     def schedule_bots(self, table: Table) -> None:
@@ -507,7 +747,8 @@ class TableServer:
                 await asyncio.sleep(self.bot_delay)
                 if self.closing or table.broken or table.bot_to_move() is None:
                     break
-                table.play_bot()
+                if not await self.bot_move(table):
+                    break
                 table.count_events()
                 await self.commit(table)
                 table.notify()
@@ -531,6 +772,7 @@ class TableServer:
         while self.flushing:
             await asyncio.sleep(0.01)
         self.executor.shutdown(wait=True)
+        self.bot_pool.shutdown(wait=True, cancel_futures=True)
         self.store.close()
         self.writer.close()
 

@@ -66,7 +66,7 @@ async function create(event) {
   try {
     const made = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
     const mine = document.getElementById("seat").value;
-    const link = (seat) => `/tables/${encodeURIComponent(made.table)}?token=${encodeURIComponent(made.seats[seat])}`;
+    const link = (seat) => `/tables/${encodeURIComponent(made.table)}#token=${encodeURIComponent(made.seats[seat])}`;
     const others = Object.keys(made.seats).filter((s) => s !== mine);
     if (!others.length) { location.href = link(mine); return; }
     const box = document.getElementById("created");

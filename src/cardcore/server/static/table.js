@@ -4,8 +4,10 @@ import { el, cardImage, backImage, cardsText } from "./cards.js";
 import { describe, breakdownTable, seatName } from "./words.js";
 import { loadGame } from "./board.js";
 
+// The seat token: from the link's fragment (#token=..., never sent to the server, so never
+// in a log), or from ?token= (older links). The socket carries it as a subprotocol.
 const params = new URLSearchParams(location.search);
-const token = params.get("token");
+const token = new URLSearchParams(location.hash.slice(1)).get("token") || params.get("token");
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 
 const MANY_MOVES = 40;          // past this, card moves wait for a card to be selected
@@ -55,9 +57,9 @@ function toast(text) {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams();
-  if (token) query.set("token", token);
   query.set("since", String(events.length));
-  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
+  const protocols = token ? ["cardcore", `cardcore.token.${token}`] : [];
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`, protocols);
   socket.addEventListener("open", () => { retry = 0; setStatus("connected", "ok"); });
   socket.addEventListener("message", (message) => {
     const data = JSON.parse(message.data);

@@ -1,0 +1,122 @@
+"""``/metrics`` and ``/healthz`` of the table server (docs/server.md, "Health and metrics").
+
+One ``Metrics`` per server: its own Prometheus registry (so several apps in one process do not
+collide), histograms filled as things happen, and gauges read from the tables at scrape time.
+The watchdog marks a table *stalled* when the seat to move is a bot or a person with a socket
+open and the table has not advanced for ``stall_after`` seconds.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Iterator
+
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+from prometheus_client.registry import Collector
+
+# The server is a cardcore.server.tables.TableServer (not imported: tables.py imports this).
+TableServer = Any
+
+__all__ = ["Metrics", "CONTENT_TYPE"]
+
+CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+FAST = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+
+class Metrics:
+    """The histograms and counters of one server, and the scrape of its gauges."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=False)
+        self.actions = Counter("cardcore_actions", "actions applied, by who played them",
+                               ["by"], registry=self.registry)
+        self.action_seconds = Histogram(
+            "cardcore_action_seconds", "a person's action, from its arrival to its commit "
+            "(and the bot moves it triggers without a bot delay)", buckets=FAST,
+            registry=self.registry)
+        self.store_seconds = Histogram("cardcore_store_seconds", "one write to the store "
+                                       "(a batch of commits, a new table, a deletion)",
+                                       buckets=FAST, registry=self.registry)
+        self.bot_seconds = Histogram("cardcore_bot_think_seconds", "one bot move's thinking",
+                                     buckets=FAST, registry=self.registry)
+        self.stalls = Counter("cardcore_stalls", "tables found stalled by the watchdog",
+                              registry=self.registry)
+
+    def attach(self, server: TableServer) -> None:
+        self.registry.register(_Gauges(server))
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)
+
+
+class _Gauges(Collector):
+    """What is read from the tables when /metrics is scraped."""
+
+    def __init__(self, server: TableServer) -> None:
+        self.server = server
+
+    def collect(self) -> Iterator[Any]:
+        server = self.server
+        tables = GaugeMetricFamily("cardcore_tables", "tables by state: open (not ended), "
+                                   "active (in memory with a socket or a bot running), "
+                                   "finished (ended, kept until the retention), in_memory",
+                                   labels=["state"])
+        counts = server.store.count_by_state()
+        in_memory = list(server.tables.values())
+        active = sum(1 for t in in_memory if t.ended is None and not t.game.is_over
+                     and (t.connections or t.runner is not None))
+        tables.add_metric(["open"], counts["open"])
+        tables.add_metric(["finished"], counts["finished"])
+        tables.add_metric(["active"], active)
+        tables.add_metric(["in_memory"], len(in_memory))
+        yield tables
+        connections = GaugeMetricFamily("cardcore_connections", "WebSocket connections",
+                                        labels=["kind"])
+        seats = spectators = outbox_total = outbox_max = 0
+        for table in in_memory:
+            for c in table.connections:
+                if c.seat is None:
+                    spectators += 1
+                else:
+                    seats += 1
+                outbox_total += len(c.errors)
+                outbox_max = max(outbox_max, len(c.errors))
+        connections.add_metric(["seat"], seats)
+        connections.add_metric(["spectator"], spectators)
+        yield connections
+        outbox = GaugeMetricFamily("cardcore_outbox_messages", "messages waiting in the "
+                                   "sockets' outboxes", labels=["stat"])
+        outbox.add_metric(["total"], outbox_total)
+        outbox.add_metric(["max"], outbox_max)
+        yield outbox
+        refusals = CounterMetricFamily("cardcore_refusals", "requests and messages refused "
+                                       "by a limit or a check, by reason", labels=["reason"])
+        for reason, count in sorted(server.refusals.items()):
+            refusals.add_metric([reason], count)
+        yield refusals
+        stalled = GaugeMetricFamily("cardcore_tables_stalled", "tables whose seat to move is "
+                                    "there (a bot, or a person with a socket) and which have "
+                                    "not advanced for stall_after seconds")
+        stalled.add_metric([], sum(1 for t in in_memory if t.stalled))
+        yield stalled
+        for name, value, text in (
+                ("cardcore_tables_reloaded", server.reloads, "tables reloaded from the store"),
+                ("cardcore_tables_deleted", server.deleted, "tables deleted"),
+                ("cardcore_tables_abandoned", server.abandoned, "tables ended as abandoned")):
+            family = CounterMetricFamily(name, text)
+            family.add_metric([], value)
+            yield family
+
+
+def health(server: TableServer) -> tuple[int, dict[str, Any]]:
+    """``/healthz``: 200 when the store answers, 503 otherwise."""
+    start = time.perf_counter()
+    try:
+        server.store.db.execute("SELECT 1").fetchone()
+        store = "ok"
+    except Exception as e:                         # pragma: no cover - a broken disk
+        store = f"failed: {str(e)[:100]}"
+    body = {"status": "ok" if store == "ok" else "failing", "store": store,
+            "store_ms": round((time.perf_counter() - start) * 1000, 3),
+            "tables_in_memory": len(server.tables)}
+    return (200 if store == "ok" else 503), body

@@ -1,0 +1,238 @@
+"""``GET /openapi.json``: the HTTP API of the table server as OpenAPI 3.1 (docs/server.md).
+
+Generated from the code's own lists (the games of the registry, the bots, the statuses each
+route answers), and checked against the app's routes by ``tests/test_server_openapi.py``,
+which also runs schemathesis over every operation against a live server.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from cardcore._version import __version__
+from cardcore.bots import available_bots
+from cardcore.registry import available_games
+
+__all__ = ["openapi_spec", "OPERATIONS"]
+
+ERROR = {"$ref": "#/components/schemas/Error"}
+
+# Statuses any operation may answer: a foreign Origin (403), a foreign Host (421), an
+# oversized head (431), a bug (500, never expected: schemathesis checks it does not happen).
+COMMON = {"403": "an Origin outside the allow-list; a bad token",
+          "421": "a Host this server does not serve",
+          "431": "the request head is too large"}
+
+
+def _responses(ok: dict[str, Any], **errors: str) -> dict[str, Any]:
+    out = dict(ok)
+    for status, text in {**COMMON, **{k.lstrip("_"): v for k, v in errors.items()}}.items():
+        out[status] = {"description": text,
+                       "content": {"application/json": {"schema": ERROR}}}
+    return out
+
+
+def _json(schema: dict[str, Any], text: str) -> dict[str, Any]:
+    return {"description": text, "content": {"application/json": {"schema": schema}}}
+
+
+TABLE_ID = {"name": "table", "in": "path", "required": True,
+            "schema": {"type": "string", "minLength": 1, "maxLength": 100}}
+BEARER = [{}, {"bearer": []}]
+# From a new table to what may be done with it (schemathesis' stateful phase follows them).
+LINKS = {
+    "GetTable": {"operationId": "getTable",
+                 "parameters": {"path.table": "$response.body#/table",
+                                "query.token": "$response.body#/seats/0"}},
+    "Act": {"operationId": "act", "parameters": {"path.table": "$response.body#/table"},
+            "requestBody": {"token": "$response.body#/seats/0", "action": 0}},
+    "DeleteTable": {"operationId": "deleteTable",
+                    "parameters": {"path.table": "$response.body#/table"}},
+}
+
+# (path, method) of every operation: the test compares them with the app's routes.
+OPERATIONS = [("/api/games", "get"), ("/api/tables", "get"), ("/api/tables", "post"),
+              ("/api/tables/{table}", "get"), ("/api/tables/{table}", "delete"),
+              ("/api/tables/{table}/actions", "post"), ("/healthz", "get"),
+              ("/metrics", "get"), ("/openapi.json", "get")]
+
+
+def openapi_spec() -> dict[str, Any]:
+    games = list(available_games())
+    bots = list(available_bots())
+    state = {
+        "type": "object",
+        "required": ["table", "game", "seat", "view", "events", "event_count", "legal",
+                     "over", "ended", "scores", "winners", "current_player", "players",
+                     "seats", "options"],
+        "properties": {
+            "table": {"type": "string"}, "game": {"type": "string", "enum": games},
+            "seat": {"type": ["integer", "null"]},
+            "view": {"type": "object", "description": "Game.view(seat); per game: "
+                     "`cardcore schema GAME view`"},
+            "events": {"type": "array", "items": {"type": "object"}},
+            "event_count": {"type": "integer", "minimum": 0},
+            "legal": {"type": "array", "items": {
+                "type": "object", "required": ["id", "player", "kind", "cards", "label"]}},
+            "over": {"type": "boolean"},
+            "ended": {"type": ["string", "null"], "enum": ["over", "abandoned", None]},
+            "scores": {"type": "array"}, "winners": {"type": "array"},
+            "current_player": {"type": ["integer", "null"]},
+            "players": {"type": "integer"},
+            "seats": {"type": "array", "items": {"type": "object"}},
+            "options": {"type": "object"},
+        },
+    }
+    state_ok = {"200": _json({"$ref": "#/components/schemas/State"}, "the seat's state")}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "cardcore table server", "version": __version__,
+                 "description": "The HTTP part of docs/server.md; the WebSocket protocol is "
+                                "described there."},
+        "paths": {
+            "/api/games": {"get": {
+                "operationId": "listGames", "summary": "the games, their options and bots",
+                "responses": _responses({"200": _json({
+                    "type": "object", "required": ["games", "version"],
+                    "properties": {"games": {"type": "array", "items": {"type": "object"}},
+                                   "version": {"type": "string"}}}, "the games")})}},
+            "/api/tables": {
+                "get": {
+                    "operationId": "listTables", "summary": "open tables, newest first",
+                    "parameters": [{"name": "over", "in": "query", "required": False,
+                                    "schema": {"type": "string",
+                                               "enum": ["0", "1", "false", "true"]}}],
+                    "responses": _responses({"200": _json({
+                        "type": "object", "required": ["tables"],
+                        "properties": {"tables": {"type": "array",
+                                                  "items": {"type": "object"}}}},
+                        "the lobby")}, _400="a bad over")},
+                "post": {
+                    "operationId": "createTable", "summary": "a new table",
+                    "requestBody": {"required": True, "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/NewTable"}}}},
+                    "responses": _responses(
+                        {"201": {**_json({"$ref": "#/components/schemas/Created"},
+                                         "the table and its tokens"), "links": LINKS}},
+                        _400="not JSON, not an object, a field of the wrong type",
+                        _413="the body is too large",
+                        _415="not sent as application/json",
+                        _422="a bad game configuration (players, option, bot)",
+                        _429="too many creations from this address (Retry-After)",
+                        _503="the open-table limit; storage failed")}},
+            "/api/tables/{table}": {
+                "get": {
+                    "operationId": "getTable", "summary": "a seat's (or the spectator's) state",
+                    "security": BEARER,
+                    "parameters": [TABLE_ID,
+                                   {"name": "since", "in": "query", "required": False,
+                                    "schema": {"type": "integer", "minimum": 0}},
+                                   {"name": "token", "in": "query", "required": False,
+                                    "deprecated": True, "schema": {"type": "string"}}],
+                    "responses": _responses(state_ok, _400="a bad since",
+                                            _404="no such table",
+                                            _503="storage failed")},
+                "delete": {
+                    "operationId": "deleteTable", "summary": "delete with the creator token",
+                    "security": [{"bearer": []}],
+                    "parameters": [TABLE_ID],
+                    "responses": _responses({"204": {"description": "deleted"}},
+                                            _401="no Authorization header",
+                                            _404="no such table",
+                                            _503="storage failed")}},
+            "/api/tables/{table}/actions": {"post": {
+                "operationId": "act", "summary": "play an action for a seat",
+                "security": BEARER,
+                "parameters": [TABLE_ID],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/Action"}}}},
+                "responses": _responses(
+                    state_ok, _400="not JSON, not an object, a field of the wrong type",
+                    _404="no such table", _409="not this seat's turn; over; stale after",
+                    _413="the body is too large", _415="not sent as application/json",
+                    _422="an illegal or unknown action", _503="storage failed")}},
+            "/healthz": {"get": {
+                "operationId": "health", "summary": "the server and its store",
+                "responses": _responses({
+                    "200": _json({"$ref": "#/components/schemas/Health"}, "healthy"),
+                    "503": _json({"$ref": "#/components/schemas/Health"}, "failing")})}},
+            "/metrics": {"get": {
+                "operationId": "metrics", "summary": "Prometheus text format",
+                "responses": _responses({"200": {"description": "the metrics", "content": {
+                    "text/plain": {"schema": {"type": "string"}}}}})}},
+            "/openapi.json": {"get": {
+                "operationId": "openapi", "summary": "this document",
+                "responses": _responses({"200": _json({"type": "object"}, "OpenAPI 3.1")})}},
+        },
+        "x-websocket": {
+            "path": "/ws/tables/{table}",
+            "query": {"since": "events already seen (int >= 0)",
+                      "token": "the seat token (deprecated: use the subprotocol)"},
+            "subprotocols": ["cardcore", "cardcore.token.{SEAT_TOKEN}"],
+            "client": [{"$ref": "#/components/schemas/WsAction"},
+                       {"$ref": "#/components/schemas/WsPing"}],
+            "server": [{"$ref": "#/components/schemas/WsState"},
+                       {"$ref": "#/components/schemas/WsError"},
+                       {"$ref": "#/components/schemas/WsPong"}],
+            "close_codes": {"1008": "refused (after an error), or a socket that did not read",
+                            "1009": "a message over the limit (after the error 413)",
+                            "1011": "storage failed: reconnect",
+                            "1013": "too many connections of that kind (after the error 503)",
+                            "4000": "the table was deleted (410) or abandoned (409)"},
+        },
+        "components": {
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
+                                           "description": "a seat token (or, for DELETE, "
+                                                          "the creator token)"}},
+            "schemas": {
+                "Error": {"type": "object", "required": ["error"],
+                          "properties": {"error": {"type": "string"}}},
+                "NewTable": {
+                    "type": "object", "required": ["game"], "additionalProperties": False,
+                    "properties": {
+                        "game": {"type": "string", "enum": games},
+                        "players": {"type": ["integer", "null"]},
+                        "seed": {"type": ["integer", "null"], "minimum": 0},
+                        "options": {"type": ["object", "null"]},
+                        "bots": {"type": ["object", "null"], "additionalProperties": {
+                            "type": "string", "enum": bots}}}},
+                "Created": {
+                    "type": "object",
+                    "required": ["table", "game", "seats", "bots", "creator_token"],
+                    "properties": {
+                        "table": {"type": "string"}, "game": {"type": "string"},
+                        "seats": {"type": "object",
+                                  "additionalProperties": {"type": "string"}},
+                        "bots": {"type": "object",
+                                 "additionalProperties": {"type": "string"}},
+                        "creator_token": {"type": "string"}}},
+                "Action": {
+                    "type": "object", "required": ["action"], "additionalProperties": False,
+                    "properties": {
+                        "token": {"type": ["string", "null"]},
+                        "action": {"type": ["integer", "string"]},
+                        "after": {"type": ["integer", "null"]}}},
+                "State": state,
+                # The WebSocket protocol (docs/server.md, "WebSocket"): what a client sends
+                # and what it is sent, described in x-websocket below.
+                "WsAction": {"type": "object", "required": ["type", "action"],
+                             "properties": {"type": {"const": "action"},
+                                            "action": {"type": ["integer", "string"]},
+                                            "after": {"type": ["integer", "null"]}}},
+                "WsPing": {"type": "object", "required": ["type"],
+                           "properties": {"type": {"const": "ping"}}},
+                "WsState": {"allOf": [{"$ref": "#/components/schemas/State"},
+                                      {"type": "object", "required": ["type"],
+                                       "properties": {"type": {"const": "state"}}}]},
+                "WsError": {"type": "object", "required": ["type", "status", "error"],
+                            "properties": {"type": {"const": "error"},
+                                           "status": {"type": "integer"},
+                                           "error": {"type": "string"}}},
+                "WsPong": {"type": "object", "required": ["type"],
+                           "properties": {"type": {"const": "pong"}}},
+                "Health": {"type": "object", "required": ["status", "store"],
+                           "properties": {"status": {"type": "string",
+                                                     "enum": ["ok", "failing"]},
+                                          "store": {"type": "string"}}},
+            },
+        },
+    }

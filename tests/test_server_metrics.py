@@ -1,0 +1,95 @@
+"""/healthz, /metrics and the stall watchdog (docs/server.md, "Health and metrics"), read
+from a real `cardcore serve`."""
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import urllib.request
+
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+from websockets.asyncio.client import connect
+
+from server_helpers import ServerProcess
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def scrape(server: ServerProcess) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    with urllib.request.urlopen(server.base + "/metrics", timeout=10) as r:
+        assert r.headers["Content-Type"].startswith("text/plain; version=0.0.4")
+        text = r.read().decode()
+    return {(s.name, tuple(sorted(s.labels.items()))): s.value
+            for family in text_string_to_metric_families(text) for s in family.samples}
+
+
+def test_healthz_and_metrics(tmp_path):
+    s = ServerProcess(tmp_path / "t.sqlite3")
+    try:
+        status, body = s.request("GET", "/healthz")
+        assert status == 200 and body["status"] == "ok" and body["store"] == "ok"
+        _, made = s.request("POST", "/api/tables", {"game": "kings_stakes", "players": 2,
+                                                     "bots": {"1": "greedy"}})
+        token = made["seats"]["0"]
+        _, state = s.request("GET", f"/api/tables/{made['table']}?token={token}")
+        if state["current_player"] == 0:
+            status, _ = s.request("POST", f"/api/tables/{made['table']}/actions",
+                                  {"token": token, "action": state["legal"][0]["id"]})
+            assert status == 200
+        moved = 1 if state["current_player"] == 0 else 0
+        assert s.request("GET", "/api/games", headers={"Host": "evil.example"})[0] == 421
+        assert s.request("GET", "/api/games", headers={"Host": "evil.example"})[0] == 421
+
+        async def watch_and_scrape() -> dict:
+            url = s.base.replace("http", "ws") + f"/ws/tables/{made['table']}"
+            async with connect(url) as ws:
+                await ws.recv()
+                return await asyncio.to_thread(scrape, s)
+        m = asyncio.run(watch_and_scrape())
+        assert m[("cardcore_tables", (("state", "open"),))] == 1
+        assert m[("cardcore_tables", (("state", "finished"),))] == 0
+        assert m[("cardcore_tables", (("state", "active"),))] == 1
+        assert m[("cardcore_connections", (("kind", "spectator"),))] == 1
+        assert m[("cardcore_connections", (("kind", "seat"),))] == 0
+        assert m[("cardcore_refusals_total", (("reason", "host"),))] == 2
+        assert m[("cardcore_actions_total", (("by", "person"),))] == moved
+        assert m[("cardcore_action_seconds_count", ())] == moved
+        assert m[("cardcore_bot_think_seconds_count", ())] >= 1 - moved
+        assert m[("cardcore_store_seconds_count", ())] >= 1
+        assert m[("cardcore_outbox_messages", (("stat", "max"),))] == 0
+        assert m[("cardcore_tables_stalled", ())] == 0
+    finally:
+        s.stop()
+
+
+def test_a_stalled_table_shows_in_metrics_and_the_log(tmp_path):
+    s = ServerProcess(tmp_path / "t.sqlite3", extra=("--stall-after", "0.5"))
+    try:
+        _, made = s.request("POST", "/api/tables", {"game": "kings_stakes", "players": 2})
+        _, state = s.request("GET", f"/api/tables/{made['table']}")
+        mover = state["current_player"]
+        token = made["seats"][str(mover)]
+        _, idle = s.request("POST", "/api/tables", {"game": "kings_stakes", "players": 2})
+
+        async def run() -> None:
+            url = s.base.replace("http", "ws") + f"/ws/tables/{made['table']}"
+            async with connect(url, subprotocols=["cardcore", f"cardcore.token.{token}"]) as ws:
+                first = json.loads(await ws.recv())
+                await asyncio.sleep(1.5)
+                m = await asyncio.to_thread(scrape, s)
+                assert m[("cardcore_tables_stalled", ())] == 1    # the idle table: nobody there
+                assert m[("cardcore_stalls_total", ())] == 1
+                await ws.send(json.dumps({"type": "action", "action": first["legal"][0]["id"],
+                                          "after": first["event_count"]}))
+                assert json.loads(await ws.recv())["type"] == "state"
+                await asyncio.sleep(0.3)
+                m = await asyncio.to_thread(scrape, s)
+                assert m[("cardcore_tables_stalled", ())] == 0
+        asyncio.run(run())
+        time.sleep(0.2)
+        log = s.log_text()
+        assert f"table {made['table']} stalled: seat {mover} (connected)" in log
+        assert idle["table"] not in log
+    finally:
+        s.stop()

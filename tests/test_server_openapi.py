@@ -1,0 +1,91 @@
+"""/openapi.json (OpenAPI 3.1): it lists exactly the app's API routes, and schemathesis,
+run over every operation against a live `cardcore serve`, finds no server error, no answer
+outside its schema and no undocumented status."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from starlette.routing import Route
+
+from cardcore.server import create_app
+from cardcore.server.openapi import OPERATIONS
+
+from server_helpers import ServerProcess, TestClient
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+PAGES = {"/", "/tables/{table}", "/cards/{card}.svg", "/games/{game}/{file}"}
+
+
+def test_the_document_lists_every_api_route(tmp_path):
+    app = create_app(tmp_path / "t.sqlite3")
+    routes = {(r.path, m.lower()) for r in app.routes if isinstance(r, Route)
+              and r.path not in PAGES for m in r.methods if m != "HEAD"}
+    assert routes == set(OPERATIONS)
+    with TestClient(app) as c:
+        spec = c.get("/openapi.json").json()
+    assert spec["openapi"] == "3.1.0"
+    assert {(p, m) for p, ops in spec["paths"].items() for m in ops} == set(OPERATIONS)
+    from jsonschema import Draft202012Validator
+    for schema in spec["components"]["schemas"].values():
+        Draft202012Validator.check_schema(schema)
+
+
+def test_schemathesis_finds_nothing(tmp_path):
+    s = ServerProcess(tmp_path / "t.sqlite3", extra=(
+        "--create-rate", "100000", "--create-burst", "100000",
+        "--max-tables-per-client", "100000", "--max-tables", "100000",
+        "--message-rate", "100000", "--log-level", "warning"))
+    try:
+        cli = Path(sys.executable).with_name("schemathesis")
+        result = subprocess.run(
+            [str(cli), "run", s.base + "/openapi.json", "--checks", "all",
+             "--exclude-checks", "positive_data_acceptance,ignored_auth,"
+                                 "use_after_free,ensure_resource_availability",
+             "--max-examples", "40", "--workers", "1", "--seed", "1",
+             "--phases", "examples,coverage,fuzzing,stateful", "--no-color"],
+            capture_output=True, text=True, timeout=600, cwd=tmp_path,
+            env={**os.environ, "SCHEMATHESIS_HOOKS": ""})
+        assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
+        assert "Traceback" not in s.log_text()
+    finally:
+        s.stop()
+
+
+def test_websocket_messages_match_the_documents_schemas(tmp_path):
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    with TestClient(create_app(tmp_path / "t.sqlite3")) as c:
+        spec = c.get("/openapi.json").json()
+        registry = Registry().with_resource("urn:openapi", Resource.from_contents(
+            spec, default_specification=DRAFT202012))
+
+        def check(name, message):
+            Draft202012Validator({"$ref": f"urn:openapi#/components/schemas/{name}"},
+                                 registry=registry).validate(message)
+        made = c.post("/api/tables", json={"game": "kings_stakes", "players": 2,
+                                           "bots": {"1": "random"}}).json()
+        with c.websocket_connect(f"/ws/tables/{made['table']}",
+                                 subprotocols=["cardcore",
+                                               f"cardcore.token.{made['seats']['0']}"]) as ws:
+            first = ws.receive_json()
+            check("WsState", first)
+            from jsonschema import ValidationError
+            with pytest.raises(ValidationError):              # the schemas do check
+                check("WsState", {**first, "over": "no"})
+            ping = {"type": "ping"}
+            check("WsPing", ping)
+            ws.send_json(ping)
+            check("WsPong", ws.receive_json())
+            bad = {"type": "action", "action": 10 ** 6}
+            check("WsAction", bad)
+            ws.send_json(bad)
+            check("WsError", ws.receive_json())
+        from cardcore.server.limits import WS_CLOSE
+        assert set(spec["x-websocket"]["close_codes"]) == {str(c) for c in WS_CLOSE.values()}
