@@ -660,6 +660,7 @@ SERVE_LIMITS = {
                                   "logs and counts it"),
     "bot_think_ms": (float, 200.0, "milliseconds a search bot (ismcts) thinks per move"),
     "bot_workers": (int, 2, "worker threads in which search bots think"),
+    "hint_rate": (float, 0.5, "hints per second per seat (bursts of 2)"),
 }
 
 

@@ -237,6 +237,11 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         await server.settled(table)
         return _json(table.state(seat, since))
 
+    async def get_hint(request: Request) -> Response:
+        table = server.get(request.path_params["table"])
+        token = _bearer(request) or request.query_params.get("token")
+        return _json(await server.hint(table, table.seat_of(token)))
+
     async def post_action(request: Request) -> Response:
         table = server.get(request.path_params["table"])
         body = await _read_json(request, limits.max_body)
@@ -465,6 +470,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         api("/api/tables", {"GET": list_tables, "POST": create_table}),
         api("/api/tables/{table}", {"GET": get_table, "DELETE": delete_table}),
         api("/api/tables/{table}/actions", {"POST": post_action}),
+        api("/api/tables/{table}/hint", {"GET": get_hint}),
         WebSocketRoute("/ws/tables/{table}", ws_table),
         Route("/", index, methods=["GET"]),
         Route("/tables/{table}", table_page, methods=["GET"]),

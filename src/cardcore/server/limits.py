@@ -48,6 +48,7 @@ class Limits:
     stall_after: float = 120.0             # seconds a table whose mover is there may not advance
     bot_think_ms: float = 200.0            # a search bot's budget per move (milliseconds)
     bot_workers: int = 2                   # threads in which search bots think
+    hint_rate: float = 0.5                 # hints per second per seat (bursts of 2)
 
     def __post_init__(self) -> None:
         for f in fields(self):

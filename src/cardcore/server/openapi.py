@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardcore._version import __version__
-from cardcore.bots import available_bots
 from cardcore.registry import available_games
+from cardcore.server.tables import table_bots
 
 __all__ = ["openapi_spec", "OPERATIONS"]
 
@@ -52,13 +52,14 @@ LINKS = {
 # (path, method) of every operation: the test compares them with the app's routes.
 OPERATIONS = [("/api/games", "get"), ("/api/tables", "get"), ("/api/tables", "post"),
               ("/api/tables/{table}", "get"), ("/api/tables/{table}", "delete"),
-              ("/api/tables/{table}/actions", "post"), ("/healthz", "get"),
+              ("/api/tables/{table}/actions", "post"), ("/api/tables/{table}/hint", "get"),
+              ("/healthz", "get"),
               ("/metrics", "get"), ("/openapi.json", "get")]
 
 
 def openapi_spec() -> dict[str, Any]:
     games = list(available_games())
-    bots = list(available_bots())
+    bots = sorted({bot for game in games for bot in table_bots(game)})
     state = {
         "type": "object",
         "required": ["table", "game", "seat", "view", "events", "event_count", "legal",
@@ -150,6 +151,18 @@ def openapi_spec() -> dict[str, Any]:
                     _404="no such table", _409="not this seat's turn; over; stale after",
                     _413="the body is too large", _415="not sent as application/json",
                     _422="an illegal or unknown action", _503="storage failed")}},
+            "/api/tables/{table}/hint": {"get": {
+                "operationId": "hint", "summary": "the best moves for the seat to move",
+                "security": BEARER,
+                "parameters": [TABLE_ID,
+                               {"name": "token", "in": "query", "required": False,
+                                "deprecated": True, "schema": {"type": "string"}}],
+                "responses": _responses(
+                    {"200": _json({"$ref": "#/components/schemas/Hints"}, "the hints")},
+                    _403="no seat token, or a bad one", _404="no such table",
+                    _409="not this seat's turn; over",
+                    _429="too many hints for this seat (Retry-After)",
+                    _503="storage failed")}},
             "/healthz": {"get": {
                 "operationId": "health", "summary": "the server and its store",
                 "responses": _responses({
@@ -229,6 +242,20 @@ def openapi_spec() -> dict[str, Any]:
                                            "error": {"type": "string"}}},
                 "WsPong": {"type": "object", "required": ["type"],
                            "properties": {"type": {"const": "pong"}}},
+                "Hints": {"type": "object", "required": ["seat", "moves", "level", "hints"],
+                          "properties": {
+                              "seat": {"type": "integer", "minimum": 0},
+                              "moves": {"type": "integer", "minimum": 0},
+                              "level": {"type": "integer", "minimum": 1, "maximum": 5},
+                              "hints": {"type": "array", "items": {
+                                  "type": "object",
+                                  "required": ["action", "label", "estimate", "visits"],
+                                  "properties": {
+                                      "action": {"type": "integer", "minimum": 0},
+                                      "label": {"type": "string"},
+                                      "estimate": {"type": "number", "minimum": 0,
+                                                   "maximum": 1},
+                                      "visits": {"type": "integer", "minimum": 0}}}}}},
                 "Health": {"type": "object", "required": ["status", "store"],
                            "properties": {"status": {"type": "string",
                                                      "enum": ["ok", "failing"]},

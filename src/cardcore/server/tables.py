@@ -11,10 +11,12 @@ tokens never appear there.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import json
 import logging
+import math
 import secrets
 import time
 from collections import OrderedDict, deque
@@ -22,11 +24,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from cardcore.bots import Bot, available_bots, bot_parameters, make_bot
+from cardcore.bots import (LEVELS, Bot, BotSpec, available_bots, bot_parameters, make_bot,
+                           parse_bot_spec)
 from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.game import Game, is_int
 from cardcore.registry import available_games, game_class, load_game, new_game
-from cardcore.server.limits import WS_CLOSE, Limits
+from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
 from cardcore.server.metrics import Metrics
 from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableStore, TableUpdate
 from cardcore.simulation import bot_seed
@@ -40,6 +43,8 @@ TOKEN_BYTES = 24            # 192 random bits per seat token
 TABLE_ID_BYTES = 9          # 72 bits: table ids are public, they only need to be unique
 MAX_TOKEN_TEXT = 100        # longer "tokens" are refused before hashing
 MAX_ACTION_TEXT = 200       # the longest real action notation is far shorter
+HINT_LEVEL = 5              # hints come from the game's strongest level's search ...
+HINT_TOP = 3                # ... its best three moves
 MAX_CACHED = 500            # tables kept in memory; the others are reloaded when used
 IDLE_SECONDS = 60.0         # a table nobody used for this long leaves memory (reloaded on use)
 
@@ -172,12 +177,10 @@ class Table:
         self.bot_players = {}
         for seat, name in self.bots.items():
             seed = bot_seed(self.bot_seed, self.actions, seat)
-            if "think_ms" in bot_parameters(name):          # a search bot: budgeted, off-loop
+            bot, searches = table_bot(name, self.game.name, self.think_ms, seed)
+            if searches:                                    # a search bot: budgeted, off-loop
                 self.searching.add(seat)
-                spec = name if self.think_ms is None else f"{name}:think_ms={self.think_ms:g}"
-                self.bot_players[seat] = make_bot(spec, seed)
-            else:
-                self.bot_players[seat] = make_bot(name, seed)
+            self.bot_players[seat] = bot
         self.event_count = len(seat_events(self.game, None, 0))
         self.last_used = self.advanced_at = time.monotonic()
 
@@ -291,13 +294,36 @@ class Table:
             connection.wake.set()
 
 
+def table_bots(game: str) -> list[str]:
+    """The bots a table of ``game`` may seat: every built-in bot that plays it, and the
+    difficulty levels (``level:1`` .. ``level:5``, the lobby's choice)."""
+    names = [b for b in available_bots() if b != "level" and _bot_plays(b, game)]
+    return names + [f"level:{n}" for n in LEVELS]
+
+
+def table_bot(name: str, game: str, think_ms: float | None, seed: int) -> tuple[Bot, bool]:
+    """The bot for a seat named ``name`` (a bot or ``level:N``), and whether it searches.
+    A search bot thinks at most ``think_ms`` per move (the server's budget; a level's own
+    budget is kept when it is shorter)."""
+    spec = parse_bot_spec(name)
+    if spec.name == "level":
+        spec = parse_bot_spec(game_class(game).levels[dict(spec.params)["level"]])
+    if "think_ms" not in bot_parameters(spec.name):
+        return make_bot(spec, seed), False
+    params = dict(spec.params)
+    if think_ms is not None:
+        own = params.get("think_ms")
+        params["think_ms"] = think_ms if own is None else min(own, think_ms)
+    return BotSpec(spec.name, tuple(sorted(params.items()))).make(seed), True
+
+
 def parse_bots(raw: Any, players: int, game: str) -> dict[int, str]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
         raise ApiError(400, 'bots must be an object like {"1": "greedy"}')
     bots: dict[int, str] = {}
-    names = available_bots()
+    names = table_bots(game)
     for key, name in raw.items():
         if not isinstance(key, str) or not key.isdigit() or not 0 <= int(key) < players:
             raise ApiError(422, f"bots: seat {str(key)[:20]!r} is not a seat 0..{players - 1}",
@@ -345,6 +371,7 @@ class TableServer:
         self.metrics = Metrics()
         self.metrics.attach(self)
         self.creating_by: dict[str, int] = {}                   # address -> rows being written
+        self.hints = RateBuckets(self.limits.hint_rate, 2)      # per table and seat
         self.message_rate = message_rate
         self.tables: OrderedDict[str, Table] = OrderedDict()    # most recently used last
         self.closing = False
@@ -633,6 +660,31 @@ class TableServer:
         return table
 
     # ---------------------------------------------------------------- actions
+    async def hint(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """``GET /api/tables/{id}/hint``: the best moves for ``seat``, the seat to move, from
+        the level-5 search of the game on a copy of the table (the seat's information only),
+        computed in the bot pool within the server's think budget. 403 for a spectator, 409
+        when it is not the seat's turn, 429 (with ``retry_after``) past ``hint_rate``."""
+        if seat is None:
+            raise ApiError(403, "hints are for a seat: give its token")
+        if table.game.is_over or table.game.current_player != seat:
+            raise ApiError(409, "hints are for the seat to move, at its turn")
+        wait = self.hints.take(f"{table.id}:{seat}", time.monotonic())
+        if wait:
+            self.refused("hint_rate")
+            raise ApiError(429, f"at most {self.limits.hint_rate:g} hints per second per seat",
+                           retry_after=math.ceil(wait))
+        await self.settled(table)
+        copy = table.game.clone()
+        advisor, _ = table_bot(f"level:{HINT_LEVEL}", table.game.name,
+                               self.limits.bot_think_ms, secrets.randbits(63))
+        hints = await asyncio.get_running_loop().run_in_executor(
+            self.bot_pool, functools.partial(advisor.suggest, copy, seat=seat, top=HINT_TOP))
+        return {"seat": seat, "moves": table.actions, "level": HINT_LEVEL,
+                "hints": [{"action": h["action"].id, "label": str(h["action"]),
+                           "estimate": round(h["estimate"], 4), "visits": h["visits"]}
+                          for h in hints]}
+
     async def act(self, table: Table, seat: int, action: Any, after: Any) -> None:
         """One action for ``seat``: checked, applied, committed, then pushed. With no bot
         delay the bot moves it triggers are played (and committed with it) first."""
@@ -793,7 +845,7 @@ def games_catalogue() -> list[dict[str, Any]]:
             "default_players": cls.default_players,
             "options": {k: {"default": _jsonable(o.default), "doc": o.doc}
                         for k, o in cls.options_spec.items()},
-            "bots": [b for b in available_bots() if _bot_plays(b, name)],
+            "bots": table_bots(name),
         })
     return out
 

@@ -42,9 +42,11 @@ function fillOthers() {
   const mine = Number(document.getElementById("seat").value);
   const box = document.getElementById("others");
   const choices = [...g.bots, "person"];
+  // "level:1" .. "level:5": the difficulty levels (docs/bots.md), 1 the beginner.
+  const botLabel = (c) => c.startsWith("level:") ? `level ${c.slice(6)} bot${{ "1": " (beginner)", "5": " (strongest)" }[c.slice(6)] || ""}` : `${c} bot`;
   box.replaceChildren(el("legend", {}, "The other seats"), ...Array.from({ length: n }, (_, k) => k).filter((k) => k !== mine).map((k) =>
     el("label", {}, `seat ${k} `, el("select", { name: `seat-${k}`, dataset: { seat: String(k) } },
-      ...choices.map((c) => el("option", { value: c, selected: c === (g.bots.includes("greedy") ? "greedy" : g.bots[0]) }, c === "person" ? "a person (invite link)" : `${c} bot`))))));
+      ...choices.map((c) => el("option", { value: c, selected: c === (g.bots.includes("greedy") ? "greedy" : g.bots[0]) }, c === "person" ? "a person (invite link)" : botLabel(c)))))));
 }
 
 async function create(event) {
