@@ -1,4 +1,6 @@
 """Type stubs for cardcore._batch (batched stepping and whole runs in C)."""
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
@@ -10,6 +12,16 @@ LOG_KEEP: int
 
 def play_random_games(template: GameState, seed: int, start: int, stop: int
                       ) -> tuple[int, int, list[int], list[int], list[int]]: ...
+
+POLICY_RANDOM: int
+POLICY_GREEDY: int
+EPSILON_ONE: int
+
+def play_policy_games(template: GameState, seed: int, start: int, stop: int,
+                      kinds: Sequence[int], thresholds: Sequence[int], streams: Sequence[int],
+                      max_actions: int, scores: npt.NDArray[np.int32],
+                      winners: npt.NDArray[np.uint8], actions: npt.NDArray[np.int64],
+                      turns: npt.NDArray[np.int64]) -> None: ...
 
 class VectorCore:
     def __init__(self, template: GameState, n: int, seed: int,

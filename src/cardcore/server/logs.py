@@ -58,7 +58,7 @@ def _access_fields(record: logging.LogRecord) -> dict[str, Any] | None:
     if record.name == "uvicorn.access" and isinstance(args, tuple) and len(args) == 5:
         client, method, path, version, status = args
         return {"client": str(client), "method": str(method), "path": str(path),
-                "http": str(version), "status": int(status)}
+                "http": str(version), "status": int(str(status))}
     return None
 
 

@@ -37,7 +37,7 @@ def _json(schema: dict[str, Any], text: str) -> dict[str, Any]:
 
 TABLE_ID = {"name": "table", "in": "path", "required": True,
             "schema": {"type": "string", "minLength": 1, "maxLength": 100}}
-BEARER = [{}, {"bearer": []}]
+BEARER: list[dict[str, list[str]]] = [{}, {"bearer": []}]
 # From a new table to what may be done with it (schemathesis' stateful phase follows them).
 LINKS = {
     "GetTable": {"operationId": "getTable",
