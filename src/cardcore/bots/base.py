@@ -3,15 +3,13 @@ from __future__ import annotations
 
 from typing import Any
 
+# The core's policy kinds for whole games played there, and epsilon's 16-bit scale.
+from cardcore._batch import EPSILON_ONE, POLICY_GREEDY, POLICY_RANDOM
 from cardcore._fast import Random
 from cardcore.errors import ConfigError, echo
 from cardcore.game import Action, Game, is_int
 
-POLICY_RANDOM = 0        # cardcore._batch's policy kinds (whole games played in the core)
-POLICY_GREEDY = 1
-EPSILON_ONE = 1 << 16    # an epsilon's threshold is out of this (one 16-bit draw per decision)
-
-__all__ = ["Bot", "RandomBot"]
+__all__ = ["EPSILON_ONE", "POLICY_GREEDY", "POLICY_RANDOM", "Bot", "RandomBot"]
 
 
 class Bot:
