@@ -6,6 +6,7 @@ import random
 from typing import Any, Iterator
 
 import cardcore
+from cardcore.cards import card_str
 from cardcore.game import Game
 from cardcore.registry import game_class, new_game
 
@@ -26,6 +27,24 @@ def config_id(param: tuple[str, dict[str, Any]]) -> str:
 
 def composition(game: Game) -> list[int]:
     return sorted(game.deck_for(game.num_players, game.options))
+
+
+def hidden_twin(name: str, seed: int, trial: int, swaps: int = 6) -> tuple[Game, Game, int]:
+    """Two deals of ``name`` (seeded ``seed``) that differ only in cards the seat to move
+    cannot see: a deck shuffled by ``trial``, and the same deck with ``swaps`` swaps of
+    positions hidden from that seat. Returns (game, twin, seat)."""
+    cards = composition(new_game(name, seed=seed))
+    deck = [card_str(c) for c in random.Random(trial).sample(cards, len(cards))]
+    game = new_game(name, seed=seed, deck=deck)
+    seat = game.current_player
+    assert seat is not None
+    hidden = game.hidden_deck_positions(seat)
+    rng = random.Random(trial)
+    swapped = list(deck)
+    for _ in range(swaps):
+        i, j = rng.sample(hidden, 2)
+        swapped[i], swapped[j] = swapped[j], swapped[i]
+    return game, new_game(name, seed=seed, deck=swapped), seat
 
 
 def snapshot(game: Game) -> str:

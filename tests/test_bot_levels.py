@@ -1,7 +1,6 @@
 """Difficulty levels, hints and the in-core bots (issue 22; api.md "Bots")."""
 from __future__ import annotations
 
-import random
 import time
 
 import numpy as np
@@ -11,13 +10,12 @@ import cardcore
 from cardcore import new_game
 from cardcore.bots import (GreedyBot, ISMCTSBot, LevelBot, RandomBot, make_bot,
                            parse_bot_spec)
-from cardcore.cards import card_str
 from cardcore.errors import ConfigError
 from cardcore.registry import game_class
 from cardcore.simulation import simulate
 import cardcore.simulation as simulation
 
-from invariants import composition
+from invariants import hidden_twin
 
 GAMES = cardcore.available_games()
 
@@ -163,19 +161,8 @@ def test_suggest_refuses_what_it_cannot_answer():
 def test_suggest_is_the_same_when_only_hidden_cards_differ(name):
     """Hints use the seat's information only: deals that differ only in cards hidden from the
     seat give the same suggestions for the same seed."""
-    probe = new_game(name, seed=4)
-    cards = composition(probe)
     for trial in range(2):
-        deck = [card_str(c) for c in random.Random(trial).sample(cards, len(cards))]
-        game = new_game(name, seed=4, deck=deck)
-        seat = game.current_player
-        hidden = game.hidden_deck_positions(seat)
-        rng = random.Random(trial)
-        swapped = list(deck)
-        for _ in range(6):
-            i, j = rng.sample(hidden, 2)
-            swapped[i], swapped[j] = swapped[j], swapped[i]
-        other = new_game(name, seed=4, deck=swapped)
+        game, other, seat = hidden_twin(name, 4, trial)
         assert other.view(seat) == game.view(seat) and other.state.all_cards() != game.state.all_cards()
         a = make_bot("ismcts:iterations=200", trial).suggest(game, top=5)
         b = make_bot("ismcts:iterations=200", trial).suggest(other, top=5)

@@ -10,9 +10,8 @@ from cardcore import new_game
 from cardcore._search import ismcts_search, rollout_move
 from cardcore.bots import ISMCTSBot, make_bot
 from cardcore.bots.ismcts import sides_of
-from cardcore.cards import card_str
 
-from invariants import composition
+from invariants import hidden_twin
 
 pytestmark = pytest.mark.slow       # searches of hundreds of iterations per move
 
@@ -58,20 +57,9 @@ def test_rollout_policy_plays_only_legal_moves(name):
 def test_ismcts_chooses_the_same_when_only_hidden_cards_differ(name, horizon):
     """Two deals that differ only in cards the seat to move cannot see: the same seed gives
     the same search, move for move, so the bot cannot be reading the hidden cards."""
-    probe = new_game(name, seed=4)
-    cards = composition(probe)
     differing = 0
     for trial in range(3):
-        deck = [card_str(c) for c in random.Random(trial).sample(cards, len(cards))]
-        game = new_game(name, seed=4, deck=deck)
-        seat = game.current_player
-        hidden = game.hidden_deck_positions(seat)
-        rng = random.Random(trial)
-        swapped = list(deck)
-        for _ in range(6):
-            i, j = rng.sample(hidden, 2)
-            swapped[i], swapped[j] = swapped[j], swapped[i]
-        other = new_game(name, seed=4, deck=swapped)
+        game, other, seat = hidden_twin(name, 4, trial)
         assert other.view(seat) == game.view(seat)
         # ... while the game itself differs: some other seat's view (or the stock) changed.
         differing += [game.view(p) for p in range(game.num_players)] != \

@@ -1,11 +1,7 @@
 """Stacked-deck scenarios and small statistics for the Crazy Eights tests."""
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any, Sequence
 
 from cardcore import new_game
@@ -13,6 +9,7 @@ from cardcore.cards import card_id, card_str
 from cardcore.games.crazy_eights._state import (
     BREAKDOWN_RULES, BREAKDOWN_WHAT, crazy_eights_deck, deal_plan, to_os_index,
 )
+import crazy_eights_greedy_reference as greedy_reference  # noqa: F401  the oracle of the in-core policy
 
 
 def stacked_deck(players: int, dealer: int = 0, hands: dict[int, Sequence[str]] | None = None,
@@ -85,17 +82,3 @@ def chi2_homogeneity(a: Sequence[int], b: Sequence[int]) -> tuple[float, int]:
     return stat, max(df, 1)
 
 
-def greedy_reference() -> ModuleType:
-    """The oracle of the in-core greedy policy: ``greedy_reference.py`` next to this file
-    (the Python heuristic of 0.2-0.3), loaded by path under a name of its own (every game's
-    test folder has a ``greedy_reference.py``)."""
-    name = "crazy_eights_greedy_reference"
-    module = sys.modules.get(name)
-    if module is None:
-        spec = importlib.util.spec_from_file_location(
-            name, Path(__file__).with_name("greedy_reference.py"))
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return module

@@ -11,7 +11,7 @@ from cardcore.simulation import simulate
 
 from ce_helpers import ce, greedy_reference, legal, os_id
 
-_points, evaluate = greedy_reference()._points, greedy_reference().evaluate   # the oracle
+_points, evaluate = greedy_reference._points, greedy_reference.evaluate   # the oracle
 
 
 def play_out(game, bot):

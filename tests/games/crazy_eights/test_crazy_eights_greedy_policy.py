@@ -1,6 +1,6 @@
 """GreedyBot's in-core Crazy Eights policy (``CE_HOOKS.greedy``, the kernel's section
 "GreedyBot's policy") against its oracle, the Python heuristic of 0.2-0.3
-(``greedy_reference.py``): the same choice and the same draws in every position."""
+(``<game>_greedy_reference.py``): the same choice and the same draws in every position."""
 from __future__ import annotations
 
 import random
@@ -14,7 +14,7 @@ from cardcore._fast import Random
 from cardcore.bots import GreedyBot, make_bot
 from cardcore.games.crazy_eights._state import DRAW, NOMINATE_FIRST, PASS, to_os_index
 
-oracle = greedy_reference()
+oracle = greedy_reference
 
 # Every option value the heuristic branches on (scoring: the points, CE-8.1 / CE-8.2;
 # use_special_cards: the bonuses, CE-4; max_turns: the end game, CE-7.2), one and two decks

@@ -1,15 +1,12 @@
 """Stacked-deck scenarios for Kings' Stakes tests."""
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any, Sequence
 
 from cardcore import new_game
 from cardcore.cards import card_id, card_str
 from cardcore.games.kings_stakes._state import deal_plan, kings_stakes_deck
+import kings_stakes_greedy_reference as greedy_reference  # noqa: F401  the oracle of the in-core policy
 
 
 def stacked_deck(players: int, hands: dict[int, Sequence[str]], stock: Sequence[str] = (),
@@ -41,17 +38,3 @@ def legal(game) -> list[str]:
     return [str(a) for a in game.legal_actions()]
 
 
-def greedy_reference() -> ModuleType:
-    """The oracle of the in-core greedy policy: ``greedy_reference.py`` next to this file
-    (the Python heuristic of 0.2-0.3), loaded by path under a name of its own (every game's
-    test folder has a ``greedy_reference.py``)."""
-    name = "kings_stakes_greedy_reference"
-    module = sys.modules.get(name)
-    if module is None:
-        spec = importlib.util.spec_from_file_location(
-            name, Path(__file__).with_name("greedy_reference.py"))
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return module

@@ -91,7 +91,7 @@ def test_greedy_always_refills_with_manual_refill():
 
 
 def test_greedy_sheds_two_cards_once_the_stock_is_empty():
-    evaluate = greedy_reference().evaluate          # the oracle of the in-core policy
+    evaluate = greedy_reference.evaluate          # the oracle of the in-core policy
     single = ("play", "number", 7, ("7C",))
     pair = ("play", "number", 14, ("7C", "7S"))
     assert evaluate(pair, 0, 0, 0) - evaluate(single, 0, 0, 0) > \

@@ -1,6 +1,6 @@
 """GreedyBot's in-core Kings' Stakes policy (``KS_HOOKS.greedy``, the kernel's section
 "GreedyBot's policy") against its oracle, the Python heuristic of 0.2-0.3
-(``greedy_reference.py``): the same choice and the same draws in every position."""
+(``<game>_greedy_reference.py``): the same choice and the same draws in every position."""
 from __future__ import annotations
 
 import random
@@ -14,7 +14,7 @@ from cardcore._fast import Random
 from cardcore.bots import GreedyBot, make_bot
 from cardcore.games.kings_stakes import REFILL, TAKE
 
-oracle = greedy_reference()
+oracle = greedy_reference
 
 # Every option value the heuristic branches on (refill="manual": the refill phase, KS-7.1;
 # 2 players: no queens, KS-1.2) and every player count; positions per configuration.

@@ -1,10 +1,7 @@
 """Stacked-deck scenarios and refusal checks for Kuzanasta tests."""
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Sequence
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -15,6 +12,7 @@ from cardcore.cards import card_id, card_str
 from cardcore.game import Game
 from cardcore.registry import new_game
 from cardcore.games.kuzanasta._state import deal_plan
+import kuzanasta_greedy_reference as greedy_reference  # noqa: F401  the oracle of the in-core policy
 
 
 def ids(*names: str) -> list[int]:
@@ -76,16 +74,3 @@ def assert_refused(g: Game, action: Any, rule: str) -> None:
     assert g.to_json() == before
 
 
-def _load_greedy_reference() -> ModuleType:
-    """The oracle of the in-core greedy policy (greedy_reference.py), imported under a name of
-    its own: other games' test folders keep a module of the same file name, and the test
-    folders share one module namespace (they have no __init__.py)."""
-    path = Path(__file__).with_name("greedy_reference.py")
-    spec = importlib.util.spec_from_file_location("kuzanasta_greedy_reference", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-greedy_reference = _load_greedy_reference()

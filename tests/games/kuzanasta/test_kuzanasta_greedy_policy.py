@@ -1,5 +1,5 @@
 """GreedyBot's Kuzanasta policy in the core (issue 22): ``state.greedy_move(rng)`` (the hook
-``kz_greedy``) makes the same choice as the 0.2-0.3 Python heuristic, greedy_reference.py (the
+``kz_greedy``) makes the same choice as the 0.2-0.3 Python heuristic, kuzanasta_greedy_reference.py (the
 oracle), and draws the same numbers from the generator, in every position checked; it reads
 only what the seat to move may know; GreedyBot plays it."""
 from __future__ import annotations
