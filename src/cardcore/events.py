@@ -152,8 +152,9 @@ class Narrator:
         return breakdown(self.breakdown_by, components, totals)
 
     def what(self, words: str, detail: int) -> str:
-        """The words of a row; a game whose rows carry a ``detail`` formats it here."""
-        return words
+        """The words of a row, its ``{detail}`` (a count, e.g. of red threes) filled in; a game
+        whose details mean more than a number formats them itself."""
+        return words.format(detail=detail) if detail >= 0 and "{detail}" in words else words
 
     def deal(self, state: GameState) -> list[Raw]:
         """Events of a deal that just happened (``state`` is right after it)."""
