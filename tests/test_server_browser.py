@@ -79,10 +79,21 @@ def start_from_lobby(page, server, game, options=None, seed=None):
 
 
 def wait_for_turn(page):
-    """Until it is our turn (and no action is pending) or the match is over."""
+    """Until it is our turn (and no action is pending) or the match is over; a round's end
+    panel that opens on the way is read and closed with Continue."""
     page.wait_for_function("() => document.body.dataset.over === 'true' || "
                            "(document.body.dataset.myTurn === 'true' && "
                            "document.body.dataset.pending === 'false')")
+    continue_past_round_end(page)
+
+
+def continue_past_round_end(page):
+    """Close the round-end panel if it is open (it holds the round's breakdown)."""
+    if page.evaluate("document.body.dataset.panel") == "round":
+        assert page.locator("#panel table.breakdown").count() == 1
+        shot(page, f"{page.evaluate('document.body.dataset.game')}-round-end")
+        page.click("#continue")
+        page.wait_for_function("() => !document.getElementById('panel').open")
 
 
 def moves(page):
@@ -133,7 +144,9 @@ def play_to_the_end(page, rng, prefer=(), limit=2000):
 
 def check_finished_table(page, name):
     assert "The match is over" in page.inner_text("#turn")
-    assert page.locator("table.breakdown").count() == 1           # the scoring breakdown
+    page.wait_for_function("() => document.body.dataset.panel === 'match'")
+    assert page.locator("#panel .ranking li").count() == page.locator(".seat").count()
+    assert page.locator("#scoring table.breakdown").count() == 1   # the scoring breakdown
     assert page.locator("#log li.ev-match_end").count() == 1
     assert page.locator(".seat.winner").count() >= 1
     shot(page, name)

@@ -15,7 +15,13 @@ export function pile(title, cards, opts = {}) {
   else if (cards.length) box.append(fan(cards, opts.size || "normal", opts.limit || 0));
   else box.append(el("div", { class: "empty-pile" }, "empty"));
   if (opts.count !== undefined) box.append(el("div", { class: "pile-count" }, `${opts.count} card${opts.count === 1 ? "" : "s"}`));
-  if (opts.onclick) box.addEventListener("click", opts.onclick);
+  if (opts.onclick) {
+    // A clickable pile is a button for the keyboard and screen readers too.
+    box.setAttribute("role", "button");
+    box.setAttribute("tabindex", "0");
+    box.addEventListener("click", opts.onclick);
+    box.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onclick(); } });
+  }
   return box;
 }
 

@@ -1,5 +1,6 @@
 // The lobby: the games, open tables, and a form that starts a table (docs/server.md).
 import { el } from "./cards.js";
+import { mySeats, rememberSeat, forgetTable } from "./seats.js";
 
 let games = [];
 
@@ -22,9 +23,38 @@ function fillPlayers() {
     return el("option", { value: String(n), selected: n === g.default_players }, String(n));
   }));
   const options = document.getElementById("options");
-  options.replaceChildren(...Object.entries(g.options).map(([name, o]) => el("label", { title: o.doc || "" },
-    `${name} `, el("input", { name: `option-${name}`, dataset: { option: name, default: JSON.stringify(o.default) }, value: JSON.stringify(o.default) }))));
+  options.replaceChildren(...Object.entries(g.options).map(([name, o]) => optionWidget(name, o)));
   fillSeats();
+}
+
+// One option's widget, from its schema (GET /api/games): a checkbox, a list of the allowed
+// values, a number within its bounds, or a text field; the description beside it.
+function optionWidget(name, o) {
+  const schema = o.schema || o;
+  const types = [].concat(schema.type || []);
+  const data = { option: name, default: JSON.stringify(o.default) };
+  const enumValues = schema.enum || (schema.anyOf || schema.oneOf || []).flatMap((x) => x.enum || ("const" in x ? [x.const] : []));
+  let input;
+  if (types.includes("boolean") && types.length === 1) {
+    input = el("input", { type: "checkbox", name: `option-${name}`, dataset: { ...data, kind: "boolean" }, checked: o.default === true });
+  } else if (enumValues.length && !(schema.anyOf || []).some((x) => x.type === "integer")) {
+    input = el("select", { name: `option-${name}`, dataset: { ...data, kind: "json" } },
+      ...enumValues.map((v) => el("option", { value: JSON.stringify(v), selected: JSON.stringify(v) === data.default }, v === null ? "none" : String(v))));
+  } else if ((types.includes("integer") || types.includes("number")) && !types.includes("string")) {
+    input = el("input", { type: "number", name: `option-${name}`, dataset: { ...data, kind: "number" }, value: o.default ?? "",
+      min: schema.minimum ?? null, max: schema.maximum ?? null, step: types.includes("integer") ? "1" : "any", placeholder: o.default === null ? "none" : null });
+  } else {
+    input = el("input", { name: `option-${name}`, dataset: { ...data, kind: "json" }, value: JSON.stringify(o.default) });
+  }
+  const doc = o.description || o.doc || "";
+  return el("label", { class: "option" }, el("span", { class: "option-name" }, name.replace(/_/g, " ")), input,
+    doc ? el("span", { class: "hint option-doc" }, doc) : "");
+}
+
+function optionValue(input) {
+  if (input.dataset.kind === "boolean") return input.checked;
+  if (input.dataset.kind === "number") return input.value === "" ? null : Number(input.value);
+  try { return JSON.parse(input.value); } catch { return input.value; }
 }
 
 function fillSeats() {
@@ -57,10 +87,9 @@ async function create(event) {
   for (const select of document.querySelectorAll("#others select")) {
     if (select.value !== "person") body.bots[select.dataset.seat] = select.value;
   }
-  for (const input of document.querySelectorAll("#options input")) {
-    if (input.value === input.dataset.default) continue;
-    let value;
-    try { value = JSON.parse(input.value); } catch { value = input.value; }
+  for (const input of document.querySelectorAll("#options [data-option]")) {
+    const value = optionValue(input);
+    if (JSON.stringify(value) === input.dataset.default) continue;
     body.options[input.dataset.option] = value;
   }
   const seed = document.getElementById("seed").value.trim();
@@ -68,6 +97,7 @@ async function create(event) {
   try {
     const made = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
     const mine = document.getElementById("seat").value;
+    rememberSeat(made.table, made.seats[mine], { game: body.game, seat: Number(mine) });
     const link = (seat) => `/tables/${encodeURIComponent(made.table)}#token=${encodeURIComponent(made.seats[seat])}`;
     const others = Object.keys(made.seats).filter((s) => s !== mine);
     if (!others.length) { location.href = link(mine); return; }
@@ -92,6 +122,23 @@ async function loadTables() {
   if (!tables.length) body.append(el("tr", {}, el("td", { colspan: "5" }, "No open tables yet.")));
 }
 
+// The seats this browser holds (seats.js), each checked with its token: rejoin or forget.
+async function loadMine() {
+  const body = document.querySelector("#my-tables tbody");
+  const rows = [];
+  for (const seat of mySeats().filter((s) => s.mine !== false)) {
+    const response = await fetch(`/api/tables/${encodeURIComponent(seat.table)}`, { headers: { Authorization: `Bearer ${seat.token}` } });
+    if (response.status === 404 || response.status === 410) { forgetTable(seat.table); continue; }
+    if (!response.ok) continue;
+    const s = await response.json();
+    const status = s.over ? "over" : s.current_player === s.seat ? "your turn" : "playing";
+    rows.push(el("tr", {}, el("td", {}, titleOf(s.game)), el("td", {}, `seat ${s.seat}`), el("td", {}, status),
+      el("td", {}, el("a", { href: `/tables/${encodeURIComponent(seat.table)}#token=${encodeURIComponent(seat.token)}`, class: "rejoin" }, s.over ? "see the result" : "rejoin"))));
+  }
+  body.replaceChildren(...rows);
+  if (!rows.length) body.append(el("tr", {}, el("td", { colspan: "4" }, "None yet: tables you sit at appear here.")));
+}
+
 async function start() {
   ({ games } = await api("/api/games"));
   const select = document.getElementById("game");
@@ -103,7 +150,7 @@ async function start() {
   document.getElementById("seat").addEventListener("change", fillOthers);
   document.getElementById("new-table").addEventListener("submit", create);
   fillPlayers();
-  await loadTables();
+  await Promise.all([loadTables(), loadMine()]);
   setInterval(() => loadTables().catch(() => {}), 10000);   // new tables appear by themselves
 }
 

@@ -1,8 +1,9 @@
 // The web table: one seat (or a spectator) at one table, over the WebSocket protocol
 // of docs/server.md. Plays by clicking cards and the buttons built from `legal`.
-import { el, cardImage, backImage, cardsText } from "./cards.js";
-import { describe, breakdownTable, seatName } from "./words.js";
+import { el, cardImage, backImage, cardsText, cardName } from "./cards.js";
+import { describe, breakdownTable, seatName, rankingList, scoreTable } from "./words.js";
 import { loadGame } from "./board.js";
+import { rememberSeat, forgetTable, sortedHand, SORT_KEY } from "./seats.js";
 
 // The seat token: from the link's fragment (#token=..., never sent to the server, so never
 // in a log), or from ?token= (older links). The socket carries it as a subprotocol.
@@ -11,6 +12,7 @@ const token = new URLSearchParams(location.hash.slice(1)).get("token") || params
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 
 const MANY_MOVES = 40;          // past this, card moves wait for a card to be selected
+if (token) rememberSeat(tableId, token);
 
 // The game's own parts (its package's web/board.js and web/words.js) and what it calls a
 // round, from GET /api/games; loaded with the first state.
@@ -39,6 +41,8 @@ let pending = false;            // an action was sent; wait for the next state
 let socket = null;
 let retry = 0;
 let incoming = Promise.resolve();
+let shownEnds = null;           // event numbers of the round and match ends already shown
+let hinted = [];                // action ids the last hint suggested
 
 function setStatus(text, kind = "") {
   const node = document.getElementById("status");
@@ -78,20 +82,118 @@ function connect() {
 function onError(data) {
   pending = false;
   document.body.dataset.pending = "false";
+  if (!state && (data.status === 404 || data.status === 410)) { showMissing(data); return; }
   if (data.status === 403 && !state) setStatus("refused: " + data.error, "bad");
   toast(data.error);
   if (state) render();
 }
 
+// A table that does not exist (or no longer does): say so, with the way back.
+function showMissing(data) {
+  forgetTable(tableId);
+  document.body.dataset.missing = "true";
+  document.querySelector("main").hidden = true;
+  document.getElementById("dock").hidden = true;
+  document.getElementById("missing").hidden = false;
+  if (data.status === 410) document.getElementById("missing-why").textContent = "This table was deleted.";
+  document.getElementById("title").textContent = "no such table";
+  setStatus("not found", "bad");
+  document.title = "No such table · cardcore";
+}
+
 async function onState(data) {
   if (!game) game = await loadParts(data.game);
+  const before = events.length;
   for (const event of data.events) {
     if (event.n === events.length) events.push(event);   // never twice, never out of order
   }
+  const first = state === null;
+  if (first && token) rememberSeat(tableId, token, { game: data.game, seat: data.seat });
+  if (first || data.event_count !== state.event_count) hinted = [];
   state = data;
   pending = false;
   selected = [];
   render();
+  // Round and match ends arriving live open the end panel; those of the history at (re)load
+  // do not, except a finished match, which shows its result once.
+  if (shownEnds === null) {
+    shownEnds = new Set(events.filter((e) => e.kind === game.roundEnd || e.kind === "match_end").map((e) => e.n));
+    if (first && data.over) showEndPanel(null);
+  } else {
+    const ends = events.slice(before).filter((e) => (e.kind === game.roundEnd || e.kind === "match_end") && !shownEnds.has(e.n));
+    for (const e of ends) shownEnds.add(e.n);
+    const round = [...ends].reverse().find((e) => e.kind === game.roundEnd);
+    if (ends.length) showEndPanel(round || null);
+  }
+}
+
+// ---------------------------------------------------------------- the end panels
+function showEndPanel(roundEvent) {
+  const c = ctx();
+  const dialog = document.getElementById("panel");
+  const body = document.getElementById("panel-body");
+  const buttons = document.getElementById("panel-buttons");
+  const over = state.over;
+  const parts = [];
+  if (roundEvent) {
+    parts.push(el("p", { class: "panel-story" }, ...describe(roundEvent, c).childNodes));
+    if (roundEvent.breakdown) parts.push(breakdownTable(roundEvent, c));
+  }
+  if (over) parts.push(el("h3", {}, "Final ranking"), rankingList(state, events, c));
+  document.getElementById("panel-title").textContent = over ? "The match is over"
+    : `${capital(game.roundName)} ${roundEvent ? roundEvent[game.roundName] ?? "" : ""} is over`;
+  body.replaceChildren(...parts);
+  const close = () => { dialog.close(); document.body.dataset.panel = ""; };
+  const list = [];
+  if (over) {
+    if (state.seat !== null) list.push(el("button", { type: "button", id: "rematch", class: "primary", onclick: rematch }, "Rematch"));
+    list.push(el("a", { href: "/", class: "button" }, "New game"));
+    list.push(el("button", { type: "button", id: "panel-close", onclick: close }, "Close"));
+  } else {
+    list.push(el("button", { type: "button", id: "continue", class: "primary", onclick: close }, "Continue"));
+  }
+  buttons.replaceChildren(...list);
+  if (!dialog.open) dialog.showModal();
+  document.body.dataset.panel = over ? "match" : "round";
+  document.body.dataset.panels = String(Number(document.body.dataset.panels || 0) + 1);
+  (list[0]).focus();
+}
+
+function capital(word) { return word ? word[0].toUpperCase() + word.slice(1) : ""; }
+
+// A new table with the same game, players, options and bots; this seat keeps its place.
+async function rematch() {
+  const bots = {};
+  for (const { seat, bot } of state.seats) if (bot) bots[String(seat)] = bot;
+  const body = { game: state.game, players: state.players, bots, options: state.options || {} };
+  const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const made = await response.json();
+  if (!response.ok) { toast(made.error || `HTTP ${response.status}`); return; }
+  const link = (seat) => `/tables/${encodeURIComponent(made.table)}#token=${encodeURIComponent(made.seats[seat])}`;
+  const others = Object.keys(made.seats).filter((s) => s !== String(state.seat));
+  for (const s of Object.keys(made.seats)) rememberSeat(made.table, made.seats[s], { game: state.game, seat: Number(s), mine: s === String(state.seat) });
+  if (!others.length) { location.assign(link(state.seat)); return; }
+  document.getElementById("panel-body").replaceChildren(
+    el("p", {}, "The rematch is ready. Send each person their own link:"),
+    el("ul", {}, ...others.map((s) => el("li", {}, `seat ${s}: `, el("input", { readonly: true, size: "50", "aria-label": `link for seat ${s}`, value: new URL(link(s), location.href).href })))),
+    el("p", {}, el("a", { href: link(state.seat), id: "rematch-seat" }, "Go to your seat →")));
+}
+
+// ---------------------------------------------------------------- hints
+async function askHint() {
+  if (!state || state.seat === null || !token) return;
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hint`, { headers: { Authorization: `Bearer ${token}` } });
+  const body = await response.json();
+  if (!response.ok) { toast(body.error || `HTTP ${response.status}`); return; }
+  hinted = body.hints.map((h) => h.action);
+  const best = body.hints[0];
+  const move = best && state.legal.find((a) => a.id === best.action);
+  if (move) {
+    selected = [];
+    toast(`Suggested: ${moveLabel(move)} ${move.cards.join(" ")} (wins ${Math.round(best.estimate * 100)}% of the searched games)`);
+  }
+  renderHand();
+  renderMoves();
 }
 
 function send(action) {
@@ -126,6 +228,8 @@ function render() {
   document.body.dataset.over = String(s.over);
   document.body.dataset.myTurn = String(me !== null && s.current_player === me);
   document.body.dataset.pending = String(pending);
+  document.getElementById("hint").hidden = me === null || !token;
+  document.getElementById("hint").disabled = pending || s.over || s.current_player !== me;
   renderSeats(s, v, c);
   const board = document.getElementById("board");
   board.replaceChildren(...game.board.board(v, c).filter(Boolean));
@@ -133,6 +237,13 @@ function render() {
   renderHand();
   renderMoves();
   renderLog(c);
+  fitDock();
+}
+
+// The page keeps room under the table for the fixed bar of the hand and the moves.
+function fitDock() {
+  const dock = document.getElementById("dock");
+  document.documentElement.style.setProperty("--dock-h", `${dock.hidden ? 0 : dock.offsetHeight}px`);
 }
 
 function renderSeats(s, v, c) {
@@ -188,12 +299,15 @@ function renderHand() {
   const usable = usableCards();
   const seen = {};
   const row = document.getElementById("hand");
-  row.replaceChildren(...hand.map((card, i) => {
+  const order = document.getElementById("sort").value;
+  row.replaceChildren(...sortedHand(hand, order).map((i) => {
+    const card = hand[i];
     seen[card] = (seen[card] || 0) + 1;
     const can = !pending && (usable[card] || 0) > 0;
     const button = el("button", {
-      class: `card${selected.includes(i) ? " selected" : ""}${can ? " usable" : ""}`,
+      class: `card${selected.includes(i) ? " selected" : ""}${can ? " usable" : " unplayable"}`,
       type: "button", dataset: { card, index: String(i) }, disabled: !can,
+      "aria-label": cardName(card) + (can ? "" : " (no move uses it now)"),
       "aria-pressed": String(selected.includes(i)), onclick: () => toggle(i),
     }, cardImage(card));
     return button;
@@ -227,25 +341,39 @@ function moveLabel(a) {
   return game.words.moveLabel ? game.words.moveLabel(a, words) : words;
 }
 
+// The move buttons. The bar at the bottom must show them all without scrolling: when every
+// move does not fit (many card combinations, a small screen), the moves that use hand cards
+// wait for a card to be selected; the card-free ones (and the discards, the hint's moves) stay.
 function renderMoves() {
   const box = document.getElementById("moves");
   const hint = document.getElementById("selection-hint");
   if (!state || state.seat === null) { box.replaceChildren(); hint.textContent = ""; return; }
   const moves = matchingMoves();
-  let shown = moves;
-  if (!selected.length && moves.filter((a) => handCardsOf(a).length).length > MANY_MOVES) {
-    shown = moves.filter((a) => !handCardsOf(a).length || a.kind === "discard");
-    hint.textContent = `${moves.length} moves: click cards in your hand to see the ones that use them.`;
-  } else if (selected.length) {
-    hint.textContent = moves.length ? `Moves with ${selectedCards().join(" ")}:` : "No move uses exactly these cards together; click a card again to drop it.";
-  } else {
-    hint.textContent = state.legal.length ? "Your moves (or click cards to narrow them down):" : "";
+  const keep = (a) => !handCardsOf(a).length || hinted.includes(a.id);
+  const levels = selected.length ? [moves] : [
+    moves,
+    moves.filter((a) => keep(a) || a.kind === "discard"),
+    moves.some(keep) ? moves.filter(keep) : moves.filter((a) => a.kind === "discard"),
+  ];
+  const tooMany = !selected.length && moves.filter((a) => handCardsOf(a).length).length > MANY_MOVES;
+  const dock = document.getElementById("dock");
+  for (let level = tooMany ? 1 : 0; level < levels.length; level++) {
+    const shown = levels[level];
+    if (level > 0) hint.textContent = `${moves.length} moves: click cards in your hand to see the ones that use them.`;
+    else if (selected.length) hint.textContent = moves.length ? `Moves with ${selectedCards().join(" ")}:` : "No move uses exactly these cards together; click a card again to drop it.";
+    else hint.textContent = state.legal.length ? "Your moves (or click cards to narrow them down):" : "";
+    box.replaceChildren(...shown.map(moveButton));
+    if (dock.scrollHeight <= dock.clientHeight + 1) break;
   }
-  box.replaceChildren(...shown.map((a) => el("button", {
-    class: `move kind-${a.kind}`, type: "button", disabled: pending,
+  fitDock();
+}
+
+function moveButton(a) {
+  return el("button", {
+    class: `move kind-${a.kind}${hinted.includes(a.id) ? " hinted" : ""}${hinted[0] === a.id ? " best" : ""}`, type: "button", disabled: pending,
     dataset: { id: String(a.id), kind: a.kind, label: a.label, cards: handCardsOf(a).join(" ") }, title: a.label,
     onclick: () => send(a),
-  }, el("span", { class: "move-words" }, moveLabel(a)), a.cards.length ? el("span", { class: "move-cards" }, " ", ...cardsText(a.cards)) : "")));
+  }, el("span", { class: "move-words" }, moveLabel(a)), a.cards.length ? el("span", { class: "move-cards" }, " ", ...cardsText(a.cards)) : "");
 }
 
 function renderLog(c) {
@@ -255,6 +383,10 @@ function renderLog(c) {
   const start = shown > events.length ? 0 : shown;
   const items = events.slice(start).map((e) => describe(e, c));
   log.append(...items);
+  // What happened since this seat last moved is highlighted (a watcher: the last event).
+  const mine = c.me === null ? -1 : events.findLastIndex((e) => e.player === c.me);
+  const since = c.me === null || mine < 0 ? events.length - 2 : mine;
+  for (const item of log.children) item.classList.toggle("recent", Number(item.dataset.n) > since);
   log.dataset.count = String(events.length);
   if (items.length) log.scrollTop = log.scrollHeight;
   const last = [...events].reverse().find((e) => e.breakdown);
@@ -263,6 +395,17 @@ function renderLog(c) {
     scoring.replaceChildren(breakdownTable(last, c));
     scoring.dataset.n = String(last.n);
   }
+  const ends = events.filter((e) => e.breakdown && e.kind === c.roundEnd);
+  const table = document.getElementById("score-table");
+  if (ends.length && table.dataset.count !== String(ends.length)) {
+    table.replaceChildren(scoreTable(ends, c));
+    table.dataset.count = String(ends.length);
+  }
 }
 
+const sort = document.getElementById("sort");
+sort.value = localStorage.getItem(SORT_KEY) || "dealt";
+sort.addEventListener("change", () => { localStorage.setItem(SORT_KEY, sort.value); if (state) renderHand(); });
+document.getElementById("hint").addEventListener("click", () => askHint().catch((e) => toast(String(e))));
+window.addEventListener("resize", fitDock);
 connect();

@@ -79,3 +79,32 @@ export function breakdownTable(event, ctx) {
   table.append(foot);
   return table;
 }
+
+// The ranking at the match end: winners first, then by score in the game's direction (the
+// score_direction of the latest event that carries one: the round and match ends).
+export function rankingList(state, events, ctx) {
+  const last = [...events].reverse().find((e) => e.score_direction);
+  const direction = (last && last.score_direction) || "higher is better";
+  const sign = direction.startsWith("lower") ? 1 : -1;
+  const seats = state.scores.map((score, seat) => ({ seat, score }));
+  seats.sort((a, b) => Number(state.winners.includes(b.seat)) - Number(state.winners.includes(a.seat)) || sign * (a.score - b.score) || a.seat - b.seat);
+  const list = el("ol", { class: "ranking" }, ...seats.map(({ seat, score }) => el("li", { class: state.winners.includes(seat) ? "winner" : "" },
+    `${seatName(seat, ctx)}: ${score} points`, state.winners.includes(seat) ? " — winner" : "")));
+  return el("div", {}, list, el("p", { class: "hint" }, `Scores: ${direction}.`));
+}
+
+// The running score table: one row per finished round, each owner's total after it.
+export function scoreTable(ends, ctx) {
+  const byTeam = ends[0].breakdown.by === "team";
+  const owners = ends[0].breakdown.totals.length;
+  const sums = new Array(owners).fill(0);
+  const head = el("tr", {}, el("th", {}, capitalized(ctx.roundName)),
+    ...Array.from({ length: owners }, (_, k) => el("th", { class: "num" }, byTeam ? `team ${k}` : seatName(k, ctx))));
+  const rows = ends.map((e) => {
+    e.breakdown.totals.forEach((t, k) => { sums[k] += t; });
+    const after = !byTeam && Array.isArray(e.scores) && e.scores.length === owners ? e.scores : sums;
+    return el("tr", {}, el("th", {}, String(e[ctx.roundName] ?? "")), ...after.map((v) => el("td", { class: "num" }, String(v))));
+  });
+  return el("table", { class: "breakdown score-table" }, el("caption", {}, "Totals after each round"),
+    el("thead", {}, head), el("tbody", {}, ...rows));
+}

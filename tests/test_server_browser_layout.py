@@ -1,0 +1,203 @@
+"""The web table for players (issue 24): it fits a phone (390x844) and a laptop (1280x800)
+with the hand and the moves on screen, tells the end of a round in a panel with Continue,
+ends the match with a ranking and Rematch, gives hints against bots, remembers the seats
+this browser holds, explains a missing table, and passes axe-core's accessibility checks.
+
+Playwright for Python drives Debian's chromium against `cardcore serve`; axe-core comes from
+npm (tests/web, installed by .ci/run). Screenshots go to test-artifacts/.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from test_server_browser import (
+    CHROMIUM, CHROMIUM_ARGS, STEP_TIMEOUT, click_move, continue_past_round_end, moves, over,
+    shot, start_from_lobby, wait_for_turn,
+)
+from server_helpers import ServerProcess
+
+pytestmark = pytest.mark.slow       # a real browser: the quick loop leaves it out
+
+AXE = Path(__file__).resolve().parent / "web" / "node_modules" / "axe-core" / "axe.min.js"
+if not AXE.exists():                # CI installs it (.ci/run); no skip there
+    pytest.fail(f"{AXE} is missing: npm ci --prefix tests/web", pytrace=False)
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+GAMES = {                          # a start a player can make: game, options, seed
+    "kings_stakes": ({}, 21),
+    "kuzanasta": ({"deals": "1"}, 2),
+    "manna": ({"dealer": "5"}, 0),
+    "crazy_eights": ({}, 4),
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    process = ServerProcess(tmp_path_factory.mktemp("layout") / "tables.sqlite3", bot_delay=0)
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def new_page(browser, viewport):
+    # bypass_csp: axe-core is injected as a script, which the pages' CSP (rightly) forbids.
+    context = browser.new_context(viewport=viewport, bypass_csp=True)
+    page = context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.console_errors = errors
+    return page
+
+
+@pytest.fixture
+def phone(browser):
+    page = new_page(browser, PHONE)
+    yield page
+    page.context.close()
+    assert page.console_errors == [], page.console_errors
+
+
+@pytest.fixture
+def laptop(browser):
+    page = new_page(browser, LAPTOP)
+    yield page
+    page.context.close()
+    assert page.console_errors == [], page.console_errors
+
+
+OFF_SCREEN = """() => {
+  const h = window.innerHeight, w = window.innerWidth;
+  const out = (r) => r.top < 0 || r.left < 0 || r.bottom > h + 0.5 || r.right > w + 0.5;
+  const bad = [];
+  for (const b of document.querySelectorAll('#hand button.card, #moves button.move')) {
+    if (out(b.getBoundingClientRect())) bad.push(b.dataset.card || b.dataset.label);
+  }
+  return {bad, scrolled: window.scrollY, hand: document.querySelectorAll('#hand button.card').length,
+          moves: document.querySelectorAll('#moves button.move').length};
+}"""
+
+
+def assert_on_screen(page):
+    found = page.evaluate(OFF_SCREEN)
+    assert found["hand"] > 0 and found["moves"] > 0, found
+    assert found["scrolled"] == 0 and found["bad"] == [], found
+
+
+def axe_violations(page):
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+                           ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 3)}))")
+    return [v for v in result if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("viewport", ["phone", "laptop"])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_hand_and_the_moves_are_on_screen_without_scrolling(request, server, game, viewport):
+    page = request.getfixturevalue(viewport)
+    options, seed = GAMES[game]
+    start_from_lobby(page, server, game, options=options, seed=seed)
+    assert_on_screen(page)
+    shot(page, f"layout-{game}-{viewport}")
+    # After a few moves (a drawn card, a selection) it still holds.
+    rng = random.Random(3)
+    for _ in range(3):
+        if over(page):
+            break
+        click_move(page, rng.choice(moves(page)))
+        if not over(page):
+            assert_on_screen(page)
+    assert page.locator("#side").count() == 1
+
+
+def test_a_round_ends_in_a_panel_then_the_match_in_a_ranking_and_rematch(laptop, server):
+    page = laptop
+    start_from_lobby(page, server, "kings_stakes", seed=5)
+    rng = random.Random(5)
+    rows = 0
+    while not over(page):
+        click_move(page, rng.choice(moves(page)))       # closes each round's panel: Continue
+        rows = max(rows, page.locator("#score-table table tbody tr").count())
+    assert rows == 4                            # the running score table, a row per round
+    page.wait_for_function("() => document.body.dataset.panel === 'match'")
+    # Rounds 1-3 ended in a round panel, round 4 in the match panel.
+    assert page.evaluate("document.body.dataset.panels") == "4"
+    assert page.locator("#panel .ranking li").count() == 4
+    assert "lower is better" in page.inner_text("#panel")
+    assert page.locator("#score-table table tbody tr").count() == 4
+    shot(page, "match-end-panel")
+    old = page.url
+    page.click("#rematch")
+    page.wait_for_url(lambda url: url != old)
+    page.wait_for_function("() => document.body.dataset.eventCount > 0 && document.body.dataset.over === 'false'")
+    wait_for_turn(page)
+    assert page.locator("#hand button.card").count() == 4
+    assert [s["bot"] for s in page.evaluate("[...document.querySelectorAll('.seat .bot')].map(b => ({bot: b.textContent}))")] \
+        == [" greedy bot"] * 3
+
+
+def test_a_hint_marks_the_suggested_move(laptop, server):
+    start_from_lobby(laptop, server, "crazy_eights", seed=4)
+    laptop.click("#hint")
+    laptop.wait_for_selector("#moves button.move.best")
+    best = laptop.locator("#moves button.move.best")
+    assert best.count() == 1
+    assert "Suggested" in laptop.inner_text("#toast")
+    click_move(laptop, moves(laptop)[[m["id"] for m in moves(laptop)].index(best.get_attribute("data-id"))])
+
+
+def test_the_lobby_lists_my_tables_to_rejoin(laptop, server):
+    start_from_lobby(laptop, server, "kuzanasta", options={"deals": "1"}, seed=7)
+    table = laptop.url.split("/tables/")[1].split("#")[0]
+    laptop.goto(server.base + "/")
+    laptop.wait_for_selector("#my-tables a.rejoin")
+    links = laptop.eval_on_selector_all("#my-tables a.rejoin", "as => as.map(a => a.href)")
+    assert any(f"/tables/{table}#token=" in link for link in links)
+    laptop.click(f"#my-tables a.rejoin[href*='{table}']")
+    wait_for_turn(laptop)
+    assert laptop.inner_text("#title").endswith("you are seat 0")
+
+
+def test_a_missing_table_says_so(phone, server):
+    phone.goto(server.base + "/tables/no-such-table")
+    phone.wait_for_selector("#missing:not([hidden])")
+    assert "No such table" in phone.inner_text("#missing")
+    assert phone.locator("#missing a[href='/']").count() == 1
+    assert phone.is_hidden("#dock")
+
+
+def test_keyboard_alone_plays_a_move(laptop, server):
+    start_from_lobby(laptop, server, "kings_stakes", seed=8)
+    before = laptop.evaluate("document.body.dataset.eventCount")
+    for _ in range(60):                      # tab to the first move button, then Enter
+        laptop.keyboard.press("Tab")
+        if laptop.evaluate("document.activeElement.classList.contains('move')"):
+            break
+    assert laptop.evaluate("document.activeElement.classList.contains('move')")
+    laptop.keyboard.press("Enter")
+    laptop.wait_for_function(f"() => document.body.dataset.eventCount !== '{before}'")
+
+
+@pytest.mark.parametrize("viewport", ["phone", "laptop"])
+def test_axe_finds_no_serious_violation(request, server, viewport):
+    page = request.getfixturevalue(viewport)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#game option", state="attached")
+    found = {"lobby": axe_violations(page)}
+    for game, (options, seed) in GAMES.items():
+        start_from_lobby(page, server, game, options=options, seed=seed)
+        found[game] = axe_violations(page)
+    assert all(not v for v in found.values()), found
