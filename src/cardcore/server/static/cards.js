@@ -60,3 +60,29 @@ export function fan(cards, size = "small", limit = 0) {
   for (const card of shown) row.append(cardImage(card, size));
   return row;
 }
+
+// A card id or a joker's stand-in ("JK=QS") as one piece of text: "Q♠", "joker as Q♠".
+// (A joker may stand for a number, e.g. 5 in Kings' Stakes: shown as it is.)
+export function cardLabel(card) {
+  card = String(card);
+  if (card.startsWith("JK=")) return `joker as ${cardLabel(card.slice(3))}`;
+  if (card === "JK") return "joker";
+  if (!/^(?:10|[2-9JQKA])[CDHS]$/.test(card)) return card;
+  const suit = card.slice(-1);
+  return card.slice(0, -1) + (SUITS[suit] || suit);
+}
+
+const CARD_TOKEN = /^(?:10|[2-9JQKA])[CDHS]$|^JK(?:=\S+)?$/;
+
+// Notation ("play JS 10D", "take") as words and coloured cards: the cards become card text,
+// the kind the game's word for it (words: {kind: "played"}).
+export function notationText(notation, words = {}) {
+  const [kind, ...rest] = String(notation).split(" ");
+  const out = [words[kind] || kind.replace(/_/g, " ")];
+  for (const token of rest) {
+    out.push(" ");
+    if (CARD_TOKEN.test(token)) out.push(token.startsWith("JK=") ? el("span", { class: "ct joker" }, cardLabel(token)) : cardText(token));
+    else out.push(token);
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 // The web table: one seat (or a spectator) at one table, over the WebSocket protocol
 // of docs/server.md. Plays by clicking cards and the buttons built from `legal`.
-import { el, cardImage, backImage, cardsText, cardName } from "./cards.js";
+import { el, cardImage, backImage, cardsText, cardName, cardLabel } from "./cards.js";
 import { describe, breakdownTable, seatName, rankingList, scoreTable } from "./words.js";
 import { loadGame } from "./board.js";
 import { rememberSeat, forgetTable, sortedHand, SORT_KEY } from "./seats.js";
@@ -190,7 +190,7 @@ async function askHint() {
   const move = best && state.legal.find((a) => a.id === best.action);
   if (move) {
     selected = [];
-    toast(`Suggested: ${moveLabel(move)} ${move.cards.join(" ")} (wins ${Math.round(best.estimate * 100)}% of the searched games)`);
+    toast(`Suggested: ${moveLabel(move)} ${move.cards.map(cardLabel).join(" ")} (wins ${Math.round(best.estimate * 100)}% of the searched games)`);
   }
   renderHand();
   renderMoves();
@@ -360,7 +360,7 @@ function renderMoves() {
   for (let level = tooMany ? 1 : 0; level < levels.length; level++) {
     const shown = levels[level];
     if (level > 0) hint.textContent = `${moves.length} moves: click cards in your hand to see the ones that use them.`;
-    else if (selected.length) hint.textContent = moves.length ? `Moves with ${selectedCards().join(" ")}:` : "No move uses exactly these cards together; click a card again to drop it.";
+    else if (selected.length) hint.textContent = moves.length ? `Moves with ${selectedCards().map(cardLabel).join(" ")}:` : "No move uses exactly these cards together; click a card again to drop it.";
     else hint.textContent = state.legal.length ? "Your moves (or click cards to narrow them down):" : "";
     box.replaceChildren(...shown.map(moveButton));
     if (dock.scrollHeight <= dock.clientHeight + 1) break;

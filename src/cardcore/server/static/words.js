@@ -1,5 +1,5 @@
 // The event log in words: one sentence per event (api.md events; docs/server.md).
-import { el, cardsText } from "./cards.js";
+import { el, cardsText, notationText } from "./cards.js";
 
 export function seatName(seat, ctx) {
   if (seat === null || seat === undefined) return "";
@@ -48,11 +48,12 @@ export function describe(event, ctx) {
   if (sentence) words = sentence(event, ctx);
   else {
     const who = event.player !== null && event.player !== undefined ? seatName(event.player, ctx) + ": " : "";
-    words = [`${who}${event.action || event.kind.replace(/_/g, " ")} `, ...cardsOrCount(event), "."];
+    words = [who, ...(event.action ? notationText(event.action) : [event.kind.replace(/_/g, " ")]), " ", ...cardsOrCount(event), "."];
   }
   const end = event.kind === ctx.roundEnd ? " ev-round-end" : "";
   const item = el("li", { class: `ev ev-${event.kind}${end}${ctx.me !== null && event.player === ctx.me ? " mine" : ""}`, dataset: { n: String(event.n) } }, ...words);
-  if (event.rule) item.append(" ", el("span", { class: "rule" }, event.rule));
+  // Rule IDs only where they explain a result: the ends of rounds and of the match.
+  if (event.rule && (event.breakdown || event.kind === "match_end")) item.append(" ", el("span", { class: "rule" }, event.rule));
   return item;
 }
 

@@ -1,6 +1,8 @@
 // Kings' Stakes on the web table: the stake, the table, the stock and the discard.
 import { fact, pile } from "/static/board.js";
-import { el } from "/static/cards.js";
+import { el, notationText } from "/static/cards.js";
+
+const PAST = { play: "played", take: "took the table", refill: "refilled from the stock", end_turn: "ended the turn" };
 import { seatName } from "/static/words.js";
 
 export function board(v, ctx) {
@@ -14,7 +16,8 @@ export function board(v, ctx) {
     pile("Stock", [], { back: true, count: v.stock_size, ...ctx.pileAction("refill") }),
     pile("On the table", v.table, { ...ctx.pileAction("take") }),
     pile("Discard", v.discard, { limit: 6, size: "small", count: v.discard.length }));
-  const last = v.last_play ? el("p", { class: "last" }, `Last: ${seatName(v.last_play.player, ctx)} — ${v.last_play.action}`) : null;
+  const last = v.last_play ? el("p", { class: "last" }, `Last play: ${seatName(v.last_play.player, ctx)} `,
+    ...notationText(v.last_play.action, PAST)) : null;
   return [facts, piles, last];
 }
 

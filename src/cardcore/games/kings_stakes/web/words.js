@@ -1,5 +1,5 @@
 // Kings' Stakes in words on the web table: its events and its moves.
-import { cardsText } from "/static/cards.js";
+import { cardLabel, cardsText } from "/static/cards.js";
 import { cardsOrCount, seatName } from "/static/words.js";
 
 export const EVENT_WORDS = {
@@ -20,7 +20,7 @@ export const FROM_HAND = ["play"];
 
 export function moveLabel(a, words) {
   if (a.kind === "play" && Array.isArray(a.jokers_as) && a.jokers_as.length) {
-    return `${words} (joker as ${a.jokers_as.join(", ")})`;
+    return `${words} (${a.jokers_as.map((c) => `joker as ${cardLabel(c)}`).join(", ")})`;
   }
   return words;
 }

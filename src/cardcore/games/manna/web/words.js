@@ -2,11 +2,19 @@
 import { cardsText } from "/static/cards.js";
 import { seatName } from "/static/words.js";
 
+// The ways to take the pile (MH-5.3), in words.
+const TAKE_WORDS = {
+  "take add": "its top card added to your meld",
+  "take natural+two": "its top card melded with a natural and a two",
+  "take natural+joker": "its top card melded with a natural and a joker",
+  "take pair": "its top card melded with a natural pair",
+};
+
 export const EVENT_WORDS = {
   foot_dealt: (e, c) => [`${seatName(e.player, c)} ${e.player === c.me ? "get" : "gets"} a foot of ${e.hidden || (e.cards || []).length} cards, face down.`],
   first_discard: (e, c) => ["The discard pile starts with ", ...cardsText(e.cards || []), "."],
   red_three: (e, c) => [`A red three goes before team ${e.team}: `, ...cardsText(e.cards || []), e.replaced ? " (replaced from the stock)." : "."],
-  take_pile: (e, c) => [`${seatName(e.player, c)} took the pile (${e.action})`, ...(e.cards && e.cards.length ? [": ", ...cardsText(e.cards)] : []), ...(e.melded ? ["; melded ", ...cardsText(e.melded)] : []), "."],
+  take_pile: (e, c) => [`${seatName(e.player, c)} took the pile (${TAKE_WORDS[e.action] || e.action})`, ...(e.cards && e.cards.length ? [": ", ...cardsText(e.cards)] : []), ...(e.melded ? ["; melded ", ...cardsText(e.melded)] : []), "."],
   meld: (e, c) => [`${seatName(e.player, c)} melded `, ...cardsText(e.cards || []), e.turn_points ? ` (${e.turn_points} points this turn${e.min_meld ? `; the first meld needs ${e.min_meld}` : ""})` : "", "."],
   retract: (e, c) => [`${seatName(e.player, c)} took back the melds: `, ...cardsText(e.cards || []), "."],
   canasta: (e, c) => [`${seatName(e.player, c)} completed a ${e.type || ""} canasta of ${e.rank}s for team ${e.team}.`],
@@ -31,6 +39,6 @@ export function moveLabel(a, words) {
     const group = a.group === "wild" ? "wild cards" : `${a.group}s`;
     return a.new === false ? `Add to the ${group}` : `New meld of ${group}`;
   }
-  if (a.kind === "take_pile") return `${words} (${a.label.replace(/^take /, "")})`;
+  if (a.kind === "take_pile") return `${words} (${TAKE_WORDS[a.label] || a.label})`;
   return words;
 }
