@@ -156,3 +156,15 @@ def test_the_shared_words_fall_back_under_a_game_and_english_is_the_source():
     with i18n.use("en", game_classes()[0]):
         assert i18n._("you") == "you"
     assert i18n.current_lang() == "en"
+
+
+def test_the_installed_package_carries_its_catalogs_and_how_to_play_pages():
+    """What pip installs (from the sdist or the wheel): every game's compiled catalog and both
+    how-to-play pages, read as package data."""
+    from importlib import resources
+    for cls in game_classes():
+        assert i18n.translations("ru", cls).gettext(cls.score_direction) != cls.score_direction
+        for lang in i18n.LANGUAGES:
+            page = resources.files(cls.__module__).joinpath(f"howto.{lang}.md")
+            assert page.is_file() and page.read_text(encoding="utf-8").startswith("# ")
+    assert i18n.messages("ru")["you"] == "вы" and i18n.messages("en") == {}

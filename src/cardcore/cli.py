@@ -45,7 +45,8 @@ from cardcore.bots import available_bots, make_bot, parse_bot_specs
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
 from cardcore.game import Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
-from cardcore.i18n import LANGUAGES, N_, _, check_lang, fill_template, ngettext, use
+from cardcore.i18n import (LANGUAGES, N_, _, check_lang, fill_template, ngettext,
+                           translations, use)
 from cardcore.narrate import breakdown_lines, describe, score_direction
 
 __all__ = ["main"]
@@ -541,8 +542,9 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     if args.load:
         game = _load_for_play(args)
         seed = game.seed
-        if args.bots is None and args.level is None:
-            recorded = _recorded_players(args.load)       # the same opponents as before
+        recorded = _recorded_players(args.load)           # the same seat and opponents
+        if args.bots is not None or args.level is not None:
+            recorded.pop("bots", None)                    # unless others are asked for
     else:
         options = _parse_options(args.option, args.game)
         seed = args.seed if args.seed is not None else int(time.time_ns() % (1 << 31))
@@ -755,8 +757,9 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
         for name in available_games():
             cls = game_class(name)
             options = []
+            words = translations(args.lang, cls)             # the meanings: the game's words
             for key, option in cls.options_spec.items():
-                meaning = f"\n    {escape(option.doc)}" if option.doc else ""
+                meaning = f"\n    {escape(words.gettext(option.doc))}" if option.doc else ""
                 options.append(escape(_("{name} (default {default}; allowed: {allowed})").format(
                     name=key, default=json.dumps(option.default),
                     allowed=option.allowed_values())) + meaning)
