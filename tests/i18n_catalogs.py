@@ -7,7 +7,7 @@ translations, compile them.
 A catalog's msgids are the texts marked in its package's Python files (``_()``, ``N_()``,
 ``ngettext()``, extracted with Babel) plus the texts a game declares that its package shows
 (``runtime_messages``: the breakdown rows' words, the round word, the score direction, the
-options' meanings). The shared catalog (``src/cardcore/locale``) takes the marked texts of
+phases, the options' meanings). The shared catalog (``src/cardcore/locale``) takes the marked texts of
 the modules outside the games. New msgids reach each ``<lang>/LC_MESSAGES/messages.po``
 untranslated (tests/test_i18n_catalogs.py then fails until they are translated); setup.py
 compiles the ``.po`` files to ``.mo``.
@@ -44,6 +44,7 @@ def runtime_messages(package: str) -> list[str]:
     cls = next(c for c in game_classes() if c.__module__ == package)
     state = cls(seed=0)._state
     texts = list(type(state).breakdown_what) + [cls.round_name, cls.score_direction]
+    texts += list(cls.phases)                              # the stage of a turn, in a header
     texts += [o.doc for o in cls.options_spec.values() if o.doc]
     return texts
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import cardcore
+from cardcore.bots import make_bot
 from cardcore.cli import hand_order, main
 from cardcore.i18n import use
 
@@ -119,17 +120,18 @@ def test_an_unknown_language_is_refused_naming_lang(capsys, monkeypatch):
 
 
 # ---------------------------------------------------------------- words of the table
-def test_moves_follow_the_hand_and_moves_without_hand_cards_come_last():
-    game = cardcore.new_game("kings_stakes", seed=3, players=3)
-    while game.current_player != 0:
-        game.apply(game.legal_actions()[0])
+def test_moves_follow_the_hand_kind_by_kind():
+    game = cardcore.new_game("manna", seed=3)
+    bot = make_bot("greedy", 3)
+    while not (game.current_player == 0 and game.phase == "meld"):
+        game.apply(bot.choose(game))
     hand = game.view(0)["hand"]
     ordered = hand_order(game.legal_actions(), hand)
-    firsts = [hand.index(a.cards[0]) for a in ordered if a.kind == "play"]
-    assert firsts == sorted(firsts) and {a.id for a in ordered} == set(game.legal_action_ids())
+    assert {a.id for a in ordered} == set(game.legal_action_ids())
     kinds = [a.kind for a in ordered]
-    assert kinds.index("take") > max(i for i, k in enumerate(kinds) if k == "play") \
-        if "take" in kinds else True
+    assert kinds == sorted(kinds, key=kinds.index)                   # each kind together
+    discards = [hand.index(a.cards[0]) for a in ordered if a.kind == "discard"]
+    assert discards == sorted(discards) and len(discards) > 3
 
 
 def test_manna_counts_canastas_by_kind_in_both_languages():
@@ -225,3 +227,19 @@ def test_rules_on_a_terminal_goes_through_the_pager():
     code, screen = run_pty(["rules", "manna", "--spec"], PAGER="echo PAGED-BY-PAGER; cat",
                            MANPAGER="")
     assert "PAGED-BY-PAGER" in screen and "MH-4.8" in screen
+
+
+# ---------------------------------------------------------------- tournament plot
+def test_the_tournament_plot_and_table_say_which_scores_are_better(tmp_path):
+    pytest.importorskip("matplotlib")
+    from rich.console import Console
+
+    from cardcore.tournament import plot_tournament, standings_table, tournament
+    for name, direction in (("kings_stakes", "lower is better"),
+                            ("kuzanasta", "higher is better")):
+        result = tournament(name, 4, bots="random,greedy", players=2, seed=1)
+        svg = plot_tournament(result, tmp_path / name)[1].read_text(encoding="utf-8")
+        assert f"score as the game counts it: {direction}" in svg
+        console = Console(width=200, record=True)
+        console.print(standings_table(result))
+        assert f"scores: {direction}" in " ".join(console.export_text().split())

@@ -195,11 +195,15 @@ def refusal_text(error: IllegalActionError, game: Any) -> str:
 
 
 def hand_order(legal: Sequence[Action], hand: Sequence[str]) -> list[Action]:
-    """The moves in the order of the hand as shown: by the position of the hand cards they
-    play, then the moves that play no card of the hand (draw, take, pass), in id order."""
+    """The moves in the order of the hand as shown: kind by kind (in the order the ids list
+    them: draw before discard, plays before take), within a kind by the position of the hand
+    cards each plays."""
     position: dict[str, list[int]] = {}
     for i, card in enumerate(hand):
         position.setdefault(card, []).append(i)
+    kinds: dict[str, int] = {}
+    for action in legal:
+        kinds.setdefault(action.kind, len(kinds))
 
     def key(action: Action) -> tuple[int, tuple[int, ...]]:
         spots = {c: list(p) for c, p in position.items()}
@@ -208,7 +212,7 @@ def hand_order(legal: Sequence[Action], hand: Sequence[str]) -> list[Action]:
             card = card.split("=")[0]
             if spots.get(card):
                 used.append(spots[card].pop(0))
-        return (0, tuple(sorted(used))) if used else (1, ())
+        return (kinds[action.kind], tuple(sorted(used)))
     return sorted(legal, key=key)
 
 
@@ -345,7 +349,7 @@ class PlaySession:
         game = self.game
         view = game.view(self.seat)
         self.console.rule(_("{game} · your turn (seat {seat}) · {phase}").format(
-            game=game.title, seat=self.seat, phase=view["phase"]))
+            game=game.title, seat=self.seat, phase=_(view["phase"])))   # the game's word
         body = Text("\n").join(table_lines(game, self.seat))
         self.console.print(Panel(body, title=_("table"), title_align="left", expand=False))
         self.console.print(self.scores_table())
