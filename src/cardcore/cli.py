@@ -576,11 +576,11 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     with use(lang, game):
         opponents = ", ".join(_("seat {seat} {bot}").format(seat=k, bot=name)
                               for k, name in session.bot_names.items())
-        options = ", ".join(f"{k}={v}" for k, v in game.options.items())
+        settings = ", ".join(f"{k}={v}" for k, v in game.options.items())
         console.print(escape(_("{game}: {players} players, seed {seed}; you are seat {seat}; "
                                "bots: {bots}. Options: {options}").format(
             game=game.title, players=game.num_players, seed=seed, seat=seat, bots=opponents,
-            options=options or _("none"))), highlight=False)
+            options=settings or _("none"))), highlight=False)
         console.print(escape(_("How to play: cardcore rules {game}. Type h at your turn for "
                                "help.").format(game=game.name)
                              + (" " + _("Saving to {path}.").format(path=save) if save else "")),
@@ -746,7 +746,7 @@ def cmd_schema(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def players_text(cls: type) -> str:
+def players_text(cls: type[Game]) -> str:
     """"6 players", "2-4 players"."""
     if cls.min_players == cls.max_players:
         return ngettext("{n} player", "{n} players", cls.min_players).format(n=cls.min_players)

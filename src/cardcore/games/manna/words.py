@@ -38,9 +38,9 @@ CANASTA_KINDS = {"natural": N_("natural"), "mixed": N_("mixed"), "wild": N_("wil
 
 
 def _canasta(event: Event, seat: int | None, who: Who, name: str) -> str:
+    kind = str(event["type"])
     return _("team {team} completes a {kind} canasta of {rank}").format(
-        team=event["team"], kind=_(CANASTA_KINDS.get(event["type"], event["type"])),
-        rank=event["rank"])
+        team=event["team"], kind=_(CANASTA_KINDS.get(kind, kind)), rank=event["rank"])
 
 
 def _foot(event: Event, seat: int | None, who: Who, name: str) -> str:
