@@ -54,6 +54,27 @@ force = not stamp.exists() or stamp.read_text() != str(trace)
 stamp.parent.mkdir(exist_ok=True)
 stamp.write_text(str(trace))
 
+
+def compile_catalogs() -> None:
+    """Every message catalog (``locale/<lang>/LC_MESSAGES/messages.po``, cardcore.i18n)
+    compiled to the ``.mo`` that the standard library's gettext reads, beside its ``.po``, so
+    an in-place build, an editable install, the sdist's build and the wheel all carry them.
+    Babel is a build requirement (pyproject.toml); the ``.mo`` files are not committed."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po in sorted(SRC.glob("cardcore/**/locale/*/LC_MESSAGES/*.po")):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with open(po, "rb") as f:
+            catalog = read_po(f)
+        with open(mo, "wb") as f:
+            write_mo(f, catalog)
+
+
+compile_catalogs()
+
 # The packages under src/, and the rulebooks: the top-level games/ folder (the one copy of each
 # book) is installed as the data package cardcore.rulebooks, mapped, not copied.
 setup(packages=find_packages(str(SRC)) + ["cardcore.rulebooks"],

@@ -7,6 +7,9 @@
   keys, action kinds, automatic event kinds, breakdown rows, observation pieces). The
   navigation's "Rulebooks" section and the reference pages of the games and their states are
   generated from the registry too: a new game needs no edit here.
+* ``play/<game>.md`` and ``play/<game>.ru.md``: each game's how-to-play page in English and
+  Russian, from the ``howto.<lang>.md`` files of its package (what ``cardcore rules GAME``
+  prints), in the "How to play" section.
 * ``benchmarks.md`` from ``benchmarks/README.md``, with ``assets/benchmarks.svg``: a chart
   drawn with matplotlib from the figures table of that README (``benchmark_chart.py``).
 """
@@ -104,14 +107,40 @@ def interface(cls: type) -> str:
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """The "Rulebooks" section of the navigation: one page per game, in the registry's order."""
     books = [{cls.title: f"rules/{cls.name}.md"} for cls in _games()]
+    howtos = [{f"{cls.title} ({LANG_NAMES[lang]})": _howto_page(cls, lang)}
+              for cls in _games() for lang in LANG_NAMES]
     for entry in config["nav"]:
         if isinstance(entry, dict) and "Rulebooks" in entry:
             entry["Rulebooks"] = books
+        if isinstance(entry, dict) and "How to play" in entry:
+            entry["How to play"] = howtos
     return config
+
+
+LANG_NAMES = {"en": "English", "ru": "русский"}
+
+
+def _howto_page(cls: type, lang: str) -> str:
+    return f"play/{cls.name}.md" if lang == "en" else f"play/{cls.name}.{lang}.md"
+
+
+def howto_source(cls: type, lang: str) -> str:
+    """The game's how-to-play page in ``lang`` (its package's ``howto.<lang>.md``)."""
+    from importlib import resources
+    return resources.files(cls.__module__).joinpath(f"howto.{lang}.md").read_text(
+        encoding="utf-8")
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     games = _games()
+    for cls in games:
+        for lang in LANG_NAMES:
+            others = " · ".join(f"[{LANG_NAMES[o]}]({Path(_howto_page(cls, o)).name})"
+                                for o in LANG_NAMES if o != lang)
+            content = (render_rulebook(howto_source(cls, lang)) + f"\n---\n\n{others} · "
+                       f"[{'rulebook' if lang == 'en' else 'спецификация'}]"
+                       f"(../rules/{cls.name}.md)\n")
+            files.append(File.generated(config, _howto_page(cls, lang), content=content))
     for cls in games:
         content = render_rulebook(cls.rulebook_text()) + interface(cls)
         files.append(File.generated(config, f"rules/{cls.name}.md", content=content))

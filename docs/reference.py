@@ -31,6 +31,7 @@ MODULES = [
     ("cardcore.saves", None),
     ("cardcore.events", ["Raw", "Narrator"]),
     ("cardcore.narrate", None),
+    ("cardcore.i18n", ["check_lang", "translations", "use", "messages", "fill_template"]),
 ]
 
 

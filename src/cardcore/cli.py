@@ -1,13 +1,13 @@
 """The ``cardcore`` command: play against bots, simulate, print rulebooks, measure speed.
 
     cardcore play GAME [--players N] [--seat K] [--seed S] [--bots greedy,random]
-                       [--save FILE | --load FILE]
+                       [--save FILE | --load FILE] [--lang en|ru]
     cardcore simulate GAME -n 10000 [--players N] [--bots greedy,random] [--seed S]
                            [--workers W | --dask ADDRESS | --ray ADDRESS|auto] [--json]
     cardcore tournament GAME --bots greedy,random,random:seed=3 -n 1000
                              [--workers W | --dask ADDRESS | --ray ADDRESS|auto]
                              [--json] [--out DIR]
-    cardcore rules GAME [--raw]
+    cardcore rules GAME [--spec] [--raw] [--lang en|ru]
     cardcore games                     # the games (GAME is one of their names)
     cardcore schema GAME view|action|event|save
     cardcore bench [GAME]
@@ -45,7 +45,9 @@ from cardcore.bots import available_bots, make_bot, parse_bot_specs
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
 from cardcore.game import Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
-from cardcore.narrate import breakdown_lines, describe
+from cardcore.i18n import (LANGUAGES, N_, _, check_lang, fill_template, ngettext,
+                           translations, use)
+from cardcore.narrate import breakdown_lines, describe, score_direction
 
 __all__ = ["main"]
 
@@ -160,20 +162,82 @@ class _Quit(Exception):
     pass
 
 
+def _words_module(game: Any) -> Any:
+    """The game's ``words`` module (its package's terminal words), or None."""
+    import importlib
+    cls = game if isinstance(game, type) else type(game)
+    try:
+        return importlib.import_module(cls.__module__ + ".words")
+    except ImportError:
+        return None
+
+
+# Refusals the shared Game makes (cardcore.game), as templates for translation.
+SHARED_REFUSALS = (
+    N_("{action} is not an action of {game}; legal now: {legal}"),
+    N_("it is seat {seat}'s turn, not seat {other}'s"),
+    N_("the match is over: nobody is to move"),
+    N_("an action notation has at most {limit} characters, not {count}"),
+)
+_RULE_SUFFIX = re.compile(r"^(?P<text>.*) \[(?P<rule>[^\]]+)\]$", re.DOTALL)
+
+
+def refusal_text(error: IllegalActionError, game: Any) -> str:
+    """An IllegalActionError's message in the current language: the game's refusal templates
+    (its words module's ``REFUSALS``), then the shared ones; the rule ID stays."""
+    text, rule = str(error), ""
+    m = _RULE_SUFFIX.match(text)
+    if m:
+        text, rule = m.group("text"), f" [{m.group('rule')}]"
+    words = _words_module(game)
+    templates = tuple(getattr(words, "REFUSALS", ())) + SHARED_REFUSALS
+    return fill_template(text, templates) + rule
+
+
+def hand_order(legal: Sequence[Action], hand: Sequence[str]) -> list[Action]:
+    """The moves in the order of the hand as shown: kind by kind (in the order the ids list
+    them: draw before discard, plays before take), within a kind by the position of the hand
+    cards each plays."""
+    position: dict[str, list[int]] = {}
+    for i, card in enumerate(hand):
+        position.setdefault(card, []).append(i)
+    kinds: dict[str, int] = {}
+    for action in legal:
+        kinds.setdefault(action.kind, len(kinds))
+
+    def key(action: Action) -> tuple[int, tuple[int, ...]]:
+        spots = {c: list(p) for c, p in position.items()}
+        used = []
+        for card in action.cards:
+            card = card.split("=")[0]
+            if spots.get(card):
+                used.append(spots[card].pop(0))
+        return (kinds[action.kind], tuple(sorted(used)))
+    return sorted(legal, key=key)
+
+
+def bots_sidecar(save_path: Path) -> Path:
+    """Where ``cardcore play`` records who plays the other seats of a save: beside it, so the
+    save itself (the engine's format, with its digest) stays what ``load_game`` reads."""
+    return save_path.with_name(save_path.name + ".players.json")
+
+
 class PlaySession:
     """One person at ``seat`` against bots, reading moves from ``read`` (input() by default)."""
 
     def __init__(self, game: Game, seat: int, bot_names: Sequence[str], seed: int,
                  console: Console, read: Callable[[str], str],
-                 save_path: Path | None = None) -> None:
+                 save_path: Path | None = None, lang: str = "en") -> None:
         """``bot_names`` are given to the other seats in seat order, repeated as needed.
         With ``save_path`` the game is saved (``to_json``) whenever it is the person's turn
-        and when they leave."""
+        and when they leave, and the bots beside it (``bots_sidecar``). ``lang``: the language
+        of every line (cardcore.i18n)."""
         self.game = game
         self.seat = seat
         self.console = console
         self.read = read
         self.save_path = save_path
+        self.lang = check_lang(lang)
         from cardcore.simulation import bot_seed
         others = [k for k in range(game.num_players) if k != seat]
         self.bot_names = {k: bot_names[i % len(bot_names)] for i, k in enumerate(others)}
@@ -183,18 +247,25 @@ class PlaySession:
         self.advisor = make_bot(f"level:{HINT_LEVEL}", bot_seed(seed, resumed_at, seat))
         # A new game narrates its deal; a resumed one starts after what was already seen.
         self.events_seen = len(game.events(seat)) if resumed_at else 0
+        self.words = _words_module(game)
 
     def who(self, seat: int) -> str:
-        return "you" if seat == self.seat else f"seat {seat} ({self.bot_names[seat]})"
+        return _("you") if seat == self.seat else _("seat {seat} ({bot})").format(
+            seat=seat, bot=self.bot_names[seat])
 
     def run(self) -> int:
+        with use(self.lang, self.game):
+            return self._run()
+
+    def _run(self) -> int:
         game = self.game
         while not game.is_over:
             player = game.current_player
             assert player is not None                  # the game is not over
             if player == self.seat and len(game.legal_action_ids()) == 1:
                 only = game.legal_actions()[0]       # a forced move needs no Enter
-                self.console.print(Text(f"(your only move: {only})", style="dim"))
+                self.console.print(Text(_("(your only move: {move})").format(move=only),
+                                        style="dim"))
                 game.apply(only, player=self.seat)
             elif player == self.seat:
                 self.save()
@@ -202,12 +273,12 @@ class PlaySession:
                 try:
                     self.human_turn()
                 except _Quit:
-                    self.console.print("You left the game." + self.resume_hint(),
+                    self.console.print(_("You left the game.") + self.resume_hint(),
                                        soft_wrap=True)
                     return 0
                 except EOFError:
-                    self.console.print("\nInput ended; leaving the game." + self.resume_hint(),
-                                       soft_wrap=True)
+                    self.console.print("\n" + _("Input ended; leaving the game.")
+                                       + self.resume_hint(), soft_wrap=True)
                     return 0
             else:
                 action = self.bots[player].choose(game)
@@ -220,23 +291,27 @@ class PlaySession:
     def save(self) -> None:
         if self.save_path is None:
             return
-        partial = self.save_path.with_name(self.save_path.name + ".partial")
-        try:
-            partial.write_text(self.game.to_json(), encoding="utf-8")
-            partial.replace(self.save_path)            # never a half-written save
-        except OSError as e:
-            raise ConfigError(f"cannot save to {echo(str(self.save_path))}: "
-                              f"{e.strerror or e}", "save") from None
+        record = {"format": 1, "game": self.game.name, "seat": self.seat,
+                  "bots": {str(k): name for k, name in self.bot_names.items()}}
+        for path, text in ((self.save_path, self.game.to_json()),
+                           (bots_sidecar(self.save_path), json.dumps(record) + "\n")):
+            partial = path.with_name(path.name + ".partial")
+            try:
+                partial.write_text(text, encoding="utf-8")
+                partial.replace(path)                  # never a half-written save
+            except OSError as e:
+                raise ConfigError(f"cannot save to {echo(str(path))}: "
+                                  f"{e.strerror or e}", "save") from None
 
     def resume_hint(self) -> str:
         if self.save_path is None:
             return ""
         path = escape(str(self.save_path))
-        return (f" Saved to {path}; resume with: cardcore play {self.game.name} "
-                f"--seat {self.seat} --load {path}")
+        return " " + _("Saved to {path}; resume with: cardcore play {game} --seat {seat} "
+                       "--load {path}").format(path=path, game=self.game.name, seat=self.seat)
 
     def who_or_table(self, seat: int) -> str:
-        return self.who(seat) if 0 <= seat < self.game.num_players else "the table"
+        return self.who(seat) if 0 <= seat < self.game.num_players else _("the table")
 
     def print_events(self) -> None:
         """Narrate what this seat saw happen since the last call (``Game.events``): its own
@@ -246,10 +321,11 @@ class PlaySession:
         self.events_seen += len(events)
         for event in events:
             if event["kind"] == self.game.round_end_event:
-                for i, line in enumerate(breakdown_lines(event, self.who_or_table, self.game)):
+                lines = breakdown_lines(event, self.who_or_table, self.game, lang=self.lang)
+                for i, line in enumerate(lines):
                     self.console.print(Text(line, style="bold yellow" if i == 0 else "yellow"))
                 continue
-            text = describe(event, self.seat, self.who_or_table, self.game)
+            text = describe(event, self.seat, self.who_or_table, self.game, lang=self.lang)
             if text is not None:
                 mine = event.get("player") == self.seat and not event.get("auto")
                 self.console.print(Text(text, style="" if mine else "dim"))
@@ -258,9 +334,10 @@ class PlaySession:
         game = self.game
         view = game.view(self.seat)
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False,
-                      caption=f"scores: {game.score_direction}")
-        for column in ("seat", "player", "cards in hand", "score"):
-            table.add_column(column, justify="right" if column != "player" else "left")
+                      caption=_("scores: {direction}").format(
+                          direction=score_direction(game.score_direction)))
+        for column in (_("seat"), _("player"), _("cards in hand"), _("score")):
+            table.add_column(column, justify="right" if column != _("player") else "left")
         to_move = game.current_player
         for k in range(game.num_players):
             marker = " ◀" if k == to_move else ""
@@ -271,27 +348,56 @@ class PlaySession:
     def show(self) -> None:
         game = self.game
         view = game.view(self.seat)
-        self.console.rule(f"{game.name} · your turn (seat {self.seat}) · {view['phase']}")
+        self.console.rule(_("{game} · your turn (seat {seat}) · {phase}").format(
+            game=game.title, seat=self.seat, phase=_(view["phase"])))   # the game's word
         body = Text("\n").join(table_lines(game, self.seat))
-        self.console.print(Panel(body, title="table", title_align="left", expand=False))
+        self.console.print(Panel(body, title=_("table"), title_align="left", expand=False))
         self.console.print(self.scores_table())
-        self.console.print(Text("Your hand: ", style="bold").append_text(cards_text(view["hand"])))
+        self.console.print(Text(_("Your hand: "), style="bold").append_text(
+            cards_text(view["hand"])))
         self.show_moves()
 
+    def moves(self) -> list[Action]:
+        """The legal moves in the order they are numbered: the hand's order."""
+        return hand_order(self.game.legal_actions(), self.game.view(self.seat)["hand"])
+
+    def move_label(self, action: Action) -> str:
+        note = getattr(self.words, "move_note", None)
+        extra = note(action) if callable(note) else None
+        return f"{action} ({extra})" if extra else str(action)
+
     def show_moves(self) -> None:
-        labels = [str(a) for a in self.game.legal_actions()]
+        labels = [self.move_label(a) for a in self.moves()]
         width = len(str(len(labels)))
         items = [Text(f"{i + 1:>{width}}) ", style="cyan").append(label)
                  for i, label in enumerate(labels)]
         self.console.print(Columns(items, padding=(0, 3)))
 
+    def show_help(self, legal: Sequence[Action]) -> None:
+        notation = getattr(self.words, "NOTATION", ())
+        lines = [_("Type the number of a move, or the move itself (e.g. {example}).").format(
+                     example=repr(str(legal[0]))),
+                 _("  ? or hint   suggest moves (the strongest bot's search, from what you see)"),
+                 _("  s or show   show the table again"),
+                 _("  h or help   this help"),
+                 _("  q or quit   leave the game (a game played with --save can be resumed)"),
+                 _("Cards: rank then suit: 7H = seven of hearts, 10D = ten of diamonds, "
+                   "JK = joker; suits C clubs, D diamonds, H hearts, S spades; ranks A 2-10 J Q "
+                   "K.")]
+        if notation:
+            lines.append(_("Moves of {game}:").format(game=self.game.title))
+            lines += [f"  {example:<22} {_(meaning)}" for example, meaning in notation]
+        lines.append(_("The rules: cardcore rules {game} (--spec: the full specification).")
+                     .format(game=self.game.name))
+        self.console.print("\n".join(escape(line) for line in lines), highlight=False)
+
     def human_turn(self) -> None:
         game = self.game
         while True:
-            legal = game.legal_actions()
+            legal = self.moves()
             numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
-            raw = self.read(f"Your move [{numbers}, or write it out; ? for a hint, h for "
-                            f"help]: ")
+            raw = self.read(_("Your move [{numbers}, or write it out; ? for a hint, h for "
+                              "help]: ").format(numbers=numbers))
             text = raw.strip()
             lowered = text.lower()
             if not text:
@@ -299,9 +405,7 @@ class PlaySession:
             if lowered in QUIT_WORDS:
                 raise _Quit
             if lowered in HELP_WORDS:
-                self.console.print("Type the number of a move, or the move itself (e.g. "
-                                   f"{str(legal[0])!r}). '?' suggests moves, 's' shows the "
-                                   "table again, 'q' quits.")
+                self.show_help(legal)
                 continue
             if lowered in HINT_WORDS:
                 self.show_hints(legal)
@@ -309,11 +413,13 @@ class PlaySession:
             if lowered in SHOW_WORDS:
                 self.show()
                 continue
-            if text.isdigit():
+            if re.fullmatch(r"[+-]?\d+", text):
                 number = int(text)
                 if not 1 <= number <= len(legal):
-                    self.console.print(f"[red]There is no move {number}; "
-                                       f"choose 1 to {len(legal)}.[/]")
+                    self.console.print("[red]" + escape(_(
+                        "There is no move {number}: choose a number from 1 to {count}, or "
+                        "write the move out.").format(number=echo(text), count=len(legal)))
+                        + "[/]")
                     continue
                 action: Action | str = legal[number - 1]
             else:
@@ -321,30 +427,64 @@ class PlaySession:
             try:
                 game.apply(action, player=self.seat)
             except IllegalActionError as e:
-                self.console.print(f"[red]Not allowed:[/] {escape(str(e))}")
+                # No rule: the text is no action of the game at all (not just not now).
+                reason = self.why_not(text) if isinstance(action, str) and e.rule is None \
+                    else None
+                self.console.print("[red]" + escape(_("Not allowed:")) + "[/] "
+                                   + escape(reason or refusal_text(e, game)))
                 continue
             return
+
+    def why_not(self, text: str) -> str | None:
+        """Why a written move is not one of the game's actions: a card not held, or the
+        game's own explanation (its words module's ``explain_notation``) with the rule."""
+        hand = self.game.view(self.seat)["hand"]
+        words = text.split()
+        kinds = {a.kind for a in self.game.legal_actions()}
+        from cardcore.cards import card_id
+        named = []
+        for word in words[1:]:
+            card = word.split("=")[0].upper()
+            try:
+                card_id(card)
+            except ValueError:
+                continue
+            named.append(card)
+        for card in named:
+            if named.count(card) > hand.count(card):
+                return _("{move}: you do not hold {card}").format(move=echo(text), card=card)
+        explain = getattr(self.words, "explain_notation", None)
+        found = explain(words, hand) if callable(explain) else None
+        if found is not None:
+            message, rule = found
+            return f"{echo(text)}: {_(message)} [{rule}]"
+        if words and words[0].lower() not in kinds:
+            return _("{move}: not a move now; moves now: {kinds}").format(
+                move=echo(text), kinds=", ".join(sorted(kinds)))
+        return None
 
     def show_hints(self, legal: Sequence[Action]) -> None:
         """The level-5 search's best moves for this seat, from its information only, with
         their move numbers, estimated win shares and visits."""
         hints = self.advisor.suggest(self.game, seat=self.seat, top=3)
         number = {a.id: i + 1 for i, a in enumerate(legal)}
-        self.console.print("Hint (best first):")
+        self.console.print(_("Hint (best first):"))
         for hint in hints:
             action = hint["action"]
             self.console.print(Text(f"  {number[action.id]}) {action}", style="cyan").append(
-                f"  win share {hint['estimate']:.0%}, {hint['visits']} visits", style="dim"))
+                "  " + _("win share {share:.0%}, {visits} visits").format(
+                    share=hint["estimate"], visits=hint["visits"]), style="dim"))
 
     def show_end(self) -> None:
         game = self.game
-        self.console.rule("match over")
+        self.console.rule(_("match over"))
         self.console.print(self.scores_table())
         winners = game.winners
         names = ", ".join(self.who(k) for k in winners)
-        verdict = "You win!" if winners == [self.seat] else (
-            "You share the win." if self.seat in winners else "You lose.")
-        self.console.print(f"Winner{'s' if len(winners) != 1 else ''}: {names}. {verdict}")
+        verdict = _("You win!") if winners == [self.seat] else (
+            _("You share the win.") if self.seat in winners else _("You lose."))
+        self.console.print(ngettext("Winner: {names}.", "Winners: {names}.", len(winners))
+                           .format(names=names) + " " + verdict)
 
 
 def _load_for_play(args: argparse.Namespace) -> Game:
@@ -384,17 +524,38 @@ def _save_path(name: str) -> Path:
     return path
 
 
+def _recorded_players(load: str) -> dict[str, Any]:
+    """What ``bots_sidecar`` recorded beside a save (its seat and bots), or {} if nothing."""
+    path = bots_sidecar(Path(load))
+    try:
+        with open(path, "rb") as f:
+            record = json.loads(f.read(64 * 1024))
+    except (OSError, ValueError):
+        return {}
+    bots = record.get("bots") if isinstance(record, dict) else None
+    if not isinstance(bots, dict) or not all(isinstance(v, str) for v in bots.values()):
+        return {}
+    seat = record.get("seat")
+    return {"seat": seat if type(seat) is int else None, "bots": bots}
+
+
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    lang = check_lang(args.lang)
     save_path = _save_path(args.save) if args.save else None
+    recorded: dict[str, Any] = {}
     if args.load:
         game = _load_for_play(args)
         seed = game.seed
+        recorded = _recorded_players(args.load)           # the same seat and opponents
+        if args.bots is not None or args.level is not None:
+            recorded.pop("bots", None)                    # unless others are asked for
     else:
         options = _parse_options(args.option, args.game)
         seed = args.seed if args.seed is not None else int(time.time_ns() % (1 << 31))
         game = new_game(args.game, players=args.players, seed=seed, **options)
-    if not 0 <= args.seat < game.num_players:
-        raise ConfigError(f"--seat must be 0..{game.num_players - 1}, not {echo(args.seat)}",
+    seat = args.seat if args.seat is not None else recorded.get("seat") or 0
+    if not 0 <= seat < game.num_players:
+        raise ConfigError(f"--seat must be 0..{game.num_players - 1}, not {echo(seat)}",
                           "seat")
     if args.level is not None:
         if args.bots is not None:
@@ -403,16 +564,27 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
             raise ConfigError(f"--level must be 1..5, not {echo(args.level)}", "level")
     bots = f"level:{args.level}" if args.level is not None else args.bots or "greedy"
     names = [str(spec) for spec in parse_bot_specs(bots)]    # name[:key=value,...]
+    saved_bots = recorded.get("bots", {})
+    if saved_bots and seat == recorded.get("seat"):
+        names = [saved_bots.get(str(k), "greedy") for k in range(game.num_players) if k != seat]
+        names = [str(spec) for spec in parse_bot_specs(",".join(names))]
     for name in dict.fromkeys(names):
         make_bot(name, 0).check_game(game.name)          # a bot that cannot play: say so now
     save = args.save or args.load
-    session = PlaySession(game, args.seat, names, seed, console, console.input,
-                          save_path or (Path(args.load) if args.load else None))
-    opponents = ", ".join(f"seat {k} {name}" for k, name in session.bot_names.items())
-    console.print(f"{game.name}: {game.num_players} players, seed {seed}; you are seat "
-                  f"{args.seat}; bots: {opponents}. Options: {escape(str(game.options))}")
-    console.print(f"Rules: cardcore rules {game.name}. Type h at your turn for help."
-                  + (f" Saving to {escape(save)}." if save else ""), style="dim")
+    session = PlaySession(game, seat, names, seed, console, console.input,
+                          save_path or (Path(args.load) if args.load else None), lang=lang)
+    with use(lang, game):
+        opponents = ", ".join(_("seat {seat} {bot}").format(seat=k, bot=name)
+                              for k, name in session.bot_names.items())
+        settings = ", ".join(f"{k}={v}" for k, v in game.options.items())
+        console.print(escape(_("{game}: {players} players, seed {seed}; you are seat {seat}; "
+                               "bots: {bots}. Options: {options}").format(
+            game=game.title, players=game.num_players, seed=seed, seat=seat, bots=opponents,
+            options=settings or _("none"))), highlight=False)
+        console.print(escape(_("How to play: cardcore rules {game}. Type h at your turn for "
+                               "help.").format(game=game.name)
+                             + (" " + _("Saving to {path}.").format(path=save) if save else "")),
+                      style="dim")
     return session.run()
 
 
@@ -531,12 +703,40 @@ def bot_table(summary: dict[str, Any]) -> Table:
 
 
 # ------------------------------------------------------------------ rules, games, bench
-def cmd_rules(args: argparse.Namespace, console: Console) -> int:
-    text = game_class(args.game).rulebook_text()
-    if args.raw or not console.is_terminal:
+def howto_text(game: str, lang: str) -> str:
+    """The game's how-to-play page (Markdown) in ``lang``: ``howto.<lang>.md`` in its package.
+    ConfigError if it is missing."""
+    from importlib import resources
+    cls = game_class(game)
+    lang = check_lang(lang)
+    page = resources.files(cls.__module__).joinpath(f"howto.{lang}.md")
+    if not page.is_file():
+        raise ConfigError(f"{cls.name} has no how-to-play page in {lang}", "lang")
+    return page.read_text(encoding="utf-8")
+
+
+def _page(text: str, console: Console, raw: bool) -> None:
+    """Markdown to stdout: as it is when piped (or ``raw``), else rendered and, when longer
+    than the screen, through a pager ($PAGER, else pydoc's choice)."""
+    if raw or not console.is_terminal:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
-    else:
+        return
+    with console.capture() as capture:
         console.print(Markdown(text))
+    rendered = capture.get()
+    if rendered.count("\n") < console.size.height - 1:
+        sys.stdout.write(rendered)
+        return
+    import pydoc
+    pydoc.pager(rendered)         # $PAGER (or $MANPAGER) when set, else less/more
+
+
+def cmd_rules(args: argparse.Namespace, console: Console) -> int:
+    if args.spec:
+        text = game_class(args.game).rulebook_text()
+    else:
+        text = howto_text(args.game, args.lang)
+    _page(text, console, args.raw)
     return 0
 
 
@@ -546,17 +746,30 @@ def cmd_schema(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def players_text(cls: type[Game]) -> str:
+    """"6 players", "2-4 players"."""
+    if cls.min_players == cls.max_players:
+        return ngettext("{n} player", "{n} players", cls.min_players).format(n=cls.min_players)
+    return _("{low}-{high} players").format(low=cls.min_players, high=cls.max_players)
+
+
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
-    table = Table(box=box.SIMPLE_HEAVY)
-    for column in ("game", "players", "default", "options"):
-        table.add_column(column)
-    for name in available_games():
-        cls = game_class(name)
-        options = "\n".join(f"{k}={o.default!r}  allowed: {o.allowed_values()}"
-                             for k, o in cls.options_spec.items())
-        table.add_row(name, f"{cls.min_players}-{cls.max_players}", str(cls.default_players),
-                      options or "—")
-    console.print(table)
+    with use(check_lang(args.lang)):
+        table = Table(box=box.SIMPLE_HEAVY)
+        for column in (_("game"), _("players"), _("default"), _("options")):
+            table.add_column(column)
+        for name in available_games():
+            cls = game_class(name)
+            options = []
+            words = translations(args.lang, cls)             # the meanings: the game's words
+            for key, option in cls.options_spec.items():
+                meaning = f"\n    {escape(words.gettext(option.doc))}" if option.doc else ""
+                options.append(escape(_("{name} (default {default}; allowed: {allowed})").format(
+                    name=key, default=json.dumps(option.default),
+                    allowed=option.allowed_values())) + meaning)
+            table.add_row(f"{name}\n{escape(cls.title)}", players_text(cls),
+                          str(cls.default_players), "\n".join(options) or "—")
+        console.print(table)
     return 0
 
 
@@ -683,6 +896,10 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                        help="a game option, e.g. -o rounds=8 (repeatable)")
 
+    def lang_flag(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--lang", default="en", metavar="LANG",
+                       help=f"language of the text: {', '.join(LANGUAGES)} (default en)")
+
     def executor_flags(p: argparse.ArgumentParser) -> None:
         where = p.add_mutually_exclusive_group()
         where.add_argument("--workers", type=int, default=1,
@@ -698,18 +915,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = game_command("play", "play a game in the terminal against bots")
     option_flags(p)
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--seat", type=int, default=None,
+                   help="your seat (default 0, or the seat a loaded game was played from)")
     p.add_argument("--seed", type=int, default=None, help="seed (default: fresh)")
     p.add_argument("--save", metavar="FILE", default=None,
                    help="save the game to FILE at each of your turns and when you leave")
     p.add_argument("--load", metavar="FILE", default=None,
-                   help="resume a game saved with --save (and keep saving to FILE)")
+                   help="resume a game saved with --save, against the same bots (and keep "
+                        "saving to FILE)")
     p.add_argument("--bots", default=None,
                    help="the opponents' bots, given to the other seats in order and repeated "
                         f"(default greedy); names: {', '.join(available_bots())}")
     p.add_argument("--level", type=int, default=None,
                    help="opponents of difficulty 1 (beginner) to 5 (strongest), instead of "
                         "--bots")
+    lang_flag(p)
     p.set_defaults(func=cmd_play)
 
     p = game_command("simulate", "play many seeded games between bots and summarise them")
@@ -739,8 +959,12 @@ def build_parser() -> argparse.ArgumentParser:
                         "(plots need matplotlib: pip install 'cardcore[plot]')")
     p.set_defaults(func=cmd_tournament)
 
-    p = game_command("rules", "print a game's rulebook")
+    p = game_command("rules", "how to play a game (--spec: its full rulebook, the "
+                     "specification); paged in a terminal")
+    p.add_argument("--spec", action="store_true",
+                   help="the specification: every rule with its ID, decisions and tests")
     p.add_argument("--raw", action="store_true", help="print the Markdown source")
+    lang_flag(p)
     p.set_defaults(func=cmd_rules)
 
     p = game_command("schema", "print the JSON Schema of a game's view, action, event or save")
@@ -748,6 +972,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_schema)
 
     p = sub.add_parser("games", help="list the games and their options")
+    lang_flag(p)
     p.set_defaults(func=cmd_games)
 
     p = sub.add_parser("bench", help="quick speed check of random playouts")

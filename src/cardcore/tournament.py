@@ -335,7 +335,8 @@ def standings_table(result: dict[str, Any]) -> Any:
                         f"{len(result['seatings'])} seatings × {result['games_per_seating']:,}, "
                         f"{result['players']} players, seed {result['seed']}",
                   caption="rating: Bradley-Terry on the Elo scale, mean 1500; [95% interval]; "
-                          f"fair share of wins {result['fair_share']:.1%}",
+                          f"fair share of wins {result['fair_share']:.1%}; scores: "
+                          f"{game_class(result['game']).score_direction}",
                   box=box.SIMPLE_HEAVY)
     for column in ("#", "bot", "rating", "win rate", "sole wins", "mean score", "seat-games"):
         table.add_column(column, justify="left" if column == "bot" else "right")
@@ -436,7 +437,10 @@ def _figure(result: dict[str, Any]) -> Any:
         score_ax.bxp(stats, positions=y, orientation="horizontal", showmeans=True, widths=0.5)
     except TypeError:                                      # matplotlib < 3.10
         score_ax.bxp(stats, positions=y, vert=False, showmeans=True, widths=0.5)
-    score_ax.set_xlabel("score as the game counts it\n(box 25-75%, whiskers 5-95%, ▲ mean)")
+    # Which way is good is the game's to say (Game.score_direction): penalty points in some.
+    direction = game_class(result["game"]).score_direction
+    score_ax.set_xlabel(f"score as the game counts it: {direction}\n"
+                        "(box 25-75%, whiskers 5-95%, ▲ mean)")
     figure.suptitle(f"{result['game']}: {result['games']:,} games, {result['players']} players, "
                     f"seed {result['seed']}")
     return figure

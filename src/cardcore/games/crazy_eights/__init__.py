@@ -20,6 +20,7 @@ from typing import Any, Mapping, Sequence
 
 from cardcore._fast import GameState, rank_of
 from cardcore.cards import card_str, format_cards
+from cardcore.i18n import _
 from cardcore.game import ActionSpec, Game, JSONValue, Option, flag, int_between, one_of, seat_or_lot
 from cardcore.games.crazy_eights._state import (
     MAX_DRAW_CARDS_LIMIT, MAX_TURNS_LIMIT, PHASES, WILD_RANK, CrazyEightsState, action_table,
@@ -192,18 +193,23 @@ class CrazyEights(Game):
     def table_lines(self, player: int) -> list[str]:
         """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
-        arrow = "→ up the seats" if v["direction"] == 1 else "← down the seats"
+        arrow = _("→ up the seats") if v["direction"] == 1 else _("← down the seats")
+        seat = _("seat {seat}: {value}")
         lines = [
-            f"Top card {v['top_card']}   suit to follow {v['suit']}   {arrow}   "
-            f"stock {v['stock_size']}",
-            f"Plays {v['plays']}/{v['max_turns']}   draws this turn "
-            f"{v['draws_this_turn']}/{v['max_draw_cards']}",
-            "Hand sizes: " + "  ".join(f"seat {p}: {n}" for p, n in enumerate(v["hand_sizes"])),
+            _("Top card {card}   suit to follow {suit}   {arrow}   stock {stock}").format(
+                card=v["top_card"], suit=v["suit"], arrow=arrow, stock=v["stock_size"]),
+            _("Plays {plays}/{max_turns}   draws this turn {draws}/{max_draws}").format(
+                plays=v["plays"], max_turns=v["max_turns"], draws=v["draws_this_turn"],
+                max_draws=v["max_draw_cards"]),
+            _("Hand sizes: {sizes}").format(sizes="  ".join(
+                seat.format(seat=p, value=n) for p, n in enumerate(v["hand_sizes"]))),
         ]
         if v["draw_two_owed"]:
-            lines.append(f"Seat {v['current_player']} owes {v['draw_two_owed']} cards")
+            lines.append(_("Seat {seat} owes {count} cards").format(
+                seat=v["current_player"], count=v["draw_two_owed"]))
         if v["passes"]:
-            lines.append(f"Passes with the stock empty: {v['passes']}")
+            lines.append(_("Passes with the stock empty: {count}").format(count=v["passes"]))
         if v["phase"] == "over":
-            lines.append("Penalties: " + "  ".join(f"seat {p}: {c}" for p, c in enumerate(v["scores"])))
+            lines.append(_("Penalties: {scores}").format(scores="  ".join(
+                seat.format(seat=p, value=c) for p, c in enumerate(v["scores"]))))
         return lines

@@ -21,6 +21,7 @@ from typing import Any, Mapping, Sequence
 
 from cardcore.cards import card_id, card_str, format_cards
 from cardcore._fast import GameState
+from cardcore.i18n import _
 from cardcore.game import ActionSpec, Game, JSONValue, Option, is_int, one_of, seat_or_lot
 from cardcore.games.kings_stakes._state import (
     OBSERVATION_PIECES, PHASES, KingsStakesState, action_table, deal_plan, kings_stakes_deck,
@@ -120,8 +121,13 @@ class KingsStakes(Game):
                          allowed=f"None (one per player) | a multiple of players up to {MAX_ROUNDS}"),
         "teams": Option(False, _check_teams, "partners sit opposite (4 players)",
                         allowed="True (4 players) | False"),
-        "refill": Option("auto", one_of("auto", "manual", rule="KS-4.5, KS-7")),
-        "scoring": Option("rank", one_of("rank", "cards", rule="KS-9.2, KS-9.6")),
+        "refill": Option("auto", one_of("auto", "manual", rule="KS-4.5, KS-7"),
+                         doc="'auto': the hand refills to 4 after a play; 'manual': you choose "
+                             "refill or end_turn, and a forgotten refill passes the forget-me "
+                             "chip (KS-7)"),
+        "scoring": Option("rank", one_of("rank", "cards", rule="KS-9.2, KS-9.6"),
+                          doc="'rank': points by place, the players ranked by their penalty "
+                              "cards (KS-9.2); 'cards': a point per penalty card (KS-9.6)"),
     }
     conformance_configs = [
         {"players": 2}, {"players": 4}, {"players": 3, "scoring": "cards"},
@@ -209,18 +215,26 @@ class KingsStakes(Game):
     def table_lines(self, player: int) -> list[str]:
         """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
-        arrow = "→ clockwise" if v["direction"] == 1 else "← counter-clockwise"
+        arrow = _("→ clockwise") if v["direction"] == 1 else _("← counter-clockwise")
+        seat = _("seat {seat}: {value}")
         lines = [
-            f"Round {v['round']}/{v['rounds']}   stake {v['stake']}   {arrow}   "
-            f"stock {v['stock_size']}",
-            "Table: " + (" ".join(v["table"]) or "(empty)"),
-            "Penalty cards: " + "  ".join(f"seat {p}: {c}" for p, c in enumerate(v["penalty_counts"])),
-            "Scores: " + "  ".join(f"seat {p}: {c}" for p, c in enumerate(v["scores"])),
+            _("Round {round}/{rounds}   stake {stake}   {arrow}   stock {stock}").format(
+                round=v["round"], rounds=v["rounds"], stake=v["stake"], arrow=arrow,
+                stock=v["stock_size"]),
+            _("Table: {cards}").format(cards=" ".join(v["table"]) or _("(empty)")),
+            _("Penalty cards: {counts}").format(counts="  ".join(
+                seat.format(seat=p, value=c) for p, c in enumerate(v["penalty_counts"]))),
+            _("Scores: {scores}").format(scores="  ".join(
+                seat.format(seat=p, value=c) for p, c in enumerate(v["scores"]))),
         ]
         if v["last_play"]:
-            lines.append(f"Last: seat {v['last_play']['player']} {v['last_play']['action']}")
+            lines.append(_("Last: seat {seat} {action}").format(
+                seat=v["last_play"]["player"], action=v["last_play"]["action"]))
         if v["chip_holder"] is not None:
-            lines.append(f"Forget-me chip: seat {v['chip_holder']}")
+            lines.append(_("Forget-me chip: seat {seat}").format(seat=v["chip_holder"]))
         if v["out_player"] is not None:
-            lines.append(f"Seat {v['out_player']} is out; final turns: {v['final_turns_owed']}")
+            owed = v["final_turns_owed"]            # the seats still to play their final turn
+            lines.append(_("Seat {seat} is out; final turns still to play: {seats}").format(
+                seat=v["out_player"], seats=", ".join(_("seat {seat}").format(seat=p)
+                                                      for p in owed) or _("none")))
         return lines

@@ -1,39 +1,94 @@
-"""Kings' Stakes in words for the terminal (cardcore.narrate): its own event kinds."""
+"""Kings' Stakes in words for the terminal (cardcore.narrate): its own event kinds, and the
+templates of its refusals (the state machine's ``explain_rule`` texts) for translation. The
+texts are msgids of the game's catalog (``locale/``)."""
 from __future__ import annotations
 
-from cardcore.narrate import Event, Phrase, Who, action_line, cards_text, verb
+from cardcore.i18n import N_, _
+from cardcore.narrate import Event, Phrase, Who, action_line, cards_text, mine
 
 
 def _with_stake(event: Event, seat: int | None, who: Who, name: str) -> str:
     line = action_line(event, name)
     if "stake" in event:                                 # KS-4.3: what the next play must meet
-        line += f"   (stake {event['stake']}"
-        line += ", counter-clockwise)" if event.get("direction") == -1 else ")"
+        text = (_("{line}   (stake {stake}, counter-clockwise)") if event.get("direction") == -1
+                else _("{line}   (stake {stake})"))
+        line = text.format(line=line, stake=event["stake"])
     return line
 
 
 def _take(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return f"{name}: take — takes the table: {cards_text(event)} (stake back to 0)"
+    return mine(event.get("player"), seat,
+                _("{name}: take — you take the table: {cards} (stake back to 0)"),
+                _("{name}: take — takes the table: {cards} (stake back to 0)")).format(
+        name=name, cards=cards_text(event))
 
 
 def _draw(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return f"{name} {verb('draw', event.get('player'), seat)} {cards_text(event)} from the stock"
+    return mine(event.get("player"), seat, _("{name} draw {cards} from the stock"),
+                _("{name} draws {cards} from the stock")).format(name=name,
+                                                                 cards=cards_text(event))
 
 
 def _table_cleared(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return f"{name}'s king clears the table to the discard: {cards_text(event)}"
+    return _("{name}: the king clears the table to the discard: {cards}").format(
+        name=name, cards=cards_text(event))
 
 
 def _chip(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return f"{name} now {verb('hold', event.get('player'), seat)} the forget-me chip (KS-7.1)"
+    return mine(event.get("player"), seat, _("{name} now hold the forget-me chip (KS-7.1)"),
+                _("{name} now holds the forget-me chip (KS-7.1)")).format(name=name)
 
 
 def _out(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return f"{name} {'are' if event.get('player') == seat else 'is'} out; " \
-           f"the others get final turns"
+    return mine(event.get("player"), seat, _("{name} are out; the others get final turns"),
+                _("{name} is out; the others get final turns")).format(name=name)
 
 
 PHRASES: dict[str, Phrase] = {
     "play": _with_stake, "refill": _with_stake, "end_turn": _with_stake, "take": _take,
     "draw": _draw, "table_cleared": _table_cleared, "chip": _chip, "out": _out,
 }
+
+# The refusals of _state.pyx (explain_rule), as templates: cardcore.i18n.fill_template
+# translates a refusal by the template it fills (a test checks that every refusal fits one).
+REFUSALS = (
+    N_("after a play choose refill or end_turn"),
+    N_("refill and end_turn follow a play when refill='manual' and the hand is short"),
+    N_("there is nothing on the table to take"),
+    N_("four kings needs all four kings in hand"),
+    N_("you do not hold {card}"),
+    N_("you do not hold {count} joker(s)"),
+    N_("with 2 players there are no queens for a joker to stand for"),
+    N_("amount {amount} is below the stake {stake}"),
+)
+
+# The notation, for the terminal's help: (an example, what it means).
+NOTATION = (
+    ("play 7H", N_("play one card: a number card counts its value (ace 11)")),
+    ("play 7H 7S", N_("a pair: same rank, or one suit and values one apart (KS-4.2)")),
+    ("play JK=9", N_("a lone joker played as a 9 (any value 1 to 11)")),
+    ("play 5H JK=4H", N_("a joker standing for the 4 of hearts beside your 5H (KS-4.4)")),
+    ("play KS JK=QS", N_("king and a joker as the queen of spades: stake 0, direction "
+                         "reverses (KS-4.4, KS-5.5)")),
+    ("play KC KS KD KH", N_("four kings (KS-5.7)")),
+    ("take", N_("take the table: its cards become your penalty cards (KS-6)")),
+    ("refill, end_turn", N_("with refill='manual': draw back to 4 cards, or not (KS-7)")),
+)
+
+_VALUES = {"A": 11, "T": 10, **{str(v): v for v in range(2, 10)}}
+
+
+def explain_notation(words: list[str], hand: list[str]) -> tuple[str, str] | None:
+    """Why ``play C1 C2`` (natural cards, all held) is no play of the game: a pair is two
+    number cards of one rank, or of one suit one apart (KS-4.2); court cards play alone or
+    in KS-5's combinations."""
+    if len(words) != 3 or words[0].lower() != "play" or any("=" in w for w in words):
+        return None
+    cards = [w.upper() for w in words[1:]]
+    if any(c[:-1] in ("J", "Q", "K") for c in cards):
+        return (N_("jacks, queens and kings pair only in the combinations of KS-5"), "KS-4.2")
+    (r1, s1), (r2, s2) = ((c[:-1], c[-1]) for c in cards)
+    if r1 != r2 and (s1 != s2 or abs(_VALUES.get(r1, 0) - _VALUES.get(r2, 0)) != 1):
+        return (N_("a pair is two cards of the same rank, or of one suit with values one "
+                   "apart"), "KS-4.2")
+    return None

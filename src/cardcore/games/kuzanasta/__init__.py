@@ -27,6 +27,7 @@ from typing import Any
 from cardcore.cards import RANKS, card_str, format_cards
 from cardcore.errors import IllegalActionError
 from cardcore._fast import GameState
+from cardcore.i18n import _
 from cardcore.game import (
     MAX_ACTION_TEXT, ActionLike, ActionSpec, Game, JSONValue, Option, flag, int_between, one_of,
     seat_or_lot,
@@ -264,31 +265,37 @@ class Kuzanasta(Game):
     def table_lines(self, player: int) -> list[str]:
         """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
-        wild = v["wild_rank"] or "none (joker turned up: hand points double)"
-        lines = [(f"Deal {v['deal']}   dealer seat {v['dealer']}   wild rank {wild}   "
-                  f"turn-up {v['turn_up']}   turn {v['turns_in_deal'] + 1}")]
+        wild = v["wild_rank"] or _("none (joker turned up: hand points double)")
+        seat = _("seat {seat}: {value}")
+        lines = [_("Deal {deal}   dealer seat {dealer}   wild rank {wild}   turn-up {turn_up}   "
+                   "turn {turn}").format(deal=v["deal"], dealer=v["dealer"], wild=wild,
+                                         turn_up=v["turn_up"], turn=v["turns_in_deal"] + 1)]
         for k, pile in enumerate(v["discards"]):
             users = [str(p) for p, q in enumerate(v["pile_of"]) if q == k]
-            mine = "  (yours)" if k == v["my_pile"] else ""
-            shown = " ".join(pile[-8:]) if pile else "(empty)"
-            more = f"{len(pile) - 8} more, " if len(pile) > 8 else ""
-            lines.append(f"Pile {k} (seats {','.join(users)}): stock {v['stock_sizes'][k]}, "
-                         + f"discard {more}{shown}{mine}")
+            mine = _("  (yours)") if k == v["my_pile"] else ""
+            shown = " ".join(pile[-8:]) if pile else _("(empty)")
+            more = _("{count} more, ").format(count=len(pile) - 8) if len(pile) > 8 else ""
+            # KZ-3.1: a draw_discard takes the top card, the last one shown.
+            lines.append(_("Pile {pile} (seats {seats}): stock {stock}, discard (top last) "
+                           "{more}{cards}{mine}").format(
+                pile=k, seats=",".join(users), stock=v["stock_sizes"][k], more=more,
+                cards=shown, mine=mine))
         best = v["best_sets"]
-        lines.append("Best sets in hand: " + (f"{' + '.join(best['sets'])} = {best['value']}"
-                                              if best else "none yet"))
-        lines.append("Scores: " + "  ".join(f"seat {p}: {s}" for p, s in enumerate(v["scores"])))
+        lines.append(_("Best sets in hand: {sets}").format(
+            sets=f"{' + '.join(best['sets'])} = {best['value']}" if best else _("none yet")))
+        lines.append(_("Scores: {scores}").format(scores="  ".join(
+            seat.format(seat=p, value=s) for p, s in enumerate(v["scores"]))))
         if self.options["ante"]:
-            lines.append("Chips: " + "  ".join(f"seat {p}: {c}" for p, c in enumerate(v["chips"]))
-                         + f"   pot {v['pot']}")
+            lines.append(_("Chips: {chips}   pot {pot}").format(chips="  ".join(
+                seat.format(seat=p, value=c) for p, c in enumerate(v["chips"])), pot=v["pot"]))
         if v["god_holder"] is not None:
-            lines.append(f"God card (joker): held by seat {v['god_holder']}")
+            lines.append(_("God card (joker): held by seat {seat}").format(seat=v["god_holder"]))
         last = v["last_deal"]
         if last is not None:
             if last["end"] == "went_out":
                 sets = " + ".join(s["set"] for s in last["sets"])
-                lines.append(f"Last deal: seat {last['winner']} went out with {sets}, "
-                             f"scoring {last['total']}")
+                lines.append(_("Last deal: seat {seat} went out with {sets}, scoring {total}")
+                             .format(seat=last["winner"], sets=sets, total=last["total"]))
             else:
-                lines.append(f"Last deal: void ({last['end']})")
+                lines.append(_("Last deal: void ({end})").format(end=last["end"]))
         return lines

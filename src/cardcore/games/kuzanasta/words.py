@@ -1,28 +1,36 @@
-"""Kuzanasta in words for the terminal (cardcore.narrate): its own event kinds."""
+"""Kuzanasta in words for the terminal (cardcore.narrate): its own event kinds, a note on the
+moves that take a hidden-until-now card, and the templates of its refusals (``explain_rule``)
+for translation. The texts are msgids of the game's catalog (``locale/``)."""
 from __future__ import annotations
 
+from typing import Any
+
+from cardcore.i18n import N_, _
 from cardcore.narrate import COMMON, Event, Phrase, Who, cards_text
 
 
 def _draw_discard(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return f"{name}: {event.get('action')} — takes {cards_text(event)} from the discard pile"
+    return _("{name}: {action} — takes {cards}, the top card of the discard pile").format(
+        name=name, action=event.get("action"), cards=cards_text(event))
 
 
 def _turn_up(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return f"turned up {cards_text(event)}: wild rank {event.get('wild_rank') or 'none'}"
+    return _("turned up {cards}: wild rank {rank}").format(
+        cards=cards_text(event), rank=event.get("wild_rank") or _("none"))
 
 
 def _pile_start(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return f"pile {event['pile']} starts with {cards_text(event)}"
+    return _("pile {pile} starts with {cards}").format(pile=event["pile"], cards=cards_text(event))
 
 
 def _recycle(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return f"discard pile {event['pile']} turned over as the new stock " \
-           f"({len(event['cards'])} cards)"
+    return _("discard pile {pile} turned over as the new stock ({count} cards)").format(
+        pile=event["pile"], count=len(event["cards"]))
 
 
 def _pile_dead(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return f"a discard pile leaves play: {cards_text(event)} ({event.get('rule')})"
+    return _("a discard pile leaves play: {cards} ({rule})").format(cards=cards_text(event),
+                                                                    rule=event.get("rule"))
 
 
 def _set_aside(event: Event, seat: int | None, who: Who, name: str) -> None:
@@ -32,7 +40,8 @@ def _set_aside(event: Event, seat: int | None, who: Who, name: str) -> None:
 def _deal_end(event: Event, seat: int | None, who: Who, name: str) -> str | None:
     """The heading of a deal that ended void (KZ-3.4, KZ-3.5); a scored deal has the usual."""
     if event.get("end") != "went_out":
-        return f"— deal {event.get('deal')} over: void ({event.get('end')}, {event.get('rule')})"
+        return _("— deal {deal} over: void ({end}, {rule})").format(
+            deal=event.get("deal"), end=event.get("end"), rule=event.get("rule"))
     return None
 
 
@@ -41,3 +50,44 @@ PHRASES: dict[str, Phrase] = {
     "pile_start": _pile_start, "recycle": _recycle, "pile_dead": _pile_dead,
     "set_aside": _set_aside, "deal_end": _deal_end,
 }
+
+
+def move_note(action: Any) -> str | None:
+    """What a move takes that its notation does not say: the card a ``draw_discard`` takes
+    (the last card shown of the discard pile is its top)."""
+    if action.kind == "draw_discard" and action.cards:
+        return _("takes {card}, the top of your discard pile").format(card=action.cards[0])
+    return None
+
+
+REFUSALS = (
+    N_("taking a card from a chosen place of a stock is the option god_draw='position'"),
+    N_("with god_draw='position' the God card's draw takes a chosen place without looking"),
+    N_("only the holder of the God card (the joker) may draw from the stocks at will"),
+    N_("that place is not in a stock pile in play"),
+    N_("your stock pile is empty"),
+    N_("your discard pile is empty"),
+    N_("the stock piles are empty"),
+    N_("first draw: draw_stock or draw_discard"),
+    N_("{card} is not in a stock pile in play"),
+    N_("you chose the God card's draw: take a card from the stock piles (god_draw)"),
+    N_("you do not hold {card}"),
+    N_("only the holder of the God card (the joker) may start a new discard pile"),
+    N_("your discard pile is empty: there is no pile to end, discard normally"),
+    N_("you have drawn: now discard a card"),
+    N_("your hand does not make a 3-card and a 4-card set of all seven cards"),
+    N_("your hand does not hold two sets"),
+    N_("your hand cannot show those sets as a 3-card and a 4-card set of all seven cards"),
+    N_("your hand cannot show those two sets"),
+    N_("you have discarded: go out (go_out) or end the turn (end_turn)"),
+)
+
+NOTATION = (
+    ("draw_stock", N_("take the top card of your stock pile (the reserve)")),
+    ("draw_discard", N_("take the top card of your discard pile (the last one shown)")),
+    ("god_draw 7H", N_("holder of the God card (joker): take 7H from a stock pile (KZ-6.2)")),
+    ("discard 7H", N_("discard a card onto your discard pile")),
+    ("god_discard 7H", N_("holder of the God card: start a new discard pile (KZ-6.3)")),
+    ("go_out 3-3-3 7-7-7-W", N_("show two sets and go out; W is a wild card (KZ-7.1)")),
+    ("end_turn", N_("end the turn without going out")),
+)

@@ -24,6 +24,8 @@ from typing import Any
 
 from cardcore._fast import GameState
 from cardcore.cards import card_id, format_cards
+from cardcore.i18n import _
+from cardcore.games.manna.words import CANASTA_KINDS, canasta_counts
 from cardcore.game import (
     ActionSpec, Game, JSONValue, Option, _normalize_label, flag, int_between, one_of,
     seat_or_lot,
@@ -249,24 +251,32 @@ class Manna(Game):
         """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
         top = v["discard"][-1] if v["discard"] else "-"
-        frozen = " (frozen)" if v["frozen"] else ""
+        frozen = _(" (frozen)") if v["frozen"] else ""
         lines = [
-            (f"Hand {v['hand_number']}  dealer seat {v['dealer']}  stock {v['stock_size']}  "
-             f"pile {len(v['discard'])}{frozen} top {top}"),
-            (f"Scores: team 0 (seats 0 2 4) {v['scores'][0]}   team 1 (seats 1 3 5) "
-             f"{v['scores'][1]}   you are team {v['team']}"),
+            _("Hand {hand}  dealer seat {dealer}  stock {stock}  pile {pile}{frozen} top {top}")
+            .format(hand=v["hand_number"], dealer=v["dealer"], stock=v["stock_size"],
+                    pile=len(v["discard"]), frozen=frozen, top=top),
+            _("Scores: team 0 (seats 0 2 4) {score0}   team 1 (seats 1 3 5) {score1}   "
+              "you are team {team}").format(score0=v["scores"][0], score1=v["scores"][1],
+                                            team=v["team"]),
         ]
         for team in range(2):
-            opened = "opened" if v["opened"][team] else f"needs {v['min_meld'][team]}"
+            opened = _("opened") if v["opened"][team] else _("needs {points}").format(
+                points=v["min_meld"][team])
             to_move = v["current_player"]
             if not v["opened"][team] and to_move is not None and team == to_move % 2 \
                     and v["turn_points"]:
-                opened += f", {v['turn_points']} counted this turn"      # MH-4.8
-            lines.append(f"Team {team} ({opened}; red threes {len(v['red_threes'][team])}; "
-                         f"canastas: {', '.join(v['canasta_types'][team]) or 'none'})")
+                opened += _(", {points} counted this turn").format(points=v["turn_points"])
+            kinds = v["canasta_types"][team]                         # MH-9.1: one of each
+            lines.append(_("Team {team} ({opened}; red threes {threes}; canastas: {canastas})")
+                         .format(team=team, opened=opened, threes=len(v["red_threes"][team]),
+                                 canastas=canasta_counts(kinds) or _("none")))
             for m in v["melds"][team]:
-                mark = f"[{m['type']} canasta]" if m["complete"] else ""
+                mark = _("[{kind} canasta]").format(kind=_(CANASTA_KINDS.get(
+                    m["type"], m["type"]))) if m["complete"] else ""
                 lines.append(f"   {m['rank']:>6}: {' '.join(m['cards'])} {mark}")
-        lines.append("Hands: " + "  ".join(f"seat {p}: {n}" for p, n in enumerate(v["hand_sizes"]))
-                     + "   feet: " + " ".join(str(n) for n in v["foot_sizes"]))
+        lines.append(_("Hands: {hands}   feet: {feet}").format(
+            hands="  ".join(_("seat {seat}: {value}").format(seat=p, value=n)
+                            for p, n in enumerate(v["hand_sizes"])),
+            feet=" ".join(str(n) for n in v["foot_sizes"])))
         return lines

@@ -1,38 +1,51 @@
-"""Manna from Heaven in words for the terminal (cardcore.narrate): its own event kinds."""
+"""Manna from Heaven in words for the terminal (cardcore.narrate): its own event kinds, and
+the templates of its refusals (``explain_rule``) for translation. The texts are msgids of the
+game's catalog (``locale/``)."""
 from __future__ import annotations
 
-from cardcore.narrate import Event, Phrase, Who, action_line, cards_text, verb
+from cardcore.i18n import N_, _, ngettext
+from cardcore.narrate import Event, Phrase, Who, action_line, cards_text, mine
 
 
 def _take_pile(event: Event, seat: int | None, who: Who, name: str) -> str:
-    melded = " ".join(event.get("melded", []))
-    return f"{action_line(event, name)} — takes the pile ({len(event['cards'])}: " \
-           f"{cards_text(event)}), melding {melded}"
+    return _("{line} — takes the pile ({count}: {cards}), melding {melded}").format(
+        line=action_line(event, name), count=len(event["cards"]), cards=cards_text(event),
+        melded=" ".join(event.get("melded", [])))
 
 
 def _meld(event: Event, seat: int | None, who: Who, name: str) -> str:
     line = f"{action_line(event, name)} ({cards_text(event)})"
     if "turn_points" in event and not event.get("opened", True):     # MH-4.8
-        line += f" — initial meld {event['turn_points']} of {event['min_meld']}"
+        line += _(" — initial meld {points} of {minimum}").format(
+            points=event["turn_points"], minimum=event["min_meld"])
     return line
 
 
 def _first_discard(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return f"the pile starts with {cards_text(event)}"
+    return _("the pile starts with {cards}").format(cards=cards_text(event))
 
 
 def _red_three(event: Event, seat: int | None, who: Who, name: str) -> str:
-    how = "replaced from the stock" if event.get("replaced") else "not replaced"
-    plural = "s" if len(event["cards"]) > 1 else ""
-    return f"red three{plural} {cards_text(event)} laid out for team {event.get('team')} ({how})"
+    how = _("replaced from the stock") if event.get("replaced") else _("not replaced")
+    return ngettext("red three {cards} laid out for team {team} ({how})",
+                    "red threes {cards} laid out for team {team} ({how})",
+                    len(event["cards"])).format(cards=cards_text(event), team=event.get("team"),
+                                                how=how)
+
+
+CANASTA_KINDS = {"natural": N_("natural"), "mixed": N_("mixed"), "wild": N_("wild"),
+                 "sevens": N_("sevens")}
 
 
 def _canasta(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return f"team {event['team']} completes a {event['type']} canasta of {event['rank']}"
+    kind = str(event["type"])
+    return _("team {team} completes a {kind} canasta of {rank}").format(
+        team=event["team"], kind=_(CANASTA_KINDS.get(kind, kind)), rank=event["rank"])
 
 
 def _foot(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return f"{name} {verb('pick', event.get('player'), seat)} up the foot: {cards_text(event)}"
+    return mine(event.get("player"), seat, _("{name} pick up the foot: {cards}"),
+                _("{name} picks up the foot: {cards}")).format(name=name, cards=cards_text(event))
 
 
 def _foot_dealt(event: Event, seat: int | None, who: Who, name: str) -> None:
@@ -43,3 +56,60 @@ PHRASES: dict[str, Phrase] = {
     "take_pile": _take_pile, "meld": _meld, "first_discard": _first_discard,
     "red_three": _red_three, "canasta": _canasta, "foot": _foot, "foot_dealt": _foot_dealt,
 }
+
+
+def canasta_counts(kinds: list[str]) -> str:
+    """A team's canastas counted by kind: "2 natural, 1 sevens" (MH-9.1 needs one of each)."""
+    counts = {kind: kinds.count(kind) for kind in dict.fromkeys(kinds)}
+    return ", ".join(f"{n} {_(CANASTA_KINDS.get(kind, kind))}" for kind, n in counts.items())
+
+
+REFUSALS = (
+    N_("draw is always legal at the draw stage"),
+    N_("that take is not legal now"),
+    N_("draw first: draw_stock or take the pile"),
+    N_("you have already drawn this turn"),
+    N_("there are no provisional initial melds to take back"),
+    N_("you do not hold {card}"),
+    N_("your melds this turn total {points}, below the minimum {minimum}: meld more or retract"),
+    N_("going out needs a natural, a mixed, a wild and a sevens canasta"),
+    N_("a seven may never be the going-out discard"),
+    N_("go out by discarding your last card: you hold more than one"),
+    N_("sevens may not be discarded until both teams have a canasta of sevens"),
+    N_("you must keep at least one card unless you go out"),
+    N_("that meld is not legal now"),
+    N_("after a retract you may not meld again this turn"),
+    N_("you do not hold the cards for that"),
+    N_("your team already has an unfinished meld of that rank: add to it"),
+    N_("your team has no unfinished meld of that rank to add to"),
+    N_("a meld has at most 7 cards"),
+    N_("sevens take no wild cards (option wild_sevens)"),
+    N_("a meld needs 3 to 7 cards, at least two naturals and at most three wild cards"),
+    N_("while the initial meld is short, a canasta must reach the minimum"),
+    N_("black threes are melded only as the last meld before going out"),
+    N_("you must keep a card to discard and one to hold unless you can go out"),
+    N_("that would leave a seven as your going-out discard"),
+    N_("after taking the pile your melds must still be able to reach the minimum"),
+    N_("the discard pile is empty"),
+    N_("the pile cannot be taken when its top card is a wild card or a three"),
+    N_("the pile is frozen (a wild card or red three in it, or your team has not opened): "
+       "take it only with a natural pair"),
+    N_("that way of taking the pile does not fit your team's melds of that rank"),
+)
+
+NOTATION = (
+    ("draw", N_("draw two cards from the stock (MH-3.1)")),
+    ("take add", N_("take the pile: its top card goes onto your team's unfinished meld of "
+                    "its rank (MH-5.3)")),
+    ("take pair", N_("take the pile with a natural pair of the top card's rank from your "
+                     "hand")),
+    ("take natural+two", N_("take the pile: a new meld of the top card, one natural from "
+                            "your hand and a two (+joker: a joker)")),
+    ("meld K K K 2", N_("a new meld: three kings and a two (ranks only: suits do not "
+                        "matter)")),
+    ("add to K: K JK", N_("add a king and a joker to your team's unfinished meld of kings")),
+    ("meld 2 2 JK", N_("a wild meld (twos and jokers); add to wild: JK adds to it")),
+    ("retract", N_("take back this turn's provisional initial melds (MH-4.8)")),
+    ("discard 9S", N_("discard a card and end the turn")),
+    ("out 9S", N_("go out by discarding your last card (MH-9)")),
+)

@@ -1,0 +1,180 @@
+"""Message catalogs: the words people read, in English or Russian.
+
+The texts are gettext catalogs (``.po``, written and extracted with Babel; compiled to ``.mo``
+when the package is built, see setup.py) read at run time by the standard library's
+``gettext``. English is the source language: the msgids are the English texts, so ``lang="en"``
+needs no catalog. There is one catalog for the shared words (narration every game has, the
+terminal's own texts: ``cardcore/locale``) and one per game in its package
+(``cardcore/games/<game>/locale``); a game's words are looked up in its catalog first, then in
+the shared one.
+
+Where text is produced it takes ``lang=`` (``narrate.describe(..., lang="ru")``,
+``cardcore play --lang ru``); an unknown language is a ConfigError naming ``lang``. Code that
+writes words marks them with ``_()`` (from this module), which translates into the language
+of the innermost ``use(lang, game)`` block: a context variable, so threads and asyncio tasks
+each keep their own. Rule IDs, card notations and action notations are never translated.
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import gettext as _gettext
+import re
+from contextvars import ContextVar
+from importlib import resources
+from typing import Any, Iterable, Iterator
+
+from cardcore.errors import ConfigError, echo
+
+__all__ = ["LANGUAGES", "DEFAULT_LANG", "DOMAIN", "check_lang", "translations", "use", "_",
+           "N_", "ngettext", "current_lang", "fill_template", "messages"]
+
+LANGUAGES = ("en", "ru")            # English (the msgids) and Russian
+DEFAULT_LANG = "en"
+DOMAIN = "messages"                 # <package>/locale/<lang>/LC_MESSAGES/messages.mo
+SHARED_PACKAGE = "cardcore"
+
+_NULL = _gettext.NullTranslations()
+_current: ContextVar[tuple[str, _gettext.NullTranslations]] = ContextVar(
+    "cardcore_lang", default=(DEFAULT_LANG, _NULL))
+
+
+def check_lang(lang: Any) -> str:
+    """``lang`` if it is a language of the catalogs, else ConfigError naming ``lang``."""
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise ConfigError(f"lang must be one of {', '.join(LANGUAGES)}, not {echo(lang)}",
+                          "lang")
+    return lang
+
+
+def _package_of(game: Any) -> str | None:
+    """The package that holds a game's catalog: the game class's package (``cardcore.games.x``)."""
+    if game is None:
+        return None
+    cls = game if isinstance(game, type) else type(game)
+    module = cls.__module__
+    return module if module.count(".") >= 2 else None
+
+
+@functools.lru_cache(maxsize=None)
+def _catalog(package: str, lang: str) -> _gettext.NullTranslations:
+    """One package's compiled catalog. A missing ``.mo`` is a broken install or a tree not
+    built in place (``python setup.py build_ext --inplace`` compiles them): said plainly."""
+    localedir = resources.files(package).joinpath("locale")
+    try:
+        with resources.as_file(localedir) as path:
+            return _gettext.translation(DOMAIN, str(path), languages=[lang])
+    except OSError:
+        raise ConfigError(f"the {lang} catalog of {package} is not installed (build the "
+                          f"package: its .po files are compiled to .mo when it is built)",
+                          "lang") from None
+
+
+class _Chain(_gettext.NullTranslations):
+    """Several catalogs, the first that translates a message wins (a game's, then the shared
+    one). Not ``add_fallback``: gettext caches its catalogs, and a fallback would be shared."""
+
+    def __init__(self, catalogs: tuple[_gettext.NullTranslations, ...]) -> None:
+        super().__init__()
+        self.catalogs = catalogs
+
+    def gettext(self, message: str) -> str:
+        for catalog in self.catalogs:
+            text = catalog.gettext(message)
+            if text != message:
+                return text
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        fallback = msgid1 if n == 1 else msgid2
+        for catalog in self.catalogs:
+            text = catalog.ngettext(msgid1, msgid2, n)
+            if text != fallback:
+                return text
+        return fallback
+
+
+@functools.lru_cache(maxsize=None)
+def _chain(packages: tuple[str, ...], lang: str) -> _gettext.NullTranslations:
+    if lang == "en":
+        return _NULL
+    return _Chain(tuple(_catalog(package, lang) for package in packages))
+
+
+def translations(lang: str, game: Any = None) -> _gettext.NullTranslations:
+    """The catalog for ``lang``: the game's (a Game, its class or None), then the shared one."""
+    lang = check_lang(lang)
+    package = _package_of(game)
+    packages = ((package,) if package else ()) + (SHARED_PACKAGE,)
+    return _chain(packages, lang)
+
+
+@contextlib.contextmanager
+def use(lang: str, game: Any = None) -> Iterator[None]:
+    """Within the block, ``_()`` translates into ``lang`` with ``game``'s words first."""
+    token = _current.set((check_lang(lang), translations(lang, game)))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def current_lang() -> str:
+    return _current.get()[0]
+
+
+def _(message: str) -> str:
+    """``message`` (an English msgid) in the current language."""
+    return _current.get()[1].gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _current.get()[1].ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks a msgid for extraction without translating it (translated where it is shown)."""
+    return message
+
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+@functools.lru_cache(maxsize=None)
+def _pattern(template: str) -> re.Pattern[str]:
+    parts = _FIELD.split(template)
+    regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
+                    for i, p in enumerate(parts))
+    return re.compile(regex + r"\Z", re.DOTALL)
+
+
+def messages(lang: str, game: Any = None) -> dict[str, str]:
+    """Every translation for ``lang`` as one JSON-ready dict, msgid -> text: the shared
+    catalog's, then the game's over it (a web page can load it and translate the same msgids
+    the terminal does). Plural entries are left out; {} for English, the source language."""
+    lang = check_lang(lang)
+    if lang == "en":
+        return {}
+    package = _package_of(game)
+    packages = (SHARED_PACKAGE,) + ((package,) if package else ())
+    merged: dict[str, str] = {}
+    for name in packages:
+        catalog = getattr(_catalog(name, lang), "_catalog", {})
+        merged.update({k: v for k, v in catalog.items() if isinstance(k, str) and k})
+    return merged
+
+
+def fill_template(text: str, templates: Iterable[str]) -> str:
+    """``text`` (English, made by filling one of ``templates``: ``"you do not hold {card}"``)
+    in the current language: the template translated and filled with the same values. Text
+    that fits no template is returned as it is (a rule ID or notation, or a new message)."""
+    translate = _current.get()[1].gettext
+    for template in templates:
+        if "{" not in template:
+            if text == template:
+                return translate(template)
+            continue
+        m = _pattern(template).match(text)
+        if m:
+            return translate(template).format(**m.groupdict())
+    return text

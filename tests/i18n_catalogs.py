@@ -1,0 +1,101 @@
+"""The message catalogs (cardcore.i18n): extract the templates from the code, update the
+translations, compile them.
+
+    python tests/i18n_catalogs.py           # rewrite every messages.pot and update every .po
+    python tests/i18n_catalogs.py --check   # exit 1 if a template is out of date (tests do it)
+
+A catalog's msgids are the texts marked in its package's Python files (``_()``, ``N_()``,
+``ngettext()``, extracted with Babel) plus the texts a game declares that its package shows
+(``runtime_messages``: the breakdown rows' words, the round word, the score direction, the
+phases, the options' meanings). The shared catalog (``src/cardcore/locale``) takes the marked texts of
+the modules outside the games. New msgids reach each ``<lang>/LC_MESSAGES/messages.po``
+untranslated (tests/test_i18n_catalogs.py then fails until they are translated); setup.py
+compiles the ``.po`` files to ``.mo``.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src" / "cardcore"
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+TRANSLATED = ("ru",)
+
+
+def packages() -> dict[str, tuple[Path, list[Path]]]:
+    """Catalog name -> (its locale folder, the Python files whose marked texts it holds)."""
+    shared = [p for p in sorted(SRC.glob("*.py"))]
+    found = {"cardcore": (SRC / "locale", shared)}
+    for game in sorted(p for p in (SRC / "games").iterdir() if (p / "words.py").is_file()):
+        found[f"cardcore.games.{game.name}"] = (game / "locale", sorted(game.glob("*.py")))
+    return found
+
+
+def runtime_messages(package: str) -> list[str]:
+    """Texts a game's package shows that are not marked in its Python files."""
+    if package == "cardcore":
+        return []
+    from cardcore.registry import game_classes
+    cls = next(c for c in game_classes() if c.__module__ == package)
+    state = cls(seed=0)._state
+    texts = list(type(state).breakdown_what) + [cls.round_name, cls.score_direction]
+    texts += list(cls.phases)                              # the stage of a turn, in a header
+    texts += [o.doc for o in cls.options_spec.values() if o.doc]
+    return texts
+
+
+def template(package: str, files: list[Path]) -> Catalog:
+    catalog = Catalog(project="cardcore", domain="messages", fuzzy=False)
+    for path in files:
+        for lineno, message, _comments, _context in extract_from_file(
+                "python", str(path), keywords=KEYWORDS, comment_tags=()):
+            catalog.add(message, None, [(path.relative_to(ROOT).as_posix(), lineno)])
+    for text in runtime_messages(package):
+        if text not in catalog:
+            catalog.add(text, None, [("(declared by the game)", 0)])
+    return catalog
+
+
+def msgids(catalog: Catalog) -> set:
+    return {m.id for m in catalog if m.id}
+
+
+def main(argv: list[str]) -> int:
+    sys.path.insert(0, str(ROOT / "src"))
+    stale = []
+    for package, (locale, files) in packages().items():
+        fresh = template(package, files)
+        pot = locale / "messages.pot"
+        if "--check" in argv:
+            with open(pot, "rb") as f:
+                if msgids(read_po(f)) != msgids(fresh):
+                    stale.append(str(pot.relative_to(ROOT)))
+            continue
+        locale.mkdir(exist_ok=True)
+        with open(pot, "wb") as f:
+            write_po(f, fresh, sort_output=True, width=100, no_location=True)
+        for lang in TRANSLATED:
+            po = locale / lang / "LC_MESSAGES" / "messages.po"
+            po.parent.mkdir(parents=True, exist_ok=True)
+            if po.exists():
+                with open(po, "rb") as f:
+                    catalog = read_po(f, locale=lang)
+            else:
+                catalog = Catalog(locale=lang, project="cardcore", domain="messages")
+            catalog.update(fresh, no_fuzzy_matching=True)
+            catalog.obsolete.clear()                      # a removed text leaves the catalog
+            with open(po, "wb") as f:
+                write_po(f, catalog, sort_output=True, width=100, no_location=True)
+    if stale:
+        print("out of date (run python tests/i18n_catalogs.py): " + ", ".join(stale))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
