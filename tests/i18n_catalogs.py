@@ -5,7 +5,8 @@ translations, compile them.
     python tests/i18n_catalogs.py --check   # exit 1 if a template is out of date (tests do it)
 
 A catalog's msgids are the texts marked in its package's Python files (``_()``, ``N_()``,
-``ngettext()``, extracted with Babel) plus the texts a game declares that its package shows
+``ngettext()``, extracted with Babel), in its web files (``t()``, ``tx()``, ``N_()`` in the
+JavaScript, Babel's JavaScript extractor; ``data-i18n`` elements of the pages) plus the texts a game declares that its package shows
 (``runtime_messages``: the breakdown rows' words, the round word, the score direction, the
 phases, the options' meanings). The shared catalog (``src/cardcore/locale``) takes the marked texts of
 the modules outside the games. New msgids reach each ``<lang>/LC_MESSAGES/messages.po``
@@ -24,16 +25,29 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "cardcore"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+JS_KEYWORDS = {"t": None, "tx": None, "N_": None}
 TRANSLATED = ("ru",)
 
 
 def packages() -> dict[str, tuple[Path, list[Path]]]:
     """Catalog name -> (its locale folder, the Python files whose marked texts it holds)."""
-    shared = [p for p in sorted(SRC.glob("*.py"))]
+    static = SRC / "server" / "static"
+    shared = [p for p in sorted(SRC.glob("*.py"))] + sorted(static.glob("*.js")) + sorted(static.glob("*.html"))
     found = {"cardcore": (SRC / "locale", shared)}
     for game in sorted(p for p in (SRC / "games").iterdir() if (p / "words.py").is_file()):
-        found[f"cardcore.games.{game.name}"] = (game / "locale", sorted(game.glob("*.py")))
+        found[f"cardcore.games.{game.name}"] = (
+            game / "locale", sorted(game.glob("*.py")) + sorted((game / "web").glob("*.js")))
     return found
+
+
+def extract_pages(fileobj, keywords, comment_tags, options):
+    """Babel extractor for the pages: each ``data-i18n`` element's text is a msgid."""
+    import re
+    text = fileobj.read().decode("utf-8")
+    for m in re.finditer(r"<(\w+)[^>]*\bdata-i18n\b(?!-)[^>]*>([^<]+)</\1>", text):
+        yield text[:m.start()].count("\n") + 1, None, m.group(2).strip(), []
+    for m in re.finditer(r'aria-label="([^"]+)"[^>]*\bdata-i18n-label\b', text):
+        yield text[:m.start()].count("\n") + 1, None, m.group(1), []
 
 
 def runtime_messages(package: str) -> list[str]:
@@ -46,14 +60,21 @@ def runtime_messages(package: str) -> list[str]:
     texts = list(type(state).breakdown_what) + [cls.round_name, cls.score_direction]
     texts += list(cls.phases)                              # the stage of a turn, in a header
     texts += [o.doc for o in cls.options_spec.values() if o.doc]
+    texts += [cls.title] + [name.replace("_", " ") for name in cls.options_spec]   # the lobby
     return texts
 
 
 def template(package: str, files: list[Path]) -> Catalog:
     catalog = Catalog(project="cardcore", domain="messages", fuzzy=False)
     for path in files:
+        method, keywords = {".py": ("python", KEYWORDS), ".js": ("javascript", JS_KEYWORDS),
+                            ".html": (extract_pages, {})}[path.suffix]
+        # parse_template_string: t() inside a JavaScript `...${t("...")}...` is found too.
         for lineno, message, _comments, _context in extract_from_file(
-                "python", str(path), keywords=KEYWORDS, comment_tags=()):
+                method, str(path), keywords=keywords, comment_tags=(),
+                options={"parse_template_string": True} if path.suffix == ".js" else None):
+            if isinstance(message, tuple) and path.suffix != ".py":
+                raise SystemExit(f"{path}:{lineno}: a web text must be one string: {message}")
             catalog.add(message, None, [(path.relative_to(ROOT).as_posix(), lineno)])
     for text in runtime_messages(package):
         if text not in catalog:

@@ -9,6 +9,7 @@ npm (tests/web, installed by .ci/run). Screenshots go to test-artifacts/.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -201,3 +202,58 @@ def test_axe_finds_no_serious_violation(request, server, viewport):
         start_from_lobby(page, server, game, options=options, seed=seed)
         found[game] = axe_violations(page)
     assert all(not v for v in found.values()), found
+
+
+# Latin words a Russian page may show: card notation (10D, JK), rule IDs (KS-4.5), the name
+# cardcore, the language picker's "English", and identifiers the page shows as data (a table's id).
+LATIN = r"[A-Za-z][A-Za-z']*"
+ALLOWED_LATIN = r"^(?:cardcore|English|JK|(?:10|[2-9JQKA])[CDHS]|[AJQK])$"   # [AJQK]: Q♠
+
+
+def english_left(page, extra=()):
+    import re
+    text = page.evaluate("document.body.innerText")
+    words = set(re.findall(LATIN, re.sub(r"\b[A-Z]{2}-[\d.]+[a-z]?\b", " ", text)))
+    return sorted(w for w in words if not re.match(ALLOWED_LATIN, w) and w not in extra)
+
+
+@pytest.fixture
+def russian(browser):
+    context = browser.new_context(viewport=LAPTOP, locale="ru-RU", bypass_csp=True)
+    page = context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield page
+    context.close()
+    assert errors == [], errors
+
+
+def test_the_russian_pages_have_no_english_left(russian, server):
+    """Accept-Language ru: the lobby and a table of every game, a few moves in, in Russian."""
+    russian.goto(server.base + "/")
+    russian.wait_for_selector("#game option", state="attached")
+    assert russian.evaluate("document.documentElement.lang") == "ru"
+    assert english_left(russian) == []
+    for game, (options, seed) in GAMES.items():
+        start_from_lobby(russian, server, game, options=options, seed=seed)
+        table = russian.url.split("/tables/")[1].split("#")[0]
+        rng = random.Random(1)
+        for _ in range(4):
+            if over(russian):
+                break
+            click_move(russian, rng.choice(moves(russian)))
+        shot(russian, f"ru-{game}")
+        assert english_left(russian, extra=set(re.findall(LATIN, table))) == [], game
+
+
+def test_the_language_is_chosen_on_the_page_and_remembered(laptop, server):
+    laptop.goto(server.base + "/")
+    laptop.wait_for_selector("#lang option", state="attached")
+    assert laptop.evaluate("document.documentElement.lang") == "en"
+    laptop.select_option("#lang", "ru")
+    laptop.wait_for_function("() => document.documentElement.lang === 'ru'")
+    assert "Новый стол" in laptop.inner_text("main")
+    laptop.goto(server.base + "/tables/missing-table")
+    laptop.wait_for_selector("#missing:not([hidden])")
+    assert "Такого стола нет" in laptop.inner_text("#missing")

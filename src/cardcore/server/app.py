@@ -31,6 +31,7 @@ from cardcore._version import __version__
 from cardcore.errors import ConfigError
 from cardcore.registry import game_class
 from cardcore.server.cards_svg import card_svg
+from cardcore.server.languages import preferred_lang, web_words
 from cardcore.server.limits import (LOOPBACK_ORIGIN, WS_CLOSE, Guard, Limits, OriginPolicy,
                                     RateBuckets)
 from cardcore.server.metrics import CONTENT_TYPE as METRICS_TYPE
@@ -190,6 +191,12 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
 
     async def list_games(request: Request) -> Response:
         return _json({"games": games_catalogue(), "version": __version__})
+
+    async def get_words(request: Request) -> Response:
+        lang = request.query_params.get("lang") or preferred_lang(
+            request.headers.get("accept-language", ""))
+        game = request.query_params.get("game")
+        return _json(web_words(lang, game))
 
     async def list_tables(request: Request) -> Response:
         over = request.query_params.get("over")
@@ -464,6 +471,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
 
     routes = [
         api("/api/games", {"GET": list_games}),
+        api("/api/i18n", {"GET": get_words}),
         api("/healthz", {"GET": healthz}),
         api("/metrics", {"GET": metrics}),
         api("/openapi.json", {"GET": openapi}),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcore._version import __version__
+from cardcore.i18n import LANGUAGES
 from cardcore.registry import available_games
 from cardcore.server.tables import table_bots
 
@@ -50,7 +51,7 @@ LINKS = {
 }
 
 # (path, method) of every operation: the test compares them with the app's routes.
-OPERATIONS = [("/api/games", "get"), ("/api/tables", "get"), ("/api/tables", "post"),
+OPERATIONS = [("/api/games", "get"), ("/api/i18n", "get"), ("/api/tables", "get"), ("/api/tables", "post"),
               ("/api/tables/{table}", "get"), ("/api/tables/{table}", "delete"),
               ("/api/tables/{table}/actions", "post"), ("/api/tables/{table}/hint", "get"),
               ("/healthz", "get"),
@@ -96,6 +97,24 @@ def openapi_spec() -> dict[str, Any]:
                     "type": "object", "required": ["games", "version"],
                     "properties": {"games": {"type": "array", "items": {"type": "object"}},
                                    "version": {"type": "string"}}}, "the games")})}},
+            "/api/i18n": {"get": {
+                "operationId": "getWords",
+                "summary": "the web table's words in a language (the gettext catalogs)",
+                "parameters": [
+                    {"name": "lang", "in": "query", "required": False,
+                     "schema": {"type": "string", "enum": list(LANGUAGES)},
+                     "description": "default: the Accept-Language header's pick"},
+                    {"name": "game", "in": "query", "required": False,
+                     "schema": {"type": "string", "enum": games},
+                     "description": "default: every game's words"}],
+                "responses": _responses({"200": _json({
+                    "type": "object", "required": ["lang", "languages", "messages"],
+                    "properties": {"lang": {"type": "string", "enum": list(LANGUAGES)},
+                                   "languages": {"type": "array", "items": {"type": "string"}},
+                                   "messages": {"type": "object",
+                                                "additionalProperties": {"type": "string"}}}},
+                    "msgid (the English text) -> its translation")},
+                    _404="an unknown game", _422="an unknown language")}},
             "/api/tables": {
                 "get": {
                     "operationId": "listTables", "summary": "open tables, newest first",

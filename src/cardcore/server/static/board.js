@@ -3,6 +3,7 @@
 // seat's view (or the spectator's) only; this module has the pieces they share and the board
 // of a game that brings none.
 import { el, backImage, fan } from "./cards.js";
+import { t } from "./i18n.js";
 
 export function fact(label, value, extra = {}) {
   return el("div", { class: "fact", ...extra }, el("span", { class: "label" }, label), " ", el("span", { class: "value" }, value));
@@ -11,10 +12,10 @@ export function fact(label, value, extra = {}) {
 export function pile(title, cards, opts = {}) {
   const box = el("div", { class: `pile${opts.clickable ? " clickable" : ""}`, dataset: opts.dataset || {} },
     el("div", { class: "pile-title" }, title));
-  if (opts.back) box.append(opts.count ? backImage("normal") : el("div", { class: "empty-pile" }, "empty"));
+  if (opts.back) box.append(opts.count ? backImage("normal") : el("div", { class: "empty-pile" }, t("empty")));
   else if (cards.length) box.append(fan(cards, opts.size || "normal", opts.limit || 0));
-  else box.append(el("div", { class: "empty-pile" }, "empty"));
-  if (opts.count !== undefined) box.append(el("div", { class: "pile-count" }, `${opts.count} card${opts.count === 1 ? "" : "s"}`));
+  else box.append(el("div", { class: "empty-pile" }, t("empty")));
+  if (opts.count !== undefined) box.append(el("div", { class: "pile-count" }, t("{n} card(s)", { n: opts.count })));
   if (opts.onclick) {
     // A clickable pile is a button for the keyboard and screen readers too.
     box.setAttribute("role", "button");

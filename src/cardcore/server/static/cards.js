@@ -1,4 +1,5 @@
 // Card pictures and card words. Pictures are the server's SVGs (/cards/<card>.svg).
+import { t } from "./i18n.js";
 
 const SUITS = { C: "♣", S: "♠", D: "♦", H: "♥" };
 
@@ -27,15 +28,17 @@ export function cardImage(card, size = "normal") {
 }
 
 export function backImage(size = "small") {
-  return el("img", { class: `card-img ${size}`, src: "/cards/back.svg", alt: "card back", draggable: "false" });
+  return el("img", { class: `card-img ${size}`, src: "/cards/back.svg", alt: t("card back"), draggable: "false" });
 }
 
+// Card names in words, for screen readers and tooltips: "queen of spades".
+const RANK_WORDS = () => ({ A: t("ace"), J: t("jack"), Q: t("queen"), K: t("king") });
+const SUIT_WORDS = () => ({ C: t("of clubs"), S: t("of spades"), D: t("of diamonds"), H: t("of hearts") });
+
 export function cardName(card) {
-  if (card === "JK") return "joker";
+  if (card === "JK") return t("joker");
   const rank = card.slice(0, -1), suit = card.slice(-1);
-  const ranks = { A: "ace", J: "jack", Q: "queen", K: "king" };
-  const suits = { C: "clubs", S: "spades", D: "diamonds", H: "hearts" };
-  return `${ranks[rank] || rank} of ${suits[suit] || suit}`;
+  return t("{rank} {of_suit}", { rank: RANK_WORDS()[rank] || rank, of_suit: SUIT_WORDS()[suit] || suit });
 }
 
 // A card as coloured text, e.g. 10♥ in red.
@@ -65,8 +68,8 @@ export function fan(cards, size = "small", limit = 0) {
 // (A joker may stand for a number, e.g. 5 in Kings' Stakes: shown as it is.)
 export function cardLabel(card) {
   card = String(card);
-  if (card.startsWith("JK=")) return `joker as ${cardLabel(card.slice(3))}`;
-  if (card === "JK") return "joker";
+  if (card.startsWith("JK=")) return t("joker as {card}", { card: cardLabel(card.slice(3)) });
+  if (card === "JK") return t("joker");
   if (!/^(?:10|[2-9JQKA])[CDHS]$/.test(card)) return card;
   const suit = card.slice(-1);
   return card.slice(0, -1) + (SUITS[suit] || suit);

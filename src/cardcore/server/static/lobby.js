@@ -1,6 +1,8 @@
 // The lobby: the games, open tables, and a form that starts a table (docs/server.md).
 import { el } from "./cards.js";
+import { botName } from "./words.js";
 import { mySeats, rememberSeat, forgetTable } from "./seats.js";
+import { t, loadWords } from "./i18n.js";
 
 let games = [];
 
@@ -11,7 +13,7 @@ async function api(path, options = {}) {
   return body;
 }
 
-function titleOf(name) { const g = games.find((x) => x.game === name); return g ? g.title : name; }
+function titleOf(name) { const g = games.find((x) => x.game === name); return g ? t(g.title) : name; }
 
 function currentGame() { return games.find((g) => g.game === document.getElementById("game").value); }
 
@@ -39,15 +41,15 @@ function optionWidget(name, o) {
     input = el("input", { type: "checkbox", name: `option-${name}`, dataset: { ...data, kind: "boolean" }, checked: o.default === true });
   } else if (enumValues.length && !(schema.anyOf || []).some((x) => x.type === "integer")) {
     input = el("select", { name: `option-${name}`, dataset: { ...data, kind: "json" } },
-      ...enumValues.map((v) => el("option", { value: JSON.stringify(v), selected: JSON.stringify(v) === data.default }, v === null ? "none" : String(v))));
+      ...enumValues.map((v) => el("option", { value: JSON.stringify(v), selected: JSON.stringify(v) === data.default }, v === null ? t("none") : String(v))));
   } else if ((types.includes("integer") || types.includes("number")) && !types.includes("string")) {
     input = el("input", { type: "number", name: `option-${name}`, dataset: { ...data, kind: "number" }, value: o.default ?? "",
-      min: schema.minimum ?? null, max: schema.maximum ?? null, step: types.includes("integer") ? "1" : "any", placeholder: o.default === null ? "none" : null });
+      min: schema.minimum ?? null, max: schema.maximum ?? null, step: types.includes("integer") ? "1" : "any", placeholder: o.default === null ? t("none") : null });
   } else {
     input = el("input", { name: `option-${name}`, dataset: { ...data, kind: "json" }, value: JSON.stringify(o.default) });
   }
-  const doc = o.description || o.doc || "";
-  return el("label", { class: "option" }, el("span", { class: "option-name" }, name.replace(/_/g, " ")), input,
+  const doc = o.description || o.doc ? t(o.description || o.doc) : "";
+  return el("label", { class: "option" }, el("span", { class: "option-name" }, t(name.replace(/_/g, " "))), input,
     doc ? el("span", { class: "hint option-doc" }, doc) : "");
 }
 
@@ -62,7 +64,7 @@ function fillSeats() {
   const n = Number(document.getElementById("players").value);
   const seat = document.getElementById("seat");
   const mine = Math.min(Number(seat.value || 0), n - 1);
-  seat.replaceChildren(...Array.from({ length: n }, (_, k) => el("option", { value: String(k), selected: k === mine }, `seat ${k}`)));
+  seat.replaceChildren(...Array.from({ length: n }, (_, k) => el("option", { value: String(k), selected: k === mine }, t("seat {n}", { n: k }))));
   fillOthers();
 }
 
@@ -73,10 +75,11 @@ function fillOthers() {
   const box = document.getElementById("others");
   const choices = [...g.bots, "person"];
   // "level:1" .. "level:5": the difficulty levels (docs/bots.md), 1 the beginner.
-  const botLabel = (c) => c.startsWith("level:") ? `level ${c.slice(6)} bot${{ "1": " (beginner)", "5": " (strongest)" }[c.slice(6)] || ""}` : `${c} bot`;
-  box.replaceChildren(el("legend", {}, "The other seats"), ...Array.from({ length: n }, (_, k) => k).filter((k) => k !== mine).map((k) =>
-    el("label", {}, `seat ${k} `, el("select", { name: `seat-${k}`, dataset: { seat: String(k) } },
-      ...choices.map((c) => el("option", { value: c, selected: c === (g.bots.includes("greedy") ? "greedy" : g.bots[0]) }, c === "person" ? "a person (invite link)" : botLabel(c)))))));
+  const botLabel = (c) => c === "level:1" ? t("level 1 bot (beginner)") : c === "level:5" ? t("level 5 bot (strongest)")
+    : t("{name} bot", { name: botName(c) });
+  box.replaceChildren(el("legend", {}, t("The other seats")), ...Array.from({ length: n }, (_, k) => k).filter((k) => k !== mine).map((k) =>
+    el("label", {}, `${t("seat {n}", { n: k })} `, el("select", { name: `seat-${k}`, dataset: { seat: String(k) } },
+      ...choices.map((c) => el("option", { value: c, selected: c === (g.bots.includes("greedy") ? "greedy" : g.bots[0]) }, c === "person" ? t("a person (invite link)") : botLabel(c)))))));
 }
 
 async function create(event) {
@@ -103,9 +106,9 @@ async function create(event) {
     if (!others.length) { location.href = link(mine); return; }
     const box = document.getElementById("created");
     box.hidden = false;
-    box.replaceChildren(el("p", {}, "Send each person their own link (it is their seat's key):"),
-      el("ul", {}, ...others.map((s) => el("li", {}, `seat ${s}: `, el("input", { readonly: true, size: "60", value: new URL(link(s), location.href).href })))),
-      el("p", {}, el("a", { href: link(mine), id: "my-seat" }, `Go to your seat (seat ${mine}) →`)));
+    box.replaceChildren(el("p", {}, t("Send each person their own link (it is their seat's key):")),
+      el("ul", {}, ...others.map((s) => el("li", {}, `${t("seat {n}", { n: s })}: `, el("input", { readonly: true, size: "60", "aria-label": t("link for seat {n}", { n: s }), value: new URL(link(s), location.href).href })))),
+      el("p", {}, el("a", { href: link(mine), id: "my-seat" }, t("Go to your seat (seat {n}) →", { n: mine }))));
   } catch (e) {
     error.textContent = e.message;
   }
@@ -114,12 +117,12 @@ async function create(event) {
 async function loadTables() {
   const { tables } = await api("/api/tables");
   const body = document.querySelector("#tables tbody");
-  body.replaceChildren(...tables.map((t) => el("tr", {},
-    el("td", {}, titleOf(t.game)), el("td", {}, String(t.players)),
-    el("td", {}, Object.entries(t.bots).map(([s, b]) => `${s}:${b}`).join(" ") || "none"),
-    el("td", {}, String(t.moves)),
-    el("td", {}, el("a", { href: `/tables/${encodeURIComponent(t.table)}` }, "watch")))));
-  if (!tables.length) body.append(el("tr", {}, el("td", { colspan: "5" }, "No open tables yet.")));
+  body.replaceChildren(...tables.map((row) => el("tr", {},
+    el("td", {}, titleOf(row.game)), el("td", {}, String(row.players)),
+    el("td", {}, Object.entries(row.bots).map(([s, b]) => `${s}: ${botName(b)}`).join(", ") || t("none")),
+    el("td", {}, String(row.moves)),
+    el("td", {}, el("a", { href: `/tables/${encodeURIComponent(row.table)}` }, t("watch"))))));
+  if (!tables.length) body.append(el("tr", {}, el("td", { colspan: "5" }, t("No open tables yet."))));
 }
 
 // The seats this browser holds (seats.js), each checked with its token: rejoin or forget.
@@ -131,20 +134,21 @@ async function loadMine() {
     if (response.status === 404 || response.status === 410) { forgetTable(seat.table); continue; }
     if (!response.ok) continue;
     const s = await response.json();
-    const status = s.over ? "over" : s.current_player === s.seat ? "your turn" : "playing";
-    rows.push(el("tr", {}, el("td", {}, titleOf(s.game)), el("td", {}, `seat ${s.seat}`), el("td", {}, status),
-      el("td", {}, el("a", { href: `/tables/${encodeURIComponent(seat.table)}#token=${encodeURIComponent(seat.token)}`, class: "rejoin" }, s.over ? "see the result" : "rejoin"))));
+    const status = s.over ? t("over") : s.current_player === s.seat ? t("your turn") : t("playing");
+    rows.push(el("tr", {}, el("td", {}, titleOf(s.game)), el("td", {}, t("seat {n}", { n: s.seat })), el("td", {}, status),
+      el("td", {}, el("a", { href: `/tables/${encodeURIComponent(seat.table)}#token=${encodeURIComponent(seat.token)}`, class: "rejoin" }, s.over ? t("see the result") : t("rejoin")))));
   }
   body.replaceChildren(...rows);
-  if (!rows.length) body.append(el("tr", {}, el("td", { colspan: "4" }, "None yet: tables you sit at appear here.")));
+  if (!rows.length) body.append(el("tr", {}, el("td", { colspan: "4" }, t("None yet: tables you sit at appear here."))));
 }
 
 async function start() {
+  await loadWords(null);
   ({ games } = await api("/api/games"));
   const select = document.getElementById("game");
-  select.replaceChildren(...games.map((g) => el("option", { value: g.game }, g.title || g.game)));
+  select.replaceChildren(...games.map((g) => el("option", { value: g.game }, t(g.title || g.game))));
   document.getElementById("games").replaceChildren(...games.map((g) =>
-    el("li", {}, `${g.title || g.game}: ${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players`)));
+    el("li", {}, t("{game}: {n} players", { game: t(g.title || g.game), n: g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}` }))));
   select.addEventListener("change", fillPlayers);
   document.getElementById("players").addEventListener("change", fillSeats);
   document.getElementById("seat").addEventListener("change", fillOthers);

@@ -1,9 +1,10 @@
 // The web table: one seat (or a spectator) at one table, over the WebSocket protocol
 // of docs/server.md. Plays by clicking cards and the buttons built from `legal`.
 import { el, cardImage, backImage, cardsText, cardName, cardLabel } from "./cards.js";
-import { describe, breakdownTable, seatName, rankingList, scoreTable } from "./words.js";
+import { describe, breakdownTable, seatName, botName, rankingList, scoreTable } from "./words.js";
 import { loadGame } from "./board.js";
 import { rememberSeat, forgetTable, sortedHand, SORT_KEY } from "./seats.js";
+import { t, loadWords } from "./i18n.js";
 
 // The seat token: from the link's fragment (#token=..., never sent to the server, so never
 // in a log), or from ?token= (older links). The socket carries it as a subprotocol.
@@ -64,7 +65,7 @@ function connect() {
   query.set("since", String(events.length));
   const protocols = token ? ["cardcore", `cardcore.token.${token}`] : [];
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`, protocols);
-  socket.addEventListener("open", () => { retry = 0; setStatus("connected", "ok"); });
+  socket.addEventListener("open", () => { retry = 0; setStatus(t("connected"), "ok"); });
   socket.addEventListener("message", (message) => {
     const data = JSON.parse(message.data);
     // In order, one at a time: the first state waits for the game's parts to load.
@@ -72,8 +73,8 @@ function connect() {
       : data.type === "error" ? onError(data) : null));
   });
   socket.addEventListener("close", (e) => {
-    setStatus("disconnected — reconnecting", "bad");
-    if (e.code === 1008) { setStatus("refused", "bad"); return; }
+    setStatus(t("disconnected — reconnecting"), "bad");
+    if (e.code === 1008) { setStatus(t("refused"), "bad"); return; }
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 250 * 2 ** retry);
   });
@@ -83,7 +84,7 @@ function onError(data) {
   pending = false;
   document.body.dataset.pending = "false";
   if (!state && (data.status === 404 || data.status === 410)) { showMissing(data); return; }
-  if (data.status === 403 && !state) setStatus("refused: " + data.error, "bad");
+  if (data.status === 403 && !state) setStatus(t("refused: {error}", { error: data.error }), "bad");
   toast(data.error);
   if (state) render();
 }
@@ -95,10 +96,10 @@ function showMissing(data) {
   document.querySelector("main").hidden = true;
   document.getElementById("dock").hidden = true;
   document.getElementById("missing").hidden = false;
-  if (data.status === 410) document.getElementById("missing-why").textContent = "This table was deleted.";
-  document.getElementById("title").textContent = "no such table";
-  setStatus("not found", "bad");
-  document.title = "No such table · cardcore";
+  if (data.status === 410) document.getElementById("missing-why").textContent = t("This table was deleted.");
+  document.getElementById("title").textContent = t("no such table");
+  setStatus(t("not found"), "bad");
+  document.title = `${t("No such table")} · cardcore`;
 }
 
 async function onState(data) {
@@ -139,18 +140,18 @@ function showEndPanel(roundEvent) {
     parts.push(el("p", { class: "panel-story" }, ...describe(roundEvent, c).childNodes));
     if (roundEvent.breakdown) parts.push(breakdownTable(roundEvent, c));
   }
-  if (over) parts.push(el("h3", {}, "Final ranking"), rankingList(state, events, c));
-  document.getElementById("panel-title").textContent = over ? "The match is over"
-    : `${capital(game.roundName)} ${roundEvent ? roundEvent[game.roundName] ?? "" : ""} is over`;
+  if (over) parts.push(el("h3", {}, t("Final ranking")), rankingList(state, events, c));
+  document.getElementById("panel-title").textContent = over ? t("The match is over")
+    : t("{round} {n} is over", { round: capital(t(game.roundName)), n: roundEvent ? roundEvent[game.roundName] ?? "" : "" });
   body.replaceChildren(...parts);
   const close = () => { dialog.close(); document.body.dataset.panel = ""; };
   const list = [];
   if (over) {
-    if (state.seat !== null) list.push(el("button", { type: "button", id: "rematch", class: "primary", onclick: rematch }, "Rematch"));
-    list.push(el("a", { href: "/", class: "button" }, "New game"));
-    list.push(el("button", { type: "button", id: "panel-close", onclick: close }, "Close"));
+    if (state.seat !== null) list.push(el("button", { type: "button", id: "rematch", class: "primary", onclick: rematch }, t("Rematch")));
+    list.push(el("a", { href: "/", class: "button" }, t("New game")));
+    list.push(el("button", { type: "button", id: "panel-close", onclick: close }, t("Close")));
   } else {
-    list.push(el("button", { type: "button", id: "continue", class: "primary", onclick: close }, "Continue"));
+    list.push(el("button", { type: "button", id: "continue", class: "primary", onclick: close }, t("Continue")));
   }
   buttons.replaceChildren(...list);
   if (!dialog.open) dialog.showModal();
@@ -174,9 +175,9 @@ async function rematch() {
   for (const s of Object.keys(made.seats)) rememberSeat(made.table, made.seats[s], { game: state.game, seat: Number(s), mine: s === String(state.seat) });
   if (!others.length) { location.assign(link(state.seat)); return; }
   document.getElementById("panel-body").replaceChildren(
-    el("p", {}, "The rematch is ready. Send each person their own link:"),
-    el("ul", {}, ...others.map((s) => el("li", {}, `seat ${s}: `, el("input", { readonly: true, size: "50", "aria-label": `link for seat ${s}`, value: new URL(link(s), location.href).href })))),
-    el("p", {}, el("a", { href: link(state.seat), id: "rematch-seat" }, "Go to your seat →")));
+    el("p", {}, t("The rematch is ready. Send each person their own link:")),
+    el("ul", {}, ...others.map((s) => el("li", {}, `${t("seat {n}", { n: s })}: `, el("input", { readonly: true, size: "50", "aria-label": t("link for seat {n}", { n: s }), value: new URL(link(s), location.href).href })))),
+    el("p", {}, el("a", { href: link(state.seat), id: "rematch-seat" }, t("Go to your seat →"))));
 }
 
 // ---------------------------------------------------------------- hints
@@ -190,7 +191,7 @@ async function askHint() {
   const move = best && state.legal.find((a) => a.id === best.action);
   if (move) {
     selected = [];
-    toast(`Suggested: ${moveLabel(move)} ${move.cards.map(cardLabel).join(" ")} (wins ${Math.round(best.estimate * 100)}% of the searched games)`);
+    toast(t("Suggested: {move} (wins {share}% of the searched games)", { move: `${moveLabel(move)} ${move.cards.map(cardLabel).join(" ")}`.trim(), share: Math.round(best.estimate * 100) }));
   }
   renderHand();
   renderMoves();
@@ -220,9 +221,9 @@ function ctx() {
 function render() {
   const s = state, v = s.view, c = ctx();
   const me = s.seat;
-  document.title = `${game.title} · cardcore`;
+  document.title = `${t(game.title)} · cardcore`;
   document.getElementById("title").textContent =
-    `${game.title} · table ${s.table} · ${me === null ? "watching" : `you are seat ${me}`}`;
+    `${t(game.title)} · ${t("table {id}", { id: s.table })} · ${me === null ? t("watching") : t("you are seat {n}", { n: me })}`;
   document.body.dataset.game = s.game;
   document.body.dataset.eventCount = String(s.event_count);
   document.body.dataset.over = String(s.over);
@@ -253,12 +254,12 @@ function renderSeats(s, v, c) {
     const turn = s.current_player === seat;
     const winner = s.over && s.winners.includes(seat);
     const node = el("div", { class: `seat${turn ? " to-move" : ""}${seat === s.seat ? " me" : ""}${winner ? " winner" : ""}`, dataset: { seat: String(seat) } },
-      el("div", { class: "seat-name" }, seat === s.seat ? `You (seat ${seat})` : `Seat ${seat}`, bot ? el("span", { class: "bot" }, ` ${bot} bot`) : ""),
-      el("div", { class: "seat-hand" }, backImage("tiny"), ` ${v.hand_sizes[seat]} card${v.hand_sizes[seat] === 1 ? "" : "s"}`),
-      el("div", { class: "seat-score" }, `score ${s.scores[seat]}`),
+      el("div", { class: "seat-name" }, seat === s.seat ? t("You (seat {n})", { n: seat }) : t("Seat {seat}", { seat }), bot ? el("span", { class: "bot" }, ` ${t("{name} bot", { name: botName(bot) })}`) : ""),
+      el("div", { class: "seat-hand" }, backImage("tiny"), ` ${t("{n} card(s)", { n: v.hand_sizes[seat] })}`),
+      el("div", { class: "seat-score" }, t("score {n}", { n: s.scores[seat] })),
       el("div", { class: "seat-extra" }, extra(v, seat, c).join(" · ")));
-    if (turn) node.append(el("div", { class: "turn-mark" }, "to move"));
-    if (winner) node.append(el("div", { class: "winner-mark" }, "winner"));
+    if (turn) node.append(el("div", { class: "turn-mark" }, t("to move")));
+    if (winner) node.append(el("div", { class: "winner-mark" }, t("winner")));
     return node;
   }));
 }
@@ -268,12 +269,13 @@ function renderTurn(s, c) {
   let text;
   if (s.over) {
     const names = s.winners.map((w) => seatName(w, c));
-    text = `The match is over. ${names.length === 1 ? "Winner" : "Winners"}: ${names.join(", ")}. ` +
-      (s.seat === null ? "" : s.winners.includes(s.seat) ? "Well played!" : "Better luck next time.");
+    const winners = { winners: names.join(", ") };
+    text = (names.length === 1 ? t("The match is over. Winner: {winners}.", winners) : t("The match is over. Winners: {winners}.", winners)) + " " +
+      (s.seat === null ? "" : s.winners.includes(s.seat) ? t("Well played!") : t("Better luck next time."));
   } else if (s.current_player === s.seat && s.seat !== null) {
-    text = `Your turn (${s.view.phase}).`;
+    text = t("Your turn ({phase}).", { phase: t(s.view.phase) });
   } else {
-    text = `${seatName(s.current_player, c)} to move (${s.view.phase}).`;
+    text = t("{who} to move ({phase}).", { who: seatName(s.current_player, c), phase: t(s.view.phase) });
   }
   node.textContent = text;
   node.className = s.current_player === s.seat && !s.over ? "mine" : "";
@@ -307,12 +309,12 @@ function renderHand() {
     const button = el("button", {
       class: `card${selected.includes(i) ? " selected" : ""}${can ? " usable" : " unplayable"}`,
       type: "button", dataset: { card, index: String(i) }, disabled: !can,
-      "aria-label": cardName(card) + (can ? "" : " (no move uses it now)"),
+      "aria-label": can ? cardName(card) : t("{card} (no move uses it now)", { card: cardName(card) }),
       "aria-pressed": String(selected.includes(i)), onclick: () => toggle(i),
     }, cardImage(card));
     return button;
   }));
-  document.getElementById("hand-title").textContent = `Your hand (${hand.length})`;
+  document.getElementById("hand-title").textContent = t("Your hand ({n})", { n: hand.length });
 }
 
 function toggle(i) {
@@ -337,7 +339,7 @@ function matchingMoves() {
 
 function moveLabel(a) {
   const own = game.words.MOVE_WORDS || {};
-  const words = own[a.kind] || a.kind.replace(/_/g, " ");
+  const words = own[a.kind] ? t(own[a.kind]) : a.kind.replace(/_/g, " ");
   return game.words.moveLabel ? game.words.moveLabel(a, words) : words;
 }
 
@@ -359,9 +361,9 @@ function renderMoves() {
   const dock = document.getElementById("dock");
   for (let level = tooMany ? 1 : 0; level < levels.length; level++) {
     const shown = levels[level];
-    if (level > 0) hint.textContent = `${moves.length} moves: click cards in your hand to see the ones that use them.`;
-    else if (selected.length) hint.textContent = moves.length ? `Moves with ${selectedCards().map(cardLabel).join(" ")}:` : "No move uses exactly these cards together; click a card again to drop it.";
-    else hint.textContent = state.legal.length ? "Your moves (or click cards to narrow them down):" : "";
+    if (level > 0) hint.textContent = t("{n} moves: click cards in your hand to see the ones that use them.", { n: moves.length });
+    else if (selected.length) hint.textContent = moves.length ? t("Moves with {cards}:", { cards: selectedCards().map(cardLabel).join(" ") }) : t("No move uses exactly these cards together; click a card again to drop it.");
+    else hint.textContent = state.legal.length ? t("Your moves (or click cards to narrow them down):") : "";
     box.replaceChildren(...shown.map(moveButton));
     if (dock.scrollHeight <= dock.clientHeight + 1) break;
   }
@@ -408,4 +410,4 @@ sort.value = localStorage.getItem(SORT_KEY) || "dealt";
 sort.addEventListener("change", () => { localStorage.setItem(SORT_KEY, sort.value); if (state) renderHand(); });
 document.getElementById("hint").addEventListener("click", () => askHint().catch((e) => toast(String(e))));
 window.addEventListener("resize", fitDock);
-connect();
+loadWords(null).catch(() => {}).finally(connect);

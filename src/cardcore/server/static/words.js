@@ -1,16 +1,29 @@
-// The event log in words: one sentence per event (api.md events; docs/server.md).
+// The event log in words: one sentence per event (api.md events; docs/server.md), in the
+// page's language (i18n.js).
 import { el, cardsText, notationText } from "./cards.js";
+import { N_, t, tx, tFilled } from "./i18n.js";
 
 export function seatName(seat, ctx) {
   if (seat === null || seat === undefined) return "";
-  if (seat === ctx.me) return "You";
+  if (seat === ctx.me) return t("You");
   const bot = ctx.seats && ctx.seats[seat] && ctx.seats[seat].bot;
-  return bot ? `Seat ${seat} (${bot})` : `Seat ${seat}`;
+  return bot ? t("Seat {seat} ({bot})", { seat, bot: botName(bot) }) : t("Seat {seat}", { seat });
+}
+
+// A bot's name in words: "greedy", "level 3".
+export function botName(bot) {
+  if (bot.startsWith("level:")) return t("level {n}", { n: bot.slice(6) });
+  return { greedy: t("greedy"), random: t("random"), ismcts: t("search") }[bot] || bot;
+}
+
+// "You ..." and "Seat 2 ..." take different verb forms: two msgids.
+export function who(seat, c, mine, other, values = {}) {
+  return seat === c.me && seat !== null && seat !== undefined ? tx(mine, values) : tx(other, { who: seatName(seat, c), ...values });
 }
 
 export function cardsOrCount(event, none = "") {
   if (event.cards && event.cards.length) return cardsText(event.cards);
-  if (event.hidden) return [`${event.hidden} card${event.hidden === 1 ? "" : "s"}`];
+  if (event.hidden) return [t("{n} card(s)", { n: event.hidden })];
   return none ? [none] : [];
 }
 
@@ -19,21 +32,24 @@ export function cardsOrCount(event, none = "") {
 const SENTENCES = {
   deal: (e, c) => {
     const number = e[c.roundName];
-    const parts = [number !== undefined && number !== null ? `${capitalized(c.roundName)} ${number} begins` : "A new deal begins"];
-    if (e.dealer !== undefined && e.dealer !== null) parts.push(`${seatName(e.dealer, c)} ${e.dealer === c.me ? "deal" : "deals"}`);
-    if (e.first_player !== undefined && e.first_player !== null) parts.push(`${seatName(e.first_player, c)} ${e.first_player === c.me ? "play" : "plays"} first`);
+    const parts = [number !== undefined && number !== null ? t("{round} {n} begins", { round: capitalized(t(c.roundName)), n: number }) : t("A new deal begins")];
+    if (e.dealer !== undefined && e.dealer !== null) parts.push(e.dealer === c.me ? t("you deal") : t("{who} deals", { who: seatName(e.dealer, c) }));
+    if (e.first_player !== undefined && e.first_player !== null) parts.push(e.first_player === c.me ? t("you play first") : t("{who} plays first", { who: seatName(e.first_player, c) }));
     return [parts.join("; ") + "."];
   },
-  dealt: (e, c) => e.cards && e.cards.length
-    ? [`${seatName(e.player, c)} ${e.player === c.me ? "were" : "was"} dealt `, ...cardsText(e.cards), "."]
-    : [`${seatName(e.player, c)} ${e.player === c.me ? "were" : "was"} dealt ${e.hidden || 0} cards.`],
-  draw_stock: (e, c) => [`${seatName(e.player, c)} drew `, ...cardsOrCount(e, "a card"), " from the stock."],
-  discard: (e, c) => [`${seatName(e.player, c)} discarded `, ...cardsOrCount(e), "."],
-  go_out: (e, c) => [`${seatName(e.player, c)} went out`, ...(e.cards && e.cards.length ? [" with ", ...cardsText(e.cards)] : []), "."],
-  end_turn: (e, c) => [`${seatName(e.player, c)} ended the turn.`],
+  dealt: (e, c) => who(e.player, c, N_("You were dealt {cards}."), N_("{who} was dealt {cards}."),
+    { cards: e.cards && e.cards.length ? cardsText(e.cards) : t("{n} card(s)", { n: e.hidden || 0 }) }),
+  draw_stock: (e, c) => who(e.player, c, N_("You drew {cards} from the stock."), N_("{who} drew {cards} from the stock."), { cards: cardsOrCount(e, t("a card")) }),
+  discard: (e, c) => who(e.player, c, N_("You discarded {cards}."), N_("{who} discarded {cards}."), { cards: cardsOrCount(e) }),
+  go_out: (e, c) => e.cards && e.cards.length
+    ? who(e.player, c, N_("You went out with {cards}."), N_("{who} went out with {cards}."), { cards: cardsText(e.cards) })
+    : who(e.player, c, N_("You went out."), N_("{who} went out.")),
+  end_turn: (e, c) => who(e.player, c, N_("You ended the turn."), N_("{who} ended the turn.")),
   match_end: (e, c) => {
     const winners = (e.winners || []).map((s) => seatName(s, c));
-    return [`The match is over. ${winners.length === 1 ? "Winner" : "Winners"}: ${winners.join(", ") || "none"}. Final scores ${(e.scores || []).join(" / ")}.`];
+    const values = { winners: winners.join(", ") || t("none"), scores: (e.scores || []).join(" / ") };
+    return [winners.length === 1 ? t("The match is over. Winner: {winners}. Final scores {scores}.", values)
+      : t("The match is over. Winners: {winners}. Final scores {scores}.", values)];
   },
 };
 
@@ -47,8 +63,8 @@ export function describe(event, ctx) {
   let words;
   if (sentence) words = sentence(event, ctx);
   else {
-    const who = event.player !== null && event.player !== undefined ? seatName(event.player, ctx) + ": " : "";
-    words = [who, ...(event.action ? notationText(event.action) : [event.kind.replace(/_/g, " ")]), " ", ...cardsOrCount(event), "."];
+    const whoPart = event.player !== null && event.player !== undefined ? seatName(event.player, ctx) + ": " : "";
+    words = [whoPart, ...(event.action ? notationText(event.action) : [event.kind.replace(/_/g, " ")]), " ", ...cardsOrCount(event), "."];
   }
   const end = event.kind === ctx.roundEnd ? " ev-round-end" : "";
   const item = el("li", { class: `ev ev-${event.kind}${end}${ctx.me !== null && event.player === ctx.me ? " mine" : ""}`, dataset: { n: String(event.n) } }, ...words);
@@ -61,21 +77,22 @@ export function describe(event, ctx) {
 export function breakdownTable(event, ctx) {
   const b = event.breakdown;
   const by = b.by === "team" ? "team" : "seat";
-  const title = `${capitalized(ctx.roundName)} ${event[ctx.roundName]}`;
+  const title = `${capitalized(t(ctx.roundName))} ${event[ctx.roundName]}`;
+  const direction = event.score_direction ? ` (${t(event.score_direction)})` : "";
   const table = el("table", { class: "breakdown" },
-    el("caption", {}, `${title}: scoring${event.direction ? ` (${event.direction})` : ""}`),
-    el("thead", {}, el("tr", {}, el("th", {}, by), el("th", {}, "what"), el("th", {}, "count"), el("th", {}, "points"), el("th", {}, "rule"))));
+    el("caption", {}, t("{round}: scoring", { round: title }) + direction),
+    el("thead", {}, el("tr", {}, el("th", {}, by === "team" ? t("team") : t("seat")), el("th", {}, t("what")), el("th", {}, t("count")), el("th", {}, t("points")), el("th", {}, t("rule")))));
   const body = el("tbody");
   for (const part of b.components) {
-    const who = by === "team" ? `team ${part.team}` : seatName(part.seat, ctx);
-    body.append(el("tr", {}, el("td", {}, who), el("td", {}, part.what), el("td", { class: "num" }, part.count ?? ""),
+    const owner = by === "team" ? t("team {n}", { n: part.team }) : seatName(part.seat, ctx);
+    body.append(el("tr", {}, el("td", {}, owner), el("td", {}, tFilled(part.what)), el("td", { class: "num" }, part.count ?? ""),
       el("td", { class: "num" }, String(part.points)), el("td", { class: "rule" }, part.rule || "")));
   }
-  if (!b.components.length) body.append(el("tr", {}, el("td", { colspan: "5" }, "No points scored.")));
+  if (!b.components.length) body.append(el("tr", {}, el("td", { colspan: "5" }, t("No points scored."))));
   table.append(body);
   const foot = el("tfoot");
   (b.totals || []).forEach((total, i) => {
-    foot.append(el("tr", {}, el("th", {}, by === "team" ? `team ${i}` : seatName(i, ctx)), el("td", {}, "total"), el("td"), el("td", { class: "num" }, String(total)), el("td")));
+    foot.append(el("tr", {}, el("th", {}, by === "team" ? t("team {n}", { n: i }) : seatName(i, ctx)), el("td", {}, t("total")), el("td"), el("td", { class: "num" }, String(total)), el("td")));
   });
   table.append(foot);
   return table;
@@ -90,8 +107,8 @@ export function rankingList(state, events, ctx) {
   const seats = state.scores.map((score, seat) => ({ seat, score }));
   seats.sort((a, b) => Number(state.winners.includes(b.seat)) - Number(state.winners.includes(a.seat)) || sign * (a.score - b.score) || a.seat - b.seat);
   const list = el("ol", { class: "ranking" }, ...seats.map(({ seat, score }) => el("li", { class: state.winners.includes(seat) ? "winner" : "" },
-    `${seatName(seat, ctx)}: ${score} points`, state.winners.includes(seat) ? " — winner" : "")));
-  return el("div", {}, list, el("p", { class: "hint" }, `Scores: ${direction}.`));
+    t("{who}: {points} points", { who: seatName(seat, ctx), points: score }), state.winners.includes(seat) ? ` — ${t("winner")}` : "")));
+  return el("div", {}, list, el("p", { class: "hint" }, t("Scores: {direction}.", { direction: t(direction) })));
 }
 
 // The running score table: one row per finished round, each owner's total after it.
@@ -99,13 +116,13 @@ export function scoreTable(ends, ctx) {
   const byTeam = ends[0].breakdown.by === "team";
   const owners = ends[0].breakdown.totals.length;
   const sums = new Array(owners).fill(0);
-  const head = el("tr", {}, el("th", {}, capitalized(ctx.roundName)),
-    ...Array.from({ length: owners }, (_, k) => el("th", { class: "num" }, byTeam ? `team ${k}` : seatName(k, ctx))));
+  const head = el("tr", {}, el("th", {}, capitalized(t(ctx.roundName))),
+    ...Array.from({ length: owners }, (_, k) => el("th", { class: "num" }, byTeam ? t("team {n}", { n: k }) : seatName(k, ctx))));
   const rows = ends.map((e) => {
-    e.breakdown.totals.forEach((t, k) => { sums[k] += t; });
+    e.breakdown.totals.forEach((total, k) => { sums[k] += total; });
     const after = !byTeam && Array.isArray(e.scores) && e.scores.length === owners ? e.scores : sums;
     return el("tr", {}, el("th", {}, String(e[ctx.roundName] ?? "")), ...after.map((v) => el("td", { class: "num" }, String(v))));
   });
-  return el("table", { class: "breakdown score-table" }, el("caption", {}, "Totals after each round"),
+  return el("table", { class: "breakdown score-table" }, el("caption", {}, t("Totals after each round")),
     el("thead", {}, head), el("tbody", {}, ...rows));
 }

@@ -1,0 +1,53 @@
+"""The web table's words (server.md, "The web table"): ``GET /api/i18n?lang=&game=``.
+
+The pages translate their texts with the same gettext catalogs as the terminal
+(:mod:`cardcore.i18n`): the shared catalog, then the game's (``game=``; without it every
+game's, for the lobby). Without ``lang`` the language is the first of the request's
+``Accept-Language`` that the catalogs have, else English.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from cardcore.errors import ConfigError
+from cardcore.i18n import DEFAULT_LANG, LANGUAGES, messages
+from cardcore.registry import available_games, game_class
+from cardcore.server.tables import ApiError
+
+__all__ = ["preferred_lang", "web_words"]
+
+MAX_ACCEPT = 40                      # language ranges read from one Accept-Language header
+
+
+def preferred_lang(header: str) -> str:
+    """The catalogs' language the header prefers most (RFC 9110 q-values; ``ru-RU`` counts
+    as ``ru``), else the default."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header.split(",")[:MAX_ACCEPT]):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        primary = tag.strip().split("-")[0].lower()
+        if primary in LANGUAGES and q > 0:
+            ranked.append((-q, index, primary))
+    return min(ranked)[2] if ranked else DEFAULT_LANG
+
+
+def web_words(lang: str, game: str | None) -> dict[str, Any]:
+    """``{"lang", "languages", "messages"}``: msgid -> text for ``lang`` (``{}`` in English,
+    the msgids' own language)."""
+    if lang not in LANGUAGES:
+        raise ApiError(422, f"lang must be one of {', '.join(LANGUAGES)}", option="lang")
+    words: dict[str, str] = {}
+    names = available_games() if game is None else [game]
+    for name in names:
+        try:
+            cls = game_class(name)
+        except ConfigError:
+            raise ApiError(404, "no such game", option="game") from None
+        words.update(messages(lang, cls))
+    return {"lang": lang, "languages": list(LANGUAGES), "messages": words}
