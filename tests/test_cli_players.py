@@ -243,3 +243,15 @@ def test_the_tournament_plot_and_table_say_which_scores_are_better(tmp_path):
         console = Console(width=200, record=True)
         console.print(standings_table(result))
         assert f"scores: {direction}" in " ".join(console.export_text().split())
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "Not allowed: 'meld 5 5': a meld needs 3 to 7 cards, at least two naturals and at "
+           "most three wild cards [MH-4.2]"),
+    ("ru", "Нельзя: 'meld 5 5': объединению нужны от 3 до 7 карт, не меньше двух натуральных "
+           "и не больше трёх диких [MH-4.2]"),
+])
+def test_an_impossible_meld_says_which_rule_and_what_is_missing(capsys, monkeypatch, lang, text):
+    code, out, _ = run_main(["play", "manna", "--seed", "3", "--lang", lang], capsys,
+                            monkeypatch, "meld 5 5\nq\n")
+    assert code == 0 and text in " ".join(out.split())

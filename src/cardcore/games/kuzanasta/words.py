@@ -91,3 +91,15 @@ NOTATION = (
     ("go_out 3-3-3 7-7-7-W", N_("show two sets and go out; W is a wild card (KZ-7.1)")),
     ("end_turn", N_("end the turn without going out")),
 )
+
+
+def explain_notation(words: list[str], hand: list[str]) -> tuple[str, str] | None:
+    """Why a written ``go_out`` is no declaration of the game: it shows two sets of 3 or 4
+    cards, written rank-rank-rank with W for a wild card (KZ-7.1, KZ-5.1)."""
+    if not words or words[0].lower() != "go_out":
+        return None
+    sets = words[1:]
+    if len(sets) != 2 or not all(2 <= s.count("-") <= 3 for s in sets):
+        return (N_("going out shows two sets of 3 or 4 cards, e.g. go_out 3-3-3 7-7-7-W"),
+                "KZ-7.1")
+    return None

@@ -113,3 +113,15 @@ NOTATION = (
     ("discard 9S", N_("discard a card and end the turn")),
     ("out 9S", N_("go out by discarding your last card (MH-9)")),
 )
+
+
+def explain_notation(words: list[str], hand: list[str]) -> tuple[str, str] | None:
+    """Why a written ``meld``/``add to`` is no meld of the game: too few or too many cards
+    (MH-4.1, MH-4.2)."""
+    if not words or words[0].lower() != "meld":
+        return None
+    count = len(words) - 1
+    if count < 3 or count > 7:
+        return (N_("a meld needs 3 to 7 cards, at least two naturals and at most three wild "
+                   "cards"), "MH-4.2")
+    return None
