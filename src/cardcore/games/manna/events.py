@@ -45,10 +45,6 @@ class MannaNarrator(Narrator):
     }
     breakdown_by = "team"
 
-    def what(self, words: str, detail: int) -> str:
-        """The red-threes row says how many (its detail): "red threes (4)"."""
-        return words.format(detail=detail) if detail >= 0 else words
-
     def deal(self, state: GameState) -> list[Raw]:
         s: MannaState = state  # type: ignore[assignment]
         events = [public("deal", None, hand=s.round_index + 1, dealer=s.dealer,
