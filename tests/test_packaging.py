@@ -55,7 +55,7 @@ def test_the_web_table_is_packaged_and_identical_to_the_repository():
     package = resources.files("cardcore").joinpath("server").joinpath("static")
     source = REPO / "src" / "cardcore" / "server" / "static"
     names = ["index.html", "table.html", "style.css", "table.js", "lobby.js", "cards.js",
-             "words.js", "board.js"]
+             "words.js", "board.js", "i18n.js", "seats.js"]
     for name in names:
         packaged = package.joinpath(name).read_text(encoding="utf-8")
         assert packaged, name

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from test_server_browser import (
-    CHROMIUM, CHROMIUM_ARGS, STEP_TIMEOUT, click_move, continue_past_round_end, moves, over,
+    CHROMIUM, CHROMIUM_ARGS, STEP_TIMEOUT, click_move, moves, over,
     shot, start_from_lobby, wait_for_turn,
 )
 from server_helpers import ServerProcess

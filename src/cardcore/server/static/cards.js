@@ -65,7 +65,7 @@ export function fan(cards, size = "small", limit = 0) {
 }
 
 // A card id or a joker's stand-in ("JK=QS") as one piece of text: "Q♠", "joker as Q♠".
-// (A joker may stand for a number, e.g. 5 in Kings' Stakes: shown as it is.)
+// (A joker may stand for a number in some games, e.g. 5: shown as it is.)
 export function cardLabel(card) {
   card = String(card);
   if (card.startsWith("JK=")) return t("joker as {card}", { card: cardLabel(card.slice(3)) });
