@@ -93,6 +93,7 @@ interface WebSocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
   onclose: ((event: { code: number; reason: string }) => void) | null;
   onerror: ((event: unknown) => void) | null;
@@ -198,8 +199,12 @@ export class CardcoreClient {
 }
 
 export interface SocketOptions<G extends GameName = GameName> {
-  /** The seat's token (sent as the `cardcore.token.T` subprotocol); none: a spectator. */
+  /** The seat's token; none: a spectator. */
   token?: string;
+  /** How the token travels: as the `cardcore.token.T` subprotocol (the default, every server
+   * of this protocol), or as the first message `{"type": "auth", "token": T}` (servers that
+   * take it, for environments that cannot set subprotocols). */
+  auth?: "subprotocol" | "message";
   /** Events already seen: the server sends those from here on. */
   since?: number;
   /** Reconnect after a lost connection or a storage failure (1011), from the last event
@@ -274,8 +279,9 @@ export class TableSocket<G extends GameName = GameName> {
   get clock(): ClockInfo | null { return this.state?.clock ?? this.state?.clocks ?? null; }
 
   private open(): void {
+    const { token, auth = "subprotocol" } = this.options;
     const protocols = ["cardcore"];
-    if (this.options.token !== undefined) protocols.push(`cardcore.token.${this.options.token}`);
+    if (token !== undefined && auth === "subprotocol") protocols.push(`cardcore.token.${token}`);
     const url = this.eventCount > 0 ? `${this.url}?since=${this.eventCount}` : this.url;
     const socket = new this.Impl(url, protocols) as WebSocketLike;
     this.socket = socket;
@@ -283,6 +289,11 @@ export class TableSocket<G extends GameName = GameName> {
     socket.onmessage = (event) => { if (socket === this.socket) this.receive(String(event.data)); };
     socket.onclose = (event) => this.lost(socket, event.code, event.reason);
     socket.onerror = () => { /* a close follows */ };
+    socket.onopen = () => {
+      if (token !== undefined && auth === "message") {
+        socket.send(JSON.stringify({ type: "auth", token }));
+      }
+    };
   }
 
   private receive(text: string): void {

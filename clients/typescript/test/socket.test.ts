@@ -10,6 +10,7 @@ class FakeSocket {
   static all: FakeSocket[] = [];
   readyState = 1;
   sent: Record<string, unknown>[] = [];
+  onopen: ((event: unknown) => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
   onclose: ((event: { code: number; reason: string }) => void) | null = null;
   onerror: ((event: unknown) => void) | null = null;
@@ -45,6 +46,14 @@ test("the URL and subprotocols carry the table, the token and `since`", () => {
   assert.equal(fake.url, "ws://127.0.0.1:1/ws/tables/T?since=5");
   assert.deepEqual(fake.protocols, ["cardcore", "cardcore.token.tok"]);
   assert.equal(socket.eventCount, 5);
+  socket.close();
+});
+
+test("the token as the first message, for servers that take it", () => {
+  const { socket, fake } = open({ auth: "message" });
+  assert.deepEqual(fake.protocols, ["cardcore"]);
+  fake.onopen?.({});
+  assert.deepEqual(fake.sent, [{ type: "auth", token: "tok" }]);
   socket.close();
 });
 
