@@ -69,11 +69,18 @@ async function playMatch(game: GameName, seed: number): Promise<void> {
 
   const seen = { ws: [] as GameEvent[], http: [] as GameEvent[], spectator: [] as GameEvent[] };
   const errors: CardcoreError[] = [];
-  const socket = (token: string | undefined, log: GameEvent[]): TableSocket =>
-    client.connect(created.table, {
+  const backwards: string[] = [];
+  const socket = (token: string | undefined, log: GameEvent[]): TableSocket => {
+    let last = -1;                    // states come in order too: counts never go back
+    return client.connect(created.table, {
       token, onEvent: (e) => log.push(e), onError: (e) => errors.push(e),
+      onState: (s) => {
+        if (s.event_count < last) backwards.push(`${s.event_count} after ${last}`);
+        last = s.event_count;
+      },
       reconnect: { initialMs: 20, attempts: 3 },
     });
+  };
   const ws = socket(token0, seen.ws);
   const watch1 = socket(token1, seen.http);
   const spectator = socket(undefined, seen.spectator);
@@ -134,6 +141,7 @@ async function playMatch(game: GameName, seed: number): Promise<void> {
     assert.equal(watch1.connections, 1, "seat 1: no reconnection");
     assert.equal(spectator.connections, 1, "spectator: no reconnection");
     assert.deepEqual(errors, []);
+    assert.deepEqual(backwards, [], "a state's event count went back");
   } finally {
     for (const s of [ws, watch1, spectator]) s.close();   // even when a check failed
   }
