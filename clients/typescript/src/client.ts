@@ -1,0 +1,445 @@
+// A small client of `cardcore serve` (docs/server.md): the HTTP calls, and a table's
+// WebSocket with reconnection from the last event seen. The message shapes are the generated
+// types (src/generated/); the game-specific parts of a state (view, legal actions, events)
+// are typed by the table's game.
+import type { GameName, GameTypes } from "./generated/games.js";
+import type { components, operations } from "./generated/openapi.js";
+
+type Schemas = components["schemas"];
+type Ok<Op extends keyof operations, Status extends number = 200> =
+  operations[Op]["responses"] extends Record<Status, { content: { "application/json": infer B } }>
+    ? B : never;
+
+/** Fields that newer servers send: typed as optional so that the client works with a server
+ * that sends them and one that does not. Once the OpenAPI document describes them, the
+ * regenerated types carry their exact shapes too. */
+export interface ServerExtras {
+  /** The request id of the WebSocket action this message answers (echoed by the server). */
+  id?: string;
+  /** Turn clocks: the seats' remaining time, on a table with a clock. */
+  clock?: ClockInfo | null;
+  clocks?: ClockInfo | null;
+}
+/** A turn clock as the server reports it (its exact shape comes with the server's schema). */
+export type ClockInfo = { [key: string]: unknown } | unknown[];
+
+/** A table's state for one seat (or a spectator), typed by its game. `view` is typed as a
+ * seat's view (`cardcore schema GAME view`); a spectator's (`seat: null`) is that view with the
+ * seat's own keys blanked (`player: null`, `hand: []`) and keys that differ between seats
+ * left out (docs/server.md). */
+export type TableState<G extends GameName = GameName> =
+  Omit<Schemas["State"], "game" | "view" | "legal" | "events"> & ServerExtras & {
+    game: G;
+    view: GameTypes[G]["view"];
+    legal: GameTypes[G]["action"][];
+    events: GameTypes[G]["event"][];
+  };
+/** A state of any game, discriminated by `game`. */
+export type AnyTableState = { [G in GameName]: TableState<G> }[GameName];
+export type GameEvent<G extends GameName = GameName> = GameTypes[G]["event"];
+export type GameAction<G extends GameName = GameName> = GameTypes[G]["action"];
+
+/** One game of `GET /api/games`. */
+export interface GameInfo {
+  game: GameName;
+  title: string;
+  round_name: string;
+  round_end_event: string;
+  min_players: number;
+  max_players: number;
+  default_players: number;
+  /** Each option's default and description (and, on newer servers, its type and bounds). */
+  options: Record<string, { default: unknown; doc: string; [key: string]: unknown }>;
+  bots: string[];
+  [key: string]: unknown;
+}
+export type GamesAnswer = Omit<Ok<"listGames">, "games"> & { games: GameInfo[] };
+export type NewTable<G extends GameName = GameName> = Schemas["NewTable"] & { game: G };
+/** The answer to `POST /api/tables`: a token for every seat that is not a bot. */
+export type CreatedTable<G extends GameName = GameName> = Omit<Schemas["Created"], "game"> & {
+  game: G;
+  /** The hash of the seed and a server nonce, on servers that publish one (provably fair
+   * deals: the match-end record reveals them). */
+  commitment?: string | { [key: string]: unknown };
+};
+export type TableList = Ok<"listTables">;
+export type Hints = Schemas["Hints"];
+/** An action: its id (from `legal`) or its notation (its label). */
+export type ActionRef = number | string;
+
+/** A refusal by the server: the HTTP status (or the WebSocket error's), its text and body. */
+export class CardcoreError extends Error {
+  readonly status: number;
+  readonly body: { error?: string; rule?: string | null; option?: string; [key: string]: unknown };
+  constructor(status: number, body: CardcoreError["body"]) {
+    super(`${status}: ${body.error ?? "error"}`);
+    this.name = "CardcoreError";
+    this.status = status;
+    this.body = body;
+  }
+  /** The rule that forbids an illegal action (422), e.g. "KS-4.3". */
+  get rule(): string | null | undefined { return this.body.rule; }
+}
+
+/** The socket closed (or was lost) before the action was answered: it may or may not have
+ * been played. Read the state and retry with its `event_count` as `after`, which the server
+ * refuses (409) if the first attempt did go through. */
+export class ConnectionLostError extends Error {
+  constructor(readonly code: number | undefined) {
+    super(`the table's socket closed (${code ?? "lost"}) before the answer`);
+    this.name = "ConnectionLostError";
+  }
+}
+
+/** What the client uses of a WebSocket (the browsers' and the `ws` package's have it). */
+interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number; reason: string }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+/** A WebSocket class: the browsers', Node 22's global one, Node 20's with
+ * `--experimental-websocket`, or the `ws` package's. (Typed loosely: their handler types
+ * differ; the client uses only `send`, `close`, `readyState` and the `on*` handlers.) */
+export type WebSocketConstructor = new (url: string, protocols: string[]) => object;
+
+export interface ClientOptions {
+  /** Defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Defaults to the global `WebSocket` (Node 20: run with `--experimental-websocket`, or
+   * pass `ws`'s `WebSocket`). */
+  WebSocket?: WebSocketConstructor;
+}
+
+/** The HTTP calls of docs/server.md, and `connect` for a table's socket. */
+export class CardcoreClient {
+  readonly baseUrl: string;
+  private readonly fetchImpl: typeof fetch;
+  private readonly socketImpl: WebSocketConstructor | undefined;
+
+  constructor(baseUrl: string, options: ClientOptions = {}) {
+    this.baseUrl = baseUrl.replace(/\/+$/, "");
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.socketImpl = options.WebSocket
+      ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+  }
+
+  private async request<T>(method: string, path: string,
+                           init: { token?: string; body?: unknown } = {}): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (init.body !== undefined) headers["Content-Type"] = "application/json";
+    if (init.token !== undefined) headers["Authorization"] = `Bearer ${init.token}`;
+    const response = await this.fetchImpl(this.baseUrl + path, {
+      method, headers, redirect: "error",
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = { error: text.slice(0, 200) };
+    }
+    if (!response.ok) throw new CardcoreError(response.status, body as CardcoreError["body"]);
+    return body as T;
+  }
+
+  /** `GET /api/games`: the games, their options and bots. */
+  games(): Promise<GamesAnswer> { return this.request("GET", "/api/games"); }
+
+  /** `POST /api/tables`. */
+  createTable<G extends GameName>(table: NewTable<G>): Promise<CreatedTable<G>> {
+    return this.request("POST", "/api/tables", { body: table });
+  }
+
+  /** `GET /api/tables`: the lobby (`over`: ended tables too). */
+  tables(query: { over?: boolean } = {}): Promise<TableList> {
+    return this.request("GET", "/api/tables" + (query.over ? "?over=1" : ""));
+  }
+
+  /** `GET /api/tables/{id}`: the seat's state (the spectator's without a token), with the
+   * events from `since`. */
+  state<G extends GameName = GameName>(table: string, token?: string,
+                                       since?: number): Promise<TableState<G>> {
+    const query = since === undefined ? "" : `?since=${since}`;
+    return this.request("GET", `/api/tables/${encodeURIComponent(table)}${query}`, { token });
+  }
+
+  /** `POST /api/tables/{id}/actions`: play for the token's seat; with `after` (the
+   * `event_count` the move was chosen from) the server refuses it (409) if anything happened
+   * since. Answers the seat's state with the events after `after`. */
+  act<G extends GameName = GameName>(table: string, token: string, action: ActionRef,
+                                     after?: number): Promise<TableState<G>> {
+    return this.request("POST", `/api/tables/${encodeURIComponent(table)}/actions`,
+                        { token, body: after === undefined ? { action } : { action, after } });
+  }
+
+  /** `GET /api/tables/{id}/hint`: the best moves for the seat to move. */
+  hint(table: string, token: string): Promise<Hints> {
+    return this.request("GET", `/api/tables/${encodeURIComponent(table)}/hint`, { token });
+  }
+
+  /** `DELETE /api/tables/{id}` with the creator token. */
+  deleteTable(table: string, creatorToken: string): Promise<void> {
+    return this.request("DELETE", `/api/tables/${encodeURIComponent(table)}`,
+                        { token: creatorToken });
+  }
+
+  /** Open the table's socket for a seat (or as a spectator without a token). */
+  connect<G extends GameName = GameName>(table: string,
+                                         options: SocketOptions<G> = {}): TableSocket<G> {
+    if (this.socketImpl === undefined) {
+      throw new Error("no WebSocket: on Node 20 run with --experimental-websocket, or pass "
+                      + "{WebSocket} from the ws package to CardcoreClient");
+    }
+    const url = this.baseUrl.replace(/^http/, "ws") + `/ws/tables/${encodeURIComponent(table)}`;
+    return new TableSocket<G>(url, this.socketImpl, options);
+  }
+}
+
+export interface SocketOptions<G extends GameName = GameName> {
+  /** The seat's token; none: a spectator. */
+  token?: string;
+  /** How the token travels: as the `cardcore.token.T` subprotocol (the default, every server
+   * of this protocol), or as the first message `{"type": "auth", "token": T}` (servers that
+   * take it, for environments that cannot set subprotocols). */
+  auth?: "subprotocol" | "message";
+  /** Events already seen: the server sends those from here on. */
+  since?: number;
+  /** Reconnect after a lost connection or a storage failure (1011), from the last event
+   * received: `false` never; otherwise delays doubling from `initialMs` up to `maxMs`, at most
+   * `attempts` times in a row. */
+  reconnect?: false | { initialMs?: number; maxMs?: number; attempts?: number };
+  onState?: (state: TableState<G>) => void;
+  /** Each event once, in order (`n` counts up from `since`). */
+  onEvent?: (event: GameEvent<G>) => void;
+  /** An error message that answers no action of this client (a refusal of the connection
+   * comes here before its close). */
+  onError?: (error: CardcoreError) => void;
+  /** The socket is closed for good: by `close()`, the server (a refusal, an ended table,
+   * 4000), or after the reconnection attempts ran out. */
+  onClose?: (code: number, reason: string) => void;
+}
+
+// Close codes after which reconnecting cannot help (docs/server.md, "Close codes"): a
+// refusal (1008), an oversized message (1009), too many sockets (1013), an ended table (4000).
+const FINAL_CLOSES = new Set([1000, 1008, 1009, 1013, 4000]);
+
+interface Pending<G extends GameName> {
+  id: string;
+  /** The event count the action was sent with: its own event comes at or after it. */
+  from: number;
+  resolve: (state: TableState<G>) => void;
+  reject: (error: Error) => void;
+}
+
+/** A table's socket: the state as pushed, every event once and in order across reconnections,
+ * and actions answered by promises.
+ *
+ * An action resolves with the state that answers it. A server that echoes request ids says
+ * which message that is; before that (docs/server.md: an action gets "either the next state
+ * or an error"), the client waits for the state carrying the seat's own move (an event of
+ * this seat that is not automatic, at or after the count it was sent with), and an error
+ * without an id answers the oldest action waiting. */
+export class TableSocket<G extends GameName = GameName> {
+  /** The last state pushed (its `events` are those that came with it). */
+  state: TableState<G> | undefined;
+  /** Every event received, in order: `events[i].n === since + i`. */
+  readonly events: GameEvent<G>[] = [];
+  /** The event count to resume from: the `n` of the next event expected. */
+  eventCount: number;
+  /** Connections opened so far (1 + reconnections). */
+  connections = 0;
+  /** Whether the server has echoed a request id on this socket. */
+  echoesIds = false;
+
+  private socket: WebSocketLike | undefined;
+  private closed = false;
+  private finished = false;
+  private failures = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private nextId = 1;
+  private readonly pending: Pending<G>[] = [];
+  private readonly openWaiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  private readonly stateWaiters: { test: (s: TableState<G>) => boolean;
+                                   resolve: (s: TableState<G>) => void;
+                                   reject: (e: Error) => void }[] = [];
+
+  constructor(private readonly url: string, private readonly Impl: WebSocketConstructor,
+              private readonly options: SocketOptions<G>) {
+    this.eventCount = options.since ?? 0;
+    this.open();
+  }
+
+  /** The seat this socket plays (null: a spectator), once the first state has arrived. */
+  get seat(): number | null | undefined { return this.state?.seat; }
+
+  /** The table's turn clocks from the last state, when the server sends them. */
+  get clock(): ClockInfo | null { return this.state?.clock ?? this.state?.clocks ?? null; }
+
+  private open(): void {
+    const { token, auth = "subprotocol" } = this.options;
+    const protocols = ["cardcore"];
+    if (token !== undefined && auth === "subprotocol") protocols.push(`cardcore.token.${token}`);
+    const url = this.eventCount > 0 ? `${this.url}?since=${this.eventCount}` : this.url;
+    const socket = new this.Impl(url, protocols) as WebSocketLike;
+    this.socket = socket;
+    this.connections += 1;
+    socket.onmessage = (event) => { if (socket === this.socket) this.receive(String(event.data)); };
+    socket.onclose = (event) => this.lost(socket, event.code, event.reason);
+    socket.onerror = () => { /* a close follows */ };
+    socket.onopen = () => {
+      if (token !== undefined && auth === "message") {
+        socket.send(JSON.stringify({ type: "auth", token }));
+      }
+    };
+  }
+
+  private receive(text: string): void {
+    const message = JSON.parse(text) as
+      | ({ type: "state" } & TableState<G>)
+      | ({ type: "error"; id?: string } & CardcoreError["body"] & { status: number })
+      | { type: "pong" };
+    if (message.type === "pong") return;
+    if (message.type === "error") {
+      const { type, status, ...body } = message;
+      this.answer(message.id, undefined, new CardcoreError(status, body));
+      return;
+    }
+    const { type, ...state } = message;
+    const fresh = state.events.filter((e) => e.n >= this.eventCount);
+    if (fresh.some((e, i) => e.n !== this.eventCount + i)) {
+      // Never expected (the server sends each event once and in order): resynchronise.
+      this.socket?.close(4001, "event gap");
+      return;
+    }
+    this.failures = 0;
+    this.eventCount += fresh.length;
+    const full = state as unknown as TableState<G>;
+    this.state = full;
+    for (const waiter of this.openWaiters.splice(0)) waiter.resolve();
+    for (const event of fresh) {
+      this.events.push(event);
+      this.options.onEvent?.(event);
+    }
+    this.answer(state.id, full, undefined);
+    this.options.onState?.(full);
+    for (const waiter of [...this.stateWaiters]) {
+      if (waiter.test(full)) {
+        this.stateWaiters.splice(this.stateWaiters.indexOf(waiter), 1);
+        waiter.resolve(full);
+      }
+    }
+  }
+
+  /** Settle the actions a message answers: the one with its id; or, until the server has
+   * echoed an id, by the documented rule: an error answers the oldest action waiting, and a
+   * state answers each waiting action whose own move it carries (this seat's events that are
+   * not automatic, matched in order to the actions in the order they were sent). */
+  private answer(id: string | undefined, state: TableState<G> | undefined,
+                 error: CardcoreError | undefined): void {
+    let answered: Pending<G>[] = [];
+    if (id !== undefined) {
+      this.echoesIds = true;
+      const index = this.pending.findIndex((p) => p.id === id);
+      if (index >= 0) answered = this.pending.splice(index, 1);
+    } else if (!this.echoesIds && error !== undefined) {
+      answered = this.pending.splice(0, 1);
+    } else if (!this.echoesIds && state !== undefined) {
+      const own = state.events.filter(
+        (e) => e.player === state.seat && !("auto" in e && e.auto === true)).map((e) => e.n);
+      let next = 0;
+      for (const pending of this.pending) {
+        while ((own[next] ?? Infinity) < pending.from) next += 1;
+        if (next >= own.length) break;
+        next += 1;
+        answered.push(pending);
+      }
+      this.pending.splice(0, answered.length);
+    }
+    if (error !== undefined && answered.length === 0) this.options.onError?.(error);
+    for (const pending of answered) {
+      if (error !== undefined) pending.reject(error);
+      else pending.resolve(state as TableState<G>);
+    }
+  }
+
+  private lost(socket: WebSocketLike, code: number, reason: string): void {
+    if (socket !== this.socket || this.finished) return;
+    for (const pending of this.pending.splice(0)) pending.reject(new ConnectionLostError(code));
+    const reconnect = this.options.reconnect ?? {};
+    const attempts = reconnect === false ? 0 : reconnect.attempts ?? 10;
+    if (this.closed || FINAL_CLOSES.has(code) || this.state?.over || this.failures >= attempts) {
+      this.finish(code, reason);
+      return;
+    }
+    const settings = reconnect === false ? {} : reconnect;
+    const delay = Math.min((settings.initialMs ?? 100) * 2 ** this.failures,
+                           settings.maxMs ?? 5000);
+    this.failures += 1;
+    this.timer = setTimeout(() => { this.timer = undefined; if (!this.closed) this.open(); },
+                            delay);
+  }
+
+  private finish(code: number, reason: string): void {
+    this.closed = true;
+    if (this.finished) return;
+    this.finished = true;
+    const error = new ConnectionLostError(code);
+    for (const waiter of this.openWaiters.splice(0)) waiter.reject(error);
+    for (const waiter of this.stateWaiters.splice(0)) waiter.reject(error);
+    this.options.onClose?.(code, reason);
+  }
+
+  /** Resolves on the first state (the socket is open and the seat known). */
+  ready(): Promise<void> {
+    if (this.state !== undefined) return Promise.resolve();
+    if (this.closed) return Promise.reject(new ConnectionLostError(undefined));
+    return new Promise((resolve, reject) => this.openWaiters.push({ resolve, reject }));
+  }
+
+  /** Resolves on the next state (the current one if it passes) for which `test` holds. */
+  waitFor(test: (state: TableState<G>) => boolean): Promise<TableState<G>> {
+    if (this.state !== undefined && test(this.state)) return Promise.resolve(this.state);
+    if (this.closed) return Promise.reject(new ConnectionLostError(undefined));
+    return new Promise((resolve, reject) => this.stateWaiters.push({ test, resolve, reject }));
+  }
+
+  /** Play an action for this socket's seat. `after` defaults to the event count of the last
+   * state, so a move chosen from that state is never played on another one (409 instead).
+   * Resolves with the state that answers it; rejects with the server's error, or with
+   * ConnectionLostError if the socket closed first. */
+  act(action: ActionRef, after: number | null = this.state?.event_count ?? null): Promise<TableState<G>> {
+    const socket = this.socket;
+    if (this.closed || socket === undefined || socket.readyState !== 1) {
+      return Promise.reject(new ConnectionLostError(undefined));
+    }
+    const id = `a${this.nextId++}`;
+    return new Promise((resolve, reject) => {
+      this.pending.push({ id, from: after ?? this.eventCount, resolve, reject });
+      socket.send(JSON.stringify(after === null ? { type: "action", action, id }
+                                                : { type: "action", action, after, id }));
+    });
+  }
+
+  /** Send a ping (the server answers with a pong, which is not passed on). */
+  ping(): void { if (this.socket?.readyState === 1) this.socket.send('{"type":"ping"}'); }
+
+  /** Drop the connection as if the network had (for tests of reconnection): the socket
+   * reconnects from the last event received. */
+  drop(): void { this.socket?.close(4002, "dropped by the client"); }
+
+  /** Close for good. */
+  close(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    const socket = this.socket;
+    for (const pending of this.pending.splice(0)) pending.reject(new ConnectionLostError(1000));
+    this.finish(1000, "closed by the client");
+    if (socket !== undefined && socket.readyState <= 1) socket.close(1000);
+  }
+}

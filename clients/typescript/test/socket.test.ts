@@ -1,0 +1,156 @@
+// TableSocket against a scripted socket: what a live server of today cannot show, or shows only
+// by chance: request ids echoed (the protocol of issue 25), the fallback without them,
+// merged states answering two actions, an event gap, reconnection from `since`, clocks.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { CardcoreClient, CardcoreError, ConnectionLostError } from "../src/index.js";
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  readyState = 1;
+  sent: Record<string, unknown>[] = [];
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: { code: number; reason: string }) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  constructor(readonly url: string, readonly protocols: string[]) { FakeSocket.all.push(this); }
+  send(data: string): void { this.sent.push(JSON.parse(data) as Record<string, unknown>); }
+  close(code = 1000, reason = ""): void {
+    this.readyState = 3;
+    queueMicrotask(() => this.onclose?.({ code, reason }));
+  }
+  push(message: object): void { this.onmessage?.({ data: JSON.stringify(message) }); }
+}
+
+const event = (n: number, player: number | null, auto = false) =>
+  ({ n, kind: auto ? "deal" : "play", player, cards: [], ...(auto ? { auto: true } : {}) });
+const state = (count: number, events: object[], extra: object = {}) => ({
+  type: "state", table: "T", game: "crazy_eights", seat: 0, view: {}, events,
+  event_count: count, legal: [{ id: 1, player: 0, kind: "play", cards: [], label: "x" }],
+  over: false, ended: null, scores: [0, 0], winners: [], current_player: 0, players: 2,
+  seats: [], options: {}, ...extra,
+});
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+function open(options: object = {}) {
+  FakeSocket.all = [];
+  const client = new CardcoreClient("http://127.0.0.1:1/", { WebSocket: FakeSocket });
+  const socket = client.connect("T", { token: "tok", reconnect: { initialMs: 1 }, ...options });
+  const fake = FakeSocket.all[0]!;
+  return { socket, fake };
+}
+
+test("the URL and subprotocols carry the table, the token and `since`", () => {
+  const { socket, fake } = open({ since: 5 });
+  assert.equal(fake.url, "ws://127.0.0.1:1/ws/tables/T?since=5");
+  assert.deepEqual(fake.protocols, ["cardcore", "cardcore.token.tok"]);
+  assert.equal(socket.eventCount, 5);
+  socket.close();
+});
+
+test("the token as the first message, for servers that take it", () => {
+  const { socket, fake } = open({ auth: "message" });
+  assert.deepEqual(fake.protocols, ["cardcore"]);
+  fake.onopen?.({});
+  assert.deepEqual(fake.sent, [{ type: "auth", token: "tok" }]);
+  socket.close();
+});
+
+test("an echoed id answers its own action, whatever came before", async () => {
+  const { socket, fake } = open();
+  fake.push(state(2, [event(0, null, true), event(1, 1)]));
+  const first = socket.act(1);
+  const second = socket.act(1, null);
+  assert.deepEqual(fake.sent[0], { type: "action", action: 1, after: 2, id: "a1" });
+  assert.deepEqual(fake.sent[1], { type: "action", action: 1, id: "a2" });
+  fake.push({ type: "error", status: 409, error: "stale", id: "a2" });
+  fake.push(state(3, [event(2, 0)], { id: "a1" }));
+  assert.equal((await first).event_count, 3);
+  await assert.rejects(second, (e: unknown) => e instanceof CardcoreError && e.status === 409);
+  assert.equal(socket.echoesIds, true);
+  // A state without an id (another seat's move) answers nothing once ids are echoed.
+  const third = socket.act(1);
+  fake.push(state(4, [event(3, 0)]));
+  let done = false;
+  void third.then(() => { done = true; }, () => { done = true; });
+  await settle();
+  assert.equal(done, false);
+  fake.push(state(5, [event(4, 0)], { id: "a3" }));
+  assert.equal((await third).event_count, 5);
+  socket.close();
+});
+
+test("without ids: a state answers the actions whose moves it carries, in order", async () => {
+  const { socket, fake } = open();
+  fake.push(state(1, [event(0, null, true)]));
+  const first = socket.act(1);
+  const second = socket.act(1, null);
+  // Another seat's move and an automatic event answer nothing.
+  fake.push(state(3, [event(1, 1), event(2, 0, true)]));
+  let answered = 0;
+  void first.then(() => { answered += 1; });
+  await settle();
+  assert.equal(answered, 0);
+  // One merged state with both moves of this seat answers both.
+  fake.push(state(6, [event(3, 0), event(4, 1), event(5, 0)]));
+  assert.equal((await first).event_count, 6);
+  assert.equal((await second).event_count, 6);
+  // An error without an id answers the oldest action waiting.
+  const third = socket.act(1);
+  fake.push({ type: "error", status: 422, error: "illegal", rule: "CE-1" });
+  await assert.rejects(third, (e: unknown) => e instanceof CardcoreError && e.rule === "CE-1");
+  assert.equal(socket.echoesIds, false);
+  socket.close();
+});
+
+test("an error that answers no action goes to onError", () => {
+  const errors: CardcoreError[] = [];
+  const { socket, fake } = open({ onError: (e: CardcoreError) => errors.push(e) });
+  fake.push({ type: "error", status: 410, error: "deleted" });
+  assert.equal(errors.length, 1);
+  assert.equal(errors[0]!.status, 410);
+  socket.close();
+});
+
+test("a lost connection rejects what waits and resumes from the next event", async () => {
+  const seen: number[] = [];
+  const { socket, fake } = open({ onEvent: (e: { n: number }) => seen.push(e.n) });
+  fake.push(state(2, [event(0, null, true), event(1, 0)]));
+  const waiting = socket.act(1);
+  fake.close(1006);
+  await assert.rejects(waiting, ConnectionLostError);
+  await settle();
+  const again = FakeSocket.all[1]!;
+  assert.equal(again.url, "ws://127.0.0.1:1/ws/tables/T?since=2");
+  // A repeated event (from before `since`) is dropped; the next ones are appended.
+  again.push(state(4, [event(1, 0), event(2, 1), event(3, 0)]));
+  assert.deepEqual(seen, [0, 1, 2, 3]);
+  assert.equal(socket.connections, 2);
+  socket.close();
+});
+
+test("an event gap reconnects from the last event received", async () => {
+  const { socket, fake } = open();
+  fake.push(state(1, [event(0, null, true)]));
+  fake.push(state(3, [event(2, 0)]));                    // event 1 is missing
+  await settle();
+  assert.equal(socket.events.length, 1);
+  assert.equal(FakeSocket.all.length, 2);
+  assert.match(FakeSocket.all[1]!.url, /since=1$/);
+  socket.close();
+});
+
+test("final close codes end the socket; clocks are exposed when sent",
+     async () => {
+  const closes: number[] = [];
+  const { socket, fake } = open({ onClose: (code: number) => closes.push(code) });
+  assert.equal(socket.clock, null);
+  fake.push(state(1, [event(0, null, true)], { clock: { seat: 0, remaining_ms: 9000 } }));
+  assert.deepEqual(socket.clock, { seat: 0, remaining_ms: 9000 });
+  fake.close(4000);
+  await settle();
+  assert.deepEqual(closes, [4000]);
+  assert.equal(FakeSocket.all.length, 1);
+  await assert.rejects(socket.act(1), ConnectionLostError);
+});

@@ -1,0 +1,92 @@
+"""The TypeScript client (clients/typescript/): its generated types are those the package's
+OpenAPI document and JSON Schemas give today, it compiles with ``tsc --strict``, and it plays
+complete matches of every game against a live ``cardcore serve`` (test/play.test.ts), besides
+its unit tests against a scripted socket (test/socket.test.ts).
+
+The Node tools come from ``npm ci`` in clients/typescript, which ``.ci/run`` runs; without them
+these tests fail and say so (they are not skipped)."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from server_helpers import SRC, ServerProcess
+
+pytestmark = pytest.mark.slow          # Node and tsc: with the type checks, out of the quick loop
+
+ROOT = Path(__file__).resolve().parents[1]
+CLIENT = ROOT / "clients" / "typescript"
+TSC = CLIENT / "node_modules" / "typescript" / "bin" / "tsc"
+
+
+def node() -> str:
+    path = shutil.which("node")
+    if path is None:
+        pytest.fail("node is not on PATH: the TypeScript client's tests need Node.js 20 or later")
+    if not TSC.exists():
+        pytest.fail(f"{CLIENT / 'node_modules'} is missing: run `npm ci` in {CLIENT} "
+                    "(.ci/run does)")
+    return path
+
+
+def run(args: list[str], timeout: float, **kwargs) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(args, cwd=CLIENT, capture_output=True, text=True, timeout=timeout,
+                            **kwargs)
+    assert result.returncode == 0, (f"{' '.join(args)} exited {result.returncode}\n"
+                                    f"{result.stdout[-8000:]}\n{result.stderr[-4000:]}")
+    return result
+
+
+def test_generated_types_are_current(tmp_path):
+    """Regenerated from this cardcore, src/generated/ comes out the same, file for file."""
+    env = {**os.environ, "PYTHON": sys.executable,
+           "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    run([node(), "scripts/generate.mjs", "--out", str(tmp_path)], timeout=120, env=env)
+    committed = CLIENT / "src" / "generated"
+    fresh = {p.name: p.read_text() for p in tmp_path.glob("*.ts")}
+    assert {"openapi.ts", "games.ts", "cards.ts"} <= set(fresh)
+    stale = sorted(name for name in fresh.keys() | {p.name for p in committed.glob("*.ts")}
+                   if not (committed / name).exists() or name not in fresh
+                   or (committed / name).read_text() != fresh[name])
+    assert not stale, (f"clients/typescript/src/generated is stale ({', '.join(stale)}): "
+                       "run `npm run generate` in clients/typescript (its README says how)")
+
+
+def test_types_compile_strict():
+    run([node(), str(TSC), "--noEmit", "--strict", "-p", "tsconfig.json"], timeout=180)
+
+
+def test_client_plays_every_game(tmp_path):
+    """Compiled, the client's tests: the scripted-socket unit tests, then a complete match of
+    every game against a live server (seat 0 over WebSocket, seat 1 over HTTP, bots, a
+    spectator; every push in order; a dropped socket resumed from `since`)."""
+    out = tmp_path / "dist"
+    run([node(), str(TSC), "-p", "tsconfig.json", "--outDir", str(out)], timeout=180)
+    server = ServerProcess(tmp_path / "t.sqlite3", extra=(
+        "--create-rate", "1000", "--create-burst", "1000", "--message-rate", "1000",
+        "--synchronous", "normal", "--log-level", "warning"))
+    try:
+        # Node 20's global WebSocket is behind a flag (Node 22 has it by default).
+        flags = ["--experimental-websocket"] if _node_major() < 22 else []
+        result = run([node(), *flags, "--test", "--test-reporter=spec",
+                      str(out / "test" / "socket.test.js"), str(out / "test" / "play.test.js")],
+                     timeout=60, env={**os.environ, "CARDCORE_URL": server.base})
+        assert "Traceback" not in server.log_text()
+    finally:
+        server.stop()
+    # Every test ran and passed (none skipped or cancelled), a match of each game among them.
+    summary = dict(re.findall(r"^ℹ (\w+) (\d+)$", result.stdout, re.M))
+    assert int(summary["tests"]) >= 14 and summary["pass"] == summary["tests"], summary
+    for game in ("kings_stakes", "kuzanasta", "manna", "crazy_eights"):
+        assert re.search(f"✔ a complete {game} match through the client", result.stdout)
+
+
+def _node_major() -> int:
+    version = subprocess.run([node(), "--version"], capture_output=True, text=True).stdout
+    return int(version.lstrip("v").split(".")[0])
