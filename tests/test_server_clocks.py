@@ -99,12 +99,12 @@ def test_forfeit_ends_the_match_with_the_seat_losing(client):
                                                       "on_timeout": "forfeit"}}).json()
     table, token = made["table"], made["seats"]["0"]
     with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
-        kinds = []
-        while "record" not in kinds:
-            message = ws.receive_json()
-            kinds.append(message["type"])
-        assert kinds[-2:] == ["clock", "record"] and message["record"]["ended"] == "forfeit"
-        final = ws.receive_json()
+        messages = []
+        while not messages or messages[-1]["type"] != "record":
+            messages.append(ws.receive_json())
+        assert [m["type"] for m in messages[-3:]] == ["clock", "state", "record"]
+        assert messages[-1]["record"]["ended"] == "forfeit"
+        final = messages[-2]
     assert final["over"] and final["ended"] == "forfeit" and final["forfeit"] == 0
     assert final["winners"] == [1, 2]
     r = client.post(f"/api/tables/{table}/actions", json={"token": token, "action": 0})

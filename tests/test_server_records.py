@@ -224,24 +224,22 @@ def test_http_commitment_then_record_with_the_revealed_seeds(client):
             if state["legal"]:
                 ws.send_json({"type": "action", "action": state["legal"][0]["id"],
                               "after": state["event_count"]})
-            while True:
-                message = ws.receive_json()
-                if message["type"] == "record":
-                    pushed = message["record"]
-                    break
-                if message["type"] == "state":
-                    state = message
-                    break
-        final = ws.receive_json()
-        assert final["type"] == "state" and final["over"]
+            message = ws.receive_json()
+            if message["type"] == "record":                 # right after the final state
+                assert state["over"]
+                pushed = message["record"]
+            else:
+                assert message["type"] == "state"
+                state = message
+    final = state
     record = client.get(f"/api/tables/{table}/record", headers=headers).json()
     assert record == pushed
     assert record["fairness"]["commitment"] == made["commitment"]
     assert record["fairness"]["client_seed"] == "my dice"
     assert verify(record, key=KEY)["winners"] == final["winners"]
     with client.websocket_connect(f"/ws/tables/{table}") as late:   # connects after the end
-        assert late.receive_json()["type"] == "record"
         assert late.receive_json()["type"] == "state"
+        assert late.receive_json()["record"] == record
 
 
 @pytest.mark.parametrize("body, option", [

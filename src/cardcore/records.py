@@ -1,4 +1,6 @@
-"""Match records: provably fair deals and ``cardcore.verify`` (docs/server.md, "Records").
+"""Match records: provably fair deals and ``cardcore.verify``.
+
+The format and the scheme are documented in docs/server.md, "Fair deals and match records".
 
 A table of ``cardcore serve`` deals from a seed nobody alone chose and, at the match end,
 publishes a *record*: the signed save of the match, the revealed seed material and how the
@@ -85,15 +87,18 @@ class Fairness:
 
     @classmethod
     def fresh(cls, client_seed: str | None = None) -> Fairness:
+        """New random seed material, with the client's contribution (checked)."""
         return cls(secrets.token_hex(SERVER_SEED_BYTES), secrets.token_hex(NONCE_BYTES),
                    check_client_seed(client_seed))
 
     @property
     def commitment(self) -> str:
+        """``SHA-256(server_seed || nonce)``, published at creation."""
         return commitment_of(self.server_seed, self.nonce)
 
     @property
     def seed(self) -> int:
+        """The deal seed (``deal_seed``)."""
         return deal_seed(self.server_seed, self.client_seed)
 
     def public(self) -> dict[str, Any]:
@@ -105,10 +110,12 @@ class Fairness:
         return {**self.public(), "server_seed": self.server_seed, "nonce": self.nonce}
 
     def to_json(self) -> str:
+        """As the server stores it (secret until the end)."""
         return json.dumps(self.revealed())
 
     @classmethod
     def from_json(cls, text: str) -> Fairness:
+        """Back from ``to_json``."""
         data = json.loads(text)
         return cls(data["server_seed"], data["nonce"], data.get("client_seed"))
 

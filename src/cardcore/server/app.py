@@ -307,7 +307,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         connection = Connection(seat, since, limits.message_rate, 2 * limits.message_rate,
                                 max_outbox=limits.max_outbox)
         table.connections.add(connection)
-        table.offer_record(connection)                  # an ended match: its record first
+        table.offer_record(connection)                  # an ended match: its record too
         sender = asyncio.create_task(_send_loop(websocket, connection, table))
         receiver = asyncio.create_task(_receive_loop(websocket, connection, table))
         try:
@@ -373,6 +373,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                 connection.sent_events = state["event_count"]
                 await _send_text(websocket, connection,
                                  json_bytes({"type": "state", **state}).decode())
+                while connection.later:                 # the match record, after the end
+                    await _send_text(websocket, connection,
+                                     json_bytes(connection.later.popleft()).decode())
 
     async def _receive_loop(websocket: WebSocket, connection: Connection, table: Table) -> None:
         while True:

@@ -107,6 +107,7 @@ class Connection:
         self.seat = seat
         self.sent_events = since
         self.errors: deque[dict[str, Any]] = deque()     # the outbox (errors, pongs)
+        self.later: deque[dict[str, Any]] = deque()      # sent right after the next state
         self.max_outbox = max_outbox
         self.overflow = False                           # the outbox filled: drop the socket
         self.stalled = False                            # a send blocked too long: drop it
@@ -262,10 +263,12 @@ class Table:
         return self.clock.to_json(), self.clock.deadline
 
     def offer_record(self, connection: Connection) -> None:
-        """Push the match record to a socket once, when the match has ended."""
+        """Push the match record to a socket once, right after the state that ends the match
+        (or its first state, connected later)."""
         if self.finished() and connection not in self.recorded and not self.broken:
             self.recorded.add(connection)
-            connection.push({"type": "record", "record": self.record()})
+            connection.later.append({"type": "record", "record": self.record()})
+            connection.notify()
 
     def record(self) -> dict[str, Any]:
         """The match record (records.py), signed with the server's record key if it has
