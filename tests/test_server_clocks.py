@@ -3,6 +3,8 @@ bot within its time, or forfeits; the time left is in the state, a timeout is pu
 deadlines are stored, so a server killed with `kill -9` keeps them after its restart."""
 from __future__ import annotations
 
+import asyncio
+import json
 import time
 
 import pytest
@@ -10,6 +12,7 @@ import pytest
 from cardcore.records import verify
 from cardcore.server import create_app
 from cardcore.server.clocks import TableClock, parse_clock
+from cardcore.server.tables import TableServer
 
 from server_helpers import ServerProcess, TestClient
 
@@ -195,3 +198,29 @@ def test_clocks_keep_their_stored_deadlines_after_kill_9(tmp_path):
         assert "Traceback" not in server.log_text()
     finally:
         server.stop()
+
+
+def test_a_clock_runs_out_for_a_table_that_left_memory(tmp_path):
+    """The sweep picks up stored deadlines of tables not in memory."""
+    async def run() -> tuple[int, int]:
+        server = TableServer(str(tmp_path / "t.sqlite3"))
+        try:
+            table, _ = await server.create("crazy_eights", 2, options={"max_turns": 12},
+                                           bots={"1": "random"}, clock={"per_move": 0.1})
+            before = table.actions
+            table.clock_task.cancel()                  # as if it had left memory
+            del server.tables[table.id]
+            await asyncio.sleep(0.15)
+            await server.sweep()
+            again = server.tables[table.id]
+            assert again is not table
+            while again.clock is not None and not again.clock.timeouts:
+                await asyncio.sleep(0.02)
+            await server.settled(again)
+            stored = json.loads(server.store.load(table.id).save)["actions"]
+            return before, len(stored)
+        finally:
+            await server.close()
+
+    before, after = asyncio.run(asyncio.wait_for(run(), 20))
+    assert after > before

@@ -247,7 +247,7 @@ def verify(record: str | bytes | Mapping[str, Any], key: bytes | str | None = No
         raise RecordError("format", f"ended must be one of {', '.join(ENDINGS)}, not "
                                     f"{echo(ended)}")
     _check_timeouts(data["timeouts"], save, game)
-    winners = game.winners if ended == "over" else forfeit_winners(game, forfeit)
+    winners = game.winners if forfeit is None else forfeit_winners(game, forfeit)
     return {"game": game.name, "table": data["table"], "moves": len(save["actions"]),
             "ended": ended, "forfeit": forfeit, "winners": winners, "scores": game.scores,
             "committed": fair is not None, "keyed": key is not None}

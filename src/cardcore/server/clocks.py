@@ -222,13 +222,8 @@ async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
             or table.game.is_over or table.game.current_player != clock.seat:
         return
     seat, by = clock.seat, clock.spec.on_timeout
-    event = {"type": "clock", "event": "timeout", **clock.timed_out(by)}
-    for connection in table.connections:
-        connection.push(event)
-    if by == FORFEIT:
-        table.ended = FORFEIT
-        clock.stop()
-    else:
+    action = None
+    if by != FORFEIT:
         bot, searches = table_bot(by, table.game.name, server.limits.bot_think_ms,
                                   secrets.randbits(63))
         if searches:
@@ -239,6 +234,13 @@ async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
             action = bot.choose_id(table.game)
         if (clock.seat, clock.move) != key or table.ended is not None or table.broken:
             return                                   # the person moved meanwhile
+    event = {"type": "clock", "event": "timeout", **clock.timed_out(by)}
+    for connection in table.connections:
+        connection.push(event)
+    if action is None:
+        table.ended = FORFEIT
+        clock.stop()
+    else:
         table.game.apply(action, player=seat)
         table.actions += 1
         table.advanced_at = time.monotonic()

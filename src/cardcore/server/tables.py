@@ -681,7 +681,10 @@ class TableServer:
         self.abandoned += len(abandoned)
         for table_id in self.store.ids_with_clocks(due=now):
             if table_id not in self.tables:           # left memory: its clock runs out now
-                self.get(table_id)
+                try:
+                    self.get(table_id)
+                except Exception as e:                # one bad row must not stop the sweep
+                    log.error("table %s could not be loaded: %s", table_id, e)
         expired = self.store.expired(now - self.limits.retention)
         if expired:
             await self._delete(expired)
