@@ -108,6 +108,9 @@ def test_forfeit_ends_the_match_with_the_seat_losing(client):
         assert [m["type"] for m in messages[-3:]] == ["clock", "state", "record"]
         assert messages[-1]["record"]["ended"] == "forfeit"
         final = messages[-2]
+    check = _openapi_checker(client)
+    for message, name in zip(messages[-3:], ("WsClock", "WsState", "WsRecord")):
+        check(name, message)
     assert final["over"] and final["ended"] == "forfeit" and final["forfeit"] == 0
     assert final["winners"] == [1, 2]
     r = client.post(f"/api/tables/{table}/actions", json={"token": token, "action": 0})
@@ -118,6 +121,22 @@ def test_forfeit_ends_the_match_with_the_seat_losing(client):
     assert report["winners"] == [1, 2]
     listed = client.get("/api/tables", params={"over": "1"}).json()["tables"]
     assert [t["ended"] for t in listed] == ["forfeit"]
+
+
+def _openapi_checker(client):
+    """Validate a message against a schema of /openapi.json's components."""
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    spec = client.get("/openapi.json").json()
+    registry = Registry().with_resource("urn:openapi", Resource.from_contents(
+        spec, default_specification=DRAFT202012))
+
+    def check(name: str, message: dict) -> None:
+        Draft202012Validator({"$ref": f"urn:openapi#/components/schemas/{name}"},
+                             registry=registry).validate(message)
+    return check
 
 
 @pytest.mark.parametrize("clock, option", [

@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardcore.bots import LEVELS
+from cardcore.bots import LEVELS, make_bot
 from cardcore.errors import echo
 
 __all__ = ["ClockSpec", "TableClock", "parse_clock", "MIN_SECONDS", "MAX_SECONDS",
@@ -214,8 +214,6 @@ async def _run(server: Any, table: Any, key: tuple[int | None, int]) -> None:
 async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
     """The turn ``key`` ran out: tell the sockets, then move for the seat with the level
     bot the table names, or end the match by the seat's forfeit."""
-    from cardcore.server.tables import ApiError, table_bot
-
     clock = table.clock
     await server.settled(table)
     if (clock.seat, clock.move) != key or table.ended is not None or table.broken \
@@ -224,14 +222,11 @@ async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
     seat, by = clock.seat, clock.spec.on_timeout
     action = None
     if by != FORFEIT:
-        bot, searches = table_bot(by, table.game.name, server.limits.bot_think_ms,
-                                  secrets.randbits(63))
-        if searches:
-            copy = table.game.clone()
-            action = await asyncio.get_running_loop().run_in_executor(
-                server.bot_pool, bot.choose_id, copy)
-        else:
-            action = bot.choose_id(table.game)
+        # The level thinks in the bot pool, on a copy (a high level searches; a timeout is
+        # rare enough that the thread hop of a quick level does not matter).
+        bot = make_bot(by, secrets.randbits(63))
+        action = await asyncio.get_running_loop().run_in_executor(
+            server.bot_pool, bot.choose_id, table.game.clone())
         if (clock.seat, clock.move) != key or table.ended is not None or table.broken:
             return                                   # the person moved meanwhile
     event = {"type": "clock", "event": "timeout", **clock.timed_out(by)}
@@ -250,8 +245,10 @@ async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
     table.count_events()
     try:
         await server.commit(table)
-    except ApiError:
-        return                                       # storage failed: the table reloads
+    except Exception as e:
+        if getattr(e, "status", None) == 503:         # storage failed: the table reloads
+            return
+        raise
     table.notify()
     server.schedule_bots(table)
     server.release(table)
