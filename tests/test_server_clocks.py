@@ -243,3 +243,14 @@ def test_a_clock_runs_out_for_a_table_that_left_memory(tmp_path):
 
     before, after = asyncio.run(asyncio.wait_for(run(), 20))
     assert after > before
+
+
+def test_clocks_run_with_paced_bots_too(tmp_path):
+    """With a bot delay the bots move from their own task; the clock starts after them."""
+    with TestClient(create_app(tmp_path / "paced.sqlite3", bot_delay=0.01)) as paced:
+        made = paced.post("/api/tables", json={**SHORT, "bots": {"1": "random"},
+                                               "clock": {"per_move": CLOCK}}).json()
+        final, _ = _wait_over(paced, made["table"], made["seats"]["0"], 30)
+        record = paced.get(f"/api/tables/{made['table']}/record").json()
+    assert final["ended"] == "over" and record["timeouts"]
+    assert verify(record)["moves"] == len(record["save"]["actions"])

@@ -258,3 +258,12 @@ def test_bad_client_seeds_are_refused_naming_the_option(client, body, option):
 def test_a_table_given_a_seed_has_no_commitment(client):
     made = client.post("/api/tables", json={"game": "manna", "seed": 3}).json()
     assert made["commitment"] is None and made["fairness"] is None
+
+
+def test_no_record_for_an_unknown_or_abandoned_table(client):
+    assert client.get("/api/tables/nope/record").status_code == 404
+    made = client.post("/api/tables", json={"game": "manna"}).json()
+    server = client.app.state.tables
+    server.tables[made["table"]].ended = "abandoned"
+    r = client.get(f"/api/tables/{made['table']}/record")
+    assert r.status_code == 409 and "match ends" in r.json()["error"]
