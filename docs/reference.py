@@ -29,6 +29,8 @@ MODULES = [
     ("cardcore.bots", ["Bot", "RandomBot", "GreedyBot", "available_bots", "make_bot"]),
     ("cardcore.schemas", ["schema", "build", "KINDS"]),
     ("cardcore.saves", None),
+    ("cardcore.records", ["verify", "RecordError", "Fairness", "make_record", "commitment_of",
+                          "deal_seed"]),
     ("cardcore.events", ["Raw", "Narrator"]),
     ("cardcore.narrate", None),
     ("cardcore.i18n", ["check_lang", "translations", "use", "messages", "fill_template"]),

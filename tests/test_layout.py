@@ -56,7 +56,7 @@ def test_every_game_is_a_package_with_its_parts():
         for part in ("_state.pyx", "_state.pyi", "events.py", "greedy.py", "schema.py",
                      "words.py", "web/board.js", "web/words.js"):
             assert (home / part).is_file(), (cls.name, part)
-        for kind in ("view", "action", "event", "save"):
+        for kind in cardcore.schemas.KINDS:            # record.json too
             assert (home / "schemas" / f"{kind}.json").is_file(), (cls.name, kind)
         assert (REPO / "games" / cls.rulebook).is_file() or not (REPO / "games").is_dir()
         assert (REPO / "tests" / "games" / cls.name).is_dir() or not (REPO / "tests").is_dir()

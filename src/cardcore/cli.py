@@ -10,6 +10,7 @@
     cardcore rules GAME [--spec] [--raw] [--lang en|ru]
     cardcore games                     # the games (GAME is one of their names)
     cardcore schema GAME view|action|event|save
+    cardcore verify RECORD [--key K]  # check a match record of `cardcore serve`
     cardcore bench [GAME]
     cardcore serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--bot-delay 0.4]
                    [--max-tables N ...every limit] [--allow-origin O] [--allow-host H]
@@ -751,6 +752,32 @@ def players_text(cls: type[Game]) -> str:
     if cls.min_players == cls.max_players:
         return ngettext("{n} player", "{n} players", cls.min_players).format(n=cls.min_players)
     return _("{low}-{high} players").format(low=cls.min_players, high=cls.max_players)
+def cmd_verify(args: argparse.Namespace, console: Console) -> int:
+    """Exit 0: the record verifies; 1: it does not (the failed check is named); 2: the file
+    cannot be read."""
+    from cardcore.records import RecordError, verify
+    try:
+        data = sys.stdin.buffer.read() if args.record == "-" else Path(args.record).read_bytes()
+    except OSError as e:
+        raise ConfigError(f"cannot read {echo(args.record)}: {e.strerror}", "record") from None
+    try:
+        report = verify(data, key=args.key)
+    except RecordError as e:
+        Console(stderr=True, soft_wrap=True).print(
+            f"[bold red]cardcore verify: rejected[/] ({e.check}): {escape(str(e))}",
+            highlight=False)
+        return 1
+    if args.json:
+        sys.stdout.write(json.dumps(report) + "\n")
+        return 0
+    deal = "the deal came from the committed seeds" if report["committed"] else \
+        "no commitment (the creator chose the seed)"
+    signed = "hmac checked with the key" if report["keyed"] else \
+        "no key: digests checked, not who wrote the record"
+    console.print(f"verified: {report['game']} table {report['table']}, {report['moves']} "
+                  f"legal moves, ended {report['ended']}, winners {report['winners']}; "
+                  f"{deal}; {signed}", highlight=False, soft_wrap=True)
+    return 0
 
 
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
@@ -967,9 +994,20 @@ def build_parser() -> argparse.ArgumentParser:
     lang_flag(p)
     p.set_defaults(func=cmd_rules)
 
-    p = game_command("schema", "print the JSON Schema of a game's view, action, event or save")
-    p.add_argument("kind", choices=("view", "action", "event", "save"))
+    p = game_command("schema", "print the JSON Schema of a game's view, action, event, save "
+                     "or match record")
+    p.add_argument("kind", choices=("view", "action", "event", "save", "record"))
     p.set_defaults(func=cmd_schema)
+
+    p = sub.add_parser("verify", help="check a match record of `cardcore serve`: the "
+                       "commitment, the deal, every move, the end, the signature",
+                       description="Check a match record (docs/server.md, \"Records\"). Exit "
+                       "0: verified; 1: rejected (the failed check is named); 2: unreadable.")
+    p.add_argument("record", help="the record's JSON file (GET /api/tables/ID/record), or -")
+    p.add_argument("--key", default=None,
+                   help="the server's record key: also check the record's HMAC")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("games", help="list the games and their options")
     lang_flag(p)

@@ -1,4 +1,4 @@
-"""JSON Schemas (draft 2020-12) of every game's view, action, event and save.
+"""JSON Schemas (draft 2020-12) of every game's view, action, event, save and match record.
 
 ``cardcore.schema(game, kind)`` returns the schema shipped in the game's package
 (``cardcore/games/<game>/schemas/<kind>.json``); ``cardcore schema GAME KIND`` prints it. The
@@ -19,6 +19,7 @@ from typing import Any
 from cardcore.errors import ConfigError, echo
 from cardcore.game import Game
 from cardcore.registry import available_games, game_class
+from cardcore.records import ENDINGS, MAX_CLIENT_SEED, RECORD_FORMAT, SCHEME
 from cardcore.saves import SAVE_FORMAT
 from cardcore.schema_parts import (
     BOOL, CARDS, INT, NAT, STR, Schema, array, closed_object, nullable, seat_schema,
@@ -26,7 +27,7 @@ from cardcore.schema_parts import (
 
 __all__ = ["KINDS", "schema", "build", "write_all"]
 
-KINDS = ("view", "action", "event", "save")
+KINDS = ("view", "action", "event", "save", "record")
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
@@ -104,6 +105,26 @@ def _save(cls: type[Game], num_actions: int) -> Schema:
     return closed_object(props, required=[k for k in props if k != "hmac"])
 
 
+def _record(cls: type[Game], save: Schema) -> Schema:
+    """A match record of the table server (records.py): the save, the revealed seeds."""
+    hexes = {n: {"type": "string", "pattern": f"^[0-9a-f]{{{n}}}$"} for n in (32, 64)}
+    seat = seat_schema(cls.max_players)
+    fairness = closed_object({
+        "scheme": {"const": SCHEME}, "commitment": hexes[64], "server_seed": hexes[64],
+        "nonce": hexes[32],
+        "client_seed": nullable({"type": "string", "pattern": "^[ -~]+$",
+                                 "maxLength": MAX_CLIENT_SEED})})
+    timeout = closed_object({"seat": seat, "move": NAT, "by": STR})
+    props: dict[str, Schema] = {
+        "record": {"const": RECORD_FORMAT}, "cardcore": STR, "table": STR,
+        "game": {"const": cls.name}, "ended": {"enum": list(ENDINGS)},
+        "forfeit": nullable(seat), "timeouts": array(timeout),
+        "fairness": nullable(fairness), "save": save,
+        "digest": hexes[64], "hmac": hexes[64],
+    }
+    return closed_object(props, required=[k for k in props if k != "hmac"])
+
+
 def _check_kind(kind: Any) -> None:
     if kind not in KINDS:
         raise ConfigError(f"unknown schema kind {echo(kind)}; kinds: {', '.join(KINDS)}",
@@ -111,7 +132,8 @@ def _check_kind(kind: Any) -> None:
 
 
 def build(name: str, kind: str) -> Schema:
-    """The schema of ``kind`` ("view", "action", "event" or "save") for game ``name``."""
+    """The schema of ``kind`` ("view", "action", "event", "save" or "record") for game
+    ``name``."""
     cls = game_class(name)
     _check_kind(kind)
     probe = cls(seed=0)
@@ -130,12 +152,15 @@ def build(name: str, kind: str) -> Schema:
         widest = max([len(specs)] + [cls(seed=0, **config).num_distinct_actions
                                      for config in cls.conformance_configs])
         body = _save(cls, widest)
+        if kind == "record":
+            body = _record(cls, body)
     return {"$schema": DIALECT, "$id": f"https://cardcore.dev/schemas/{name}.{kind}.json",
             "title": title, **body}
 
 
 def schema(game: str, kind: str) -> Schema:
-    """The shipped JSON Schema of ``kind`` ("view", "action", "event", "save") for ``game``;
+    """The shipped JSON Schema of ``kind`` ("view", "action", "event", "save", "record") for
+    ``game``;
     ConfigError for an unknown game or kind."""
     cls = game_class(game)
     _check_kind(kind)

@@ -209,7 +209,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         body = await _read_json(request, limits.max_body)
         if not isinstance(body, dict):
             raise ApiError(400, "the body must be a JSON object")
-        unknown = sorted(set(body) - {"game", "players", "seed", "options", "bots"})
+        unknown = sorted(set(body) - {"game", "players", "seed", "options", "bots",
+                                      "client_seed", "clock"})
         if unknown:
             raise ApiError(400, f"unknown field {unknown[0][:40]!r}")
         if "game" not in body:
@@ -224,12 +225,19 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                            retry_after=math.ceil(wait))
         table, tokens = await server.create(body["game"], body.get("players"),
                                             body.get("seed"), body.get("options"),
-                                            body.get("bots"), client=address)
+                                            body.get("bots"), client=address,
+                                            client_seed=body.get("client_seed"),
+                                            clock=body.get("clock"))
         creator, table.creator_token = table.creator_token, None
+        fair = table.fairness
         return _json({"table": table.id, "game": table.game.name,
                       "seats": {str(k): t for k, t in tokens.items()},
                       "bots": {str(k): b for k, b in table.bots.items()},
-                      "creator_token": creator}, 201)
+                      "creator_token": creator,
+                      "commitment": None if fair is None else fair.commitment,
+                      "fairness": None if fair is None else fair.public(),
+                      "clock": None if table.clock is None else table.clock.spec.to_dict()},
+                     201)
 
     async def delete_table(request: Request) -> Response:
         table = server.get(request.path_params["table"])
@@ -243,6 +251,10 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         since = _int_query(request, "since", 0)
         await server.settled(table)
         return _json(table.state(seat, since))
+
+    async def get_record(request: Request) -> Response:
+        table = server.get(request.path_params["table"])
+        return _json(await server.record(table))
 
     async def get_hint(request: Request) -> Response:
         table = server.get(request.path_params["table"])
@@ -302,6 +314,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         connection = Connection(seat, since, limits.message_rate, 2 * limits.message_rate,
                                 max_outbox=limits.max_outbox)
         table.connections.add(connection)
+        table.offer_record(connection)                  # an ended match: its record too
         sender = asyncio.create_task(_send_loop(websocket, connection, table))
         receiver = asyncio.create_task(_receive_loop(websocket, connection, table))
         try:
@@ -367,6 +380,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                 connection.sent_events = state["event_count"]
                 await _send_text(websocket, connection,
                                  json_bytes({"type": "state", **state}).decode())
+                while connection.later:                 # the match record, after the end
+                    await _send_text(websocket, connection,
+                                     json_bytes(connection.later.popleft()).decode())
 
     async def _receive_loop(websocket: WebSocket, connection: Connection, table: Table) -> None:
         while True:
@@ -479,6 +495,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         api("/api/tables/{table}", {"GET": get_table, "DELETE": delete_table}),
         api("/api/tables/{table}/actions", {"POST": post_action}),
         api("/api/tables/{table}/hint", {"GET": get_hint}),
+        api("/api/tables/{table}/record", {"GET": get_record}),
         WebSocketRoute("/ws/tables/{table}", ws_table),
         Route("/", index, methods=["GET"]),
         Route("/tables/{table}", table_page, methods=["GET"]),

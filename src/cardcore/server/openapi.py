@@ -10,7 +10,10 @@ from typing import Any
 
 from cardcore._version import __version__
 from cardcore.i18n import LANGUAGES
+from cardcore.bots import LEVELS
+from cardcore.records import ENDINGS, MAX_CLIENT_SEED, RECORD_FORMAT, SCHEME
 from cardcore.registry import available_games
+from cardcore.server.clocks import FORFEIT, MAX_SECONDS, MIN_SECONDS
 from cardcore.server.tables import table_bots
 
 __all__ = ["openapi_spec", "OPERATIONS"]
@@ -54,7 +57,7 @@ LINKS = {
 OPERATIONS = [("/api/games", "get"), ("/api/i18n", "get"), ("/api/tables", "get"), ("/api/tables", "post"),
               ("/api/tables/{table}", "get"), ("/api/tables/{table}", "delete"),
               ("/api/tables/{table}/actions", "post"), ("/api/tables/{table}/hint", "get"),
-              ("/healthz", "get"),
+              ("/api/tables/{table}/record", "get"), ("/healthz", "get"),
               ("/metrics", "get"), ("/openapi.json", "get")]
 
 
@@ -76,14 +79,35 @@ def openapi_spec() -> dict[str, Any]:
             "legal": {"type": "array", "items": {
                 "type": "object", "required": ["id", "player", "kind", "cards", "label"]}},
             "over": {"type": "boolean"},
-            "ended": {"type": ["string", "null"], "enum": ["over", "abandoned", None]},
+            "ended": {"type": ["string", "null"],
+                      "enum": ["over", "abandoned", "forfeit", None]},
             "scores": {"type": "array"}, "winners": {"type": "array"},
             "current_player": {"type": ["integer", "null"]},
             "players": {"type": "integer"},
             "seats": {"type": "array", "items": {"type": "object"}},
             "options": {"type": "object"},
+            "fairness": {"anyOf": [{"$ref": "#/components/schemas/Fairness"},
+                                   {"type": "null"}]},
+            "clock": {"anyOf": [{"$ref": "#/components/schemas/ClockState"},
+                                {"type": "null"}]},
+            "forfeit": {"type": ["integer", "null"], "minimum": 0},
         },
     }
+    clock_option = {
+        "type": "object", "additionalProperties": False,
+        "description": "per_move, or bank and increment (seconds); on_timeout: level:N or "
+                       "forfeit (docs/server.md, Clocks)",
+        "properties": {"per_move": {"type": "number", "minimum": MIN_SECONDS,
+                                    "maximum": MAX_SECONDS},
+                       "bank": {"type": "number", "minimum": MIN_SECONDS,
+                                "maximum": MAX_SECONDS},
+                       "increment": {"type": "number", "minimum": 0, "maximum": MAX_SECONDS},
+                       "on_timeout": {"type": "string",
+                                      "enum": [FORFEIT] + [f"level:{n}" for n in LEVELS]}},
+        "oneOf": [{"required": ["per_move"], "not": {"anyOf": [{"required": ["bank"]},
+                                                               {"required": ["increment"]}]}},
+                  {"required": ["bank", "increment"],
+                   "not": {"required": ["per_move"]}}]}
     state_ok = {"200": _json({"$ref": "#/components/schemas/State"}, "the seat's state")}
     return {
         "openapi": "3.1.0",
@@ -182,6 +206,15 @@ def openapi_spec() -> dict[str, Any]:
                     _409="not this seat's turn; over",
                     _429="too many hints for this seat (Retry-After)",
                     _503="storage failed")}},
+            "/api/tables/{table}/record": {"get": {
+                "operationId": "record", "summary": "the match record, once the match ended",
+                "parameters": [TABLE_ID],
+                "responses": _responses(
+                    {"200": _json({"$ref": "#/components/schemas/Record"},
+                                  "the record: `cardcore schema GAME record`")},
+                    _404="no such table",
+                    _409="the match has not ended (or was abandoned)",
+                    _503="storage failed")}},
             "/healthz": {"get": {
                 "operationId": "health", "summary": "the server and its store",
                 "responses": _responses({
@@ -204,7 +237,9 @@ def openapi_spec() -> dict[str, Any]:
                        {"$ref": "#/components/schemas/WsPing"}],
             "server": [{"$ref": "#/components/schemas/WsState"},
                        {"$ref": "#/components/schemas/WsError"},
-                       {"$ref": "#/components/schemas/WsPong"}],
+                       {"$ref": "#/components/schemas/WsPong"},
+                       {"$ref": "#/components/schemas/WsClock"},
+                       {"$ref": "#/components/schemas/WsRecord"}],
             "close_codes": {"1008": "refused (after an error), or a socket that did not read",
                             "1009": "a message over the limit (after the error 413)",
                             "1011": "storage failed: reconnect",
@@ -226,7 +261,11 @@ def openapi_spec() -> dict[str, Any]:
                         "seed": {"type": ["integer", "null"], "minimum": 0},
                         "options": {"type": ["object", "null"]},
                         "bots": {"type": ["object", "null"], "additionalProperties": {
-                            "type": "string", "enum": bots}}}},
+                            "type": "string", "enum": bots}},
+                        "client_seed": {"type": ["string", "null"], "minLength": 1,
+                                        "maxLength": MAX_CLIENT_SEED,
+                                        "pattern": "^[ -~]+$"},
+                        "clock": {"anyOf": [clock_option, {"type": "null"}]}}},
                 "Created": {
                     "type": "object",
                     "required": ["table", "game", "seats", "bots", "creator_token"],
@@ -236,7 +275,12 @@ def openapi_spec() -> dict[str, Any]:
                                   "additionalProperties": {"type": "string"}},
                         "bots": {"type": "object",
                                  "additionalProperties": {"type": "string"}},
-                        "creator_token": {"type": "string"}}},
+                        "creator_token": {"type": "string"},
+                        "commitment": {"type": ["string", "null"],
+                                       "pattern": "^[0-9a-f]{64}$"},
+                        "fairness": {"anyOf": [{"$ref": "#/components/schemas/Fairness"},
+                                               {"type": "null"}]},
+                        "clock": {"anyOf": [clock_option, {"type": "null"}]}}},
                 "Action": {
                     "type": "object", "required": ["action"], "additionalProperties": False,
                     "properties": {
@@ -261,6 +305,51 @@ def openapi_spec() -> dict[str, Any]:
                                            "error": {"type": "string"}}},
                 "WsPong": {"type": "object", "required": ["type"],
                            "properties": {"type": {"const": "pong"}}},
+                "WsClock": {"type": "object",
+                            "required": ["type", "event", "seat", "move", "by"],
+                            "properties": {"type": {"const": "clock"},
+                                           "event": {"const": "timeout"},
+                                           "seat": {"type": "integer", "minimum": 0},
+                                           "move": {"type": "integer", "minimum": 0},
+                                           "by": {"type": "string"}}},
+                "WsRecord": {"type": "object", "required": ["type", "record"],
+                             "properties": {"type": {"const": "record"},
+                                            "record": {"$ref": "#/components/schemas/Record"}}},
+                "Fairness": {"type": "object", "required": ["scheme", "commitment"],
+                             "properties": {"scheme": {"const": SCHEME},
+                                            "commitment": {"type": "string",
+                                                           "pattern": "^[0-9a-f]{64}$"},
+                                            "client_seed": {"type": ["string", "null"]}}},
+                "ClockState": {"type": "object",
+                               "required": ["on_timeout", "seat", "deadline", "remaining",
+                                            "banks", "timeouts"],
+                               "properties": {
+                                   "per_move": {"type": "number"}, "bank": {"type": "number"},
+                                   "increment": {"type": "number"},
+                                   "on_timeout": {"type": "string"},
+                                   "seat": {"type": ["integer", "null"]},
+                                   "deadline": {"type": ["number", "null"],
+                                                "description": "Unix time (seconds)"},
+                                   "remaining": {"type": ["number", "null"], "minimum": 0},
+                                   "banks": {"type": ["array", "null"],
+                                             "items": {"type": "number"}},
+                                   "timeouts": {"type": "integer", "minimum": 0}}},
+                "Record": {"type": "object",
+                           "required": ["record", "table", "game", "ended", "forfeit",
+                                        "timeouts", "fairness", "save", "digest"],
+                           "description": "docs/server.md, Records; per game: "
+                                          "`cardcore schema GAME record`",
+                           "properties": {
+                               "record": {"const": RECORD_FORMAT},
+                               "table": {"type": "string"},
+                               "game": {"type": "string", "enum": games},
+                               "ended": {"enum": list(ENDINGS)},
+                               "forfeit": {"type": ["integer", "null"]},
+                               "timeouts": {"type": "array", "items": {"type": "object"}},
+                               "fairness": {"type": ["object", "null"]},
+                               "save": {"type": "object"},
+                               "digest": {"type": "string"},
+                               "hmac": {"type": "string"}}},
                 "Hints": {"type": "object", "required": ["seat", "moves", "level", "hints"],
                           "properties": {
                               "seat": {"type": "integer", "minimum": 0},

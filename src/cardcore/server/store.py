@@ -67,6 +67,9 @@ CREATE TABLE IF NOT EXISTS actions (
 # token), how it ended ("over", "abandoned") and when, and when a person last moved.
 ADDED_COLUMNS = [("creator", "TEXT"), ("creator_hash", "TEXT"), ("ended", "TEXT"),
                  ("ended_at", "REAL"), ("human_at", "REAL")]
+# Columns of fair deals and clocks: the seed material (JSON, secret until the end), the
+# clock's bookkeeping (JSON) and the deadline of the turn it times (epoch seconds; NULL: none).
+ADDED_COLUMNS += [("fairness", "TEXT"), ("clock", "TEXT"), ("deadline", "REAL")]
 
 
 class TableUpdate(NamedTuple):
@@ -80,6 +83,9 @@ class TableUpdate(NamedTuple):
     over: bool
     save: str | None
     human: bool = False                 # a person moved: the table is not abandoned
+    clock: str | None = None            # the clock's bookkeeping (clocks.py), if it has one
+    deadline: float | None = None       # ... and the deadline it times
+    ended: str | None = None            # "forfeit": the table ends outside the rules
 
 
 @dataclass
@@ -96,6 +102,8 @@ class StoredTable:
     created: float
     creator_hash: str | None = None
     ended: str | None = None
+    fairness: str | None = None
+    clock: str | None = None
 
 
 class TableStore:
@@ -121,6 +129,7 @@ class TableStore:
                     pass
         self.db.execute("CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, over)")
         self.db.execute("CREATE INDEX IF NOT EXISTS tables_human ON tables (over, human_at)")
+        self.db.execute("CREATE INDEX IF NOT EXISTS tables_deadline ON tables (over, deadline)")
 
     def close(self) -> None:
         self.db.close()
@@ -128,7 +137,8 @@ class TableStore:
     def insert(self, table_id: str, game: str, players: int, save: str, actions: int,
                current_player: int | None, over: bool, bots: dict[int, str], bot_seed: int,
                token_hashes: dict[int, str], creator: str | None = None,
-               creator_hash: str | None = None) -> None:
+               creator_hash: str | None = None, fairness: str | None = None,
+               clock: str | None = None, deadline: float | None = None) -> None:
         """A new table row; ``creator`` is the client address that created it (for the limit
         of open tables per address), ``creator_hash`` the hash of its creator token."""
         now = time.time()
@@ -137,12 +147,13 @@ class TableStore:
             self.db.execute(
                 "INSERT INTO tables (id, game, players, save, actions, current_player, over, "
                 "bots, bot_seed, token_hashes, created, updated, creator, creator_hash, "
-                "ended, ended_at, human_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "ended, ended_at, human_at, fairness, clock, deadline) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table_id, game, players, save, actions, current_player, int(over),
                  json.dumps({str(k): v for k, v in bots.items()}), bot_seed,
                  json.dumps({str(k): v for k, v in token_hashes.items()}), now, now, creator,
-                 creator_hash, "over" if over else None, now if over else None, now))
+                 creator_hash, "over" if over else None, now if over else None, now,
+                 fairness, clock, deadline))
 
     def save_many(self, updates: list[TableUpdate]) -> None:
         """Store several tables' updates in one transaction (one disk sync for all)."""
@@ -178,12 +189,19 @@ class TableStore:
                 if u.human:
                     self.db.execute("UPDATE tables SET human_at = ? WHERE id = ?",
                                     (now, u.table_id))
+                if u.clock is not None:
+                    self.db.execute("UPDATE tables SET clock = ?, deadline = ? WHERE id = ?",
+                                    (u.clock, u.deadline, u.table_id))
+                if u.ended is not None:
+                    self.db.execute("UPDATE tables SET over = 1, ended = ?, ended_at = ? "
+                                    "WHERE id = ? AND ended IS NULL", (u.ended, now, u.table_id))
 
     def load(self, table_id: str) -> StoredTable | None:
         """The table as last committed; its ``save`` has every stored action."""
         row = self.db.execute(
             "SELECT id, game, players, save, bots, bot_seed, token_hashes, created, "
-            "creator_hash, ended FROM tables WHERE id = ?", (table_id,)).fetchone()
+            "creator_hash, ended, fairness, clock FROM tables WHERE id = ?",
+            (table_id,)).fetchone()
         if row is None:
             return None
         save = row[3]
@@ -197,7 +215,7 @@ class TableStore:
         return StoredTable(row[0], row[1], row[2], save,
                            {int(k): v for k, v in json.loads(row[4]).items()}, row[5],
                            {int(k): v for k, v in json.loads(row[6]).items()}, row[7],
-                           row[8], row[9])
+                           row[8], row[9], row[10], row[11])
 
     def count_open(self, creator: str | None = None) -> int:
         """Open tables in all, or those created by the address ``creator``."""
@@ -257,3 +275,12 @@ class TableStore:
             "SELECT id, current_player, bots FROM tables WHERE over = 0").fetchall()
         return [r[0] for r in rows
                 if r[1] is not None and str(r[1]) in json.loads(r[2])]
+
+    def ids_with_clocks(self, due: float | None = None) -> list[str]:
+        """Open tables with a turn being timed (deadline before ``due``, when given): their
+        clocks resume after a restart, or run out while they are out of memory."""
+        rows = self.db.execute(
+            "SELECT id FROM tables WHERE over = 0 AND deadline IS NOT NULL"
+            + ("" if due is None else " AND deadline < ?"),
+            () if due is None else (due,)).fetchall()
+        return [r[0] for r in rows]

@@ -17,6 +17,7 @@ import hmac
 import json
 import logging
 import math
+import os
 import secrets
 import time
 from collections import OrderedDict, deque
@@ -28,7 +29,9 @@ from cardcore.bots import (LEVELS, Bot, BotSpec, available_bots, bot_parameters,
                            parse_bot_spec)
 from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.game import Game, is_int
+from cardcore.records import Fairness, check_client_seed, forfeit_winners, make_record
 from cardcore.registry import available_games, game_class, load_game, new_game
+from cardcore.server import clocks
 from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
 from cardcore.server.metrics import Metrics
 from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableStore, TableUpdate
@@ -47,6 +50,7 @@ HINT_LEVEL = 5              # hints come from the game's strongest level's searc
 HINT_TOP = 3                # ... its best three moves
 MAX_CACHED = 500            # tables kept in memory; the others are reloaded when used
 IDLE_SECONDS = 60.0         # a table nobody used for this long leaves memory (reloaded on use)
+RECORD_KEY_ENV = "CARDCORE_RECORD_KEY"   # the key that signs match records (docs/server.md)
 
 # View keys that belong to the seat that asked; the spectator's view blanks them.
 SEAT_KEYS: dict[str, Any] = {"player": None, "hand": [], "legal_actions": [], "team": None,
@@ -103,6 +107,7 @@ class Connection:
         self.seat = seat
         self.sent_events = since
         self.errors: deque[dict[str, Any]] = deque()     # the outbox (errors, pongs)
+        self.later: deque[dict[str, Any]] = deque()      # sent right after the next state
         self.max_outbox = max_outbox
         self.overflow = False                           # the outbox filled: drop the socket
         self.stalled = False                            # a send blocked too long: drop it
@@ -170,6 +175,11 @@ class Table:
     think_ms: float | None = None                  # the think budget of searching bots
     searching: set[int] = field(default_factory=set)   # bot seats that search (a worker thread)
     stalled: bool = False                          # the watchdog's verdict
+    fairness: Fairness | None = None               # the committed seed material (records.py)
+    clock: clocks.TableClock | None = None         # the turn clock (clocks.py)
+    clock_task: asyncio.Task[None] | None = None   # the timer of the turn being timed
+    recorded: set[Connection] = field(default_factory=set)  # sockets sent the record
+    record_key: bytes | str | None = field(default=None, repr=False)   # signs records
 
     def __post_init__(self) -> None:
         self.stored.set()
@@ -225,7 +235,50 @@ class Table:
             "players": game.num_players,
             "seats": [{"seat": k, "bot": self.bots.get(k)} for k in range(game.num_players)],
             "options": game.options,
+            "fairness": None if self.fairness is None else self.fairness.public(),
+            "clock": None if self.clock is None else self.clock.public(time.time()),
+            "forfeit": None if self.clock is None else self.clock.forfeit,
+            **({"winners": self.final_winners()} if self.ended == "forfeit" else {}),
         }
+
+    # ---------------------------------------------------------------- clocks and records
+    def finished(self) -> bool:
+        """The match ended by the rules or by a forfeit: its record is published."""
+        return self.game.is_over or self.ended == "forfeit"
+
+    def final_winners(self) -> list[int]:
+        if self.ended == "forfeit" and self.clock is not None and self.clock.forfeit is not None:
+            return forfeit_winners(self.game, self.clock.forfeit)
+        return self.game.winners
+
+    def clock_update(self, moves: int) -> tuple[str | None, float | None]:
+        """Arm the clock for the position about to be committed (a person's turn is timed,
+        a bot's or an ended table's is not); what the store keeps of it."""
+        if self.clock is None:
+            return None, None
+        seat = self.game.current_player
+        timed = self.ended is None and not self.game.is_over and seat is not None \
+            and seat not in self.bots
+        self.clock.arm(seat if timed else None, moves, time.time())
+        return self.clock.to_json(), self.clock.deadline
+
+    def offer_record(self, connection: Connection) -> None:
+        """Push the match record to a socket once, right after the state that ends the match
+        (or its first state, connected later)."""
+        if self.finished() and connection not in self.recorded and not self.broken:
+            self.recorded.add(connection)
+            connection.later.append({"type": "record", "record": self.record()})
+            connection.notify()
+
+    def record(self) -> dict[str, Any]:
+        """The match record (records.py), signed with the server's record key if it has
+        one; only once the match has ended."""
+        clock = self.clock
+        return make_record(self.game, table=self.id, fairness=self.fairness,
+                           ended="forfeit" if self.ended == "forfeit" else "over",
+                           forfeit=None if clock is None else clock.forfeit,
+                           timeouts=None if clock is None else clock.timeouts,
+                           key=self.record_key)
 
     # ---------------------------------------------------------------- changes
     def check_turn(self, seat: int, after: int | None) -> None:
@@ -234,6 +287,9 @@ class Table:
             raise ApiError(404, "no such table")
         if self.ended == "abandoned":
             raise ApiError(409, "the table was abandoned: nobody moved for too long",
+                           event_count=self.event_count)
+        if self.ended == "forfeit":
+            raise ApiError(409, "the match is over: a seat forfeited on time",
                            event_count=self.event_count)
         if game.is_over:
             raise ApiError(409, "the match is over", event_count=self.event_count)
@@ -273,6 +329,7 @@ class Table:
     def notify(self) -> None:
         for connection in self.connections:
             connection.notify()
+            self.offer_record(connection)
 
     def public_summary(self) -> dict[str, Any]:
         return {"table": self.id, "game": self.game.name, "players": self.game.num_players,
@@ -280,14 +337,18 @@ class Table:
                 "current_player": self.game.current_player}
 
     def idle(self) -> bool:
-        """Nothing holds it in memory: no socket, no bot running, nothing uncommitted."""
-        return not self.connections and self.runner is None and not self.unstored
+        """Nothing holds it in memory: no socket, no bot running, nothing uncommitted, no
+        clock running."""
+        return not self.connections and self.runner is None and not self.unstored \
+            and self.clock_task is None
 
     def end(self, how: str, code: int, error: ApiError) -> None:
         """The table ends outside the rules (abandoned, deleted): sockets told and closed."""
         self.ended = how
         if self.runner is not None:
             self.runner.cancel()
+        if self.clock_task is not None:
+            self.clock_task.cancel()
         for connection in self.connections:
             connection.push_error(error)
             connection.close_code = code
@@ -381,6 +442,8 @@ class TableServer:
         self.creating = 0
         self.on_error: Callable[[BaseException], None] = lambda e: log.exception(
             "bot move failed", exc_info=e)
+        # Records are signed (HMAC-SHA256, saves.py) with this key when the host sets one.
+        self.record_key: str | None = os.environ.get(RECORD_KEY_ENV) or None
 
     def refused(self, reason: str) -> None:
         """Count a refusal by its reason (``/metrics``)."""
@@ -389,10 +452,12 @@ class TableServer:
     # ---------------------------------------------------------------- tables
     async def create(self, game: Any, players: Any = None, seed: Any = None,
                      options: Any = None, bots: Any = None, deck: list[str] | None = None,
-                     client: str | None = None) -> tuple[Table, dict[int, str]]:
+                     client: str | None = None, client_seed: Any = None,
+                     clock: Any = None) -> tuple[Table, dict[int, str]]:
         """A new table; returns it and the token of every seat that is not a bot.
         ``deck`` (a stacked first deal) is for tests and embedding hosts only: the HTTP API
-        does not offer it."""
+        does not offer it. Without ``seed`` (and ``deck``) the deal seed is committed
+        (records.py), mixing in ``client_seed``; ``clock`` is the turn clock (clocks.py)."""
         if not isinstance(game, str):
             raise ApiError(400, "game must be a string (see GET /api/games)")
         if players is not None and not is_int(players):
@@ -407,6 +472,18 @@ class TableServer:
         if clash:
             raise ApiError(422, f"options: {clash[0]!r} is not a game option", option=clash[0])
         try:
+            clock_spec = clocks.parse_clock(clock)
+        except clocks.ClockError as e:
+            raise ApiError(422, str(e), option=e.option) from None
+        fairness = None
+        try:
+            check_client_seed(client_seed)
+            if client_seed is not None and (seed is not None or deck is not None):
+                raise ConfigError("client_seed: a table given a seed deals from that seed; "
+                                  "send client_seed without seed", "client_seed")
+            if seed is None and deck is None:
+                fairness = Fairness.fresh(client_seed)
+                seed = fairness.seed
             cls = game_class(game)
             count = players if players is not None else cls.default_players
             parsed_bots = parse_bots(bots, max(count, 0), cls.name)
@@ -430,10 +507,15 @@ class TableServer:
         creator_token = new_token()
         table = Table(table_id, g, parsed_bots, secrets.randbits(63),
                       {seat: token_hash(t) for seat, t in tokens.items()}, 0,
-                      creator_hash=token_hash(creator_token), think_ms=self.limits.bot_think_ms)
+                      creator_hash=token_hash(creator_token), think_ms=self.limits.bot_think_ms,
+                      fairness=fairness, record_key=self.record_key,
+                      clock=None if clock_spec is None
+                      else clocks.TableClock(clock_spec, g.num_players))
         table.creator_token = creator_token          # handed out once (app.py), never stored
+        clock_json, deadline = table.clock_update(0)
         row = (table_id, g.name, g.num_players, g.to_json(), 0, g.current_player, g.is_over,
-               parsed_bots, table.bot_seed, table.token_hashes, client, table.creator_hash)
+               parsed_bots, table.bot_seed, table.token_hashes, client, table.creator_hash,
+               None if fairness is None else fairness.to_json(), clock_json, deadline)
         self.creating += 1                      # counted while its row is being written
         if client is not None:
             self.creating_by[client] = self.creating_by.get(client, 0) + 1
@@ -597,6 +679,12 @@ class TableServer:
             log.info("table %s abandoned: no move by a person for %g s", table_id,
                      self.limits.abandon_after)
         self.abandoned += len(abandoned)
+        for table_id in self.store.ids_with_clocks(due=now):
+            if table_id not in self.tables:           # left memory: its clock runs out now
+                try:
+                    self.get(table_id)
+                except Exception as e:                # one bad row must not stop the sweep
+                    log.error("table %s could not be loaded: %s", table_id, e)
         expired = self.store.expired(now - self.limits.retention)
         if expired:
             await self._delete(expired)
@@ -635,14 +723,19 @@ class TableServer:
         game = load_game(stored.save)
         actions = len(json.loads(stored.save)["actions"])
         table = Table(stored.id, game, stored.bots, stored.bot_seed, stored.token_hashes, actions,
-                      creator_hash=stored.creator_hash, think_ms=self.limits.bot_think_ms)
-        if stored.ended == "abandoned":
-            table.ended = "abandoned"
+                      creator_hash=stored.creator_hash, think_ms=self.limits.bot_think_ms,
+                      record_key=self.record_key,
+                      fairness=None if stored.fairness is None
+                      else Fairness.from_json(stored.fairness),
+                      clock=None if stored.clock is None
+                      else clocks.TableClock.from_json(stored.clock))
+        if stored.ended in ("abandoned", "forfeit"):
+            table.ended = stored.ended
         return table
 
     def resume_bots(self) -> None:
         """After a start: tables whose bots were to move carry on."""
-        for table_id in self.store.ids_waiting_for_bots():
+        for table_id in self.store.ids_waiting_for_bots() + self.store.ids_with_clocks():
             try:
                 self.get(table_id)
             except Exception as e:                      # one bad row must not stop the server
@@ -658,6 +751,14 @@ class TableServer:
         if table.broken:
             raise ApiError(503, "storage failed; try again")
         return table
+
+    async def record(self, table: Table) -> dict[str, Any]:
+        """``GET /api/tables/{id}/record``: the match record, 409 before the match end."""
+        await self.settled(table)
+        if not table.finished() or table.ended not in (None, "forfeit"):
+            raise ApiError(409, "the record is published when the match ends",
+                           event_count=table.event_count)
+        return table.record()
 
     # ---------------------------------------------------------------- actions
     async def hint(self, table: Table, seat: int | None) -> dict[str, Any]:
@@ -771,8 +872,10 @@ class TableServer:
         table.queued_actions = count
         human = table.human_moved or (waiting is not None and waiting.human)
         table.human_moved = False
+        clock, deadline = table.clock_update(count)
         return TableUpdate(table.id, first, actions, game.current_player, game.is_over, save,
-                           human)
+                           human, clock, deadline,
+                           "forfeit" if table.ended == "forfeit" else None)
 
     def _forget(self, table: Table) -> None:
         """The game in memory is ahead of the database: drop it, reload on next use."""
@@ -785,6 +888,7 @@ class TableServer:
 
     # ---------------------------------------------------------------- bots
     def schedule_bots(self, table: Table) -> None:
+        clocks.schedule(self, table)
         if table.bot_to_move() is None or table.runner is not None or self.closing:
             return
         try:
@@ -810,10 +914,12 @@ class TableServer:
             self.on_error(e)
         finally:
             table.runner = None
+            clocks.schedule(self, table)             # a person's turn now: time it
 
     async def close(self) -> None:
         self.closing = True
         runners = [t.runner for t in self.tables.values() if t.runner is not None]
+        runners += [t.clock_task for t in self.tables.values() if t.clock_task is not None]
         for runner in runners:
             runner.cancel()
         for runner in runners:
