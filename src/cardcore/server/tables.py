@@ -31,7 +31,7 @@ from cardcore.game import Game, is_int
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
 from cardcore.server.metrics import Metrics
-from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableStore, TableUpdate
+from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableUpdate, open_store
 from cardcore.simulation import bot_seed
 
 __all__ = ["ApiError", "Connection", "Table", "TableServer", "spectator_view", "seat_events",
@@ -170,6 +170,7 @@ class Table:
     think_ms: float | None = None                  # the think budget of searching bots
     searching: set[int] = field(default_factory=set)   # bot seats that search (a worker thread)
     stalled: bool = False                          # the watchdog's verdict
+    diverged: bool = False                         # holds a move the store refused (stale)
 
     def __post_init__(self) -> None:
         self.stored.set()
@@ -358,8 +359,9 @@ class TableServer:
             raise ValueError("max_tables must be >= 1")
         if message_rate <= 0:
             raise ValueError("message_rate must be > 0")
-        self.store = TableStore(db_path, synchronous)           # reads, in the loop thread
-        self.writer = TableStore(db_path, synchronous)          # writes, in the writer thread
+        self.store = open_store(db_path, synchronous)           # reads, in the loop thread
+        self.writer = open_store(db_path, synchronous)          # writes, in the writer thread
+        self.listener: Any = None                   # a shared store's notices (listen())
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="cardcore-db")
         self.limits = limits or Limits(max_tables=max_tables, message_rate=message_rate)
         self.bot_pool = ThreadPoolExecutor(self.limits.bot_workers,
@@ -454,12 +456,13 @@ class TableServer:
         self.schedule_bots(table)
         return table, tokens
 
-    async def _write(self, fn: Callable[..., None], *args: Any) -> None:
+    async def _write(self, fn: Callable[..., Any], *args: Any) -> Any:
         loop = asyncio.get_running_loop()
         start = time.perf_counter()
         try:
-            await loop.run_in_executor(self.executor, fn, *args)
+            result = await loop.run_in_executor(self.executor, fn, *args)
             self.metrics.store_seconds.observe(time.perf_counter() - start)
+            return result
         except Exception as e:
             log.error("storage failed: %s", e)
             raise ApiError(503, "storage failed: nothing was changed") from None
@@ -488,6 +491,7 @@ class TableServer:
         if seat is None:
             return False
         bot = table.bot_players[seat]
+        game = table.game                   # a refresh (another process moved) replaces it
         start = time.perf_counter()
         if seat in table.searching:
             copy = table.game.clone()
@@ -501,7 +505,8 @@ class TableServer:
         if took > 2 * budget + 0.1:
             log.warning("table %s: bot %s took %.2f s for one move (budget %.2f s)",
                         table.id, table.bots[seat], took, budget)
-        if table.ended is not None or table.broken or table.bot_to_move() != seat:
+        if table.ended is not None or table.broken or table.bot_to_move() != seat \
+                or table.game is not game:
             return False
         table.game.apply(action, player=seat)
         table.actions += 1
@@ -641,7 +646,12 @@ class TableServer:
         return table
 
     def resume_bots(self) -> None:
-        """After a start: tables whose bots were to move carry on."""
+        """After a start: tables whose bots were to move carry on (and, with a shared
+        store, the process starts following other processes' changes)."""
+        try:
+            self.listen()
+        except RuntimeError:                            # no event loop: an embedding test
+            pass
         for table_id in self.store.ids_waiting_for_bots():
             try:
                 self.get(table_id)
@@ -697,6 +707,8 @@ class TableServer:
         if table.broken:
             raise ApiError(503, "storage failed; try again")
         start = time.perf_counter()
+        if self.store.shared:
+            self.catch_up(table)
         table.check_turn(seat, after)
         table.apply(seat, action)
         table.human_moved = True
@@ -728,13 +740,13 @@ class TableServer:
                 rows, waiting = list(self.queued.values()), self.waiting
                 self.queued, self.waiting = {}, []
                 try:
-                    await self._write(self.writer.save_many, rows)
+                    stale = set(await self._write(self.writer.save_many, rows))
                     failed = None
                 except ApiError as e:
-                    failed = e
-                if failed is not None:
+                    failed, stale = e, set()
+                if failed is not None or stale:
                     # Updates queued meanwhile for these tables build on the lost ones.
-                    lost = {table.id for table, _ in waiting}
+                    lost = {table.id for table, _ in waiting} if failed else stale
                     later = [(t, d) for t, d in self.waiting if t.id in lost]
                     self.waiting = [(t, d) for t, d in self.waiting if t.id not in lost]
                     self.queued = {k: u for k, u in self.queued.items() if k not in lost}
@@ -748,8 +760,16 @@ class TableServer:
                     if failed is not None:
                         done.set_exception(ApiError(503, "storage failed: the action was not "
                                                          "accepted"))
+                    elif table.id in stale:
+                        done.set_exception(ApiError(409, "the table moved on meanwhile (a "
+                                                         "move made through another server "
+                                                         "process); look again"))
                     else:
                         done.set_result(None)
+                for table in {t.id: t for t, _ in waiting if t.id in stale}.values():
+                    table.diverged = True                   # reloaded whole, now or later
+                    if not table.unstored:
+                        self.refresh(table)
         finally:
             self.flushing = False
 
@@ -811,8 +831,96 @@ class TableServer:
         finally:
             table.runner = None
 
+    # ---------------------------------------------------------------- several processes
+    def listen(self) -> None:
+        """With a shared store (PostgreSQL), follow the tables other processes change: each
+        notice reaches ``on_store_change`` in the event loop."""
+        if not self.store.shared or self.listener is not None:
+            return
+        from cardcore.server.pg_store import Listener
+        loop = asyncio.get_running_loop()
+
+        def deliver(table_id: str | None, what: str) -> None:
+            try:
+                loop.call_soon_threadsafe(self.on_store_change, table_id, what)
+            except RuntimeError:                     # the loop has closed: shutting down
+                pass
+        self.listener = Listener(self.store.path, deliver)
+
+    def on_store_change(self, table_id: str | None, what: str) -> None:
+        """A notice: ``table_id`` now has ``what`` actions stored, or has ended ("ended");
+        None: notices may have been lost, every table in memory is checked."""
+        if self.closing:
+            return
+        tables = list(self.tables.values()) if table_id is None \
+            else [self.tables[table_id]] if table_id in self.tables else []
+        for table in tables:
+            if table.ended is not None:
+                continue
+            if table_id is not None and what.isdigit() and int(what) <= table.actions:
+                continue                # this process's own commit, or one already loaded
+            asyncio.get_running_loop().create_task(self._catch_up_settled(table))
+
+    async def _catch_up_settled(self, table: Table) -> None:
+        """``catch_up`` once the table's own commits in flight are done (one of them may
+        have reached the store before the notice that beat it here)."""
+        try:
+            await self.settled(table)
+            self.catch_up(table)
+        except ApiError:
+            pass                                     # storage failed: the table reloads
+        except Exception as e:                       # pragma: no cover - the store is down
+            log.error("table %s could not be refreshed: %s", table.id, e)
+
+    def catch_up(self, table: Table) -> None:
+        """Refresh ``table`` if the store is ahead of it (another process moved or ended it):
+        the new actions applied from their rows when it can, else loaded whole."""
+        if table.unstored:
+            return
+        stored = self.store.progress(table.id)
+        if stored is not None and stored[0] == table.actions and not table.diverged \
+                and (stored[1] != "abandoned" or table.ended is not None):
+            return
+        new = None
+        if stored is not None and stored[0] > table.actions and not table.diverged \
+                and stored[1] != "abandoned":
+            new = self.store.actions_since(table.id, table.actions, stored[0])
+        if new is None:
+            self.refresh(table)
+            return
+        for action in new:
+            table.game.apply(action)
+        table.actions = table.queued_actions = stored[0]
+        table.advanced_at = time.monotonic()
+        table.count_events()
+        table.notify()
+        self.schedule_bots(table)
+
+    def refresh(self, table: Table) -> None:
+        """Load ``table`` from the store again, in place (its sockets stay bound to it), and
+        push the new state to them."""
+        stored = self.store.load(table.id)
+        if stored is None:
+            table.end("deleted", WS_CLOSE["ended"], ApiError(410, "the table was deleted"))
+            if self.tables.get(table.id) is table:
+                del self.tables[table.id]
+            return
+        fresh = self._revive(stored)
+        for name in ("game", "bot_players", "searching", "actions", "queued_actions",
+                     "checkpoint_at", "event_count", "advanced_at"):
+            setattr(table, name, getattr(fresh, name))
+        table.diverged = False
+        self.reloads += 1
+        if fresh.ended == "abandoned" and table.ended is None:
+            table.end("abandoned", WS_CLOSE["ended"],
+                      ApiError(409, "the table was abandoned: nobody moved for too long"))
+        table.notify()
+        self.schedule_bots(table)
+
     async def close(self) -> None:
         self.closing = True
+        if self.listener is not None:
+            self.listener.close()
         runners = [t.runner for t in self.tables.values() if t.runner is not None]
         for runner in runners:
             runner.cancel()
