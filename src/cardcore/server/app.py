@@ -294,6 +294,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         await websocket.accept(subprotocol=subprotocol)
         connection = Connection(seat, since, limits.message_rate, 2 * limits.message_rate,
                                 max_outbox=limits.max_outbox)
+        connection.may_auth = token is None          # {"type": "auth"} may come first
         table.connections.add(connection)
         sender = asyncio.create_task(_send_loop(websocket, connection, table))
         receiver = asyncio.create_task(_receive_loop(websocket, connection, table))
@@ -388,6 +389,11 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                 if not isinstance(body, dict):
                     raise ApiError(400, "a message must be a JSON object")
                 kind = body.get("type")
+                may_auth, connection.may_auth = connection.may_auth, False
+                if kind == "auth":
+                    if not _authenticate(connection, table, body, may_auth, limits):
+                        return
+                    continue
                 if kind == "ping":
                     connection.push({"type": "pong"})
                     continue
@@ -492,6 +498,34 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     app.state.tables = server
     app.state.limits = limits
     return app
+
+
+def _authenticate(connection: Connection, table: Table, body: dict[str, Any], allowed: bool,
+                  limits: Limits) -> bool:
+    """``{"type": "auth", "token": T}``, the first message of a socket opened without a
+    token: the socket becomes the seat's, and its next state is the seat's from the socket's
+    ``since`` again. False (the socket is to close) for a bad token or a full seat."""
+    if not allowed:
+        raise ApiError(400, "auth must be the first message of a socket opened without a "
+                            "token")
+    try:
+        seat = table.seat_of(body.get("token"))
+        if seat is None:
+            raise ApiError(403, "auth needs a token")
+        if sum(1 for c in table.connections if c.seat == seat) >= limits.max_seat_connections:
+            connection.close_code = WS_CLOSE["full"]
+            raise ApiError(503, f"too many seat {seat} connections to this table "
+                                f"(at most {limits.max_seat_connections})")
+    except ApiError as e:
+        connection.push_error(e)
+        if connection.close_code is None:
+            connection.close_code = WS_CLOSE["refused"]
+        connection.wake.set()
+        return False
+    connection.seat = seat
+    connection.sent_events = connection.since
+    connection.notify()
+    return True
 
 
 def _socket_token(websocket: WebSocket) -> tuple[str | None, str | None]:

@@ -102,6 +102,8 @@ class Connection:
                  max_outbox: int = 256) -> None:
         self.seat = seat
         self.sent_events = since
+        self.since = since                              # as connected (an auth resends from it)
+        self.may_auth = False                           # its first message may be auth
         self.errors: deque[dict[str, Any]] = deque()     # the outbox (errors, pongs)
         self.max_outbox = max_outbox
         self.overflow = False                           # the outbox filled: drop the socket
