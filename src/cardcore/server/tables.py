@@ -861,25 +861,29 @@ class TableServer:
                 continue
             if table_id is not None and what.isdigit() and int(what) <= table.actions:
                 continue                # this process's own commit, or one already loaded
-            asyncio.get_running_loop().create_task(self._catch_up_settled(table))
+            count = int(what) if table_id is not None and what.isdigit() else None
+            asyncio.get_running_loop().create_task(self._catch_up_settled(table, count))
 
-    async def _catch_up_settled(self, table: Table) -> None:
+    async def _catch_up_settled(self, table: Table, count: int | None) -> None:
         """``catch_up`` once the table's own commits in flight are done (one of them may
         have reached the store before the notice that beat it here)."""
         try:
             await self.settled(table)
-            self.catch_up(table)
+            if count is not None and count <= table.actions:
+                return                               # caught up meanwhile
+            self.catch_up(table, None if count is None else (count, None))
         except ApiError:
             pass                                     # storage failed: the table reloads
         except Exception as e:                       # pragma: no cover - the store is down
             log.error("table %s could not be refreshed: %s", table.id, e)
 
-    def catch_up(self, table: Table) -> None:
+    def catch_up(self, table: Table, stored: tuple[int, str | None] | None = None) -> None:
         """Refresh ``table`` if the store is ahead of it (another process moved or ended it):
-        the new actions applied from their rows when it can, else loaded whole."""
+        the new actions applied from their rows when it can, else loaded whole. ``stored``:
+        the store's action count and end if known (a notice's), else read."""
         if table.unstored:
             return
-        stored = self.store.progress(table.id)
+        stored = stored or self.store.progress(table.id)
         if stored is not None and stored[0] == table.actions and not table.diverged \
                 and (stored[1] != "abandoned" or table.ended is not None):
             return
