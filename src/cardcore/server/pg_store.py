@@ -4,7 +4,7 @@ or several, serving the same tables (docs/server.md, "Storage" and "Several proc
 The tables, action rows and checkpoints are those of the SQLite store (``store.py``, whose SQL
 and logic ``SqlTableStore`` holds once); this module adds only what PostgreSQL needs:
 
-- the schema in PostgreSQL's types (the seeds are 63-bit: BIGINT);
+- the schema (SQLite's columns) in PostgreSQL's types (the seeds are 63-bit: BIGINT);
 - a connection with sqlite3's small API (``?`` placeholders, ``with db:`` as a transaction);
 - the compare-and-set of ``save_many`` under a row lock (``SELECT ... FOR UPDATE``): of two
   processes committing a move to one table, the second waits for the first, then finds the
@@ -19,13 +19,15 @@ once, whatever tables it holds, and drops the notices of tables not in its memor
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from typing import Any, Callable, Sequence
 
 import psycopg
 
-from cardcore.server.store import SqlTableStore
+from cardcore.server.store import ADDED_COLUMNS, SqlTableStore
+from cardcore.server.store import SCHEMA as SQLITE_SCHEMA
 
 __all__ = ["PgTableStore", "Listener", "CHANNEL"]
 
@@ -35,36 +37,12 @@ CHANNEL = "cardcore_tables"
 SCHEMA_LOCK = 0x63617264            # advisory lock id: two processes starting at once
 RECONNECT_SECONDS = 1.0
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    save TEXT NOT NULL,
-    actions INTEGER NOT NULL,
-    current_player INTEGER,
-    over INTEGER NOT NULL,
-    bots TEXT NOT NULL,
-    bot_seed BIGINT NOT NULL,
-    token_hashes TEXT NOT NULL,
-    created DOUBLE PRECISION NOT NULL,
-    updated DOUBLE PRECISION NOT NULL,
-    creator TEXT,
-    creator_hash TEXT,
-    ended TEXT,
-    ended_at DOUBLE PRECISION,
-    human_at DOUBLE PRECISION
-);
-CREATE INDEX IF NOT EXISTS tables_open ON tables (over, updated);
-CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, over);
-CREATE INDEX IF NOT EXISTS tables_human ON tables (over, human_at);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL,
-    n INTEGER NOT NULL,
-    action BIGINT NOT NULL,
-    PRIMARY KEY (table_id, n)
-);
-"""
+# The SQLite schema (one list of columns) in PostgreSQL's types: seeds are 63-bit and action
+# ids are kept as wide, times are doubles; PostgreSQL has no WITHOUT ROWID.
+SCHEMA = (re.sub(r"\b(bot_seed|action) INTEGER", r"\1 BIGINT", SQLITE_SCHEMA)
+          .replace(" REAL", " DOUBLE PRECISION").replace(" WITHOUT ROWID", "")
+          + "CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, over);\n"
+          + "CREATE INDEX IF NOT EXISTS tables_human ON tables (over, human_at);\n")
 
 
 class _Connection:
@@ -116,6 +94,9 @@ class PgTableStore(SqlTableStore):
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     self.db.execute(statement)
+            for name, kind in ADDED_COLUMNS:        # columns added after a database was made
+                kind = "DOUBLE PRECISION" if kind == "REAL" else kind
+                self.db.execute(f"ALTER TABLE tables ADD COLUMN IF NOT EXISTS {name} {kind}")
 
     def _announce(self, changes: list[tuple[str, str]]) -> None:
         for table_id, what in changes:
