@@ -41,7 +41,7 @@ from pathlib import Path
 import websockets
 
 from cardcore import load_game
-from cardcore.server.store import is_postgres_url, open_store
+from cardcore.server.storage import is_postgres_url, open_store
 
 try:                      # the load generator shares the machine: keep its own CPU small
     import orjson

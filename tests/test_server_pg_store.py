@@ -10,7 +10,8 @@ import pytest
 
 from cardcore import new_game
 from cardcore.server.pg_store import Listener, PgTableStore
-from cardcore.server.store import TableStore, TableUpdate, open_store
+from cardcore.server.storage import open_store
+from cardcore.server.store import TableStore, TableUpdate
 
 pytestmark = pytest.mark.slow       # a PostgreSQL cluster
 

@@ -15,7 +15,7 @@ not let anyone act for a seat.
 
 ``SqlTableStore`` holds the logic and the SQL, written once with sqlite3's ``?`` placeholders;
 ``TableStore`` is SQLite, ``cardcore.server.pg_store.PgTableStore`` PostgreSQL (several server
-processes on one database). ``open_store`` picks one from the ``--db`` argument.
+processes on one database). ``cardcore.server.storage.open_store`` picks one from ``--db``.
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 from cardcore.registry import load_game
 
 __all__ = ["StoredTable", "SqlTableStore", "TableStore", "TableUpdate", "SYNCHRONOUS_MODES",
-           "CHECKPOINT_EVERY", "open_store", "is_postgres_url"]
+           "CHECKPOINT_EVERY"]
 
 # Actions kept as rows before the save is rewritten: a rewrite costs the whole log, a row one id.
 CHECKPOINT_EVERY = 64
@@ -101,19 +101,6 @@ class StoredTable:
     created: float
     creator_hash: str | None = None
     ended: str | None = None
-
-
-def is_postgres_url(db: str | Path) -> bool:
-    """Whether ``--db`` names a PostgreSQL database rather than a SQLite file."""
-    return str(db).startswith(("postgresql://", "postgres://"))
-
-
-def open_store(db: str | Path, synchronous: str = "full") -> SqlTableStore:
-    """The store ``--db`` names: a ``postgresql://`` URL, else a SQLite file."""
-    if is_postgres_url(db):
-        from cardcore.server.pg_store import PgTableStore    # psycopg only when asked for
-        return PgTableStore(str(db))
-    return TableStore(db, synchronous)
 
 
 class SqlTableStore:

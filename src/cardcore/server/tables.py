@@ -31,7 +31,8 @@ from cardcore.game import Game, is_int
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
 from cardcore.server.metrics import Metrics
-from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableUpdate, open_store
+from cardcore.server.storage import open_store
+from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableUpdate
 from cardcore.simulation import bot_seed
 
 __all__ = ["ApiError", "Connection", "Table", "TableServer", "spectator_view", "seat_events",
