@@ -143,7 +143,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                allow_origins: Iterable[str] = (), allow_hosts: Iterable[str] = ()) -> Starlette:
     """The table server as an ASGI app (serve it with uvicorn, or embed it).
 
-    ``db_path``: the SQLite file of the tables (created if missing; tables in it resume).
+    ``db_path``: the SQLite file of the tables (created if missing; tables in it resume), or a
+    ``postgresql://`` URL: several processes on one database (docs/server.md).
     ``bot_delay``: seconds between bot moves (0: bots answer at once, within the request).
     ``limits``: every limit (``cardcore.server.limits.Limits``; its defaults are safe);
     ``max_tables`` (open tables at once) and ``message_rate`` (WebSocket messages per second

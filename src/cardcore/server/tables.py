@@ -346,8 +346,8 @@ def parse_bots(raw: Any, players: int, game: str) -> dict[int, str]:
 class TableServer:
     """Every table of one server: creation, loading after a restart, actions, bots.
 
-    Writes go to SQLite from one writer thread, in batches: an action is applied in memory,
-    queued, and its sender waits until the batch holding it is committed; only then is it
+    Writes go to the store (SQLite or PostgreSQL) from one writer thread, in batches: an
+    action is applied in memory, queued, and its sender waits until the batch holding it is committed; only then is it
     answered and pushed. Actions arriving meanwhile (on any table) join the next batch, so
     one disk sync serves many actions and the event loop never waits for the disk. Reads
     wait until their table has nothing uncommitted, so nobody is shown an unstored action.
@@ -711,7 +711,11 @@ class TableServer:
             raise ApiError(503, "storage failed; try again")
         start = time.perf_counter()
         if self.store.shared:
-            self.catch_up(table)
+            try:
+                self.catch_up(table)
+            except Exception as e:                   # the shared store does not answer
+                log.error("storage failed: %s", e)
+                raise ApiError(503, "storage failed: nothing was changed") from None
         table.check_turn(seat, after)
         table.apply(seat, action)
         table.human_moved = True
@@ -749,7 +753,7 @@ class TableServer:
                     failed, stale = e, set()
                 if failed is not None or stale:
                     # Updates queued meanwhile for these tables build on the lost ones.
-                    lost = {table.id for table, _ in waiting} if failed else stale
+                    lost = {table.id for table, _ in waiting} if failed is not None else stale
                     later = [(t, d) for t, d in self.waiting if t.id in lost]
                     self.waiting = [(t, d) for t, d in self.waiting if t.id not in lost]
                     self.queued = {k: u for k, u in self.queued.items() if k not in lost}
