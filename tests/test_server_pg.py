@@ -16,6 +16,7 @@ import random
 import threading
 import time
 import urllib.error
+import urllib.request
 
 import pytest
 import websockets
@@ -219,3 +220,33 @@ def test_kill_9_of_one_process_loses_nothing_and_the_survivor_carries_on(pg_clus
         stop.set()
         for server in servers:
             server.stop()
+
+
+def test_a_table_deleted_through_one_process_closes_the_sockets_of_the_other(pair):
+    url, servers = pair
+    status, made = servers[0].request("POST", "/api/tables", {"game": "crazy_eights",
+                                                              "seed": 4})
+    assert status == 201
+    table = made["table"]
+    token = made["seats"]["0"]
+
+    async def run() -> None:
+        uri = f"ws://127.0.0.1:{servers[1].port}/ws/tables/{table}"
+        async with websockets.connect(uri, subprotocols=["cardcore",
+                                                         f"cardcore.token.{token}"]) as ws:
+            assert json.loads(await ws.recv())["type"] == "state"
+            request = urllib.request.Request(
+                f"{servers[0].base}/api/tables/{table}", method="DELETE",
+                headers={"Authorization": f"Bearer {made['creator_token']}"})
+            answer = await asyncio.to_thread(urllib.request.urlopen, request, timeout=30)
+            assert answer.status == 204
+            error = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            assert error["type"] == "error" and error["status"] == 410
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await asyncio.wait_for(ws.recv(), 10)
+            assert closed.value.rcvd.code == 4000
+    asyncio.run(run())
+    for server in servers:
+        assert server.request("GET", f"/api/tables/{table}")[0] == 404
+    listed = servers[1].request("GET", "/api/tables?over=1")[1]["tables"]
+    assert table not in {t["table"] for t in listed}
