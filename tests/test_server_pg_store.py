@@ -110,3 +110,15 @@ def test_every_commit_abandonment_and_deletion_is_announced(pg_url):
         listener.close()
         store.close()
     assert not listener.thread.is_alive()
+
+
+def test_cardcore_serve_never_prints_the_databases_password(monkeypatch, capsys):
+    import cardcore.server
+    from cardcore.cli import main
+    given = {}
+    monkeypatch.setattr(cardcore.server, "serve", lambda *a, **k: given.update(db=a[2]))
+    url = "postgresql://cardcore:s3cret-pw@db.internal:5432/tables"
+    assert main(["serve", "--db", url]) == 0
+    out = capsys.readouterr().out
+    assert given["db"] == url                        # the server gets the URL as given
+    assert "s3cret" not in out and "postgresql://cardcore:[redacted]@db.internal" in out

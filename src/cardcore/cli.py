@@ -631,7 +631,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         raise ConfigError(f"--{str(e).replace('_', '-')}", "serve") from None
     where = re.sub(r"://([^:/@]*):[^@/]*@", r"://\1:[redacted]@", str(args.db))  # a password
     console.print(f"cardcore serve: http://{args.host}:{args.port}/ (tables in {where})",
-                  highlight=False, soft_wrap=True)
+                  highlight=False, soft_wrap=True, markup=False)
     serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.synchronous,
           limits=limits, allow_origins=args.allow_origin, allow_hosts=args.allow_host,
           log_format=args.log_format, log_level=args.log_level,
