@@ -113,6 +113,7 @@ class SqlTableStore:
     # row (FOR UPDATE); SQLite's BEGIN IMMEDIATE already holds the whole database.
     ROW_LOCK = ""
     db: Any
+    path: str                           # the file or URL it was opened with
 
     def _begin(self) -> None:
         """Start the write transaction that ``with self.db:`` opened."""

@@ -896,7 +896,7 @@ class TableServer:
         if stored is not None and stored[0] > table.actions and not table.diverged \
                 and stored[1] != "abandoned":
             new = self.store.actions_since(table.id, table.actions, stored[0])
-        if new is None:
+        if stored is None or new is None:
             self.refresh(table)
             return
         for action in new:
