@@ -11,6 +11,11 @@ acknowledged.
     python benchmarks/load_server.py --tables 50 --seconds 20           # 200 clients
     python benchmarks/load_server.py --tables 50 --synchronous normal   # commits without fsync
     python benchmarks/load_server.py --tables 50 --rate 1200            # paced: 1,200 offered/s
+    python benchmarks/load_server.py --db postgresql://u@host/db --processes 2   # PostgreSQL
+
+With ``--processes N`` (PostgreSQL only) N server processes share the database: table k is
+created through process k % N and its seat s plays through process (k + s) % N, so every
+move made through one process is pushed to sockets held by another.
 
 Without ``--rate`` every client answers the moment its turn comes, so the server is saturated
 and the latency is queueing (with 50 tables, about 50 / throughput). With ``--rate`` players
@@ -36,7 +41,7 @@ from pathlib import Path
 import websockets
 
 from cardcore import load_game
-from cardcore.server.store import TableStore
+from cardcore.server.storage import is_postgres_url, open_store
 
 try:                      # the load generator shares the machine: keep its own CPU small
     import orjson
@@ -128,25 +133,26 @@ async def seat_client(ws_base: str, table: str, token: str, rng: random.Random,
                                           "after": message["event_count"]}))
 
 
-async def table_worker(index: int, base: str, ws_base: str, deadline: float,
+async def table_worker(index: int, bases: list[str], ws_bases: list[str], deadline: float,
                        totals: Totals, interval: float) -> None:
     rng = random.Random(index)
     seed = index * 1000
+    n = len(bases)
     while time.perf_counter() < deadline:
-        made = await asyncio.to_thread(create_table, base, seed)
+        made = await asyncio.to_thread(create_table, bases[index % n], seed)
         seed += 1
         record = TableRecord(made["table"], pace=random.Random(rng.random()))
         totals.tables.append(record)
-        await asyncio.gather(*(seat_client(ws_base, made["table"], token,
-                                           random.Random(rng.random()), deadline, record, totals,
-                                           interval)
-                               for token in made["seats"].values()))
+        await asyncio.gather(*(seat_client(ws_bases[(index + int(seat)) % n], made["table"],
+                                           token, random.Random(rng.random()), deadline, record,
+                                           totals, interval)
+                               for seat, token in made["seats"].items()))
 
 
-def verify(db: Path, totals: Totals) -> tuple[int, int, int]:
+def verify(db: str, totals: Totals) -> tuple[int, int, int]:
     """Replay every table's save; compare its log with the acknowledged actions.
     Returns (actions in logs, lost, duplicated or unexpected)."""
-    store = TableStore(db)
+    store = open_store(db)
     logged = lost = extra = 0
     for record in totals.tables:
         stored = store.load(record.table)           # the checkpoint and the rows after it
@@ -187,47 +193,59 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=0.0,
                         help="offered actions/s over all tables (players pace their moves); "
                              "0: every move at once (the server's saturation point)")
+    parser.add_argument("--db", default=None,
+                        help="a postgresql:// URL (an empty database); default: a new SQLite "
+                             "file")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes on the database (more than 1: PostgreSQL)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.processes > 1 and not (args.db and is_postgres_url(args.db)):
+        parser.error("--processes > 1 needs --db postgresql://...")
 
     workdir = Path(tempfile.mkdtemp(prefix="cardcore-load-"))
-    db = workdir / "tables.sqlite3"
-    port = free_port()
-    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    db = args.db or str(workdir / "tables.sqlite3")
+    ports = [free_port() for _ in range(args.processes)]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    ws_bases = [f"ws://127.0.0.1:{port}" for port in ports]
     src = str(Path(__file__).resolve().parents[1] / "src")
     env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    server = subprocess.Popen(
+    servers = [subprocess.Popen(
         [sys.executable, "-m", "cardcore", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--db", str(db), "--bot-delay", "0", "--synchronous", args.synchronous,
+         "--db", db, "--bot-delay", "0", "--synchronous", args.synchronous,
          "--max-tables", str(args.tables * 4),
          # One client address (127.0.0.1) creates every table: lift the per-address limits.
          "--max-tables-per-client", str(args.tables * 4), "--create-rate", "1000",
          "--create-burst", str(args.tables * 100)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env) for port in ports]
     try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(base + "/api/games", timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+        for base in bases:
+            for _ in range(300):
+                try:
+                    urllib.request.urlopen(base + "/api/games", timeout=1).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
         totals = Totals()
         started = time.perf_counter()
         deadline = started + args.seconds
 
         async def run() -> None:
             interval = args.tables / args.rate if args.rate > 0 else 0.0
-            await asyncio.gather(*(table_worker(i, base, ws_base, deadline, totals, interval)
+            await asyncio.gather(*(table_worker(i, bases, ws_bases, deadline, totals,
+                                                interval)
                                    for i in range(args.tables)))
-        cpu_before = cpu_seconds(server.pid)
+        cpu_before = sum(cpu_seconds(server.pid) for server in servers)
         client_before = time.process_time()
         run_loop(run())
         elapsed = time.perf_counter() - started
-        server_cpu = cpu_seconds(server.pid) - cpu_before
+        server_cpu = sum(cpu_seconds(server.pid) for server in servers) - cpu_before
         client_cpu = time.process_time() - client_before
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(timeout=30)
     logged, lost, extra = verify(db, totals)
     lat = totals.latencies
     result = {
@@ -238,7 +256,9 @@ def main() -> int:
         "latency_ms_p99": round(percentile(lat, 0.99) * 1000, 2),
         "latency_ms_max": round(max(lat) * 1000, 2),
         "actions_in_stored_logs": logged, "lost": lost, "duplicated_or_unacknowledged": extra,
-        "refusals": len(totals.errors), "synchronous": args.synchronous,
+        "refusals": len(totals.errors),
+        "store": "postgresql" if is_postgres_url(db) else f"sqlite ({args.synchronous})",
+        "processes": args.processes, "synchronous": args.synchronous,
         "offered_rate": args.rate or "saturating",
         # CPU per action does not depend on what else the machine runs: 1 / it is what one
         # core can serve. The load average says how contended the run was.

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from invariants import all_configs
+from pg_cluster import pg_cluster, pg_url  # noqa: F401  (the PostgreSQL store's tests)
 
 
 FRONT_END_MODULES = {"test_cli.py", "test_server.py", "test_server_limits.py",

@@ -869,8 +869,9 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         limits = Limits(**{name: getattr(args, name) for name in SERVE_LIMITS})
     except ValueError as e:
         raise ConfigError(f"--{str(e).replace('_', '-')}", "serve") from None
-    console.print(f"cardcore serve: http://{args.host}:{args.port}/ (tables in {args.db})",
-                  highlight=False, soft_wrap=True)
+    where = re.sub(r"://([^:/@]*):[^@/]*@", r"://\1:[redacted]@", str(args.db))  # a password
+    console.print(f"cardcore serve: http://{args.host}:{args.port}/ (tables in {where})",
+                  highlight=False, soft_wrap=True, markup=False)
     serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.synchronous,
           limits=limits, allow_origins=args.allow_origin, allow_hosts=args.allow_host,
           log_format=args.log_format, log_level=args.log_level,
@@ -1025,7 +1026,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--db", default="cardcore-tables.sqlite3",
-                   help="SQLite file of the tables; they resume after a restart "
+                   help="SQLite file of the tables, or a postgresql:// URL (several "
+                        "server processes on one database); they resume after a restart "
                         "(default ./cardcore-tables.sqlite3)")
     p.add_argument("--bot-delay", type=float, default=0.4,
                    help="seconds between bot moves (default 0.4)")

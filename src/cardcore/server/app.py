@@ -144,7 +144,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                allow_origins: Iterable[str] = (), allow_hosts: Iterable[str] = ()) -> Starlette:
     """The table server as an ASGI app (serve it with uvicorn, or embed it).
 
-    ``db_path``: the SQLite file of the tables (created if missing; tables in it resume).
+    ``db_path``: the SQLite file of the tables (created if missing; tables in it resume), or a
+    ``postgresql://`` URL: several processes on one database (docs/server.md).
     ``bot_delay``: seconds between bot moves (0: bots answer at once, within the request).
     ``limits``: every limit (``cardcore.server.limits.Limits``; its defaults are safe);
     ``max_tables`` (open tables at once) and ``message_rate`` (WebSocket messages per second
@@ -313,6 +314,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         await websocket.accept(subprotocol=subprotocol)
         connection = Connection(seat, since, limits.message_rate, 2 * limits.message_rate,
                                 max_outbox=limits.max_outbox)
+        connection.may_auth = token is None          # {"type": "auth"} may come first
         table.connections.add(connection)
         table.offer_record(connection)                  # an ended match: its record too
         sender = asyncio.create_task(_send_loop(websocket, connection, table))
@@ -411,6 +413,11 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                 if not isinstance(body, dict):
                     raise ApiError(400, "a message must be a JSON object")
                 kind = body.get("type")
+                may_auth, connection.may_auth = connection.may_auth, False
+                if kind == "auth":
+                    if not _authenticate(connection, table, body, may_auth, limits):
+                        return
+                    continue
                 if kind == "ping":
                     connection.push({"type": "pong"})
                     continue
@@ -517,6 +524,34 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     app.state.tables = server
     app.state.limits = limits
     return app
+
+
+def _authenticate(connection: Connection, table: Table, body: dict[str, Any], allowed: bool,
+                  limits: Limits) -> bool:
+    """``{"type": "auth", "token": T}``, the first message of a socket opened without a
+    token: the socket becomes the seat's, and its next state is the seat's from the socket's
+    ``since`` again. False (the socket is to close) for a bad token or a full seat."""
+    if not allowed:
+        raise ApiError(400, "auth must be the first message of a socket opened without a "
+                            "token")
+    try:
+        seat = table.seat_of(body.get("token"))
+        if seat is None:
+            raise ApiError(403, "auth needs a token")
+        if sum(1 for c in table.connections if c.seat == seat) >= limits.max_seat_connections:
+            connection.close_code = WS_CLOSE["full"]
+            raise ApiError(503, f"too many seat {seat} connections to this table "
+                                f"(at most {limits.max_seat_connections})")
+    except ApiError as e:
+        connection.push_error(e)
+        if connection.close_code is None:
+            connection.close_code = WS_CLOSE["refused"]
+        connection.wake.set()
+        return False
+    connection.seat = seat
+    connection.sent_events = connection.since
+    connection.notify()
+    return True
 
 
 def _socket_token(websocket: WebSocket) -> tuple[str | None, str | None]:

@@ -12,6 +12,10 @@ acknowledges is on disk, and a restart (even after ``kill -9``) continues from i
 
 Only token *hashes* are stored (SHA-256 of a 192-bit random token): a copied database does
 not let anyone act for a seat.
+
+``SqlTableStore`` holds the logic and the SQL, written once with sqlite3's ``?`` placeholders;
+``TableStore`` is SQLite, ``cardcore.server.pg_store.PgTableStore`` PostgreSQL (several server
+processes on one database). ``cardcore.server.storage.open_store`` picks one from ``--db``.
 """
 from __future__ import annotations
 
@@ -24,7 +28,8 @@ from typing import Any, NamedTuple
 
 from cardcore.registry import load_game
 
-__all__ = ["StoredTable", "TableStore", "TableUpdate", "SYNCHRONOUS_MODES", "CHECKPOINT_EVERY"]
+__all__ = ["StoredTable", "SqlTableStore", "TableStore", "TableUpdate", "SYNCHRONOUS_MODES",
+           "CHECKPOINT_EVERY"]
 
 # Actions kept as rows before the save is rewritten: a rewrite costs the whole log, a row one id.
 CHECKPOINT_EVERY = 64
@@ -106,30 +111,39 @@ class StoredTable:
     clock: str | None = None
 
 
-class TableStore:
-    """The tables of one server in one SQLite file (``":memory:"`` for a throwaway store)."""
+class SqlTableStore:
+    """What both stores do, in SQL both understand. A subclass opens ``self.db`` (an object
+    with sqlite3's ``execute``/``executemany`` and a transaction as ``with self.db:``)."""
 
-    def __init__(self, path: str | Path, synchronous: str = "full") -> None:
-        if synchronous not in SYNCHRONOUS_MODES:
-            raise ValueError(f"synchronous must be one of {SYNCHRONOUS_MODES}, not {synchronous!r}")
-        self.path = str(path)
-        # The server runs in one event loop thread; check_same_thread=False lets an embedding
-        # host create the app in one thread and serve it from another.
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(f"PRAGMA synchronous={synchronous.upper()}")
-        self.db.execute("PRAGMA busy_timeout=5000")
-        self.db.executescript(SCHEMA)
-        columns = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
-        for name, kind in ADDED_COLUMNS:             # a database of 0.3: add the columns
-            if name not in columns:
-                try:
-                    self.db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
-                except sqlite3.OperationalError:     # the other connection added it
-                    pass
-        self.db.execute("CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, over)")
-        self.db.execute("CREATE INDEX IF NOT EXISTS tables_human ON tables (over, human_at)")
-        self.db.execute("CREATE INDEX IF NOT EXISTS tables_deadline ON tables (over, deadline)")
+    # Several processes share the store (PostgreSQL): tables changed by a commit are announced.
+    shared = False
+    # Appended to the read of a table's action count in ``save_many``: PostgreSQL locks the
+    # row (FOR UPDATE); SQLite's BEGIN IMMEDIATE already holds the whole database.
+    ROW_LOCK = ""
+    db: Any
+    path: str                           # the file or URL it was opened with
+
+    def _begin(self) -> None:
+        """Start the write transaction that ``with self.db:`` opened."""
+
+    def _announce(self, changes: list[tuple[str, str]]) -> None:
+        """Within the transaction: tell other processes which tables changed (table id, and
+        the new action count or "ended"); nothing for a store of one process."""
+
+    def progress(self, table_id: str) -> tuple[int, str | None] | None:
+        """The stored action count of a table and how it ended (None: no such table)."""
+        row = self.db.execute("SELECT actions, ended FROM tables WHERE id = ?",
+                              (table_id,)).fetchone()
+        return None if row is None else (int(row[0]), row[1])
+
+    def actions_since(self, table_id: str, first: int, count: int) -> list[int] | None:
+        """The stored actions ``first`` .. ``count - 1`` of a table from its action rows, or
+        None when they are not all rows (a checkpoint rewrote the save meanwhile)."""
+        rows = self.db.execute("SELECT n, action FROM actions WHERE table_id = ? AND n >= ? "
+                               "AND n < ? ORDER BY n", (table_id, first, count)).fetchall()
+        if [r[0] for r in rows] != list(range(first, count)):
+            return None
+        return [int(r[1]) for r in rows]
 
     def close(self) -> None:
         self.db.close()
@@ -143,7 +157,7 @@ class TableStore:
         of open tables per address), ``creator_hash`` the hash of its creator token."""
         now = time.time()
         with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
+            self._begin()
             self.db.execute(
                 "INSERT INTO tables (id, game, players, save, actions, current_player, over, "
                 "bots, bot_seed, token_hashes, created, updated, creator, creator_hash, "
@@ -155,33 +169,40 @@ class TableStore:
                  creator_hash, "over" if over else None, now if over else None, now,
                  fairness, clock, deadline))
 
-    def save_many(self, updates: list[TableUpdate]) -> None:
-        """Store several tables' updates in one transaction (one disk sync for all)."""
+    def save_many(self, updates: list[TableUpdate]) -> list[str]:
+        """Store several tables' updates in one transaction (one disk sync for all). An
+        update that does not continue the stored log exactly (a gap, or an overlap: another
+        process advanced the table) is never stored: the compare-and-set on the action count,
+        under the row's lock. Returns the ids of those stale tables; the others are stored."""
         now = time.time()
+        stale: list[str] = []
+        changes: list[tuple[str, str]] = []
         with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
-            for u in updates:
+            self._begin()
+            # Rows are locked in id order, so two processes' batches never deadlock.
+            for u in sorted(updates, key=lambda u: u.table_id):
                 count = u.first + len(u.new_actions)
-                stored = self.db.execute("SELECT actions FROM tables WHERE id = ?",
-                                         (u.table_id,)).fetchone()
+                stored = self.db.execute("SELECT actions FROM tables WHERE id = ?"
+                                         + self.ROW_LOCK, (u.table_id,)).fetchone()
                 if stored is None:                   # deleted meanwhile: nothing to store
                     continue
                 if stored[0] != u.first:             # a gap or an overlap: never store it
-                    raise ValueError(f"table {u.table_id}: {stored[0]} actions stored, the "
-                                     f"update starts at {u.first}")
+                    stale.append(u.table_id)
+                    continue
+                changes.append((u.table_id, str(count)))
                 if u.save is None:
                     self.db.executemany(
                         "INSERT INTO actions (table_id, n, action) VALUES (?, ?, ?)",
                         [(u.table_id, u.first + k, a) for k, a in enumerate(u.new_actions)])
                     self.db.execute(
                         "UPDATE tables SET actions = ?, current_player = ?, "
-                        "over = MAX(over, ?), updated = ? WHERE id = ?",
+                        "over = CASE WHEN ? = 1 THEN 1 ELSE over END, updated = ? WHERE id = ?",
                         (count, u.current_player, int(u.over), now, u.table_id))
                 else:
                     self.db.execute("DELETE FROM actions WHERE table_id = ?", (u.table_id,))
                     self.db.execute(
                         "UPDATE tables SET save = ?, actions = ?, current_player = ?, "
-                        "over = MAX(over, ?), updated = ? WHERE id = ?",
+                        "over = CASE WHEN ? = 1 THEN 1 ELSE over END, updated = ? WHERE id = ?",
                         (u.save, count, u.current_player, int(u.over), now, u.table_id))
                 if u.over:
                     self.db.execute("UPDATE tables SET ended = 'over', ended_at = ? "
@@ -192,9 +213,12 @@ class TableStore:
                 if u.clock is not None:
                     self.db.execute("UPDATE tables SET clock = ?, deadline = ? WHERE id = ?",
                                     (u.clock, u.deadline, u.table_id))
-                if u.ended is not None:
+                if u.ended is not None:              # a forfeit on time (clocks.py)
                     self.db.execute("UPDATE tables SET over = 1, ended = ?, ended_at = ? "
                                     "WHERE id = ? AND ended IS NULL", (u.ended, now, u.table_id))
+                    changes.append((u.table_id, "ended"))
+            self._announce(changes)
+        return stale
 
     def load(self, table_id: str) -> StoredTable | None:
         """The table as last committed; its ``save`` has every stored action."""
@@ -247,12 +271,13 @@ class TableStore:
         since they were created); returns their ids."""
         now = time.time()
         with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
+            self._begin()
             ids = [r[0] for r in self.db.execute(
                 "SELECT id FROM tables WHERE over = 0 AND COALESCE(human_at, updated) < ?",
                 (cutoff,))]
             self.db.executemany("UPDATE tables SET over = 1, ended = 'abandoned', ended_at = ? "
                                 "WHERE id = ?", [(now, i) for i in ids])
+            self._announce([(i, "ended") for i in ids])
         return ids
 
     def expired(self, cutoff: float) -> list[str]:
@@ -264,10 +289,11 @@ class TableStore:
     def delete(self, table_ids: list[str]) -> None:
         """Remove tables and their action rows for good."""
         with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
+            self._begin()
             self.db.executemany("DELETE FROM actions WHERE table_id = ?",
                                 [(i,) for i in table_ids])
             self.db.executemany("DELETE FROM tables WHERE id = ?", [(i,) for i in table_ids])
+            self._announce([(i, "ended") for i in table_ids])
 
     def ids_waiting_for_bots(self) -> list[str]:
         """Open tables whose seat to move is a bot (their bots resume after a restart)."""
@@ -284,3 +310,31 @@ class TableStore:
             + ("" if due is None else " AND deadline < ?"),
             () if due is None else (due,)).fetchall()
         return [r[0] for r in rows]
+
+class TableStore(SqlTableStore):
+    """The tables of one server in one SQLite file (``":memory:"`` for a throwaway store)."""
+
+    def __init__(self, path: str | Path, synchronous: str = "full") -> None:
+        if synchronous not in SYNCHRONOUS_MODES:
+            raise ValueError(f"synchronous must be one of {SYNCHRONOUS_MODES}, not {synchronous!r}")
+        self.path = str(path)
+        # The server runs in one event loop thread; check_same_thread=False lets an embedding
+        # host create the app in one thread and serve it from another.
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(f"PRAGMA synchronous={synchronous.upper()}")
+        self.db.execute("PRAGMA busy_timeout=5000")
+        self.db.executescript(SCHEMA)
+        columns = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
+        for name, kind in ADDED_COLUMNS:             # a database of 0.3: add the columns
+            if name not in columns:
+                try:
+                    self.db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+                except sqlite3.OperationalError:     # the other connection added it
+                    pass
+        self.db.execute("CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, over)")
+        self.db.execute("CREATE INDEX IF NOT EXISTS tables_human ON tables (over, human_at)")
+        self.db.execute("CREATE INDEX IF NOT EXISTS tables_deadline ON tables (over, deadline)")
+
+    def _begin(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")

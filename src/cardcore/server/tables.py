@@ -34,7 +34,8 @@ from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.server import clocks
 from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
 from cardcore.server.metrics import Metrics
-from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableStore, TableUpdate
+from cardcore.server.storage import open_store
+from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableUpdate
 from cardcore.simulation import bot_seed
 
 __all__ = ["ApiError", "Connection", "Table", "TableServer", "spectator_view", "seat_events",
@@ -106,6 +107,8 @@ class Connection:
                  max_outbox: int = 256) -> None:
         self.seat = seat
         self.sent_events = since
+        self.since = since                              # as connected (an auth resends from it)
+        self.may_auth = False                           # its first message may be auth
         self.errors: deque[dict[str, Any]] = deque()     # the outbox (errors, pongs)
         self.later: deque[dict[str, Any]] = deque()      # sent right after the next state
         self.max_outbox = max_outbox
@@ -180,6 +183,7 @@ class Table:
     clock_task: asyncio.Task[None] | None = None   # the timer of the turn being timed
     recorded: set[Connection] = field(default_factory=set)  # sockets sent the record
     record_key: bytes | str | None = field(default=None, repr=False)   # signs records
+    diverged: bool = False                         # holds a move the store refused (stale)
 
     def __post_init__(self) -> None:
         self.stored.set()
@@ -403,8 +407,8 @@ def parse_bots(raw: Any, players: int, game: str) -> dict[int, str]:
 class TableServer:
     """Every table of one server: creation, loading after a restart, actions, bots.
 
-    Writes go to SQLite from one writer thread, in batches: an action is applied in memory,
-    queued, and its sender waits until the batch holding it is committed; only then is it
+    Writes go to the store (SQLite or PostgreSQL) from one writer thread, in batches: an
+    action is applied in memory, queued, and its sender waits until the batch holding it is committed; only then is it
     answered and pushed. Actions arriving meanwhile (on any table) join the next batch, so
     one disk sync serves many actions and the event loop never waits for the disk. Reads
     wait until their table has nothing uncommitted, so nobody is shown an unstored action.
@@ -419,8 +423,9 @@ class TableServer:
             raise ValueError("max_tables must be >= 1")
         if message_rate <= 0:
             raise ValueError("message_rate must be > 0")
-        self.store = TableStore(db_path, synchronous)           # reads, in the loop thread
-        self.writer = TableStore(db_path, synchronous)          # writes, in the writer thread
+        self.store = open_store(db_path, synchronous)           # reads, in the loop thread
+        self.writer = open_store(db_path, synchronous)          # writes, in the writer thread
+        self.listener: Any = None                   # a shared store's notices (listen())
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="cardcore-db")
         self.limits = limits or Limits(max_tables=max_tables, message_rate=message_rate)
         self.bot_pool = ThreadPoolExecutor(self.limits.bot_workers,
@@ -536,12 +541,13 @@ class TableServer:
         self.schedule_bots(table)
         return table, tokens
 
-    async def _write(self, fn: Callable[..., None], *args: Any) -> None:
+    async def _write(self, fn: Callable[..., Any], *args: Any) -> Any:
         loop = asyncio.get_running_loop()
         start = time.perf_counter()
         try:
-            await loop.run_in_executor(self.executor, fn, *args)
+            result = await loop.run_in_executor(self.executor, fn, *args)
             self.metrics.store_seconds.observe(time.perf_counter() - start)
+            return result
         except Exception as e:
             log.error("storage failed: %s", e)
             raise ApiError(503, "storage failed: nothing was changed") from None
@@ -570,6 +576,7 @@ class TableServer:
         if seat is None:
             return False
         bot = table.bot_players[seat]
+        game = table.game                   # a refresh (another process moved) replaces it
         start = time.perf_counter()
         if seat in table.searching:
             copy = table.game.clone()
@@ -583,7 +590,8 @@ class TableServer:
         if took > 2 * budget + 0.1:
             log.warning("table %s: bot %s took %.2f s for one move (budget %.2f s)",
                         table.id, table.bots[seat], took, budget)
-        if table.ended is not None or table.broken or table.bot_to_move() != seat:
+        if table.ended is not None or table.broken or table.bot_to_move() != seat \
+                or table.game is not game:
             return False
         table.game.apply(action, player=seat)
         table.actions += 1
@@ -734,7 +742,12 @@ class TableServer:
         return table
 
     def resume_bots(self) -> None:
-        """After a start: tables whose bots were to move carry on."""
+        """After a start: tables whose bots were to move carry on (and, with a shared
+        store, the process starts following other processes' changes)."""
+        try:
+            self.listen()
+        except RuntimeError:                            # no event loop: an embedding test
+            pass
         for table_id in self.store.ids_waiting_for_bots() + self.store.ids_with_clocks():
             try:
                 self.get(table_id)
@@ -798,6 +811,12 @@ class TableServer:
         if table.broken:
             raise ApiError(503, "storage failed; try again")
         start = time.perf_counter()
+        if self.store.shared:
+            try:
+                self.catch_up(table)
+            except Exception as e:                   # the shared store does not answer
+                log.error("storage failed: %s", e)
+                raise ApiError(503, "storage failed: nothing was changed") from None
         table.check_turn(seat, after)
         table.apply(seat, action)
         table.human_moved = True
@@ -829,13 +848,13 @@ class TableServer:
                 rows, waiting = list(self.queued.values()), self.waiting
                 self.queued, self.waiting = {}, []
                 try:
-                    await self._write(self.writer.save_many, rows)
+                    stale = set(await self._write(self.writer.save_many, rows))
                     failed = None
                 except ApiError as e:
-                    failed = e
-                if failed is not None:
+                    failed, stale = e, set()
+                if failed is not None or stale:
                     # Updates queued meanwhile for these tables build on the lost ones.
-                    lost = {table.id for table, _ in waiting}
+                    lost = {table.id for table, _ in waiting} if failed is not None else stale
                     later = [(t, d) for t, d in self.waiting if t.id in lost]
                     self.waiting = [(t, d) for t, d in self.waiting if t.id not in lost]
                     self.queued = {k: u for k, u in self.queued.items() if k not in lost}
@@ -849,8 +868,16 @@ class TableServer:
                     if failed is not None:
                         done.set_exception(ApiError(503, "storage failed: the action was not "
                                                          "accepted"))
+                    elif table.id in stale:
+                        done.set_exception(ApiError(409, "the table moved on meanwhile (a "
+                                                         "move made through another server "
+                                                         "process); look again"))
                     else:
                         done.set_result(None)
+                for table in {t.id: t for t, _ in waiting if t.id in stale}.values():
+                    table.diverged = True                   # reloaded whole, now or later
+                    if not table.unstored:
+                        self.refresh(table)
         finally:
             self.flushing = False
 
@@ -916,8 +943,100 @@ class TableServer:
             table.runner = None
             clocks.schedule(self, table)             # a person's turn now: time it
 
+    # ---------------------------------------------------------------- several processes
+    def listen(self) -> None:
+        """With a shared store (PostgreSQL), follow the tables other processes change: each
+        notice reaches ``on_store_change`` in the event loop."""
+        if not self.store.shared or self.listener is not None:
+            return
+        from cardcore.server.pg_store import Listener
+        loop = asyncio.get_running_loop()
+
+        def deliver(table_id: str | None, what: str) -> None:
+            try:
+                loop.call_soon_threadsafe(self.on_store_change, table_id, what)
+            except RuntimeError:                     # the loop has closed: shutting down
+                pass
+        self.listener = Listener(self.store.path, deliver)
+
+    def on_store_change(self, table_id: str | None, what: str) -> None:
+        """A notice: ``table_id`` now has ``what`` actions stored, or has ended ("ended");
+        None: notices may have been lost, every table in memory is checked."""
+        if self.closing:
+            return
+        tables = list(self.tables.values()) if table_id is None \
+            else [self.tables[table_id]] if table_id in self.tables else []
+        for table in tables:
+            if table.ended is not None:
+                continue
+            if table_id is not None and what.isdigit() and int(what) <= table.actions:
+                continue                # this process's own commit, or one already loaded
+            count = int(what) if table_id is not None and what.isdigit() else None
+            asyncio.get_running_loop().create_task(self._catch_up_settled(table, count))
+
+    async def _catch_up_settled(self, table: Table, count: int | None) -> None:
+        """``catch_up`` once the table's own commits in flight are done (one of them may
+        have reached the store before the notice that beat it here)."""
+        try:
+            await self.settled(table)
+            if count is not None and count <= table.actions:
+                return                               # caught up meanwhile
+            self.catch_up(table, None if count is None else (count, None))
+        except ApiError:
+            pass                                     # storage failed: the table reloads
+        except Exception as e:                       # pragma: no cover - the store is down
+            log.error("table %s could not be refreshed: %s", table.id, e)
+
+    def catch_up(self, table: Table, stored: tuple[int, str | None] | None = None) -> None:
+        """Refresh ``table`` if the store is ahead of it (another process moved or ended it):
+        the new actions applied from their rows when it can, else loaded whole. ``stored``:
+        the store's action count and end if known (a notice's), else read."""
+        if table.unstored:
+            return
+        stored = stored or self.store.progress(table.id)
+        if stored is not None and stored[0] == table.actions and not table.diverged \
+                and (stored[1] != "abandoned" or table.ended is not None):
+            return
+        new = None
+        if stored is not None and stored[0] > table.actions and not table.diverged \
+                and stored[1] != "abandoned":
+            new = self.store.actions_since(table.id, table.actions, stored[0])
+        if stored is None or new is None:
+            self.refresh(table)
+            return
+        for action in new:
+            table.game.apply(action)
+        table.actions = table.queued_actions = stored[0]
+        table.advanced_at = time.monotonic()
+        table.count_events()
+        table.notify()
+        self.schedule_bots(table)
+
+    def refresh(self, table: Table) -> None:
+        """Load ``table`` from the store again, in place (its sockets stay bound to it), and
+        push the new state to them."""
+        stored = self.store.load(table.id)
+        if stored is None:
+            table.end("deleted", WS_CLOSE["ended"], ApiError(410, "the table was deleted"))
+            if self.tables.get(table.id) is table:
+                del self.tables[table.id]
+            return
+        fresh = self._revive(stored)
+        for name in ("game", "bot_players", "searching", "actions", "queued_actions",
+                     "checkpoint_at", "event_count", "advanced_at"):
+            setattr(table, name, getattr(fresh, name))
+        table.diverged = False
+        self.reloads += 1
+        if fresh.ended == "abandoned" and table.ended is None:
+            table.end("abandoned", WS_CLOSE["ended"],
+                      ApiError(409, "the table was abandoned: nobody moved for too long"))
+        table.notify()
+        self.schedule_bots(table)
+
     async def close(self) -> None:
         self.closing = True
+        if self.listener is not None:
+            self.listener.close()
         runners = [t.runner for t in self.tables.values() if t.runner is not None]
         runners += [t.clock_task for t in self.tables.values() if t.clock_task is not None]
         for runner in runners:
