@@ -35,7 +35,8 @@ SHORT = {"crazy_eights": {}, "kings_stakes": {"rounds": 4}, "kuzanasta": {"deals
 
 def start_pair(url: str, tmp_path) -> list[ServerProcess]:
     return [ServerProcess(url, bot_delay=0, log=tmp_path / f"server{k}.log",
-                          extra=("--create-burst", "100", "--create-rate", "50"))
+                          extra=("--create-burst", "100", "--create-rate", "50",
+                                 "--message-rate", "1000"))   # clients move at full speed
             for k in range(2)]
 
 

@@ -351,6 +351,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         abandoned (not awaited) on timeout: a send blocked on a socket that does not read
         may not end when cancelled."""
         task = asyncio.ensure_future(websocket.send_text(text))
+        # If this coroutine is cancelled (the socket closed meanwhile), the send's own
+        # failure is expected: retrieve it, so asyncio does not log it as never retrieved.
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())
         done, _ = await asyncio.wait({task}, timeout=limits.send_timeout)
         if not done:
             connection.stalled = True
