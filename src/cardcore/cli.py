@@ -552,7 +552,7 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
         table.add_column(column)
     for name in available_games():
         cls = game_class(name)
-        options = "\n".join(f"{k}={o.default!r}  allowed: {o.allowed_values()}"
+        options = "\n".join(f"{k}={o.default!r}  allowed: {o.allowed_values()}\n  {o.doc}"
                              for k, o in cls.options_spec.items())
         table.add_row(name, f"{cls.min_players}-{cls.max_players}", str(cls.default_players),
                       options or "—")

@@ -22,7 +22,7 @@ from cardcore._fast import GameState, rank_of
 from cardcore.cards import card_str, format_cards
 from cardcore.game import ActionSpec, Game, JSONValue, Option, flag, int_between, one_of, seat_or_lot
 from cardcore.games.crazy_eights._state import (
-    MAX_DRAW_CARDS_LIMIT, MAX_TURNS_LIMIT, PHASES, WILD_RANK, CrazyEightsState, action_table,
+    PHASES, WILD_RANK, CrazyEightsState, action_table,
     cards_per_hand, crazy_eights_deck, deal_plan, observation_pieces, penalty_points,
 )
 from cardcore.games.crazy_eights._state import (  # the action ids by name
@@ -45,6 +45,11 @@ def _describe(entry: tuple[str, int | None, str | None]) -> ActionSpec:
         return ActionSpec("nominate", (), f"nominate {suit}", {"suit": suit})
     return ActionSpec(kind, (), kind)
 
+
+# CE-5.1, CE-7.2 Decisions (bounds a table accepts): at most 104 draws in a turn (the two-deck
+# stock: more changes nothing) and 10,000 cards played (a hand ends long before).
+MAX_DRAW_CARDS = 104
+MAX_TURNS = 10_000
 
 class CrazyEights(Game):
     """Crazy Eights. Options (OpenSpiel's names and defaults): ``max_draw_cards`` (5),
@@ -79,15 +84,17 @@ class CrazyEights(Game):
     schema_parts = SCHEMA
     phrases = PHRASES
     options_spec = {
-        "dealer": Option(None, seat_or_lot("CE-2.1"), "the dealer's seat"),
-        "max_draw_cards": Option(5, int_between(1, MAX_DRAW_CARDS_LIMIT, "CE-5.1"),
-                                 "cards a player may draw in a turn"),
-        "max_turns": Option(100, int_between(1, MAX_TURNS_LIMIT, "CE-7.2"),
+        "dealer": Option(None, seat_or_lot("CE-2.1"), "the dealer's seat; None draws it by lot"),
+        "max_draw_cards": Option(5, int_between(1, MAX_DRAW_CARDS, "CE-5.1"),
+                                 "cards a player may draw in one turn"),
+        "max_turns": Option(100, int_between(1, MAX_TURNS, "CE-7.2"),
                             "cards played before the game ends"),
-        "use_special_cards": Option(False, flag("CE-4"), "Q skips, A reverses, 2 draws two"),
-        "reshuffle": Option(False, flag("CE-6.1"), "the discard pile becomes the stock"),
+        "use_special_cards": Option(False, flag("CE-4"),
+                                    "Q skips, A reverses, 2 makes the next player draw two"),
+        "reshuffle": Option(False, flag("CE-6.1"),
+                            "an empty stock is refilled from the discard pile"),
         "scoring": Option("face", one_of("face", "openspiel", rule="CE-8.1, CE-8.2"),
-                          "card values, or OpenSpiel's ScoreUp"),
+                          "penalties by card value, or OpenSpiel's own arithmetic"),
     }
     conformance_configs = [
         {},
