@@ -184,7 +184,7 @@ def test_every_hand_score_is_within_hand_score_bounds(config):
     low, high = hand_score_bounds()
     hands = 0
     for seed in range(3):
-        game = new_game("manna", seed=seed, **{**config, "target": 10**6})
+        game = new_game("manna", seed=seed, **{**config, "target": 10**6, "hands": None})
         rng = random.Random(seed)
         while game.state.round_index < 4:
             before = game.state.round_index
