@@ -108,3 +108,30 @@ def test_a_manna_match_of_one_hand():
         assert len(ends) == 1 and game.winners
         a, b = game.scores[0], game.scores[1]
         assert game.winners == ([0, 2, 4] if a > b else [1, 3, 5] if b > a else list(range(6)))
+
+
+@pytest.mark.parametrize("name,options", [
+    ("manna", {"target": -100000}), ("kuzanasta", {"target": 10**15, "ante": 10**12}),
+    ("crazy_eights", {"max_turns": 1_000_000, "max_draw_cards": 10_000}),
+    ("kings_stakes", {"rounds": 2000}),
+])
+def test_saves_with_the_wider_bounds_of_0_3_still_load(name, options):
+    """A save keeps loading by the rules it was played with (``Option.saved``): the old
+    bounds hold for load_game only; a new game with those values is refused."""
+    import random
+
+    from cardcore.saves import REPLAYING_SAVE
+    with pytest.raises(ConfigError):
+        new_game(name, seed=3, **options)
+    token = REPLAYING_SAVE.set(True)             # as a 0.3 game was created
+    try:
+        old = new_game(name, seed=3, **options)
+    finally:
+        REPLAYING_SAVE.reset(token)
+    rng = random.Random(3)
+    for _ in range(30):
+        ids = old.legal_action_ids()
+        old.apply(ids[rng.randrange(len(ids))])
+    loaded = cardcore.load_game(old.to_json())
+    assert loaded.options == old.options and loaded.to_json() == old.to_json()
+    assert loaded.clone().options == old.options

@@ -28,7 +28,7 @@ from cardcore._fast import GameState, LoggedApply, Random, seed_to_u64
 from cardcore.cards import card_id, card_str, format_cards, sort_key
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.events import Narration, Narrator, events_for
-from cardcore.saves import SAVE_FORMAT, dump             # the format to_json writes (2)
+from cardcore.saves import REPLAYING_SAVE, SAVE_FORMAT, dump   # to_json writes format 2
 from cardcore.schema_parts import SchemaParts
 
 __all__ = [
@@ -149,7 +149,9 @@ class Option:
     ``players_multiple``) are declarations: the same parameters drive the check in the game's
     constructor, ``allowed_values()`` (``cardcore games``) and ``schema()`` (the JSON Schema
     fragment ``/api/games`` serves), so the three cannot disagree. A check of the game's own
-    (a plain function) needs ``allowed`` and ``json_schema`` said by hand."""
+    (a plain function) needs ``allowed`` and ``json_schema`` said by hand. ``saved`` is the
+    wider check of an earlier release, for values its saves hold: ``load_game`` replays them
+    by the rules they were played with, while a new game gets ``check``."""
 
     default: Any
     check: Callable[[Any, int], Union[str, None]]
@@ -157,6 +159,9 @@ class Option:
     resolve: Union[Callable[[Any, int], Any], None] = None   # e.g. a default that depends on players
     allowed: str = ""
     json_schema: Union[Mapping[str, Any], None] = None       # for a check of the game's own
+    # The wider check of an earlier release, for the values its saves may hold (load_game
+    # replays them by the rules they were played with); new games get ``check``.
+    saved: Union[Callable[[Any, int], Union[str, None]], None] = None
 
     def allowed_values(self) -> str:
         """The values this option accepts, in words: ``"opposite" | "adjacent"``,
@@ -604,7 +609,9 @@ class Game:
         resolved = {}
         for key, option in self.options_spec.items():
             value = given.get(key, option.default)
-            problem = option.check(value, self.num_players)
+            check = option.saved if option.saved is not None and REPLAYING_SAVE.get() \
+                else option.check
+            problem = check(value, self.num_players)
             if problem:
                 raise ConfigError(f"option {key}={echo(value)}: {problem}", key)
             resolved[key] = option.resolve(value, self.num_players) if option.resolve else value

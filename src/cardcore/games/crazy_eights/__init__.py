@@ -22,7 +22,7 @@ from cardcore._fast import GameState, rank_of
 from cardcore.cards import card_str, format_cards
 from cardcore.game import ActionSpec, Game, JSONValue, Option, flag, int_between, one_of, seat_or_lot
 from cardcore.games.crazy_eights._state import (
-    PHASES, WILD_RANK, CrazyEightsState, action_table,
+    MAX_DRAW_CARDS_LIMIT, MAX_TURNS_LIMIT, PHASES, WILD_RANK, CrazyEightsState, action_table,
     cards_per_hand, crazy_eights_deck, deal_plan, observation_pieces, penalty_points,
 )
 from cardcore.games.crazy_eights._state import (  # the action ids by name
@@ -85,10 +85,13 @@ class CrazyEights(Game):
     phrases = PHRASES
     options_spec = {
         "dealer": Option(None, seat_or_lot("CE-2.1"), "the dealer's seat; None draws it by lot"),
+        # ``saved``: the core's limits, the bounds of 0.3 (its saves load by them).
         "max_draw_cards": Option(5, int_between(1, MAX_DRAW_CARDS, "CE-5.1"),
-                                 "cards a player may draw in one turn"),
+                                 "cards a player may draw in one turn",
+                                 saved=int_between(1, MAX_DRAW_CARDS_LIMIT, "CE-5.1")),
         "max_turns": Option(100, int_between(1, MAX_TURNS, "CE-7.2"),
-                            "cards played before the game ends"),
+                            "cards played before the game ends",
+                            saved=int_between(1, MAX_TURNS_LIMIT, "CE-7.2")),
         "use_special_cards": Option(False, flag("CE-4"),
                                     "Q skips, A reverses, 2 makes the next player draw two"),
         "reshuffle": Option(False, flag("CE-6.1"),

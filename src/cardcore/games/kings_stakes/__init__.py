@@ -104,7 +104,8 @@ class KingsStakes(Game):
                                "seat that starts round 1; None draws it by lot"),
         "rounds": Option(None, players_multiple(MAX_ROUNDS, "KS-9.4", "one per player"),
                          "rounds in the match, a multiple of the players; None: one per player",
-                         resolve=lambda v, n: n if v is None else v),
+                         resolve=lambda v, n: n if v is None else v,
+                         saved=players_multiple(10**6, "KS-9.4", "one per player")),  # 0.3
         "teams": Option(False, flag("KS-9.5", players=(4,)),
                         "partners sit opposite (seats 0+2, 1+3) and score together; 4 players"),
         "refill": Option("auto", one_of("auto", "manual", rule="KS-4.5, KS-7"),

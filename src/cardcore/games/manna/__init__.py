@@ -86,7 +86,8 @@ class Manna(Game):
     options_spec = {
         "dealer": Option(None, seat_or_lot("MH-2.1"), "seat of the first dealer; None draws it by lot"),
         "target": Option(20000, int_between(MIN_TARGET, MAX_TARGET, "MH-10.6"),
-                         "the match ends after the hand in which a team reaches it"),
+                         "the match ends after the hand in which a team reaches it",
+                         saved=int_between(-10**9, 10**9, "MH-10.6")),      # 0.3: any int
         "hands": Option(None, int_between(1, MAX_HANDS_PER_MATCH, "MH-10.7", allow_none=True),
                         "the match ends after this many hands at the latest; None: 1000"),
         "wild_sevens": Option(False, flag("MH-4.6"), "melds of sevens may take wild cards"),
