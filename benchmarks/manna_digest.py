@@ -41,7 +41,7 @@ STORED = (Path(__file__).resolve().parent.parent / "tests" / "games" / "manna" /
 CONFIGS: list[tuple[str, dict[str, Any], int, int]] = [
     ("default", {}, 6, 20),
     ("short", {"target": 3000}, 60, 100),
-    ("one_hand", {"target": -10**9}, 60, 100),
+    ("one_hand", {"hands": 1}, 60, 100),
     ("wild_sevens_either", {"wild_sevens": True, "mixed_sevens": "either", "target": 3000}, 30, 60),
     ("wild_sevens_mixed", {"wild_sevens": True, "mixed_sevens": "mixed", "target": 3000}, 30, 60),
     ("foot_cards", {"foot_penalty": "cards", "target": 3000}, 30, 60),

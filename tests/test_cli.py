@@ -330,7 +330,7 @@ def test_play_narrates_draws_takes_and_breakdowns(capsys, monkeypatch):
 
 def test_play_manna_shows_pile_takes_and_the_initial_meld(capsys, monkeypatch):
     code, out, _ = run_main(["play", "manna", "--seed", "3", "--bots", "random",
-                             "-o", "target=-100000"], capsys, monkeypatch, "1\n" * 800)
+                             "-o", "hands=1"], capsys, monkeypatch, "1\n" * 800)
     assert code == 0
     assert "(your only move: draw)" in out and "you: draw — draws " in out
     assert "takes the pile (" in out and ", melding " in out

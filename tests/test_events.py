@@ -104,7 +104,8 @@ def test_breakdowns_are_the_kernels_rows_and_add_up(config):
     assert ends or not game._state.round_index
     for e in ends:
         b = e["breakdown"]
-        assert b["by"] == cls.narrator.breakdown_by
+        teams = len(set(cls.sides_of(game.num_players, game.options))) < game.num_players
+        assert b["by"] == ("team" if teams else cls.narrator.breakdown_by)
         sums = [0] * len(b["totals"])
         for c in b["components"]:
             sums[c[b["by"]]] += c["points"]

@@ -155,7 +155,7 @@ def test_slot_logs_shrink_after_a_long_episode():
     """A slot's log keeps its memory between episodes only up to a small size: the longest
     episode ever seen does not stay allocated for ever."""
     from cardcore._batch import LOG_KEEP
-    vg = VectorGame("kuzanasta", 2, seed=0, players=2, max_turns=10**6, sets="three_and_four")
+    vg = VectorGame("kuzanasta", 2, seed=0, players=2, max_turns=10_000, sets="three_and_four")
     steps = 0
     while vg._core.log_capacity(0) <= LOG_KEEP and steps < 10**6:
         vg.step(vg.random_actions())

@@ -11,7 +11,7 @@ from cardcore.cards import Card, parse_card
 from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.game import Action, Game
 from cardcore.records import verify
-from cardcore.registry import available_games, load_game, new_game
+from cardcore.registry import available_games, load_game, new_game, option_schema
 from cardcore.schemas import schema
 from cardcore.simulation import simulate
 from cardcore.vector import VectorGame
@@ -20,6 +20,7 @@ _compat.install()             # the 0.2 module names of the parts that moved (on
 
 __all__ = [
     "__version__", "Action", "Card", "ConfigError", "Game", "IllegalActionError", "VectorGame",
-    "available_games", "load_game", "new_game", "parse_card", "schema", "simulate", "verify",
+    "available_games", "load_game", "new_game", "option_schema", "parse_card", "schema",
+    "simulate", "verify",
 ]
 

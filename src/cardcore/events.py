@@ -134,7 +134,9 @@ class Narrator:
     def breakdown_of(self, state: GameState) -> dict[str, JSON]:
         """The scoring breakdown of the round ``state`` has just finished, from the kernel's
         rows; the totals are each owner's sum (the engine's figures: a test checks them
-        against the scores)."""
+        against the scores). Where partners score together (``Game.sides_of`` joins seats)
+        a breakdown by seat is given by team: each component keeps its ``seat`` and names
+        its ``team``, and the totals are the teams' (docs/api.md, "Events")."""
         words = type(state).breakdown_what
         rules = type(state).breakdown_rules
         components: list[dict[str, JSON]] = []
@@ -145,11 +147,15 @@ class Narrator:
             if count >= 0:
                 component["count"] = count
             components.append(component)
-        owners = self.players if self.breakdown_by == "seat" else max(
-            self.game.sides_of(self.players, self.game.options)) + 1
-        totals = [sum(c["points"] for c in components if c[self.breakdown_by] == k)
-                  for k in range(owners)]
-        return breakdown(self.breakdown_by, components, totals)
+        sides = self.game.sides_of(self.players, self.game.options)
+        by = self.breakdown_by
+        if by == "seat" and len(set(sides)) < self.players:       # partners: by team
+            by = "team"
+            for component in components:
+                component["team"] = sides[int(component["seat"])]
+        owners = self.players if by == "seat" else max(sides) + 1
+        totals = [sum(c["points"] for c in components if c[by] == k) for k in range(owners)]
+        return breakdown(by, components, totals)
 
     def what(self, words: str, detail: int) -> str:
         """The words of a row, its ``{detail}`` (a count, e.g. of red threes) filled in; a game

@@ -28,12 +28,13 @@ from cardcore._fast import GameState, LoggedApply, Random, seed_to_u64
 from cardcore.cards import card_id, card_str, format_cards, sort_key
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.events import Narration, Narrator, events_for
-from cardcore.saves import SAVE_FORMAT, dump             # the format to_json writes (2)
+from cardcore.saves import REPLAYING_SAVE, SAVE_FORMAT, dump   # to_json writes format 2
 from cardcore.schema_parts import SchemaParts
 
 __all__ = [
     "Action", "ActionSpec", "Game", "Option", "register", "available_games", "new_game",
     "load_game", "SAVE_FORMAT", "seat_or_lot", "one_of", "int_between", "flag", "is_int", "resolve_seed",
+    "players_multiple", "MAX_ACTION_TEXT", "NOTATION_RULE",
 ]
 
 
@@ -51,6 +52,9 @@ game_class: Callable[[str], "type[Game]"] = _set_by_the_registry
 register: Callable[["type[Game]"], "type[Game]"] = _set_by_the_registry
 
 MAX_ACTION_TEXT = 160          # the longest real action notation is under 50 characters
+# The ``rule`` of an IllegalActionError for text that is no action of the game (unknown or too
+# long): no rule of the rulebook forbids it, the notation itself is wrong (docs/api.md).
+NOTATION_RULE = "notation"
 WORLD_SEED_STREAM = 0x5A3D_E0F1_7C2B_9A46   # keeps a sampled world's seed apart from its seed
 
 JSONValue = Any
@@ -138,30 +142,63 @@ class ActionSpec:
 
 @dataclass(frozen=True)
 class Option:
-    """A game option: its default and a check that returns an error text or None.
+    """A game option: its default, a check that returns an error text or None, and a
+    one-line description (from the rulebook).
 
-    ``allowed`` says in words which values the check accepts (``cardcore games`` lists it);
-    the checks below (``one_of``, ``int_between``, ``flag``, ``seat_or_lot``) describe
-    themselves, so it is needed only with a check of the game's own."""
+    The checks below (``one_of``, ``int_between``, ``flag``, ``seat_or_lot``,
+    ``players_multiple``) are declarations: the same parameters drive the check in the game's
+    constructor, ``allowed_values()`` (``cardcore games``) and ``schema()`` (the JSON Schema
+    fragment ``/api/games`` serves), so the three cannot disagree. A check of the game's own
+    (a plain function) needs ``allowed`` and ``json_schema`` said by hand. ``saved`` is the
+    wider check of an earlier release, for values its saves hold: ``load_game`` replays them
+    by the rules they were played with, while a new game gets ``check``."""
 
     default: Any
     check: Callable[[Any, int], Union[str, None]]
     doc: str = ""
     resolve: Union[Callable[[Any, int], Any], None] = None   # e.g. a default that depends on players
     allowed: str = ""
+    json_schema: Union[Mapping[str, Any], None] = None       # for a check of the game's own
+    # The wider check of an earlier release, for the values its saves may hold (load_game
+    # replays them by the rules they were played with); new games get ``check``.
+    saved: Union[Callable[[Any, int], Union[str, None]], None] = None
 
     def allowed_values(self) -> str:
         """The values this option accepts, in words: ``"opposite" | "adjacent"``,
         ``1..1000``, ``True | False``, ..."""
         return self.allowed or str(getattr(self.check, "allowed", "")) or "see the rulebook"
 
+    def schema(self, players: int | None = None, max_players: int = 1) -> dict[str, Any]:
+        """The option as a JSON Schema fragment: type, allowed values or bounds, ``default``,
+        ``description`` and ``x-rule`` (the rulebook's rule). With ``players`` the bounds are
+        those of that player count; without, those of any count (a rule that depends on the
+        player count is stated in ``x-players``: "below" a seat number, "multiple" of it,
+        or the list of counts a True flag is for)."""
+        make = getattr(self.check, "schema", None)
+        fragment: dict[str, Any] = (dict(make(players, max_players)) if make is not None
+                                    else dict(self.json_schema or {}))
+        fragment.setdefault("x-allowed", self.allowed_values())
+        rule = getattr(self.check, "rule", None)
+        if rule:
+            fragment["x-rule"] = rule
+        fragment["default"] = self.default
+        fragment["description"] = self.doc
+        return fragment
+
+
+SchemaOf = Callable[[Union[int, None], int], Mapping[str, Any]]
+
 
 class _Check:
-    """An option check that also says which values it accepts (``allowed``)."""
+    """An option check that also says which values it accepts (``allowed``, in words, and
+    ``schema(players, max_players)``, a JSON Schema fragment) and the rule it enforces."""
 
-    def __init__(self, test: Callable[[Any, int], Union[str, None]], allowed: str) -> None:
+    def __init__(self, test: Callable[[Any, int], Union[str, None]], allowed: str,
+                 schema: SchemaOf, rule: str) -> None:
         self.test = test
         self.allowed = allowed
+        self.schema = schema
+        self.rule = rule
 
     def __call__(self, value: Any, players: int) -> Union[str, None]:
         return self.test(value, players)
@@ -193,7 +230,11 @@ def seat_or_lot(rule: str) -> OptionCheck:
         if value is None or (is_int(value) and 0 <= value < players):
             return None
         return f"must be None (drawn by lot) or a seat 0..{players - 1} ({rule})"
-    return _Check(check, "None (by lot) | a seat 0..players-1")
+
+    def schema(players: int | None, most: int) -> dict[str, Any]:
+        return {"type": ["integer", "null"], "minimum": 0,
+                "maximum": (players or most) - 1, "x-players": "below"}
+    return _Check(check, "None (by lot) | a seat 0..players-1", schema, rule)
 
 
 def one_of(*allowed: Any, rule: str) -> OptionCheck:
@@ -202,7 +243,8 @@ def one_of(*allowed: Any, rule: str) -> OptionCheck:
         if any(value == a and type(value) is type(a) for a in allowed):
             return None
         return f"must be one of {', '.join(map(repr, allowed))} ({rule})"
-    return _Check(check, " | ".join(map(repr, allowed)))
+    return _Check(check, " | ".join(map(repr, allowed)),
+                  lambda players, most: {"enum": list(allowed)}, rule)
 
 
 def int_between(low: int, high: int, rule: str, allow_none: bool = False) -> OptionCheck:
@@ -211,14 +253,52 @@ def int_between(low: int, high: int, rule: str, allow_none: bool = False) -> Opt
         if (allow_none and value is None) or (is_int(value) and low <= value <= high):
             return None
         return f"must be {'None or ' if allow_none else ''}an int {low}..{high} ({rule})"
-    return _Check(check, ("None | " if allow_none else "") + f"{low}..{high}")
+    kind = ["integer", "null"] if allow_none else "integer"
+    return _Check(check, ("None | " if allow_none else "") + f"{low}..{high}",
+                  lambda players, most: {"type": kind, "minimum": low, "maximum": high}, rule)
 
 
-def flag(rule: str) -> OptionCheck:
-    """Option check: True or False."""
+def players_multiple(high: int, rule: str, none_means: str) -> OptionCheck:
+    """Option check: None (``none_means``) or a positive multiple of the number of players,
+    at most ``high`` (e.g. rounds that give every seat the same number of first turns)."""
     def check(value: Any, players: int) -> str | None:
-        return None if isinstance(value, bool) else f"must be True or False ({rule})"
-    return _Check(check, "True | False")
+        if value is None or (is_int(value) and 0 < value <= high and value % players == 0):
+            return None
+        return (f"must be None ({none_means}) or a positive multiple of the number of "
+                f"players ({players}), at most {high} ({rule})")
+
+    def schema(players: int | None, most: int) -> dict[str, Any]:
+        if players is None:
+            return {"type": ["integer", "null"], "minimum": 1, "maximum": high,
+                    "x-players": "multiple"}
+        return {"type": ["integer", "null"], "minimum": players,
+                "maximum": high - high % players, "multipleOf": players,
+                "x-players": "multiple"}
+    return _Check(check, f"None ({none_means}) | a multiple of players up to {high}",
+                  schema, rule)
+
+
+def flag(rule: str, players: Sequence[int] | None = None) -> OptionCheck:
+    """Option check: True or False (True only for the player counts ``players``, if given)."""
+    counts = tuple(players) if players is not None else None
+
+    def check(value: Any, n: int) -> str | None:
+        if not isinstance(value, bool):
+            return f"must be True or False ({rule})"
+        if value and counts is not None and n not in counts:
+            return (f"True is for {' or '.join(map(str, counts))} players only, "
+                    f"not {n} ({rule})")
+        return None
+
+    def schema(n: int | None, most: int) -> dict[str, Any]:
+        if counts is None:
+            return {"type": "boolean"}
+        if n is not None and n not in counts:
+            return {"type": "boolean", "const": False, "x-players": list(counts)}
+        return {"type": "boolean", "x-players": list(counts)}
+    allowed = "True | False" if counts is None else \
+        f"True ({' or '.join(map(str, counts))} players) | False"
+    return _Check(check, allowed, schema, rule)
 
 
 def _normalize_label(text: str) -> str:
@@ -496,6 +576,18 @@ class Game:
         return dict(known[0]), known[1], known[2]
 
     @classmethod
+    def option_schema(cls, players: int | None = None) -> dict[str, dict[str, Any]]:
+        """Each option as a JSON Schema fragment (``Option.schema``): its type, allowed values
+        or bounds, ``default``, a one-line ``description``, the rule (``x-rule``). With
+        ``players``, the bounds of that player count (ConfigError for a count the game does
+        not take); without, those of any count, with ``x-players`` saying how a bound
+        depends on the count. The constructor checks options against the same declarations."""
+        if players is not None:
+            players = cls._check_players(players)
+        return {key: option.schema(players, cls.max_players)
+                for key, option in cls.options_spec.items()}
+
+    @classmethod
     def _check_players(cls, players: int | None) -> int:
         if players is None:
             return cls.default_players
@@ -517,7 +609,9 @@ class Game:
         resolved = {}
         for key, option in self.options_spec.items():
             value = given.get(key, option.default)
-            problem = option.check(value, self.num_players)
+            check = option.saved if option.saved is not None and REPLAYING_SAVE.get() \
+                else option.check
+            problem = check(value, self.num_players)
             if problem:
                 raise ConfigError(f"option {key}={echo(value)}: {problem}", key)
             resolved[key] = option.resolve(value, self.num_players) if option.resolve else value
@@ -759,7 +853,7 @@ class Game:
         if isinstance(action, str):
             if len(action) > MAX_ACTION_TEXT:
                 raise IllegalActionError(f"an action notation has at most {MAX_ACTION_TEXT} "
-                                         f"characters, not {len(action)}")
+                                         f"characters, not {len(action)}", NOTATION_RULE)
             found = self._label_index.get(_normalize_label(action))
             if found is None:
                 found = self._parse_alias(action)
@@ -768,7 +862,7 @@ class Game:
                 if len(legal) > 400:
                     legal = legal[:400] + ", ..."
                 raise IllegalActionError(f"{_echo(action)} is not an action of {self.name}; "
-                                         f"legal now: {legal or 'nothing'}")
+                                         f"legal now: {legal or 'nothing'}", NOTATION_RULE)
             return found            # the state machine says which rule forbids it, if one does
         if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
             return _as_action_id(action)

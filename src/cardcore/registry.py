@@ -23,7 +23,8 @@ from cardcore.errors import ConfigError
 from cardcore.game import Game
 from cardcore.saves import load as _load
 
-__all__ = ["available_games", "game_class", "new_game", "load_game", "register", "game_classes"]
+__all__ = ["available_games", "game_class", "new_game", "load_game", "register", "game_classes",
+           "option_schema"]
 
 GAMES_PACKAGE = "cardcore.games"          # every package in it is a game
 _REGISTRY: dict[str, type[Game]] = {}
@@ -106,6 +107,13 @@ def new_game(name: str, *, players: int | None = None, seed: int | None = None,
              deck: Sequence[str] | None = None, **options: Any) -> Game:
     """Start a game. ``deck`` stacks the first deal (card notations, top card first)."""
     return game_class(name)(players=players, seed=seed, deck=deck, **options)
+
+
+def option_schema(name: str, players: int | None = None) -> dict[str, dict[str, Any]]:
+    """The options of the game ``name``, each as a JSON Schema fragment with its ``default``,
+    a one-line ``description`` and its rule (``Game.option_schema``); with ``players``, the
+    bounds for that player count. ``/api/games`` and ``cardcore games`` show the same."""
+    return game_class(name).option_schema(players)
 
 
 def load_game(data: str | bytes | Mapping[str, Any], *, key: bytes | str | None = None) -> Game:

@@ -42,6 +42,7 @@ party that may know everything (e.g. a client-side cache that the server checks 
 """
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import hmac
 import json
@@ -56,6 +57,10 @@ from cardcore.errors import IllegalActionError, echo
 __all__ = ["dump", "load", "MAX_SAVE_CHARS", "MAX_DEPTH", "MAX_CONTAINERS", "canonical_bytes"]
 
 SAVE_FORMAT = 2                      # what dump writes
+# Set while a save's game is rebuilt: its options are checked against ``Option.saved``, the
+# wider bounds earlier releases accepted, so a save keeps loading with the rules it was played by.
+REPLAYING_SAVE: contextvars.ContextVar[bool] = contextvars.ContextVar("replaying_save",
+                                                                      default=False)
 FORMAT_0_1 = 1                       # cardcore 0.1: no digest, options of 0.1 only
 MAX_SAVE_CHARS = 32 * 1024 * 1024   # ~6 million actions; a real match is far shorter
 MAX_DEPTH = 4                        # save -> options -> value (a list at most)
@@ -232,7 +237,11 @@ def load(data: str | bytes | Mapping[str, Any], key: bytes | str | None,
         options = _format1_options(game_class(name), options)
     else:
         _check_signatures(data, key)
-    game = game_class(name)(players=players, seed=seed, deck=deck, **options)
+    replaying = REPLAYING_SAVE.set(True)
+    try:
+        game = game_class(name)(players=players, seed=seed, deck=deck, **options)
+    finally:
+        REPLAYING_SAVE.reset(replaying)
     for index, action_id in enumerate(actions):
         if type(action_id) is not int:
             raise ValueError(f"load_game: action #{index} is not an int id")

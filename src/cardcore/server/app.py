@@ -37,7 +37,8 @@ from cardcore.server.limits import (LOOPBACK_ORIGIN, WS_CLOSE, Guard, Limits, Or
 from cardcore.server.metrics import CONTENT_TYPE as METRICS_TYPE
 from cardcore.server.metrics import health
 from cardcore.server.openapi import openapi_spec
-from cardcore.server.tables import ApiError, Connection, Table, TableServer, games_catalogue
+from cardcore.server.tables import (ACK, ApiError, Connection, Table, TableServer,
+                                    games_catalogue, request_id)
 
 __all__ = ["create_app", "MAX_BODY", "WS_FRAME_CAP"]
 
@@ -129,13 +130,22 @@ def _bearer(request: Request) -> str | None:
     return None
 
 
-def _int_query(request: Request, name: str, default: int) -> int:
-    raw = request.query_params.get(name)
+MAX_PAGE = 100                  # tables per page of GET /api/tables (its default too)
+
+
+def _count(raw: str | None, name: str, default: int, low: int = 0,
+           high: int = 10**12 - 1) -> int:
+    """A query value that must be an int low..high (ASCII digits: ``int()`` would take
+    "²" or "١" and say so in its own words); 400 naming the parameter otherwise."""
     if raw is None:
         return default
-    if not raw.isdigit() or len(raw) > 12:
-        raise ApiError(400, f"{name} must be an int >= 0")
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 12) or not low <= int(raw) <= high:
+        raise ApiError(400, f"{name} must be an int {low}..{high}")
     return int(raw)
+
+
+def _int_query(request: Request, name: str, default: int) -> int:
+    return _count(request.query_params.get(name), name, default)
 
 
 def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float = 0.0, *,
@@ -204,7 +214,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         if over not in (None, "0", "1", "true", "false"):
             raise ApiError(400, "over must be 1, true, 0 or false")
         include_over = over in ("1", "true")
-        return _json({"tables": server.list_tables(include_over)})
+        limit = _count(request.query_params.get("limit"), "limit", MAX_PAGE, 1, MAX_PAGE)
+        return _json(server.list_tables(include_over, limit, request.query_params.get("cursor")))
 
     async def create_table(request: Request) -> Response:
         body = await _read_json(request, limits.max_body)
@@ -290,10 +301,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         try:
             table = server.get(websocket.path_params["table"])
             seat = table.seat_of(token)
-            raw_since = websocket.query_params.get("since", "0") or "0"
-            if not raw_since.isdigit() or len(raw_since) > 12:
-                raise ApiError(400, "since must be an int >= 0")
-            since = int(raw_since)
+            since = _count(websocket.query_params.get("since") or None, "since", 0)
             if not 0 <= since <= table.event_count:
                 raise ApiError(400, "since out of range")
         except ApiError as e:
@@ -363,31 +371,45 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
 
     async def _send_loop(websocket: WebSocket, connection: Connection, table: Table) -> None:
         current = table
+
+        async def send_state(rid: str | int | None) -> bool:
+            """Send the seat's state with the events not sent yet (with ``"id": rid``, the
+            answer to an action); False once the socket is closed (storage failed)."""
+            connection.dirty = False
+            try:
+                await server.settled(current)
+            except ApiError:
+                current.broken = True
+            if current.broken:
+                await websocket.close(code=WS_CLOSE["storage"])
+                return False
+            state = current.state(connection.seat, connection.sent_events)
+            connection.sent_events = state["event_count"]
+            message = {"type": "state", **state}
+            if rid is not None:
+                message["id"] = rid
+            await _send_text(websocket, connection, json_bytes(message).decode())
+            while connection.later:                     # the match record, after the end
+                await _send_text(websocket, connection,
+                                 json_bytes(connection.later.popleft()).decode())
+            return True
+
         while not connection.closed:
             await connection.wake.wait()
             connection.wake.clear()
             while connection.errors:
-                await _send_text(websocket, connection,
-                                 json_bytes(connection.errors.popleft()).decode())
+                message = connection.errors.popleft()
+                if message["type"] == ACK:            # an action's answer: a fresh state
+                    if not await send_state(message["id"]):
+                        return
+                    continue
+                await _send_text(websocket, connection, json_bytes(message).decode())
             if connection.close_code is not None:
-                await websocket.close(code=connection.close_code)
+                await websocket.close(code=connection.close_code,
+                                      reason=connection.close_reason or None)
                 return
-            if connection.dirty:
-                connection.dirty = False
-                try:
-                    await server.settled(current)
-                except ApiError:
-                    current.broken = True
-                if current.broken:
-                    await websocket.close(code=WS_CLOSE["storage"])
-                    return
-                state = current.state(connection.seat, connection.sent_events)
-                connection.sent_events = state["event_count"]
-                await _send_text(websocket, connection,
-                                 json_bytes({"type": "state", **state}).decode())
-                while connection.later:                 # the match record, after the end
-                    await _send_text(websocket, connection,
-                                     json_bytes(connection.later.popleft()).decode())
+            if connection.dirty and not await send_state(None):
+                return
 
     async def _receive_loop(websocket: WebSocket, connection: Connection, table: Table) -> None:
         while True:
@@ -400,12 +422,14 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             raw = message.get("text")
             if raw is None:
                 raw = message.get("bytes") or b""
+            rid = None
             try:
                 if len(raw) > limits.max_message:
                     server.refused("message_size")
                     connection.push_error(ApiError(413, f"the message is over "
                                                         f"{limits.max_message} bytes"))
                     connection.close_code = WS_CLOSE["too_big"]
+                    connection.close_reason = f"message over {limits.max_message} bytes"
                     connection.wake.set()
                     return
                 if not connection.take_message(time.monotonic()):
@@ -426,13 +450,16 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                     continue
                 if kind != "action":
                     raise ApiError(400, 'unknown message type; send {"type": "action", ...}')
+                rid = request_id(body)
                 if connection.seat is None:
                     raise ApiError(403, "spectators cannot act: connect with a seat token")
                 if "action" not in body:
                     raise ApiError(400, "action is required (an id or a notation)")
                 await server.act(table, connection.seat, body["action"], body.get("after"))
+                if rid is not None:
+                    connection.push_ack(rid)
             except ApiError as e:
-                connection.push_error(e)
+                connection.push_error(e, rid)
             if connection.overflow:
                 return
 
@@ -524,6 +551,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
                     exception_handlers={HTTPException: not_found})
+    # No trailing-slash redirects: Starlette's would send an absolute Location carrying the
+    # query (and so a ?token=) back; /api/tables/ is a 404 like any unknown path.
+    app.router.redirect_slashes = False
     app.state.tables = server
     app.state.limits = limits
     return app

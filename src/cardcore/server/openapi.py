@@ -14,7 +14,7 @@ from cardcore.bots import LEVELS
 from cardcore.records import ENDINGS, MAX_CLIENT_SEED, RECORD_FORMAT, SCHEME
 from cardcore.registry import available_games
 from cardcore.server.clocks import FORFEIT, MAX_SECONDS, MIN_SECONDS
-from cardcore.server.tables import table_bots
+from cardcore.server.tables import MAX_REQUEST_ID, MAX_REQUEST_INT, table_bots
 
 __all__ = ["openapi_spec", "OPERATIONS"]
 
@@ -38,6 +38,10 @@ def _responses(ok: dict[str, Any], **errors: str) -> dict[str, Any]:
 def _json(schema: dict[str, Any], text: str) -> dict[str, Any]:
     return {"description": text, "content": {"application/json": {"schema": schema}}}
 
+
+# A WebSocket action's "id", echoed by its answer (docs/server.md, "Request ids").
+REQUEST_ID = {"type": ["string", "integer"], "minLength": 1, "maxLength": MAX_REQUEST_ID,
+              "minimum": 0, "maximum": MAX_REQUEST_INT}
 
 TABLE_ID = {"name": "table", "in": "path", "required": True,
             "schema": {"type": "string", "minLength": 1, "maxLength": 100}}
@@ -119,8 +123,13 @@ def openapi_spec() -> dict[str, Any]:
                 "operationId": "listGames", "summary": "the games, their options and bots",
                 "responses": _responses({"200": _json({
                     "type": "object", "required": ["games", "version"],
-                    "properties": {"games": {"type": "array", "items": {"type": "object"}},
-                                   "version": {"type": "string"}}}, "the games")})}},
+                    "properties": {"games": {"type": "array", "items": {
+                        "type": "object", "required": ["game", "options"],
+                        "properties": {"options": {
+                            "type": "object",
+                            "additionalProperties": {"$ref": "#/components/schemas/GameOption"}
+                        }}}},
+                        "version": {"type": "string"}}}, "the games")})}},
             "/api/i18n": {"get": {
                 "operationId": "getWords",
                 "summary": "the web table's words in a language (the gettext catalogs)",
@@ -144,12 +153,21 @@ def openapi_spec() -> dict[str, Any]:
                     "operationId": "listTables", "summary": "open tables, newest first",
                     "parameters": [{"name": "over", "in": "query", "required": False,
                                     "schema": {"type": "string",
-                                               "enum": ["0", "1", "false", "true"]}}],
+                                               "enum": ["0", "1", "false", "true"]}},
+                                   {"name": "limit", "in": "query", "required": False,
+                                    "schema": {"type": "integer", "minimum": 1,
+                                               "maximum": 100, "default": 100}},
+                                   {"name": "cursor", "in": "query", "required": False,
+                                    "description": "the next of the page before",
+                                    "schema": {"type": "string", "maxLength": 120}}],
                     "responses": _responses({"200": _json({
-                        "type": "object", "required": ["tables"],
+                        "type": "object", "required": ["tables", "next"],
                         "properties": {"tables": {"type": "array",
-                                                  "items": {"type": "object"}}}},
-                        "the lobby")}, _400="a bad over")},
+                                                  "items": {"type": "object"}},
+                                       "next": {"type": ["string", "null"],
+                                                "description": "the cursor of the next page; "
+                                                               "null on the last"}}},
+                        "the lobby")}, _400="a bad over, limit or cursor")},
                 "post": {
                     "operationId": "createTable", "summary": "a new table",
                     "requestBody": {"required": True, "content": {"application/json": {
@@ -242,7 +260,8 @@ def openapi_spec() -> dict[str, Any]:
                        {"$ref": "#/components/schemas/WsClock"},
                        {"$ref": "#/components/schemas/WsRecord"}],
             "close_codes": {"1008": "refused (after an error), or a socket that did not read",
-                            "1009": "a message over the limit (after the error 413)",
+                            "1009": "a message over the limit (after the error 413 where the "
+                                    "server read it; the close reason says the limit)",
                             "1011": "storage failed: reconnect",
                             "1013": "too many connections of that kind (after the error 503)",
                             "4000": "the table was deleted (410) or abandoned (409)"},
@@ -294,7 +313,8 @@ def openapi_spec() -> dict[str, Any]:
                 "WsAction": {"type": "object", "required": ["type", "action"],
                              "properties": {"type": {"const": "action"},
                                             "action": {"type": ["integer", "string"]},
-                                            "after": {"type": ["integer", "null"]}}},
+                                            "after": {"type": ["integer", "null"]},
+                                            "id": REQUEST_ID}},
                 "WsPing": {"type": "object", "required": ["type"],
                            "properties": {"type": {"const": "ping"}}},
                 # The first message of a socket opened without a token: it becomes the seat's.
@@ -303,11 +323,23 @@ def openapi_spec() -> dict[str, Any]:
                                           "token": {"type": "string"}}},
                 "WsState": {"allOf": [{"$ref": "#/components/schemas/State"},
                                       {"type": "object", "required": ["type"],
-                                       "properties": {"type": {"const": "state"}}}]},
+                                       "properties": {"type": {"const": "state"},
+                                                      "id": REQUEST_ID}}]},
                 "WsError": {"type": "object", "required": ["type", "status", "error"],
                             "properties": {"type": {"const": "error"},
                                            "status": {"type": "integer"},
-                                           "error": {"type": "string"}}},
+                                           "error": {"type": "string"},
+                                           "rule": {"type": ["string", "null"]},
+                                           "id": REQUEST_ID}},
+                "GameOption": {
+                    "type": "object", "required": ["schema", "description", "default", "doc"],
+                    "properties": {
+                        "schema": {"type": "object", "description": "a JSON Schema fragment "
+                                   "with default, description, x-rule, x-allowed and, for a "
+                                   "bound that depends on the player count, x-players"},
+                        "description": {"type": "string"},
+                        "default": {}, "doc": {"type": "string",
+                                               "description": "deprecated: description"}}},
                 "WsPong": {"type": "object", "required": ["type"],
                            "properties": {"type": {"const": "pong"}}},
                 "WsClock": {"type": "object",

@@ -253,12 +253,20 @@ class SqlTableStore:
         rows = dict(self.db.execute("SELECT over, COUNT(*) FROM tables GROUP BY over").fetchall())
         return {"open": int(rows.get(0, 0)), "finished": int(rows.get(1, 0))}
 
-    def list_tables(self, include_over: bool = False, limit: int = 100) -> list[dict[str, Any]]:
-        """The lobby's list, newest first: public columns only."""
+    def list_tables(self, include_over: bool = False, limit: int = 100,
+                    before: tuple[float, str] | None = None) -> list[dict[str, Any]]:
+        """The lobby's list, newest first (ties by id): public columns only; ``before``, the
+        (created, id) of the last row of the previous page, starts after it."""
+        where = [] if include_over else ["over = 0"]
+        args: list[Any] = []
+        if before is not None:
+            where.append("(created < ? OR (created = ? AND id < ?))")
+            args += [before[0], before[0], before[1]]
         rows = self.db.execute(
             "SELECT id, game, players, actions, current_player, over, bots, token_hashes, "
-            "created, updated, ended FROM tables " + ("" if include_over else "WHERE over = 0 ")
-            + "ORDER BY created DESC LIMIT ?", (limit,)).fetchall()
+            "created, updated, ended FROM tables "
+            + ("WHERE " + " AND ".join(where) + " " if where else "")
+            + "ORDER BY created DESC, id DESC LIMIT ?", (*args, limit)).fetchall()
         return [{"table": r[0], "game": r[1], "players": r[2], "moves": r[3],
                  "current_player": r[4], "over": bool(r[5]),
                  "bots": {k: v for k, v in json.loads(r[6]).items()},

@@ -11,6 +11,7 @@ tokens never appear there.
 from __future__ import annotations
 
 import asyncio
+import base64
 import functools
 import hashlib
 import hmac
@@ -28,7 +29,7 @@ from typing import Any, Callable, Mapping
 from cardcore.bots import (LEVELS, Bot, BotSpec, available_bots, bot_parameters, make_bot,
                            parse_bot_spec)
 from cardcore.errors import ConfigError, IllegalActionError
-from cardcore.game import Game, is_int
+from cardcore.game import MAX_ACTION_TEXT, NOTATION_RULE, Game, is_int
 from cardcore.records import Fairness, check_client_seed, forfeit_winners, make_record
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.server import clocks
@@ -39,14 +40,17 @@ from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableUpdate
 from cardcore.simulation import bot_seed
 
 __all__ = ["ApiError", "Connection", "Table", "TableServer", "spectator_view", "seat_events",
-           "new_token", "token_hash", "MAX_ACTION_TEXT", "MAX_TOKEN_TEXT"]
+           "new_token", "token_hash", "MAX_ACTION_TEXT", "MAX_TOKEN_TEXT", "request_id",
+           "ACK"]
 
 log = logging.getLogger("cardcore.server")
 
 TOKEN_BYTES = 24            # 192 random bits per seat token
 TABLE_ID_BYTES = 9          # 72 bits: table ids are public, they only need to be unique
 MAX_TOKEN_TEXT = 100        # longer "tokens" are refused before hashing
-MAX_ACTION_TEXT = 200       # the longest real action notation is far shorter
+# MAX_ACTION_TEXT (a notation's length) is the game protocol's: one limit, here and in apply.
+MAX_REQUEST_ID = 64         # characters of a WebSocket action's "id" (docs/server.md)
+MAX_REQUEST_INT = 2**53 - 1     # an int "id" a JavaScript client represents exactly
 HINT_LEVEL = 5              # hints come from the game's strongest level's search ...
 HINT_TOP = 3                # ... its best three moves
 MAX_CACHED = 500            # tables kept in memory; the others are reloaded when used
@@ -69,6 +73,25 @@ class ApiError(Exception):
 
     def body(self) -> dict[str, Any]:
         return {"error": self.error, **self.details}
+
+
+def request_id(body: Mapping[str, Any]) -> str | int | None:
+    """The ``id`` a WebSocket action carries (None without one): a string of 1..64
+    characters or an int 0..2**53-1, echoed in the answer; anything else is a 400 (echoing
+    nothing: the bad id is not sent back)."""
+    if "id" not in body:
+        return None
+    rid = body["id"]
+    if isinstance(rid, str) and 0 < len(rid) <= MAX_REQUEST_ID:
+        return rid
+    if isinstance(rid, int) and not isinstance(rid, bool) and 0 <= rid <= MAX_REQUEST_INT:
+        return rid
+    raise ApiError(400, f"id must be a string of 1..{MAX_REQUEST_ID} characters or an int "
+                        f"0..{MAX_REQUEST_INT}")
+
+
+# An outbox entry that stands for "a fresh state, answering the action with this id".
+ACK = "ack"
 
 
 def new_token() -> str:
@@ -115,6 +138,7 @@ class Connection:
         self.overflow = False                           # the outbox filled: drop the socket
         self.stalled = False                            # a send blocked too long: drop it
         self.close_code: int | None = None              # close after the outbox is sent
+        self.close_reason = ""                          # ... with this reason
         self.dirty = True                           # the first state goes out on connect
         self.wake = asyncio.Event()
         self.wake.set()
@@ -136,8 +160,16 @@ class Connection:
             self.errors.append(message)
         self.wake.set()
 
-    def push_error(self, error: ApiError) -> None:
-        self.push({"type": "error", "status": error.status, **error.body()})
+    def push_error(self, error: ApiError, rid: str | int | None = None) -> None:
+        message = {"type": "error", "status": error.status, **error.body()}
+        if rid is not None:
+            message["id"] = rid
+        self.push(message)
+
+    def push_ack(self, rid: str | int) -> None:
+        """Queue the answer to an action with the id ``rid``: a state (sent in outbox order,
+        so answers come in the order of the actions) that carries ``"id": rid``."""
+        self.push({"type": ACK, "id": rid})
 
     def take_message(self, now: float) -> bool:
         """Token bucket: False when this connection sends faster than its rate allows."""
@@ -754,8 +786,15 @@ class TableServer:
             except Exception as e:                      # one bad row must not stop the server
                 log.error("table %s could not be loaded: %s", table_id, e)
 
-    def list_tables(self, include_over: bool = False) -> list[dict[str, Any]]:
-        return self.store.list_tables(include_over)
+    def list_tables(self, include_over: bool = False, limit: int = 100,
+                    cursor: str | None = None) -> dict[str, Any]:
+        """``GET /api/tables``: a page of ``limit`` tables, newest first, from ``cursor`` (the
+        ``next`` of the page before); ``next`` is None on the last page."""
+        rows = self.store.list_tables(include_over, limit + 1, _read_cursor(cursor))
+        page, more = rows[:limit], len(rows) > limit
+        last = page[-1] if page else None
+        return {"tables": page,
+                "next": _make_cursor(last["created"], last["table"]) if more and last else None}
 
     async def settled(self, table: Table) -> Table:
         """The table once nothing on it is waiting to be committed (reads call this)."""
@@ -805,7 +844,8 @@ class TableServer:
         if isinstance(action, bool) or not isinstance(action, (int, str)):
             raise ApiError(400, "action must be an action id (int) or its notation (str)")
         if isinstance(action, str) and len(action) > MAX_ACTION_TEXT:
-            raise ApiError(422, f"an action notation has at most {MAX_ACTION_TEXT} characters")
+            raise ApiError(422, f"an action notation has at most {MAX_ACTION_TEXT} characters, "
+                                f"not {len(action)}", rule=NOTATION_RULE)
         if after is not None and not is_int(after):
             raise ApiError(400, "after must be an int (the number of events seen)")
         if table.broken:
@@ -1056,10 +1096,13 @@ class TableServer:
 
 def games_catalogue() -> list[dict[str, Any]]:
     """``GET /api/games``: each game, its title, what it calls a round (and so the kind of
-    its round-end event), its player counts and options (as ``cardcore games``)."""
+    its round-end event), its player counts and options (as ``cardcore games``): each
+    option's JSON Schema fragment (``Game.option_schema``) and description, and its
+    ``default`` and ``doc`` as in 0.3 (kept one release)."""
     out = []
     for name in available_games():
         cls = game_class(name)
+        schemas = cls.option_schema()
         out.append({
             "game": name,
             "title": cls.title,
@@ -1068,11 +1111,33 @@ def games_catalogue() -> list[dict[str, Any]]:
             "min_players": cls.min_players,
             "max_players": cls.max_players,
             "default_players": cls.default_players,
-            "options": {k: {"default": _jsonable(o.default), "doc": o.doc}
+            "options": {k: {"schema": _jsonable(schemas[k]), "description": o.doc,
+                            "default": _jsonable(o.default), "doc": o.doc}
                         for k, o in cls.options_spec.items()},
             "bots": table_bots(name),
         })
     return out
+
+
+def _make_cursor(created: float, table_id: str) -> str:
+    """An opaque page cursor: the (created, id) of a page's last table, base64url."""
+    return base64.urlsafe_b64encode(f"{created!r}|{table_id}".encode()).decode().rstrip("=")
+
+
+def _read_cursor(cursor: str | None) -> tuple[float, str] | None:
+    if cursor is None:
+        return None
+    try:
+        if not 0 < len(cursor) <= 120:
+            raise ValueError
+        text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        created, table_id = text.split("|", 1)
+        value = float(created)
+        if not math.isfinite(value) or not table_id:
+            raise ValueError
+        return value, table_id
+    except ValueError:                    # binascii.Error and UnicodeDecodeError are ValueErrors
+        raise ApiError(400, "cursor must be the 'next' of a page of GET /api/tables") from None
 
 
 def _bot_plays(bot: str, game: str) -> bool:

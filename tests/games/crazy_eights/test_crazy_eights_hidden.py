@@ -257,7 +257,7 @@ def test_ce_10_4_two_decks_merge_sources_a_play_cannot_tell_apart():
     new stock and plays a 9C: nobody can tell which source it left, so the two merge."""
     hands = {1: ["9C", "4D", "4S", "5D", "5S"], 2: ["4C", "6D", "6S", "10D", "10S"],
              3: ["9C", "JD", "JS", "QD", "QS"]}
-    game = ce(6, hands=hands, turn_up=["9H"], reshuffle=True, max_draw_cards=200, seed=3)
+    game = ce(6, hands=hands, turn_up=["9H"], reshuffle=True, max_draw_cards=104, seed=3)
     game.apply("play 9C")
     game.apply("play 4C")
     while game._state.reshuffles == 0:

@@ -40,17 +40,17 @@ def test_ce_1_2_one_deck_up_to_five_players_two_decks_above():
 
 
 @pytest.mark.parametrize("option,value,rule", [
-    ("max_draw_cards", 0, "CE-5.1"), ("max_draw_cards", 10_001, "CE-5.1"),
+    ("max_draw_cards", 0, "CE-5.1"), ("max_draw_cards", 105, "CE-5.1"),
     ("max_draw_cards", True, "CE-5.1"), ("max_turns", 0, "CE-7.2"),
-    ("max_turns", 1_000_001, "CE-7.2"), ("use_special_cards", 1, "CE-4"),
+    ("max_turns", 10_001, "CE-7.2"), ("use_special_cards", 1, "CE-4"),
     ("reshuffle", "yes", "CE-6.1"), ("scoring", "Face", "CE-8.1"), ("dealer", 3, "CE-2.1"),
     ("dealer", -1, "CE-2.1")])
 def test_ce_1_3_options_are_checked_naming_option_and_rule(option, value, rule):
     with pytest.raises(ConfigError, match=option) as info:
         new_game("crazy_eights", players=3, **{option: value})
     assert rule in str(info.value) and info.value.args
-    game = new_game("crazy_eights", players=3, max_draw_cards=10_000, max_turns=1_000_000)
-    assert game.view(0)["max_turns"] == 1_000_000
+    game = new_game("crazy_eights", players=3, max_draw_cards=104, max_turns=10_000)
+    assert game.view(0)["max_turns"] == 10_000
 
 
 # ---------------------------------------------------------------- CE-2

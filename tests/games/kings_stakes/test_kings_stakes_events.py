@@ -30,10 +30,20 @@ def test_ks_9_breakdown_totals_are_the_player_totals():
             game = played(("kings_stakes", kwargs), seed, limit=20000)
             assert game.is_over
             summed = [0] * game.num_players
+            teams = [0, 0]
             for e in game.events(None):
                 if e["kind"] == "round_end":
-                    summed = [x + y for x, y in zip(summed, e["breakdown"]["totals"])]
+                    summed = [x + y for x, y in zip(summed, e["round_points"])]
+                    b = e["breakdown"]
+                    assert b["by"] == ("team" if kwargs.get("teams") else "seat")
+                    if kwargs.get("teams"):       # KS-9.5: the breakdown is by team
+                        teams = [x + y for x, y in zip(teams, b["totals"])]
+                    else:
+                        assert b["totals"] == e["round_points"]
             assert summed == game._state.player_totals()
+            if kwargs.get("teams"):
+                totals = game._state.player_totals()
+                assert teams == [totals[0] + totals[2], totals[1] + totals[3]]
 
 
 @pytest.mark.slow

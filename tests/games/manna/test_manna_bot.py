@@ -7,11 +7,11 @@ from cardcore import new_game
 from cardcore.bots import GreedyBot, RandomBot
 from cardcore.games.manna import Manna
 
-ONE_HAND = -10**9          # a target every team reaches: each match is one hand (MH-10.6)
+ONE_HAND = 1                        # hands: each match is one hand (MH-10.7)
 
 
 def play_hand(seed: int, greedy_seats: set[int]):
-    g = new_game("manna", seed=seed, target=ONE_HAND)
+    g = new_game("manna", seed=seed, hands=ONE_HAND)
     bots = [GreedyBot(seed * 7 + i) if i in greedy_seats else RandomBot(seed * 7 + i)
             for i in range(6)]
     while not g.is_over:
@@ -57,7 +57,7 @@ def test_greedy_plays_every_manna_option_value(config):
     assert {Manna.options_spec["foot_penalty"].default, "cards"} <= {
         c.get("foot_penalty", "red_threes") for c in Manna.conformance_configs}
     for seed in range(2):
-        g = new_game("manna", seed=seed, **{**config, "target": ONE_HAND})
+        g = new_game("manna", seed=seed, **{**config, "hands": ONE_HAND})
         bots = [GreedyBot(seed * 7 + i) for i in range(6)]
         while not g.is_over:
             choice = bots[g.current_player].choose_id(g)

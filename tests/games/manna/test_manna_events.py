@@ -29,7 +29,7 @@ def test_mh_6_1_foot_and_mh_2_4_red_threes_are_events():
 def test_mh_10_hand_end_breakdown_names_every_rule(foot_penalty):
     """MH-10.5 follows the foot_penalty option: an unopened foot's other cards are a component
     (with their rule and the option) only with "cards"."""
-    game = played(("manna", {"target": -100000, "foot_penalty": foot_penalty}), 3)
+    game = played(("manna", {"hands": 1, "foot_penalty": foot_penalty}), 3)
     end = [e for e in game.events(None) if e["kind"] == "hand_end"][0]
     parts = {c["rule"]: c for c in end["breakdown"]["components"] if c["team"] == 0}
     rules = {"MH-10.1, MH-4.5", "MH-10.2", "MH-10.3, MH-8.3", "MH-10.4", "MH-10.5",

@@ -23,7 +23,7 @@ from cardcore.bots import GreedyBot, make_bot
 SCALE = float(os.environ.get("MANNA_GREEDY_SCALE", "1"))
 POSITIONS = int(8_000 * SCALE)
 SLOW_POSITIONS = 40_000             # per configuration in the slow sweep
-ONE_HAND = -10**9                   # a target every team reaches: a match is one hand (MH-10.6)
+ONE_HAND = 1                        # hands: each match is one hand (MH-10.7)
 LAY = reference.LAY
 
 # Every option value the heuristic's inputs depend on: wild_sevens decides whether sevens
@@ -32,10 +32,10 @@ LAY = reference.LAY
 # one configuration plays whole matches to the default target (MH-10.6), so the initial-meld
 # minimum changes with the score (MH-4.8).
 CONFIGS = [
-    {"target": ONE_HAND},
-    {"target": ONE_HAND, "wild_sevens": True},
-    {"target": ONE_HAND, "wild_sevens": True, "mixed_sevens": "mixed", "foot_penalty": "cards"},
-    {"target": ONE_HAND, "foot_penalty": "cards", "dealer": 2},
+    {"hands": ONE_HAND},
+    {"hands": ONE_HAND, "wild_sevens": True},
+    {"hands": ONE_HAND, "wild_sevens": True, "mixed_sevens": "mixed", "foot_penalty": "cards"},
+    {"hands": ONE_HAND, "foot_penalty": "cards", "dealer": 2},
     {"wild_sevens": True},
 ]
 # Per team, how often the heuristic's move is played (else a uniformly random legal one): all
@@ -224,7 +224,7 @@ def test_greedy_policy_is_blind_to_the_cards_the_seat_cannot_see():
     the stock redrawn, MH-11) give the same choice and the same draws."""
     differing = positions = 0
     for seed in range(12):
-        game = new_game("manna", seed=seed, target=ONE_HAND,
+        game = new_game("manna", seed=seed, hands=ONE_HAND,
                         **({"wild_sevens": True} if seed % 2 else {}))
         chooser = random.Random(seed)
         while not game.is_over and len(game.action_log()) < 240:
@@ -249,7 +249,7 @@ def test_greedy_bot_plays_the_in_core_policy():
     """make_bot("greedy") chooses what the Python heuristic chooses from a generator seeded
     alike, move for move over whole hands, every seat greedy."""
     for seed in range(3):
-        game = new_game("manna", seed=seed, target=ONE_HAND)
+        game = new_game("manna", seed=seed, hands=ONE_HAND)
         assert game.state.has_greedy
         bots = [make_bot("greedy", 10 * seed + p) for p in range(6)]
         mirrors = [Random(10 * seed + p) for p in range(6)]

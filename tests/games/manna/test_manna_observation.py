@@ -18,7 +18,7 @@ MELD_SLOTS = ("A", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "wild", "b
 TYPES = ("natural", "mixed", "wild", "sevens")
 IDS = 53
 RED_THREES = {card_id("3D"), card_id("3H")}
-CONFIGS = [{"target": -100000}, {"target": 0, "dealer": 2}, {"target": 3000, "wild_sevens": True},
+CONFIGS = [{"hands": 1}, {"hands": 2, "target": 1, "dealer": 2}, {"target": 3000, "wild_sevens": True},
            {"target": 3000, "foot_penalty": "cards"},
            {"target": 3000, "wild_sevens": True, "mixed_sevens": "mixed"}]
 
@@ -184,7 +184,7 @@ def test_every_hand_score_is_within_hand_score_bounds(config):
     low, high = hand_score_bounds()
     hands = 0
     for seed in range(3):
-        game = new_game("manna", seed=seed, **{**config, "target": 10**9})
+        game = new_game("manna", seed=seed, **{**config, "target": 10**6, "hands": None})
         rng = random.Random(seed)
         while game.state.round_index < 4:
             before = game.state.round_index
@@ -197,7 +197,7 @@ def test_every_hand_score_is_within_hand_score_bounds(config):
 
 
 def test_mh_10_7_the_match_ends_after_the_hand_limit():
-    game = new_game("manna", seed=2, target=10**9)
+    game = new_game("manna", seed=2, target=10**6)
     state = game.state
     state.run_random(7)
     assert state.is_over and state.round_index == 1000

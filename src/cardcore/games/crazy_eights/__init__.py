@@ -47,6 +47,11 @@ def _describe(entry: tuple[str, int | None, str | None]) -> ActionSpec:
     return ActionSpec(kind, (), kind)
 
 
+# CE-5.1, CE-7.2 Decisions (bounds a table accepts): at most 104 draws in a turn (the two-deck
+# stock: more changes nothing) and 10,000 cards played (a hand ends long before).
+MAX_DRAW_CARDS = 104
+MAX_TURNS = 10_000
+
 class CrazyEights(Game):
     """Crazy Eights. Options (OpenSpiel's names and defaults): ``max_draw_cards`` (5),
     ``max_turns`` (100), ``use_special_cards`` (False), ``reshuffle`` (False); cardcore's:
@@ -80,15 +85,20 @@ class CrazyEights(Game):
     schema_parts = SCHEMA
     phrases = PHRASES
     options_spec = {
-        "dealer": Option(None, seat_or_lot("CE-2.1"), "the dealer's seat"),
-        "max_draw_cards": Option(5, int_between(1, MAX_DRAW_CARDS_LIMIT, "CE-5.1"),
-                                 "cards a player may draw in a turn"),
-        "max_turns": Option(100, int_between(1, MAX_TURNS_LIMIT, "CE-7.2"),
-                            "cards played before the game ends"),
-        "use_special_cards": Option(False, flag("CE-4"), "Q skips, A reverses, 2 draws two"),
-        "reshuffle": Option(False, flag("CE-6.1"), "the discard pile becomes the stock"),
+        "dealer": Option(None, seat_or_lot("CE-2.1"), "the dealer's seat; None draws it by lot"),
+        # ``saved``: the core's limits, the bounds of 0.3 (its saves load by them).
+        "max_draw_cards": Option(5, int_between(1, MAX_DRAW_CARDS, "CE-5.1"),
+                                 "cards a player may draw in one turn",
+                                 saved=int_between(1, MAX_DRAW_CARDS_LIMIT, "CE-5.1")),
+        "max_turns": Option(100, int_between(1, MAX_TURNS, "CE-7.2"),
+                            "cards played before the game ends",
+                            saved=int_between(1, MAX_TURNS_LIMIT, "CE-7.2")),
+        "use_special_cards": Option(False, flag("CE-4"),
+                                    "Q skips, A reverses, 2 makes the next player draw two"),
+        "reshuffle": Option(False, flag("CE-6.1"),
+                            "an empty stock is refilled from the discard pile"),
         "scoring": Option("face", one_of("face", "openspiel", rule="CE-8.1, CE-8.2"),
-                          "card values, or OpenSpiel's ScoreUp"),
+                          "penalties by card value, or OpenSpiel's own arithmetic"),
     }
     conformance_configs = [
         {},

@@ -22,7 +22,8 @@ from typing import Any, Mapping, Sequence
 from cardcore.cards import card_id, card_str, format_cards
 from cardcore._fast import GameState
 from cardcore.i18n import _
-from cardcore.game import ActionSpec, Game, JSONValue, Option, is_int, one_of, seat_or_lot
+from cardcore.game import (ActionSpec, Game, JSONValue, Option, flag, one_of, players_multiple,
+                           seat_or_lot)
 from cardcore.games.kings_stakes._state import (
     OBSERVATION_PIECES, PHASES, KingsStakesState, action_table, deal_plan, kings_stakes_deck,
 )
@@ -37,24 +38,9 @@ from cardcore.games.kings_stakes.words import PHRASES
 __all__ = ["KingsStakes", "END_TURN", "PLAY_FOUR_KINGS", "PLAY_JOKER_FIRST", "PLAY_PAIR_FIRST",
     "PLAY_TWO_JOKERS_FIRST", "PLAY_WITH_JOKER_FIRST", "REFILL", "TAKE"]
 
-MAX_ROUNDS = 10**6            # the state machine counts rounds in 32 bits
-
-
-def _check_rounds(value: Any, players: int) -> str | None:
-    if value is None:
-        return None
-    if not is_int(value) or value <= 0 or value % players or value > MAX_ROUNDS:
-        return (f"must be a positive multiple of the number of players ({players}), "
-                f"at most {MAX_ROUNDS} (KS-9.4)")
-    return None
-
-
-def _check_teams(value: Any, players: int) -> str | None:
-    if not isinstance(value, bool):
-        return "must be True or False (KS-9.5)"
-    if value and players != 4:
-        return "teams are for 4 players only (KS-9.5)"
-    return None
+# KS-9.4 Decision (bounds): at most 120 rounds, a multiple of every player count 2..6 (20
+# full turns of the first player even with 6 players); the state machine counts in 32 bits.
+MAX_ROUNDS = 120
 
 
 def _describe(entry: tuple) -> ActionSpec:  # type: ignore[type-arg]
@@ -115,12 +101,13 @@ class KingsStakes(Game):
     schema_parts = SCHEMA
     phrases = PHRASES
     options_spec = {
-        "first_player": Option(None, seat_or_lot("KS-3.2"), "seat of the first round's first player"),
-        "rounds": Option(None, _check_rounds, "rounds in the match",
+        "first_player": Option(None, seat_or_lot("KS-3.2"),
+                               "seat that starts round 1; None draws it by lot"),
+        "rounds": Option(None, players_multiple(MAX_ROUNDS, "KS-9.4", "one per player"),
+                         "rounds in the match, a multiple of the players; None: one per player",
                          resolve=lambda v, n: n if v is None else v,
-                         allowed=f"None (one per player) | a multiple of players up to {MAX_ROUNDS}"),
-        "teams": Option(False, _check_teams, "partners sit opposite (4 players)",
-                        allowed="True (4 players) | False"),
+                         saved=players_multiple(10**6, "KS-9.4", "one per player")),  # 0.3
+        "teams": Option(False, flag("KS-9.5", players=(4,)), "partners sit opposite (4 players)"),
         "refill": Option("auto", one_of("auto", "manual", rule="KS-4.5, KS-7"),
                          doc="'auto': the hand refills to 4 after a play; 'manual': you choose "
                              "refill or end_turn, and a forgotten refill passes the forget-me "

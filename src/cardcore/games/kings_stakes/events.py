@@ -83,9 +83,11 @@ class KingsStakesNarrator(Narrator):
         b: KingsStakesState = post  # type: ignore[assignment]
         spec = self.game._specs[action_id]
         scored = self.breakdown_of(b)
-        per_seat = scored["totals"]
+        per_seat = [sum(c["points"] for c in scored["components"] if c["seat"] == p)
+                    for p in range(self.players)]
         extra: dict[str, Any] = {}
         if self.game.options["teams"]:
+            # The breakdown is by team (KS-9.5); ``teams`` is its 0.3 form, kept one release.
             extra["teams"] = [{"seats": [0, 2], "points": per_seat[0] + per_seat[2],
                                "rule": "KS-9.5"},
                               {"seats": [1, 3], "points": per_seat[1] + per_seat[3],

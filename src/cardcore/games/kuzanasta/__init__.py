@@ -64,6 +64,12 @@ def _describe(entry: tuple) -> ActionSpec:  # type: ignore[type-arg]
     return ActionSpec(kind, (), kind)
 
 
+# KZ-3.5, KZ-7.5, KZ-7.6 Decisions (bounds a table accepts; games/kuzanasta.md "Options").
+MAX_TURNS = 10_000
+MIN_TARGET, MAX_TARGET = 1000, 1_000_000
+MAX_DEALS = 100
+MAX_ANTE = 1000
+
 class Kuzanasta(Game):
     """Kuzanasta. Options: ``dealer`` (None = by lot), ``pile_pairing`` ("opposite"/"adjacent"),
     ``reshuffle``, ``max_turns``, ``target``, ``deals`` (None = play to the target), ``ante``,
@@ -108,11 +114,19 @@ class Kuzanasta(Game):
                                "which 4-player seats share a stock pile"),
         "reshuffle": Option(False, flag("KZ-3.4"),
                             "shuffle (True) or just turn over (False) a recycled discard pile"),
-        "max_turns": Option(1000, int_between(1, 10**9, "KZ-3.5"), "turns before a deal ends void"),
-        "target": Option(50000, int_between(1, 10**15, "KZ-7.5"), "score that ends the match"),
-        "deals": Option(None, int_between(1, 10**6, "KZ-7.5", allow_none=True),
-                        "number of scored deals instead of a target"),
-        "ante": Option(0, int_between(0, 10**12, "KZ-7.6"), "chips each player pays per deal"),
+        # ``saved``: the bounds of 0.3, which its saves may hold (they load by those rules).
+        "max_turns": Option(1000, int_between(1, MAX_TURNS, "KZ-3.5"),
+                            "turns before a deal ends void",
+                            saved=int_between(1, 10**9, "KZ-3.5")),
+        "target": Option(50000, int_between(MIN_TARGET, MAX_TARGET, "KZ-7.5"),
+                         "the score that ends the match after the deal reaching it",
+                         saved=int_between(1, 10**15, "KZ-7.5")),
+        "deals": Option(None, int_between(1, MAX_DEALS, "KZ-7.5", allow_none=True),
+                        "a number of scored deals instead of the target",
+                        saved=int_between(1, 10**6, "KZ-7.5", allow_none=True)),
+        "ante": Option(0, int_between(0, MAX_ANTE, "KZ-7.6"),
+                       "chips each player pays into the pot per deal; 0: no chips",
+                       saved=int_between(0, 10**12, "KZ-7.6")),
         "going_out": Option("immediate", one_of("immediate", "optional", rule="KZ-3.3"),
                             "go out as soon as the hand holds two sets, or when the player likes"),
         "sets": Option("any_two", one_of("any_two", "three_and_four", rule="KZ-7.1"),

@@ -52,7 +52,9 @@ from cardcore.games.manna.words import PHRASES
 __all__ = ["Manna", "ACTION_LAYOUT"]
 
 NUM_PLAYERS = 6
-TARGET_LIMIT = 10**9
+# MH-10.6 Decision (bounds): a target a team must reach by scoring, 1..1,000,000 (a hand
+# scores a few thousand points); a short match is ``hands``, not a target nobody can miss.
+MIN_TARGET, MAX_TARGET = 1, 1_000_000
 
 
 class Manna(Game):
@@ -84,29 +86,29 @@ class Manna(Game):
     phrases = PHRASES
     _state: MannaState
     options_spec = {
-        "dealer": Option(None, seat_or_lot("MH-2.1"), "seat of the first dealer (MH-2.1)"),
-        "target": Option(20000, int_between(-TARGET_LIMIT, TARGET_LIMIT, "MH-10.6"),
-                         "match target (MH-10.6)"),
-        "wild_sevens": Option(False, flag("MH-4.6"), "sevens melds may take wild cards (MH-4.6)"),
+        "dealer": Option(None, seat_or_lot("MH-2.1"), "seat of the first dealer; None draws it by lot"),
+        "target": Option(20000, int_between(MIN_TARGET, MAX_TARGET, "MH-10.6"),
+                         "the match ends after the hand in which a team reaches it",
+                         saved=int_between(-10**9, 10**9, "MH-10.6")),      # 0.3: any int
+        "hands": Option(None, int_between(1, MAX_HANDS_PER_MATCH, "MH-10.7", allow_none=True),
+                        "the match ends after this many hands at the latest; None: 1000"),
+        "wild_sevens": Option(False, flag("MH-4.6"), "melds of sevens may take wild cards"),
         "mixed_sevens": Option("either", one_of(*MIXED_SEVENS, rule="MH-4.6"),
-                               "with wild_sevens, a mixed canasta of sevens is a canasta of sevens "
-                               "(MH-7.1, MH-8.3) and fills the mixed or the sevens place to go out "
-                               "(MH-9.1): 'either'; or only a mixed canasta, as in 0.1: 'mixed' "
-                               "(MH-4.6)"),
+                               "with wild_sevens: a mixed sevens canasta counts as sevens too "
+                               "('either') or as mixed only ('mixed')"),
         "foot_penalty": Option("red_threes", one_of(*FOOT_PENALTIES, rule="MH-10.5"),
-                               "an unopened foot at the end of a hand costs its red threes only "
-                               "(MH-8.4): 'red_threes'; or also the points of its other cards: "
-                               "'cards' (MH-10.5)"),
+                               "an unopened foot costs its red threes only ('red_threes'), or "
+                               "also its other cards ('cards')"),
     }
     # Saves of format 1 (cardcore 0.1) predate these options; they replay with 0.1's rules.
     format1_options = {"foot_penalty": "cards", "mixed_sevens": "mixed"}
-    # A low target keeps random matches short enough for the conformance suite.
+    # Few hands keep random matches short enough for the conformance suite.
     conformance_configs = [
-        {"target": -100000},
-        {"target": 0, "dealer": 2},
-        {"target": -100000, "wild_sevens": True},
-        {"target": -100000, "foot_penalty": "cards"},
-        {"target": -100000, "wild_sevens": True, "mixed_sevens": "mixed", "foot_penalty": "cards"},
+        {"hands": 1},
+        {"hands": 2, "target": 1, "dealer": 2},
+        {"hands": 1, "wild_sevens": True},
+        {"hands": 1, "foot_penalty": "cards"},
+        {"hands": 1, "wild_sevens": True, "mixed_sevens": "mixed", "foot_penalty": "cards"},
     ]
 
     @classmethod

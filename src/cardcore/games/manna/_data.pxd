@@ -17,6 +17,7 @@ cdef enum:
 
 ctypedef struct MannaOptions:
     int32_t target          # MH-10.6
+    int32_t hands           # MH-10.7: hands that end the match at the latest (MAX_HANDS: no option)
     int32_t dealer          # MH-2.1: seat of the first dealer, -1 = by lot
     bint wild_sevens        # MH-4.6
     bint sevens_either      # MH-4.6 Decision: a mixed sevens canasta is a canasta of sevens

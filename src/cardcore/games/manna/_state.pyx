@@ -925,7 +925,7 @@ cdef void end_hand(MannaData* s, int out_seat) noexcept nogil:
     s.h.turns += 1
     decided = (s.score[0] >= s.opt.target or s.score[1] >= s.opt.target) \
         and s.score[0] != s.score[1]
-    if decided or s.h.round_index >= MAX_HANDS:
+    if decided or s.h.round_index >= s.opt.hands:
         s.h.phase = ST_OVER                            # equal at the hand limit: a draw
         s.h.to_move = -1
         return
@@ -1275,10 +1275,14 @@ MIXED_SEVENS = ("either", "mixed")          # MH-4.6: the values of option mixed
 cdef MannaOptions read_options(dict options) except *:
     """The typed options; every key must be there (the wrapper resolves the Option defaults)."""
     cdef MannaOptions opt
-    for key in ("target", "dealer", "wild_sevens", "foot_penalty", "mixed_sevens"):
+    for key in ("target", "hands", "dealer", "wild_sevens", "foot_penalty", "mixed_sevens"):
         if key not in options:
             raise ValueError(f"manna option {key!r} missing (the wrapper supplies defaults)")
     opt.target = options["target"]
+    hands = options["hands"]
+    opt.hands = MAX_HANDS if hands is None else hands
+    if not 1 <= opt.hands <= MAX_HANDS:
+        raise ValueError(f"hands must be 1..{MAX_HANDS}, not {hands}")
     dealer = options["dealer"]
     opt.dealer = -1 if dealer is None else dealer
     if not -1 <= opt.dealer < NPLAYERS:
