@@ -27,7 +27,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 KEY = "the-server-record-key"
 TABLES = 100
 # Short matches, so that 100 tables of each game finish in a few seconds.
-SHORT = {"kuzanasta": {"deals": 1, "max_turns": 20}, "manna": {"target": 0},
+SHORT = {"kuzanasta": {"deals": 1, "max_turns": 20}, "manna": {"hands": 1},
          "kings_stakes": {"rounds": 2}, "crazy_eights": {"max_turns": 20}}
 LIMITS = Limits(max_tables=100_000, max_tables_per_client=100_000)
 
