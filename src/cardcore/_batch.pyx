@@ -133,6 +133,7 @@ cdef class VectorCore:
     cdef double* ep_returns             # n * players
     cdef int64_t* ep_lengths            # n: learner steps
     cdef int64_t* ep_actions            # n: every seat's actions
+    cdef int64_t* unplayed              # n: episodes that ended before a learner seat moved
     cdef float* final_obs               # n * obs_size
     cdef uint8_t* final_mask            # n * final_width
     cdef int final_width
@@ -174,9 +175,10 @@ cdef class VectorCore:
         self.mask_ids = <uint16_t*>PyMem_Malloc(sizeof(uint16_t) * MASK_REMEMBERED * n)
         self.mask_count = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
         self.learner_steps = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
+        self.unplayed = <int64_t*>PyMem_Malloc(sizeof(int64_t) * n)
         if not (self.states and self.legal and self.legal_count and self.episode and self.logs
                 and self.log_len and self.log_cap and self.mask_ids and self.mask_count
-                and self.learner_steps):
+                and self.learner_steps and self.unplayed):
             raise MemoryError()
         self.mask_obj = None
         self.mask_ptr = NULL
@@ -201,6 +203,7 @@ cdef class VectorCore:
             self.log_cap[i] = 0
             self.mask_count[i] = -1
             self.learner_steps[i] = 0
+            self.unplayed[i] = 0
             self.reset(i)
         cdef int bad = -1
         if self.opponents:
@@ -319,6 +322,7 @@ cdef class VectorCore:
         PyMem_Free(self.mask_ids)
         PyMem_Free(self.mask_count)
         PyMem_Free(self.learner_steps)
+        PyMem_Free(self.unplayed)
         PyMem_Free(self.opponent_rng)
 
     cdef inline char* state(self, int i) noexcept nogil:
@@ -715,6 +719,7 @@ cdef class VectorCore:
                     self.finish(i, mover, h.to_move >= 0, reward_row, done, cut)
                 else:
                     learnerless += 1
+                    self.unplayed[i] += 1
                     if learnerless > MAX_LEARNERLESS_EPISODES:
                         self.log_error = PLAY_NO_LEARNER
                         return -1
@@ -822,6 +827,13 @@ cdef class VectorCore:
                         ids[i] = -1         # no game stays over (they restart), so never seen
         finally:
             PyBuffer_Release(&b)
+
+    def unplayed_episodes(self, out) -> None:
+        """out[i] (int64): the episodes of slot i that ended before a learner seat moved."""
+        cdef int64_t[::1] o = out
+        if o.shape[0] != self.n:
+            raise ValueError("out needs one entry per game")
+        memcpy(&o[0], self.unplayed, sizeof(int64_t) * self.n)
 
     def game_record(self, int i) -> tuple:
         """(episode, action ids) of game slot i's current episode."""

@@ -490,6 +490,20 @@ class VectorGame:
         return _read_only(self._episode_actions)
 
     @property
+    def unplayed_episodes(self) -> npt.NDArray[np.int64]:
+        """(num_games,) int64, read-only: per slot, the episodes that ended on the opponents'
+        moves before any learner seat moved (the constructor's deals included). They are
+        never reported by ``step`` (no done, no reward): the slot deals the next episode at
+        once. Count them as played when judging a win rate. A new array per call."""
+        out = np.empty(self.num_games, np.int64)
+        token = self._hold()
+        try:
+            self._core.unplayed_episodes(out)
+        finally:
+            self._tokens.append(token)
+        return out
+
+    @property
     def final_observations(self) -> npt.NDArray[np.float32]:
         """(num_games, *observation_shape) float32, read-only: per slot, the final state of
         its latest finished episode seen by the seat whose ``step`` action ended it (the
