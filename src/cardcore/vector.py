@@ -196,11 +196,20 @@ def first_found(indexes: list[int]) -> int:
 class VectorGame:
     """``num_games`` games of one configuration, stepped together in C.
 
+    ``learner_seats`` / ``opponents``: which seats the caller plays and which bots play the
+    others inside the core (None / None: self-play; docs/rl.md, "VectorGame"). ``reward``
+    ("returns" or "win") and ``reward_scale`` (a factor, or "utility_range": rewards in
+    [-1, 1]) shape ``step``'s rewards; ``observation="scaled"`` maps every observation entry
+    to [0, 1] (``observation_low`` / ``observation_high``); ``max_episode_actions`` cuts an
+    episode as truncated (default: the game's ``max_game_length``). Other keywords are game
+    options. A bad value is a ConfigError naming it.
+
     Thread-safe by serialisation: every public method (``legal_mask``, ``observations``,
-    ``random_actions``, ``step``, ``current_player``, ``game``, ``close``) holds this
-    VectorGame's token for the whole call, so two threads never run its C loops at once and
-    each call sees all games between two steps; a thread waiting for it can be interrupted
-    (Ctrl-C). Between two calls another thread may step the games."""
+    ``observations_all``, ``random_actions``, ``step``, ``current_player``, ``game``,
+    ``unplayed_episodes``, ``close``) holds this VectorGame's token for the whole call, so two
+    threads never run its C loops at once and each call sees all games between two steps; a
+    thread waiting for it can be interrupted (Ctrl-C). Between two calls another thread may
+    step the games (the episode arrays are views that a step rewrites)."""
 
     def __init__(self, name: str, num_games: int, *, players: int | None = None, seed: int = 0,
                  threads: int = 1, learner_seats: int | Any = None, opponents: Any = None,
