@@ -137,6 +137,8 @@ def test_trajectories_with_in_core_opponents_equal_games_with_python_bots(name):
     ({"opponents": "random:seed=3"}, "opponents"),
     ({"opponents": {1: "greedy", 2: "random"}}, "opponents"),
     ({"opponents": {0: "greedy", 1: "random"}}, "opponents"),
+    ({"opponents": {True: "greedy"}}, "opponents"),
+    ({"opponents": {1: "greedy", "x": "random"}}, "opponents"),
     ({"learner_seats": [0, 1]}, "opponents"),
     ({"learner_seats": 0}, "opponents"),
     ({"learner_seats": 2, "opponents": "greedy"}, "learner_seats"),

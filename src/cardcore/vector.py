@@ -51,7 +51,7 @@ _BOOL = np.dtype(np.bool_)
 
 
 def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
-    view = array.view()
+    view: npt.NDArray[Any] = array.view()
     view.flags.writeable = False
     return view
 
@@ -62,6 +62,7 @@ def _seats(probe: Game, learner_seats: Any, opponents: Any
     given: every seat learns. ``opponents`` alone: seat 0 learns when it is one spec, the seats
     the mapping leaves out when it is ``{seat: spec}``."""
     players = probe.num_players
+    mine: list[Any]
     if learner_seats is None and opponents is None:
         return [True] * players, {}
     if learner_seats is None:
@@ -88,7 +89,7 @@ def _seats(probe: Game, learner_seats: Any, opponents: Any
         raise ConfigError(f"opponents: name the bots of seats {others}, e.g. 'greedy' or "
                           f"{{seat: 'random'}}", "opponents")
     if isinstance(opponents, Mapping):
-        if sorted(opponents) != others:
+        if not all(is_int(p) for p in opponents) or set(opponents) != set(others):
             raise ConfigError(f"opponents must give a bot for exactly the seats {others}, "
                               f"not {echo(sorted(opponents, key=str))}", "opponents")
         specs = {p: opponents[p] for p in others}
