@@ -159,6 +159,13 @@ def test_a_bad_option_is_a_config_error_naming_it(kwargs, option):
     assert e.value.option == option and option in str(e.value)
 
 
+def test_a_bound_that_cuts_every_episode_before_the_learner_moves_is_a_config_error():
+    with pytest.raises(ConfigError, match="before a learner seat moved") as e:
+        VectorGame("kings_stakes", 2, players=2, opponents="greedy", max_episode_actions=1,
+                   first_player=1)
+    assert e.value.option == "max_episode_actions"
+
+
 def test_a_search_level_is_refused_naming_the_levels_that_work():
     with pytest.raises(ConfigError, match=r"level:4.*in-core bots here: random, greedy, "
                                           r"level:1, level:2, level:3$"):

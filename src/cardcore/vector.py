@@ -33,7 +33,7 @@ from typing import Any, Callable
 import numpy as np
 import numpy.typing as npt
 
-from cardcore._batch import VectorCore, episode_seed, opponent_seed
+from cardcore._batch import NoLearnerTurn, VectorCore, episode_seed, opponent_seed
 from cardcore._fast import Random
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.game import Game, is_int
@@ -253,8 +253,15 @@ class VectorGame:
             kinds = [policies[p][1][0] if p in policies else 0 for p in range(self.num_players)]
             thresholds = [policies[p][1][1] if p in policies else 0
                           for p in range(self.num_players)]
-            self._core = VectorCore(probe._make_state(None), num_games, seed, max_log=max_log,
-                                    learners=learners, kinds=kinds, thresholds=thresholds)
+            try:
+                self._core = VectorCore(probe._make_state(None), num_games, seed,
+                                        max_log=max_log, learners=learners, kinds=kinds,
+                                        thresholds=thresholds)
+            except NoLearnerTurn as e:
+                option = "opponents" if max_episode_actions is None else "max_episode_actions"
+                raise ConfigError(f"{option}: {e} (the opponents end or, with "
+                                  f"max_episode_actions={max_log}, outlast every episode)",
+                                  option) from None
         else:
             self._core = VectorCore(probe._make_state(None), num_games, seed, max_log=max_log)
         size = self.observation_shape[0]
