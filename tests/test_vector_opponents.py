@@ -106,6 +106,7 @@ def play_against_mirror(vg: VectorGame, specs: dict[int, str], finished_goal: in
     for i, game in enumerate(mirror.games):
         assert vg.game(i).to_json() == game.to_json()
     assert list(vg.unplayed_episodes) == mirror.unplayed
+    assert list(vg.episode_ids) == mirror.episodes
     assert finished >= finished_goal
     return finished, on_opponent
 

@@ -835,6 +835,13 @@ cdef class VectorCore:
         finally:
             PyBuffer_Release(&b)
 
+    def episode_ids(self, out) -> None:
+        """out[i] (int64): the episode slot i is playing (0, 1, ...: episode_seed's k)."""
+        cdef int64_t[::1] o = out
+        if o.shape[0] != self.n:
+            raise ValueError("out needs one entry per game")
+        memcpy(&o[0], self.episode, sizeof(int64_t) * self.n)
+
     def unplayed_episodes(self, out) -> None:
         """out[i] (int64): the episodes of slot i that ended before a learner seat moved."""
         cdef int64_t[::1] o = out

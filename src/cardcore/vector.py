@@ -207,7 +207,7 @@ class VectorGame:
 
     Thread-safe by serialisation: every public method (``legal_mask``, ``observations``,
     ``observations_all``, ``random_actions``, ``step``, ``current_player``, ``game``,
-    ``unplayed_episodes``, ``close``) holds this VectorGame's token for the whole call, so two
+    ``episode_ids``, ``unplayed_episodes``, ``close``) holds this VectorGame's token for the whole call, so two
     threads never run its C loops at once and each call sees all games between two steps; a
     thread waiting for it can be interrupted (Ctrl-C). Between two calls another thread may
     step the games (the episode arrays are views that a step rewrites)."""
@@ -505,6 +505,19 @@ class VectorGame:
         """(num_games,) int64, read-only: per slot, every seat's actions in its latest
         finished episode (learner and opponents: ``len(game.action_log())``)."""
         return _read_only(self._episode_actions)
+
+    @property
+    def episode_ids(self) -> npt.NDArray[np.int64]:
+        """(num_games,) int64: the episode each slot is playing now, k = 0, 1, ... (dealt with
+        ``episode_seed(seed, i, k)``; unplayed episodes are counted too). A slot whose
+        ``done`` is set has moved on to a new id. A new array per call."""
+        out = np.empty(self.num_games, np.int64)
+        token = self._hold()
+        try:
+            self._core.episode_ids(out)
+        finally:
+            self._tokens.append(token)
+        return out
 
     @property
     def unplayed_episodes(self) -> npt.NDArray[np.int64]:
