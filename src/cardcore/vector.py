@@ -511,13 +511,7 @@ class VectorGame:
         """(num_games,) int64: the episode each slot is playing now, k = 0, 1, ... (dealt with
         ``episode_seed(seed, i, k)``; unplayed episodes are counted too). A slot whose
         ``done`` is set has moved on to a new id. A new array per call."""
-        out = np.empty(self.num_games, np.int64)
-        token = self._hold()
-        try:
-            self._core.episode_ids(out)
-        finally:
-            self._tokens.append(token)
-        return out
+        return self._per_slot(self._core.episode_ids)
 
     @property
     def unplayed_episodes(self) -> npt.NDArray[np.int64]:
@@ -525,10 +519,15 @@ class VectorGame:
         moves before any learner seat moved (the constructor's deals included). They are
         never reported by ``step`` (no done, no reward): the slot deals the next episode at
         once. Count them as played when judging a win rate. A new array per call."""
+        return self._per_slot(self._core.unplayed_episodes)
+
+    def _per_slot(self, fill: Callable[[npt.NDArray[np.int64]], None]
+                  ) -> npt.NDArray[np.int64]:
+        """A new int64 per slot, written by the core's ``fill`` under the token."""
         out = np.empty(self.num_games, np.int64)
         token = self._hold()
         try:
-            self._core.unplayed_episodes(out)
+            fill(out)
         finally:
             self._tokens.append(token)
         return out
