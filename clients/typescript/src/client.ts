@@ -215,6 +215,9 @@ export interface SocketOptions<G extends GameName = GameName> {
    * `attempts` times in a row. */
   reconnect?: false | { initialMs?: number; maxMs?: number; attempts?: number };
   onState?: (state: TableState<G>) => void;
+  /** The server's other messages: `{"type": "record", ...}` (the match record, after the
+   * final state) and `{"type": "clock", "event": "timeout", ...}` (a seat's time ran out). */
+  onNotice?: (message: Record<string, unknown>) => void;
   /** Each event once, in order (`n` counts up from `since`). */
   onEvent?: (event: GameEvent<G>) => void;
   /** An error message that answers no action of this client (a refusal of the connection
@@ -248,6 +251,8 @@ interface Pending<G extends GameName> {
 export class TableSocket<G extends GameName = GameName> {
   /** The last state pushed (its `events` are those that came with it). */
   state: TableState<G> | undefined;
+  /** The match record, once the server has sent it (a finished match with a commitment). */
+  record: Record<string, unknown> | undefined;
   /** Every event received, in order: `events[i].n === since + i`. */
   readonly events: GameEvent<G>[] = [];
   /** The event count to resume from: the `n` of the next event expected. */
@@ -303,13 +308,21 @@ export class TableSocket<G extends GameName = GameName> {
     const message = JSON.parse(text) as
       | ({ type: "state" } & TableState<G>)
       | ({ type: "error"; id?: string } & CardcoreError["body"] & { status: number })
-      | { type: "pong" };
+      | { type: "pong" } | { type: "record" } | { type: "clock" };
     if (message.type === "pong") return;
+    if (message.type === "record" || message.type === "clock") {
+      // The match record after the final state; a clock's timeout before the state with the
+      // move made for the seat (docs/server.md "Fair deals and match records", "Clocks").
+      if (message.type === "record") this.record = message as unknown as Record<string, unknown>;
+      this.options.onNotice?.(message as unknown as Record<string, unknown>);
+      return;
+    }
     if (message.type === "error") {
       const { type, status, ...body } = message;
       this.answer(message.id, undefined, new CardcoreError(status, body));
       return;
     }
+    if (message.type !== "state") return;        // a message of a newer server: ignored
     const { type, ...state } = message;
     const fresh = state.events.filter((e) => e.n >= this.eventCount);
     if (fresh.some((e, i) => e.n !== this.eventCount + i)) {

@@ -127,3 +127,51 @@ export interface CrazyEightsSave {
   rng: [number, number, ...number[]];
   seed: number;
 }
+
+/** cardcore crazy_eights record: `cardcore schema crazy_eights record`. */
+export interface CrazyEightsRecord {
+  cardcore: string;
+  digest: string;
+  ended: "over" | "forfeit";
+  fairness: {
+    client_seed: string | null;
+    commitment: string;
+    nonce: string;
+    scheme: "sha256-v1";
+    server_seed: string;
+  } | null;
+  forfeit: number | null;
+  game: "crazy_eights";
+  hmac?: string;
+  record: 1;
+  save: {
+    actions: number[];
+    cardcore: string;
+    deck: Card[] | null;
+    digest: string;
+    format: 2;
+    game: "crazy_eights";
+    hmac?: string;
+    options: {
+      dealer: number | null;
+      max_draw_cards: number | null;
+      max_turns: number | null;
+      reshuffle: boolean;
+      scoring: string;
+      use_special_cards: boolean;
+    };
+    players: number;
+    /**
+     * @minItems 2
+     * @maxItems 2
+     */
+    rng: [number, number, ...number[]];
+    seed: number;
+  };
+  table: string;
+  timeouts: {
+    by: string;
+    move: number;
+    seat: number;
+  }[];
+}

@@ -10,12 +10,12 @@ import type * as manna from "./manna.js";
 export const GAMES = ["crazy_eights","kings_stakes","kuzanasta","manna"] as const;
 export type GameName = (typeof GAMES)[number];
 
-/** The JSON Schema kinds of each game: view, action, event, save. */
+/** The JSON Schema kinds of each game: view, action, event, save, record. */
 export interface GameTypes {
-  crazy_eights: { view: crazy_eights.CrazyEightsView; action: crazy_eights.CrazyEightsAction; event: crazy_eights.CrazyEightsEvent; save: crazy_eights.CrazyEightsSave };
-  kings_stakes: { view: kings_stakes.KingsStakesView; action: kings_stakes.KingsStakesAction; event: kings_stakes.KingsStakesEvent; save: kings_stakes.KingsStakesSave };
-  kuzanasta: { view: kuzanasta.KuzanastaView; action: kuzanasta.KuzanastaAction; event: kuzanasta.KuzanastaEvent; save: kuzanasta.KuzanastaSave };
-  manna: { view: manna.MannaView; action: manna.MannaAction; event: manna.MannaEvent; save: manna.MannaSave };
+  crazy_eights: { view: crazy_eights.CrazyEightsView; action: crazy_eights.CrazyEightsAction; event: crazy_eights.CrazyEightsEvent; save: crazy_eights.CrazyEightsSave; record: crazy_eights.CrazyEightsRecord };
+  kings_stakes: { view: kings_stakes.KingsStakesView; action: kings_stakes.KingsStakesAction; event: kings_stakes.KingsStakesEvent; save: kings_stakes.KingsStakesSave; record: kings_stakes.KingsStakesRecord };
+  kuzanasta: { view: kuzanasta.KuzanastaView; action: kuzanasta.KuzanastaAction; event: kuzanasta.KuzanastaEvent; save: kuzanasta.KuzanastaSave; record: kuzanasta.KuzanastaRecord };
+  manna: { view: manna.MannaView; action: manna.MannaAction; event: manna.MannaEvent; save: manna.MannaSave; record: manna.MannaRecord };
 }
 
 export type { Card } from "./cards.js";

@@ -141,3 +141,50 @@ export interface KingsStakesSave {
   rng: [number, number, ...number[]];
   seed: number;
 }
+
+/** cardcore kings_stakes record: `cardcore schema kings_stakes record`. */
+export interface KingsStakesRecord {
+  cardcore: string;
+  digest: string;
+  ended: "over" | "forfeit";
+  fairness: {
+    client_seed: string | null;
+    commitment: string;
+    nonce: string;
+    scheme: "sha256-v1";
+    server_seed: string;
+  } | null;
+  forfeit: number | null;
+  game: "kings_stakes";
+  hmac?: string;
+  record: 1;
+  save: {
+    actions: number[];
+    cardcore: string;
+    deck: Card[] | null;
+    digest: string;
+    format: 2;
+    game: "kings_stakes";
+    hmac?: string;
+    options: {
+      first_player: number | null;
+      refill: string;
+      rounds: number | null;
+      scoring: string;
+      teams: boolean;
+    };
+    players: number;
+    /**
+     * @minItems 2
+     * @maxItems 2
+     */
+    rng: [number, number, ...number[]];
+    seed: number;
+  };
+  table: string;
+  timeouts: {
+    by: string;
+    move: number;
+    seat: number;
+  }[];
+}

@@ -197,3 +197,55 @@ export interface KuzanastaSave {
   rng: [number, number, ...number[]];
   seed: number;
 }
+
+/** cardcore kuzanasta record: `cardcore schema kuzanasta record`. */
+export interface KuzanastaRecord {
+  cardcore: string;
+  digest: string;
+  ended: "over" | "forfeit";
+  fairness: {
+    client_seed: string | null;
+    commitment: string;
+    nonce: string;
+    scheme: "sha256-v1";
+    server_seed: string;
+  } | null;
+  forfeit: number | null;
+  game: "kuzanasta";
+  hmac?: string;
+  record: 1;
+  save: {
+    actions: number[];
+    cardcore: string;
+    deck: Card[] | null;
+    digest: string;
+    format: 2;
+    game: "kuzanasta";
+    hmac?: string;
+    options: {
+      ante: number | null;
+      dealer: number | null;
+      deals: number | null;
+      god_draw: string;
+      going_out: string;
+      max_turns: number | null;
+      pile_pairing: string;
+      reshuffle: boolean;
+      sets: string;
+      target: number | null;
+    };
+    players: number;
+    /**
+     * @minItems 2
+     * @maxItems 2
+     */
+    rng: [number, number, ...number[]];
+    seed: number;
+  };
+  table: string;
+  timeouts: {
+    by: string;
+    move: number;
+    seat: number;
+  }[];
+}

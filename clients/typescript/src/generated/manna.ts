@@ -201,6 +201,7 @@ export interface MannaSave {
   options: {
     dealer: number | null;
     foot_penalty: string;
+    hands: number | null;
     mixed_sevens: string;
     target: number | null;
     wild_sevens: boolean;
@@ -212,4 +213,52 @@ export interface MannaSave {
    */
   rng: [number, number, ...number[]];
   seed: number;
+}
+
+/** cardcore manna record: `cardcore schema manna record`. */
+export interface MannaRecord {
+  cardcore: string;
+  digest: string;
+  ended: "over" | "forfeit";
+  fairness: {
+    client_seed: string | null;
+    commitment: string;
+    nonce: string;
+    scheme: "sha256-v1";
+    server_seed: string;
+  } | null;
+  forfeit: number | null;
+  game: "manna";
+  hmac?: string;
+  record: 1;
+  save: {
+    actions: number[];
+    cardcore: string;
+    deck: Card[] | null;
+    digest: string;
+    format: 2;
+    game: "manna";
+    hmac?: string;
+    options: {
+      dealer: number | null;
+      foot_penalty: string;
+      hands: number | null;
+      mixed_sevens: string;
+      target: number | null;
+      wild_sevens: boolean;
+    };
+    players: number;
+    /**
+     * @minItems 2
+     * @maxItems 2
+     */
+    rng: [number, number, ...number[]];
+    seed: number;
+  };
+  table: string;
+  timeouts: {
+    by: string;
+    move: number;
+    seat: number;
+  }[];
 }

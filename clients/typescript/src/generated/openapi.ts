@@ -18,6 +18,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/i18n": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the web table's words in a language (the gettext catalogs) */
+        get: operations["getWords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables": {
         parameters: {
             query?: never;
@@ -88,6 +105,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{table}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the match record, once the match ended */
+        get: operations["record"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -148,11 +182,32 @@ export interface components {
             after?: number | null;
             token?: string | null;
         };
+        ClockState: {
+            bank?: number;
+            banks: number[] | null;
+            /** @description Unix time (seconds) */
+            deadline: number | null;
+            increment?: number;
+            on_timeout: string;
+            per_move?: number;
+            remaining: number | null;
+            seat: number | null;
+            timeouts: number;
+        };
         Created: {
             bots: {
                 [key: string]: string;
             };
+            clock?: ({
+                bank?: number;
+                increment?: number;
+                /** @enum {string} */
+                on_timeout?: "forfeit" | "level:1" | "level:2" | "level:3" | "level:4" | "level:5";
+                per_move?: number;
+            } & (unknown | unknown)) | null;
+            commitment?: string | null;
             creator_token: string;
+            fairness?: components["schemas"]["Fairness"] | null;
             game: string;
             seats: {
                 [key: string]: string;
@@ -161,6 +216,20 @@ export interface components {
         };
         Error: {
             error: string;
+        };
+        Fairness: {
+            client_seed?: string | null;
+            commitment: string;
+            /** @constant */
+            scheme: "sha256-v1";
+        };
+        GameOption: {
+            default: unknown;
+            description: string;
+            /** @description deprecated: description */
+            doc: string;
+            /** @description a JSON Schema fragment with default, description, x-rule, x-allowed and, for a bound that depends on the player count, x-players */
+            schema: Record<string, unknown>;
         };
         Health: {
             /** @enum {string} */
@@ -182,18 +251,45 @@ export interface components {
             bots?: {
                 [key: string]: "greedy" | "ismcts" | "level:1" | "level:2" | "level:3" | "level:4" | "level:5" | "random";
             } | null;
+            client_seed?: string | null;
+            clock?: ({
+                bank?: number;
+                increment?: number;
+                /** @enum {string} */
+                on_timeout?: "forfeit" | "level:1" | "level:2" | "level:3" | "level:4" | "level:5";
+                per_move?: number;
+            } & (unknown | unknown)) | null;
             /** @enum {string} */
             game: "crazy_eights" | "kings_stakes" | "kuzanasta" | "manna";
             options?: Record<string, unknown> | null;
             players?: number | null;
             seed?: number | null;
         };
+        /** @description docs/server.md, Records; per game: `cardcore schema GAME record` */
+        Record: {
+            digest: string;
+            /** @enum {unknown} */
+            ended: "over" | "forfeit";
+            fairness: Record<string, unknown> | null;
+            forfeit: number | null;
+            /** @enum {string} */
+            game: "crazy_eights" | "kings_stakes" | "kuzanasta" | "manna";
+            hmac?: string;
+            /** @constant */
+            record: 1;
+            save: Record<string, unknown>;
+            table: string;
+            timeouts: Record<string, unknown>[];
+        };
         State: {
+            clock?: components["schemas"]["ClockState"] | null;
             current_player: number | null;
             /** @enum {string|null} */
-            ended: "over" | "abandoned" | null;
+            ended: "over" | "abandoned" | "forfeit" | null;
             event_count: number;
             events: Record<string, unknown>[];
+            fairness?: components["schemas"]["Fairness"] | null;
+            forfeit?: number | null;
             /** @enum {string} */
             game: "crazy_eights" | "kings_stakes" | "kuzanasta" | "manna";
             legal: Record<string, unknown>[];
@@ -211,11 +307,28 @@ export interface components {
         WsAction: {
             action: number | string;
             after?: number | null;
+            id?: string | number;
             /** @constant */
             type: "action";
         };
+        WsAuth: {
+            token: string;
+            /** @constant */
+            type: "auth";
+        };
+        WsClock: {
+            by: string;
+            /** @constant */
+            event: "timeout";
+            move: number;
+            seat: number;
+            /** @constant */
+            type: "clock";
+        };
         WsError: {
             error: string;
+            id?: string | number;
+            rule?: string | null;
             status: number;
             /** @constant */
             type: "error";
@@ -228,7 +341,13 @@ export interface components {
             /** @constant */
             type: "pong";
         };
+        WsRecord: {
+            record: components["schemas"]["Record"];
+            /** @constant */
+            type: "record";
+        };
         WsState: components["schemas"]["State"] & {
+            id?: string | number;
             /** @constant */
             type: "state";
         };
@@ -257,7 +376,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        games: Record<string, unknown>[];
+                        games: {
+                            options: {
+                                [key: string]: components["schemas"]["GameOption"];
+                            };
+                        }[];
                         version: string;
                     };
                 };
@@ -291,9 +414,89 @@ export interface operations {
             };
         };
     };
+    getWords: {
+        parameters: {
+            query?: {
+                /** @description default: every game's words */
+                game?: "crazy_eights" | "kings_stakes" | "kuzanasta" | "manna";
+                /** @description default: the Accept-Language header's pick */
+                lang?: "en" | "ru";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description msgid (the English text) -> its translation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        lang: "en" | "ru";
+                        languages: string[];
+                        messages: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description an Origin outside the allow-list; a bad token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description an unknown game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description a Host this server does not serve */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description an unknown language */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the request head is too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listTables: {
         parameters: {
             query?: {
+                /** @description the next of the page before */
+                cursor?: string;
+                limit?: number;
                 over?: "0" | "1" | "false" | "true";
             };
             header?: never;
@@ -309,11 +512,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the cursor of the next page; null on the last */
+                        next: string | null;
                         tables: Record<string, unknown>[];
                     };
                 };
             };
-            /** @description a bad over */
+            /** @description a bad over, limit or cursor */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -787,6 +992,82 @@ export interface operations {
             };
             /** @description too many hints for this seat (Retry-After) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the request head is too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description storage failed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the record: `cardcore schema GAME record` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Record"];
+                };
+            };
+            /** @description an Origin outside the allow-list; a bad token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no such table */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the match has not ended (or was abandoned) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description a Host this server does not serve */
+            421: {
                 headers: {
                     [name: string]: unknown;
                 };
