@@ -11,6 +11,7 @@ import pytest
 
 from invariants import all_configs
 from pg_cluster import pg_cluster, pg_url  # noqa: F401  (the PostgreSQL store's tests)
+from browser_fixtures import browser, web_server  # noqa: F401  (the browser tests)
 
 
 FRONT_END_MODULES = {"test_cli.py", "test_server.py", "test_server_limits.py",

@@ -6,40 +6,16 @@ Screenshots go to test-artifacts/ (git-ignored). Every page must log no console 
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import pytest
 
-from server_helpers import ServerProcess
 
 pytestmark = pytest.mark.slow       # a real browser: the quick loop leaves it out
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 STEP_TIMEOUT = 20_000                     # ms for one state update
 MANNA_SEED = 0                            # seat 0 plays first and can meld A A JK after drawing
-
-if shutil.which(CHROMIUM) is None:        # CI installs it (.ci/run); no skip there
-    pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium", pytrace=False)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    process = ServerProcess(tmp_path_factory.mktemp("browser") / "tables.sqlite3", bot_delay=0)
-    yield process
-    process.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
@@ -61,9 +37,9 @@ def shot(page, name):
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def start_from_lobby(page, server, game, options=None, seed=None):
+def start_from_lobby(page, web_server, game, options=None, seed=None):
     """Start a table from the lobby with bots at every other seat (the default choice)."""
-    page.goto(server.base + "/")
+    page.goto(web_server.base + "/")
     page.select_option("#game", game)
     for name, value in (options or {}).items():
         page.click("details summary")
@@ -152,8 +128,8 @@ def check_finished_table(page, name):
     shot(page, name)
 
 
-def test_a_complete_kings_stakes_match_by_clicks(page, server):
-    start_from_lobby(page, server, "kings_stakes", seed=21)
+def test_a_complete_kings_stakes_match_by_clicks(page, web_server):
+    start_from_lobby(page, web_server, "kings_stakes", seed=21)
     assert page.locator("#hand button.card").count() == 4
     assert page.locator(".seat").count() == 4
     assert "Round" in page.inner_text("#board")
@@ -166,8 +142,8 @@ def test_a_complete_kings_stakes_match_by_clicks(page, server):
     check_finished_table(page, "kings_stakes-over")
 
 
-def test_a_kuzanasta_deal_by_clicks(page, server):
-    start_from_lobby(page, server, "kuzanasta", options={"deals": "1"}, seed=2)
+def test_a_kuzanasta_deal_by_clicks(page, web_server):
+    start_from_lobby(page, web_server, "kuzanasta", options={"deals": "1"}, seed=2)
     assert "Wild rank" in page.inner_text("#board")
     shot(page, "kuzanasta-start")
     clicks = play_to_the_end(page, random.Random(2), prefer=("go_out",))
@@ -176,8 +152,8 @@ def test_a_kuzanasta_deal_by_clicks(page, server):
     check_finished_table(page, "kuzanasta-over")
 
 
-def test_a_manna_turn_with_a_meld_by_clicks(page, server):
-    start_from_lobby(page, server, "manna", options={"dealer": "5"}, seed=MANNA_SEED)
+def test_a_manna_turn_with_a_meld_by_clicks(page, web_server):
+    start_from_lobby(page, web_server, "manna", options={"dealer": "5"}, seed=MANNA_SEED)
     assert page.locator(".team").count() == 2
     # Draw by clicking the stock.
     before = page.evaluate("document.body.dataset.eventCount")
@@ -204,11 +180,11 @@ def test_a_manna_turn_with_a_meld_by_clicks(page, server):
     shot(page, "manna-after-turn")
 
 
-def test_a_spectator_watches_without_a_hand(page, server):
-    status, made = server.request("POST", "/api/tables", {"game": "kings_stakes", "seed": 3,
+def test_a_spectator_watches_without_a_hand(page, web_server):
+    status, made = web_server.request("POST", "/api/tables", {"game": "kings_stakes", "seed": 3,
                                                           "bots": {"0": "greedy", "2": "greedy"}})
     assert status == 201
-    page.goto(f"{server.base}/tables/{made['table']}")
+    page.goto(f"{web_server.base}/tables/{made['table']}")
     page.wait_for_function("() => Number(document.body.dataset.eventCount) > 0")
     assert page.is_hidden("#hand-area")
     assert page.locator("button.move").count() == 0
@@ -217,8 +193,8 @@ def test_a_spectator_watches_without_a_hand(page, server):
     shot(page, "spectator")
 
 
-def test_two_people_at_one_table_by_invite_link(page, browser, server):
-    page.goto(server.base + "/")
+def test_two_people_at_one_table_by_invite_link(page, browser, web_server):
+    page.goto(web_server.base + "/")
     page.select_option("#game", "kings_stakes")
     page.select_option("#players", "2")
     page.select_option("#others select[data-seat='1']", "person")

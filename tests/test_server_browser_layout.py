@@ -15,10 +15,8 @@ from pathlib import Path
 import pytest
 
 from test_server_browser import (
-    CHROMIUM, CHROMIUM_ARGS, STEP_TIMEOUT, click_move, moves, over,
-    shot, start_from_lobby, wait_for_turn,
+    STEP_TIMEOUT, click_move, moves, over, shot, start_from_lobby, wait_for_turn,
 )
-from server_helpers import ServerProcess
 
 pytestmark = pytest.mark.slow       # a real browser: the quick loop leaves it out
 
@@ -34,48 +32,27 @@ GAMES = {                          # a start a player can make: game, options, s
 }
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    process = ServerProcess(tmp_path_factory.mktemp("layout") / "tables.sqlite3", bot_delay=0)
-    yield process
-    process.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-def new_page(browser, viewport):
+def new_page(browser, viewport, **context_options):
     # bypass_csp: axe-core is injected as a script, which the pages' CSP (rightly) forbids.
-    context = browser.new_context(viewport=viewport, bypass_csp=True)
+    context = browser.new_context(viewport=viewport, bypass_csp=True, **context_options)
     page = context.new_page()
     page.set_default_timeout(STEP_TIMEOUT)
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.console_errors = errors
-    return page
+    yield page
+    context.close()
+    assert errors == [], errors
 
 
 @pytest.fixture
 def phone(browser):
-    page = new_page(browser, PHONE)
-    yield page
-    page.context.close()
-    assert page.console_errors == [], page.console_errors
+    yield from new_page(browser, PHONE)
 
 
 @pytest.fixture
 def laptop(browser):
-    page = new_page(browser, LAPTOP)
-    yield page
-    page.context.close()
-    assert page.console_errors == [], page.console_errors
+    yield from new_page(browser, LAPTOP)
 
 
 OFF_SCREEN = """() => {
@@ -107,10 +84,10 @@ def axe_violations(page):
 
 @pytest.mark.parametrize("viewport", ["phone", "laptop"])
 @pytest.mark.parametrize("game", list(GAMES))
-def test_the_hand_and_the_moves_are_on_screen_without_scrolling(request, server, game, viewport):
+def test_the_hand_and_the_moves_are_on_screen_without_scrolling(request, web_server, game, viewport):
     page = request.getfixturevalue(viewport)
     options, seed = GAMES[game]
-    start_from_lobby(page, server, game, options=options, seed=seed)
+    start_from_lobby(page, web_server, game, options=options, seed=seed)
     assert_on_screen(page)
     shot(page, f"layout-{game}-{viewport}")
     # After a few moves (a drawn card, a selection) it still holds.
@@ -124,9 +101,9 @@ def test_the_hand_and_the_moves_are_on_screen_without_scrolling(request, server,
     assert page.locator("#side").count() == 1
 
 
-def test_a_round_ends_in_a_panel_then_the_match_in_a_ranking_and_rematch(laptop, server):
+def test_a_round_ends_in_a_panel_then_the_match_in_a_ranking_and_rematch(laptop, web_server):
     page = laptop
-    start_from_lobby(page, server, "kings_stakes", seed=5)
+    start_from_lobby(page, web_server, "kings_stakes", seed=5)
     rng = random.Random(5)
     rows = 0
     while not over(page):
@@ -150,8 +127,8 @@ def test_a_round_ends_in_a_panel_then_the_match_in_a_ranking_and_rematch(laptop,
         == [" greedy bot"] * 3
 
 
-def test_a_hint_marks_the_suggested_move(laptop, server):
-    start_from_lobby(laptop, server, "crazy_eights", seed=4)
+def test_a_hint_marks_the_suggested_move(laptop, web_server):
+    start_from_lobby(laptop, web_server, "crazy_eights", seed=4)
     laptop.click("#hint")
     laptop.wait_for_selector("#moves button.move.best")
     best = laptop.locator("#moves button.move.best")
@@ -160,10 +137,10 @@ def test_a_hint_marks_the_suggested_move(laptop, server):
     click_move(laptop, moves(laptop)[[m["id"] for m in moves(laptop)].index(best.get_attribute("data-id"))])
 
 
-def test_the_lobby_lists_my_tables_to_rejoin(laptop, server):
-    start_from_lobby(laptop, server, "kuzanasta", options={"deals": "1"}, seed=7)
+def test_the_lobby_lists_my_tables_to_rejoin(laptop, web_server):
+    start_from_lobby(laptop, web_server, "kuzanasta", options={"deals": "1"}, seed=7)
     table = laptop.url.split("/tables/")[1].split("#")[0]
-    laptop.goto(server.base + "/")
+    laptop.goto(web_server.base + "/")
     laptop.wait_for_selector("#my-tables a.rejoin")
     links = laptop.eval_on_selector_all("#my-tables a.rejoin", "as => as.map(a => a.href)")
     assert any(f"/tables/{table}#token=" in link for link in links)
@@ -172,16 +149,16 @@ def test_the_lobby_lists_my_tables_to_rejoin(laptop, server):
     assert laptop.inner_text("#title").endswith("you are seat 0")
 
 
-def test_a_missing_table_says_so(phone, server):
-    phone.goto(server.base + "/tables/no-such-table")
+def test_a_missing_table_says_so(phone, web_server):
+    phone.goto(web_server.base + "/tables/no-such-table")
     phone.wait_for_selector("#missing:not([hidden])")
     assert "No such table" in phone.inner_text("#missing")
     assert phone.locator("#missing a[href='/']").count() == 1
     assert phone.is_hidden("#dock")
 
 
-def test_keyboard_alone_plays_a_move(laptop, server):
-    start_from_lobby(laptop, server, "kings_stakes", seed=8)
+def test_keyboard_alone_plays_a_move(laptop, web_server):
+    start_from_lobby(laptop, web_server, "kings_stakes", seed=8)
     before = laptop.evaluate("document.body.dataset.eventCount")
     for _ in range(60):                      # tab to the first move button, then Enter
         laptop.keyboard.press("Tab")
@@ -193,13 +170,13 @@ def test_keyboard_alone_plays_a_move(laptop, server):
 
 
 @pytest.mark.parametrize("viewport", ["phone", "laptop"])
-def test_axe_finds_no_serious_violation(request, server, viewport):
+def test_axe_finds_no_serious_violation(request, web_server, viewport):
     page = request.getfixturevalue(viewport)
-    page.goto(server.base + "/")
+    page.goto(web_server.base + "/")
     page.wait_for_selector("#game option", state="attached")
     found = {"lobby": axe_violations(page)}
     for game, (options, seed) in GAMES.items():
-        start_from_lobby(page, server, game, options=options, seed=seed)
+        start_from_lobby(page, web_server, game, options=options, seed=seed)
         found[game] = axe_violations(page)
     assert all(not v for v in found.values()), found
 
@@ -219,24 +196,17 @@ def english_left(page, extra=()):
 
 @pytest.fixture
 def russian(browser):
-    context = browser.new_context(viewport=LAPTOP, locale="ru-RU", bypass_csp=True)
-    page = context.new_page()
-    page.set_default_timeout(STEP_TIMEOUT)
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield page
-    context.close()
-    assert errors == [], errors
+    yield from new_page(browser, LAPTOP, locale="ru-RU")      # Accept-Language: ru-RU
 
 
-def test_the_russian_pages_have_no_english_left(russian, server):
+def test_the_russian_pages_have_no_english_left(russian, web_server):
     """Accept-Language ru: the lobby and a table of every game, a few moves in, in Russian."""
-    russian.goto(server.base + "/")
+    russian.goto(web_server.base + "/")
     russian.wait_for_selector("#game option", state="attached")
     assert russian.evaluate("document.documentElement.lang") == "ru"
     assert english_left(russian) == []
     for game, (options, seed) in GAMES.items():
-        start_from_lobby(russian, server, game, options=options, seed=seed)
+        start_from_lobby(russian, web_server, game, options=options, seed=seed)
         table = russian.url.split("/tables/")[1].split("#")[0]
         rng = random.Random(1)
         for _ in range(4):
@@ -247,13 +217,13 @@ def test_the_russian_pages_have_no_english_left(russian, server):
         assert english_left(russian, extra=set(re.findall(LATIN, table))) == [], game
 
 
-def test_the_language_is_chosen_on_the_page_and_remembered(laptop, server):
-    laptop.goto(server.base + "/")
+def test_the_language_is_chosen_on_the_page_and_remembered(laptop, web_server):
+    laptop.goto(web_server.base + "/")
     laptop.wait_for_selector("#lang option", state="attached")
     assert laptop.evaluate("document.documentElement.lang") == "en"
     laptop.select_option("#lang", "ru")
     laptop.wait_for_function("() => document.documentElement.lang === 'ru'")
     assert "Новый стол" in laptop.inner_text("main")
-    laptop.goto(server.base + "/tables/missing-table")
+    laptop.goto(web_server.base + "/tables/missing-table")
     laptop.wait_for_selector("#missing:not([hidden])")
     assert "Такого стола нет" in laptop.inner_text("#missing")
