@@ -37,6 +37,7 @@ cdef inline uint64_t derive(uint64_t base, uint64_t index, uint64_t stream) noex
 
 cdef enum:
     EPISODE_STREAM = 0x7EC7      # keeps VectorGame's seeds apart from simulate's streams 0, 1, 2+
+    OPPONENT_STREAM = 0x0BB0     # an in-core opponent's generator, from its episode's seed
 
 
 def episode_seed(seed, int64_t slot, int64_t episode) -> int:
@@ -44,6 +45,15 @@ def episode_seed(seed, int64_t slot, int64_t episode) -> int:
     if slot < 0 or episode < 0:
         raise ValueError("slot and episode must be >= 0")
     return mix64(derive(mix64(seed_to_u64(seed)), <uint64_t>slot, EPISODE_STREAM) ^ <uint64_t>episode)
+
+
+def opponent_seed(seed, int64_t slot, int64_t episode, int64_t seat) -> int:
+    """The seed of the in-core opponent at ``seat`` in episode ``episode`` of game slot
+    ``slot`` (VectorGame ``opponents``): ``derive(episode_seed(seed, slot, episode), seat,
+    OPPONENT_STREAM)``. A Python bot ``reseed`` with it makes the same moves."""
+    if seat < 0:
+        raise ValueError("seat must be >= 0")
+    return derive(episode_seed(seed, slot, episode), <uint64_t>seat, OPPONENT_STREAM)
 
 
 cdef inline Header* header_at(char* state) noexcept nogil:
@@ -58,6 +68,15 @@ cdef enum:
     LOG_KEEP_ENTRIES = 4096
     LOG_OUT_OF_MEMORY = 1
     LOG_OVER_BOUND = 2
+    # Why an in-core opponent could not move (apply_all's ``log_error`` too).
+    PLAY_NO_LEGAL = 3            # a game that is not over offered no legal action
+    PLAY_POLICY_FAILED = 4       # the greedy hook chose no legal index
+    PLAY_NO_LEARNER = 5          # episodes kept ending before any learner seat moved
+    # A slot whose episodes end this many times in a row before a learner seat moves is an
+    # error (PLAY_NO_LEARNER), not a loop for ever.
+    MAX_LEARNERLESS_EPISODES = 64
+    REWARD_RETURNS = 0
+    REWARD_WIN = 1
 
 LOG_KEEP = LOG_KEEP_ENTRIES
 
@@ -93,8 +112,37 @@ cdef class VectorCore:
     cdef int mask_width
     cdef uint16_t* mask_ids             # n * MASK_REMEMBERED
     cdef int32_t* mask_count
+    # In-core opponents (VectorGame ``opponents``): per seat, whether a learner plays it, else
+    # its policy (policy_index) and epsilon threshold; one generator per slot and seat,
+    # reseeded at every deal from the episode's seed (opponent_seed). ``opponents`` False:
+    # every seat learns and none of this runs.
+    cdef bint opponents
+    cdef uint8_t learner[64]
+    cdef int kind[64]
+    cdef uint32_t threshold[64]
+    cdef Rng* opponent_rng              # n * players (NULL without opponents)
+    cdef int32_t* learner_steps         # per slot: the learner steps of the current episode
+    cdef int32_t obs_size
+    # What a finished episode reports (VectorGame.configure_episodes): the reward rule and,
+    # per slot, the last finished episode's figures (NULL: not kept).
+    cdef int reward_mode                # REWARD_RETURNS or REWARD_WIN
+    cdef double reward_scale
+    cdef int side[64]                   # Game.sides_of: partners share a side (REWARD_WIN)
+    cdef int num_sides
+    cdef object episode_objects         # the arrays below, held so their memory stays valid
+    cdef double* ep_returns             # n * players
+    cdef int64_t* ep_lengths            # n: learner steps
+    cdef int64_t* ep_actions            # n: every seat's actions
+    cdef int64_t* unplayed              # n: episodes that ended before a learner seat moved
+    cdef float* final_obs               # n * obs_size
+    cdef uint8_t* final_mask            # n * final_width
+    cdef int final_width
+    cdef const float* obs_low           # observation scaling (NULL: raw): (x - low) * inv
+    cdef const float* obs_inv
+    cdef object obs_objects
 
-    def __cinit__(self, GameState template, int n, seed, max_log=None):
+    def __cinit__(self, GameState template, int n, seed, max_log=None, learners=None,
+                  kinds=None, thresholds=None):
         # Every pointer is NULL (the object's memory starts zeroed) until its allocation below,
         # and ``logs`` is cleared before anything can fail: __dealloc__ may run after any
         # MemoryError here and frees exactly what was allocated.
@@ -126,19 +174,138 @@ cdef class VectorCore:
         self.log_cap = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
         self.mask_ids = <uint16_t*>PyMem_Malloc(sizeof(uint16_t) * MASK_REMEMBERED * n)
         self.mask_count = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
+        self.learner_steps = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
+        self.unplayed = <int64_t*>PyMem_Malloc(sizeof(int64_t) * n)
         if not (self.states and self.legal and self.legal_count and self.episode and self.logs
-                and self.log_len and self.log_cap and self.mask_ids and self.mask_count):
+                and self.log_len and self.log_cap and self.mask_ids and self.mask_count
+                and self.learner_steps and self.unplayed):
             raise MemoryError()
         self.mask_obj = None
         self.mask_ptr = NULL
         self.mask_width = 0
-        cdef int i
+        self.obs_size = self.hooks.observation_size(template.data)
+        self.reward_mode = REWARD_RETURNS
+        self.reward_scale = 1.0
+        cdef int i, p
+        if self.players > 64:
+            raise ValueError("more than 64 seats")
+        for p in range(self.players):
+            self.learner[p] = 1
+            self.kind[p] = C_POLICY_RANDOM
+            self.threshold[p] = 0
+            self.side[p] = p
+        self.num_sides = self.players
+        if learners is not None:
+            self.configure_opponents(learners, kinds, thresholds)
         for i in range(n):
             self.episode[i] = 0
             self.log_len[i] = 0
             self.log_cap[i] = 0
             self.mask_count[i] = -1
+            self.learner_steps[i] = 0
+            self.unplayed[i] = 0
             self.reset(i)
+        cdef int bad = -1
+        if self.opponents:
+            with nogil:
+                for i in range(n):
+                    if self.settle(i, -1, NULL, NULL, NULL) < 0:
+                        bad = i
+                        break
+            if bad >= 0:
+                self.raise_log_error(bad)
+
+    cdef int configure_opponents(self, learners, kinds, thresholds) except -1:
+        """Seat p is a learner's when learners[p], else played by policy kinds[p] with the
+        epsilon threshold thresholds[p] (play_policy_games' kinds)."""
+        if not (len(learners) == len(kinds) == len(thresholds) == self.players):
+            raise ValueError(f"learners, kinds and thresholds need one entry per seat "
+                             f"({self.players})")
+        cdef int p
+        for p in range(self.players):
+            self.learner[p] = 1 if learners[p] else 0
+            self.kind[p] = kinds[p]
+            if self.kind[p] not in (C_POLICY_RANDOM, C_POLICY_GREEDY):
+                raise ValueError(f"policy kind {self.kind[p]} is not POLICY_RANDOM or POLICY_GREEDY")
+            if not self.learner[p] and self.kind[p] == C_POLICY_GREEDY and self.hooks.greedy == NULL:
+                raise ValueError(f"{self.hooks.name.decode()} has no in-core greedy policy")
+            if not 0 <= thresholds[p] <= C_EPSILON_ONE:
+                raise ValueError("an epsilon threshold is 0..EPSILON_ONE")
+            self.threshold[p] = thresholds[p]
+            if not self.learner[p]:
+                self.opponents = True
+        if not any(self.learner[p] for p in range(self.players)):
+            raise ValueError("at least one seat must be a learner's")
+        if self.opponents:
+            self.opponent_rng = <Rng*>PyMem_Malloc(sizeof(Rng) * self.players * self.n)
+            if self.opponent_rng == NULL:
+                raise MemoryError()
+        return 0
+
+    def configure_episodes(self, int reward_mode, double reward_scale, sides, returns, lengths,
+                           actions, final_obs=None, final_mask=None, obs_low=None,
+                           obs_inv=None) -> None:
+        """What a finished episode reports: the reward rule (REWARD_RETURNS: returns() times
+        ``reward_scale``; REWARD_WIN: VectorGame's win rule, times ``reward_scale``), the side
+        of each seat (Game.sides_of), and the arrays that receive, per slot, the last finished
+        episode's raw returns (float64, games x players), learner steps and actions (int64),
+        the acting seat's observation of the final state (float32, games x observation size)
+        and its legal mask there (bool, games x width). ``obs_low``/``obs_inv`` (float32, one
+        per observation entry): every observation written is ``(x - low) * inv``."""
+        if reward_mode not in (REWARD_RETURNS, REWARD_WIN):
+            raise ValueError("reward_mode is REWARD_RETURNS or REWARD_WIN")
+        if len(sides) != self.players:
+            raise ValueError(f"sides needs one entry per seat ({self.players})")
+        cdef int p, q, distinct = 0
+        for p in range(self.players):
+            if not 0 <= sides[p] < self.players:
+                raise ValueError("a side is 0..players-1")
+        for p in range(self.players):
+            for q in range(p):
+                if sides[q] == sides[p]:
+                    break
+            else:
+                distinct += 1
+        cdef double[:, ::1] r = returns
+        cdef int64_t[::1] le = lengths
+        cdef int64_t[::1] ac = actions
+        if r.shape[0] != self.n or r.shape[1] != self.players or le.shape[0] != self.n \
+                or ac.shape[0] != self.n:
+            raise ValueError("returns, lengths and actions need a row per game")
+        cdef float[:, ::1] fo
+        cdef uint8_t[:, ::1] fm     # a bool array viewed as uint8 (VectorGame does)
+        cdef const float[::1] lo
+        cdef const float[::1] inv
+        if final_obs is not None:
+            fo = final_obs
+            if fo.shape[0] != self.n or fo.shape[1] != self.obs_size:
+                raise ValueError("final_obs needs a row per game of the observation size")
+        if final_mask is not None:
+            fm = final_mask
+            if fm.shape[0] != self.n or not 0 < fm.shape[1] <= self.num_actions:
+                raise ValueError("final_mask needs a row per game of the action width")
+        if (obs_low is None) != (obs_inv is None):
+            raise ValueError("obs_low and obs_inv come together")
+        if obs_low is not None:
+            lo = obs_low
+            inv = obs_inv
+            if lo.shape[0] != self.obs_size or inv.shape[0] != self.obs_size:
+                raise ValueError("obs_low and obs_inv need one entry per observation entry")
+        self.reward_mode = reward_mode
+        self.reward_scale = reward_scale
+        for p in range(self.players):
+            self.side[p] = sides[p]
+        self.num_sides = distinct
+        self.episode_objects = (returns, lengths, actions, final_obs, final_mask)
+        self.ep_returns = &r[0, 0]
+        self.ep_lengths = &le[0]
+        self.ep_actions = &ac[0]
+        self.final_obs = &fo[0, 0] if final_obs is not None else NULL
+        self.final_mask = &fm[0, 0] if final_mask is not None else NULL
+        self.final_width = fm.shape[1] if final_mask is not None else 0
+        self.obs_objects = (obs_low, obs_inv)
+        self.obs_low = &lo[0] if obs_low is not None else NULL
+        self.obs_inv = &inv[0] if obs_low is not None else NULL
 
     def __dealloc__(self):
         cdef int i
@@ -154,6 +321,9 @@ cdef class VectorCore:
         PyMem_Free(self.log_cap)
         PyMem_Free(self.mask_ids)
         PyMem_Free(self.mask_count)
+        PyMem_Free(self.learner_steps)
+        PyMem_Free(self.unplayed)
+        PyMem_Free(self.opponent_rng)
 
     cdef inline char* state(self, int i) noexcept nogil:
         return self.states + self.size * <size_t>i
@@ -161,11 +331,18 @@ cdef class VectorCore:
     cdef void reset(self, int i) noexcept nogil:
         """Deal episode ``episode[i]`` of slot ``i`` exactly as new_game would."""
         cdef char* s = self.state(i)
+        cdef uint64_t seed = mix64(derive(self.base, <uint64_t>i, EPISODE_STREAM)
+                                   ^ <uint64_t>self.episode[i])
+        cdef int p
         memcpy(s, self.template.data, self.size)
-        rng_seed(&header_at(s).rng, mix64(derive(self.base, <uint64_t>i, EPISODE_STREAM)
-                                          ^ <uint64_t>self.episode[i]))
+        rng_seed(&header_at(s).rng, seed)
+        if self.opponents:
+            for p in range(self.players):
+                rng_seed(&self.opponent_rng[<size_t>i * self.players + p],
+                         derive(seed, <uint64_t>p, OPPONENT_STREAM))
         self.hooks.start(s)
         self.log_len[i] = 0
+        self.learner_steps[i] = 0
         if self.log_cap[i] > LOG_KEEP_ENTRIES:
             free(self.logs[i])
             self.logs[i] = NULL
@@ -316,7 +493,51 @@ cdef class VectorCore:
                 for i in range(lo, hi):
                     s = self.state(i)
                     if header_at(s).to_move >= 0:     # always: finished games restart at once
-                        self.hooks.observe(s, header_at(s).to_move, rows + <size_t>i * size)
+                        self.observe_row(s, header_at(s).to_move, rows + <size_t>i * size)
+        finally:
+            PyBuffer_Release(&b)
+
+    cdef inline void observe_row(self, char* s, int seat, float* row) noexcept nogil:
+        """The game seen by ``seat``, scaled when VectorGame asked for it."""
+        cdef int k
+        self.hooks.observe(s, seat, row)
+        if self.obs_low != NULL:
+            for k in range(self.obs_size):
+                row[k] = (row[k] - self.obs_low[k]) * self.obs_inv[k]
+
+    def observations_of(self, out, int seat, int lo, int hi) -> None:
+        """Rows lo..hi of (games, observation size) float32: every game seen by ``seat``."""
+        self.check_range(lo, hi)
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0..{self.players - 1}")
+        cdef Py_buffer b
+        get_buffer(out, &b, True, sizeof(float), b"f", self.n, self.obs_size,
+                   "out (float32 per game and observation entry)")
+        cdef float* rows = <float*>b.buf
+        cdef int i
+        try:
+            with nogil:
+                for i in range(lo, hi):
+                    self.observe_row(self.state(i), seat, rows + <size_t>i * self.obs_size)
+        finally:
+            PyBuffer_Release(&b)
+
+    def observations_all(self, out, int lo, int hi) -> None:
+        """Rows lo..hi of (games, players * observation size) float32: every game seen by
+        every seat, seat after seat."""
+        self.check_range(lo, hi)
+        cdef Py_buffer b
+        cdef size_t width = <size_t>self.players * self.obs_size
+        get_buffer(out, &b, True, sizeof(float), b"f", self.n, width,
+                   "out (float32 per game, seat and observation entry)")
+        cdef float* rows = <float*>b.buf
+        cdef int i, p
+        try:
+            with nogil:
+                for i in range(lo, hi):
+                    for p in range(self.players):
+                        self.observe_row(self.state(i), p,
+                                         rows + <size_t>i * width + <size_t>p * self.obs_size)
         finally:
             PyBuffer_Release(&b)
 
@@ -361,16 +582,23 @@ cdef class VectorCore:
             PyBuffer_Release(&b)
         return bad
 
-    def step(self, actions, rewards, done, int lo, int hi) -> int:
+    def step(self, actions, rewards, done, int lo, int hi, truncated=None) -> int:
         """Check, then apply, one action (int64 per game) in each of games lo..hi; a finished
         game writes its returns into ``rewards`` (float32, games x players; 0 for the others),
         sets ``done`` (bool per game, else cleared) and restarts. Returns -1, or the first
         game whose action is not legal now, and then nothing is applied. Legality is checked
-        against the cached legal ids (those legal_mask wrote), so costs no kernel call."""
+        against the cached legal ids (those legal_mask wrote), so costs no kernel call.
+        With in-core opponents, their moves follow until a learner seat is to move again (a
+        game that ends meanwhile is credited and restarts); ``truncated`` (bool per game):
+        set where an episode reached ``max_log`` actions unfinished (done too, reward 0)."""
         self.check_range(lo, hi)
         if self.players > 64:
             raise ValueError("more than 64 seats")
-        cdef Py_buffer ba, br, bd
+        cdef Py_buffer ba, br, bd, bt
+        cdef uint8_t* cut = NULL
+        if truncated is not None:
+            get_buffer(truncated, &bt, True, 1, b"B?", self.n, 0, "truncated (bool per game)")
+            cut = <uint8_t*>bt.buf
         get_buffer(actions, &ba, False, 8, b"lq", self.n, 0, "actions (int64 per game)")
         try:
             get_buffer(rewards, &br, True, sizeof(float), b"f", self.n, self.players,
@@ -379,13 +607,15 @@ cdef class VectorCore:
                 get_buffer(done, &bd, True, 1, b"B?", self.n, 0, "done (bool per game)")
                 try:
                     return self.step_checked(<const int64_t*>ba.buf, <float*>br.buf,
-                                             <uint8_t*>bd.buf, lo, hi)
+                                             <uint8_t*>bd.buf, cut, lo, hi)
                 finally:
                     PyBuffer_Release(&bd)
             finally:
                 PyBuffer_Release(&br)
         finally:
             PyBuffer_Release(&ba)
+            if cut != NULL:
+                PyBuffer_Release(&bt)
 
     def apply(self, actions, rewards, done, int lo, int hi) -> None:
         """step, raising IllegalActionError (naming the game) for an illegal id."""
@@ -394,66 +624,190 @@ cdef class VectorCore:
             raise IllegalActionError(f"game {bad}: action id {actions[bad]} is not legal now")
 
     cdef int step_checked(self, const int64_t* actions, float* rewards, uint8_t* done,
-                          int lo, int hi) except -2:
+                          uint8_t* cut, int lo, int hi) except -2:
         cdef int i, bad
         with nogil:
             bad = self.first_illegal(actions, lo, hi)
             if bad < 0:
-                i = self.apply_all(actions, rewards, done, lo, hi)
+                i = self.apply_all(actions, rewards, done, cut, lo, hi)
         if bad >= 0:
             return bad
-        if i >= 0 and self.log_error == LOG_OVER_BOUND:
-            raise RuntimeError(f"game {i}: longer than the game's max_game_length "
-                               f"({self.max_log} actions)")
         if i >= 0:
-            raise MemoryError(f"game {i}: the action log could not grow")
+            self.raise_log_error(i)
         return -1
 
+    cdef int raise_log_error(self, int i) except -1:
+        """The error ``log_error`` names, for game ``i``."""
+        if self.log_error == LOG_OVER_BOUND:
+            raise RuntimeError(f"game {i}: longer than the game's max_game_length "
+                               f"({self.max_log} actions)")
+        if self.log_error == PLAY_NO_LEGAL:
+            raise RuntimeError(f"game {i}: a game that is not over offered no legal action")
+        if self.log_error == PLAY_POLICY_FAILED:
+            raise RuntimeError(f"game {i}: {self.hooks.name.decode()}'s greedy policy chose "
+                               f"no legal action")
+        if self.log_error == PLAY_NO_LEARNER:
+            raise RuntimeError(f"game {i}: {MAX_LEARNERLESS_EPISODES} episodes in a row ended "
+                               f"before a learner seat moved")
+        raise MemoryError(f"game {i}: the action log could not grow")
+
+    cdef inline int log_push(self, int i, int32_t action) noexcept nogil:
+        """Append ``action`` to slot i's log (grown as needed): 0, or -1 (``log_error``)."""
+        cdef int cap
+        cdef int32_t* grown
+        if self.log_len[i] == self.log_cap[i]:
+            if self.log_cap[i] >= self.max_log:
+                self.log_error = LOG_OVER_BOUND
+                return -1
+            cap = <int>min(2 * <int64_t>self.log_cap[i] + 64, <int64_t>self.max_log)
+            grown = <int32_t*>realloc(self.logs[i], sizeof(int32_t) * cap)
+            if grown == NULL:
+                self.log_error = LOG_OUT_OF_MEMORY
+                return -1
+            self.logs[i] = grown
+            self.log_cap[i] = cap
+        self.logs[i][self.log_len[i]] = action
+        self.log_len[i] += 1
+        return 0
+
     cdef int apply_all(self, const int64_t* actions, float* rewards, uint8_t* done,
-                       int lo, int hi) noexcept nogil:
-        """Apply checked actions; -1, or the first game whose action log could not grow
-        (that game and those after it unchanged; ``log_error`` says why)."""
-        cdef int i, p, cap
+                       uint8_t* cut, int lo, int hi) noexcept nogil:
+        """Apply checked actions; -1, or the first game that could not go on (its action log
+        could not grow, or an opponent could not move: ``log_error`` says why). The games
+        before it have stepped; a log that could not take the learner's action leaves its
+        game and those after it unchanged."""
+        cdef int i, p, mover
         cdef char* s
         cdef Header* h
-        cdef double returns[64]
-        cdef int32_t* grown
         cdef float* reward_row
         for i in range(lo, hi):
             s = self.state(i)
             h = header_at(s)
-            if self.log_len[i] == self.log_cap[i]:
-                if self.log_cap[i] >= self.max_log:
-                    self.log_error = LOG_OVER_BOUND
-                    return i
-                cap = <int>min(2 * <int64_t>self.log_cap[i] + 64, <int64_t>self.max_log)
-                grown = <int32_t*>realloc(self.logs[i], sizeof(int32_t) * cap)
-                if grown == NULL:
-                    self.log_error = LOG_OUT_OF_MEMORY
-                    return i
-                self.logs[i] = grown
-                self.log_cap[i] = cap
-            self.logs[i][self.log_len[i]] = <int32_t>actions[i]
-            self.log_len[i] += 1
+            if self.log_push(i, <int32_t>actions[i]) < 0:
+                return i
+            mover = h.to_move
             self.hooks.apply(s, <int>actions[i])
             h.actions_applied += 1
+            self.learner_steps[i] += 1
             reward_row = rewards + <size_t>i * self.players
-            if h.to_move < 0:
-                self.hooks.returns(s, returns)
-                for p in range(self.players):
-                    reward_row[p] = <float>returns[p]
-                done[i] = 1
-                self.episode[i] += 1
-                self.reset(i)
-            else:
-                for p in range(self.players):
-                    reward_row[p] = 0.0
-                done[i] = 0
+            for p in range(self.players):
+                reward_row[p] = 0.0
+            done[i] = 0
+            if cut != NULL:
+                cut[i] = 0
+            self.legal_count[i] = -1
+            if self.settle(i, mover, reward_row, done + i, cut + i if cut != NULL else NULL) < 0:
+                return i
             # The next step checks its action against these ids (and legal_mask writes them):
             # computed now, while the game's state is still in the L1 cache.
-            self.legal_count[i] = -1
             self.fill_legal(i)
         return -1
+
+    cdef int settle(self, int i, int mover, float* reward_row, uint8_t* done,
+                    uint8_t* cut) noexcept nogil:
+        """After ``mover``'s action in game i (-1: a fresh deal): finish an episode that is
+        over or at ``max_log`` actions (crediting it when a learner seat has moved in it, and
+        dealing the next), and play the in-core opponents, until a learner seat is to move.
+        0, or -1 (``log_error``)."""
+        cdef char* s = self.state(i)
+        cdef Header* h = header_at(s)
+        cdef int p, k, count, learnerless = 0
+        cdef int32_t* ids
+        while True:
+            if h.to_move < 0 or self.log_len[i] >= self.max_log:
+                if self.learner_steps[i] > 0:
+                    self.finish(i, mover, h.to_move >= 0, reward_row, done, cut)
+                else:
+                    learnerless += 1
+                    self.unplayed[i] += 1
+                    if learnerless > MAX_LEARNERLESS_EPISODES:
+                        self.log_error = PLAY_NO_LEARNER
+                        return -1
+                self.episode[i] += 1
+                self.reset(i)
+                continue
+            p = h.to_move
+            if self.learner[p]:
+                return 0
+            count = self.fill_legal(i)
+            if count <= 0:
+                self.log_error = PLAY_NO_LEGAL
+                return -1
+            ids = self.legal + <size_t>i * self.max_legal
+            k = policy_index(self.hooks, s, self.kind[p], self.threshold[p], ids, count,
+                             &self.opponent_rng[<size_t>i * self.players + p])
+            if k < 0:
+                self.log_error = PLAY_POLICY_FAILED
+                return -1
+            if self.log_push(i, ids[k]) < 0:
+                return -1
+            self.hooks.apply(s, ids[k])
+            h.actions_applied += 1
+            self.legal_count[i] = -1
+
+    cdef void finish(self, int i, int mover, bint truncated, float* reward_row, uint8_t* done,
+                     uint8_t* cut) noexcept nogil:
+        """Credit game i's episode, which a learner's action (by seat ``mover``) began to end:
+        the reward (0 when truncated), done, truncated and the episode's figures."""
+        cdef char* s = self.state(i)
+        cdef double returns[64]
+        cdef int p, k, count
+        cdef int32_t* ids
+        cdef uint8_t* row
+        self.hooks.returns(s, returns)
+        if reward_row != NULL and not truncated:
+            self.reward_of(returns, reward_row)
+        if done != NULL:
+            done[0] = 1
+        if cut != NULL:
+            cut[0] = truncated
+        if self.ep_returns != NULL:
+            for p in range(self.players):
+                self.ep_returns[<size_t>i * self.players + p] = returns[p]
+            self.ep_lengths[i] = self.learner_steps[i]
+            self.ep_actions[i] = self.log_len[i]
+        if self.final_obs != NULL and mover >= 0:
+            self.observe_row(s, mover, self.final_obs + <size_t>i * self.obs_size)
+        if self.final_mask != NULL:
+            row = self.final_mask + <size_t>i * self.final_width
+            memset(row, 0, self.final_width)
+            if truncated and header_at(s).to_move == mover:
+                count = self.fill_legal(i)
+                ids = self.legal + <size_t>i * self.max_legal
+                for k in range(count):
+                    if 0 <= ids[k] < self.final_width:
+                        row[ids[k]] = 1
+
+    cdef void reward_of(self, const double* returns, float* out) noexcept nogil:
+        """The reward rule (VectorGame ``reward``): the returns scaled, or the win reward:
+        every seat of a side with the best returns gets 1 / (winning sides), every other
+        seat -1; all 0 when every side ties."""
+        cdef int p, q, winning = 0
+        cdef double best = returns[0]
+        cdef bint first
+        if self.reward_mode == REWARD_RETURNS:
+            for p in range(self.players):
+                out[p] = <float>(returns[p] * self.reward_scale)
+            return
+        for p in range(1, self.players):
+            if returns[p] > best:
+                best = returns[p]
+        for p in range(self.players):          # the distinct sides among the best seats
+            if returns[p] != best:
+                continue
+            first = True
+            for q in range(p):
+                if returns[q] == best and self.side[q] == self.side[p]:
+                    first = False
+                    break
+            winning += first
+        for p in range(self.players):
+            if winning == self.num_sides:
+                out[p] = 0.0
+            elif returns[p] == best:
+                out[p] = <float>(self.reward_scale / winning)
+            else:
+                out[p] = <float>(-self.reward_scale)
 
     def random_actions(self, out, int lo, int hi, Random chooser) -> None:
         """A uniformly random legal id (int64) per game in lo..hi, drawn from ``chooser``."""
@@ -473,6 +827,13 @@ cdef class VectorCore:
                         ids[i] = -1         # no game stays over (they restart), so never seen
         finally:
             PyBuffer_Release(&b)
+
+    def unplayed_episodes(self, out) -> None:
+        """out[i] (int64): the episodes of slot i that ended before a learner seat moved."""
+        cdef int64_t[::1] o = out
+        if o.shape[0] != self.n:
+            raise ValueError("out needs one entry per game")
+        memcpy(&o[0], self.unplayed, sizeof(int64_t) * self.n)
 
     def game_record(self, int i) -> tuple:
         """(episode, action ids) of game slot i's current episode."""

@@ -403,6 +403,14 @@ class Game:
         raise NotImplementedError
 
     @classmethod
+    def observation_bounds_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Mapping[str, tuple[float, float]]:
+        """(low, high) of every entry of an observation piece, by piece name (the pieces of
+        ``observation_pieces_of``): what VectorGame's ``observation="scaled"`` maps to
+        [0, 1]. A piece left out has no declared bounds (+-inf)."""
+        return {}
+
+    @classmethod
     def deal_plan_of(cls, players: int, options: Mapping[str, Any], first: int) -> list[str]:
         """The zone of each deck position (top first) in a deal begun by seat ``first``."""
         raise NotImplementedError

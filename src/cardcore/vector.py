@@ -9,6 +9,13 @@ Game slot ``i`` plays episodes 0, 1, 2, ... (a finished game restarts at once, i
 episode ``k`` is ``new_game(name, seed=episode_seed(seed, i, k), ...)``, so ``vg.game(i)``
 rebuilds it as an ordinary :class:`~cardcore.game.Game` from its seed and actions.
 
+Opponents: with ``opponents`` (a bot spec for every other seat, or ``{seat: spec}``) the seats
+not in ``learner_seats`` are played inside the core by in-core bots (``Bot.core_policy``:
+random, greedy, the levels built on them), between the learner's steps: ``step`` returns when
+every game is at a learner seat's turn. The opponent at ``seat`` in episode ``k`` of slot ``i``
+draws from ``Random(opponent_seed(seed, i, k, seat))``, the generator a Python bot reseeded with
+that seed holds, so a Game driven by such bots makes the same moves (docs/rl.md, "VectorGame").
+
 Threads: a VectorGame may be shared by threads, and its calls are serialised: each public
 method holds the VectorGame's token for the whole call (its C loops and worker threads
 included), so calls never overlap and each sees and leaves all games between two steps.
@@ -17,24 +24,167 @@ from an older mask is then refused with IllegalActionError, and nothing changes)
 """
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
 import numpy as np
 import numpy.typing as npt
 
-from cardcore._batch import VectorCore, episode_seed
+from cardcore._batch import VectorCore, episode_seed, opponent_seed
 from cardcore._fast import Random
 from cardcore.errors import ConfigError, IllegalActionError, echo
-from cardcore.game import Game
+from cardcore.game import Game, is_int
 from cardcore.registry import game_class, new_game
 
-__all__ = ["VectorGame", "episode_seed"]
+__all__ = ["REWARDS", "VectorGame", "episode_seed", "opponent_seed"]
+
+REWARDS = ("returns", "win")         # VectorGame's reward rules (docs/rl.md, "VectorGame")
+_REWARD_CODES = {"returns": 0, "win": 1}     # the core's REWARD_RETURNS, REWARD_WIN
+OBSERVATIONS = ("raw", "scaled")
 
 _INT64 = np.dtype(np.int64)
 _FLOAT32 = np.dtype(np.float32)
 _BOOL = np.dtype(np.bool_)
+
+
+def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
+def _seats(probe: Game, learner_seats: Any, opponents: Any
+           ) -> tuple[list[bool], dict[int, tuple[str, tuple[int, int]]]]:
+    """Which seats learn, and each other seat's (canonical spec, in-core policy). Neither
+    given: every seat learns. ``opponents`` alone: seat 0 learns when it is one spec, the seats
+    the mapping leaves out when it is ``{seat: spec}``."""
+    players = probe.num_players
+    if learner_seats is None and opponents is None:
+        return [True] * players, {}
+    if learner_seats is None:
+        mine = ([p for p in range(players) if p not in opponents]
+                if isinstance(opponents, Mapping) else [0])
+    else:
+        seats = [learner_seats] if is_int(learner_seats) else learner_seats
+        try:
+            mine = list(seats)
+        except TypeError:
+            mine = [None]
+        if not mine or not all(is_int(p) and 0 <= p < players for p in mine) \
+                or len(set(mine)) != len(mine):
+            raise ConfigError(f"learner_seats must be a seat 0..{players - 1} or distinct "
+                              f"seats, not {echo(learner_seats)}", "learner_seats")
+    others = [p for p in range(players) if p not in mine]
+    if not mine:
+        raise ConfigError("opponents: at least one seat must be left to the learner", "opponents")
+    if not others:
+        raise ConfigError(f"opponents: every seat is a learner's (learner_seats "
+                          f"{echo(learner_seats)}); leave opponents None for self-play",
+                          "opponents")
+    if opponents is None:
+        raise ConfigError(f"opponents: name the bots of seats {others}, e.g. 'greedy' or "
+                          f"{{seat: 'random'}}", "opponents")
+    if isinstance(opponents, Mapping):
+        if sorted(opponents) != others:
+            raise ConfigError(f"opponents must give a bot for exactly the seats {others}, "
+                              f"not {echo(sorted(opponents, key=str))}", "opponents")
+        specs = {p: opponents[p] for p in others}
+    else:
+        specs = {p: opponents for p in others}
+    return [p in mine for p in range(players)], {p: _policy(probe, spec)
+                                                 for p, spec in specs.items()}
+
+
+def _policy(probe: Game, spec: Any) -> tuple[str, tuple[int, int]]:
+    """A bot spec (or Bot) as the core plays it: (canonical spec, (kind, threshold))."""
+    from cardcore.bots import Bot, make_bot, parse_bot_spec
+    if isinstance(spec, Bot):
+        bot, text = spec, repr(spec)
+    else:
+        try:
+            parsed = parse_bot_spec(spec)
+        except ConfigError as e:
+            raise ConfigError(f"opponents: {e}", "opponents") from None
+        if parsed.seed is not None:
+            raise ConfigError(f"opponents: {echo(str(parsed))} gives its own seed; in-core "
+                              f"opponents draw from their episodes' seeds (opponent_seed)",
+                              "opponents")
+        bot, text = make_bot(parsed, 0), str(parsed)
+    try:
+        bot.check_game(probe.name)
+        policy = bot.core_policy(probe)
+    except ConfigError as e:
+        raise ConfigError(f"opponents: {e}", "opponents") from None
+    if policy is None:
+        raise ConfigError(f"opponents: {echo(text)} cannot play inside the core for "
+                          f"{probe.name}; in-core bots here: {', '.join(in_core_bots(probe))}",
+                          "opponents")
+    return text, policy
+
+
+def in_core_bots(probe: Game) -> list[str]:
+    """The bot specs that can be VectorGame opponents in ``probe``'s configuration: random,
+    greedy when the game has it in its kernel, and the levels built on those."""
+    from cardcore.bots import make_bot
+    names = ["random", "greedy"] + [f"level:{n}" for n in sorted(type(probe).levels)]
+    found = []
+    for name in names:
+        try:
+            bot = make_bot(name, 0)
+            bot.check_game(probe.name)
+        except ConfigError:
+            continue
+        if bot.core_policy(probe) is not None:
+            found.append(name)
+    return found
+
+
+def _reward_scale(probe: Game, reward: Any, scale: Any) -> float:
+    """The factor the core applies to each reward: ``reward_scale``, or for "utility_range"
+    one over the largest magnitude of the returns' bounds (rewards then lie in [-1, 1])."""
+    if reward not in REWARDS:
+        raise ConfigError(f"reward must be one of {', '.join(REWARDS)}, not {echo(reward)}",
+                          "reward")
+    if scale == "utility_range":
+        if reward != "returns":
+            raise ConfigError("reward_scale='utility_range' scales reward='returns'; the win "
+                              "reward already lies in [-1, 1]", "reward_scale")
+        low, high = probe.utility_range
+        largest = max(abs(low), abs(high))
+        return 1.0 / largest if largest > 0 else 1.0
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) \
+            or not math.isfinite(scale) or scale <= 0:
+        raise ConfigError(f"reward_scale must be a positive number or 'utility_range', not "
+                          f"{echo(scale)}", "reward_scale")
+    return float(scale)
+
+
+def _observation_bounds(probe: Game, observation: Any
+                        ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Per entry, the bounds of the raw observation (the game's ``observation_bounds_of``;
+    +-inf where it declares none), checked finite when ``observation="scaled"``."""
+    if observation not in OBSERVATIONS:
+        raise ConfigError(f"observation must be one of {', '.join(OBSERVATIONS)}, not "
+                          f"{echo(observation)}", "observation")
+    size = probe.observation_shape[0]
+    low = np.full(size, -np.inf)
+    high = np.full(size, np.inf)
+    bounds = type(probe).observation_bounds_of(probe.num_players, probe.options)
+    for piece, offset, length in probe.observation_pieces:
+        if piece in bounds:
+            low[offset:offset + length], high[offset:offset + length] = bounds[piece]
+    if observation == "scaled":
+        unbounded = [piece for piece, offset, length in probe.observation_pieces
+                     if not (np.isfinite(low[offset:offset + length]).all()
+                             and np.isfinite(high[offset:offset + length]).all())]
+        if unbounded:
+            raise ConfigError(f"observation='scaled': {probe.name} declares no bounds for "
+                              f"{', '.join(unbounded[:5])} (Game.observation_bounds_of)",
+                              "observation")
+    return low, high
 
 
 def first_found(indexes: list[int]) -> int:
@@ -53,7 +203,10 @@ class VectorGame:
     (Ctrl-C). Between two calls another thread may step the games."""
 
     def __init__(self, name: str, num_games: int, *, players: int | None = None, seed: int = 0,
-                 threads: int = 1, **options: Any) -> None:
+                 threads: int = 1, learner_seats: int | Any = None, opponents: Any = None,
+                 reward: str = "returns", reward_scale: float | str = 1.0,
+                 observation: str = "raw", max_episode_actions: int | None = None,
+                 **options: Any) -> None:
         if isinstance(num_games, bool) or not isinstance(num_games, int) or not 1 <= num_games <= 1 << 24:
             raise ConfigError(f"num_games must be an int 1..{1 << 24}, not {echo(num_games)}",
                               "num_games")
@@ -63,6 +216,16 @@ class VectorGame:
             raise ConfigError(f"seed must be a non-negative int, not {echo(seed)}", "seed")
         self._cls = game_class(name)
         probe: Game = self._cls(players=players, seed=0, **options)   # checks every option
+        learners, policies = _seats(probe, learner_seats, opponents)
+        scale = _reward_scale(probe, reward, reward_scale)
+        low, high = _observation_bounds(probe, observation)
+        if max_episode_actions is None:
+            max_log = probe.max_game_length
+        elif is_int(max_episode_actions) and max_episode_actions >= 1:
+            max_log = min(int(max_episode_actions), probe.max_game_length)
+        else:
+            raise ConfigError(f"max_episode_actions must be a positive int or None, not "
+                              f"{echo(max_episode_actions)}", "max_episode_actions")
         self.name = name
         self.num_games = num_games
         self.num_players = probe.num_players
@@ -70,8 +233,39 @@ class VectorGame:
         self.seed = seed
         self.num_distinct_actions = probe.num_distinct_actions
         self.observation_shape = probe.observation_shape
-        self._core = VectorCore(probe._make_state(None), num_games, seed,
-                                max_log=probe.max_game_length)
+        self.learner_seats: tuple[int, ...] = tuple(p for p, mine in enumerate(learners) if mine)
+        self.opponents: dict[int, str] = {p: spec for p, (spec, _) in policies.items()}
+        self.reward = reward
+        self.reward_scale = scale
+        self.observation = observation
+        self.max_episode_actions = max_log
+        if policies:
+            kinds = [policies[p][1][0] if p in policies else 0 for p in range(self.num_players)]
+            thresholds = [policies[p][1][1] if p in policies else 0
+                          for p in range(self.num_players)]
+            self._core = VectorCore(probe._make_state(None), num_games, seed, max_log=max_log,
+                                    learners=learners, kinds=kinds, thresholds=thresholds)
+        else:
+            self._core = VectorCore(probe._make_state(None), num_games, seed, max_log=max_log)
+        size = self.observation_shape[0]
+        self._episode_returns = np.zeros((num_games, self.num_players), np.float64)
+        self._episode_lengths = np.zeros(num_games, np.int64)
+        self._episode_actions = np.zeros(num_games, np.int64)
+        self._final_observations = np.zeros((num_games, size), np.float32)
+        self._final_masks = np.zeros((num_games, self.num_distinct_actions), _BOOL)
+        scaling: tuple[Any, Any] = (None, None)
+        if observation == "scaled":
+            span = (high - low).astype(np.float32)
+            scaling = (low.astype(np.float32),
+                       np.where(span > 0, 1.0 / np.where(span > 0, span, 1), 0).astype(np.float32))
+            low, high = np.zeros(size, np.float32), np.ones(size, np.float32)
+        self.observation_low: npt.NDArray[np.float32] = _read_only(low.astype(np.float32))
+        self.observation_high: npt.NDArray[np.float32] = _read_only(high.astype(np.float32))
+        self._core.configure_episodes(
+            _REWARD_CODES[reward], scale, type(probe).sides_of(self.num_players, self.options),
+            self._episode_returns, self._episode_lengths, self._episode_actions,
+            self._final_observations, self._final_masks.view(np.uint8), *scaling)
+        self._truncated = np.zeros(num_games, _BOOL)
         self._tokens: list[bool] = [True]   # serialises the public methods (module docstring)
         self._players = np.empty(num_games, dtype=np.int32)
         self._mask_shape = (num_games, self.num_distinct_actions)
@@ -167,9 +361,14 @@ class VectorGame:
         finally:
             tokens.append(token)
 
-    def observations(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
-        """(num_games, *observation_shape) float32: each game seen by its player to move.
-        ``out``: a C-contiguous float32 array of that shape, in native byte order."""
+    def observations(self, out: npt.NDArray[np.float32] | None = None,
+                     seat: int | None = None) -> npt.NDArray[np.float32]:
+        """(num_games, *observation_shape) float32: each game seen by its player to move, or,
+        with ``seat``, every game seen by that seat (``observation_tensor(seat)``; scaled with
+        ``observation="scaled"``). ``out``: a C-contiguous float32 array of that shape, in
+        native byte order."""
+        if seat is not None and (not is_int(seat) or not 0 <= seat < self.num_players):
+            raise ValueError(f"seat must be 0..{self.num_players - 1} or None, not {echo(seat)}")
         if out is None:
             out = np.empty((self.num_games, *self.observation_shape), dtype=np.float32)
         tokens = self._tokens               # the uncontended case inlined: hot path
@@ -178,9 +377,31 @@ class VectorGame:
         except IndexError:
             token = self._hold()
         try:
-            self._each_slice(lambda lo, hi: self._core.observations(out, lo, hi))
+            if seat is None:
+                self._each_slice(lambda lo, hi: self._core.observations(out, lo, hi))
+            else:
+                self._each_slice(lambda lo, hi: self._core.observations_of(out, int(seat), lo, hi))
         finally:
             tokens.append(token)
+        return out
+
+    def observations_all(self, out: npt.NDArray[np.float32] | None = None
+                         ) -> npt.NDArray[np.float32]:
+        """(num_games, num_players, *observation_shape) float32: every game seen by every seat
+        (``[i, p]`` is game i's ``observation_tensor(p)``), written in one C loop; for a
+        centralised critic. ``out``: a C-contiguous float32 array of that shape."""
+        shape = (self.num_games, self.num_players, *self.observation_shape)
+        if out is None:
+            out = np.empty(shape, dtype=np.float32)
+        elif not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != np.float32 \
+                or not out.flags.c_contiguous or not out.flags.writeable:
+            raise ValueError(f"out must be a writeable C-contiguous float32 array of shape {shape}")
+        flat = out.reshape(self.num_games, -1)              # a view: out is C-contiguous
+        token = self._hold()
+        try:
+            self._each_slice(lambda lo, hi: self._core.observations_all(flat, lo, hi))
+        finally:
+            self._tokens.append(token)
         return out
 
     def random_actions(self) -> npt.NDArray[np.int64]:
@@ -200,10 +421,14 @@ class VectorGame:
         return out
 
     def step(self, actions: Any) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
-        """Apply one action id per game. Returns (rewards, done): rewards (num_games,
-        num_players) are the finished games' ``returns()`` (0 elsewhere); done marks the
-        games that ended on this step and have already restarted. An illegal id in any game
-        raises IllegalActionError naming the game, and no game changes."""
+        """Apply one action id per game (the learner's, at the seat to move), then the
+        in-core opponents' moves until a learner seat is to move again. Returns (rewards,
+        done): rewards (num_games, num_players) are, for the episodes that ended during this
+        step, the ``reward`` rule of their ``returns()`` times ``reward_scale`` (0 for a
+        truncated episode and in every other game); done marks those games, which have
+        already restarted (``truncated``, ``episode_returns``, ``episode_lengths``,
+        ``final_observations``, ``final_masks`` describe the finished episodes). An illegal
+        id in any game raises IllegalActionError naming the game, and no game changes."""
         tokens = self._tokens               # the uncontended case inlined: hot path
         try:
             token = tokens.pop()
@@ -212,28 +437,84 @@ class VectorGame:
         try:
             rewards = np.empty(self._rewards_shape, _FLOAT32)
             done = np.empty(self.num_games, _BOOL)
+            cut = np.empty(self.num_games, _BOOL)
             core = self._core
             if self.threads == 1:
                 if type(actions) is np.ndarray and actions.dtype is _INT64 and actions.ndim == 1:
                     try:           # the core checks the length and the layout
-                        bad = core.step(actions, rewards, done, 0, self.num_games)
+                        bad = core.step(actions, rewards, done, 0, self.num_games, cut)
                     except ValueError:
                         actions = self._action_ids(actions)     # raises IllegalActionError
-                        bad = core.step(actions, rewards, done, 0, self.num_games)
+                        bad = core.step(actions, rewards, done, 0, self.num_games, cut)
                 else:
                     actions = self._action_ids(actions)
-                    bad = core.step(actions, rewards, done, 0, self.num_games)
+                    bad = core.step(actions, rewards, done, 0, self.num_games, cut)
             else:          # every slice is checked before any is applied
                 ids = actions = self._action_ids(actions)
                 bad = first_found(self._each_slice(lambda lo, hi: core.validate(ids, lo, hi)))
                 if bad < 0:
                     bad = first_found(self._each_slice(
-                        lambda lo, hi: core.step(ids, rewards, done, lo, hi)))
+                        lambda lo, hi: core.step(ids, rewards, done, lo, hi, cut)))
             if bad >= 0:
                 self._raise_illegal(bad, int(actions[bad]))
+            self._truncated = cut
             return rewards, done
         finally:
             tokens.append(token)
+
+    @property
+    def truncated(self) -> npt.NDArray[np.bool_]:
+        """(num_games,) bool: the games whose episode the latest ``step`` ended by truncation
+        (``max_episode_actions`` actions without an end; ``done`` is set there too, the
+        reward is 0). All False before the first step."""
+        return self._truncated
+
+    @property
+    def episode_returns(self) -> npt.NDArray[np.float64]:
+        """(num_games, num_players) float64, read-only: per slot, the game's own ``returns()``
+        of its latest finished episode (before ``reward`` and ``reward_scale``; for a
+        truncated one the standing when it was cut). Rows change only where ``done``; 0 until
+        a slot's first episode ends. A view, rewritten by later steps: copy to keep."""
+        return _read_only(self._episode_returns)
+
+    @property
+    def episode_lengths(self) -> npt.NDArray[np.int64]:
+        """(num_games,) int64, read-only: per slot, the learner steps (``step`` calls) of its
+        latest finished episode; ``episode_actions`` counts every seat's actions."""
+        return _read_only(self._episode_lengths)
+
+    @property
+    def episode_actions(self) -> npt.NDArray[np.int64]:
+        """(num_games,) int64, read-only: per slot, every seat's actions in its latest
+        finished episode (learner and opponents: ``len(game.action_log())``)."""
+        return _read_only(self._episode_actions)
+
+    @property
+    def unplayed_episodes(self) -> npt.NDArray[np.int64]:
+        """(num_games,) int64, read-only: per slot, the episodes that ended on the opponents'
+        moves before any learner seat moved (the constructor's deals included). They are
+        never reported by ``step`` (no done, no reward): the slot deals the next episode at
+        once. Count them as played when judging a win rate. A new array per call."""
+        out = np.empty(self.num_games, np.int64)
+        token = self._hold()
+        try:
+            self._core.unplayed_episodes(out)
+        finally:
+            self._tokens.append(token)
+        return out
+
+    @property
+    def final_observations(self) -> npt.NDArray[np.float32]:
+        """(num_games, *observation_shape) float32, read-only: per slot, the final state of
+        its latest finished episode seen by the seat whose ``step`` action ended it (the
+        learner's last transition's next observation). Rows change only where ``done``."""
+        return _read_only(self._final_observations)
+
+    @property
+    def final_masks(self) -> npt.NDArray[np.bool_]:
+        """(num_games, num_distinct_actions) bool, read-only: that seat's legal actions in the
+        final state: none when the episode ended, those it has when truncated at its turn."""
+        return _read_only(self._final_masks)
 
     def _action_ids(self, actions: Any) -> npt.NDArray[np.int64]:
         """``actions`` as a C-contiguous int64 array of one id per game, or
