@@ -14,7 +14,9 @@ One seat learns; the other seats are played by cardcore bots. Importing this mod
 
 | | |
 |---|---|
-| observation | ``game.observation_tensor(seat)``: float32, the rulebook's "Observation" layout |
+| observation | ``game.observation_tensor(seat)``: float32, the rulebook's "Observation" layout;
+  ``observation="scaled"``: every entry mapped into [0, 1] by the game's declared bounds
+  (``Game.observation_bounds_of``, as VectorGame does), with a finite ``observation_space`` |
 | action space | ``Discrete(game.num_distinct_actions)`` |
 | action mask | ``info["action_mask"]`` (int8, 1 = legal; all 0 once the episode is over) |
 | reward | ``game.returns()[seat]`` when the match ends, 0 before; optional shaping |
@@ -48,7 +50,7 @@ from gymnasium import spaces
 from cardcore.bots import BOTS, Bot, make_bot
 from cardcore.envs._common import (
     RENDER_MODES, probe_game,
-    Potential, camel_name, draw_seed, initial_potential, render_text,
+    Potential, camel_name, draw_seed, initial_potential, observation_bounds, render_text,
     shaped_rewards,
 )
 from cardcore.envs._vector_env import CardcoreVectorEnv, make_vec
@@ -77,7 +79,7 @@ class CardcoreEnv(gymnasium.Env[Obs, np.int64]):
                  opponents: Opponent | Sequence[Opponent] = "greedy", *,
                  players: int | None = None, render_mode: str | None = None,
                  reward_shaping: Potential | None = None, illegal_action: str = "terminate",
-                 **options: Any) -> None:
+                 observation: str = "raw", **options: Any) -> None:
         probe = probe_game(name, players, render_mode, illegal_action, ILLEGAL_POLICIES, options)
         random_seat = seat == "random"
         if not random_seat and (isinstance(seat, bool) or not isinstance(seat, int)
@@ -100,8 +102,11 @@ class CardcoreEnv(gymnasium.Env[Obs, np.int64]):
         self._bots = self._seat_bots()
         self._num_actions = probe.num_distinct_actions
         self._obs_shape = probe.observation_shape
-        # The Game API states no per-element bounds for the tensor: the Box says so (-inf, inf).
-        self.observation_space = spaces.Box(-np.inf, np.inf, probe.observation_shape, np.float32)
+        # The bounds the game declares per piece (-inf, inf for a raw piece it does not bound).
+        low, high, self._scaling = observation_bounds(name, probe.num_players, observation,
+                                                      options)
+        self.observation = observation
+        self.observation_space = spaces.Box(low, high, probe.observation_shape, np.float32)
         self.action_space = spaces.Discrete(probe.num_distinct_actions)
         self.game: Game = probe
         self._potential: list[float] = []
@@ -204,7 +209,12 @@ class CardcoreEnv(gymnasium.Env[Obs, np.int64]):
 
     def _observe(self) -> Obs:
         # Every game's projection writes every float, so the buffer needs no zeroing.
-        return self.game.observation_tensor(self.seat, np.empty(self._obs_shape, np.float32))
+        obs = self.game.observation_tensor(self.seat, np.empty(self._obs_shape, np.float32))
+        if self._scaling is not None:
+            offset, factor = self._scaling
+            np.subtract(obs, offset, out=obs)
+            np.multiply(obs, factor, out=obs)        # float32 throughout, as VectorGame's C
+        return obs
 
     def _info(self) -> dict[str, Any]:
         game = self.game
