@@ -29,8 +29,14 @@ from cardcore.envs.evaluation import format_win_rates, plot_curve, random_policy
 from cardcore.envs.gymnasium import CardcoreVectorEnv, make_vec
 
 
+def symlog(x: np.ndarray) -> np.ndarray:
+    """sign(x) log(1 + |x|): raw counts and scores squeezed into a range an MLP takes."""
+    return np.sign(x) * np.log1p(np.abs(x))
+
+
 class SB3VecEnv(VecEnv):
-    """A cardcore vector environment as a Stable-Baselines3 VecEnv."""
+    """A cardcore vector environment as a Stable-Baselines3 VecEnv (observations through
+    ``symlog``)."""
 
     def __init__(self, env: CardcoreVectorEnv, seed: int = 0) -> None:
         self.env = env
@@ -40,7 +46,7 @@ class SB3VecEnv(VecEnv):
     def reset(self):
         obs, _ = self.env.reset(seed=self._seed)
         self._seed += 1                      # the next reset deals new games
-        return obs
+        return symlog(obs)
 
     def step_async(self, actions) -> None:
         self._actions = np.asarray(actions, np.int64)
@@ -50,11 +56,11 @@ class SB3VecEnv(VecEnv):
         done = terminated | truncated
         infos = [{} for _ in range(self.num_envs)]
         for i in np.flatnonzero(done):
-            infos[i] = {"terminal_observation": info["final_obs"][i],
+            infos[i] = {"terminal_observation": symlog(info["final_obs"][i]),
                         "TimeLimit.truncated": bool(truncated[i]),
                         "episode": {"r": float(reward[i]),
                                     "l": int(info["final_info"]["episode_length"][i])}}
-        return obs, reward.astype(np.float32), done, infos
+        return symlog(obs), reward.astype(np.float32), done, infos
 
     def action_masks(self) -> np.ndarray:
         return self.env.action_masks()
@@ -111,7 +117,7 @@ class Progress(BaseCallback):
 def model_policy(model: MaskablePPO):
     """The model as a batched policy ``(obs, mask) -> actions`` for win_rates."""
     def act(obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        actions, _ = model.predict(obs, action_masks=mask, deterministic=False)
+        actions, _ = model.predict(symlog(obs), action_masks=mask, deterministic=False)
         return actions
     return act
 
@@ -127,7 +133,7 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--opponents", default="greedy")
     parser.add_argument("--reward", default="win")
-    parser.add_argument("--observation", default="scaled")
+    parser.add_argument("--observation", default="raw")
     parser.add_argument("--steps", type=int, default=2_000_000)
     parser.add_argument("--budget-minutes", type=float, default=0.0)
     parser.add_argument("--num-envs", type=int, default=64)

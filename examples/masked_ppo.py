@@ -33,14 +33,14 @@ class Config:
     players: int = 2
     opponents: str = "greedy"          # who the learner trains against
     reward: str = "win"                # VectorGame reward: "win" (1/-1/0) or "returns"
-    observation: str = "scaled"        # every entry in [0, 1]
+    observation: str = "raw"           # or "scaled" (every entry in [0, 1]) where declared
     steps: int = 2_000_000             # env steps (learner decisions), all games together
     budget_minutes: float = 0.0        # stop after this much CPU time of the process (0: none)
-    num_envs: int = 256
-    rollout: int = 32                  # steps per game per update
+    num_envs: int = 128
+    rollout: int = 16                  # steps per game per update
     epochs: int = 4
     minibatches: int = 4
-    lr: float = 3e-4
+    lr: float = 1e-3
     gamma: float = 0.995
     lam: float = 0.95                  # GAE lambda
     clip: float = 0.2
@@ -50,11 +50,17 @@ class Config:
     seed: int = 0
     threads: int = 1                   # torch threads
     eval_games: int = 1000             # per opponent, at the end
-    curve_every: int = 0               # updates between curve points (0: no curve)
+    curve_every: int = 0               # updates between curve points (0: none)
     curve_games: int = 300
     curve: str = ""                    # a .png or .svg path for the learning curve
     eval_opponents: tuple[str, ...] = ("random", "greedy", "level:3")
     options: dict = field(default_factory=dict)    # game options (VectorGame **options)
+
+
+def symlog(x: torch.Tensor) -> torch.Tensor:
+    """sign(x) log(1 + |x|): raw counts and scores (a Kuzanasta score runs to 10^5) squeezed
+    into a range an MLP takes, without knowing their bounds."""
+    return torch.sign(x) * torch.log1p(x.abs())
 
 
 class Agent(nn.Module):
@@ -71,7 +77,7 @@ class Agent(nn.Module):
 
     def forward(self, obs: torch.Tensor, mask: torch.Tensor
                 ) -> tuple[torch.distributions.Categorical, torch.Tensor]:
-        h = self.body(obs)
+        h = self.body(symlog(obs))
         logits = self.pi(h).masked_fill(~mask, -1e9)    # illegal ids get no probability
         return torch.distributions.Categorical(logits=logits), self.v(h).squeeze(-1)
 
@@ -127,7 +133,7 @@ def train(cfg: Config, log=print) -> dict:
                 cut = torch.from_numpy(vg.truncated.copy())
                 final = torch.from_numpy(vg.final_observations[vg.truncated])
                 with torch.no_grad():
-                    reward[cut] += cfg.gamma * agent.v(agent.body(final)).squeeze(-1)
+                    reward[cut] += cfg.gamma * agent.v(agent.body(symlog(final))).squeeze(-1)
             rew_buf[t], done_buf[t] = reward, torch.from_numpy(done.astype(np.float32))
             episodes += int(done.sum())
             reward_sum += float(rewards[done, 0].sum())
