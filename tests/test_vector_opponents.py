@@ -311,3 +311,38 @@ def test_threads_give_the_same_games_with_opponents():
         assert np.array_equal(one.observations(), two.observations())
     assert np.array_equal(one.episode_returns, two.episode_returns)
     assert [one.game(i).to_json() for i in range(6)] == [two.game(i).to_json() for i in range(6)]
+
+
+SCALED = [("kings_stakes", {"players": 2}), ("kings_stakes", {"players": 6, "scoring": "cards"}),
+          ("kings_stakes", {"players": 4, "teams": True, "refill": "manual"}),
+          ("crazy_eights", {"players": 2}),
+          ("crazy_eights", {"players": 7, "use_special_cards": True, "reshuffle": True})]
+
+
+@pytest.mark.parametrize("name, options", SCALED)
+def test_scaled_observations_lie_in_the_unit_interval(name, options):
+    """observation="scaled": (raw - low) / (high - low) from the game's declared bounds,
+    every entry in [0, 1] over random play (the bounds hold), for every seat."""
+    raw = VectorGame(name, 8, seed=5, **options)
+    scaled = VectorGame(name, 8, seed=5, observation="scaled", **options)
+    low, high = raw.observation_low, raw.observation_high
+    assert np.isfinite(low).all() and np.isfinite(high).all() and (low <= high).all()
+    assert (scaled.observation_low == 0).all() and (scaled.observation_high == 1).all()
+    span = np.where(high > low, high - low, 1)
+    for step in range(600):
+        if step % 5 == 0:
+            a, b = raw.observations_all(), scaled.observations_all()
+            assert ((low <= a) & (a <= high)).all(), np.argwhere(~((low <= a) & (a <= high)))
+            assert np.allclose(b, np.where(high > low, (a - low) / span, 0), atol=1e-6)
+        actions = raw.random_actions()
+        raw.step(actions)
+        scaled.step(actions)
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if not game_class(n).observation_bounds_of(
+    game_class(n).default_players, new_game(n, seed=0).options)])
+def test_a_game_without_bounds_refuses_scaling_naming_the_option(name):
+    with pytest.raises(ConfigError, match="declares no bounds") as e:
+        VectorGame(name, 2, observation="scaled")
+    assert e.value.option == "observation"
+    assert np.isinf(VectorGame(name, 2).observation_high).all()

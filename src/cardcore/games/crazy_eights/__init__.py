@@ -173,6 +173,32 @@ class CrazyEights(Game):
         return (-float(worst), 0.0)
 
     @classmethod
+    def observation_bounds_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Mapping[str, tuple[float, float]]:
+        """Per piece (rulebook, "Observation"): one-hots 0..1; copies per card up to the
+        decks; the stock up to the deck; a draw-two debt grows by 2 per two played in a row
+        (CE-4.3), each two at most once in a chain; players + 1 passes end the game (CE-7.3);
+        max_turns bounds the plays (CE-7.2); scores up to the worst return."""
+        deck = crazy_eights_deck(players)
+        decks = float(max(deck.count(c) for c in set(deck)))
+        twos = sum(1 for c in deck if rank_of(c) == 1)
+        one_hot = (0.0, 1.0)
+        bounds = {piece: one_hot for piece in (
+            "openspiel_hand", "openspiel_last_card", "openspiel_last_suit",
+            "openspiel_hand_sizes", "openspiel_direction", "observer", "current_player",
+            "phase", "dealer")}
+        draws, turns = float(options["max_draw_cards"]), float(options["max_turns"])
+        bounds.update({
+            "direction": (-1.0, 1.0), "stock_size": (0.0, float(len(deck))),
+            "discard": (0.0, decks), "draws_this_turn": (0.0, draws),
+            "max_draw_cards": (draws, draws), "draw_two_owed": (0.0, 2.0 * twos),
+            "passes": (0.0, float(players + 1)), "plays": (0.0, turns),
+            "max_turns": (turns, turns), "reburied": (0.0, decks),
+            "stock_bottom_known": (0.0, decks), "known_eights": (0.0, decks),
+            "scores": (0.0, -cls.utility_range_of(players, options)[0])})
+        return bounds
+
+    @classmethod
     def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
         """A bound on the actions of a game. T = max_turns bounds the plays (CE-7.2) and
         the nominations (one per eight played). Every draw action takes at least one card

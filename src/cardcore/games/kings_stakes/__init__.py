@@ -199,6 +199,31 @@ class KingsStakes(Game):
         return (-float(worst * (2 if options["teams"] else 1)), 0.0)
 
     @classmethod
+    def observation_bounds_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Mapping[str, tuple[float, float]]:
+        """Per piece (rulebook, "Observation"): one-hots 0..1; card counts up to the deck's
+        copies of an id; sizes and penalty cards up to the deck; scores up to the worst
+        return. The stake: a number play is at most 22 (two jokers, KS-4.4) and doubles only
+        when equal (KS-4.3), so at most 44 before the specials, which only add: a jack 1
+        (KS-5.1) or a queen-jack 10 (KS-5.6), each jack or joker spent once a round."""
+        deck = kings_stakes_deck(players)
+        copies = float(max(deck.count(c) for c in set(deck)))
+        jacks = sum(1 for c in deck if c == 52 or (c < 52 and c % 13 == 10))
+        one_hot = (0.0, 1.0)
+        bounds = {piece: one_hot for piece in (
+            "observer", "current_player", "phase", "chip_holder", "round_first_player",
+            "out_player", "final_turns_owed", "last_play_player", "last_play_action", "teams")}
+        worst = -cls.utility_range_of(players, options)[0]
+        bounds.update({
+            "hand": (0.0, copies), "table": (0.0, copies), "discard": (0.0, copies),
+            "penalty_counts": (0.0, float(len(deck))), "hand_sizes": (0.0, float(len(deck))),
+            "stock_size": (0.0, float(len(deck))), "scores": (0.0, worst),
+            "stake": (0.0, 44.0 + 10.0 * jacks), "direction": (-1.0, 1.0),
+            "round": (1.0, float(options["rounds"])),
+            "rounds": (float(options["rounds"]), float(options["rounds"]))})
+        return bounds
+
+    @classmethod
     def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
         """Every play sheds at least one card and hands only fill from the stock, so a round
         has at most one play per card of the deck; a take needs a play before it (KS-6.1) and
