@@ -239,16 +239,14 @@ def test_single_env_scaled_observations_match_vectorgames(name):
     low, high = env.observation_space.low, env.observation_space.high
     assert np.isfinite(low).all() and np.isfinite(high).all()
     assert (low == 0).all() and (high == 1).all()
-    seen = vg.observations()
+    seen = vg.observations(seat=0)
     for i in range(4):
-        game = vg.game(i)
-        env.game = game
-        env.seat = game.current_player
+        env.game = vg.game(i)                   # slot i's game, seen by the env's seat 0
         np.testing.assert_array_equal(env._observe(), seen[i])
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        check_env(env)
-    assert not caught
+        check_env(gymnasium.make(env_id(name), players=players, observation="scaled").unwrapped)
+    assert not [str(w.message) for w in caught]
 
 
 # --- evaluation -----------------------------------------------------------------------------
@@ -265,3 +263,20 @@ def test_win_rates_count_the_first_episode_of_every_slot():
                       seed=1)
     assert again["random"] == results["random"]
     assert "greedy" in format_win_rates(results)
+
+
+@pytest.mark.parametrize("name", ["kings_stakes", "crazy_eights"])
+def test_scaled_vector_observations_stay_in_the_finite_box(name):
+    env = make_vec(name, 16, players=2, observation="scaled")
+    space = env.single_observation_space
+    assert space.is_bounded() and (space.low == 0).all() and (space.high == 1).all()
+    obs, info = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    finals = 0
+    for _ in range(150):
+        assert obs in env.observation_space
+        obs, _, terminated, _, info = env.step(random_legal(rng, info["action_mask"]))
+        for i in np.flatnonzero(terminated):
+            assert info["final_obs"][i] in space
+            finals += 1
+    assert finals > 0

@@ -112,13 +112,15 @@ def observation_bounds(name: str, players: int, observation: str, options: dict[
     and, when scaled, the (low, factor) of ``(x - low) * factor``, the map into [0, 1] that
     VectorGame applies in C (one source for the bounds: ``Game.observation_bounds_of``, read
     through VectorGame; ConfigError for an unknown mode or, when scaled, a piece without
-    bounds). Raw entries without declared bounds are (-inf, inf)."""
+    bounds). Raw observations get (-inf, inf)."""
     from cardcore.vector import VectorGame
     chosen = VectorGame(name, 1, players=players, observation=observation, **options)
     low, high = chosen.observation_low.copy(), chosen.observation_high.copy()
     chosen.close()
     if observation != "scaled":
-        return low, high, None
+        # Raw: the Box states no bounds (-inf, inf), as before the games declared any; a
+        # piece the game pins to one value would otherwise be a Box Gymnasium warns about.
+        return np.full_like(low, -np.inf), np.full_like(high, np.inf), None
     raw = VectorGame(name, 1, players=players, **options)
     span = raw.observation_high - raw.observation_low
     factor = np.where(span > 0, 1.0 / np.where(span > 0, span, 1), 0).astype(np.float32)

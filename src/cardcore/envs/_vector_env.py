@@ -83,8 +83,11 @@ class CardcoreVectorEnv(gymnasium.vector.VectorEnv):
         self._vg = VectorGame(name, num_envs, seed=0, **self._config)
         self.num_players = self._vg.num_players
         self.opponents = self._vg.opponents
+        # Raw observations state no bounds (as the single environment's); scaled: [0, 1].
+        scaled = self._vg.observation == "scaled"
         self.single_observation_space = spaces.Box(
-            self._vg.observation_low, self._vg.observation_high, self._vg.observation_shape,
+            self._vg.observation_low if scaled else -np.inf,
+            self._vg.observation_high if scaled else np.inf, self._vg.observation_shape,
             np.float32)
         self.single_action_space = spaces.Discrete(self._vg.num_distinct_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
