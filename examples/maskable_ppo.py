@@ -117,7 +117,8 @@ class Progress(BaseCallback):
 def model_policy(model: MaskablePPO):
     """The model as a batched policy ``(obs, mask) -> actions`` for win_rates."""
     def act(obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        actions, _ = model.predict(symlog(obs), action_masks=mask, deterministic=False)
+        actions, _ = model.predict(symlog(obs), action_masks=np.array(mask),
+                                   deterministic=False)
         return actions
     return act
 

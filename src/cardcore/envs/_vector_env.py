@@ -50,8 +50,8 @@ class CardcoreVectorEnv(gymnasium.vector.VectorEnv):
       with its ``_key`` mask = the finished games.
     - ``reset(seed=s)`` deals new games everywhere, every episode's seed drawn from ``s``
       (the same seed and actions give the same trajectories); ``options`` are ignored.
-    - ``copy=False`` returns the same observation and mask buffers every step (faster;
-      copy what you keep).
+    - ``copy=True`` (default) returns new observation and mask arrays every step;
+      ``copy=False`` the same buffers, rewritten by the next step (copy what you keep).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
