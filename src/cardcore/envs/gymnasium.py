@@ -22,8 +22,8 @@ One seat learns; the other seats are played by cardcore bots. Importing this mod
 | reward | ``game.returns()[seat]`` when the match ends, 0 before; optional shaping |
 | seat | the learning seat: ``0`` by default, any seat, or ``"random"`` (drawn at every reset
   from the environment's generator, so from the reset seed) |
-| players | the game's default (4 in Kings' Stakes and Kuzanasta, 5 in Crazy Eights, 6 in Manna)
-  unless ``players=`` is given |
+| players | the game's default (``game_class(name).default_players``) unless ``players=`` is
+  given |
 | opponents | ``"greedy"`` by default: a bot name for every other seat (``"greedy"``,
   ``"random"``, ``"level:3"``), a ``Bot``, or one per other seat in seat order; reseeded from
   the episode's seed on every reset |
