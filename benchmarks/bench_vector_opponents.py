@@ -2,7 +2,7 @@
 
 pytest-benchmark:   pytest benchmarks/bench_vector_opponents.py --benchmark-enable
 side by side:       python benchmarks/compare.py --only vector_opponents
-a table:            python benchmarks/bench_vector_opponents.py [seconds per game]
+a table:            python benchmarks/bench_vector_opponents.py [--quick]
 
 A learner step is ``step(actions)`` + ``legal_mask(out)`` + ``observations(out)`` for each of
 ``BATCH`` games (the learner's random legal actions drawn in C by ``random_actions``, outside
@@ -15,54 +15,35 @@ steps/s on one core.
 from __future__ import annotations
 
 import sys
-import time
+from pathlib import Path
 from typing import Any
 
-from cardcore import VectorGame, available_games
-from cardcore.registry import game_class
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # run as a script too
+from bench_vector import VectorLoop  # noqa: E402
+
+from cardcore import available_games  # noqa: E402
+from cardcore.registry import game_class  # noqa: E402
 
 BATCH = 1024
 TARGET = 2e6
 
 
 def configuration(name: str) -> dict[str, Any]:
-    """Two players where the game allows it (Manna is two teams of two)."""
+    """Two players where the game allows it (Manna is always six: two teams of three)."""
     return {"players": max(2, game_class(name).min_players)}
 
 
-class LearnerLoop:
-    """step + legal_mask + observations on one VectorGame, timed in slices."""
-
-    def __init__(self, name: str, batch: int = BATCH, **kwargs: Any) -> None:
-        self.batch = batch
-        self.vg = VectorGame(name, batch, seed=1, **configuration(name), **kwargs)
-        self.mask = self.vg.legal_mask()
-        self.obs = self.vg.observations()
-        self.timed = 0.0
-        self.steps = 0
-
-    def run(self, seconds: float) -> None:
-        vg, mask, obs, clock = self.vg, self.mask, self.obs, time.perf_counter
-        until = self.timed + seconds
-        while self.timed < until:
-            actions = vg.random_actions()             # drawn in C, outside the timer
-            started = clock()
-            vg.step(actions)
-            vg.legal_mask(mask)
-            vg.observations(obs)
-            self.timed += clock() - started
-            self.steps += self.batch
-
-    @property
-    def rate(self) -> float:
-        return self.steps / self.timed
+def learner_loop(name: str, **kwargs: Any) -> VectorLoop:
+    """bench_vector's timed loop (step + legal_mask + observations) on ``BATCH`` games of the
+    configuration, with ``kwargs`` (opponents=...) given to the VectorGame."""
+    return VectorLoop(name, True, BATCH, **configuration(name), **kwargs)
 
 
 def against_self_play(name: str, seconds: float, slices: int = 10,
                       opponents: str = "greedy") -> tuple[float, float]:
     """(learner steps/s with in-core ``opponents``, self-play steps/s), alternating slices."""
-    theirs = LearnerLoop(name, opponents=opponents)
-    plain = LearnerLoop(name)
+    theirs = learner_loop(name, opponents=opponents)
+    plain = learner_loop(name)
     for _ in range(slices):
         theirs.run(seconds / slices)
         plain.run(seconds / slices)
@@ -88,7 +69,8 @@ def compare_section(quick: bool = False) -> list[dict[str, Any]]:
 
 
 def test_learner_step_kings_stakes_vs_greedy(benchmark: Any) -> None:
-    loop = LearnerLoop("kings_stakes", opponents="greedy")
+    loop = learner_loop("kings_stakes", opponents="greedy")
+    assert loop.obs is not None
 
     def one_step() -> None:
         loop.vg.step(loop.vg.random_actions())
@@ -98,6 +80,6 @@ def test_learner_step_kings_stakes_vs_greedy(benchmark: Any) -> None:
 
 
 if __name__ == "__main__":
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
-    for row in compare_section():
+    quick = len(sys.argv) > 1 and sys.argv[1] == "--quick"
+    for row in compare_section(quick):
         print(f"{row['figure']}: {row['value']:.2f} {row['unit']}  ({row['note']})")

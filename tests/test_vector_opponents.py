@@ -137,6 +137,8 @@ def test_trajectories_with_in_core_opponents_equal_games_with_python_bots(name):
     ({"opponents": "random:seed=3"}, "opponents"),
     ({"opponents": {1: "greedy", 2: "random"}}, "opponents"),
     ({"opponents": {0: "greedy", 1: "random"}}, "opponents"),
+    ({"opponents": {True: "greedy"}}, "opponents"),
+    ({"opponents": {1: "greedy", "x": "random"}}, "opponents"),
     ({"learner_seats": [0, 1]}, "opponents"),
     ({"learner_seats": 0}, "opponents"),
     ({"learner_seats": 2, "opponents": "greedy"}, "learner_seats"),
@@ -316,7 +318,10 @@ def test_threads_give_the_same_games_with_opponents():
 SCALED = [("kings_stakes", {"players": 2}), ("kings_stakes", {"players": 6, "scoring": "cards"}),
           ("kings_stakes", {"players": 4, "teams": True, "refill": "manual"}),
           ("crazy_eights", {"players": 2}),
-          ("crazy_eights", {"players": 7, "use_special_cards": True, "reshuffle": True})]
+          ("crazy_eights", {"players": 7, "use_special_cards": True, "reshuffle": True}),
+          ("kuzanasta", {"players": 2, "deals": 2}),
+          ("kuzanasta", {"players": 4, "ante": 5, "pile_pairing": "adjacent"}),
+          ("manna", {"target": 3000})]
 
 
 @pytest.mark.parametrize("name, options", SCALED)
@@ -339,10 +344,17 @@ def test_scaled_observations_lie_in_the_unit_interval(name, options):
         scaled.step(actions)
 
 
-@pytest.mark.parametrize("name", [n for n in GAMES if not game_class(n).observation_bounds_of(
-    game_class(n).default_players, new_game(n, seed=0).options)])
-def test_a_game_without_bounds_refuses_scaling_naming_the_option(name):
-    with pytest.raises(ConfigError, match="declares no bounds") as e:
-        VectorGame(name, 2, observation="scaled")
+def test_a_game_without_bounds_refuses_scaling_naming_the_option(monkeypatch):
+    """A game that declares no bounds for a piece: raw bounds +-inf there, and "scaled" is a
+    ConfigError naming the option and the piece."""
+    cls = game_class("kings_stakes")
+    declared = cls.observation_bounds_of
+    monkeypatch.setattr(cls, "observation_bounds_of", classmethod(
+        lambda c, players, options: {k: v for k, v in declared(players, options).items()
+                                     if k != "stake"}))
+    with pytest.raises(ConfigError, match="declares no bounds for stake") as e:
+        VectorGame("kings_stakes", 2, observation="scaled")
     assert e.value.option == "observation"
-    assert np.isinf(VectorGame(name, 2).observation_high).all()
+    vg = VectorGame("kings_stakes", 2)
+    stake = dict((n, o) for n, o, _ in new_game("kings_stakes", seed=0).observation_pieces)["stake"]
+    assert np.isinf(vg.observation_high[stake]) and np.isfinite(vg.observation_high[:stake]).all()

@@ -696,7 +696,10 @@ cdef class VectorCore:
             if cut != NULL:
                 cut[i] = 0
             self.legal_count[i] = -1
-            if self.settle(i, mover, reward_row, done + i, cut + i if cut != NULL else NULL) < 0:
+            # Most steps leave a learner seat to move in a game that goes on: nothing to settle.
+            if (h.to_move < 0 or self.log_len[i] >= self.max_log or not self.learner[h.to_move]) \
+                    and self.settle(i, mover, reward_row, done + i,
+                                    cut + i if cut != NULL else NULL) < 0:
                 return i
             # The next step checks its action against these ids (and legal_mask writes them):
             # computed now, while the game's state is still in the L1 cache.

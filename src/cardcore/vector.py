@@ -51,7 +51,7 @@ _BOOL = np.dtype(np.bool_)
 
 
 def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
-    view = array.view()
+    view: npt.NDArray[Any] = array.view()
     view.flags.writeable = False
     return view
 
@@ -62,6 +62,7 @@ def _seats(probe: Game, learner_seats: Any, opponents: Any
     given: every seat learns. ``opponents`` alone: seat 0 learns when it is one spec, the seats
     the mapping leaves out when it is ``{seat: spec}``."""
     players = probe.num_players
+    mine: list[Any]
     if learner_seats is None and opponents is None:
         return [True] * players, {}
     if learner_seats is None:
@@ -88,7 +89,7 @@ def _seats(probe: Game, learner_seats: Any, opponents: Any
         raise ConfigError(f"opponents: name the bots of seats {others}, e.g. 'greedy' or "
                           f"{{seat: 'random'}}", "opponents")
     if isinstance(opponents, Mapping):
-        if sorted(opponents) != others:
+        if not all(is_int(p) for p in opponents) or set(opponents) != set(others):
             raise ConfigError(f"opponents must give a bot for exactly the seats {others}, "
                               f"not {echo(sorted(opponents, key=str))}", "opponents")
         specs = {p: opponents[p] for p in others}
@@ -196,11 +197,20 @@ def first_found(indexes: list[int]) -> int:
 class VectorGame:
     """``num_games`` games of one configuration, stepped together in C.
 
+    ``learner_seats`` / ``opponents``: which seats the caller plays and which bots play the
+    others inside the core (None / None: self-play; docs/rl.md, "VectorGame"). ``reward``
+    ("returns" or "win") and ``reward_scale`` (a factor, or "utility_range": rewards in
+    [-1, 1]) shape ``step``'s rewards; ``observation="scaled"`` maps every observation entry
+    to [0, 1] (``observation_low`` / ``observation_high``); ``max_episode_actions`` cuts an
+    episode as truncated (default: the game's ``max_game_length``). Other keywords are game
+    options. A bad value is a ConfigError naming it.
+
     Thread-safe by serialisation: every public method (``legal_mask``, ``observations``,
-    ``random_actions``, ``step``, ``current_player``, ``game``, ``close``) holds this
-    VectorGame's token for the whole call, so two threads never run its C loops at once and
-    each call sees all games between two steps; a thread waiting for it can be interrupted
-    (Ctrl-C). Between two calls another thread may step the games."""
+    ``observations_all``, ``random_actions``, ``step``, ``current_player``, ``game``,
+    ``unplayed_episodes``, ``close``) holds this VectorGame's token for the whole call, so two
+    threads never run its C loops at once and each call sees all games between two steps; a
+    thread waiting for it can be interrupted (Ctrl-C). Between two calls another thread may
+    step the games (the episode arrays are views that a step rewrites)."""
 
     def __init__(self, name: str, num_games: int, *, players: int | None = None, seed: int = 0,
                  threads: int = 1, learner_seats: int | Any = None, opponents: Any = None,

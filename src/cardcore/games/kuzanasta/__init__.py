@@ -252,14 +252,54 @@ class Kuzanasta(Game):
         actions (KZ-3.5), and a match at most its scored deals plus MAX_VOID_DEALS void
         ones (KZ-7.8). Scored deals: ``deals``, or, to a target, every seat below it before
         the last deal, each scored deal adding at least ``min_deal_total()`` to one seat."""
+        per_deal: int = actions_per_turn() * options["max_turns"]
+        return cls.max_deals_of(players, options) * per_deal
+
+    @classmethod
+    def max_deals_of(cls, players: int, options: Mapping[str, Any]) -> int:
+        """The most deals a match has, void ones included: its scored deals (``deals``, or,
+        to a target, every seat below it before the last deal, each scored deal adding at
+        least ``min_deal_total()`` to one seat) plus MAX_VOID_DEALS (KZ-7.8)."""
         scored: int
         if options["deals"] is not None:
             scored = options["deals"]
         else:
             below = -(-options["target"] // min_deal_total()) - 1
             scored = players * below + 1
-        per_deal: int = actions_per_turn() * options["max_turns"]
-        return (scored + MAX_VOID_DEALS) * per_deal
+        return scored + MAX_VOID_DEALS
+
+    @classmethod
+    def observation_bounds_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Mapping[str, tuple[float, float]]:
+        """Per piece (rulebook, "Observation"): one-hots 0..1; counts per card id up to the
+        deck's 2 copies, per set descriptor up to the 2 sets; sizes up to the deck; card
+        places hold an id + 1 (0..53). Scores and deal totals up to ``utility_range`` and
+        ``max_deal_total`` (KZ-7.4), a set up to the dearest row (KZ-5). Chips (KZ-7.6): a
+        seat pays at most 2 antes a deal and takes at most what every seat paid."""
+        from cardcore.games.kuzanasta._sets import KZ_ROW_VALUES
+        deck = kuzanasta_deck()
+        copies = float(max(deck.count(c) for c in set(deck)))
+        deals = float(cls.max_deals_of(players, options))
+        paid = 2.0 * options["ante"] * deals                  # by one seat, over the match
+        one_hot = (0.0, 1.0)
+        bounds = {piece: one_hot for piece in (
+            "observer", "current_player", "phase", "wild_rank", "turn_up", "discard_tops",
+            "my_pile", "pile_of", "dealer", "first_player", "god_holder", "last_end",
+            "last_winner", "last_wild_rank", "last_turn_up_doubled", "last_god_doubled")}
+        total = float(max_deal_total(players))
+        bounds.update({
+            "hand": (0.0, copies), "discard_counts": (0.0, copies), "last_hand": (0.0, copies),
+            "best_sets": (0.0, 2.0), "last_sets": (0.0, 2.0),
+            "hand_sizes": (0.0, float(len(deck))), "stock_sizes": (0.0, float(len(deck))),
+            "scores": (0.0, cls.utility_range_of(players, options)[1]),
+            "discard_order": (0.0, float(len(set(deck)))), "piles_in_play": (1.0, 2.0),
+            "deal": (1.0, deals), "turns_in_deal": (0.0, float(options["max_turns"])),
+            "chips": (-paid, paid * players), "pot": (0.0, paid * players),
+            "last_pot": (0.0, paid * players),
+            "best_value": (0.0, 2.0 * max(KZ_ROW_VALUES)),
+            "last_set_values": (0.0, float(max(KZ_ROW_VALUES))),
+            "last_hand_points": (0.0, total), "last_total": (0.0, total)})
+        return bounds
 
     def table_lines(self, player: int) -> list[str]:
         """The public table as plain-text lines, for terminal front ends."""

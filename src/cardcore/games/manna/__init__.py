@@ -245,6 +245,34 @@ class Manna(Game):
         actions (derived there: draws, takes and lasting melds, discards, retracted melds)."""
         return MAX_HANDS_PER_MATCH * hand_action_bound()
 
+    @classmethod
+    def observation_bounds_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Mapping[str, tuple[float, float]]:
+        """Per piece (rulebook, "Observation"): one-hots and flags 0..1; counts per card id
+        up to the deck's copies; sizes and meld sizes up to the deck, canastas up to the deck
+        in 7s (MH-9.1); scores within ``utility_range``, a hand's within
+        ``hand_score_bounds()``, a turn's counted points up to a hand's best; MH-4.8's
+        minimum 15..150; hands 1..MAX_HANDS_PER_MATCH (MH-10.7)."""
+        deck = manna_deck()
+        size = float(len(deck))
+        copies = float(max(deck.count(c) for c in set(deck)))
+        low, high = hand_score_bounds()
+        one_hot = (0.0, 1.0)
+        bounds = {piece: one_hot for piece in (
+            "observer", "current_player", "phase", "team", "opened", "dealer", "frozen",
+            "discard_top")}
+        bounds.update({
+            "hand": (0.0, copies), "discard": (0.0, copies), "meld_cards": (0.0, copies),
+            "red_threes": (0.0, copies), "hand_sizes": (0.0, size), "foot_sizes": (0.0, size),
+            "stock_size": (0.0, size), "unfinished_size": (0.0, size),
+            "unfinished_wilds": (0.0, size), "canasta_types": (0.0, float(len(deck) // 7)),
+            "canastas": (0.0, float(len(deck) // 7)),
+            "scores": cls.utility_range_of(players, options),
+            "last_hand_scores": (float(low), float(high)), "min_meld": (15.0, 150.0),
+            "turn_points": (0.0, float(high)),
+            "hand_number": (1.0, float(MAX_HANDS_PER_MATCH))})
+        return bounds
+
     def table_lines(self, player: int) -> list[str]:
         """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
