@@ -56,7 +56,8 @@ class CardcoreVectorEnv(gymnasium.vector.VectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
-    def __init__(self, name: str, num_envs: int, *, players: int | None = None, seat: int = 0,
+    def __init__(self, name: str, num_envs: int, *, players: int | None = None,
+                 seat: int | str = 0,
                  opponents: str | Mapping[int, str] | Sequence[str] = "greedy",
                  reward: str = "returns", copy: bool = True, threads: int = 1,
                  **options: Any) -> None:
@@ -68,7 +69,7 @@ class CardcoreVectorEnv(gymnasium.vector.VectorEnv):
         if seat == "random":
             raise ConfigError("seat='random' is for the single environment; a VectorGame's "
                               "learning seat is fixed: give a seat number", "seat")
-        if not is_int(seat) or seat < 0:
+        if not isinstance(seat, int) or not is_int(seat) or seat < 0:
             raise ConfigError(f"seat must be a seat number, not {echo(seat)}", "seat")
         self._config: dict[str, Any] = dict(
             players=players, threads=threads, learner_seats=int(seat), reward=reward,

@@ -34,7 +34,8 @@ def random_policy(seed: int = 0) -> Policy:
 
     def policy(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
         scores = np.where(mask, rng.random(mask.shape), -1.0)
-        return scores.argmax(axis=1)
+        choice: npt.NDArray[np.int64] = scores.argmax(axis=1)
+        return choice
     return policy
 
 

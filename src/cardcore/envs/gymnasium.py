@@ -249,7 +249,8 @@ def register_envs() -> list[str]:
         gid = env_id(name)
         if gid not in gymnasium.registry:
             gymnasium.register(id=gid, entry_point=CardcoreEnv,  # type: ignore[arg-type]
-                               vector_entry_point=make_vec, kwargs={"name": name})
+                               vector_entry_point=make_vec,  # type: ignore[arg-type]
+                               kwargs={"name": name})
         ids.append(gid)
     return ids
 
