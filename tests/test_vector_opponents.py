@@ -106,6 +106,7 @@ def play_against_mirror(vg: VectorGame, specs: dict[int, str], finished_goal: in
     for i, game in enumerate(mirror.games):
         assert vg.game(i).to_json() == game.to_json()
     assert list(vg.unplayed_episodes) == mirror.unplayed
+    assert list(vg.episode_ids) == mirror.episodes
     assert finished >= finished_goal
     return finished, on_opponent
 
@@ -157,6 +158,13 @@ def test_a_bad_option_is_a_config_error_naming_it(kwargs, option):
     with pytest.raises(ConfigError) as e:
         VectorGame("kings_stakes", 2, players=2, **kwargs)
     assert e.value.option == option and option in str(e.value)
+
+
+def test_a_bound_that_cuts_every_episode_before_the_learner_moves_is_a_config_error():
+    with pytest.raises(ConfigError, match="before a learner seat moved") as e:
+        VectorGame("kings_stakes", 2, players=2, opponents="greedy", max_episode_actions=1,
+                   first_player=1)
+    assert e.value.option == "max_episode_actions"
 
 
 def test_a_search_level_is_refused_naming_the_levels_that_work():

@@ -47,6 +47,10 @@ def episode_seed(seed, int64_t slot, int64_t episode) -> int:
     return mix64(derive(mix64(seed_to_u64(seed)), <uint64_t>slot, EPISODE_STREAM) ^ <uint64_t>episode)
 
 
+class NoLearnerTurn(RuntimeError):
+    """A slot's episodes kept ending (or being cut) before any learner seat moved."""
+
+
 def opponent_seed(seed, int64_t slot, int64_t episode, int64_t seat) -> int:
     """The seed of the in-core opponent at ``seat`` in episode ``episode`` of game slot
     ``slot`` (VectorGame ``opponents``): ``derive(episode_seed(seed, slot, episode), seat,
@@ -647,8 +651,8 @@ cdef class VectorCore:
             raise RuntimeError(f"game {i}: {self.hooks.name.decode()}'s greedy policy chose "
                                f"no legal action")
         if self.log_error == PLAY_NO_LEARNER:
-            raise RuntimeError(f"game {i}: {MAX_LEARNERLESS_EPISODES} episodes in a row ended "
-                               f"before a learner seat moved")
+            raise NoLearnerTurn(f"game {i}: {MAX_LEARNERLESS_EPISODES} episodes in a row "
+                                f"ended before a learner seat moved")
         raise MemoryError(f"game {i}: the action log could not grow")
 
     cdef inline int log_push(self, int i, int32_t action) noexcept nogil:
@@ -830,6 +834,13 @@ cdef class VectorCore:
                         ids[i] = -1         # no game stays over (they restart), so never seen
         finally:
             PyBuffer_Release(&b)
+
+    def episode_ids(self, out) -> None:
+        """out[i] (int64): the episode slot i is playing (0, 1, ...: episode_seed's k)."""
+        cdef int64_t[::1] o = out
+        if o.shape[0] != self.n:
+            raise ValueError("out needs one entry per game")
+        memcpy(&o[0], self.episode, sizeof(int64_t) * self.n)
 
     def unplayed_episodes(self, out) -> None:
         """out[i] (int64): the episodes of slot i that ended before a learner seat moved."""

@@ -33,7 +33,7 @@ from typing import Any, Callable
 import numpy as np
 import numpy.typing as npt
 
-from cardcore._batch import VectorCore, episode_seed, opponent_seed
+from cardcore._batch import NoLearnerTurn, VectorCore, episode_seed, opponent_seed
 from cardcore._fast import Random
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.game import Game, is_int
@@ -207,7 +207,7 @@ class VectorGame:
 
     Thread-safe by serialisation: every public method (``legal_mask``, ``observations``,
     ``observations_all``, ``random_actions``, ``step``, ``current_player``, ``game``,
-    ``unplayed_episodes``, ``close``) holds this VectorGame's token for the whole call, so two
+    ``episode_ids``, ``unplayed_episodes``, ``close``) holds this VectorGame's token for the whole call, so two
     threads never run its C loops at once and each call sees all games between two steps; a
     thread waiting for it can be interrupted (Ctrl-C). Between two calls another thread may
     step the games (the episode arrays are views that a step rewrites)."""
@@ -253,8 +253,15 @@ class VectorGame:
             kinds = [policies[p][1][0] if p in policies else 0 for p in range(self.num_players)]
             thresholds = [policies[p][1][1] if p in policies else 0
                           for p in range(self.num_players)]
-            self._core = VectorCore(probe._make_state(None), num_games, seed, max_log=max_log,
-                                    learners=learners, kinds=kinds, thresholds=thresholds)
+            try:
+                self._core = VectorCore(probe._make_state(None), num_games, seed,
+                                        max_log=max_log, learners=learners, kinds=kinds,
+                                        thresholds=thresholds)
+            except NoLearnerTurn as e:
+                option = "opponents" if max_episode_actions is None else "max_episode_actions"
+                raise ConfigError(f"{option}: {e} (the opponents end or, with "
+                                  f"max_episode_actions={max_log}, outlast every episode)",
+                                  option) from None
         else:
             self._core = VectorCore(probe._make_state(None), num_games, seed, max_log=max_log)
         size = self.observation_shape[0]
@@ -500,15 +507,27 @@ class VectorGame:
         return _read_only(self._episode_actions)
 
     @property
+    def episode_ids(self) -> npt.NDArray[np.int64]:
+        """(num_games,) int64: the episode each slot is playing now, k = 0, 1, ... (dealt with
+        ``episode_seed(seed, i, k)``; unplayed episodes are counted too). A slot whose
+        ``done`` is set has moved on to a new id. A new array per call."""
+        return self._per_slot(self._core.episode_ids)
+
+    @property
     def unplayed_episodes(self) -> npt.NDArray[np.int64]:
         """(num_games,) int64, read-only: per slot, the episodes that ended on the opponents'
         moves before any learner seat moved (the constructor's deals included). They are
         never reported by ``step`` (no done, no reward): the slot deals the next episode at
         once. Count them as played when judging a win rate. A new array per call."""
+        return self._per_slot(self._core.unplayed_episodes)
+
+    def _per_slot(self, fill: Callable[[npt.NDArray[np.int64]], None]
+                  ) -> npt.NDArray[np.int64]:
+        """A new int64 per slot, written by the core's ``fill`` under the token."""
         out = np.empty(self.num_games, np.int64)
         token = self._hold()
         try:
-            self._core.unplayed_episodes(out)
+            fill(out)
         finally:
             self._tokens.append(token)
         return out
