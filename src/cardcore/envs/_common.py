@@ -5,6 +5,7 @@ import json
 from typing import Any, Callable, Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from cardcore.errors import ConfigError, echo
 from cardcore.game import Game
@@ -99,3 +100,30 @@ def observation_text(game: Game, seat: int) -> str:
     observation string: equal exactly when the views are equal, since a view's keys come in
     a fixed order). ``repr`` rather than JSON per value: a fraction of the cost."""
     return "\n".join(f"{key}: {value!r}" for key, value in game.view(seat).items())
+
+
+Scaling = tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+
+
+def observation_bounds(name: str, players: int, observation: str, options: dict[str, Any]
+                       ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32],
+                                  Scaling | None]:
+    """The observation Box's (low, high) per entry for ``observation="raw"`` or ``"scaled"``
+    and, when scaled, the (low, factor) of ``(x - low) * factor``, the map into [0, 1] that
+    VectorGame applies in C (one source for the bounds: ``Game.observation_bounds_of``, read
+    through VectorGame; ConfigError for an unknown mode or, when scaled, a piece without
+    bounds). Raw observations get (-inf, inf)."""
+    from cardcore.vector import VectorGame
+    chosen = VectorGame(name, 1, players=players, observation=observation, **options)
+    low, high = chosen.observation_low.copy(), chosen.observation_high.copy()
+    chosen.close()
+    if observation != "scaled":
+        # Raw: the Box states no bounds (-inf, inf), as before the games declared any; a
+        # piece the game pins to one value would otherwise be a Box Gymnasium warns about.
+        return np.full_like(low, -np.inf), np.full_like(high, np.inf), None
+    raw = VectorGame(name, 1, players=players, **options)
+    span = raw.observation_high - raw.observation_low
+    factor = np.where(span > 0, 1.0 / np.where(span > 0, span, 1), 0).astype(np.float32)
+    offset = raw.observation_low.astype(np.float32)
+    raw.close()
+    return low, high, (offset, factor)

@@ -14,12 +14,25 @@ One seat learns; the other seats are played by cardcore bots. Importing this mod
 
 | | |
 |---|---|
-| observation | ``game.observation_tensor(seat)``: float32, the rulebook's "Observation" layout |
+| observation | ``game.observation_tensor(seat)``: float32, the rulebook's "Observation" layout;
+  ``observation="scaled"``: every entry mapped into [0, 1] by the game's declared bounds
+  (``Game.observation_bounds_of``, as VectorGame does), with a finite ``observation_space`` |
 | action space | ``Discrete(game.num_distinct_actions)`` |
 | action mask | ``info["action_mask"]`` (int8, 1 = legal; all 0 once the episode is over) |
 | reward | ``game.returns()[seat]`` when the match ends, 0 before; optional shaping |
-| opponents | a bot name for every other seat (``"greedy"``, ``"random"``), a ``Bot``, or one per
-  other seat in seat order; reseeded from the episode's seed on every reset |
+| seat | the learning seat: ``0`` by default, any seat, or ``"random"`` (drawn at every reset
+  from the environment's generator, so from the reset seed) |
+| players | the game's default (``game_class(name).default_players``) unless ``players=`` is
+  given |
+| opponents | ``"greedy"`` by default: a bot name for every other seat (``"greedy"``,
+  ``"random"``, ``"level:3"``), a ``Bot``, or one per other seat in seat order; reseeded from
+  the episode's seed on every reset |
+| info | ``action_mask``, ``seat``; at the end also ``winners`` (``game.winners``) and
+  ``returns`` (``game.returns()``, every seat's) |
+
+``make_vec(name, num_envs, ...)`` is the batched counterpart, a ``gymnasium.vector.VectorEnv``
+over :class:`~cardcore.vector.VectorGame` with the opponents played in C; it is also the ids'
+vector entry point, so ``gymnasium.make_vec(env_id(name), num_envs)`` builds it.
 
 An illegal action ends the episode with ``utility_range[0]`` (the worst return) and
 ``info["illegal_action"]`` (``illegal_action="terminate"``, the default); with
@@ -37,14 +50,15 @@ from gymnasium import spaces
 from cardcore.bots import BOTS, Bot, make_bot
 from cardcore.envs._common import (
     RENDER_MODES, probe_game,
-    Potential, camel_name, draw_seed, initial_potential, render_text,
+    Potential, camel_name, draw_seed, initial_potential, observation_bounds, render_text,
     shaped_rewards,
 )
+from cardcore.envs._vector_env import CardcoreVectorEnv, make_vec
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.game import Game
 from cardcore.registry import available_games, new_game
 
-__all__ = ["CardcoreEnv", "env_id", "register_envs"]
+__all__ = ["CardcoreEnv", "CardcoreVectorEnv", "env_id", "make_vec", "register_envs"]
 
 Obs = npt.NDArray[np.float32]
 Opponent = Union[str, Bot]
@@ -61,43 +75,59 @@ class CardcoreEnv(gymnasium.Env[Obs, np.int64]):
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
-    def __init__(self, name: str, seat: int = 0,
-                 opponents: Opponent | Sequence[Opponent] = "greedy", *, players: int | None = None, render_mode: str | None = None,
+    def __init__(self, name: str, seat: int | str = 0,
+                 opponents: Opponent | Sequence[Opponent] = "greedy", *,
+                 players: int | None = None, render_mode: str | None = None,
                  reward_shaping: Potential | None = None, illegal_action: str = "terminate",
-                 **options: Any) -> None:
+                 observation: str = "raw", **options: Any) -> None:
         probe = probe_game(name, players, render_mode, illegal_action, ILLEGAL_POLICIES, options)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < probe.num_players:
-            raise ConfigError(f"seat must be a seat 0..{probe.num_players - 1}, not {echo(seat)}",
-                              "seat")
+        random_seat = seat == "random"
+        if not random_seat and (isinstance(seat, bool) or not isinstance(seat, int)
+                                or not 0 <= seat < probe.num_players):
+            raise ConfigError(f"seat must be a seat 0..{probe.num_players - 1} or 'random', "
+                              f"not {echo(seat)}", "seat")
         self.name = name
-        self.seat = seat
+        # With seat="random", ``seat`` is the current episode's (0 until the first reset).
+        self.seat: int = 0 if random_seat else int(seat)
+        self.random_seat = random_seat
         self.render_mode = render_mode
         self.reward_shaping = reward_shaping
         self.illegal_action = illegal_action
         self.utility_range = probe.utility_range
         self._players = probe.num_players
         self._options = dict(options)
-        self._bots = self._make_bots(opponents, probe)
+        # One bot per other seat, in seat order of the other seats (seat 0's view when the
+        # seat is drawn): _seat_bots maps them onto the seats once the learning seat is known.
+        self._opponent_bots = self._make_bots(opponents, probe)
+        self._bots = self._seat_bots()
         self._num_actions = probe.num_distinct_actions
         self._obs_shape = probe.observation_shape
-        # The Game API states no per-element bounds for the tensor: the Box says so (-inf, inf).
-        self.observation_space = spaces.Box(-np.inf, np.inf, probe.observation_shape, np.float32)
+        # The bounds the game declares per piece (-inf, inf for a raw piece it does not bound).
+        low, high, self._scaling = observation_bounds(name, probe.num_players, observation,
+                                                      options)
+        self.observation = observation
+        self.observation_space = spaces.Box(low, high, probe.observation_shape, np.float32)
         self.action_space = spaces.Discrete(probe.num_distinct_actions)
         self.game: Game = probe
         self._potential: list[float] = []
         self._done = True
 
-    def _make_bots(self, opponents: Opponent | Sequence[Opponent], probe: Game) -> dict[int, Bot]:
+    def _seat_bots(self) -> dict[int, Bot]:
+        others = [p for p in range(self._players) if p != self.seat]
+        return dict(zip(others, self._opponent_bots))
+
+    def _make_bots(self, opponents: Opponent | Sequence[Opponent], probe: Game) -> list[Bot]:
         others = [p for p in range(probe.num_players) if p != self.seat]
         if isinstance(opponents, (str, Bot)):
             chosen: list[Opponent] = [opponents] * len(others)
         else:
             chosen = list(opponents)
             if len(chosen) != len(others):
+                where = "" if self.random_seat else f" {others}"
                 raise ConfigError(f"opponents: give one bot for each of the {len(others)} other "
-                                  f"seats {others}, not {len(chosen)}", "opponents")
-        bots: dict[int, Bot] = {}
-        for p, opponent in zip(others, chosen):
+                                  f"seats{where}, not {len(chosen)}", "opponents")
+        bots: list[Bot] = []
+        for opponent in chosen:
             if isinstance(opponent, str):
                 # Each seat gets its own bot: a bot's generator is its own (seeded at reset).
                 # By keyword: bots such as ISMCTSBot take other arguments first.
@@ -109,18 +139,22 @@ class CardcoreEnv(gymnasium.Env[Obs, np.int64]):
                 raise ConfigError(f"opponents: a bot name or a cardcore.bots.Bot, not "
                                   f"{type(opponent).__name__}", "opponents")
             bot.check_game(self.name)
-            bots[p] = bot
+            bots.append(bot)
         return bots
 
     # --- the Gymnasium API ------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Obs, dict[str, Any]]:
         """Deal a new match and let the opponents move until it is this seat's turn.
-        ``seed`` restarts the environment's generator (game and bot seeds are drawn from it);
-        ``options`` is accepted for the API and ignored. A match that ends before this seat
-        ever moves (possible in a one-round match) is skipped: the next one is
-        dealt, since an episode must begin with a move to make."""
+        ``seed`` restarts the environment's generator (game and bot seeds, and with
+        ``seat="random"`` first the learning seat, are drawn from it); ``options`` is accepted
+        for the API and ignored. A match that ends before this seat ever moves (possible in a
+        one-round match) is skipped: the next one is dealt, since an episode must begin with a
+        move to make."""
         super().reset(seed=seed)
+        if self.random_seat:
+            self.seat = int(self.np_random.integers(self._players))
+            self._bots = self._seat_bots()
         for _ in range(DEAL_ATTEMPTS):
             self.game = new_game(self.name, players=self._players, seed=draw_seed(self.np_random),
                                  **self._options)
@@ -175,14 +209,24 @@ class CardcoreEnv(gymnasium.Env[Obs, np.int64]):
 
     def _observe(self) -> Obs:
         # Every game's projection writes every float, so the buffer needs no zeroing.
-        return self.game.observation_tensor(self.seat, np.empty(self._obs_shape, np.float32))
+        obs = self.game.observation_tensor(self.seat, np.empty(self._obs_shape, np.float32))
+        if self._scaling is not None:
+            offset, factor = self._scaling
+            np.subtract(obs, offset, out=obs)
+            np.multiply(obs, factor, out=obs)        # float32 throughout, as VectorGame's C
+        return obs
 
     def _info(self) -> dict[str, Any]:
+        game = self.game
         mask = np.zeros(self._num_actions, np.int8)
-        if self.game.current_player == self.seat:
-            for action_id in self.game.legal_action_ids():
+        if game.current_player == self.seat:
+            for action_id in game.legal_action_ids():
                 mask[action_id] = 1
-        return {"action_mask": mask}
+        info: dict[str, Any] = {"action_mask": mask, "seat": self.seat}
+        if game.is_over:
+            info["winners"] = game.winners
+            info["returns"] = np.asarray(game.returns(), np.float64)
+        return info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions as bools (the method sb3-contrib's MaskablePPO looks for)."""
@@ -198,12 +242,14 @@ def env_id(name: str) -> str:
 
 
 def register_envs() -> list[str]:
-    """Register ``cardcore/<Name>-v0`` for every game (done on import); returns the ids."""
+    """Register ``cardcore/<Name>-v0`` for every game (done on import), ``make_vec`` its
+    vector entry point; returns the ids."""
     ids = []
     for name in available_games():
         gid = env_id(name)
         if gid not in gymnasium.registry:
             gymnasium.register(id=gid, entry_point=CardcoreEnv,  # type: ignore[arg-type]
+                               vector_entry_point=make_vec,  # type: ignore[arg-type]
                                kwargs={"name": name})
         ids.append(gid)
     return ids
