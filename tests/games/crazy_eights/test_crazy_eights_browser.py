@@ -6,16 +6,16 @@ import random
 
 import pytest
 
-from test_server_browser import (  # noqa: F401  (fixtures: browser, page, server)
-    browser, check_finished_table, click_move, moves, page, play_to_the_end, server, shot,
-    start_from_lobby, wait_for_turn,
+from test_server_browser import (  # noqa: F401  (the page fixture)
+    check_finished_table, click_move, moves, page, play_to_the_end, shot, start_from_lobby,
+    wait_for_turn,
 )
 
 pytestmark = pytest.mark.slow
 
 
-def test_a_crazy_eights_hand_by_clicks(page, server):  # noqa: F811  (the fixtures)
-    start_from_lobby(page, server, "crazy_eights", options={"use_special_cards": "true"}, seed=4)
+def test_a_crazy_eights_hand_by_clicks(page, web_server):  # noqa: F811  (the fixture)
+    start_from_lobby(page, web_server, "crazy_eights", options={"use_special_cards": "true"}, seed=4)
     board = page.inner_text("#board")
     assert "Suit to follow" in board and "Draws this turn" in board and "Stock" in board
     assert page.locator(".seat").count() == 5 and page.locator("#hand button.card").count() == 5
