@@ -42,8 +42,16 @@ def start_from_lobby(page, web_server, game, options=None, seed=None):
     page.goto(web_server.base + "/")
     page.select_option("#game", game)
     for name, value in (options or {}).items():
-        page.click("details summary")
-        page.fill(f"input[data-option={name}]", value)
+        if not page.is_visible(f"[data-option={name}]"):
+            page.click("details summary")
+        widget = page.locator(f"[data-option={name}]")
+        kind = widget.evaluate("w => w.tagName === 'SELECT' ? 'select' : w.type")
+        if kind == "checkbox":                    # the option schema's boolean
+            widget.set_checked(value == "true")
+        elif kind == "select":                    # its allowed values (JSON)
+            widget.select_option(value)
+        else:
+            widget.fill(value)
     if seed is not None:
         if not page.is_visible("#seed"):
             page.click("details summary")
