@@ -44,7 +44,7 @@ from rich.text import Text
 from cardcore import __version__
 from cardcore.bots import available_bots, make_bot, parse_bot_specs
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
-from cardcore.game import Action, Game
+from cardcore.game import NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.i18n import (LANGUAGES, N_, _, check_lang, fill_template, ngettext,
                            translations, use)
@@ -428,9 +428,10 @@ class PlaySession:
             try:
                 game.apply(action, player=self.seat)
             except IllegalActionError as e:
-                # No rule: the text is no action of the game at all (not just not now).
-                reason = self.why_not(text) if isinstance(action, str) and e.rule is None \
-                    else None
+                # The notation rule: the text is no action of the game at all (not just
+                # not now), so the game explains what is missing.
+                reason = self.why_not(text) \
+                    if isinstance(action, str) and e.rule in (None, NOTATION_RULE) else None
                 self.console.print("[red]" + escape(_("Not allowed:")) + "[/] "
                                    + escape(reason or refusal_text(e, game)))
                 continue

@@ -109,8 +109,8 @@ class KingsStakes(Game):
                          saved=players_multiple(10**6, "KS-9.4", "one per player")),  # 0.3
         "teams": Option(False, flag("KS-9.5", players=(4,)), "partners sit opposite (4 players)"),
         "refill": Option("auto", one_of("auto", "manual", rule="KS-4.5, KS-7"),
-                         doc="'auto': refill to 4 after a play; 'manual': choose refill or "
-                             "end_turn (KS-7)"),
+                         doc="'auto': refill to 4 after a play; 'manual': refill or end the "
+                             "turn, else the forget-me chip (KS-7)"),
         "scoring": Option("rank", one_of("rank", "cards", rule="KS-9.2, KS-9.6"),
                           doc="'rank': points by place in penalty cards (KS-9.2); 'cards': a "
                               "point per penalty card (KS-9.6)"),
