@@ -29,7 +29,7 @@ export const EVENT_WORDS = {
     e.turn_points ? ` (${e.min_meld ? t("{n} points this turn; the first meld needs {min}", { n: e.turn_points, min: e.min_meld }) : t("{n} points this turn", { n: e.turn_points })})` : "", "."],
   retract: (e, c) => who(e.player, c, N_("You took back the melds: {cards}."), N_("{who} took back the melds: {cards}."), { cards: cardsText(e.cards || []) }),
   canasta: (e, c) => who(e.player, c, N_("You completed a {type} canasta of {rank}s for team {team}."), N_("{who} completed a {type} canasta of {rank}s for team {team}."),
-    { type: canastaKind(e.type), rank: e.rank, team: e.team }),
+    { type: canastaKind(e.type), rank: e.rank === "wild" ? t("wild cards") : e.rank, team: e.team }),
   foot: (e, c) => e.cards && e.cards.length
     ? who(e.player, c, N_("You picked up the foot: {cards}."), N_("{who} picked up the foot: {cards}."), { cards: cardsText(e.cards) })
     : who(e.player, c, N_("You picked up the foot."), N_("{who} picked up the foot.")),
