@@ -15,8 +15,13 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 @pytest.fixture(scope="module")
 def web_server(tmp_path_factory):
-    """A `cardcore serve` whose bots move at once (bot_delay 0)."""
-    process = ServerProcess(tmp_path_factory.mktemp("browser") / "tables.sqlite3", bot_delay=0)
+    """A `cardcore serve` whose bots move at once (bot_delay 0). A browser test file starts
+    dozens of tables in seconds from one address, and leaves them open: past the default
+    creation rate and open tables per address (tested in test_server_limits.py), so both are
+    raised here."""
+    process = ServerProcess(tmp_path_factory.mktemp("browser") / "tables.sqlite3", bot_delay=0,
+                            extra=("--create-rate", "100", "--create-burst", "200",
+                                   "--max-tables-per-client", "1000"))
     yield process
     process.stop()
 
