@@ -905,6 +905,8 @@ class TableServer:
                         self._forget(table)
                     if not table.unstored:
                         table.stored.set()
+                    if done.done():
+                        continue    # its request was cancelled (the client went away)
                     if failed is not None:
                         done.set_exception(ApiError(503, "storage failed: the action was not "
                                                          "accepted"))
