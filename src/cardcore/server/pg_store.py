@@ -43,6 +43,9 @@ SCHEMA = (re.sub(r"\b(bot_seed|action) INTEGER", r"\1 BIGINT", SQLITE_SCHEMA)
           .replace(" REAL", " DOUBLE PRECISION").replace(" WITHOUT ROWID", "")
           + "CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, over);\n"
           + "CREATE INDEX IF NOT EXISTS tables_human ON tables (over, human_at);\n")
+DEADLINE_INDEX = "CREATE INDEX IF NOT EXISTS tables_deadline ON tables (over, deadline)"
+# What SCHEMA creates, to see whether a database has it all already.
+RELATIONS = re.findall(r"CREATE (?:TABLE|INDEX) IF NOT EXISTS (\w+)", SCHEMA + DEADLINE_INDEX)
 
 
 class _Connection:
@@ -91,13 +94,27 @@ class PgTableStore(SqlTableStore):
         self.db = _Connection(url)
         with self.db:
             self.db.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
-            for statement in SCHEMA.split(";"):
-                if statement.strip():
-                    self.db.execute(statement)
-            for name, kind in ADDED_COLUMNS:        # columns added after a database was made
-                kind = "DOUBLE PRECISION" if kind == "REAL" else kind
-                self.db.execute(f"ALTER TABLE tables ADD COLUMN IF NOT EXISTS {name} {kind}")
-            self.db.execute("CREATE INDEX IF NOT EXISTS tables_deadline ON tables (over, deadline)")
+            # DDL locks the table even when it changes nothing (ALTER TABLE takes an ACCESS
+            # EXCLUSIVE lock): run on a busy database, it deadlocks with other processes'
+            # commits. So it runs only when something is missing.
+            if not self._schema_current():
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+                for name, kind in ADDED_COLUMNS:    # columns added after a database was made
+                    kind = "DOUBLE PRECISION" if kind == "REAL" else kind
+                    self.db.execute(f"ALTER TABLE tables ADD COLUMN IF NOT EXISTS {name} {kind}")
+                self.db.execute(DEADLINE_INDEX)
+
+    def _schema_current(self) -> bool:
+        """Every table, index and column of the schema is there already."""
+        found = self.db.execute("SELECT count(*) FROM unnest(?::text[]) AS r(name) "
+                                "WHERE to_regclass(r.name) IS NOT NULL",
+                                (RELATIONS,)).fetchone()[0]
+        columns = {r[0] for r in self.db.execute(
+            "SELECT column_name FROM information_schema.columns "
+            "WHERE table_schema = current_schema() AND table_name = 'tables'")}
+        return found == len(RELATIONS) and {name for name, _ in ADDED_COLUMNS} <= columns
 
     def _announce(self, changes: list[tuple[str, str]]) -> None:
         for table_id, what in changes:
