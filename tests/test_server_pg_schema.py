@@ -1,9 +1,11 @@
 """Opening the PostgreSQL store (a server process starting, a tool reading it) beside a busy
 one: no DDL, so no table lock that would queue behind, and deadlock with, another process's
-commit; a database that lacks a column still gets it (docs/server.md, "Several processes")."""
+commit; a database that lacks a column still gets it; a commit that PostgreSQL rolls back to
+break a deadlock is run again (docs/server.md, "Several processes")."""
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -51,4 +53,39 @@ def test_a_database_without_a_later_column_gets_it_when_opened(pg_url):
         assert store.db.execute("SELECT to_regclass('tables_deadline')").fetchone()[0] \
             is not None
     finally:
+        store.close()
+
+
+def test_a_commit_chosen_as_a_deadlocks_victim_is_run_again(pg_url):
+    import psycopg
+
+    from cardcore.server.store import TableUpdate
+    store = PgTableStore(pg_url)
+    for table_id in ("d1", "d2"):
+        insert_table(store, table_id)
+    other = psycopg.connect(pg_url, autocommit=True)
+    # The other session detects deadlocks late, so the store's commit is the victim.
+    other.execute("SET deadlock_timeout = '20s'")
+    locked, done = threading.Event(), []
+
+    def lock_in_the_other_order() -> None:
+        with other.transaction():
+            other.execute("SELECT 1 FROM tables WHERE id = 'd2' FOR UPDATE")
+            locked.set()
+            time.sleep(0.5)                         # the store now waits for d2, holding d1
+            other.execute("SELECT 1 FROM tables WHERE id = 'd1' FOR UPDATE")
+        done.append(True)
+    thread = threading.Thread(target=lock_in_the_other_order)
+    try:
+        thread.start()
+        assert locked.wait(10)
+        updates = [TableUpdate(t, 0, [5], 1, False, None) for t in ("d1", "d2")]
+        assert store.save_many(updates) == []         # stored, on its second attempt
+        thread.join(30)
+        assert done == [True]
+        assert store.progress("d1") == (1, None) and store.progress("d2") == (1, None)
+        assert store.actions_since("d1", 0, 1) == [5]
+    finally:
+        thread.join(30)
+        other.close()
         store.close()

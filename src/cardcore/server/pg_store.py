@@ -26,7 +26,7 @@ from typing import Any, Callable, Sequence
 
 import psycopg
 
-from cardcore.server.store import ADDED_COLUMNS, SqlTableStore
+from cardcore.server.store import ADDED_COLUMNS, SqlTableStore, TableUpdate
 from cardcore.server.store import SCHEMA as SQLITE_SCHEMA
 
 __all__ = ["PgTableStore", "Listener", "CHANNEL"]
@@ -36,6 +36,10 @@ log = logging.getLogger("cardcore.server")
 CHANNEL = "cardcore_tables"
 SCHEMA_LOCK = 0x63617264            # advisory lock id: two processes starting at once
 RECONNECT_SECONDS = 1.0
+# A transaction PostgreSQL rolled back to break a deadlock (or a serialization conflict) is
+# safe to run again: nothing of it was stored.
+RETRIED_ERRORS = (psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure)
+COMMIT_ATTEMPTS = 3
 
 # The SQLite schema (one list of columns) in PostgreSQL's types: seeds are 63-bit and action
 # ids are kept as wide, times are doubles; PostgreSQL has no WITHOUT ROWID.
@@ -115,6 +119,18 @@ class PgTableStore(SqlTableStore):
             "SELECT column_name FROM information_schema.columns "
             "WHERE table_schema = current_schema() AND table_name = 'tables'")}
         return found == len(RELATIONS) and {name for name, _ in ADDED_COLUMNS} <= columns
+
+    def save_many(self, updates: list[TableUpdate]) -> list[str]:
+        """``SqlTableStore.save_many``, run again when PostgreSQL picked its transaction as a
+        deadlock's victim (another session took the same rows in another order)."""
+        for attempt in range(1, COMMIT_ATTEMPTS + 1):
+            try:
+                return super().save_many(updates)
+            except RETRIED_ERRORS as e:
+                if attempt == COMMIT_ATTEMPTS:
+                    raise
+                log.warning("a commit was rolled back (%s); trying again", type(e).__name__)
+        raise AssertionError("unreachable")
 
     def _announce(self, changes: list[tuple[str, str]]) -> None:
         for table_id, what in changes:
