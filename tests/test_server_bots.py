@@ -66,6 +66,7 @@ def test_a_slow_search_bot_does_not_delay_another_table(tmp_path):
         s.stop()
     print(f"p99 {p99(quiet) * 1000:.1f} ms alone, {p99(busy) * 1000:.1f} ms beside {SLOW_TABLES} "
           f"table(s) of search bots thinking 300 ms a move")
-    # Inline, every move of theirs would hold the loop for 300 ms.
-    assert p99(busy) < 0.15
+    # Inline, every move of theirs would hold the loop for 300 ms (the bound leaves room for
+    # a loaded machine: 150 ms was once exceeded at load average 12).
+    assert p99(busy) < 0.25
     assert p99(busy) < 3 * p99(quiet) + 0.05
