@@ -321,7 +321,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             return
         await websocket.accept(subprotocol=subprotocol)
         connection = Connection(seat, since, limits.message_rate, 2 * limits.message_rate,
-                                max_outbox=limits.max_outbox)
+                                max_outbox=limits.max_outbox,
+                                max_outbox_bytes=limits.max_outbox_bytes)
         connection.may_auth = token is None          # {"type": "auth"} may come first
         table.connections.add(connection)
         table.offer_record(connection)                  # an ended match: its record too
@@ -358,11 +359,15 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         """One send, at most ``send_timeout`` seconds. The send runs as its own task and is
         abandoned (not awaited) on timeout: a send blocked on a socket that does not read
         may not end when cancelled."""
+        connection.sending = len(text)
         task = asyncio.ensure_future(websocket.send_text(text))
         # If this coroutine is cancelled (the socket closed meanwhile), the send's own
         # failure is expected: retrieve it, so asyncio does not log it as never retrieved.
         task.add_done_callback(lambda t: t.cancelled() or t.exception())
-        done, _ = await asyncio.wait({task}, timeout=limits.send_timeout)
+        try:
+            done, _ = await asyncio.wait({task}, timeout=limits.send_timeout)
+        finally:
+            connection.sending = 0
         if not done:
             connection.stalled = True
             task.cancel()
@@ -391,14 +396,16 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             await _send_text(websocket, connection, json_bytes(message).decode())
             while connection.later:                     # the match record, after the end
                 await _send_text(websocket, connection,
-                                 json_bytes(connection.later.popleft()).decode())
+                                 json_bytes(connection.pop(later=True)).decode())
             return True
 
         while not connection.closed:
             await connection.wake.wait()
             connection.wake.clear()
+            if connection.overflow:                     # a slow reader: ws_table drops it
+                return
             while connection.errors:
-                message = connection.errors.popleft()
+                message = connection.pop()
                 if message["type"] == ACK:            # an action's answer: a fresh state
                     if not await send_state(message["id"]):
                         return

@@ -94,6 +94,14 @@ def request_id(body: Mapping[str, Any]) -> str | int | None:
 ACK = "ack"
 
 
+def message_size(message: dict[str, Any]) -> int:
+    """About the bytes a queued message takes on the wire (its compact JSON; an ACK stands
+    for a state, counted when it is sent)."""
+    if message.get("type") == ACK:
+        return 0
+    return len(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
@@ -127,7 +135,7 @@ class Connection:
     fresh state, so pushes are never out of order and never lose an event."""
 
     def __init__(self, seat: int | None, since: int, rate: float, burst: float,
-                 max_outbox: int = 256) -> None:
+                 max_outbox: int = 256, max_outbox_bytes: int = 1 << 20) -> None:
         self.seat = seat
         self.sent_events = since
         self.since = since                              # as connected (an auth resends from it)
@@ -135,6 +143,9 @@ class Connection:
         self.errors: deque[dict[str, Any]] = deque()     # the outbox (errors, pongs)
         self.later: deque[dict[str, Any]] = deque()      # sent right after the next state
         self.max_outbox = max_outbox
+        self.max_outbox_bytes = max_outbox_bytes
+        self.queued_bytes = 0                           # JSON bytes in errors and later
+        self.sending = 0                                # bytes of the send under way
         self.overflow = False                           # the outbox filled: drop the socket
         self.stalled = False                            # a send blocked too long: drop it
         self.close_code: int | None = None              # close after the outbox is sent
@@ -152,13 +163,31 @@ class Connection:
         self.dirty = True
         self.wake.set()
 
-    def push(self, message: dict[str, Any]) -> None:
-        """Queue a message; a full outbox marks the socket to be dropped (a slow reader)."""
-        if len(self.errors) >= self.max_outbox:
+    def push(self, message: dict[str, Any], later: bool = False) -> None:
+        """Queue a message (``later``: right after the next state); a full outbox, in
+        messages or in bytes, marks the socket to be dropped (a slow reader)."""
+        size = message_size(message)
+        if self.messages() >= self.max_outbox \
+                or self.outbox_bytes() + size > self.max_outbox_bytes:
             self.overflow = True
         else:
-            self.errors.append(message)
+            (self.later if later else self.errors).append(message)
+            self.queued_bytes += size
         self.wake.set()
+
+    def pop(self, later: bool = False) -> dict[str, Any]:
+        """The next queued message (``later``: of those sent after a state)."""
+        message = (self.later if later else self.errors).popleft()
+        self.queued_bytes -= message_size(message)
+        return message
+
+    def messages(self) -> int:
+        """Messages waiting in the outbox (``cardcore_outbox_messages``)."""
+        return len(self.errors) + len(self.later)
+
+    def outbox_bytes(self) -> int:
+        """Bytes waiting: queued, and the send under way (``cardcore_outbox_bytes``)."""
+        return self.queued_bytes + self.sending
 
     def push_error(self, error: ApiError, rid: str | int | None = None) -> None:
         message = {"type": "error", "status": error.status, **error.body()}
@@ -303,7 +332,7 @@ class Table:
         (or its first state, connected later)."""
         if self.finished() and connection not in self.recorded and not self.broken:
             self.recorded.add(connection)
-            connection.later.append({"type": "record", "record": self.record()})
+            connection.push({"type": "record", "record": self.record()}, later=True)
             connection.notify()
 
     def record(self) -> dict[str, Any]:
