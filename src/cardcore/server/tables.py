@@ -36,7 +36,7 @@ from cardcore.server import clocks
 from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
 from cardcore.server.metrics import Metrics
 from cardcore.server.storage import open_store
-from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableUpdate
+from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, StoreUnavailable, TableUpdate
 from cardcore.simulation import bot_seed
 
 __all__ = ["ApiError", "Connection", "Table", "TableServer", "spectator_view", "seat_events",
@@ -73,6 +73,27 @@ class ApiError(Exception):
 
     def body(self) -> dict[str, Any]:
         return {"error": self.error, **self.details}
+
+
+_store_errors = {"logged": -math.inf, "quiet": 0}
+
+
+def log_store_error(what: str, error: Exception) -> None:
+    """Log a failure of the store in one line, at most one a second (while PostgreSQL is
+    down every request fails the same way): the next line says how many were not logged."""
+    now = time.monotonic()
+    if now - _store_errors["logged"] < 1.0:
+        _store_errors["quiet"] += 1
+        return
+    quiet, _store_errors["quiet"], _store_errors["logged"] = _store_errors["quiet"], 0, now
+    log.error("%s: %s%s", what, error, f" ({quiet} more since the last line)" if quiet else "")
+
+
+def unavailable(error: Exception) -> ApiError:
+    """The 503 of a store that cannot be reached (PostgreSQL down)."""
+    log_store_error("storage unavailable", error)
+    return ApiError(503, "storage unavailable: nothing was changed; try again",
+                    retry_after=1)
 
 
 def request_id(body: Mapping[str, Any]) -> str | int | None:
@@ -242,6 +263,7 @@ class Table:
     fairness: Fairness | None = None               # the committed seed material (records.py)
     clock: clocks.TableClock | None = None         # the turn clock (clocks.py)
     clock_task: asyncio.Task[None] | None = None   # the timer of the turn being timed
+    timeouts_pushed: int = -1                      # clock timeouts its sockets were told of
     recorded: set[Connection] = field(default_factory=set)  # sockets sent the record
     record_key: bytes | str | None = field(default=None, repr=False)   # signs records
     diverged: bool = False                         # holds a move the store refused (stale)
@@ -258,6 +280,8 @@ class Table:
             self.bot_players[seat] = bot
         self.event_count = len(seat_events(self.game, None, 0))
         self.last_used = self.advanced_at = time.monotonic()
+        if self.timeouts_pushed < 0:
+            self.timeouts_pushed = 0 if self.clock is None else len(self.clock.timeouts)
 
     # ---------------------------------------------------------------- who is asking
     def seat_of(self, token: str | None) -> int | None:
@@ -610,7 +634,7 @@ class TableServer:
             self.metrics.store_seconds.observe(time.perf_counter() - start)
             return result
         except Exception as e:
-            log.error("storage failed: %s", e)
+            log_store_error("storage failed", e)
             raise ApiError(503, "storage failed: nothing was changed") from None
 
     def get(self, table_id: str) -> Table:
@@ -619,7 +643,10 @@ class TableServer:
             self.tables.move_to_end(table_id)
             table.last_used = time.monotonic()
             return table
-        stored = self.store.load(table_id) if isinstance(table_id, str) else None
+        try:
+            stored = self.store.load(table_id) if isinstance(table_id, str) else None
+        except StoreUnavailable as e:
+            raise unavailable(e) from None
         if stored is None:
             raise ApiError(404, "no such table")
         table = self._revive(stored)
@@ -884,7 +911,7 @@ class TableServer:
             try:
                 self.catch_up(table)
             except Exception as e:                   # the shared store does not answer
-                log.error("storage failed: %s", e)
+                log_store_error("storage failed", e)
                 raise ApiError(503, "storage failed: nothing was changed") from None
         table.check_turn(seat, after)
         table.apply(seat, action)
@@ -948,7 +975,11 @@ class TableServer:
                 for table in {t.id: t for t, _ in waiting if t.id in stale}.values():
                     table.diverged = True                   # reloaded whole, now or later
                     if not table.unstored:
-                        self.refresh(table)
+                        try:
+                            self.refresh(table)
+                        except StoreUnavailable as e:       # reloaded on next use
+                            log.error("table %s could not be refreshed: %s", table.id, e)
+                            self._forget(table)
         finally:
             self.flushing = False
 
@@ -1065,18 +1096,23 @@ class TableServer:
         if table.unstored:
             return
         stored = stored or self.store.progress(table.id)
+        # Ended elsewhere (abandoned, or a forfeit on time, which adds no action): reload.
+        ended = stored is not None and stored[1] in ("abandoned", "forfeit") \
+            and table.ended != stored[1]
         if stored is not None and stored[0] == table.actions and not table.diverged \
-                and (stored[1] != "abandoned" or table.ended is not None):
+                and not ended:
             return
         new = None
         if stored is not None and stored[0] > table.actions and not table.diverged \
-                and stored[1] != "abandoned":
+                and not ended:
             new = self.store.actions_since(table.id, table.actions, stored[0])
         if stored is None or new is None:
             self.refresh(table)
             return
         for action in new:
             table.game.apply(action)
+        if table.clock is not None:                  # the turn the committer timed
+            clocks.adopt(table, self.store.clock_of(table.id))
         table.actions = table.queued_actions = stored[0]
         table.advanced_at = time.monotonic()
         table.count_events()
@@ -1098,6 +1134,9 @@ class TableServer:
             setattr(table, name, getattr(fresh, name))
         table.diverged = False
         self.reloads += 1
+        clocks.adopt(table, fresh.clock)
+        if "forfeit" in (fresh.ended, table.ended):    # a forfeit stored, or ours refused
+            table.ended = fresh.ended
         if fresh.ended == "abandoned" and table.ended is None:
             table.end("abandoned", WS_CLOSE["ended"],
                       ApiError(409, "the table was abandoned: nobody moved for too long"))
