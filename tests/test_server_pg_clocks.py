@@ -48,19 +48,26 @@ async def watch(server: ServerProcess, table: str, seconds: float) -> list[dict]
     return messages
 
 
-def test_two_processes_expire_each_turn_once(pair):
-    """Nobody moves at a table of two people whose clock plays for them: both processes
-    hold it (a socket on each), each timeout is stored once, one move per timeout."""
-    url, servers = pair
-    status, made = servers[0].request("POST", "/api/tables", {
-        "game": "crazy_eights", "players": 2, "seed": 3,
-        "clock": {"per_move": PER_MOVE, "on_timeout": "level:1"}})
+def clocked_table(creator: ServerProcess, servers: list[ServerProcess], on_timeout: str,
+                  seconds: float) -> tuple[str, list[list[dict]]]:
+    """A 2-person table with a clock, created through ``creator``, and what a spectator on
+    each process is sent for ``seconds`` while nobody moves."""
+    status, made = creator.request("POST", "/api/tables", {
+        "game": "crazy_eights", "players": 2,
+        "clock": {"per_move": PER_MOVE, "on_timeout": on_timeout}})
     assert status == 201
     table = made["table"]
 
     async def both() -> list[list[dict]]:
-        return list(await asyncio.gather(*(watch(s, table, 12 * PER_MOVE) for s in servers)))
-    seen = asyncio.run(both())
+        return list(await asyncio.gather(*(watch(s, table, seconds) for s in servers)))
+    return table, asyncio.run(both())
+
+
+def test_two_processes_expire_each_turn_once(pair):
+    """Nobody moves at a table of two people whose clock plays for them: both processes
+    hold it (a socket on each), each timeout is stored once, one move per timeout."""
+    url, servers = pair
+    table, seen = clocked_table(servers[0], servers, "level:1", 12 * PER_MOVE)
     game = stored_game(url, table)
     _, state = servers[0].request("GET", f"/api/tables/{table}")
     timeouts = state["clock"]["timeouts"]
@@ -82,15 +89,7 @@ def test_two_processes_expire_each_turn_once(pair):
 
 def test_two_processes_forfeit_a_seat_once(pair):
     url, servers = pair
-    status, made = servers[1].request("POST", "/api/tables", {
-        "game": "crazy_eights", "players": 2, "seed": 4,
-        "clock": {"per_move": PER_MOVE, "on_timeout": "forfeit"}})
-    assert status == 201
-    table = made["table"]
-
-    async def both() -> list[list[dict]]:
-        return list(await asyncio.gather(*(watch(s, table, 10 * PER_MOVE) for s in servers)))
-    seen = asyncio.run(both())
+    table, seen = clocked_table(servers[1], servers, "forfeit", 10 * PER_MOVE)
     for messages in seen:
         assert len([m for m in messages if m["type"] == "clock"]) == 1
         assert messages[-1]["type"] in ("state", "record")
