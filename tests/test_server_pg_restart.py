@@ -65,7 +65,7 @@ def test_a_postgresql_restart_mid_traffic_is_503_then_every_table_plays_on(tmp_p
             tables = []
             for seed in range(4):
                 status, made = servers[seed % 2].request("POST", "/api/tables", {
-                    "game": "crazy_eights", "seed": seed, "players": 2})
+                    "game": "kings_stakes", "seed": seed, "options": {"rounds": 4}})
                 assert status == 201
                 tables.append((made["table"], made["seats"], [], []))
             deadline = time.monotonic() + 120
@@ -74,7 +74,8 @@ def test_a_postgresql_restart_mid_traffic_is_503_then_every_table_plays_on(tmp_p
                        for i, (t, s, acked, statuses) in enumerate(tables)]
             for t in threads:
                 t.start()
-            time.sleep(1.0)
+            time.sleep(0.5)                              # (a match is ~230 actions)
+            assert sum(len(acked) for _, _, acked, _ in tables) > 0     # under way
             cluster.pause()                              # PostgreSQL is down ...
             time.sleep(1.5)
             down = [health(s) for s in servers]
