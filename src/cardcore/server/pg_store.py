@@ -28,7 +28,7 @@ from typing import Any, Callable, Sequence
 
 import psycopg
 
-from cardcore.server.store import ADDED_COLUMNS, SqlTableStore, StoreUnavailable
+from cardcore.server.store import ADDED_COLUMNS, SqlTableStore, StoredTable, StoreUnavailable
 from cardcore.server.store import SCHEMA as SQLITE_SCHEMA
 
 __all__ = ["PgTableStore", "Listener", "CHANNEL"]
@@ -137,6 +137,14 @@ class PgTableStore(SqlTableStore):
         for table_id, what in changes:
             self.db.execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{table_id} {what}"))
 
+    def load(self, table_id: str) -> StoredTable | None:
+        """``SqlTableStore.load`` in one snapshot: it reads the checkpoint, then the action
+        rows after it, and another process's checkpoint committed between the two reads
+        would delete those rows (the table would load behind, with its last moves lost)."""
+        with self.db:
+            self.db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            return SqlTableStore.load(self, table_id)
+
 
 def _reconnecting(name: str) -> Callable[..., Any]:
     """The store's method ``name``, run again once on a new connection when it found its
@@ -145,7 +153,7 @@ def _reconnecting(name: str) -> Callable[..., Any]:
     ``save_many`` is a compare-and-set on the action count (a commit that went through
     before the connection broke makes the second run find the table stale, never store it
     twice), ``delete`` and ``abandon`` are idempotent, an ``insert`` fails on its key."""
-    method = getattr(SqlTableStore, name)
+    method = getattr(PgTableStore, name)
 
     @functools.wraps(method)
     def run(self: PgTableStore, *args: Any, **kwargs: Any) -> Any:
