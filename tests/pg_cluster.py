@@ -66,11 +66,9 @@ class Cluster:
                                       "--auth=trust", "-U", "postgres", "--no-sync", "-E",
                                       "UTF8"),
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        options = (f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 "
-                   f"-c fsync={'on' if self.fsync else 'off'} -c max_connections=200")
-        subprocess.run(self._as_owner(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l",
-                                      str(self.log), "-o", options, "-w", "-t", "60", "start"),
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.options = (f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 "
+                        f"-c fsync={'on' if self.fsync else 'off'} -c max_connections=200")
+        self.resume()
         return self
 
     def url(self, database: str = "postgres") -> str:
@@ -84,6 +82,19 @@ class Cluster:
         with psycopg.connect(self.url(), autocommit=True) as conn:
             conn.execute(f"CREATE DATABASE {name}")
         return self.url(name)
+
+    def pause(self) -> None:
+        """Stop the server (``pg_ctl stop -m fast``: every connection is cut); ``resume``
+        starts it again on the same port and data."""
+        subprocess.run(self._as_owner(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m",
+                                      "fast", "-w", "stop"),
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def resume(self) -> None:
+        subprocess.run(self._as_owner(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l",
+                                      str(self.log), "-o", self.options, "-w", "-t", "60",
+                                      "start"),
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
     def stop(self) -> None:
         subprocess.run(self._as_owner(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m",

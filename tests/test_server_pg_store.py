@@ -86,6 +86,39 @@ def test_two_connections_storing_the_same_move_store_it_once(pg_url):
         s.close()
 
 
+def test_a_load_is_one_snapshot_when_another_process_checkpoints_meanwhile(pg_url):
+    """Between ``load``'s read of the checkpoint and its read of the action rows, another
+    connection commits a checkpoint (which deletes the rows): the load still gives every
+    action (of the one snapshot), never the old checkpoint alone."""
+    reader, writer = PgTableStore(pg_url), PgTableStore(pg_url)
+    try:
+        game = new_game("kings_stakes", seed=5)
+        writer.insert("t1", game.name, game.num_players, game.to_json(), 0,
+                      game.current_player, False, {}, 1, {0: "h"})
+        for _ in range(3):
+            game.apply(game.legal_action_ids()[0])
+        writer.save_many([TableUpdate("t1", 0, game.action_log(), game.current_player,
+                                      False, None)])
+        seen = game.to_json()
+        raw_execute = reader.db.raw.execute
+
+        def execute(sql, params=()):
+            result = raw_execute(sql, params)
+            if sql.startswith("SELECT id, game"):        # the checkpoint was read: now
+                game.apply(game.legal_action_ids()[0])    # ... a checkpoint elsewhere
+                assert writer.save_many([TableUpdate("t1", 3, game.action_log(3),
+                                                     game.current_player, False,
+                                                     game.to_json())]) == []
+            return result
+        reader.db.raw.execute = execute
+        assert reader.load("t1").save == seen
+        reader.db.raw.execute = raw_execute
+        assert reader.load("t1").save == game.to_json()
+    finally:
+        reader.close()
+        writer.close()
+
+
 def test_every_commit_abandonment_and_deletion_is_announced(pg_url):
     store = PgTableStore(pg_url)
     got: queue.Queue[tuple[str | None, str]] = queue.Queue()

@@ -893,6 +893,8 @@ SERVE_LIMITS = {
     "max_message": (int, 16384, "bytes of a WebSocket message"),
     "message_rate": (float, 20.0, "WebSocket messages per second per socket (bursts of 2x)"),
     "max_outbox": (int, 256, "messages queued for a socket before it is dropped"),
+    "max_outbox_bytes": (int, 1048576, "bytes waiting to be sent to a socket (queued, being "
+                                       "sent or buffered) before it is dropped"),
     "send_timeout": (float, 30.0, "seconds a send may block before the socket is dropped"),
     "abandon_after": (float, 3600.0, "seconds without a person's move before a table ends "
                                      "as abandoned (all-bot tables: after creation)"),

@@ -36,6 +36,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = DEFAULT_DB
     ``forwarded_allow_ips`` names the proxies whose ``X-Forwarded-For`` is believed."""
     import uvicorn
 
+    from cardcore.server.backpressure import bounded_protocol    # uvicorn's protocol, bounded
+
     limits = limits or Limits()
     app = create_app(db, bot_delay, max_tables=max_tables, message_rate=message_rate,
                      synchronous=synchronous, limits=limits, allow_origins=allow_origins,
@@ -47,7 +49,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = DEFAULT_DB
                             server_header=False,
                             proxy_headers=forwarded_allow_ips is not None,
                             forwarded_allow_ips=forwarded_allow_ips,
-                            ws_per_message_deflate=False)   # CPU, not bandwidth, is scarce
+                            ws_per_message_deflate=False,   # CPU, not bandwidth, is scarce
+                            ws=bounded_protocol(limits.max_outbox_bytes, limits.send_timeout,
+                                                lambda: app.state.tables.refused("slow_reader")))
     server = uvicorn.Server(config)
     # The server process is ours: the objects of start-up never need collecting, and a
     # young-generation pass every 700 allocations costs more than the cycles it finds (the

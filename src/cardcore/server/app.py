@@ -37,8 +37,9 @@ from cardcore.server.limits import (LOOPBACK_ORIGIN, WS_CLOSE, Guard, Limits, Or
 from cardcore.server.metrics import CONTENT_TYPE as METRICS_TYPE
 from cardcore.server.metrics import health
 from cardcore.server.openapi import openapi_spec
+from cardcore.server.store import StoreUnavailable
 from cardcore.server.tables import (ACK, ApiError, Connection, Table, TableServer,
-                                    games_catalogue, request_id)
+                                    games_catalogue, request_id, unavailable)
 
 __all__ = ["create_app", "MAX_BODY", "WS_FRAME_CAP"]
 
@@ -304,8 +305,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             since = _count(websocket.query_params.get("since") or None, "since", 0)
             if not 0 <= since <= table.event_count:
                 raise ApiError(400, "since out of range")
-        except ApiError as e:
-            await _refuse(websocket, subprotocol, e, WS_CLOSE["refused"])
+        except ApiError as e:                 # storage unavailable (503): reconnect later
+            await _refuse(websocket, subprotocol, e,
+                          WS_CLOSE["storage"] if e.status == 503 else WS_CLOSE["refused"])
             return
         if seat is None:
             present = sum(1 for c in table.connections if c.seat is None)
@@ -321,7 +323,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             return
         await websocket.accept(subprotocol=subprotocol)
         connection = Connection(seat, since, limits.message_rate, 2 * limits.message_rate,
-                                max_outbox=limits.max_outbox)
+                                max_outbox=limits.max_outbox,
+                                max_outbox_bytes=limits.max_outbox_bytes)
         connection.may_auth = token is None          # {"type": "auth"} may come first
         table.connections.add(connection)
         table.offer_record(connection)                  # an ended match: its record too
@@ -359,6 +362,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         write buffer is past the high-water mark, and that wait ends when cancelled). A
         timeout scope rather than a task per send: four or five sends per action, and a
         task with ``asyncio.wait`` cost several times as much CPU as the send itself."""
+        connection.sending = len(text)
         try:
             async with asyncio.timeout(limits.send_timeout):
                 await websocket.send_text(text)
@@ -388,14 +392,16 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             await _send_text(websocket, connection, json_bytes(message).decode())
             while connection.later:                     # the match record, after the end
                 await _send_text(websocket, connection,
-                                 json_bytes(connection.later.popleft()).decode())
+                                 json_bytes(connection.pop(later=True)).decode())
             return True
 
         while not connection.closed:
             await connection.wake.wait()
             connection.wake.clear()
+            if connection.overflow:                     # a slow reader: ws_table drops it
+                return
             while connection.errors:
-                message = connection.errors.popleft()
+                message = connection.pop()
                 if message["type"] == ACK:            # an action's answer: a fresh state
                     if not await send_state(message["id"]):
                         return
@@ -506,10 +512,13 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         async def endpoint(request: Request) -> Response:
             method = "GET" if request.method == "HEAD" else request.method
             try:
-                return await handlers[method](request)
+                try:
+                    return await handlers[method](request)
+                except StoreUnavailable as e:    # PostgreSQL down: it reconnects by itself
+                    raise unavailable(e) from None
             except ApiError as e:
                 response = _error(e)
-                if e.status == 429 and "retry_after" in e.details:
+                if e.status in (429, 503) and "retry_after" in e.details:
                     response.headers["Retry-After"] = str(e.details["retry_after"])
                 if e.status == 401:
                     response.headers["WWW-Authenticate"] = "Bearer"

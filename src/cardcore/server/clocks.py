@@ -169,6 +169,29 @@ class TableClock:
                    data["started"], data["deadline"], data["timeouts"], data["forfeit"])
 
 
+# ------------------------------------------------------------------ several processes
+def push_timeouts(table: Any) -> None:
+    """Push the table's timeouts its sockets have not been told of, as ``clock`` messages:
+    after this process's expiry is stored, or after adopting another process's."""
+    clock = table.clock
+    if clock is None:
+        return
+    for entry in clock.timeouts[table.timeouts_pushed:]:
+        for connection in table.connections:
+            connection.push({"type": "clock", "event": "timeout", **entry})
+    table.timeouts_pushed = len(clock.timeouts)
+
+
+def adopt(table: Any, stored: str | TableClock | None) -> None:
+    """Take the clock as stored (another process committed a move or an expiry): every
+    process that holds the table then times the same turn to the same deadline, and of two
+    that expire it at once, the store's compare-and-set keeps one."""
+    if table.clock is None or stored is None:
+        return
+    table.clock = TableClock.from_json(stored) if isinstance(stored, str) else stored
+    push_timeouts(table)
+
+
 # ------------------------------------------------------------------ the timer of a table
 def schedule(server: Any, table: Any) -> None:
     """Start the timer of the turn ``table.clock`` times, unless it runs already (called
@@ -212,14 +235,18 @@ async def _run(server: Any, table: Any, key: tuple[int | None, int]) -> None:
 
 
 async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
-    """The turn ``key`` ran out: tell the sockets, then move for the seat with the level
-    bot the table names, or end the match by the seat's forfeit."""
+    """The turn ``key`` ran out: move for the seat with the level bot the table names, or
+    end the match by the seat's forfeit; once that is stored, tell the sockets. Every
+    process holding the table may run this for the same turn: the commit's compare-and-set
+    on the action count lets one through (a forfeit, which adds no action, is stored the
+    same by either), and the others reload the table and tell their sockets from it."""
     clock = table.clock
     await server.settled(table)
     if (clock.seat, clock.move) != key or table.ended is not None or table.broken \
             or table.game.is_over or table.game.current_player != clock.seat:
         return
     seat, by = clock.seat, clock.spec.on_timeout
+    game, moves = table.game, table.actions
     action = None
     if by != FORFEIT:
         # The level thinks in the bot pool, on a copy (a high level searches; a timeout is
@@ -227,11 +254,11 @@ async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
         bot = make_bot(by, secrets.randbits(63))
         action = await asyncio.get_running_loop().run_in_executor(
             server.bot_pool, bot.choose_id, table.game.clone())
-        if (clock.seat, clock.move) != key or table.ended is not None or table.broken:
-            return                                   # the person moved meanwhile
-    event = {"type": "clock", "event": "timeout", **clock.timed_out(by)}
-    for connection in table.connections:
-        connection.push(event)
+        if (table.clock.seat, table.clock.move) != key or table.ended is not None \
+                or table.broken or table.game is not game or table.actions != moves:
+            return                   # the person moved meanwhile (here or in another process)
+    clock = table.clock
+    clock.timed_out(by)
     if action is None:
         table.ended = FORFEIT
         clock.stop()
@@ -246,9 +273,13 @@ async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
     try:
         await server.commit(table)
     except Exception as e:
-        if getattr(e, "status", None) == 503:         # storage failed: the table reloads
+        # 503: storage failed, the table reloads. 409: another process holding the table
+        # committed first (its expiry of this turn, or the person's move): the store's
+        # compare-and-set refused this one, and the table was reloaded with what won.
+        if getattr(e, "status", None) in (409, 503):
             return
         raise
+    push_timeouts(table)                             # told once stored, never twice
     table.notify()
     server.schedule_bots(table)
     server.release(table)

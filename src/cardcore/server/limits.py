@@ -42,6 +42,7 @@ class Limits:
     max_message: int = 16384               # a WebSocket message
     message_rate: float = 20.0             # WebSocket messages per second per socket (burst 2x)
     max_outbox: int = 256                  # messages queued for one socket before it is dropped
+    max_outbox_bytes: int = 1 << 20        # ... or bytes (queued, being sent, or buffered)
     send_timeout: float = 30.0             # seconds one send may block before the socket is dropped
     abandon_after: float = 3600.0          # seconds without a person's move: the table ends
     retention: float = 7 * 86400.0         # seconds an ended table is kept, then deleted
@@ -58,7 +59,7 @@ class Limits:
                 raise ValueError(f"{f.name} must be a number > 0, not {value!r}")
         for name in ("max_tables", "max_tables_per_client", "create_burst", "max_spectators",
                      "max_seat_connections", "max_header_bytes", "max_body", "max_message",
-                     "max_outbox", "bot_workers"):
+                     "max_outbox", "max_outbox_bytes", "bot_workers"):
             if not isinstance(getattr(self, name), int):
                 raise ValueError(f"{name} must be an int")
         if self.bot_think_ms > 60_000:

@@ -72,15 +72,17 @@ class _Gauges(Collector):
         yield tables
         connections = GaugeMetricFamily("cardcore_connections", "WebSocket connections",
                                         labels=["kind"])
-        seats = spectators = outbox_total = outbox_max = 0
+        seats = spectators = outbox_total = outbox_max = bytes_total = bytes_max = 0
         for table in in_memory:
             for c in table.connections:
                 if c.seat is None:
                     spectators += 1
                 else:
                     seats += 1
-                outbox_total += len(c.errors)
-                outbox_max = max(outbox_max, len(c.errors))
+                outbox_total += c.messages()
+                outbox_max = max(outbox_max, c.messages())
+                bytes_total += c.outbox_bytes()
+                bytes_max = max(bytes_max, c.outbox_bytes())
         connections.add_metric(["seat"], seats)
         connections.add_metric(["spectator"], spectators)
         yield connections
@@ -89,6 +91,12 @@ class _Gauges(Collector):
         outbox.add_metric(["total"], outbox_total)
         outbox.add_metric(["max"], outbox_max)
         yield outbox
+        outbox_bytes = GaugeMetricFamily("cardcore_outbox_bytes", "bytes waiting in the "
+                                         "sockets' outboxes (queued, or being sent)",
+                                         labels=["stat"])
+        outbox_bytes.add_metric(["total"], bytes_total)
+        outbox_bytes.add_metric(["max"], bytes_max)
+        yield outbox_bytes
         refusals = CounterMetricFamily("cardcore_refusals", "requests and messages refused "
                                        "by a limit or a check, by reason", labels=["reason"])
         for reason, count in sorted(server.refusals.items()):
@@ -112,9 +120,9 @@ def health(server: TableServer) -> tuple[int, dict[str, Any]]:
     """``/healthz``: 200 when the store answers, 503 otherwise."""
     start = time.perf_counter()
     try:
-        server.store.db.execute("SELECT 1").fetchone()
+        server.store.ping()
         store = "ok"
-    except Exception as e:                         # pragma: no cover - a broken disk
+    except Exception as e:                         # a broken disk, PostgreSQL down
         store = f"failed: {str(e)[:100]}"
     body = {"status": "ok" if store == "ok" else "failing", "store": store,
             "store_ms": round((time.perf_counter() - start) * 1000, 3),

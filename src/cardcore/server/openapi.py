@@ -262,7 +262,7 @@ def openapi_spec() -> dict[str, Any]:
             "close_codes": {"1008": "refused (after an error), or a socket that did not read",
                             "1009": "a message over the limit (after the error 413 where the "
                                     "server read it; the close reason says the limit)",
-                            "1011": "storage failed: reconnect",
+                            "1011": "storage failed or unavailable: reconnect",
                             "1013": "too many connections of that kind (after the error 503)",
                             "4000": "the table was deleted (410) or abandoned (409)"},
         },

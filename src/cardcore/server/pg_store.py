@@ -18,7 +18,9 @@ once, whatever tables it holds, and drops the notices of tables not in its memor
 """
 from __future__ import annotations
 
+import functools
 import logging
+import math
 import re
 import threading
 import time
@@ -26,7 +28,8 @@ from typing import Any, Callable, Sequence
 
 import psycopg
 
-from cardcore.server.store import ADDED_COLUMNS, SqlTableStore, TableUpdate
+from cardcore.server.store import (ADDED_COLUMNS, SqlTableStore, StoredTable, StoreUnavailable,
+                                   TableUpdate)
 from cardcore.server.store import SCHEMA as SQLITE_SCHEMA
 
 __all__ = ["PgTableStore", "Listener", "CHANNEL"]
@@ -35,7 +38,8 @@ log = logging.getLogger("cardcore.server")
 
 CHANNEL = "cardcore_tables"
 SCHEMA_LOCK = 0x63617264            # advisory lock id: two processes starting at once
-RECONNECT_SECONDS = 1.0
+RECONNECT_SECONDS = 1.0             # between attempts to reach a PostgreSQL that is down
+CONNECT_SECONDS = 3                 # a connect that hangs (an unreachable host) gives up
 # A transaction PostgreSQL rolled back to break a deadlock (or a serialization conflict) is
 # safe to run again: nothing of it was stored.
 RETRIED_ERRORS = (psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure)
@@ -52,29 +56,60 @@ DEADLINE_INDEX = "CREATE INDEX IF NOT EXISTS tables_deadline ON tables (over, de
 RELATIONS = re.findall(r"CREATE (?:TABLE|INDEX) IF NOT EXISTS (\w+)", SCHEMA + DEADLINE_INDEX)
 
 
+# A lost connection (the server restarted, the network broke): reconnect, answer 503 meanwhile.
+LOST = (psycopg.OperationalError, psycopg.InterfaceError)
+
+
 class _Connection:
     """A psycopg connection with the part of sqlite3's API the store uses: ``execute`` and
-    ``executemany`` with ``?`` placeholders, and ``with conn:`` as one transaction."""
+    ``executemany`` with ``?`` placeholders, and ``with conn:`` as one transaction.
+
+    A connection found lost is opened again on its next use (outside a transaction), at
+    most once per ``RECONNECT_SECONDS``: in between, and while PostgreSQL refuses, uses fail
+    at once with ``StoreUnavailable``, so the event loop never waits for a dead server."""
 
     def __init__(self, url: str) -> None:
-        self.raw = psycopg.connect(url, autocommit=True)
+        self.url = url
+        self.raw = psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_SECONDS)
         self._transaction: Any = None
+        self.failed_at = -math.inf                # monotonic time of the last failed connect
 
     @staticmethod
     def _sql(sql: str) -> str:
         return sql.replace("?", "%s")           # the store's SQL has no other "?" nor "%"
 
+    def lost(self) -> bool:
+        return bool(self.raw.closed or self.raw.broken)
+
+    def _ensure(self) -> None:
+        if self._transaction is not None or not self.lost():
+            return
+        if time.monotonic() - self.failed_at < RECONNECT_SECONDS:
+            raise StoreUnavailable("PostgreSQL is unavailable (reconnecting)")
+        try:
+            self.raw = psycopg.connect(self.url, autocommit=True,
+                                       connect_timeout=CONNECT_SECONDS)
+        except LOST as e:
+            self.failed_at = time.monotonic()
+            raise StoreUnavailable(f"PostgreSQL is unavailable: {str(e).strip()[:200]}") \
+                from None
+        log.warning("the store's connection to PostgreSQL is back")
+
     def execute(self, sql: str, params: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
+        self._ensure()
         return self.raw.execute(self._sql(sql), params)
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if rows:
+            self._ensure()
             with self.raw.cursor() as cursor:
                 cursor.executemany(self._sql(sql), rows)
 
     def __enter__(self) -> _Connection:
-        self._transaction = self.raw.transaction()
-        self._transaction.__enter__()
+        self._ensure()
+        transaction = self.raw.transaction()
+        transaction.__enter__()                 # (a failed BEGIN leaves no transaction open)
+        self._transaction = transaction
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -135,6 +170,44 @@ class PgTableStore(SqlTableStore):
     def _announce(self, changes: list[tuple[str, str]]) -> None:
         for table_id, what in changes:
             self.db.execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{table_id} {what}"))
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """``SqlTableStore.load`` in one snapshot: it reads the checkpoint, then the action
+        rows after it, and another process's checkpoint committed between the two reads
+        would delete those rows (the table would load behind, with its last moves lost)."""
+        with self.db:
+            self.db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            return SqlTableStore.load(self, table_id)
+
+
+def _reconnecting(name: str) -> Callable[..., Any]:
+    """The store's method ``name``, run again once on a new connection when it found its
+    connection lost (a connection from before a restart fails at its first use), and
+    ``StoreUnavailable`` when PostgreSQL does not answer. Running a write twice is safe:
+    ``save_many`` is a compare-and-set on the action count (a commit that went through
+    before the connection broke makes the second run find the table stale, never store it
+    twice), ``delete`` and ``abandon`` are idempotent, an ``insert`` fails on its key."""
+    method = getattr(PgTableStore, name)
+
+    @functools.wraps(method)
+    def run(self: PgTableStore, *args: Any, **kwargs: Any) -> Any:
+        for attempt in (0, 1):
+            try:
+                return method(self, *args, **kwargs)
+            except LOST as e:
+                if not self.db.lost():
+                    raise                     # the connection is fine: a deadlock, say
+                if attempt:
+                    raise StoreUnavailable(f"PostgreSQL is unavailable: "
+                                           f"{str(e).strip()[:200]}") from None
+        raise AssertionError("unreachable")       # pragma: no cover
+    return run
+
+
+for _name in ("ping", "progress", "clock_of", "actions_since", "insert", "save_many", "load",
+              "count_open", "count_by_state", "list_tables", "abandon", "expired", "delete",
+              "ids_waiting_for_bots", "ids_with_clocks"):
+    setattr(PgTableStore, _name, _reconnecting(_name))
 
 
 class Listener:

@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 from cardcore.registry import load_game
 
 __all__ = ["StoredTable", "SqlTableStore", "TableStore", "TableUpdate", "SYNCHRONOUS_MODES",
-           "CHECKPOINT_EVERY"]
+           "CHECKPOINT_EVERY", "StoreUnavailable"]
 
 # Actions kept as rows before the save is rewritten: a rewrite costs the whole log, a row one id.
 CHECKPOINT_EVERY = 64
@@ -75,6 +75,11 @@ ADDED_COLUMNS = [("creator", "TEXT"), ("creator_hash", "TEXT"), ("ended", "TEXT"
 # Columns of fair deals and clocks: the seed material (JSON, secret until the end), the
 # clock's bookkeeping (JSON) and the deadline of the turn it times (epoch seconds; NULL: none).
 ADDED_COLUMNS += [("fairness", "TEXT"), ("clock", "TEXT"), ("deadline", "REAL")]
+
+
+class StoreUnavailable(Exception):
+    """The store cannot be reached (a PostgreSQL server down or restarting): the server
+    answers 503 and the store reconnects by itself (docs/server.md, "Several processes")."""
 
 
 class TableUpdate(NamedTuple):
@@ -136,6 +141,11 @@ class SqlTableStore:
                               (table_id,)).fetchone()
         return None if row is None else (int(row[0]), row[1])
 
+    def clock_of(self, table_id: str) -> str | None:
+        """The stored clock of a table (its JSON; None: no clock, or no such table)."""
+        row = self.db.execute("SELECT clock FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return None if row is None else row[0]
+
     def actions_since(self, table_id: str, first: int, count: int) -> list[int] | None:
         """The stored actions ``first`` .. ``count - 1`` of a table from its action rows, or
         None when they are not all rows (a checkpoint rewrote the save meanwhile)."""
@@ -144,6 +154,10 @@ class SqlTableStore:
         if [r[0] for r in rows] != list(range(first, count)):
             return None
         return [int(r[1]) for r in rows]
+
+    def ping(self) -> None:
+        """One round trip to the store (``/healthz``)."""
+        self.db.execute("SELECT 1").fetchone()
 
     def close(self) -> None:
         self.db.close()

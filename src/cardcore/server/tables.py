@@ -36,7 +36,7 @@ from cardcore.server import clocks
 from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
 from cardcore.server.metrics import Metrics
 from cardcore.server.storage import open_store
-from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, TableUpdate
+from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, StoreUnavailable, TableUpdate
 from cardcore.simulation import bot_seed
 
 __all__ = ["ApiError", "Connection", "Table", "TableServer", "spectator_view", "seat_events",
@@ -75,6 +75,27 @@ class ApiError(Exception):
         return {"error": self.error, **self.details}
 
 
+_store_errors = {"logged": -math.inf, "quiet": 0}
+
+
+def log_store_error(what: str, error: Exception) -> None:
+    """Log a failure of the store in one line, at most one a second (while PostgreSQL is
+    down every request fails the same way): the next line says how many were not logged."""
+    now = time.monotonic()
+    if now - _store_errors["logged"] < 1.0:
+        _store_errors["quiet"] += 1
+        return
+    quiet, _store_errors["quiet"], _store_errors["logged"] = _store_errors["quiet"], 0, now
+    log.error("%s: %s%s", what, error, f" ({quiet} more since the last line)" if quiet else "")
+
+
+def unavailable(error: Exception) -> ApiError:
+    """The 503 of a store that cannot be reached (PostgreSQL down)."""
+    log_store_error("storage unavailable", error)
+    return ApiError(503, "storage unavailable: nothing was changed; try again",
+                    retry_after=1)
+
+
 def request_id(body: Mapping[str, Any]) -> str | int | None:
     """The ``id`` a WebSocket action carries (None without one): a string of 1..64
     characters or an int 0..2**53-1, echoed in the answer; anything else is a 400 (echoing
@@ -92,6 +113,14 @@ def request_id(body: Mapping[str, Any]) -> str | int | None:
 
 # An outbox entry that stands for "a fresh state, answering the action with this id".
 ACK = "ack"
+
+
+def message_size(message: dict[str, Any]) -> int:
+    """About the bytes a queued message takes on the wire (its compact JSON; an ACK stands
+    for a state, counted when it is sent)."""
+    if message.get("type") == ACK:
+        return 0
+    return len(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
 
 
 def new_token() -> str:
@@ -127,7 +156,7 @@ class Connection:
     fresh state, so pushes are never out of order and never lose an event."""
 
     def __init__(self, seat: int | None, since: int, rate: float, burst: float,
-                 max_outbox: int = 256) -> None:
+                 max_outbox: int = 256, max_outbox_bytes: int = 1 << 20) -> None:
         self.seat = seat
         self.sent_events = since
         self.since = since                              # as connected (an auth resends from it)
@@ -135,6 +164,9 @@ class Connection:
         self.errors: deque[dict[str, Any]] = deque()     # the outbox (errors, pongs)
         self.later: deque[dict[str, Any]] = deque()      # sent right after the next state
         self.max_outbox = max_outbox
+        self.max_outbox_bytes = max_outbox_bytes
+        self.queued_bytes = 0                           # JSON bytes in errors and later
+        self.sending = 0                                # bytes of the send under way
         self.overflow = False                           # the outbox filled: drop the socket
         self.stalled = False                            # a send blocked too long: drop it
         self.close_code: int | None = None              # close after the outbox is sent
@@ -152,13 +184,31 @@ class Connection:
         self.dirty = True
         self.wake.set()
 
-    def push(self, message: dict[str, Any]) -> None:
-        """Queue a message; a full outbox marks the socket to be dropped (a slow reader)."""
-        if len(self.errors) >= self.max_outbox:
+    def push(self, message: dict[str, Any], later: bool = False) -> None:
+        """Queue a message (``later``: right after the next state); a full outbox, in
+        messages or in bytes, marks the socket to be dropped (a slow reader)."""
+        size = message_size(message)
+        if self.messages() >= self.max_outbox \
+                or self.outbox_bytes() + size > self.max_outbox_bytes:
             self.overflow = True
         else:
-            self.errors.append(message)
+            (self.later if later else self.errors).append(message)
+            self.queued_bytes += size
         self.wake.set()
+
+    def pop(self, later: bool = False) -> dict[str, Any]:
+        """The next queued message (``later``: of those sent after a state)."""
+        message = (self.later if later else self.errors).popleft()
+        self.queued_bytes -= message_size(message)
+        return message
+
+    def messages(self) -> int:
+        """Messages waiting in the outbox (``cardcore_outbox_messages``)."""
+        return len(self.errors) + len(self.later)
+
+    def outbox_bytes(self) -> int:
+        """Bytes waiting: queued, and the send under way (``cardcore_outbox_bytes``)."""
+        return self.queued_bytes + self.sending
 
     def push_error(self, error: ApiError, rid: str | int | None = None) -> None:
         message = {"type": "error", "status": error.status, **error.body()}
@@ -213,6 +263,7 @@ class Table:
     fairness: Fairness | None = None               # the committed seed material (records.py)
     clock: clocks.TableClock | None = None         # the turn clock (clocks.py)
     clock_task: asyncio.Task[None] | None = None   # the timer of the turn being timed
+    timeouts_pushed: int = -1                      # clock timeouts its sockets were told of
     recorded: set[Connection] = field(default_factory=set)  # sockets sent the record
     record_key: bytes | str | None = field(default=None, repr=False)   # signs records
     diverged: bool = False                         # holds a move the store refused (stale)
@@ -229,6 +280,8 @@ class Table:
             self.bot_players[seat] = bot
         self.event_count = len(seat_events(self.game, None, 0))
         self.last_used = self.advanced_at = time.monotonic()
+        if self.timeouts_pushed < 0:
+            self.timeouts_pushed = 0 if self.clock is None else len(self.clock.timeouts)
 
     # ---------------------------------------------------------------- who is asking
     def seat_of(self, token: str | None) -> int | None:
@@ -303,7 +356,7 @@ class Table:
         (or its first state, connected later)."""
         if self.finished() and connection not in self.recorded and not self.broken:
             self.recorded.add(connection)
-            connection.later.append({"type": "record", "record": self.record()})
+            connection.push({"type": "record", "record": self.record()}, later=True)
             connection.notify()
 
     def record(self) -> dict[str, Any]:
@@ -581,7 +634,7 @@ class TableServer:
             self.metrics.store_seconds.observe(time.perf_counter() - start)
             return result
         except Exception as e:
-            log.error("storage failed: %s", e)
+            log_store_error("storage failed", e)
             raise ApiError(503, "storage failed: nothing was changed") from None
 
     def get(self, table_id: str) -> Table:
@@ -590,7 +643,10 @@ class TableServer:
             self.tables.move_to_end(table_id)
             table.last_used = time.monotonic()
             return table
-        stored = self.store.load(table_id) if isinstance(table_id, str) else None
+        try:
+            stored = self.store.load(table_id) if isinstance(table_id, str) else None
+        except StoreUnavailable as e:
+            raise unavailable(e) from None
         if stored is None:
             raise ApiError(404, "no such table")
         table = self._revive(stored)
@@ -855,7 +911,7 @@ class TableServer:
             try:
                 self.catch_up(table)
             except Exception as e:                   # the shared store does not answer
-                log.error("storage failed: %s", e)
+                log_store_error("storage failed", e)
                 raise ApiError(503, "storage failed: nothing was changed") from None
         table.check_turn(seat, after)
         table.apply(seat, action)
@@ -919,7 +975,11 @@ class TableServer:
                 for table in {t.id: t for t, _ in waiting if t.id in stale}.values():
                     table.diverged = True                   # reloaded whole, now or later
                     if not table.unstored:
-                        self.refresh(table)
+                        try:
+                            self.refresh(table)
+                        except StoreUnavailable as e:       # reloaded on next use
+                            log.error("table %s could not be refreshed: %s", table.id, e)
+                            self._forget(table)
         finally:
             self.flushing = False
 
@@ -1036,18 +1096,23 @@ class TableServer:
         if table.unstored:
             return
         stored = stored or self.store.progress(table.id)
+        # Ended elsewhere (abandoned, or a forfeit on time, which adds no action): reload.
+        ended = stored is not None and stored[1] in ("abandoned", "forfeit") \
+            and table.ended != stored[1]
         if stored is not None and stored[0] == table.actions and not table.diverged \
-                and (stored[1] != "abandoned" or table.ended is not None):
+                and not ended:
             return
         new = None
         if stored is not None and stored[0] > table.actions and not table.diverged \
-                and stored[1] != "abandoned":
+                and not ended:
             new = self.store.actions_since(table.id, table.actions, stored[0])
         if stored is None or new is None:
             self.refresh(table)
             return
         for action in new:
             table.game.apply(action)
+        if table.clock is not None:                  # the turn the committer timed
+            clocks.adopt(table, self.store.clock_of(table.id))
         table.actions = table.queued_actions = stored[0]
         table.advanced_at = time.monotonic()
         table.count_events()
@@ -1069,6 +1134,9 @@ class TableServer:
             setattr(table, name, getattr(fresh, name))
         table.diverged = False
         self.reloads += 1
+        clocks.adopt(table, fresh.clock)
+        if "forfeit" in (fresh.ended, table.ended):    # a forfeit stored, or ours refused
+            table.ended = fresh.ended
         if fresh.ended == "abandoned" and table.ended is None:
             table.end("abandoned", WS_CLOSE["ended"],
                       ApiError(409, "the table was abandoned: nobody moved for too long"))
