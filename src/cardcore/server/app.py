@@ -369,6 +369,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         except TimeoutError:
             connection.stalled = True
             raise
+        finally:
+            connection.sending = 0
 
     async def _send_loop(websocket: WebSocket, connection: Connection, table: Table) -> None:
         current = table
