@@ -37,6 +37,7 @@ from cardcore.server.limits import (LOOPBACK_ORIGIN, WS_CLOSE, Guard, Limits, Or
 from cardcore.server.metrics import CONTENT_TYPE as METRICS_TYPE
 from cardcore.server.metrics import health
 from cardcore.server.openapi import openapi_spec
+from cardcore.server.takeback import take_back
 from cardcore.server.tables import (ACK, ApiError, Connection, Table, TableServer,
                                     games_catalogue, request_id)
 
@@ -222,7 +223,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         if not isinstance(body, dict):
             raise ApiError(400, "the body must be a JSON object")
         unknown = sorted(set(body) - {"game", "players", "seed", "options", "bots",
-                                      "client_seed", "clock"})
+                                      "client_seed", "clock", "takeback"})
         if unknown:
             raise ApiError(400, f"unknown field {unknown[0][:40]!r}")
         if "game" not in body:
@@ -239,7 +240,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                                             body.get("seed"), body.get("options"),
                                             body.get("bots"), client=address,
                                             client_seed=body.get("client_seed"),
-                                            clock=body.get("clock"))
+                                            clock=body.get("clock"),
+                                            take_back=body.get("takeback"))
         creator, table.creator_token = table.creator_token, None
         fair = table.fairness
         return _json({"table": table.id, "game": table.game.name,
@@ -248,7 +250,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                       "creator_token": creator,
                       "commitment": None if fair is None else fair.commitment,
                       "fairness": None if fair is None else fair.public(),
-                      "clock": None if table.clock is None else table.clock.spec.to_dict()},
+                      "clock": None if table.clock is None else table.clock.spec.to_dict(),
+                      "takeback": table.takeback},
                      201)
 
     async def delete_table(request: Request) -> Response:
@@ -296,6 +299,26 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         await server.settled(table)
         return _json(table.state(seat, after if isinstance(after, int) else 0))
 
+    async def post_takeback(request: Request) -> Response:
+        table = server.get(request.path_params["table"])
+        body = await _read_json(request, limits.max_body)
+        if not isinstance(body, dict):
+            raise ApiError(400, "the body must be a JSON object")
+        unknown = sorted(set(body) - {"token", "after"})
+        if unknown:
+            raise ApiError(400, f"unknown field {str(unknown[0])[:40]!r}")
+        token = body.get("token")
+        if token is None:
+            token = _bearer(request)
+        if token is None:
+            raise ApiError(403, "a seat token is required (body 'token' or Authorization)")
+        seat = table.seat_of(token)
+        if seat is None:                             # pragma: no cover - seat_of raised
+            raise ApiError(403, "bad token")
+        await take_back(server, table, seat, body.get("after"))
+        await server.settled(table)
+        return _json({**table.state(seat, 0), "rewound": True})
+
     async def ws_table(websocket: WebSocket) -> None:
         token, subprotocol = _socket_token(websocket)
         try:
@@ -323,6 +346,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         connection = Connection(seat, since, limits.message_rate, 2 * limits.message_rate,
                                 max_outbox=limits.max_outbox)
         connection.may_auth = token is None          # {"type": "auth"} may come first
+        connection.rewinds = table.rewinds
         table.connections.add(connection)
         table.offer_record(connection)                  # an ended match: its record too
         sender = asyncio.create_task(_send_loop(websocket, connection, table))
@@ -383,9 +407,15 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             if current.broken:
                 await websocket.close(code=WS_CLOSE["storage"])
                 return False
-            state = current.state(connection.seat, connection.sent_events)
+            # After a take-back the socket has not seen, its events are sent again from 0.
+            rewound = connection.rewinds != current.rewinds \
+                or connection.sent_events > current.event_count
+            state = current.state(connection.seat, 0 if rewound else connection.sent_events)
             connection.sent_events = state["event_count"]
+            connection.rewinds = current.rewinds
             message = {"type": "state", **state}
+            if rewound:
+                message["rewound"] = True
             if rid is not None:
                 message["id"] = rid
             await _send_text(websocket, connection, json_bytes(message).decode())
@@ -448,11 +478,16 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                 if kind == "ping":
                     connection.push({"type": "pong"})
                     continue
-                if kind != "action":
+                if kind not in ("action", "takeback"):
                     raise ApiError(400, 'unknown message type; send {"type": "action", ...}')
                 rid = request_id(body)
                 if connection.seat is None:
                     raise ApiError(403, "spectators cannot act: connect with a seat token")
+                if kind == "takeback":
+                    await take_back(server, table, connection.seat, body.get("after"))
+                    if rid is not None:
+                        connection.push_ack(rid)
+                    continue
                 if "action" not in body:
                     raise ApiError(400, "action is required (an id or a notation)")
                 await server.act(table, connection.seat, body["action"], body.get("after"))
@@ -532,6 +567,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         api("/api/tables/{table}", {"GET": get_table, "DELETE": delete_table}),
         api("/api/tables/{table}/actions", {"POST": post_action}),
         api("/api/tables/{table}/hint", {"GET": get_hint}),
+        api("/api/tables/{table}/takeback", {"POST": post_takeback}),
         api("/api/tables/{table}/record", {"GET": get_record}),
         WebSocketRoute("/ws/tables/{table}", ws_table),
         Route("/", index, methods=["GET"]),

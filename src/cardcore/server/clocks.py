@@ -217,7 +217,8 @@ async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
     clock = table.clock
     await server.settled(table)
     if (clock.seat, clock.move) != key or table.ended is not None or table.broken \
-            or table.game.is_over or table.game.current_player != clock.seat:
+            or table.game.is_over or table.game.current_player != clock.seat \
+            or table.rewinding:                      # a take-back re-arms the clock
         return
     seat, by = clock.seat, clock.spec.on_timeout
     action = None
@@ -227,8 +228,9 @@ async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
         bot = make_bot(by, secrets.randbits(63))
         action = await asyncio.get_running_loop().run_in_executor(
             server.bot_pool, bot.choose_id, table.game.clone())
-        if (clock.seat, clock.move) != key or table.ended is not None or table.broken:
-            return                                   # the person moved meanwhile
+        if (clock.seat, clock.move) != key or table.ended is not None or table.broken \
+                or table.rewinding or table.clock is not clock:
+            return                                   # the person moved (or took back)
     event = {"type": "clock", "event": "timeout", **clock.timed_out(by)}
     for connection in table.connections:
         connection.push(event)

@@ -33,6 +33,8 @@ from cardcore.game import MAX_ACTION_TEXT, NOTATION_RULE, Game, is_int
 from cardcore.records import Fairness, check_client_seed, forfeit_winners, make_record
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.server import clocks
+from cardcore.server.takeback import OPTION as TAKEBACK_OPTION
+from cardcore.server.takeback import Movers, parse_takeback
 from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
 from cardcore.server.metrics import Metrics
 from cardcore.server.storage import open_store
@@ -147,6 +149,7 @@ class Connection:
         self.allowance = burst
         self.burst = burst
         self.last_check: float | None = None
+        self.rewinds = 0                                # the table's take-backs it has seen
 
     def notify(self) -> None:
         self.dirty = True
@@ -216,19 +219,38 @@ class Table:
     recorded: set[Connection] = field(default_factory=set)  # sockets sent the record
     record_key: bytes | str | None = field(default=None, repr=False)   # signs records
     diverged: bool = False                         # holds a move the store refused (stale)
+    takeback: bool = False                         # the person may take moves back
+    rewinds: int = 0                               # take-backs so far: the log's generation
+    rewinding: bool = False                        # a take-back is under way (bots wait)
+    movers: Movers = field(default_factory=Movers)   # who made each move
 
     def __post_init__(self) -> None:
         self.stored.set()
         self.queued_actions = self.checkpoint_at = self.actions
+        self._make_bots()
+        self.event_count = len(seat_events(self.game, None, 0))
+        self.last_used = self.advanced_at = time.monotonic()
+
+    def _make_bots(self) -> None:
+        """The bot of each bot seat, seeded for the log's length (as after a reload)."""
         self.bot_players = {}
+        self.searching = set()
         for seat, name in self.bots.items():
             seed = bot_seed(self.bot_seed, self.actions, seat)
             bot, searches = table_bot(name, self.game.name, self.think_ms, seed)
             if searches:                                    # a search bot: budgeted, off-loop
                 self.searching.add(seat)
             self.bot_players[seat] = bot
-        self.event_count = len(seat_events(self.game, None, 0))
-        self.last_used = self.advanced_at = time.monotonic()
+
+    def install(self, game: Game, actions: int, rewinds: int) -> None:
+        """Put a rewound game in place (a take-back, stored): its log of ``actions`` moves is
+        generation ``rewinds``; the bots start afresh and the events are counted again."""
+        self.game = game
+        self.actions = self.queued_actions = self.checkpoint_at = actions
+        self.rewinds = rewinds
+        self._make_bots()
+        self.event_count = len(seat_events(game, None, 0))
+        self.advanced_at = time.monotonic()
 
     # ---------------------------------------------------------------- who is asking
     def seat_of(self, token: str | None) -> int | None:
@@ -274,8 +296,18 @@ class Table:
             "fairness": None if self.fairness is None else self.fairness.public(),
             "clock": None if self.clock is None else self.clock.public(time.time()),
             "forfeit": None if self.clock is None else self.clock.forfeit,
+            "takeback": self.takeback_state(seat),
             **({"winners": self.final_winners()} if self.ended == "forfeit" else {}),
         }
+
+    def takeback_state(self, seat: int | None) -> dict[str, Any] | None:
+        """None at a table without take-backs; else how many there were (``rewinds``: a
+        client that sees it change drops its events) and whether ``seat`` may take one now."""
+        if not self.takeback:
+            return None
+        able = seat is not None and seat in self.token_hashes and self.ended is None \
+            and not self.game.is_over and self.movers.last_move_of(self.game, seat) is not None
+        return {"rewinds": self.rewinds, "available": able}
 
     # ---------------------------------------------------------------- clocks and records
     def finished(self) -> bool:
@@ -347,7 +379,7 @@ class Table:
         self.advanced_at = time.monotonic()
 
     def bot_to_move(self) -> int | None:
-        if self.ended is not None:
+        if self.ended is not None or self.rewinding:
             return None
         seat = self.game.current_player
         return seat if seat is not None and seat in self.bots else None
@@ -490,11 +522,12 @@ class TableServer:
     async def create(self, game: Any, players: Any = None, seed: Any = None,
                      options: Any = None, bots: Any = None, deck: list[str] | None = None,
                      client: str | None = None, client_seed: Any = None,
-                     clock: Any = None) -> tuple[Table, dict[int, str]]:
+                     clock: Any = None, take_back: Any = None) -> tuple[Table, dict[int, str]]:
         """A new table; returns it and the token of every seat that is not a bot.
         ``deck`` (a stacked first deal) is for tests and embedding hosts only: the HTTP API
         does not offer it. Without ``seed`` (and ``deck``) the deal seed is committed
-        (records.py), mixing in ``client_seed``; ``clock`` is the turn clock (clocks.py)."""
+        (records.py), mixing in ``client_seed``; ``clock`` is the turn clock (clocks.py);
+        ``take_back`` (True) lets the one person at a table of bots undo moves (takeback.py)."""
         if not isinstance(game, str):
             raise ApiError(400, "game must be a string (see GET /api/games)")
         if players is not None and not is_int(players):
@@ -535,9 +568,12 @@ class TableServer:
                 raise ApiError(429, f"{client} has {per_client} open tables, the most one "
                                     "address may have; finish or delete one first")
             g = new_game(cls.name, players=players, seed=seed, deck=deck, **options)
+            allow_takeback = parse_takeback(take_back, g.num_players - len(parsed_bots))
         except ConfigError as e:
             raise ApiError(422, str(e), option=e.option) from None
         except (TypeError, ValueError, OverflowError) as e:
+            if str(e).startswith(TAKEBACK_OPTION):
+                raise ApiError(422, str(e), option=TAKEBACK_OPTION) from None
             raise ApiError(422, f"bad table configuration: {str(e)[:200]}") from None
         table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
         tokens = {seat: new_token() for seat in range(g.num_players) if seat not in parsed_bots}
@@ -547,12 +583,14 @@ class TableServer:
                       creator_hash=token_hash(creator_token), think_ms=self.limits.bot_think_ms,
                       fairness=fairness, record_key=self.record_key,
                       clock=None if clock_spec is None
-                      else clocks.TableClock(clock_spec, g.num_players))
+                      else clocks.TableClock(clock_spec, g.num_players),
+                      takeback=allow_takeback)
         table.creator_token = creator_token          # handed out once (app.py), never stored
         clock_json, deadline = table.clock_update(0)
         row = (table_id, g.name, g.num_players, g.to_json(), 0, g.current_player, g.is_over,
                parsed_bots, table.bot_seed, table.token_hashes, client, table.creator_hash,
-               None if fairness is None else fairness.to_json(), clock_json, deadline)
+               None if fairness is None else fairness.to_json(), clock_json, deadline,
+               allow_takeback)
         self.creating += 1                      # counted while its row is being written
         if client is not None:
             self.creating_by[client] = self.creating_by.get(client, 0) + 1
@@ -768,7 +806,8 @@ class TableServer:
                       fairness=None if stored.fairness is None
                       else Fairness.from_json(stored.fairness),
                       clock=None if stored.clock is None
-                      else clocks.TableClock.from_json(stored.clock))
+                      else clocks.TableClock.from_json(stored.clock),
+                      takeback=stored.takeback, rewinds=stored.rewinds)
         if stored.ended in ("abandoned", "forfeit"):
             table.ended = stored.ended
         return table
@@ -850,6 +889,9 @@ class TableServer:
             raise ApiError(400, "after must be an int (the number of events seen)")
         if table.broken:
             raise ApiError(503, "storage failed; try again")
+        if table.rewinding:
+            raise ApiError(409, "a take-back at this table is under way; look again",
+                           event_count=table.event_count)
         start = time.perf_counter()
         if self.store.shared:
             try:
@@ -944,7 +986,7 @@ class TableServer:
         clock, deadline = table.clock_update(count)
         return TableUpdate(table.id, first, actions, game.current_player, game.is_over, save,
                            human, clock, deadline,
-                           "forfeit" if table.ended == "forfeit" else None)
+                           "forfeit" if table.ended == "forfeit" else None, table.rewinds)
 
     def _forget(self, table: Table) -> None:
         """The game in memory is ahead of the database: drop it, reload on next use."""
@@ -1011,6 +1053,10 @@ class TableServer:
         for table in tables:
             if table.ended is not None:
                 continue
+            if what.startswith("rewound:"):     # a take-back: generation N of the log
+                if not what[8:].isdigit() or int(what[8:]) <= table.rewinds:
+                    continue                    # this process's own, or one already loaded
+                table.diverged = True           # the count says nothing now: load it whole
             if table_id is not None and what.isdigit() and int(what) <= table.actions:
                 continue                # this process's own commit, or one already loaded
             count = int(what) if table_id is not None and what.isdigit() else None
@@ -1035,7 +1081,11 @@ class TableServer:
         the store's action count and end if known (a notice's), else read."""
         if table.unstored:
             return
-        stored = stored or self.store.progress(table.id)
+        if stored is None:
+            generation = self.store.generation(table.id)
+            stored = None if generation is None else generation[:2]
+            if generation is not None and generation[2] != table.rewinds:
+                table.diverged = True                   # rewound elsewhere: load it whole
         if stored is not None and stored[0] == table.actions and not table.diverged \
                 and (stored[1] != "abandoned" or table.ended is not None):
             return
@@ -1064,8 +1114,10 @@ class TableServer:
                 del self.tables[table.id]
             return
         fresh = self._revive(stored)
+        if fresh.rewinds != table.rewinds:               # rewound elsewhere: its clock too
+            table.clock = fresh.clock
         for name in ("game", "bot_players", "searching", "actions", "queued_actions",
-                     "checkpoint_at", "event_count", "advanced_at"):
+                     "checkpoint_at", "event_count", "advanced_at", "rewinds"):
             setattr(table, name, getattr(fresh, name))
         table.diverged = False
         self.reloads += 1
