@@ -278,3 +278,22 @@ def test_a_take_back_stops_the_bots_that_were_still_to_move(tmp_path):
         assert back["legal"] == s["legal"] and memory(client, table).game.action_log() == log
         time.sleep(0.5)
         assert state(client, table, token)["event_count"] == s["event_count"]
+
+
+def test_a_socket_back_from_before_a_take_back_gets_the_rewound_stream(client):
+    table = made(client)
+    token = table["seats"]["0"]
+    s = move(client, table, token, move(client, table, token, state(client, table, token)))
+    base = f"/ws/tables/{table['table']}"
+    back = take_back(client, table, token).json()
+    assert back["event_count"] < s["event_count"]
+    with client.websocket_connect(f"{base}?since={s['event_count']}") as late:
+        refused = late.receive_json()                   # past the end, same generation: 400
+        assert refused["type"] == "error" and refused["status"] == 400
+    with client.websocket_connect(f"{base}?since={s['event_count']}&rewinds=0") as late:
+        first = late.receive_json()
+        assert first["rewound"] is True and first["event_count"] == back["event_count"]
+        assert [e["n"] for e in first["events"]] == list(range(back["event_count"]))
+    with client.websocket_connect(f"{base}?since={back['event_count']}&rewinds=1") as fresh:
+        first = fresh.receive_json()                    # up to date: nothing again
+        assert "rewound" not in first and first["events"] == []

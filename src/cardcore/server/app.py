@@ -325,7 +325,11 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             table = server.get(websocket.path_params["table"])
             seat = table.seat_of(token)
             since = _count(websocket.query_params.get("since") or None, "since", 0)
-            if not 0 <= since <= table.event_count:
+            # A client that saw another generation of the log (before a take-back) may be
+            # past its end: its first state is then the whole stream, marked rewound.
+            rewinds = _count(websocket.query_params.get("rewinds") or None, "rewinds",
+                             table.rewinds)
+            if not 0 <= since <= table.event_count and rewinds == table.rewinds:
                 raise ApiError(400, "since out of range")
         except ApiError as e:
             await _refuse(websocket, subprotocol, e, WS_CLOSE["refused"])
@@ -346,7 +350,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         connection = Connection(seat, since, limits.message_rate, 2 * limits.message_rate,
                                 max_outbox=limits.max_outbox)
         connection.may_auth = token is None          # {"type": "auth"} may come first
-        connection.rewinds = table.rewinds
+        connection.rewinds = rewinds
         table.connections.add(connection)
         table.offer_record(connection)                  # an ended match: its record too
         sender = asyncio.create_task(_send_loop(websocket, connection, table))

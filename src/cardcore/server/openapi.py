@@ -270,6 +270,8 @@ def openapi_spec() -> dict[str, Any]:
         "x-websocket": {
             "path": "/ws/tables/{table}",
             "query": {"since": "events already seen (int >= 0)",
+                      "rewinds": "the take-backs the client has seen (int >= 0; default: "
+                                 "the table's): another number sends the whole stream again",
                       "token": "the seat token (deprecated: use the subprotocol)"},
             "subprotocols": ["cardcore", "cardcore.token.{SEAT_TOKEN}"],
             "client": [{"$ref": "#/components/schemas/WsAction"},
