@@ -95,6 +95,7 @@ async function create(event) {
     if (JSON.stringify(value) === input.dataset.default) continue;
     body.options[input.dataset.option] = value;
   }
+  if (document.getElementById("takeback").checked) body.takeback = true;
   const seed = document.getElementById("seed").value.trim();
   if (seed) body.seed = Number(seed);
   try {

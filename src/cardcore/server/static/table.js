@@ -44,6 +44,7 @@ let retry = 0;
 let incoming = Promise.resolve();
 let shownEnds = null;           // event numbers of the round and match ends already shown
 let hinted = [];                // action ids the last hint suggested
+let rewinds = 0;                // the table's take-backs seen (docs/server.md, "Take-backs")
 
 function setStatus(text, kind = "") {
   const node = document.getElementById("status");
@@ -63,6 +64,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams();
   query.set("since", String(events.length));
+  if (rewinds) query.set("rewinds", String(rewinds));
   const protocols = token ? ["cardcore", `cardcore.token.${token}`] : [];
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`, protocols);
   socket.addEventListener("open", () => { retry = 0; setStatus(t("connected"), "ok"); });
@@ -104,13 +106,19 @@ function showMissing(data) {
 
 async function onState(data) {
   if (!game) game = await loadParts(data.game);
+  if (data.rewound) {            // a take-back: the events start again from 0
+    events = [];
+    shownEnds = null;            // the ends still in the log are history, not news
+    resetSide();
+  }
+  rewinds = data.takeback ? data.takeback.rewinds : rewinds;
   const before = events.length;
   for (const event of data.events) {
     if (event.n === events.length) events.push(event);   // never twice, never out of order
   }
   const first = state === null;
   if (first && token) rememberSeat(tableId, token, { game: data.game, seat: data.seat });
-  if (first || data.event_count !== state.event_count) hinted = [];
+  if (first || data.rewound || data.event_count !== state.event_count) hinted = [];
   state = data;
   pending = false;
   selected = [];
@@ -167,6 +175,7 @@ async function rematch() {
   const bots = {};
   for (const { seat, bot } of state.seats) if (bot) bots[String(seat)] = bot;
   const body = { game: state.game, players: state.players, bots, options: state.options || {} };
+  if (state.takeback) body.takeback = true;
   const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const made = await response.json();
   if (!response.ok) { toast(made.error || `HTTP ${response.status}`); return; }
@@ -195,6 +204,31 @@ async function askHint() {
   }
   renderHand();
   renderMoves();
+}
+
+// ---------------------------------------------------------------- take-backs
+function takeBack() {
+  if (!socket || socket.readyState !== WebSocket.OPEN || pending || !state || !state.takeback?.available) return;
+  pending = true;
+  document.body.dataset.pending = "true";
+  socket.send(JSON.stringify({ type: "takeback", after: events.length }));
+  render();
+}
+
+// The side panels as at the start (a take-back can remove the round ends they showed).
+const sideStart = Object.fromEntries(["score-table", "scoring"].map((id) =>
+  [id, [...document.getElementById(id).childNodes].map((n) => n.cloneNode(true))]));
+function resetSide() {
+  for (const [id, nodes] of Object.entries(sideStart)) {
+    const box = document.getElementById(id);
+    box.replaceChildren(...nodes.map((n) => n.cloneNode(true)));
+    for (const node of box.querySelectorAll("[data-i18n]")) node.textContent = t(node.textContent.trim());
+    delete box.dataset.n;
+    delete box.dataset.count;
+  }
+  const log = document.getElementById("log");
+  log.replaceChildren();
+  log.dataset.count = "0";
 }
 
 function send(action) {
@@ -231,6 +265,9 @@ function render() {
   document.body.dataset.pending = String(pending);
   document.getElementById("hint").hidden = me === null || !token;
   document.getElementById("hint").disabled = pending || s.over || s.current_player !== me;
+  const undo = document.getElementById("undo");
+  undo.hidden = me === null || !token || !s.takeback;
+  undo.disabled = pending || !s.takeback?.available;
   renderSeats(s, v, c);
   const board = document.getElementById("board");
   board.replaceChildren(...game.board.board(v, c).filter(Boolean));
@@ -409,5 +446,6 @@ const sort = document.getElementById("sort");
 sort.value = localStorage.getItem(SORT_KEY) || "dealt";
 sort.addEventListener("change", () => { localStorage.setItem(SORT_KEY, sort.value); if (state) renderHand(); });
 document.getElementById("hint").addEventListener("click", () => askHint().catch((e) => toast(String(e))));
+document.getElementById("undo").addEventListener("click", takeBack);
 window.addEventListener("resize", fitDock);
 loadWords(null).catch(() => {}).finally(connect);
