@@ -31,6 +31,7 @@ from cardcore._version import __version__
 from cardcore.errors import ConfigError
 from cardcore.registry import game_class
 from cardcore.server.cards_svg import card_svg
+from cardcore.server.howto import howto_page
 from cardcore.server.languages import preferred_lang, web_words
 from cardcore.server.limits import (LOOPBACK_ORIGIN, WS_CLOSE, Guard, Limits, OriginPolicy,
                                     RateBuckets)
@@ -523,6 +524,20 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         return Response(found.read_text(encoding="utf-8"), media_type="text/javascript",
                         headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
 
+    async def howto(request: Request) -> Response:
+        """A game's how-to-play page (howto.py) in ``?lang=``, else Accept-Language's pick."""
+        lang = request.query_params.get("lang") or preferred_lang(
+            request.headers.get("accept-language", ""))
+        try:
+            page = howto_page(request.path_params["game"], lang)
+        except ConfigError as e:
+            if e.option == "lang":
+                raise ApiError(422, str(e), option="lang") from None
+            raise ApiError(404, "no such game") from None
+        if page is None:
+            raise ApiError(404, f"no how-to-play page in {lang}")
+        return Response(page, media_type="text/html", headers=SECURITY_HEADERS)
+
     async def card(request: Request) -> Response:
         name = request.path_params["card"]
         try:
@@ -573,6 +588,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         api("/api/tables/{table}/hint", {"GET": get_hint}),
         api("/api/tables/{table}/takeback", {"POST": post_takeback}),
         api("/api/tables/{table}/record", {"GET": get_record}),
+        api("/howto/{game}", {"GET": howto}),
         WebSocketRoute("/ws/tables/{table}", ws_table),
         Route("/", index, methods=["GET"]),
         Route("/tables/{table}", table_page, methods=["GET"]),

@@ -62,7 +62,8 @@ OPERATIONS = [("/api/games", "get"), ("/api/i18n", "get"), ("/api/tables", "get"
               ("/api/tables/{table}", "get"), ("/api/tables/{table}", "delete"),
               ("/api/tables/{table}/actions", "post"), ("/api/tables/{table}/hint", "get"),
               ("/api/tables/{table}/takeback", "post"),
-              ("/api/tables/{table}/record", "get"), ("/healthz", "get"),
+              ("/api/tables/{table}/record", "get"), ("/howto/{game}", "get"),
+              ("/healthz", "get"),
               ("/metrics", "get"), ("/openapi.json", "get")]
 
 
@@ -254,6 +255,18 @@ def openapi_spec() -> dict[str, Any]:
                     _404="no such table",
                     _409="the match has not ended (or was abandoned)",
                     _503="storage failed")}},
+            "/howto/{game}": {"get": {
+                "operationId": "howto", "summary": "a game's how-to-play page (HTML)",
+                "parameters": [
+                    {"name": "game", "in": "path", "required": True,
+                     "schema": {"type": "string", "enum": games}},
+                    {"name": "lang", "in": "query", "required": False,
+                     "schema": {"type": "string", "enum": list(LANGUAGES)},
+                     "description": "default: the Accept-Language header's pick"}],
+                "responses": _responses(
+                    {"200": {"description": "the page", "content": {
+                        "text/html": {"schema": {"type": "string"}}}}},
+                    _404="an unknown game", _422="an unknown language")}},
             "/healthz": {"get": {
                 "operationId": "health", "summary": "the server and its store",
                 "responses": _responses({

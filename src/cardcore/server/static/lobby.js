@@ -2,7 +2,7 @@
 import { el } from "./cards.js";
 import { botName } from "./words.js";
 import { mySeats, rememberSeat, forgetTable } from "./seats.js";
-import { t, loadWords } from "./i18n.js";
+import { t, loadWords, lang } from "./i18n.js";
 
 let games = [];
 
@@ -149,7 +149,8 @@ async function start() {
   const select = document.getElementById("game");
   select.replaceChildren(...games.map((g) => el("option", { value: g.game }, t(g.title || g.game))));
   document.getElementById("games").replaceChildren(...games.map((g) =>
-    el("li", {}, t("{game}: {n} players", { game: t(g.title || g.game), n: g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}` }))));
+    el("li", {}, t("{game}: {n} players", { game: t(g.title || g.game), n: g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}` }),
+      " · ", el("a", { href: `/howto/${encodeURIComponent(g.game)}?lang=${encodeURIComponent(lang)}`, class: "howto-link", dataset: { game: g.game } }, t("How to play")))));
   select.addEventListener("change", fillPlayers);
   document.getElementById("players").addEventListener("change", fillSeats);
   document.getElementById("seat").addEventListener("change", fillOthers);

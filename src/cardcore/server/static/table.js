@@ -4,7 +4,7 @@ import { el, cardImage, backImage, cardsText, cardName, cardLabel } from "./card
 import { describe, breakdownTable, seatName, botName, rankingList, scoreTable } from "./words.js";
 import { loadGame } from "./board.js";
 import { rememberSeat, forgetTable, sortedHand, SORT_KEY } from "./seats.js";
-import { t, loadWords } from "./i18n.js";
+import { t, loadWords, lang } from "./i18n.js";
 
 // The seat token: from the link's fragment (#token=..., never sent to the server, so never
 // in a log), or from ?token= (older links). The socket carries it as a subprotocol.
@@ -104,8 +104,20 @@ function showMissing(data) {
   document.title = `${t("No such table")} · cardcore`;
 }
 
+// The game's how-to-play page (GET /howto/{game}) in this page's language, in a new tab.
+function showRulesLink(name) {
+  const link = document.getElementById("rules-link");
+  link.href = `/howto/${encodeURIComponent(name)}?lang=${encodeURIComponent(lang)}`;
+  link.target = "_blank";
+  link.rel = "noopener";
+  link.hidden = false;
+}
+
 async function onState(data) {
-  if (!game) game = await loadParts(data.game);
+  if (!game) {
+    game = await loadParts(data.game);
+    showRulesLink(data.game);
+  }
   if (data.rewound) {            // a take-back: the events start again from 0
     events = [];
     shownEnds = null;            // the ends still in the log are history, not news
