@@ -7,6 +7,7 @@ status over HTTP and ``{"type": "error", "status": ..., ...}`` over a WebSocket.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import math
@@ -29,10 +30,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardcore._version import __version__
 from cardcore.errors import ConfigError
+from cardcore.i18n import DEFAULT_LANG, LANGUAGES
 from cardcore.registry import game_class
 from cardcore.server.cards_svg import card_svg
 from cardcore.server.howto import howto_page
-from cardcore.server.languages import preferred_lang, web_words
+from cardcore.server.languages import preferred_lang, refusal_words, web_words
 from cardcore.server.limits import (LOOPBACK_ORIGIN, WS_CLOSE, Guard, Limits, OriginPolicy,
                                     RateBuckets)
 from cardcore.server.metrics import CONTENT_TYPE as METRICS_TYPE
@@ -89,8 +91,20 @@ def _json(body: Any, status: int = 200) -> JSONResponse:
     return FastJSONResponse(body, status_code=status, headers=SECURITY_HEADERS)
 
 
-def _error(error: ApiError) -> JSONResponse:
-    return _json(error.body(), error.status)
+def _error(error: ApiError, words: Callable[[str], str] | None = None) -> JSONResponse:
+    body = error.body()
+    if words is not None:
+        body["error"] = words(error.error)
+    return _json(body, error.status)
+
+
+def _reader_lang(scope: Request | WebSocket, explicit: bool = False) -> str:
+    """The language of the page that asks: ``?lang=`` (a socket's, when ``explicit``), else
+    its ``Accept-Language``; the server's refusals are written in it (languages.py)."""
+    lang = scope.query_params.get("lang") if explicit else None
+    if lang in LANGUAGES:
+        return lang
+    return preferred_lang(scope.headers.get("accept-language", ""))
 
 
 async def _read_json(request: Request, max_body: int = MAX_BODY) -> Any:
@@ -320,8 +334,20 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         await server.settled(table)
         return _json({**table.state(seat, 0), "rewound": True})
 
+    def words_for(scope: Request | WebSocket, explicit: bool = False
+                  ) -> Callable[[str], str] | None:
+        """Refusals in the reader's language (None: English, as written), with the words of
+        the game of the table in the path when it is in memory."""
+        lang = _reader_lang(scope, explicit)
+        if lang == DEFAULT_LANG:
+            return None
+        held = server.tables.get(str(scope.path_params.get("table", "")))
+        return functools.partial(refusal_words, lang=lang,
+                                 game=None if held is None else held.game.name)
+
     async def ws_table(websocket: WebSocket) -> None:
         token, subprotocol = _socket_token(websocket)
+        words = words_for(websocket, explicit=True)
         try:
             table = server.get(websocket.path_params["table"])
             seat = table.seat_of(token)
@@ -333,8 +359,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             if not 0 <= since <= table.event_count and rewinds == table.rewinds:
                 raise ApiError(400, "since out of range")
         except ApiError as e:
-            await _refuse(websocket, subprotocol, e, WS_CLOSE["refused"])
+            await _refuse(websocket, subprotocol, e, WS_CLOSE["refused"], words)
             return
+        words = words_for(websocket, explicit=True)        # the table's game is known now
         if seat is None:
             present = sum(1 for c in table.connections if c.seat is None)
             allowed, kind = limits.max_spectators, "spectator"
@@ -345,13 +372,14 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             server.refused("connections")
             await _refuse(websocket, subprotocol,
                           ApiError(503, f"too many {kind} connections to this table "
-                                        f"(at most {allowed})"), WS_CLOSE["full"])
+                                        f"(at most {allowed})"), WS_CLOSE["full"], words)
             return
         await websocket.accept(subprotocol=subprotocol)
         connection = Connection(seat, since, limits.message_rate, 2 * limits.message_rate,
                                 max_outbox=limits.max_outbox)
         connection.may_auth = token is None          # {"type": "auth"} may come first
         connection.rewinds = rewinds
+        connection.words = words
         table.connections.add(connection)
         table.offer_record(connection)                  # an ended match: its record too
         sender = asyncio.create_task(_send_loop(websocket, connection, table))
@@ -565,7 +593,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             try:
                 return await handlers[method](request)
             except ApiError as e:
-                response = _error(e)
+                response = _error(e, words_for(request))
                 if e.status == 429 and "retry_after" in e.details:
                     response.headers["Retry-After"] = str(e.details["retry_after"])
                 if e.status == 401:
@@ -659,11 +687,14 @@ def _socket_token(websocket: WebSocket) -> tuple[str | None, str | None]:
 
 
 async def _refuse(websocket: WebSocket, subprotocol: str | None, error: ApiError,
-                  code: int) -> None:
+                  code: int, words: Callable[[str], str] | None = None) -> None:
     """A socket refused as documented: accepted, one error message, then closed."""
     await websocket.accept(subprotocol=subprotocol)
+    body = error.body()
+    if words is not None:
+        body["error"] = words(error.error)
     await websocket.send_text(json_bytes({"type": "error", "status": error.status,
-                                          **error.body()}).decode())
+                                          **body}).decode())
     await websocket.close(code=code)
 
 

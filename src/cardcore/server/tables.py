@@ -150,6 +150,7 @@ class Connection:
         self.burst = burst
         self.last_check: float | None = None
         self.rewinds = 0                                # the table's take-backs it has seen
+        self.words: Callable[[str], str] | None = None  # refusals in the socket's language
 
     def notify(self) -> None:
         self.dirty = True
@@ -165,6 +166,8 @@ class Connection:
 
     def push_error(self, error: ApiError, rid: str | int | None = None) -> None:
         message = {"type": "error", "status": error.status, **error.body()}
+        if self.words is not None:
+            message["error"] = self.words(error.error)
         if rid is not None:
             message["id"] = rid
         self.push(message)

@@ -7,7 +7,7 @@ import { t, loadWords, lang } from "./i18n.js";
 let games = [];
 
 async function api(path, options = {}) {
-  const response = await fetch(path, { headers: { "Content-Type": "application/json" }, ...options });
+  const response = await fetch(path, { headers: { "Content-Type": "application/json", "Accept-Language": lang }, ...options });
   const body = await response.json();
   if (!response.ok) throw new Error(body.error || `HTTP ${response.status}`);
   return body;

@@ -65,6 +65,7 @@ function connect() {
   const query = new URLSearchParams();
   query.set("since", String(events.length));
   if (rewinds) query.set("rewinds", String(rewinds));
+  query.set("lang", lang);                 // the server's refusals in the page's language
   const protocols = token ? ["cardcore", `cardcore.token.${token}`] : [];
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`, protocols);
   socket.addEventListener("open", () => { retry = 0; setStatus(t("connected"), "ok"); });
@@ -188,7 +189,7 @@ async function rematch() {
   for (const { seat, bot } of state.seats) if (bot) bots[String(seat)] = bot;
   const body = { game: state.game, players: state.players, bots, options: state.options || {} };
   if (state.takeback) body.takeback = true;
-  const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": lang }, body: JSON.stringify(body) });
   const made = await response.json();
   if (!response.ok) { toast(made.error || `HTTP ${response.status}`); return; }
   const link = (seat) => `/tables/${encodeURIComponent(made.table)}#token=${encodeURIComponent(made.seats[seat])}`;
@@ -204,7 +205,7 @@ async function rematch() {
 // ---------------------------------------------------------------- hints
 async function askHint() {
   if (!state || state.seat === null || !token) return;
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hint`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hint`, { headers: { Authorization: `Bearer ${token}`, "Accept-Language": lang } });
   const body = await response.json();
   if (!response.ok) { toast(body.error || `HTTP ${response.status}`); return; }
   hinted = body.hints.map((h) => h.action);
