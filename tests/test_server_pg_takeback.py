@@ -15,6 +15,8 @@ from cardcore.server.pg_store import Listener, PgTableStore
 from cardcore.server.store import TableUpdate
 
 from server_helpers import TestClient
+from test_server_takeback import move as _move
+from test_server_takeback import state as _state
 
 pytestmark = [pytest.mark.slow,                 # a PostgreSQL cluster
               pytest.mark.filterwarnings("ignore::DeprecationWarning")]
@@ -49,30 +51,17 @@ def test_the_rewind_is_a_compare_and_set_and_is_announced(pg_url):
         store.close()
 
 
-def _state(client, table, token):
-    return client.get(f"/api/tables/{table}",
-                      headers={"Authorization": f"Bearer {token}"}).json()
-
-
-def _move(client, table, token, s):
-    r = client.post(f"/api/tables/{table}/actions",
-                    json={"token": token, "action": s["legal"][0]["id"],
-                          "after": s["event_count"]})
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
 def test_the_other_process_reloads_a_table_rewound_through_the_first(pg_url):
     with TestClient(create_app(pg_url)) as a, TestClient(create_app(pg_url)) as b:
         made = a.post("/api/tables", json=BODY).json()
-        table, token = made["table"], made["seats"]["0"]
+        table, token = made, made["seats"]["0"]
         states = [_state(a, table, token)]
         for _ in range(3):
             states.append(_move(a, table, token, states[-1]))
         assert _state(b, table, token)["event_count"] == states[-1]["event_count"]
-        with b.websocket_connect(f"/ws/tables/{table}") as watcher:
+        with b.websocket_connect(f"/ws/tables/{table['table']}") as watcher:
             assert watcher.receive_json()["event_count"] == states[-1]["event_count"]
-            r = a.post(f"/api/tables/{table}/takeback", json={"token": token})
+            r = a.post(f"/api/tables/{table['table']}/takeback", json={"token": token})
             assert r.status_code == 200, r.text
             pushed = watcher.receive_json()              # B's notice: loaded whole, pushed
             assert pushed["rewound"] is True
@@ -91,23 +80,23 @@ def test_the_other_process_reloads_a_table_rewound_through_the_first(pg_url):
 def test_a_process_that_missed_the_notice_does_not_take_its_count_as_loaded(pg_url):
     with TestClient(create_app(pg_url)) as a, TestClient(create_app(pg_url)) as b:
         made = a.post("/api/tables", json=BODY).json()
-        table, token = made["table"], made["seats"]["0"]
+        table, token = made, made["seats"]["0"]
         s = _move(a, table, token, _state(a, table, token))
         s = _move(a, table, token, s)
         assert _state(b, table, token)["event_count"] == s["event_count"]
         b.app.state.tables.listener.close()              # B hears nothing from now on
-        before = b.app.state.tables.tables[table].actions
-        back = a.post(f"/api/tables/{table}/takeback", json={"token": token}).json()
+        before = b.app.state.tables.tables[table["table"]].actions
+        back = a.post(f"/api/tables/{table['table']}/takeback", json={"token": token}).json()
         again = back
-        while a.app.state.tables.tables[table].actions < before:   # a log as long, or longer
-            r = a.post(f"/api/tables/{table}/actions",
+        while a.app.state.tables.tables[table["table"]].actions < before:   # a log as long, or longer
+            r = a.post(f"/api/tables/{table['table']}/actions",
                        json={"token": token, "action": again["legal"][-1]["id"],
                              "after": again["event_count"]})
             assert r.status_code == 200, r.text
             again = r.json()
         stored = PgTableStore(pg_url)
         try:
-            count, _, rewinds = stored.generation(table)
+            count, _, rewinds = stored.generation(table["table"])
         finally:
             stored.close()
         assert rewinds == 1 and count >= before             # another log, no shorter
@@ -115,6 +104,6 @@ def test_a_process_that_missed_the_notice_does_not_take_its_count_as_loaded(pg_u
         # first (appending the new rows to its own log would make a game nobody played).
         nxt = _move(b, table, token, again)
         assert nxt["event_count"] > again["event_count"]
-        held = b.app.state.tables.tables[table]
+        held = b.app.state.tables.tables[table["table"]]
         assert held.rewinds == 1
-        assert held.game.action_log() == a.app.state.tables.tables[table].game.action_log()
+        assert held.game.action_log() == a.app.state.tables.tables[table["table"]].game.action_log()

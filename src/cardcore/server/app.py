@@ -291,12 +291,14 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         token = _bearer(request) or request.query_params.get("token")
         return _json(await server.hint(table, table.seat_of(token)))
 
-    async def post_action(request: Request) -> Response:
-        table = server.get(request.path_params["table"])
+    async def seat_body(request: Request, table: Table,
+                        fields: set[str]) -> tuple[dict[str, Any], int]:
+        """A seat's POST: the body (an object of ``fields`` and ``token``) and the seat of
+        its token (the body's, else ``Authorization``)."""
         body = await _read_json(request, limits.max_body)
         if not isinstance(body, dict):
             raise ApiError(400, "the body must be a JSON object")
-        unknown = sorted(set(body) - {"token", "action", "after"})
+        unknown = sorted(set(body) - fields - {"token"})
         if unknown:
             raise ApiError(400, f"unknown field {str(unknown[0])[:40]!r}")
         token = body.get("token")
@@ -307,6 +309,11 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         seat = table.seat_of(token)
         if seat is None:                             # pragma: no cover - seat_of raised
             raise ApiError(403, "bad token")
+        return body, seat
+
+    async def post_action(request: Request) -> Response:
+        table = server.get(request.path_params["table"])
+        body, seat = await seat_body(request, table, {"action", "after"})
         if "action" not in body:
             raise ApiError(400, "action is required (an id or a notation)")
         after = body.get("after")
@@ -316,20 +323,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
 
     async def post_takeback(request: Request) -> Response:
         table = server.get(request.path_params["table"])
-        body = await _read_json(request, limits.max_body)
-        if not isinstance(body, dict):
-            raise ApiError(400, "the body must be a JSON object")
-        unknown = sorted(set(body) - {"token", "after"})
-        if unknown:
-            raise ApiError(400, f"unknown field {str(unknown[0])[:40]!r}")
-        token = body.get("token")
-        if token is None:
-            token = _bearer(request)
-        if token is None:
-            raise ApiError(403, "a seat token is required (body 'token' or Authorization)")
-        seat = table.seat_of(token)
-        if seat is None:                             # pragma: no cover - seat_of raised
-            raise ApiError(403, "bad token")
+        body, seat = await seat_body(request, table, {"after"})
         await take_back(server, table, seat, body.get("after"))
         await server.settled(table)
         return _json({**table.state(seat, 0), "rewound": True})
