@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from cardcore.cli import howto_text
+from cardcore.texts import howto_text
 from cardcore.i18n import LANGUAGES
 from cardcore.registry import available_games
 from cardcore.server import create_app

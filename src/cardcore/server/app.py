@@ -40,7 +40,6 @@ from cardcore.server.limits import (LOOPBACK_ORIGIN, WS_CLOSE, Guard, Limits, Or
 from cardcore.server.metrics import CONTENT_TYPE as METRICS_TYPE
 from cardcore.server.metrics import health
 from cardcore.server.openapi import openapi_spec
-from cardcore.server.takeback import take_back
 from cardcore.server.tables import (ACK, ApiError, Connection, Table, TableServer,
                                     games_catalogue, request_id)
 
@@ -324,7 +323,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     async def post_takeback(request: Request) -> Response:
         table = server.get(request.path_params["table"])
         body, seat = await seat_body(request, table, {"after"})
-        await take_back(server, table, seat, body.get("after"))
+        await server.take_back(table, seat, body.get("after"))
         await server.settled(table)
         return _json({**table.state(seat, 0), "rewound": True})
 
@@ -511,7 +510,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                 if connection.seat is None:
                     raise ApiError(403, "spectators cannot act: connect with a seat token")
                 if kind == "takeback":
-                    await take_back(server, table, connection.seat, body.get("after"))
+                    await server.take_back(table, connection.seat, body.get("after"))
                     if rid is not None:
                         connection.push_ack(rid)
                     continue

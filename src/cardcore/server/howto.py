@@ -53,7 +53,7 @@ _markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
 def _howto_markdown(game: str, lang: str) -> str | None:
-    from cardcore.cli import howto_text          # the page `cardcore rules GAME` prints
+    from cardcore.texts import howto_text        # the page `cardcore rules GAME` prints
     try:
         return howto_text(game, lang)
     except ConfigError:

@@ -88,7 +88,7 @@ def web_words(lang: str, game: str | None) -> dict[str, Any]:
 
 def refusal_words(text: str, lang: str, game: str | None = None) -> str:
     """A refusal's text (English) in ``lang``: a game's refusal by its templates (the
-    terminal's ``cardcore.cli.refusal_text``, the rule ID kept), the server's by
+    terminal's ``cardcore.texts.refusal_text``, the rule ID kept), the server's by
     ``SERVER_REFUSALS``; a text that fits none stays English."""
     if lang == DEFAULT_LANG or lang not in LANGUAGES:
         return text
@@ -98,7 +98,7 @@ def refusal_words(text: str, lang: str, game: str | None = None) -> str:
             cls = game_class(game)
         except ConfigError:
             pass
-    from cardcore.cli import refusal_text
+    from cardcore.texts import refusal_text
     with use(lang, cls):
         out = refusal_text(IllegalActionError(text), cls)
         return out if out != text else fill_template(text, SERVER_REFUSALS)

@@ -34,7 +34,7 @@ from cardcore.records import Fairness, check_client_seed, forfeit_winners, make_
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.server import clocks
 from cardcore.server.takeback import OPTION as TAKEBACK_OPTION
-from cardcore.server.takeback import Movers, parse_takeback
+from cardcore.server.takeback import Movers, fresh_game, parse_takeback, rewound_clock
 from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
 from cardcore.server.metrics import Metrics
 from cardcore.server.storage import open_store
@@ -369,6 +369,25 @@ class Table:
                            event_count=self.event_count)
         if after is not None and after != self.event_count:
             raise ApiError(409, f"stale: the action was sent after event {after}, but the "
+                                f"table has {self.event_count} events; look again",
+                           event_count=self.event_count)
+
+    def check_takeback(self, after: Any) -> None:
+        """What a take-back needs (takeback.py), or the ApiError naming what is missing."""
+        if not self.takeback:
+            raise ApiError(409, "this table has no take-backs (create it with \"takeback\": "
+                                "true)", option=TAKEBACK_OPTION)
+        if after is not None and not is_int(after):
+            raise ApiError(400, "after must be an int (the number of events seen)")
+        if self.ended == "deleted":
+            raise ApiError(404, "no such table")
+        if self.ended is not None or self.game.is_over:
+            raise ApiError(409, "the match is over: its moves are final",
+                           event_count=self.event_count)
+        if self.broken:
+            raise ApiError(503, "storage failed; try again")
+        if after is not None and after != self.event_count:
+            raise ApiError(409, f"stale: the take-back was sent after event {after}, but the "
                                 f"table has {self.event_count} events; look again",
                            event_count=self.event_count)
 
@@ -914,6 +933,64 @@ class TableServer:
         table.notify()
         self.schedule_bots(table)
         self.release(table)
+
+    async def take_back(self, table: Table, seat: int, after: Any) -> None:
+        """Undo ``seat``'s last move and every move after it (docs/server.md, "Take-backs"):
+        bots stopped, the table settled, the shorter log replayed on a fresh game, stored
+        (compare-and-set on the count and the generation), then put in place and pushed."""
+        table.check_takeback(after)
+        if table.rewinding:
+            raise ApiError(409, "a take-back at this table is under way; look again",
+                           event_count=table.event_count)
+        table.rewinding = True                      # bot_to_move() is None meanwhile
+        try:
+            if table.clock_task is not None:        # the clock of the undone turn stops
+                table.clock_task.cancel()
+                table.clock_task = None
+            runner = table.runner
+            if runner is not None and runner is not asyncio.current_task():
+                runner.cancel()
+                try:
+                    await runner
+                except BaseException:
+                    pass
+            await self.settled(table)
+            if self.store.shared:
+                try:
+                    self.catch_up(table)
+                except Exception:                    # the shared store does not answer
+                    raise ApiError(503, "storage failed: nothing was changed") from None
+            table.check_takeback(None)
+            cut = table.movers.last_move_of(table.game, seat)
+            if cut is None:
+                raise ApiError(409, "you have no move to take back yet",
+                               event_count=table.event_count)
+            game = fresh_game(table.game)
+            for action in table.game.action_log()[:cut]:
+                game.apply(action)
+            clock = rewound_clock(table.clock, game, seat, cut)
+            update = TableUpdate(table.id, cut, [], game.current_player, False, game.to_json(),
+                                 True, None if clock is None else clock.to_json(),
+                                 None if clock is None else clock.deadline, None, table.rewinds)
+            generation = table.rewinds
+            table.unstored += 1                     # readers (and catch-ups) wait for it
+            table.stored.clear()
+            try:
+                done = await self._write(self.writer.rewind, update, table.actions)
+            finally:
+                table.unstored -= 1
+                if not table.unstored:
+                    table.stored.set()
+            if not done:                                  # another process moved it meanwhile
+                self.refresh(table)
+                raise ApiError(409, "the table moved on meanwhile (a move made through another "
+                                    "server process); look again", event_count=table.event_count)
+            table.install(game, cut, generation + 1)
+            table.clock = clock
+        finally:
+            table.rewinding = False
+            self.schedule_bots(table)             # and the clock of the turn now to move
+        table.notify()
 
     async def commit(self, table: Table) -> None:
         """Queue the table's save and wait until a batch has stored it."""

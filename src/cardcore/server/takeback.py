@@ -10,23 +10,19 @@ state marked ``"rewound": true`` with every event from index 0 to each socket of
 
 ``Movers`` knows which seat made each move of the log (a shadow replay kept up to date as the
 log grows), so the state can say whether the seat has a move to take back without replaying.
+The take-back itself is ``TableServer.take_back`` (tables.py), beside ``act``.
 """
 from __future__ import annotations
 
-import asyncio
 import json
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cardcore.game import Game, is_int
+from cardcore.game import Game
 from cardcore.registry import new_game
 from cardcore.server.clocks import TableClock
-from cardcore.server.store import TableUpdate
 
-if TYPE_CHECKING:                                    # pragma: no cover
-    from cardcore.server.tables import Table, TableServer
-
-__all__ = ["parse_takeback", "fresh_game", "Movers", "take_back", "OPTION"]
+__all__ = ["parse_takeback", "fresh_game", "Movers", "rewound_clock", "OPTION"]
 
 OPTION = "takeback"
 
@@ -78,86 +74,6 @@ class Movers:
             if seats[index] == seat:
                 return index
         return None
-
-
-def check(table: Table, seat: int, after: Any) -> None:
-    """What a take-back needs, or the ApiError saying which part is missing."""
-    from cardcore.server.tables import ApiError
-    if not table.takeback:
-        raise ApiError(409, "this table has no take-backs (create it with \"takeback\": true)",
-                       option=OPTION)
-    if after is not None and not is_int(after):
-        raise ApiError(400, "after must be an int (the number of events seen)")
-    if table.ended == "deleted":
-        raise ApiError(404, "no such table")
-    if table.ended is not None or table.game.is_over:
-        raise ApiError(409, "the match is over: its moves are final",
-                       event_count=table.event_count)
-    if table.broken:
-        raise ApiError(503, "storage failed; try again")
-    if after is not None and after != table.event_count:
-        raise ApiError(409, f"stale: the take-back was sent after event {after}, but the "
-                            f"table has {table.event_count} events; look again",
-                       event_count=table.event_count)
-
-
-async def take_back(server: TableServer, table: Table, seat: int, after: Any) -> None:
-    """Undo ``seat``'s last move and every move after it: bots stopped, the table settled,
-    the shorter log rebuilt, stored (compare-and-set), then put in place and pushed."""
-    from cardcore.server.tables import ApiError
-    check(table, seat, after)
-    if table.rewinding:
-        raise ApiError(409, "a take-back at this table is under way; look again",
-                       event_count=table.event_count)
-    table.rewinding = True                      # bot_to_move() is None meanwhile
-    try:
-        if table.clock_task is not None:        # the clock of the undone turn stops
-            table.clock_task.cancel()
-            table.clock_task = None
-        runner = table.runner
-        if runner is not None and runner is not asyncio.current_task():
-            runner.cancel()
-            try:
-                await runner
-            except BaseException:
-                pass
-        await server.settled(table)
-        if server.store.shared:
-            try:
-                server.catch_up(table)
-            except Exception:                    # the shared store does not answer
-                raise ApiError(503, "storage failed: nothing was changed") from None
-        check(table, seat, None)
-        cut = table.movers.last_move_of(table.game, seat)
-        if cut is None:
-            raise ApiError(409, "you have no move to take back yet",
-                           event_count=table.event_count)
-        game = fresh_game(table.game)
-        for action in table.game.action_log()[:cut]:
-            game.apply(action)
-        clock = rewound_clock(table.clock, game, seat, cut)
-        update = TableUpdate(table.id, cut, [], game.current_player, False, game.to_json(),
-                             True, None if clock is None else clock.to_json(),
-                             None if clock is None else clock.deadline, None, table.rewinds)
-        generation = table.rewinds
-        table.unstored += 1                     # readers (and catch-ups) wait for the write
-        table.stored.clear()
-        try:
-            done = await server._write(server.writer.rewind, update, table.actions)
-        finally:
-            table.unstored -= 1
-            if not table.unstored:
-                table.stored.set()
-        if not done:                                  # another process moved it meanwhile
-            server.refresh(table)
-            raise ApiError(409, "the table moved on meanwhile (a move made through another "
-                                "server process); look again", event_count=table.event_count)
-        table.install(game, cut, generation + 1)
-        table.clock = clock
-    finally:
-        table.rewinding = False
-        server.schedule_bots(table)             # and the clock of the turn now to move
-    table.notify()
 
 
 def rewound_clock(clock: TableClock | None, game: Game, seat: int, cut: int
