@@ -46,9 +46,12 @@ from cardcore.bots import available_bots, make_bot, parse_bot_specs
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
 from cardcore.game import NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
-from cardcore.i18n import (LANGUAGES, N_, _, check_lang, fill_template, ngettext,
+from cardcore.i18n import (LANGUAGES, _, check_lang, ngettext,
                            translations, use)
 from cardcore.narrate import breakdown_lines, describe, score_direction
+# The refusals and how-to-play pages in the reader's language (the server shows them too).
+from cardcore.texts import SHARED_REFUSALS, howto_text, refusal_text  # noqa: F401
+from cardcore.texts import words_module as _words_module
 
 __all__ = ["main"]
 
@@ -161,38 +164,6 @@ def table_lines(game: Game, player: int) -> list[Text]:
 # ------------------------------------------------------------------ play
 class _Quit(Exception):
     pass
-
-
-def _words_module(game: Any) -> Any:
-    """The game's ``words`` module (its package's terminal words), or None."""
-    import importlib
-    cls = game if isinstance(game, type) else type(game)
-    try:
-        return importlib.import_module(cls.__module__ + ".words")
-    except ImportError:
-        return None
-
-
-# Refusals the shared Game makes (cardcore.game), as templates for translation.
-SHARED_REFUSALS = (
-    N_("{action} is not an action of {game}; legal now: {legal}"),
-    N_("it is seat {seat}'s turn, not seat {other}'s"),
-    N_("the match is over: nobody is to move"),
-    N_("an action notation has at most {limit} characters, not {count}"),
-)
-_RULE_SUFFIX = re.compile(r"^(?P<text>.*) \[(?P<rule>[^\]]+)\]$", re.DOTALL)
-
-
-def refusal_text(error: IllegalActionError, game: Any) -> str:
-    """An IllegalActionError's message in the current language: the game's refusal templates
-    (its words module's ``REFUSALS``), then the shared ones; the rule ID stays."""
-    text, rule = str(error), ""
-    m = _RULE_SUFFIX.match(text)
-    if m:
-        text, rule = m.group("text"), f" [{m.group('rule')}]"
-    words = _words_module(game)
-    templates = tuple(getattr(words, "REFUSALS", ())) + SHARED_REFUSALS
-    return fill_template(text, templates) + rule
 
 
 def hand_order(legal: Sequence[Action], hand: Sequence[str]) -> list[Action]:
@@ -705,18 +676,6 @@ def bot_table(summary: dict[str, Any]) -> Table:
 
 
 # ------------------------------------------------------------------ rules, games, bench
-def howto_text(game: str, lang: str) -> str:
-    """The game's how-to-play page (Markdown) in ``lang``: ``howto.<lang>.md`` in its package.
-    ConfigError if it is missing."""
-    from importlib import resources
-    cls = game_class(game)
-    lang = check_lang(lang)
-    page = resources.files(cls.__module__).joinpath(f"howto.{lang}.md")
-    if not page.is_file():
-        raise ConfigError(f"{cls.name} has no how-to-play page in {lang}", "lang")
-    return page.read_text(encoding="utf-8")
-
-
 def _page(text: str, console: Console, raw: bool) -> None:
     """Markdown to stdout: as it is when piped (or ``raw``), else rendered and, when longer
     than the screen, through a pager ($PAGER, else pydoc's choice)."""

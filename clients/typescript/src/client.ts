@@ -183,6 +183,15 @@ export class CardcoreClient {
     return this.request("GET", `/api/tables/${encodeURIComponent(table)}/hint`, { token });
   }
 
+  /** `POST /api/tables/{id}/takeback`: undo the seat's last move and the bots' moves after it
+   * (a table created with `takeback: true`). Answers the rewound state (`rewound: true`, its
+   * events the whole stream from 0). */
+  takeBack<G extends GameName = GameName>(table: string, token: string,
+                                          after?: number): Promise<TableState<G>> {
+    return this.request("POST", `/api/tables/${encodeURIComponent(table)}/takeback`,
+                        { token, body: after === undefined ? {} : { after } });
+  }
+
   /** `DELETE /api/tables/{id}` with the creator token. */
   deleteTable(table: string, creatorToken: string): Promise<void> {
     return this.request("DELETE", `/api/tables/${encodeURIComponent(table)}`,
@@ -220,6 +229,9 @@ export interface SocketOptions<G extends GameName = GameName> {
   onNotice?: (message: Record<string, unknown>) => void;
   /** Each event once, in order (`n` counts up from `since`). */
   onEvent?: (event: GameEvent<G>) => void;
+  /** A take-back rewound the table (docs/server.md, "Take-backs"): `events` now holds the
+   * state's events only (from `n` 0); `onEvent` follows for each of them. */
+  onRewind?: (state: TableState<G>) => void;
   /** An error message that answers no action of this client (a refusal of the connection
    * comes here before its close). */
   onError?: (error: CardcoreError) => void;
@@ -253,8 +265,11 @@ export class TableSocket<G extends GameName = GameName> {
   state: TableState<G> | undefined;
   /** The match record, once the server has sent it (a finished match with a commitment). */
   record: Record<string, unknown> | undefined;
-  /** Every event received, in order: `events[i].n === since + i`. */
+  /** Every event received, in order: `events[i].n === since + i` (after a take-back, the
+   * rewound stream: `events[i].n === i`). */
   readonly events: GameEvent<G>[] = [];
+  /** The take-backs of the table seen so far (`state.takeback.rewinds`). */
+  rewinds = 0;
   /** The event count to resume from: the `n` of the next event expected. */
   eventCount: number;
   /** Connections opened so far (1 + reconnections). */
@@ -290,7 +305,9 @@ export class TableSocket<G extends GameName = GameName> {
     const { token, auth = "subprotocol" } = this.options;
     const protocols = ["cardcore"];
     if (token !== undefined && auth === "subprotocol") protocols.push(`cardcore.token.${token}`);
-    const url = this.eventCount > 0 ? `${this.url}?since=${this.eventCount}` : this.url;
+    const query = [...(this.eventCount > 0 ? [`since=${this.eventCount}`] : []),
+                   ...(this.rewinds > 0 ? [`rewinds=${this.rewinds}`] : [])];
+    const url = query.length > 0 ? `${this.url}?${query.join("&")}` : this.url;
     const socket = new this.Impl(url, protocols) as WebSocketLike;
     this.socket = socket;
     this.connections += 1;
@@ -324,6 +341,12 @@ export class TableSocket<G extends GameName = GameName> {
     }
     if (message.type !== "state") return;        // a message of a newer server: ignored
     const { type, ...state } = message;
+    const rewound = state.rewound === true;
+    if (rewound) {                 // a take-back: the stream starts again from event 0
+      this.events.length = 0;
+      this.eventCount = 0;
+    }
+    this.rewinds = state.takeback?.rewinds ?? this.rewinds;
     const fresh = state.events.filter((e) => e.n >= this.eventCount);
     if (fresh.some((e, i) => e.n !== this.eventCount + i)) {
       // Never expected (the server sends each event once and in order): resynchronise.
@@ -335,6 +358,7 @@ export class TableSocket<G extends GameName = GameName> {
     const full = state as unknown as TableState<G>;
     this.state = full;
     for (const waiter of this.openWaiters.splice(0)) waiter.resolve();
+    if (rewound) this.options.onRewind?.(full);
     for (const event of fresh) {
       this.events.push(event);
       this.options.onEvent?.(event);
@@ -436,6 +460,22 @@ export class TableSocket<G extends GameName = GameName> {
       this.pending.push({ id, from: after ?? this.eventCount, resolve, reject });
       socket.send(JSON.stringify(after === null ? { type: "action", action, id }
                                                 : { type: "action", action, after, id }));
+    });
+  }
+
+  /** Take the seat's last move back (and the bots' moves after it). Resolves with the state
+   * that answers it (the rewound one, or a push right after it); rejects like `act`. */
+  takeBack(after: number | null = this.state?.event_count ?? null): Promise<TableState<G>> {
+    const socket = this.socket;
+    if (this.closed || socket === undefined || socket.readyState !== 1) {
+      return Promise.reject(new ConnectionLostError(undefined));
+    }
+    const id = `t${this.nextId++}`;
+    return new Promise((resolve, reject) => {
+      // Answered by its id only: a take-back carries no move of the seat to match.
+      this.pending.push({ id, from: Infinity, resolve, reject });
+      socket.send(JSON.stringify(after === null ? { type: "takeback", id }
+                                                : { type: "takeback", after, id }));
     });
   }
 

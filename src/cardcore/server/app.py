@@ -7,6 +7,7 @@ status over HTTP and ``{"type": "error", "status": ..., ...}`` over a WebSocket.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import math
@@ -29,9 +30,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardcore._version import __version__
 from cardcore.errors import ConfigError
+from cardcore.i18n import DEFAULT_LANG, LANGUAGES
 from cardcore.registry import game_class
 from cardcore.server.cards_svg import card_svg
-from cardcore.server.languages import preferred_lang, web_words
+from cardcore.server.howto import howto_page
+from cardcore.server.languages import preferred_lang, refusal_words, web_words
 from cardcore.server.limits import (LOOPBACK_ORIGIN, WS_CLOSE, Guard, Limits, OriginPolicy,
                                     RateBuckets)
 from cardcore.server.metrics import CONTENT_TYPE as METRICS_TYPE
@@ -88,8 +91,20 @@ def _json(body: Any, status: int = 200) -> JSONResponse:
     return FastJSONResponse(body, status_code=status, headers=SECURITY_HEADERS)
 
 
-def _error(error: ApiError) -> JSONResponse:
-    return _json(error.body(), error.status)
+def _error(error: ApiError, words: Callable[[str], str] | None = None) -> JSONResponse:
+    body = error.body()
+    if words is not None:
+        body["error"] = words(error.error)
+    return _json(body, error.status)
+
+
+def _reader_lang(scope: Request | WebSocket, explicit: bool = False) -> str:
+    """The language of the page that asks: ``?lang=`` (a socket's, when ``explicit``), else
+    its ``Accept-Language``; the server's refusals are written in it (languages.py)."""
+    lang = scope.query_params.get("lang") if explicit else None
+    if lang in LANGUAGES:
+        return lang
+    return preferred_lang(scope.headers.get("accept-language", ""))
 
 
 async def _read_json(request: Request, max_body: int = MAX_BODY) -> Any:
@@ -223,7 +238,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         if not isinstance(body, dict):
             raise ApiError(400, "the body must be a JSON object")
         unknown = sorted(set(body) - {"game", "players", "seed", "options", "bots",
-                                      "client_seed", "clock"})
+                                      "client_seed", "clock", "takeback"})
         if unknown:
             raise ApiError(400, f"unknown field {unknown[0][:40]!r}")
         if "game" not in body:
@@ -240,7 +255,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                                             body.get("seed"), body.get("options"),
                                             body.get("bots"), client=address,
                                             client_seed=body.get("client_seed"),
-                                            clock=body.get("clock"))
+                                            clock=body.get("clock"),
+                                            take_back=body.get("takeback"))
         creator, table.creator_token = table.creator_token, None
         fair = table.fairness
         return _json({"table": table.id, "game": table.game.name,
@@ -249,7 +265,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                       "creator_token": creator,
                       "commitment": None if fair is None else fair.commitment,
                       "fairness": None if fair is None else fair.public(),
-                      "clock": None if table.clock is None else table.clock.spec.to_dict()},
+                      "clock": None if table.clock is None else table.clock.spec.to_dict(),
+                      "takeback": table.takeback},
                      201)
 
     async def delete_table(request: Request) -> Response:
@@ -274,12 +291,14 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         token = _bearer(request) or request.query_params.get("token")
         return _json(await server.hint(table, table.seat_of(token)))
 
-    async def post_action(request: Request) -> Response:
-        table = server.get(request.path_params["table"])
+    async def seat_body(request: Request, table: Table,
+                        fields: set[str]) -> tuple[dict[str, Any], int]:
+        """A seat's POST: the body (an object of ``fields`` and ``token``) and the seat of
+        its token (the body's, else ``Authorization``)."""
         body = await _read_json(request, limits.max_body)
         if not isinstance(body, dict):
             raise ApiError(400, "the body must be a JSON object")
-        unknown = sorted(set(body) - {"token", "action", "after"})
+        unknown = sorted(set(body) - fields - {"token"})
         if unknown:
             raise ApiError(400, f"unknown field {str(unknown[0])[:40]!r}")
         token = body.get("token")
@@ -290,6 +309,11 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         seat = table.seat_of(token)
         if seat is None:                             # pragma: no cover - seat_of raised
             raise ApiError(403, "bad token")
+        return body, seat
+
+    async def post_action(request: Request) -> Response:
+        table = server.get(request.path_params["table"])
+        body, seat = await seat_body(request, table, {"action", "after"})
         if "action" not in body:
             raise ApiError(400, "action is required (an id or a notation)")
         after = body.get("after")
@@ -297,18 +321,43 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         await server.settled(table)
         return _json(table.state(seat, after if isinstance(after, int) else 0))
 
+    async def post_takeback(request: Request) -> Response:
+        table = server.get(request.path_params["table"])
+        body, seat = await seat_body(request, table, {"after"})
+        await server.take_back(table, seat, body.get("after"))
+        await server.settled(table)
+        return _json({**table.state(seat, 0), "rewound": True})
+
+    def words_for(scope: Request | WebSocket, explicit: bool = False
+                  ) -> Callable[[str], str] | None:
+        """Refusals in the reader's language (None: English, as written), with the words of
+        the game of the table in the path when it is in memory."""
+        lang = _reader_lang(scope, explicit)
+        if lang == DEFAULT_LANG:
+            return None
+        held = server.tables.get(str(scope.path_params.get("table", "")))
+        return functools.partial(refusal_words, lang=lang,
+                                 game=None if held is None else held.game.name)
+
     async def ws_table(websocket: WebSocket) -> None:
         token, subprotocol = _socket_token(websocket)
+        words = words_for(websocket, explicit=True)
         try:
             table = server.get(websocket.path_params["table"])
             seat = table.seat_of(token)
             since = _count(websocket.query_params.get("since") or None, "since", 0)
-            if not 0 <= since <= table.event_count:
+            # A client that saw another generation of the log (before a take-back) may be
+            # past its end: its first state is then the whole stream, marked rewound.
+            rewinds = _count(websocket.query_params.get("rewinds") or None, "rewinds",
+                             table.rewinds)
+            if not 0 <= since <= table.event_count and rewinds == table.rewinds:
                 raise ApiError(400, "since out of range")
         except ApiError as e:                 # storage unavailable (503): reconnect later
             await _refuse(websocket, subprotocol, e,
-                          WS_CLOSE["storage"] if e.status == 503 else WS_CLOSE["refused"])
+                          WS_CLOSE["storage"] if e.status == 503 else WS_CLOSE["refused"],
+                          words)
             return
+        words = words_for(websocket, explicit=True)        # the table's game is known now
         if seat is None:
             present = sum(1 for c in table.connections if c.seat is None)
             allowed, kind = limits.max_spectators, "spectator"
@@ -319,13 +368,15 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             server.refused("connections")
             await _refuse(websocket, subprotocol,
                           ApiError(503, f"too many {kind} connections to this table "
-                                        f"(at most {allowed})"), WS_CLOSE["full"])
+                                        f"(at most {allowed})"), WS_CLOSE["full"], words)
             return
         await websocket.accept(subprotocol=subprotocol)
         connection = Connection(seat, since, limits.message_rate, 2 * limits.message_rate,
                                 max_outbox=limits.max_outbox,
                                 max_outbox_bytes=limits.max_outbox_bytes)
         connection.may_auth = token is None          # {"type": "auth"} may come first
+        connection.rewinds = rewinds
+        connection.words = words
         table.connections.add(connection)
         table.offer_record(connection)                  # an ended match: its record too
         sender = asyncio.create_task(_send_loop(websocket, connection, table))
@@ -386,9 +437,15 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             if current.broken:
                 await websocket.close(code=WS_CLOSE["storage"])
                 return False
-            state = current.state(connection.seat, connection.sent_events)
+            # After a take-back the socket has not seen, its events are sent again from 0.
+            rewound = connection.rewinds != current.rewinds \
+                or connection.sent_events > current.event_count
+            state = current.state(connection.seat, 0 if rewound else connection.sent_events)
             connection.sent_events = state["event_count"]
+            connection.rewinds = current.rewinds
             message = {"type": "state", **state}
+            if rewound:
+                message["rewound"] = True
             if rid is not None:
                 message["id"] = rid
             await _send_text(websocket, connection, json_bytes(message).decode())
@@ -453,11 +510,16 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                 if kind == "ping":
                     connection.push({"type": "pong"})
                     continue
-                if kind != "action":
+                if kind not in ("action", "takeback"):
                     raise ApiError(400, 'unknown message type; send {"type": "action", ...}')
                 rid = request_id(body)
                 if connection.seat is None:
                     raise ApiError(403, "spectators cannot act: connect with a seat token")
+                if kind == "takeback":
+                    await server.take_back(table, connection.seat, body.get("after"))
+                    if rid is not None:
+                        connection.push_ack(rid)
+                    continue
                 if "action" not in body:
                     raise ApiError(400, "action is required (an id or a notation)")
                 await server.act(table, connection.seat, body["action"], body.get("after"))
@@ -489,6 +551,20 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         return Response(found.read_text(encoding="utf-8"), media_type="text/javascript",
                         headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
 
+    async def howto(request: Request) -> Response:
+        """A game's how-to-play page (howto.py) in ``?lang=``, else Accept-Language's pick."""
+        lang = request.query_params.get("lang") or preferred_lang(
+            request.headers.get("accept-language", ""))
+        try:
+            page = howto_page(request.path_params["game"], lang)
+        except ConfigError as e:
+            if e.option == "lang":
+                raise ApiError(422, str(e), option="lang") from None
+            raise ApiError(404, "no such game") from None
+        if page is None:
+            raise ApiError(404, f"no how-to-play page in {lang}")
+        return Response(page, media_type="text/html", headers=SECURITY_HEADERS)
+
     async def card(request: Request) -> Response:
         name = request.path_params["card"]
         try:
@@ -519,7 +595,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                 except StoreUnavailable as e:    # PostgreSQL down: it reconnects by itself
                     raise unavailable(e) from None
             except ApiError as e:
-                response = _error(e)
+                response = _error(e, words_for(request))
                 if e.status in (429, 503) and "retry_after" in e.details:
                     response.headers["Retry-After"] = str(e.details["retry_after"])
                 if e.status == 401:
@@ -540,7 +616,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         api("/api/tables/{table}", {"GET": get_table, "DELETE": delete_table}),
         api("/api/tables/{table}/actions", {"POST": post_action}),
         api("/api/tables/{table}/hint", {"GET": get_hint}),
+        api("/api/tables/{table}/takeback", {"POST": post_takeback}),
         api("/api/tables/{table}/record", {"GET": get_record}),
+        api("/howto/{game}", {"GET": howto}),
         WebSocketRoute("/ws/tables/{table}", ws_table),
         Route("/", index, methods=["GET"]),
         Route("/tables/{table}", table_page, methods=["GET"]),
@@ -611,11 +689,14 @@ def _socket_token(websocket: WebSocket) -> tuple[str | None, str | None]:
 
 
 async def _refuse(websocket: WebSocket, subprotocol: str | None, error: ApiError,
-                  code: int) -> None:
+                  code: int, words: Callable[[str], str] | None = None) -> None:
     """A socket refused as documented: accepted, one error message, then closed."""
     await websocket.accept(subprotocol=subprotocol)
+    body = error.body()
+    if words is not None:
+        body["error"] = words(error.error)
     await websocket.send_text(json_bytes({"type": "error", "status": error.status,
-                                          **error.body()}).decode())
+                                          **body}).decode())
     await websocket.close(code=code)
 
 

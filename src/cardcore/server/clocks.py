@@ -243,7 +243,8 @@ async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
     clock = table.clock
     await server.settled(table)
     if (clock.seat, clock.move) != key or table.ended is not None or table.broken \
-            or table.game.is_over or table.game.current_player != clock.seat:
+            or table.game.is_over or table.game.current_player != clock.seat \
+            or table.rewinding:                      # a take-back re-arms the clock
         return
     seat, by = clock.seat, clock.spec.on_timeout
     game, moves = table.game, table.actions
@@ -255,8 +256,9 @@ async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
         action = await asyncio.get_running_loop().run_in_executor(
             server.bot_pool, bot.choose_id, table.game.clone())
         if (table.clock.seat, table.clock.move) != key or table.ended is not None \
-                or table.broken or table.game is not game or table.actions != moves:
-            return                   # the person moved meanwhile (here or in another process)
+                or table.broken or table.rewinding or table.game is not game \
+                or table.actions != moves:
+            return          # the person moved or took back meanwhile (here or elsewhere)
     clock = table.clock
     clock.timed_out(by)
     if action is None:

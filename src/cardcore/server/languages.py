@@ -1,4 +1,5 @@
-"""The web table's words (server.md, "The web table"): ``GET /api/i18n?lang=&game=``.
+"""The web table's words (server.md, "The web table"): ``GET /api/i18n?lang=&game=``, and
+the server's refusals in the reader's language (``refusal_words``).
 
 The pages translate their texts with the same gettext catalogs as the terminal
 (:mod:`cardcore.i18n`): the shared catalog, then the game's (``game=``; without it every
@@ -9,14 +10,46 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardcore.errors import ConfigError
-from cardcore.i18n import DEFAULT_LANG, LANGUAGES, messages
+from cardcore.errors import ConfigError, IllegalActionError
+from cardcore.i18n import DEFAULT_LANG, LANGUAGES, N_, fill_template, messages, use
 from cardcore.registry import available_games, game_class
 from cardcore.server.tables import ApiError
 
-__all__ = ["preferred_lang", "web_words"]
+__all__ = ["preferred_lang", "web_words", "refusal_words", "SERVER_REFUSALS"]
 
 MAX_ACCEPT = 40                      # language ranges read from one Accept-Language header
+
+# The refusals a person at the web table meets (tables.py, app.py, takeback.py), as the
+# templates their English texts fill: ``refusal_words`` translates a refusal by the one it
+# fits (tests/test_server_refusal_words.py meets them over the socket in Russian).
+SERVER_REFUSALS = (
+    N_("stale: the action was sent after event {after}, but the table has {count} events; "
+       "look again"),
+    N_("stale: the take-back was sent after event {after}, but the table has {count} events; "
+       "look again"),
+    N_("the match is over"),
+    N_("the match is over: a seat forfeited on time"),
+    N_("the match is over: its moves are final"),
+    N_("the table was abandoned: nobody moved for too long"),
+    N_("the table was deleted"),
+    N_("no such table"),
+    N_("you have no move to take back yet"),
+    N_("a take-back at this table is under way; look again"),
+    N_("this table has no take-backs (create it with \"takeback\": true)"),
+    N_("the table moved on meanwhile (a move made through another server process); look again"),
+    N_("storage failed; try again"),
+    N_("storage failed; reconnect"),
+    N_("storage failed: nothing was changed"),
+    N_("storage failed: the action was not accepted"),
+    N_("too many messages: at most {rate} per second"),
+    N_("spectators cannot act: connect with a seat token"),
+    N_("hints are for the seat to move, at its turn"),
+    N_("hints are for a seat: give its token"),
+    N_("at most {rate} hints per second per seat"),
+    N_("bad token: it is not a token of this table"),
+    N_("takeback: a table with take-backs has exactly one person's seat (the others bots), not "
+       "{count}: a take-back would undo another person's moves"),
+)
 
 
 def preferred_lang(header: str) -> str:
@@ -51,3 +84,21 @@ def web_words(lang: str, game: str | None) -> dict[str, Any]:
             raise ApiError(404, "no such game", option="game") from None
         words.update(messages(lang, cls))
     return {"lang": lang, "languages": list(LANGUAGES), "messages": words}
+
+
+def refusal_words(text: str, lang: str, game: str | None = None) -> str:
+    """A refusal's text (English) in ``lang``: a game's refusal by its templates (the
+    terminal's ``cardcore.texts.refusal_text``, the rule ID kept), the server's by
+    ``SERVER_REFUSALS``; a text that fits none stays English."""
+    if lang == DEFAULT_LANG or lang not in LANGUAGES:
+        return text
+    cls = None
+    if game is not None:
+        try:
+            cls = game_class(game)
+        except ConfigError:
+            pass
+    from cardcore.texts import refusal_text
+    with use(lang, cls):
+        out = refusal_text(IllegalActionError(text), cls)
+        return out if out != text else fill_template(text, SERVER_REFUSALS)

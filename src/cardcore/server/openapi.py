@@ -61,7 +61,9 @@ LINKS = {
 OPERATIONS = [("/api/games", "get"), ("/api/i18n", "get"), ("/api/tables", "get"), ("/api/tables", "post"),
               ("/api/tables/{table}", "get"), ("/api/tables/{table}", "delete"),
               ("/api/tables/{table}/actions", "post"), ("/api/tables/{table}/hint", "get"),
-              ("/api/tables/{table}/record", "get"), ("/healthz", "get"),
+              ("/api/tables/{table}/takeback", "post"),
+              ("/api/tables/{table}/record", "get"), ("/howto/{game}", "get"),
+              ("/healthz", "get"),
               ("/metrics", "get"), ("/openapi.json", "get")]
 
 
@@ -95,6 +97,10 @@ def openapi_spec() -> dict[str, Any]:
             "clock": {"anyOf": [{"$ref": "#/components/schemas/ClockState"},
                                 {"type": "null"}]},
             "forfeit": {"type": ["integer", "null"], "minimum": 0},
+            "takeback": {"anyOf": [{"$ref": "#/components/schemas/TakebackState"},
+                                   {"type": "null"}]},
+            "rewound": {"type": "boolean", "description": "set on the state that follows a "
+                        "take-back: its events are the whole stream again, from index 0"},
         },
     }
     clock_option = {
@@ -224,6 +230,22 @@ def openapi_spec() -> dict[str, Any]:
                     _409="not this seat's turn; over",
                     _429="too many hints for this seat (Retry-After)",
                     _503="storage failed")}},
+            "/api/tables/{table}/takeback": {"post": {
+                "operationId": "takeBack",
+                "summary": "undo the seat's last move and the bots' moves after it",
+                "security": BEARER,
+                "parameters": [TABLE_ID],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/Takeback"}}}},
+                "responses": _responses(
+                    {"200": _json({"$ref": "#/components/schemas/State"},
+                                  "the seat's state after the take-back (rewound: true)")},
+                    _400="not JSON, not an object, a field of the wrong type",
+                    _403="no seat token, or a bad one", _404="no such table",
+                    _409="no take-backs at this table; over; nothing to take back; stale "
+                         "after",
+                    _413="the body is too large", _415="not sent as application/json",
+                    _503="storage failed")}},
             "/api/tables/{table}/record": {"get": {
                 "operationId": "record", "summary": "the match record, once the match ended",
                 "parameters": [TABLE_ID],
@@ -233,6 +255,18 @@ def openapi_spec() -> dict[str, Any]:
                     _404="no such table",
                     _409="the match has not ended (or was abandoned)",
                     _503="storage failed")}},
+            "/howto/{game}": {"get": {
+                "operationId": "howto", "summary": "a game's how-to-play page (HTML)",
+                "parameters": [
+                    {"name": "game", "in": "path", "required": True,
+                     "schema": {"type": "string", "enum": games}},
+                    {"name": "lang", "in": "query", "required": False,
+                     "schema": {"type": "string", "enum": list(LANGUAGES)},
+                     "description": "default: the Accept-Language header's pick"}],
+                "responses": _responses(
+                    {"200": {"description": "the page", "content": {
+                        "text/html": {"schema": {"type": "string"}}}}},
+                    _404="an unknown game", _422="an unknown language")}},
             "/healthz": {"get": {
                 "operationId": "health", "summary": "the server and its store",
                 "responses": _responses({
@@ -249,9 +283,12 @@ def openapi_spec() -> dict[str, Any]:
         "x-websocket": {
             "path": "/ws/tables/{table}",
             "query": {"since": "events already seen (int >= 0)",
+                      "rewinds": "the take-backs the client has seen (int >= 0; default: "
+                                 "the table's): another number sends the whole stream again",
                       "token": "the seat token (deprecated: use the subprotocol)"},
             "subprotocols": ["cardcore", "cardcore.token.{SEAT_TOKEN}"],
             "client": [{"$ref": "#/components/schemas/WsAction"},
+                       {"$ref": "#/components/schemas/WsTakeback"},
                        {"$ref": "#/components/schemas/WsPing"},
                        {"$ref": "#/components/schemas/WsAuth"}],
             "server": [{"$ref": "#/components/schemas/WsState"},
@@ -285,7 +322,10 @@ def openapi_spec() -> dict[str, Any]:
                         "client_seed": {"type": ["string", "null"], "minLength": 1,
                                         "maxLength": MAX_CLIENT_SEED,
                                         "pattern": "^[ -~]+$"},
-                        "clock": {"anyOf": [clock_option, {"type": "null"}]}}},
+                        "clock": {"anyOf": [clock_option, {"type": "null"}]},
+                        "takeback": {"type": ["boolean", "null"],
+                                     "description": "the one person at a table of bots may "
+                                                    "take moves back (docs/server.md)"}}},
                 "Created": {
                     "type": "object",
                     "required": ["table", "game", "seats", "bots", "creator_token"],
@@ -300,13 +340,26 @@ def openapi_spec() -> dict[str, Any]:
                                        "pattern": "^[0-9a-f]{64}$"},
                         "fairness": {"anyOf": [{"$ref": "#/components/schemas/Fairness"},
                                                {"type": "null"}]},
-                        "clock": {"anyOf": [clock_option, {"type": "null"}]}}},
+                        "clock": {"anyOf": [clock_option, {"type": "null"}]},
+                        "takeback": {"type": "boolean"}}},
                 "Action": {
                     "type": "object", "required": ["action"], "additionalProperties": False,
                     "properties": {
                         "token": {"type": ["string", "null"]},
                         "action": {"type": ["integer", "string"]},
                         "after": {"type": ["integer", "null"]}}},
+                "Takeback": {
+                    "type": "object", "additionalProperties": False,
+                    "properties": {
+                        "token": {"type": ["string", "null"]},
+                        "after": {"type": ["integer", "null"]}}},
+                "TakebackState": {
+                    "type": "object", "required": ["rewinds", "available"],
+                    "properties": {
+                        "rewinds": {"type": "integer", "minimum": 0,
+                                    "description": "take-backs so far at the table"},
+                        "available": {"type": "boolean",
+                                      "description": "this seat has a move to take back"}}},
                 "State": state,
                 # The WebSocket protocol (docs/server.md, "WebSocket"): what a client sends
                 # and what it is sent, described in x-websocket below.
@@ -315,6 +368,10 @@ def openapi_spec() -> dict[str, Any]:
                                             "action": {"type": ["integer", "string"]},
                                             "after": {"type": ["integer", "null"]},
                                             "id": REQUEST_ID}},
+                "WsTakeback": {"type": "object", "required": ["type"],
+                               "properties": {"type": {"const": "takeback"},
+                                              "after": {"type": ["integer", "null"]},
+                                              "id": REQUEST_ID}},
                 "WsPing": {"type": "object", "required": ["type"],
                            "properties": {"type": {"const": "ping"}}},
                 # The first message of a socket opened without a token: it becomes the seat's.

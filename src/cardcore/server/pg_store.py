@@ -206,7 +206,7 @@ def _reconnecting(name: str) -> Callable[..., Any]:
 
 for _name in ("ping", "progress", "clock_of", "actions_since", "insert", "save_many", "load",
               "count_open", "count_by_state", "list_tables", "abandon", "expired", "delete",
-              "ids_waiting_for_bots", "ids_with_clocks"):
+              "ids_waiting_for_bots", "ids_with_clocks", "generation", "rewind"):
     setattr(PgTableStore, _name, _reconnecting(_name))
 
 

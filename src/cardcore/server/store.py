@@ -75,6 +75,9 @@ ADDED_COLUMNS = [("creator", "TEXT"), ("creator_hash", "TEXT"), ("ended", "TEXT"
 # Columns of fair deals and clocks: the seed material (JSON, secret until the end), the
 # clock's bookkeeping (JSON) and the deadline of the turn it times (epoch seconds; NULL: none).
 ADDED_COLUMNS += [("fairness", "TEXT"), ("clock", "TEXT"), ("deadline", "REAL")]
+# Columns of take-backs: whether the table allows them (1), and how many it has had (the log's
+# generation: a take-back shortens the log, so the action count alone does not name it).
+ADDED_COLUMNS += [("takeback", "INTEGER"), ("rewinds", "INTEGER")]
 
 
 class StoreUnavailable(Exception):
@@ -96,6 +99,7 @@ class TableUpdate(NamedTuple):
     clock: str | None = None            # the clock's bookkeeping (clocks.py), if it has one
     deadline: float | None = None       # ... and the deadline it times
     ended: str | None = None            # "forfeit": the table ends outside the rules
+    rewinds: int = 0                    # the log's generation it continues (take-backs)
 
 
 @dataclass
@@ -114,6 +118,8 @@ class StoredTable:
     ended: str | None = None
     fairness: str | None = None
     clock: str | None = None
+    takeback: bool = False
+    rewinds: int = 0
 
 
 class SqlTableStore:
@@ -146,6 +152,13 @@ class SqlTableStore:
         row = self.db.execute("SELECT clock FROM tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else row[0]
 
+    def generation(self, table_id: str) -> tuple[int, str | None, int] | None:
+        """``progress`` with the number of take-backs stored: after a take-back a log can
+        be as long as before and still be another one."""
+        row = self.db.execute("SELECT actions, ended, COALESCE(rewinds, 0) FROM tables "
+                              "WHERE id = ?", (table_id,)).fetchone()
+        return None if row is None else (int(row[0]), row[1], int(row[2]))
+
     def actions_since(self, table_id: str, first: int, count: int) -> list[int] | None:
         """The stored actions ``first`` .. ``count - 1`` of a table from its action rows, or
         None when they are not all rows (a checkpoint rewrote the save meanwhile)."""
@@ -166,7 +179,8 @@ class SqlTableStore:
                current_player: int | None, over: bool, bots: dict[int, str], bot_seed: int,
                token_hashes: dict[int, str], creator: str | None = None,
                creator_hash: str | None = None, fairness: str | None = None,
-               clock: str | None = None, deadline: float | None = None) -> None:
+               clock: str | None = None, deadline: float | None = None,
+               takeback: bool = False) -> None:
         """A new table row; ``creator`` is the client address that created it (for the limit
         of open tables per address), ``creator_hash`` the hash of its creator token."""
         now = time.time()
@@ -175,19 +189,21 @@ class SqlTableStore:
             self.db.execute(
                 "INSERT INTO tables (id, game, players, save, actions, current_player, over, "
                 "bots, bot_seed, token_hashes, created, updated, creator, creator_hash, "
-                "ended, ended_at, human_at, fairness, clock, deadline) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "ended, ended_at, human_at, fairness, clock, deadline, takeback, rewinds) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
                 (table_id, game, players, save, actions, current_player, int(over),
                  json.dumps({str(k): v for k, v in bots.items()}), bot_seed,
                  json.dumps({str(k): v for k, v in token_hashes.items()}), now, now, creator,
                  creator_hash, "over" if over else None, now if over else None, now,
-                 fairness, clock, deadline))
+                 fairness, clock, deadline, int(takeback)))
 
     def save_many(self, updates: list[TableUpdate]) -> list[str]:
         """Store several tables' updates in one transaction (one disk sync for all). An
         update that does not continue the stored log exactly (a gap, or an overlap: another
         process advanced the table) is never stored: the compare-and-set on the action count,
-        under the row's lock. Returns the ids of those stale tables; the others are stored."""
+        under the row's lock (and on the number of take-backs: a log rewound and played on to
+        the same length is another log). Returns the ids of those stale tables; the others
+        are stored."""
         now = time.time()
         stale: list[str] = []
         changes: list[tuple[str, str]] = []
@@ -196,11 +212,13 @@ class SqlTableStore:
             # Rows are locked in id order, so two processes' batches never deadlock.
             for u in sorted(updates, key=lambda u: u.table_id):
                 count = u.first + len(u.new_actions)
-                stored = self.db.execute("SELECT actions FROM tables WHERE id = ?"
-                                         + self.ROW_LOCK, (u.table_id,)).fetchone()
+                stored = self.db.execute("SELECT actions, COALESCE(rewinds, 0) FROM tables "
+                                         "WHERE id = ?" + self.ROW_LOCK,
+                                         (u.table_id,)).fetchone()
                 if stored is None:                   # deleted meanwhile: nothing to store
                     continue
-                if stored[0] != u.first:             # a gap or an overlap: never store it
+                # A gap, an overlap or a log rewound meanwhile: never store it.
+                if stored[0] != u.first or stored[1] != u.rewinds:
                     stale.append(u.table_id)
                     continue
                 changes.append((u.table_id, str(count)))
@@ -234,11 +252,35 @@ class SqlTableStore:
             self._announce(changes)
         return stale
 
+    def rewind(self, u: TableUpdate, expected: int) -> bool:
+        """A take-back: the log of ``u.table_id`` becomes the shorter one of ``u.save`` (a
+        whole save: the action rows go, so a cut below the last checkpoint is as safe as one
+        above it), its generation goes up by one. Compare-and-set as in ``save_many``: only
+        if the stored log still has ``expected`` actions of generation ``u.rewinds`` and the
+        table has not ended; False (nothing stored) otherwise."""
+        assert u.save is not None and not u.new_actions
+        now = time.time()
+        with self.db:
+            self._begin()
+            stored = self.db.execute("SELECT actions, COALESCE(rewinds, 0), ended FROM tables "
+                                     "WHERE id = ?" + self.ROW_LOCK, (u.table_id,)).fetchone()
+            if stored is None or stored[0] != expected or stored[1] != u.rewinds \
+                    or stored[2] is not None:
+                return False
+            self.db.execute("DELETE FROM actions WHERE table_id = ?", (u.table_id,))
+            self.db.execute(
+                "UPDATE tables SET save = ?, actions = ?, current_player = ?, rewinds = ?, "
+                "updated = ?, human_at = ?, clock = ?, deadline = ? WHERE id = ?",
+                (u.save, u.first, u.current_player, u.rewinds + 1, now, now, u.clock,
+                 u.deadline, u.table_id))
+            self._announce([(u.table_id, f"rewound:{u.rewinds + 1}")])
+        return True
+
     def load(self, table_id: str) -> StoredTable | None:
         """The table as last committed; its ``save`` has every stored action."""
         row = self.db.execute(
             "SELECT id, game, players, save, bots, bot_seed, token_hashes, created, "
-            "creator_hash, ended, fairness, clock FROM tables WHERE id = ?",
+            "creator_hash, ended, fairness, clock, takeback, rewinds FROM tables WHERE id = ?",
             (table_id,)).fetchone()
         if row is None:
             return None
@@ -253,7 +295,7 @@ class SqlTableStore:
         return StoredTable(row[0], row[1], row[2], save,
                            {int(k): v for k, v in json.loads(row[4]).items()}, row[5],
                            {int(k): v for k, v in json.loads(row[6]).items()}, row[7],
-                           row[8], row[9], row[10], row[11])
+                           row[8], row[9], row[10], row[11], bool(row[12]), row[13] or 0)
 
     def count_open(self, creator: str | None = None) -> int:
         """Open tables in all, or those created by the address ``creator``."""

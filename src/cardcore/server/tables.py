@@ -33,6 +33,8 @@ from cardcore.game import MAX_ACTION_TEXT, NOTATION_RULE, Game, is_int
 from cardcore.records import Fairness, check_client_seed, forfeit_winners, make_record
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.server import clocks
+from cardcore.server.takeback import OPTION as TAKEBACK_OPTION
+from cardcore.server.takeback import Movers, fresh_game, parse_takeback, rewound_clock
 from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
 from cardcore.server.metrics import Metrics
 from cardcore.server.storage import open_store
@@ -179,6 +181,8 @@ class Connection:
         self.allowance = burst
         self.burst = burst
         self.last_check: float | None = None
+        self.rewinds = 0                                # the table's take-backs it has seen
+        self.words: Callable[[str], str] | None = None  # refusals in the socket's language
 
     def notify(self) -> None:
         self.dirty = True
@@ -212,6 +216,8 @@ class Connection:
 
     def push_error(self, error: ApiError, rid: str | int | None = None) -> None:
         message = {"type": "error", "status": error.status, **error.body()}
+        if self.words is not None:
+            message["error"] = self.words(error.error)
         if rid is not None:
             message["id"] = rid
         self.push(message)
@@ -267,21 +273,40 @@ class Table:
     recorded: set[Connection] = field(default_factory=set)  # sockets sent the record
     record_key: bytes | str | None = field(default=None, repr=False)   # signs records
     diverged: bool = False                         # holds a move the store refused (stale)
+    takeback: bool = False                         # the person may take moves back
+    rewinds: int = 0                               # take-backs so far: the log's generation
+    rewinding: bool = False                        # a take-back is under way (bots wait)
+    movers: Movers = field(default_factory=Movers)   # who made each move
 
     def __post_init__(self) -> None:
         self.stored.set()
         self.queued_actions = self.checkpoint_at = self.actions
+        self._make_bots()
+        self.event_count = len(seat_events(self.game, None, 0))
+        self.last_used = self.advanced_at = time.monotonic()
+        if self.timeouts_pushed < 0:
+            self.timeouts_pushed = 0 if self.clock is None else len(self.clock.timeouts)
+
+    def _make_bots(self) -> None:
+        """The bot of each bot seat, seeded for the log's length (as after a reload)."""
         self.bot_players = {}
+        self.searching = set()
         for seat, name in self.bots.items():
             seed = bot_seed(self.bot_seed, self.actions, seat)
             bot, searches = table_bot(name, self.game.name, self.think_ms, seed)
             if searches:                                    # a search bot: budgeted, off-loop
                 self.searching.add(seat)
             self.bot_players[seat] = bot
-        self.event_count = len(seat_events(self.game, None, 0))
-        self.last_used = self.advanced_at = time.monotonic()
-        if self.timeouts_pushed < 0:
-            self.timeouts_pushed = 0 if self.clock is None else len(self.clock.timeouts)
+
+    def install(self, game: Game, actions: int, rewinds: int) -> None:
+        """Put a rewound game in place (a take-back, stored): its log of ``actions`` moves is
+        generation ``rewinds``; the bots start afresh and the events are counted again."""
+        self.game = game
+        self.actions = self.queued_actions = self.checkpoint_at = actions
+        self.rewinds = rewinds
+        self._make_bots()
+        self.event_count = len(seat_events(game, None, 0))
+        self.advanced_at = time.monotonic()
 
     # ---------------------------------------------------------------- who is asking
     def seat_of(self, token: str | None) -> int | None:
@@ -327,8 +352,18 @@ class Table:
             "fairness": None if self.fairness is None else self.fairness.public(),
             "clock": None if self.clock is None else self.clock.public(time.time()),
             "forfeit": None if self.clock is None else self.clock.forfeit,
+            "takeback": self.takeback_state(seat),
             **({"winners": self.final_winners()} if self.ended == "forfeit" else {}),
         }
+
+    def takeback_state(self, seat: int | None) -> dict[str, Any] | None:
+        """None at a table without take-backs; else how many there were (``rewinds``: a
+        client that sees it change drops its events) and whether ``seat`` may take one now."""
+        if not self.takeback:
+            return None
+        able = seat is not None and seat in self.token_hashes and self.ended is None \
+            and not self.game.is_over and self.movers.last_move_of(self.game, seat) is not None
+        return {"rewinds": self.rewinds, "available": able}
 
     # ---------------------------------------------------------------- clocks and records
     def finished(self) -> bool:
@@ -390,6 +425,25 @@ class Table:
                                 f"table has {self.event_count} events; look again",
                            event_count=self.event_count)
 
+    def check_takeback(self, after: Any) -> None:
+        """What a take-back needs (takeback.py), or the ApiError naming what is missing."""
+        if not self.takeback:
+            raise ApiError(409, "this table has no take-backs (create it with \"takeback\": "
+                                "true)", option=TAKEBACK_OPTION)
+        if after is not None and not is_int(after):
+            raise ApiError(400, "after must be an int (the number of events seen)")
+        if self.ended == "deleted":
+            raise ApiError(404, "no such table")
+        if self.ended is not None or self.game.is_over:
+            raise ApiError(409, "the match is over: its moves are final",
+                           event_count=self.event_count)
+        if self.broken:
+            raise ApiError(503, "storage failed; try again")
+        if after is not None and after != self.event_count:
+            raise ApiError(409, f"stale: the take-back was sent after event {after}, but the "
+                                f"table has {self.event_count} events; look again",
+                           event_count=self.event_count)
+
     def apply(self, seat: int, action: int | str) -> None:
         """Apply one action for ``seat`` (already checked to be the seat to move)."""
         try:
@@ -400,7 +454,7 @@ class Table:
         self.advanced_at = time.monotonic()
 
     def bot_to_move(self) -> int | None:
-        if self.ended is not None:
+        if self.ended is not None or self.rewinding:
             return None
         seat = self.game.current_player
         return seat if seat is not None and seat in self.bots else None
@@ -543,11 +597,12 @@ class TableServer:
     async def create(self, game: Any, players: Any = None, seed: Any = None,
                      options: Any = None, bots: Any = None, deck: list[str] | None = None,
                      client: str | None = None, client_seed: Any = None,
-                     clock: Any = None) -> tuple[Table, dict[int, str]]:
+                     clock: Any = None, take_back: Any = None) -> tuple[Table, dict[int, str]]:
         """A new table; returns it and the token of every seat that is not a bot.
         ``deck`` (a stacked first deal) is for tests and embedding hosts only: the HTTP API
         does not offer it. Without ``seed`` (and ``deck``) the deal seed is committed
-        (records.py), mixing in ``client_seed``; ``clock`` is the turn clock (clocks.py)."""
+        (records.py), mixing in ``client_seed``; ``clock`` is the turn clock (clocks.py);
+        ``take_back`` (True) lets the one person at a table of bots undo moves (takeback.py)."""
         if not isinstance(game, str):
             raise ApiError(400, "game must be a string (see GET /api/games)")
         if players is not None and not is_int(players):
@@ -588,9 +643,12 @@ class TableServer:
                 raise ApiError(429, f"{client} has {per_client} open tables, the most one "
                                     "address may have; finish or delete one first")
             g = new_game(cls.name, players=players, seed=seed, deck=deck, **options)
+            allow_takeback = parse_takeback(take_back, g.num_players - len(parsed_bots))
         except ConfigError as e:
             raise ApiError(422, str(e), option=e.option) from None
         except (TypeError, ValueError, OverflowError) as e:
+            if str(e).startswith(TAKEBACK_OPTION):
+                raise ApiError(422, str(e), option=TAKEBACK_OPTION) from None
             raise ApiError(422, f"bad table configuration: {str(e)[:200]}") from None
         table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
         tokens = {seat: new_token() for seat in range(g.num_players) if seat not in parsed_bots}
@@ -600,12 +658,14 @@ class TableServer:
                       creator_hash=token_hash(creator_token), think_ms=self.limits.bot_think_ms,
                       fairness=fairness, record_key=self.record_key,
                       clock=None if clock_spec is None
-                      else clocks.TableClock(clock_spec, g.num_players))
+                      else clocks.TableClock(clock_spec, g.num_players),
+                      takeback=allow_takeback)
         table.creator_token = creator_token          # handed out once (app.py), never stored
         clock_json, deadline = table.clock_update(0)
         row = (table_id, g.name, g.num_players, g.to_json(), 0, g.current_player, g.is_over,
                parsed_bots, table.bot_seed, table.token_hashes, client, table.creator_hash,
-               None if fairness is None else fairness.to_json(), clock_json, deadline)
+               None if fairness is None else fairness.to_json(), clock_json, deadline,
+               allow_takeback)
         self.creating += 1                      # counted while its row is being written
         if client is not None:
             self.creating_by[client] = self.creating_by.get(client, 0) + 1
@@ -824,7 +884,8 @@ class TableServer:
                       fairness=None if stored.fairness is None
                       else Fairness.from_json(stored.fairness),
                       clock=None if stored.clock is None
-                      else clocks.TableClock.from_json(stored.clock))
+                      else clocks.TableClock.from_json(stored.clock),
+                      takeback=stored.takeback, rewinds=stored.rewinds)
         if stored.ended in ("abandoned", "forfeit"):
             table.ended = stored.ended
         return table
@@ -906,6 +967,9 @@ class TableServer:
             raise ApiError(400, "after must be an int (the number of events seen)")
         if table.broken:
             raise ApiError(503, "storage failed; try again")
+        if table.rewinding:
+            raise ApiError(409, "a take-back at this table is under way; look again",
+                           event_count=table.event_count)
         start = time.perf_counter()
         if self.store.shared:
             try:
@@ -925,6 +989,66 @@ class TableServer:
         table.notify()
         self.schedule_bots(table)
         self.release(table)
+
+    async def take_back(self, table: Table, seat: int, after: Any) -> None:
+        """Undo ``seat``'s last move and every move after it (docs/server.md, "Take-backs"):
+        bots stopped, the table settled, the shorter log replayed on a fresh game, stored
+        (compare-and-set on the count and the generation), then put in place and pushed."""
+        table.check_takeback(after)
+        if table.rewinding:
+            raise ApiError(409, "a take-back at this table is under way; look again",
+                           event_count=table.event_count)
+        table.rewinding = True                      # bot_to_move() is None meanwhile
+        try:
+            if table.clock_task is not None:        # the clock of the undone turn stops
+                table.clock_task.cancel()
+                table.clock_task = None
+            runner = table.runner
+            if runner is not None and runner is not asyncio.current_task():
+                runner.cancel()
+                try:
+                    await runner
+                except BaseException:
+                    pass
+            await self.settled(table)
+            if self.store.shared:
+                try:
+                    self.catch_up(table)
+                except Exception:                    # the shared store does not answer
+                    raise ApiError(503, "storage failed: nothing was changed") from None
+            table.check_takeback(None)
+            cut = table.movers.last_move_of(table.game, seat)
+            if cut is None:
+                raise ApiError(409, "you have no move to take back yet",
+                               event_count=table.event_count)
+            game = fresh_game(table.game)
+            for action in table.game.action_log()[:cut]:
+                game.apply(action)
+            clock = rewound_clock(table.clock, game, seat, cut)
+            update = TableUpdate(table.id, cut, [], game.current_player, False, game.to_json(),
+                                 True, None if clock is None else clock.to_json(),
+                                 None if clock is None else clock.deadline, None, table.rewinds)
+            generation = table.rewinds
+            table.unstored += 1                     # readers (and catch-ups) wait for it
+            table.stored.clear()
+            try:
+                done = await self._write(self.writer.rewind, update, table.actions)
+            finally:
+                table.unstored -= 1
+                if not table.unstored:
+                    table.stored.set()
+            if not done:                                  # another process moved it meanwhile
+                self.refresh(table)
+                raise ApiError(409, "the table moved on meanwhile (a move made through another "
+                                    "server process); look again", event_count=table.event_count)
+            table.install(game, cut, generation + 1)
+            table.clock = clock
+            # The undone moves' timeouts are forgotten; the sockets were told of the rest.
+            table.timeouts_pushed = 0 if clock is None else len(clock.timeouts)
+        finally:
+            table.rewinding = False
+            self.schedule_bots(table)             # and the clock of the turn now to move
+        table.notify()
 
     async def commit(self, table: Table) -> None:
         """Queue the table's save and wait until a batch has stored it."""
@@ -1004,7 +1128,7 @@ class TableServer:
         clock, deadline = table.clock_update(count)
         return TableUpdate(table.id, first, actions, game.current_player, game.is_over, save,
                            human, clock, deadline,
-                           "forfeit" if table.ended == "forfeit" else None)
+                           "forfeit" if table.ended == "forfeit" else None, table.rewinds)
 
     def _forget(self, table: Table) -> None:
         """The game in memory is ahead of the database: drop it, reload on next use."""
@@ -1071,6 +1195,10 @@ class TableServer:
         for table in tables:
             if table.ended is not None:
                 continue
+            if what.startswith("rewound:"):     # a take-back: generation N of the log
+                if not what[8:].isdigit() or int(what[8:]) <= table.rewinds:
+                    continue                    # this process's own, or one already loaded
+                table.diverged = True           # the count says nothing now: load it whole
             if table_id is not None and what.isdigit() and int(what) <= table.actions:
                 continue                # this process's own commit, or one already loaded
             count = int(what) if table_id is not None and what.isdigit() else None
@@ -1095,7 +1223,11 @@ class TableServer:
         the store's action count and end if known (a notice's), else read."""
         if table.unstored:
             return
-        stored = stored or self.store.progress(table.id)
+        if stored is None:
+            generation = self.store.generation(table.id)
+            stored = None if generation is None else generation[:2]
+            if generation is not None and generation[2] != table.rewinds:
+                table.diverged = True                   # rewound elsewhere: load it whole
         # Ended elsewhere (abandoned, or a forfeit on time, which adds no action): reload.
         ended = stored is not None and stored[1] in ("abandoned", "forfeit") \
             and table.ended != stored[1]
@@ -1129,8 +1261,10 @@ class TableServer:
                 del self.tables[table.id]
             return
         fresh = self._revive(stored)
+        if fresh.rewinds != table.rewinds:               # rewound elsewhere: its clock too
+            table.clock = fresh.clock
         for name in ("game", "bot_players", "searching", "actions", "queued_actions",
-                     "checkpoint_at", "event_count", "advanced_at"):
+                     "checkpoint_at", "event_count", "advanced_at", "rewinds"):
             setattr(table, name, getattr(fresh, name))
         table.diverged = False
         self.reloads += 1

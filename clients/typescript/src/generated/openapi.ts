@@ -122,6 +122,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{table}/takeback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** undo the seat's last move and the bots' moves after it */
+        post: operations["takeBack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -131,6 +148,23 @@ export interface paths {
         };
         /** the server and its store */
         get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/howto/{game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** a game's how-to-play page (HTML) */
+        get: operations["howto"];
         put?: never;
         post?: never;
         delete?: never;
@@ -213,6 +247,7 @@ export interface components {
                 [key: string]: string;
             };
             table: string;
+            takeback?: boolean;
         };
         Error: {
             error: string;
@@ -264,6 +299,8 @@ export interface components {
             options?: Record<string, unknown> | null;
             players?: number | null;
             seed?: number | null;
+            /** @description the one person at a table of bots may take moves back (docs/server.md) */
+            takeback?: boolean | null;
         };
         /** @description docs/server.md, Records; per game: `cardcore schema GAME record` */
         Record: {
@@ -296,13 +333,26 @@ export interface components {
             options: Record<string, unknown>;
             over: boolean;
             players: number;
+            /** @description set on the state that follows a take-back: its events are the whole stream again, from index 0 */
+            rewound?: boolean;
             scores: unknown[];
             seat: number | null;
             seats: Record<string, unknown>[];
             table: string;
+            takeback?: components["schemas"]["TakebackState"] | null;
             /** @description Game.view(seat); per game: `cardcore schema GAME view` */
             view: Record<string, unknown>;
             winners: unknown[];
+        };
+        Takeback: {
+            after?: number | null;
+            token?: string | null;
+        };
+        TakebackState: {
+            /** @description this seat has a move to take back */
+            available: boolean;
+            /** @description take-backs so far at the table */
+            rewinds: number;
         };
         WsAction: {
             action: number | string;
@@ -350,6 +400,12 @@ export interface components {
             id?: string | number;
             /** @constant */
             type: "state";
+        };
+        WsTakeback: {
+            after?: number | null;
+            id?: string | number;
+            /** @constant */
+            type: "takeback";
         };
     };
     responses: never;
@@ -1095,6 +1151,113 @@ export interface operations {
             };
         };
     };
+    takeBack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Takeback"];
+            };
+        };
+        responses: {
+            /** @description the seat's state after the take-back (rewound: true) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["State"];
+                };
+            };
+            /** @description not JSON, not an object, a field of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no seat token, or a bad one */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no such table */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no take-backs at this table; over; nothing to take back; stale after */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description a Host this server does not serve */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the request head is too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description storage failed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -1147,6 +1310,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    howto: {
+        parameters: {
+            query?: {
+                /** @description default: the Accept-Language header's pick */
+                lang?: "en" | "ru";
+            };
+            header?: never;
+            path: {
+                game: "crazy_eights" | "kings_stakes" | "kuzanasta" | "manna";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description an Origin outside the allow-list; a bad token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description an unknown game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description a Host this server does not serve */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description an unknown language */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the request head is too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -2,12 +2,12 @@
 import { el } from "./cards.js";
 import { botName } from "./words.js";
 import { mySeats, rememberSeat, forgetTable } from "./seats.js";
-import { t, loadWords } from "./i18n.js";
+import { t, loadWords, lang } from "./i18n.js";
 
 let games = [];
 
 async function api(path, options = {}) {
-  const response = await fetch(path, { headers: { "Content-Type": "application/json" }, ...options });
+  const response = await fetch(path, { headers: { "Content-Type": "application/json", "Accept-Language": lang }, ...options });
   const body = await response.json();
   if (!response.ok) throw new Error(body.error || `HTTP ${response.status}`);
   return body;
@@ -95,6 +95,7 @@ async function create(event) {
     if (JSON.stringify(value) === input.dataset.default) continue;
     body.options[input.dataset.option] = value;
   }
+  if (document.getElementById("takeback").checked) body.takeback = true;
   const seed = document.getElementById("seed").value.trim();
   if (seed) body.seed = Number(seed);
   try {
@@ -148,7 +149,8 @@ async function start() {
   const select = document.getElementById("game");
   select.replaceChildren(...games.map((g) => el("option", { value: g.game }, t(g.title || g.game))));
   document.getElementById("games").replaceChildren(...games.map((g) =>
-    el("li", {}, t("{game}: {n} players", { game: t(g.title || g.game), n: g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}` }))));
+    el("li", {}, t("{game}: {n} players", { game: t(g.title || g.game), n: g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}` }),
+      " · ", el("a", { href: `/howto/${encodeURIComponent(g.game)}?lang=${encodeURIComponent(lang)}`, class: "howto-link", dataset: { game: g.game } }, t("How to play")))));
   select.addEventListener("change", fillPlayers);
   document.getElementById("players").addEventListener("change", fillSeats);
   document.getElementById("seat").addEventListener("change", fillOthers);

@@ -4,7 +4,7 @@ import { el, cardImage, backImage, cardsText, cardName, cardLabel } from "./card
 import { describe, breakdownTable, seatName, botName, rankingList, scoreTable } from "./words.js";
 import { loadGame } from "./board.js";
 import { rememberSeat, forgetTable, sortedHand, SORT_KEY } from "./seats.js";
-import { t, loadWords } from "./i18n.js";
+import { t, loadWords, lang } from "./i18n.js";
 
 // The seat token: from the link's fragment (#token=..., never sent to the server, so never
 // in a log), or from ?token= (older links). The socket carries it as a subprotocol.
@@ -44,6 +44,7 @@ let retry = 0;
 let incoming = Promise.resolve();
 let shownEnds = null;           // event numbers of the round and match ends already shown
 let hinted = [];                // action ids the last hint suggested
+let rewinds = 0;                // the table's take-backs seen (docs/server.md, "Take-backs")
 
 function setStatus(text, kind = "") {
   const node = document.getElementById("status");
@@ -63,6 +64,8 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams();
   query.set("since", String(events.length));
+  if (rewinds) query.set("rewinds", String(rewinds));
+  query.set("lang", lang);                 // the server's refusals in the page's language
   const protocols = token ? ["cardcore", `cardcore.token.${token}`] : [];
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`, protocols);
   socket.addEventListener("open", () => { retry = 0; setStatus(t("connected"), "ok"); });
@@ -102,15 +105,33 @@ function showMissing(data) {
   document.title = `${t("No such table")} · cardcore`;
 }
 
+// The game's how-to-play page (GET /howto/{game}) in this page's language, in a new tab.
+function showRulesLink(name) {
+  const link = document.getElementById("rules-link");
+  link.href = `/howto/${encodeURIComponent(name)}?lang=${encodeURIComponent(lang)}`;
+  link.target = "_blank";
+  link.rel = "noopener";
+  link.hidden = false;
+}
+
 async function onState(data) {
-  if (!game) game = await loadParts(data.game);
+  if (!game) {
+    game = await loadParts(data.game);
+    showRulesLink(data.game);
+  }
+  if (data.rewound) {            // a take-back: the events start again from 0
+    events = [];
+    shownEnds = null;            // the ends still in the log are history, not news
+    resetSide();
+  }
+  rewinds = data.takeback ? data.takeback.rewinds : rewinds;
   const before = events.length;
   for (const event of data.events) {
     if (event.n === events.length) events.push(event);   // never twice, never out of order
   }
   const first = state === null;
   if (first && token) rememberSeat(tableId, token, { game: data.game, seat: data.seat });
-  if (first || data.event_count !== state.event_count) hinted = [];
+  if (first || data.rewound || data.event_count !== state.event_count) hinted = [];
   state = data;
   pending = false;
   selected = [];
@@ -167,7 +188,8 @@ async function rematch() {
   const bots = {};
   for (const { seat, bot } of state.seats) if (bot) bots[String(seat)] = bot;
   const body = { game: state.game, players: state.players, bots, options: state.options || {} };
-  const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (state.takeback) body.takeback = true;
+  const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": lang }, body: JSON.stringify(body) });
   const made = await response.json();
   if (!response.ok) { toast(made.error || `HTTP ${response.status}`); return; }
   const link = (seat) => `/tables/${encodeURIComponent(made.table)}#token=${encodeURIComponent(made.seats[seat])}`;
@@ -183,7 +205,7 @@ async function rematch() {
 // ---------------------------------------------------------------- hints
 async function askHint() {
   if (!state || state.seat === null || !token) return;
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hint`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hint`, { headers: { Authorization: `Bearer ${token}`, "Accept-Language": lang } });
   const body = await response.json();
   if (!response.ok) { toast(body.error || `HTTP ${response.status}`); return; }
   hinted = body.hints.map((h) => h.action);
@@ -195,6 +217,31 @@ async function askHint() {
   }
   renderHand();
   renderMoves();
+}
+
+// ---------------------------------------------------------------- take-backs
+function takeBack() {
+  if (!socket || socket.readyState !== WebSocket.OPEN || pending || !state || !state.takeback?.available) return;
+  pending = true;
+  document.body.dataset.pending = "true";
+  socket.send(JSON.stringify({ type: "takeback", after: events.length }));
+  render();
+}
+
+// The side panels as at the start (a take-back can remove the round ends they showed).
+const sideStart = Object.fromEntries(["score-table", "scoring"].map((id) =>
+  [id, [...document.getElementById(id).childNodes].map((n) => n.cloneNode(true))]));
+function resetSide() {
+  for (const [id, nodes] of Object.entries(sideStart)) {
+    const box = document.getElementById(id);
+    box.replaceChildren(...nodes.map((n) => n.cloneNode(true)));
+    for (const node of box.querySelectorAll("[data-i18n]")) node.textContent = t(node.textContent.trim());
+    delete box.dataset.n;
+    delete box.dataset.count;
+  }
+  const log = document.getElementById("log");
+  log.replaceChildren();
+  log.dataset.count = "0";
 }
 
 function send(action) {
@@ -231,6 +278,9 @@ function render() {
   document.body.dataset.pending = String(pending);
   document.getElementById("hint").hidden = me === null || !token;
   document.getElementById("hint").disabled = pending || s.over || s.current_player !== me;
+  const undo = document.getElementById("undo");
+  undo.hidden = me === null || !token || !s.takeback;
+  undo.disabled = pending || !s.takeback?.available;
   renderSeats(s, v, c);
   const board = document.getElementById("board");
   board.replaceChildren(...game.board.board(v, c).filter(Boolean));
@@ -409,5 +459,6 @@ const sort = document.getElementById("sort");
 sort.value = localStorage.getItem(SORT_KEY) || "dealt";
 sort.addEventListener("change", () => { localStorage.setItem(SORT_KEY, sort.value); if (state) renderHand(); });
 document.getElementById("hint").addEventListener("click", () => askHint().catch((e) => toast(String(e))));
+document.getElementById("undo").addEventListener("click", takeBack);
 window.addEventListener("resize", fitDock);
 loadWords(null).catch(() => {}).finally(connect);

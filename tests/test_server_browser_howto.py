@@ -1,0 +1,48 @@
+"""How-to-play pages in the browser (issue 24): the web table's "How to play" link points at
+the table's game in the page's language, the lobby has one per game, the page reads like the
+web table, leads back to the lobby, and axe-core finds no serious or critical violation."""
+from __future__ import annotations
+
+import pytest
+
+from test_server_browser import shot, start_from_lobby
+from test_server_browser_layout import LAPTOP, PHONE, axe_violations, new_page
+
+pytestmark = pytest.mark.slow       # a real browser: the quick loop leaves it out
+
+
+@pytest.mark.parametrize("viewport", ["phone", "laptop"])
+def test_the_table_links_to_its_games_page(browser, web_server, viewport):
+    for page in new_page(browser, PHONE if viewport == "phone" else LAPTOP):
+        start_from_lobby(page, web_server, "crazy_eights", seed=4)
+        link = page.locator("#rules-link")
+        assert link.is_visible() and link.inner_text() == "How to play"
+        href = link.get_attribute("href")
+        assert href == "/howto/crazy_eights?lang=en" and link.get_attribute("target") == "_blank"
+        page.goto(web_server.base + href)
+        assert page.inner_text("h1").startswith("How to play")
+        assert page.evaluate("document.documentElement.lang") == "en"
+        assert page.evaluate("getComputedStyle(document.querySelector('header')).display") == "flex"
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        shot(page, f"howto-crazy_eights-{viewport}")
+        assert axe_violations(page) == []
+        page.click("a.back >> nth=0")
+        page.wait_for_selector("#game option", state="attached")
+
+
+def test_the_lobby_links_every_game_in_russian(browser, web_server):
+    for page in new_page(browser, LAPTOP, locale="ru-RU"):
+        page.goto(web_server.base + "/")
+        page.wait_for_selector("#games a.howto-link")
+        links = page.eval_on_selector_all("#games a.howto-link", "as => as.map(a => a.getAttribute('href'))")
+        assert sorted(links) == sorted(f"/howto/{g}?lang=ru" for g in
+                                       ("crazy_eights", "kings_stakes", "kuzanasta", "manna"))
+        assert page.inner_text("#games a.howto-link >> nth=0") == "Как играть"
+        page.click("#games a.howto-link[data-game=manna]")
+        page.wait_for_selector("h1")
+        assert page.evaluate("document.documentElement.lang") == "ru"
+        assert page.inner_text("a.back >> nth=0") == "← Назад в лобби"
+        shot(page, "howto-manna-ru")
+        assert axe_violations(page) == []
+        page.click("nav.languages a[hreflang=en]")
+        page.wait_for_function("() => document.documentElement.lang === 'en'")

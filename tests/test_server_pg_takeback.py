@@ -1,0 +1,109 @@
+"""Take-backs on PostgreSQL (docs/server.md, "Take-backs" and "Several processes"): the
+rewind's compare-and-set and notice, and a second server on the same database that reloads a
+table rewound through the first (its count went down, or came back to the same number with
+another log: neither is "already loaded")."""
+from __future__ import annotations
+
+import queue
+import time
+
+import pytest
+
+from cardcore import load_game, new_game
+from cardcore.server import create_app
+from cardcore.server.pg_store import Listener, PgTableStore
+from cardcore.server.store import TableUpdate
+
+from server_helpers import TestClient
+from test_server_takeback import move as _move
+from test_server_takeback import state as _state
+
+pytestmark = [pytest.mark.slow,                 # a PostgreSQL cluster
+              pytest.mark.filterwarnings("ignore::DeprecationWarning")]
+
+BODY = {"game": "kings_stakes", "players": 2, "seed": 3, "bots": {"1": "greedy"},
+        "takeback": True}
+
+
+def test_the_rewind_is_a_compare_and_set_and_is_announced(pg_url):
+    store = PgTableStore(pg_url)
+    got: queue.Queue[tuple[str | None, str]] = queue.Queue()
+    listener = Listener(pg_url, lambda table, what: got.put((table, what)))
+    try:
+        game = new_game("kings_stakes", players=2, seed=5)
+        store.insert("t", game.name, 2, game.to_json(), 0, 0, False, {1: "greedy"}, 1,
+                     {0: "h"}, takeback=True)
+        for _ in range(5):
+            game.apply(game.legal_action_ids()[0])
+        log = game.action_log()
+        assert store.save_many([TableUpdate("t", 0, log, game.current_player, False, None)]) == []
+        assert got.get(timeout=5) == ("t", "5")
+        short = new_game("kings_stakes", players=2, seed=5)
+        short.apply(log[0])
+        cut = TableUpdate("t", 1, [], short.current_player, False, short.to_json(), True)
+        assert not store.rewind(cut, 4) and store.rewind(cut, 5)
+        assert got.get(timeout=5) == ("t", "rewound:1")
+        assert store.generation("t") == (1, None, 1)
+        assert store.save_many([TableUpdate("t", 1, log[1:3], 0, False, None)]) == ["t"]
+        assert load_game(store.load("t").save).action_log() == log[:1]
+    finally:
+        listener.close()
+        store.close()
+
+
+def test_the_other_process_reloads_a_table_rewound_through_the_first(pg_url):
+    with TestClient(create_app(pg_url)) as a, TestClient(create_app(pg_url)) as b:
+        made = a.post("/api/tables", json=BODY).json()
+        table, token = made, made["seats"]["0"]
+        states = [_state(a, table, token)]
+        for _ in range(3):
+            states.append(_move(a, table, token, states[-1]))
+        assert _state(b, table, token)["event_count"] == states[-1]["event_count"]
+        with b.websocket_connect(f"/ws/tables/{table['table']}") as watcher:
+            assert watcher.receive_json()["event_count"] == states[-1]["event_count"]
+            r = a.post(f"/api/tables/{table['table']}/takeback", json={"token": token})
+            assert r.status_code == 200, r.text
+            pushed = watcher.receive_json()              # B's notice: loaded whole, pushed
+            assert pushed["rewound"] is True
+            assert pushed["event_count"] == states[2]["event_count"]
+            assert pushed["takeback"]["rewinds"] == 1
+        seen = _state(b, table, token)
+        assert seen["view"] == states[2]["view"] and seen["legal"] == states[2]["legal"]
+        # B plays on from the rewound position, and A follows.
+        nxt = _move(b, table, token, seen)
+        deadline = time.monotonic() + 10
+        while _state(a, table, token)["event_count"] != nxt["event_count"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+
+
+def test_a_process_that_missed_the_notice_does_not_take_its_count_as_loaded(pg_url):
+    with TestClient(create_app(pg_url)) as a, TestClient(create_app(pg_url)) as b:
+        made = a.post("/api/tables", json=BODY).json()
+        table, token = made, made["seats"]["0"]
+        s = _move(a, table, token, _state(a, table, token))
+        s = _move(a, table, token, s)
+        assert _state(b, table, token)["event_count"] == s["event_count"]
+        b.app.state.tables.listener.close()              # B hears nothing from now on
+        before = b.app.state.tables.tables[table["table"]].actions
+        back = a.post(f"/api/tables/{table['table']}/takeback", json={"token": token}).json()
+        again = back
+        while a.app.state.tables.tables[table["table"]].actions < before:   # a log as long, or longer
+            r = a.post(f"/api/tables/{table['table']}/actions",
+                       json={"token": token, "action": again["legal"][-1]["id"],
+                             "after": again["event_count"]})
+            assert r.status_code == 200, r.text
+            again = r.json()
+        stored = PgTableStore(pg_url)
+        try:
+            count, _, rewinds = stored.generation(table["table"])
+        finally:
+            stored.close()
+        assert rewinds == 1 and count >= before             # another log, no shorter
+        # B's copy has fewer or as many moves, but of generation 0: its next move reloads
+        # first (appending the new rows to its own log would make a game nobody played).
+        nxt = _move(b, table, token, again)
+        assert nxt["event_count"] > again["event_count"]
+        held = b.app.state.tables.tables[table["table"]]
+        assert held.rewinds == 1
+        assert held.game.action_log() == a.app.state.tables.tables[table["table"]].game.action_log()
