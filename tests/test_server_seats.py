@@ -201,7 +201,7 @@ def test_rematch_keeps_seats_tokens_and_names_once(client):
                                   subprotocols=["cardcore", f"cardcore.token.{t1}"]) as ws:
         ws.receive_json()
         play_to_end(client, made)
-        assert client.post(f"/api/tables/{table}/rematch").status_code == 403
+        assert client.post(f"/api/tables/{table}/rematch").status_code == 401
         r = client.post(f"/api/tables/{table}/rematch", headers=bearer(t0))
         assert r.status_code == 200
         new = r.json()

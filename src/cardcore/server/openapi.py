@@ -280,6 +280,7 @@ def openapi_spec() -> dict[str, Any]:
                 "responses": _responses(
                     {"200": _json({"$ref": "#/components/schemas/Rematch"},
                                   "the rematch table: the seats keep their tokens")},
+                    _401="no Authorization header",
                     _404="no such table", _409="the match has not ended (or was abandoned)",
                     _422="the table could not be made again",
                     _429="the creator address has too many open tables",

@@ -605,14 +605,6 @@ class TableServer:
             cls = game_class(game)
             count = players if players is not None else cls.default_players
             parsed_bots = parse_bots(bots, max(count, 0), cls.name)
-            if inherit is None:
-                opened = seating.check_open_seats(open_seats, max(count, 0), parsed_bots)
-                named = seating.check_names(names, max(count, 0),
-                                            set(range(max(count, 0))) - opened - set(parsed_bots))
-                settings = seating.check_settings(listed, spectators, join)
-            else:
-                opened, named = set(), dict(inherit.names)
-                settings = (inherit.listed, inherit.spectators, inherit.join)
             if self.store.count_open() + self.creating >= self.max_tables:
                 self.refused("max_tables")
                 raise ApiError(503, f"this server holds at most {self.max_tables} open tables; "
@@ -628,6 +620,14 @@ class TableServer:
             raise ApiError(422, str(e), option=e.option) from None
         except (TypeError, ValueError, OverflowError) as e:
             raise ApiError(422, f"bad table configuration: {str(e)[:200]}") from None
+        n = g.num_players                            # checked by the game: a small number
+        if inherit is None:
+            opened = seating.check_open_seats(open_seats, n, parsed_bots)
+            named = seating.check_names(names, n, set(range(n)) - opened - set(parsed_bots))
+            settings = seating.check_settings(listed, spectators, join)
+        else:
+            opened, named = set(), dict(inherit.names)
+            settings = (inherit.listed, inherit.spectators, inherit.join)
         table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
         tokens = {seat: new_token() for seat in range(g.num_players)
                   if seat not in parsed_bots and seat not in opened}
@@ -859,7 +859,8 @@ class TableServer:
         settings and seats (tokens, names, invite), a new committed seed. Returns the new
         table, or the id of one made before."""
         if seat is None:
-            raise ApiError(403, "a rematch is asked for by a seat: give its token")
+            raise ApiError(401, "a rematch is asked for by a seat: give its token "
+                                "(Authorization: Bearer T)")
         await self.settled(table)
         if not table.finished() or table.ended not in (None, "forfeit"):
             raise ApiError(409, "a rematch follows a finished match", event_count=table.event_count)
