@@ -226,6 +226,8 @@ class Table:
     invite: str | None = field(default=None, repr=False)   # at creation only
     elsewhere: set[int] = field(default_factory=set)   # seats with a socket in another process
     presence: list[str] = field(default_factory=list)  # each seat's, as last pushed
+    # With a shared store: re-reads the seats (a token claimed through another process).
+    reload_seats: Callable[[], None] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.stored.set()
@@ -250,13 +252,17 @@ class Table:
         if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN_TEXT:
             raise ApiError(403, "bad token")
         digest = token_hash(token)
-        found = None
-        for seat, stored in self.token_hashes.items():
-            if hmac.compare_digest(digest, stored):
-                found = seat
-        if found is None:
-            raise ApiError(403, "bad token: it is not a token of this table")
-        return found
+        for attempt in range(2):
+            found = None
+            for seat, stored in self.token_hashes.items():
+                if hmac.compare_digest(digest, stored):
+                    found = seat
+            if found is not None:
+                return found
+            if attempt or self.reload_seats is None:
+                break
+            self.reload_seats()                  # claimed through another process just now?
+        raise ApiError(403, "bad token: it is not a token of this table")
 
     # ---------------------------------------------------------------- what a seat is told
     def state(self, seat: int | None, since: int = 0) -> dict[str, Any]:
@@ -693,6 +699,8 @@ class TableServer:
         if stored is None:
             raise ApiError(404, "no such table")
         table = self._revive(stored)
+        if self.store.shared:                        # sockets of its seats elsewhere
+            self.refresh_presence(table)
         self._remember(table)
         self.reloads += 1
         self.schedule_bots(table)
@@ -998,6 +1006,8 @@ class TableServer:
     def _remember(self, table: Table) -> None:
         """Keep a table in memory; past MAX_CACHED, forget the least recently used idle ones
         (nobody connected, nothing running or uncommitted): they reload from the database."""
+        if self.store.shared and table.reload_seats is None:
+            table.reload_seats = functools.partial(self._seats_from_store, table)
         self.tables[table.id] = table
         if len(self.tables) <= MAX_CACHED:
             return
