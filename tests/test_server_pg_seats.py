@@ -101,7 +101,7 @@ def test_presence_claims_leaves_and_rematch_across_processes(pg_cluster, tmp_pat
             assert presences(a, table, tokens[0]) == ["away", "connected"]   # through A
             await seat1.close()
             assert (await next_presence())["presence"] == "away"
-            # A leave through A closes seat 0's socket on B (4001), and reads as open.
+            # A leave through A closes seat 0's socket on B (4010), and reads as open.
             seat0 = await websockets.connect(
                 f"ws://127.0.0.1:{b.port}/ws/tables/{table}",
                 subprotocols=["cardcore", f"cardcore.token.{tokens[0]}"])
@@ -115,7 +115,7 @@ def test_presence_claims_leaves_and_rematch_across_processes(pg_cluster, tmp_pat
             assert error["status"] == 403
             with pytest.raises(websockets.ConnectionClosed) as closed:
                 await asyncio.wait_for(seat0.recv(), 10)
-            assert closed.value.rcvd.code == 4001
+            assert closed.value.rcvd.code == 4010
             message = await next_presence()
             assert (message["seat"], message["presence"]) == (0, "open")
             await watcher.close()

@@ -150,7 +150,7 @@ def test_leaving_opens_the_seat_and_its_turn_waits(client):
         assert r.status_code == 204
         error = ws.receive_json()
         assert error["type"] == "error" and error["status"] == 403 and "left" in error["error"]
-        assert closed_with(ws) == 4001
+        assert closed_with(ws) == 4010
     assert client.get(f"/api/tables/{table}", headers=bearer(token)).status_code == 403
     after = client.get(f"/api/tables/{table}").json()
     assert after["seats"][mover]["presence"] == "open"

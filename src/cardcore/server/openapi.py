@@ -320,7 +320,7 @@ def openapi_spec() -> dict[str, Any]:
                             "1011": "storage failed: reconnect",
                             "1013": "too many connections of that kind (after the error 503)",
                             "4000": "the table was deleted (410) or abandoned (409)",
-                            "4001": "the socket's seat was left: its token is void (403)"},
+                            "4010": "the socket's seat was left: its token is void (403)"},
         },
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",

@@ -853,7 +853,7 @@ class TableServer:
 
     async def leave(self, table: Table, seat: int) -> None:
         """``DELETE /api/tables/{id}/seats/{seat}``: the seat is open again, its token stops
-        working (its sockets are closed, 4001)."""
+        working (its sockets are closed, 4010)."""
         self._seats_from_store(table)
         if seat not in table.token_hashes:                  # pragma: no cover - seat_of said so
             raise ApiError(409, f"seat {seat} is not taken", field="seat")
