@@ -99,6 +99,9 @@ def test_presence_claims_leaves_and_rematch_across_processes(pg_cluster, tmp_pat
             assert await next_presence() == {"type": "presence", "seat": 1,
                                              "presence": "connected", "name": "Cy"}
             assert presences(a, table, tokens[0]) == ["away", "connected"]   # through A
+            _, listed = a.request("GET", "/api/tables")
+            row = next(r for r in listed["tables"] if r["table"] == table)
+            assert row["presence"] == ["away", "connected"]                 # the lobby too
             await seat1.close()
             assert (await next_presence())["presence"] == "away"
             # A leave through A closes seat 0's socket on B (4010), and reads as open.

@@ -129,6 +129,11 @@ def test_join_anyone_needs_no_invite_and_is_listed_with_its_open_seats(client):
     row = next(t for t in client.get("/api/tables").json()["tables"]
                if t["table"] == made["table"])
     assert row["open_seats"] == [0] and row["join"] == "anyone" and row["names"] == {"1": "Host"}
+    assert row["presence"] == ["open", "away"]
+    with client.websocket_connect(f"/ws/tables/{made['table']}",
+                                  subprotocols=["cardcore", f"cardcore.token.{made['seats']['1']}"]):
+        row = client.get("/api/tables").json()["tables"][0]
+        assert row["table"] == made["table"] and row["presence"] == ["open", "connected"]
     r = claim(client, made["table"], name="Guest")
     assert r.status_code == 201 and r.json()["seat"] == 0
 

@@ -384,6 +384,17 @@ class SqlTableStore:
             "SELECT DISTINCT seat FROM presence WHERE table_id = ? AND sockets > 0 "
             "AND seen >= ? AND process <> ?", (table_id, since, besides))}
 
+    def connected_by_table(self, table_ids: list[str], since: float) -> dict[str, set[int]]:
+        """The connected seats (``connected_seats``, every process) of several tables."""
+        found: dict[str, set[int]] = {}
+        if table_ids:
+            marks = ", ".join("?" * len(table_ids))
+            for table_id, seat in self.db.execute(
+                    f"SELECT DISTINCT table_id, seat FROM presence WHERE table_id IN ({marks}) "
+                    "AND sockets > 0 AND seen >= ?", (*table_ids, since)):
+                found.setdefault(str(table_id), set()).add(int(seat))
+        return found
+
     def clear_presence(self, process: str, before: float | None = None) -> None:
         """Drop this process's rows (at its shutdown), and any row not seen since ``before``."""
         with self.db:

@@ -1055,6 +1055,17 @@ class TableServer:
         ``next`` of the page before); ``next`` is None on the last page."""
         rows = self.store.list_tables(include_over, limit + 1, _read_cursor(cursor))
         page, more = rows[:limit], len(rows) > limit
+        elsewhere = self.store.connected_by_table(
+            [r["table"] for r in page], time.time() - self.presence_ttl()) \
+            if self.store.shared else {}
+        for row in page:                 # each seat's presence, as a state would say it
+            held = self.tables.get(row["table"])
+            here = elsewhere.get(row["table"], set()) | (
+                {c.seat for c in held.connections if c.seat is not None} if held else set())
+            bots = {int(k): v for k, v in row["bots"].items()}
+            taken = dict.fromkeys(row["human_seats"], "")
+            row["presence"] = [seating.presence_of(k, bots, taken, here)
+                               for k in range(row["players"])]
         last = page[-1] if page else None
         return {"tables": page,
                 "next": _make_cursor(last["created"], last["table"]) if more and last else None}
