@@ -2,7 +2,7 @@
 import { el } from "./cards.js";
 import { botName } from "./words.js";
 import { mySeats, rememberSeat, forgetTable } from "./seats.js";
-import { t, loadWords } from "./i18n.js";
+import { t, N_, loadWords } from "./i18n.js";
 
 let games = [];
 
@@ -73,13 +73,14 @@ function fillOthers() {
   const n = Number(document.getElementById("players").value);
   const mine = Number(document.getElementById("seat").value);
   const box = document.getElementById("others");
-  const choices = [...g.bots, "person"];
+  const choices = [...g.bots, "person", "open"];
   // "level:1" .. "level:5": the difficulty levels (docs/bots.md), 1 the beginner.
   const botLabel = (c) => c === "level:1" ? t("level 1 bot (beginner)") : c === "level:5" ? t("level 5 bot (strongest)")
     : t("{name} bot", { name: botName(c) });
   box.replaceChildren(el("legend", {}, t("The other seats")), ...Array.from({ length: n }, (_, k) => k).filter((k) => k !== mine).map((k) =>
     el("label", {}, `${t("seat {n}", { n: k })} `, el("select", { name: `seat-${k}`, dataset: { seat: String(k) } },
-      ...choices.map((c) => el("option", { value: c, selected: c === (g.bots.includes("greedy") ? "greedy" : g.bots[0]) }, c === "person" ? t("a person (invite link)") : botLabel(c)))))));
+      ...choices.map((c) => el("option", { value: c, selected: c === (g.bots.includes("greedy") ? "greedy" : g.bots[0]) },
+        c === "person" ? t("a person (invite link)") : c === "open" ? t("an open seat (anyone may join)") : botLabel(c)))))));
 }
 
 async function create(event) {
@@ -87,9 +88,15 @@ async function create(event) {
   const error = document.getElementById("lobby-error");
   error.textContent = "";
   const body = { game: document.getElementById("game").value, players: Number(document.getElementById("players").value), bots: {}, options: {} };
+  const open = [];
   for (const select of document.querySelectorAll("#others select")) {
-    if (select.value !== "person") body.bots[select.dataset.seat] = select.value;
+    if (select.value === "open") open.push(Number(select.dataset.seat));
+    else if (select.value !== "person") body.bots[select.dataset.seat] = select.value;
   }
+  // Open seats: anyone in the lobby may claim them with a name (docs/server.md, "Seats").
+  if (open.length) { body.open_seats = open; body.join = "anyone"; }
+  const myName = document.getElementById("my-name").value.trim();
+  if (myName) body.names = { [document.getElementById("seat").value]: myName };
   for (const input of document.querySelectorAll("#options [data-option]")) {
     const value = optionValue(input);
     if (JSON.stringify(value) === input.dataset.default) continue;
@@ -114,12 +121,51 @@ async function create(event) {
   }
 }
 
+// Presence in words (GET /api/tables: each seat's).
+const PRESENCE = { connected: N_("connected"), away: N_("away"), open: N_("open"), bot: N_("bot") };
+
+// One seat of a listed table: its name or bot, its presence; an open seat of a table anyone
+// may join gets a name field and Join.
+function seatCell(row, k) {
+  const bot = row.bots[String(k)];
+  const presence = (row.presence || [])[k];
+  const label = bot ? t("{name} bot", { name: botName(bot) }) : row.names[String(k)] || t("seat {n}", { n: k });
+  const item = el("li", { class: `lobby-seat presence-${presence}` }, `${label} `,
+    presence && !bot ? el("span", { class: "presence" }, `(${t(PRESENCE[presence])})`) : "");
+  if (presence === "open" && row.join === "anyone" && !row.over) {
+    const name = el("input", { name: "name", maxlength: "24", required: true, size: "10", autocomplete: "nickname",
+      "aria-label": t("your name for seat {n}", { n: k }) });
+    const form = el("form", { class: "join", dataset: { table: row.table, seat: String(k) } }, name,
+      el("button", { type: "submit" }, t("Join")));
+    form.addEventListener("submit", (event) => join(event, row, k, name));
+    item.append(form);
+  }
+  return item;
+}
+
+// Claim an open seat with a name, keep its token (seats.js) and go to the table.
+async function join(event, row, seat, input) {
+  event.preventDefault();
+  const error = document.getElementById("lobby-error");
+  error.textContent = "";
+  try {
+    const claimed = await api(`/api/tables/${encodeURIComponent(row.table)}/seats`,
+      { method: "POST", body: JSON.stringify({ name: input.value, seat }) });
+    rememberSeat(row.table, claimed.token, { game: row.game, seat: claimed.seat });
+    location.href = `/tables/${encodeURIComponent(row.table)}#token=${encodeURIComponent(claimed.token)}`;
+  } catch (e) {
+    error.textContent = e.message;
+  }
+}
+
 async function loadTables() {
   const { tables } = await api("/api/tables");
   const body = document.querySelector("#tables tbody");
+  // A refresh must not wipe a name being typed.
+  if (document.activeElement && document.activeElement.closest && document.activeElement.closest("#tables form.join")) return;
   body.replaceChildren(...tables.map((row) => el("tr", {},
     el("td", {}, titleOf(row.game)), el("td", {}, String(row.players)),
-    el("td", {}, Object.entries(row.bots).map(([s, b]) => `${s}: ${botName(b)}`).join(", ") || t("none")),
+    el("td", {}, el("ul", { class: "lobby-seats" }, ...Array.from({ length: row.players }, (_, k) => seatCell(row, k)))),
     el("td", {}, String(row.moves)),
     el("td", {}, el("a", { href: `/tables/${encodeURIComponent(row.table)}` }, t("watch"))))));
   if (!tables.length) body.append(el("tr", {}, el("td", { colspan: "5" }, t("No open tables yet."))));

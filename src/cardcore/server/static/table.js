@@ -63,6 +63,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams();
   query.set("since", String(events.length));
+  query.set("presence", "1");                   // each seat's presence as it changes
   const protocols = token ? ["cardcore", `cardcore.token.${token}`] : [];
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`, protocols);
   socket.addEventListener("open", () => { retry = 0; setStatus(t("connected"), "ok"); });
@@ -70,7 +71,7 @@ function connect() {
     const data = JSON.parse(message.data);
     // In order, one at a time: the first state waits for the game's parts to load.
     incoming = incoming.then(() => (data.type === "state" ? onState(data)
-      : data.type === "error" ? onError(data) : null));
+      : data.type === "error" ? onError(data) : data.type === "presence" ? onPresence(data) : null));
   });
   socket.addEventListener("close", (e) => {
     setStatus(t("disconnected — reconnecting"), "bad");
@@ -78,6 +79,15 @@ function connect() {
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 250 * 2 ** retry);
   });
+}
+
+// A seat came, went, was claimed or left (docs/server.md, "Presence").
+function onPresence(data) {
+  const seat = state && state.seats[data.seat];
+  if (!seat) return;
+  seat.presence = data.presence;
+  seat.name = data.name;
+  render();
 }
 
 function onError(data) {
@@ -250,11 +260,13 @@ function fitDock() {
 function renderSeats(s, v, c) {
   const box = document.getElementById("seats");
   const extra = game.board.seat;
-  box.replaceChildren(...s.seats.map(({ seat, bot }) => {
+  const presenceWords = { connected: t("connected"), away: t("away"), open: t("open") };
+  box.replaceChildren(...s.seats.map(({ seat, bot, name, presence }) => {
     const turn = s.current_player === seat;
     const winner = s.over && s.winners.includes(seat);
     const node = el("div", { class: `seat${turn ? " to-move" : ""}${seat === s.seat ? " me" : ""}${winner ? " winner" : ""}`, dataset: { seat: String(seat) } },
-      el("div", { class: "seat-name" }, seat === s.seat ? t("You (seat {n})", { n: seat }) : t("Seat {seat}", { seat }), bot ? el("span", { class: "bot" }, ` ${t("{name} bot", { name: botName(bot) })}`) : ""),
+      el("div", { class: "seat-name" }, seat === s.seat ? t("You (seat {n})", { n: seat }) : name || t("Seat {seat}", { seat }), bot ? el("span", { class: "bot" }, ` ${t("{name} bot", { name: botName(bot) })}`) : "",
+        presenceWords[presence] ? el("span", { class: `presence presence-${presence}` }, ` · ${presenceWords[presence]}`) : ""),
       el("div", { class: "seat-hand" }, backImage("tiny"), ` ${t("{n} card(s)", { n: v.hand_sizes[seat] })}`),
       el("div", { class: "seat-score" }, t("score {n}", { n: s.scores[seat] })),
       el("div", { class: "seat-extra" }, extra(v, seat, c).join(" · ")));
