@@ -9,7 +9,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from starlette.websockets import WebSocketDisconnect
 
-from cardcore.server import create_app
+from cardcore.server import Limits, create_app
 from server_helpers import TestClient
 
 pytestmark = pytest.mark.slow       # the server's front end (conftest.py's rule)
@@ -22,7 +22,7 @@ def db(tmp_path):
 
 @pytest.fixture
 def client(db):
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, limits=Limits(create_burst=1000))) as c:
         yield c
 
 
@@ -114,6 +114,7 @@ def test_good_names_and_creation_checks(client):
         r = claim(client, made["table"], invite=made["invite"], name=name)
         assert r.status_code == 201 and r.json() == {**r.json(), "seat": k + 1, "name": name}
     bad = [({"open_seats": [5]}, 422, "open_seats"), ({"open_seats": "1"}, 400, "open_seats"),
+           ({"open_seats": ["1"]}, 400, "open_seats"), ({"names": {"x": "Al"}}, 422, "names"),
            ({"open_seats": [1], "bots": {"1": "greedy"}}, 422, "open_seats"),
            ({"names": {"1": "Al"}, "open_seats": [1]}, 422, "names"),
            ({"names": {"0": "Al", "1": "al"}}, 422, "names"),

@@ -122,6 +122,9 @@ def openapi_spec() -> dict[str, Any]:
     state_ok = {"200": _json({"$ref": "#/components/schemas/State"}, "the seat's state")}
     name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME,
             "description": "letters, digits, marks, spaces and -_.' (trimmed, NFC)"}
+    # As sent: the server trims it first, so the bounds are the kept name's (422 otherwise).
+    name_in = {"type": "string", "description": f"1..{MAX_NAME} characters once trimmed: "
+                                                "letters, digits, marks, spaces and -_.'"}
     seat_list = {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0}}
     return {
         "openapi": "3.1.0",
@@ -343,7 +346,7 @@ def openapi_spec() -> dict[str, Any]:
                                         "pattern": "^[ -~]+$"},
                         "clock": {"anyOf": [clock_option, {"type": "null"}]},
                         "open_seats": seat_list,
-                        "names": {"type": ["object", "null"], "additionalProperties": name},
+                        "names": {"type": ["object", "null"], "additionalProperties": name_in},
                         "listed": {"type": ["boolean", "null"]},
                         "spectators": {"type": ["boolean", "null"]},
                         "join": {"enum": [*JOIN_MODES, None]}}},
@@ -370,7 +373,7 @@ def openapi_spec() -> dict[str, Any]:
                         "join": {"enum": list(JOIN_MODES)}}},
                 "Claim": {
                     "type": "object", "required": ["name"], "additionalProperties": False,
-                    "properties": {"invite": {"type": ["string", "null"]}, "name": name,
+                    "properties": {"invite": {"type": ["string", "null"]}, "name": name_in,
                                    "seat": {"type": ["integer", "null"], "minimum": 0}}},
                 "Claimed": {
                     "type": "object", "required": ["table", "seat", "token", "name"],

@@ -63,9 +63,12 @@ def check_settings(listed: Any, spectators: Any, join: Any) -> tuple[bool, bool,
     return listed is not False, spectators is not False, join or "invite"
 
 
-def _seat_number(key: Any, players: int, field: str) -> int:
-    if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 3:
+def _seat_number(key: Any, players: int, field: str, text: bool = False) -> int:
+    """A seat number: an int (``text``: the digits of an object key, ``"1"``)."""
+    if text and isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 3:
         key = int(key)
+    elif text or isinstance(key, str):
+        raise _refuse(422 if text else 400, f"{field}: {echo(key)} is not a seat number", field)
     if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < players:
         raise _refuse(422, f"{field}: {echo(key)} is not a seat 0..{players - 1}", field)
     return key
@@ -92,7 +95,7 @@ def check_names(raw: Any, players: int, taken: set[int]) -> dict[int, str]:
         raise _refuse(400, 'names must be an object like {"0": "Ann"}', "names")
     names: dict[int, str] = {}
     for key, value in raw.items():
-        seat = _seat_number(key, players, "names")
+        seat = _seat_number(key, players, "names", text=True)
         if seat not in taken:
             raise _refuse(422, f"names: seat {seat} is not a seat the creator takes (a bot "
                                "or an open seat)", "names")
