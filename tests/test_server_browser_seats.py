@@ -93,11 +93,24 @@ def test_the_lobby_creates_open_seats_with_my_name(laptop, web_server):
     laptop.fill("#my-name", "Zoë")
     laptop.select_option("#others select[data-seat='1']", "open")
     laptop.click("#create")
+    laptop.wait_for_selector("#invite-link")
+    invite = laptop.input_value("#invite-link")
+    laptop.click("#my-seat")
     laptop.wait_for_url("**/tables/*#token=*")
     table = laptop.url.split("/tables/")[1].split("#")[0]
     _, state = web_server.request("GET", f"/api/tables/{table}")
     assert state["join"] == "anyone" and state["seats"][0]["name"] == "Zoë"
     assert state["seats"][1]["presence"] == "open"
+    # The invite link: a name, then the open seat.
+    assert f"#table={table}&invite=" in invite
+    laptop.goto(invite)
+    laptop.fill("#invite-name", "Yann")
+    laptop.click("#invite-form button[type=submit]")
+    laptop.wait_for_url(f"**/tables/{table}#token=*")
+    laptop.wait_for_function("() => document.getElementById('title').textContent"
+                             ".endsWith('you are seat 1')")
+    _, state = web_server.request("GET", f"/api/tables/{table}")
+    assert state["seats"][1]["name"] == "Yann"
 
 
 def test_the_lobby_with_open_seats_passes_axe_and_speaks_russian(laptop, russian, web_server):

@@ -113,6 +113,17 @@ async def _read_json(request: Request, max_body: int = MAX_BODY) -> Any:
     return _parse_json(b"".join(chunks))
 
 
+async def _read_object(request: Request, max_body: int, fields: set[str]) -> dict[str, Any]:
+    """The body as a JSON object of ``fields`` only (400 for another value or field)."""
+    body = await _read_json(request, max_body)
+    if not isinstance(body, dict):
+        raise ApiError(400, "the body must be a JSON object")
+    unknown = sorted(str(k) for k in set(body) - fields)
+    if unknown:
+        raise ApiError(400, f"unknown field {unknown[0][:40]!r}")
+    return body
+
+
 def _parse_json(raw: bytes | str) -> Any:
     try:
         return json.loads(raw)
@@ -281,12 +292,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
 
     async def claim_seat(request: Request) -> Response:
         table = server.get(request.path_params["table"])
-        body = await _read_json(request, limits.max_body)
-        if not isinstance(body, dict):
-            raise ApiError(400, "the body must be a JSON object")
-        unknown = sorted(set(body) - {"invite", "name", "seat"})
-        if unknown:
-            raise ApiError(400, f"unknown field {str(unknown[0])[:40]!r}")
+        body = await _read_object(request, limits.max_body, {"invite", "name", "seat"})
         if "name" not in body:
             raise ApiError(400, "name is required: the name shown for the seat", field="name")
         seat, token, name = await server.claim(table, body.get("invite"), body["name"],

@@ -110,11 +110,16 @@ async function create(event) {
     rememberSeat(made.table, made.seats[mine], { game: body.game, seat: Number(mine) });
     const link = (seat) => `/tables/${encodeURIComponent(made.table)}#token=${encodeURIComponent(made.seats[seat])}`;
     const others = Object.keys(made.seats).filter((s) => s !== mine);
-    if (!others.length) { location.href = link(mine); return; }
+    if (!others.length && !made.open_seats.length) { location.href = link(mine); return; }
     const box = document.getElementById("created");
     box.hidden = false;
-    box.replaceChildren(el("p", {}, t("Send each person their own link (it is their seat's key):")),
-      el("ul", {}, ...others.map((s) => el("li", {}, `${t("seat {n}", { n: s })}: `, el("input", { readonly: true, size: "60", "aria-label": t("link for seat {n}", { n: s }), value: new URL(link(s), location.href).href })))),
+    // The invite: whoever opens it takes an open seat with a name (start() below).
+    const invite = new URL(`/#table=${encodeURIComponent(made.table)}&invite=${encodeURIComponent(made.invite)}`, location.href).href;
+    box.replaceChildren(
+      others.length ? el("p", {}, t("Send each person their own link (it is their seat's key):")) : "",
+      others.length ? el("ul", {}, ...others.map((s) => el("li", {}, `${t("seat {n}", { n: s })}: `, el("input", { readonly: true, size: "60", "aria-label": t("link for seat {n}", { n: s }), value: new URL(link(s), location.href).href })))) : "",
+      made.open_seats.length ? el("p", {}, `${t("Open seats: anyone with this link takes one with a name (they are listed below too):")} `,
+        el("input", { readonly: true, size: "60", id: "invite-link", "aria-label": t("invite link"), value: invite })) : "",
       el("p", {}, el("a", { href: link(mine), id: "my-seat" }, t("Go to your seat (seat {n}) →", { n: mine }))));
   } catch (e) {
     error.textContent = e.message;
@@ -188,8 +193,35 @@ async function loadMine() {
   if (!rows.length) body.append(el("tr", {}, el("td", { colspan: "4" }, t("None yet: tables you sit at appear here."))));
 }
 
+// An invite link (/#table=ID&invite=I): a name, then the lowest open seat of that table.
+function showInvite() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const table = hash.get("table");
+  const invite = hash.get("invite");
+  if (!table || !invite) return;
+  const name = el("input", { id: "invite-name", name: "name", maxlength: "24", required: true, autocomplete: "nickname" });
+  const form = el("form", { id: "invite-form" }, el("p", {}, t("You are invited to a table.")),
+    el("label", {}, el("span", {}, t("Your name")), " ", name), " ", el("button", { type: "submit" }, t("Join")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const error = document.getElementById("lobby-error");
+    error.textContent = "";
+    try {
+      const claimed = await api(`/api/tables/${encodeURIComponent(table)}/seats`, { method: "POST", body: JSON.stringify({ name: name.value, invite }) });
+      rememberSeat(table, claimed.token, { seat: claimed.seat });
+      location.href = `/tables/${encodeURIComponent(table)}#token=${encodeURIComponent(claimed.token)}`;
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  });
+  const box = document.getElementById("created");
+  box.hidden = false;
+  box.replaceChildren(form);
+}
+
 async function start() {
   await loadWords(null);
+  showInvite();
   ({ games } = await api("/api/games"));
   const select = document.getElementById("game");
   select.replaceChildren(...games.map((g) => el("option", { value: g.game }, t(g.title || g.game))));

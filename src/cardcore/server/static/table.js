@@ -71,7 +71,8 @@ function connect() {
     const data = JSON.parse(message.data);
     // In order, one at a time: the first state waits for the game's parts to load.
     incoming = incoming.then(() => (data.type === "state" ? onState(data)
-      : data.type === "error" ? onError(data) : data.type === "presence" ? onPresence(data) : null));
+      : data.type === "error" ? onError(data) : data.type === "presence" ? onPresence(data)
+      : data.type === "rematch" && state && state.seat !== null ? toast(t("A rematch is ready: press Rematch to join it.")) : null));
   });
   socket.addEventListener("close", (e) => {
     setStatus(t("disconnected — reconnecting"), "bad");
@@ -172,22 +173,15 @@ function showEndPanel(roundEvent) {
 
 function capital(word) { return word ? word[0].toUpperCase() + word.slice(1) : ""; }
 
-// A new table with the same game, players, options and bots; this seat keeps its place.
+// The table's rematch (POST /api/tables/{id}/rematch): made once for every seat that asks,
+// with the same game, players, options, bots and names; every seat keeps its token, so each
+// browser just follows the new table id.
 async function rematch() {
-  const bots = {};
-  for (const { seat, bot } of state.seats) if (bot) bots[String(seat)] = bot;
-  const body = { game: state.game, players: state.players, bots, options: state.options || {} };
-  const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
   const made = await response.json();
   if (!response.ok) { toast(made.error || `HTTP ${response.status}`); return; }
-  const link = (seat) => `/tables/${encodeURIComponent(made.table)}#token=${encodeURIComponent(made.seats[seat])}`;
-  const others = Object.keys(made.seats).filter((s) => s !== String(state.seat));
-  for (const s of Object.keys(made.seats)) rememberSeat(made.table, made.seats[s], { game: state.game, seat: Number(s), mine: s === String(state.seat) });
-  if (!others.length) { location.assign(link(state.seat)); return; }
-  document.getElementById("panel-body").replaceChildren(
-    el("p", {}, t("The rematch is ready. Send each person their own link:")),
-    el("ul", {}, ...others.map((s) => el("li", {}, `${t("seat {n}", { n: s })}: `, el("input", { readonly: true, size: "50", "aria-label": t("link for seat {n}", { n: s }), value: new URL(link(s), location.href).href })))),
-    el("p", {}, el("a", { href: link(state.seat), id: "rematch-seat" }, t("Go to your seat →"))));
+  rememberSeat(made.table, token, { game: state.game, seat: state.seat });
+  location.assign(`/tables/${encodeURIComponent(made.table)}#token=${encodeURIComponent(token)}`);
 }
 
 // ---------------------------------------------------------------- hints
