@@ -91,6 +91,8 @@ class PgTableStore(SqlTableStore):
         self.db = _Connection(url)
         with self.db:
             self.db.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
+            if self._schema_current():
+                return
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     self.db.execute(statement)
@@ -98,6 +100,22 @@ class PgTableStore(SqlTableStore):
                 kind = "DOUBLE PRECISION" if kind == "REAL" else kind
                 self.db.execute(f"ALTER TABLE tables ADD COLUMN IF NOT EXISTS {name} {kind}")
             self.db.execute("CREATE INDEX IF NOT EXISTS tables_deadline ON tables (over, deadline)")
+
+    def _schema_current(self) -> bool:
+        """Every table, column and index exists already. Then no DDL runs: even with IF NOT
+        EXISTS, ALTER TABLE and CREATE INDEX lock the table, and a store opened beside
+        running servers (a second process, a tool) could deadlock with their commits (a
+        commit's row lock upgrading to a write lock behind the queued DDL lock)."""
+        def names(sql: str) -> set[str]:
+            return {str(r[0]) for r in self.db.execute(sql)}
+        tables = names("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
+        columns = names("SELECT column_name FROM information_schema.columns WHERE "
+                        "table_schema = current_schema() AND table_name = 'tables'")
+        indexes = names("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()")
+        return set(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", SCHEMA)) <= tables \
+            and {name for name, _ in ADDED_COLUMNS} <= columns \
+            and set(re.findall(r"CREATE INDEX IF NOT EXISTS (\w+)", SCHEMA)) | {"tables_deadline"} \
+            <= indexes
 
     def _announce(self, changes: list[tuple[str, str]]) -> None:
         for table_id, what in changes:
