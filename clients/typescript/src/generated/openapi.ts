@@ -235,7 +235,7 @@ export interface components {
         };
         Claim: {
             invite?: string | null;
-            /** @description letters, digits, marks, spaces and -_.' (trimmed, NFC) */
+            /** @description 1..24 characters once trimmed: letters, digits, marks, spaces and -_.' */
             name: string;
             seat?: number | null;
         };
