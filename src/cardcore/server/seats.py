@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from cardcore.errors import echo
 
-__all__ = ["MAX_NAME", "JOIN_MODES", "PRESENCES", "check_name", "check_settings",
+__all__ = ["SeatError", "MAX_NAME", "JOIN_MODES", "PRESENCES", "check_name", "check_settings",
            "check_open_seats", "check_names", "presence_of"]
 
 MAX_NAME = 24                       # characters of a display name, after trimming
@@ -26,16 +26,25 @@ JOIN_MODES = ("invite", "anyone")   # who may claim an open seat
 PRESENCES = ("connected", "away", "bot", "open")
 
 
-def _refuse(status: int, text: str, field: str) -> Exception:
-    from cardcore.server.tables import ApiError      # tables.py imports this module
-    return ApiError(status, text, field=field)
+class SeatError(ValueError):
+    """A bad seat setting: the HTTP status (400: a wrong type, 422: a bad value) and the
+    ``field`` it names; tables.py turns it into its ApiError."""
+
+    def __init__(self, status: int, message: str, field: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.field = field
+
+
+def _refuse(status: int, text: str, field: str) -> SeatError:
+    return SeatError(status, text, field)
 
 
 def check_name(raw: Any, field: str = "name") -> str:
     """A display name: 1..MAX_NAME characters once trimmed and NFC-normalised, of letters,
     digits, marks, spaces and ``-_.'`` (no control or format characters, so nothing
-    reorders or hides text in another seat's page). 400 for a non-string, 422 otherwise;
-    both name ``field``; the bad value is echoed cut to 60 characters."""
+    reorders or hides text in another seat's page). SeatError: 400 for a non-string, 422
+    otherwise, both naming ``field``; the bad value is echoed cut to 60 characters."""
     if not isinstance(raw, str):
         raise _refuse(400, f"{field} must be a string", field)
     name = unicodedata.normalize("NFC", raw.strip()) if len(raw) <= 4 * MAX_NAME else raw

@@ -628,9 +628,12 @@ class TableServer:
             raise ApiError(422, f"bad table configuration: {str(e)[:200]}") from None
         n = g.num_players                            # checked by the game: a small number
         if inherit is None:
-            opened = seating.check_open_seats(open_seats, n, parsed_bots)
-            named = seating.check_names(names, n, set(range(n)) - opened - set(parsed_bots))
-            settings = seating.check_settings(listed, spectators, join)
+            try:
+                opened = seating.check_open_seats(open_seats, n, parsed_bots)
+                named = seating.check_names(names, n, set(range(n)) - opened - set(parsed_bots))
+                settings = seating.check_settings(listed, spectators, join)
+            except seating.SeatError as e:
+                raise ApiError(e.status, str(e), field=e.field) from None
         else:
             opened, named = set(), dict(inherit.names)
             settings = (inherit.listed, inherit.spectators, inherit.join)
@@ -825,7 +828,10 @@ class TableServer:
                     or table.invite_hash is None \
                     or not hmac.compare_digest(token_hash(invite), table.invite_hash):
                 raise ApiError(403, "bad invite: it is not this table's", field="invite")
-        name = seating.check_name(name)
+        try:
+            name = seating.check_name(name)
+        except seating.SeatError as e:
+            raise ApiError(e.status, str(e), field=e.field) from None
         if seat is not None and not is_int(seat):
             raise ApiError(400, "seat must be an int", field="seat")
         if seat is not None and not 0 <= seat < table.game.num_players:
