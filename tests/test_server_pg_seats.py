@@ -50,7 +50,7 @@ def presences(server, table, token):
     return [s["presence"] for s in state["seats"]]
 
 
-def wait_for(check, timeout=10.0):
+def wait_for(check, timeout=20.0):
     deadline = time.monotonic() + timeout
     while not check():
         assert time.monotonic() < deadline, "timed out"
@@ -156,8 +156,10 @@ def test_presence_claims_leaves_and_rematch_across_processes(pg_cluster, tmp_pat
             wait_for(lambda: presences(a, new, tokens[0])[1] == "connected")
             b.kill()
             start = time.monotonic()
-            wait_for(lambda: presences(a, new, tokens[0])[1] == "away")
-            assert time.monotonic() - start < 5
+            wait_for(lambda: presences(a, new, tokens[0])[1] == "away", timeout=20)
+            took = time.monotonic() - start
+            print(f"away {took:.2f} s after kill -9")
+            assert took < 10           # the rows expire after 0.75 s; a loaded machine's margin
         asyncio.run(then_kill())
     finally:
         for server in (a, b):
