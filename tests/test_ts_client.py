@@ -76,7 +76,8 @@ def test_client_plays_every_game(tmp_path):
         flags = ["--experimental-websocket"] if _node_major() < 22 else []
         result = run([node(), *flags, "--test", "--test-reporter=spec",
                       str(out / "test" / "socket.test.js"), str(out / "test" / "play.test.js"),
-                      str(out / "test" / "takeback.test.js")],
+                      str(out / "test" / "takeback.test.js"),
+                      str(out / "test" / "seats.test.js")],
                      timeout=60, env={**os.environ, "CARDCORE_URL": server.base})
         assert "Traceback" not in server.log_text()
     finally:
@@ -87,6 +88,7 @@ def test_client_plays_every_game(tmp_path):
     for game in ("kings_stakes", "kuzanasta", "manna", "crazy_eights"):
         assert re.search(f"✔ a complete {game} match through the client", result.stdout)
     assert re.search("✔ take-backs rewind every socket of the table", result.stdout)
+    assert "✔ open seats claimed by name, presence, leave and rematch" in result.stdout
 
 
 def _node_major() -> int:

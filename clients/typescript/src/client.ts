@@ -63,6 +63,17 @@ export type CreatedTable<G extends GameName = GameName> = Omit<Schemas["Created"
   commitment?: string | { [key: string]: unknown };
 };
 export type TableList = Ok<"listTables">;
+/** The answer to a claim of an open seat: the seat and its token (for this claimer only). */
+export type ClaimedSeat = Schemas["Claimed"];
+/** The answer to a rematch request: the new table's id (the seats keep their tokens). */
+export type RematchAnswer = Schemas["Rematch"];
+/** A seat of a state: its bot, name and presence. */
+export type SeatInfo = Schemas["Seat"];
+export type Presence = SeatInfo["presence"];
+/** `{"type": "presence", ...}`: a seat's presence changed (sockets opened with `presence`). */
+export type PresenceNotice = Schemas["WsPresence"];
+/** `{"type": "rematch", "table": id}`: the finished table's rematch exists. */
+export type RematchNotice = Schemas["WsRematch"];
 export type Hints = Schemas["Hints"];
 /** An action: its id (from `legal`) or its notation (its label). */
 export type ActionRef = number | string;
@@ -192,6 +203,28 @@ export class CardcoreClient {
                         { token, body: after === undefined ? {} : { after } });
   }
 
+  /** `POST /api/tables/{id}/seats`: claim an open seat as `name` (with the table's invite,
+   * unless it lets anyone join); `seat` defaults to the lowest open one. */
+  claimSeat(table: string, claim: { name: string; invite?: string; seat?: number }):
+      Promise<ClaimedSeat> {
+    return this.request("POST", `/api/tables/${encodeURIComponent(table)}/seats`,
+                        { body: claim });
+  }
+
+  /** `DELETE /api/tables/{id}/seats/{seat}`: leave the seat; it is open again and the token
+   * stops working. */
+  leaveSeat(table: string, seat: number, token: string): Promise<void> {
+    return this.request("DELETE", `/api/tables/${encodeURIComponent(table)}/seats/${seat}`,
+                        { token });
+  }
+
+  /** `POST /api/tables/{id}/rematch`: the finished match's rematch (made once: every seat
+   * asking gets the same table). The seats keep their tokens: follow the new id. */
+  rematch(table: string, token: string): Promise<RematchAnswer> {
+    return this.request("POST", `/api/tables/${encodeURIComponent(table)}/rematch`,
+                        { token });
+  }
+
   /** `DELETE /api/tables/{id}` with the creator token. */
   deleteTable(table: string, creatorToken: string): Promise<void> {
     return this.request("DELETE", `/api/tables/${encodeURIComponent(table)}`,
@@ -219,13 +252,17 @@ export interface SocketOptions<G extends GameName = GameName> {
   auth?: "subprotocol" | "message";
   /** Events already seen: the server sends those from here on. */
   since?: number;
+  /** Ask for `presence` messages (each seat's presence change), passed to `onNotice`. */
+  presence?: boolean;
   /** Reconnect after a lost connection or a storage failure (1011), from the last event
    * received: `false` never; otherwise delays doubling from `initialMs` up to `maxMs`, at most
    * `attempts` times in a row. */
   reconnect?: false | { initialMs?: number; maxMs?: number; attempts?: number };
   onState?: (state: TableState<G>) => void;
   /** The server's other messages: `{"type": "record", ...}` (the match record, after the
-   * final state) and `{"type": "clock", "event": "timeout", ...}` (a seat's time ran out). */
+   * final state), `{"type": "clock", "event": "timeout", ...}` (a seat's time ran out),
+   * `{"type": "presence", ...}` (with `presence: true`) and `{"type": "rematch", "table"}`
+   * (the rematch of this finished table: `socket.rematch` holds its id). */
   onNotice?: (message: Record<string, unknown>) => void;
   /** Each event once, in order (`n` counts up from `since`). */
   onEvent?: (event: GameEvent<G>) => void;
@@ -241,8 +278,9 @@ export interface SocketOptions<G extends GameName = GameName> {
 }
 
 // Close codes after which reconnecting cannot help (docs/server.md, "Close codes"): a
-// refusal (1008), an oversized message (1009), too many sockets (1013), an ended table (4000).
-const FINAL_CLOSES = new Set([1000, 1008, 1009, 1013, 4000]);
+// refusal (1008), an oversized message (1009), too many sockets (1013), an ended table (4000),
+// a seat left (4010: its token is void).
+const FINAL_CLOSES = new Set([1000, 1008, 1009, 1013, 4000, 4010]);
 
 interface Pending<G extends GameName> {
   id: string;
@@ -276,6 +314,8 @@ export class TableSocket<G extends GameName = GameName> {
   connections = 0;
   /** Whether the server has echoed a request id on this socket. */
   echoesIds = false;
+  /** The rematch table's id, once the server has said there is one. */
+  rematch: string | undefined;
 
   private socket: WebSocketLike | undefined;
   private closed = false;
@@ -298,6 +338,13 @@ export class TableSocket<G extends GameName = GameName> {
   /** The seat this socket plays (null: a spectator), once the first state has arrived. */
   get seat(): number | null | undefined { return this.state?.seat; }
 
+  /** Each seat's presence (connected, away, bot, open) as last known: from the last state,
+   * updated by presence messages. */
+  get presence(): Presence[] {
+    return (this.state?.seats ?? []).map((s) => this.presences.get(s.seat) ?? s.presence);
+  }
+  private readonly presences = new Map<number, Presence>();
+
   /** The table's turn clocks from the last state, when the server sends them. */
   get clock(): ClockInfo | null { return this.state?.clock ?? this.state?.clocks ?? null; }
 
@@ -306,7 +353,8 @@ export class TableSocket<G extends GameName = GameName> {
     const protocols = ["cardcore"];
     if (token !== undefined && auth === "subprotocol") protocols.push(`cardcore.token.${token}`);
     const query = [...(this.eventCount > 0 ? [`since=${this.eventCount}`] : []),
-                   ...(this.rewinds > 0 ? [`rewinds=${this.rewinds}`] : [])];
+                   ...(this.rewinds > 0 ? [`rewinds=${this.rewinds}`] : []),
+                   ...(this.options.presence ? ["presence=1"] : [])];
     const url = query.length > 0 ? `${this.url}?${query.join("&")}` : this.url;
     const socket = new this.Impl(url, protocols) as WebSocketLike;
     this.socket = socket;
@@ -325,9 +373,13 @@ export class TableSocket<G extends GameName = GameName> {
     const message = JSON.parse(text) as
       | ({ type: "state" } & TableState<G>)
       | ({ type: "error"; id?: string } & CardcoreError["body"] & { status: number })
-      | { type: "pong" } | { type: "record" } | { type: "clock" };
+      | { type: "pong" } | { type: "record" } | { type: "clock" }
+      | PresenceNotice | RematchNotice;
     if (message.type === "pong") return;
-    if (message.type === "record" || message.type === "clock") {
+    if (message.type === "presence") this.presences.set(message.seat, message.presence);
+    if (message.type === "rematch") this.rematch = message.table;
+    if (message.type === "record" || message.type === "clock" || message.type === "presence"
+        || message.type === "rematch") {
       // The match record after the final state; a clock's timeout before the state with the
       // move made for the seat (docs/server.md "Fair deals and match records", "Clocks").
       if (message.type === "record") this.record = message as unknown as Record<string, unknown>;
@@ -357,6 +409,8 @@ export class TableSocket<G extends GameName = GameName> {
     this.eventCount += fresh.length;
     const full = state as unknown as TableState<G>;
     this.state = full;
+    this.presences.clear();                      // the state's own presence is current
+    if (full.rematch) this.rematch = full.rematch;
     for (const waiter of this.openWaiters.splice(0)) waiter.resolve();
     if (rewound) this.options.onRewind?.(full);
     for (const event of fresh) {

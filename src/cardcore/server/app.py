@@ -129,6 +129,17 @@ async def _read_json(request: Request, max_body: int = MAX_BODY) -> Any:
     return _parse_json(b"".join(chunks))
 
 
+async def _read_object(request: Request, max_body: int, fields: set[str]) -> dict[str, Any]:
+    """The body as a JSON object of ``fields`` only (400 for another value or field)."""
+    body = await _read_json(request, max_body)
+    if not isinstance(body, dict):
+        raise ApiError(400, "the body must be a JSON object")
+    unknown = sorted(str(k) for k in set(body) - fields)
+    if unknown:
+        raise ApiError(400, f"unknown field {unknown[0][:40]!r}")
+    return body
+
+
 def _parse_json(raw: bytes | str) -> Any:
     try:
         return json.loads(raw)
@@ -238,7 +249,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         if not isinstance(body, dict):
             raise ApiError(400, "the body must be a JSON object")
         unknown = sorted(set(body) - {"game", "players", "seed", "options", "bots",
-                                      "client_seed", "clock", "takeback"})
+                                      "client_seed", "clock", "takeback", "open_seats",
+                                      "names", "listed", "spectators", "join"})
         if unknown:
             raise ApiError(400, f"unknown field {unknown[0][:40]!r}")
         if "game" not in body:
@@ -256,13 +268,22 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                                             body.get("bots"), client=address,
                                             client_seed=body.get("client_seed"),
                                             clock=body.get("clock"),
-                                            take_back=body.get("takeback"))
+                                            take_back=body.get("takeback"),
+                                            open_seats=body.get("open_seats"),
+                                            names=body.get("names"), listed=body.get("listed"),
+                                            spectators=body.get("spectators"),
+                                            join=body.get("join"))
         creator, table.creator_token = table.creator_token, None
+        invite, table.invite = table.invite, None
         fair = table.fairness
         return _json({"table": table.id, "game": table.game.name,
                       "seats": {str(k): t for k, t in tokens.items()},
                       "bots": {str(k): b for k, b in table.bots.items()},
-                      "creator_token": creator,
+                      "creator_token": creator, "invite": invite,
+                      "open_seats": table.open_seats(),
+                      "names": {str(k): n for k, n in table.names.items()},
+                      "listed": table.listed, "spectators": table.spectators,
+                      "join": table.join,
                       "commitment": None if fair is None else fair.commitment,
                       "fairness": None if fair is None else fair.public(),
                       "clock": None if table.clock is None else table.clock.spec.to_dict(),
@@ -277,14 +298,45 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     async def get_table(request: Request) -> Response:
         table = server.get(request.path_params["table"])
         token = _bearer(request) or request.query_params.get("token")
-        seat = table.seat_of(token)
+        seat = _watcher(table, table.seat_of(token))
         since = _int_query(request, "since", 0)
         await server.settled(table)
         return _json(table.state(seat, since))
 
     async def get_record(request: Request) -> Response:
         table = server.get(request.path_params["table"])
+        _watcher(table, table.seat_of(_bearer(request)))
         return _json(await server.record(table))
+
+    async def claim_seat(request: Request) -> Response:
+        table = server.get(request.path_params["table"])
+        body = await _read_object(request, limits.max_body, {"invite", "name", "seat"})
+        if "name" not in body:
+            raise ApiError(400, "name is required: the name shown for the seat", field="name")
+        seat, token, name = await server.claim(table, body.get("invite"), body["name"],
+                                               body.get("seat"))
+        return _json({"table": table.id, "seat": seat, "token": token, "name": name}, 201)
+
+    async def leave_seat(request: Request) -> Response:
+        table = server.get(request.path_params["table"])
+        raw = request.path_params["seat"]
+        token = _bearer(request)
+        if token is None:
+            raise ApiError(401, "leaving a seat needs its token (Authorization: Bearer T)")
+        seat = table.seat_of(token)
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 3) or int(raw) != seat:
+            raise ApiError(403, "that token is not this seat's")
+        await server.leave(table, int(raw))
+        return Response(status_code=204, headers=SECURITY_HEADERS)
+
+    async def rematch(request: Request) -> Response:
+        table = server.get(request.path_params["table"])
+        seat = table.seat_of(_bearer(request))
+        made = await server.rematch_of(table, seat, client_address(request))
+        new = made if isinstance(made, Table) else server.get(made)
+        fair = new.fairness
+        return _json({"table": new.id, "from": table.id, "game": new.game.name,
+                      "fairness": None if fair is None else fair.public()})
 
     async def get_hint(request: Request) -> Response:
         table = server.get(request.path_params["table"])
@@ -344,7 +396,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         words = words_for(websocket, explicit=True)
         try:
             table = server.get(websocket.path_params["table"])
-            seat = table.seat_of(token)
+            seat = _watcher(table, table.seat_of(token))
             since = _count(websocket.query_params.get("since") or None, "since", 0)
             # A client that saw another generation of the log (before a take-back) may be
             # past its end: its first state is then the whole stream, marked rewound.
@@ -352,6 +404,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                              table.rewinds)
             if not 0 <= since <= table.event_count and rewinds == table.rewinds:
                 raise ApiError(400, "since out of range")
+            presence = websocket.query_params.get("presence")
+            if presence not in (None, "0", "1"):
+                raise ApiError(400, "presence must be 0 or 1")
         except ApiError as e:                 # storage unavailable (503): reconnect later
             await _refuse(websocket, subprotocol, e,
                           WS_CLOSE["storage"] if e.status == 503 else WS_CLOSE["refused"],
@@ -377,7 +432,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         connection.may_auth = token is None          # {"type": "auth"} may come first
         connection.rewinds = rewinds
         connection.words = words
+        connection.wants_presence = presence == "1"
         table.connections.add(connection)
+        server.presence_changed(table, seat, connection)
         table.offer_record(connection)                  # an ended match: its record too
         sender = asyncio.create_task(_send_loop(websocket, connection, table))
         receiver = asyncio.create_task(_receive_loop(websocket, connection, table))
@@ -397,6 +454,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         finally:
             connection.closed = True
             table.connections.discard(connection)
+            server.presence_changed(table, connection.seat)
             server.release(table)
             connection.wake.set()
             for task in (sender, receiver):
@@ -506,6 +564,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                 if kind == "auth":
                     if not _authenticate(connection, table, body, may_auth, limits):
                         return
+                    server.presence_changed(table, connection.seat, connection)
                     continue
                 if kind == "ping":
                     connection.push({"type": "pong"})
@@ -619,6 +678,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         api("/api/tables/{table}/takeback", {"POST": post_takeback}),
         api("/api/tables/{table}/record", {"GET": get_record}),
         api("/howto/{game}", {"GET": howto}),
+        api("/api/tables/{table}/seats", {"POST": claim_seat}),
+        api("/api/tables/{table}/seats/{seat}", {"DELETE": leave_seat}),
+        api("/api/tables/{table}/rematch", {"POST": rematch}),
         WebSocketRoute("/ws/tables/{table}", ws_table),
         Route("/", index, methods=["GET"]),
         Route("/tables/{table}", table_page, methods=["GET"]),
@@ -643,6 +705,13 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     app.state.tables = server
     app.state.limits = limits
     return app
+
+
+def _watcher(table: Table, seat: int | None) -> int | None:
+    """``seat``, or 403 for a token-less read of a table that admits no spectators."""
+    if seat is None and not table.spectators:
+        raise ApiError(403, "this table admits no spectators: give a seat token")
+    return seat
 
 
 def _authenticate(connection: Connection, table: Table, body: dict[str, Any], allowed: bool,

@@ -24,6 +24,7 @@ WS_CLOSE = {
     "storage": 1011,          # a failed commit: reconnect
     "full": 1013,             # too many connections of that kind at this table
     "ended": 4000,            # the table was deleted or abandoned (after an error 410 / 409)
+    "left": 4010,             # the socket's seat was left: its token no longer works (403)
 }
 
 

@@ -14,6 +14,7 @@ from cardcore.bots import LEVELS
 from cardcore.records import ENDINGS, MAX_CLIENT_SEED, RECORD_FORMAT, SCHEME
 from cardcore.registry import available_games
 from cardcore.server.clocks import FORFEIT, MAX_SECONDS, MIN_SECONDS
+from cardcore.server.seats import JOIN_MODES, MAX_NAME, PRESENCES
 from cardcore.server.tables import MAX_REQUEST_ID, MAX_REQUEST_INT, table_bots
 
 __all__ = ["openapi_spec", "OPERATIONS"]
@@ -63,7 +64,9 @@ OPERATIONS = [("/api/games", "get"), ("/api/i18n", "get"), ("/api/tables", "get"
               ("/api/tables/{table}/actions", "post"), ("/api/tables/{table}/hint", "get"),
               ("/api/tables/{table}/takeback", "post"),
               ("/api/tables/{table}/record", "get"), ("/howto/{game}", "get"),
-              ("/healthz", "get"),
+              ("/api/tables/{table}/seats", "post"),
+              ("/api/tables/{table}/seats/{seat}", "delete"),
+              ("/api/tables/{table}/rematch", "post"), ("/healthz", "get"),
               ("/metrics", "get"), ("/openapi.json", "get")]
 
 
@@ -90,8 +93,12 @@ def openapi_spec() -> dict[str, Any]:
             "scores": {"type": "array"}, "winners": {"type": "array"},
             "current_player": {"type": ["integer", "null"]},
             "players": {"type": "integer"},
-            "seats": {"type": "array", "items": {"type": "object"}},
+            "seats": {"type": "array", "items": {"$ref": "#/components/schemas/Seat"}},
             "options": {"type": "object"},
+            "listed": {"type": "boolean"}, "spectators": {"type": "boolean"},
+            "join": {"enum": list(JOIN_MODES)},
+            "rematch": {"type": ["string", "null"],
+                        "description": "the rematch table's id, once a seat asked for one"},
             "fairness": {"anyOf": [{"$ref": "#/components/schemas/Fairness"},
                                    {"type": "null"}]},
             "clock": {"anyOf": [{"$ref": "#/components/schemas/ClockState"},
@@ -119,6 +126,12 @@ def openapi_spec() -> dict[str, Any]:
                   {"required": ["bank", "increment"],
                    "not": {"required": ["per_move"]}}]}
     state_ok = {"200": _json({"$ref": "#/components/schemas/State"}, "the seat's state")}
+    name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME,
+            "description": "letters, digits, marks, spaces and -_.' (trimmed, NFC)"}
+    # As sent: the server trims it first, so the bounds are the kept name's (422 otherwise).
+    name_in = {"type": "string", "description": f"1..{MAX_NAME} characters once trimmed: "
+                                                "letters, digits, marks, spaces and -_.'"}
+    seat_list = {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0}}
     return {
         "openapi": "3.1.0",
         "info": {"title": "cardcore table server", "version": __version__,
@@ -197,6 +210,8 @@ def openapi_spec() -> dict[str, Any]:
                                    {"name": "token", "in": "query", "required": False,
                                     "deprecated": True, "schema": {"type": "string"}}],
                     "responses": _responses(state_ok, _400="a bad since",
+                                            _403="a bad token; no token at a table without "
+                                                 "spectators",
                                             _404="no such table",
                                             _503="storage failed")},
                 "delete": {
@@ -248,10 +263,12 @@ def openapi_spec() -> dict[str, Any]:
                     _503="storage failed")}},
             "/api/tables/{table}/record": {"get": {
                 "operationId": "record", "summary": "the match record, once the match ended",
+                "security": BEARER,
                 "parameters": [TABLE_ID],
                 "responses": _responses(
                     {"200": _json({"$ref": "#/components/schemas/Record"},
                                   "the record: `cardcore schema GAME record`")},
+                    _403="a bad token; no token at a table without spectators",
                     _404="no such table",
                     _409="the match has not ended (or was abandoned)",
                     _503="storage failed")}},
@@ -267,6 +284,44 @@ def openapi_spec() -> dict[str, Any]:
                     {"200": {"description": "the page", "content": {
                         "text/html": {"schema": {"type": "string"}}}}},
                     _404="an unknown game", _422="an unknown language")}},
+            "/api/tables/{table}/seats": {"post": {
+                "operationId": "claimSeat",
+                "summary": "claim an open seat with a name (and the invite)",
+                "parameters": [TABLE_ID],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/Claim"}}}},
+                "responses": _responses(
+                    {"201": _json({"$ref": "#/components/schemas/Claimed"},
+                                  "the seat and its token (for its claimer only)")},
+                    _400="not JSON, not an object, a field of the wrong type",
+                    _403="no invite, or not this table's", _404="no such table",
+                    _409="the seat is not open (taken, a bot), no seat is open, the name is "
+                         "taken, the match is over",
+                    _413="the body is too large", _415="not sent as application/json",
+                    _422="a bad name or seat (field names it)", _503="storage failed")}},
+            "/api/tables/{table}/seats/{seat}": {"delete": {
+                "operationId": "leaveSeat", "summary": "leave a seat: it is open again",
+                "security": [{"bearer": []}],
+                "parameters": [TABLE_ID, {"name": "seat", "in": "path", "required": True,
+                                          "schema": {"type": "integer", "minimum": 0}}],
+                "responses": _responses({"204": {"description": "left; the token is void"}},
+                                        _401="no Authorization header",
+                                        _404="no such table",
+                                        _409="the seats changed meanwhile",
+                                        _503="storage failed")}},
+            "/api/tables/{table}/rematch": {"post": {
+                "operationId": "rematch",
+                "summary": "the rematch of a finished match (made once, the same for all)",
+                "security": [{"bearer": []}],
+                "parameters": [TABLE_ID],
+                "responses": _responses(
+                    {"200": _json({"$ref": "#/components/schemas/Rematch"},
+                                  "the rematch table: the seats keep their tokens")},
+                    _401="no Authorization header",
+                    _404="no such table", _409="the match has not ended (or was abandoned)",
+                    _422="the table could not be made again",
+                    _429="the creator address has too many open tables",
+                    _503="the open-table limit; storage failed")}},
             "/healthz": {"get": {
                 "operationId": "health", "summary": "the server and its store",
                 "responses": _responses({
@@ -285,6 +340,7 @@ def openapi_spec() -> dict[str, Any]:
             "query": {"since": "events already seen (int >= 0)",
                       "rewinds": "the take-backs the client has seen (int >= 0; default: "
                                  "the table's): another number sends the whole stream again",
+                      "presence": "1: send presence messages (0, the default: not)",
                       "token": "the seat token (deprecated: use the subprotocol)"},
             "subprotocols": ["cardcore", "cardcore.token.{SEAT_TOKEN}"],
             "client": [{"$ref": "#/components/schemas/WsAction"},
@@ -295,13 +351,16 @@ def openapi_spec() -> dict[str, Any]:
                        {"$ref": "#/components/schemas/WsError"},
                        {"$ref": "#/components/schemas/WsPong"},
                        {"$ref": "#/components/schemas/WsClock"},
-                       {"$ref": "#/components/schemas/WsRecord"}],
+                       {"$ref": "#/components/schemas/WsRecord"},
+                       {"$ref": "#/components/schemas/WsPresence"},
+                       {"$ref": "#/components/schemas/WsRematch"}],
             "close_codes": {"1008": "refused (after an error), or a socket that did not read",
                             "1009": "a message over the limit (after the error 413 where the "
                                     "server read it; the close reason says the limit)",
                             "1011": "storage failed or unavailable: reconnect",
                             "1013": "too many connections of that kind (after the error 503)",
-                            "4000": "the table was deleted (410) or abandoned (409)"},
+                            "4000": "the table was deleted (410) or abandoned (409)",
+                            "4010": "the socket's seat was left: its token is void (403)"},
         },
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
@@ -325,7 +384,12 @@ def openapi_spec() -> dict[str, Any]:
                         "clock": {"anyOf": [clock_option, {"type": "null"}]},
                         "takeback": {"type": ["boolean", "null"],
                                      "description": "the one person at a table of bots may "
-                                                    "take moves back (docs/server.md)"}}},
+                                                    "take moves back (docs/server.md)"},
+                        "open_seats": seat_list,
+                        "names": {"type": ["object", "null"], "additionalProperties": name_in},
+                        "listed": {"type": ["boolean", "null"]},
+                        "spectators": {"type": ["boolean", "null"]},
+                        "join": {"enum": [*JOIN_MODES, None]}}},
                 "Created": {
                     "type": "object",
                     "required": ["table", "game", "seats", "bots", "creator_token"],
@@ -341,7 +405,45 @@ def openapi_spec() -> dict[str, Any]:
                         "fairness": {"anyOf": [{"$ref": "#/components/schemas/Fairness"},
                                                {"type": "null"}]},
                         "clock": {"anyOf": [clock_option, {"type": "null"}]},
-                        "takeback": {"type": "boolean"}}},
+                        "takeback": {"type": "boolean"},
+                        "invite": {"type": "string",
+                                   "description": "claims open seats (docs/server.md)"},
+                        "open_seats": {"type": "array", "items": {"type": "integer"}},
+                        "names": {"type": "object", "additionalProperties": name},
+                        "listed": {"type": "boolean"}, "spectators": {"type": "boolean"},
+                        "join": {"enum": list(JOIN_MODES)}}},
+                "Claim": {
+                    "type": "object", "required": ["name"], "additionalProperties": False,
+                    "properties": {"invite": {"type": ["string", "null"]}, "name": name_in,
+                                   "seat": {"type": ["integer", "null"], "minimum": 0}}},
+                "Claimed": {
+                    "type": "object", "required": ["table", "seat", "token", "name"],
+                    "additionalProperties": False,
+                    "properties": {"table": {"type": "string"},
+                                   "seat": {"type": "integer", "minimum": 0},
+                                   "token": {"type": "string"}, "name": name}},
+                "Rematch": {
+                    "type": "object", "required": ["table", "from", "game", "fairness"],
+                    "properties": {"table": {"type": "string"}, "from": {"type": "string"},
+                                   "game": {"type": "string", "enum": games},
+                                   "fairness": {"anyOf": [
+                                       {"$ref": "#/components/schemas/Fairness"},
+                                       {"type": "null"}]}}},
+                "Seat": {
+                    "type": "object", "required": ["seat", "bot", "name", "presence"],
+                    "properties": {"seat": {"type": "integer", "minimum": 0},
+                                   "bot": {"type": ["string", "null"]},
+                                   "name": {"anyOf": [name, {"type": "null"}]},
+                                   "presence": {"enum": list(PRESENCES)}}},
+                "WsPresence": {
+                    "type": "object", "required": ["type", "seat", "presence", "name"],
+                    "properties": {"type": {"const": "presence"},
+                                   "seat": {"type": "integer", "minimum": 0},
+                                   "presence": {"enum": list(PRESENCES)},
+                                   "name": {"anyOf": [name, {"type": "null"}]}}},
+                "WsRematch": {"type": "object", "required": ["type", "table"],
+                              "properties": {"type": {"const": "rematch"},
+                                             "table": {"type": "string"}}},
                 "Action": {
                     "type": "object", "required": ["action"], "additionalProperties": False,
                     "properties": {

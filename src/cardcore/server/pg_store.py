@@ -28,8 +28,8 @@ from typing import Any, Callable, Sequence
 
 import psycopg
 
-from cardcore.server.store import (ADDED_COLUMNS, SqlTableStore, StoredTable, StoreUnavailable,
-                                   TableUpdate)
+from cardcore.server.store import (ADDED_COLUMNS, PRESENCE_SCHEMA, SqlTableStore, StoredTable,
+                                   StoreUnavailable, TableUpdate)
 from cardcore.server.store import SCHEMA as SQLITE_SCHEMA
 
 __all__ = ["PgTableStore", "Listener", "CHANNEL"]
@@ -47,7 +47,7 @@ COMMIT_ATTEMPTS = 3
 
 # The SQLite schema (one list of columns) in PostgreSQL's types: seeds are 63-bit and action
 # ids are kept as wide, times are doubles; PostgreSQL has no WITHOUT ROWID.
-SCHEMA = (re.sub(r"\b(bot_seed|action) INTEGER", r"\1 BIGINT", SQLITE_SCHEMA)
+SCHEMA = (re.sub(r"\b(bot_seed|action) INTEGER", r"\1 BIGINT", SQLITE_SCHEMA + PRESENCE_SCHEMA)
           .replace(" REAL", " DOUBLE PRECISION").replace(" WITHOUT ROWID", "")
           + "CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, over);\n"
           + "CREATE INDEX IF NOT EXISTS tables_human ON tables (over, human_at);\n")

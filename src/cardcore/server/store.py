@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -78,6 +78,23 @@ ADDED_COLUMNS += [("fairness", "TEXT"), ("clock", "TEXT"), ("deadline", "REAL")]
 # Columns of take-backs: whether the table allows them (1), and how many it has had (the log's
 # generation: a take-back shortens the log, so the action count alone does not name it).
 ADDED_COLUMNS += [("takeback", "INTEGER"), ("rewinds", "INTEGER")]
+# Columns of seats (seats.py): display names (JSON {seat: name}), the invite's hash, the table
+# settings (listed, spectators: NULL reads as 1; join_mode: NULL reads as "invite") and the id
+# of the rematch table once one was asked for.
+ADDED_COLUMNS += [("names", "TEXT"), ("invite_hash", "TEXT"), ("listed", "INTEGER"),
+                  ("spectators", "INTEGER"), ("join_mode", "TEXT"), ("rematch", "TEXT")]
+# Sockets per seat and server process (several processes share presence, docs/server.md):
+# a process's rows count only while it refreshes ``seen`` (a killed process's rows expire).
+PRESENCE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS presence (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    process TEXT NOT NULL,
+    sockets INTEGER NOT NULL,
+    seen REAL NOT NULL,
+    PRIMARY KEY (table_id, seat, process)
+);
+"""
 
 
 class StoreUnavailable(Exception):
@@ -120,6 +137,22 @@ class StoredTable:
     clock: str | None = None
     takeback: bool = False
     rewinds: int = 0
+    names: dict[int, str] = field(default_factory=dict)
+    invite_hash: str | None = None
+    listed: bool = True
+    spectators: bool = True
+    join: str = "invite"
+    rematch: str | None = None
+
+
+def seats_json(mapping: dict[int, str]) -> str:
+    """A {seat: text} column (token hashes, names): seats in order, so equal maps are equal
+    text."""
+    return json.dumps({str(k): mapping[k] for k in sorted(mapping)})
+
+
+def _seat_map(text: str | None) -> dict[int, str]:
+    return {} if not text else {int(k): v for k, v in json.loads(text).items()}
 
 
 class SqlTableStore:
@@ -180,7 +213,9 @@ class SqlTableStore:
                token_hashes: dict[int, str], creator: str | None = None,
                creator_hash: str | None = None, fairness: str | None = None,
                clock: str | None = None, deadline: float | None = None,
-               takeback: bool = False) -> None:
+               takeback: bool = False,
+               names: dict[int, str] | None = None, invite_hash: str | None = None,
+               listed: bool = True, spectators: bool = True, join: str = "invite") -> None:
         """A new table row; ``creator`` is the client address that created it (for the limit
         of open tables per address), ``creator_hash`` the hash of its creator token."""
         now = time.time()
@@ -189,13 +224,16 @@ class SqlTableStore:
             self.db.execute(
                 "INSERT INTO tables (id, game, players, save, actions, current_player, over, "
                 "bots, bot_seed, token_hashes, created, updated, creator, creator_hash, "
-                "ended, ended_at, human_at, fairness, clock, deadline, takeback, rewinds) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                "ended, ended_at, human_at, fairness, clock, deadline, takeback, rewinds, "
+                "names, invite_hash, listed, spectators, join_mode) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, "
+                "?, ?, ?, ?)",
                 (table_id, game, players, save, actions, current_player, int(over),
                  json.dumps({str(k): v for k, v in bots.items()}), bot_seed,
-                 json.dumps({str(k): v for k, v in token_hashes.items()}), now, now, creator,
+                 seats_json(token_hashes), now, now, creator,
                  creator_hash, "over" if over else None, now if over else None, now,
-                 fairness, clock, deadline, int(takeback)))
+                 fairness, clock, deadline, int(takeback), seats_json(names or {}),
+                 invite_hash, int(listed), int(spectators), join))
 
     def save_many(self, updates: list[TableUpdate]) -> list[str]:
         """Store several tables' updates in one transaction (one disk sync for all). An
@@ -280,7 +318,8 @@ class SqlTableStore:
         """The table as last committed; its ``save`` has every stored action."""
         row = self.db.execute(
             "SELECT id, game, players, save, bots, bot_seed, token_hashes, created, "
-            "creator_hash, ended, fairness, clock, takeback, rewinds FROM tables WHERE id = ?",
+            "creator_hash, ended, fairness, clock, takeback, rewinds, names, invite_hash, "
+            "listed, spectators, join_mode, rematch FROM tables WHERE id = ?",
             (table_id,)).fetchone()
         if row is None:
             return None
@@ -295,7 +334,9 @@ class SqlTableStore:
         return StoredTable(row[0], row[1], row[2], save,
                            {int(k): v for k, v in json.loads(row[4]).items()}, row[5],
                            {int(k): v for k, v in json.loads(row[6]).items()}, row[7],
-                           row[8], row[9], row[10], row[11], bool(row[12]), row[13] or 0)
+                           row[8], row[9], row[10], row[11], bool(row[12]), row[13] or 0,
+                           _seat_map(row[14]), row[15], row[16] != 0, row[17] != 0,
+                           row[18] or "invite", row[19])
 
     def count_open(self, creator: str | None = None) -> int:
         """Open tables in all, or those created by the address ``creator``."""
@@ -313,21 +354,111 @@ class SqlTableStore:
                     before: tuple[float, str] | None = None) -> list[dict[str, Any]]:
         """The lobby's list, newest first (ties by id): public columns only; ``before``, the
         (created, id) of the last row of the previous page, starts after it."""
-        where = [] if include_over else ["over = 0"]
+        where = ["COALESCE(listed, 1) = 1"] + ([] if include_over else ["over = 0"])
         args: list[Any] = []
         if before is not None:
             where.append("(created < ? OR (created = ? AND id < ?))")
             args += [before[0], before[0], before[1]]
         rows = self.db.execute(
             "SELECT id, game, players, actions, current_player, over, bots, token_hashes, "
-            "created, updated, ended FROM tables "
+            "created, updated, ended, names, join_mode FROM tables "
             + ("WHERE " + " AND ".join(where) + " " if where else "")
             + "ORDER BY created DESC, id DESC LIMIT ?", (*args, limit)).fetchall()
         return [{"table": r[0], "game": r[1], "players": r[2], "moves": r[3],
                  "current_player": r[4], "over": bool(r[5]),
                  "bots": {k: v for k, v in json.loads(r[6]).items()},
                  "human_seats": sorted(int(k) for k in json.loads(r[7])),
+                 "open_seats": sorted(set(range(r[2])) - {int(k) for k in json.loads(r[6])}
+                                      - {int(k) for k in json.loads(r[7])}),
+                 "names": {str(k): v for k, v in _seat_map(r[11]).items()},
+                 "join": r[12] or "invite",
                  "created": r[8], "updated": r[9], "ended": r[10]} for r in rows]
+
+    # ---------------------------------------------------------------- seats (seats.py)
+    def seats(self, table_id: str) -> tuple[dict[int, str], dict[int, str], str | None] | None:
+        """A table's stored token hashes, names and rematch id (None: no such table)."""
+        row = self.db.execute("SELECT token_hashes, names, rematch FROM tables WHERE id = ?",
+                              (table_id,)).fetchone()
+        return None if row is None else (_seat_map(row[0]), _seat_map(row[1]), row[2])
+
+    def update_seats(self, table_id: str, expected: dict[int, str],
+                     token_hashes: dict[int, str], names: dict[int, str]) -> bool:
+        """Store a claim or a leave: the new token hashes and names, only if the stored
+        hashes are still ``expected`` (the compare-and-set: of two processes claiming one
+        seat at once, one wins). False: they changed meanwhile, nothing stored."""
+        with self.db:
+            self._begin()
+            row = self.db.execute("SELECT token_hashes FROM tables WHERE id = ?"
+                                  + self.ROW_LOCK, (table_id,)).fetchone()
+            if row is None or _seat_map(row[0]) != expected:
+                return False
+            self.db.execute("UPDATE tables SET token_hashes = ?, names = ? WHERE id = ?",
+                            (seats_json(token_hashes), seats_json(names), table_id))
+            self._announce([(table_id, "seats")])
+        return True
+
+    def set_rematch(self, table_id: str, rematch: str) -> str | None:
+        """Record ``rematch`` as the table's rematch unless it has one: returns the rematch
+        that holds (``rematch``, or the one stored first), None for a missing table."""
+        with self.db:
+            self._begin()
+            row = self.db.execute("SELECT rematch FROM tables WHERE id = ?" + self.ROW_LOCK,
+                                  (table_id,)).fetchone()
+            if row is None:
+                return None
+            if row[0] is not None:
+                return str(row[0])
+            self.db.execute("UPDATE tables SET rematch = ? WHERE id = ?", (rematch, table_id))
+            self._announce([(table_id, "rematch")])
+        return rematch
+
+    def set_presence(self, table_id: str, seat: int, process: str, sockets: int) -> None:
+        """This process's socket count of a seat (0: its row goes), announced."""
+        with self.db:
+            self._begin()
+            if sockets:
+                self.db.execute(
+                    "INSERT INTO presence (table_id, seat, process, sockets, seen) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, seat, process) DO UPDATE "
+                    "SET sockets = excluded.sockets, seen = excluded.seen",
+                    (table_id, seat, process, sockets, time.time()))
+            else:
+                self.db.execute("DELETE FROM presence WHERE table_id = ? AND seat = ? AND "
+                                "process = ?", (table_id, seat, process))
+            self._announce([(table_id, "presence")])
+
+    def keep_presence(self, process: str) -> None:
+        """Refresh ``seen`` of this process's rows (its heartbeat)."""
+        now = time.time()
+        with self.db:
+            self._begin()
+            self.db.execute("UPDATE presence SET seen = ? WHERE process = ?", (now, process))
+
+    def connected_seats(self, table_id: str, since: float, besides: str = "") -> set[int]:
+        """Seats with a socket in a process (other than ``besides``) whose heartbeat is
+        after ``since``."""
+        return {int(r[0]) for r in self.db.execute(
+            "SELECT DISTINCT seat FROM presence WHERE table_id = ? AND sockets > 0 "
+            "AND seen >= ? AND process <> ?", (table_id, since, besides))}
+
+    def connected_by_table(self, table_ids: list[str], since: float) -> dict[str, set[int]]:
+        """The connected seats (``connected_seats``, every process) of several tables."""
+        found: dict[str, set[int]] = {}
+        if table_ids:
+            marks = ", ".join("?" * len(table_ids))
+            for table_id, seat in self.db.execute(
+                    f"SELECT DISTINCT table_id, seat FROM presence WHERE table_id IN ({marks}) "
+                    "AND sockets > 0 AND seen >= ?", (*table_ids, since)):
+                found.setdefault(str(table_id), set()).add(int(seat))
+        return found
+
+    def clear_presence(self, process: str, before: float | None = None) -> None:
+        """Drop this process's rows (at its shutdown), and any row not seen since ``before``."""
+        with self.db:
+            self._begin()
+            self.db.execute("DELETE FROM presence WHERE process = ?", (process,))
+            if before is not None:
+                self.db.execute("DELETE FROM presence WHERE seen < ?", (before,))
 
     # ---------------------------------------------------------------- the table lifecycle
     def abandon(self, cutoff: float) -> list[str]:
@@ -357,6 +488,8 @@ class SqlTableStore:
             self.db.executemany("DELETE FROM actions WHERE table_id = ?",
                                 [(i,) for i in table_ids])
             self.db.executemany("DELETE FROM tables WHERE id = ?", [(i,) for i in table_ids])
+            self.db.executemany("DELETE FROM presence WHERE table_id = ?",
+                                [(i,) for i in table_ids])
             self._announce([(i, "ended") for i in table_ids])
 
     def ids_waiting_for_bots(self) -> list[str]:
@@ -388,7 +521,7 @@ class TableStore(SqlTableStore):
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self.db.execute("PRAGMA busy_timeout=5000")
-        self.db.executescript(SCHEMA)
+        self.db.executescript(SCHEMA + PRESENCE_SCHEMA)
         columns = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
         for name, kind in ADDED_COLUMNS:             # a database of 0.3: add the columns
             if name not in columns:

@@ -28,11 +28,12 @@ from typing import Any, Callable, Mapping
 
 from cardcore.bots import (LEVELS, Bot, BotSpec, available_bots, bot_parameters, make_bot,
                            parse_bot_spec)
-from cardcore.errors import ConfigError, IllegalActionError
+from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.game import MAX_ACTION_TEXT, NOTATION_RULE, Game, is_int
 from cardcore.records import Fairness, check_client_seed, forfeit_winners, make_record
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.server import clocks
+from cardcore.server import seats as seating
 from cardcore.server.takeback import OPTION as TAKEBACK_OPTION
 from cardcore.server.takeback import Movers, fresh_game, parse_takeback, rewound_clock
 from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
@@ -173,6 +174,7 @@ class Connection:
         self.stalled = False                            # a send blocked too long: drop it
         self.close_code: int | None = None              # close after the outbox is sent
         self.close_reason = ""                          # ... with this reason
+        self.wants_presence = False                     # ?presence=1: presence messages
         self.dirty = True                           # the first state goes out on connect
         self.wake = asyncio.Event()
         self.wake.set()
@@ -277,6 +279,17 @@ class Table:
     rewinds: int = 0                               # take-backs so far: the log's generation
     rewinding: bool = False                        # a take-back is under way (bots wait)
     movers: Movers = field(default_factory=Movers)   # who made each move
+    names: dict[int, str] = field(default_factory=dict)   # display names (seats.py)
+    invite_hash: str | None = None                 # hash of the invite (claims open seats)
+    listed: bool = True                            # in GET /api/tables
+    spectators: bool = True                        # token-less reads and sockets allowed
+    join: str = "invite"                           # who may claim an open seat
+    rematch: str | None = None                     # the rematch table's id, once asked for
+    invite: str | None = field(default=None, repr=False)   # at creation only
+    elsewhere: set[int] = field(default_factory=set)   # seats with a socket in another process
+    presence: list[str] = field(default_factory=list)  # each seat's, as last pushed
+    # With a shared store: re-reads the seats (a token claimed through another process).
+    reload_seats: Callable[[], None] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.stored.set()
@@ -286,6 +299,7 @@ class Table:
         self.last_used = self.advanced_at = time.monotonic()
         if self.timeouts_pushed < 0:
             self.timeouts_pushed = 0 if self.clock is None else len(self.clock.timeouts)
+        self.presence = self.presences()
 
     def _make_bots(self) -> None:
         """The bot of each bot seat, seeded for the log's length (as after a reload)."""
@@ -317,13 +331,17 @@ class Table:
         if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN_TEXT:
             raise ApiError(403, "bad token")
         digest = token_hash(token)
-        found = None
-        for seat, stored in self.token_hashes.items():
-            if hmac.compare_digest(digest, stored):
-                found = seat
-        if found is None:
-            raise ApiError(403, "bad token: it is not a token of this table")
-        return found
+        for attempt in range(2):
+            found = None
+            for seat, stored in self.token_hashes.items():
+                if hmac.compare_digest(digest, stored):
+                    found = seat
+            if found is not None:
+                return found
+            if attempt or self.reload_seats is None:
+                break
+            self.reload_seats()                  # claimed through another process just now?
+        raise ApiError(403, "bad token: it is not a token of this table")
 
     # ---------------------------------------------------------------- what a seat is told
     def state(self, seat: int | None, since: int = 0) -> dict[str, Any]:
@@ -347,8 +365,10 @@ class Table:
             "winners": game.winners,
             "current_player": to_move,
             "players": game.num_players,
-            "seats": [{"seat": k, "bot": self.bots.get(k)} for k in range(game.num_players)],
+            "seats": self.seat_list(),
             "options": game.options,
+            "listed": self.listed, "spectators": self.spectators, "join": self.join,
+            "rematch": self.rematch,
             "fairness": None if self.fairness is None else self.fairness.public(),
             "clock": None if self.clock is None else self.clock.public(time.time()),
             "forfeit": None if self.clock is None else self.clock.forfeit,
@@ -364,6 +384,66 @@ class Table:
         able = seat is not None and seat in self.token_hashes and self.ended is None \
             and not self.game.is_over and self.movers.last_move_of(self.game, seat) is not None
         return {"rewinds": self.rewinds, "available": able}
+
+    # ---------------------------------------------------------------- seats and presence
+    def people(self) -> bool:
+        """Some seat is a person's (taken or open): bots then move inline, as after an
+        action; a table of bots only plays in the background."""
+        return len(self.bots) < self.game.num_players
+
+    def open_seats(self) -> list[int]:
+        return [k for k in range(self.game.num_players)
+                if k not in self.bots and k not in self.token_hashes]
+
+    def presences(self) -> list[str]:
+        here = {c.seat for c in self.connections if c.seat is not None} | self.elsewhere
+        return [seating.presence_of(k, self.bots, self.token_hashes, here)
+                for k in range(self.game.num_players)]
+
+    def seat_list(self) -> list[dict[str, Any]]:
+        return [{"seat": k, "bot": self.bots.get(k), "name": self.names.get(k),
+                 "presence": p} for k, p in enumerate(self.presences())]
+
+    def push_presence(self, cause: Connection | None = None) -> None:
+        """After a socket came or went, or a seat was claimed or left: a ``presence`` message
+        for each seat whose presence changed, to every socket that asked for them
+        (``?presence=1``) but ``cause`` (the socket that came: its first state shows it).
+        States carry every seat's presence too."""
+        now = self.presences()
+        changed = [k for k, p in enumerate(now)
+                   if k >= len(self.presence) or self.presence[k] != p]
+        self.presence = now
+        for connection in self.connections:
+            if connection is not cause and connection.wants_presence:
+                for k in changed:
+                    connection.push({"type": "presence", "seat": k, "presence": now[k],
+                                     "name": self.names.get(k)})
+
+    def set_seats(self, token_hashes: dict[int, str], names: dict[int, str]) -> None:
+        """New seat holders (a claim or a leave, here or in another process): the sockets of
+        a seat whose token changed are told and closed (their token no longer works)."""
+        for connection in self.connections:
+            seat = connection.seat
+            if seat is not None and token_hashes.get(seat) != self.token_hashes.get(seat):
+                connection.push_error(ApiError(403, f"seat {seat} was left: its token no "
+                                                    "longer works"))
+                connection.close_code = WS_CLOSE["left"]
+                connection.wake.set()
+        changed = (token_hashes, names) != (self.token_hashes, self.names)
+        self.token_hashes, self.names = token_hashes, names
+        self.push_presence()
+        if changed:
+            self.notify()
+
+    def announce_rematch(self, rematch: str) -> None:
+        """The rematch table is known: a state saying so, then a ``rematch`` message, to every
+        socket (once)."""
+        if self.rematch == rematch:
+            return
+        self.rematch = rematch
+        for connection in self.connections:
+            connection.later.append({"type": "rematch", "table": rematch})
+            connection.notify()
 
     # ---------------------------------------------------------------- clocks and records
     def finished(self) -> bool:
@@ -588,6 +668,9 @@ class TableServer:
             "bot move failed", exc_info=e)
         # Records are signed (HMAC-SHA256, saves.py) with this key when the host sets one.
         self.record_key: str | None = os.environ.get(RECORD_KEY_ENV) or None
+        # Presence across processes (a shared store): this process's rows carry this id.
+        self.process_id = secrets.token_hex(8)
+        self.rematching: dict[str, asyncio.Future[str]] = {}    # old table id -> new id
 
     def refused(self, reason: str) -> None:
         """Count a refusal by its reason (``/metrics``)."""
@@ -597,12 +680,18 @@ class TableServer:
     async def create(self, game: Any, players: Any = None, seed: Any = None,
                      options: Any = None, bots: Any = None, deck: list[str] | None = None,
                      client: str | None = None, client_seed: Any = None,
-                     clock: Any = None, take_back: Any = None) -> tuple[Table, dict[int, str]]:
-        """A new table; returns it and the token of every seat that is not a bot.
+                     clock: Any = None, take_back: Any = None, open_seats: Any = None,
+                     names: Any = None, listed: Any = None, spectators: Any = None,
+                     join: Any = None, inherit: Table | None = None
+                     ) -> tuple[Table, dict[int, str]]:
+        """A new table; returns it and the token of every seat that is neither a bot nor in
+        ``open_seats`` (left for others to claim with the table's invite, seats.py).
         ``deck`` (a stacked first deal) is for tests and embedding hosts only: the HTTP API
         does not offer it. Without ``seed`` (and ``deck``) the deal seed is committed
         (records.py), mixing in ``client_seed``; ``clock`` is the turn clock (clocks.py);
-        ``take_back`` (True) lets the one person at a table of bots undo moves (takeback.py)."""
+        ``take_back`` (True) lets the one person at a table of bots undo moves (takeback.py).
+        ``inherit``: a rematch of that table, whose seats (tokens, names, invite, creator
+        token) and settings the new table keeps."""
         if not isinstance(game, str):
             raise ApiError(400, "game must be a string (see GET /api/games)")
         if players is not None and not is_int(players):
@@ -650,22 +739,42 @@ class TableServer:
             if str(e).startswith(TAKEBACK_OPTION):
                 raise ApiError(422, str(e), option=TAKEBACK_OPTION) from None
             raise ApiError(422, f"bad table configuration: {str(e)[:200]}") from None
+        n = g.num_players                            # checked by the game: a small number
+        if inherit is None:
+            try:
+                opened = seating.check_open_seats(open_seats, n, parsed_bots)
+                named = seating.check_names(names, n, set(range(n)) - opened - set(parsed_bots))
+                settings = seating.check_settings(listed, spectators, join)
+            except seating.SeatError as e:
+                raise ApiError(e.status, str(e), field=e.field) from None
+        else:
+            opened, named = set(), dict(inherit.names)
+            settings = (inherit.listed, inherit.spectators, inherit.join)
         table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
-        tokens = {seat: new_token() for seat in range(g.num_players) if seat not in parsed_bots}
-        creator_token = new_token()
+        tokens = {seat: new_token() for seat in range(g.num_players)
+                  if seat not in parsed_bots and seat not in opened}
+        creator_token, invite = (None, None) if inherit is not None else (new_token(),
+                                                                          new_token())
         table = Table(table_id, g, parsed_bots, secrets.randbits(63),
-                      {seat: token_hash(t) for seat, t in tokens.items()}, 0,
-                      creator_hash=token_hash(creator_token), think_ms=self.limits.bot_think_ms,
+                      {seat: token_hash(t) for seat, t in tokens.items()}
+                      if inherit is None else dict(inherit.token_hashes), 0,
+                      creator_hash=token_hash(creator_token) if creator_token is not None
+                      else inherit.creator_hash if inherit is not None else None,
+                      think_ms=self.limits.bot_think_ms,
                       fairness=fairness, record_key=self.record_key,
                       clock=None if clock_spec is None
                       else clocks.TableClock(clock_spec, g.num_players),
-                      takeback=allow_takeback)
+                      takeback=allow_takeback,
+                      names=named, invite_hash=token_hash(invite) if invite is not None
+                      else inherit.invite_hash if inherit is not None else None,
+                      listed=settings[0], spectators=settings[1], join=settings[2])
         table.creator_token = creator_token          # handed out once (app.py), never stored
+        table.invite = invite                        # the same
         clock_json, deadline = table.clock_update(0)
         row = (table_id, g.name, g.num_players, g.to_json(), 0, g.current_player, g.is_over,
                parsed_bots, table.bot_seed, table.token_hashes, client, table.creator_hash,
                None if fairness is None else fairness.to_json(), clock_json, deadline,
-               allow_takeback)
+               allow_takeback, named, table.invite_hash, *settings)
         self.creating += 1                      # counted while its row is being written
         if client is not None:
             self.creating_by[client] = self.creating_by.get(client, 0) + 1
@@ -678,7 +787,7 @@ class TableServer:
                 if not self.creating_by[client]:
                     del self.creating_by[client]
         self._remember(table)
-        if self.bot_delay == 0 and table.token_hashes and table.bot_to_move() is not None:
+        if self.bot_delay == 0 and table.people() and table.bot_to_move() is not None:
             # The bots before the first person move at once, as after any action.
             await self.play_bots(table)
             table.count_events()
@@ -710,6 +819,8 @@ class TableServer:
         if stored is None:
             raise ApiError(404, "no such table")
         table = self._revive(stored)
+        if self.store.shared:                        # sockets of its seats elsewhere
+            self.refresh_presence(table)
         self._remember(table)
         self.reloads += 1
         self.schedule_bots(table)
@@ -804,6 +915,145 @@ class TableServer:
                                 "(Authorization: Bearer CREATOR_TOKEN)")
         await self._delete([table.id])
 
+    # ---------------------------------------------------------------- seats (seats.py)
+    def _seats_from_store(self, table: Table) -> None:
+        """With a shared store, the seat holders another process may have changed."""
+        if self.store.shared:
+            stored = self.store.seats(table.id)
+            if stored is not None:
+                table.set_seats(stored[0], stored[1])
+                if stored[2] is not None:
+                    table.announce_rematch(stored[2])
+
+    async def _store_seats(self, table: Table, token_hashes: dict[int, str],
+                           names: dict[int, str]) -> None:
+        if not await self._write(self.writer.update_seats, table.id, table.token_hashes,
+                                 token_hashes, names):
+            self._seats_from_store(table)
+            raise ApiError(409, "the seats changed meanwhile (through another server "
+                                "process); look again", field="seat")
+        table.set_seats(token_hashes, names)
+
+    async def claim(self, table: Table, invite: Any, name: Any,
+                    seat: Any) -> tuple[int, str, str]:
+        """``POST /api/tables/{id}/seats``: an open seat (``seat``, or the lowest open one)
+        for a person called ``name``; returns the seat, its new token and the name as kept."""
+        if table.join == "invite":
+            if invite is None:
+                raise ApiError(403, "claiming a seat needs the table's invite", field="invite")
+            if not isinstance(invite, str) or not 0 < len(invite) <= MAX_TOKEN_TEXT \
+                    or table.invite_hash is None \
+                    or not hmac.compare_digest(token_hash(invite), table.invite_hash):
+                raise ApiError(403, "bad invite: it is not this table's", field="invite")
+        try:
+            name = seating.check_name(name)
+        except seating.SeatError as e:
+            raise ApiError(e.status, str(e), field=e.field) from None
+        if seat is not None and not is_int(seat):
+            raise ApiError(400, "seat must be an int", field="seat")
+        if seat is not None and not 0 <= seat < table.game.num_players:
+            raise ApiError(422, f"seat must be a seat 0..{table.game.num_players - 1}, not "
+                                f"{seat}", field="seat")
+        if table.ended is not None or table.game.is_over:
+            raise ApiError(409, "the match is over: its seats are not open any more",
+                           field="seat")
+        self._seats_from_store(table)
+        open_seats = table.open_seats()
+        if seat is None:
+            if not open_seats:
+                raise ApiError(409, "no seat is open at this table", field="seat")
+            seat = open_seats[0]
+        elif seat not in open_seats:
+            raise ApiError(409, f"seat {seat} is not open: it is "
+                                f"{'a bot' if seat in table.bots else 'taken'}", field="seat")
+        if any(n.casefold() == name.casefold() for n in table.names.values()):
+            raise ApiError(409, f"the name {echo(name)} is taken at this table", field="name")
+        token = new_token()
+        await self._store_seats(table, {**table.token_hashes, seat: token_hash(token)},
+                                {**table.names, seat: name})
+        self.release(table)
+        return seat, token, name
+
+    async def leave(self, table: Table, seat: int) -> None:
+        """``DELETE /api/tables/{id}/seats/{seat}``: the seat is open again, its token stops
+        working (its sockets are closed, 4010)."""
+        self._seats_from_store(table)
+        if seat not in table.token_hashes:                  # pragma: no cover - seat_of said so
+            raise ApiError(409, f"seat {seat} is not taken", field="seat")
+        await self._store_seats(table, {k: v for k, v in table.token_hashes.items() if k != seat},
+                                {k: v for k, v in table.names.items() if k != seat})
+
+    async def rematch_of(self, table: Table, seat: int | None,
+                         client: str | None = None) -> Table | str:
+        """``POST /api/tables/{id}/rematch``: the table's rematch, made once (a second ask,
+        through any process, gets the same id): the same game, players, options, bots, clock,
+        settings and seats (tokens, names, invite), a new committed seed. Returns the new
+        table, or the id of one made before."""
+        if seat is None:
+            raise ApiError(401, "a rematch is asked for by a seat: give its token "
+                                "(Authorization: Bearer T)")
+        await self.settled(table)
+        if not table.finished() or table.ended not in (None, "forfeit"):
+            raise ApiError(409, "a rematch follows a finished match", event_count=table.event_count)
+        self._seats_from_store(table)
+        if table.rematch is not None:
+            return table.rematch
+        pending = self.rematching.get(table.id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self.rematching[table.id] = done
+        try:
+            game = table.game
+            new, _ = await self.create(
+                game.name, game.num_players, None, dict(game.options),
+                {str(k): v for k, v in table.bots.items()}, client=client,
+                clock=None if table.clock is None else table.clock.spec.to_dict(),
+                take_back=table.takeback or None, inherit=table)
+            winner = await self._write(self.writer.set_rematch, table.id, new.id)
+            if winner is None:
+                await self._delete([new.id])
+                raise ApiError(404, "no such table")
+            if winner != new.id:                         # another process made it first
+                await self._delete([new.id])
+            table.announce_rematch(winner)
+            done.set_result(winner)
+            return new if winner == new.id else winner
+        except BaseException as e:
+            done.set_exception(e)
+            done.exception()                             # retrieved: nobody else may wait
+            raise
+        finally:
+            del self.rematching[table.id]
+
+    def presence_changed(self, table: Table, seat: int | None,
+                         cause: Connection | None = None) -> None:
+        """A socket of ``seat`` came (``cause``) or went: pushed at once, and with a shared
+        store this process's count of the seat's sockets is stored (and announced) in the
+        background."""
+        table.push_presence(cause)
+        if seat is None or not self.store.shared or self.closing:
+            return
+        count = sum(1 for c in table.connections if c.seat == seat)
+
+        async def store() -> None:
+            try:
+                await self._write(self.writer.set_presence, table.id, seat, self.process_id,
+                                  count)
+            except ApiError:
+                pass                               # logged; the heartbeat repairs it
+        asyncio.get_running_loop().create_task(store())
+
+    def presence_ttl(self) -> float:
+        """Seconds a process's presence rows count without its heartbeat (one per sweep)."""
+        return 3 * self.sweep_interval()
+
+    def refresh_presence(self, table: Table) -> None:
+        """The seats connected through other processes (their live rows), pushed if changed."""
+        table.elsewhere = self.store.connected_seats(
+            table.id, time.time() - self.presence_ttl(), self.process_id)
+        table.push_presence()
+
     async def _delete(self, table_ids: list[str]) -> None:
         held = [self.tables[i] for i in table_ids if i in self.tables]
         for table in held:
@@ -850,20 +1100,37 @@ class TableServer:
                                  or table.last_used < idle_since):
                 del self.tables[table.id]
 
-    async def sweep_forever(self) -> None:
+    def sweep_interval(self) -> float:
         interval = max(0.05, min(10.0, self.limits.abandon_after / 4, self.limits.retention / 4))
-        interval = min(interval, max(0.05, self.limits.stall_after / 4))
+        return min(interval, max(0.05, self.limits.stall_after / 4))
+
+    async def sweep_forever(self) -> None:
+        interval = self.sweep_interval()
         while not self.closing:
             await asyncio.sleep(interval)
             try:
                 self.watch()
                 await self.sweep()
+                if self.store.shared:
+                    await self.sweep_presence()
             except Exception as e:                  # pragma: no cover - keep sweeping
                 log.error("the table sweep failed: %s", e)
+
+    async def sweep_presence(self) -> None:
+        """The heartbeat of this process's presence rows; rows of a process that stopped
+        (killed) expire after ``presence_ttl``, and the seats they held read away again."""
+        cutoff = time.time() - self.presence_ttl()
+        await self._write(self.writer.keep_presence, self.process_id)
+        await self._write(self.writer.clear_presence, "", cutoff)
+        for table in list(self.tables.values()):
+            if table.elsewhere:
+                self.refresh_presence(table)
 
     def _remember(self, table: Table) -> None:
         """Keep a table in memory; past MAX_CACHED, forget the least recently used idle ones
         (nobody connected, nothing running or uncommitted): they reload from the database."""
+        if self.store.shared and table.reload_seats is None:
+            table.reload_seats = functools.partial(self._seats_from_store, table)
         self.tables[table.id] = table
         if len(self.tables) <= MAX_CACHED:
             return
@@ -885,7 +1152,10 @@ class TableServer:
                       else Fairness.from_json(stored.fairness),
                       clock=None if stored.clock is None
                       else clocks.TableClock.from_json(stored.clock),
-                      takeback=stored.takeback, rewinds=stored.rewinds)
+                      takeback=stored.takeback, rewinds=stored.rewinds,
+                      names=stored.names, invite_hash=stored.invite_hash,
+                      listed=stored.listed, spectators=stored.spectators, join=stored.join,
+                      rematch=stored.rematch)
         if stored.ended in ("abandoned", "forfeit"):
             table.ended = stored.ended
         return table
@@ -909,6 +1179,17 @@ class TableServer:
         ``next`` of the page before); ``next`` is None on the last page."""
         rows = self.store.list_tables(include_over, limit + 1, _read_cursor(cursor))
         page, more = rows[:limit], len(rows) > limit
+        elsewhere = self.store.connected_by_table(
+            [r["table"] for r in page], time.time() - self.presence_ttl()) \
+            if self.store.shared else {}
+        for row in page:                 # each seat's presence, as a state would say it
+            held = self.tables.get(row["table"])
+            here = elsewhere.get(row["table"], set()) | (
+                {c.seat for c in held.connections if c.seat is not None} if held else set())
+            bots = {int(k): v for k, v in row["bots"].items()}
+            taken = dict.fromkeys(row["human_seats"], "")
+            row["presence"] = [seating.presence_of(k, bots, taken, here)
+                               for k in range(row["players"])]
         last = page[-1] if page else None
         return {"tables": page,
                 "next": _make_cursor(last["created"], last["table"]) if more and last else None}
@@ -981,7 +1262,7 @@ class TableServer:
         table.apply(seat, action)
         table.human_moved = True
         self.metrics.actions.labels("person").inc()
-        if self.bot_delay == 0 and table.token_hashes:
+        if self.bot_delay == 0 and table.people():
             await self.play_bots(table)
         table.count_events()                 # at once: a second send with this `after` is stale
         await self.commit(table)
@@ -1193,6 +1474,14 @@ class TableServer:
         tables = list(self.tables.values()) if table_id is None \
             else [self.tables[table_id]] if table_id in self.tables else []
         for table in tables:
+            if what in ("seats", "rematch"):
+                self._seats_from_store(table)
+                continue
+            if what == "presence":
+                self.refresh_presence(table)
+                continue
+            if table_id is None:
+                self.refresh_presence(table)
             if table.ended is not None:
                 continue
             if what.startswith("rewound:"):     # a take-back: generation N of the log
@@ -1266,6 +1555,9 @@ class TableServer:
         for name in ("game", "bot_players", "searching", "actions", "queued_actions",
                      "checkpoint_at", "event_count", "advanced_at", "rewinds"):
             setattr(table, name, getattr(fresh, name))
+        table.set_seats(fresh.token_hashes, fresh.names)
+        if fresh.rematch is not None:
+            table.announce_rematch(fresh.rematch)
         table.diverged = False
         self.reloads += 1
         clocks.adopt(table, fresh.clock)
@@ -1281,6 +1573,11 @@ class TableServer:
         self.closing = True
         if self.listener is not None:
             self.listener.close()
+        if self.store.shared:
+            try:
+                await self._write(self.writer.clear_presence, self.process_id)
+            except ApiError:
+                pass                                # the rows expire by themselves
         runners = [t.runner for t in self.tables.values() if t.runner is not None]
         runners += [t.clock_task for t in self.tables.values() if t.clock_task is not None]
         for runner in runners:

@@ -122,6 +122,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{table}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** the rematch of a finished match (made once, the same for all) */
+        post: operations["rematch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{table}/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** claim an open seat with a name (and the invite) */
+        post: operations["claimSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{table}/seats/{seat}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** leave a seat: it is open again */
+        delete: operations["leaveSeat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables/{table}/takeback": {
         parameters: {
             query?: never;
@@ -216,6 +267,19 @@ export interface components {
             after?: number | null;
             token?: string | null;
         };
+        Claim: {
+            invite?: string | null;
+            /** @description 1..24 characters once trimmed: letters, digits, marks, spaces and -_.' */
+            name: string;
+            seat?: number | null;
+        };
+        Claimed: {
+            /** @description letters, digits, marks, spaces and -_.' (trimmed, NFC) */
+            name: string;
+            seat: number;
+            table: string;
+            token: string;
+        };
         ClockState: {
             bank?: number;
             banks: number[] | null;
@@ -243,9 +307,19 @@ export interface components {
             creator_token: string;
             fairness?: components["schemas"]["Fairness"] | null;
             game: string;
+            /** @description claims open seats (docs/server.md) */
+            invite?: string;
+            /** @enum {unknown} */
+            join?: "invite" | "anyone";
+            listed?: boolean;
+            names?: {
+                [key: string]: string;
+            };
+            open_seats?: number[];
             seats: {
                 [key: string]: string;
             };
+            spectators?: boolean;
             table: string;
             takeback?: boolean;
         };
@@ -296,9 +370,17 @@ export interface components {
             } & (unknown | unknown)) | null;
             /** @enum {string} */
             game: "crazy_eights" | "kings_stakes" | "kuzanasta" | "manna";
+            /** @enum {unknown} */
+            join?: "invite" | "anyone" | null;
+            listed?: boolean | null;
+            names?: {
+                [key: string]: string;
+            } | null;
+            open_seats?: number[] | null;
             options?: Record<string, unknown> | null;
             players?: number | null;
             seed?: number | null;
+            spectators?: boolean | null;
             /** @description the one person at a table of bots may take moves back (docs/server.md) */
             takeback?: boolean | null;
         };
@@ -318,6 +400,20 @@ export interface components {
             table: string;
             timeouts: Record<string, unknown>[];
         };
+        Rematch: {
+            fairness: components["schemas"]["Fairness"] | null;
+            from: string;
+            /** @enum {string} */
+            game: "crazy_eights" | "kings_stakes" | "kuzanasta" | "manna";
+            table: string;
+        };
+        Seat: {
+            bot: string | null;
+            name: string | null;
+            /** @enum {unknown} */
+            presence: "connected" | "away" | "bot" | "open";
+            seat: number;
+        };
         State: {
             clock?: components["schemas"]["ClockState"] | null;
             current_player: number | null;
@@ -329,15 +425,21 @@ export interface components {
             forfeit?: number | null;
             /** @enum {string} */
             game: "crazy_eights" | "kings_stakes" | "kuzanasta" | "manna";
+            /** @enum {unknown} */
+            join?: "invite" | "anyone";
             legal: Record<string, unknown>[];
+            listed?: boolean;
             options: Record<string, unknown>;
             over: boolean;
             players: number;
+            /** @description the rematch table's id, once a seat asked for one */
+            rematch?: string | null;
             /** @description set on the state that follows a take-back: its events are the whole stream again, from index 0 */
             rewound?: boolean;
             scores: unknown[];
             seat: number | null;
-            seats: Record<string, unknown>[];
+            seats: components["schemas"]["Seat"][];
+            spectators?: boolean;
             table: string;
             takeback?: components["schemas"]["TakebackState"] | null;
             /** @description Game.view(seat); per game: `cardcore schema GAME view` */
@@ -391,10 +493,23 @@ export interface components {
             /** @constant */
             type: "pong";
         };
+        WsPresence: {
+            name: string | null;
+            /** @enum {unknown} */
+            presence: "connected" | "away" | "bot" | "open";
+            seat: number;
+            /** @constant */
+            type: "presence";
+        };
         WsRecord: {
             record: components["schemas"]["Record"];
             /** @constant */
             type: "record";
+        };
+        WsRematch: {
+            table: string;
+            /** @constant */
+            type: "rematch";
         };
         WsState: components["schemas"]["State"] & {
             id?: string | number;
@@ -750,7 +865,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description an Origin outside the allow-list; a bad token */
+            /** @description a bad token; no token at a table without spectators */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1095,6 +1210,91 @@ export interface operations {
                     "application/json": components["schemas"]["Record"];
                 };
             };
+            /** @description a bad token; no token at a table without spectators */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no such table */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the match has not ended (or was abandoned) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description a Host this server does not serve */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the request head is too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description storage failed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the rematch table: the seats keep their tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rematch"];
+                };
+            };
+            /** @description no Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description an Origin outside the allow-list; a bad token */
             403: {
                 headers: {
@@ -1114,6 +1314,224 @@ export interface operations {
                 };
             };
             /** @description the match has not ended (or was abandoned) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description a Host this server does not serve */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the table could not be made again */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the creator address has too many open tables */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the request head is too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the open-table limit; storage failed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    claimSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Claim"];
+            };
+        };
+        responses: {
+            /** @description the seat and its token (for its claimer only) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claimed"];
+                };
+            };
+            /** @description not JSON, not an object, a field of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no invite, or not this table's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no such table */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the seat is not open (taken, a bot), no seat is open, the name is taken, the match is over */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description a Host this server does not serve */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description a bad name or seat (field names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the request head is too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description storage failed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leaveSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seat: number;
+                table: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description left; the token is void */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description an Origin outside the allow-list; a bad token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no such table */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the seats changed meanwhile */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -2,7 +2,7 @@
 import { el } from "./cards.js";
 import { botName } from "./words.js";
 import { mySeats, rememberSeat, forgetTable } from "./seats.js";
-import { t, loadWords, lang } from "./i18n.js";
+import { t, N_, loadWords, lang } from "./i18n.js";
 
 let games = [];
 
@@ -73,13 +73,14 @@ function fillOthers() {
   const n = Number(document.getElementById("players").value);
   const mine = Number(document.getElementById("seat").value);
   const box = document.getElementById("others");
-  const choices = [...g.bots, "person"];
+  const choices = [...g.bots, "person", "open"];
   // "level:1" .. "level:5": the difficulty levels (docs/bots.md), 1 the beginner.
   const botLabel = (c) => c === "level:1" ? t("level 1 bot (beginner)") : c === "level:5" ? t("level 5 bot (strongest)")
     : t("{name} bot", { name: botName(c) });
   box.replaceChildren(el("legend", {}, t("The other seats")), ...Array.from({ length: n }, (_, k) => k).filter((k) => k !== mine).map((k) =>
     el("label", {}, `${t("seat {n}", { n: k })} `, el("select", { name: `seat-${k}`, dataset: { seat: String(k) } },
-      ...choices.map((c) => el("option", { value: c, selected: c === (g.bots.includes("greedy") ? "greedy" : g.bots[0]) }, c === "person" ? t("a person (invite link)") : botLabel(c)))))));
+      ...choices.map((c) => el("option", { value: c, selected: c === (g.bots.includes("greedy") ? "greedy" : g.bots[0]) },
+        c === "person" ? t("a person (invite link)") : c === "open" ? t("an open seat (anyone may join)") : botLabel(c)))))));
 }
 
 async function create(event) {
@@ -87,9 +88,15 @@ async function create(event) {
   const error = document.getElementById("lobby-error");
   error.textContent = "";
   const body = { game: document.getElementById("game").value, players: Number(document.getElementById("players").value), bots: {}, options: {} };
+  const open = [];
   for (const select of document.querySelectorAll("#others select")) {
-    if (select.value !== "person") body.bots[select.dataset.seat] = select.value;
+    if (select.value === "open") open.push(Number(select.dataset.seat));
+    else if (select.value !== "person") body.bots[select.dataset.seat] = select.value;
   }
+  // Open seats: anyone in the lobby may claim them with a name (docs/server.md, "Seats").
+  if (open.length) { body.open_seats = open; body.join = "anyone"; }
+  const myName = document.getElementById("my-name").value.trim();
+  if (myName) body.names = { [document.getElementById("seat").value]: myName };
   for (const input of document.querySelectorAll("#options [data-option]")) {
     const value = optionValue(input);
     if (JSON.stringify(value) === input.dataset.default) continue;
@@ -104,12 +111,54 @@ async function create(event) {
     rememberSeat(made.table, made.seats[mine], { game: body.game, seat: Number(mine) });
     const link = (seat) => `/tables/${encodeURIComponent(made.table)}#token=${encodeURIComponent(made.seats[seat])}`;
     const others = Object.keys(made.seats).filter((s) => s !== mine);
-    if (!others.length) { location.href = link(mine); return; }
+    if (!others.length && !made.open_seats.length) { location.href = link(mine); return; }
     const box = document.getElementById("created");
     box.hidden = false;
-    box.replaceChildren(el("p", {}, t("Send each person their own link (it is their seat's key):")),
-      el("ul", {}, ...others.map((s) => el("li", {}, `${t("seat {n}", { n: s })}: `, el("input", { readonly: true, size: "60", "aria-label": t("link for seat {n}", { n: s }), value: new URL(link(s), location.href).href })))),
+    // The invite: whoever opens it takes an open seat with a name (start() below).
+    const invite = new URL(`/#table=${encodeURIComponent(made.table)}&invite=${encodeURIComponent(made.invite)}`, location.href).href;
+    box.replaceChildren(
+      others.length ? el("p", {}, t("Send each person their own link (it is their seat's key):")) : "",
+      others.length ? el("ul", {}, ...others.map((s) => el("li", {}, `${t("seat {n}", { n: s })}: `, el("input", { readonly: true, size: "60", "aria-label": t("link for seat {n}", { n: s }), value: new URL(link(s), location.href).href })))) : "",
+      made.open_seats.length ? el("p", {}, `${t("Open seats: anyone with this link takes one with a name (they are listed below too):")} `,
+        el("input", { readonly: true, size: "60", id: "invite-link", "aria-label": t("invite link"), value: invite })) : "",
       el("p", {}, el("a", { href: link(mine), id: "my-seat" }, t("Go to your seat (seat {n}) →", { n: mine }))));
+  } catch (e) {
+    error.textContent = e.message;
+  }
+}
+
+// Presence in words (GET /api/tables: each seat's).
+const PRESENCE = { connected: N_("connected"), away: N_("away"), open: N_("open"), bot: N_("bot") };
+
+// One seat of a listed table: its name or bot, its presence; an open seat of a table anyone
+// may join gets a name field and Join.
+function seatCell(row, k) {
+  const bot = row.bots[String(k)];
+  const presence = (row.presence || [])[k];
+  const label = bot ? t("{name} bot", { name: botName(bot) }) : row.names[String(k)] || t("seat {n}", { n: k });
+  const item = el("li", { class: `lobby-seat presence-${presence}` }, `${label} `,
+    presence && !bot ? el("span", { class: "presence" }, `(${t(PRESENCE[presence])})`) : "");
+  if (presence === "open" && row.join === "anyone" && !row.over) {
+    const name = el("input", { name: "name", maxlength: "24", required: true, size: "10", autocomplete: "nickname",
+      "aria-label": t("your name for seat {n}", { n: k }) });
+    const form = el("form", { class: "join", dataset: { table: row.table, seat: String(k) } }, name,
+      el("button", { type: "submit" }, t("Join")));
+    form.addEventListener("submit", (event) => join(event, row, k, name));
+    item.append(form);
+  }
+  return item;
+}
+
+// Claim an open seat with a name, keep its token (seats.js) and go to the table.
+async function join(event, row, seat, input) {
+  event.preventDefault();
+  const error = document.getElementById("lobby-error");
+  error.textContent = "";
+  try {
+    const claimed = await api(`/api/tables/${encodeURIComponent(row.table)}/seats`,
+      { method: "POST", body: JSON.stringify({ name: input.value, seat }) });
+    rememberSeat(row.table, claimed.token, { game: row.game, seat: claimed.seat });
+    location.href = `/tables/${encodeURIComponent(row.table)}#token=${encodeURIComponent(claimed.token)}`;
   } catch (e) {
     error.textContent = e.message;
   }
@@ -118,9 +167,11 @@ async function create(event) {
 async function loadTables() {
   const { tables } = await api("/api/tables");
   const body = document.querySelector("#tables tbody");
+  // A refresh must not wipe a name being typed.
+  if (document.activeElement && document.activeElement.closest && document.activeElement.closest("#tables form.join")) return;
   body.replaceChildren(...tables.map((row) => el("tr", {},
     el("td", {}, titleOf(row.game)), el("td", {}, String(row.players)),
-    el("td", {}, Object.entries(row.bots).map(([s, b]) => `${s}: ${botName(b)}`).join(", ") || t("none")),
+    el("td", {}, el("ul", { class: "lobby-seats" }, ...Array.from({ length: row.players }, (_, k) => seatCell(row, k)))),
     el("td", {}, String(row.moves)),
     el("td", {}, el("a", { href: `/tables/${encodeURIComponent(row.table)}` }, t("watch"))))));
   if (!tables.length) body.append(el("tr", {}, el("td", { colspan: "5" }, t("No open tables yet."))));
@@ -143,8 +194,35 @@ async function loadMine() {
   if (!rows.length) body.append(el("tr", {}, el("td", { colspan: "4" }, t("None yet: tables you sit at appear here."))));
 }
 
+// An invite link (/#table=ID&invite=I): a name, then the lowest open seat of that table.
+function showInvite() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const table = hash.get("table");
+  const invite = hash.get("invite");
+  if (!table || !invite) return;
+  const name = el("input", { id: "invite-name", name: "name", maxlength: "24", required: true, autocomplete: "nickname" });
+  const form = el("form", { id: "invite-form" }, el("p", {}, t("You are invited to a table.")),
+    el("label", {}, el("span", {}, t("Your name")), " ", name), " ", el("button", { type: "submit" }, t("Join")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const error = document.getElementById("lobby-error");
+    error.textContent = "";
+    try {
+      const claimed = await api(`/api/tables/${encodeURIComponent(table)}/seats`, { method: "POST", body: JSON.stringify({ name: name.value, invite }) });
+      rememberSeat(table, claimed.token, { seat: claimed.seat });
+      location.href = `/tables/${encodeURIComponent(table)}#token=${encodeURIComponent(claimed.token)}`;
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  });
+  const box = document.getElementById("created");
+  box.hidden = false;
+  box.replaceChildren(form);
+}
+
 async function start() {
   await loadWords(null);
+  showInvite();
   ({ games } = await api("/api/games"));
   const select = document.getElementById("game");
   select.replaceChildren(...games.map((g) => el("option", { value: g.game }, t(g.title || g.game))));

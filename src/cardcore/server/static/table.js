@@ -66,6 +66,7 @@ function connect() {
   query.set("since", String(events.length));
   if (rewinds) query.set("rewinds", String(rewinds));
   query.set("lang", lang);                 // the server's refusals in the page's language
+  query.set("presence", "1");                   // each seat's presence as it changes
   const protocols = token ? ["cardcore", `cardcore.token.${token}`] : [];
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`, protocols);
   socket.addEventListener("open", () => { retry = 0; setStatus(t("connected"), "ok"); });
@@ -73,7 +74,8 @@ function connect() {
     const data = JSON.parse(message.data);
     // In order, one at a time: the first state waits for the game's parts to load.
     incoming = incoming.then(() => (data.type === "state" ? onState(data)
-      : data.type === "error" ? onError(data) : null));
+      : data.type === "error" ? onError(data) : data.type === "presence" ? onPresence(data)
+      : data.type === "rematch" && state && state.seat !== null ? toast(t("A rematch is ready: press Rematch to join it.")) : null));
   });
   socket.addEventListener("close", (e) => {
     setStatus(t("disconnected — reconnecting"), "bad");
@@ -81,6 +83,15 @@ function connect() {
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 250 * 2 ** retry);
   });
+}
+
+// A seat came, went, was claimed or left (docs/server.md, "Presence").
+function onPresence(data) {
+  const seat = state && state.seats[data.seat];
+  if (!seat) return;
+  seat.presence = data.presence;
+  seat.name = data.name;
+  render();
 }
 
 function onError(data) {
@@ -183,23 +194,15 @@ function showEndPanel(roundEvent) {
 
 function capital(word) { return word ? word[0].toUpperCase() + word.slice(1) : ""; }
 
-// A new table with the same game, players, options and bots; this seat keeps its place.
+// The table's rematch (POST /api/tables/{id}/rematch): made once for every seat that asks,
+// with the same game, players, options, bots and names; every seat keeps its token, so each
+// browser just follows the new table id.
 async function rematch() {
-  const bots = {};
-  for (const { seat, bot } of state.seats) if (bot) bots[String(seat)] = bot;
-  const body = { game: state.game, players: state.players, bots, options: state.options || {} };
-  if (state.takeback) body.takeback = true;
-  const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": lang }, body: JSON.stringify(body) });
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Accept-Language": lang } });
   const made = await response.json();
   if (!response.ok) { toast(made.error || `HTTP ${response.status}`); return; }
-  const link = (seat) => `/tables/${encodeURIComponent(made.table)}#token=${encodeURIComponent(made.seats[seat])}`;
-  const others = Object.keys(made.seats).filter((s) => s !== String(state.seat));
-  for (const s of Object.keys(made.seats)) rememberSeat(made.table, made.seats[s], { game: state.game, seat: Number(s), mine: s === String(state.seat) });
-  if (!others.length) { location.assign(link(state.seat)); return; }
-  document.getElementById("panel-body").replaceChildren(
-    el("p", {}, t("The rematch is ready. Send each person their own link:")),
-    el("ul", {}, ...others.map((s) => el("li", {}, `${t("seat {n}", { n: s })}: `, el("input", { readonly: true, size: "50", "aria-label": t("link for seat {n}", { n: s }), value: new URL(link(s), location.href).href })))),
-    el("p", {}, el("a", { href: link(state.seat), id: "rematch-seat" }, t("Go to your seat →"))));
+  rememberSeat(made.table, token, { game: state.game, seat: state.seat });
+  location.assign(`/tables/${encodeURIComponent(made.table)}#token=${encodeURIComponent(token)}`);
 }
 
 // ---------------------------------------------------------------- hints
@@ -300,11 +303,13 @@ function fitDock() {
 function renderSeats(s, v, c) {
   const box = document.getElementById("seats");
   const extra = game.board.seat;
-  box.replaceChildren(...s.seats.map(({ seat, bot }) => {
+  const presenceWords = { connected: t("connected"), away: t("away"), open: t("open") };
+  box.replaceChildren(...s.seats.map(({ seat, bot, name, presence }) => {
     const turn = s.current_player === seat;
     const winner = s.over && s.winners.includes(seat);
     const node = el("div", { class: `seat${turn ? " to-move" : ""}${seat === s.seat ? " me" : ""}${winner ? " winner" : ""}`, dataset: { seat: String(seat) } },
-      el("div", { class: "seat-name" }, seat === s.seat ? t("You (seat {n})", { n: seat }) : t("Seat {seat}", { seat }), bot ? el("span", { class: "bot" }, ` ${t("{name} bot", { name: botName(bot) })}`) : ""),
+      el("div", { class: "seat-name" }, seat === s.seat ? t("You (seat {n})", { n: seat }) : name || t("Seat {seat}", { seat }), bot ? el("span", { class: "bot" }, ` ${t("{name} bot", { name: botName(bot) })}`) : "",
+        presenceWords[presence] ? el("span", { class: `presence presence-${presence}` }, ` · ${presenceWords[presence]}`) : ""),
       el("div", { class: "seat-hand" }, backImage("tiny"), ` ${t("{n} card(s)", { n: v.hand_sizes[seat] })}`),
       el("div", { class: "seat-score" }, t("score {n}", { n: s.scores[seat] })),
       el("div", { class: "seat-extra" }, extra(v, seat, c).join(" · ")));

@@ -7,6 +7,8 @@ export function seatName(seat, ctx) {
   if (seat === null || seat === undefined) return "";
   if (seat === ctx.me) return t("You");
   const bot = ctx.seats && ctx.seats[seat] && ctx.seats[seat].bot;
+  const name = ctx.seats && ctx.seats[seat] && ctx.seats[seat].name;
+  if (name) return name;                       // a seat's display name (docs/server.md)
   return bot ? t("Seat {seat} ({bot})", { seat, bot: botName(bot) }) : t("Seat {seat}", { seat });
 }
 
