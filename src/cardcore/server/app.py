@@ -11,6 +11,7 @@ import functools
 import json
 import logging
 import math
+import sys
 import time
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -473,9 +474,12 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         task with ``asyncio.wait`` cost several times as much CPU as the send itself."""
         connection.sending = len(text)
         try:
-            async with asyncio.timeout(limits.send_timeout):
-                await websocket.send_text(text)
-        except TimeoutError:
+            if sys.version_info >= (3, 11):
+                async with asyncio.timeout(limits.send_timeout):
+                    await websocket.send_text(text)
+            else:                                    # wait_for: a task per send
+                await asyncio.wait_for(websocket.send_text(text), limits.send_timeout)
+        except asyncio.TimeoutError:
             connection.stalled = True
             raise
         finally:

@@ -30,7 +30,7 @@ def bounded_protocol(max_bytes: int, grace: float,
     """uvicorn's WebSocket protocol with at most ``max_bytes`` buffered for one peer;
     ``on_drop()`` is called for each socket dropped that way (to count it)."""
 
-    class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):  # type: ignore[misc]
+    class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
         dropped = False
 
         def data_received(self, data: bytes) -> None:
