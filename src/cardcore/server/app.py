@@ -408,6 +408,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             presence = websocket.query_params.get("presence")
             if presence not in (None, "0", "1"):
                 raise ApiError(400, "presence must be 0 or 1")
+        except StoreUnavailable as e:         # the seats re-read from a store that is down
+            await _refuse(websocket, subprotocol, unavailable(e), WS_CLOSE["storage"], words)
+            return
         except ApiError as e:                 # storage unavailable (503): reconnect later
             await _refuse(websocket, subprotocol, e,
                           WS_CLOSE["storage"] if e.status == 503 else WS_CLOSE["refused"],

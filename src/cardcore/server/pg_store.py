@@ -186,7 +186,9 @@ def _reconnecting(name: str) -> Callable[..., Any]:
     ``StoreUnavailable`` when PostgreSQL does not answer. Running a write twice is safe:
     ``save_many`` is a compare-and-set on the action count (a commit that went through
     before the connection broke makes the second run find the table stale, never store it
-    twice), ``delete`` and ``abandon`` are idempotent, an ``insert`` fails on its key."""
+    twice), ``rewind`` and ``update_seats`` are compare-and-sets too, ``set_rematch``
+    keeps the first, ``delete``, ``abandon`` and the presence writes are idempotent, an
+    ``insert`` fails on its key; reads are reads."""
     method = getattr(PgTableStore, name)
 
     @functools.wraps(method)
@@ -204,9 +206,10 @@ def _reconnecting(name: str) -> Callable[..., Any]:
     return run
 
 
-for _name in ("ping", "progress", "clock_of", "actions_since", "insert", "save_many", "load",
-              "count_open", "count_by_state", "list_tables", "abandon", "expired", "delete",
-              "ids_waiting_for_bots", "ids_with_clocks", "generation", "rewind"):
+# Every call of the store (each of SqlTableStore's but close), so a call added later is
+# covered too; each is safe to run twice (see _reconnecting).
+for _name in sorted(name for name, value in vars(SqlTableStore).items()
+                    if callable(value) and not name.startswith("_") and name != "close"):
     setattr(PgTableStore, _name, _reconnecting(_name))
 
 

@@ -1474,14 +1474,17 @@ class TableServer:
         tables = list(self.tables.values()) if table_id is None \
             else [self.tables[table_id]] if table_id in self.tables else []
         for table in tables:
-            if what in ("seats", "rematch"):
-                self._seats_from_store(table)
+            try:
+                if what in ("seats", "rematch"):
+                    self._seats_from_store(table)
+                    continue
+                if what == "presence" or table_id is None:
+                    self.refresh_presence(table)
+                    if what == "presence":
+                        continue
+            except StoreUnavailable as e:           # read again at the next notice or sweep
+                log.warning("table %s: seats not refreshed: %s", table.id, e)
                 continue
-            if what == "presence":
-                self.refresh_presence(table)
-                continue
-            if table_id is None:
-                self.refresh_presence(table)
             if table.ended is not None:
                 continue
             if what.startswith("rewound:"):     # a take-back: generation N of the log
