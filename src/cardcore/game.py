@@ -28,6 +28,7 @@ from cardcore._fast import GameState, LoggedApply, Random, seed_to_u64
 from cardcore.cards import card_id, card_str, format_cards, sort_key
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.events import Narration, Narrator, events_for
+from cardcore.i18n import N_
 from cardcore.saves import REPLAYING_SAVE, SAVE_FORMAT, dump   # to_json writes format 2
 from cardcore.schema_parts import SchemaParts
 
@@ -224,12 +225,34 @@ def resolve_seed(seed: int | None) -> int:
     return seed
 
 
+# The option checks' refusals, as the templates they fill: a ConfigError's text is
+# OPTION_REFUSAL with ``problem`` one of OPTION_PROBLEMS, so the server and the terminal can
+# show it in the reader's language (cardcore.texts.config_text); the rule ID stays.
+OPTION_REFUSAL = N_("option {key}={value}: {problem}")
+_SEAT_OR_LOT = N_("must be None (drawn by lot) or a seat 0..{last} ({rule})")
+_ONE_OF = N_("must be one of {allowed} ({rule})")
+_INT_BETWEEN = N_("must be an int {low}..{high} ({rule})")
+_NONE_OR_INT = N_("must be None or an int {low}..{high} ({rule})")
+_MULTIPLE = N_("must be None ({none_means}) or a positive multiple of the number of players "
+               "({players}), at most {high} ({rule})")
+_FLAG = N_("must be True or False ({rule})")
+_FLAG_PLAYERS = N_("True is for {counts} players only, not {players} ({rule})")
+OPTION_PROBLEMS = (_SEAT_OR_LOT, _ONE_OF, _INT_BETWEEN, _NONE_OR_INT, _MULTIPLE, _FLAG,
+                   _FLAG_PLAYERS)
+# The other refusals of a game's configuration (the players, unknown options).
+CONFIG_REFUSALS = (
+    N_("{game} is for {low} to {high} players, not {value}"),
+    N_("players must be an int, not {type}"),
+    N_("unknown option(s) for {game}: {named} (known: {known})"),
+)
+
+
 def seat_or_lot(rule: str) -> OptionCheck:
     """Option check: None (drawn by lot from the seed) or a seat number."""
     def check(value: Any, players: int) -> str | None:
         if value is None or (is_int(value) and 0 <= value < players):
             return None
-        return f"must be None (drawn by lot) or a seat 0..{players - 1} ({rule})"
+        return _SEAT_OR_LOT.format(last=players - 1, rule=rule)
 
     def schema(players: int | None, most: int) -> dict[str, Any]:
         return {"type": ["integer", "null"], "minimum": 0,
@@ -242,7 +265,7 @@ def one_of(*allowed: Any, rule: str) -> OptionCheck:
     def check(value: Any, players: int) -> str | None:
         if any(value == a and type(value) is type(a) for a in allowed):
             return None
-        return f"must be one of {', '.join(map(repr, allowed))} ({rule})"
+        return _ONE_OF.format(allowed=", ".join(map(repr, allowed)), rule=rule)
     return _Check(check, " | ".join(map(repr, allowed)),
                   lambda players, most: {"enum": list(allowed)}, rule)
 
@@ -252,7 +275,8 @@ def int_between(low: int, high: int, rule: str, allow_none: bool = False) -> Opt
     def check(value: Any, players: int) -> str | None:
         if (allow_none and value is None) or (is_int(value) and low <= value <= high):
             return None
-        return f"must be {'None or ' if allow_none else ''}an int {low}..{high} ({rule})"
+        return (_NONE_OR_INT if allow_none else _INT_BETWEEN).format(low=low, high=high,
+                                                                      rule=rule)
     kind = ["integer", "null"] if allow_none else "integer"
     return _Check(check, ("None | " if allow_none else "") + f"{low}..{high}",
                   lambda players, most: {"type": kind, "minimum": low, "maximum": high}, rule)
@@ -264,8 +288,7 @@ def players_multiple(high: int, rule: str, none_means: str) -> OptionCheck:
     def check(value: Any, players: int) -> str | None:
         if value is None or (is_int(value) and 0 < value <= high and value % players == 0):
             return None
-        return (f"must be None ({none_means}) or a positive multiple of the number of "
-                f"players ({players}), at most {high} ({rule})")
+        return _MULTIPLE.format(none_means=none_means, players=players, high=high, rule=rule)
 
     def schema(players: int | None, most: int) -> dict[str, Any]:
         if players is None:
@@ -284,10 +307,10 @@ def flag(rule: str, players: Sequence[int] | None = None) -> OptionCheck:
 
     def check(value: Any, n: int) -> str | None:
         if not isinstance(value, bool):
-            return f"must be True or False ({rule})"
+            return _FLAG.format(rule=rule)
         if value and counts is not None and n not in counts:
-            return (f"True is for {' or '.join(map(str, counts))} players only, "
-                    f"not {n} ({rule})")
+            return _FLAG_PLAYERS.format(counts=" or ".join(map(str, counts)), players=n,
+                                        rule=rule)
         return None
 
     def schema(n: int | None, most: int) -> dict[str, Any]:
@@ -600,10 +623,12 @@ class Game:
         if players is None:
             return cls.default_players
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ConfigError(f"players must be an int, not {type(players).__name__}", "players")
+            raise ConfigError(CONFIG_REFUSALS[1].format(type=type(players).__name__),
+                              "players")
         if not cls.min_players <= players <= cls.max_players:
-            raise ConfigError(f"{cls.name} is for {cls.min_players} to {cls.max_players} players, "
-                              f"not {echo(players)}", "players")
+            raise ConfigError(CONFIG_REFUSALS[0].format(game=cls.name, low=cls.min_players,
+                                                        high=cls.max_players,
+                                                        value=echo(players)), "players")
         return players
 
     def _check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -612,8 +637,8 @@ class Game:
             known = ", ".join(sorted(self.options_spec)) or "none"
             named = ", ".join(echo(k) if not isinstance(k, str) or len(k) > 40 else k
                               for k in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
-            raise ConfigError(f"unknown option(s) for {self.name}: {named} (known: {known})",
-                              unknown[0])
+            raise ConfigError(CONFIG_REFUSALS[2].format(game=self.name, named=named,
+                                                        known=known), unknown[0])
         resolved = {}
         for key, option in self.options_spec.items():
             value = given.get(key, option.default)
@@ -621,7 +646,8 @@ class Game:
                 else option.check
             problem = check(value, self.num_players)
             if problem:
-                raise ConfigError(f"option {key}={echo(value)}: {problem}", key)
+                raise ConfigError(OPTION_REFUSAL.format(key=key, value=echo(value),
+                                                        problem=problem), key)
             resolved[key] = option.resolve(value, self.num_players) if option.resolve else value
         return resolved
 

@@ -22,12 +22,12 @@ import gettext as _gettext
 import re
 from contextvars import ContextVar
 from importlib import resources
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Mapping
 
 from cardcore.errors import ConfigError, echo
 
 __all__ = ["LANGUAGES", "DEFAULT_LANG", "DOMAIN", "check_lang", "translations", "use", "_",
-           "N_", "ngettext", "current_lang", "fill_template", "messages"]
+           "N_", "ngettext", "current_lang", "fill_template", "match_template", "fill", "messages"]
 
 LANGUAGES = ("en", "ru")            # English (the msgids) and Russian
 DEFAULT_LANG = "en"
@@ -164,17 +164,29 @@ def messages(lang: str, game: Any = None) -> dict[str, str]:
     return merged
 
 
+def match_template(text: str, template: str) -> dict[str, str] | None:
+    """The values that fill ``template``'s ``{name}`` fields to make ``text``, or None."""
+    m = _pattern(template).match(text)
+    return None if m is None else m.groupdict()
+
+
+def fill(template: str, values: Mapping[str, str]) -> str:
+    """``template`` with its ``{name}`` fields replaced by ``values`` (other braces, such as
+    a JSON example's, stay as written: not ``str.format``)."""
+    return _FIELD.sub(lambda m: values.get(m.group(1), m.group(0)), template)
+
+
 def fill_template(text: str, templates: Iterable[str]) -> str:
     """``text`` (English, made by filling one of ``templates``: ``"you do not hold {card}"``)
     in the current language: the template translated and filled with the same values. Text
     that fits no template is returned as it is (a rule ID or notation, or a new message)."""
     translate = _current.get()[1].gettext
     for template in templates:
-        if "{" not in template:
+        if not _FIELD.search(template):
             if text == template:
                 return translate(template)
             continue
-        m = _pattern(template).match(text)
-        if m:
-            return translate(template).format(**m.groupdict())
+        values = match_template(text, template)
+        if values is not None:
+            return fill(translate(template), values)
     return text

@@ -10,10 +10,11 @@ from importlib import resources
 from typing import Any
 
 from cardcore.errors import ConfigError, IllegalActionError
-from cardcore.i18n import N_, check_lang, fill_template
+from cardcore.game import CONFIG_REFUSALS, OPTION_PROBLEMS, OPTION_REFUSAL
+from cardcore.i18n import N_, _, check_lang, fill, fill_template, match_template
 from cardcore.registry import game_class
 
-__all__ = ["SHARED_REFUSALS", "refusal_text", "howto_text", "words_module"]
+__all__ = ["SHARED_REFUSALS", "refusal_text", "config_text", "howto_text", "words_module"]
 
 
 def words_module(game: Any) -> Any:
@@ -45,6 +46,20 @@ def refusal_text(error: IllegalActionError, game: Any) -> str:
     words = words_module(game)
     templates = tuple(getattr(words, "REFUSALS", ())) + SHARED_REFUSALS
     return fill_template(text, templates) + rule
+
+
+def config_text(text: str) -> str:
+    """A refusal of a game's configuration (ConfigError: an option check's, the players') in
+    the current language: ``OPTION_REFUSAL`` around one of ``OPTION_PROBLEMS`` (the phrase
+    saying what None means translated too: a msgid of the game's), then CONFIG_REFUSALS;
+    option names, values and rule IDs stay as written. Other text stays as it is."""
+    for problem in OPTION_PROBLEMS:
+        values = match_template(text, OPTION_REFUSAL.replace("{problem}", problem))
+        if values is not None:
+            if "none_means" in values:
+                values["none_means"] = _(values["none_means"])
+            return fill(_(OPTION_REFUSAL), {**values, "problem": fill(_(problem), values)})
+    return fill_template(text, CONFIG_REFUSALS)
 
 
 def howto_text(game: str, lang: str) -> str:

@@ -256,6 +256,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             raise ApiError(400, f"unknown field {unknown[0][:40]!r}")
         if "game" not in body:
             raise ApiError(400, "game is required (see GET /api/games)")
+        if isinstance(body["game"], str):
+            request.state.game = body["game"]         # its words for a refusal (words_for)
         address = client_address(request)
         wait = creations.take(address, time.monotonic())
         if wait > 0:
@@ -384,13 +386,14 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     def words_for(scope: Request | WebSocket, explicit: bool = False
                   ) -> Callable[[str], str] | None:
         """Refusals in the reader's language (None: English, as written), with the words of
-        the game of the table in the path when it is in memory."""
+        the game of the table in the path when it is in memory (or of the table being
+        created)."""
         lang = _reader_lang(scope, explicit)
         if lang == DEFAULT_LANG:
             return None
         held = server.tables.get(str(scope.path_params.get("table", "")))
-        return functools.partial(refusal_words, lang=lang,
-                                 game=None if held is None else held.game.name)
+        game = held.game.name if held is not None else getattr(scope.state, "game", None)
+        return functools.partial(refusal_words, lang=lang, game=game)
 
     async def ws_table(websocket: WebSocket) -> None:
         token, subprotocol = _socket_token(websocket)

@@ -26,15 +26,25 @@ from typing import Any
 
 from cardcore.bots import LEVELS, make_bot
 from cardcore.errors import echo
+from cardcore.i18n import N_
 
 __all__ = ["ClockSpec", "TableClock", "parse_clock", "MIN_SECONDS", "MAX_SECONDS",
-           "DEFAULT_ON_TIMEOUT", "FORFEIT"]
+           "DEFAULT_ON_TIMEOUT", "FORFEIT", "CLOCK_REFUSALS"]
 
 MIN_SECONDS = 0.01                  # below this a clock is noise (tests use 0.05)
 MAX_SECONDS = 7 * 86400.0           # a week per move or bank: correspondence play
 DEFAULT_ON_TIMEOUT = "level:2"
 FORFEIT = "forfeit"
 SHAPES = ({"per_move"}, {"bank", "increment"})
+
+# parse_clock's refusals, as the templates they fill (languages.py translates them).
+_SECONDS = N_("clock.{name} must be a number of seconds in [{low}, {high}], not {value}")
+_NOT_OBJECT = N_('clock must be an object like {"per_move": 20} or '
+                 '{"bank": 300, "increment": 5}')
+_UNKNOWN_KEY = N_("clock: unknown key {key}; keys: {keys}")
+_SHAPE = N_('clock: give either "per_move", or "bank" and "increment"')
+_ON_TIMEOUT = N_("clock.on_timeout must be one of {allowed}, not {value}")
+CLOCK_REFUSALS = (_SECONDS, _NOT_OBJECT, _UNKNOWN_KEY, _SHAPE, _ON_TIMEOUT)
 KEYS = ("per_move", "bank", "increment", "on_timeout")
 
 
@@ -50,8 +60,8 @@ def _seconds(raw: dict[str, Any], name: str, low: float) -> float:
     value = raw[name]
     if isinstance(value, bool) or not isinstance(value, (int, float)) \
             or not math.isfinite(value) or not low <= value <= MAX_SECONDS:
-        raise ClockError(f"clock.{name} must be a number of seconds in [{low:g}, "
-                         f"{MAX_SECONDS:g}], not {echo(value)}", f"clock.{name}")
+        raise ClockError(_SECONDS.format(name=name, low=f"{low:g}", high=f"{MAX_SECONDS:g}",
+                                         value=echo(value)), f"clock.{name}")
     return float(value)
 
 
@@ -75,20 +85,19 @@ def parse_clock(raw: Any) -> ClockSpec | None:
     if raw is None:
         return None
     if not isinstance(raw, dict):
-        raise ClockError('clock must be an object like {"per_move": 20} or '
-                         '{"bank": 300, "increment": 5}', "clock")
+        raise ClockError(_NOT_OBJECT, "clock")
     unknown = sorted(str(k) for k in raw if k not in KEYS)
     if unknown:
-        raise ClockError(f"clock: unknown key {echo(unknown[0])}; keys: {', '.join(KEYS)}",
+        raise ClockError(_UNKNOWN_KEY.format(key=echo(unknown[0]), keys=", ".join(KEYS)),
                          "clock")
     shape = set(raw) - {"on_timeout"}
     if shape not in SHAPES:
-        raise ClockError('clock: give either "per_move", or "bank" and "increment"', "clock")
+        raise ClockError(_SHAPE, "clock")
     on_timeout = raw.get("on_timeout", DEFAULT_ON_TIMEOUT)
     allowed = [FORFEIT] + [f"level:{n}" for n in LEVELS]
     if on_timeout not in allowed:
-        raise ClockError(f"clock.on_timeout must be one of {', '.join(allowed)}, not "
-                         f"{echo(on_timeout)}", "clock.on_timeout")
+        raise ClockError(_ON_TIMEOUT.format(allowed=", ".join(allowed), value=echo(on_timeout)),
+                         "clock.on_timeout")
     if "per_move" in raw:
         return ClockSpec(per_move=_seconds(raw, "per_move", MIN_SECONDS), on_timeout=on_timeout)
     return ClockSpec(bank=_seconds(raw, "bank", MIN_SECONDS),

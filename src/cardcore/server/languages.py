@@ -13,6 +13,7 @@ from typing import Any
 from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.i18n import DEFAULT_LANG, LANGUAGES, N_, fill_template, messages, use
 from cardcore.registry import available_games, game_class
+from cardcore.server.clocks import CLOCK_REFUSALS
 from cardcore.server.tables import ApiError
 
 __all__ = ["preferred_lang", "web_words", "refusal_words", "SERVER_REFUSALS"]
@@ -47,6 +48,7 @@ SERVER_REFUSALS = (
     N_("hints are for a seat: give its token"),
     N_("at most {rate} hints per second per seat"),
     N_("bad token: it is not a token of this table"),
+    N_("options: {name} is not a game option"),
     N_("takeback: a table with take-backs has exactly one person's seat (the others bots), not "
        "{count}: a take-back would undo another person's moves"),
 )
@@ -88,8 +90,9 @@ def web_words(lang: str, game: str | None) -> dict[str, Any]:
 
 def refusal_words(text: str, lang: str, game: str | None = None) -> str:
     """A refusal's text (English) in ``lang``: a game's refusal by its templates (the
-    terminal's ``cardcore.texts.refusal_text``, the rule ID kept), the server's by
-    ``SERVER_REFUSALS``; a text that fits none stays English."""
+    terminal's ``cardcore.texts.refusal_text``, the rule ID kept), a refusal of the table's
+    options by ``cardcore.texts.config_text`` (the option checks' templates), the server's by
+    ``SERVER_REFUSALS`` and the clock's; a text that fits none stays English."""
     if lang == DEFAULT_LANG or lang not in LANGUAGES:
         return text
     cls = None
@@ -98,7 +101,11 @@ def refusal_words(text: str, lang: str, game: str | None = None) -> str:
             cls = game_class(game)
         except ConfigError:
             pass
-    from cardcore.texts import refusal_text
+    from cardcore.texts import config_text, refusal_text
     with use(lang, cls):
-        out = refusal_text(IllegalActionError(text), cls)
-        return out if out != text else fill_template(text, SERVER_REFUSALS)
+        for translate in (lambda t: refusal_text(IllegalActionError(t), cls), config_text,
+                          lambda t: fill_template(t, SERVER_REFUSALS + CLOCK_REFUSALS)):
+            out = translate(text)
+            if out != text:
+                return out
+        return text

@@ -21,7 +21,7 @@ from typing import Any, Mapping, Sequence
 
 from cardcore.cards import card_id, card_str, format_cards
 from cardcore._fast import GameState
-from cardcore.i18n import _
+from cardcore.i18n import N_, _
 from cardcore.game import (ActionSpec, Game, JSONValue, Option, flag, one_of, players_multiple,
                            seat_or_lot)
 from cardcore.games.kings_stakes._state import (
@@ -103,7 +103,7 @@ class KingsStakes(Game):
     options_spec = {
         "first_player": Option(None, seat_or_lot("KS-3.2"),
                                "seat that starts round 1; None draws it by lot"),
-        "rounds": Option(None, players_multiple(MAX_ROUNDS, "KS-9.4", "one per player"),
+        "rounds": Option(None, players_multiple(MAX_ROUNDS, "KS-9.4", N_("one per player")),
                          "rounds in the match, a multiple of the players; None: one per player",
                          resolve=lambda v, n: n if v is None else v,
                          saved=players_multiple(10**6, "KS-9.4", "one per player")),  # 0.3

@@ -1,7 +1,7 @@
 // The lobby: the games, open tables, and a form that starts a table (docs/server.md).
 import { el } from "./cards.js";
 import { botName } from "./words.js";
-import { mySeats, rememberSeat, forgetTable } from "./seats.js";
+import { mySeats, rememberSeat, forgetTable, inviteLink } from "./seats.js";
 import { t, N_, loadWords, lang } from "./i18n.js";
 
 let games = [];
@@ -108,14 +108,15 @@ async function create(event) {
   try {
     const made = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
     const mine = document.getElementById("seat").value;
-    rememberSeat(made.table, made.seats[mine], { game: body.game, seat: Number(mine) });
+    // The invite too: the table page shows it while seats are open (table.js).
+    rememberSeat(made.table, made.seats[mine], { game: body.game, seat: Number(mine), invite: made.invite });
     const link = (seat) => `/tables/${encodeURIComponent(made.table)}#token=${encodeURIComponent(made.seats[seat])}`;
     const others = Object.keys(made.seats).filter((s) => s !== mine);
     if (!others.length && !made.open_seats.length) { location.href = link(mine); return; }
     const box = document.getElementById("created");
     box.hidden = false;
     // The invite: whoever opens it takes an open seat with a name (start() below).
-    const invite = new URL(`/#table=${encodeURIComponent(made.table)}&invite=${encodeURIComponent(made.invite)}`, location.href).href;
+    const invite = inviteLink(made.table, made.invite);
     box.replaceChildren(
       others.length ? el("p", {}, t("Send each person their own link (it is their seat's key):")) : "",
       others.length ? el("ul", {}, ...others.map((s) => el("li", {}, `${t("seat {n}", { n: s })}: `, el("input", { readonly: true, size: "60", "aria-label": t("link for seat {n}", { n: s }), value: new URL(link(s), location.href).href })))) : "",

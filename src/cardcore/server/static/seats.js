@@ -19,6 +19,18 @@ export function rememberSeat(table, token, extra = {}) {
   localStorage.setItem(SEATS_KEY, JSON.stringify(list.slice(0, KEEP)));
 }
 
+// The table's invite link (docs/server.md, "Seats"): whoever opens it gives a name and takes
+// an open seat. In the fragment, which browsers never send.
+export function inviteLink(table, invite) {
+  return new URL(`/#table=${encodeURIComponent(table)}&invite=${encodeURIComponent(invite)}`, location.href).href;
+}
+
+// The invite of a table this browser created (the creation answer's), if it holds one.
+export function heldInvite(table) {
+  const seat = mySeats().find((s) => s.table === table && typeof s.invite === "string");
+  return seat ? seat.invite : null;
+}
+
 export function forgetTable(table) {
   localStorage.setItem(SEATS_KEY, JSON.stringify(mySeats().filter((s) => s.table !== table)));
 }

@@ -3,7 +3,7 @@
 import { el, cardImage, backImage, cardsText, cardName, cardLabel } from "./cards.js";
 import { describe, breakdownTable, seatName, botName, rankingList, scoreTable } from "./words.js";
 import { loadGame } from "./board.js";
-import { rememberSeat, forgetTable, sortedHand, SORT_KEY } from "./seats.js";
+import { rememberSeat, forgetTable, sortedHand, SORT_KEY, inviteLink, heldInvite } from "./seats.js";
 import { t, loadWords, lang } from "./i18n.js";
 
 // The seat token: from the link's fragment (#token=..., never sent to the server, so never
@@ -201,7 +201,9 @@ async function rematch() {
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Accept-Language": lang } });
   const made = await response.json();
   if (!response.ok) { toast(made.error || `HTTP ${response.status}`); return; }
-  rememberSeat(made.table, token, { game: state.game, seat: state.seat });
+  // The rematch keeps the invite (docs/server.md, "Rematch"): its open seats show it too.
+  const invite = heldInvite(tableId);
+  rememberSeat(made.table, token, { game: state.game, seat: state.seat, ...(invite ? { invite } : {}) });
   location.assign(`/tables/${encodeURIComponent(made.table)}#token=${encodeURIComponent(token)}`);
 }
 
@@ -285,6 +287,7 @@ function render() {
   undo.hidden = me === null || !token || !s.takeback;
   undo.disabled = pending || !s.takeback?.available;
   renderSeats(s, v, c);
+  renderInvite(s);
   const board = document.getElementById("board");
   board.replaceChildren(...game.board.board(v, c).filter(Boolean));
   renderTurn(s, c);
@@ -460,10 +463,32 @@ function renderLog(c) {
   }
 }
 
+// The invite link, for the browser that created the table (it holds the invite), while a
+// seat is open and the match runs: whoever opens it takes an open seat with a name.
+function renderInvite(s) {
+  const box = document.getElementById("invite-area");
+  const invite = heldInvite(tableId);
+  const open = !s.over && Object.values(s.seats || {}).some((seat) => seat && seat.presence === "open");
+  box.hidden = !(invite && open);
+  if (!box.hidden) document.getElementById("invite-url").value = inviteLink(tableId, invite);
+}
+
+async function copyInvite() {
+  const input = document.getElementById("invite-url");
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {                       // no clipboard API (a page not served over https): select it
+    input.select();
+    if (!document.execCommand("copy")) { toast(t("Select the link and copy it")); return; }
+  }
+  toast(t("Invite link copied"));
+}
+
 const sort = document.getElementById("sort");
 sort.value = localStorage.getItem(SORT_KEY) || "dealt";
 sort.addEventListener("change", () => { localStorage.setItem(SORT_KEY, sort.value); if (state) renderHand(); });
 document.getElementById("hint").addEventListener("click", () => askHint().catch((e) => toast(String(e))));
 document.getElementById("undo").addEventListener("click", takeBack);
+document.getElementById("copy-invite").addEventListener("click", () => copyInvite().catch((e) => toast(String(e))));
 window.addEventListener("resize", fitDock);
 loadWords(null).catch(() => {}).finally(connect);
