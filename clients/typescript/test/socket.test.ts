@@ -274,3 +274,21 @@ test("a move sent while reconnecting is queued, sent once, and answered once", a
   socket.close();
   await assert.rejects(never, ConnectionLostError);
 });
+
+test("an error with no close after it (Node 20 after a refused connection) is a loss too",
+     async () => {
+  const { socket, fake } = open();
+  fake.push(state(1, [event(0, null, true)]));
+  fake.close(1006);
+  await settle();
+  const refused = FakeSocket.all[1]!;
+  refused.readyState = 0;
+  refused.close = () => { /* Node 20: no close event ever comes */ };
+  refused.onerror?.({});
+  await new Promise((resolve) => setTimeout(resolve, 1200));
+  assert.equal(FakeSocket.all.length, 3, "tried again");
+  assert.equal(socket.status, "reconnecting");
+  FakeSocket.all[2]!.push(state(1, []));
+  assert.equal(socket.status, "open");
+  socket.close();
+});

@@ -485,6 +485,15 @@ export interface components {
             /** @constant */
             type: "error";
         };
+        WsPatch: {
+            /** @description the events this socket has not been sent yet, as in a state */
+            events: Record<string, unknown>[];
+            id?: string | number;
+            /** @description an RFC 7396 JSON merge patch from the last state sent (without its events) to the new one */
+            patch: Record<string, unknown>;
+            /** @constant */
+            type: "patch";
+        };
         WsPing: {
             /** @constant */
             type: "ping";
