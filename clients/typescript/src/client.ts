@@ -466,12 +466,13 @@ export class TableSocket<G extends GameName = GameName> {
         return;
       }
       this.base = applyMergePatch(this.base, message.patch) as Record<string, unknown>;
-      state = { ...this.base, events: message.events,
+      // A copy: what the app does to its state never reaches the base of the next patch.
+      state = { ...structuredClone(this.base), events: message.events,
                 ...(message.id === undefined ? {} : { id: message.id }) } as typeof state;
     } else if (message.type === "state") {
       const { type, ...whole } = message;
       const { events, id, rewound, ...rest } = whole as typeof whole & { rewound?: boolean };
-      this.base = rest;
+      this.base = structuredClone(rest);
       state = whole;
     } else {
       return;                                    // a message of a newer server: ignored

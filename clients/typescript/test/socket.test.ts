@@ -292,3 +292,15 @@ test("an error with no close after it (Node 20 after a refused connection) is a 
   assert.equal(socket.status, "open");
   socket.close();
 });
+
+test("what the app does to a state does not reach the next patched one", () => {
+  const { socket, fake } = open();
+  fake.push(state(1, [event(0, null, true)], { view: { hand: ["2C", "3D"] } }));
+  (socket.state!.view as { hand: string[] }).hand.push("XX");
+  fake.push({ type: "patch", events: [], patch: { over: true } });
+  assert.deepEqual(socket.state!.view, { hand: ["2C", "3D"] });
+  (socket.state!.view as { hand: string[] }).hand.length = 0;
+  fake.push({ type: "patch", events: [], patch: { over: false } });
+  assert.deepEqual(socket.state!.view, { hand: ["2C", "3D"] });
+  socket.close();
+});
