@@ -19,8 +19,8 @@ from typing import Any, Callable
 
 from cardcore.cards import RANKS, SUITS
 
-__all__ = ["Schema", "SchemaParts", "Kind", "CARD", "CARD_NAMES", "CARDS", "INT", "NAT", "STR", "BOOL", "RANK",
-           "ZONE_ID", "MOVE", "ZONE_CONTENTS", "ZONE", "DEFS", "ref", "described",
+__all__ = ["Schema", "SchemaParts", "Kind", "CARD", "CARD_NAMES", "CARDS", "INT", "NAT", "STR",
+           "BOOL", "RANK", "ZONE_ID", "MOVE", "ZONE_CONTENTS", "ZONE", "DEFS", "ref", "described",
            "nullable", "array", "closed_object", "seat_schema"]
 
 Schema = dict[str, Any]
@@ -119,8 +119,9 @@ ZONE: Schema = {
         "label": described(STR, "the zone's name for people")})}
 
 # The definitions the schemas refer to by name (``ref``); the TypeScript client makes one
-# type of each (Move, ZoneContents, Zone).
-DEFS: dict[str, Schema] = {"Card": CARD_NAMES, "Move": MOVE, "ZoneContents": ZONE_CONTENTS, "Zone": ZONE}
+# type of each (Card, Move, ZoneContents, Zone).
+DEFS: dict[str, Schema] = {"Card": CARD_NAMES, "Move": MOVE, "ZoneContents": ZONE_CONTENTS,
+                           "Zone": ZONE}
 
 
 # ------------------------------------------------------------------ a game's declarations

@@ -361,9 +361,9 @@ def build(name: str, kind: str) -> Schema:
         body = _save(cls, widest)
         if kind == "record":
             body = _record(cls, body)
-    out: Schema = {"$schema": DIALECT, "$id": f"https://cardcore.dev/schemas/{name}.{kind}.json",
-                   "title": title, "description": DESCRIPTIONS[kind].format(game=cls.title),
-                   **body}
+    out: Schema = {"$schema": DIALECT,
+                   "$id": f"https://cardcore.dev/schemas/{name}.{kind}.json", "title": title,
+                   "description": DESCRIPTIONS[kind].format(game=cls.title), **body}
     used = sorted(_uses(body, set()))
     if used:
         out["$defs"] = {n: DEFS[n] for n in used}
