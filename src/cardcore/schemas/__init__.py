@@ -7,7 +7,10 @@ that the shipped files match it, so the schemas and the code cannot drift apart.
 puts together what every game shares (here) and what each game declares
 (``Game.schema_parts``, the event kinds of its narrator, its rule-ID prefix). Objects are
 closed (``additionalProperties: false``): a key a schema does not list is a bug, on either
-side.
+side. Actions and events are unions discriminated by ``kind`` (``oneOf`` one closed object
+per kind, its fields required); every property has a description; the shapes every game
+shares (``Card``, ``Move``, ``ZoneContents``, ``Zone``) are ``$defs``. ``PENDING`` lists the
+UI contract's fields still optional (docs/api.md, "JSON Schemas").
 """
 from __future__ import annotations
 
