@@ -119,8 +119,10 @@ def _fields(cls: type[Game], kind: str, spec: Kind, vocabulary: dict[str, Schema
 
 def _member(title: str, doc: str, kind: str, head: dict[str, Schema], own: dict[str, Schema],
             tail: dict[str, Schema], optional: set[str]) -> Schema:
+    """One kind's closed object of a union: ``head`` (its ``kind`` placed first), the kind's
+    own fields, then ``tail``; every field required but ``optional``."""
     props = {**head, **own, **tail}
-    props["kind"] = described({"const": kind}, "what happened: " + doc if doc else "its kind")
+    props["kind"] = described({"const": kind}, f"{kind}: {doc}" if doc else kind)
     return {"title": title, "description": doc, **closed_object(props, _required(props, optional))}
 
 

@@ -138,7 +138,7 @@ export interface CrazyEightsDrawAction {
    */
   id: number;
   /**
-   * what happened: draw a card from the stock (CE-5.1; a draw-two debt at once, CE-4.4)
+   * draw: draw a card from the stock (CE-5.1; a draw-two debt at once, CE-4.4)
    */
   kind: "draw";
   /**
@@ -167,7 +167,7 @@ export interface CrazyEightsNominateAction {
    */
   id: number;
   /**
-   * what happened: name the suit to follow after an eight (CE-4.2)
+   * nominate: name the suit to follow after an eight (CE-4.2)
    */
   kind: "nominate";
   /**
@@ -200,7 +200,7 @@ export interface CrazyEightsPassAction {
    */
   id: number;
   /**
-   * what happened: pass after drawing the most cards allowed (CE-5.2)
+   * pass: pass after drawing the most cards allowed (CE-5.2)
    */
   kind: "pass";
   /**
@@ -229,7 +229,7 @@ export interface CrazyEightsPlayAction {
    */
   id: number;
   /**
-   * what happened: play a card on the discard pile (CE-3, CE-4)
+   * play: play a card on the discard pile (CE-3, CE-4)
    */
   kind: "play";
   /**
@@ -289,7 +289,7 @@ export interface CrazyEightsDealEvent {
    */
   hidden?: number;
   /**
-   * what happened: the hand begins: its number, the dealer, the stock size (CE-2.1)
+   * deal: the hand begins: its number, the dealer, the stock size (CE-2.1)
    */
   kind: "deal";
   /**
@@ -334,7 +334,7 @@ export interface CrazyEightsDealtEvent {
    */
   hidden?: number;
   /**
-   * what happened: a seat's cards: only that seat sees them (CE-2.2)
+   * dealt: a seat's cards: only that seat sees them (CE-2.2)
    */
   kind: "dealt";
   /**
@@ -375,7 +375,7 @@ export interface CrazyEightsReburiedEvent {
    */
   hidden?: number;
   /**
-   * what happened: eights turned up at the deal and put back into the stock (CE-2.4)
+   * reburied: eights turned up at the deal and put back into the stock (CE-2.4)
    */
   kind: "reburied";
   /**
@@ -432,7 +432,7 @@ export interface CrazyEightsTurnUpEvent {
    */
   hidden?: number;
   /**
-   * what happened: the card that starts the discard pile: the suit to follow, the first player, a special card's effect (CE-2.3, CE-2.5, CE-4.5)
+   * turn_up: the card that starts the discard pile: the suit to follow, the first player, a special card's effect (CE-2.3, CE-2.5, CE-4.5)
    */
   kind: "turn_up";
   /**
@@ -477,7 +477,7 @@ export interface CrazyEightsReshuffleEvent {
    */
   hidden?: number;
   /**
-   * what happened: the discard pile but its top card becomes the stock (CE-6.1)
+   * reshuffle: the discard pile but its top card becomes the stock (CE-6.1)
    */
   kind: "reshuffle";
   /**
@@ -522,7 +522,7 @@ export interface CrazyEightsDrewEvent {
    */
   hidden?: number;
   /**
-   * what happened: the cards of a draw-two debt taken from the stock after a reshuffle: only the drawer sees them (CE-4.4, CE-6.1)
+   * drew: the cards of a draw-two debt taken from the stock after a reshuffle: only the drawer sees them (CE-4.4, CE-6.1)
    */
   kind: "drew";
   /**
@@ -621,7 +621,7 @@ export interface CrazyEightsHandEndEvent {
    */
   hidden?: number;
   /**
-   * what happened: the hand is over: why, the hands laid down and the scoring breakdown (CE-7, CE-8)
+   * hand_end: the hand is over: why, the hands laid down and the scoring breakdown (CE-7, CE-8)
    */
   kind: "hand_end";
   /**
@@ -677,7 +677,7 @@ export interface CrazyEightsMatchEndEvent {
    */
   hidden?: number;
   /**
-   * what happened: the winners and final penalties (CE-8.3)
+   * match_end: the winners and final penalties (CE-8.3)
    */
   kind: "match_end";
   /**
@@ -733,7 +733,7 @@ export interface CrazyEightsDrawEvent {
    */
   id: number | null;
   /**
-   * what happened: cards drawn from the stock (CE-5.1, CE-4.4)
+   * draw: cards drawn from the stock (CE-5.1, CE-4.4)
    */
   kind: "draw";
   /**
@@ -790,7 +790,7 @@ export interface CrazyEightsNominateEvent {
    */
   id: number | null;
   /**
-   * what happened: a suit named after an eight (CE-4.2)
+   * nominate: a suit named after an eight (CE-4.2)
    */
   kind: "nominate";
   /**
@@ -839,7 +839,7 @@ export interface CrazyEightsPassEvent {
    */
   id: number | null;
   /**
-   * what happened: a pass (CE-5.2)
+   * pass: a pass (CE-5.2)
    */
   kind: "pass";
   /**
@@ -888,7 +888,7 @@ export interface CrazyEightsPlayEvent {
    */
   id: number | null;
   /**
-   * what happened: a card played (CE-3, CE-4)
+   * play: a card played (CE-3, CE-4)
    */
   kind: "play";
   /**

@@ -148,7 +148,7 @@ export interface KingsStakesEndTurnAction {
    */
   id: number;
   /**
-   * what happened: end the turn short and get the chip (KS-7.1)
+   * end_turn: end the turn short and get the chip (KS-7.1)
    */
   kind: "end_turn";
   /**
@@ -189,7 +189,7 @@ export interface KingsStakesPlayAction {
    */
   jokers_as?: (string | number)[];
   /**
-   * what happened: play one card or a combination onto the table (KS-4, KS-5)
+   * play: play one card or a combination onto the table (KS-4, KS-5)
    */
   kind: "play";
   /**
@@ -218,7 +218,7 @@ export interface KingsStakesRefillAction {
    */
   id: number;
   /**
-   * what happened: refill the hand to 4 cards from the stock (KS-7.1)
+   * refill: refill the hand to 4 cards from the stock (KS-7.1)
    */
   kind: "refill";
   /**
@@ -247,7 +247,7 @@ export interface KingsStakesTakeAction {
    */
   id: number;
   /**
-   * what happened: take the table as penalty cards (KS-6)
+   * take: take the table as penalty cards (KS-6)
    */
   kind: "take";
   /**
@@ -303,7 +303,7 @@ export interface KingsStakesDealEvent {
    */
   hidden?: number;
   /**
-   * what happened: a round begins: its number, the first player, the stock size (KS-3)
+   * deal: a round begins: its number, the first player, the stock size (KS-3)
    */
   kind: "deal";
   /**
@@ -348,7 +348,7 @@ export interface KingsStakesDealtEvent {
    */
   hidden?: number;
   /**
-   * what happened: a seat's four cards: only that seat sees them (KS-3.1)
+   * dealt: a seat's four cards: only that seat sees them (KS-3.1)
    */
   kind: "dealt";
   /**
@@ -385,7 +385,7 @@ export interface KingsStakesDrawEvent {
    */
   hidden?: number;
   /**
-   * what happened: stock cards reaching a hand: KS-4.5 refill, KS-7.2 top-up (only the drawer sees them)
+   * draw: stock cards reaching a hand: KS-4.5 refill, KS-7.2 top-up (only the drawer sees them)
    */
   kind: "draw";
   /**
@@ -430,7 +430,7 @@ export interface KingsStakesTableClearedEvent {
    */
   hidden?: number;
   /**
-   * what happened: a king sends the table to the discard (KS-5.3)
+   * table_cleared: a king sends the table to the discard (KS-5.3)
    */
   kind: "table_cleared";
   /**
@@ -471,7 +471,7 @@ export interface KingsStakesChipEvent {
    */
   hidden?: number;
   /**
-   * what happened: the forget-me chip changes hands (KS-7.1)
+   * chip: the forget-me chip changes hands (KS-7.1)
    */
   kind: "chip";
   /**
@@ -516,7 +516,7 @@ export interface KingsStakesOutEvent {
    */
   hidden?: number;
   /**
-   * what happened: a player is out of cards; the others get final turns (KS-8.1)
+   * out: a player is out of cards; the others get final turns (KS-8.1)
    */
   kind: "out";
   /**
@@ -607,7 +607,7 @@ export interface KingsStakesRoundEndEvent {
    */
   hidden?: number;
   /**
-   * what happened: the round's scoring breakdown (KS-8, KS-9)
+   * round_end: the round's scoring breakdown (KS-8, KS-9)
    */
   kind: "round_end";
   /**
@@ -687,7 +687,7 @@ export interface KingsStakesMatchEndEvent {
    */
   hidden?: number;
   /**
-   * what happened: the winners and final scores (KS-9.4)
+   * match_end: the winners and final scores (KS-9.4)
    */
   kind: "match_end";
   /**
@@ -747,7 +747,7 @@ export interface KingsStakesEndTurnEvent {
    */
   id: number | null;
   /**
-   * what happened: a turn ended short (KS-7.1)
+   * end_turn: a turn ended short (KS-7.1)
    */
   kind: "end_turn";
   /**
@@ -796,7 +796,7 @@ export interface KingsStakesPlayEvent {
    */
   id: number | null;
   /**
-   * what happened: cards played onto the table (KS-4, KS-5)
+   * play: cards played onto the table (KS-4, KS-5)
    */
   kind: "play";
   /**
@@ -845,7 +845,7 @@ export interface KingsStakesRefillEvent {
    */
   id: number | null;
   /**
-   * what happened: a refill chosen (KS-7.1)
+   * refill: a refill chosen (KS-7.1)
    */
   kind: "refill";
   /**
@@ -894,7 +894,7 @@ export interface KingsStakesTakeEvent {
    */
   id: number | null;
   /**
-   * what happened: the table taken as penalty cards (KS-6)
+   * take: the table taken as penalty cards (KS-6)
    */
   kind: "take";
   /**

@@ -233,7 +233,7 @@ export interface KuzanastaDiscardAction {
    */
   id: number;
   /**
-   * what happened: discard a card onto your discard pile (KZ-3.2)
+   * discard: discard a card onto your discard pile (KZ-3.2)
    */
   kind: "discard";
   /**
@@ -262,7 +262,7 @@ export interface KuzanastaDrawDiscardAction {
    */
   id: number;
   /**
-   * what happened: draw the top card of your discard pile (KZ-3.1)
+   * draw_discard: draw the top card of your discard pile (KZ-3.1)
    */
   kind: "draw_discard";
   /**
@@ -291,7 +291,7 @@ export interface KuzanastaDrawStockAction {
    */
   id: number;
   /**
-   * what happened: draw the top card of your stock pile (KZ-3.1)
+   * draw_stock: draw the top card of your stock pile (KZ-3.1)
    */
   kind: "draw_stock";
   /**
@@ -320,7 +320,7 @@ export interface KuzanastaEndTurnAction {
    */
   id: number;
   /**
-   * what happened: end the turn without going out (going_out="optional", KZ-3.3)
+   * end_turn: end the turn without going out (going_out="optional", KZ-3.3)
    */
   kind: "end_turn";
   /**
@@ -360,7 +360,7 @@ export interface KuzanastaGoOutAction {
    */
   id: number;
   /**
-   * what happened: go out with two sets (KZ-3.3, KZ-7.1)
+   * go_out: go out with two sets (KZ-3.3, KZ-7.1)
    */
   kind: "go_out";
   /**
@@ -396,7 +396,7 @@ export interface KuzanastaGodDiscardAction {
    */
   id: number;
   /**
-   * what happened: discard a card to start a new discard pile (KZ-6.3)
+   * god_discard: discard a card to start a new discard pile (KZ-6.3)
    */
   kind: "god_discard";
   /**
@@ -429,7 +429,7 @@ export interface KuzanastaGodDrawAction {
    */
   id: number;
   /**
-   * what happened: take a chosen card, or the card at a chosen place, from a stock (KZ-6.2)
+   * god_draw: take a chosen card, or the card at a chosen place, from a stock (KZ-6.2)
    */
   kind: "god_draw";
   /**
@@ -462,7 +462,7 @@ export interface KuzanastaGodLookAction {
    */
   id: number;
   /**
-   * what happened: commit to a God draw and see the stocks (KZ-6.2)
+   * god_look: commit to a God draw and see the stocks (KZ-6.2)
    */
   kind: "god_look";
   /**
@@ -535,7 +535,7 @@ export interface KuzanastaDealEvent {
    */
   hidden?: number;
   /**
-   * what happened: a deal begins: number, dealer, first player, the pot after the ante (KZ-2.1, KZ-7.6)
+   * deal: a deal begins: number, dealer, first player, the pot after the ante (KZ-2.1, KZ-7.6)
    */
   kind: "deal";
   /**
@@ -580,7 +580,7 @@ export interface KuzanastaTurnUpEvent {
    */
   hidden?: number;
   /**
-   * what happened: the card whose rank is wild (KZ-2.3)
+   * turn_up: the card whose rank is wild (KZ-2.3)
    */
   kind: "turn_up";
   /**
@@ -625,7 +625,7 @@ export interface KuzanastaDealtEvent {
    */
   hidden?: number;
   /**
-   * what happened: a seat's seven cards: only that seat sees them (KZ-2.4)
+   * dealt: a seat's seven cards: only that seat sees them (KZ-2.4)
    */
   kind: "dealt";
   /**
@@ -666,7 +666,7 @@ export interface KuzanastaPileStartEvent {
    */
   hidden?: number;
   /**
-   * what happened: a stock pile's top card turned up to start its discard pile (KZ-2.7)
+   * pile_start: a stock pile's top card turned up to start its discard pile (KZ-2.7)
    */
   kind: "pile_start";
   /**
@@ -715,7 +715,7 @@ export interface KuzanastaSetAsideEvent {
    */
   hidden?: number;
   /**
-   * what happened: pile 1 dead in a 2-3 player deal, cards unseen (KZ-2.6)
+   * set_aside: pile 1 dead in a 2-3 player deal, cards unseen (KZ-2.6)
    */
   kind: "set_aside";
   /**
@@ -756,7 +756,7 @@ export interface KuzanastaRecycleEvent {
    */
   hidden?: number;
   /**
-   * what happened: a discard pile turned over as the new stock (KZ-3.4)
+   * recycle: a discard pile turned over as the new stock (KZ-3.4)
    */
   kind: "recycle";
   /**
@@ -805,7 +805,7 @@ export interface KuzanastaPileDeadEvent {
    */
   hidden?: number;
   /**
-   * what happened: a discard pile leaves play (KZ-6.3, KZ-6.4)
+   * pile_dead: a discard pile leaves play (KZ-6.3, KZ-6.4)
    */
   kind: "pile_dead";
   /**
@@ -904,7 +904,7 @@ export interface KuzanastaDealEndEvent {
    */
   hidden?: number;
   /**
-   * what happened: the deal's scoring breakdown, or a void deal (KZ-7, KZ-3.4, KZ-3.5)
+   * deal_end: the deal's scoring breakdown, or a void deal (KZ-7, KZ-3.4, KZ-3.5)
    */
   kind: "deal_end";
   /**
@@ -972,7 +972,7 @@ export interface KuzanastaMatchEndEvent {
    */
   hidden?: number;
   /**
-   * what happened: the winners and final scores (KZ-7.5)
+   * match_end: the winners and final scores (KZ-7.5)
    */
   kind: "match_end";
   /**
@@ -1028,7 +1028,7 @@ export interface KuzanastaDiscardEvent {
    */
   id: number | null;
   /**
-   * what happened: a card discarded (KZ-3.2)
+   * discard: a card discarded (KZ-3.2)
    */
   kind: "discard";
   /**
@@ -1069,7 +1069,7 @@ export interface KuzanastaDrawDiscardEvent {
    */
   id: number | null;
   /**
-   * what happened: a discard pile's top card drawn (KZ-3.1)
+   * draw_discard: a discard pile's top card drawn (KZ-3.1)
    */
   kind: "draw_discard";
   /**
@@ -1110,7 +1110,7 @@ export interface KuzanastaDrawStockEvent {
    */
   id: number | null;
   /**
-   * what happened: a card drawn from a stock (KZ-3.1)
+   * draw_stock: a card drawn from a stock (KZ-3.1)
    */
   kind: "draw_stock";
   /**
@@ -1155,7 +1155,7 @@ export interface KuzanastaEndTurnEvent {
    */
   id: number | null;
   /**
-   * what happened: a turn ended without going out (KZ-3.3)
+   * end_turn: a turn ended without going out (KZ-3.3)
    */
   kind: "end_turn";
   /**
@@ -1196,7 +1196,7 @@ export interface KuzanastaGoOutEvent {
    */
   id: number | null;
   /**
-   * what happened: a seat goes out (KZ-3.3, KZ-7)
+   * go_out: a seat goes out (KZ-3.3, KZ-7)
    */
   kind: "go_out";
   /**
@@ -1237,7 +1237,7 @@ export interface KuzanastaGodDiscardEvent {
    */
   id: number | null;
   /**
-   * what happened: a card discarded to start a new pile (KZ-6.3)
+   * god_discard: a card discarded to start a new pile (KZ-6.3)
    */
   kind: "god_discard";
   /**
@@ -1278,7 +1278,7 @@ export interface KuzanastaGodDrawEvent {
    */
   id: number | null;
   /**
-   * what happened: a God draw (KZ-6.2)
+   * god_draw: a God draw (KZ-6.2)
    */
   kind: "god_draw";
   /**
@@ -1323,7 +1323,7 @@ export interface KuzanastaGodLookEvent {
    */
   id: number | null;
   /**
-   * what happened: a God draw begun: the holder sees the stocks (KZ-6.2)
+   * god_look: a God draw begun: the holder sees the stocks (KZ-6.2)
    */
   kind: "god_look";
   /**

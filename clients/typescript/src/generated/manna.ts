@@ -213,7 +213,7 @@ export interface MannaDiscardAction {
    */
   id: number;
   /**
-   * what happened: discard a card, ending the turn (MH-3.3)
+   * discard: discard a card, ending the turn (MH-3.3)
    */
   kind: "discard";
   /**
@@ -242,7 +242,7 @@ export interface MannaDrawStockAction {
    */
   id: number;
   /**
-   * what happened: draw two cards from the stock (MH-3.1)
+   * draw_stock: draw two cards from the stock (MH-3.1)
    */
   kind: "draw_stock";
   /**
@@ -271,7 +271,7 @@ export interface MannaGoOutAction {
    */
   id: number;
   /**
-   * what happened: go out by discarding a card (MH-9.2)
+   * go_out: go out by discarding a card (MH-9.2)
    */
   kind: "go_out";
   /**
@@ -327,7 +327,7 @@ export interface MannaMeldAction {
    */
   jokers: number;
   /**
-   * what happened: a new meld or an addition to one of the team's (MH-3.2, MH-4)
+   * meld: a new meld or an addition to one of the team's (MH-3.2, MH-4)
    */
   kind: "meld";
   /**
@@ -368,7 +368,7 @@ export interface MannaRetractAction {
    */
   id: number;
   /**
-   * what happened: take back the provisional melds of an initial meld below its minimum (MH-4.8)
+   * retract: take back the provisional melds of an initial meld below its minimum (MH-4.8)
    */
   kind: "retract";
   /**
@@ -401,7 +401,7 @@ export interface MannaTakePileAction {
    */
   id: number;
   /**
-   * what happened: take the discard pile, melding its top card (MH-5)
+   * take_pile: take the discard pile, melding its top card (MH-5)
    */
   kind: "take_pile";
   /**
@@ -480,7 +480,7 @@ export interface MannaDealEvent {
    */
   hidden?: number;
   /**
-   * what happened: a hand begins: number, dealer, first player, the minimums (MH-2)
+   * deal: a hand begins: number, dealer, first player, the minimums (MH-2)
    */
   kind: "deal";
   /**
@@ -528,7 +528,7 @@ export interface MannaDealtEvent {
    */
   hidden?: number;
   /**
-   * what happened: a seat's hand after its red threes were replaced: only that seat sees it (MH-2.2)
+   * dealt: a seat's hand after its red threes were replaced: only that seat sees it (MH-2.2)
    */
   kind: "dealt";
   /**
@@ -569,7 +569,7 @@ export interface MannaFootDealtEvent {
    */
   hidden?: number;
   /**
-   * what happened: a seat's foot of 11 cards, which nobody sees (MH-2.2)
+   * foot_dealt: a seat's foot of 11 cards, which nobody sees (MH-2.2)
    */
   kind: "foot_dealt";
   /**
@@ -614,7 +614,7 @@ export interface MannaFirstDiscardEvent {
    */
   hidden?: number;
   /**
-   * what happened: the card that starts the discard pile (MH-2.3)
+   * first_discard: the card that starts the discard pile (MH-2.3)
    */
   kind: "first_discard";
   /**
@@ -655,7 +655,7 @@ export interface MannaRedThreeEvent {
    */
   hidden?: number;
   /**
-   * what happened: red threes laid out before a team (MH-2.4, MH-8.1, MH-6.2 replaced from the stock; MH-5.4 from the pile, not replaced)
+   * red_three: red threes laid out before a team (MH-2.4, MH-8.1, MH-6.2 replaced from the stock; MH-5.4 from the pile, not replaced)
    */
   kind: "red_three";
   /**
@@ -704,7 +704,7 @@ export interface MannaCanastaEvent {
    */
   hidden?: number;
   /**
-   * what happened: a meld reached seven cards (MH-4.5)
+   * canasta: a meld reached seven cards (MH-4.5)
    */
   kind: "canasta";
   /**
@@ -757,7 +757,7 @@ export interface MannaFootEvent {
    */
   hidden?: number;
   /**
-   * what happened: a seat picks up its foot; its cards for its owner only (MH-6.1)
+   * foot: a seat picks up its foot; its cards for its owner only (MH-6.1)
    */
   kind: "foot";
   /**
@@ -855,7 +855,7 @@ export interface MannaHandEndEvent {
    */
   hidden?: number;
   /**
-   * what happened: the hand's scoring breakdown per team (MH-9, MH-10)
+   * hand_end: the hand's scoring breakdown per team (MH-9, MH-10)
    */
   kind: "hand_end";
   /**
@@ -922,7 +922,7 @@ export interface MannaMatchEndEvent {
    */
   hidden?: number;
   /**
-   * what happened: the winners and final scores (MH-10.6)
+   * match_end: the winners and final scores (MH-10.6)
    */
   kind: "match_end";
   /**
@@ -978,7 +978,7 @@ export interface MannaDiscardEvent {
    */
   id: number | null;
   /**
-   * what happened: a card discarded (MH-3.3)
+   * discard: a card discarded (MH-3.3)
    */
   kind: "discard";
   /**
@@ -1019,7 +1019,7 @@ export interface MannaDrawStockEvent {
    */
   id: number | null;
   /**
-   * what happened: cards drawn from the stock (MH-3.1)
+   * draw_stock: cards drawn from the stock (MH-3.1)
    */
   kind: "draw_stock";
   /**
@@ -1064,7 +1064,7 @@ export interface MannaGoOutEvent {
    */
   id: number | null;
   /**
-   * what happened: a seat goes out (MH-9)
+   * go_out: a seat goes out (MH-9)
    */
   kind: "go_out";
   /**
@@ -1105,7 +1105,7 @@ export interface MannaMeldEvent {
    */
   id: number | null;
   /**
-   * what happened: a meld laid or added to (MH-4)
+   * meld: a meld laid or added to (MH-4)
    */
   kind: "meld";
   /**
@@ -1158,7 +1158,7 @@ export interface MannaRetractEvent {
    */
   id: number | null;
   /**
-   * what happened: provisional melds taken back (MH-4.8)
+   * retract: provisional melds taken back (MH-4.8)
    */
   kind: "retract";
   /**
@@ -1199,7 +1199,7 @@ export interface MannaTakePileEvent {
    */
   id: number | null;
   /**
-   * what happened: the discard pile taken (MH-5)
+   * take_pile: the discard pile taken (MH-5)
    */
   kind: "take_pile";
   /**
