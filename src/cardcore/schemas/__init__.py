@@ -57,7 +57,6 @@ PENDING: frozenset[str] = frozenset({"zones", "moves", "text", "reason", "row_te
                                      "row_count"})
 
 
-
 def _pending(*names: str) -> set[str]:
     """Those of the UI-contract fields ``names`` still optional (PENDING)."""
     return {name for name in names if name in PENDING}
