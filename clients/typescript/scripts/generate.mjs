@@ -66,17 +66,23 @@ const COMPILE = {
 
 // The shared definitions (cardcore.schema_parts.DEFS: Card, Move, ZoneContents, Zone) are
 // written once, Card in cards.ts and the others in shared.ts; the games' schemas refer to them
-// (`$ref: #/$defs/Name`), which becomes the type's name.
+// (`$ref: #/$defs/Name`), which becomes the type's name. A card is written out in the schemas
+// (its 54 names, for the validators' speed): that enum becomes Card too.
 const REF = "#/$defs/";
+const { Card: card, ...shared } = inputs.defs;
+const cardNames = JSON.stringify(card.enum);
 const withRefs = (node) => {
   if (Array.isArray(node)) return node.map(withRefs);
   if (node === null || typeof node !== "object") return node;
   const { $ref, $defs, ...rest } = node;
+  if (JSON.stringify(rest.enum) === cardNames) {
+    const { enum: _names, ...others } = rest;
+    return { ...others, tsType: "Card" };
+  }
   const out = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, withRefs(v)]));
   return typeof $ref === "string" && $ref.startsWith(REF)
     ? { ...out, tsType: $ref.slice(REF.length) } : out;
 };
-const { Card: card, ...shared } = inputs.defs;
 files["cards.ts"] = BANNER + "/** A card's name, as the server writes it (`10H`, `JK`). */\n" +
   await compile(card, "Card", COMPILE);
 const sharedParts = ['import type { Card } from "./cards.js";', ""];

@@ -118,10 +118,13 @@ def _fields(cls: type[Game], kind: str, spec: Kind, vocabulary: dict[str, Schema
 
 def _member(title: str, doc: str, kind: str, head: dict[str, Schema], own: dict[str, Schema],
             tail: dict[str, Schema], optional: set[str]) -> Schema:
-    """One kind's closed object of a union: ``head`` (its ``kind`` placed first), the kind's
-    own fields, then ``tail``; every field required but ``optional``."""
-    props = {**head, **own, **tail}
-    props["kind"] = described({"const": kind}, f"{kind}: {doc}" if doc else kind)
+    """One kind's closed object of a union: its ``kind``, ``head``, the kind's own fields,
+    then ``tail``; every field required but ``optional``."""
+    # ``kind`` first: a validator that reads the keywords in order (jsonschema does) turns
+    # the other kinds' members down at their first property (a union of 20 kinds costs 20
+    # lookups of kind, not 20 objects checked field by field).
+    props = {"kind": described({"const": kind}, f"{kind}: {doc}" if doc else kind),
+             **head, **own, **tail}
     return {"title": title, "description": doc, **closed_object(props, _required(props, optional))}
 
 
@@ -139,7 +142,6 @@ def _action(cls: type[Game], kinds: list[str]) -> Schema:
                                  "maximum": cls.max_players - 1},
                                 "the seat the action is for (-1 when built for a finished "
                                 "game)"),
-            "kind": {},
             "cards": described(CARDS, spec.cards or "the cards the action moves that the "
                                "acting seat can see"),
             "label": described(STR, "its notation, as people read it; Game.apply accepts it"),
@@ -220,7 +222,6 @@ def _event(cls: type[Game], action_kinds: list[str]) -> Schema:
         head: dict[str, Schema] = {
             "n": described(NAT, "the event's index in the whole stream (the same for every "
                            "seat)"),
-            "kind": {},
             "player": described(nullable(seat_schema(cls.max_players)),
                                 "the seat it concerns, or null"),
             "cards": described(CARDS, spec.cards or "the cards this reader may see (card "
@@ -396,7 +397,7 @@ def write_all() -> list[str]:
         folder.mkdir(exist_ok=True)
         for kind in KINDS:
             path = folder / f"{kind}.json"
-            path.write_text(json.dumps(build(game, kind), indent=1, sort_keys=True) + "\n",
-                            encoding="utf-8")
+            # In the order built (not sorted): each union member's kind comes first.
+            path.write_text(json.dumps(build(game, kind), indent=1) + "\n", encoding="utf-8")
             written.append(str(path))
     return written
