@@ -10,7 +10,7 @@ Every property has a ``description`` (a test walks the schemas): ``described`` a
 
 The pieces of the UI contract (docs/api.md, "UI contract": zones, moves, texts) are here too,
 as named definitions (``DEFS``) that the schemas refer to (``ref``) and the TypeScript client
-generates once (``Card``, ``Move``, ``ZoneContents``, ``Zone``).
+generates once (``Move``, ``ZoneContents``, ``Zone``; and ``Card``, which the schemas write out).
 """
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ puts together what every game shares (here) and what each game declares
 closed (``additionalProperties: false``): a key a schema does not list is a bug, on either
 side. Actions and events are unions discriminated by ``kind`` (``oneOf`` one closed object
 per kind, its fields required); every property has a description; the shapes every game
-shares (``Card``, ``Move``, ``ZoneContents``, ``Zone``) are ``$defs``. ``PENDING`` lists the
+shares (``Move``, ``ZoneContents``, ``Zone``) are ``$defs``. ``PENDING`` lists the
 UI contract's fields still optional (docs/api.md, "JSON Schemas").
 """
 from __future__ import annotations
