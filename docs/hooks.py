@@ -19,6 +19,7 @@ import html
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
@@ -89,10 +90,22 @@ def interface(cls: type) -> str:
     view = cls.schema_parts.view({"type": "integer"}, cls.max_players)
     lines += ["", "View keys beyond the common ones: " + ", ".join(f"`{k}`" for k in view) + "."]
     kinds = sorted({s.kind for s in game._specs})
-    lines += ["", "Action kinds: " + ", ".join(f"`{k}`" for k in kinds) +
-              f" ({game.num_distinct_actions} ids with the default options)."]
-    lines += ["", "| automatic event | what |", "|---|---|"]
-    lines += [f"| `{k}` | {doc} |" for k, doc in cls.narrator.kinds.items()]
+    parts = cls.schema_parts
+
+    def fields(kind: Any) -> str:       # a Kind's fields: required, then (optional)
+        names = [f"`{f}`" for f in kind.fields] + [f"(`{f}`)" for f in kind.optional]
+        return ", ".join(names) or "—"
+
+    lines += ["", f"Action kinds ({game.num_distinct_actions} ids with the default options; "
+              "their fields beyond `id`, `player`, `kind`, `cards`, `label`, optional ones in "
+              "brackets):", "", "| action | fields | what |", "|---|---|---|"]
+    lines += [f"| `{k}` | {fields(parts.action_kinds[k])} | {parts.action_kinds[k].doc} |"
+              for k in kinds]
+    lines += ["", "| automatic event | fields | what |", "|---|---|---|"]
+    lines += [f"| `{k}` | {fields(parts.event_kinds[k])} | {doc} |"
+              for k, doc in cls.narrator.kinds.items()]
+    lines += ["", "The exact shapes, with every field described: `cardcore schema "
+              f"{cls.name} view|action|event` (api.md, \"JSON Schemas\")."]
     state = game._state
     lines += ["", f"Breakdown rows (by {cls.narrator.breakdown_by}): " + "; ".join(
         state.breakdown_what) + " (rules " + ", ".join(state.breakdown_rules) + ")."]

@@ -24,10 +24,10 @@ export interface ServerExtras {
 /** A turn clock as the server reports it (its exact shape comes with the server's schema). */
 export type ClockInfo = { [key: string]: unknown } | unknown[];
 
-/** A table's state for one seat (or a spectator), typed by its game. `view` is typed as a
- * seat's view (`cardcore schema GAME view`); a spectator's (`seat: null`) is that view with the
- * seat's own keys blanked (`player: null`, `hand: []`) and keys that differ between seats
- * left out (docs/server.md). */
+/** A table's state for one seat (or a spectator), typed by its game. `view` is the game's view
+ * (`cardcore schema GAME view`), which admits the spectator's (`seat: null`): the seat's own
+ * keys blanked (`player: null`, `hand: []`, Manna's `team` and Kuzanasta's `my_pile` null;
+ * docs/server.md). `legal` and `events` are unions discriminated by `kind`. */
 export type TableState<G extends GameName = GameName> =
   Omit<Schemas["State"], "game" | "view" | "legal" | "events"> & ServerExtras & {
     game: G;

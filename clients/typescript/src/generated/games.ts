@@ -19,6 +19,7 @@ export interface GameTypes {
 }
 
 export type { Card } from "./cards.js";
+export type * from "./shared.js";
 export type * from "./crazy_eights.js";
 export type * from "./kings_stakes.js";
 export type * from "./kuzanasta.js";

@@ -436,7 +436,8 @@ export interface components {
             rematch?: string | null;
             /** @description set on the state that follows a take-back: its events are the whole stream again, from index 0 */
             rewound?: boolean;
-            scores: unknown[];
+            /** @description each seat's match score, by seat */
+            scores: number[];
             seat: number | null;
             seats: components["schemas"]["Seat"][];
             spectators?: boolean;
@@ -444,7 +445,8 @@ export interface components {
             takeback?: components["schemas"]["TakebackState"] | null;
             /** @description Game.view(seat); per game: `cardcore schema GAME view` */
             view: Record<string, unknown>;
-            winners: unknown[];
+            /** @description the seats that won (empty until the match is over) */
+            winners: number[];
         };
         Takeback: {
             after?: number | null;
