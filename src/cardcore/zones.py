@@ -14,7 +14,6 @@ Nothing here runs on the fast path.
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Iterable, Mapping
 
 from cardcore._fast import GameState
@@ -135,27 +134,49 @@ class ZoneTable:
 
 def diff(before: Mapping[str, list[int]], after: Mapping[str, list[int]]) -> list[Move]:
     """The moves that take ``before`` to ``after`` (zone id -> cards, as multisets): each
-    card a zone lost is matched with a zone that gained that card, the zones in their
-    order. Cards a zone lost with no zone gaining them (or gained from nowhere) cannot
-    happen while cards are conserved; they raise."""
-    lost: dict[str, Counter[int]] = {}
-    gained: list[tuple[str, Counter[int]]] = []
+    card a zone gained is matched with a zone that lost that card, the zones in their
+    order. Cards lost with no zone gaining them (or gained from nowhere) cannot happen while
+    cards are conserved; they raise."""
+    empty: list[int] = []
+    sources: dict[int, list[str]] = {}          # card -> a zone per copy it lost
+    gained: list[tuple[str, list[int]]] = []
     for zone in dict.fromkeys([*before, *after]):
-        old, new = Counter(before.get(zone, ())), Counter(after.get(zone, ()))
-        if old != new:
-            if old - new:
-                lost[zone] = old - new
-            if new - old:
-                gained.append((zone, new - old))
+        was, now = before.get(zone, empty), after.get(zone, empty)
+        if was == now:                      # most zones: untouched by a step (a C compare)
+            continue
+        if len(now) < len(was) and was[:len(now)] == now:      # taken off a pile's top
+            lost, added = was[len(now):], empty
+        elif len(now) > len(was) and now[:len(was)] == was:    # put on a pile's top
+            lost, added = empty, now[len(was):]
+        else:
+            lost, added = _minus(was, now), _minus(now, was)
+        for card in lost:
+            sources.setdefault(card, []).append(zone)
+        if added:
+            gained.append((zone, added))
     moves: dict[tuple[str, str], list[int]] = {}
-    for target, wanted in gained:
-        for card in sorted(wanted.elements()):
-            source = next(z for z, left in lost.items() if left[card] > 0)
-            lost[source][card] -= 1
+    for target, cards in gained:
+        for card in sorted(cards):
+            source = sources[card].pop(0)      # KeyError/IndexError: a card from nowhere
             moves.setdefault((source, target), []).append(card)
-    if any(+left for left in lost.values()):
+    if any(sources.values()):
         raise AssertionError("cards left a zone and reached none")
     return [(a, b, cards) for (a, b), cards in moves.items()]
+
+
+def _minus(a: list[int], b: list[int]) -> list[int]:
+    """The multiset ``a - b``, in ``a``'s order."""
+    left: dict[int, int] = {}
+    for c in b:
+        left[c] = left.get(c, 0) + 1
+    out = []
+    for c in a:
+        k = left.get(c, 0)
+        if k:
+            left[c] = k - 1
+        else:
+            out.append(c)
+    return out
 
 
 def apply_moves(zones: Mapping[str, list[int]], moves: Iterable[Move]) -> Zones:
