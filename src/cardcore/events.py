@@ -340,6 +340,8 @@ def share_moves(events: list[Raw], moves: list[Move], primary: int) -> None:
 def announce(table: ZoneTable, events: list[Raw], zones: Zones) -> None:
     """Mark on each event the zones made in play (not in ``zones_of``) that its moves fill
     while empty: the event announces them (``new_zones``)."""
+    if all(target in table.static_ids for e in events for _, target, _ in e.moves):
+        return                                   # most steps: no zone made in play
     held = {z: len(cards) for z, cards in zones.items()}
     for event in events:
         for source, target, cards in event.moves:
