@@ -359,7 +359,7 @@ def action_moves_for(game: NarratedGame, state: GameState, action_id: int) -> li
     post = state.clone()
     player = pre.current_player
     post.apply(action_id)
-    events = game._action_narrator().action(pre, action_id, player, post)
+    events: list[Raw] = game._action_narrator().action(pre, action_id, player, post)
     redealt = post.round_index != pre.round_index and not post.is_over
     action_moves(table, events, table.cards(pre), table.cards(post), redealt)
     return next(e for e in events if not e.auto).moves

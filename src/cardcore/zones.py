@@ -108,9 +108,9 @@ class ZoneTable:
         """Every zone's cards in ``state``: the declared zones (empty ones too) and the zones
         of the split kernel zones that hold cards (in the kernel's order: a pile bottom to
         top)."""
-        out: Zones = dict(zip(self.flat, state.zone_bytes()))
+        out: dict[Any, Sequence[int]] = dict(zip(self.flat, state.zone_bytes()))
         if self.splits:
-            del out[None]                              # type: ignore[arg-type]
+            del out[None]                              # the split zones' own entries
             for name, i, part, _scope in self.splits:
                 for index, cards in enumerate(self.game._zone_parts(state, name, i)):
                     if cards:
@@ -150,7 +150,9 @@ def diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]]
     card a zone gained is matched with a zone that lost that card, the zones in their
     order. Cards lost with no zone gaining them (or gained from nowhere) cannot happen while
     cards are conserved; they raise."""
-    empty = b""
+    empty: Sequence[int] = b""
+    lost: Sequence[int]
+    added: Sequence[int]
     sources: dict[int, list[str]] = {}          # card -> a zone per copy it lost
     gained: list[tuple[str, Sequence[int]]] = []
     changed = [(zone, was, after.get(zone, empty)) for zone, was in before.items()
@@ -209,7 +211,7 @@ def render_moves(table: ZoneTable, moves: Iterable[Move], seat: int | None,
                  known: str = "either") -> list[dict[str, JSON]]:
     """Moves as ``seat`` sees them: the cards when it sees the source or the target zone
     (``known="source"``: only the source, for an action not made yet), a count else."""
-    out = []
+    out: list[dict[str, JSON]] = []
     for source, target, cards in moves:
         sees = table.sees(source, seat) or (known == "either" and table.sees(target, seat))
         if sees:
