@@ -351,9 +351,11 @@ def announce(table: ZoneTable, events: list[Raw], zones: Zones) -> None:
             held[target] = held.get(target, 0) + len(cards)
 
 
-def action_moves_for(game: NarratedGame, state: GameState, action_id: int) -> list[Move]:
+def action_moves_for(game: NarratedGame, state: GameState, action_id: int,
+                     pre_zones: Zones | None = None) -> list[Move]:
     """The moves of the event that applying ``action_id`` in ``state`` would make (the
-    state is not changed): what ``Action.moves`` shows, before the acting seat's view."""
+    state is not changed; ``pre_zones``: its zones, when already read): what
+    ``Action.moves`` shows, before the acting seat's view."""
     table: ZoneTable = game._zone_table()
     pre = state.clone()
     post = state.clone()
@@ -361,7 +363,8 @@ def action_moves_for(game: NarratedGame, state: GameState, action_id: int) -> li
     post.apply(action_id)
     events: list[Raw] = game._action_narrator().action(pre, action_id, player, post)
     redealt = post.round_index != pre.round_index and not post.is_over
-    action_moves(table, events, table.cards(pre), table.cards(post), redealt)
+    before = table.cards(pre) if pre_zones is None else pre_zones
+    action_moves(table, events, before, table.cards(post), redealt)
     return next(e for e in events if not e.auto).moves
 
 

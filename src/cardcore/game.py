@@ -159,12 +159,13 @@ class _Position:
     copied until moves are read: the state then, if the game has not moved on (a log only
     grows), else the log's first actions replayed."""
 
-    __slots__ = ("game", "done", "state")
+    __slots__ = ("game", "done", "state", "zones")
 
     def __init__(self, game: Game, done: int) -> None:
         self.game = game
         self.done = done
         self.state: GameState | None = None
+        self.zones: Any = None                  # the position's zones, read once
 
     def snapshot(self) -> GameState:
         if self.state is None:
@@ -184,7 +185,10 @@ class _Position:
 
     def moves(self, action_id: int, seat: int) -> list[dict[str, JSONValue]]:
         table = self.game._zone_table()
-        return render_moves(table, action_moves_for(self.game, self.snapshot(), action_id),
+        state = self.snapshot()
+        if self.zones is None:
+            self.zones = table.cards(state)
+        return render_moves(table, action_moves_for(self.game, state, action_id, self.zones),
                             seat, known="source")
 
 
