@@ -259,3 +259,12 @@ def test_actions_read_moves_of_their_own_position():
     game.apply(actions[0])
     assert actions[0].moves                     # read after the game moved on: its position's
     assert actions[-1].moves == new_game("kings_stakes", seed=2).legal_actions()[-1].moves
+
+
+def test_a_pickled_action_keeps_its_moves():
+    import pickle
+    game = new_game("manna", seed=4)
+    action = game.legal_actions()[0]
+    copy = pickle.loads(pickle.dumps(action))       # before its moves were read
+    assert copy == action and copy.moves == action.moves
+    assert copy.moves == [{"from": "stock", "to": f"hand:{action.player}", "count": 2}]

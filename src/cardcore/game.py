@@ -167,6 +167,10 @@ class _Position:
         self.state: GameState | None = None
         self.zones: Any = None                  # the position's zones, read once
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A pickled Action keeps its position as the game and the log's length."""
+        return (_Position, (self.game, self.done))
+
     def snapshot(self) -> GameState:
         if self.state is None:
             game = self.game
