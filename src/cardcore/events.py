@@ -15,6 +15,8 @@ Every rendered event has ``n`` (its index in the full list, the same for every s
 ``player`` (a seat or None) and ``cards`` (card notations, possibly empty); ``hidden`` appears
 when cards were left out. Action events also carry ``id`` and ``action`` (the notation);
 automatic events carry ``auto: true``. The kinds of each game are listed in docs/api.md.
+Every event carries ``moves`` (the cards that changed zone, cardcore.zones), derived here by
+``Narration`` from the zones before and after each action, never by a game.
 """
 from __future__ import annotations
 
