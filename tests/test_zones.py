@@ -268,3 +268,13 @@ def test_a_pickled_action_keeps_its_moves():
     copy = pickle.loads(pickle.dumps(action))       # before its moves were read
     assert copy == action and copy.moves == action.moves
     assert copy.moves == [{"from": "stock", "to": f"hand:{action.player}", "count": 2}]
+
+
+def test_a_clone_reads_moves_of_its_own_position():
+    game = new_game("kings_stakes", seed=6)
+    first = game.legal_actions()
+    assert first[0].moves
+    twin = game.clone()
+    game.apply(first[0])
+    mine = twin.legal_actions()
+    assert [a.moves for a in mine] == [a.moves for a in first]

@@ -117,7 +117,7 @@ class Action:
     cards: tuple[str, ...]
     label: str
     info: Mapping[str, JSONValue] = field(default_factory=dict, compare=False)
-    # The position the action was offered in (a _Position), read only by ``moves``.
+    # The position the action was offered in, (game, log length), read only by ``moves``.
     _position: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -141,7 +141,8 @@ class Action:
         cached: list[dict[str, JSONValue]] | None = self.__dict__.get("_moves")
         if cached is None:
             position = self._position
-            cached = [] if position is None else position.moves(self.id, self.player)
+            cached = ([] if position is None else
+                      position[0]._position_at(position[1]).moves(self.id, self.player))
             object.__setattr__(self, "_moves", cached)
         return [dict(m) for m in cached]
 
@@ -166,10 +167,6 @@ class _Position:
         self.done = done
         self.state: GameState | None = None
         self.zones: Any = None                  # the position's zones, read once
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """A pickled Action keeps its position as the game and the log's length."""
-        return (_Position, (self.game, self.done))
 
     def snapshot(self) -> GameState:
         if self.state is None:
@@ -552,6 +549,14 @@ class Game:
             table = self.__dict__["_zones_cache"] = ZoneTable(self)
         return table
 
+    def _position_at(self, done: int) -> _Position:
+        """The position after the log's first ``done`` actions, for ``Action.moves``: the
+        last one asked is kept, so the actions of one position share its snapshot."""
+        last: _Position | None = self.__dict__.get("_last_position")
+        if last is None or last.done != done:
+            last = self.__dict__["_last_position"] = _Position(self, done)
+        return last
+
     def _action_narrator(self) -> Narrator:
         """A narrator for ``Action.moves`` (the narration's own is for its replay)."""
         narrator: Narrator | None = self.__dict__.get("_moves_narrator")
@@ -652,6 +657,7 @@ class Game:
         are atomic), which costs a fraction of a threading.Lock on the fast path."""
         self._token: list[bool] = [True]
         self._narration: Any = None               # cardcore.events.Narration, built lazily
+        self.__dict__.pop("_last_position", None)  # Action.moves' snapshot: the copy's own
 
     def _take_token(self) -> bool:
         """Wait until no other thread is in the middle of a step, then hold the token."""
@@ -920,7 +926,8 @@ class Game:
         finally:
             self._give_token(token)
 
-    def _action_from_id(self, action_id: int, position: _Position | None = None) -> Action:
+    def _action_from_id(self, action_id: int,
+                        position: tuple[Game, int] | None = None) -> Action:
         action_id = _as_action_id(action_id)
         if not 0 <= action_id < len(self._specs):
             raise IllegalActionError(f"action id {echo(action_id)} is outside "
@@ -930,7 +937,7 @@ class Game:
         seat = -1 if player is None else player
         detail = self._action_detail(action_id, spec, seat) if player is not None else None
         if player is not None and position is None and self._state.is_legal(action_id):
-            position = _Position(self, len(self._log))
+            position = (self, len(self._log))
         if detail is None:
             return Action(action_id, seat, spec.kind, spec.cards, spec.label, spec.info,
                           position)
@@ -942,7 +949,7 @@ class Game:
         """The legal actions now, in id order, with their cards; empty exactly when over."""
         token = self._take_token()
         try:
-            position = _Position(self, len(self._log))
+            position = (self, len(self._log))       # Action.moves reads it, if ever
             return [self._action_from_id(i, position) for i in self._state.legal_ids()]
         finally:
             self._give_token(token)
