@@ -80,7 +80,7 @@ class CrazyEights(Game):
     rulebook = "crazy_eights.md"
     score_direction = "lower is better (penalty points)"
     narrator = CrazyEightsNarrator
-    zone_labels = {"hand": N_("hand"), "stock": N_("stock"), "discard": N_("discard pile")}
+    zone_labels = {"hand": N_("cards in hand"), "stock": N_("stock"), "discard": N_("discard pile")}
     shown_deal_entries = ("reburied",)          # CE-2.4: turned up, then back in the stock
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA

@@ -97,7 +97,7 @@ class KingsStakes(Game):
     rulebook = "kings_stakes.md"
     score_direction = "lower is better (penalty points)"
     narrator = KingsStakesNarrator
-    zone_labels = {"hand": N_("hand"), "stock": N_("stock"), "table": N_("table"),
+    zone_labels = {"hand": N_("cards in hand"), "stock": N_("stock"), "table": N_("table"),
                    "discard": N_("discard pile"), "penalty": N_("penalty pile")}
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA

@@ -105,7 +105,7 @@ class Kuzanasta(Game):
     narrator = KuzanastaNarrator
     # Two stocks, each with its discard pile ("stock:0", "discard:0", "stock:1", ...): the
     # deck is gathered into stock 0 before a deal (KZ-2.5).
-    zone_labels = {"hand": N_("hand"), "stock": N_("stock"), "discard": N_("discard pile"),
+    zone_labels = {"hand": N_("cards in hand"), "stock": N_("stock"), "discard": N_("discard pile"),
                    "dead": N_("dead cards")}
     deck_zone = "stock:0"
     shown_deal_entries = ("turn_up",)          # KZ-2.3: shown to all, then dealt

@@ -83,7 +83,7 @@ class Manna(Game):
     narrator = MannaNarrator
     # A team's melds are one kernel zone; each meld is a zone of its own, "meld:T:N" (team
     # T's meld N, numbered in the order the team started them: MH-4).
-    zone_labels = {"hand": N_("hand"), "foot": N_("foot"), "stock": N_("stock"),
+    zone_labels = {"hand": N_("cards in hand"), "foot": N_("foot"), "stock": N_("stock"),
                    "discard": N_("discard pile"), "meld": N_("meld"),
                    "red_threes": N_("red threes")}
     split_zones = {"melds": "meld"}
