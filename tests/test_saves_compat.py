@@ -25,7 +25,9 @@ def test_0_2_saves_load_and_show_the_same_game(path):
         assert game.scores == want["scores"] and game.is_over == want["is_over"]
         assert game.current_player == want["current_player"]
         assert game.legal_action_ids() == want["legal"]
-        assert [game.view(p) for p in range(game.num_players)] == want["views"]
+        # 0.4 added the views' zones: the 0.2 keys are as they were
+        assert [{k: v for k, v in game.view(p).items() if k != "zones"}
+                for p in range(game.num_players)] == want["views"]
         assert len(game.events(None)) == want["events"]
         assert game.returns() == want["returns"]
         assert json.loads(game.to_json())["actions"] == case["save"]["actions"]

@@ -193,7 +193,7 @@ def test_kz_7_7_illegal_moves_are_refused_not_penalised():
 
 
 # ---------------------------------------------------------------- KZ-8 the view
-VIEW_KEYS = {"game", "player", "current_player", "phase", "hand", "hand_sizes", "scores",
+VIEW_KEYS = {"zones", "game", "player", "current_player", "phase", "hand", "hand_sizes", "scores",
              "legal_actions", "wild_rank", "turn_up", "discards", "my_pile", "pile_of",
              "stock_sizes", "dealer", "first_player", "deal", "turns_in_deal", "god_holder",
              "chips", "pot", "best_sets", "last_deal"}
