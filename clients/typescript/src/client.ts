@@ -78,6 +78,13 @@ export type Hints = Schemas["Hints"];
 /** An action: its id (from `legal`) or its notation (its label). */
 export type ActionRef = number | string;
 
+/** The body of an action: `after` and `cards` only when given. */
+function actionBody(action: ActionRef, after?: number,
+                    cards?: readonly string[]): { action: ActionRef; after?: number; cards?: string[] } {
+  return { action, ...(after === undefined ? {} : { after }),
+           ...(cards === undefined ? {} : { cards: [...cards] }) };
+}
+
 /** A refusal by the server: the HTTP status (or the WebSocket error's), its text and body. */
 export class CardcoreError extends Error {
   readonly status: number;
@@ -182,11 +189,13 @@ export class CardcoreClient {
 
   /** `POST /api/tables/{id}/actions`: play for the token's seat; with `after` (the
    * `event_count` the move was chosen from) the server refuses it (409) if anything happened
-   * since. Answers the seat's state with the events after `after`. */
+   * since; with `cards` (card notations) the action takes exactly those cards from the hand
+   * (docs/server.md, "Exact cards"). Answers the seat's state with the events after `after`. */
   act<G extends GameName = GameName>(table: string, token: string, action: ActionRef,
-                                     after?: number): Promise<TableState<G>> {
+                                     after?: number,
+                                     cards?: readonly string[]): Promise<TableState<G>> {
     return this.request("POST", `/api/tables/${encodeURIComponent(table)}/actions`,
-                        { token, body: after === undefined ? { action } : { action, after } });
+                        { token, body: actionBody(action, after, cards) });
   }
 
   /** `GET /api/tables/{id}/hint`: the best moves for the seat to move. */
@@ -502,9 +511,11 @@ export class TableSocket<G extends GameName = GameName> {
 
   /** Play an action for this socket's seat. `after` defaults to the event count of the last
    * state, so a move chosen from that state is never played on another one (409 instead).
-   * Resolves with the state that answers it; rejects with the server's error, or with
-   * ConnectionLostError if the socket closed first. */
-  act(action: ActionRef, after: number | null = this.state?.event_count ?? null): Promise<TableState<G>> {
+   * With `cards` (card notations) the action takes exactly those cards from the hand
+   * (docs/server.md, "Exact cards"). Resolves with the state that answers it; rejects with
+   * the server's error, or with ConnectionLostError if the socket closed first. */
+  act(action: ActionRef, after: number | null = this.state?.event_count ?? null,
+      cards?: readonly string[]): Promise<TableState<G>> {
     const socket = this.socket;
     if (this.closed || socket === undefined || socket.readyState !== 1) {
       return Promise.reject(new ConnectionLostError(undefined));
@@ -512,8 +523,8 @@ export class TableSocket<G extends GameName = GameName> {
     const id = `a${this.nextId++}`;
     return new Promise((resolve, reject) => {
       this.pending.push({ id, from: after ?? this.eventCount, resolve, reject });
-      socket.send(JSON.stringify(after === null ? { type: "action", action, id }
-                                                : { type: "action", action, after, id }));
+      socket.send(JSON.stringify({ type: "action", ...actionBody(action, after ?? undefined, cards),
+                                   id }));
     });
   }
 

@@ -172,9 +172,16 @@ export interface KuzanastaEvent {
 export interface KuzanastaSave {
   actions: number[];
   cardcore: string;
+  cards?: {
+    /**
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "^[0-9]+$".
+     */
+    [k: string]: string | undefined;
+  };
   deck: Card[] | null;
   digest: string;
-  format: 2;
+  format: 2 | 3;
   game: "kuzanasta";
   hmac?: string;
   options: {
@@ -217,9 +224,16 @@ export interface KuzanastaRecord {
   save: {
     actions: number[];
     cardcore: string;
+    cards?: {
+      /**
+       * This interface was referenced by `undefined`'s JSON-Schema definition
+       * via the `patternProperty` "^[0-9]+$".
+       */
+      [k: string]: string | undefined;
+    };
     deck: Card[] | null;
     digest: string;
-    format: 2;
+    format: 2 | 3;
     game: "kuzanasta";
     hmac?: string;
     options: {
