@@ -87,3 +87,26 @@ def test_exact_cards_leave_the_hand_and_refusals_change_nothing(config):
     assert refused > 0
     if game.state.chooses_hand_cards:
         assert chose > 0, "no action took cards other than the engine's"
+
+
+def test_exact_cards_hostile_save_cards_raise_value_error():
+    import hashlib
+    import json
+
+    from cardcore.saves import canonical_bytes
+
+    game = new_game("manna", seed=1, hands=1)
+    for _ in range(40):
+        game.apply(game.legal_action_ids()[0])
+    data = json.loads(game.to_json())
+
+    def resigned(**fields):
+        body = {**data, **fields}
+        body["digest"] = hashlib.sha256(canonical_bytes(body)).hexdigest()
+        return json.dumps(body)
+
+    for cards in ({}, {"x": "KH"}, {"999": "KH"}, {"0": 5}, {"-1": "KH"}, {"0": "KH" * 5000},
+                  {"0": "KH"}, [["0", "KH"]], "0 KH", {"0" * 20: "KH"}):
+        with pytest.raises(ValueError):
+            load_game(resigned(format=3, cards=cards))
+    assert load_game(resigned(format=2, cards={"0": "KH"})).to_json() == game.to_json()

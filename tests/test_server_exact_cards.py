@@ -123,3 +123,23 @@ def test_server_websocket_action_takes_cards(db):
             reply = answer(ws, "c")
             assert reply["type"] == "state"
             assert sorted(reply["view"]["melds"][1][0]["cards"]) == sorted(CHOSEN)
+
+
+def test_server_take_back_replays_the_chosen_cards(db):
+    with TestClient(create_app(db)) as client:
+        hub = client.app.state.tables
+        bots = {str(seat): "random" for seat in (0, 2, 3, 4, 5)}
+        made, tokens = client.portal.call(functools.partial(
+            hub.create, "manna", seed=5, deck=stacked_deck(), options={"dealer": 0},
+            bots=bots, take_back=True))
+        table, token = made.id, tokens[1]
+        assert act(client, table, token, "draw").status_code == 200
+        assert act(client, table, token, MELD, cards=CHOSEN).status_code == 200
+        melds = state(client, table, token)["view"]["melds"]
+        assert act(client, table, token, "discard 9C").status_code == 200
+        r = client.post(f"/api/tables/{table}/takeback", json={"token": token})
+        assert r.status_code == 200, r.text
+        assert r.json()["view"]["melds"] == melds                 # the discard undone only
+        assert sorted(melds[1][0]["cards"]) == sorted(CHOSEN)
+        saved = json.loads(hub.store.load(table).save)
+        assert saved["cards"] == {"1": "KD 2H KH KH"}
