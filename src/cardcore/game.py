@@ -845,8 +845,8 @@ class Game:
 
         With ``player`` (a server's seat; numpy ints too) the action must also be that seat's
         to make. With ``cards`` (card notations, a list or tuple) the action takes exactly
-        those cards from the hand where it names its hand cards by count or rank (a Manna
-        meld or pile take: which suits leave the hand); they must be a multiset the action
+        those cards from the hand where it names its hand cards by count or rank (e.g. a
+        meld named by ranks: which suits leave the hand); they must be a multiset the action
         could take now (as many, each of the kind it needs at its place, held), and for an
         action that names its cards they must be ``Action.cards``. The choice is recorded
         (``chosen_cards``) and saves replay it. Anything not legal now raises
