@@ -2,6 +2,7 @@
 pile take moves (games/manna.md, "Actions", the Decision on which cards a meld takes)."""
 from __future__ import annotations
 
+import json
 import pickle
 from collections import Counter
 
@@ -180,13 +181,15 @@ def test_manna_exact_cards_a_save_replays_the_chosen_cards():
     assert loaded.chosen_cards() == g.chosen_cards()
     keyed = load_game(g.to_json(key="k"), key="k")
     assert keyed._state.melds(1) == g._state.melds(1)
+    import jsonschema
+    import cardcore
+    jsonschema.validate(json.loads(data), cardcore.schema("manna", "save"))   # the shipped one
 
 
 def test_manna_exact_cards_a_tampered_choice_is_refused():
     data = played_with_choice().to_json().replace('"1": "KD 2H KH KH"', '"1": "KD 2H KH 9C"')
     with pytest.raises(ValueError):
         load_game(data)                                            # the digest
-    import json
     from cardcore.saves import canonical_bytes
     import hashlib
     body = json.loads(data)
