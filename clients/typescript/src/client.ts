@@ -24,10 +24,10 @@ export interface ServerExtras {
 /** A turn clock as the server reports it (its exact shape comes with the server's schema). */
 export type ClockInfo = { [key: string]: unknown } | unknown[];
 
-/** A table's state for one seat (or a spectator), typed by its game. `view` is the game's view
- * (`cardcore schema GAME view`), which admits the spectator's (`seat: null`): the seat's own
- * keys blanked (`player: null`, `hand: []`, Manna's `team` and Kuzanasta's `my_pile` null;
- * docs/server.md). `legal` and `events` are unions discriminated by `kind`. */
+/** A table's state for one seat (or a spectator), typed by its game. `view` is typed as a
+ * seat's view (`cardcore schema GAME view`); a spectator's (`seat: null`) is that view with the
+ * seat's own keys blanked (`player: null`, `hand: []`) and keys that differ between seats
+ * left out (docs/server.md). */
 export type TableState<G extends GameName = GameName> =
   Omit<Schemas["State"], "game" | "view" | "legal" | "events"> & ServerExtras & {
     game: G;
@@ -81,6 +81,13 @@ export type RematchNotice = Schemas["WsRematch"];
 export type Hints = Schemas["Hints"];
 /** An action: its id (from `legal`) or its notation (its label). */
 export type ActionRef = number | string;
+
+/** The body of an action: `after` and `cards` only when given. */
+function actionBody(action: ActionRef, after?: number,
+                    cards?: readonly string[]): { action: ActionRef; after?: number; cards?: string[] } {
+  return { action, ...(after === undefined ? {} : { after }),
+           ...(cards === undefined ? {} : { cards: [...cards] }) };
+}
 
 /** A refusal by the server: the HTTP status (or the WebSocket error's), its text and body. */
 export class CardcoreError extends Error {
@@ -153,6 +160,9 @@ export interface ClientOptions {
   /** Defaults to the global `WebSocket` (Node 20: run with `--experimental-websocket`, or
    * pass `ws`'s `WebSocket`). */
   WebSocket?: WebSocketConstructor;
+  /** The reader's language ("en", "ru"): sent as `Accept-Language`, so that what the server
+   * writes (games' titles and options, refusals) is in it. */
+  lang?: string;
 }
 
 /** The HTTP calls of docs/server.md, and `connect` for a table's socket. */
@@ -160,12 +170,14 @@ export class CardcoreClient {
   readonly baseUrl: string;
   private readonly fetchImpl: typeof fetch;
   private readonly socketImpl: WebSocketConstructor | undefined;
+  private readonly lang: string | undefined;
 
   constructor(baseUrl: string, options: ClientOptions = {}) {
     this.baseUrl = baseUrl.replace(/\/+$/, "");
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.socketImpl = options.WebSocket
       ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+    this.lang = options.lang;
   }
 
   private async request<T>(method: string, path: string,
@@ -173,6 +185,7 @@ export class CardcoreClient {
     const headers: Record<string, string> = {};
     if (init.body !== undefined) headers["Content-Type"] = "application/json";
     if (init.token !== undefined) headers["Authorization"] = `Bearer ${init.token}`;
+    if (this.lang !== undefined) headers["Accept-Language"] = this.lang;
     const response = await this.fetchImpl(this.baseUrl + path, {
       method, headers, redirect: "error",
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -212,11 +225,13 @@ export class CardcoreClient {
 
   /** `POST /api/tables/{id}/actions`: play for the token's seat; with `after` (the
    * `event_count` the move was chosen from) the server refuses it (409) if anything happened
-   * since. Answers the seat's state with the events after `after`. */
+   * since; with `cards` (card notations) the action takes exactly those cards from the hand
+   * (docs/server.md, "Exact cards"). Answers the seat's state with the events after `after`. */
   act<G extends GameName = GameName>(table: string, token: string, action: ActionRef,
-                                     after?: number): Promise<TableState<G>> {
+                                     after?: number,
+                                     cards?: readonly string[]): Promise<TableState<G>> {
     return this.request("POST", `/api/tables/${encodeURIComponent(table)}/actions`,
-                        { token, body: after === undefined ? { action } : { action, after } });
+                        { token, body: actionBody(action, after, cards) });
   }
 
   /** `GET /api/tables/{id}/hint`: the best moves for the seat to move. */
@@ -269,7 +284,9 @@ export class CardcoreClient {
                       + "{WebSocket} from the ws package to CardcoreClient");
     }
     const url = this.baseUrl.replace(/^http/, "ws") + `/ws/tables/${encodeURIComponent(table)}`;
-    return new TableSocket<G>(url, this.socketImpl, options);
+    return new TableSocket<G>(url, this.socketImpl,
+                              options.lang === undefined && this.lang !== undefined
+                                ? { ...options, lang: this.lang } : options);
   }
 }
 
@@ -284,6 +301,9 @@ export interface SocketOptions<G extends GameName = GameName> {
   since?: number;
   /** Ask for `presence` messages (each seat's presence change), passed to `onNotice`. */
   presence?: boolean;
+  /** The language of the events' texts and the refusals ("en", "ru"; `?lang=`); defaults to
+   * the client's. */
+  lang?: string;
   /** Ask for patches (`?patches=1`, the default): after the first whole state the server
    * sends each change as the new events and an RFC 7396 merge patch, which the client
    * applies; `onState` and `state` see whole states either way. `false`: whole states. */
@@ -416,6 +436,7 @@ export class TableSocket<G extends GameName = GameName> {
     const query = [...(this.eventCount > 0 ? [`since=${this.eventCount}`] : []),
                    ...(this.rewinds > 0 ? [`rewinds=${this.rewinds}`] : []),
                    ...(this.options.presence ? ["presence=1"] : []),
+                   ...(this.options.lang ? [`lang=${encodeURIComponent(this.options.lang)}`] : []),
                    ...(this.options.patches === false ? [] : ["patches=1"])];
     const url = query.length > 0 ? `${this.url}?${query.join("&")}` : this.url;
     const socket = new this.Impl(url, protocols) as WebSocketLike;
@@ -605,15 +626,17 @@ export class TableSocket<G extends GameName = GameName> {
 
   /** Play an action for this socket's seat. `after` defaults to the event count of the last
    * state, so a move chosen from that state is never played on another one (409 instead).
-   * Resolves with the state that answers it; rejects with the server's error, or with
-   * ConnectionLostError if the socket was lost after sending it (it may or may not have been
-   * played) or closed for good. Sent while the socket connects or reconnects, it is queued
-   * and goes out once the connection's first state has arrived, answered once by its id. */
-  act(action: ActionRef, after: number | null = this.state?.event_count ?? null): Promise<TableState<G>> {
+   * With `cards` (card notations) the action takes exactly those cards from the hand
+   * (docs/server.md, "Exact cards"). Resolves with the state that answers it; rejects with
+   * the server's error, or with ConnectionLostError if the socket was lost after sending it
+   * (it may or may not have been played) or closed for good. Sent while the socket connects
+   * or reconnects, it is queued and goes out once the connection's first state has arrived,
+   * answered once by its id. */
+  act(action: ActionRef, after: number | null = this.state?.event_count ?? null,
+      cards?: readonly string[]): Promise<TableState<G>> {
     const id = `a${this.nextId++}`;
     return this.send(id, after ?? this.eventCount,
-                     after === null ? { type: "action", action, id }
-                                    : { type: "action", action, after, id });
+                     { type: "action", ...actionBody(action, after ?? undefined, cards), id });
   }
 
   /** Queue a request with its id; sent now if the connection is open. */
