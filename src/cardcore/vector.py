@@ -671,13 +671,14 @@ class VectorGame:
         """IllegalActionError for a policy callable's action: the slot, seat, action and the
         game's own explanation (the rule)."""
         rule = None
-        why = f"action {action} is not legal now"
+        why = "not legal now"
         if 0 <= action < 1 << 31:
             try:
                 self._game(slot).apply(action)
             except IllegalActionError as e:
                 why, rule = str(e), e.rule
-        error = IllegalActionError(f"opponents: game {slot}, seat {seat}: the policy's {why}")
+        error = IllegalActionError(f"opponents: game {slot}, seat {seat}: the policy's action "
+                                   f"{action}: {why}")
         error.rule = rule
         raise error
 
