@@ -23,7 +23,11 @@ configuration, so the ratio is of one run. Target (issue 33): ≥ 40 % of in-cor
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")      # one core: the linear policy's matmul included
 from pathlib import Path
 from typing import Any, Callable
 
@@ -48,8 +52,11 @@ def policies(size: int, actions: int) -> dict[str, Callable[..., Any]]:
         return masks.argmax(axis=1)
 
     def random_legal(observations: Any, masks: Any, seats: Any) -> Any:
-        # a uniform key per entry, the largest legal one wins: a uniformly random legal id
-        return np.where(masks, rng.random(masks.shape, np.float32), -1.0).argmax(axis=1)
+        # the legal ids row by row (nonzero is row-major), one uniform pick within each row
+        rows, ids = np.nonzero(masks)
+        counts = np.bincount(rows, minlength=len(masks))
+        starts = np.cumsum(counts) - counts
+        return ids[starts + (rng.random(len(masks)) * counts).astype(np.int64)]
 
     def linear(observations: Any, masks: Any, seats: Any) -> Any:
         return np.where(masks, observations @ weights, -np.inf).argmax(axis=1)

@@ -363,3 +363,79 @@ def test_make_vec_refuses_bad_opponents_naming_the_option(opponents):
     with pytest.raises(ConfigError) as e:
         make_vec("kings_stakes", 2, players=2, opponents=opponents)
     assert e.value.option == "opponents" and "opponents" in str(e.value)
+
+
+# --------------------------------------------------------------------- make_vec, self-play
+
+
+def test_make_vec_plays_a_policy_opponent_as_the_vector_game_does():
+    """make_vec(opponents=callable): the environment's steps are its VectorGame's, so the
+    same seed and actions give the same trajectories as a VectorGame with the policy."""
+    probe = VectorGame("crazy_eights", 1, players=2)
+    size, width = probe.observation_shape[0], probe.num_distinct_actions
+    env = make_vec("crazy_eights", 4, players=2, opponents=LinearPolicy(size, width, 1))
+    obs, info = env.reset(seed=3)
+    vg = VectorGame("crazy_eights", 4, players=2, seed=env.vector_game.seed,
+                    learner_seats=0, opponents=LinearPolicy(size, width, 1))
+    assert np.array_equal(obs, vg.observations())
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(200):
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in info["action_mask"]])
+        obs, reward, terminated, truncated, info = env.step(actions)
+        rewards, done = vg.step(actions)
+        assert np.array_equal(terminated | truncated, done)
+        assert np.array_equal(reward, rewards[:, 0]) and np.array_equal(obs, vg.observations())
+        ended += done.sum()
+    assert ended >= 4
+    env.close()
+
+
+def test_make_vec_after_a_broken_step_reset_deals_new_games():
+    calls = [0]
+
+    def policy(observations, masks, seats):
+        calls[0] += 1
+        return masks.argmax(axis=1) - (calls[0] == 5)
+    env = make_vec("kings_stakes", 8, players=2, opponents=policy)
+    env.reset(seed=1)
+    with pytest.raises(IllegalActionError):
+        for _ in range(10):
+            env.step(np.array([np.flatnonzero(r)[0] for r in env.action_masks()]))
+    env.reset(seed=1)
+    env.step(np.array([np.flatnonzero(r)[0] for r in env.action_masks()]))
+
+
+class Frozen:
+    """A 'network' whose weight is a number: it plays the legal id at that rank."""
+
+    def __init__(self, rank: int) -> None:
+        self.rank = rank
+
+    def __call__(self, observations, masks, seats):
+        ids = [np.flatnonzero(row) for row in masks]
+        return np.array([row[min(self.rank, len(row) - 1)] for row in ids])
+
+
+def test_self_play_answers_with_the_sampled_snapshot_and_keeps_the_latest():
+    from cardcore.envs import SelfPlay
+    learner = {"rank": 0}
+    pool = SelfPlay(lambda: Frozen(learner["rank"]), keep=3, latest=0.5, seed=1)
+    for rank in (1, 2, 3, 4):
+        learner["rank"] = rank
+        pool.snapshot()
+    assert [s.rank for s in pool.snapshots] == [2, 3, 4] and pool.playing == 2
+    picked = {pool.sample() for _ in range(200)}
+    assert picked == {0, 1, 2}
+    masks = np.ones((2, 6), bool)
+    pool.playing = 0
+    assert pool(np.zeros((2, 3), np.float32), masks, np.ones(2, np.int64)).tolist() == [2, 2]
+    vg = VectorGame("kings_stakes", 8, players=2, seed=1, opponents=pool)
+    for _ in range(30):
+        pool.sample()
+        vg.step(vg.random_actions())
+    for bad in ({"keep": 0}, {"latest": 1.5}, {"keep": True}):
+        with pytest.raises(ConfigError):
+            SelfPlay(lambda: Frozen(0), **bad)
+    with pytest.raises(ConfigError, match="freeze"):
+        SelfPlay(lambda: 3)
