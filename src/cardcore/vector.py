@@ -292,6 +292,8 @@ class VectorGame:
         self.reward_scale = scale
         self.observation = observation
         self.max_episode_actions = max_log
+        # The core, or once a policy callable broke a step off, what refuses every call.
+        self._core: VectorCore | _Abandoned
         if policies:
             kinds = [policies[p][1][0] if p in policies else 0 for p in range(self.num_players)]
             thresholds = [policies[p][1][1] if p in policies else 0
