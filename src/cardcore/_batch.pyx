@@ -740,6 +740,8 @@ cdef class VectorCore:
     # outside opponent is to move, external_inputs gives their views, the caller's policy
     # answers, external_validate checks every answer before external_apply plays any.
 
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
     def external_pending(self, int32_t[::1] out) -> int:
         """Write the slots (ascending) whose seat to move is an outside opponent's into
         ``out`` (int32, one entry per game); returns their count."""
@@ -842,14 +844,15 @@ cdef class VectorCore:
         cdef int i, p, bad = -1
         cdef char* s
         cdef Header* h
+        for j in range(k):              # checked first: nothing is applied to a wrong slot
+            p = header_at(self.state(slots[j])).to_move
+            if p < 0 or not self.outside[p]:
+                raise ValueError(f"slot {slots[j]}: no outside opponent is to move")
         with nogil:
             for j in range(k):
                 i = slots[j]
                 s = self.state(i)
                 h = header_at(s)
-                p = h.to_move
-                if p < 0 or not self.outside[p]:
-                    continue            # not an outside opponent's turn: refused below
                 if self.log_push(i, <int32_t>actions[j]) < 0:
                     bad = i
                     break
