@@ -29,7 +29,7 @@ import torch
 from torch import nn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from masked_ppo import Agent, symlog  # noqa: E402  (the network of examples/masked_ppo.py)
+from masked_ppo import Agent  # noqa: E402  (the network of examples/masked_ppo.py)
 
 from cardcore.envs import SelfPlay  # noqa: E402
 from cardcore.envs.evaluation import format_win_rates, win_rates  # noqa: E402
