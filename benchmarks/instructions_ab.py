@@ -34,6 +34,11 @@ if what == "vector":                       # per game-step: random_actions + ste
     vg = VectorGame(name, 256, seed=1); mask = vg.legal_mask()
     for _ in range(n // 256):
         vg.step(vg.random_actions()); vg.legal_mask(mask)
+elif what == "opponents":                  # per learner step: 2 players, in-core greedy
+    vg = VectorGame(name, 256, seed=1, players=6 if name == "manna" else 2, opponents="greedy")
+    mask = vg.legal_mask()
+    for _ in range(n // 256):
+        vg.step(vg.random_actions()); vg.legal_mask(mask)
 elif what == "apply":                      # per action: the Python fast path, whole games
     below, s, done = Random(3).below, 0, 0
     while done < n:
@@ -54,7 +59,7 @@ elif what == "ismcts":                     # per 200-iteration decision
     while len(game.legal_action_ids()) < 2: game.apply(game.legal_action_ids()[0])
     for k in range(n): ISMCTSBot(iterations=200, seed=k).choose_id(game)
 '''
-WORKLOADS = {"vector": 256 * 400, "apply": 20000, "observe": 20000, "returns": 20000,
+WORKLOADS = {"vector": 256 * 400, "opponents": 256 * 200, "apply": 20000, "observe": 20000, "returns": 20000,
              "sample": 2000, "view": 2000, "ismcts": 5}
 GAMES = ("kings_stakes", "kuzanasta", "manna")
 

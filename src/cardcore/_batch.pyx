@@ -122,6 +122,13 @@ cdef class VectorCore:
     # every seat learns and none of this runs.
     cdef bint opponents
     cdef uint8_t learner[64]
+    # Where the core's own moves stop: a learner's seat, or an outside opponent's
+    # (POLICY_EXTERNAL: VectorGame asks a Python callable; external_pending and after).
+    cdef uint8_t stops[64]
+    cdef uint8_t outside[64]
+    cdef bint external                  # some seat is an outside opponent's
+    cdef int32_t* last_mover            # per slot: the learner seat of its latest step (external)
+    cdef int32_t* learnerless           # per slot: episodes ended before a learner moved (external)
     cdef int kind[64]
     cdef uint32_t threshold[64]
     cdef Rng* opponent_rng              # n * players (NULL without opponents)
@@ -180,7 +187,9 @@ cdef class VectorCore:
         self.mask_count = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
         self.learner_steps = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
         self.unplayed = <int64_t*>PyMem_Malloc(sizeof(int64_t) * n)
-        if not (self.states and self.legal and self.legal_count and self.episode and self.logs
+        self.last_mover = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
+        self.learnerless = <int32_t*>PyMem_Malloc(sizeof(int32_t) * n)
+        if not (self.last_mover and self.learnerless and self.states and self.legal and self.legal_count and self.episode and self.logs
                 and self.log_len and self.log_cap and self.mask_ids and self.mask_count
                 and self.learner_steps and self.unplayed):
             raise MemoryError()
@@ -195,6 +204,8 @@ cdef class VectorCore:
             raise ValueError("more than 64 seats")
         for p in range(self.players):
             self.learner[p] = 1
+            self.stops[p] = 1
+            self.outside[p] = 0
             self.kind[p] = C_POLICY_RANDOM
             self.threshold[p] = 0
             self.side[p] = p
@@ -208,6 +219,8 @@ cdef class VectorCore:
             self.mask_count[i] = -1
             self.learner_steps[i] = 0
             self.unplayed[i] = 0
+            self.last_mover[i] = -1
+            self.learnerless[i] = 0
             self.reset(i)
         cdef int bad = -1
         if self.opponents:
@@ -221,7 +234,9 @@ cdef class VectorCore:
 
     cdef int configure_opponents(self, learners, kinds, thresholds) except -1:
         """Seat p is a learner's when learners[p], else played by policy kinds[p] with the
-        epsilon threshold thresholds[p] (play_policy_games' kinds)."""
+        epsilon threshold thresholds[p] (play_policy_games' kinds), or by the caller when
+        kinds[p] is POLICY_EXTERNAL: the core's moves stop at that seat as at a learner's,
+        and the caller moves it through external_apply."""
         if not (len(learners) == len(kinds) == len(thresholds) == self.players):
             raise ValueError(f"learners, kinds and thresholds need one entry per seat "
                              f"({self.players})")
@@ -229,13 +244,18 @@ cdef class VectorCore:
         for p in range(self.players):
             self.learner[p] = 1 if learners[p] else 0
             self.kind[p] = kinds[p]
-            if self.kind[p] not in (C_POLICY_RANDOM, C_POLICY_GREEDY):
-                raise ValueError(f"policy kind {self.kind[p]} is not POLICY_RANDOM or POLICY_GREEDY")
+            if self.kind[p] not in (C_POLICY_RANDOM, C_POLICY_GREEDY, C_POLICY_EXTERNAL):
+                raise ValueError(f"policy kind {self.kind[p]} is not POLICY_RANDOM, "
+                                 f"POLICY_GREEDY or POLICY_EXTERNAL")
             if not self.learner[p] and self.kind[p] == C_POLICY_GREEDY and self.hooks.greedy == NULL:
                 raise ValueError(f"{self.hooks.name.decode()} has no in-core greedy policy")
             if not 0 <= thresholds[p] <= C_EPSILON_ONE:
                 raise ValueError("an epsilon threshold is 0..EPSILON_ONE")
             self.threshold[p] = thresholds[p]
+            self.outside[p] = not self.learner[p] and self.kind[p] == C_POLICY_EXTERNAL
+            self.stops[p] = self.learner[p] or self.outside[p]
+            if self.outside[p]:
+                self.external = True
             if not self.learner[p]:
                 self.opponents = True
         if not any(self.learner[p] for p in range(self.players)):
@@ -327,6 +347,8 @@ cdef class VectorCore:
         PyMem_Free(self.mask_count)
         PyMem_Free(self.learner_steps)
         PyMem_Free(self.unplayed)
+        PyMem_Free(self.last_mover)
+        PyMem_Free(self.learnerless)
         PyMem_Free(self.opponent_rng)
 
     cdef inline char* state(self, int i) noexcept nogil:
@@ -633,6 +655,9 @@ cdef class VectorCore:
         with nogil:
             bad = self.first_illegal(actions, lo, hi)
             if bad < 0:
+                if self.external:       # the learner seats acting now (credited by external_apply)
+                    for i in range(lo, hi):
+                        self.last_mover[i] = header_at(self.state(i)).to_move
                 i = self.apply_all(actions, rewards, done, cut, lo, hi)
         if bad >= 0:
             return bad
@@ -701,7 +726,7 @@ cdef class VectorCore:
                 cut[i] = 0
             self.legal_count[i] = -1
             # Most steps leave a learner seat to move in a game that goes on: nothing to settle.
-            if (h.to_move < 0 or self.log_len[i] >= self.max_log or not self.learner[h.to_move]) \
+            if (h.to_move < 0 or self.log_len[i] >= self.max_log or not self.stops[h.to_move]) \
                     and self.settle(i, mover, reward_row, done + i,
                                     cut + i if cut != NULL else NULL) < 0:
                 return i
@@ -710,15 +735,152 @@ cdef class VectorCore:
             self.fill_legal(i)
         return -1
 
+    # ------------------------------------------------ outside opponents (POLICY_EXTERNAL)
+    # VectorGame's loop after a learner step: external_pending lists the slots where an
+    # outside opponent is to move, external_inputs gives their views, the caller's policy
+    # answers, external_validate checks every answer before external_apply plays any.
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def external_pending(self, int32_t[::1] out) -> int:
+        """Write the slots (ascending) whose seat to move is an outside opponent's into
+        ``out`` (int32, one entry per game); returns their count."""
+        if out.shape[0] < self.n:
+            raise ValueError("out needs one entry per game")
+        cdef int i, p, k = 0
+        with nogil:
+            for i in range(self.n):
+                p = header_at(self.state(i)).to_move
+                if p >= 0 and self.outside[p]:
+                    out[k] = i
+                    k += 1
+        return k
+
+    cdef int check_slots(self, const int32_t[::1] slots) except -1:
+        cdef Py_ssize_t j
+        for j in range(slots.shape[0]):
+            if not 0 <= slots[j] < self.n:
+                raise IndexError(f"slot {slots[j]} is outside 0..{self.n - 1}")
+        return 0
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def external_inputs(self, const int32_t[::1] slots, float[:, ::1] obs, uint8_t[:, ::1] mask,
+                        int64_t[::1] seats) -> int:
+        """For each slot in ``slots``: row j of ``obs`` (float32, k x observation size) the
+        game seen by its seat to move (scaled as observations), of ``mask`` (a bool array
+        viewed as uint8, k x width) its legal ids, ``seats[j]`` that seat. Returns -1, or
+        the first j whose legal ids do not fit the width."""
+        cdef Py_ssize_t k = slots.shape[0], j
+        cdef int width = mask.shape[1]
+        if obs.shape[0] != k or mask.shape[0] != k or seats.shape[0] != k \
+                or obs.shape[1] != self.obs_size or not 0 < width <= self.num_actions:
+            raise ValueError("obs, mask and seats need a row per slot (observation size, width)")
+        self.check_slots(slots)
+        cdef int i, c, count, a, bad = -1
+        cdef char* s
+        cdef int32_t* ids
+        with nogil:
+            for j in range(k):
+                i = slots[j]
+                s = self.state(i)
+                seats[j] = header_at(s).to_move
+                self.observe_row(s, header_at(s).to_move, &obs[j, 0])
+                memset(&mask[j, 0], 0, width)
+                count = self.fill_legal(i)
+                ids = self.legal + <size_t>i * self.max_legal
+                for c in range(count if count > 0 else 0):
+                    a = ids[c]
+                    if not 0 <= a < width:
+                        bad = <int>j
+                        break
+                    mask[j, a] = 1
+                if bad >= 0:
+                    break
+        return bad
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def external_validate(self, const int32_t[::1] slots, const int64_t[::1] actions) -> int:
+        """The first j whose ``actions[j]`` is not legal in slot ``slots[j]`` now, or -1."""
+        if actions.shape[0] != slots.shape[0]:
+            raise ValueError("one action per slot")
+        self.check_slots(slots)
+        cdef Py_ssize_t j
+        cdef int i, c, count
+        cdef int64_t a
+        cdef int32_t* ids
+        cdef bint found
+        cdef int bad = -1
+        with nogil:
+            for j in range(slots.shape[0]):
+                i = slots[j]
+                a = actions[j]
+                count = self.fill_legal(i)
+                ids = self.legal + <size_t>i * self.max_legal
+                found = False
+                for c in range(count if count > 0 else 0):
+                    if ids[c] == a:
+                        found = True
+                        break
+                if not found:
+                    bad = <int>j
+                    break
+        return bad
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def external_apply(self, const int32_t[::1] slots, const int64_t[::1] actions,
+                       float[:, ::1] rewards, uint8_t[::1] done, uint8_t[::1] cut) -> None:
+        """Play ``actions[j]`` (checked by external_validate) in slot ``slots[j]``, each slot's
+        outside opponent to move, then settle as a learner's step does: in-core opponents
+        move, an episode that ends is credited to the slot's latest learner step (its
+        ``rewards`` row, ``done`` and ``cut``, bool arrays viewed as uint8) and restarts."""
+        cdef Py_ssize_t k = slots.shape[0], j
+        if actions.shape[0] != k or rewards.shape[0] != self.n or done.shape[0] != self.n \
+                or cut.shape[0] != self.n or rewards.shape[1] != self.players:
+            raise ValueError("one action per slot; rewards, done, cut: a row per game")
+        self.check_slots(slots)
+        cdef int i, p, bad = -1
+        cdef char* s
+        cdef Header* h
+        for j in range(k):              # checked first: nothing is applied to a wrong slot
+            p = header_at(self.state(slots[j])).to_move
+            if p < 0 or not self.outside[p]:
+                raise ValueError(f"slot {slots[j]}: no outside opponent is to move")
+        with nogil:
+            for j in range(k):
+                i = slots[j]
+                s = self.state(i)
+                h = header_at(s)
+                if self.log_push(i, <int32_t>actions[j]) < 0:
+                    bad = i
+                    break
+                self.hooks.apply(s, <int>actions[j])
+                h.actions_applied += 1
+                self.legal_count[i] = -1
+                if h.to_move < 0 or self.log_len[i] >= self.max_log or not self.stops[h.to_move]:
+                    if self.settle(i, self.last_mover[i], &rewards[i, 0], &done[i],
+                                   &cut[i]) < 0:
+                        bad = i
+                        break
+                elif self.learner[h.to_move]:
+                    self.learnerless[i] = 0
+                self.fill_legal(i)
+        if bad >= 0:
+            self.raise_log_error(bad)
+
     cdef int settle(self, int i, int mover, float* reward_row, uint8_t* done,
                     uint8_t* cut) noexcept nogil:
         """After ``mover``'s action in game i (-1: a fresh deal): finish an episode that is
         over or at ``max_log`` actions (crediting it when a learner seat has moved in it, and
-        dealing the next), and play the in-core opponents, until a learner seat is to move.
-        0, or -1 (``log_error``)."""
+        dealing the next), and play the in-core opponents, until a learner seat (or an outside
+        opponent's) is to move. 0, or -1 (``log_error``)."""
         cdef char* s = self.state(i)
         cdef Header* h = header_at(s)
-        cdef int p, k, count, learnerless = 0
+        cdef int p, k, count
+        # The count goes on across an outside opponent's moves (external_apply settles again).
+        cdef int learnerless = self.learnerless[i] if self.external else 0
         cdef int32_t* ids
         while True:
             if h.to_move < 0 or self.log_len[i] >= self.max_log:
@@ -734,7 +896,9 @@ cdef class VectorCore:
                 self.reset(i)
                 continue
             p = h.to_move
-            if self.learner[p]:
+            if self.stops[p]:
+                if self.external:
+                    self.learnerless[i] = 0 if self.learner[p] else learnerless
                 return 0
             count = self.fill_legal(i)
             if count <= 0:
@@ -953,9 +1117,11 @@ def play_random_games(GameState template, seed, int64_t start, int64_t stop) -> 
 cdef enum:
     C_POLICY_RANDOM = 0
     C_POLICY_GREEDY = 1
+    C_POLICY_EXTERNAL = 2           # VectorCore only: the caller moves this seat
     C_EPSILON_ONE = 1 << 16         # epsilon thresholds are out of this
 POLICY_RANDOM = C_POLICY_RANDOM
 POLICY_GREEDY = C_POLICY_GREEDY
+POLICY_EXTERNAL = C_POLICY_EXTERNAL
 EPSILON_ONE = C_EPSILON_ONE
 
 

@@ -16,6 +16,14 @@ every game is at a learner seat's turn. The opponent at ``seat`` in episode ``k`
 draws from ``Random(opponent_seed(seed, i, k, seat))``, the generator a Python bot reseeded with
 that seed holds, so a Game driven by such bots makes the same moves (docs/rl.md, "VectorGame").
 
+Policy opponents: ``opponents`` may also be a callable (for every other seat, or for some
+seats of a ``{seat: spec | callable}`` map), a batched policy in Python, such as a frozen copy
+of the learner's network: after the learner's actions (and between in-core opponents' moves),
+``step`` calls it once per round with ``(observations, masks, seats)`` of exactly the slots
+where its seats are to move, and plays the int actions it returns, until every slot is at a
+learner's turn. A callable's illegal action, wrong answer or exception breaks that step off
+half-way: the VectorGame then refuses every further call (RuntimeError); make a new one.
+
 Threads: a VectorGame may be shared by threads, and its calls are serialised: each public
 method holds the VectorGame's token for the whole call (its C loops and worker threads
 included), so calls never overlap and each sees and leaves all games between two steps.
@@ -25,6 +33,7 @@ from an older mask is then refused with IllegalActionError, and nothing changes)
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -33,13 +42,20 @@ from typing import Any, Callable
 import numpy as np
 import numpy.typing as npt
 
-from cardcore._batch import NoLearnerTurn, VectorCore, episode_seed, opponent_seed
+from cardcore._batch import (
+    POLICY_EXTERNAL, NoLearnerTurn, VectorCore, episode_seed, opponent_seed,
+)
 from cardcore._fast import Random
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.game import Game, is_int
 from cardcore.registry import game_class, new_game
 
-__all__ = ["REWARDS", "VectorGame", "episode_seed", "opponent_seed"]
+__all__ = ["REWARDS", "OpponentPolicy", "VectorGame", "episode_seed", "opponent_seed"]
+
+# A batched opponent: (observations (k, size) float32, masks (k, actions) bool, seats (k,)
+# int64) of the k slots where its seats are to move -> k int action ids.
+OpponentPolicy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_],
+                           npt.NDArray[np.int64]], Any]
 
 REWARDS = ("returns", "win")         # VectorGame's reward rules (docs/rl.md, "VectorGame")
 _REWARD_CODES = {"returns": 0, "win": 1}     # the core's REWARD_RETURNS, REWARD_WIN
@@ -56,11 +72,18 @@ def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
     return view
 
 
+def is_policy(spec: Any) -> bool:
+    """Whether an ``opponents`` entry is a batched policy (a callable that is neither a bot
+    spec, a Bot nor a class)."""
+    from cardcore.bots import Bot
+    return callable(spec) and not isinstance(spec, (str, Bot, type))
+
+
 def _seats(probe: Game, learner_seats: Any, opponents: Any
-           ) -> tuple[list[bool], dict[int, tuple[str, tuple[int, int]]]]:
-    """Which seats learn, and each other seat's (canonical spec, in-core policy). Neither
-    given: every seat learns. ``opponents`` alone: seat 0 learns when it is one spec, the seats
-    the mapping leaves out when it is ``{seat: spec}``."""
+           ) -> tuple[list[bool], dict[int, tuple[str | OpponentPolicy, tuple[int, int]]]]:
+    """Which seats learn, and each other seat's (canonical spec or callable, core policy).
+    Neither given: every seat learns. ``opponents`` alone: seat 0 learns when it is one spec
+    or callable, the seats the mapping leaves out when it is ``{seat: spec}``."""
     players = probe.num_players
     mine: list[Any]
     if learner_seats is None and opponents is None:
@@ -86,8 +109,8 @@ def _seats(probe: Game, learner_seats: Any, opponents: Any
                           f"{echo(learner_seats)}); leave opponents None for self-play",
                           "opponents")
     if opponents is None:
-        raise ConfigError(f"opponents: name the bots of seats {others}, e.g. 'greedy' or "
-                          f"{{seat: 'random'}}", "opponents")
+        raise ConfigError(f"opponents: name the bots of seats {others}, e.g. 'greedy', "
+                          f"{{seat: 'random'}} or a policy callable", "opponents")
     if isinstance(opponents, Mapping):
         if not all(is_int(p) for p in opponents) or set(opponents) != set(others):
             raise ConfigError(f"opponents must give a bot for exactly the seats {others}, "
@@ -99,16 +122,23 @@ def _seats(probe: Game, learner_seats: Any, opponents: Any
                                                  for p, spec in specs.items()}
 
 
-def _policy(probe: Game, spec: Any) -> tuple[str, tuple[int, int]]:
-    """A bot spec (or Bot) as the core plays it: (canonical spec, (kind, threshold))."""
+def _policy(probe: Game, spec: Any) -> tuple[str | OpponentPolicy, tuple[int, int]]:
+    """A bot spec (or Bot) as the core plays it: (canonical spec, (kind, threshold)); a
+    callable as itself, played outside the core."""
     from cardcore.bots import Bot, make_bot, parse_bot_spec
+    if is_policy(spec):
+        return spec, (POLICY_EXTERNAL, 0)
+    if isinstance(spec, type):
+        raise ConfigError(f"opponents: {echo(spec)} is a class; give a bot spec such as "
+                          f"'greedy', a Bot instance or a policy callable", "opponents")
     if isinstance(spec, Bot):
         bot, text = spec, repr(spec)
     else:
         try:
             parsed = parse_bot_spec(spec)
         except ConfigError as e:
-            raise ConfigError(f"opponents: {e}", "opponents") from None
+            raise ConfigError(f"opponents: {e}; or a policy callable "
+                              f"(observations, masks, seats) -> actions", "opponents") from None
         if parsed.seed is not None:
             raise ConfigError(f"opponents: {echo(str(parsed))} gives its own seed; in-core "
                               f"opponents draw from their episodes' seeds (opponent_seed)",
@@ -194,11 +224,22 @@ def first_found(indexes: list[int]) -> int:
     return min(found) if found else -1
 
 
+class _Abandoned:
+    """The core of a VectorGame whose step a policy callable broke off: every use raises."""
+
+    def __init__(self, why: str) -> None:
+        self.why = why
+
+    def __getattr__(self, name: str) -> Any:
+        raise RuntimeError(self.why)
+
+
 class VectorGame:
     """``num_games`` games of one configuration, stepped together in C.
 
     ``learner_seats`` / ``opponents``: which seats the caller plays and which bots play the
-    others inside the core (None / None: self-play; docs/rl.md, "VectorGame"). ``reward``
+    others inside the core, or which policy callables play them from Python (None / None:
+    self-play; docs/rl.md, "VectorGame"). ``reward``
     ("returns" or "win") and ``reward_scale`` (a factor, or "utility_range": rewards in
     [-1, 1]) shape ``step``'s rewards; ``observation="scaled"`` maps every observation entry
     to [0, 1] (``observation_low`` / ``observation_high``); ``max_episode_actions`` cuts an
@@ -244,11 +285,15 @@ class VectorGame:
         self.num_distinct_actions = probe.num_distinct_actions
         self.observation_shape = probe.observation_shape
         self.learner_seats: tuple[int, ...] = tuple(p for p, mine in enumerate(learners) if mine)
-        self.opponents: dict[int, str] = {p: spec for p, (spec, _) in policies.items()}
+        # Each seat's canonical bot spec, or the policy callable that plays it.
+        self.opponents: dict[int, str | OpponentPolicy] = {
+            p: spec for p, (spec, _) in policies.items()}
         self.reward = reward
         self.reward_scale = scale
         self.observation = observation
         self.max_episode_actions = max_log
+        # The core, or once a policy callable broke a step off, what refuses every call.
+        self._core: VectorCore | _Abandoned
         if policies:
             kinds = [policies[p][1][0] if p in policies else 0 for p in range(self.num_players)]
             thresholds = [policies[p][1][1] if p in policies else 0
@@ -258,10 +303,7 @@ class VectorGame:
                                         max_log=max_log, learners=learners, kinds=kinds,
                                         thresholds=thresholds)
             except NoLearnerTurn as e:
-                option = "opponents" if max_episode_actions is None else "max_episode_actions"
-                raise ConfigError(f"{option}: {e} (the opponents end or, with "
-                                  f"max_episode_actions={max_log}, outlast every episode)",
-                                  option) from None
+                raise self._no_learner_turn(e, max_episode_actions, max_log) from None
         else:
             self._core = VectorCore(probe._make_state(None), num_games, seed, max_log=max_log)
         size = self.observation_shape[0]
@@ -294,6 +336,26 @@ class VectorGame:
         self._slices = list(zip(bounds[:-1], bounds[1:]))
         self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
         self._choosers = [Random(episode_seed(seed, k, 1 << 40)) for k in range(self.threads)]
+        # Policy opponents: each callable once, with the seats it plays (one call per round).
+        groups: dict[int, tuple[OpponentPolicy, list[int]]] = {}
+        for p, spec in self.opponents.items():
+            if not isinstance(spec, str) and is_policy(spec):
+                groups.setdefault(id(spec), (spec, []))[1].append(p)
+        self._outside = [(policy, np.array(seats, np.int64)) for policy, seats in groups.values()]
+        self._asking: int | None = None       # the thread inside a policy callable
+        if self._outside:
+            self._pending = np.empty(num_games, np.int32)
+            try:            # the deals may begin at a policy seat: play it to a learner's turn
+                self._play_outside(np.empty(self._rewards_shape, _FLOAT32),
+                                   np.empty(num_games, _BOOL), np.empty(num_games, _BOOL))
+            except NoLearnerTurn as e:
+                raise self._no_learner_turn(e, max_episode_actions, max_log) from None
+
+    @staticmethod
+    def _no_learner_turn(e: Exception, max_episode_actions: Any, max_log: int) -> ConfigError:
+        option = "opponents" if max_episode_actions is None else "max_episode_actions"
+        return ConfigError(f"{option}: {e} (the opponents end or, with "
+                           f"max_episode_actions={max_log}, outlast every episode)", option)
 
     def _hold(self) -> bool:
         """Take the VectorGame's one token (a list of one, as Game's guard: list.pop and
@@ -305,6 +367,9 @@ class VectorGame:
             try:
                 return self._tokens.pop()
             except IndexError:
+                if self._asking == threading.get_ident():
+                    raise RuntimeError("an opponents callable may not call its own VectorGame "
+                                       "(it is inside that VectorGame's step)") from None
                 time.sleep(delay)
                 delay = min(1e-3, 2 * delay + 1e-5)
 
@@ -474,6 +539,8 @@ class VectorGame:
                         lambda lo, hi: core.step(ids, rewards, done, lo, hi, cut)))
             if bad >= 0:
                 self._raise_illegal(bad, int(actions[bad]))
+            if self._outside:
+                self._play_outside(rewards, done, cut)
             self._truncated = cut
             return rewards, done
         finally:
@@ -544,6 +611,85 @@ class VectorGame:
         """(num_games, num_distinct_actions) bool, read-only: that seat's legal actions in the
         final state: none when the episode ended, those it has when truncated at its turn."""
         return _read_only(self._final_masks)
+
+    def _play_outside(self, rewards: npt.NDArray[np.float32], done: npt.NDArray[np.bool_],
+                      cut: npt.NDArray[np.bool_]) -> None:
+        """Ask the policy callables for the slots where their seats are to move, play their
+        answers (and the in-core opponents after them), round after round, until every slot
+        is at a learner's turn. Any failure breaks the step off: the core is set aside."""
+        core, pending = self._core, self._pending
+        size, width = self.observation_shape[0], self.num_distinct_actions
+        try:
+            while True:
+                k = core.external_pending(pending)
+                if k == 0:
+                    return
+                slots = pending[:k]
+                obs = np.empty((k, size), _FLOAT32)
+                masks = np.empty((k, width), _BOOL)
+                seats = np.empty(k, _INT64)
+                if core.external_inputs(slots, obs, masks.view(np.uint8), seats) >= 0:
+                    raise RuntimeError("a game offered an action id past num_distinct_actions")
+                actions = self._ask(obs, masks, seats)
+                bad = core.external_validate(slots, actions)
+                if bad >= 0:
+                    self._raise_policy_illegal(int(slots[bad]), int(seats[bad]),
+                                               int(actions[bad]))
+                core.external_apply(slots, actions, rewards, done.view(np.uint8),
+                                    cut.view(np.uint8))
+        except BaseException as e:
+            self._abandon(e)
+            raise
+
+    def _ask(self, obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_],
+             seats: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """Every callable's answers for its slots of this round, as one int64 array."""
+        k = len(seats)
+        whole = len(self._outside) == 1
+        actions = np.empty(k, _INT64)
+        for policy, mine in self._outside:
+            rows = None if whole else np.flatnonzero(np.isin(seats, mine))
+            if rows is not None and not len(rows):
+                continue
+            args = (obs, masks, seats) if rows is None else (obs[rows], masks[rows], seats[rows])
+            self._asking = threading.get_ident()
+            try:
+                answer = policy(*args)
+            finally:
+                self._asking = None
+            expected = len(args[2])
+            ids = np.asarray(answer)
+            if ids.dtype.kind not in "iu" or ids.shape != (expected,):
+                raise ValueError(f"opponents: the policy of seats {mine.tolist()} must return "
+                                 f"{expected} integer action ids (shape ({expected},)), not "
+                                 f"{ids.dtype} of shape {ids.shape}")
+            if rows is None:
+                actions[:] = ids
+            else:
+                actions[rows] = ids
+        return actions
+
+    def _raise_policy_illegal(self, slot: int, seat: int, action: int) -> None:
+        """IllegalActionError for a policy callable's action: the slot, seat, action and the
+        game's own explanation (the rule)."""
+        rule = None
+        why = "not legal now"
+        if 0 <= action < 1 << 31:
+            try:
+                self._game(slot).apply(action)
+            except IllegalActionError as e:
+                why, rule = str(e), e.rule
+        error = IllegalActionError(f"opponents: game {slot}, seat {seat}: the policy's action "
+                                   f"{action}: {why}")
+        error.rule = rule
+        raise error
+
+    def _abandon(self, cause: BaseException) -> None:
+        """Set the core aside after a policy callable broke a step off half-way."""
+        self._core = _Abandoned(
+            f"this VectorGame's step was broken off by an opponents callable "
+            f"({type(cause).__name__}: {echo(str(cause))}); its games stand half-way through "
+            f"that step: make a new VectorGame (make_vec: reset())")
 
     def _action_ids(self, actions: Any) -> npt.NDArray[np.int64]:
         """``actions`` as a C-contiguous int64 array of one id per game, or

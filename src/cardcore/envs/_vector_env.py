@@ -9,7 +9,7 @@ returns and winners are in ``info["final_obs"]`` / ``info["final_info"]``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Union
 
 import gymnasium
 import numpy as np
@@ -21,11 +21,14 @@ from gymnasium.vector.utils import batch_space
 from cardcore.envs._common import draw_seed
 from cardcore.errors import ConfigError, echo
 from cardcore.game import is_int
-from cardcore.vector import VectorGame
+from cardcore.vector import OpponentPolicy, VectorGame
 
 __all__ = ["CardcoreVectorEnv", "make_vec"]
 
 Obs = npt.NDArray[np.float32]
+# A bot spec or a batched policy callable, for every other seat, per seat, or in seat order.
+Opponent = Union[str, OpponentPolicy]
+Opponents = Union[Opponent, Mapping[int, Opponent], Sequence[Opponent]]
 # Options of the single environment that the batched one cannot honour (Python per move).
 SINGLE_ONLY = ("render_mode", "reward_shaping", "illegal_action")
 
@@ -33,7 +36,9 @@ SINGLE_ONLY = ("render_mode", "reward_shaping", "illegal_action")
 class CardcoreVectorEnv(gymnasium.vector.VectorEnv):
     """``num_envs`` games of ``name`` seen by ``seat``; the other seats are ``opponents``
     played inside the core (``"greedy"``, ``"random"``, ``"level:N"``: the in-core bots, or
-    ``{seat: spec}``, or one spec per other seat in seat order).
+    ``{seat: spec}``, or one spec per other seat in seat order), or by a batched policy
+    callable ``(observations, masks, seats) -> actions`` (VectorGame's policy opponents; for
+    self-play, a frozen copy of the learner's policy: docs/rl.md, "Self-play").
 
     - ``step(actions)`` → ``(obs, reward, terminated, truncated, info)``: ``obs`` (n, size)
       float32, ``reward`` (n,) float64 = VectorGame's reward of ``seat`` (``reward="returns"``:
@@ -57,8 +62,7 @@ class CardcoreVectorEnv(gymnasium.vector.VectorEnv):
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(self, name: str, num_envs: int, *, players: int | None = None,
-                 seat: int | str = 0,
-                 opponents: str | Mapping[int, str] | Sequence[str] = "greedy",
+                 seat: int | str = 0, opponents: Opponents = "greedy",
                  reward: str = "returns", copy: bool = True, threads: int = 1,
                  **options: Any) -> None:
         single = [key for key in SINGLE_ONLY if key in options]
@@ -185,12 +189,19 @@ class CardcoreVectorEnv(gymnasium.vector.VectorEnv):
                 f"opponents={self.opponents})")
 
 
-def _opponent_map(opponents: str | Mapping[int, str] | Sequence[str], seat: int,
-                  players: int) -> str | dict[int, str]:
-    """VectorGame's ``opponents``: one spec, ``{seat: spec}``, or from a list given like the
-    single environment's (one spec per other seat, in seat order)."""
-    if isinstance(opponents, (str, Mapping)):
-        return opponents if isinstance(opponents, str) else dict(opponents)
+def _opponent_map(opponents: Opponents, seat: int, players: int) -> Any:
+    """VectorGame's ``opponents``: one spec or callable, ``{seat: spec}``, or from a list given
+    like the single environment's (one spec per other seat, in seat order). VectorGame
+    judges every other value (a ConfigError naming ``opponents``)."""
+    if opponents is None:
+        raise ConfigError("opponents: make_vec needs a player for every other seat: a bot "
+                          "spec such as 'greedy', {seat: spec}, one per other seat, or a "
+                          "policy callable (observations, masks, seats) -> actions",
+                          "opponents")
+    if isinstance(opponents, Mapping):
+        return dict(opponents)
+    if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+        return opponents
     others = [p for p in range(players) if p != seat]
     chosen = list(opponents)
     if len(chosen) != len(others):
@@ -200,7 +211,7 @@ def _opponent_map(opponents: str | Mapping[int, str] | Sequence[str], seat: int,
 
 
 def make_vec(name: str, num_envs: int, players: int | None = None, seat: int = 0,
-             opponents: str | Mapping[int, str] | Sequence[str] = "greedy",
+             opponents: Opponents = "greedy",
              reward: str = "returns", **options: Any) -> CardcoreVectorEnv:
     """A ``gymnasium.vector.VectorEnv`` of ``num_envs`` games over VectorGame (see
     :class:`CardcoreVectorEnv`); ``options``: ``observation="scaled"``, ``reward_scale``,
