@@ -14,7 +14,7 @@
     cardcore bench [GAME]
     cardcore serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--bot-delay 0.4]
                    [--max-tables N ...every limit] [--allow-origin O] [--allow-host H]
-                   [--log-format text|json]
+                   [--log-format text|json] [--bots mypolicy:path=model.npz,...]
 
 Game options are given as ``-o name=value`` (the value is read as JSON when it parses,
 e.g. ``-o rounds=8 -o teams=true -o refill=manual``).
@@ -835,7 +835,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.synchronous,
           limits=limits, allow_origins=args.allow_origin, allow_hosts=args.allow_host,
           log_format=args.log_format, log_level=args.log_level,
-          forwarded_allow_ips=args.forwarded_allow_ips)
+          forwarded_allow_ips=args.forwarded_allow_ips, bots=args.bots or ())
     return 0
 
 
@@ -1009,6 +1009,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="log lines as text or JSON lines (default text)")
     p.add_argument("--log-level", choices=("debug", "info", "warning", "error"),
                    default="info", help="(default info)")
+    p.add_argument("--bots", default=None, metavar="SPECS",
+                   help="plug-in bots the tables offer besides the built-in ones, "
+                        "comma-separated specs, e.g. mypolicy:path=model.npz (the lobby "
+                        "lists them for every game they play)")
     p.add_argument("--synchronous", choices=("full", "normal"), default="full",
                    help="SQLite durability: full survives a power cut, normal a killed "
                         "process (default full)")

@@ -24,10 +24,11 @@ import time
 from collections import OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any, Callable, Mapping
 
-from cardcore.bots import (LEVELS, Bot, BotSpec, available_bots, bot_parameters, make_bot,
-                           parse_bot_spec)
+from cardcore.bots import (BOTS, LEVELS, Bot, BotSpec, bot_parameters, make_bot,
+                           parse_bot_spec, parse_bot_specs)
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.game import MAX_ACTION_TEXT, NOTATION_RULE, Game, is_int
 from cardcore.records import Fairness, check_client_seed, forfeit_winners, make_record
@@ -578,11 +579,34 @@ class Table:
             connection.wake.set()
 
 
-def table_bots(game: str) -> list[str]:
-    """The bots a table of ``game`` may seat: every built-in bot that plays it, and the
-    difficulty levels (``level:1`` .. ``level:5``, the lobby's choice)."""
-    names = [b for b in available_bots() if b != "level" and _bot_plays(b, game)]
-    return names + [f"level:{n}" for n in LEVELS]
+def table_bots(game: str, extra: Sequence[str] = ()) -> list[str]:
+    """The bots a table of ``game`` may seat: every built-in bot that plays it, the
+    difficulty levels (``level:1`` .. ``level:5``, the lobby's choice), then ``extra``: the
+    plug-in specs the server offers for it (``offered_bots``)."""
+    names = [b for b in BOTS if b != "level" and _bot_plays(b, game)]
+    return names + [f"level:{n}" for n in LEVELS] + [b for b in extra if b not in names]
+
+
+def offered_bots(specs: str | Sequence[str]) -> dict[str, list[str]]:
+    """The bots ``cardcore serve --bots`` offers besides the built-in ones, per game: each
+    spec (canonical form) under every game it plays (its factory succeeds there).
+    ConfigError for an unknown bot or parameter, and for a bot that plays no game (with the
+    reason its factory gave)."""
+    if not specs:
+        return {}
+    offered: dict[str, list[str]] = {}
+    for spec in dict.fromkeys(str(s) for s in parse_bot_specs(specs)):
+        first: ConfigError | None = None
+        for game in available_games():
+            try:
+                make_bot(spec, 0).check_game(game)
+            except ConfigError as e:
+                first = first or e
+                continue
+            offered.setdefault(game, []).append(spec)
+        if first is not None and not any(spec in names for names in offered.values()):
+            raise first
+    return offered
 
 
 def table_bot(name: str, game: str, think_ms: float | None, seed: int) -> tuple[Bot, bool]:
@@ -592,8 +616,9 @@ def table_bot(name: str, game: str, think_ms: float | None, seed: int) -> tuple[
     spec = parse_bot_spec(name)
     if spec.name == "level":
         spec = parse_bot_spec(game_class(game).levels[dict(spec.params)["level"]])
+    plugin = spec.name not in BOTS         # a plug-in's policy may be slow: off the event loop
     if "think_ms" not in bot_parameters(spec.name):
-        return make_bot(spec, seed), False
+        return make_bot(spec, seed, game=game if plugin else None), plugin
     params = dict(spec.params)
     if think_ms is not None:
         own = params.get("think_ms")
@@ -601,13 +626,13 @@ def table_bot(name: str, game: str, think_ms: float | None, seed: int) -> tuple[
     return BotSpec(spec.name, tuple(sorted(params.items()))).make(seed), True
 
 
-def parse_bots(raw: Any, players: int, game: str) -> dict[int, str]:
+def parse_bots(raw: Any, players: int, game: str, extra: Sequence[str] = ()) -> dict[int, str]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
         raise ApiError(400, 'bots must be an object like {"1": "greedy"}')
     bots: dict[int, str] = {}
-    names = table_bots(game)
+    names = table_bots(game, extra)
     for key, name in raw.items():
         if not isinstance(key, str) or not key.isdigit() or not 0 <= int(key) < players:
             raise ApiError(422, f"bots: seat {str(key)[:20]!r} is not a seat 0..{players - 1}",
@@ -635,7 +660,10 @@ class TableServer:
 
     def __init__(self, db_path: str, *, bot_delay: float = 0.0, max_tables: int = 1000,
                  message_rate: float = 20.0, synchronous: str = "full",
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, bots: str | Sequence[str] = ()) -> None:
+        """``bots``: plug-in bot specs the server offers besides the built-in ones
+        (``offered_bots``; ConfigError for one it cannot make)."""
+        self.extra_bots = offered_bots(bots)              # game -> specs, checked once
         if bot_delay < 0:
             raise ValueError("bot_delay must be >= 0")
         if max_tables < 1:
@@ -720,7 +748,8 @@ class TableServer:
                 seed = fairness.seed
             cls = game_class(game)
             count = players if players is not None else cls.default_players
-            parsed_bots = parse_bots(bots, max(count, 0), cls.name)
+            parsed_bots = parse_bots(bots, max(count, 0), cls.name,
+                                     self.extra_bots.get(cls.name, ()))
             if self.store.count_open() + self.creating >= self.max_tables:
                 self.refused("max_tables")
                 raise ApiError(503, f"this server holds at most {self.max_tables} open tables; "
@@ -1598,7 +1627,7 @@ class TableServer:
         self.writer.close()
 
 
-def games_catalogue() -> list[dict[str, Any]]:
+def games_catalogue(extra: Mapping[str, Sequence[str]] | None = None) -> list[dict[str, Any]]:
     """``GET /api/games``: each game, its title, what it calls a round (and so the kind of
     its round-end event), its player counts and options (as ``cardcore games``): each
     option's JSON Schema fragment (``Game.option_schema``) and description, and its
@@ -1618,7 +1647,7 @@ def games_catalogue() -> list[dict[str, Any]]:
             "options": {k: {"schema": _jsonable(schemas[k]), "description": o.doc,
                             "default": _jsonable(o.default), "doc": o.doc}
                         for k, o in cls.options_spec.items()},
-            "bots": table_bots(name),
+            "bots": table_bots(name, (extra or {}).get(name, ())),
         })
     return out
 
