@@ -47,6 +47,8 @@ def test_the_prompt_numbers_the_legal_moves_and_the_parser_reads_them_back():
         assert parse_answer(game, str(action)) == action
         assert parse_answer(game, str(action).upper()) == action
         assert parse_answer(game, f"`{action}`") == action
+        spaced = "  " + str(action).replace(" ", "   ").upper()   # the game's own reading
+        assert parse_answer(game, spaced) == action
 
 
 @pytest.mark.parametrize("answer, message", [

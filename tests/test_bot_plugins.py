@@ -335,7 +335,7 @@ def test_the_installed_example_at_a_served_table(installed, tmp_path, monkeypatc
         status, made = server.request("POST", "/api/tables", {
             "game": "crazy_eights", "players": 2, "seed": 11,
             "bots": {"0": "linear", "1": "greedy"}})
-        assert status == 200, made
+        assert status == 201, made
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             status, state = server.request("GET", f"/api/tables/{made['table']}")

@@ -61,7 +61,7 @@ def legal_moves(game: Game) -> list[Action]:
     seat = game.current_player
     if seat is None:
         return []
-    return hand_order(game.legal_actions(), game.view(seat)["hand"])  # type: ignore[arg-type]
+    return hand_order(game.legal_actions(), game.view(seat)["hand"])
 
 
 def moves_text(game: Game, moves: Sequence[Action]) -> list[str]:
@@ -115,10 +115,10 @@ def _seat_lines(game: Game, seat: int, history: int, lang: str) -> list[str]:
         lines += [_("What you saw happen (latest last):")] + [f"  {line}" for line in past] + [""]
     lines.append(_("scores: {direction}").format(
         direction=score_direction(game.score_direction)) + " — " + ", ".join(
-        f"{who(k)} {score}" for k, score in enumerate(view["scores"])))   # type: ignore[arg-type]
+        f"{who(k)} {score}" for k, score in enumerate(view["scores"]))) 
     lines += game.table_lines(seat)
     hand = view["hand"]
-    lines.append(_("Your hand: ") + (" ".join(hand) if hand else "—"))   # type: ignore[arg-type]
+    lines.append(_("Your hand: ") + (" ".join(hand) if hand else "—")) 
     if game.is_over:
         winners = ", ".join(who(k) for k in game.winners)
         lines.append(_("The match is over; winners: {names}.").format(names=winners))
@@ -182,7 +182,7 @@ def _parse(game: Game, answer: Any, moves: list[Action]) -> Action:
         except IllegalActionError as e:
             problem = problem or (_("Not allowed:") + " " + refusal_text(e, game))
             continue
-        chosen = probe.history[-1]
+        chosen = probe.action_log()[-1]
         for action in moves:
             if action.id == chosen:
                 return action

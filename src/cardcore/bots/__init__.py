@@ -255,7 +255,8 @@ class BotSpec:
         kwargs: dict[str, Any] = {"seed": seed, **dict(self.params)}
         found = _lookup(self.name)
         if isinstance(found, type):
-            return found(**kwargs)
+            made: Bot = found(**kwargs)
+            return made
         own = kwargs.pop("seed")
         bot = PluginBot(self.name, found, tuple(sorted(kwargs.items())), own)
         if game is not None:

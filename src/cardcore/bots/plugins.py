@@ -163,7 +163,7 @@ def plugin_factory(name: str) -> BotFactory | None:
         raise ConfigError(f"bot {echo(name)}: its entry point {echo(point.value)} is not "
                           f"callable", "bots")
     _LOADED[name] = factory
-    return factory
+    return factory  # type: ignore[no-any-return]
 
 
 def factory_parameters(name: str, factory: BotFactory) -> dict[str, Any] | None:
