@@ -267,7 +267,8 @@ def _run(env, *args, input=None, timeout=300):
 
 
 @pytest.mark.slow
-def test_the_installed_example_plays_tournaments_on_spawned_processes_and_dask(installed):
+def test_the_installed_example_plays_tournaments_on_spawned_processes_dask_and_ray(
+        installed):
     script = textwrap.dedent("""
         import json, multiprocessing
         from concurrent.futures import ProcessPoolExecutor
@@ -286,12 +287,21 @@ def test_the_installed_example_plays_tournaments_on_spawned_processes_and_dask(i
                 Client(cluster, set_as_default=False) as client:
             dask = tournament("crazy_eights", 120, bots="linear,random", seed=4, players=2,
                               executor=client, chunk_size=10)
-        print(json.dumps([serial["standings"], spawned["standings"], dask["standings"]]))
+        import ray
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+                 object_store_memory=100 * 1024 * 1024)
+        try:
+            on_ray = tournament("crazy_eights", 120, bots="linear,random", seed=4, players=2,
+                                executor="ray", chunk_size=10)
+        finally:
+            ray.shutdown()
+        print(json.dumps([serial["standings"], spawned["standings"], dask["standings"],
+                          on_ray["standings"]]))
     """)
     done = _run(installed, "-c", script)
     assert done.returncode == 0, done.stderr[-3000:]
-    serial, spawned, dask = json.loads(done.stdout.strip().splitlines()[-1])
-    assert serial == spawned == dask
+    serial, spawned, dask, on_ray = json.loads(done.stdout.strip().splitlines()[-1])
+    assert serial == spawned == dask == on_ray
     linear, random = serial
     assert linear["bot"] == "linear" and linear["seat_games"] == 120
     # Trained to imitate greedy: it beats random clearly.

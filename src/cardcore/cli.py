@@ -42,7 +42,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardcore import __version__
-from cardcore.bots import available_bots, make_bot, parse_bot_specs
+from cardcore.bots import BOTS, make_bot, parse_bot_specs
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
 from cardcore.game import NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
@@ -62,6 +62,9 @@ HINT_LEVEL = 5            # hints come from the strongest level's search (within
 SHOW_WORDS = {"s", "show", "view"}
 
 
+# The built-in bots; installed plug-ins are not listed in --help (finding them reads every
+# installed package's metadata, tens of ms at each start), only when a name is unknown.
+BOT_NAMES = ", ".join(BOTS) + " or a plug-in's name (docs/bots.md)"
 MAX_BENCH_SECONDS = 3600.0
 COMMAND_FLAGS = {"players": "--players", "seed": "--seed", "deck": None}
 
@@ -915,7 +918,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "saving to FILE)")
     p.add_argument("--bots", default=None,
                    help="the opponents' bots, given to the other seats in order and repeated "
-                        f"(default greedy); names: {', '.join(available_bots())}")
+                        f"(default greedy); names: {BOT_NAMES}")
     p.add_argument("--level", type=int, default=None,
                    help="opponents of difficulty 1 (beginner) to 5 (strongest), instead of "
                         "--bots")
@@ -927,7 +930,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-n", "--games", type=int, default=1000, help="number of games (default 1000)")
     p.add_argument("--bots", default="random",
                    help="bots per seat, repeated round the table (default random); "
-                        f"names: {', '.join(available_bots())}")
+                        f"names: {BOT_NAMES}")
     p.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     executor_flags(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON only")
@@ -940,7 +943,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="games at least (rounded up to fill every seating equally; default 1000)")
     p.add_argument("--bots", required=True,
                    help="two or more bots, comma-separated, each name[:key=value,...], e.g. "
-                        f"greedy,random,random:seed=3; names: {', '.join(available_bots())}")
+                        f"greedy,random,random:seed=3; names: {BOT_NAMES}")
     p.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     executor_flags(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON only")
