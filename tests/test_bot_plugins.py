@@ -233,6 +233,7 @@ def test_the_server_offers_extra_bots_for_the_games_they_play(registered, tmp_pa
         assert games["kings_stakes"][-2:] == ["kingsonly", "firstmove:offset=1"]
         assert "kingsonly" not in games["crazy_eights"]
         assert "firstmove:offset=1" in games["crazy_eights"]
+        assert '"kingsonly"' in client.get("/openapi.json").text      # the names it accepts
         made = client.post("/api/tables", json={
             "game": "kings_stakes", "seed": 3, "players": 2,
             "bots": {"0": "kingsonly", "1": "firstmove:offset=1"}}).json()

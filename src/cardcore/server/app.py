@@ -222,7 +222,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         return Response(server.metrics.render(), media_type=METRICS_TYPE,
                         headers={"Cache-Control": "no-store"})
 
-    spec = openapi_spec()
+    spec = openapi_spec(server.extra_bots)
 
     async def openapi(request: Request) -> Response:
         return _json(spec)

@@ -6,6 +6,7 @@ which also runs schemathesis over every operation against a live server.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore._version import __version__
@@ -70,9 +71,12 @@ OPERATIONS = [("/api/games", "get"), ("/api/i18n", "get"), ("/api/tables", "get"
               ("/metrics", "get"), ("/openapi.json", "get")]
 
 
-def openapi_spec() -> dict[str, Any]:
+def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
+    """The OpenAPI document; ``extra_bots``: the plug-in bots a server offers, per game
+    (``TableServer.extra_bots``), listed among the bot names."""
     games = list(available_games())
-    bots = sorted({bot for game in games for bot in table_bots(game)})
+    bots = sorted({bot for game in games
+                   for bot in table_bots(game, (extra_bots or {}).get(game, ()))})
     state = {
         "type": "object",
         "required": ["table", "game", "seat", "view", "events", "event_count", "legal",
