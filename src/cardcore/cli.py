@@ -11,6 +11,7 @@
     cardcore games                     # the games (GAME is one of their names)
     cardcore schema GAME view|action|event|save
     cardcore verify RECORD [--key K]  # check a match record of `cardcore serve`
+    cardcore review SAVE_OR_RECORD --seat S [--level 5] [--json] [--lang en|ru]
     cardcore bench [GAME]
     cardcore serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--bot-delay 0.4]
                    [--max-tables N ...every limit] [--allow-origin O] [--allow-host H]
@@ -743,6 +744,26 @@ def cmd_verify(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace, console: Console) -> int:
+    from cardcore.review import MAX_REVIEW_BYTES, load_for_review, review, review_lines
+    lang = check_lang(args.lang)
+    try:
+        with open(args.path, "rb") as f:
+            data = f.read(MAX_REVIEW_BYTES + 1)
+    except OSError as e:
+        raise ConfigError(f"cannot read {echo(args.path)}: {e.strerror or e}", "review") from None
+    game = load_for_review(data)
+    result = review(game, args.seat, level=args.level, threshold=args.threshold,
+                    seed=args.seed, iterations=args.iterations)
+    if args.json:
+        sys.stdout.write(json.dumps(result) + "\n")
+        return 0
+    for line in review_lines(result, lang):
+        console.print(Text(line, style="bold red" if line.startswith("✗") else ""),
+                      soft_wrap=True)
+    return 0
+
+
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
     with use(check_lang(args.lang)):
         table = Table(box=box.SIMPLE_HEAVY)
@@ -974,6 +995,26 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the server's record key: also check the record's HMAC")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("review", help="review a seat's moves in a saved game or match record: "
+                       "each decision against the best move a search finds",
+                       description="Review a seat's decisions (docs/bots.md, \"Game review\"): "
+                       "the chosen move's estimated share against the best move's, from the "
+                       "seat's information only; mistakes lose more than --threshold.")
+    p.add_argument("path", help="a save (cardcore play --save, Game.to_json) or a match "
+                   "record (GET /api/tables/ID/record)")
+    p.add_argument("--seat", type=int, required=True, help="the seat to review")
+    p.add_argument("--level", type=int, default=5,
+                   help="the search of this level reviews (levels without one: level 5's; "
+                        "default 5)")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="search iterations per decision (default: the level's)")
+    p.add_argument("--threshold", type=float, default=0.10,
+                   help="a mistake loses more than this share (default 0.10)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the search (default 0)")
+    p.add_argument("--json", action="store_true", help="print the review as JSON")
+    lang_flag(p)
+    p.set_defaults(func=cmd_review)
 
     p = sub.add_parser("games", help="list the games and their options")
     lang_flag(p)
