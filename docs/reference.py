@@ -30,6 +30,7 @@ MODULES = [
                        "BotProtocol", "PluginBot", "register", "unregister"]),
     ("cardcore.agents.text", ["prompt", "seat_text", "parse_answer", "AnswerRefused",
                               "play_agent"]),
+    ("cardcore.review", ["review", "review_lines", "load_for_review", "search_spec"]),
     ("cardcore.schemas", ["schema", "build", "KINDS"]),
     ("cardcore.saves", None),
     ("cardcore.records", ["verify", "RecordError", "Fairness", "make_record", "commitment_of",

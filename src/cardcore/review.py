@@ -78,7 +78,7 @@ def review(game: Game, seat: int, level: int = 5, threshold: float = DEFAULT_THR
 
     spec = search_spec(game.name, level, iterations)
     position = _fresh(game)
-    decisions = []
+    decisions: list[dict[str, Any]] = []
     for number, action_id in enumerate(game.action_log()):
         if position.current_player == seat and len(position.legal_action_ids()) > 1:
             advisor = make_bot(spec, bot_seed(seed, number, seat))
