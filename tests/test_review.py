@@ -117,3 +117,36 @@ def test_the_search_of_a_level_has_no_time_cap():
     assert "iterations=300" in str(search_spec("kings_stakes", 4))
     with pytest.raises(ConfigError, match="iterations"):
         search_spec("kings_stakes", 5, iterations=0)
+
+
+def test_the_server_reviews_a_finished_table(tmp_path):
+    import time
+
+    from server_helpers import TestClient
+
+    from cardcore.server import create_app
+    with TestClient(create_app(tmp_path / "t.sqlite3")) as client:
+        made = client.post("/api/tables", json={"game": "crazy_eights", "players": 2,
+                                                "seed": 5,
+                                                "bots": {"0": "greedy", "1": "random"}}).json()
+        table = made["table"]
+        deadline = time.monotonic() + 60
+        while not client.get(f"/api/tables/{table}").json()["over"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        got = client.get(f"/api/tables/{table}/review", params={"seat": 1})
+        assert got.status_code == 200, got.text
+        body = got.json()
+        assert body["table"] == table and body["seat"] == 1 and body["decisions"]
+        assert "iterations=300" in body["search"] and "think_ms" not in body["search"]
+        game = load_for_review(json.dumps(client.get(f"/api/tables/{table}/record").json()))
+        expected = review(game, 1, iterations=300)
+        assert {k: v for k, v in body.items() if k != "table"} == expected
+        assert client.get(f"/api/tables/{table}/review", params={"seat": 1}).json() == body
+        for params, status in [({}, 400), ({"seat": 2}, 400), ({"seat": "x"}, 400)]:
+            assert client.get(f"/api/tables/{table}/review", params=params).status_code \
+                == status
+        open_table = client.post("/api/tables", json={"game": "crazy_eights",
+                                                      "players": 2}).json()
+        refused = client.get(f"/api/tables/{open_table['table']}/review", params={"seat": 0})
+        assert refused.status_code == 409 and "when the match ends" in refused.json()["error"]

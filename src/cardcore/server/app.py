@@ -314,6 +314,14 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         _watcher(table, table.seat_of(_bearer(request)))
         return _json(await server.record(table))
 
+    async def get_review(request: Request) -> Response:
+        table = server.get(request.path_params["table"])
+        _watcher(table, table.seat_of(_bearer(request)))
+        raw = request.query_params.get("seat")
+        if raw is None:
+            raise ApiError(400, "give the seat to review: ?seat=S")
+        return _json(await server.review(table, _count(raw, "seat", 0, high=99)))
+
     async def claim_seat(request: Request) -> Response:
         table = server.get(request.path_params["table"])
         body = await _read_object(request, limits.max_body, {"invite", "name", "seat"})
@@ -690,6 +698,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         api("/api/tables/{table}/hint", {"GET": get_hint}),
         api("/api/tables/{table}/takeback", {"POST": post_takeback}),
         api("/api/tables/{table}/record", {"GET": get_record}),
+        api("/api/tables/{table}/review", {"GET": get_review}),
         api("/howto/{game}", {"GET": howto}),
         api("/api/tables/{table}/seats", {"POST": claim_seat}),
         api("/api/tables/{table}/seats/{seat}", {"DELETE": leave_seat}),

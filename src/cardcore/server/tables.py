@@ -57,6 +57,10 @@ MAX_REQUEST_ID = 64         # characters of a WebSocket action's "id" (docs/serv
 MAX_REQUEST_INT = 2**53 - 1     # an int "id" a JavaScript client represents exactly
 HINT_LEVEL = 5              # hints come from the game's strongest level's search ...
 HINT_TOP = 3                # ... its best three moves
+# A review (GET /api/tables/{id}/review) searches each decision this many iterations at
+# most: a whole match then takes seconds of a bot-pool thread, not a minute.
+REVIEW_ITERATIONS = 300
+REVIEWS_KEPT = 256          # finished reviews kept in memory (a finished table does not change)
 MAX_CACHED = 500            # tables kept in memory; the others are reloaded when used
 IDLE_SECONDS = 60.0         # a table nobody used for this long leaves memory (reloaded on use)
 RECORD_KEY_ENV = "CARDCORE_RECORD_KEY"   # the key that signs match records (docs/server.md)
@@ -699,6 +703,7 @@ class TableServer:
         # Presence across processes (a shared store): this process's rows carry this id.
         self.process_id = secrets.token_hex(8)
         self.rematching: dict[str, asyncio.Future[str]] = {}    # old table id -> new id
+        self.reviews: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
 
     def refused(self, reason: str) -> None:
         """Count a refusal by its reason (``/metrics``)."""
@@ -1238,6 +1243,36 @@ class TableServer:
             raise ApiError(409, "the record is published when the match ends",
                            event_count=table.event_count)
         return table.record()
+
+    async def review(self, table: Table, seat: int) -> dict[str, Any]:
+        """``GET /api/tables/{id}/review?seat=S``: the review of ``seat``'s decisions
+        (cardcore.review: the level-5 search from the seat's information only, at most
+        ``REVIEW_ITERATIONS`` per decision), once the match ended like its record; computed
+        in the bot pool once per table and seat (kept for ``REVIEWS_KEPT`` reviews), at most
+        one new review per table per ``1 / hint_rate`` seconds (429 past it)."""
+        from cardcore.review import review as review_of
+        await self.settled(table)
+        if not table.finished() or table.ended not in (None, "forfeit"):
+            raise ApiError(409, "the review is published when the match ends",
+                           event_count=table.event_count)
+        if not 0 <= seat < table.game.num_players:
+            raise ApiError(400, f"seat must be an int 0..{table.game.num_players - 1}")
+        key = (table.id, seat)
+        done = self.reviews.get(key)
+        if done is None:
+            wait = self.hints.take(f"{table.id}:review", time.monotonic())
+            if wait:
+                self.refused("hint_rate")
+                raise ApiError(429, f"at most {self.limits.hint_rate:g} new reviews per "
+                                    f"second per table", retry_after=math.ceil(wait))
+            copy = table.game.clone()
+            done = await asyncio.get_running_loop().run_in_executor(
+                self.bot_pool, functools.partial(review_of, copy, seat, level=HINT_LEVEL,
+                                                 iterations=REVIEW_ITERATIONS))
+            self.reviews[key] = done
+            while len(self.reviews) > REVIEWS_KEPT:
+                self.reviews.popitem(last=False)
+        return {"table": table.id, **done}
 
     # ---------------------------------------------------------------- actions
     async def hint(self, table: Table, seat: int | None) -> dict[str, Any]:
