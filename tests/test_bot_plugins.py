@@ -67,6 +67,15 @@ def illegal(game_name, seed=None):
     return Illegal()
 
 
+class Crashing:
+    def choose(self, game):
+        raise KeyError("layer 3")
+
+
+def crashing(game_name, seed=None):
+    return Crashing()
+
+
 def kings_only(game_name, seed=None):
     if game_name != "kings_stakes":
         raise ValueError(f"no weights for {game_name}")
@@ -76,7 +85,8 @@ def kings_only(game_name, seed=None):
 @pytest.fixture
 def registered():
     names = {"firstmove": first_move, "anyparams": any_params, "broken": broken,
-             "notabot": not_a_bot, "illegal": illegal, "kingsonly": kings_only}
+             "notabot": not_a_bot, "illegal": illegal, "kingsonly": kings_only,
+             "crashing": crashing}
     for name, factory in names.items():
         register(name, factory, replace=True)
     yield names
@@ -147,6 +157,10 @@ def test_an_illegal_choice_is_a_config_error_naming_the_bot(registered):
     with pytest.raises(ConfigError, match="bot 'illegal' chose 1000000, not a legal action"):
         game.apply(make_bot("illegal").choose_id(game))
     assert game.to_json() == before
+    with pytest.raises(ConfigError, match="bot 'crashing' failed to choose a move in "
+                       "kings_stakes: KeyError: 'layer 3'") as caught:
+        make_bot("crashing").choose_id(game)
+    assert isinstance(caught.value.__cause__, KeyError)
 
 
 def _fake_entry_points(monkeypatch, **values):

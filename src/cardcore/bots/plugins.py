@@ -234,7 +234,13 @@ class PluginBot(Bot):
     def choose_id(self, game: Game) -> int:
         policy = self.bind(game.name)
         fast = getattr(policy, "choose_id", None)
-        choice = fast(game) if callable(fast) else policy.choose(game)
+        try:
+            choice = fast(game) if callable(fast) else policy.choose(game)
+        except ConfigError:
+            raise
+        except Exception as e:          # the plug-in's own failure: named, its cause kept
+            raise ConfigError(f"bot {echo(self.spec)} failed to choose a move in "
+                              f"{game.name}: {_error_text(e)}", "bots") from e
         if isinstance(choice, Action):
             choice = choice.id
         if not is_int(choice) or int(choice) not in game.legal_action_ids():
