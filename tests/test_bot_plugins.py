@@ -37,6 +37,9 @@ class FirstMove:
     def __init__(self, game_name, offset=0):
         self.game_name, self.offset = game_name, offset
 
+    def choose_many(self, observations, masks):
+        return np.argmax(masks, axis=1)                 # the lowest legal id of each row
+
     def choose(self, game):
         actions = game.legal_actions()
         return actions[min(self.offset, len(actions) - 1)]
@@ -105,6 +108,13 @@ def test_a_registered_bot_is_made_by_name_and_plays(registered):
         game.apply(bot.choose(game))
     assert isinstance(bot.policy, FirstMove) and bot.policy.game_name == "kings_stakes"
     assert isinstance(bot.policy, BotProtocol)
+    # The optional batched method is reachable on the wrapper once it has met a game.
+    assert not hasattr(make_bot("firstmove"), "choose_many")
+    games = [new_game("kings_stakes", seed=s) for s in range(3)]
+    masks = np.stack([g.legal_action_mask() for g in games])
+    obs = np.stack([g.observation_tensor(g.current_player) for g in games])
+    chosen = make_bot("firstmove", game="kings_stakes").choose_many(obs, masks)
+    assert list(chosen) == [min(g.legal_action_ids()) for g in games]
 
 
 def test_a_plug_in_spec_takes_the_factory_parameters(registered):
