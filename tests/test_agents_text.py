@@ -187,3 +187,19 @@ def test_play_agent_against_several_bots_and_bad_arguments():
         with pytest.raises(ConfigError) as caught:
             play_agent("kings_stakes", args.pop("agent"), **args)
         assert caught.value.option == option, (kwargs, caught.value)
+
+
+@pytest.mark.slow
+def test_the_agent_command_rates_a_command_line_agent(capsys):
+    import json
+    import sys
+
+    from cardcore.cli import main
+    command = f"{sys.executable} -c \"import sys; sys.stdin.read(); print('1')\""
+    assert main(["agent", "crazy_eights", "--players", "2", "--command", command, "-n", "2",
+                 "--bots", "random", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 2 and report["answers"]["valid_first"] == \
+        report["answers"]["decisions"] > 0
+    assert main(["agent", "crazy_eights", "--command", "true", "--timeout", "0"]) == 2
+    assert "--timeout" in capsys.readouterr().err

@@ -12,6 +12,7 @@
     cardcore schema GAME view|action|event|save
     cardcore verify RECORD [--key K]  # check a match record of `cardcore serve`
     cardcore review SAVE_OR_RECORD --seat S [--level 5] [--json] [--lang en|ru]
+    cardcore agent GAME --command "CMD" [--bots greedy] [-n 10] [--seed S] [--lang en|ru]
     cardcore bench [GAME]
     cardcore serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--bot-delay 0.4]
                    [--max-tables N ...every limit] [--allow-origin O] [--allow-host H]
@@ -744,6 +745,52 @@ def cmd_verify(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def command_agent(command: str, timeout: float) -> Callable[[str], str]:
+    """An agent that runs ``command`` in a shell for each question: the prompt on its stdin,
+    its stdout (decoded as UTF-8) the answer. A failed or timed-out run answers ""."""
+    import subprocess
+
+    def agent(prompt: str) -> str:
+        try:
+            done = subprocess.run(command, shell=True, input=prompt.encode("utf-8"),
+                                  capture_output=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return ""
+        return done.stdout.decode("utf-8", errors="replace") if done.returncode == 0 else ""
+    return agent
+
+
+def cmd_agent(args: argparse.Namespace, console: Console) -> int:
+    from cardcore.agents.text import play_agent
+    if not (math.isfinite(args.timeout) and args.timeout > 0):
+        raise ConfigError(f"--timeout must be a positive number of seconds, not "
+                          f"{echo(args.timeout)}", "timeout")
+    options = _parse_options(args.option, args.game)
+    report = play_agent(args.game, command_agent(args.command, args.timeout),
+                        opponents=args.bots, games=args.games, seed=args.seed,
+                        lang=args.lang, players=args.players, retries=args.retries, **options)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    table = Table(title=f"{report['game']}: the agent against {', '.join(report['opponents'])}, "
+                        f"{report['games']} games, {report['players']} players, seed "
+                        f"{report['seed']}", box=box.SIMPLE_HEAVY)
+    for column in ("player", "rating [95%]", "win rate [95%]", "seat-games"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for row in report["standings"]:
+        lo, hi = row["rating_ci"]
+        wlo, whi = row["win_rate_ci"]
+        table.add_row(row["bot"], f"{row['rating']:.0f} [{lo:.0f}, {hi:.0f}]",
+                      f"{row['win_rate']:.1%} [{wlo:.1%}, {whi:.1%}]", str(row["seat_games"]))
+    console.print(table)
+    a = report["answers"]
+    console.print(f"{a['decisions']} decisions asked ({a['forced']} forced moves not asked): "
+                  f"{a['valid_first']} answered validly at once, {a['refused']} answers "
+                  f"refused, {a['fallbacks']} random moves after {args.retries} retries",
+                  highlight=False, soft_wrap=True)
+    return 0
+
+
 def cmd_review(args: argparse.Namespace, console: Console) -> int:
     from cardcore.review import MAX_REVIEW_BYTES, load_for_review, review, review_lines
     lang = check_lang(args.lang)
@@ -1015,6 +1062,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     lang_flag(p)
     p.set_defaults(func=cmd_review)
+
+    p = game_command("agent", "rate a language-model agent (any command that reads a prompt "
+                     "on stdin and answers on stdout) against bots")
+    option_flags(p)
+    p.add_argument("--command", required=True, metavar="CMD",
+                   help="the agent: a shell command run once per question, the prompt on "
+                        "its stdin, its stdout the answer (e.g. \"llm -m MODEL\")")
+    p.add_argument("--bots", default="greedy",
+                   help=f"the opponents, given to the other seats in order (default greedy); "
+                        f"names: {BOT_NAMES}")
+    p.add_argument("-n", "--games", type=int, default=10, help="games (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    p.add_argument("--retries", type=int, default=2,
+                   help="refused answers sent back per decision (default 2)")
+    p.add_argument("--timeout", type=float, default=120.0,
+                   help="seconds an answer may take (default 120)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON only")
+    lang_flag(p)
+    p.set_defaults(func=cmd_agent)
 
     p = sub.add_parser("games", help="list the games and their options")
     lang_flag(p)
