@@ -50,7 +50,7 @@ from cardcore.game import NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.i18n import (LANGUAGES, _, check_lang, ngettext,
                            translations, use)
-from cardcore.narrate import breakdown_lines, describe, score_direction
+from cardcore.narrate import breakdown_lines, describe, hand_order, score_direction
 # The refusals and how-to-play pages in the reader's language (the server shows them too).
 from cardcore.texts import SHARED_REFUSALS, howto_text, refusal_text  # noqa: F401
 from cardcore.texts import words_module as _words_module
@@ -169,28 +169,6 @@ def table_lines(game: Game, player: int) -> list[Text]:
 # ------------------------------------------------------------------ play
 class _Quit(Exception):
     pass
-
-
-def hand_order(legal: Sequence[Action], hand: Sequence[str]) -> list[Action]:
-    """The moves in the order of the hand as shown: kind by kind (in the order the ids list
-    them: draw before discard, plays before take), within a kind by the position of the hand
-    cards each plays."""
-    position: dict[str, list[int]] = {}
-    for i, card in enumerate(hand):
-        position.setdefault(card, []).append(i)
-    kinds: dict[str, int] = {}
-    for action in legal:
-        kinds.setdefault(action.kind, len(kinds))
-
-    def key(action: Action) -> tuple[int, tuple[int, ...]]:
-        spots = {c: list(p) for c, p in position.items()}
-        used = []
-        for card in action.cards:
-            card = card.split("=")[0]
-            if spots.get(card):
-                used.append(spots[card].pop(0))
-        return (kinds[action.kind], tuple(sorted(used)))
-    return sorted(legal, key=key)
 
 
 def bots_sidecar(save_path: Path) -> Path:

@@ -29,7 +29,7 @@ __all__ = ["DEFAULT_THRESHOLD", "load_for_review", "review", "review_lines", "se
 DEFAULT_THRESHOLD = 0.10
 # A review estimates every legal move, not only the one to play: a wider exploration than a
 # playing bot's spreads the visits, so a move the search dislikes still gets an estimate from
-# more than a handful of playouts (planted blunders in Kings' Stakes were flagged more often).
+# more than a handful of playouts (planted blunders were flagged more often in a test game).
 REVIEW_EXPLORATION = 3.0
 MAX_REVIEW_BYTES = 8 * 1024 * 1024          # a save or record read for review, at most
 

@@ -26,8 +26,8 @@ import numpy as np
 
 from cardcore._batch import play_policy_games, play_random_games
 from cardcore._fast import seed_to_u64
-from cardcore.bots import Bot, make_bot, parse_bot_spec, parse_bot_specs
-from cardcore.bots.plugins import adopt_factories, shipped_factories
+from cardcore.bots import (Bot, adopt_factories, make_bot, parse_bot_spec, parse_bot_specs,
+                           shipped_factories)
 from cardcore.errors import ConfigError, echo
 from cardcore.executors import executor_kind, executor_workers, run_chunks
 from cardcore.game import Game, resolve_seed

@@ -32,8 +32,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from cardcore.bots import Bot, make_bot, parse_bot_spec, parse_bot_specs
-from cardcore.bots.plugins import adopt_factories, shipped_factories
+from cardcore.bots import (Bot, adopt_factories, make_bot, parse_bot_spec, parse_bot_specs,
+                           shipped_factories)
 from cardcore.errors import ConfigError, echo
 from cardcore.executors import run_chunks
 from cardcore.game import resolve_seed

@@ -32,7 +32,7 @@ from cardcore.bots import Bot, make_bot, parse_bot_specs
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.game import Action, Game, is_int
 from cardcore.i18n import _, check_lang, use
-from cardcore.narrate import breakdown_lines, describe, score_direction
+from cardcore.narrate import breakdown_lines, describe, hand_order, score_direction
 from cardcore.registry import new_game
 from cardcore.texts import refusal_text, words_module
 
@@ -57,7 +57,6 @@ def _who(seat: int) -> Callable[[int], str]:
 
 def legal_moves(game: Game) -> list[Action]:
     """The legal moves in the order they are numbered: the hand's order (``cardcore play``'s)."""
-    from cardcore.cli import hand_order
     seat = game.current_player
     if seat is None:
         return []

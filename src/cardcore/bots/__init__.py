@@ -45,9 +45,10 @@ from typing import Any, Callable
 from cardcore._fast import Random
 from cardcore.bots.base import EPSILON_ONE, POLICY_GREEDY, Bot, RandomBot
 from cardcore.bots.ismcts import ISMCTSBot
-from cardcore.bots.plugins import (ENTRY_POINT_GROUP, BotFactory, BotProtocol, PluginBot,
-                                   factory_parameters, plugin_factory, plugin_names, register,
-                                   registered_factories, unregister)
+from cardcore.bots.plugins import (ENTRY_POINT_GROUP, NAME_PATTERN, BotFactory, BotProtocol,
+                                   PluginBot, factory_parameters, forget_factory,
+                                   plugin_factory, plugin_names, registered_factories,
+                                   store_factory)
 from cardcore.errors import ConfigError, echo
 from cardcore.game import Game, is_int
 from cardcore.registry import game_class
@@ -55,8 +56,9 @@ from cardcore.registry import game_class
 __all__ = [
     "BOTS", "ENTRY_POINT_GROUP", "LEVELS", "Bot", "BotFactory", "BotProtocol", "BotSpec",
     "GreedyBot", "ISMCTSBot", "LevelBot", "PluginBot", "RandomBot", "available_bots",
-    "bot_parameters", "clear_spec_cache", "greedy_heuristic", "make_bot", "parse_bot_spec",
-    "parse_bot_specs", "register", "registered_factories", "unregister",
+    "adopt_factories", "bot_parameters", "clear_spec_cache", "greedy_heuristic", "make_bot",
+    "parse_bot_spec", "parse_bot_specs", "register", "registered_factories",
+    "shipped_factories", "unregister",
 ]
 
 
@@ -344,3 +346,57 @@ def make_bot(name: str | BotSpec, seed: int | None = None, game: str | None = No
     for an unknown name or parameter; with ``game``, a plug-in's factory is called at once
     (ConfigError naming the bot if it fails)."""
     return parse_bot_spec(name).make(seed, game)
+
+
+# ------------------------------------------------------------------ plug-ins (cardcore.bots.plugins)
+def register(name: str, factory: BotFactory, *, replace: bool = False) -> None:
+    """Make ``factory(game_name, seed=None, **params)`` the bot ``name`` in this process
+    (``make_bot``, ``simulate``, ``tournament``, ``--bots``...). A built-in name is refused;
+    an existing plug-in name too unless ``replace``. Worker processes of ``simulate`` and
+    ``tournament`` register it again from the job when ``factory`` pickles (a top-level
+    function or class of an importable module); an entry point needs nothing shipped."""
+    if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name.strip().lower()):
+        raise ConfigError(f"a bot's name is 1-40 of a-z, 0-9, _ . - starting with a letter, "
+                          f"not {echo(name)}", "bots")
+    key = name.strip().lower()
+    if key in BOTS:
+        raise ConfigError(f"{echo(key)} is a built-in bot; register another name", "bots")
+    if not callable(factory):
+        raise ConfigError(f"the factory of bot {key} must be callable, not {echo(factory)}",
+                          "bots")
+    store_factory(key, factory, replace)
+    clear_spec_cache()
+
+
+def unregister(name: str) -> None:
+    """Forget a bot ``register`` made (entry points stay)."""
+    if isinstance(name, str):
+        forget_factory(name.strip().lower())
+    clear_spec_cache()
+
+
+def shipped_factories(specs: Sequence[str], remote: bool) -> dict[str, BotFactory]:
+    """What a job of ``simulate`` or ``tournament`` carries so that its worker knows the bots
+    ``register`` made (entry points need nothing); ``remote``: the job is pickled, so every
+    factory must pickle (a top-level function or class of an importable module)."""
+    import pickle
+
+    names = {parse_bot_spec(spec).name for spec in specs}
+    shipped = registered_factories(sorted(names))
+    if remote:
+        for name, factory in shipped.items():
+            try:
+                pickle.dumps(factory)
+            except Exception:
+                raise ConfigError(f"bot {name}: its factory {echo(factory)} cannot be sent to "
+                                  f"worker processes; register a top-level function of a "
+                                  f"module, or install it as an entry point", "bots") from None
+    return shipped
+
+
+def adopt_factories(shipped: dict[str, BotFactory]) -> None:
+    """In a worker: register the factories a job carries (``shipped_factories``)."""
+    current = registered_factories(shipped)
+    for name, factory in shipped.items():
+        if current.get(name) is not factory:
+            register(name, factory, replace=True)

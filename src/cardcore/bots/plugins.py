@@ -32,9 +32,9 @@ from cardcore.bots.base import Bot
 from cardcore.errors import ECHO_LIMIT, ConfigError, echo
 from cardcore.game import Action, Game, is_int
 
-__all__ = ["ENTRY_POINT_GROUP", "BotFactory", "BotProtocol", "PluginBot", "plugin_factory",
-           "adopt_factories", "plugin_names", "register", "registered_factories",
-           "shipped_factories", "unregister"]
+__all__ = ["ENTRY_POINT_GROUP", "NAME_PATTERN", "BotFactory", "BotProtocol", "PluginBot",
+           "factory_parameters", "forget_factory", "plugin_factory", "plugin_names",
+           "registered_factories", "store_factory"]
 
 ENTRY_POINT_GROUP = "cardcore.bots"
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9_.\-]{0,39}")
@@ -58,70 +58,20 @@ _ENTRY_POINTS: dict[str, list[metadata.EntryPoint]] | None = None    # read once
 _LOADED: dict[str, BotFactory] = {}    # entry points imported so far
 
 
-def _check_name(name: Any, builtin: Any) -> str:
-    if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name.strip().lower()):
-        raise ConfigError(f"a bot's name is 1-40 of a-z, 0-9, _ . - starting with a letter, "
-                          f"not {echo(name)}", "bots")
-    key = name.strip().lower()
-    if key in builtin:
-        raise ConfigError(f"{echo(key)} is a built-in bot; register another name", "bots")
-    return key
+def store_factory(name: str, factory: BotFactory, replace: bool) -> None:
+    """Keep ``factory`` under ``name`` (``cardcore.bots.register`` checks the name first)."""
+    if name in _REGISTERED and _REGISTERED[name] is not factory and not replace:
+        raise ConfigError(f"bot {name} is registered already; pass replace=True", "bots")
+    _REGISTERED[name] = factory
 
 
-def register(name: str, factory: BotFactory, *, replace: bool = False) -> None:
-    """Make ``factory(game_name, seed=None, **params)`` the bot ``name`` in this process
-    (``make_bot``, ``simulate``, ``tournament``, ``--bots``...). A built-in name is refused;
-    an existing plug-in name too unless ``replace``. Worker processes of ``simulate`` and
-    ``tournament`` register it again from the job when ``factory`` pickles (a top-level
-    function or class of an importable module); an entry point needs nothing shipped."""
-    from cardcore.bots import BOTS, clear_spec_cache
-    key = _check_name(name, BOTS)
-    if not callable(factory):
-        raise ConfigError(f"the factory of bot {key} must be callable, not {echo(factory)}",
-                          "bots")
-    if key in _REGISTERED and _REGISTERED[key] is not factory and not replace:
-        raise ConfigError(f"bot {key} is registered already; pass replace=True", "bots")
-    _REGISTERED[key] = factory
-    clear_spec_cache()
-
-
-def unregister(name: str) -> None:
-    """Forget a bot ``register`` made (entry points stay)."""
-    from cardcore.bots import clear_spec_cache
-    _REGISTERED.pop(name.strip().lower() if isinstance(name, str) else name, None)
-    clear_spec_cache()
+def forget_factory(name: str) -> None:
+    _REGISTERED.pop(name, None)
 
 
 def registered_factories(names: Any) -> dict[str, BotFactory]:
     """The factories ``register`` made for these bot names (what a worker must register)."""
     return {n: _REGISTERED[n] for n in names if n in _REGISTERED}
-
-
-def shipped_factories(specs: Any, remote: bool) -> dict[str, BotFactory]:
-    """What a job of ``simulate`` or ``tournament`` carries so that its worker knows the bots
-    ``register`` made (entry points need nothing); ``remote``: the job is pickled, so every
-    factory must pickle (a top-level function or class of an importable module)."""
-    import pickle
-
-    from cardcore.bots import parse_bot_spec
-    names = {parse_bot_spec(spec).name for spec in specs}
-    shipped = registered_factories(sorted(names))
-    if remote:
-        for name, factory in shipped.items():
-            try:
-                pickle.dumps(factory)
-            except Exception:
-                raise ConfigError(f"bot {name}: its factory {echo(factory)} cannot be sent to "
-                                  f"worker processes; register a top-level function of a "
-                                  f"module, or install it as an entry point", "bots") from None
-    return shipped
-
-
-def adopt_factories(shipped: dict[str, BotFactory]) -> None:
-    """In a worker: register the factories a job carries (``shipped_factories``)."""
-    for name, factory in shipped.items():
-        if _REGISTERED.get(name) is not factory:
-            register(name, factory, replace=True)
 
 
 def _entry_points() -> dict[str, list[metadata.EntryPoint]]:
