@@ -11,10 +11,12 @@
     cardcore games                     # the games (GAME is one of their names)
     cardcore schema GAME view|action|event|save
     cardcore verify RECORD [--key K]  # check a match record of `cardcore serve`
+    cardcore review SAVE_OR_RECORD --seat S [--level 5] [--json] [--lang en|ru]
+    cardcore agent GAME --command "CMD" [--bots greedy] [-n 10] [--seed S] [--lang en|ru]
     cardcore bench [GAME]
     cardcore serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--bot-delay 0.4]
                    [--max-tables N ...every limit] [--allow-origin O] [--allow-host H]
-                   [--log-format text|json]
+                   [--log-format text|json] [--bots mypolicy:path=model.npz,...]
 
 Game options are given as ``-o name=value`` (the value is read as JSON when it parses,
 e.g. ``-o rounds=8 -o teams=true -o refill=manual``).
@@ -42,13 +44,13 @@ from rich.table import Table
 from rich.text import Text
 
 from cardcore import __version__
-from cardcore.bots import available_bots, make_bot, parse_bot_specs
+from cardcore.bots import BOTS, make_bot, parse_bot_specs
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
 from cardcore.game import NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.i18n import (LANGUAGES, _, check_lang, ngettext,
                            translations, use)
-from cardcore.narrate import breakdown_lines, describe, score_direction
+from cardcore.narrate import breakdown_lines, describe, hand_order, score_direction
 # The refusals and how-to-play pages in the reader's language (the server shows them too).
 from cardcore.texts import SHARED_REFUSALS, howto_text, refusal_text  # noqa: F401
 from cardcore.texts import words_module as _words_module
@@ -62,6 +64,9 @@ HINT_LEVEL = 5            # hints come from the strongest level's search (within
 SHOW_WORDS = {"s", "show", "view"}
 
 
+# The built-in bots; installed plug-ins are not listed in --help (finding them reads every
+# installed package's metadata, tens of ms at each start), only when a name is unknown.
+BOT_NAMES = ", ".join(BOTS) + " or a plug-in's name (docs/bots.md)"
 MAX_BENCH_SECONDS = 3600.0
 COMMAND_FLAGS = {"players": "--players", "seed": "--seed", "deck": None}
 
@@ -164,28 +169,6 @@ def table_lines(game: Game, player: int) -> list[Text]:
 # ------------------------------------------------------------------ play
 class _Quit(Exception):
     pass
-
-
-def hand_order(legal: Sequence[Action], hand: Sequence[str]) -> list[Action]:
-    """The moves in the order of the hand as shown: kind by kind (in the order the ids list
-    them: draw before discard, plays before take), within a kind by the position of the hand
-    cards each plays."""
-    position: dict[str, list[int]] = {}
-    for i, card in enumerate(hand):
-        position.setdefault(card, []).append(i)
-    kinds: dict[str, int] = {}
-    for action in legal:
-        kinds.setdefault(action.kind, len(kinds))
-
-    def key(action: Action) -> tuple[int, tuple[int, ...]]:
-        spots = {c: list(p) for c, p in position.items()}
-        used = []
-        for card in action.cards:
-            card = card.split("=")[0]
-            if spots.get(card):
-                used.append(spots[card].pop(0))
-        return (kinds[action.kind], tuple(sorted(used)))
-    return sorted(legal, key=key)
 
 
 def bots_sidecar(save_path: Path) -> Path:
@@ -740,6 +723,72 @@ def cmd_verify(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def command_agent(command: str, timeout: float) -> Callable[[str], str]:
+    """An agent that runs ``command`` in a shell for each question: the prompt on its stdin,
+    its stdout (decoded as UTF-8) the answer. A failed or timed-out run answers ""."""
+    import subprocess
+
+    def agent(prompt: str) -> str:
+        try:
+            done = subprocess.run(command, shell=True, input=prompt.encode("utf-8"),
+                                  capture_output=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return ""
+        return done.stdout.decode("utf-8", errors="replace") if done.returncode == 0 else ""
+    return agent
+
+
+def cmd_agent(args: argparse.Namespace, console: Console) -> int:
+    from cardcore.agents.text import play_agent
+    if not (math.isfinite(args.timeout) and args.timeout > 0):
+        raise ConfigError(f"--timeout must be a positive number of seconds, not "
+                          f"{echo(args.timeout)}", "timeout")
+    options = _parse_options(args.option, args.game)
+    report = play_agent(args.game, command_agent(args.command, args.timeout),
+                        opponents=args.bots, games=args.games, seed=args.seed,
+                        lang=args.lang, players=args.players, retries=args.retries, **options)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    table = Table(title=f"{report['game']}: the agent against {', '.join(report['opponents'])}, "
+                        f"{report['games']} games, {report['players']} players, seed "
+                        f"{report['seed']}", box=box.SIMPLE_HEAVY)
+    for column in ("player", "rating [95%]", "win rate [95%]", "seat-games"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for row in report["standings"]:
+        lo, hi = row["rating_ci"]
+        wlo, whi = row["win_rate_ci"]
+        table.add_row(row["bot"], f"{row['rating']:.0f} [{lo:.0f}, {hi:.0f}]",
+                      f"{row['win_rate']:.1%} [{wlo:.1%}, {whi:.1%}]", str(row["seat_games"]))
+    console.print(table)
+    a = report["answers"]
+    console.print(f"{a['decisions']} decisions asked ({a['forced']} forced moves not asked): "
+                  f"{a['valid_first']} answered validly at once, {a['refused']} answers "
+                  f"refused, {a['fallbacks']} random moves after {args.retries} retries",
+                  highlight=False, soft_wrap=True)
+    return 0
+
+
+def cmd_review(args: argparse.Namespace, console: Console) -> int:
+    from cardcore.review import MAX_REVIEW_BYTES, load_for_review, review, review_lines
+    lang = check_lang(args.lang)
+    try:
+        with open(args.path, "rb") as f:
+            data = f.read(MAX_REVIEW_BYTES + 1)
+    except OSError as e:
+        raise ConfigError(f"cannot read {echo(args.path)}: {e.strerror or e}", "review") from None
+    game = load_for_review(data)
+    result = review(game, args.seat, level=args.level, threshold=args.threshold,
+                    seed=args.seed, iterations=args.iterations)
+    if args.json:
+        sys.stdout.write(json.dumps(result) + "\n")
+        return 0
+    for line in review_lines(result, lang):
+        console.print(Text(line, style="bold red" if line.startswith("✗") else ""),
+                      soft_wrap=True)
+    return 0
+
+
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
     with use(check_lang(args.lang)):
         table = Table(box=box.SIMPLE_HEAVY)
@@ -835,7 +884,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.synchronous,
           limits=limits, allow_origins=args.allow_origin, allow_hosts=args.allow_host,
           log_format=args.log_format, log_level=args.log_level,
-          forwarded_allow_ips=args.forwarded_allow_ips)
+          forwarded_allow_ips=args.forwarded_allow_ips, bots=args.bots or ())
     return 0
 
 
@@ -915,7 +964,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "saving to FILE)")
     p.add_argument("--bots", default=None,
                    help="the opponents' bots, given to the other seats in order and repeated "
-                        f"(default greedy); names: {', '.join(available_bots())}")
+                        f"(default greedy); names: {BOT_NAMES}")
     p.add_argument("--level", type=int, default=None,
                    help="opponents of difficulty 1 (beginner) to 5 (strongest), instead of "
                         "--bots")
@@ -927,7 +976,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-n", "--games", type=int, default=1000, help="number of games (default 1000)")
     p.add_argument("--bots", default="random",
                    help="bots per seat, repeated round the table (default random); "
-                        f"names: {', '.join(available_bots())}")
+                        f"names: {BOT_NAMES}")
     p.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     executor_flags(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON only")
@@ -940,7 +989,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="games at least (rounded up to fill every seating equally; default 1000)")
     p.add_argument("--bots", required=True,
                    help="two or more bots, comma-separated, each name[:key=value,...], e.g. "
-                        f"greedy,random,random:seed=3; names: {', '.join(available_bots())}")
+                        f"greedy,random,random:seed=3; names: {BOT_NAMES}")
     p.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     executor_flags(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON only")
@@ -971,6 +1020,45 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the server's record key: also check the record's HMAC")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("review", help="review a seat's moves in a saved game or match record: "
+                       "each decision against the best move a search finds",
+                       description="Review a seat's decisions (docs/bots.md, \"Game review\"): "
+                       "the chosen move's estimated share against the best move's, from the "
+                       "seat's information only; mistakes lose more than --threshold.")
+    p.add_argument("path", help="a save (cardcore play --save, Game.to_json) or a match "
+                   "record (GET /api/tables/ID/record)")
+    p.add_argument("--seat", type=int, required=True, help="the seat to review")
+    p.add_argument("--level", type=int, default=5,
+                   help="the search of this level reviews (levels without one: level 5's; "
+                        "default 5)")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="search iterations per decision (default: the level's)")
+    p.add_argument("--threshold", type=float, default=0.10,
+                   help="a mistake loses more than this share (default 0.10)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the search (default 0)")
+    p.add_argument("--json", action="store_true", help="print the review as JSON")
+    lang_flag(p)
+    p.set_defaults(func=cmd_review)
+
+    p = game_command("agent", "rate a language-model agent (any command that reads a prompt "
+                     "on stdin and answers on stdout) against bots")
+    option_flags(p)
+    p.add_argument("--command", required=True, metavar="CMD",
+                   help="the agent: a shell command run once per question, the prompt on "
+                        "its stdin, its stdout the answer (e.g. \"llm -m MODEL\")")
+    p.add_argument("--bots", default="greedy",
+                   help=f"the opponents, given to the other seats in order (default greedy); "
+                        f"names: {BOT_NAMES}")
+    p.add_argument("-n", "--games", type=int, default=10, help="games (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    p.add_argument("--retries", type=int, default=2,
+                   help="refused answers sent back per decision (default 2)")
+    p.add_argument("--timeout", type=float, default=120.0,
+                   help="seconds an answer may take (default 120)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON only")
+    lang_flag(p)
+    p.set_defaults(func=cmd_agent)
 
     p = sub.add_parser("games", help="list the games and their options")
     lang_flag(p)
@@ -1009,6 +1097,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="log lines as text or JSON lines (default text)")
     p.add_argument("--log-level", choices=("debug", "info", "warning", "error"),
                    default="info", help="(default info)")
+    p.add_argument("--bots", default=None, metavar="SPECS",
+                   help="plug-in bots the tables offer besides the built-in ones, "
+                        "comma-separated specs, e.g. mypolicy:path=model.npz (the lobby "
+                        "lists them for every game they play)")
     p.add_argument("--synchronous", choices=("full", "normal"), default="full",
                    help="SQLite durability: full survives a power cut, normal a killed "
                         "process (default full)")

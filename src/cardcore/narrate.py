@@ -13,12 +13,13 @@ catalog, then the shared one; rule IDs and notations stay as they are.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any, Callable, Mapping, Union
 
 from cardcore.i18n import DEFAULT_LANG, N_, _, fill_template, ngettext, use
 
 __all__ = ["Event", "Who", "Phrase", "action_line", "breakdown_lines", "cards_text", "describe",
-           "verb", "mine"]
+           "hand_order", "verb", "mine"]
 
 Event = dict[str, Any]
 Who = Callable[[int], str]
@@ -172,3 +173,25 @@ def breakdown_labels(game: Any) -> tuple[str, ...]:
 @functools.lru_cache(maxsize=None)
 def _state_labels(cls: type) -> tuple[str, ...]:
     return tuple(type(cls(seed=0)._state).breakdown_what)
+
+
+def hand_order(legal: Sequence[Any], hand: Sequence[str]) -> list[Any]:
+    """The moves in the order of the hand as shown: kind by kind (in the order the ids list
+    them: draw before discard, plays before take), within a kind by the position of the hand
+    cards each plays."""
+    position: dict[str, list[int]] = {}
+    for i, card in enumerate(hand):
+        position.setdefault(card, []).append(i)
+    kinds: dict[str, int] = {}
+    for action in legal:
+        kinds.setdefault(action.kind, len(kinds))
+
+    def key(action: Any) -> tuple[int, tuple[int, ...]]:
+        spots = {c: list(p) for c, p in position.items()}
+        used = []
+        for card in action.cards:
+            card = card.split("=")[0]
+            if spots.get(card):
+                used.append(spots[card].pop(0))
+        return (kinds[action.kind], tuple(sorted(used)))
+    return sorted(legal, key=key)

@@ -26,7 +26,8 @@ import numpy as np
 
 from cardcore._batch import play_policy_games, play_random_games
 from cardcore._fast import seed_to_u64
-from cardcore.bots import Bot, make_bot, parse_bot_spec, parse_bot_specs
+from cardcore.bots import (Bot, adopt_factories, make_bot, parse_bot_spec, parse_bot_specs,
+                           shipped_factories)
 from cardcore.errors import ConfigError, echo
 from cardcore.executors import executor_kind, executor_workers, run_chunks
 from cardcore.game import Game, resolve_seed
@@ -103,7 +104,8 @@ def _record(totals: dict[str, Any], scores: Sequence[int], winners: Sequence[int
 
 def _run_chunk(job: tuple[Any, ...]) -> dict[str, Any]:
     """Play games [start, stop) of a run. Top-level so worker processes can import it."""
-    name, players, options, bots, seed, start, stop = job
+    name, players, options, bots, seed, start, stop, *plugins = job
+    adopt_factories(plugins[0] if plugins else {})          # the bots register() made
     template = new_game(name, players=players, seed=0, **options)
     totals = _new_totals(template.num_players)
     state: Any                                    # a game's Cython state
@@ -277,8 +279,9 @@ def simulate(name: str, games: int, *, players: int | None = None,
                             template) is not None
     chunk = chunk_size or default_chunk_size(games, workers,
                                              where=chunk_place(executor, workers), core=in_core)
+    plugins = shipped_factories(names, chunk_place(executor, workers) != "serial")
     jobs = ((cls.name, n_players, dict(template.options), names, seed, start,
-             min(games, start + chunk)) for start in range(0, games, chunk))
+             min(games, start + chunk), plugins) for start in range(0, games, chunk))
     totals = _new_totals(n_players)
     started = time.perf_counter()
 

@@ -32,7 +32,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from cardcore.bots import Bot, make_bot, parse_bot_spec, parse_bot_specs
+from cardcore.bots import (Bot, adopt_factories, make_bot, parse_bot_spec, parse_bot_specs,
+                           shipped_factories)
 from cardcore.errors import ConfigError, echo
 from cardcore.executors import run_chunks
 from cardcore.game import resolve_seed
@@ -79,7 +80,8 @@ def seatings(bots: int, seats: int) -> list[tuple[int, ...]]:
 # ------------------------------------------------------------------ playing (on the workers)
 def _run_chunk(job: tuple[Any, ...]) -> dict[str, Any]:
     """Games [start, stop) of one seating. Top-level so workers can import it."""
-    name, players, options, specs, seed, start, stop = job
+    name, players, options, specs, seed, start, stop, *plugins = job
+    adopt_factories(plugins[0] if plugins else {})          # the bots register() made
     bots: list[Bot] = [make_bot(spec, 0) for spec in specs]
     streams = [seed if s is None else s for s in (parse_bot_spec(spec).seed for spec in specs)]
     seats = len(specs)
@@ -237,8 +239,9 @@ def tournament(name: str, games: int, *, bots: str | Sequence[str],
     workers = resolve_workers(executor, workers, total)
     chunk = min(per_seating, chunk_size or default_chunk_size(
         total, workers, where=chunk_place(executor, workers)))
+    plugins = shipped_factories(entrants, chunk_place(executor, workers) != "serial")
     jobs = ((cls_name, n_players, options, tuple(entrants[b] for b in seating), seed, start,
-             min(per_seating, start + chunk))
+             min(per_seating, start + chunk), plugins)
             for seating in plan for start in range(0, per_seating, chunk))
     tally = _Tally(entrants)
 

@@ -79,6 +79,7 @@ export type PatchMessage = Schemas["WsPatch"];
 /** `{"type": "rematch", "table": id}`: the finished table's rematch exists. */
 export type RematchNotice = Schemas["WsRematch"];
 export type Hints = Schemas["Hints"];
+export type Review = Schemas["Review"];
 /** An action: its id (from `legal`) or its notation (its label). */
 export type ActionRef = number | string;
 
@@ -237,6 +238,13 @@ export class CardcoreClient {
   /** `GET /api/tables/{id}/hint`: the best moves for the seat to move. */
   hint(table: string, token: string): Promise<Hints> {
     return this.request("GET", `/api/tables/${encodeURIComponent(table)}/hint`, { token });
+  }
+
+  /** `GET /api/tables/{id}/review?seat=S`: the seat's decisions against the best moves of
+   * the level-5 search (from the seat's information only), once the match has ended. */
+  review(table: string, seat: number, token?: string): Promise<Review> {
+    return this.request("GET", `/api/tables/${encodeURIComponent(table)}/review?seat=${seat}`,
+                        { token });
   }
 
   /** `POST /api/tables/{id}/takeback`: undo the seat's last move and the bots' moves after it

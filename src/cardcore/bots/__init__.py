@@ -27,6 +27,11 @@ carry constructor parameters, ``name[:key=value,...]`` (``random:seed=3``,
 otherwise as text. ``parse_bot_spec`` checks the name and every parameter against the bot's
 constructor (ConfigError otherwise); ``str(spec)`` is the canonical form (parameters sorted).
 A ``seed`` parameter replaces the run's seed for that bot's per-game streams in ``simulate``.
+
+Plug-ins (``cardcore.bots.plugins``): ``register(name, factory)`` or an entry point in the group
+``cardcore.bots`` adds a bot by name, ``factory(game_name, seed=None, **params)`` returning an
+object with ``choose(game)`` (``BotProtocol``); specs name it like any other bot
+(``mypolicy:path=model.pt``), its parameters checked against the factory's signature.
 """
 from __future__ import annotations
 
@@ -40,14 +45,20 @@ from typing import Any, Callable
 from cardcore._fast import Random
 from cardcore.bots.base import EPSILON_ONE, POLICY_GREEDY, Bot, RandomBot
 from cardcore.bots.ismcts import ISMCTSBot
+from cardcore.bots.plugins import (ENTRY_POINT_GROUP, NAME_PATTERN, BotFactory, BotProtocol,
+                                   PluginBot, factory_parameters, forget_factory,
+                                   plugin_factory, plugin_names, registered_factories,
+                                   store_factory)
 from cardcore.errors import ConfigError, echo
 from cardcore.game import Game, is_int
 from cardcore.registry import game_class
 
 __all__ = [
-    "BOTS", "LEVELS", "Bot", "BotSpec", "GreedyBot", "ISMCTSBot", "LevelBot", "RandomBot",
-    "available_bots",
-    "bot_parameters", "greedy_heuristic", "make_bot", "parse_bot_spec", "parse_bot_specs",
+    "BOTS", "ENTRY_POINT_GROUP", "LEVELS", "Bot", "BotFactory", "BotProtocol", "BotSpec",
+    "GreedyBot", "ISMCTSBot", "LevelBot", "PluginBot", "RandomBot", "available_bots",
+    "adopt_factories", "bot_parameters", "clear_spec_cache", "greedy_heuristic", "make_bot",
+    "parse_bot_spec", "parse_bot_specs", "register", "registered_factories",
+    "shipped_factories", "unregister",
 ]
 
 
@@ -171,23 +182,37 @@ BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "ismcts"
 
 
 def available_bots() -> tuple[str, ...]:
-    """The names ``make_bot`` and ``--bots`` accept."""
-    return tuple(BOTS)
+    """The names ``make_bot`` and ``--bots`` accept: the built-in bots, then the plug-ins
+    (registered in this process or installed as entry points), sorted."""
+    return tuple(BOTS) + tuple(n for n in plugin_names() if n not in BOTS)
 
 
 def bot_parameters(name: str) -> dict[str, Any]:
-    """The parameters a bot spec may give the bot ``name``, with their defaults."""
-    cls = _bot_class(name)
+    """The parameters a bot spec may give the bot ``name``, with their defaults ({} for a
+    plug-in whose factory takes any ``**params``)."""
+    found = _lookup(name)
+    if not isinstance(found, type):
+        return factory_parameters(name.strip().lower(), found) or {}
     return {p.name: (None if p.default is inspect.Parameter.empty else p.default)
-            for p in inspect.signature(cls).parameters.values()
+            for p in inspect.signature(found).parameters.values()
             if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
 
 
-def _bot_class(name: str) -> type[Bot]:
-    cls = BOTS.get(name.strip().lower()) if isinstance(name, str) else None
-    if cls is None:
-        raise ConfigError(f"unknown bot {echo(name)}; available: {', '.join(BOTS)}", "bots")
-    return cls
+def _lookup(name: str) -> type[Bot] | BotFactory:
+    """The built-in bot's class, or the plug-in's factory; ConfigError for an unknown name."""
+    key = name.strip().lower() if isinstance(name, str) else None
+    if key is not None and key in BOTS:
+        return BOTS[key]
+    factory = plugin_factory(key) if key else None
+    if factory is None:
+        raise ConfigError(f"unknown bot {echo(name)}; available: "
+                          f"{', '.join(available_bots())}", "bots")
+    return factory
+
+
+def clear_spec_cache() -> None:
+    """Forget the specs read so far (``register`` calls it: a name may mean another bot)."""
+    _parse_spec_text.cache_clear()
 
 
 def _format_value(value: Any) -> str:
@@ -225,10 +250,20 @@ class BotSpec:
         value = dict(self.params).get("seed")
         return value if isinstance(value, int) else None
 
-    def make(self, seed: int | None = None) -> Bot:
-        """A new bot; the spec's own ``seed`` parameter wins over ``seed``."""
+    def make(self, seed: int | None = None, game: str | None = None) -> Bot:
+        """A new bot; the spec's own ``seed`` parameter wins over ``seed``. A plug-in's factory
+        is called for ``game`` now when it is given (its errors are raised here), else when
+        the bot first meets a game."""
         kwargs: dict[str, Any] = {"seed": seed, **dict(self.params)}
-        return BOTS[self.name](**kwargs)
+        found = _lookup(self.name)
+        if isinstance(found, type):
+            made: Bot = found(**kwargs)
+            return made
+        own = kwargs.pop("seed")
+        bot = PluginBot(self.name, found, tuple(sorted(kwargs.items())), own)
+        if game is not None:
+            bot.bind(game)
+        return bot
 
 
 def parse_bot_spec(text: str | BotSpec) -> BotSpec:
@@ -248,8 +283,11 @@ def _parse_spec_text(text: str) -> BotSpec:
     bot's constructor, which costs more than a short game chunk should pay per seat)."""
     name, sep, rest = text.partition(":")
     name = name.strip().lower()
-    cls = _bot_class(name)
-    allowed = bot_parameters(name)
+    found = _lookup(name)
+    allowed = bot_parameters(name) if isinstance(found, type) \
+        else factory_parameters(name, found)                # None: any parameter
+    if allowed is not None and not isinstance(found, type):
+        allowed = {**allowed, "seed": None}                 # every bot takes a seed
     params: dict[str, Any] = {}
     items = rest.split(",") if sep else []
     if name == "level" and items and "=" not in items[0]:
@@ -260,14 +298,18 @@ def _parse_spec_text(text: str) -> BotSpec:
         if not eq or not key:
             raise ConfigError(f"bot spec {echo(text)}: parameters look like key=value, "
                               f"not {echo(item)}", "bots")
-        if key not in allowed:
+        if allowed is not None and key not in allowed:
             raise ConfigError(f"bot spec {echo(text)}: {name} has no parameter {echo(key)} "
                               f"(parameters: {', '.join(allowed) or 'none'})", "bots")
         if key in params:
             raise ConfigError(f"bot spec {echo(text)}: {echo(key)} is given twice", "bots")
         params[key] = _parse_value(raw.strip())
+    if not isinstance(found, type) and "seed" in params and not (
+            params["seed"] is None or is_int(params["seed"]) and params["seed"] >= 0):
+        raise ConfigError(f"bot spec {echo(text)}: seed must be a non-negative int", "bots")
     try:
-        cls(**{"seed": 0, **params})                    # the bot checks its own values
+        if isinstance(found, type):
+            found(**{"seed": 0, **params})              # the bot checks its own values
     except (TypeError, ValueError, OverflowError) as e:
         raise ConfigError(f"bot spec {echo(text)}: {e}", "bots") from None
     if name == "level" and "level" not in params:
@@ -298,7 +340,63 @@ def parse_bot_specs(bots: str | Sequence[str | BotSpec]) -> tuple[BotSpec, ...]:
     return tuple(parse_bot_spec(s) for s in specs)
 
 
-def make_bot(name: str | BotSpec, seed: int | None = None) -> Bot:
-    """A bot by name or spec (``"random"``, ``"greedy"``, ``"random:seed=3"``); the spec's own
-    parameters win over ``seed``. ConfigError for an unknown name or parameter."""
-    return parse_bot_spec(name).make(seed)
+def make_bot(name: str | BotSpec, seed: int | None = None, game: str | None = None) -> Bot:
+    """A bot by name or spec (``"random"``, ``"greedy"``, ``"random:seed=3"``, a plug-in's
+    ``"mypolicy:path=model.pt"``); the spec's own parameters win over ``seed``. ConfigError
+    for an unknown name or parameter; with ``game``, a plug-in's factory is called at once
+    (ConfigError naming the bot if it fails)."""
+    return parse_bot_spec(name).make(seed, game)
+
+
+# ------------------------------------------------------------------ plug-ins (cardcore.bots.plugins)
+def register(name: str, factory: BotFactory, *, replace: bool = False) -> None:
+    """Make ``factory(game_name, seed=None, **params)`` the bot ``name`` in this process
+    (``make_bot``, ``simulate``, ``tournament``, ``--bots``...). A built-in name is refused;
+    an existing plug-in name too unless ``replace``. Worker processes of ``simulate`` and
+    ``tournament`` register it again from the job when ``factory`` pickles (a top-level
+    function or class of an importable module); an entry point needs nothing shipped."""
+    if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name.strip().lower()):
+        raise ConfigError(f"a bot's name is 1-40 of a-z, 0-9, _ . - starting with a letter, "
+                          f"not {echo(name)}", "bots")
+    key = name.strip().lower()
+    if key in BOTS:
+        raise ConfigError(f"{echo(key)} is a built-in bot; register another name", "bots")
+    if not callable(factory):
+        raise ConfigError(f"the factory of bot {key} must be callable, not {echo(factory)}",
+                          "bots")
+    store_factory(key, factory, replace)
+    clear_spec_cache()
+
+
+def unregister(name: str) -> None:
+    """Forget a bot ``register`` made (entry points stay)."""
+    if isinstance(name, str):
+        forget_factory(name.strip().lower())
+    clear_spec_cache()
+
+
+def shipped_factories(specs: Sequence[str], remote: bool) -> dict[str, BotFactory]:
+    """What a job of ``simulate`` or ``tournament`` carries so that its worker knows the bots
+    ``register`` made (entry points need nothing); ``remote``: the job is pickled, so every
+    factory must pickle (a top-level function or class of an importable module)."""
+    import pickle
+
+    names = {parse_bot_spec(spec).name for spec in specs}
+    shipped = registered_factories(sorted(names))
+    if remote:
+        for name, factory in shipped.items():
+            try:
+                pickle.dumps(factory)
+            except Exception:
+                raise ConfigError(f"bot {name}: its factory {echo(factory)} cannot be sent to "
+                                  f"worker processes; register a top-level function of a "
+                                  f"module, or install it as an entry point", "bots") from None
+    return shipped
+
+
+def adopt_factories(shipped: dict[str, BotFactory]) -> None:
+    """In a worker: register the factories a job carries (``shipped_factories``)."""
+    current = registered_factories(shipped)
+    for name, factory in shipped.items():
+        if current.get(name) is not factory:
+            register(name, factory, replace=True)

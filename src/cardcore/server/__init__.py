@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gc
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from cardcore.server.app import MAX_BODY, WS_FRAME_CAP, create_app
 from cardcore.server.limits import Limits
@@ -28,7 +28,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = DEFAULT_DB
           message_rate: float | None = None, synchronous: str = "full",
           log_level: str = "info", *, limits: Limits | None = None,
           allow_origins: Iterable[str] = (), allow_hosts: Iterable[str] = (),
-          log_format: str = "text", forwarded_allow_ips: str | None = None) -> None:
+          log_format: str = "text", forwarded_allow_ips: str | None = None,
+          bots: str | Sequence[str] = ()) -> None:
     """Run the server with uvicorn until interrupted (docs/server.md).
 
     HTTP is parsed by h11, whose head limit (``limits.max_header_bytes``) refuses an oversized
@@ -41,7 +42,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = DEFAULT_DB
     limits = limits or Limits()
     app = create_app(db, bot_delay, max_tables=max_tables, message_rate=message_rate,
                      synchronous=synchronous, limits=limits, allow_origins=allow_origins,
-                     allow_hosts=allow_hosts)
+                     allow_hosts=allow_hosts, bots=bots)
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
                             log_config=log_config(log_format, log_level),
                             http="h11", h11_max_incomplete_event_size=limits.max_header_bytes,

@@ -17,7 +17,7 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from dataclasses import replace
-from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable, Sequence
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -180,7 +180,8 @@ def _int_query(request: Request, name: str, default: int) -> int:
 def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float = 0.0, *,
                max_tables: int | None = None, message_rate: float | None = None,
                synchronous: str = "full", limits: Limits | None = None,
-               allow_origins: Iterable[str] = (), allow_hosts: Iterable[str] = ()) -> Starlette:
+               allow_origins: Iterable[str] = (), allow_hosts: Iterable[str] = (),
+               bots: str | Sequence[str] = ()) -> Starlette:
     """The table server as an ASGI app (serve it with uvicorn, or embed it).
 
     ``db_path``: the SQLite file of the tables (created if missing; tables in it resume), or a
@@ -192,7 +193,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     ``allow_origins``, ``allow_hosts``: origins and Host names allowed besides the server's own
     origin, IP literals and loopback (``"*"``: any; docs/server.md, "Origins and hosts").
     ``synchronous``: "full" (a commit survives a power cut) or "normal" (survives a killed
-    process; faster on slow disks)."""
+    process; faster on slow disks).
+    ``bots``: plug-in bots (specs such as ``"mypolicy:path=model.npz"``) the tables offer
+    besides the built-in ones; ConfigError for a bot that cannot be made."""
     limits = limits or Limits()
     if max_tables is not None:
         limits = replace(limits, max_tables=max_tables)
@@ -200,7 +203,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         limits = replace(limits, message_rate=message_rate)
     server = TableServer(str(db_path), bot_delay=bot_delay, max_tables=limits.max_tables,
                          message_rate=limits.message_rate, synchronous=synchronous,
-                         limits=limits)
+                         limits=limits, bots=bots)
     policy = OriginPolicy(allow_origins, allow_hosts)
     creations = RateBuckets(limits.create_rate, limits.create_burst)
     static_dir = Path(str(resources.files("cardcore.server") / "static"))
@@ -220,7 +223,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         return Response(server.metrics.render(), media_type=METRICS_TYPE,
                         headers={"Cache-Control": "no-store"})
 
-    spec = openapi_spec()
+    spec = openapi_spec(server.extra_bots)
 
     async def openapi(request: Request) -> Response:
         return _json(spec)
@@ -230,7 +233,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         return _json(body, status)
 
     async def list_games(request: Request) -> Response:
-        return _json({"games": games_catalogue(), "version": __version__})
+        return _json({"games": games_catalogue(server.extra_bots), "version": __version__})
 
     async def get_words(request: Request) -> Response:
         lang = request.query_params.get("lang") or preferred_lang(
@@ -311,6 +314,14 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         table = server.get(request.path_params["table"])
         _watcher(table, table.seat_of(_bearer(request)))
         return _json(await server.record(table))
+
+    async def get_review(request: Request) -> Response:
+        table = server.get(request.path_params["table"])
+        _watcher(table, table.seat_of(_bearer(request)))
+        raw = request.query_params.get("seat")
+        if raw is None:
+            raise ApiError(400, "give the seat to review: ?seat=S")
+        return _json(await server.review(table, _count(raw, "seat", 0, high=99)))
 
     async def claim_seat(request: Request) -> Response:
         table = server.get(request.path_params["table"])
@@ -705,6 +716,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         api("/api/tables/{table}/hint", {"GET": get_hint}),
         api("/api/tables/{table}/takeback", {"POST": post_takeback}),
         api("/api/tables/{table}/record", {"GET": get_record}),
+        api("/api/tables/{table}/review", {"GET": get_review}),
         api("/howto/{game}", {"GET": howto}),
         api("/api/tables/{table}/seats", {"POST": claim_seat}),
         api("/api/tables/{table}/seats/{seat}", {"DELETE": leave_seat}),

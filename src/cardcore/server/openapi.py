@@ -6,6 +6,7 @@ which also runs schemathesis over every operation against a live server.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore._version import __version__
@@ -71,15 +72,19 @@ OPERATIONS = [("/api/games", "get"), ("/api/i18n", "get"), ("/api/tables", "get"
               ("/api/tables/{table}/actions", "post"), ("/api/tables/{table}/hint", "get"),
               ("/api/tables/{table}/takeback", "post"),
               ("/api/tables/{table}/record", "get"), ("/howto/{game}", "get"),
+              ("/api/tables/{table}/review", "get"),
               ("/api/tables/{table}/seats", "post"),
               ("/api/tables/{table}/seats/{seat}", "delete"),
               ("/api/tables/{table}/rematch", "post"), ("/healthz", "get"),
               ("/metrics", "get"), ("/openapi.json", "get")]
 
 
-def openapi_spec() -> dict[str, Any]:
+def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
+    """The OpenAPI document; ``extra_bots``: the plug-in bots a server offers, per game
+    (``TableServer.extra_bots``), listed among the bot names."""
     games = list(available_games())
-    bots = sorted({bot for game in games for bot in table_bots(game)})
+    bots = sorted({bot for game in games
+                   for bot in table_bots(game, (extra_bots or {}).get(game, ()))})
     state = {
         "type": "object",
         "required": ["table", "game", "seat", "view", "events", "event_count", "legal",
@@ -281,6 +286,22 @@ def openapi_spec() -> dict[str, Any]:
                     _403="a bad token; no token at a table without spectators",
                     _404="no such table",
                     _409="the match has not ended (or was abandoned)",
+                    _503="storage failed")}},
+            "/api/tables/{table}/review": {"get": {
+                "operationId": "review",
+                "summary": "a seat's decisions against the best moves, once the match ended",
+                "security": BEARER,
+                "parameters": [TABLE_ID,
+                               {"name": "seat", "in": "query", "required": True,
+                                "schema": {"type": "integer", "minimum": 0, "maximum": 99}}],
+                "responses": _responses(
+                    {"200": _json({"$ref": "#/components/schemas/Review"},
+                                  "the review (cardcore review --json, with the table)")},
+                    _400="no seat, or not a seat of the table",
+                    _403="a bad token; no token at a table without spectators",
+                    _404="no such table",
+                    _409="the match has not ended (or was abandoned)",
+                    _429="too many new reviews at this table (Retry-After)",
                     _503="storage failed")}},
             "/howto/{game}": {"get": {
                 "operationId": "howto", "summary": "a game's how-to-play page (HTML)",
@@ -573,6 +594,40 @@ def openapi_spec() -> dict[str, Any]:
                                "save": {"type": "object"},
                                "digest": {"type": "string"},
                                "hmac": {"type": "string"}}},
+                "Review": {"type": "object",
+                           "required": ["table", "game", "seat", "level", "search",
+                                        "threshold", "decisions", "summary"],
+                           "properties": {
+                               "table": {"type": "string"}, "game": {"type": "string"},
+                               "seat": {"type": "integer", "minimum": 0},
+                               "level": {"type": "integer", "minimum": 1, "maximum": 5},
+                               "search": {"type": "string"}, "seed": {"type": "integer"},
+                               "threshold": {"type": "number"},
+                               "decisions": {"type": "array", "items": {
+                                   "type": "object",
+                                   "required": ["move", "chosen", "chosen_estimate", "best",
+                                                "best_estimate", "loss", "mistake", "legal"],
+                                   "properties": {
+                                       "move": {"type": "integer", "minimum": 0},
+                                       "round": {},
+                                       "chosen": {"type": "string"},
+                                       "chosen_estimate": {"type": "number"},
+                                       "best": {"type": "string"},
+                                       "best_estimate": {"type": "number"},
+                                       "loss": {"type": "number", "minimum": 0},
+                                       "mistake": {"type": "boolean"},
+                                       "legal": {"type": "integer", "minimum": 2}}}},
+                               "summary": {"type": "object",
+                                           "required": ["decisions", "mistakes", "mean_loss",
+                                                        "best_moves", "over", "winners"],
+                                           "properties": {
+                                               "decisions": {"type": "integer"},
+                                               "mistakes": {"type": "integer"},
+                                               "mean_loss": {"type": "number"},
+                                               "best_moves": {"type": "integer"},
+                                               "over": {"type": "boolean"},
+                                               "winners": {"type": "array", "items": {
+                                                   "type": "integer"}}}}}},
                 "Hints": {"type": "object", "required": ["seat", "moves", "level", "hints"],
                           "properties": {
                               "seat": {"type": "integer", "minimum": 0},

@@ -24,10 +24,11 @@ import time
 from collections import OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any, Callable, Mapping
 
-from cardcore.bots import (LEVELS, Bot, BotSpec, available_bots, bot_parameters, make_bot,
-                           parse_bot_spec)
+from cardcore.bots import (BOTS, LEVELS, Bot, BotSpec, bot_parameters, make_bot,
+                           parse_bot_spec, parse_bot_specs)
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.game import MAX_ACTION_TEXT, MAX_CHOSEN_CARDS, NOTATION_RULE, Game, is_int
 from cardcore.records import Fairness, check_client_seed, forfeit_winners, make_record
@@ -57,6 +58,10 @@ MAX_REQUEST_ID = 64         # characters of a WebSocket action's "id" (docs/serv
 MAX_REQUEST_INT = 2**53 - 1     # an int "id" a JavaScript client represents exactly
 HINT_LEVEL = 5              # hints come from the game's strongest level's search ...
 HINT_TOP = 3                # ... its best three moves
+# A review (GET /api/tables/{id}/review) searches each decision this many iterations at
+# most: a whole match then takes seconds of a bot-pool thread, not a minute.
+REVIEW_ITERATIONS = 300
+REVIEWS_KEPT = 256          # finished reviews kept in memory (a finished table does not change)
 MAX_CACHED = 500            # tables kept in memory; the others are reloaded when used
 IDLE_SECONDS = 60.0         # a table nobody used for this long leaves memory (reloaded on use)
 RECORD_KEY_ENV = "CARDCORE_RECORD_KEY"   # the key that signs match records (docs/server.md)
@@ -573,11 +578,34 @@ class Table:
             connection.wake.set()
 
 
-def table_bots(game: str) -> list[str]:
-    """The bots a table of ``game`` may seat: every built-in bot that plays it, and the
-    difficulty levels (``level:1`` .. ``level:5``, the lobby's choice)."""
-    names = [b for b in available_bots() if b != "level" and _bot_plays(b, game)]
-    return names + [f"level:{n}" for n in LEVELS]
+def table_bots(game: str, extra: Sequence[str] = ()) -> list[str]:
+    """The bots a table of ``game`` may seat: every built-in bot that plays it, the
+    difficulty levels (``level:1`` .. ``level:5``, the lobby's choice), then ``extra``: the
+    plug-in specs the server offers for it (``offered_bots``)."""
+    names = [b for b in BOTS if b != "level" and _bot_plays(b, game)]
+    return names + [f"level:{n}" for n in LEVELS] + [b for b in extra if b not in names]
+
+
+def offered_bots(specs: str | Sequence[str]) -> dict[str, list[str]]:
+    """The bots ``cardcore serve --bots`` offers besides the built-in ones, per game: each
+    spec (canonical form) under every game it plays (its factory succeeds there).
+    ConfigError for an unknown bot or parameter, and for a bot that plays no game (with the
+    reason its factory gave)."""
+    if not specs:
+        return {}
+    offered: dict[str, list[str]] = {}
+    for spec in dict.fromkeys(str(s) for s in parse_bot_specs(specs)):
+        first: ConfigError | None = None
+        for game in available_games():
+            try:
+                make_bot(spec, 0).check_game(game)
+            except ConfigError as e:
+                first = first or e
+                continue
+            offered.setdefault(game, []).append(spec)
+        if first is not None and not any(spec in names for names in offered.values()):
+            raise first
+    return offered
 
 
 def table_bot(name: str, game: str, think_ms: float | None, seed: int) -> tuple[Bot, bool]:
@@ -587,8 +615,9 @@ def table_bot(name: str, game: str, think_ms: float | None, seed: int) -> tuple[
     spec = parse_bot_spec(name)
     if spec.name == "level":
         spec = parse_bot_spec(game_class(game).levels[dict(spec.params)["level"]])
+    plugin = spec.name not in BOTS         # a plug-in's policy may be slow: off the event loop
     if "think_ms" not in bot_parameters(spec.name):
-        return make_bot(spec, seed), False
+        return make_bot(spec, seed, game=game if plugin else None), plugin
     params = dict(spec.params)
     if think_ms is not None:
         own = params.get("think_ms")
@@ -596,13 +625,13 @@ def table_bot(name: str, game: str, think_ms: float | None, seed: int) -> tuple[
     return BotSpec(spec.name, tuple(sorted(params.items()))).make(seed), True
 
 
-def parse_bots(raw: Any, players: int, game: str) -> dict[int, str]:
+def parse_bots(raw: Any, players: int, game: str, extra: Sequence[str] = ()) -> dict[int, str]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
         raise ApiError(400, 'bots must be an object like {"1": "greedy"}')
     bots: dict[int, str] = {}
-    names = table_bots(game)
+    names = table_bots(game, extra)
     for key, name in raw.items():
         if not isinstance(key, str) or not key.isdigit() or not 0 <= int(key) < players:
             raise ApiError(422, f"bots: seat {str(key)[:20]!r} is not a seat 0..{players - 1}",
@@ -630,7 +659,10 @@ class TableServer:
 
     def __init__(self, db_path: str, *, bot_delay: float = 0.0, max_tables: int = 1000,
                  message_rate: float = 20.0, synchronous: str = "full",
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, bots: str | Sequence[str] = ()) -> None:
+        """``bots``: plug-in bot specs the server offers besides the built-in ones
+        (``offered_bots``; ConfigError for one it cannot make)."""
+        self.extra_bots = offered_bots(bots)              # game -> specs, checked once
         if bot_delay < 0:
             raise ValueError("bot_delay must be >= 0")
         if max_tables < 1:
@@ -666,6 +698,7 @@ class TableServer:
         # Presence across processes (a shared store): this process's rows carry this id.
         self.process_id = secrets.token_hex(8)
         self.rematching: dict[str, asyncio.Future[str]] = {}    # old table id -> new id
+        self.reviews: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
 
     def refused(self, reason: str) -> None:
         """Count a refusal by its reason (``/metrics``)."""
@@ -715,7 +748,8 @@ class TableServer:
                 seed = fairness.seed
             cls = game_class(game)
             count = players if players is not None else cls.default_players
-            parsed_bots = parse_bots(bots, max(count, 0), cls.name)
+            parsed_bots = parse_bots(bots, max(count, 0), cls.name,
+                                     self.extra_bots.get(cls.name, ()))
             if self.store.count_open() + self.creating >= self.max_tables:
                 self.refused("max_tables")
                 raise ApiError(503, f"this server holds at most {self.max_tables} open tables; "
@@ -1205,6 +1239,36 @@ class TableServer:
                            event_count=table.event_count)
         return table.record()
 
+    async def review(self, table: Table, seat: int) -> dict[str, Any]:
+        """``GET /api/tables/{id}/review?seat=S``: the review of ``seat``'s decisions
+        (cardcore.review: the level-5 search from the seat's information only, at most
+        ``REVIEW_ITERATIONS`` per decision), once the match ended like its record; computed
+        in the bot pool once per table and seat (kept for ``REVIEWS_KEPT`` reviews), at most
+        one new review per table per ``1 / hint_rate`` seconds (429 past it)."""
+        from cardcore.review import review as review_of
+        await self.settled(table)
+        if not table.finished() or table.ended not in (None, "forfeit"):
+            raise ApiError(409, "the review is published when the match ends",
+                           event_count=table.event_count)
+        if not 0 <= seat < table.game.num_players:
+            raise ApiError(400, f"seat must be an int 0..{table.game.num_players - 1}")
+        key = (table.id, seat)
+        done = self.reviews.get(key)
+        if done is None:
+            wait = self.hints.take(f"{table.id}:review", time.monotonic())
+            if wait:
+                self.refused("hint_rate")
+                raise ApiError(429, f"at most {self.limits.hint_rate:g} new reviews per "
+                                    f"second per table", retry_after=math.ceil(wait))
+            copy = table.game.clone()
+            done = await asyncio.get_running_loop().run_in_executor(
+                self.bot_pool, functools.partial(review_of, copy, seat, level=HINT_LEVEL,
+                                                 iterations=REVIEW_ITERATIONS))
+            self.reviews[key] = done
+            while len(self.reviews) > REVIEWS_KEPT:
+                self.reviews.popitem(last=False)
+        return {"table": table.id, **done}
+
     # ---------------------------------------------------------------- actions
     async def hint(self, table: Table, seat: int | None) -> dict[str, Any]:
         """``GET /api/tables/{id}/hint``: the best moves for ``seat``, the seat to move, from
@@ -1603,7 +1667,7 @@ class TableServer:
         self.writer.close()
 
 
-def games_catalogue() -> list[dict[str, Any]]:
+def games_catalogue(extra: Mapping[str, Sequence[str]] | None = None) -> list[dict[str, Any]]:
     """``GET /api/games``: each game, its title, what it calls a round (and so the kind of
     its round-end event), its player counts and options (as ``cardcore games``): each
     option's JSON Schema fragment (``Game.option_schema``) and description, and its
@@ -1623,7 +1687,7 @@ def games_catalogue() -> list[dict[str, Any]]:
             "options": {k: {"schema": _jsonable(schemas[k]), "description": o.doc,
                             "default": _jsonable(o.default), "doc": o.doc}
                         for k, o in cls.options_spec.items()},
-            "bots": table_bots(name),
+            "bots": table_bots(name, (extra or {}).get(name, ())),
         })
     return out
 

@@ -1,0 +1,215 @@
+"""Bot plug-ins: players from other packages, found by name wherever a bot is named.
+
+A plug-in is a *factory*, ``factory(game_name, seed=None, **params) -> bot``, under a name:
+
+* ``cardcore.bots.register("mypolicy", factory)`` in this process, or
+* an entry point in the group ``cardcore.bots`` of an installed package
+  (``mypolicy = "mypackage.policy:factory"`` in its pyproject's
+  ``[project.entry-points."cardcore.bots"]``): every process that has the package installed
+  finds it, a spawned worker or a Dask worker too, and the module is imported only when the
+  bot is first named.
+
+The factory's object needs one method, ``choose(game) -> Action`` (or an action id), for
+``game.current_player`` (``BotProtocol``); the optional ones are used when present:
+``choose_id(game) -> int`` (faster), ``reseed(seed)`` (a bot that draws random numbers
+should: tournaments reseed every seat per game, so results do not depend on chunking),
+``suggest(game, seat=None, top=3)`` (hints) and the batched ``choose_many(observations,
+masks) -> actions`` (VectorGame opponents). ``PluginBot`` adapts it to ``Bot``: it calls the
+factory when the game is first known (``check_game`` or the first move), once per game name.
+
+Every failure is a ``ConfigError`` naming the bot: an unknown name, an entry point that does
+not import, a factory that raises, an object without ``choose``, a choice that is not a legal
+action.
+"""
+from __future__ import annotations
+
+import inspect
+import re
+from importlib import metadata
+from typing import Any, Callable, Protocol, Union, runtime_checkable
+
+from cardcore.bots.base import Bot
+from cardcore.errors import ECHO_LIMIT, ConfigError, echo
+from cardcore.game import Action, Game, is_int
+
+__all__ = ["ENTRY_POINT_GROUP", "NAME_PATTERN", "BotFactory", "BotProtocol", "PluginBot",
+           "factory_parameters", "forget_factory", "plugin_factory", "plugin_names",
+           "registered_factories", "store_factory"]
+
+ENTRY_POINT_GROUP = "cardcore.bots"
+NAME_PATTERN = re.compile(r"[a-z][a-z0-9_.\-]{0,39}")
+
+
+@runtime_checkable
+class BotProtocol(Protocol):
+    """What a bot is to cardcore: ``choose(game)`` returns a legal action (an ``Action`` or its
+    id) for ``game.current_player``. Optional, used when present: ``choose_id(game) -> int``,
+    ``reseed(seed)``, ``suggest(game, seat=None, top=3)`` and ``choose_many(observations,
+    masks) -> actions`` (one legal id per row of a batch; see ``PluginBot``)."""
+
+    def choose(self, game: Game) -> Union[Action, int]: ...
+
+
+BotFactory = Callable[..., Any]          # factory(game_name, seed=None, **params) -> a bot
+
+
+_REGISTERED: dict[str, BotFactory] = {}
+_ENTRY_POINTS: dict[str, list[metadata.EntryPoint]] | None = None    # read once per process
+_LOADED: dict[str, BotFactory] = {}    # entry points imported so far
+
+
+def store_factory(name: str, factory: BotFactory, replace: bool) -> None:
+    """Keep ``factory`` under ``name`` (``cardcore.bots.register`` checks the name first)."""
+    if name in _REGISTERED and _REGISTERED[name] is not factory and not replace:
+        raise ConfigError(f"bot {name} is registered already; pass replace=True", "bots")
+    _REGISTERED[name] = factory
+
+
+def forget_factory(name: str) -> None:
+    _REGISTERED.pop(name, None)
+
+
+def registered_factories(names: Any) -> dict[str, BotFactory]:
+    """The factories ``register`` made for these bot names (what a worker must register)."""
+    return {n: _REGISTERED[n] for n in names if n in _REGISTERED}
+
+
+def _entry_points() -> dict[str, list[metadata.EntryPoint]]:
+    global _ENTRY_POINTS
+    if _ENTRY_POINTS is None:
+        found: dict[str, list[metadata.EntryPoint]] = {}
+        for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+            if ep.value not in [e.value for e in found.get(ep.name.lower(), [])]:
+                found.setdefault(ep.name.lower(), []).append(ep)
+        _ENTRY_POINTS = found
+    return _ENTRY_POINTS
+
+
+def plugin_names() -> tuple[str, ...]:
+    """Registered and installed (entry-point) bot names, sorted; nothing is imported."""
+    return tuple(sorted(set(_REGISTERED) | set(_entry_points())))
+
+
+def plugin_factory(name: str) -> BotFactory | None:
+    """The factory of the plug-in ``name`` (imported on first use), or None if there is no
+    such plug-in. ConfigError when its entry point does not import or is ambiguous."""
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    if name in _LOADED:
+        return _LOADED[name]
+    points = _entry_points().get(name)
+    if not points:
+        return None
+    if len(points) > 1:
+        raise ConfigError(f"bot {echo(name)} is defined by several installed packages: "
+                          f"{', '.join(echo(p.value) for p in points)}", "bots")
+    point = points[0]
+    try:
+        factory = point.load()
+    except Exception as e:                     # ImportError, AttributeError, its own errors
+        raise ConfigError(f"bot {echo(name)}: its entry point {echo(point.value)} does not "
+                          f"load: {_error_text(e)}", "bots") from None
+    if not callable(factory):
+        raise ConfigError(f"bot {echo(name)}: its entry point {echo(point.value)} is not "
+                          f"callable", "bots")
+    _LOADED[name] = factory
+    return factory  # type: ignore[no-any-return]
+
+
+def factory_parameters(name: str, factory: BotFactory) -> dict[str, Any] | None:
+    """The parameters a spec may give the plug-in (name -> default; None for no default), or
+    None when the factory takes ``**params`` (any name)."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return None
+    params = list(signature.parameters.values())
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    if params and params[0].kind in (params[0].POSITIONAL_ONLY, params[0].POSITIONAL_OR_KEYWORD):
+        params = params[1:]                                # game_name
+    return {p.name: (None if p.default is p.empty else p.default) for p in params
+            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name != "seed"}
+
+
+def _error_text(e: BaseException) -> str:
+    text = f"{type(e).__name__}: {e}"
+    return text if len(text) <= 2 * ECHO_LIMIT else text[:2 * ECHO_LIMIT - 3] + "..."
+
+
+class PluginBot(Bot):
+    """A plug-in's bot as a ``Bot``: ``PluginBot(name, factory, params, seed)``. The factory is
+    called with the game's name when the bot first meets a game (``check_game``, ``bind`` or
+    its first move), once per game name; ``policy`` is the factory's object for the last game
+    met. Attributes the adapter lacks (``choose_many``...) are the policy's."""
+
+    def __init__(self, name: str, factory: BotFactory, params: tuple[tuple[str, Any], ...] = (),
+                 seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.name = name
+        self.spec = name + (":" + ",".join(f"{k}={v}" for k, v in params) if params else "")
+        self._factory = factory
+        self._params = dict(params)
+        self._policies: dict[str, Any] = {}
+        self.policy: Any = None
+
+    def bind(self, game_name: str) -> Any:
+        """The factory's bot for the game ``game_name`` (made on first call)."""
+        policy = self._policies.get(game_name)
+        if policy is None:
+            try:
+                policy = self._factory(game_name, seed=self.seed, **self._params)
+            except ConfigError as e:
+                raise ConfigError(f"bot {echo(self.spec)}: {e}", "bots") from None
+            except Exception as e:                          # the plug-in's own error
+                raise ConfigError(f"bot {echo(self.spec)} cannot play {game_name}: "
+                                  f"{_error_text(e)}", "bots") from None
+            if not callable(getattr(policy, "choose", None)):
+                raise ConfigError(f"bot {echo(self.spec)}: its factory returned "
+                                  f"{echo(policy)}, not a bot (no choose(game) method)", "bots")
+            self._policies[game_name] = policy
+        self.policy = policy
+        return policy
+
+    def check_game(self, name: str) -> None:
+        self.bind(name)
+
+    def reseed(self, seed: int) -> None:
+        super().reseed(seed)
+        for policy in self._policies.values():
+            reseed = getattr(policy, "reseed", None)
+            if callable(reseed):
+                reseed(seed)
+
+    def choose_id(self, game: Game) -> int:
+        policy = self.bind(game.name)
+        fast = getattr(policy, "choose_id", None)
+        try:
+            choice = fast(game) if callable(fast) else policy.choose(game)
+        except ConfigError:
+            raise
+        except Exception as e:          # the plug-in's own failure: named, its cause kept
+            raise ConfigError(f"bot {echo(self.spec)} failed to choose a move in "
+                              f"{game.name}: {_error_text(e)}", "bots") from e
+        if isinstance(choice, Action):
+            choice = choice.id
+        if not is_int(choice) or int(choice) not in game.legal_action_ids():
+            raise ConfigError(f"bot {echo(self.spec)} chose {echo(choice)}, not a legal "
+                              f"action id of {game.name} now", "bots")
+        return int(choice)
+
+    def suggest(self, game: Game, seat: int | None = None, top: int = 3) -> list[dict[str, Any]]:
+        own = getattr(self.bind(game.name), "suggest", None)
+        if callable(own):
+            return list(own(game, seat=seat, top=top))
+        return super().suggest(game, seat=seat, top=top)
+
+    def __getattr__(self, attr: str) -> Any:
+        # Only reached for attributes the adapter lacks: the policy's optional methods.
+        policy = self.__dict__.get("policy")
+        if policy is None or attr.startswith("__"):
+            raise AttributeError(attr)
+        return getattr(policy, attr)
+
+    def __repr__(self) -> str:
+        return f"PluginBot({self.spec!r}, seed={self.seed!r})"
