@@ -213,8 +213,9 @@ class SharedLog:
 
     __slots__ = ("_items", "_n")
 
-    def __init__(self, items: Iterable[Any] = ()) -> None:
-        self._items: list[Any] = list(items)
+    def __init__(self, items: Any = None) -> None:
+        """Over a new list, or over ``items`` (a list or an ``array.array``, kept as given)."""
+        self._items: Any = [] if items is None else items
         self._n = len(self._items)
 
     def copy(self) -> SharedLog:
@@ -235,7 +236,7 @@ class SharedLog:
     def __len__(self) -> int:
         return self._n
 
-    def __getitem__(self, index: slice) -> list[Any]:
+    def __getitem__(self, index: slice) -> Any:
         start, stop, step = index.indices(self._n)
         return self._items[start:stop:step]
 
@@ -254,7 +255,7 @@ class Narration:
         self.state: GameState = game._fresh_state()
         self.done = 0
         # A world made by sample_hidden starts where it was sampled: no deal to tell.
-        self.raw = SharedLog([] if game._origin is not None else self.narrator.deal(self.state))
+        self.raw = SharedLog(None if game._origin is not None else self.narrator.deal(self.state))
         self.history = SharedLog()                # of dict[str, JSON]
         # Per-seat records read from ``raw`` (cardcore.information_state), built on demand.
         self.seat_records: dict[int, Any] = {}

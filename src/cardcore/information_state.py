@@ -21,6 +21,7 @@ than the events do; they are built incrementally beside the events (nothing on t
 """
 from __future__ import annotations
 
+from array import array
 from typing import Any, Sequence
 
 import numpy as np
@@ -106,7 +107,8 @@ class SeatRecord:
     game's ``Narration``): its string lines, its private cards this round and its history
     codes. Copied with the narration when a game is cloned."""
 
-    __slots__ = ("seat", "done", "lines", "dealt", "received", "history", "in_deal")
+    __slots__ = ("seat", "done", "lines", "dealt", "received", "history", "in_deal", "_text",
+                 "_text_lines")
 
     def __init__(self, seat: int, distinct_cards: int) -> None:
         self.seat = seat
@@ -114,8 +116,11 @@ class SeatRecord:
         self.lines = SharedLog()                        # of str
         self.dealt = np.zeros(distinct_cards, np.float32)
         self.received = np.zeros(distinct_cards, np.float32)
-        self.history = SharedLog()                      # of (actor, kind, action) codes
+        # HISTORY_FIELDS float32 codes per event, flat (cheap to slice into a tensor)
+        self.history = SharedLog(array("f"))
         self.in_deal = False                            # between a round's deal and its first action
+        self._text = ""                                 # the string of the first _text_lines lines
+        self._text_lines = 0
 
     def copy(self) -> SeatRecord:
         other = SeatRecord.__new__(SeatRecord)
@@ -123,6 +128,7 @@ class SeatRecord:
         other.lines = self.lines.copy()
         other.dealt, other.received = self.dealt.copy(), self.received.copy()
         other.history = self.history.copy()
+        other._text, other._text_lines = self._text, self._text_lines
         return other
 
     def extend(self, raw: SharedLog, layout: Layout, round_end_kind: str) -> None:
@@ -145,14 +151,21 @@ class SeatRecord:
             self.lines.append(_line(mine))
             action_id = mine.get("id") if not event.auto else None
             actor = -1 if event.player is None else event.player
-            self.history.append((actor + 1, kinds[event.kind] + 1,
+            self.history.extend((actor + 1, kinds[event.kind] + 1,
                                  0 if action_id is None else action_id + 1))
             if event.kind == round_end_kind:
                 self.in_deal = False
         self.done = len(raw)
 
     def string(self) -> str:
-        return "\n".join(self.lines)
+        """The lines joined, extended from the last string made (a search asks at every step,
+        for every seat: joining every line each time was quadratic in the match)."""
+        n = len(self.lines)
+        if n != self._text_lines:
+            new = "\n".join(self.lines[self._text_lines:n])
+            self._text = new if not self._text_lines else self._text + "\n" + new
+            self._text_lines = n
+        return self._text
 
     def fill(self, out: npt.NDArray[np.float32], observation: npt.NDArray[np.float32]) -> None:
         """Write the tensor into ``out`` (its pieces in order)."""
@@ -163,10 +176,9 @@ class SeatRecord:
         out[size + n:size + 2 * n] = self.received
         history = out[size + 2 * n:]
         history.fill(0.0)
-        recent = self.history[-HISTORY_EVENTS:]
+        recent = self.history[-HISTORY_EVENTS * HISTORY_FIELDS:]
         if recent:
-            codes = np.asarray(recent, np.float32).reshape(-1)
-            history[:codes.shape[0]] = codes
+            history[:len(recent)] = np.frombuffer(recent, np.float32)
 
 
 def _line(event: dict[str, Any]) -> str:
