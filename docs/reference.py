@@ -36,6 +36,7 @@ MODULES = [
     ("cardcore.records", ["verify", "RecordError", "Fairness", "make_record", "commitment_of",
                           "deal_seed"]),
     ("cardcore.events", ["Raw", "Narrator"]),
+    ("cardcore.information_state", ["HISTORY_EVENTS", "HISTORY_FIELDS"]),
     ("cardcore.narrate", None),
     ("cardcore.i18n", ["check_lang", "translations", "use", "messages", "fill_template"]),
 ]

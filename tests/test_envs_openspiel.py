@@ -81,7 +81,8 @@ def test_game_type_and_info_come_from_the_cardcore_game(name):
     assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert game_type.provides_observation_tensor and game_type.provides_observation_string
-    assert not game_type.provides_information_state_string
+    assert game_type.provides_information_state_string
+    assert game_type.provides_information_state_tensor
     assert game.num_players() == probe.num_players
     assert game.num_distinct_actions() == probe.num_distinct_actions
     assert (game.min_utility(), game.max_utility()) == probe.utility_range
@@ -131,6 +132,51 @@ def test_observer_tensor_and_string_are_the_games(name):
     observation = pyspiel_observation(game)
     observation.set_from(state, 0)
     assert list(observation.dict) == [piece for piece, _, _ in cg.observation_pieces]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_information_states_are_the_games(name):
+    game = pyspiel.load_game(openspiel.short_name(name))
+    rng = np.random.default_rng(2)
+    state = game.new_initial_state()
+    assert state.information_state_string(0) == ""
+    state = random_moves(deal(state, rng), rng, 25)
+    cg = state.cardcore_game
+    assert game.information_state_tensor_shape() == list(cg.information_state_shape)
+    for seat in range(game.num_players()):
+        assert state.information_state_string(seat) == cg.information_state_string(seat)
+        np.testing.assert_array_equal(np.array(state.information_state_tensor(seat), np.float32),
+                                      cg.information_state_tensor(seat))
+    from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation
+    observation = make_observation(game, INFO_STATE_OBS_TYPE)
+    observation.set_from(state, 1)
+    assert list(observation.dict) == [piece for piece, _, _ in cg.information_state_pieces]
+
+
+def test_outcome_sampling_mccfr_runs_and_its_average_policy_plays():
+    # The bar: 1,000 iterations of OpenSpiel's outcome-sampling MCCFR on Crazy
+    # Eights for two, through the adapter's perfect-recall information states.
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+    game = pyspiel.load_game(openspiel.short_name("crazy_eights"), {"players": 2})
+    np.random.seed(0)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(1000):
+        solver.iteration()
+    average = solver.average_policy()
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    seen = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.integers(openspiel.SEED_OUTCOMES)))
+            continue
+        probabilities = average.action_probabilities(state)
+        assert sorted(probabilities) == state.legal_actions()
+        assert abs(sum(probabilities.values()) - 1.0) < 1e-9
+        seen += state.information_state_string(state.current_player()) in solver._infostates
+        state.apply_action(max(probabilities, key=probabilities.get))
+    assert sorted(state.returns()) != [0.0, 0.0] or state.cardcore_game.is_over
+    assert seen >= 1          # its first decision, at least, was learned
 
 
 def pyspiel_observation(game):

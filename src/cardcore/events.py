@@ -23,14 +23,17 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from cardcore._fast import GameState
 from cardcore.cards import card_str
 from cardcore.errors import echo
 from cardcore.zones import Move, ZoneTable, Zones, apply_moves, diff, render_moves
 
-__all__ = ["Raw", "Narrator", "Narration", "events_for", "multiset_minus", "public", "private"]
+__all__ = ["Raw", "Narrator", "Narration", "events_for", "multiset_minus", "public", "private",
+           "DEAL_EVENT", "SharedLog"]
+
+DEAL_EVENT = "deal"            # every game's round begins with an event of this kind
 
 JSON = Any
 # The game a narrator tells: a cardcore.game.Game (not imported: the protocol module imports
@@ -225,6 +228,45 @@ class Narrator:
         return raw
 
 
+class SharedLog:
+    """An append-only list whose copies share their common prefix: ``copy()`` costs O(1),
+    and a copy copies the items only when it appends after another copy has appended. A
+    narration is copied with every clone of its game, so a search that clones at every step
+    of a long match (and keeps the clones) would otherwise hold one list per clone."""
+
+    __slots__ = ("_items", "_n")
+
+    def __init__(self, items: Any = None) -> None:
+        """Over a new list, or over ``items`` (a list or an ``array.array``, kept as given)."""
+        self._items: Any = [] if items is None else items
+        self._n = len(self._items)
+
+    def copy(self) -> SharedLog:
+        other = SharedLog.__new__(SharedLog)
+        other._items, other._n = self._items, self._n
+        return other
+
+    def append(self, item: Any) -> None:
+        if len(self._items) != self._n:           # another copy appended: go our own way
+            self._items = self._items[:self._n]
+        self._items.append(item)
+        self._n += 1
+
+    def extend(self, items: Iterable[Any]) -> None:
+        for item in items:
+            self.append(item)
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, index: slice) -> Any:
+        start, stop, step = index.indices(self._n)
+        return self._items[start:stop:step]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._items[:self._n])
+
+
 class Narration:
     """The raw event list of one game, extended as the game's log grows, and the public
     history (``Game.history``) read from the same replay.
@@ -247,12 +289,34 @@ class Narration:
         self.zones: Zones = self.table.cards(self.state)
         self.done = 0
         # A world made by sample_hidden starts where it was sampled: no deal to tell.
-        self.raw: list[Raw] = []
+        self.raw = SharedLog()                    # of Raw
         if game._origin is None:
-            self.raw = self.narrator.deal(self.state)
-            share_moves(self.raw, diff(self.table.full_deck(self.zones), self.zones), 0)
-            announce(self.table, self.raw, self.table.full_deck(self.zones))
-        self.history: list[dict[str, JSON]] = []
+            deal = self.narrator.deal(self.state)
+            share_moves(deal, diff(self.table.full_deck(self.zones), self.zones), 0)
+            announce(self.table, deal, self.table.full_deck(self.zones))
+            self.raw.extend(deal)
+        self.history = SharedLog()                # of dict[str, JSON]
+        # Per-seat records read from ``raw`` (cardcore.information_state), built on demand.
+        self.seat_records: dict[int, Any] = {}
+
+    def copy_for(self, game: NarratedGame) -> Narration:
+        """This narration for ``game``, a clone of its game at the same point of the log:
+        the clone's events and information states go on from here instead of replaying the
+        whole log (search over information states clones often)."""
+        other = Narration.__new__(Narration)
+        other.lock = threading.Lock()
+        other.game = game
+        other.narrator = self.narrator
+        other.table = self.table
+        with self.lock:
+            other.state = self.state.clone()
+            other.zones = self.zones              # replaced at every step, never changed
+            other.done = self.done
+            other.raw = self.raw.copy()           # Raw events are never changed once told
+            other.history = self.history.copy()
+            other.seat_records = {seat: record.copy()
+                                  for seat, record in self.seat_records.items()}
+        return other
 
     def catch_up(self) -> None:
         """Narrate the actions the game's log holds beyond those already narrated."""

@@ -30,6 +30,7 @@ from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.events import (
     Narration, Narrator, action_moves_for, events_for, multiset_minus,
 )
+from cardcore.information_state import Layout, SeatRecord
 from cardcore.i18n import N_
 from cardcore.saves import REPLAYING_SAVE, SAVE_FORMAT, dump   # to_json writes format 2
 from cardcore.schema_parts import SchemaParts
@@ -877,6 +878,68 @@ class Game:
         """An upper bound on the number of actions of a whole match (guards included)."""
         return type(self).max_game_length_of(self.num_players, self.options)
 
+    # --- information states (cardcore.information_state) ------------------------------
+    @property
+    def information_state_pieces(self) -> list[tuple[str, int, int]]:
+        """The layout of ``information_state_tensor``: (name, offset, size) in order:
+        ``observation`` (the observation tensor now), ``dealt`` and ``received`` (a count
+        per distinct card of the deck, ``information_state_cards``: the cards the seat was
+        dealt this round, and those it drew or took privately since), ``history`` (the last
+        ``HISTORY_EVENTS`` events, ``HISTORY_FIELDS`` numbers each: the actor + 1, the
+        kind's index in ``information_state_kinds`` + 1, the action id + 1 or 0)."""
+        return list(Layout.of(self).pieces)
+
+    @property
+    def information_state_shape(self) -> tuple[int]:
+        """The shape of ``information_state_tensor``: fixed for a configuration."""
+        return (Layout.of(self).size,)
+
+    @property
+    def information_state_cards(self) -> list[str]:
+        """The distinct cards of the deck in id order: the entries of the tensor's ``dealt``
+        and ``received`` pieces."""
+        return [card_str(c) for c in Layout.of(self).cards]
+
+    @property
+    def information_state_kinds(self) -> list[str]:
+        """Every event kind of the game in a fixed order (its action kinds, then its
+        automatic kinds): the tensor's history codes a kind as its index here + 1."""
+        return list(Layout.of(self).kinds)
+
+    def information_state_string(self, seat: int) -> str:
+        """Everything ``seat`` has seen, in order (perfect recall): one line per event as it
+        saw it (``events(seat)``), so it names no card the seat may not see. Two histories
+        the seat can tell apart give different strings."""
+        return self._seat_record(self._seat(seat)).string()
+
+    def information_state_tensor(self, seat: int, out: npt.NDArray[np.float32] | None = None
+                                 ) -> npt.NDArray[np.float32]:
+        """``information_state_string`` as float32 of ``information_state_shape`` (layout:
+        ``information_state_pieces``; into ``out`` when given, a C-contiguous float32 array
+        of that shape). A match of at most ``HISTORY_EVENTS`` events is held in full; a
+        longer one keeps its most recent events."""
+        seat = self._seat(seat)
+        shape = self.information_state_shape
+        if out is None:
+            out = np.empty(shape, np.float32)
+        elif (not isinstance(out, np.ndarray) or out.dtype != np.float32 or out.shape != shape
+              or not out.flags.c_contiguous or not out.flags.writeable):
+            raise ValueError(f"out must be a writable C-contiguous float32 array of shape "
+                             f"{shape}")
+        self._seat_record(seat).fill(out, self.observation_tensor(seat))
+        return out
+
+    def _seat_record(self, seat: int) -> SeatRecord:
+        """The seat's information-state record, brought up to the action log."""
+        layout = Layout.of(self)
+        narration = self._narrate()
+        with narration.lock:
+            record = narration.seat_records.get(seat)
+            if record is None:
+                record = narration.seat_records[seat] = SeatRecord(seat, len(layout.cards))
+            record.extend(narration.raw, layout, self.round_end_event)
+            return record
+
     def sample_hidden(self, seat: int, seed: int) -> Game:
         """A world: a copy in which everything ``seat`` cannot see is redealt uniformly among
         the deals consistent with what it has seen, and future shuffles are redrawn.
@@ -887,8 +950,9 @@ class Game:
         and its history starts at the moment it was sampled: ``action_log()``, ``events()``
         and ``history`` hold only what was played in the world since (empty at first; events
         numbered from 0, for any seat, showing the world's own sampled cards). The events
-        up to that moment are the real game's ``events(seat)``. A world plays on like any
-        game, but cannot be saved (``to_json`` raises ValueError: no seed deals it)."""
+        up to that moment are the real game's ``events(seat)``; ``seat``'s information state
+        is the real game's, continued. A world plays on like any game, but cannot be saved
+        (``to_json`` raises ValueError: no seed deals it)."""
         seat = self._seat(seat)
         try:
             seed_to_u64(seed)
@@ -911,8 +975,18 @@ class Game:
         world._log = []
         world._chosen = {}
         world._init_shared()
+        world._inherit_information_state(self, seat)
         world._bind_fast_path()
         return world
+
+    def _inherit_information_state(self, game: Game, seat: int) -> None:
+        """A world's information state for the seat it was sampled for begins with that
+        seat's past in ``game`` (the same in both, by construction), so that search keyed
+        on information states (OpenSpiel's IS-MCTS) finds the real game's node in every
+        world. The other seats' pasts cannot be rebuilt: theirs begin at the sampling."""
+        record = game._seat_record(seat).copy()
+        record.done = 0                               # the world's own events follow
+        self._narrate().seat_records[seat] = record
 
     def _seat(self, seat: Any, what: str = "seat") -> int:
         """``seat`` if it is a seat of this game (an int, numpy ints too); ValueError else."""
@@ -1236,6 +1310,9 @@ class Game:
             self._give_token(token)
         other.options = dict(self.options)        # JSON scalars: a new dict is a deep copy
         other._init_shared()
+        narration = self._narration
+        if narration is not None and narration.done == len(other._log):
+            other._narration = narration.copy_for(other)
         other._bind_fast_path()
         return other
 

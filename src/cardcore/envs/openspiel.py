@@ -19,9 +19,9 @@ What OpenSpiel sees:
   which a Python game cannot override (pyspiel 2.0.2 has no binding for it), so
   ``serialize_game_and_state`` would abort; with the seed drawn at explicit chance nodes the
   whole match is a function of its history and serializes like any OpenSpiel game.
-  Observations (string and tensor) are provided; perfect-recall information states are not
-  (``provides_information_state_* = False``): run IS-MCTS with
-  ``use_observation_string=True``.
+  Observations (string and tensor) and perfect-recall information states (string and
+  tensor: ``Game.information_state_string`` / ``information_state_tensor``) are provided, so
+  OpenSpiel's information-state algorithms (MCCFR, CFR, IS-MCTS) run on them.
 * **Parameters**: ``players`` and every game option; an option whose default is None (drawn
   by lot / derived) is an int parameter where ``-1`` means that default.
 * **GameInfo**: ``num_distinct_actions``, ``utility_range`` as min/max utility,
@@ -48,7 +48,8 @@ from cardcore.envs._common import camel_name, observation_text
 from cardcore.game import Game
 from cardcore.registry import available_games, game_class, load_game, new_game
 
-__all__ = ["CardcoreSpielGame", "CardcoreSpielState", "register", "short_name"]
+__all__ = ["CardcoreSpielGame", "CardcoreSpielState", "CardcoreObserver",
+           "CardcoreInformationStateObserver", "register", "short_name"]
 
 SEED_BITS = 9                       # each seed chance node draws 9 bits ...
 SEED_CHANCE_NODES = 7               # ... and seven of them make a 63-bit cardcore seed
@@ -89,8 +90,8 @@ def _game_type(name: str) -> Any:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameter_specification(name),
@@ -176,6 +177,8 @@ class CardcoreSpielGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_game_type(name), info, values)
         self.observation_pieces = probe.observation_pieces
         self.observation_size = int(probe.observation_shape[0])
+        self.information_state_pieces = probe.information_state_pieces
+        self.information_state_size = int(probe.information_state_shape[0])
 
     def new_initial_state(self) -> CardcoreSpielState:
         """A new match, at its first seed chance node."""
@@ -185,11 +188,14 @@ class CardcoreSpielGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         if iig_obs_type is not None and (
-                iig_obs_type.perfect_recall or not iig_obs_type.public_info
+                not iig_obs_type.public_info
                 or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
-            raise ValueError("cardcore observes what one seat sees now (public and private "
-                             "information, no perfect recall); other observation types are "
-                             "not provided")
+            raise ValueError("cardcore observes what one seat sees (public and private "
+                             "information, now or with perfect recall); other observation "
+                             "types are not provided")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return CardcoreInformationStateObserver(self.information_state_pieces,
+                                                    self.information_state_size)
         return CardcoreObserver(self.observation_pieces, self.observation_size)
 
 
@@ -306,6 +312,23 @@ class CardcoreObserver:
     def string_from(self, state: CardcoreSpielState, player: int) -> str:
         game = state.cardcore_game
         return "the deal is not made yet" if game is None else observation_text(game, player)
+
+
+class CardcoreInformationStateObserver(CardcoreObserver):
+    """The perfect-recall observer (OpenSpiel's information state): the tensor is
+    ``information_state_tensor(player)`` in its named pieces, the string
+    ``information_state_string(player)``; both empty (zeros, "") before the deal."""
+
+    def set_from(self, state: CardcoreSpielState, player: int) -> None:
+        game = state.cardcore_game
+        if game is None:
+            self.tensor.fill(0.0)
+        else:
+            game.information_state_tensor(player, self.tensor)
+
+    def string_from(self, state: CardcoreSpielState, player: int) -> str:
+        game = state.cardcore_game
+        return "" if game is None else game.information_state_string(player)
 
 
 def _offsets(sizes: list[int]) -> list[int]:
