@@ -7,11 +7,15 @@ that the shipped files match it, so the schemas and the code cannot drift apart.
 puts together what every game shares (here) and what each game declares
 (``Game.schema_parts``, the event kinds of its narrator, its rule-ID prefix). Objects are
 closed (``additionalProperties: false``): a key a schema does not list is a bug, on either
-side.
+side. Actions and events are unions discriminated by ``kind`` (``oneOf`` one closed object
+per kind, its fields required); every property has a description; the shapes every game
+shares (``Move``, ``ZoneContents``, ``Zone``) are ``$defs``. ``PENDING`` lists the
+UI contract's fields still optional (docs/api.md, "JSON Schemas").
 """
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -22,73 +26,249 @@ from cardcore.registry import available_games, game_class
 from cardcore.records import ENDINGS, MAX_CLIENT_SEED, RECORD_FORMAT, SCHEME
 from cardcore.saves import CHOSEN_CARDS_FORMAT, SAVE_FORMAT
 from cardcore.schema_parts import (
-    BOOL, CARDS, INT, NAT, STR, Schema, array, closed_object, nullable, seat_schema,
+    BOOL, CARDS, DEFS, INT, NAT, STR, Kind, Schema, array, closed_object, described, nullable,
+    ref, seat_schema,
 )
 
 __all__ = ["KINDS", "schema", "build", "write_all"]
 
 KINDS = ("view", "action", "event", "save", "record")
+DESCRIPTIONS = {
+    "view": "what one seat of {game} may know (Game.view; the spectator's: the server's "
+            "public view)",
+    "action": "a legal move of {game} (Action.to_dict)",
+    "event": "one event of {game} as one reader saw it (Game.events)",
+    "save": "a saved game of {game} (Game.to_json; load_game replays it)",
+    "record": "a match record of {game} published by cardcore serve (cardcore.verify "
+              "checks it)",
+}
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
-# Zones and moves (cardcore.zones; docs/api.md, "Zones and moves").
-ZONE_ID: Schema = {"type": "string", "pattern": "^[a-z_]+(:[0-9]+)*$"}
-ZONE: Schema = closed_object({"id": ZONE_ID, "kind": STR, "owner": nullable(NAT),
-                              "team": nullable(NAT), "label": STR})
-MOVE: Schema = {"oneOf": [
-    closed_object({"from": ZONE_ID, "to": ZONE_ID, "cards": {**CARDS, "minItems": 1}}),
-    closed_object({"from": ZONE_ID, "to": ZONE_ID, "count": {"type": "integer", "minimum": 1}}),
-]}
-ZONES: Schema = {"type": "object", "propertyNames": ZONE_ID, "additionalProperties": {
-    "anyOf": [CARDS, closed_object({"count": NAT})]}}
+# The UI contract's fields (issue 31, docs/api.md "UI contract") that stay optional until the
+# branches producing them are merged; each name removed here makes its fields required:
+#   "zones"     the view's ``zones``
+#   "moves"     every event's and every action's ``moves``
+#   "text"      every event's ``text``
+#   "reason"    the round end's and the match end's ``reason``
+#   "row_text"  a breakdown row's ``text``
+#   "row_count" a breakdown row's ``count``
+PENDING: frozenset[str] = frozenset({"text", "reason", "row_text", "row_count"})
+
+
+def _pending(*names: str) -> set[str]:
+    """Those of the UI-contract fields ``names`` still optional (PENDING)."""
+    return {name for name in names if name in PENDING}
+
+
+def _required(props: dict[str, Schema], optional: set[str]) -> list[str]:
+    """Every property but the optional ones."""
+    return [k for k in props if k not in optional]
 
 
 def _view(cls: type[Game]) -> Schema:
     seat = seat_schema(cls.max_players)
     props: dict[str, Schema] = {
-        "game": {"const": cls.name}, "player": nullable(seat), "current_player": nullable(seat),
-        "phase": {"enum": list(cls.phases)}, "hand": nullable(CARDS), "zones": ZONES,
-        "hand_sizes": {"type": "array", "items": NAT, "minItems": cls.min_players,
-                       "maxItems": cls.max_players},
-        "scores": {"type": "array", "items": INT, "minItems": cls.min_players,
-                   "maxItems": cls.max_players},
-        "legal_actions": array(STR),
+        "game": described({"const": cls.name}, "the game's name"),
+        "player": described(nullable(seat), "the seat this view is for; null in the "
+                            "spectator's view"),
+        "current_player": described(nullable(seat), "the seat to move; null when nobody is "
+                                    "(the match is over)"),
+        "phase": described({"enum": list(cls.phases)}, "the phase of the turn (the "
+                           "rulebook's turn structure)"),
+        "hand": described(nullable(CARDS), "this seat's hand, sorted; null in the "
+                          "spectator's view"),
+        "hand_sizes": described({"type": "array", "items": NAT, "minItems": cls.min_players,
+                                 "maxItems": cls.max_players},
+                                "how many cards each seat holds, by seat"),
+        "scores": described({"type": "array", "items": INT, "minItems": cls.min_players,
+                             "maxItems": cls.max_players},
+                            f"each seat's match score so far, by seat ({cls.score_direction})"),
+        "legal_actions": described(array(STR), "the notations of this seat's legal moves "
+                                   "(Game.apply accepts them); empty unless it is its turn"),
     }
     props.update(cls.schema_parts.view(seat, cls.max_players))
-    return props
+    props["zones"] = ref("ZoneContents", "every zone of the table as this seat may know it: "
+                         "the cards it may see, a count for the others (docs/api.md, "
+                         "\"UI contract\")")
+    return closed_object(props, required=_required(props, _pending("zones")))
+
+
+def _checked_kinds(cls: type[Game], declared: dict[str, Kind], kinds: list[str], what: str
+                   ) -> None:
+    missing = [k for k in kinds if k not in declared]
+    extra = [k for k in declared if k not in kinds]
+    if missing or extra:
+        raise ConfigError(f"{cls.name}: the {what} kinds of its schema parts do not match the "
+                          f"game's (missing {missing}, unknown {extra})", "schema_parts")
+
+
+def _fields(cls: type[Game], kind: str, spec: Kind, vocabulary: dict[str, Schema]
+            ) -> tuple[dict[str, Schema], set[str]]:
+    """A kind's own fields (schemas) and the names of those that are optional."""
+    props: dict[str, Schema] = {}
+    for name in spec.fields + spec.optional:
+        schema = spec.own.get(name, vocabulary.get(name))
+        if schema is None:
+            raise ConfigError(f"{cls.name}: kind {kind} names a field {name!r} that no "
+                              f"vocabulary describes", "schema_parts")
+        props[name] = schema
+    return props, set(spec.optional)
+
+
+def _member(title: str, doc: str, kind: str, head: dict[str, Schema], own: dict[str, Schema],
+            tail: dict[str, Schema], optional: set[str]) -> Schema:
+    """One kind's closed object of a union: its ``kind``, ``head``, the kind's own fields,
+    then ``tail``; every field required but ``optional``."""
+    # ``kind`` first: a validator that reads the keywords in order (jsonschema does) turns
+    # the other kinds' members down at their first property (a union of 20 kinds costs 20
+    # lookups of kind, not 20 objects checked field by field).
+    props = {"kind": described({"const": kind}, f"{kind}: {doc}" if doc else kind),
+             **head, **own, **tail}
+    return {"title": title, "description": doc, **closed_object(props, _required(props, optional))}
 
 
 def _action(cls: type[Game], kinds: list[str]) -> Schema:
-    props: dict[str, Schema] = {
-        "id": NAT, "player": {"type": "integer", "minimum": -1,
-                              "maximum": cls.max_players - 1},
-        "kind": {"enum": kinds}, "cards": CARDS, "label": STR, "moves": array(MOVE),
-    }
-    props.update(cls.schema_parts.action_info)
-    return closed_object(props, required=["id", "player", "kind", "cards", "label", "moves"])
+    parts = cls.schema_parts
+    _checked_kinds(cls, parts.action_kinds, kinds, "action")
+    members = []
+    for kind in kinds:
+        spec = parts.action_kinds[kind]
+        own, optional = _fields(cls, kind, spec, parts.action_info)
+        head: dict[str, Schema] = {
+            "id": described(NAT, "the action's id: the same meaning has the same id in a "
+                            "configuration (Game.apply accepts it)"),
+            "player": described({"type": "integer", "minimum": -1,
+                                 "maximum": cls.max_players - 1},
+                                "the seat the action is for (-1 when built for a finished "
+                                "game)"),
+            "cards": described(CARDS, spec.cards or "the cards the action moves that the "
+                               "acting seat can see"),
+            "label": described(STR, "its notation, as people read it; Game.apply accepts it"),
+        }
+        tail = {"moves": described(array(ref("Move")), "the cards the action will move, from "
+                                   "zone to zone, as far as the acting seat can know them")}
+        members.append(_member(f"{cls.name} {kind} action", spec.doc, kind, head, own, tail,
+                               optional | _pending("moves")))
+    return {"description": f"a legal move of {cls.title}: one object per kind, told apart "
+                           f"by kind", "oneOf": members}
 
 
 def _breakdown(cls: type[Game]) -> Schema:
     component = closed_object({
-        "seat": NAT, "team": NAT, "what": STR, "count": NAT, "points": INT,
-        "rule": {"type": "string", "pattern": f"^{cls.rule_prefix}-"}},
-        required=["what", "points", "rule"])
-    return closed_object({"by": {"enum": ["seat", "team"]}, "components": array(component),
-                          "totals": array(INT)})
+        "seat": described(NAT, "the seat that earned the row"),
+        "team": described(NAT, "the team the row counts for (where partners score "
+                          "together)"),
+        "what": described(STR, "what the row counts, in English words (0.3; text is the "
+                          "reader's language)"),
+        "text": described(STR, "the row in the reader's language, its count in words"),
+        "count": described(NAT, "how many cards or items the row counts"),
+        "points": described(INT, "the row's points (negative: a penalty)"),
+        "rule": described({"type": "string", "pattern": f"^{cls.rule_prefix}-"},
+                          "the rule ID of the rulebook that scores it")},
+        required=["what", "points", "rule"]
+        + [k for k, pending in (("text", "row_text"), ("count", "row_count"))
+           if pending not in PENDING])
+    return closed_object({
+        "by": described({"enum": ["seat", "team"]}, "whether rows and totals are by seat or "
+                        "by team (partners scoring together)"),
+        "components": described(array(component), "the rows the game's scoring wrote when "
+                                "the round ended, in its order"),
+        "totals": described(array(INT), "each seat's or team's points for the round: the "
+                            "rows' sums, the engine's figures")})
+
+
+def _shared_event_fields(cls: type[Game]) -> dict[str, Schema]:
+    """Fields any game's event kinds may name besides their own vocabulary."""
+    seat = seat_schema(cls.max_players)
+    per_seat = {"type": "array", "items": INT, "minItems": cls.min_players,
+                "maxItems": cls.max_players}
+    return {
+        "rule": described({"type": "string", "pattern": f"^{cls.rule_prefix}-"},
+                          "the rule ID of the rulebook that made it happen"),
+        "breakdown": described(_breakdown(cls), "the scoring of the round that ended "
+                               "(docs/api.md, Events)"),
+        "scores": described(per_seat, f"each seat's match score after it, by seat "
+                            f"({cls.score_direction})"),
+        "winners": described(array(seat), "the seats that won the match (more than one: "
+                             "partners or a tie)"),
+        cls.round_name: described({"type": "integer", "minimum": 1},
+                                  f"the number of the {cls.round_name}, from 1"),
+        "reason": described(STR, f"why the {cls.round_name} or the match ended, in words, "
+                            "in the reader's language"),
+    }
 
 
 def _event(cls: type[Game], action_kinds: list[str]) -> Schema:
+    parts = cls.schema_parts
     automatic = list(cls.narrator.kinds)
-    props: dict[str, Schema] = {
-        "n": NAT, "kind": {"enum": automatic + [k for k in action_kinds if k not in automatic]},
-        "player": nullable(seat_schema(cls.max_players)), "cards": CARDS,
-        "hidden": {"type": "integer", "minimum": 1}, "auto": {"const": True},
-        "id": nullable(NAT), "action": STR, "rule": STR, "breakdown": _breakdown(cls),
-        "scores": array(INT), "winners": array(NAT),
-        cls.round_name: NAT, "moves": array(MOVE), "new_zones": array(ZONE),
-    }
-    props.update(cls.schema_parts.event_fields)
-    return closed_object(props, required=["n", "kind", "player", "cards", "moves"])
+    both = [k for k in automatic if k in action_kinds]
+    if both:
+        raise ConfigError(f"{cls.name}: kinds both automatic and actions: {both}",
+                          "schema_parts")
+    kinds = automatic + action_kinds
+    _checked_kinds(cls, parts.event_kinds, kinds, "event")
+    vocabulary = {**_shared_event_fields(cls), **parts.event_fields}
+    members = []
+    ends = (cls.round_end_event, "match_end")
+    for kind in kinds:
+        spec = parts.event_kinds[kind]
+        added = kind in ends and "reason" not in spec.fields + spec.optional
+        if added:
+            spec = replace(spec, fields=spec.fields + ("reason",))
+        own, optional = _fields(cls, kind, spec, vocabulary)
+        optional |= _pending("text", "moves", *(("reason",) if added else ()))
+        doc = spec.doc or cls.narrator.kinds.get(kind, "")
+        head: dict[str, Schema] = {
+            "n": described(NAT, "the event's index in the whole stream (the same for every "
+                           "seat)"),
+            "player": described(nullable(seat_schema(cls.max_players)),
+                                "the seat it concerns, or null"),
+            "cards": described(CARDS, spec.cards or "the cards this reader may see (card "
+                               "notations)"),
+            "hidden": described({"type": "integer", "minimum": 1},
+                                "how many cards were left out of cards because this reader "
+                                "may not see them"),
+        }
+        optional.add("hidden")
+        if kind in automatic:
+            head["auto"] = described({"const": True}, "an automatic happening, not a move")
+        else:
+            head["id"] = described(nullable(NAT), "the action's id; null for a reader who "
+                                   "may not see the cards its notation names")
+            head["action"] = described(STR, "the action's notation; its kind alone for a "
+                                       "reader who may not see the cards it names")
+        tail = {
+            "text": described(STR, "the event as one sentence from this reader's point of "
+                              "view, in the language asked"),
+            "moves": described(array(ref("Move")), "the cards it moved from zone to zone, "
+                               "named where this reader may see them, else counted"),
+            "new_zones": described(array(ref("Zone")), "the zones this event's moves first "
+                                   "fill (a meld laid down), announced before their cards "
+                                   "arrive"),
+        }
+        optional.add("new_zones")
+        members.append(_member(f"{cls.name} {kind} event", doc, kind, head, own, tail,
+                               optional))
+    return {"description": f"what happened in {cls.title}, as one reader saw it: one object "
+                           f"per kind, told apart by kind", "oneOf": members}
+
+
+def _uses(node: Any, found: set[str]) -> set[str]:
+    """The names of the shared definitions ``node`` refers to."""
+    if isinstance(node, dict):
+        target = node.get("$ref")
+        if isinstance(target, str) and target.startswith("#/$defs/"):
+            name = target.rsplit("/", 1)[1]
+            if name not in found:
+                found.add(name)
+                _uses(DEFS[name], found)
+        for value in node.values():
+            _uses(value, found)
+    elif isinstance(node, list):
+        for value in node:
+            _uses(value, found)
+    return found
 
 
 # -------------------------------------------------------------------------------- saves
@@ -101,23 +281,31 @@ def _option_schema(value: Any) -> Schema:
 
 
 def _save(cls: type[Game], num_actions: int) -> Schema:
-    options = {key: _option_schema(opt.default) for key, opt in cls.options_spec.items()}
+    options = {key: described(_option_schema(opt.default), opt.doc or f"the option {key}")
+               for key, opt in cls.options_spec.items()}
+    hex64 = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
     props: dict[str, Schema] = {
-        "format": {"enum": [SAVE_FORMAT, CHOSEN_CARDS_FORMAT]}, "cardcore": STR,
-        "game": {"const": cls.name},
-        "players": {"type": "integer", "minimum": cls.min_players,
-                    "maximum": cls.max_players},
-        "seed": NAT, "deck": nullable(CARDS),
-        "options": closed_object(options),
-        "actions": {"type": "array", "items": {"type": "integer", "minimum": 0,
-                                                "maximum": num_actions - 1}},
-        "rng": array(NAT, 2),
-        # format 3: the exact cards of actions applied with cards=, by log index
-        "cards": {"type": "object", "patternProperties": {
+        "format": described({"enum": [SAVE_FORMAT, CHOSEN_CARDS_FORMAT]}, "the save format "
+                            "(docs/api.md, Saves): 3 when it records exact cards"),
+        "cardcore": described(STR, "the version of cardcore that wrote it"),
+        "game": described({"const": cls.name}, "the game's name"),
+        "players": described({"type": "integer", "minimum": cls.min_players,
+                              "maximum": cls.max_players}, "the number of seats"),
+        "seed": described(NAT, "the seed that deals every round"),
+        "deck": described(nullable(CARDS), "the stacked deck the game was made with, or "
+                          "null (dealt from the seed)"),
+        "options": described(closed_object(options), "the game's options, every one "
+                             "resolved"),
+        "actions": described({"type": "array", "items": {"type": "integer", "minimum": 0,
+                                                          "maximum": num_actions - 1}},
+                             "the action log: every action id applied, in order"),
+        "rng": described(array(NAT, 2), "the random generator's state after the log"),
+        "cards": described({"type": "object", "patternProperties": {
             "^[0-9]+$": {"type": "string", "pattern": "^[0-9AJQKCDHS ]+$"}},
-            "additionalProperties": False},
-        "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
-        "hmac": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+            "additionalProperties": False}, "format 3: the exact cards of the actions applied "
+            "with cards=, by log index (docs/api.md, Exact cards)"),
+        "digest": described(hex64, "SHA-256 of the canonical JSON of the rest"),
+        "hmac": described(hex64, "with a key, HMAC-SHA256 of the same bytes"),
     }
     return closed_object(props, required=[k for k in props if k not in ("hmac", "cards")])
 
@@ -127,17 +315,33 @@ def _record(cls: type[Game], save: Schema) -> Schema:
     hexes = {n: {"type": "string", "pattern": f"^[0-9a-f]{{{n}}}$"} for n in (32, 64)}
     seat = seat_schema(cls.max_players)
     fairness = closed_object({
-        "scheme": {"const": SCHEME}, "commitment": hexes[64], "server_seed": hexes[64],
-        "nonce": hexes[32],
-        "client_seed": nullable({"type": "string", "pattern": "^[ -~]+$",
-                                 "maxLength": MAX_CLIENT_SEED})})
-    timeout = closed_object({"seat": seat, "move": NAT, "by": STR})
+        "scheme": described({"const": SCHEME}, "the fairness scheme (docs/server.md, Fair "
+                            "deals)"),
+        "commitment": described(hexes[64], "SHA-256(server_seed || nonce), published when "
+                                "the table was created"),
+        "server_seed": described(hexes[64], "the server's secret seed, revealed"),
+        "nonce": described(hexes[32], "the server's nonce, revealed"),
+        "client_seed": described(nullable({"type": "string", "pattern": "^[ -~]+$",
+                                           "maxLength": MAX_CLIENT_SEED}),
+                                 "the creator's seed mixed into the deal, or null")})
+    timeout = closed_object({
+        "seat": described(seat, "the seat whose clock ran out"),
+        "move": described(NAT, "the index of the move made for it in the action log"),
+        "by": described(STR, "who moved for it: a bot spec (level:N) or forfeit")})
     props: dict[str, Schema] = {
-        "record": {"const": RECORD_FORMAT}, "cardcore": STR, "table": STR,
-        "game": {"const": cls.name}, "ended": {"enum": list(ENDINGS)},
-        "forfeit": nullable(seat), "timeouts": array(timeout),
-        "fairness": nullable(fairness), "save": save,
-        "digest": hexes[64], "hmac": hexes[64],
+        "record": described({"const": RECORD_FORMAT}, "the record format"),
+        "cardcore": described(STR, "the version of cardcore that wrote it"),
+        "table": described(STR, "the table's id"),
+        "game": described({"const": cls.name}, "the game's name"),
+        "ended": described({"enum": list(ENDINGS)}, "over (by the rules) or forfeit (a "
+                           "seat's clock ran out)"),
+        "forfeit": described(nullable(seat), "the seat that forfeited, or null"),
+        "timeouts": described(array(timeout), "the moves a turn clock made"),
+        "fairness": described(nullable(fairness), "the seed material the table committed "
+                              "to, revealed; null where the creator chose the seed"),
+        "save": described(save, "the save of the match (the game's save schema)"),
+        "digest": described(hexes[64], "SHA-256 of the canonical JSON of the rest"),
+        "hmac": described(hexes[64], "with the server's key, HMAC-SHA256 of the same bytes"),
     }
     return closed_object(props, required=[k for k in props if k not in ("hmac", "cards")])
 
@@ -158,7 +362,7 @@ def build(name: str, kind: str) -> Schema:
     action_kinds = sorted({spec.kind for spec in specs})
     title = f"cardcore {name} {kind}"
     if kind == "view":
-        body = closed_object(_view(cls))
+        body = _view(cls)
     elif kind == "action":
         body = _action(cls, action_kinds)
     elif kind == "event":
@@ -171,8 +375,13 @@ def build(name: str, kind: str) -> Schema:
         body = _save(cls, widest)
         if kind == "record":
             body = _record(cls, body)
-    return {"$schema": DIALECT, "$id": f"https://cardcore.dev/schemas/{name}.{kind}.json",
-            "title": title, **body}
+    out: Schema = {"$schema": DIALECT,
+                   "$id": f"https://cardcore.dev/schemas/{name}.{kind}.json", "title": title,
+                   "description": DESCRIPTIONS[kind].format(game=cls.title), **body}
+    used = sorted(_uses(body, set()))
+    if used:
+        out["$defs"] = {n: DEFS[n] for n in used}
+    return out
 
 
 def schema(game: str, kind: str) -> Schema:
@@ -197,7 +406,7 @@ def write_all() -> list[str]:
         folder.mkdir(exist_ok=True)
         for kind in KINDS:
             path = folder / f"{kind}.json"
-            path.write_text(json.dumps(build(game, kind), indent=1, sort_keys=True) + "\n",
-                            encoding="utf-8")
+            # In the order built (not sorted): each union member's kind comes first.
+            path.write_text(json.dumps(build(game, kind), indent=1) + "\n", encoding="utf-8")
             written.append(str(path))
     return written
