@@ -123,6 +123,9 @@ export interface ClientOptions {
   /** Defaults to the global `WebSocket` (Node 20: run with `--experimental-websocket`, or
    * pass `ws`'s `WebSocket`). */
   WebSocket?: WebSocketConstructor;
+  /** The reader's language ("en", "ru"): sent as `Accept-Language`, so that what the server
+   * writes (games' titles and options, refusals) is in it. */
+  lang?: string;
 }
 
 /** The HTTP calls of docs/server.md, and `connect` for a table's socket. */
@@ -130,12 +133,14 @@ export class CardcoreClient {
   readonly baseUrl: string;
   private readonly fetchImpl: typeof fetch;
   private readonly socketImpl: WebSocketConstructor | undefined;
+  private readonly lang: string | undefined;
 
   constructor(baseUrl: string, options: ClientOptions = {}) {
     this.baseUrl = baseUrl.replace(/\/+$/, "");
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.socketImpl = options.WebSocket
       ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+    this.lang = options.lang;
   }
 
   private async request<T>(method: string, path: string,
@@ -143,6 +148,7 @@ export class CardcoreClient {
     const headers: Record<string, string> = {};
     if (init.body !== undefined) headers["Content-Type"] = "application/json";
     if (init.token !== undefined) headers["Authorization"] = `Bearer ${init.token}`;
+    if (this.lang !== undefined) headers["Accept-Language"] = this.lang;
     const response = await this.fetchImpl(this.baseUrl + path, {
       method, headers, redirect: "error",
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -182,11 +188,14 @@ export class CardcoreClient {
 
   /** `POST /api/tables/{id}/actions`: play for the token's seat; with `after` (the
    * `event_count` the move was chosen from) the server refuses it (409) if anything happened
-   * since. Answers the seat's state with the events after `after`. */
+   * since. Answers the seat's state with the events after `after`. `cards`: the exact cards
+   * that leave the hand, for an action that names them by rank or count (docs/server.md). */
   act<G extends GameName = GameName>(table: string, token: string, action: ActionRef,
-                                     after?: number): Promise<TableState<G>> {
+                                     after?: number, cards?: readonly string[]):
+      Promise<TableState<G>> {
     return this.request("POST", `/api/tables/${encodeURIComponent(table)}/actions`,
-                        { token, body: after === undefined ? { action } : { action, after } });
+                        { token, body: { action, ...(after === undefined ? {} : { after }),
+                                         ...(cards === undefined ? {} : { cards }) } });
   }
 
   /** `GET /api/tables/{id}/hint`: the best moves for the seat to move. */
@@ -239,7 +248,9 @@ export class CardcoreClient {
                       + "{WebSocket} from the ws package to CardcoreClient");
     }
     const url = this.baseUrl.replace(/^http/, "ws") + `/ws/tables/${encodeURIComponent(table)}`;
-    return new TableSocket<G>(url, this.socketImpl, options);
+    return new TableSocket<G>(url, this.socketImpl,
+                              options.lang === undefined && this.lang !== undefined
+                                ? { ...options, lang: this.lang } : options);
   }
 }
 
@@ -254,6 +265,9 @@ export interface SocketOptions<G extends GameName = GameName> {
   since?: number;
   /** Ask for `presence` messages (each seat's presence change), passed to `onNotice`. */
   presence?: boolean;
+  /** The language of the events' texts and the refusals ("en", "ru"; `?lang=`); defaults to
+   * the client's. */
+  lang?: string;
   /** Reconnect after a lost connection or a storage failure (1011), from the last event
    * received: `false` never; otherwise delays doubling from `initialMs` up to `maxMs`, at most
    * `attempts` times in a row. */
@@ -354,7 +368,8 @@ export class TableSocket<G extends GameName = GameName> {
     if (token !== undefined && auth === "subprotocol") protocols.push(`cardcore.token.${token}`);
     const query = [...(this.eventCount > 0 ? [`since=${this.eventCount}`] : []),
                    ...(this.rewinds > 0 ? [`rewinds=${this.rewinds}`] : []),
-                   ...(this.options.presence ? ["presence=1"] : [])];
+                   ...(this.options.presence ? ["presence=1"] : []),
+                   ...(this.options.lang ? [`lang=${encodeURIComponent(this.options.lang)}`] : [])];
     const url = query.length > 0 ? `${this.url}?${query.join("&")}` : this.url;
     const socket = new this.Impl(url, protocols) as WebSocketLike;
     this.socket = socket;
@@ -503,8 +518,10 @@ export class TableSocket<G extends GameName = GameName> {
   /** Play an action for this socket's seat. `after` defaults to the event count of the last
    * state, so a move chosen from that state is never played on another one (409 instead).
    * Resolves with the state that answers it; rejects with the server's error, or with
-   * ConnectionLostError if the socket closed first. */
-  act(action: ActionRef, after: number | null = this.state?.event_count ?? null): Promise<TableState<G>> {
+   * ConnectionLostError if the socket closed first. `cards`: the exact cards that leave the
+   * hand, for an action that names them by rank or count (docs/server.md). */
+  act(action: ActionRef, after: number | null = this.state?.event_count ?? null,
+      cards?: readonly string[]): Promise<TableState<G>> {
     const socket = this.socket;
     if (this.closed || socket === undefined || socket.readyState !== 1) {
       return Promise.reject(new ConnectionLostError(undefined));
@@ -512,8 +529,8 @@ export class TableSocket<G extends GameName = GameName> {
     const id = `a${this.nextId++}`;
     return new Promise((resolve, reject) => {
       this.pending.push({ id, from: after ?? this.eventCount, resolve, reject });
-      socket.send(JSON.stringify(after === null ? { type: "action", action, id }
-                                                : { type: "action", action, after, id }));
+      socket.send(JSON.stringify({ type: "action", action, ...(after === null ? {} : { after }),
+                                   ...(cards === undefined ? {} : { cards }), id }));
     });
   }
 
