@@ -27,7 +27,7 @@ from typing import Any, Iterable, Iterator, Mapping
 from cardcore.errors import ConfigError, echo
 
 __all__ = ["LANGUAGES", "DEFAULT_LANG", "DOMAIN", "check_lang", "translations", "use", "_",
-           "N_", "ngettext", "current_lang", "fill_template", "match_template", "fill", "messages"]
+           "N_", "P_", "ngettext", "pgettext", "current_lang", "fill_template", "match_template", "fill", "messages"]
 
 LANGUAGES = ("en", "ru")            # English (the msgids) and Russian
 DEFAULT_LANG = "en"
@@ -94,6 +94,14 @@ class _Chain(_gettext.NullTranslations):
         return fallback
 
 
+    def pgettext(self, context: str, message: str) -> str:
+        for catalog in self.catalogs:
+            text = catalog.pgettext(context, message)
+            if text != message:
+                return text
+        return message
+
+
 @functools.lru_cache(maxsize=None)
 def _chain(packages: tuple[str, ...], lang: str) -> _gettext.NullTranslations:
     if lang == "en":
@@ -130,6 +138,18 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.get()[1].ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language as meant in ``context`` (msgctxt: one English
+    text, two meanings, e.g. "Discard" the pile and the verb)."""
+    return _current.get()[1].pgettext(context, message)
+
+
+def P_(message: str) -> str:
+    """Marks a msgid said of a person (``cardcore.narrate.personal``): extracted twice, in
+    contexts "you" and "they", since other languages conjugate the verb."""
+    return message
 
 
 def N_(message: str) -> str:

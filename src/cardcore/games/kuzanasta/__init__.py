@@ -43,7 +43,7 @@ from cardcore.games.kuzanasta._state import (  # the action ids by name
 from cardcore.games.kuzanasta.events import KuzanastaNarrator
 from cardcore.games.kuzanasta.greedy import choose as greedy_choose
 from cardcore.games.kuzanasta.schema import SCHEMA
-from cardcore.games.kuzanasta.words import PHRASES
+from cardcore.games.kuzanasta.words import PHRASES, REASONS
 
 __all__ = ["Kuzanasta", "set_label", "DISCARD_FIRST", "DRAW_DISCARD", "DRAW_STOCK", "END_TURN",
     "GOD_DISCARD_FIRST", "GOD_DRAW_FIRST", "GOD_LOOK", "GOD_PLACE_FIRST", "GO_OUT",
@@ -108,6 +108,7 @@ class Kuzanasta(Game):
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA
     phrases = PHRASES
+    reasons = REASONS
     options_spec = {
         "dealer": Option(None, seat_or_lot("KZ-2.1"), "seat of the first dealer (None = by lot)"),
         "pile_pairing": Option("opposite", one_of("opposite", "adjacent", rule="KZ-2.6"),
