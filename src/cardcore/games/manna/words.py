@@ -46,6 +46,9 @@ def _red_three(event: Event, seat: int | None, who: Who, name: str) -> str:
     return text.format(cards=cards_text(event), team=event.get("team"))
 
 
+# A breakdown row's text when its count stands apart ("red threes ({detail})", events.COUNTED).
+ROW_TEXTS = (N_("red threes"),)
+
 CANASTA_KINDS = {"natural": N_("natural"), "mixed": N_("mixed"), "wild": N_("wild"),
                  "sevens": N_("sevens")}
 CANASTA_SENTENCES = {
