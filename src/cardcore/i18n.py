@@ -168,19 +168,22 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile(regex + r"\Z", re.DOTALL)
 
 
-def messages(lang: str, game: Any = None) -> dict[str, str]:
-    """Every translation for ``lang`` as one JSON-ready dict, msgid -> text: the shared
-    catalog's, then the game's over it (a web page can load it and translate the same msgids
-    the terminal does). Plural entries are left out; {} for English, the source language."""
+def messages(lang: str, game: Any = None, shared: bool = True) -> dict[str, str]:
+    """Translations for ``lang`` as one JSON-ready dict, msgid -> text: the shared catalog's
+    (unless ``shared`` is False), then the game's over it -- one game's, never several games'
+    together (their msgids may mean different things: "Discard" is one game's pile and
+    another's move). Plural entries and entries with a context (msgctxt) are left out;
+    {} for English, the source language."""
     lang = check_lang(lang)
     if lang == "en":
         return {}
     package = _package_of(game)
-    packages = (SHARED_PACKAGE,) + ((package,) if package else ())
+    packages = ((SHARED_PACKAGE,) if shared else ()) + ((package,) if package else ())
     merged: dict[str, str] = {}
     for name in packages:
         catalog = getattr(_catalog(name, lang), "_catalog", {})
-        merged.update({k: v for k, v in catalog.items() if isinstance(k, str) and k})
+        merged.update({k: v for k, v in catalog.items()
+                       if isinstance(k, str) and k and "\x04" not in k})
     return merged
 
 
