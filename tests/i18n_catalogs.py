@@ -65,6 +65,9 @@ def runtime_messages(package: str) -> list[str]:
     texts += list(cls.phases)                              # the stage of a turn, in a header
     texts += [o.doc for o in cls.options_spec.values() if o.doc]
     texts += [cls.title] + [name.replace("_", " ") for name in cls.options_spec]   # the lobby
+    # The lobby shows an option's values in words too ("face" -> «по номиналу»).
+    texts += [v for schema in cls.option_schema().values() for v in schema.get("enum", [])
+              if isinstance(v, str)]
     return texts
 
 

@@ -32,11 +32,23 @@ def _god_discard(event: Event, seat: int | None, who: Who, name: str) -> str:
         name=name, cards=cards_text(event))
 
 
+# A rank in words, for the wild cards ("jacks are wild"; the web board has the same words).
+RANK_WORDS = {"A": N_("aces"), "2": N_("twos"), "3": N_("threes"), "4": N_("fours"),
+              "5": N_("fives"), "6": N_("sixes"), "7": N_("sevens"), "8": N_("eights"),
+              "9": N_("nines"), "10": N_("tens"), "J": N_("jacks"), "Q": N_("queens"),
+              "K": N_("kings")}
+
+
+def rank_words(rank: str) -> str:
+    return _(RANK_WORDS.get(rank, rank))
+
+
 def _turn_up(event: Event, seat: int | None, who: Who, name: str) -> str:
     rank = event.get("wild_rank")
     if rank is None:
         return _("Turned up {cards}: no rank is wild.").format(cards=cards_text(event))
-    return _("Turned up {cards}: rank {rank} is wild.").format(cards=cards_text(event), rank=rank)
+    return _("Turned up {cards}: wild cards are {rank}.").format(cards=cards_text(event),
+                                                                 rank=rank_words(str(rank)))
 
 
 def _pile_start(event: Event, seat: int | None, who: Who, name: str) -> str:
