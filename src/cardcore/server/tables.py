@@ -134,10 +134,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def seat_events(game: Game, seat: int | None, since: int) -> list[dict[str, Any]]:
-    """The events ``seat`` may see (None: a spectator), from index ``since``: the one place
-    the server reads events (``Game.events``, api.md "Additions in 0.2")."""
-    return game.events(seat, since)
+def seat_events(game: Game, seat: int | None, since: int, lang: str = "en"
+                ) -> list[dict[str, Any]]:
+    """The events ``seat`` may see (None: a spectator), from index ``since``, their texts in
+    ``lang``: the one place the server reads events (``Game.events``)."""
+    return game.events(seat, since, lang)
 
 
 def spectator_view(game: Game) -> dict[str, Any]:
@@ -185,6 +186,7 @@ class Connection:
         self.last_check: float | None = None
         self.rewinds = 0                                # the table's take-backs it has seen
         self.words: Callable[[str], str] | None = None  # refusals in the socket's language
+        self.lang = "en"                                # its events' texts (?lang=, Accept-Language)
 
     def notify(self) -> None:
         self.dirty = True
@@ -344,7 +346,9 @@ class Table:
         raise ApiError(403, "bad token: it is not a token of this table")
 
     # ---------------------------------------------------------------- what a seat is told
-    def state(self, seat: int | None, since: int = 0) -> dict[str, Any]:
+    def state(self, seat: int | None, since: int = 0, lang: str = "en") -> dict[str, Any]:
+        """What ``seat`` is told (None: a spectator), its events from ``since`` with their
+        texts in ``lang`` (the reader's: server.md, "Texts")."""
         game = self.game
         if not 0 <= since <= self.event_count:
             raise ApiError(400, f"since must be 0..{self.event_count}, not {since}")
@@ -356,7 +360,8 @@ class Table:
             "game": game.name,
             "seat": seat,
             "view": game.view(seat) if seat is not None else spectator_view(game),
-            "events": seat_events(game, seat, since),
+            "events": seat_events(game, seat, since, lang),
+            "lang": lang,
             "event_count": self.event_count,
             "legal": legal,
             "over": game.is_over or self.ended is not None,

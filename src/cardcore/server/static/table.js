@@ -4,7 +4,7 @@ import { el, cardImage, backImage, cardsText, cardName, cardLabel } from "./card
 import { describe, breakdownTable, seatName, botName, rankingList, scoreTable } from "./words.js";
 import { loadGame } from "./board.js";
 import { rememberSeat, forgetTable, sortedHand, SORT_KEY, inviteLink, heldInvite } from "./seats.js";
-import { t, loadWords, lang } from "./i18n.js";
+import { t, loadWords, useGame, lang } from "./i18n.js";
 
 // The seat token: from the link's fragment (#token=..., never sent to the server, so never
 // in a log), or from ?token= (older links). The socket carries it as a subprotocol.
@@ -128,6 +128,7 @@ function showRulesLink(name) {
 async function onState(data) {
   if (!game) {
     game = await loadParts(data.game);
+    useGame(data.game);          // this game's words, not another game's with the same msgid
     showRulesLink(data.game);
   }
   if (data.rewound) {            // a take-back: the events start again from 0
