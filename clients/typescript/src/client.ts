@@ -1,5 +1,6 @@
 // A small client of `cardcore serve` (docs/server.md): the HTTP calls, and a table's
-// WebSocket with reconnection from the last event seen. The message shapes are the generated
+// WebSocket with reconnection from the last event seen, state patches applied, a connection
+// status, and actions queued while it reconnects. The message shapes are the generated
 // types (src/generated/); the game-specific parts of a state (view, legal actions, events)
 // are typed by the table's game.
 import type { GameName, GameTypes } from "./generated/games.js";
@@ -100,6 +101,32 @@ export class ConnectionLostError extends Error {
     super(`the table's socket closed (${code ?? "lost"}) before the answer`);
     this.name = "ConnectionLostError";
   }
+}
+
+/** The connection of a table's socket: `connecting` (the first connection, until its first
+ * state), `open` (a state has arrived on this connection: actions go out at once),
+ * `reconnecting` (the connection was lost; actions are queued until the next one's first
+ * state), `closed` (for good). */
+export type SocketStatus = "connecting" | "open" | "reconnecting" | "closed";
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** `patch` applied to `target` as RFC 7396 says (its section 2, the whole algorithm): an
+ * object merges member by member, a null removes the member, anything else (arrays
+ * included) replaces. A new value; `target` is left as it was. Written out rather than taken
+ * from npm: the RFC's algorithm is these lines, and the client stays free of runtime
+ * dependencies (a page can load it as ES modules, with no bundler); the tests check it
+ * against the server's patches, built by the Python library `json-merge-patch`. */
+export function applyMergePatch(target: unknown, patch: unknown): unknown {
+  if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
+  const result: Record<string, unknown> =
+    target !== null && typeof target === "object" && !Array.isArray(target)
+      ? { ...(target as Record<string, unknown>) } : {};
+  for (const [key, value] of Object.entries(patch as Record<string, Json>)) {
+    if (value === null) delete result[key];
+    else result[key] = applyMergePatch(result[key], value);
+  }
+  return result;
 }
 
 /** What the client uses of a WebSocket (the browsers' and the `ws` package's have it). */
@@ -268,6 +295,12 @@ export interface SocketOptions<G extends GameName = GameName> {
   /** The language of the events' texts and the refusals ("en", "ru"; `?lang=`); defaults to
    * the client's. */
   lang?: string;
+  /** Ask for patches (`?patches=1`, the default): after the first whole state the server
+   * sends each change as the new events and an RFC 7396 merge patch, which the client
+   * applies; `onState` and `state` see whole states either way. `false`: whole states. */
+  patches?: boolean;
+  /** Called with each new `status` (also `socket.onStatus(listener)`). */
+  onStatus?: (status: SocketStatus) => void;
   /** Reconnect after a lost connection or a storage failure (1011), from the last event
    * received: `false` never; otherwise delays doubling from `initialMs` up to `maxMs`, at most
    * `attempts` times in a row. */
@@ -298,6 +331,10 @@ const FINAL_CLOSES = new Set([1000, 1008, 1009, 1013, 4000, 4010]);
 
 interface Pending<G extends GameName> {
   id: string;
+  /** The message, and whether it went out on the current connection (a message made while
+   * the socket reconnects waits for the next connection's first state). */
+  message: string;
+  sent: boolean;
   /** The event count the action was sent with: its own event comes at or after it. */
   from: number;
   resolve: (state: TableState<G>) => void;
@@ -330,6 +367,8 @@ export class TableSocket<G extends GameName = GameName> {
   echoesIds = false;
   /** The rematch table's id, once the server has said there is one. */
   rematch: string | undefined;
+  /** The connection's status (`onStatus` tells each change). */
+  status: SocketStatus = "connecting";
 
   private socket: WebSocketLike | undefined;
   private closed = false;
@@ -342,11 +381,27 @@ export class TableSocket<G extends GameName = GameName> {
   private readonly stateWaiters: { test: (s: TableState<G>) => boolean;
                                    resolve: (s: TableState<G>) => void;
                                    reject: (e: Error) => void }[] = [];
+  private readonly statusListeners = new Set<(status: SocketStatus) => void>();
+  /** The last state of this connection without its events, that patches apply to. */
+  private base: Record<string, unknown> | undefined;
 
   constructor(private readonly url: string, private readonly Impl: WebSocketConstructor,
               private readonly options: SocketOptions<G>) {
     this.eventCount = options.since ?? 0;
     this.open();
+  }
+
+  /** Call `listener` with each new status; returns the function that stops it. */
+  onStatus(listener: (status: SocketStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => { this.statusListeners.delete(listener); };
+  }
+
+  private setStatus(status: SocketStatus): void {
+    if (status === this.status) return;
+    this.status = status;
+    this.options.onStatus?.(status);
+    for (const listener of [...this.statusListeners]) listener(status);
   }
 
   /** The seat this socket plays (null: a spectator), once the first state has arrived. */
@@ -369,10 +424,12 @@ export class TableSocket<G extends GameName = GameName> {
     const query = [...(this.eventCount > 0 ? [`since=${this.eventCount}`] : []),
                    ...(this.rewinds > 0 ? [`rewinds=${this.rewinds}`] : []),
                    ...(this.options.presence ? ["presence=1"] : []),
-                   ...(this.options.lang ? [`lang=${encodeURIComponent(this.options.lang)}`] : [])];
+                   ...(this.options.lang ? [`lang=${encodeURIComponent(this.options.lang)}`] : []),
+                   ...(this.options.patches === false ? [] : ["patches=1"])];
     const url = query.length > 0 ? `${this.url}?${query.join("&")}` : this.url;
     const socket = new this.Impl(url, protocols) as WebSocketLike;
     this.socket = socket;
+    this.base = undefined;                     // a new connection starts with a whole state
     this.connections += 1;
     socket.onmessage = (event) => { if (socket === this.socket) this.receive(String(event.data)); };
     socket.onclose = (event) => this.lost(socket, event.code, event.reason);
@@ -387,6 +444,7 @@ export class TableSocket<G extends GameName = GameName> {
   private receive(text: string): void {
     const message = JSON.parse(text) as
       | ({ type: "state" } & TableState<G>)
+      | { type: "patch"; events: GameEvent<G>[]; patch: Record<string, unknown>; id?: string }
       | ({ type: "error"; id?: string } & CardcoreError["body"] & { status: number })
       | { type: "pong" } | { type: "record" } | { type: "clock" }
       | PresenceNotice | RematchNotice;
@@ -406,8 +464,23 @@ export class TableSocket<G extends GameName = GameName> {
       this.answer(message.id, undefined, new CardcoreError(status, body));
       return;
     }
-    if (message.type !== "state") return;        // a message of a newer server: ignored
-    const { type, ...state } = message;
+    let state: TableState<G> & { rewound?: boolean };
+    if (message.type === "patch") {
+      if (this.base === undefined) {             // never expected: resynchronise
+        this.socket?.close(4001, "patch before a state");
+        return;
+      }
+      this.base = applyMergePatch(this.base, message.patch) as Record<string, unknown>;
+      state = { ...this.base, events: message.events,
+                ...(message.id === undefined ? {} : { id: message.id }) } as typeof state;
+    } else if (message.type === "state") {
+      const { type, ...whole } = message;
+      const { events, id, rewound, ...rest } = whole as typeof whole & { rewound?: boolean };
+      this.base = rest;
+      state = whole;
+    } else {
+      return;                                    // a message of a newer server: ignored
+    }
     const rewound = state.rewound === true;
     if (rewound) {                 // a take-back: the stream starts again from event 0
       this.events.length = 0;
@@ -422,6 +495,7 @@ export class TableSocket<G extends GameName = GameName> {
     }
     this.failures = 0;
     this.eventCount += fresh.length;
+    const opened = this.status !== "open";
     const full = state as unknown as TableState<G>;
     this.state = full;
     this.presences.clear();                      // the state's own presence is current
@@ -433,6 +507,10 @@ export class TableSocket<G extends GameName = GameName> {
       this.options.onEvent?.(event);
     }
     this.answer(state.id, full, undefined);
+    if (opened) {                  // this connection's first state: send what was queued
+      this.setStatus("open");
+      this.flush();
+    }
     this.options.onState?.(full);
     for (const waiter of [...this.stateWaiters]) {
       if (waiter.test(full)) {
@@ -451,15 +529,16 @@ export class TableSocket<G extends GameName = GameName> {
     let answered: Pending<G>[] = [];
     if (id !== undefined) {
       this.echoesIds = true;
-      const index = this.pending.findIndex((p) => p.id === id);
+      const index = this.pending.findIndex((p) => p.id === id && p.sent);
       if (index >= 0) answered = this.pending.splice(index, 1);
     } else if (!this.echoesIds && error !== undefined) {
-      answered = this.pending.splice(0, 1);
+      answered = this.pending[0]?.sent ? this.pending.splice(0, 1) : [];
     } else if (!this.echoesIds && state !== undefined) {
       const own = state.events.filter(
         (e) => e.player === state.seat && !("auto" in e && e.auto === true)).map((e) => e.n);
       let next = 0;
       for (const pending of this.pending) {
+        if (!pending.sent) break;
         while ((own[next] ?? Infinity) < pending.from) next += 1;
         if (next >= own.length) break;
         next += 1;
@@ -476,7 +555,13 @@ export class TableSocket<G extends GameName = GameName> {
 
   private lost(socket: WebSocketLike, code: number, reason: string): void {
     if (socket !== this.socket || this.finished) return;
-    for (const pending of this.pending.splice(0)) pending.reject(new ConnectionLostError(code));
+    // What went out may or may not have been played: rejected (retry with `after`). What
+    // was queued and not sent yet stays queued for the next connection.
+    const unsent = this.pending.filter((p) => !p.sent);
+    for (const pending of this.pending.filter((p) => p.sent)) {
+      pending.reject(new ConnectionLostError(code));
+    }
+    this.pending.splice(0, this.pending.length, ...unsent);
     const reconnect = this.options.reconnect ?? {};
     const attempts = reconnect === false ? 0 : reconnect.attempts ?? 10;
     if (this.closed || FINAL_CLOSES.has(code) || this.state?.over || this.failures >= attempts) {
@@ -487,6 +572,7 @@ export class TableSocket<G extends GameName = GameName> {
     const delay = Math.min((settings.initialMs ?? 100) * 2 ** this.failures,
                            settings.maxMs ?? 5000);
     this.failures += 1;
+    this.setStatus("reconnecting");
     this.timer = setTimeout(() => { this.timer = undefined; if (!this.closed) this.open(); },
                             delay);
   }
@@ -496,8 +582,10 @@ export class TableSocket<G extends GameName = GameName> {
     if (this.finished) return;
     this.finished = true;
     const error = new ConnectionLostError(code);
+    for (const pending of this.pending.splice(0)) pending.reject(error);
     for (const waiter of this.openWaiters.splice(0)) waiter.reject(error);
     for (const waiter of this.stateWaiters.splice(0)) waiter.reject(error);
+    this.setStatus("closed");
     this.options.onClose?.(code, reason);
   }
 
@@ -518,36 +606,46 @@ export class TableSocket<G extends GameName = GameName> {
   /** Play an action for this socket's seat. `after` defaults to the event count of the last
    * state, so a move chosen from that state is never played on another one (409 instead).
    * Resolves with the state that answers it; rejects with the server's error, or with
-   * ConnectionLostError if the socket closed first. `cards`: the exact cards that leave the
-   * hand, for an action that names them by rank or count (docs/server.md). */
+   * ConnectionLostError if the socket was lost after sending it (it may or may not have been
+   * played) or closed for good. Sent while the socket connects or reconnects, it is queued
+   * and goes out once the connection's first state has arrived, answered once by its id.
+   * `cards`: the exact cards that leave the hand, for an action that names them by rank or
+   * count (docs/server.md). */
   act(action: ActionRef, after: number | null = this.state?.event_count ?? null,
       cards?: readonly string[]): Promise<TableState<G>> {
-    const socket = this.socket;
-    if (this.closed || socket === undefined || socket.readyState !== 1) {
-      return Promise.reject(new ConnectionLostError(undefined));
-    }
     const id = `a${this.nextId++}`;
+    return this.send(id, after ?? this.eventCount,
+                     { type: "action", action, ...(after === null ? {} : { after }),
+                       ...(cards === undefined ? {} : { cards }), id });
+  }
+
+  /** Queue a request with its id; sent now if the connection is open. */
+  private send(id: string, from: number, body: object): Promise<TableState<G>> {
+    if (this.closed) return Promise.reject(new ConnectionLostError(undefined));
     return new Promise((resolve, reject) => {
-      this.pending.push({ id, from: after ?? this.eventCount, resolve, reject });
-      socket.send(JSON.stringify({ type: "action", action, ...(after === null ? {} : { after }),
-                                   ...(cards === undefined ? {} : { cards }), id }));
+      this.pending.push({ id, from, resolve, reject, message: JSON.stringify(body), sent: false });
+      this.flush();
     });
+  }
+
+  /** Send what is queued, in order, when the connection is open. */
+  private flush(): void {
+    const socket = this.socket;
+    if (this.status !== "open" || socket === undefined || socket.readyState !== 1) return;
+    for (const pending of this.pending) {
+      if (pending.sent) continue;
+      pending.sent = true;
+      socket.send(pending.message);
+    }
   }
 
   /** Take the seat's last move back (and the bots' moves after it). Resolves with the state
    * that answers it (the rewound one, or a push right after it); rejects like `act`. */
   takeBack(after: number | null = this.state?.event_count ?? null): Promise<TableState<G>> {
-    const socket = this.socket;
-    if (this.closed || socket === undefined || socket.readyState !== 1) {
-      return Promise.reject(new ConnectionLostError(undefined));
-    }
     const id = `t${this.nextId++}`;
-    return new Promise((resolve, reject) => {
-      // Answered by its id only: a take-back carries no move of the seat to match.
-      this.pending.push({ id, from: Infinity, resolve, reject });
-      socket.send(JSON.stringify(after === null ? { type: "takeback", id }
-                                                : { type: "takeback", after, id }));
-    });
+    // Answered by its id only: a take-back carries no move of the seat to match.
+    return this.send(id, Infinity, after === null ? { type: "takeback", id }
+                                                  : { type: "takeback", after, id });
   }
 
   /** Send a ping (the server answers with a pong, which is not passed on). */

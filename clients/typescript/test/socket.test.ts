@@ -1,10 +1,13 @@
 // TableSocket against a scripted socket: what a live server of today cannot show, or shows only
 // by chance: request ids echoed (the protocol of issue 25), the fallback without them,
-// merged states answering two actions, an event gap, reconnection from `since`, clocks.
+// merged states answering two actions, an event gap, reconnection from `since`, clocks;
+// patches applied to whole states, the connection's status, actions queued while reconnecting.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { CardcoreClient, CardcoreError, ConnectionLostError } from "../src/index.js";
+import {
+  CardcoreClient, CardcoreError, ConnectionLostError, applyMergePatch, type SocketStatus,
+} from "../src/index.js";
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -43,7 +46,7 @@ function open(options: object = {}) {
 
 test("the URL and subprotocols carry the table, the token and `since`", () => {
   const { socket, fake } = open({ since: 5 });
-  assert.equal(fake.url, "ws://127.0.0.1:1/ws/tables/T?since=5");
+  assert.equal(fake.url, "ws://127.0.0.1:1/ws/tables/T?since=5&patches=1");
   assert.deepEqual(fake.protocols, ["cardcore", "cardcore.token.tok"]);
   assert.equal(socket.eventCount, 5);
   socket.close();
@@ -122,7 +125,7 @@ test("a lost connection rejects what waits and resumes from the next event", asy
   await assert.rejects(waiting, ConnectionLostError);
   await settle();
   const again = FakeSocket.all[1]!;
-  assert.equal(again.url, "ws://127.0.0.1:1/ws/tables/T?since=2");
+  assert.equal(again.url, "ws://127.0.0.1:1/ws/tables/T?since=2&patches=1");
   // A repeated event (from before `since`) is dropped; the next ones are appended.
   again.push(state(4, [event(1, 0), event(2, 1), event(3, 0)]));
   assert.deepEqual(seen, [0, 1, 2, 3]);
@@ -137,7 +140,7 @@ test("an event gap reconnects from the last event received", async () => {
   await settle();
   assert.equal(socket.events.length, 1);
   assert.equal(FakeSocket.all.length, 2);
-  assert.match(FakeSocket.all[1]!.url, /since=1$/);
+  assert.match(FakeSocket.all[1]!.url, /since=1&patches=1$/);
   socket.close();
 });
 
@@ -153,4 +156,121 @@ test("final close codes end the socket; clocks are exposed when sent",
   assert.deepEqual(closes, [4000]);
   assert.equal(FakeSocket.all.length, 1);
   await assert.rejects(socket.act(1), ConnectionLostError);
+});
+
+test("applyMergePatch follows RFC 7396 (its appendix A)", () => {
+  const cases: [unknown, unknown, unknown][] = [
+    [{ a: "b" }, { a: "c" }, { a: "c" }],
+    [{ a: "b" }, { b: "c" }, { a: "b", b: "c" }],
+    [{ a: "b" }, { a: null }, {}],
+    [{ a: "b", b: "c" }, { a: null }, { b: "c" }],
+    [{ a: ["b"] }, { a: "c" }, { a: "c" }],
+    [{ a: "c" }, { a: ["b"] }, { a: ["b"] }],
+    [{ a: { b: "c" } }, { a: { b: "d", c: null } }, { a: { b: "d" } }],
+    [{ a: [{ b: "c" }] }, { a: [1] }, { a: [1] }],
+    [["a", "b"], ["c", "d"], ["c", "d"]],
+    [{ a: "b" }, ["c"], ["c"]],
+    [{ a: "foo" }, null, null],
+    [{ a: "foo" }, "bar", "bar"],
+    [{ e: null }, { a: 1 }, { e: null, a: 1 }],
+    [[1, 2], { a: "b", c: null }, { a: "b" }],
+    [{}, { a: { bb: { ccc: null } } }, { a: { bb: {} } }],
+  ];
+  for (const [target, patch, result] of cases) {
+    const before = JSON.stringify(target);
+    assert.deepEqual(applyMergePatch(target, patch), result);
+    assert.equal(JSON.stringify(target), before, "the target is left as it was");
+  }
+});
+
+test("patches are asked for and applied: the app sees whole states", async () => {
+  const states: object[] = [];
+  const seen: number[] = [];
+  const { socket, fake } = open({ onState: (s: object) => states.push(s),
+                                  onEvent: (e: { n: number }) => seen.push(e.n) });
+  assert.match(fake.url, /\?patches=1$/);
+  const first = state(1, [event(0, null, true)], { view: { hand: ["2C", "3D"], top: "4S" } });
+  fake.push(first);
+  const pending = socket.act(1);
+  fake.push({ type: "patch", events: [event(1, 0)], id: "a1",
+              patch: { event_count: 2, view: { hand: ["3D"], top: "2C" }, current_player: 1,
+                       legal: [] } });
+  const answered = await pending;
+  const { type, ...whole } = first;
+  const expected = { ...whole, events: [event(1, 0)], event_count: 2, current_player: 1,
+                     legal: [], view: { hand: ["3D"], top: "2C" }, id: "a1" };
+  assert.deepEqual(answered, expected);
+  assert.deepEqual(socket.state, expected);
+  fake.push({ type: "patch", events: [], patch: { view: { top: null }, over: true } });
+  const { id, ...unanswered } = expected;          // an id belongs to its own push only
+  assert.deepEqual(socket.state, { ...unanswered, events: [], over: true,
+                                   view: { hand: ["3D"] } });
+  assert.equal(states.length, 3);
+  assert.deepEqual(seen, [0, 1]);
+  socket.close();
+});
+
+test("whole states on request, and a patch before any state resynchronises", async () => {
+  const { socket, fake } = open({ patches: false });
+  assert.doesNotMatch(fake.url, /patches/);
+  socket.close();
+  const again = open();
+  again.fake.push({ type: "patch", events: [], patch: { over: true } });
+  await settle();
+  assert.equal(again.socket.state, undefined);
+  assert.equal(FakeSocket.all.length, 2, "reconnected");
+  again.socket.close();
+});
+
+test("status: connecting, open, reconnecting, open, closed", async () => {
+  const told: SocketStatus[] = [];
+  const listened: SocketStatus[] = [];
+  const { socket, fake } = open({ onStatus: (s: SocketStatus) => told.push(s) });
+  const stop = socket.onStatus((s) => listened.push(s));
+  assert.equal(socket.status, "connecting");
+  fake.push(state(1, [event(0, null, true)]));
+  assert.equal(socket.status, "open");
+  fake.close(1006);
+  await settle();
+  assert.equal(socket.status, "reconnecting");
+  const again = FakeSocket.all[1]!;
+  assert.equal(socket.status, "reconnecting", "until the new connection's first state");
+  again.push(state(1, []));
+  assert.equal(socket.status, "open");
+  stop();
+  socket.close();
+  assert.equal(socket.status, "closed");
+  assert.deepEqual(told, ["open", "reconnecting", "open", "closed"]);
+  assert.deepEqual(listened, ["open", "reconnecting", "open"]);
+});
+
+test("a move sent while reconnecting is queued, sent once, and answered once", async () => {
+  const { socket, fake } = open();
+  fake.push(state(1, [event(0, null, true)]));
+  fake.close(1006);
+  await settle();
+  assert.equal(socket.status, "reconnecting");
+  let answers = 0;
+  const queued = socket.act(1).then((s) => { answers += 1; return s; });
+  const undo = socket.takeBack();
+  const again = FakeSocket.all[1]!;
+  assert.deepEqual(again.sent, [], "nothing goes out before the connection's first state");
+  again.push(state(1, []));
+  assert.deepEqual(again.sent, [{ type: "action", action: 1, after: 1, id: "a1" },
+                                { type: "takeback", after: 1, id: "t2" }]);
+  again.push({ type: "patch", events: [event(1, 0)], patch: { event_count: 2 }, id: "a1" });
+  again.push({ type: "error", status: 409, error: "nothing to take back", id: "t2" });
+  again.push({ type: "patch", events: [], patch: {}, id: "a1" });   // a repeat: ignored
+  const answer = await queued;
+  assert.equal(answer.event_count, 2);
+  await assert.rejects(undo, (e: unknown) => e instanceof CardcoreError && e.status === 409);
+  await settle();
+  assert.equal(answers, 1);
+  assert.equal(again.sent.length, 2, "sent once");
+  // Queued and never sent: rejected when the socket closes for good.
+  again.close(1006);
+  await settle();
+  const never = socket.act(1);
+  socket.close();
+  await assert.rejects(never, ConnectionLostError);
 });

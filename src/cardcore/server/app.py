@@ -41,6 +41,7 @@ from cardcore.server.limits import (LOOPBACK_ORIGIN, WS_CLOSE, Guard, Limits, Or
 from cardcore.server.metrics import CONTENT_TYPE as METRICS_TYPE
 from cardcore.server.metrics import health
 from cardcore.server.openapi import openapi_spec
+from cardcore.server.patches import without_events
 from cardcore.server.store import StoreUnavailable
 from cardcore.server.tables import (ACK, ApiError, Connection, Table, TableServer,
                                     games_catalogue, request_id, unavailable)
@@ -413,6 +414,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             presence = websocket.query_params.get("presence")
             if presence not in (None, "0", "1"):
                 raise ApiError(400, "presence must be 0 or 1")
+            patches = websocket.query_params.get("patches")
+            if patches not in (None, "0", "1"):
+                raise ApiError(400, "patches must be 0 or 1")
         except StoreUnavailable as e:         # the seats re-read from a store that is down
             await _refuse(websocket, subprotocol, unavailable(e), WS_CLOSE["storage"], words)
             return
@@ -443,6 +447,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         connection.words = words
         connection.lang = _reader_lang(websocket, explicit=True)
         connection.wants_presence = presence == "1"
+        connection.wants_patches = patches == "1"
         table.connections.add(connection)
         server.presence_changed(table, seat, connection)
         table.offer_record(connection)                  # an ended match: its record too
@@ -515,12 +520,24 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                                   connection.lang)
             connection.sent_events = state["event_count"]
             connection.rewinds = current.rewinds
-            message = {"type": "state", **state}
+            message: dict[str, Any] = {"type": "state", **state}
+            memo = connection.memo
+            if connection.wants_patches:
+                # A patch from the last state this socket was sent (never one queued and
+                # dropped: states are built here, as they are sent); whole after a rewind.
+                if rewound:
+                    memo.forget()
+                patch, sent = memo.patch(without_events(state))
+                memo.forget()                           # until this send has gone out
+                if patch is not None:
+                    message = {"type": "patch", "events": state["events"], "patch": patch}
             if rewound:
                 message["rewound"] = True
             if rid is not None:
                 message["id"] = rid
             await _send_text(websocket, connection, json_bytes(message).decode())
+            if connection.wants_patches:
+                memo.remember(sent)
             while connection.later:                     # the match record, after the end
                 await _send_text(websocket, connection,
                                  json_bytes(connection.pop(later=True)).decode())
@@ -752,6 +769,7 @@ def _authenticate(connection: Connection, table: Table, body: dict[str, Any], al
         return False
     connection.seat = seat
     connection.sent_events = connection.since
+    connection.memo.forget()                     # another seat's state: the next one is whole
     connection.notify()
     return True
 

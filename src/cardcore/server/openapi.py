@@ -341,6 +341,8 @@ def openapi_spec() -> dict[str, Any]:
                       "rewinds": "the take-backs the client has seen (int >= 0; default: "
                                  "the table's): another number sends the whole stream again",
                       "presence": "1: send presence messages (0, the default: not)",
+                      "patches": "1: after the first whole state, send patch messages "
+                                 "(WsPatch; 0, the default: whole states)",
                       "token": "the seat token (deprecated: use the subprotocol)"},
             "subprotocols": ["cardcore", "cardcore.token.{SEAT_TOKEN}"],
             "client": [{"$ref": "#/components/schemas/WsAction"},
@@ -348,6 +350,7 @@ def openapi_spec() -> dict[str, Any]:
                        {"$ref": "#/components/schemas/WsPing"},
                        {"$ref": "#/components/schemas/WsAuth"}],
             "server": [{"$ref": "#/components/schemas/WsState"},
+                       {"$ref": "#/components/schemas/WsPatch"},
                        {"$ref": "#/components/schemas/WsError"},
                        {"$ref": "#/components/schemas/WsPong"},
                        {"$ref": "#/components/schemas/WsClock"},
@@ -484,6 +487,18 @@ def openapi_spec() -> dict[str, Any]:
                                       {"type": "object", "required": ["type"],
                                        "properties": {"type": {"const": "state"},
                                                       "id": REQUEST_ID}}]},
+                # On a socket opened with ?patches=1, every push after its first state.
+                "WsPatch": {"type": "object", "required": ["type", "events", "patch"],
+                            "properties": {
+                                "type": {"const": "patch"},
+                                "events": {"type": "array", "items": {"type": "object"},
+                                           "description": "the events this socket has not "
+                                                          "been sent yet, as in a state"},
+                                "patch": {"type": "object",
+                                          "description": "an RFC 7396 JSON merge patch from "
+                                                         "the last state sent (without its "
+                                                         "events) to the new one"},
+                                "id": REQUEST_ID}},
                 "WsError": {"type": "object", "required": ["type", "status", "error"],
                             "properties": {"type": {"const": "error"},
                                            "status": {"type": "integer"},

@@ -38,6 +38,7 @@ from cardcore.server.takeback import OPTION as TAKEBACK_OPTION
 from cardcore.server.takeback import Movers, fresh_game, parse_takeback, rewound_clock
 from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
 from cardcore.server.metrics import Metrics
+from cardcore.server.patches import StateMemo
 from cardcore.server.storage import open_store
 from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, StoreUnavailable, TableUpdate
 from cardcore.simulation import bot_seed
@@ -176,6 +177,8 @@ class Connection:
         self.close_code: int | None = None              # close after the outbox is sent
         self.close_reason = ""                          # ... with this reason
         self.wants_presence = False                     # ?presence=1: presence messages
+        self.wants_patches = False                      # ?patches=1: patches after a state
+        self.memo = StateMemo()                         # the last state sent (patches.py)
         self.dirty = True                           # the first state goes out on connect
         self.wake = asyncio.Event()
         self.wake.set()
