@@ -18,6 +18,7 @@ cdef enum:
     JOKER = 52
     MS_MAX_COPIES = 8       # a Multiset holds up to 8 copies of an id (games check their decks fit)
     PILE_CAPACITY = 256     # a Pile holds up to 256 cards (games check their decks fit)
+    CHOSEN_CAPACITY = 16    # the most hand cards one action takes by count or rank (Header.chosen)
 
 # Rank indexes, for readable game code.
 cdef enum:
@@ -274,6 +275,11 @@ ctypedef struct Header:          # the FIRST member of every game's struct
     Rng rng                  # the game's generator: shuffles and draws by lot
     int32_t stacked_size     # > 0: the first deal uses stacked[0:stacked_size] (top first)
     uint8_t stacked[PILE_CAPACITY]
+    # The exact hand cards of ``Game.apply(..., cards=)``: set only for the one apply (and the
+    # check before it) and cleared after, so the playouts, VectorGame and search never see it
+    # set. A game's hand-removal helper takes these first where they fit (``chosen_card``).
+    int32_t chosen_size
+    uint8_t chosen[CHOSEN_CAPACITY]
 
 # What a seat may know, defined once per game: the game's card zones and who sees each. The
 # JSON view, the tensor, the events and sample_hidden all follow from this table (and the
@@ -318,6 +324,7 @@ ctypedef int (*rollout_fn)(const void* s, const int32_t* legal, int n, Rng* rng)
 ctypedef int (*zone_cards_fn)(const void* s, int zone, int instance, uint8_t* out) noexcept nogil
 ctypedef int (*known_cards_fn)(const void* s, int zone, int instance, uint8_t* out) noexcept nogil
 ctypedef int (*breakdown_fn)(const void* s, BreakdownRow* out, int capacity) noexcept nogil
+ctypedef int (*hand_cards_fn)(const void* s, int action, uint8_t* out) noexcept nogil
 
 ctypedef struct GameHooks:
     const char* name
@@ -349,9 +356,17 @@ ctypedef struct GameHooks:
                                 # the seat to move may know (the blind tests check it), and it
                                 # draws its tie-breaks from ``rng`` exactly as the documented
                                 # heuristic does
+    hand_cards_fn hand_cards    # optional (NULL: every action names its cards): for an action
+                                # that takes cards from the hand of the seat to move by count
+                                # or rank, the cards it would take now (the header's chosen
+                                # cards first where they fit, CHOSEN_CAPACITY at most) and
+                                # their count; HAND_CARDS_NAMED for an action that names its
+                                # cards, HAND_CARDS_LACKING if the hand lacks them
 
 cdef enum:
     ZONE_CAPACITY = PILE_CAPACITY    # the most cards a zone instance holds (its out buffer)
+    HAND_CARDS_NAMED = -1            # hand_cards: the action names its cards (no choice)
+    HAND_CARDS_LACKING = -2          # hand_cards: the hand lacks what the action takes
     MAX_BREAKDOWN_ROWS = 64          # the most rows a round's breakdown has
 
 cdef inline int copy_breakdown(const BreakdownRow* rows, int n, BreakdownRow* out,
@@ -364,6 +379,25 @@ cdef inline int copy_breakdown(const BreakdownRow* rows, int n, BreakdownRow* ou
     for i in range(n):
         out[i] = rows[i]
     return n
+
+cdef inline int chosen_card(const Header* h, uint64_t interchangeable, const uint8_t* held,
+                             const uint8_t* picked) noexcept nogil:
+    """The next card ``Game.apply(..., cards=)`` chose among the ``interchangeable`` ids (a
+    mask: the cards any of which the action may take here) that the hand still ``held`` beyond
+    the copies ``picked`` so far (both per id); -1 if none (the game then picks its own).
+    Costs one load when nothing was chosen."""
+    cdef int i, k, c, wanted
+    for i in range(h.chosen_size):
+        c = h.chosen[i]
+        if c >= NUM_KINDS or not (interchangeable & card_bit(c)) or held[c] <= picked[c]:
+            continue
+        wanted = 0
+        for k in range(h.chosen_size):
+            if h.chosen[k] == c:
+                wanted += 1
+        if picked[c] < wanted:
+            return c
+    return -1
 
 cdef int check_hooks(const GameHooks* hooks) except -1     # ImportError naming a missing hook
 # A C-contiguous buffer of shape (rows,) (cols 0) or (rows, cols) of ``itemsize``-byte items in
@@ -387,6 +421,7 @@ cdef class GameState:
     cdef int ready(self) except -1          # TypeError on the bare base class
     cdef int fill_legal(self) except -1     # legal ids into legal_buf; their count
     cdef int apply_checked(self, object action_id) except -1   # apply a legal id, else raise
+    cdef int choose(self, object cards) except -1           # set the header's chosen cards
     cdef int zone_instances(self, int zone) noexcept
     cdef int zone_index(self, object name) except -1
 

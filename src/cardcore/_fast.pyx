@@ -370,7 +370,7 @@ cdef class LoggedApply:
     """``Game.apply`` of one game: an int id with no ``player`` (the simulation fast path) is
     checked, applied and appended to the game's log in C, all under the GIL, so no other
     thread sees the state and the log disagree; it defers to ``slow`` (``Game.apply``, which
-    waits for the game's guard) for anything else, or while another thread holds the guard
+    waits for the game's guard) for anything else (``player`` or ``cards`` given included), or while another thread holds the guard
     (``token`` is then empty)."""
     cdef GameState state
     cdef list log
@@ -384,12 +384,12 @@ cdef class LoggedApply:
         self.token = token
         self.slow = slow
 
-    def __call__(self, action, player=None):
-        if type(action) is int and player is None and len(self.token) > 0:
+    def __call__(self, action, player=None, cards=None):
+        if type(action) is int and player is None and cards is None and len(self.token) > 0:
             self.state.apply_checked(action)            # raises, unchanged, if not legal now
             self.log.append(action)
             return None
-        return self.slow(action, player)
+        return self.slow(action, player, cards)
 
 
 def check_state_class(cls) -> None:
@@ -590,6 +590,73 @@ cdef class GameState:
                 return 0
         message, rule = self.explain_illegal(action)
         raise IllegalActionError(message, rule)
+
+    cdef int choose(self, object cards) except -1:
+        self.h.chosen_size = load_cards(self.h.chosen, cards, CHOSEN_CAPACITY)
+        return 0
+
+    @property
+    def chooses_hand_cards(self) -> bool:
+        """Some action of this game takes hand cards by count or rank (the ``hand_cards``
+        hook), so ``hand_cards`` and ``apply_chosen`` can name exact cards."""
+        return self.hooks != NULL and self.hooks.hand_cards != NULL
+
+    def hand_cards(self, int action, chosen=()) -> object:
+        """The cards (ids) that action ``action`` would take now from the hand of the seat to
+        move, taking the ``chosen`` ids first where they fit (each a card the action may take
+        at that place and the hand holds); the game's own choice for the rest. None for an
+        action that names its cards (every action of a game without the hook), or when the
+        hand cannot make it. ValueError for more than CHOSEN_CAPACITY chosen cards."""
+        self.ready()
+        cdef uint8_t out[CHOSEN_CAPACITY]
+        cdef int n
+        if self.hooks.hand_cards == NULL or self.h.to_move < 0 \
+                or not 0 <= action < self.hooks.num_actions:
+            return None
+        cdef int kept = self.h.chosen_size
+        cdef uint8_t before[CHOSEN_CAPACITY]
+        memcpy(before, self.h.chosen, CHOSEN_CAPACITY)
+        if len(chosen) > 0 or kept == 0:
+            self.choose(chosen)
+        try:
+            n = self.hooks.hand_cards(self.data, action, out)
+        finally:
+            self.h.chosen_size = kept
+            memcpy(self.h.chosen, before, CHOSEN_CAPACITY)
+        if n < 0 or n > CHOSEN_CAPACITY:
+            return None
+        return [out[i] for i in range(n)]
+
+    def keep_chosen(self, chosen) -> None:
+        """Set the chosen cards (ids) on this state and keep them: its ``hand_cards`` (and a
+        game's getters of what an action takes) follow them until ``keep_chosen(())``. For a
+        throwaway copy that tells what an action applied with ``apply_chosen`` took (the
+        events' narration); never for a state that plays on."""
+        self.ready()
+        self.choose(chosen)
+
+    def apply_chosen(self, object action_id, chosen) -> None:
+        """Apply a legal action that takes exactly the ``chosen`` cards (ids) from the hand
+        instead of the game's own choice; IllegalActionError, and nothing changes, if the
+        action is not legal now or would not take exactly those cards (``hand_cards``).
+        The choice is set for this one apply and cleared after it."""
+        self.ready()
+        cdef int action
+        try:
+            action = action_id
+        except (OverflowError, TypeError):
+            raise IllegalActionError(f"action id {echo(action_id)} is not a valid id") from None
+        taken = self.hand_cards(action, chosen) if self.is_legal(action) else None
+        if taken is not None and sorted(taken) != sorted(chosen):
+            raise IllegalActionError(f"action {action} does not take exactly the cards "
+                                     f"{echo(list(chosen))} from the hand")
+        if taken is None and len(chosen) > 0 and self.is_legal(action):
+            raise IllegalActionError(f"action {action} names its cards: none can be chosen")
+        self.choose(chosen)
+        try:
+            self.apply_checked(action)
+        finally:
+            self.h.chosen_size = 0
 
     def explain_illegal(self, action) -> tuple:
         """(message, rule id) saying why an action id is not legal now."""

@@ -243,16 +243,23 @@ class Narration:
     def catch_up(self) -> None:
         """Narrate the actions the game's log holds beyond those already narrated."""
         with self.lock:                          # one thread narrates each action once
-            self.advance(self.game.action_log(self.done))
+            self.advance(*self.game._log_since(self.done))
 
-    def advance(self, new_actions: list[int]) -> None:
-        """Narrate ``new_actions``: the log's actions from index ``done`` on."""
+    def advance(self, new_actions: list[int],
+                chosen: Mapping[int, Sequence[int]] | None = None) -> None:
+        """Narrate ``new_actions``: the log's actions from index ``done`` on, those applied
+        with exact cards (``chosen``: log index -> card ids) with the same cards."""
         narrator = self.narrator
         for action_id in new_actions:
             pre = self.state.clone()
             player = pre.current_player
             assert player is not None            # the log only holds legal actions
-            self.state.apply(action_id)
+            cards = chosen.get(self.done) if chosen else None
+            if cards is None:
+                self.state.apply(action_id)
+            else:
+                self.state.apply_chosen(action_id, cards)
+                pre.keep_chosen(cards)          # the narrator reads what the action took
             post = self.state
             events = narrator.action(pre, action_id, player, post)
             self.raw.extend(events)

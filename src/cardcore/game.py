@@ -27,7 +27,7 @@ import numpy.typing as npt
 from cardcore._fast import GameState, LoggedApply, Random, seed_to_u64
 from cardcore.cards import card_id, card_str, format_cards, sort_key
 from cardcore.errors import ConfigError, IllegalActionError, echo
-from cardcore.events import Narration, Narrator, events_for
+from cardcore.events import Narration, Narrator, events_for, multiset_minus
 from cardcore.i18n import N_
 from cardcore.saves import REPLAYING_SAVE, SAVE_FORMAT, dump   # to_json writes format 2
 from cardcore.schema_parts import SchemaParts
@@ -35,7 +35,7 @@ from cardcore.schema_parts import SchemaParts
 __all__ = [
     "Action", "ActionSpec", "Game", "Option", "register", "available_games", "new_game",
     "load_game", "SAVE_FORMAT", "seat_or_lot", "one_of", "int_between", "flag", "is_int", "resolve_seed",
-    "players_multiple", "MAX_ACTION_TEXT", "NOTATION_RULE",
+    "players_multiple", "MAX_ACTION_TEXT", "MAX_CHOSEN_CARDS", "NOTATION_RULE",
 ]
 
 
@@ -53,6 +53,7 @@ game_class: Callable[[str], "type[Game]"] = _set_by_the_registry
 register: Callable[["type[Game]"], "type[Game]"] = _set_by_the_registry
 
 MAX_ACTION_TEXT = 160          # the longest real action notation is under 50 characters
+MAX_CHOSEN_CARDS = 256         # apply(..., cards=): no action names more (a pile, a table)
 # The ``rule`` of an IllegalActionError for text that is no action of the game (unknown or too
 # long): no rule of the rulebook forbids it, the notation itself is wrong (docs/api.md).
 NOTATION_RULE = "notation"
@@ -532,6 +533,8 @@ class Game:
         self._origin: GameState | None = None     # a sample_hidden world's first state
         self._state = self._fresh_state()
         self._log: list[int] = []
+        # log index -> the card ids apply(..., cards=) chose there (where not the engine's own)
+        self._chosen: dict[int, tuple[int, ...]] = {}
         self._sampled_for: int | None = None      # the seat a sample_hidden world is for
         self._init_shared()
         self._bind_fast_path()
@@ -568,8 +571,8 @@ class Game:
         and its log entry are one step."""
         checked = type(self).apply
 
-        def slow(action: Any, player: int | None) -> None:
-            checked(self, action, player)
+        def slow(action: Any, player: int | None, cards: Any = None) -> None:
+            checked(self, action, player, cards)
 
         return LoggedApply(self._state, self._log, self._token, slow)
 
@@ -789,6 +792,7 @@ class Game:
         world._origin = state.clone()                 # where the world's history begins
         world._sampled_for = seat
         world._log = []
+        world._chosen = {}
         world._init_shared()
         world._bind_fast_path()
         return world
@@ -839,16 +843,22 @@ class Game:
         mask[self._state.legal_ids()] = True      # one call of the core: one position's ids
         return mask
 
-    def apply(self, action: ActionLike, player: int | None = None) -> None:
+    def apply(self, action: ActionLike, player: int | None = None,
+              cards: Sequence[str] | None = None) -> None:
         """Apply a legal action: an Action, its int id (numpy ints too) or its notation.
 
         With ``player`` (a server's seat; numpy ints too) the action must also be that seat's
-        to make. Anything not legal now raises IllegalActionError naming the rule and changes
-        nothing. The seat check, the action's resolution, the state and the action log are
-        one step (a per-game guard), so a Game shared by threads stays consistent, its saves
-        load, and a move checked for one seat is never applied as another's; one Game per
-        thread is faster (no waiting). The fast path, ``apply(int)``, costs no more than in
-        0.1."""
+        to make. With ``cards`` (card notations, a list or tuple) the action takes exactly
+        those cards from the hand where it names its hand cards by count or rank (a Manna
+        meld or pile take: which suits leave the hand); they must be a multiset the action
+        could take now (as many, each of the kind it needs at its place, held), and for an
+        action that names its cards they must be ``Action.cards``. The choice is recorded
+        (``chosen_cards``) and saves replay it. Anything not legal now raises
+        IllegalActionError naming the rule and changes nothing. The seat check, the action's
+        resolution, the state and the action log are one step (a per-game guard), so a Game
+        shared by threads stays consistent, its saves load, and a move checked for one seat is
+        never applied as another's; one Game per thread is faster (no waiting). The fast path,
+        ``apply(int)``, costs no more than in 0.1."""
         try:
             token = self._token.pop()
         except IndexError:
@@ -860,10 +870,102 @@ class Game:
                 if player is not None:
                     self._check_player(player)
                 action_id = self._resolve(action)
-            self._state.apply(action_id)          # raises, unchanged, if not legal now
+            if cards is None:
+                self._state.apply(action_id)      # raises, unchanged, if not legal now
+            else:
+                chosen = self._chosen_for(action_id, cards)      # raises, nothing changed
+                if chosen is None:
+                    self._state.apply(action_id)
+                else:
+                    self._state.apply_chosen(action_id, chosen)
+                    self._chosen[len(self._log)] = chosen
             self._log.append(action_id)
         finally:
             self._token.append(token)
+
+    # The rule a game cites when ``cards=`` does not fit an action of a kind (its rule of
+    # what that kind takes from the hand), by kind; a kind not listed cites none.
+    exact_cards_rules: ClassVar[Mapping[str, str]] = {}
+
+    def interchangeable_as(self, card: int) -> str:
+        """What card id ``card`` is when an action takes hand cards by count or rank: cards
+        with the same answer are interchangeable there (``apply(..., cards=)``). By default
+        each card is only itself (its notation); a game whose actions name cards by rank
+        answers with the rank."""
+        return card_str(card)
+
+    def _chosen_for(self, action_id: int, cards: Any) -> tuple[int, ...] | None:
+        """The card ids ``cards`` names for a legal ``action_id``, when they are a choice the
+        engine would not make itself (None when they are what it takes anyway, or the cards of
+        an action that names them); IllegalActionError, nothing changed, when they do not fit."""
+        if not isinstance(cards, (list, tuple)):
+            raise IllegalActionError(f"cards must be a list of card notations, not "
+                                     f"{type(cards).__name__}", NOTATION_RULE)
+        if len(cards) > MAX_CHOSEN_CARDS:
+            raise IllegalActionError(f"cards: at most {MAX_CHOSEN_CARDS} card notations, not "
+                                     f"{len(cards)}", NOTATION_RULE)
+        ids = []
+        for card in cards:
+            if not isinstance(card, str) or len(card) > 8:
+                raise IllegalActionError(f"cards: {_echo(card)} is not a card notation",
+                                         NOTATION_RULE)
+            try:
+                ids.append(card_id(card))
+            except ValueError:
+                raise IllegalActionError(f"cards: {_echo(card)} is not a card notation",
+                                         NOTATION_RULE) from None
+        state = self._state
+        if not state.is_legal(action_id):
+            message, rule = state.explain_illegal(action_id)
+            raise IllegalActionError(message, rule)
+        spec = self._specs[action_id]
+        rule = self.exact_cards_rules.get(spec.kind)
+        default = state.hand_cards(action_id)
+        if default is None:                      # the action names its cards
+            named = self._action_from_id(action_id).cards
+            if sorted(ids) != sorted(card_id(c) for c in named):
+                raise IllegalActionError(
+                    f"{spec.label!r} names its cards ({' '.join(named) or 'none'}); cards "
+                    f"must be those, not {_echo(' '.join(cards)) or 'none'}", rule)
+            return None
+        if len(ids) != len(default):
+            raise IllegalActionError(f"{spec.label!r} takes {len(default)} cards from the "
+                                     f"hand, not {len(ids)}", rule)
+        held = self._hand(state.current_player)
+        for c in sorted(set(ids)):
+            have = held.count(c)
+            if ids.count(c) > have:
+                raise IllegalActionError(
+                    f"you do not hold {card_str(c)}" if not have else
+                    f"you hold {have} {card_str(c)}, not {ids.count(c)}", rule)
+        taken = state.hand_cards(action_id, ids)
+        if taken is None or sorted(taken) != sorted(ids):
+            wrong = [card_str(c) for c in multiset_minus(ids, taken or [])]
+            kinds = " ".join(self.interchangeable_as(c) for c in default)
+            raise IllegalActionError(f"{spec.label!r} takes {kinds} from the hand; "
+                                     f"{' '.join(wrong)} does not fit", rule)
+        return None if sorted(ids) == sorted(default) else tuple(sorted(ids))
+
+    def chosen_cards(self, since: int = 0) -> dict[int, list[str]]:
+        """The exact cards chosen with ``apply(..., cards=)``, by index in ``action_log()``
+        (from ``since`` on): only the actions whose cards differ from the engine's own choice
+        (the others replay as they are). A host that stores ``action_log`` incrementally stores
+        these with it and replays them with ``apply(id, cards=...)``."""
+        if type(since) is not int or since < 0:
+            raise ValueError(f"since must be an int >= 0, not {_echo(since)}")
+        token = self._take_token()
+        try:
+            return {i: format_cards(cards) for i, cards in self._chosen.items() if i >= since}
+        finally:
+            self._give_token(token)
+
+    def _log_since(self, since: int) -> tuple[list[int], dict[int, tuple[int, ...]]]:
+        """The action log from ``since`` and its chosen cards, as one step (for replays)."""
+        token = self._take_token()
+        try:
+            return self._log[since:], {i: c for i, c in self._chosen.items() if i >= since}
+        finally:
+            self._give_token(token)
 
     def _check_player(self, player: Any) -> None:
         to_move = self._state.current_player
@@ -1006,6 +1108,7 @@ class Game:
             other.__dict__.update(self.__dict__)
             other._state = self._state.clone()
             other._log = list(self._log)
+            other._chosen = dict(self._chosen)
         finally:
             self._give_token(token)
         other.options = dict(self.options)        # JSON scalars: a new dict is a deep copy
@@ -1039,11 +1142,12 @@ class Game:
         token = self._take_token()
         try:
             log = list(self._log)
+            chosen = {i: format_cards(c) for i, c in self._chosen.items()}
             rng = list(self._state.rng_state)
         finally:
             self._give_token(token)
         return dump(self.name, self.num_players, self.seed, self._deck_input, self.options,
-                    log, rng, key)
+                    log, rng, key, chosen)
 
     # Invariant support for tests and tools.
     def all_cards(self) -> list[int]:

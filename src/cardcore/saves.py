@@ -8,6 +8,12 @@ checked ``apply``, so no save can produce a position the rules could not reach.
 
 Formats
 -------
+3 (cardcore 0.4): format 2 plus ``cards``, written only when the log holds actions applied
+with ``Game.apply(..., cards=)`` whose cards differ from the engine's own choice: an object
+from the log index (a decimal string) to the chosen card notations, space-separated
+(``{"17": "7H 7S JK"}``: one object, so a long match stays within ``MAX_CONTAINERS``); the
+replay applies those actions with those cards. A loader before 0.4 refuses format 3 rather
+than replay those melds with other suits; every save without chosen cards stays format 2.
 2 (cardcore 0.2): as above. 1 (cardcore 0.1): the same fields without ``digest`` or ``hmac``,
 and options only for what 0.1 had. A format-1 save loads with the rules it was played by: an
 option it does not record takes the value the game declares in ``Game.format1_options`` (the
@@ -16,13 +22,13 @@ the default is the 0.1 behaviour). Saving a loaded game writes format 2 with eve
 
 What ``load_game`` detects
 --------------------------
-Always: data that is not a save (wrong types, ``format`` other than the int 1 or 2, text over
+Always: data that is not a save (wrong types, ``format`` other than the int 1, 2 or 3, text over
 ``MAX_SAVE_CHARS``, JSON nested deeper than ``MAX_DEPTH`` or holding more than
 ``MAX_CONTAINERS`` lists/objects, options that repeat a parameter such as ``players``), unknown
 games or options, an action illegal at its point of the replay, and a generator state that does
 not match the replay (e.g. a log cut before a shuffle, a changed seed).
 
-Without a key: in format 2, any edit that did not recompute ``digest`` (a truncated action
+Without a key: in formats 2 and 3, any edit that did not recompute ``digest`` (a truncated action
 log, changed options, a corrupted byte). A deliberate forger can recompute an unkeyed digest, so
 without a key any game reachable by legal play from the saved configuration can be passed off.
 A format-1 save of cardcore 0.1 has no digest, so none of those edits is detected in it: a
@@ -54,9 +60,14 @@ from cardcore._version import __version__
 from cardcore.cards import card_str
 from cardcore.errors import IllegalActionError, echo
 
-__all__ = ["dump", "load", "MAX_SAVE_CHARS", "MAX_DEPTH", "MAX_CONTAINERS", "canonical_bytes"]
+__all__ = ["dump", "load", "MAX_SAVE_CHARS", "MAX_DEPTH", "MAX_CONTAINERS", "canonical_bytes",
+           "CHOSEN_CARDS_FORMAT"]
 
-SAVE_FORMAT = 2                      # what dump writes
+SAVE_FORMAT = 2                      # what dump writes for a game without chosen cards
+# A save whose log holds actions applied with ``cards=`` (exact cards, other than the engine's
+# own choice): format 2 plus ``cards``. Loaders before 0.4 refuse it (an unknown format) rather
+# than replay those actions with other suits; every other save stays format 2.
+CHOSEN_CARDS_FORMAT = 3
 # Set while a save's game is rebuilt: its options are checked against ``Option.saved``, the
 # wider bounds earlier releases accepted, so a save keeps loading with the rules it was played by.
 REPLAYING_SAVE: contextvars.ContextVar[bool] = contextvars.ContextVar("replaying_save",
@@ -96,11 +107,12 @@ def _mac(key: bytes | str, data: bytes) -> str:
 
 def dump(name: str, players: int, seed: int, deck: Sequence[int] | None,
          options: Mapping[str, Any], log: list[int], rng: list[int],
-         key: bytes | str | None) -> str:
+         key: bytes | str | None, chosen: Mapping[int, Sequence[str]] | None = None) -> str:
     """The save of a game (``Game.to_json``): its configuration, its action log ``log`` and
-    generator state ``rng`` (both taken by the caller in one step)."""
+    generator state ``rng`` (taken by the caller in one step), and the exact cards chosen
+    (``chosen``: log index -> card notations), which make it a format-3 save."""
     body: dict[str, Any] = {
-        "format": SAVE_FORMAT,
+        "format": CHOSEN_CARDS_FORMAT if chosen else SAVE_FORMAT,
         "cardcore": __version__,
         "game": name,
         "players": players,
@@ -110,6 +122,8 @@ def dump(name: str, players: int, seed: int, deck: Sequence[int] | None,
         "actions": log,
         "rng": rng,
     }
+    if chosen:
+        body["cards"] = {str(i): " ".join(cards) for i, cards in sorted(chosen.items())}
     data = canonical_bytes(body)
     body["digest"] = hashlib.sha256(data).hexdigest()
     if key is not None:
@@ -187,6 +201,23 @@ def _check_signatures(data: Mapping[str, Any], key: bytes | str | None) -> None:
                              "changed, or written with another key")
 
 
+def _chosen_cards(data: Mapping[str, Any], fmt: int, count: int) -> dict[int, list[str]]:
+    """Format 3's ``cards``: {log index (a decimal string): "7H 7S JK"}, checked."""
+    if fmt != CHOSEN_CARDS_FORMAT:
+        return {}
+    cards = data.get("cards")
+    if not isinstance(cards, Mapping) or not cards:
+        raise ValueError("load_game: a format-3 save needs 'cards' (log index -> card notations)")
+    chosen: dict[int, list[str]] = {}
+    for index, names in cards.items():
+        if not (isinstance(index, str) and index.isdigit() and len(index) < 10
+                and int(index) < count) or not isinstance(names, str):
+            raise ValueError(f"load_game: 'cards' entry {echo(index)} is not a log index "
+                             f"with card notations")
+        chosen[int(index)] = names.split()
+    return chosen
+
+
 def load(data: str | bytes | Mapping[str, Any], key: bytes | str | None,
          game_class: Callable[[str], Any]) -> Any:
     """``load_game``: parse (with caps), check the signatures, then replay on a new game of
@@ -213,9 +244,9 @@ def load(data: str | bytes | Mapping[str, Any], key: bytes | str | None,
     if not isinstance(data, Mapping):
         raise ValueError("load_game: expected a JSON object")
     fmt = data.get("format")
-    if type(fmt) is not int or fmt not in (FORMAT_0_1, SAVE_FORMAT):
-        raise ValueError(f"load_game: unknown save format {echo(fmt)} "
-                         f"(this cardcore reads the ints {FORMAT_0_1} and {SAVE_FORMAT})")
+    if type(fmt) is not int or fmt not in (FORMAT_0_1, SAVE_FORMAT, CHOSEN_CARDS_FORMAT):
+        raise ValueError(f"load_game: unknown save format {echo(fmt)} (this cardcore reads "
+                         f"the ints {FORMAT_0_1}, {SAVE_FORMAT} and {CHOSEN_CARDS_FORMAT})")
     name = _field(data, "game", str)
     players = _field(data, "players", int)
     seed = _field(data, "seed", int)
@@ -242,11 +273,15 @@ def load(data: str | bytes | Mapping[str, Any], key: bytes | str | None,
         game = game_class(name)(players=players, seed=seed, deck=deck, **options)
     finally:
         REPLAYING_SAVE.reset(replaying)
+    chosen = _chosen_cards(data, fmt, len(actions))
     for index, action_id in enumerate(actions):
         if type(action_id) is not int:
             raise ValueError(f"load_game: action #{index} is not an int id")
         try:
-            game.apply(action_id)
+            if index in chosen:
+                game.apply(action_id, cards=chosen[index])
+            else:
+                game.apply(action_id)
         except IllegalActionError as e:
             raise ValueError(f"load_game: action #{index} (id {action_id}) is illegal: "
                              f"{str(e)[:120]}") from None

@@ -20,7 +20,7 @@ from cardcore.errors import ConfigError, echo
 from cardcore.game import Game
 from cardcore.registry import available_games, game_class
 from cardcore.records import ENDINGS, MAX_CLIENT_SEED, RECORD_FORMAT, SCHEME
-from cardcore.saves import SAVE_FORMAT
+from cardcore.saves import CHOSEN_CARDS_FORMAT, SAVE_FORMAT
 from cardcore.schema_parts import (
     BOOL, CARDS, INT, NAT, STR, Schema, array, closed_object, nullable, seat_schema,
 )
@@ -91,7 +91,8 @@ def _option_schema(value: Any) -> Schema:
 def _save(cls: type[Game], num_actions: int) -> Schema:
     options = {key: _option_schema(opt.default) for key, opt in cls.options_spec.items()}
     props: dict[str, Schema] = {
-        "format": {"const": SAVE_FORMAT}, "cardcore": STR, "game": {"const": cls.name},
+        "format": {"enum": [SAVE_FORMAT, CHOSEN_CARDS_FORMAT]}, "cardcore": STR,
+        "game": {"const": cls.name},
         "players": {"type": "integer", "minimum": cls.min_players,
                     "maximum": cls.max_players},
         "seed": NAT, "deck": nullable(CARDS),
@@ -99,10 +100,14 @@ def _save(cls: type[Game], num_actions: int) -> Schema:
         "actions": {"type": "array", "items": {"type": "integer", "minimum": 0,
                                                 "maximum": num_actions - 1}},
         "rng": array(NAT, 2),
+        # format 3: the exact cards of actions applied with cards=, by log index
+        "cards": {"type": "object", "patternProperties": {
+            "^[0-9]+$": {"type": "string", "pattern": "^[0-9AJQKCDHS ]+$"}},
+            "additionalProperties": False},
         "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
         "hmac": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
     }
-    return closed_object(props, required=[k for k in props if k != "hmac"])
+    return closed_object(props, required=[k for k in props if k not in ("hmac", "cards")])
 
 
 def _record(cls: type[Game], save: Schema) -> Schema:
@@ -122,7 +127,7 @@ def _record(cls: type[Game], save: Schema) -> Schema:
         "fairness": nullable(fairness), "save": save,
         "digest": hexes[64], "hmac": hexes[64],
     }
-    return closed_object(props, required=[k for k in props if k != "hmac"])
+    return closed_object(props, required=[k for k in props if k not in ("hmac", "cards")])
 
 
 def _check_kind(kind: Any) -> None:

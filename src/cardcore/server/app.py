@@ -369,11 +369,11 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
 
     async def post_action(request: Request) -> Response:
         table = server.get(request.path_params["table"])
-        body, seat = await seat_body(request, table, {"action", "after"})
+        body, seat = await seat_body(request, table, {"action", "after", "cards"})
         if "action" not in body:
             raise ApiError(400, "action is required (an id or a notation)")
         after = body.get("after")
-        await server.act(table, seat, body["action"], after)
+        await server.act(table, seat, body["action"], after, body.get("cards"))
         await server.settled(table)
         return _json(table.state(seat, after if isinstance(after, int) else 0,
                                  _reader_lang(request, explicit=True)))
@@ -612,7 +612,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                     continue
                 if "action" not in body:
                     raise ApiError(400, "action is required (an id or a notation)")
-                await server.act(table, connection.seat, body["action"], body.get("after"))
+                await server.act(table, connection.seat, body["action"], body.get("after"),
+                                 body.get("cards"))
                 if rid is not None:
                     connection.push_ack(rid)
             except ApiError as e:

@@ -29,7 +29,7 @@ from typing import Any, Callable, Mapping
 from cardcore.bots import (LEVELS, Bot, BotSpec, available_bots, bot_parameters, make_bot,
                            parse_bot_spec)
 from cardcore.errors import ConfigError, IllegalActionError, echo
-from cardcore.game import MAX_ACTION_TEXT, NOTATION_RULE, Game, is_int
+from cardcore.game import MAX_ACTION_TEXT, MAX_CHOSEN_CARDS, NOTATION_RULE, Game, is_int
 from cardcore.records import Fairness, check_client_seed, forfeit_winners, make_record
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.server import clocks
@@ -532,10 +532,11 @@ class Table:
                                 f"table has {self.event_count} events; look again",
                            event_count=self.event_count)
 
-    def apply(self, seat: int, action: int | str) -> None:
-        """Apply one action for ``seat`` (already checked to be the seat to move)."""
+    def apply(self, seat: int, action: int | str, cards: list[str] | None = None) -> None:
+        """Apply one action for ``seat`` (already checked to be the seat to move), taking
+        exactly ``cards`` from the hand when given (``Game.apply``'s ``cards``)."""
         try:
-            self.game.apply(action, player=seat)
+            self.game.apply(action, player=seat, cards=cards)
         except IllegalActionError as e:
             raise ApiError(422, str(e), rule=e.rule) from None
         self.actions += 1
@@ -1244,11 +1245,17 @@ class TableServer:
                            "estimate": round(h["estimate"], 4), "visits": h["visits"]}
                           for h in hints]}
 
-    async def act(self, table: Table, seat: int, action: Any, after: Any) -> None:
+    async def act(self, table: Table, seat: int, action: Any, after: Any,
+                  cards: Any = None) -> None:
         """One action for ``seat``: checked, applied, committed, then pushed. With no bot
-        delay the bot moves it triggers are played (and committed with it) first."""
+        delay the bot moves it triggers are played (and committed with it) first. ``cards``
+        (card notations): the exact cards the action takes from the hand (docs/server.md)."""
         if isinstance(action, bool) or not isinstance(action, (int, str)):
             raise ApiError(400, "action must be an action id (int) or its notation (str)")
+        if cards is not None and (not isinstance(cards, list) or len(cards) > MAX_CHOSEN_CARDS
+                                  or not all(isinstance(c, str) for c in cards)):
+            raise ApiError(400, f"cards must be a list of at most {MAX_CHOSEN_CARDS} card "
+                                f"notations (str)")
         if isinstance(action, str) and len(action) > MAX_ACTION_TEXT:
             raise ApiError(422, f"an action notation has at most {MAX_ACTION_TEXT} characters, "
                                 f"not {len(action)}", rule=NOTATION_RULE)
@@ -1267,7 +1274,7 @@ class TableServer:
                 log_store_error("storage failed", e)
                 raise ApiError(503, "storage failed: nothing was changed") from None
         table.check_turn(seat, after)
-        table.apply(seat, action)
+        table.apply(seat, action, cards)
         table.human_moved = True
         self.metrics.actions.labels("person").inc()
         if self.bot_delay == 0 and table.people():
@@ -1311,8 +1318,9 @@ class TableServer:
                 raise ApiError(409, "you have no move to take back yet",
                                event_count=table.event_count)
             game = fresh_game(table.game)
-            for action in table.game.action_log()[:cut]:
-                game.apply(action)
+            chosen = table.game.chosen_cards()
+            for index, action in enumerate(table.game.action_log()[:cut]):
+                game.apply(action, cards=chosen.get(index))
             clock = rewound_clock(table.clock, game, seat, cut)
             update = TableUpdate(table.id, cut, [], game.current_player, False, game.to_json(),
                                  True, None if clock is None else clock.to_json(),
@@ -1406,8 +1414,11 @@ class TableServer:
         first = table.queued_actions if waiting is None else waiting.first
         actions = new if waiting is None else waiting.new_actions + new
         # A save must cover the whole log: a waiting checkpoint is redone with the new actions.
+        # An action with chosen cards is stored by a checkpoint: the save carries its cards
+        # (the action rows hold ids only).
         checkpoint = (game.is_over or count - table.checkpoint_at >= CHECKPOINT_EVERY
-                      or (waiting is not None and waiting.save is not None))
+                      or (waiting is not None and waiting.save is not None)
+                      or bool(game.chosen_cards(table.queued_actions)))
         save = game.to_json() if checkpoint else None
         if checkpoint:
             table.checkpoint_at = count

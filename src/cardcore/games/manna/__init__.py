@@ -15,7 +15,8 @@ meld) · ``add to wild: JK`` · ``meld 3 3 3 3`` (black threes). The 0.1 compact
 
 Which cards a meld takes (``action.cards``): naturals of the rank, then twos, then jokers, each
 the lowest card id first (suits in the order C S D H), exactly as the state machine removes
-them from the hand (``take_kind`` in ``_state.pyx``; games/manna.md, "Actions").
+them from the hand (``pick_kind`` in ``_state.pyx``; games/manna.md, "Actions"), unless
+``apply(..., cards=)`` names the exact cards (any suits of those ranks the hand holds).
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore._fast import GameState
-from cardcore.cards import card_id, format_cards
+from cardcore.cards import card_id, card_str, format_cards
 from cardcore.i18n import _
 from cardcore.games.manna.words import CANASTA_KINDS, canasta_counts
 from cardcore.game import (
@@ -124,6 +125,15 @@ class Manna(Game):
 
     def _make_state(self, deck: list[int] | None) -> MannaState:
         return MannaState(self.num_players, self.options, deck)
+
+    # apply(..., cards=) (games/manna.md, "Actions": which cards a meld takes): a meld's
+    # cards are its composition's (MH-4), a take's cards from hand MH-5.3's.
+    exact_cards_rules = {"meld": "MH-4", "take_pile": "MH-5.3"}
+
+    def interchangeable_as(self, card: int) -> str:
+        """A natural stands for its rank (any suit), a two for any two, a joker for a joker."""
+        name = card_str(card)
+        return name if name == "JK" else name[:-1]
 
     def _parse_alias(self, text: str) -> int | None:
         """The 0.1 compact meld notation (``new K n=3 two=1 jk=0``)."""

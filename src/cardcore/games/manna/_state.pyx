@@ -24,7 +24,8 @@ Action space (the same 909 ids for every configuration; pinned by tests/test_man
     6..58       discard card id (id - 6)                                               (MH-3.3)
     59..111     go out: discard the last card, id (id - 59)                            (MH-9.2)
     112..908    melds: the meld table of _melds (its docstring lists the layout)
-Naturals of a rank are interchangeable: the engine moves the lowest card ids (suit order C S D H).
+Naturals of a rank are interchangeable: the engine moves the lowest card ids (suit order C S D H),
+or the cards ``Game.apply(..., cards=)`` chose (``pick_kind``, the framework's hand_cards hook).
 """
 from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
@@ -35,6 +36,7 @@ from cardcore._fast cimport (
     ZONE_SEAT, ZONE_TEAM, SEEN_BY_ALL, SEEN_BY_OWNER, SEEN_BY_NONE, JOKER, NUM_KINDS,
     PILE_CAPACITY, DIAMONDS, HEARTS, make_card,
     MS_MAX_COPIES, ms_add, ms_clear, ms_support, lowest_card, rank_mask, cardcore_ctz64, ms_to_list,
+    card_bit, chosen_card, HAND_CARDS_NAMED, HAND_CARDS_LACKING, CHOSEN_CAPACITY,
     ms_to_array, pile_push, pile_pop, pile_top, pile_to_list, rng_below, shuffle_u8, check_hooks,
     init_header, deal_prologue,
 )
@@ -65,7 +67,8 @@ from cardcore._fast import build_deck, check_state_class
 from cardcore.games.manna._melds import ACTION_LAYOUT, RANK_NAMES, meld_table  # re-exported
 
 # The core's capacities must hold Manna's deck (checked once, at import).
-if <int>DECK_SIZE > <int>PILE_CAPACITY or <int>MAX_ID_COPIES > <int>MS_MAX_COPIES:
+if <int>DECK_SIZE > <int>PILE_CAPACITY or <int>MAX_ID_COPIES > <int>MS_MAX_COPIES \
+        or <int>CANASTA > <int>CHOSEN_CAPACITY:
     raise ImportError(f"Manna needs piles of {DECK_SIZE} cards and {MAX_ID_COPIES} copies of an "
                       f"id; the core holds {PILE_CAPACITY} and {MS_MAX_COPIES}")
 
@@ -948,17 +951,22 @@ cdef void draw_stock(MannaData* s, int p) noexcept nogil:
         end_hand(s, -1)
 
 
-cdef int pick_kind(const Multiset* hand, int k, int n, uint8_t* picked, uint8_t* out) noexcept nogil:
-    """Choose ``n`` cards of kind ``k`` (a rank 0..12 or the joker) from ``hand``, each the
-    lowest card id not yet ``picked`` (suits C S D H): the one rule for which cards a meld or
-    a pile take uses (games/manna.md, "Actions"). Returns how many it found."""
+cdef int pick_kind(const Header* h, const Multiset* hand, int k, int n, uint8_t* picked,
+                   uint8_t* out) noexcept nogil:
+    """Choose ``n`` cards of kind ``k`` (a rank 0..12 or the joker) from ``hand``: the cards
+    ``Game.apply(..., cards=)`` chose first (the header's, where they are of that kind), else
+    each the lowest card id not yet ``picked`` (suits C S D H): the one rule for which cards a
+    meld or a pile take uses (games/manna.md, "Actions"). Returns how many it found."""
     cdef int found = 0, suit, c
+    cdef uint64_t kind = card_bit(JOKER) if k == K_JOKER else rank_mask(k)
     while found < n:
         c = -1
-        if k == K_JOKER:
+        if h.chosen_size > 0:
+            c = chosen_card(h, kind, hand.count, picked)
+        if c < 0 and k == K_JOKER:
             if hand.count[JOKER] > picked[JOKER]:
                 c = JOKER
-        else:
+        elif c < 0:
             for suit in range(4):
                 if hand.count[suit * 13 + k] > picked[suit * 13 + k]:
                     c = suit * 13 + k
@@ -977,9 +985,9 @@ cdef int meld_cards_of(const MannaData* s, int p, int mi, uint8_t* out) noexcept
     cdef uint8_t picked[NUM_KINDS]
     cdef int g = M_GROUP[mi], n = 0
     memset(picked, 0, sizeof(picked))
-    n += pick_kind(&s.hand[p], g if g < 13 else R_THREE, M_N[mi], picked, out + n)
-    n += pick_kind(&s.hand[p], R_TWO, M_T[mi], picked, out + n)
-    n += pick_kind(&s.hand[p], K_JOKER, M_J[mi], picked, out + n)
+    n += pick_kind(&s.h, &s.hand[p], g if g < 13 else R_THREE, M_N[mi], picked, out + n)
+    n += pick_kind(&s.h, &s.hand[p], R_TWO, M_T[mi], picked, out + n)
+    n += pick_kind(&s.h, &s.hand[p], K_JOKER, M_J[mi], picked, out + n)
     return n if n == M_N[mi] + M_T[mi] + M_J[mi] else -1
 
 
@@ -993,13 +1001,13 @@ cdef int take_cards_of(const MannaData* s, int p, int kind, uint8_t* out) noexce
     r = pile_top(&s.pile) % 13
     memset(picked, 0, sizeof(picked))
     need = 2 if kind == A_TAKE_PAIR else (0 if kind == A_TAKE_ADD else 1)
-    n = pick_kind(&s.hand[p], r, need, picked, out)
+    n = pick_kind(&s.h, &s.hand[p], r, need, picked, out)
     if kind == A_TAKE_TWO:
         need += 1
-        n += pick_kind(&s.hand[p], R_TWO, 1, picked, out + n)
+        n += pick_kind(&s.h, &s.hand[p], R_TWO, 1, picked, out + n)
     elif kind == A_TAKE_JOKER:
         need += 1
-        n += pick_kind(&s.hand[p], K_JOKER, 1, picked, out + n)
+        n += pick_kind(&s.h, &s.hand[p], K_JOKER, 1, picked, out + n)
     return n if n == need else -1
 
 
@@ -1130,6 +1138,22 @@ cdef void mh_apply(void* state, int action) noexcept nogil:
     apply_action(<MannaData*>state, action)
 
 
+cdef int mh_hand_cards(const void* state, int action, uint8_t* out) noexcept nogil:
+    """The framework's hand_cards hook: a meld's cards and a pile take's cards from hand
+    are named by count and rank (the header's chosen cards first, then pick_kind's)."""
+    cdef const MannaData* s = <const MannaData*>state
+    cdef int p = s.h.to_move, n
+    if p < 0:
+        return HAND_CARDS_LACKING
+    if action >= A_MELD:
+        n = meld_cards_of(s, p, action - A_MELD, out)
+    elif A_TAKE_ADD <= action <= A_TAKE_JOKER:
+        n = take_cards_of(s, p, action, out)
+    else:
+        return HAND_CARDS_NAMED
+    return HAND_CARDS_LACKING if n < 0 else n
+
+
 cdef void mh_scores(const void* state, int32_t* out) noexcept nogil:
     """MH-10.6: every seat shows its team's cumulative score."""
     cdef const MannaData* s = <const MannaData*>state
@@ -1219,6 +1243,7 @@ MH_HOOKS.num_zones = NUM_ZONES
 MH_HOOKS.zone_cards = mh_zone_cards
 MH_HOOKS.known_cards = mh_known_cards
 MH_HOOKS.breakdown = mh_breakdown
+MH_HOOKS.hand_cards = mh_hand_cards
 check_hooks(&MH_HOOKS)
 
 # ---------------------------------------------------------------- the Python-visible state
