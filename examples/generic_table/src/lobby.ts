@@ -1,7 +1,7 @@
 // The lobby: the server's games (GET /api/games) and a form for each, built from the option
 // schemas the server publishes, to start a table with bots at every other seat.
 import type { CardcoreClient, GameInfo } from "@cardcore/client";
-import { el } from "./dom.js";
+import { el, server } from "./dom.js";
 import { lang, w } from "./words.js";
 
 interface OptionSchema {
@@ -16,14 +16,14 @@ interface OptionSchema {
 /** One input per option, from its JSON Schema fragment: a checkbox for a boolean, a list for
  * an enum, a number field for an integer (empty: the default, or null where allowed), a text
  * field otherwise. `read()` gives the value, or undefined to leave the server's default. */
-function optionInput(name: string, schema: OptionSchema, fallback: unknown):
+function optionInput(name: string, schema: OptionSchema, fallback: unknown, tr: (text: string) => string):
     { node: HTMLElement; read: () => unknown } {
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   const initial = schema.default !== undefined ? schema.default : fallback;
   if (schema.enum) {
     const select = el("select", { "data-option": name },
       ...schema.enum.map((v) => el("option", { value: JSON.stringify(v), selected: v === initial },
-                                   v === null ? w("default") : String(v))));
+                                   v === null ? w("default") : tr(String(v)))));
     return { node: select, read: () => JSON.parse(select.value) as unknown };
   }
   if (types.includes("boolean")) {
@@ -42,10 +42,21 @@ function optionInput(name: string, schema: OptionSchema, fallback: unknown):
   return { node: input, read: () => (input.value === "" ? undefined : input.value) };
 }
 
+/** The server's words in the page's language (GET /api/i18n): each game's catalog apart, for
+ * its title and its options' descriptions and values (English needs none). */
+export async function catalogs(): Promise<(game: string, text: string) => string> {
+  let words: { shared?: Record<string, string>; games?: Record<string, Record<string, string>> } = {};
+  try {
+    const response = await fetch(`${server}/api/i18n?lang=${lang}`);
+    if (response.ok) words = await response.json() as typeof words;
+  } catch { /* a server without catalogs: its own words */ }
+  return (game, text) => words.games?.[game]?.[text] ?? words.shared?.[text] ?? text;
+}
+
 export async function showLobby(client: CardcoreClient, root: HTMLElement): Promise<void> {
-  const { games } = await client.games();
+  const [{ games }, tr] = await Promise.all([client.games(), catalogs()]);
   const gameSelect = el("select", { id: "game" },
-    ...games.map((g) => el("option", { value: g.game }, g.title)));
+    ...games.map((g) => el("option", { value: g.game }, tr(g.game, g.title))));
   const form = el("div", { id: "game-form" });
   const start = el("button", { id: "create", type: "button", class: "primary" }, w("create"));
   const errors = el("p", { id: "lobby-error", class: "error", role: "alert" });
@@ -65,10 +76,10 @@ export async function showLobby(client: CardcoreClient, root: HTMLElement): Prom
     const seed = el("input", { id: "seed", type: "number", min: 0 });
     const inputs = Object.entries(info.options).map(([name, option]) => {
       const schema = (option["schema"] ?? {}) as OptionSchema;
-      const input = optionInput(name, schema, option.default);
-      const about = schema.description ?? option.doc;
+      const input = optionInput(name, schema, option.default, (text) => tr(info.game, text));
+      const about = tr(info.game, schema.description ?? option.doc);
       return { name, input, row: el("label", { class: "option", title: about },
-                                   el("span", { class: "option-name" }, name.replace(/_/g, " ")), " ",
+                                   el("span", { class: "option-name" }, tr(info.game, name.replace(/_/g, " "))), " ",
                                    input.node, el("small", {}, " ", about)) };
     });
     form.replaceChildren(

@@ -3,6 +3,7 @@
 // with their moves and texts, the scoring rows of a round's end and the match's result.
 import type { CardcoreClient, GameInfo, TableSocket } from "@cardcore/client";
 import { cardImage, cardText, el } from "./dom.js";
+import { catalogs } from "./lobby.js";
 import { lang, w, type Word } from "./words.js";
 import {
   applyMoves, cardsFrom, choosable, contains, differences, exactCards, rank, size,
@@ -39,7 +40,7 @@ const ANIMATION_MS = 350;
 
 export async function showTable(client: CardcoreClient, root: HTMLElement, tableId: string,
                                 token: string | undefined): Promise<void> {
-  const { games } = await client.games();
+  const [{ games }, tr] = await Promise.all([client.games(), catalogs()]);
   let info: GameInfo | undefined;
   let state: State | undefined;
   let model: Zones | undefined;          // the zones as the moves so far make them
@@ -240,7 +241,7 @@ export async function showTable(client: CardcoreClient, root: HTMLElement, table
     const s = state;
     if (!s) return;
     const me = s.seat;
-    title.textContent = `${info?.title ?? ""} · ${me === null ? "" : w("seat", { n: me })}`;
+    title.textContent = `${info ? tr(info.game, info.title) : ""} · ${me === null ? "" : w("seat", { n: me })}`;
     const zones = zonesOf(s);
     const ids = [...new Set([...described.keys(), ...Object.keys(zones)])];
     const hand = me === null ? undefined : myHandId(s);
