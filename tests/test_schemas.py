@@ -40,11 +40,11 @@ def test_random_playouts_validate(config):
             actions = game.legal_actions()
             for a in actions:
                 validators["action"].validate(json.loads(json.dumps(a.to_dict())))
-            for p in range(game.num_players):
+            for p in [None, *range(game.num_players)]:          # the spectator's too
                 validators["view"].validate(json.loads(json.dumps(game.view(p))))
             game.apply(rng.choice(actions))
             step += 1
-        for p in range(game.num_players):
+        for p in [None, *range(game.num_players)]:
             validators["view"].validate(game.view(p))
         for seat in [None] + list(range(game.num_players)):
             for event in game.events(seat):
@@ -59,6 +59,8 @@ def test_schemas_reject_what_they_should():
     assert view.is_valid(good)
     assert not view.is_valid({**good, "secret": 1})          # closed objects
     assert not view.is_valid({**good, "hand": ["ZZ"]})
+    assert view.is_valid(cardcore.new_game("kings_stakes", seed=1).view(None))  # a spectator
+    assert not view.is_valid({**good, "zones": {"stock": {"count": -1}}})
     save = jsonschema.Draft202012Validator(cardcore.schema("kings_stakes", "save"))
     data = json.loads(cardcore.new_game("kings_stakes", seed=1).to_json())
     assert save.is_valid(data) and not save.is_valid({**data, "format": 1})

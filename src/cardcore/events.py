@@ -19,6 +19,7 @@ automatic events carry ``auto: true``. The kinds of each game are listed in docs
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
@@ -26,6 +27,7 @@ from cardcore._fast import GameState
 from cardcore.cards import card_str
 from cardcore.errors import echo
 from cardcore.i18n import check_lang, use
+from cardcore.zones import Move, ZoneTable, Zones, apply_moves, diff, render_moves
 
 __all__ = ["Raw", "Narrator", "Narration", "events_for", "multiset_minus", "public", "private"]
 
@@ -49,9 +51,20 @@ class Raw:
     # The words of its rendering, per (seat, lang): the fields ``words_of`` adds (narrated
     # once, not at every ``events()`` call).
     words: dict[tuple[int | None, str], dict[str, JSON]] = field(default_factory=dict)
+    # The zones the narrator says the cards go from and to ("hand:2", "stock"), if it says:
+    # an automatic event with a ``target`` claims the moves of its cards into that zone.
+    source: str | None = None
+    target: str | None = None
+    # Set by the Narration (shared code): the cards that changed zone (cardcore.zones) and
+    # the descriptors of the zones made in play that these moves first fill.
+    moves: list[Move] = field(default_factory=list)
+    new_zones: list[dict[str, JSON]] = field(default_factory=list)
 
-    def render(self, n: int, seat: int | None) -> dict[str, JSON]:
-        """The event as ``seat`` (None: a spectator) sees it, numbered ``n``."""
+    def render(self, n: int, seat: int | None, table: ZoneTable | None = None
+               ) -> dict[str, JSON]:
+        """The event as ``seat`` (None: a spectator) sees it, numbered ``n``; with the
+        game's zone ``table``, its ``moves`` too (cards named where the seat sees the source
+        or the target zone)."""
         sees = self.seen_by is None or (seat is not None and seat in self.seen_by)
         event: dict[str, JSON] = {"n": n, "kind": self.kind, "player": self.player,
                                   "cards": [card_str(c) for c in self.cards] if sees else []}
@@ -62,12 +75,18 @@ class Raw:
         event.update(self.public)
         if sees:
             event.update(self.private)
+        if table is not None:
+            event["moves"] = render_moves(table, self.moves, seat)
+            if self.new_zones:
+                event["new_zones"] = [dict(z) for z in self.new_zones]
         return event
 
 
-def public(kind: str, player: int | None, cards: Iterable[int] = (), **fields: JSON) -> Raw:
-    """An automatic event everybody sees in full."""
-    return Raw(kind, player, list(cards), None, dict(fields))
+def public(kind: str, player: int | None, cards: Iterable[int] = (), *,
+           into: str | None = None, **fields: JSON) -> Raw:
+    """An automatic event everybody sees in full (its cards go ``into`` that zone, if
+    given: the event claims those moves)."""
+    return Raw(kind, player, list(cards), None, dict(fields), target=into)
 
 
 def private(kind: str, player: int | None, cards: Iterable[int], seen_by: Iterable[int],
@@ -137,7 +156,8 @@ class Narrator:
               source: str, target: str, **fields: JSON) -> Raw:
         """An automatic event of ``cards`` going from zone ``source`` to ``target``: the seats
         that see either zone see them."""
-        return Raw(kind, player, list(cards), self.seers(state, source, target), dict(fields))
+        return Raw(kind, player, list(cards), self.seers(state, source, target), dict(fields),
+                   source=source, target=target)
 
     def breakdown_of(self, state: GameState) -> dict[str, JSON]:
         """The scoring breakdown of the round ``state`` has just finished, from the kernel's
@@ -217,7 +237,8 @@ class Narrator:
         seen_by = None
         if state is not None and source is not None and target is not None:
             seen_by = self.seers(state, source, target)
-        raw = Raw(spec.kind, player, list(cards), seen_by, auto=False)
+        raw = Raw(spec.kind, player, list(cards), seen_by, auto=False, source=source,
+                  target=target)
         if seen_by is None or not spec.cards:
             raw.public = {"id": action_id, "action": spec.label, **fields}
         else:
@@ -228,16 +249,31 @@ class Narrator:
 
 class Narration:
     """The raw event list of one game, extended as the game's log grows, and the public
-    history (``Game.history``) read from the same replay."""
+    history (``Game.history``) read from the same replay.
+
+    The moves of every event are derived here, once, from the zones before and after each
+    action (cardcore.zones), never by a game: within a round, every card that changed zone
+    is one card of a move, an automatic event that names the zone its cards go to
+    (``Raw.target``) takes the moves of its cards into that zone, and the action's event
+    the rest. A round's end is told as the action's own move (the one its narrator names),
+    every card then gathered into the deck zone (``Game.deck_zone``) by the round-end event,
+    and the new deal out of it by the deal's first event; the first deal too starts from a
+    full deck zone."""
 
     def __init__(self, game: NarratedGame) -> None:
         self.lock = threading.Lock()
         self.game = game
         self.narrator: Narrator = game.narrator(game)
+        self.table: ZoneTable = game._zone_table()
         self.state: GameState = game._fresh_state()
+        self.zones: Zones = self.table.cards(self.state)
         self.done = 0
         # A world made by sample_hidden starts where it was sampled: no deal to tell.
-        self.raw: list[Raw] = [] if game._origin is not None else self.narrator.deal(self.state)
+        self.raw: list[Raw] = []
+        if game._origin is None:
+            self.raw = self.narrator.deal(self.state)
+            share_moves(self.raw, diff(self.table.full_deck(self.zones), self.zones), 0)
+            announce(self.table, self.raw, self.table.full_deck(self.zones))
         self.history: list[dict[str, JSON]] = []
 
     def catch_up(self) -> None:
@@ -250,8 +286,10 @@ class Narration:
         """Narrate ``new_actions``: the log's actions from index ``done`` on, those applied
         with exact cards (``chosen``: log index -> card ids) with the same cards."""
         narrator = self.narrator
+        table = self.table
         for action_id in new_actions:
             pre = self.state.clone()
+            pre_zones = self.zones
             player = pre.current_player
             assert player is not None            # the log only holds legal actions
             cards = chosen.get(self.done) if chosen else None
@@ -261,20 +299,99 @@ class Narration:
                 self.state.apply_chosen(action_id, cards)
                 pre.keep_chosen(cards)          # the narrator reads what the action took
             post = self.state
+            post_zones = table.cards(post)
             events = narrator.action(pre, action_id, player, post)
+            told = list(events)
+            new_round = post.round_index != pre.round_index
+            action_moves(table, events, pre_zones, post_zones, new_round and not post.is_over)
             self.raw.extend(events)
             shown = next(e for e in events if not e.auto).render(0, None)
             self.history.append({"event": "action", "player": player, "id": shown["id"],
                                  "action": shown["action"]})
-            if post.round_index != pre.round_index:
-                self.raw.extend(narrator.round_end(pre, action_id, player, post))
+            if new_round:
+                ends = narrator.round_end(pre, action_id, player, post)
+                told += ends
+                self.raw.extend(ends)
                 self.history.append({"event": "round_end", "round": pre.round_index + 1,
                                      **self.game._round_summary(post)})
                 if post.is_over:
-                    self.raw.extend(narrator.match_end(post))
+                    last = narrator.match_end(post)
+                    told += last
+                    self.raw.extend(last)
                 else:
-                    self.raw.extend(narrator.deal(post))
+                    # every card back to the deck zone, then the new deal out of it
+                    mid = apply_moves(pre_zones, [m for e in events for m in e.moves])
+                    full = table.full_deck(mid)
+                    if ends:
+                        ends[0].moves = diff(mid, full)
+                    deals = narrator.deal(post)
+                    share_moves(deals, diff(full, post_zones), 0)
+                    told += deals
+                    self.raw.extend(deals)
+            announce(table, told, pre_zones)
+            self.zones = post_zones
             self.done += 1
+
+
+def action_moves(table: ZoneTable, events: list[Raw], pre_zones: Zones, post_zones: Zones,
+                 redealt: bool) -> None:
+    """Share the moves of one action among its ``events`` (the action's own and the
+    automatic ones of the same round). ``redealt``: the round ended and the next was dealt,
+    so the zones after tell nothing of the action: its event gets the move its narrator
+    names (when those cards were in that zone), and nothing else moves here."""
+    primary = next(i for i, e in enumerate(events) if not e.auto)
+    if not redealt:
+        share_moves(events, diff(pre_zones, post_zones), primary)
+        return
+    act = events[primary]
+    if act.source in pre_zones and act.target in table.static_ids and act.cards and \
+            not Counter(act.cards) - Counter(pre_zones[act.source]):
+        act.moves = [(act.source, act.target, list(act.cards))]
+
+
+def share_moves(events: list[Raw], moves: list[Move], primary: int) -> None:
+    """Give each automatic event that names its target zone the moves of its cards into
+    that zone; ``events[primary]`` gets the rest. The moves of one step all start from the
+    zones before it, so any order of them gives the same zones after."""
+    pool = [(source, target, list(cards)) for source, target, cards in moves]
+    for i, event in enumerate(events):
+        if i == primary or event.target is None:
+            continue
+        claimed: dict[tuple[str, str], list[int]] = {}
+        for card in event.cards:
+            for source, target, cards in pool:
+                if target == event.target and card in cards:
+                    cards.remove(card)
+                    claimed.setdefault((source, target), []).append(card)
+                    break
+        event.moves = [(a, b, c) for (a, b), c in claimed.items()]
+    events[primary].moves = [m for m in pool if m[2]]
+
+
+def announce(table: ZoneTable, events: list[Raw], zones: Zones) -> None:
+    """Mark on each event the zones made in play (not in ``zones_of``) that its moves fill
+    while empty: the event announces them (``new_zones``)."""
+    held = {z: len(cards) for z, cards in zones.items()}
+    for event in events:
+        for source, target, cards in event.moves:
+            held[source] = held.get(source, 0) - len(cards)
+            if target not in table.static_ids and not held.get(target):
+                event.new_zones.append(table.part_descriptor(target))
+            held[target] = held.get(target, 0) + len(cards)
+
+
+def action_moves_for(game: NarratedGame, state: GameState, action_id: int) -> list[Move]:
+    """The moves of the event that applying ``action_id`` in ``state`` would make (the
+    state is not changed): what ``Action.moves`` shows, before the acting seat's view."""
+    table: ZoneTable = game._zone_table()
+    pre = state.clone()
+    post = state.clone()
+    player = pre.current_player
+    post.apply(action_id)
+    events = game._action_narrator().action(pre, action_id, player, post)
+    redealt = post.round_index != pre.round_index and not post.is_over
+    action_moves(table, events, table.cards(pre), table.cards(post), redealt)
+    return next(e for e in events if not e.auto).moves
 
 
 def events_for(game: NarratedGame, seat: int | None, since: int,
@@ -291,9 +408,10 @@ def events_for(game: NarratedGame, seat: int | None, since: int,
     narration = game._narrate()
     with narration.lock:
         raw = narration.raw[since:]
+    table = narration.table
     out = []
     for i, r in enumerate(raw):
-        event = r.render(since + i, seat)
+        event = r.render(since + i, seat, table)
         words = r.words.get((seat, lang))
         if words is None:
             words = r.words[(seat, lang)] = words_of(event, seat, game, lang)

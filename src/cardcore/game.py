@@ -27,10 +27,11 @@ import numpy.typing as npt
 from cardcore._fast import GameState, LoggedApply, Random, seed_to_u64
 from cardcore.cards import card_id, card_str, format_cards, sort_key
 from cardcore.errors import ConfigError, IllegalActionError, echo
-from cardcore.events import Narration, Narrator, events_for, multiset_minus
+from cardcore.events import Narration, Narrator, action_moves_for, events_for, multiset_minus
 from cardcore.i18n import N_
 from cardcore.saves import REPLAYING_SAVE, SAVE_FORMAT, dump   # to_json writes format 2
 from cardcore.schema_parts import SchemaParts
+from cardcore.zones import ZoneTable, render_moves
 
 __all__ = [
     "Action", "ActionSpec", "Game", "Option", "register", "available_games", "new_game",
@@ -106,8 +107,9 @@ class Action:
     ``id`` is its integer id (the same meaning has the same id in a configuration), ``player``
     the seat it is for, ``kind`` its kind (docs/api.md), ``cards`` every card it moves that the
     acting seat can see (card notations), ``label`` its notation and ``info`` game-specific
-    details (JSON values). A numpy integer id is converted to int; a bool, float or other id
-    raises IllegalActionError.
+    details (JSON values). ``moves`` (computed when first read) are the moves it will make,
+    as far as the acting seat can know them now. A numpy integer id is converted to int; a
+    bool, float or other id raises IllegalActionError.
     """
 
     id: int
@@ -116,6 +118,8 @@ class Action:
     cards: tuple[str, ...]
     label: str
     info: Mapping[str, JSONValue] = field(default_factory=dict, compare=False)
+    # The position the action was offered in (a _Position), read only by ``moves``.
+    _position: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if type(self.id) is not int:
@@ -126,10 +130,45 @@ class Action:
     def __str__(self) -> str:
         return self.label
 
+    @property
+    def moves(self) -> list[dict[str, JSONValue]]:
+        """The moves this action will make (docs/api.md, "Zones and moves"), as far as the
+        acting seat can know them now: ``{"from", "to", "cards"}`` for cards from a zone it
+        sees, ``{"from", "to", "count"}`` else (a draw: ``{"from": "stock", "to": "hand:0",
+        "count": 1}``). They are the moves of the event the action makes, those automatic
+        events take aside (a canasta, a foot picked up). Computed when first read (the
+        action's own snapshot of the position): ``legal_actions()`` costs nothing more; []
+        for an Action not made by a game."""
+        cached: list[dict[str, JSONValue]] | None = self.__dict__.get("_moves")
+        if cached is None:
+            position = self._position
+            cached = [] if position is None else position.moves(self.id, self.player)
+            object.__setattr__(self, "_moves", cached)
+        return [dict(m) for m in cached]
+
     def to_dict(self) -> dict[str, JSONValue]:
-        """The action as JSON values: id, player, kind, cards, label and the game's details."""
+        """The action as JSON values: id, player, kind, cards, label, moves and the game's
+        details."""
         return {"id": self.id, "player": self.player, "kind": self.kind,
-                "cards": list(self.cards), "label": self.label, **dict(self.info)}
+                "cards": list(self.cards), "label": self.label, "moves": self.moves,
+                **dict(self.info)}
+
+
+class _Position:
+    """A snapshot of the position legal actions were offered in, shared by them: what
+    ``Action.moves`` applies each to (on a copy), so reading moves later, after the game
+    moved on, still tells that position's moves."""
+
+    __slots__ = ("game", "state")
+
+    def __init__(self, game: Game, state: GameState) -> None:
+        self.game = game
+        self.state = state
+
+    def moves(self, action_id: int, seat: int) -> list[dict[str, JSONValue]]:
+        table = self.game._zone_table()
+        return render_moves(table, action_moves_for(self.game, self.state, action_id), seat,
+                            known="source")
 
 
 @dataclass(frozen=True)
@@ -380,10 +419,18 @@ class Game:
     # match-end events -> a msgid of the game's catalog (``{name}``: the seat
     # ``reason_seat``), or a pair (said to that seat, said of it) where the verb agrees.
     reasons: ClassVar[Mapping[str, Union[str, tuple[str, str]]]] = {}
+    # The zones (cardcore.zones): a label per kernel zone name and split zone kind (an
+    # English noun marked N_, translated by the game's catalog); the kernel zones that hold
+    # several piles made in play, each split into one zone per pile (kernel name -> the
+    # piles' zone kind: {"melds": "meld"} gives "meld:T:N"; ``_zone_parts`` says how); the
+    # zone that holds the cards before a deal and gathers them after a round.
+    zone_labels: ClassVar[Mapping[str, str]]
+    split_zones: ClassVar[Mapping[str, str]] = {}
+    deck_zone: ClassVar[str] = "stock"
 
     _REQUIRED: ClassVar[tuple[str, ...]] = (
         "name", "title", "default_players", "min_players", "max_players", "rule_prefix",
-        "narrator", "schema_parts")
+        "narrator", "schema_parts", "zone_labels")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game declares what shared code asks of it; a missing declaration is an error at
@@ -436,7 +483,9 @@ class Game:
     def _make_state(self, deck: list[int] | None) -> GameState:
         raise NotImplementedError
 
-    def _view_extra(self, player: int) -> dict[str, JSONValue]:
+    def _view_extra(self, player: int | None) -> dict[str, JSONValue]:
+        """The game's own view keys for seat ``player`` (None: a spectator; a key about one
+        seat is then None)."""
         return {}
 
     def _hand(self, player: int) -> list[int]:
@@ -450,6 +499,44 @@ class Game:
     def _round_summary(self, state: GameState) -> dict[str, JSONValue]:
         """Public facts about the round that ``state`` has just finished (for ``history``)."""
         return {}
+
+    def _zone_parts(self, state: GameState, name: str, instance: int) -> list[list[int]]:
+        """The piles of kernel zone ``name`` (one of ``split_zones``), instance
+        ``instance``, in ``state``: each pile's cards, a pile's index its zone's number
+        (stable while it holds cards)."""
+        raise NotImplementedError(f"{type(self).__qualname__} splits zone {name!r} "
+                                  f"but has no _zone_parts")
+
+    @classmethod
+    def zones_of(cls, players: int | None = None, **options: Any) -> list[dict[str, JSONValue]]:
+        """The zones of a configuration, declared once from the kernel's zone table:
+        ``{"id", "kind", "owner", "team", "label"}`` each (docs/api.md, "Zones and
+        moves"). Zones made in play (a team's meld ``"meld:T:N"``) are not listed: the event
+        whose moves first fill one announces it (``new_zones``). ConfigError as ``new_game``."""
+        return [dict(z) for z in cls(players=players, seed=0, **options)._zone_table().static]
+
+    @property
+    def zones(self) -> list[dict[str, JSONValue]]:
+        """The zones now: those of ``zones_of``, then the zones made in play that hold
+        cards (a team's melds)."""
+        token = self._take_token()
+        try:
+            return self._zone_table().descriptors(self._state)
+        finally:
+            self._give_token(token)
+
+    def _zone_table(self) -> ZoneTable:
+        table: ZoneTable | None = self.__dict__.get("_zones_cache")
+        if table is None:
+            table = self.__dict__["_zones_cache"] = ZoneTable(self)
+        return table
+
+    def _action_narrator(self) -> Narrator:
+        """A narrator for ``Action.moves`` (the narration's own is for its replay)."""
+        narrator: Narrator | None = self.__dict__.get("_moves_narrator")
+        if narrator is None:
+            narrator = self.__dict__["_moves_narrator"] = self.narrator(self)
+        return narrator
 
     def hidden_deck_positions(self, seat: int) -> list[int]:
         """Positions in this game's stacked deck (top first) whose cards ``seat`` could not see
@@ -815,7 +902,7 @@ class Game:
         finally:
             self._give_token(token)
 
-    def _action_from_id(self, action_id: int) -> Action:
+    def _action_from_id(self, action_id: int, position: _Position | None = None) -> Action:
         action_id = _as_action_id(action_id)
         if not 0 <= action_id < len(self._specs):
             raise IllegalActionError(f"action id {echo(action_id)} is outside "
@@ -824,16 +911,24 @@ class Game:
         player = self._state.current_player
         seat = -1 if player is None else player
         detail = self._action_detail(action_id, spec, seat) if player is not None else None
+        if player is not None and position is None and self._state.is_legal(action_id):
+            position = _Position(self, self._state.clone())
         if detail is None:
-            return Action(action_id, seat, spec.kind, spec.cards, spec.label, spec.info)
+            return Action(action_id, seat, spec.kind, spec.cards, spec.label, spec.info,
+                          position)
         cards, info = detail
-        return Action(action_id, seat, spec.kind, cards, spec.label, {**spec.info, **info})
+        return Action(action_id, seat, spec.kind, cards, spec.label, {**spec.info, **info},
+                      position)
 
     def legal_actions(self) -> list[Action]:
         """The legal actions now, in id order, with their cards; empty exactly when over."""
         token = self._take_token()
         try:
-            return [self._action_from_id(i) for i in self._state.legal_ids()]
+            ids = self._state.legal_ids()
+            if not ids:
+                return []
+            position = _Position(self, self._state.clone())
+            return [self._action_from_id(i, position) for i in ids]
         finally:
             self._give_token(token)
 
@@ -1013,10 +1108,15 @@ class Game:
         """Another accepted notation of an action (a game's older or longer form), or None."""
         return None
 
-    def view(self, player: int) -> dict[str, JSONValue]:
-        """What seat ``player`` may know (the rulebook's view section), JSON-serializable.
-        One position's view: a move by another thread waits until it is built."""
-        if type(player) is not int:
+    def view(self, player: int | None) -> dict[str, JSONValue]:
+        """What seat ``player`` may know (the rulebook's view section), JSON-serializable;
+        ``None``: a spectator's (no hand: ``player``, ``hand`` and the other keys about one
+        seat are null, ``legal_actions`` empty). ``zones`` holds every zone's cards the seat
+        sees and a count for the others. One position's view: a move by another thread waits
+        until it is built."""
+        if player is None:
+            pass
+        elif type(player) is not int:
             player = self._seat(player, "player")           # numpy ints too; else ValueError
         elif not 0 <= player < self.num_players:
             self._seat(player, "player")
@@ -1030,20 +1130,21 @@ class Game:
         finally:
             tokens.append(token)
 
-    def _view(self, player: int) -> dict[str, JSONValue]:
+    def _view(self, player: int | None) -> dict[str, JSONValue]:
         to_move = self._state.current_player
         view: dict[str, JSONValue] = {
             "game": self.name,
             "player": player,
             "current_player": to_move,
             "phase": self.phase,
-            "hand": format_cards(self._hand(player), sort=True),
+            "hand": None if player is None else format_cards(self._hand(player), sort=True),
             "hand_sizes": self._hand_sizes(),
             "scores": self.scores,
             "legal_actions": ([self._specs[i].label for i in self._state.legal_ids()]
-                              if to_move == player else []),
+                              if to_move == player and player is not None else []),
         }
         view.update(self._view_extra(player))
+        view["zones"] = self._zone_table().view(self._state, player)
         return view
 
     def events(self, seat: int | None = None, since: int = 0,

@@ -31,11 +31,23 @@ KINDS = ("view", "action", "event", "save", "record")
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
+# Zones and moves (cardcore.zones; docs/api.md, "Zones and moves").
+ZONE_ID: Schema = {"type": "string", "pattern": "^[a-z_]+(:[0-9]+)*$"}
+ZONE: Schema = closed_object({"id": ZONE_ID, "kind": STR, "owner": nullable(NAT),
+                              "team": nullable(NAT), "label": STR})
+MOVE: Schema = {"oneOf": [
+    closed_object({"from": ZONE_ID, "to": ZONE_ID, "cards": {**CARDS, "minItems": 1}}),
+    closed_object({"from": ZONE_ID, "to": ZONE_ID, "count": {"type": "integer", "minimum": 1}}),
+]}
+ZONES: Schema = {"type": "object", "propertyNames": ZONE_ID, "additionalProperties": {
+    "anyOf": [CARDS, closed_object({"count": NAT})]}}
+
+
 def _view(cls: type[Game]) -> Schema:
     seat = seat_schema(cls.max_players)
     props: dict[str, Schema] = {
-        "game": {"const": cls.name}, "player": seat, "current_player": nullable(seat),
-        "phase": {"enum": list(cls.phases)}, "hand": CARDS,
+        "game": {"const": cls.name}, "player": nullable(seat), "current_player": nullable(seat),
+        "phase": {"enum": list(cls.phases)}, "hand": nullable(CARDS), "zones": ZONES,
         "hand_sizes": {"type": "array", "items": NAT, "minItems": cls.min_players,
                        "maxItems": cls.max_players},
         "scores": {"type": "array", "items": INT, "minItems": cls.min_players,
@@ -50,7 +62,7 @@ def _action(cls: type[Game], kinds: list[str]) -> Schema:
     props: dict[str, Schema] = {
         "id": NAT, "player": {"type": "integer", "minimum": -1,
                               "maximum": cls.max_players - 1},
-        "kind": {"enum": kinds}, "cards": CARDS, "label": STR,
+        "kind": {"enum": kinds}, "cards": CARDS, "label": STR, "moves": array(MOVE),
     }
     props.update(cls.schema_parts.action_info)
     return closed_object(props, required=["id", "player", "kind", "cards", "label"])
@@ -73,10 +85,10 @@ def _event(cls: type[Game], action_kinds: list[str]) -> Schema:
         "hidden": {"type": "integer", "minimum": 1}, "auto": {"const": True},
         "id": nullable(NAT), "action": STR, "rule": STR, "breakdown": _breakdown(cls),
         "scores": array(INT), "winners": array(NAT),
-        cls.round_name: NAT,
+        cls.round_name: NAT, "moves": array(MOVE), "new_zones": array(ZONE),
     }
     props.update(cls.schema_parts.event_fields)
-    return closed_object(props, required=["n", "kind", "player", "cards"])
+    return closed_object(props, required=["n", "kind", "player", "cards", "moves"])
 
 
 # -------------------------------------------------------------------------------- saves

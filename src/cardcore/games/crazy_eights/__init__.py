@@ -20,7 +20,7 @@ from typing import Any, Mapping, Sequence
 
 from cardcore._fast import GameState, rank_of
 from cardcore.cards import card_str, format_cards
-from cardcore.i18n import _
+from cardcore.i18n import N_, _
 from cardcore.game import ActionSpec, Game, JSONValue, Option, flag, int_between, one_of, seat_or_lot
 from cardcore.games.crazy_eights._state import (
     MAX_DRAW_CARDS_LIMIT, MAX_TURNS_LIMIT, PHASES, WILD_RANK, CrazyEightsState, action_table,
@@ -80,6 +80,7 @@ class CrazyEights(Game):
     rulebook = "crazy_eights.md"
     score_direction = "lower is better (penalty points)"
     narrator = CrazyEightsNarrator
+    zone_labels = {"hand": N_("hand"), "stock": N_("stock"), "discard": N_("discard pile")}
     shown_deal_entries = ("reburied",)          # CE-2.4: turned up, then back in the stock
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA
@@ -124,7 +125,7 @@ class CrazyEights(Game):
     def _make_state(self, deck: list[int] | None) -> CrazyEightsState:
         return CrazyEightsState(self.num_players, self.options, deck)
 
-    def _view_extra(self, player: int) -> dict[str, JSONValue]:
+    def _view_extra(self, player: int | None) -> dict[str, JSONValue]:
         s = self._state
         return {
             "top_card": card_str(s.top_card),

@@ -97,6 +97,8 @@ class KingsStakes(Game):
     rulebook = "kings_stakes.md"
     score_direction = "lower is better (penalty points)"
     narrator = KingsStakesNarrator
+    zone_labels = {"hand": N_("hand"), "stock": N_("stock"), "table": N_("table"),
+                   "discard": N_("discard pile"), "penalty": N_("penalty pile")}
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA
     phrases = PHRASES
@@ -144,7 +146,7 @@ class KingsStakes(Game):
     def _label(self, action_id: int) -> str:
         return self._specs[action_id].label
 
-    def _view_extra(self, player: int) -> dict[str, JSONValue]:
+    def _view_extra(self, player: int | None) -> dict[str, JSONValue]:
         s = self._state
         last = s.last_play
         return {

@@ -27,7 +27,7 @@ from typing import Any
 from cardcore.cards import RANKS, card_str, format_cards
 from cardcore.errors import IllegalActionError
 from cardcore._fast import GameState
-from cardcore.i18n import _
+from cardcore.i18n import N_, _
 from cardcore.game import (
     MAX_ACTION_TEXT, ActionLike, ActionSpec, Game, JSONValue, Option, flag, int_between, one_of,
     seat_or_lot,
@@ -103,6 +103,11 @@ class Kuzanasta(Game):
     rulebook = "kuzanasta.md"
     score_direction = "higher is better"
     narrator = KuzanastaNarrator
+    # Two stocks, each with its discard pile ("stock:0", "discard:0", "stock:1", ...): the
+    # deck is gathered into stock 0 before a deal (KZ-2.5).
+    zone_labels = {"hand": N_("hand"), "stock": N_("stock"), "discard": N_("discard pile"),
+                   "dead": N_("dead cards")}
+    deck_zone = "stock:0"
     shown_deal_entries = ("turn_up",)          # KZ-2.3: shown to all, then dealt
     deal_entry_zones = {"set_aside": "dead"}    # KZ-2.6
     greedy = staticmethod(greedy_choose)
@@ -195,14 +200,14 @@ class Kuzanasta(Game):
             return None
         return {"sets": [set_label(d1), set_label(d2)], "value": value}
 
-    def _view_extra(self, player: int) -> dict[str, JSONValue]:
+    def _view_extra(self, player: int | None) -> dict[str, JSONValue]:
         s = self._state
         wild = s.wild_rank
         return {
             "wild_rank": None if wild is None else RANKS[wild],
             "turn_up": card_str(s.turn_up),
             "discards": [format_cards(pile) for pile in s.discards()],
-            "my_pile": s.pile_of(player),
+            "my_pile": None if player is None else s.pile_of(player),
             "pile_of": [s.pile_of(p) for p in range(self.num_players)],
             "stock_sizes": s.stock_sizes(),
             "dealer": s.dealer,
@@ -212,7 +217,7 @@ class Kuzanasta(Game):
             "god_holder": s.god_public,
             "chips": s.chips(),
             "pot": s.pot,
-            "best_sets": self.best_declaration(player),
+            "best_sets": None if player is None else self.best_declaration(player),
             "last_deal": self._last_deal(s),
         }
 

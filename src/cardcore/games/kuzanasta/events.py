@@ -55,7 +55,7 @@ class KuzanastaNarrator(Narrator):
         piles = s.discards()
         for k in range(s.piles_in_play):
             events.append(public("pile_start", None, piles[k], pile=k, rule="KZ-2.7",
-                                 stock_size=s.stock_sizes()[k]))
+                                 stock_size=s.stock_sizes()[k], into=f"discard:{k}"))
         if s.dead():
             events.append(self.moved("set_aside", None, s.dead(), s, "stock", "dead",
                                      rule="KZ-2.6"))

@@ -19,7 +19,7 @@ def view(seat: Schema, max_players: int) -> dict[str, Schema]:
     return {
         "wild_rank": nullable(RANK), "turn_up": CARD,
         "discards": {"type": "array", "items": CARDS, "minItems": 1, "maxItems": 2},
-        "my_pile": {"enum": [0, 1]}, "pile_of": array({"enum": [0, 1]}),
+        "my_pile": nullable({"enum": [0, 1]}), "pile_of": array({"enum": [0, 1]}),
         "stock_sizes": {"type": "array", "items": NAT, "minItems": 1, "maxItems": 2},
         "dealer": seat, "first_player": seat, "deal": NAT,
         "turns_in_deal": NAT, "god_holder": nullable(seat), "chips": array(INT),

@@ -25,7 +25,7 @@ from typing import Any
 
 from cardcore._fast import GameState
 from cardcore.cards import card_id, card_str, format_cards
-from cardcore.i18n import _
+from cardcore.i18n import N_, _
 from cardcore.games.manna.words import CANASTA_KINDS, canasta_counts
 from cardcore.game import (
     ActionSpec, Game, JSONValue, Option, _normalize_label, flag, int_between, one_of,
@@ -82,6 +82,12 @@ class Manna(Game):
     rulebook = "manna.md"
     score_direction = "higher is better"
     narrator = MannaNarrator
+    # A team's melds are one kernel zone; each meld is a zone of its own, "meld:T:N" (team
+    # T's meld N, numbered in the order the team started them: MH-4).
+    zone_labels = {"hand": N_("hand"), "foot": N_("foot"), "stock": N_("stock"),
+                   "discard": N_("discard pile"), "meld": N_("meld"),
+                   "red_threes": N_("red threes")}
+    split_zones = {"melds": "meld"}
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA
     phrases = PHRASES
@@ -163,16 +169,21 @@ class Manna(Game):
                      "from_hand": format_cards(from_hand)})
         return None
 
+    def _zone_parts(self, state: GameState, name: str, instance: int) -> list[list[int]]:
+        """A team's melds (kernel zone "melds"), in the order it started them."""
+        s: MannaState = state  # type: ignore[assignment]
+        return [cards for _group, cards, _type in s.melds(instance)]
+
     def team_melds(self, team: int) -> list[dict[str, JSONValue]]:
         """A team's melds as the view shows them (rank, cards, complete, canasta type)."""
         return [{"rank": GROUP_NAMES[g] if g != 2 else "3", "cards": format_cards(cards),
                  "complete": ctype is not None, "type": ctype}
                 for g, cards, ctype in self._state.melds(team)]
 
-    def _view_extra(self, player: int) -> dict[str, JSONValue]:
+    def _view_extra(self, player: int | None) -> dict[str, JSONValue]:
         s = self._state
         return {
-            "team": player % 2,
+            "team": None if player is None else player % 2,
             "melds": [self.team_melds(0), self.team_melds(1)],
             "red_threes": [format_cards(s.red_threes(0)), format_cards(s.red_threes(1))],
             "discard": format_cards(s.discard_pile()),

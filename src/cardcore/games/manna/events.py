@@ -54,12 +54,12 @@ class MannaNarrator(Narrator):
         events += [self.moved("foot_dealt", p, s.foot(p), s, "stock", f"foot:{p}",
                               rule="MH-2.2") for p in range(6)]
         events.append(public("first_discard", None, s.discard_pile()[:1], rule="MH-2.3",
-                             frozen=s.frozen))
+                             frozen=s.frozen, into="discard"))
         for team in range(2):
             red = s.red_threes(team)
             if red:
                 events.append(public("red_three", None, red, team=team, rule="MH-2.4",
-                                     replaced=True))
+                                     replaced=True, into=f"red_threes:{team}"))
         return events
 
     def _cards(self, pre: MannaState, action_id: int, player: int
@@ -108,7 +108,8 @@ class MannaNarrator(Narrator):
             from_pile = [c for c in cards if is_red_three(c)]
             if from_pile:
                 events.append(public("red_three", player, from_pile, team=team,
-                                     rule="MH-5.4", replaced=False))
+                                     rule="MH-5.4", replaced=False,
+                                     into=f"red_threes:{team}"))
             laid = multiset_minus(laid, from_pile)
         if b.feet_taken()[player] and not a.feet_taken()[player]:
             expected = multiset_minus(a.hand(player), from_hand)
@@ -119,7 +120,7 @@ class MannaNarrator(Narrator):
                                      f"hand:{player}", rule="MH-6.1"))
             if laid:
                 events.append(public("red_three", player, laid, team=team, rule="MH-6.2",
-                                     replaced=True))
+                                     replaced=True, into=f"red_threes:{team}"))
         return events
 
     def _red_threes(self, a: MannaState, b: MannaState, player: int, rule: str,
@@ -128,7 +129,8 @@ class MannaNarrator(Narrator):
         laid = multiset_minus(b.red_threes(team), a.red_threes(team))
         if not laid:
             return []
-        return [public("red_three", player, laid, team=team, rule=rule, replaced=replaced)]
+        return [public("red_three", player, laid, team=team, rule=rule, replaced=replaced,
+                       into=f"red_threes:{team}")]
 
     def round_end(self, pre: GameState, action_id: int, player: int,
                   post: GameState) -> list[Raw]:

@@ -17,7 +17,7 @@ def view(seat: Schema, max_players: int) -> dict[str, Schema]:
     meld = closed_object({"rank": RANKS_AND_WILD, "cards": CARDS,
                           "complete": BOOL, "type": nullable(CANASTA_TYPES)})
     return {
-        "team": TEAM, "melds": array(array(meld), 2),
+        "team": nullable(TEAM), "melds": array(array(meld), 2),
         "red_threes": array(array({"enum": ["3D", "3H"]}), 2), "discard": CARDS,
         "frozen": BOOL, "stock_size": NAT, "foot_sizes": array(NAT, 6),
         "min_meld": array(NAT, 2), "opened": array(BOOL, 2),

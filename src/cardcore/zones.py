@@ -1,0 +1,183 @@
+"""Zones and moves: where every card is, and how cards go from one zone to another
+(docs/api.md, "Zones and moves").
+
+A game's zones come from its kernel's zone table (``GameState.zones()``): a shared zone is
+one id (``"stock"``), a seat's zone one per seat (``"hand:2"``), a team's zone one per side
+(``"red_threes:1"``), numbered piles one per pile (``"stock:0"``). A kernel zone that holds
+several piles of its own, made in play (a team's melds), is split by the game
+(``Game.split_zones`` and ``Game._zone_parts``) into one zone per part (``"meld:0:3"``):
+those zones are not in ``zones_of``; the event whose moves first fill one announces it.
+
+Moves are derived here, never by a game: the cards of every zone before and after a step
+are compared, and each card that changed zone is one card of a move ``(from, to, cards)``.
+Nothing here runs on the fast path.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterable, Mapping
+
+from cardcore._fast import GameState
+from cardcore.cards import card_str
+
+__all__ = ["ZoneTable", "Move", "diff", "apply_moves", "render_moves"]
+
+JSON = Any
+Move = tuple[str, str, list[int]]          # (from zone id, to zone id, card ids)
+Zones = dict[str, list[int]]              # zone id -> card ids (kernel order)
+
+
+class ZoneTable:
+    """The zones of one game configuration: the kernel's table made into zone ids, who sees
+    each, and the cards of each in a state. ``game`` is a cardcore.game.Game (its class
+    declares labels, split zones and the deck zone)."""
+
+    def __init__(self, game: Any) -> None:
+        cls = type(game)
+        self.game = game
+        self.players: int = game.num_players
+        sides = cls.sides_of(self.players, game.options)
+        partners = len(set(sides)) < self.players
+        state: GameState = game._state
+        self.static: list[dict[str, JSON]] = []       # the declared zones, in kernel order
+        self.kernel: dict[str, tuple[str, int]] = {}  # zone id -> (kernel name, instance)
+        self.splits: list[tuple[str, int, str, str]] = []  # (kernel name, instance,
+        #                                                   part kind, kernel scope)
+        self.sight: dict[str, set[int]] = {}          # zone id -> the seats that see it
+        for name, scope, instances, _sight in state.zones():
+            seers_of = [{p for p in range(self.players) if state.zone_sees(name, i, p)}
+                        for i in range(instances)]
+            if name in cls.split_zones:
+                for i in range(instances):
+                    self.splits.append((name, i, cls.split_zones[name], scope))
+                    self.sight[f"{name}:{i}"] = seers_of[i]
+                continue
+            for i in range(instances):
+                zone_id = name if scope == "shared" else f"{name}:{i}"
+                owner = i if scope == "seat" else None
+                team = i if scope == "team" else (sides[i] if scope == "seat" and partners
+                                                  else None)
+                self.static.append(self.descriptor(zone_id, name, owner, team))
+                self.kernel[zone_id] = (name, i)
+                self.sight[zone_id] = seers_of[i]
+        self.static_ids = frozenset(self.kernel)
+        deck = cls.deck_zone
+        if deck not in self.kernel:
+            raise TypeError(f"{cls.__qualname__}.deck_zone {deck!r} is not one of its zones")
+        self.deck_zone: str = deck
+
+    def descriptor(self, zone_id: str, kind: str, owner: int | None, team: int | None
+                   ) -> dict[str, JSON]:
+        """A zone's descriptor: id, kind (the kernel's zone name, or a split zone's part
+        kind), owner seat, team, label (an English noun, a msgid of the game's catalog)."""
+        labels = type(self.game).zone_labels
+        if kind not in labels:
+            raise TypeError(f"{type(self.game).__qualname__}.zone_labels has no label for "
+                            f"zone kind {kind!r}")
+        return {"id": zone_id, "kind": kind, "owner": owner, "team": team,
+                "label": labels[kind]}
+
+    def part_id(self, kind: str, instance: int, index: int) -> str:
+        return f"{kind}:{instance}:{index}"
+
+    def part_descriptor(self, zone_id: str) -> dict[str, JSON]:
+        """The descriptor of a zone made in play (``"meld:0:3"``): its team or owner is the
+        split kernel zone's instance."""
+        kind, instance, _ = zone_id.split(":")
+        for _name, i, part, scope in self.splits:
+            if part == kind and i == int(instance):
+                return self.descriptor(zone_id, kind, i if scope == "seat" else None,
+                                       i if scope == "team" else None)
+        raise KeyError(zone_id)
+
+    def full_deck(self, zones: Mapping[str, list[int]]) -> Zones:
+        """Every card of ``zones`` in the deck zone: before a deal, after a round."""
+        return {self.deck_zone: [c for cards in zones.values() for c in cards]}
+
+    def cards(self, state: GameState) -> Zones:
+        """Every zone's cards in ``state``: the declared zones (empty ones too) and the zones
+        of the split kernel zones that hold cards (in the kernel's order: a pile bottom to
+        top)."""
+        out: Zones = {zone_id: state.zone_cards(name, i)
+                      for zone_id, (name, i) in self.kernel.items()}
+        for name, i, part, _scope in self.splits:
+            for index, cards in enumerate(self.game._zone_parts(state, name, i)):
+                if cards:
+                    out[self.part_id(part, i, index)] = list(cards)
+        return out
+
+    def sees(self, zone_id: str, seat: int | None) -> bool:
+        """Whether ``seat`` (None: a spectator) sees the cards of ``zone_id``."""
+        if seat is None:
+            return len(self.seers(zone_id)) == self.players
+        return seat in self.seers(zone_id)
+
+    def seers(self, zone_id: str) -> set[int]:
+        found = self.sight.get(zone_id)
+        if found is None:                              # a split zone: its kernel zone's
+            kind, instance, _ = zone_id.split(":")
+            name = next(n for n, i, part, _ in self.splits
+                        if part == kind and i == int(instance))
+            found = self.sight[zone_id] = self.sight[f"{name}:{instance}"]
+        return found
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, JSON]:
+        """``view(seat)["zones"]``: the cards of each zone the seat sees, a count else."""
+        return {zone_id: ([card_str(c) for c in cards] if self.sees(zone_id, seat)
+                          else {"count": len(cards)})
+                for zone_id, cards in self.cards(state).items()}
+
+    def descriptors(self, state: GameState) -> list[dict[str, JSON]]:
+        """The declared zones, then the zones made in play that exist in ``state``."""
+        made = [z for z in self.cards(state) if z not in self.static_ids]
+        return [dict(z) for z in self.static] + [self.part_descriptor(z) for z in made]
+
+
+def diff(before: Mapping[str, list[int]], after: Mapping[str, list[int]]) -> list[Move]:
+    """The moves that take ``before`` to ``after`` (zone id -> cards, as multisets): each
+    card a zone lost is matched with a zone that gained that card, the zones in their
+    order. Cards a zone lost with no zone gaining them (or gained from nowhere) cannot
+    happen while cards are conserved; they raise."""
+    lost: dict[str, Counter[int]] = {}
+    gained: list[tuple[str, Counter[int]]] = []
+    for zone in dict.fromkeys([*before, *after]):
+        old, new = Counter(before.get(zone, ())), Counter(after.get(zone, ()))
+        if old != new:
+            if old - new:
+                lost[zone] = old - new
+            if new - old:
+                gained.append((zone, new - old))
+    moves: dict[tuple[str, str], list[int]] = {}
+    for target, wanted in gained:
+        for card in sorted(wanted.elements()):
+            source = next(z for z, left in lost.items() if left[card] > 0)
+            lost[source][card] -= 1
+            moves.setdefault((source, target), []).append(card)
+    if any(+left for left in lost.values()):
+        raise AssertionError("cards left a zone and reached none")
+    return [(a, b, cards) for (a, b), cards in moves.items()]
+
+
+def apply_moves(zones: Mapping[str, list[int]], moves: Iterable[Move]) -> Zones:
+    """``zones`` after ``moves`` (a move's cards go on top of its target, in order)."""
+    out = {z: list(cards) for z, cards in zones.items()}
+    for source, target, cards in moves:
+        left = out.setdefault(source, [])
+        for card in cards:
+            left.remove(card)
+        out.setdefault(target, []).extend(cards)
+    return out
+
+
+def render_moves(table: ZoneTable, moves: Iterable[Move], seat: int | None,
+                 known: str = "either") -> list[dict[str, JSON]]:
+    """Moves as ``seat`` sees them: the cards when it sees the source or the target zone
+    (``known="source"``: only the source, for an action not made yet), a count else."""
+    out = []
+    for source, target, cards in moves:
+        sees = table.sees(source, seat) or (known == "either" and table.sees(target, seat))
+        if sees:
+            out.append({"from": source, "to": target, "cards": [card_str(c) for c in cards]})
+        else:
+            out.append({"from": source, "to": target, "count": len(cards)})
+    return out

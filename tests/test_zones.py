@@ -1,0 +1,260 @@
+"""Zones and moves (docs/api.md, "Zones and moves"), generic over every registered game and
+player count: replaying the events' moves on a seat's zones gives its later views; an
+action's moves are its event's; no hidden card shows; zone ids are stable and declared.
+
+Piles are compared as multisets: a move puts its cards on top of its target in the order
+listed, but a zone's order in the view is the kernel's (a hand in card order), so what must
+hold is which cards (or how many) each zone holds."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import cardcore
+from cardcore.cards import card_str
+from cardcore.registry import game_class, new_game
+from invariants import all_configs, composition, config_id, hidden_twin
+
+QUICK_SEEDS = 2
+SLOW_SEEDS = 25
+
+
+def player_configs() -> list[tuple[str, dict[str, Any]]]:
+    """Every game at every player count it takes (default options), then the conformance
+    configurations."""
+    out = []
+    for name in cardcore.available_games():
+        cls = game_class(name)
+        out += [(name, {"players": n}) for n in range(cls.min_players, cls.max_players + 1)]
+    return out + all_configs()
+
+
+CONFIGS = player_configs()
+
+
+class Replay:
+    """A seat's zones as a UI keeps them: from one view, moved by the events' moves."""
+
+    def __init__(self, game: Any, seat: int | None, zones: dict[str, Any]) -> None:
+        self.game, self.seat = game, seat
+        self.zones = {z: self.entry(v) for z, v in zones.items()}
+
+    @staticmethod
+    def entry(value: Any) -> tuple[Counter[str] | None, int]:
+        if isinstance(value, dict):
+            return None, value["count"]
+        return Counter(value), len(value)
+
+    def apply(self, move: dict[str, Any]) -> None:
+        assert set(move) in ({"from", "to", "cards"}, {"from", "to", "count"}), move
+        n = len(move["cards"]) if "cards" in move else move["count"]
+        assert n > 0, move
+        seen, count = self.zones.get(move["from"], (None, 0))
+        assert count >= n, (self.seat, move)
+        if seen is not None:
+            assert "cards" in move, (self.seat, move)          # it sees the source: named
+            missing = Counter(move["cards"]) - seen
+            assert not missing, (self.seat, move, missing)
+            seen = seen - Counter(move["cards"])
+        self.zones[move["from"]] = (seen, count - n)
+        target = move["to"]
+        if target not in self.zones:
+            visible = self.game._zone_table().sees(target, self.seat)
+            self.zones[target] = (Counter() if visible else None, 0)
+        seen, count = self.zones[target]
+        if seen is not None:
+            assert "cards" in move, (self.seat, move)          # it sees the target: named
+            seen = seen + Counter(move["cards"])
+        self.zones[target] = (seen, count + n)
+
+    def check(self, zones: dict[str, Any]) -> None:
+        now = {z: self.entry(v) for z, v in zones.items()}
+        for zone in set(now) | set(self.zones):
+            have = self.zones.get(zone, (None, 0))
+            want = now.get(zone, (None, 0))
+            if have[1] == 0 and want[1] == 0:
+                continue                                   # an emptied zone made in play
+            assert have[1] == want[1], (self.seat, zone, have, want)
+            if want[0] is not None or have[0] is not None:
+                assert have[0] == want[0], (self.seat, zone, have, want)
+
+
+def zone_ids(game: Any) -> set[str]:
+    return {z["id"] for z in game.zones_of(game.num_players, **game.options)}
+
+
+def check_cards(game: Any, view: dict[str, Any]) -> None:
+    """The spectator's zones hold the whole deck; its named cards are public zones'."""
+    total = sum(len(v) if isinstance(v, list) else v["count"] for v in view["zones"].values())
+    assert total == len(composition(game))
+
+
+def play_and_replay(name: str, kwargs: dict[str, Any], seed: int, limit: int) -> None:
+    game = new_game(name, seed=seed, **kwargs)
+    seats: list[int | None] = [*range(game.num_players), None]
+    declared = zone_ids(game)
+    announced: set[str] = set()
+    table = game._zone_table()
+
+    # The first deal: a full deck zone and the deal's moves give the first views.
+    for seat in seats:
+        deck = {z: ([] if table.sees(z, seat) else {"count": 0}) for z in declared}
+        full = len(composition(game))
+        deck[game.deck_zone] = ({"count": full} if not table.sees(game.deck_zone, seat)
+                                else [card_str(c) for c in composition(game)])
+        replay = Replay(game, seat, deck)
+        for event in game.events(seat):
+            for move in event["moves"]:
+                replay.apply(move)
+        replay.check(game.view(seat)["zones"])
+
+    replays = {s: Replay(game, s, game.view(s)["zones"]) for s in seats}
+    seen = len(game.events(None))
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if game.is_over:
+            break
+        actor = game.current_player
+        actions = game.legal_actions()
+        action = actions[rng.randrange(len(actions))]
+        promised = action.moves
+        before = game.view(actor)["zones"]
+        game.apply(action)
+        for seat in seats:
+            events = game.events(seat, since=seen)
+            for event in events:
+                for zone in event.get("new_zones", []):
+                    assert zone["id"] not in declared
+                    announced.add(zone["id"])
+                for move in event["moves"]:
+                    assert move["from"] in declared | announced, move
+                    assert move["to"] in declared | announced, move
+                    replays[seat].apply(move)
+            view = game.view(seat)
+            assert set(view["zones"]) <= declared | announced
+            assert declared <= set(view["zones"])
+            replays[seat].check(view["zones"])
+            if seat == actor:
+                own = next(e for e in events if not e.get("auto"))
+                assert promised == [known_before(m, before) for m in own["moves"]]
+        check_cards(game, game.view(None))
+        assert {z["id"] for z in game.zones} == set(game.view(None)["zones"])
+        seen += len(game.events(None, since=seen))
+
+
+def known_before(move: dict[str, Any], zones: dict[str, Any]) -> dict[str, Any]:
+    """An event's move as the acting seat knew it before acting: cards from a zone it did
+    not see are counted."""
+    if "cards" in move and not isinstance(zones.get(move["from"], []), list):
+        return {"from": move["from"], "to": move["to"], "count": len(move["cards"])}
+    return move
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+@pytest.mark.parametrize("seed", range(QUICK_SEEDS))
+def test_moves_replay_every_seats_zones(config, seed):
+    name, kwargs = config
+    play_and_replay(name, kwargs, seed, limit=400)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+@pytest.mark.parametrize("seed", range(QUICK_SEEDS, QUICK_SEEDS + SLOW_SEEDS))
+def test_moves_replay_whole_matches(config, seed):
+    name, kwargs = config
+    play_and_replay(name, kwargs, seed, limit=200_000)
+
+
+@pytest.mark.parametrize("name", cardcore.available_games())
+def test_zones_of_are_the_kernels_zones(name):
+    cls = game_class(name)
+    for players in range(cls.min_players, cls.max_players + 1):
+        zones = cls.zones_of(players)
+        ids = [z["id"] for z in zones]
+        assert len(ids) == len(set(ids))
+        assert cls.deck_zone in ids
+        game = new_game(name, players=players, seed=1)
+        kernel = {n: (scope, k) for n, scope, k, _ in game._state.zones()}
+        for zone in zones:
+            assert set(zone) == {"id", "kind", "owner", "team", "label"}
+            assert zone["label"] == cls.zone_labels[zone["kind"]]
+            scope, instances = kernel[zone["kind"]]
+            if scope == "shared":
+                assert zone["id"] == zone["kind"]
+            else:
+                kind, index = zone["id"].split(":")
+                assert kind == zone["kind"] and 0 <= int(index) < instances
+                if scope == "seat":
+                    assert zone["owner"] == int(index)
+        split = set(cls.split_zones)
+        assert {z["kind"] for z in zones} == set(kernel) - split
+        assert cls.zones_of(players) == zones                    # stable
+
+
+def test_manna_melds_are_zones_announced_by_their_events():
+    game = new_game("manna", seed=3, hands=1)
+    rng = random.Random(3)
+    while not any(z["kind"] == "meld" for z in game.zones):
+        ids = game.legal_action_ids()
+        game.apply(ids[rng.randrange(len(ids))])
+    meld = next(z for z in game.zones if z["kind"] == "meld")
+    team, number = map(int, meld["id"].split(":")[1:])
+    assert meld == {"id": f"meld:{team}:{number}", "kind": "meld", "owner": None,
+                    "team": team, "label": "meld"}
+    melds = game.state.melds(team)
+    assert game.view(None)["zones"][meld["id"]] == [card_str(c) for c in melds[number][1]]
+    announcing = [e for e in game.events(None) if meld in e.get("new_zones", [])]
+    assert announcing and {"to": meld["id"]}.items() <= announcing[-1]["moves"][0].items() \
+        or any(m["to"] == meld["id"] for m in announcing[-1]["moves"])
+
+
+@pytest.mark.parametrize("name", cardcore.available_games())
+def test_spectator_view_names_only_public_cards(name):
+    game = new_game(name, seed=5)
+    view = game.view(None)
+    assert view["player"] is None and view["hand"] is None and view["legal_actions"] == []
+    table = game._zone_table()
+    for zone, cards in view["zones"].items():
+        assert isinstance(cards, list) == table.sees(zone, None)
+    check_cards(game, view)
+
+
+def test_draw_from_the_stock_is_a_count():
+    game = new_game("crazy_eights", seed=1, players=2)
+    draw = next(a for a in game.legal_actions() if a.kind == "draw")
+    seat = game.current_player
+    assert draw.moves == [{"from": "stock", "to": f"hand:{seat}", "count": 1}]
+    assert draw.to_dict()["moves"] == draw.moves
+
+
+@pytest.mark.parametrize("name", cardcore.available_games())
+@pytest.mark.parametrize("trial", range(3))
+def test_moves_show_no_hidden_card(name, trial):
+    """Two deals that differ only in cards the seat to move cannot see: while its view is
+    the same in both, so are its actions' moves and its events' moves."""
+    game, twin, seat = hidden_twin(name, seed=trial, trial=trial)
+    rng = random.Random(trial)
+    for _ in range(60):
+        if game.view(seat) != twin.view(seat) or game.is_over:
+            break
+        if game.current_player == seat:
+            assert [a.moves for a in game.legal_actions()] == \
+                [a.moves for a in twin.legal_actions()]
+        assert game.events(seat) == twin.events(seat)
+        common = sorted(set(game.legal_action_ids()) & set(twin.legal_action_ids()))
+        if not common:
+            break
+        action = rng.choice(common)
+        game.apply(action)
+        twin.apply(action)
+
+
+def test_actions_read_moves_of_their_own_position():
+    game = new_game("kings_stakes", seed=2)
+    actions = game.legal_actions()
+    game.apply(actions[0])
+    assert actions[0].moves                     # read after the game moved on: its position's
+    assert actions[-1].moves == new_game("kings_stakes", seed=2).legal_actions()[-1].moves
