@@ -1,7 +1,7 @@
 // A table of any game, from what the server says and nothing else: the zones and their
 // descriptors, each event's moves (animated from zone to zone) and text, the legal actions
 // with their moves and texts, the scoring rows of a round's end and the match's result.
-import type { CardcoreClient, GameInfo, TableSocket } from "@cardcore/client";
+import type { CardcoreClient, GameInfo, SocketStatus } from "@cardcore/client";
 import { cardImage, cardText, el } from "./dom.js";
 import { catalogs } from "./lobby.js";
 import { lang, w, type Word } from "./words.js";
@@ -18,7 +18,7 @@ interface Row {
 }
 interface GameEvent {
   n: number; kind: string; player?: number | null; text?: string; action?: string;
-  moves?: Move[]; reason?: string; rule?: string | null; zones?: ZoneInfo[];
+  moves?: Move[]; reason?: string; rule?: string | null; new_zones?: ZoneInfo[];
   breakdown?: { by?: string; rows?: Row[]; components?: Row[]; totals?: number[] };
 }
 interface State {
@@ -29,12 +29,7 @@ interface State {
   legal: Action[]; events: GameEvent[];
   zones?: ZoneInfo[];
 }
-type Status = "connecting" | "open" | "reconnecting" | "closed";
-/** The socket as this page uses it: the client's, with the 0.4 status and exact cards. */
-type Socket = TableSocket & {
-  status?: Status;
-  onStatus?: (listener: (status: Status) => void) => unknown;
-};
+type Status = SocketStatus;
 
 const ANIMATION_MS = 350;
 
@@ -83,15 +78,11 @@ export async function showTable(client: CardcoreClient, root: HTMLElement, table
     ...(token ? { token } : {}),
     lang,
     onEvent: (event) => { fresh.push(event as unknown as GameEvent); },
-    onState: (s) => {
-      receive(s as unknown as State);
-      if (socket.status === undefined) setStatus("open");        // a client without status
-    },
+    onState: (s) => receive(s as unknown as State),
+    onStatus: setStatus,
     onError: (error) => { pending = false; say(w("refused", { error: String(error.body.error ?? error.message) })); render(); },
-    onClose: () => setStatus("closed"),
-  }) as Socket;
-  if (socket.onStatus) socket.onStatus(setStatus);
-  setStatus(socket.status ?? "connecting");
+  });
+  setStatus(socket.status);
 
   function say(text: string): void {
     toast.textContent = text;
@@ -101,7 +92,7 @@ export async function showTable(client: CardcoreClient, root: HTMLElement, table
 
   // ------------------------------------------------------------------ zones
   function descriptors(s: State): ZoneInfo[] {
-    return (s.zones ?? (s.view["zone_info"] as ZoneInfo[] | undefined) ?? []);
+    return s.zones ?? [];
   }
   function describe(id: string): ZoneInfo {
     return described.get(id) ?? { id, kind: id.split(":")[0] ?? id, owner: null, team: null, label: id };
@@ -151,7 +142,7 @@ export async function showTable(client: CardcoreClient, root: HTMLElement, table
       described.set(myHandId(s), { id: myHandId(s), kind: "hand", owner: s.seat, team: null, label: "" });
     }
     const events = fresh.splice(0);
-    for (const e of events) for (const z of e.zones ?? []) described.set(z.id, z);
+    for (const e of events) for (const z of e.new_zones ?? []) described.set(z.id, { ...z, label: tr(s.game, z.label) });
     // The zones as the moves make them must be the view's (the contract); say so if not.
     const zones = zonesOf(s);
     if (s.view.zones && model && !first && events.every((e) => Array.isArray(e.moves))) {
@@ -228,7 +219,7 @@ export async function showTable(client: CardcoreClient, root: HTMLElement, table
         flying.append(img);
         const dx = to.left - from.left, dy = to.top - from.top;
         img.animate([{ transform: "translate(0, 0)" }, { transform: `translate(${dx}px, ${dy}px)` }],
-                    { duration: ANIMATION_MS, delay, easing: "ease-in-result", fill: "forwards" })
+                    { duration: ANIMATION_MS, delay, easing: "ease", fill: "forwards" })
           .finished.then(() => img.remove(), () => img.remove());
       });
       delay = Math.min(delay + 60, 600);

@@ -129,15 +129,18 @@ export function exactCards(own: readonly string[], picked: readonly string[],
   return chosen;
 }
 
-/** The actions among `actions` whose hand cards may be chosen by rank: those for which
- * another copy or suit of one of their ranks is in the hand and that swap is not another
- * action of its own (a named card, as 6♥ beside 6♦ where each has its own action, is not a choice). */
-export function choosable(actions: readonly { id: number; moves?: Move[] }[], zone: string,
-                          hand: readonly string[]): Set<number> {
+/** The actions among `actions` whose hand cards may be chosen by rank: those whose notation
+ * does not name those cards (it names ranks or counts: "A A JK", not "AC AS JK"), for which
+ * another copy or suit of one of their ranks is in the hand, and that swap is not another
+ * action of its own. */
+export function choosable(actions: readonly { id: number; label: string; moves?: Move[] }[],
+                          zone: string, hand: readonly string[]): Set<number> {
   const keys = new Set(actions.map((a) => key(cardsFrom(a.moves, zone))));
   const result = new Set<number>();
   for (const a of actions) {
     const own = cardsFrom(a.moves, zone);
+    const words = a.label.split(/\s+/);
+    if (own.every((card) => words.includes(card))) continue;     // it names its cards
     const spare = [...hand];
     for (const c of own) { const i = spare.indexOf(c); if (i >= 0) spare.splice(i, 1); }
     const swaps = own.some((card, i) => spare.some((other) => rank(other) === rank(card) && other !== card

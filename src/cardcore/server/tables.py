@@ -31,6 +31,7 @@ from cardcore.bots import (LEVELS, Bot, BotSpec, available_bots, bot_parameters,
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.game import MAX_ACTION_TEXT, MAX_CHOSEN_CARDS, NOTATION_RULE, Game, is_int
 from cardcore.records import Fairness, check_client_seed, forfeit_winners, make_record
+from cardcore.i18n import _, use
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.server import clocks
 from cardcore.server import seats as seating
@@ -140,6 +141,13 @@ def seat_events(game: Game, seat: int | None, since: int, lang: str = "en"
     """The events ``seat`` may see (None: a spectator), from index ``since``, their texts in
     ``lang``: the one place the server reads events (``Game.events``)."""
     return game.events(seat, since, lang)
+
+
+def zone_descriptors(game: Game, lang: str) -> list[dict[str, Any]]:
+    """The table's zones (``game.zones``: id, kind, owner, team) with their labels in
+    ``lang``, for a UI that lays the table out from them (docs/building-a-ui.md)."""
+    with use(lang, game):
+        return [{**zone, "label": _(zone["label"])} for zone in game.zones]
 
 
 def spectator_view(game: Game) -> dict[str, Any]:
@@ -364,6 +372,7 @@ class Table:
             "seat": seat,
             "view": game.view(seat) if seat is not None else spectator_view(game),
             "events": seat_events(game, seat, since, lang),
+            "zones": zone_descriptors(game, lang),
             "lang": lang,
             "event_count": self.event_count,
             "legal": legal,
