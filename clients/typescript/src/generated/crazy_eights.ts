@@ -12,7 +12,7 @@ export interface CrazyEightsView {
   draws_this_turn: number;
   final_hands: Card[][] | null;
   game: "crazy_eights";
-  hand: Card[];
+  hand: Card[] | null;
   /**
    * @minItems 2
    * @maxItems 15
@@ -27,7 +27,7 @@ export interface CrazyEightsView {
   max_turns: number;
   passes: number;
   phase: "play" | "nominate" | "over";
-  player: number;
+  player: number | null;
   plays: number;
   reburied: Card[];
   /**
@@ -39,6 +39,14 @@ export interface CrazyEightsView {
   stock_size: number;
   suit: "C" | "D" | "H" | "S";
   top_card: Card;
+  zones: {
+    [k: string]:
+      | Card[]
+      | {
+          count: number;
+        }
+      | undefined;
+  };
 }
 
 /** cardcore crazy_eights action: `cardcore schema crazy_eights action`. */
@@ -47,6 +55,21 @@ export interface CrazyEightsAction {
   id: number;
   kind: "draw" | "nominate" | "pass" | "play";
   label: string;
+  moves?: (
+    | {
+        /**
+         * @minItems 1
+         */
+        cards: [Card, ...Card[]];
+        from: string;
+        to: string;
+      }
+    | {
+        count: number;
+        from: string;
+        to: string;
+      }
+  )[];
   player: number;
   suit?: "C" | "D" | "H" | "S";
 }
@@ -89,7 +112,29 @@ export interface CrazyEightsEvent {
     | "nominate"
     | "pass"
     | "play";
+  moves: (
+    | {
+        /**
+         * @minItems 1
+         */
+        cards: [Card, ...Card[]];
+        from: string;
+        to: string;
+      }
+    | {
+        count: number;
+        from: string;
+        to: string;
+      }
+  )[];
   n: number;
+  new_zones?: {
+    id: string;
+    kind: string;
+    label: string;
+    owner: number | null;
+    team: number | null;
+  }[];
   next_player?: number;
   place?: "bottom" | "random";
   player: number | null;

@@ -10,7 +10,7 @@ export interface KingsStakesView {
   discard: Card[];
   final_turns_owed: number[];
   game: "kings_stakes";
-  hand: Card[];
+  hand: Card[] | null;
   /**
    * @minItems 2
    * @maxItems 6
@@ -27,7 +27,7 @@ export interface KingsStakesView {
    */
   penalty_counts: number[];
   phase: "play" | "refill" | "over";
-  player: number;
+  player: number | null;
   round: number;
   round_first_player: number;
   rounds: number;
@@ -46,6 +46,14 @@ export interface KingsStakesView {
         ...[number, number, ...number[]][]
       ]
     | null;
+  zones: {
+    [k: string]:
+      | Card[]
+      | {
+          count: number;
+        }
+      | undefined;
+  };
 }
 
 /** cardcore kings_stakes action: `cardcore schema kings_stakes action`. */
@@ -57,6 +65,21 @@ export interface KingsStakesAction {
   jokers_as?: (string | number)[];
   kind: "end_turn" | "play" | "refill" | "take";
   label: string;
+  moves?: (
+    | {
+        /**
+         * @minItems 1
+         */
+        cards: [Card, ...Card[]];
+        from: string;
+        to: string;
+      }
+    | {
+        count: number;
+        from: string;
+        to: string;
+      }
+  )[];
   player: number;
 }
 
@@ -96,7 +119,29 @@ export interface KingsStakesEvent {
     | "play"
     | "refill"
     | "take";
+  moves: (
+    | {
+        /**
+         * @minItems 1
+         */
+        cards: [Card, ...Card[]];
+        from: string;
+        to: string;
+      }
+    | {
+        count: number;
+        from: string;
+        to: string;
+      }
+  )[];
   n: number;
+  new_zones?: {
+    id: string;
+    kind: string;
+    label: string;
+    owner: number | null;
+    team: number | null;
+  }[];
   player: number | null;
   round?: number;
   round_points?: number[];

@@ -24,7 +24,7 @@ export interface KuzanastaView {
   first_player: number;
   game: "kuzanasta";
   god_holder: number | null;
-  hand: Card[];
+  hand: Card[] | null;
   /**
    * @minItems 2
    * @maxItems 4
@@ -61,10 +61,10 @@ export interface KuzanastaView {
     winner: number | null;
   } | null;
   legal_actions: string[];
-  my_pile: 0 | 1;
+  my_pile: (0 | 1) | null;
   phase: "draw" | "god_draw" | "discard" | "declare" | "over";
   pile_of: (0 | 1)[];
-  player: number;
+  player: number | null;
   pot: number;
   /**
    * @minItems 2
@@ -79,6 +79,14 @@ export interface KuzanastaView {
   turn_up: Card;
   turns_in_deal: number;
   wild_rank: ("A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K") | null;
+  zones: {
+    [k: string]:
+      | Card[]
+      | {
+          count: number;
+        }
+      | undefined;
+  };
 }
 
 /** cardcore kuzanasta action: `cardcore schema kuzanasta action`. */
@@ -102,6 +110,21 @@ export interface KuzanastaAction {
     | "god_draw"
     | "god_look";
   label: string;
+  moves?: (
+    | {
+        /**
+         * @minItems 1
+         */
+        cards: [Card, ...Card[]];
+        from: string;
+        to: string;
+      }
+    | {
+        count: number;
+        from: string;
+        to: string;
+      }
+  )[];
   pile?: 0 | 1;
   player: number;
   /**
@@ -153,7 +176,29 @@ export interface KuzanastaEvent {
     | "god_discard"
     | "god_draw"
     | "god_look";
+  moves: (
+    | {
+        /**
+         * @minItems 1
+         */
+        cards: [Card, ...Card[]];
+        from: string;
+        to: string;
+      }
+    | {
+        count: number;
+        from: string;
+        to: string;
+      }
+  )[];
   n: number;
+  new_zones?: {
+    id: string;
+    kind: string;
+    label: string;
+    owner: number | null;
+    team: number | null;
+  }[];
   pile?: 0 | 1;
   player: number | null;
   pot?: number;

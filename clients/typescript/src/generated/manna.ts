@@ -23,7 +23,7 @@ export interface MannaView {
   foot_sizes: [number, number, number, number, number, number, ...number[]];
   frozen: boolean;
   game: "manna";
-  hand: Card[];
+  hand: Card[] | null;
   hand_number: number;
   /**
    * @minItems 6
@@ -71,7 +71,7 @@ export interface MannaView {
    */
   opened: [boolean, boolean, ...boolean[]];
   phase: "draw" | "meld" | "over";
-  player: number;
+  player: number | null;
   /**
    * @minItems 2
    * @maxItems 2
@@ -83,8 +83,16 @@ export interface MannaView {
    */
   scores: [number, number, number, number, number, number, ...number[]];
   stock_size: number;
-  team: 0 | 1;
+  team: (0 | 1) | null;
   turn_points: number;
+  zones: {
+    [k: string]:
+      | Card[]
+      | {
+          count: number;
+        }
+      | undefined;
+  };
 }
 
 /** cardcore manna action: `cardcore schema manna action`. */
@@ -113,6 +121,21 @@ export interface MannaAction {
   kind: "discard" | "draw_stock" | "go_out" | "meld" | "retract" | "take_pile";
   label: string;
   melded?: Card[];
+  moves?: (
+    | {
+        /**
+         * @minItems 1
+         */
+        cards: [Card, ...Card[]];
+        from: string;
+        to: string;
+      }
+    | {
+        count: number;
+        from: string;
+        to: string;
+      }
+  )[];
   naturals?: number;
   new?: boolean;
   player: number;
@@ -168,7 +191,29 @@ export interface MannaEvent {
     | "take_pile";
   melded?: Card[];
   min_meld?: number | [number, number, ...number[]];
+  moves: (
+    | {
+        /**
+         * @minItems 1
+         */
+        cards: [Card, ...Card[]];
+        from: string;
+        to: string;
+      }
+    | {
+        count: number;
+        from: string;
+        to: string;
+      }
+  )[];
   n: number;
+  new_zones?: {
+    id: string;
+    kind: string;
+    label: string;
+    owner: number | null;
+    team: number | null;
+  }[];
   opened?: boolean;
   player: number | null;
   rank?: "A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "wild";

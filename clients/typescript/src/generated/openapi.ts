@@ -445,6 +445,14 @@ export interface components {
             /** @description Game.view(seat); per game: `cardcore schema GAME view` */
             view: Record<string, unknown>;
             winners: unknown[];
+            /** @description the table's zones (game.zones), their labels in the reader's language; their cards are in view.zones */
+            zones?: {
+                id: string;
+                kind: string;
+                label: string;
+                owner: number | null;
+                team: number | null;
+            }[];
         };
         Takeback: {
             after?: number | null;
@@ -484,6 +492,15 @@ export interface components {
             status: number;
             /** @constant */
             type: "error";
+        };
+        WsPatch: {
+            /** @description the events this socket has not been sent yet, as in a state */
+            events: Record<string, unknown>[];
+            id?: string | number;
+            /** @description an RFC 7396 JSON merge patch from the last state sent (without its events) to the new one */
+            patch: Record<string, unknown>;
+            /** @constant */
+            type: "patch";
         };
         WsPing: {
             /** @constant */

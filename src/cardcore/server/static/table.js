@@ -27,16 +27,11 @@ async function loadParts(name) {
 }
 
 // The cards of an action that leave the hand (so they can be selected): those its moves take
-// from the seat's hand zone (docs/server.md, "Zones and moves"); a server without moves: the
-// game says which kinds those are (its words.js FROM_HAND, handCards).
+// from the seat's hand zone (docs/server.md, "Zones and moves"); other cards it moves (a pile
+// taken, a card drawn) are shown, not selected.
 function handCardsOf(a) {
-  if (Array.isArray(a.moves)) {
-    const hand = `hand:${state.seat}`;
-    return a.moves.filter((m) => m.from === hand && Array.isArray(m.cards)).flatMap((m) => m.cards);
-  }
-  const own = game.words.handCards ? game.words.handCards(a) : null;
-  if (own) return own;
-  return (game.words.FROM_HAND || []).includes(a.kind) ? a.cards : [];
+  const hand = `hand:${state.seat}`;
+  return (a.moves || []).filter((m) => m.from === hand && Array.isArray(m.cards)).flatMap((m) => m.cards);
 }
 
 let state = null;               // the last state message

@@ -8,8 +8,6 @@ export function suitName(suit) { return SUIT_NAMES[suit] ? t(SUIT_NAMES[suit]) :
 
 export const MOVE_WORDS = { play: N_("Play"), draw: N_("Draw"), pass: N_("Pass"), nominate: N_("Nominate") };
 
-// The moves whose cards come out of the hand (the others' cards are shown, not selected).
-export const FROM_HAND = ["play"];
 
 export function moveLabel(a, words) {
   return a.kind === "nominate" && a.suit ? `${words} ${suitName(a.suit)}` : words;

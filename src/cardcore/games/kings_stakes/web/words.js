@@ -6,8 +6,6 @@ import { N_, t } from "/static/i18n.js";
 
 export const MOVE_WORDS = { play: N_("Play"), take: N_("Take the table"), refill: N_("Refill"), end_turn: N_("End turn") };
 
-// The moves whose cards come out of the hand (the others' cards are shown, not selected).
-export const FROM_HAND = ["play"];
 
 export function moveLabel(a, words) {
   if (a.kind === "play" && Array.isArray(a.jokers_as) && a.jokers_as.length) {

@@ -8,4 +8,3 @@ export const MOVE_WORDS = {
   go_out: N_("Go out"),
 };
 
-export const FROM_HAND = ["discard", "god_discard"];

@@ -22,12 +22,6 @@ export const MOVE_WORDS = {
   meld: N_("Meld"), retract: N_("Take back melds"),
 };
 
-export const FROM_HAND = ["discard", "meld"];
-
-// A pile take melds its top card with cards from the hand (info.from_hand).
-export function handCards(a) {
-  return a.kind === "take_pile" && Array.isArray(a.from_hand) ? a.from_hand : null;
-}
 
 export function moveLabel(a, words) {
   if (a.kind === "meld" && a.group) {
