@@ -98,6 +98,10 @@ def interface(cls: type) -> str:
         state.breakdown_what) + " (rules " + ", ".join(state.breakdown_rules) + ")."]
     lines += ["", "| zone | scope | who sees its cards |", "|---|---|---|"]
     lines += [f"| `{name}` | {scope} ({n}) | {sight} |" for name, scope, n, sight in state.zones()]
+    ids = ", ".join(f"`{z['id']}`" for z in game.zones_of(game.num_players, **game.options))
+    made = ", ".join(f"`{part}:T:N` (from `{name}`)" for name, part in cls.split_zones.items())
+    lines += ["", f"Zone ids (`zones_of`, default options): {ids}" +
+              (f"; made in play: {made}" if made else "") + "."]
     lines += ["", "Observation pieces (default options): " + ", ".join(
         f"`{name}` {size}" for name, _, size in game.observation_pieces) +
         f"; {game.observation_shape[0]} floats."]

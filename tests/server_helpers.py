@@ -41,11 +41,16 @@ FORBIDDEN_KEYS = {"seed", "rng", "save", "actions", "deck", "token", "tokens", "
 
 
 def walk_keys(value: Any) -> set[str]:
-    """Every dict key anywhere in a JSON value."""
+    """Every dict key anywhere in a JSON value, but a view's zone ids (``"zones"``: data,
+    not fields; that a hidden zone is only a count is tests/test_zones.py's to check)."""
     keys: set[str] = set()
     if isinstance(value, dict):
         for k, v in value.items():
             keys.add(k)
+            if k == "zones" and isinstance(v, dict):
+                for zone in v.values():
+                    keys |= walk_keys(zone)
+                continue
             keys |= walk_keys(v)
     elif isinstance(value, list):
         for v in value:

@@ -197,8 +197,9 @@ def test_a_spectator_gets_the_public_version(client):
     spectator = state(client, made["table"])
     assert spectator["seat"] is None and spectator["legal"] == []
     view = spectator["view"]
-    assert view["hand"] == [] and view["player"] is None and view["legal_actions"] == []
-    assert view["team"] is None
+    assert view["hand"] is None and view["player"] is None and view["legal_actions"] == []
+    assert view["team"] is None and view == cardcore.new_game("manna", seed=5).view(None)
+    assert all(v == {"count": 13} for z, v in view["zones"].items() if z.startswith("hand:"))
     assert view["melds"] == state(client, made["table"], made["seats"]["0"])["view"]["melds"]
     assert all(e.get("cards") == [] for e in spectator["events"] if e["kind"] == "dealt")
 

@@ -10,6 +10,7 @@ from cpython.buffer cimport (
     PyObject_GetBuffer, PyBuffer_Release, PyBUF_WRITABLE, PyBUF_SIMPLE, PyBUF_C_CONTIGUOUS, PyBUF_FORMAT,
 )
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.string cimport memchr, memcpy, memset, strlen
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 
@@ -857,6 +858,20 @@ cdef class GameState:
         cdef uint8_t out[ZONE_CAPACITY]
         cdef int n = self.hooks.zone_cards(self.data, z, instance, out)
         return [out[i] for i in range(n)]
+
+    def zone_bytes(self) -> list:
+        """The cards of every zone instance, in the order of ``zones()`` and each zone's
+        instances, as bytes of card ids (a pile bottom to top): one call for a whole
+        snapshot, which the moves of events compare (cardcore.zones); never for a seat."""
+        self.ready()
+        cdef uint8_t out[ZONE_CAPACITY]
+        cdef int z, i, n
+        cdef list snapshot = []
+        for z in range(self.hooks.num_zones):
+            for i in range(self.zone_instances(z)):
+                n = self.hooks.zone_cards(self.data, z, i, out)
+                snapshot.append(PyBytes_FromStringAndSize(<char*>out, n))
+        return snapshot
 
     def known_in_zone(self, zone, int instance=0) -> list:
         """The cards of a zone instance that every seat knows are there though the zone is

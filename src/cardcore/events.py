@@ -15,6 +15,8 @@ Every rendered event has ``n`` (its index in the full list, the same for every s
 ``player`` (a seat or None) and ``cards`` (card notations, possibly empty); ``hidden`` appears
 when cards were left out. Action events also carry ``id`` and ``action`` (the notation);
 automatic events carry ``auto: true``. The kinds of each game are listed in docs/api.md.
+Every event carries ``moves`` (the cards that changed zone, cardcore.zones), derived here by
+``Narration`` from the zones before and after each action, never by a game.
 """
 from __future__ import annotations
 
@@ -371,6 +373,8 @@ def share_moves(events: list[Raw], moves: list[Move], primary: int) -> None:
 def announce(table: ZoneTable, events: list[Raw], zones: Zones) -> None:
     """Mark on each event the zones made in play (not in ``zones_of``) that its moves fill
     while empty: the event announces them (``new_zones``)."""
+    if all(target in table.static_ids for e in events for _, target, _ in e.moves):
+        return                                   # most steps: no zone made in play
     held = {z: len(cards) for z, cards in zones.items()}
     for event in events:
         for source, target, cards in event.moves:
@@ -380,17 +384,20 @@ def announce(table: ZoneTable, events: list[Raw], zones: Zones) -> None:
             held[target] = held.get(target, 0) + len(cards)
 
 
-def action_moves_for(game: NarratedGame, state: GameState, action_id: int) -> list[Move]:
+def action_moves_for(game: NarratedGame, state: GameState, action_id: int,
+                     pre_zones: Zones | None = None) -> list[Move]:
     """The moves of the event that applying ``action_id`` in ``state`` would make (the
-    state is not changed): what ``Action.moves`` shows, before the acting seat's view."""
+    state is not changed; ``pre_zones``: its zones, when already read): what
+    ``Action.moves`` shows, before the acting seat's view."""
     table: ZoneTable = game._zone_table()
     pre = state.clone()
     post = state.clone()
     player = pre.current_player
     post.apply(action_id)
-    events = game._action_narrator().action(pre, action_id, player, post)
+    events: list[Raw] = game._action_narrator().action(pre, action_id, player, post)
     redealt = post.round_index != pre.round_index and not post.is_over
-    action_moves(table, events, table.cards(pre), table.cards(post), redealt)
+    before = table.cards(pre) if pre_zones is None else pre_zones
+    action_moves(table, events, before, table.cards(post), redealt)
     return next(e for e in events if not e.auto).moves
 
 

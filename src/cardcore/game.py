@@ -155,20 +155,46 @@ class Action:
 
 
 class _Position:
-    """A snapshot of the position legal actions were offered in, shared by them: what
-    ``Action.moves`` applies each to (on a copy), so reading moves later, after the game
-    moved on, still tells that position's moves."""
+    """The position legal actions were offered in (the game and how many actions its log
+    held), shared by them: what ``Action.moves`` applies each to, on a copy. Nothing is
+    copied until moves are read: the state then, if the game has not moved on (a log only
+    grows), else the log's first actions replayed."""
 
-    __slots__ = ("game", "state")
+    __slots__ = ("game", "done", "state", "zones")
 
-    def __init__(self, game: Game, state: GameState) -> None:
+    def __init__(self, game: Game, done: int) -> None:
         self.game = game
-        self.state = state
+        self.done = done
+        self.state: GameState | None = None
+        self.zones: Any = None                  # the position's zones, read once
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A pickled Action keeps its position as the game and the log's length."""
+        return (_Position, (self.game, self.done))
+
+    def snapshot(self) -> GameState:
+        if self.state is None:
+            game = self.game
+            token = game._take_token()
+            try:
+                if len(game._log) == self.done:
+                    self.state = game._state.clone()
+                else:
+                    state = game._fresh_state()
+                    for action_id in game._log[:self.done]:
+                        state.apply(action_id)
+                    self.state = state
+            finally:
+                game._give_token(token)
+        return self.state
 
     def moves(self, action_id: int, seat: int) -> list[dict[str, JSONValue]]:
         table = self.game._zone_table()
-        return render_moves(table, action_moves_for(self.game, self.state, action_id), seat,
-                            known="source")
+        state = self.snapshot()
+        if self.zones is None:
+            self.zones = table.cards(state)
+        return render_moves(table, action_moves_for(self.game, state, action_id, self.zones),
+                            seat, known="source")
 
 
 @dataclass(frozen=True)
@@ -912,7 +938,7 @@ class Game:
         seat = -1 if player is None else player
         detail = self._action_detail(action_id, spec, seat) if player is not None else None
         if player is not None and position is None and self._state.is_legal(action_id):
-            position = _Position(self, self._state.clone())
+            position = _Position(self, len(self._log))
         if detail is None:
             return Action(action_id, seat, spec.kind, spec.cards, spec.label, spec.info,
                           position)
@@ -924,11 +950,8 @@ class Game:
         """The legal actions now, in id order, with their cards; empty exactly when over."""
         token = self._take_token()
         try:
-            ids = self._state.legal_ids()
-            if not ids:
-                return []
-            position = _Position(self, self._state.clone())
-            return [self._action_from_id(i, position) for i in ids]
+            position = _Position(self, len(self._log))
+            return [self._action_from_id(i, position) for i in self._state.legal_ids()]
         finally:
             self._give_token(token)
 

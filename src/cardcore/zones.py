@@ -14,8 +14,7 @@ Nothing here runs on the fast path.
 """
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from cardcore._fast import GameState
 from cardcore.cards import card_str
@@ -24,7 +23,9 @@ __all__ = ["ZoneTable", "Move", "diff", "apply_moves", "render_moves"]
 
 JSON = Any
 Move = tuple[str, str, list[int]]          # (from zone id, to zone id, card ids)
-Zones = dict[str, list[int]]              # zone id -> card ids (kernel order)
+# zone id -> card ids (kernel order): bytes of ids as the kernel gives them (one call for
+# every zone, compared in C), a list for a split zone's piles or after moves are applied.
+Zones = dict[str, Sequence[int]]
 
 
 class ZoneTable:
@@ -44,6 +45,8 @@ class ZoneTable:
         self.splits: list[tuple[str, int, str, str]] = []  # (kernel name, instance,
         #                                                   part kind, kernel scope)
         self.sight: dict[str, set[int]] = {}          # zone id -> the seats that see it
+        # The zone id of each entry of GameState.zone_bytes() (None: a split zone's).
+        self.flat: list[str | None] = []
         for name, scope, instances, _sight in state.zones():
             seers_of = [{p for p in range(self.players) if state.zone_sees(name, i, p)}
                         for i in range(instances)]
@@ -51,6 +54,7 @@ class ZoneTable:
                 for i in range(instances):
                     self.splits.append((name, i, cls.split_zones[name], scope))
                     self.sight[f"{name}:{i}"] = seers_of[i]
+                    self.flat.append(None)
                 continue
             for i in range(instances):
                 zone_id = name if scope == "shared" else f"{name}:{i}"
@@ -60,7 +64,9 @@ class ZoneTable:
                 self.static.append(self.descriptor(zone_id, name, owner, team))
                 self.kernel[zone_id] = (name, i)
                 self.sight[zone_id] = seers_of[i]
+                self.flat.append(zone_id)
         self.static_ids = frozenset(self.kernel)
+        self.part_ids: dict[tuple[str, int, int], str] = {}
         deck = cls.deck_zone
         if deck not in self.kernel:
             raise TypeError(f"{cls.__qualname__}.deck_zone {deck!r} is not one of its zones")
@@ -78,7 +84,11 @@ class ZoneTable:
                 "label": labels[kind]}
 
     def part_id(self, kind: str, instance: int, index: int) -> str:
-        return f"{kind}:{instance}:{index}"
+        key = (kind, instance, index)
+        found = self.part_ids.get(key)
+        if found is None:
+            found = self.part_ids[key] = f"{kind}:{instance}:{index}"
+        return found
 
     def part_descriptor(self, zone_id: str) -> dict[str, JSON]:
         """The descriptor of a zone made in play (``"meld:0:3"``): its team or owner is the
@@ -90,7 +100,7 @@ class ZoneTable:
                                        i if scope == "team" else None)
         raise KeyError(zone_id)
 
-    def full_deck(self, zones: Mapping[str, list[int]]) -> Zones:
+    def full_deck(self, zones: Mapping[str, Sequence[int]]) -> Zones:
         """Every card of ``zones`` in the deck zone: before a deal, after a round."""
         return {self.deck_zone: [c for cards in zones.values() for c in cards]}
 
@@ -98,12 +108,13 @@ class ZoneTable:
         """Every zone's cards in ``state``: the declared zones (empty ones too) and the zones
         of the split kernel zones that hold cards (in the kernel's order: a pile bottom to
         top)."""
-        out: Zones = {zone_id: state.zone_cards(name, i)
-                      for zone_id, (name, i) in self.kernel.items()}
-        for name, i, part, _scope in self.splits:
-            for index, cards in enumerate(self.game._zone_parts(state, name, i)):
-                if cards:
-                    out[self.part_id(part, i, index)] = list(cards)
+        out: dict[Any, Sequence[int]] = dict(zip(self.flat, state.zone_bytes()))
+        if self.splits:
+            del out[None]                              # the split zones' own entries
+            for name, i, part, _scope in self.splits:
+                for index, cards in enumerate(self.game._zone_parts(state, name, i)):
+                    if cards:
+                        out[self.part_id(part, i, index)] = cards
         return out
 
     def sees(self, zone_id: str, seat: int | None) -> bool:
@@ -133,32 +144,59 @@ class ZoneTable:
         return [dict(z) for z in self.static] + [self.part_descriptor(z) for z in made]
 
 
-def diff(before: Mapping[str, list[int]], after: Mapping[str, list[int]]) -> list[Move]:
+def diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]]
+         ) -> list[Move]:
     """The moves that take ``before`` to ``after`` (zone id -> cards, as multisets): each
-    card a zone lost is matched with a zone that gained that card, the zones in their
-    order. Cards a zone lost with no zone gaining them (or gained from nowhere) cannot
-    happen while cards are conserved; they raise."""
-    lost: dict[str, Counter[int]] = {}
-    gained: list[tuple[str, Counter[int]]] = []
-    for zone in dict.fromkeys([*before, *after]):
-        old, new = Counter(before.get(zone, ())), Counter(after.get(zone, ()))
-        if old != new:
-            if old - new:
-                lost[zone] = old - new
-            if new - old:
-                gained.append((zone, new - old))
+    card a zone gained is matched with a zone that lost that card, the zones in their
+    order. Cards lost with no zone gaining them (or gained from nowhere) cannot happen while
+    cards are conserved; they raise."""
+    empty: Sequence[int] = b""
+    lost: Sequence[int]
+    added: Sequence[int]
+    sources: dict[int, list[str]] = {}          # card -> a zone per copy it lost
+    gained: list[tuple[str, Sequence[int]]] = []
+    changed = [(zone, was, after.get(zone, empty)) for zone, was in before.items()
+               if was != after.get(zone, empty)]  # most zones: untouched (a C compare)
+    changed += [(zone, empty, now) for zone, now in after.items() if zone not in before]
+    for zone, was, now in changed:
+        if len(now) < len(was) and was[:len(now)] == now:      # taken off a pile's top
+            lost, added = was[len(now):], empty
+        elif len(now) > len(was) and now[:len(was)] == was:    # put on a pile's top
+            lost, added = empty, now[len(was):]
+        elif len(now) < len(was) and was[len(was) - len(now):] == now:   # off its bottom
+            lost, added = was[:len(was) - len(now)], empty
+        else:
+            lost, added = _minus(was, now), _minus(now, was)
+        for card in lost:
+            sources.setdefault(card, []).append(zone)
+        if added:
+            gained.append((zone, added))
     moves: dict[tuple[str, str], list[int]] = {}
-    for target, wanted in gained:
-        for card in sorted(wanted.elements()):
-            source = next(z for z, left in lost.items() if left[card] > 0)
-            lost[source][card] -= 1
+    for target, cards in gained:
+        for card in sorted(cards):
+            source = sources[card].pop(0)      # KeyError/IndexError: a card from nowhere
             moves.setdefault((source, target), []).append(card)
-    if any(+left for left in lost.values()):
+    if any(sources.values()):
         raise AssertionError("cards left a zone and reached none")
     return [(a, b, cards) for (a, b), cards in moves.items()]
 
 
-def apply_moves(zones: Mapping[str, list[int]], moves: Iterable[Move]) -> Zones:
+def _minus(a: Sequence[int], b: Sequence[int]) -> Sequence[int]:
+    """The multiset ``a - b``, in ``a``'s order."""
+    left: dict[int, int] = {}
+    for c in b:
+        left[c] = left.get(c, 0) + 1
+    out = []
+    for c in a:
+        k = left.get(c, 0)
+        if k:
+            left[c] = k - 1
+        else:
+            out.append(c)
+    return out
+
+
+def apply_moves(zones: Mapping[str, Sequence[int]], moves: Iterable[Move]) -> Zones:
     """``zones`` after ``moves`` (a move's cards go on top of its target, in order)."""
     out = {z: list(cards) for z, cards in zones.items()}
     for source, target, cards in moves:
@@ -166,14 +204,14 @@ def apply_moves(zones: Mapping[str, list[int]], moves: Iterable[Move]) -> Zones:
         for card in cards:
             left.remove(card)
         out.setdefault(target, []).extend(cards)
-    return out
+    return dict(out)
 
 
 def render_moves(table: ZoneTable, moves: Iterable[Move], seat: int | None,
                  known: str = "either") -> list[dict[str, JSON]]:
     """Moves as ``seat`` sees them: the cards when it sees the source or the target zone
     (``known="source"``: only the source, for an action not made yet), a count else."""
-    out = []
+    out: list[dict[str, JSON]] = []
     for source, target, cards in moves:
         sees = table.sees(source, seat) or (known == "either" and table.sees(target, seat))
         if sees:

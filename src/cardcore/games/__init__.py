@@ -44,16 +44,21 @@ The package (``cardcore.games.<game>``):
 (``name`` = the package's name, ``title``, ``rule_prefix``, ``round_name``,
 ``search_horizon``, ``default_players``/``min_players``/``max_players``, ``options_spec``,
 ``phases``, ``rulebook``, ``score_direction``, ``narrator``, ``greedy``, ``schema_parts``,
-``phrases``, ``conformance_configs`` covering every value of every option) and the methods
+``phrases``, ``zone_labels`` (an N_-marked noun per kernel zone name), ``conformance_configs``
+covering every value of every option) and the methods
 ``deck_for``, ``action_specs`` (the decode table), ``_make_state``, ``_view_extra``, ``_round_summary``, ``deal_plan_of``, ``observation_pieces_of``,
 ``utility_range_of``, ``max_game_length_of``; where needed ``sides_of`` (partners),
 ``_action_detail`` (cards that depend on the position), ``_parse_alias``, ``table_lines``,
-``shown_deal_entries``/``deal_entry_zones``, ``format1_options``.
+``shown_deal_entries``/``deal_entry_zones``, ``format1_options``, ``deck_zone`` (where the
+cards are before a deal, if not ``"stock"``), ``split_zones`` with ``_zone_parts`` (a kernel
+zone holding several piles made in play, such as a team's melds: one zone per pile).
 
 ``events.py`` — the narrator (``cardcore.events.Narrator``): ``kinds`` (every automatic event
 kind, with what it is), ``deal``, ``action``, ``round_end``; cards move between zones
 (``moved``, ``action_event(..., state, source, target)``), so who sees them follows from the
-zone table, and the round end's breakdown is ``breakdown_of(state)``, the kernel's rows.
+zone table, and the round end's breakdown is ``breakdown_of(state)``, the kernel's rows. The
+events' ``moves`` are shared code's (cardcore.zones): an automatic event that names the zone its
+cards go to (``moved``, or ``public(..., into=zone)``) carries their moves.
 
 ``greedy.py`` — GreedyBot's heuristic, ``choose(game, rng) -> a legal id``
 (``cardcore.game.best_by`` picks the best-valued id, ties broken with ``rng``).

@@ -65,7 +65,7 @@ def _action(cls: type[Game], kinds: list[str]) -> Schema:
         "kind": {"enum": kinds}, "cards": CARDS, "label": STR, "moves": array(MOVE),
     }
     props.update(cls.schema_parts.action_info)
-    return closed_object(props, required=["id", "player", "kind", "cards", "label"])
+    return closed_object(props, required=["id", "player", "kind", "cards", "label", "moves"])
 
 
 def _breakdown(cls: type[Game]) -> Schema:

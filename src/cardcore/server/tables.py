@@ -63,8 +63,6 @@ IDLE_SECONDS = 60.0         # a table nobody used for this long leaves memory (r
 RECORD_KEY_ENV = "CARDCORE_RECORD_KEY"   # the key that signs match records (docs/server.md)
 
 # View keys that belong to the seat that asked; the spectator's view blanks them.
-SEAT_KEYS: dict[str, Any] = {"player": None, "hand": [], "legal_actions": [], "team": None,
-                             "my_pile": None, "best_sets": None}
 
 
 class ApiError(Exception):
@@ -151,16 +149,9 @@ def zone_descriptors(game: Game, lang: str) -> list[dict[str, Any]]:
 
 
 def spectator_view(game: Game) -> dict[str, Any]:
-    """The public view: a seat's view with the seat's own keys blanked, and, to be safe
-    with keys added later, any other key that differs between seats left out."""
-    views = [game.view(p) for p in range(game.num_players)]
-    public: dict[str, Any] = {}
-    for key, value in views[0].items():
-        if key in SEAT_KEYS:
-            public[key] = SEAT_KEYS[key]
-        elif all(v.get(key) == value for v in views[1:]):
-            public[key] = value
-    return public
+    """The public view: ``game.view(None)``, a seat's keys with those about one seat null,
+    every hidden zone a count (api.md, "Views")."""
+    return game.view(None)
 
 
 class Connection:

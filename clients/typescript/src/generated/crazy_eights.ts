@@ -55,7 +55,7 @@ export interface CrazyEightsAction {
   id: number;
   kind: "draw" | "nominate" | "pass" | "play";
   label: string;
-  moves?: (
+  moves: (
     | {
         /**
          * @minItems 1

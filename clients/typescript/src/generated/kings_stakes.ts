@@ -65,7 +65,7 @@ export interface KingsStakesAction {
   jokers_as?: (string | number)[];
   kind: "end_turn" | "play" | "refill" | "take";
   label: string;
-  moves?: (
+  moves: (
     | {
         /**
          * @minItems 1

@@ -110,7 +110,7 @@ export interface KuzanastaAction {
     | "god_draw"
     | "god_look";
   label: string;
-  moves?: (
+  moves: (
     | {
         /**
          * @minItems 1

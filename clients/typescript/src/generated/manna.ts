@@ -121,7 +121,7 @@ export interface MannaAction {
   kind: "discard" | "draw_stock" | "go_out" | "meld" | "retract" | "take_pile";
   label: string;
   melded?: Card[];
-  moves?: (
+  moves: (
     | {
         /**
          * @minItems 1
