@@ -12,7 +12,7 @@ medians (the target for Manna: at most 25 %), and how many pushes went whole on 
 socket after the first (RFC 7396 cannot set a value to null: such a change goes whole).
 Every reconstructed state is checked equal to the whole socket's at the same event count.
 
-    python benchmarks/push_bytes.py                    # every game, seed 1
+    python benchmarks/push_bytes.py                    # every game, a hand each of seeds 1-5
     python benchmarks/push_bytes.py --games manna --seeds 1 2 3
     python benchmarks/push_bytes.py --json out.json    # the figures as JSON too
 
@@ -153,7 +153,7 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", nargs="*", default=None)
-    parser.add_argument("--seeds", nargs="*", type=int, default=[1])
+    parser.add_argument("--seeds", nargs="*", type=int, default=[1, 2, 3, 4, 5])
     parser.add_argument("--bot-delay", type=float, default=0.002)
     parser.add_argument("--json", default=None, help="write the figures here as JSON")
     args = parser.parse_args(argv)

@@ -65,7 +65,9 @@ def test_types_compile_strict():
 def test_client_plays_every_game(tmp_path):
     """Compiled, the client's tests: the scripted-socket unit tests, then a complete match of
     every game against a live server (seat 0 over WebSocket, seat 1 over HTTP, bots, a
-    spectator; every push in order; a dropped socket resumed from `since`)."""
+    spectator; every push in order; a dropped socket resumed from `since`), patches applied
+    equal to whole states, and the socket's status and queue through a server killed and
+    started again (a server of that test's own)."""
     out = tmp_path / "dist"
     run([node(), str(TSC), "-p", "tsconfig.json", "--outDir", str(out)], timeout=180)
     server = ServerProcess(tmp_path / "t.sqlite3", extra=(
@@ -77,8 +79,13 @@ def test_client_plays_every_game(tmp_path):
         result = run([node(), *flags, "--test", "--test-reporter=spec",
                       str(out / "test" / "socket.test.js"), str(out / "test" / "play.test.js"),
                       str(out / "test" / "takeback.test.js"),
-                      str(out / "test" / "seats.test.js")],
-                     timeout=60, env={**os.environ, "CARDCORE_URL": server.base})
+                      str(out / "test" / "seats.test.js"), str(out / "test" / "patches.test.js"),
+                      str(out / "test" / "connection.test.js")],
+                     timeout=180, env={**os.environ, "CARDCORE_URL": server.base,
+                                       # connection.test.ts starts and kills its own server
+                                       "PYTHON": sys.executable,
+                                       "PYTHONPATH": SRC + os.pathsep
+                                       + os.environ.get("PYTHONPATH", "")})
         assert "Traceback" not in server.log_text()
     finally:
         server.stop()
@@ -89,6 +96,11 @@ def test_client_plays_every_game(tmp_path):
         assert re.search(f"✔ a complete {game} match through the client", result.stdout)
     assert re.search("✔ take-backs rewind every socket of the table", result.stdout)
     assert "✔ open seats claimed by name, presence, leave and rematch" in result.stdout
+    assert "✔ patches applied give the whole states, for a whole match" in result.stdout
+    assert re.search("✔ status through a server restart; a move sent while reconnecting is "
+                     "answered once", result.stdout)
+    assert "✔ a move sent while reconnecting is queued, sent once, and answered once" \
+        in result.stdout
 
 
 def _node_major() -> int:

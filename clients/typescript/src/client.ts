@@ -73,6 +73,9 @@ export type SeatInfo = Schemas["Seat"];
 export type Presence = SeatInfo["presence"];
 /** `{"type": "presence", ...}`: a seat's presence changed (sockets opened with `presence`). */
 export type PresenceNotice = Schemas["WsPresence"];
+/** `{"type": "patch", "events", "patch"}`: a change as the new events and an RFC 7396 merge
+ * patch of the rest of the state (sockets opened with `patches`; the client applies it). */
+export type PatchMessage = Schemas["WsPatch"];
 /** `{"type": "rematch", "table": id}`: the finished table's rematch exists. */
 export type RematchNotice = Schemas["WsRematch"];
 export type Hints = Schemas["Hints"];
@@ -328,6 +331,8 @@ export interface SocketOptions<G extends GameName = GameName> {
 // refusal (1008), an oversized message (1009), too many sockets (1013), an ended table (4000),
 // a seat left (4010: its token is void).
 const FINAL_CLOSES = new Set([1000, 1008, 1009, 1013, 4000, 4010]);
+// How long an error waits for its close before the connection counts as lost without one.
+const ERROR_GRACE_MS = 1000;
 
 interface Pending<G extends GameName> {
   id: string;
@@ -371,6 +376,7 @@ export class TableSocket<G extends GameName = GameName> {
   status: SocketStatus = "connecting";
 
   private socket: WebSocketLike | undefined;
+  private lostSocket: WebSocketLike | undefined;
   private closed = false;
   private finished = false;
   private failures = 0;
@@ -433,7 +439,11 @@ export class TableSocket<G extends GameName = GameName> {
     this.connections += 1;
     socket.onmessage = (event) => { if (socket === this.socket) this.receive(String(event.data)); };
     socket.onclose = (event) => this.lost(socket, event.code, event.reason);
-    socket.onerror = () => { /* a close follows */ };
+    // A close follows an error, except on Node 20's WebSocket, which after a refused
+    // connection stays CONNECTING for good: lost then too, if no close came meanwhile.
+    socket.onerror = () => {
+      setTimeout(() => this.lost(socket, 1006, "connection failed"), ERROR_GRACE_MS);
+    };
     socket.onopen = () => {
       if (token !== undefined && auth === "message") {
         socket.send(JSON.stringify({ type: "auth", token }));
@@ -471,12 +481,13 @@ export class TableSocket<G extends GameName = GameName> {
         return;
       }
       this.base = applyMergePatch(this.base, message.patch) as Record<string, unknown>;
-      state = { ...this.base, events: message.events,
+      // A copy: what the app does to its state never reaches the base of the next patch.
+      state = { ...structuredClone(this.base), events: message.events,
                 ...(message.id === undefined ? {} : { id: message.id }) } as typeof state;
     } else if (message.type === "state") {
       const { type, ...whole } = message;
       const { events, id, rewound, ...rest } = whole as typeof whole & { rewound?: boolean };
-      this.base = rest;
+      this.base = structuredClone(rest);
       state = whole;
     } else {
       return;                                    // a message of a newer server: ignored
@@ -554,7 +565,11 @@ export class TableSocket<G extends GameName = GameName> {
   }
 
   private lost(socket: WebSocketLike, code: number, reason: string): void {
-    if (socket !== this.socket || this.finished) return;
+    if (socket !== this.socket || this.finished || this.lostSocket === socket) return;
+    this.lostSocket = socket;                  // once: a close after an error is the same loss
+    if (socket.readyState <= 1) {
+      try { socket.close(); } catch { /* closing a socket that never opened */ }
+    }
     // What went out may or may not have been played: rejected (retry with `after`). What
     // was queued and not sent yet stays queued for the next connection.
     const unsent = this.pending.filter((p) => !p.sent);

@@ -274,3 +274,33 @@ test("a move sent while reconnecting is queued, sent once, and answered once", a
   socket.close();
   await assert.rejects(never, ConnectionLostError);
 });
+
+test("an error with no close after it (Node 20 after a refused connection) is a loss too",
+     async () => {
+  const { socket, fake } = open();
+  fake.push(state(1, [event(0, null, true)]));
+  fake.close(1006);
+  await settle();
+  const refused = FakeSocket.all[1]!;
+  refused.readyState = 0;
+  refused.close = () => { /* Node 20: no close event ever comes */ };
+  refused.onerror?.({});
+  await new Promise((resolve) => setTimeout(resolve, 1200));
+  assert.equal(FakeSocket.all.length, 3, "tried again");
+  assert.equal(socket.status, "reconnecting");
+  FakeSocket.all[2]!.push(state(1, []));
+  assert.equal(socket.status, "open");
+  socket.close();
+});
+
+test("what the app does to a state does not reach the next patched one", () => {
+  const { socket, fake } = open();
+  fake.push(state(1, [event(0, null, true)], { view: { hand: ["2C", "3D"] } }));
+  (socket.state!.view as { hand: string[] }).hand.push("XX");
+  fake.push({ type: "patch", events: [], patch: { over: true } });
+  assert.deepEqual(socket.state!.view, { hand: ["2C", "3D"] });
+  (socket.state!.view as { hand: string[] }).hand.length = 0;
+  fake.push({ type: "patch", events: [], patch: { over: false } });
+  assert.deepEqual(socket.state!.view, { hand: ["2C", "3D"] });
+  socket.close();
+});

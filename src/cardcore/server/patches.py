@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import json_merge_patch
+import json_merge_patch  # type: ignore[import-untyped]  # no stubs: two plain functions
 
 __all__ = ["StateMemo", "without_events", "canonical_json"]
 
@@ -27,14 +27,16 @@ try:                                  # the server extra installs orjson (as app
         """``value`` as compact JSON with sorted keys: equal states give equal bytes."""
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS | orjson.OPT_SORT_KEYS)
 
-    _loads = orjson.loads
+    def _loads(raw: bytes) -> Any:
+        return orjson.loads(raw)
 except ImportError:                   # pragma: no cover - the server extra installs orjson
     def canonical_json(value: Any) -> bytes:
         """``value`` as compact JSON with sorted keys: equal states give equal bytes."""
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False,
                           sort_keys=True).encode()
 
-    _loads = json.loads
+    def _loads(raw: bytes) -> Any:
+        return json.loads(raw)
 
 
 def without_events(state: dict[str, Any]) -> dict[str, Any]:
