@@ -1049,7 +1049,8 @@ class Game:
         if len(ids) != len(default):
             raise IllegalActionError(f"{spec.label!r} takes {len(default)} cards from the "
                                      f"hand, not {len(ids)}", rule)
-        held = self._hand(state.current_player)
+        seat = state.current_player
+        held = [] if seat is None else self._hand(seat)       # a legal action: a seat moves
         for c in sorted(set(ids)):
             have = held.count(c)
             if ids.count(c) > have:

@@ -82,6 +82,13 @@ export type Hints = Schemas["Hints"];
 /** An action: its id (from `legal`) or its notation (its label). */
 export type ActionRef = number | string;
 
+/** The body of an action: `after` and `cards` only when given. */
+function actionBody(action: ActionRef, after?: number,
+                    cards?: readonly string[]): { action: ActionRef; after?: number; cards?: string[] } {
+  return { action, ...(after === undefined ? {} : { after }),
+           ...(cards === undefined ? {} : { cards: [...cards] }) };
+}
+
 /** A refusal by the server: the HTTP status (or the WebSocket error's), its text and body. */
 export class CardcoreError extends Error {
   readonly status: number;
@@ -218,14 +225,13 @@ export class CardcoreClient {
 
   /** `POST /api/tables/{id}/actions`: play for the token's seat; with `after` (the
    * `event_count` the move was chosen from) the server refuses it (409) if anything happened
-   * since. Answers the seat's state with the events after `after`. `cards`: the exact cards
-   * that leave the hand, for an action that names them by rank or count (docs/server.md). */
+   * since; with `cards` (card notations) the action takes exactly those cards from the hand
+   * (docs/server.md, "Exact cards"). Answers the seat's state with the events after `after`. */
   act<G extends GameName = GameName>(table: string, token: string, action: ActionRef,
-                                     after?: number, cards?: readonly string[]):
-      Promise<TableState<G>> {
+                                     after?: number,
+                                     cards?: readonly string[]): Promise<TableState<G>> {
     return this.request("POST", `/api/tables/${encodeURIComponent(table)}/actions`,
-                        { token, body: { action, ...(after === undefined ? {} : { after }),
-                                         ...(cards === undefined ? {} : { cards }) } });
+                        { token, body: actionBody(action, after, cards) });
   }
 
   /** `GET /api/tables/{id}/hint`: the best moves for the seat to move. */
@@ -620,18 +626,17 @@ export class TableSocket<G extends GameName = GameName> {
 
   /** Play an action for this socket's seat. `after` defaults to the event count of the last
    * state, so a move chosen from that state is never played on another one (409 instead).
-   * Resolves with the state that answers it; rejects with the server's error, or with
-   * ConnectionLostError if the socket was lost after sending it (it may or may not have been
-   * played) or closed for good. Sent while the socket connects or reconnects, it is queued
-   * and goes out once the connection's first state has arrived, answered once by its id.
-   * `cards`: the exact cards that leave the hand, for an action that names them by rank or
-   * count (docs/server.md). */
+   * With `cards` (card notations) the action takes exactly those cards from the hand
+   * (docs/server.md, "Exact cards"). Resolves with the state that answers it; rejects with
+   * the server's error, or with ConnectionLostError if the socket was lost after sending it
+   * (it may or may not have been played) or closed for good. Sent while the socket connects
+   * or reconnects, it is queued and goes out once the connection's first state has arrived,
+   * answered once by its id. */
   act(action: ActionRef, after: number | null = this.state?.event_count ?? null,
       cards?: readonly string[]): Promise<TableState<G>> {
     const id = `a${this.nextId++}`;
     return this.send(id, after ?? this.eventCount,
-                     { type: "action", action, ...(after === null ? {} : { after }),
-                       ...(cards === undefined ? {} : { cards }), id });
+                     { type: "action", ...actionBody(action, after ?? undefined, cards), id });
   }
 
   /** Queue a request with its id; sent now if the connection is open. */

@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  CardcoreClient, CardcoreError, GAMES, type GameEvent, type GameName, type TableSocket,
+  CardcoreClient, CardcoreError, GAMES, type GameAction, type GameEvent, type GameName,
+  type TableSocket,
   type TableState,
 } from "../src/index.js";
 
@@ -39,6 +40,14 @@ function chooser(seed: number): <T>(items: readonly T[]) => T {
     if (item === undefined) throw new Error("no legal move");
     return item;
   };
+}
+
+/** The cards a move takes from the hand, as `cards` names them (docs/server.md, "Exact
+ * cards"): a pile take's `from_hand`, else the action's own cards. Sent with every move, so
+ * both ways of acting pass `cards` and the server accepts them. */
+function ownCards(action: GameAction): readonly string[] {
+  const fromHand: unknown = (action as unknown as Record<string, unknown>)["from_hand"];
+  return Array.isArray(fromHand) ? fromHand.map(String) : action.cards;
 }
 
 /** Every event once and in order: n = 0, 1, 2, ... */
@@ -107,7 +116,8 @@ async function playMatch(game: GameName, seed: number): Promise<void> {
           continue;
         }
         const after = state.event_count;
-        const answer = await ws.act(pick(state.legal).id, after);
+        const move = pick(state.legal);
+        const answer = await ws.act(move.id, after, ownCards(move));
         assertAnswers(answer, 0, after, "WebSocket");
         if (answer.id !== undefined) assert.match(answer.id, /^a\d+$/);   // echoed request id
         moves += 1;
@@ -118,7 +128,8 @@ async function playMatch(game: GameName, seed: number): Promise<void> {
         const state = await watch1.waitFor((s) => s.over || s.legal.length > 0);
         if (state.over) return;
         const after = state.event_count;
-        const answer = await client.act(created.table, token1, pick(state.legal).id, after);
+        const move = pick(state.legal);
+        const answer = await client.act(created.table, token1, move.id, after, ownCards(move));
         assertAnswers(answer, 1, after, "HTTP");
         // The HTTP answer may come before the socket's push of the same change.
         await watch1.waitFor((s) => s.event_count >= answer.event_count);

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcore._version import __version__
+from cardcore.game import MAX_CHOSEN_CARDS
 from cardcore.i18n import LANGUAGES
 from cardcore.bots import LEVELS
 from cardcore.records import ENDINGS, MAX_CLIENT_SEED, RECORD_FORMAT, SCHEME
@@ -40,6 +41,12 @@ def _json(schema: dict[str, Any], text: str) -> dict[str, Any]:
     return {"description": text, "content": {"application/json": {"schema": schema}}}
 
 
+# An action's exact cards (docs/server.md, "Exact cards"; Game.apply's cards=).
+CHOSEN_CARDS = {"type": ["array", "null"], "maxItems": MAX_CHOSEN_CARDS,
+                "items": {"type": "string", "maxLength": 8},
+                "description": "the exact cards the action takes from the hand (card "
+                               "notations), where it names them by count or rank; for any "
+                               "other action its own cards"}
 # A WebSocket action's "id", echoed by its answer (docs/server.md, "Request ids").
 REQUEST_ID = {"type": ["string", "integer"], "minLength": 1, "maxLength": MAX_REQUEST_ID,
               "minimum": 0, "maximum": MAX_REQUEST_INT}
@@ -461,7 +468,8 @@ def openapi_spec() -> dict[str, Any]:
                     "properties": {
                         "token": {"type": ["string", "null"]},
                         "action": {"type": ["integer", "string"]},
-                        "after": {"type": ["integer", "null"]}}},
+                        "after": {"type": ["integer", "null"]},
+                        "cards": CHOSEN_CARDS}},
                 "Takeback": {
                     "type": "object", "additionalProperties": False,
                     "properties": {
@@ -481,6 +489,7 @@ def openapi_spec() -> dict[str, Any]:
                              "properties": {"type": {"const": "action"},
                                             "action": {"type": ["integer", "string"]},
                                             "after": {"type": ["integer", "null"]},
+                                            "cards": CHOSEN_CARDS,
                                             "id": REQUEST_ID}},
                 "WsTakeback": {"type": "object", "required": ["type"],
                                "properties": {"type": {"const": "takeback"},

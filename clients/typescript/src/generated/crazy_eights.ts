@@ -151,9 +151,16 @@ export interface CrazyEightsEvent {
 export interface CrazyEightsSave {
   actions: number[];
   cardcore: string;
+  cards?: {
+    /**
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "^[0-9]+$".
+     */
+    [k: string]: string | undefined;
+  };
   deck: Card[] | null;
   digest: string;
-  format: 2;
+  format: 2 | 3;
   game: "crazy_eights";
   hmac?: string;
   options: {
@@ -192,9 +199,16 @@ export interface CrazyEightsRecord {
   save: {
     actions: number[];
     cardcore: string;
+    cards?: {
+      /**
+       * This interface was referenced by `undefined`'s JSON-Schema definition
+       * via the `patternProperty` "^[0-9]+$".
+       */
+      [k: string]: string | undefined;
+    };
     deck: Card[] | null;
     digest: string;
-    format: 2;
+    format: 2 | 3;
     game: "crazy_eights";
     hmac?: string;
     options: {

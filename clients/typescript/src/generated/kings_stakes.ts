@@ -166,9 +166,16 @@ export interface KingsStakesEvent {
 export interface KingsStakesSave {
   actions: number[];
   cardcore: string;
+  cards?: {
+    /**
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "^[0-9]+$".
+     */
+    [k: string]: string | undefined;
+  };
   deck: Card[] | null;
   digest: string;
-  format: 2;
+  format: 2 | 3;
   game: "kings_stakes";
   hmac?: string;
   options: {
@@ -206,9 +213,16 @@ export interface KingsStakesRecord {
   save: {
     actions: number[];
     cardcore: string;
+    cards?: {
+      /**
+       * This interface was referenced by `undefined`'s JSON-Schema definition
+       * via the `patternProperty` "^[0-9]+$".
+       */
+      [k: string]: string | undefined;
+    };
     deck: Card[] | null;
     digest: string;
-    format: 2;
+    format: 2 | 3;
     game: "kings_stakes";
     hmac?: string;
     options: {

@@ -217,9 +217,16 @@ export interface KuzanastaEvent {
 export interface KuzanastaSave {
   actions: number[];
   cardcore: string;
+  cards?: {
+    /**
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "^[0-9]+$".
+     */
+    [k: string]: string | undefined;
+  };
   deck: Card[] | null;
   digest: string;
-  format: 2;
+  format: 2 | 3;
   game: "kuzanasta";
   hmac?: string;
   options: {
@@ -262,9 +269,16 @@ export interface KuzanastaRecord {
   save: {
     actions: number[];
     cardcore: string;
+    cards?: {
+      /**
+       * This interface was referenced by `undefined`'s JSON-Schema definition
+       * via the `patternProperty` "^[0-9]+$".
+       */
+      [k: string]: string | undefined;
+    };
     deck: Card[] | null;
     digest: string;
-    format: 2;
+    format: 2 | 3;
     game: "kuzanasta";
     hmac?: string;
     options: {

@@ -238,9 +238,16 @@ export interface MannaEvent {
 export interface MannaSave {
   actions: number[];
   cardcore: string;
+  cards?: {
+    /**
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "^[0-9]+$".
+     */
+    [k: string]: string | undefined;
+  };
   deck: Card[] | null;
   digest: string;
-  format: 2;
+  format: 2 | 3;
   game: "manna";
   hmac?: string;
   options: {
@@ -279,9 +286,16 @@ export interface MannaRecord {
   save: {
     actions: number[];
     cardcore: string;
+    cards?: {
+      /**
+       * This interface was referenced by `undefined`'s JSON-Schema definition
+       * via the `patternProperty` "^[0-9]+$".
+       */
+      [k: string]: string | undefined;
+    };
     deck: Card[] | null;
     digest: string;
-    format: 2;
+    format: 2 | 3;
     game: "manna";
     hmac?: string;
     options: {

@@ -265,6 +265,8 @@ export interface components {
         Action: {
             action: number | string;
             after?: number | null;
+            /** @description the exact cards the action takes from the hand (card notations), where it names them by count or rank; for any other action its own cards */
+            cards?: string[] | null;
             token?: string | null;
         };
         Claim: {
@@ -467,6 +469,8 @@ export interface components {
         WsAction: {
             action: number | string;
             after?: number | null;
+            /** @description the exact cards the action takes from the hand (card notations), where it names them by count or rank; for any other action its own cards */
+            cards?: string[] | null;
             id?: string | number;
             /** @constant */
             type: "action";
