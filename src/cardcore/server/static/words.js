@@ -33,13 +33,16 @@ export function describe(event, ctx) {
   return item;
 }
 
-// A sentence with card notations in it ("You took the table: 4H 6D."): the cards as card text.
-const CARD_WORD = /^((?:10|[2-9JQKA])[CDHS]|JK)([.,;:)]*)$/;
+// A sentence with card notations in it ("You took the table: 4H 6D.", "suit H"): the cards as
+// card text, a suit's letter as its sign.
+const CARD_WORD = /^(\(?)((?:10|[2-9JQKA])[CDHS]|JK|[CDHS])([.,;:)]*)$/;
+const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 export function storyText(text) {
   const out = [];
   for (const part of String(text).split(/(\s+)/)) {
     const m = CARD_WORD.exec(part);
-    if (m) out.push(cardText(m[1]), m[2]);
+    if (m && m[2].length === 1) out.push(m[1], el("span", { class: `ct ${"DH".includes(m[2]) ? "red" : "black"}` }, SUIT_SIGNS[m[2]]), m[3]);
+    else if (m) out.push(m[1], cardText(m[2]), m[3]);
     else if (part) out.push(part);
   }
   return out;
