@@ -24,7 +24,10 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "cardcore"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+# P_ marks a sentence said of a person: extracted in both contexts of cardcore.narrate.personal.
+PERSONAL = {"P_": None}
+PERSON_CONTEXTS = ("you", "they")
 JS_KEYWORDS = {"t": None, "tx": None, "N_": None}
 TRANSLATED = ("ru",)
 
@@ -63,6 +66,9 @@ def runtime_messages(package: str) -> list[str]:
     texts += list(cls.phases)                              # the stage of a turn, in a header
     texts += [o.doc for o in cls.options_spec.values() if o.doc]
     texts += [cls.title] + [name.replace("_", " ") for name in cls.options_spec]   # the lobby
+    # The lobby shows an option's values in words too ("face" -> «по номиналу»).
+    texts += [v for schema in cls.option_schema().values() for v in schema.get("enum", [])
+              if isinstance(v, str)]
     return texts
 
 
@@ -72,12 +78,19 @@ def template(package: str, files: list[Path]) -> Catalog:
         method, keywords = {".py": ("python", KEYWORDS), ".js": ("javascript", JS_KEYWORDS),
                             ".html": (extract_pages, {})}[path.suffix]
         # parse_template_string: t() inside a JavaScript `...${t("...")}...` is found too.
-        for lineno, message, _comments, _context in extract_from_file(
+        for lineno, message, _comments, context in extract_from_file(
                 method, str(path), keywords=keywords, comment_tags=(),
                 options={"parse_template_string": True} if path.suffix == ".js" else None):
             if isinstance(message, tuple) and path.suffix != ".py":
                 raise SystemExit(f"{path}:{lineno}: a web text must be one string: {message}")
-            catalog.add(message, None, [(path.relative_to(ROOT).as_posix(), lineno)])
+            catalog.add(message, None, [(path.relative_to(ROOT).as_posix(), lineno)],
+                        context=context)
+        if path.suffix == ".py":
+            for lineno, message, _comments, _context in extract_from_file(
+                    "python", str(path), keywords=PERSONAL, comment_tags=()):
+                for person in PERSON_CONTEXTS:
+                    catalog.add(message, None, [(path.relative_to(ROOT).as_posix(), lineno)],
+                                context=person)
     for text in runtime_messages(package):
         if text not in catalog:
             catalog.add(text, None, [("(declared by the game)", 0)])
@@ -85,7 +98,8 @@ def template(package: str, files: list[Path]) -> Catalog:
 
 
 def msgids(catalog: Catalog) -> set:
-    return {m.id for m in catalog if m.id}
+    """Each entry's (msgctxt, msgid): one English text may have two meanings."""
+    return {(m.context, m.id) for m in catalog if m.id}
 
 
 def main(argv: list[str]) -> int:

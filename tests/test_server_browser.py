@@ -152,7 +152,7 @@ def test_a_complete_kings_stakes_match_by_clicks(page, web_server):
 
 def test_a_kuzanasta_deal_by_clicks(page, web_server):
     start_from_lobby(page, web_server, "kuzanasta", options={"deals": "1"}, seed=2)
-    assert "Wild rank" in page.inner_text("#board")
+    assert "Wild cards" in page.inner_text("#board")
     shot(page, "kuzanasta-start")
     clicks = play_to_the_end(page, random.Random(2), prefer=("go_out",))
     assert clicks >= 1

@@ -48,7 +48,7 @@ from cardcore.bots import BOTS, make_bot, parse_bot_specs
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
 from cardcore.game import NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
-from cardcore.i18n import (LANGUAGES, _, check_lang, ngettext,
+from cardcore.i18n import (LANGUAGES, N_, _, check_lang, ngettext,
                            translations, use)
 from cardcore.narrate import breakdown_lines, describe, hand_order, score_direction
 # The refusals and how-to-play pages in the reader's language (the server shows them too).
@@ -177,6 +177,18 @@ def bots_sidecar(save_path: Path) -> Path:
     return save_path.with_name(save_path.name + ".players.json")
 
 
+# The bots' names in words, as the web table says them (static/words.js botName).
+BOT_WORDS = {"greedy": N_("greedy"), "random": N_("random"), "ismcts": N_("search")}
+
+
+def bot_word(spec: str) -> str:
+    """A bot spec in the reader's words ("level:3" -> "level 3", "greedy"); other specs (with
+    parameters, registered bots) as written."""
+    if spec.startswith("level:"):
+        return _("level {n}").format(n=spec[6:])
+    return _(BOT_WORDS[spec]) if spec in BOT_WORDS else spec
+
+
 class PlaySession:
     """One person at ``seat`` against bots, reading moves from ``read`` (input() by default)."""
 
@@ -206,7 +218,7 @@ class PlaySession:
 
     def who(self, seat: int) -> str:
         return _("you") if seat == self.seat else _("seat {seat} ({bot})").format(
-            seat=seat, bot=self.bot_names[seat])
+            seat=seat, bot=bot_word(self.bot_names[seat]))
 
     def run(self) -> int:
         with use(self.lang, self.game):
@@ -276,7 +288,8 @@ class PlaySession:
         self.events_seen += len(events)
         for event in events:
             if event["kind"] == self.game.round_end_event:
-                lines = breakdown_lines(event, self.who_or_table, self.game, lang=self.lang)
+                lines = breakdown_lines(event, self.who_or_table, self.game, lang=self.lang,
+                                        seat=self.seat)
                 for i, line in enumerate(lines):
                     self.console.print(Text(line, style="bold yellow" if i == 0 else "yellow"))
                 continue
@@ -304,7 +317,7 @@ class PlaySession:
         game = self.game
         view = game.view(self.seat)
         self.console.rule(_("{game} · your turn (seat {seat}) · {phase}").format(
-            game=game.title, seat=self.seat, phase=_(view["phase"])))   # the game's word
+            game=_(game.title), seat=self.seat, phase=_(view["phase"])))   # the game's word
         body = Text("\n").join(table_lines(game, self.seat))
         self.console.print(Panel(body, title=_("table"), title_align="left", expand=False))
         self.console.print(self.scores_table())
@@ -340,7 +353,7 @@ class PlaySession:
                    "JK = joker; suits C clubs, D diamonds, H hearts, S spades; ranks A 2-10 J Q "
                    "K.")]
         if notation:
-            lines.append(_("Moves of {game}:").format(game=self.game.title))
+            lines.append(_("Moves of {game}:").format(game=_(self.game.title)))
             lines += [f"  {example:<22} {_(meaning)}" for example, meaning in notation]
         lines.append(_("The rules: cardcore rules {game} (--spec: the full specification).")
                      .format(game=self.game.name))
@@ -530,12 +543,12 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     session = PlaySession(game, seat, names, seed, console, console.input,
                           save_path or (Path(args.load) if args.load else None), lang=lang)
     with use(lang, game):
-        opponents = ", ".join(_("seat {seat} {bot}").format(seat=k, bot=name)
+        opponents = ", ".join(_("seat {seat} {bot}").format(seat=k, bot=bot_word(name))
                               for k, name in session.bot_names.items())
         settings = ", ".join(f"{k}={v}" for k, v in game.options.items())
         console.print(escape(_("{game}: {players} players, seed {seed}; you are seat {seat}; "
                                "bots: {bots}. Options: {options}").format(
-            game=game.title, players=game.num_players, seed=seed, seat=seat, bots=opponents,
+            game=_(game.title), players=game.num_players, seed=seed, seat=seat, bots=opponents,
             options=settings or _("none"))), highlight=False)
         console.print(escape(_("How to play: cardcore rules {game}. Type h at your turn for "
                                "help.").format(game=game.name)

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 from cardcore._fast import GameState
 from cardcore.cards import card_str
 from cardcore.errors import echo
+from cardcore.i18n import check_lang, use
 from cardcore.zones import Move, ZoneTable, Zones, apply_moves, diff, render_moves
 
 __all__ = ["Raw", "Narrator", "Narration", "events_for", "multiset_minus", "public", "private",
@@ -52,6 +53,9 @@ class Raw:
     public: dict[str, JSON] = field(default_factory=dict)
     private: dict[str, JSON] = field(default_factory=dict)
     auto: bool = True
+    # The words of its rendering, per (seat, lang): the fields ``words_of`` adds (narrated
+    # once, not at every ``events()`` call).
+    words: dict[tuple[int | None, str], dict[str, JSON]] = field(default_factory=dict)
     # The zones the narrator says the cards go from and to ("hand:2", "stock"), if it says:
     # an automatic event with a ``target`` claims the moves of its cards into that zone.
     source: str | None = None
@@ -110,6 +114,10 @@ def multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
     return out
 
 
+# A breakdown label whose detail is a count ("red threes ({detail})").
+COUNTED = " ({detail})"
+
+
 class Narrator:
     """Turns state changes of one game into raw events. Subclassed per game.
 
@@ -166,11 +174,14 @@ class Narrator:
         rules = type(state).breakdown_rules
         components: list[dict[str, JSON]] = []
         for owner, what, rule, detail, count, points in state.breakdown_rows():
+            text, counted = self.row_words(words[what], detail)
             component: dict[str, JSON] = {self.breakdown_by: owner,
                                           "what": self.what(words[what], detail),
-                                          "points": points, "rule": rules[rule]}
+                                          "text": text, "points": points, "rule": rules[rule]}
             if count >= 0:
                 component["count"] = count
+            elif counted is not None:
+                component["count"] = counted
             components.append(component)
         sides = self.game.sides_of(self.players, self.game.options)
         by = self.breakdown_by
@@ -186,6 +197,14 @@ class Narrator:
         """The words of a row, its ``{detail}`` (a count, e.g. of red threes) filled in; a game
         whose details mean more than a number formats them itself."""
         return words.format(detail=detail) if detail >= 0 and "{detail}" in words else words
+
+    def row_words(self, words: str, detail: int) -> tuple[str, int | None]:
+        """A row's ``text`` (English; translated when rendered) and the count its detail is,
+        if it is one: "red threes ({detail})" is the text "red threes" with a count, so a UI
+        need not read numbers out of words."""
+        if detail >= 0 and COUNTED in words:
+            return words.replace(COUNTED, ""), detail
+        return self.what(words, detail), None
 
     def deal(self, state: GameState) -> list[Raw]:
         """Events of a deal that just happened (``state`` is right after it)."""
@@ -204,7 +223,12 @@ class Narrator:
     def match_end(self, post: GameState) -> list[Raw]:
         """The end of the match: winners and final scores."""
         return [public("match_end", None, winners=list(post.winners()),
-                       scores=list(post.scores()))]
+                       scores=list(post.scores()), **self.match_reason(post))]
+
+    def match_reason(self, post: GameState) -> dict[str, JSON]:
+        """Why the match ended: ``reason_code`` (a key of the game's ``reasons``), ``rule``
+        and any field its words name."""
+        return {}
 
     # helpers
     def action_event(self, action_id: int, player: int, cards: Iterable[int] = (),
@@ -441,8 +465,12 @@ def action_moves_for(game: NarratedGame, state: GameState, action_id: int,
     return next(e for e in events if not e.auto).moves
 
 
-def events_for(game: NarratedGame, seat: int | None, since: int) -> list[dict[str, JSON]]:
-    """``Game.events``: check the arguments, bring the narration up to date, render."""
+def events_for(game: NarratedGame, seat: int | None, since: int,
+               lang: str = "en") -> list[dict[str, JSON]]:
+    """``Game.events``: check the arguments, bring the narration up to date, render, with the
+    words in ``lang`` (``text``; a round or match end's ``reason``; its breakdown rows'
+    ``text``)."""
+    lang = check_lang(lang)
     if seat is not None and (type(seat) is not int or not 0 <= seat < game.num_players):
         raise ValueError(f"seat must be None or a seat 0..{game.num_players - 1}, "
                          f"not {echo(seat)}")
@@ -452,7 +480,33 @@ def events_for(game: NarratedGame, seat: int | None, since: int) -> list[dict[st
     with narration.lock:
         raw = narration.raw[since:]
     table = narration.table
-    return [r.render(since + i, seat, table) for i, r in enumerate(raw)]
+    out = []
+    for i, r in enumerate(raw):
+        event = r.render(since + i, seat, table)
+        words = r.words.get((seat, lang))
+        if words is None:
+            words = r.words[(seat, lang)] = words_of(event, seat, game, lang)
+        event.update(words)
+        out.append(event)
+    return out
+
+
+def words_of(event: dict[str, JSON], seat: int | None, game: NarratedGame,
+             lang: str) -> dict[str, JSON]:
+    """The words of an event rendered for ``seat`` (so they name only cards it saw), in
+    ``lang`` (cardcore.narrate: the terminal's sentences): ``text``; at a round or match end
+    ``reason``; with a breakdown, the breakdown again with each row's ``text``."""
+    from cardcore.narrate import event_text, reason_text, row_text, seat_name
+    words: dict[str, JSON] = {"text": event_text(event, seat, game, lang)}
+    if "reason_code" in event:
+        with use(lang, game):
+            words["reason"] = reason_text(event, seat, seat_name(seat), game)
+    scored = event.get("breakdown")
+    if isinstance(scored, dict):
+        with use(lang, game):
+            rows = [{**c, "text": row_text(c, game)} for c in scored["components"]]
+        words["breakdown"] = {**scored, "components": rows}
+    return words
 
 
 def breakdown(by: str, components: Sequence[Mapping[str, JSON]], totals: Sequence[int]

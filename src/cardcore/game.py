@@ -441,6 +441,10 @@ class Game:
     schema_parts: ClassVar[SchemaParts]           # the game's parts of the JSON Schemas
     # Terminal phrases for the game's own event kinds (cardcore.narrate): kind -> phrase.
     phrases: ClassVar[Mapping[str, Callable[..., Union[str, None]]]] = {}
+    # Why a round or the match ended, in words: the ``reason_code`` of the round-end and
+    # match-end events -> a msgid of the game's catalog (``{name}``: the seat
+    # ``reason_seat``), or a pair (said to that seat, said of it) where the verb agrees.
+    reasons: ClassVar[Mapping[str, Union[str, tuple[str, str]]]] = {}
     # The zones (cardcore.zones): a label per kernel zone name and split zone kind (an
     # English noun marked N_, translated by the game's catalog); the kernel zones that hold
     # several piles made in play, each split into one zone per pile (kernel name -> the
@@ -1250,14 +1254,21 @@ class Game:
         view["zones"] = self._zone_table().view(self._state, player)
         return view
 
-    def events(self, seat: int | None = None, since: int = 0) -> list[dict[str, JSONValue]]:
+    def events(self, seat: int | None = None, since: int = 0,
+               lang: str = "en") -> list[dict[str, JSONValue]]:
         """The event stream as ``seat`` saw it (``None``: a spectator, public facts only), from
         index ``since``: one event per applied action and per automatic happening (deal,
         turn-up, red three laid, foot picked up, pile recycled, round/deal/hand end with its
         scoring breakdown, match end). Cards the seat may not see are counted (``"hidden"``),
         never named. Computed lazily from the action log: the fast path pays nothing. The
-        events of one log prefix: a move by another thread meanwhile shows in the next call."""
-        return events_for(self, seat, since)
+        events of one log prefix: a move by another thread meanwhile shows in the next call.
+
+        Every event carries ``text``, a sentence in ``lang`` ("en", "ru"; else ConfigError
+        naming ``lang``) from ``seat``'s point of view, naming only cards it saw; a round or
+        match end its ``reason`` in words (``reason_code`` the stable code); each breakdown
+        row its ``text`` (``count`` apart). The words are made once per event, seat and
+        language."""
+        return events_for(self, seat, since, lang)
 
     def action_log(self, since: int = 0) -> list[int]:
         """The ids of the actions applied so far, in order, from index ``since`` (the log a

@@ -27,7 +27,7 @@ from typing import Any, Iterable, Iterator, Mapping
 from cardcore.errors import ConfigError, echo
 
 __all__ = ["LANGUAGES", "DEFAULT_LANG", "DOMAIN", "check_lang", "translations", "use", "_",
-           "N_", "ngettext", "current_lang", "fill_template", "match_template", "fill", "messages"]
+           "N_", "P_", "ngettext", "pgettext", "current_lang", "fill_template", "match_template", "fill", "messages"]
 
 LANGUAGES = ("en", "ru")            # English (the msgids) and Russian
 DEFAULT_LANG = "en"
@@ -94,6 +94,14 @@ class _Chain(_gettext.NullTranslations):
         return fallback
 
 
+    def pgettext(self, context: str, message: str) -> str:
+        for catalog in self.catalogs:
+            text = catalog.pgettext(context, message)
+            if text != message:
+                return text
+        return message
+
+
 @functools.lru_cache(maxsize=None)
 def _chain(packages: tuple[str, ...], lang: str) -> _gettext.NullTranslations:
     if lang == "en":
@@ -132,6 +140,18 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.get()[1].ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language as meant in ``context`` (msgctxt: one English
+    text, two meanings, e.g. "Discard" the pile and the verb)."""
+    return _current.get()[1].pgettext(context, message)
+
+
+def P_(message: str) -> str:
+    """Marks a msgid said of a person (``cardcore.narrate.personal``): extracted twice, in
+    contexts "you" and "they", since other languages conjugate the verb."""
+    return message
+
+
 def N_(message: str) -> str:
     """Marks a msgid for extraction without translating it (translated where it is shown)."""
     return message
@@ -148,19 +168,22 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile(regex + r"\Z", re.DOTALL)
 
 
-def messages(lang: str, game: Any = None) -> dict[str, str]:
-    """Every translation for ``lang`` as one JSON-ready dict, msgid -> text: the shared
-    catalog's, then the game's over it (a web page can load it and translate the same msgids
-    the terminal does). Plural entries are left out; {} for English, the source language."""
+def messages(lang: str, game: Any = None, shared: bool = True) -> dict[str, str]:
+    """Translations for ``lang`` as one JSON-ready dict, msgid -> text: the shared catalog's
+    (unless ``shared`` is False), then the game's over it -- one game's, never several games'
+    together (their msgids may mean different things: "Discard" is one game's pile and
+    another's move). Plural entries and entries with a context (msgctxt) are left out;
+    {} for English, the source language."""
     lang = check_lang(lang)
     if lang == "en":
         return {}
     package = _package_of(game)
-    packages = (SHARED_PACKAGE,) + ((package,) if package else ())
+    packages = ((SHARED_PACKAGE,) if shared else ()) + ((package,) if package else ())
     merged: dict[str, str] = {}
     for name in packages:
         catalog = getattr(_catalog(name, lang), "_catalog", {})
-        merged.update({k: v for k, v in catalog.items() if isinstance(k, str) and k})
+        merged.update({k: v for k, v in catalog.items()
+                       if isinstance(k, str) and k and "\x04" not in k})
     return merged
 
 

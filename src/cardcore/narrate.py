@@ -16,10 +16,12 @@ import functools
 from collections.abc import Sequence
 from typing import Any, Callable, Mapping, Union
 
-from cardcore.i18n import DEFAULT_LANG, N_, _, fill_template, ngettext, use
+from cardcore.i18n import (DEFAULT_LANG, N_, P_, _, fill, fill_template, ngettext,
+                           pgettext, use)
 
 __all__ = ["Event", "Who", "Phrase", "action_line", "breakdown_lines", "cards_text", "describe",
-           "hand_order", "verb", "mine"]
+           "event_text", "reason_text", "row_text", "seat_name", "sentence", "verb", "mine",
+           "personal", "hand_order"]
 
 Event = dict[str, Any]
 Who = Callable[[int], str]
@@ -44,6 +46,14 @@ def verb(base: str, player: Any, seat: int | None) -> str:
     return base if player == seat else base + "s"
 
 
+def personal(player: Any, seat: int | None, message: str) -> str:
+    """``message`` (a msgid with ``{name}``, the same English for "you" and "seat 2") in the
+    current language, the verb agreeing with the person: its translation in context "you"
+    when ``player`` is ``seat``, else in context "they" (Russian «Вы взяли» / «Место 2 взяло»).
+    Its msgids are marked with ``P_`` and extracted in both contexts (tests/i18n_catalogs.py)."""
+    return pgettext("you" if player == seat and player is not None else "they", message)
+
+
 def mine(player: Any, seat: int | None, yours: str, theirs: str) -> str:
     """The sentence for the seat itself (``yours``: "you draw") or for another seat
     (``theirs``: "seat 2 draws"): in Russian the verb agrees with the person, so each
@@ -52,72 +62,162 @@ def mine(player: Any, seat: int | None, yours: str, theirs: str) -> str:
 
 
 def _dealt(event: Event, seat: int | None, who: Who, name: str) -> str | None:
-    if event.get("player") != seat:
-        return None
-    return _("You are dealt {cards}").format(cards=cards_text(event))
+    return mine(event.get("player"), seat, _("{name} were dealt {cards}."),
+                _("{name} was dealt {cards}.")).format(name=name, cards=cards_text(event))
 
 
 def _deal_line(event: Event, seat: int | None, who: Who, number: Any) -> str:
     first = event.get("first_player")
     if not isinstance(first, int):
-        return _("— new deal {number}").format(number=number)
-    return mine(first, seat, _("— new deal {number}; {name} start"),
-                _("— new deal {number}; {name} starts")).format(number=number, name=who(first))
+        return _("Deal {number} begins.").format(number=number)
+    return mine(first, seat, _("Deal {number} begins; {name} move first."),
+                _("Deal {number} begins; {name} moves first.")).format(number=number,
+                                                                        name=who(first))
 
 
 def action_line(event: Event, name: str) -> str:
-    """The plain line of an action event: who, then the notation."""
+    """The plain line of an action event: who, then the notation (a fallback: every kind of
+    the games has its sentence)."""
     return f"{name}: {event.get('action', event['kind'])}"
 
 
 def _draw_stock(event: Event, seat: int | None, who: Who, name: str) -> str | None:
-    cards = cards_text(event) or _("nothing")
+    player = event.get("player")
+    if not event.get("cards") and not event.get("hidden"):
+        return personal(player, seat, P_("{name} could draw nothing: the stock is empty.")
+                        ).format(name=name)
     if "pile" in event:
-        return _("{line} — draws {cards} from stock {pile}").format(
-            line=action_line(event, name), cards=cards, pile=event["pile"])
-    return _("{line} — draws {cards}").format(line=action_line(event, name), cards=cards)
+        return personal(player, seat, P_("{name} drew {cards} from stock pile {pile}.")).format(
+            name=name, cards=cards_text(event), pile=event["pile"])
+    return personal(player, seat, P_("{name} drew {cards} from the stock.")).format(
+        name=name, cards=cards_text(event))
 
 
 def _go_out(event: Event, seat: int | None, who: Who, name: str) -> str | None:
+    player = event.get("player")
     if len(event.get("cards", [])) > 1:                  # going out shows the hand
-        return _("{line} — shows {cards}").format(line=action_line(event, name),
-                                                   cards=cards_text(event))
-    return action_line(event, name)
+        return personal(player, seat, P_("{name} went out, showing {cards}.")).format(
+            name=name, cards=cards_text(event))
+    return personal(player, seat, P_("{name} went out, discarding {cards}.")).format(
+        name=name, cards=cards_text(event))
 
 
-def _silent(event: Event, seat: int | None, who: Who, name: str) -> str | None:
-    return None
+def _discard(event: Event, seat: int | None, who: Who, name: str) -> str | None:
+    return personal(event.get("player"), seat, P_("{name} discarded {cards}.")).format(
+        name=name, cards=cards_text(event))
 
 
-# The words of kinds every card game has; a game's own phrases take precedence. A phrase
-# that gives None means: no line for this event.
+def _end_turn(event: Event, seat: int | None, who: Who, name: str) -> str | None:
+    return personal(event.get("player"), seat, P_("{name} ended the turn.")).format(name=name)
+
+
+# The words of kinds every card game has; a game's own phrases take precedence.
 COMMON: dict[str, Phrase] = {
-    "dealt": _dealt, "draw_stock": _draw_stock, "go_out": _go_out, "match_end": _silent,
+    "dealt": _dealt, "draw_stock": _draw_stock, "go_out": _go_out, "discard": _discard,
+    "end_turn": _end_turn,
 }
+
+
+def seat_name(seat: int | None) -> Who:
+    """The names of the wire's texts (``Game.events``): "you" for ``seat`` itself, "seat 2"
+    for the others (the terminal passes its own ``who``, with the bots' names)."""
+    def who(k: int) -> str:
+        return _("you") if k == seat else _("seat {seat}").format(seat=k)
+    return who
+
+
+def sentence(text: str) -> str:
+    """A text as a sentence: its first letter upper case (names start lower case)."""
+    return text[:1].upper() + text[1:] if text else text
 
 
 def describe(event: Event, seat: int | None, who: Who, game: Any,
              lang: str = DEFAULT_LANG) -> str | None:
     """One line for ``event`` as ``seat`` saw it in ``game`` (a Game or its class), in
-    ``lang``; None when there is nothing to say."""
+    ``lang``; None when the terminal has nothing to say (another seat's hidden deal, the
+    round end whose lines ``breakdown_lines`` gives). The line is the event's ``text`` on the
+    wire (``event_text``), with the terminal's names."""
     with use(lang, game):
-        return _describe(event, seat, who, game)
+        kind = event["kind"]
+        if kind == game.round_end_event or kind in SILENT:
+            return None
+        if kind in ("dealt", "foot_dealt") and event.get("player") != seat:
+            return None
+        return _event_text(event, seat, who, game)
 
 
-def _describe(event: Event, seat: int | None, who: Who, game: Any) -> str | None:
+# Kinds the terminal leaves out (it prints the match's end itself); they have a text on the
+# wire all the same.
+SILENT = frozenset({"match_end", "set_aside"})
+
+
+def event_text(event: Event, seat: int | None, game: Any, lang: str = DEFAULT_LANG,
+               who: Who | None = None) -> str:
+    """The whole sentence of ``event`` (as rendered for ``seat``: it names only the cards that
+    seat saw) in ``lang``: the ``text`` of ``Game.events``. ``who`` names seats (default:
+    "you" / "seat 2")."""
+    with use(lang, game):
+        return _event_text(event, seat, who or seat_name(seat), game)
+
+
+def _event_text(event: Event, seat: int | None, who: Who, game: Any) -> str:
     kind = event["kind"]
     player = event.get("player")
-    name = who(player) if isinstance(player, int) else _("table")
+    name = who(player) if isinstance(player, int) else _("the table")
     if kind == game.round_end_event:
-        return None                                      # breakdown_lines prints these
+        return sentence(round_heading(event, seat, who, game))
+    if kind == "match_end":
+        return sentence(match_text(event, seat, who, game))
     phrase = game.phrases.get(kind) or COMMON.get(kind)
-    if phrase is not None:
-        return phrase(event, seat, who, name)
-    if kind == "deal":
-        return _deal_line(event, seat, who, event.get(game.round_name))
-    if not event.get("auto"):
-        return action_line(event, name)
-    return f"{name}: {kind.replace('_', ' ')} {cards_text(event)}".rstrip()
+    text = phrase(event, seat, who, name) if phrase is not None else None
+    if text is None and kind == "deal":
+        text = _deal_line(event, seat, who, event.get(game.round_name))
+    if text is None:
+        text = action_line(event, name)
+    return sentence(text)
+
+
+def reason_text(event: Event, seat: int | None, who: Who, game: Any) -> str:
+    """The reason of a round or match end (its ``reason_code``) in words: the game's
+    ``reasons`` msgid for the code, its ``{name}`` the seat ``reason_seat`` (two msgids,
+    for "you" and for another seat, where the verb agrees)."""
+    code = event.get("reason_code")
+    words = game.reasons.get(code) if isinstance(code, str) else None
+    if words is None:
+        return _("the rules end it")
+    actor = event.get("reason_seat")
+    if isinstance(words, tuple):
+        words = words[0] if actor == seat and actor is not None else words[1]
+    values = {k: v for k, v in event.items() if isinstance(v, (int, str))}
+    values["name"] = who(actor) if isinstance(actor, int) else _("a player")
+    return fill(_(words), {k: str(v) for k, v in values.items()})
+
+
+def round_heading(event: Event, seat: int | None, who: Who, game: Any) -> str:
+    """The first line of a round end: which round, and why it ended."""
+    heading = game.phrases.get(event["kind"])
+    reason = reason_text(event, seat, who, game)
+    if heading is not None:              # a round end's phrase gets the reason as its name
+        title = heading(event, seat, who, reason)
+        if title is not None:
+            return title
+    word = game.round_name
+    return _("{round} {number} is over: {reason}.").format(
+        round=_(word), number=event.get(word), reason=reason)
+
+
+def match_text(event: Event, seat: int | None, who: Who, game: Any) -> str:
+    winners = [w for w in event.get("winners", []) if isinstance(w, int)]
+    names = ", ".join(who(w) for w in winners)
+    return ngettext("The match is over: {reason}. Winner: {names}.",
+                    "The match is over: {reason}. Winners: {names}.", len(winners)).format(
+        reason=reason_text(event, seat, who, game), names=names)
+
+
+def row_text(component: Mapping[str, Any], game: Any) -> str:
+    """A breakdown row's words (its ``text``, without its count) in the current language."""
+    return fill_template(str(component.get("text", component.get("what", ""))),
+                         breakdown_labels(game))
 
 
 def score_direction(text: str) -> str:
@@ -128,28 +228,24 @@ def score_direction(text: str) -> str:
 DIRECTIONS = (N_("higher is better"), N_("lower is better"))   # Game.score_direction
 
 
-def breakdown_lines(event: Event, who: Who, game: Any, lang: str = DEFAULT_LANG) -> list[str]:
-    """The lines of a round-end event (``game.round_end_event``): the breakdown with its
-    rule IDs, in ``lang``. A game's phrase for that kind, if it has one, gives the heading
-    line (e.g. a round that ended without a score)."""
+def breakdown_lines(event: Event, who: Who, game: Any, lang: str = DEFAULT_LANG,
+                    seat: int | None = None) -> list[str]:
+    """The lines of a round-end event (``game.round_end_event``) as ``seat`` saw it: its
+    heading (the event's ``text``, with the reason), then the breakdown with its rule IDs,
+    in ``lang``."""
     with use(lang, game):
-        return _breakdown_lines(event, who, game)
+        return _breakdown_lines(event, who, game, seat)
 
 
-def _breakdown_lines(event: Event, who: Who, game: Any) -> list[str]:
-    word = game.round_name
-    heading = game.phrases.get(event["kind"])
-    title = heading(event, None, who, "") if heading is not None else None
+def _breakdown_lines(event: Event, who: Who, game: Any, seat: int | None = None) -> list[str]:
     direction = score_direction(event.get("score_direction", ""))
-    lines = [title or _("— {round} {number} over ({direction}):").format(
-        round=_(word), number=event.get(word), direction=direction)]
+    lines = [sentence(round_heading(event, seat, who, game)),
+             _("    points ({direction}):").format(direction=direction)]
     b: Mapping[str, Any] = event.get("breakdown") or {}
-    labels = breakdown_labels(game)
     for c in b.get("components", []):
         owner = (who(c["seat"]) if "seat" in c else _("team {team}").format(team=c["team"]))
-        count = f" {c['count']}" if "count" in c else ""
-        what = fill_template(c["what"], labels)
-        lines.append(f"    {owner}: {what}{count} → {c['points']:+d}  [{c['rule']}]")
+        count = f" ×{c['count']}" if "count" in c else ""
+        lines.append(f"    {owner}: {row_text(c, game)}{count} → {c['points']:+d}  [{c['rule']}]")
     totals = b.get("totals", [])
     if totals:
         unit = _("team") if b.get("by") == "team" else _("seat")
@@ -167,12 +263,19 @@ def breakdown_labels(game: Any) -> tuple[str, ...]:
     state = getattr(game, "_state", None)
     if state is None:
         return _state_labels(game if isinstance(game, type) else type(game))
-    return tuple(type(state).breakdown_what)
+    return _labels(tuple(type(state).breakdown_what))
+
+
+@functools.lru_cache(maxsize=None)
+def _labels(what: tuple[str, ...]) -> tuple[str, ...]:
+    """The labels, and those whose detail is a count without it (a row's ``text``)."""
+    from cardcore.events import COUNTED
+    return what + tuple(w.replace(COUNTED, "") for w in what if COUNTED in w)
 
 
 @functools.lru_cache(maxsize=None)
 def _state_labels(cls: type) -> tuple[str, ...]:
-    return tuple(type(cls(seed=0)._state).breakdown_what)
+    return _labels(tuple(type(cls(seed=0)._state).breakdown_what))
 
 
 def hand_order(legal: Sequence[Any], hand: Sequence[str]) -> list[Any]:

@@ -66,8 +66,9 @@ cards go to (``moved``, or ``public(..., into=zone)``) carries their moves.
 ``python -m cardcore.schemas``.
 ``words.py`` — ``PHRASES``: the terminal's words for the game's own event kinds.
 ``web/board.js`` (``board(view, ctx)``, ``seat(view, seat, ctx)``) and ``web/words.js``
-(``EVENT_WORDS``, ``MOVE_WORDS``, ``FROM_HAND``, optionally ``moveLabel``, ``handCards``): the web
-table's board and words, served at ``/games/<game>/``.
+(``MOVE_WORDS``, optionally ``moveLabel``): the web table's board and its move buttons' words,
+served at ``/games/<game>/``. What happened is each event's ``text`` and which hand cards a
+move uses is its ``moves``: the server's, no per-game web code.
 
 The rulebook ``games/<game>.md``: rule IDs ``<PREFIX>-n.m``, its Options, Decisions, what a
 seat sees and the Observation layout (``cardcore rules <game>`` prints it).

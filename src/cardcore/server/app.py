@@ -308,7 +308,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         seat = _watcher(table, table.seat_of(token))
         since = _int_query(request, "since", 0)
         await server.settled(table)
-        return _json(table.state(seat, since))
+        return _json(table.state(seat, since, _reader_lang(request, explicit=True)))
 
     async def get_record(request: Request) -> Response:
         table = server.get(request.path_params["table"])
@@ -386,14 +386,16 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         after = body.get("after")
         await server.act(table, seat, body["action"], after, body.get("cards"))
         await server.settled(table)
-        return _json(table.state(seat, after if isinstance(after, int) else 0))
+        return _json(table.state(seat, after if isinstance(after, int) else 0,
+                                 _reader_lang(request, explicit=True)))
 
     async def post_takeback(request: Request) -> Response:
         table = server.get(request.path_params["table"])
         body, seat = await seat_body(request, table, {"after"})
         await server.take_back(table, seat, body.get("after"))
         await server.settled(table)
-        return _json({**table.state(seat, 0), "rewound": True})
+        return _json({**table.state(seat, 0, _reader_lang(request, explicit=True)),
+                      "rewound": True})
 
     def words_for(scope: Request | WebSocket, explicit: bool = False
                   ) -> Callable[[str], str] | None:
@@ -454,6 +456,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         connection.may_auth = token is None          # {"type": "auth"} may come first
         connection.rewinds = rewinds
         connection.words = words
+        connection.lang = _reader_lang(websocket, explicit=True)
         connection.wants_presence = presence == "1"
         connection.wants_patches = patches == "1"
         table.connections.add(connection)
@@ -524,7 +527,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             # After a take-back the socket has not seen, its events are sent again from 0.
             rewound = connection.rewinds != current.rewinds \
                 or connection.sent_events > current.event_count
-            state = current.state(connection.seat, 0 if rewound else connection.sent_events)
+            state = current.state(connection.seat, 0 if rewound else connection.sent_events,
+                                  connection.lang)
             connection.sent_events = state["event_count"]
             connection.rewinds = current.rewinds
             message: dict[str, Any] = {"type": "state", **state}

@@ -2,8 +2,8 @@
 the server's refusals in the reader's language (``refusal_words``).
 
 The pages translate their texts with the same gettext catalogs as the terminal
-(:mod:`cardcore.i18n`): the shared catalog, then the game's (``game=``; without it every
-game's, for the lobby). Without ``lang`` the language is the first of the request's
+(:mod:`cardcore.i18n`): the shared catalog, and each game's apart (``game=``: that one's;
+without it every game's, for the lobby), never merged across games. Without ``lang`` the language is the first of the request's
 ``Accept-Language`` that the catalogs have, else English.
 """
 from __future__ import annotations
@@ -73,19 +73,25 @@ def preferred_lang(header: str) -> str:
 
 
 def web_words(lang: str, game: str | None) -> dict[str, Any]:
-    """``{"lang", "languages", "messages"}``: msgid -> text for ``lang`` (``{}`` in English,
-    the msgids' own language)."""
+    """``{"lang", "languages", "messages", "shared", "games"}`` for ``lang`` (msgid -> text;
+    ``{}`` in English, the msgids' own language): ``shared`` the shared catalog, ``games`` each
+    game's own catalog apart (``game=``: that game's only, else every game's, for the lobby),
+    never merged across games; ``messages`` the shared catalog with ``game``'s over it (the
+    shared one alone without ``game``)."""
     if lang not in LANGUAGES:
         raise ApiError(422, f"lang must be one of {', '.join(LANGUAGES)}", option="lang")
-    words: dict[str, str] = {}
     names = available_games() if game is None else [game]
+    games: dict[str, dict[str, str]] = {}
     for name in names:
         try:
             cls = game_class(name)
         except ConfigError:
             raise ApiError(404, "no such game", option="game") from None
-        words.update(messages(lang, cls))
-    return {"lang": lang, "languages": list(LANGUAGES), "messages": words}
+        games[name] = messages(lang, cls, shared=False)
+    shared = messages(lang)
+    merged = {**shared, **games[game]} if game is not None else dict(shared)
+    return {"lang": lang, "languages": list(LANGUAGES), "messages": merged, "shared": shared,
+            "games": games}
 
 
 def refusal_words(text: str, lang: str, game: str | None = None) -> str:

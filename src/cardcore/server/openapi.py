@@ -96,6 +96,15 @@ def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[
             "view": {"type": "object", "description": "Game.view(seat); per game: "
                      "`cardcore schema GAME view`"},
             "events": {"type": "array", "items": {"type": "object"}},
+            "zones": {"type": "array", "description": "the table's zones (game.zones), their "
+                      "labels in the reader's language; their cards are in view.zones",
+                      "items": {"type": "object", "required": ["id", "kind", "owner", "team",
+                                                              "label"],
+                                "properties": {"id": {"type": "string"},
+                                               "kind": {"type": "string"},
+                                               "owner": {"type": ["integer", "null"]},
+                                               "team": {"type": ["integer", "null"]},
+                                               "label": {"type": "string"}}}},
             "event_count": {"type": "integer", "minimum": 0},
             "legal": {"type": "array", "items": {
                 "type": "object", "required": ["id", "player", "kind", "cards", "label"]}},

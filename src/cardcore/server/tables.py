@@ -32,6 +32,7 @@ from cardcore.bots import (BOTS, LEVELS, Bot, BotSpec, bot_parameters, make_bot,
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.game import MAX_ACTION_TEXT, MAX_CHOSEN_CARDS, NOTATION_RULE, Game, is_int
 from cardcore.records import Fairness, check_client_seed, forfeit_winners, make_record
+from cardcore.i18n import _, use
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.server import clocks
 from cardcore.server import seats as seating
@@ -138,10 +139,18 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def seat_events(game: Game, seat: int | None, since: int) -> list[dict[str, Any]]:
-    """The events ``seat`` may see (None: a spectator), from index ``since``: the one place
-    the server reads events (``Game.events``, api.md "Additions in 0.2")."""
-    return game.events(seat, since)
+def seat_events(game: Game, seat: int | None, since: int, lang: str = "en"
+                ) -> list[dict[str, Any]]:
+    """The events ``seat`` may see (None: a spectator), from index ``since``, their texts in
+    ``lang``: the one place the server reads events (``Game.events``)."""
+    return game.events(seat, since, lang)
+
+
+def zone_descriptors(game: Game, lang: str) -> list[dict[str, Any]]:
+    """The table's zones (``game.zones``: id, kind, owner, team) with their labels in
+    ``lang``, for a UI that lays the table out from them (docs/building-a-ui.md)."""
+    with use(lang, game):
+        return [{**zone, "label": _(zone["label"])} for zone in game.zones]
 
 
 def spectator_view(game: Game) -> dict[str, Any]:
@@ -184,6 +193,7 @@ class Connection:
         self.last_check: float | None = None
         self.rewinds = 0                                # the table's take-backs it has seen
         self.words: Callable[[str], str] | None = None  # refusals in the socket's language
+        self.lang = "en"                                # its events' texts (?lang=, Accept-Language)
 
     def notify(self) -> None:
         self.dirty = True
@@ -343,7 +353,9 @@ class Table:
         raise ApiError(403, "bad token: it is not a token of this table")
 
     # ---------------------------------------------------------------- what a seat is told
-    def state(self, seat: int | None, since: int = 0) -> dict[str, Any]:
+    def state(self, seat: int | None, since: int = 0, lang: str = "en") -> dict[str, Any]:
+        """What ``seat`` is told (None: a spectator), its events from ``since`` with their
+        texts in ``lang`` (the reader's: server.md, "Texts")."""
         game = self.game
         if not 0 <= since <= self.event_count:
             raise ApiError(400, f"since must be 0..{self.event_count}, not {since}")
@@ -355,7 +367,9 @@ class Table:
             "game": game.name,
             "seat": seat,
             "view": game.view(seat) if seat is not None else spectator_view(game),
-            "events": seat_events(game, seat, since),
+            "events": seat_events(game, seat, since, lang),
+            "zones": zone_descriptors(game, lang),
+            "lang": lang,
             "event_count": self.event_count,
             "legal": legal,
             "over": game.is_over or self.ended is not None,

@@ -32,7 +32,7 @@ from cardcore.games.crazy_eights._state import (  # the action ids by name
 from cardcore.games.crazy_eights.events import CrazyEightsNarrator
 from cardcore.games.crazy_eights.greedy import choose as greedy_choose
 from cardcore.games.crazy_eights.schema import SCHEMA
-from cardcore.games.crazy_eights.words import PHRASES
+from cardcore.games.crazy_eights.words import PHRASES, REASONS
 
 __all__ = ["CrazyEights", "DRAW", "NOMINATE_FIRST", "PASS", "PLAY_FIRST"]
 
@@ -85,6 +85,7 @@ class CrazyEights(Game):
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA
     phrases = PHRASES
+    reasons = REASONS
     options_spec = {
         "dealer": Option(None, seat_or_lot("CE-2.1"), "the dealer's seat; None draws it by lot"),
         # ``saved``: the core's limits, the bounds of 0.3 (its saves load by them).

@@ -36,6 +36,9 @@ class CrazyEightsNarrator(Narrator):
         "match_end": "the winners and final penalties (CE-8.3)",
     }
 
+    def match_reason(self, post: GameState) -> dict[str, Any]:
+        return {"reason_code": "one_hand", "rule": "CE-8.3"}
+
     def deal(self, state: GameState) -> list[Raw]:
         s: CrazyEightsState = state  # type: ignore[assignment]
         events = [public("deal", None, hand=s.round_index + 1, dealer=s.dealer,
@@ -97,6 +100,9 @@ class CrazyEightsNarrator(Narrator):
         else:
             reason, rule = "passes", "CE-7.3"
         hands = [format_cards(b.hand(p), sort=True) for p in range(self.players)]
-        return [public("hand_end", None, hand=b.round_index, reason=reason, rule=rule,
+        out = next((p for p, size in enumerate(b.hand_sizes()) if size == 0), None)
+        named = {"reason_seat": out} if out is not None else {}
+        return [public("hand_end", None, hand=b.round_index, reason_code=reason, rule=rule,
+                       **named,
                        hands=hands, breakdown=self.breakdown_of(b), scores=list(b.scores()),
                        score_direction="lower is better")]

@@ -3,111 +3,110 @@ the templates of its refusals (``explain_rule``) for translation. The texts are 
 game's catalog (``locale/``)."""
 from __future__ import annotations
 
-from cardcore.i18n import N_, _, ngettext
-from cardcore.narrate import Event, Phrase, Who, action_line, cards_text, mine
+from cardcore.i18n import N_, P_, _, ngettext
+from cardcore.narrate import Event, Phrase, Who, cards_text, mine, personal, sentence
 
-REASONS = {"out": N_("{who} went out"),
-           "max_turns": N_("the plays allowed (max_turns) are used up"),
-           "passes": N_("every player passed with the stock empty")}
+# Why the hand (the match: CE-8.3) ended, by the events' ``reason_code``.
+REASONS: dict[str, str | tuple[str, str]] = {
+    "out": (N_("you played your last card"), N_("{name} played their last card")),
+    "max_turns": N_("the cards allowed to be played are played"),
+    "passes": N_("every player passed with the stock empty"),
+    "one_hand": N_("the match is one hand"),
+}
 
 
 def _next(event: Event, who: Who) -> str:
     """Who plays next and what they follow, when the turn passes."""
     if "next_player" not in event or event["next_player"] == event.get("player"):
         return ""
-    return _(" — {name} next, suit {suit}").format(name=who(event["next_player"]),
-                                                   suit=event["suit"])
+    return _(" Next: {name}; suit {suit}.").format(
+        name=who(event["next_player"]), suit=event["suit"])
 
 
 def _play(event: Event, seat: int | None, who: Who, name: str) -> str:
-    line = action_line(event, name)
-    if event.get("next_player") == event.get("player"):
+    player = event.get("player")
+    line = personal(player, seat, P_("{name} played {cards}.")).format(
+        name=name, cards=cards_text(event))
+    if event.get("next_player") == player:
         cards = event.get("cards", [])
         eight = bool(cards) and cards[0].startswith("8")
-        player = event.get("player")
         if eight:
-            return line + mine(player, seat, _(" — and nominate a suit"),
-                               _(" — and nominates a suit"))
-        return line + mine(player, seat, _(" — and play again"), _(" — and plays again"))
+            return line + " " + sentence(mine(player, seat, _("{name} nominate a suit next."),
+                                              _("{name} nominates a suit next.")).format(name=name))
+        return line + " " + sentence(mine(player, seat, _("{name} play again."),
+                                          _("{name} plays again.")).format(name=name))
     return line + _next(event, who)
 
 
 def _nominate(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return action_line(event, name) + _next(event, who)
+    return personal(event.get("player"), seat, P_("{name} nominated {suit}.")).format(
+        name=name, suit=event.get("suit")) + _next(event, who)
 
 
 def _draw(event: Event, seat: int | None, who: Who, name: str) -> str:
     player = event.get("player")
     what = cards_text(event) or _("nothing")
     if event.get("rule") == "CE-4.4":                     # a draw-two debt, all at once
-        line = mine(player, seat, _("{name} take the debt: {cards}"),
-                    _("{name} takes the debt: {cards}"))
+        line = personal(player, seat, P_("{name} took the debt: {cards}."))
     else:
-        line = mine(player, seat, _("{name} draw {cards}"), _("{name} draws {cards}"))
+        line = personal(player, seat, P_("{name} drew {cards}."))
     return (line.format(name=name, cards=what)
-            + _(" (stock {count})").format(count=event.get("stock_size")) + _next(event, who))
+            + _(" Stock: {count}.").format(count=event.get("stock_size")) + _next(event, who))
 
 
 def _pass(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return mine(event.get("player"), seat, _("{name} pass"),
-                _("{name} passes")).format(name=name) + _next(event, who)
+    return personal(event.get("player"), seat, P_("{name} passed.")).format(
+        name=name) + _next(event, who)
 
 
 def _deal(event: Event, seat: int | None, who: Who, name: str) -> str:
     dealer: int = event["dealer"]
-    return mine(dealer, seat, _("— hand {hand}: {name} deal; stock {count}"),
-                _("— hand {hand}: {name} deals; stock {count}")).format(
+    return personal(dealer, seat, P_("Hand {hand}: {name} dealt; stock: {count}.")).format(
         hand=event.get("hand"), name=who(dealer), count=event.get("stock_size"))
 
 
 def _reburied(event: Event, seat: int | None, who: Who, name: str) -> str:
     bottom = event.get("place") == "bottom"
     if len(event.get("cards", [])) == 1:
-        text = (_("turned up {cards}: an eight goes to the bottom of the stock (CE-2.4)")
+        text = (_("Turned up {cards}: an eight goes to the bottom of the stock (CE-2.4).")
                 if bottom else
-                _("turned up {cards}: an eight goes back into the stock at random (CE-2.4)"))
+                _("Turned up {cards}: an eight goes back into the stock at random (CE-2.4)."))
     else:
-        text = (_("turned up {cards}: the eights go to the bottom of the stock (CE-2.4)")
+        text = (_("Turned up {cards}: the eights go to the bottom of the stock (CE-2.4).")
                 if bottom else
-                _("turned up {cards}: the eights go back into the stock at random (CE-2.4)"))
+                _("Turned up {cards}: the eights go back into the stock at random (CE-2.4)."))
     return text.format(cards=cards_text(event))
 
 
 def _turn_up(event: Event, seat: int | None, who: Who, name: str) -> str:
     first: int = event["first_player"]
-    line = mine(first, seat, _("turned up {cards} — suit {suit}; {name} play first"),
-                _("turned up {cards} — suit {suit}; {name} plays first")).format(
+    line = mine(first, seat, _("Turned up {cards}, suit {suit}; {name} play first."),
+                _("Turned up {cards}, suit {suit}; {name} plays first.")).format(
         cards=cards_text(event), suit=event.get("suit"), name=who(first))
     if event.get("direction") == -1:
-        line += _(", down the seats")
+        line += _(" Play goes down the seats.")
     if event.get("draw_two_owed"):
-        line += _(", owing {count}").format(count=event["draw_two_owed"])
+        line += _(" Owed: {count}.").format(count=event["draw_two_owed"])
     if event.get("rule") == "CE-4.5":
-        line += _(" (the turn-up acts as if the dealer had played it)")
+        line += _(" The turn-up acts as if the dealer had played it.")
     return line
 
 
 def _reshuffle(event: Event, seat: int | None, who: Who, name: str) -> str:
     moved = len(event.get("cards", [])) + event.get("hidden", 0)
-    return ngettext("the discard pile but its top card ({n} card) becomes the stock",
-                    "the discard pile but its top card ({n} cards) becomes the stock",
+    return ngettext("The discard pile but its top card ({n} card) becomes the stock.",
+                    "The discard pile but its top card ({n} cards) becomes the stock.",
                     moved).format(n=moved)
 
 
 def _drew(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return mine(event.get("player"), seat,
-                _("{name} take the rest of the debt from the new stock: {cards}"),
-                _("{name} takes the rest of the debt from the new stock: {cards}")).format(
+    return personal(event.get("player"), seat,
+                    P_("{name} took the rest of the debt from the new stock: {cards}.")).format(
         name=name, cards=cards_text(event))
 
 
-def _hand_end(event: Event, seat: int | None, who: Who, name: str) -> str:
-    reason = _(REASONS.get(event.get("reason", ""), N_("the hand is over")))
-    out = next((p for p, hand in enumerate(event.get("hands", [])) if not hand), None)
-    reason = reason.format(who=who(out) if out is not None else _("a player"))
-    from cardcore.narrate import score_direction
-    return _("— hand over: {reason}; penalty points ({direction}):").format(
-        reason=reason, direction=score_direction(event.get("score_direction", "")))
+def _hand_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
+    return _("The hand is over: {reason}.").format(reason=reason)
 
 
 PHRASES: dict[str, Phrase] = {

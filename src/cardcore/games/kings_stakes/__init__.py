@@ -33,7 +33,7 @@ from cardcore.games.kings_stakes._state import (  # the action ids by name
 from cardcore.games.kings_stakes.events import KingsStakesNarrator
 from cardcore.games.kings_stakes.greedy import choose as greedy_choose
 from cardcore.games.kings_stakes.schema import SCHEMA
-from cardcore.games.kings_stakes.words import PHRASES
+from cardcore.games.kings_stakes.words import PHRASES, REASONS
 
 __all__ = ["KingsStakes", "END_TURN", "PLAY_FOUR_KINGS", "PLAY_JOKER_FIRST", "PLAY_PAIR_FIRST",
     "PLAY_TWO_JOKERS_FIRST", "PLAY_WITH_JOKER_FIRST", "REFILL", "TAKE"]
@@ -102,6 +102,7 @@ class KingsStakes(Game):
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA
     phrases = PHRASES
+    reasons = REASONS
     options_spec = {
         "first_player": Option(None, seat_or_lot("KS-3.2"),
                                "seat that starts round 1; None draws it by lot"),

@@ -100,6 +100,7 @@ class KingsStakesNarrator(Narrator):
                     hand = multiset_minus(hand, [card_id(c) for c in spec.cards])
                 leftovers.extend(hand)
         events = [public("round_end", None, leftovers, round=a.round_index + 1,
+                         **self.round_reason(a, spec, player),
                          breakdown=scored, round_points=per_seat, scores=list(b.scores()),
                          score_direction="lower is better", **extra)]
         if not b.is_over:
@@ -108,3 +109,18 @@ class KingsStakesNarrator(Narrator):
                 hidden[player] -= len(spec.cards)
             events[0].public["hands_left"] = hidden
         return events
+
+    @staticmethod
+    def round_reason(a: KingsStakesState, spec: Any, player: int) -> dict[str, Any]:
+        """Why the round ended (KS-8): four kings at once, a take in the final turns, or the
+        final turns after a player went out."""
+        if spec.kind == "play" and len(spec.cards) == 4 and all(
+                c.startswith("K") for c in spec.cards):
+            return {"reason_code": "four_kings", "reason_seat": player, "rule": "KS-8.3"}
+        if spec.kind == "take" and a.out_player is not None:
+            return {"reason_code": "final_take", "reason_seat": player, "rule": "KS-8.2"}
+        out = a.out_player if a.out_player is not None else player
+        return {"reason_code": "final_turns", "reason_seat": out, "rule": "KS-8.1"}
+
+    def match_reason(self, post: GameState) -> dict[str, Any]:
+        return {"reason_code": "rounds", "rule": "KS-9.4", "rounds": post.round_index}

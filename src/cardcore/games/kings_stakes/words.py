@@ -3,51 +3,87 @@ templates of its refusals (the state machine's ``explain_rule`` texts) for trans
 texts are msgids of the game's catalog (``locale/``)."""
 from __future__ import annotations
 
-from cardcore.i18n import N_, _
-from cardcore.narrate import Event, Phrase, Who, action_line, cards_text, mine
+from cardcore.i18n import N_, P_, _
+from cardcore.narrate import Event, Phrase, Who, cards_text, mine, personal
 
 
-def _with_stake(event: Event, seat: int | None, who: Who, name: str) -> str:
-    line = action_line(event, name)
+def _stake(event: Event, line: str) -> str:
     if "stake" in event:                                 # KS-4.3: what the next play must meet
-        text = (_("{line}   (stake {stake}, counter-clockwise)") if event.get("direction") == -1
-                else _("{line}   (stake {stake})"))
+        text = (_("{line} Stake {stake}, counter-clockwise.") if event.get("direction") == -1
+                else _("{line} Stake {stake}."))
         line = text.format(line=line, stake=event["stake"])
     return line
 
 
+def _play(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return _stake(event, personal(event.get("player"), seat, P_("{name} played {cards}.")).format(
+        name=name, cards=cards_text(event) or event.get("action", "")))
+
+
+def _refill(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return _stake(event, personal(event.get("player"), seat,
+                                  P_("{name} refilled the hand.")).format(name=name))
+
+
+def _end_turn(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return _stake(event, personal(event.get("player"), seat,
+                                  P_("{name} ended the turn without refilling.")).format(name=name))
+
+
 def _take(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return mine(event.get("player"), seat,
-                _("{name}: take — you take the table: {cards} (stake back to 0)"),
-                _("{name}: take — takes the table: {cards} (stake back to 0)")).format(
+    return personal(event.get("player"), seat,
+                    P_("{name} took the table: {cards}. The stake is back to 0.")).format(
         name=name, cards=cards_text(event))
 
 
 def _draw(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return mine(event.get("player"), seat, _("{name} draw {cards} from the stock"),
-                _("{name} draws {cards} from the stock")).format(name=name,
-                                                                 cards=cards_text(event))
-
-
-def _table_cleared(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _("{name}: the king clears the table to the discard: {cards}").format(
+    return personal(event.get("player"), seat, P_("{name} drew {cards} from the stock.")).format(
         name=name, cards=cards_text(event))
 
 
+def _table_cleared(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return _("The king clears the table to the discard pile: {cards}.").format(
+        cards=cards_text(event))
+
+
 def _chip(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return mine(event.get("player"), seat, _("{name} now hold the forget-me chip (KS-7.1)"),
-                _("{name} now holds the forget-me chip (KS-7.1)")).format(name=name)
+    return personal(event.get("player"), seat,
+                    P_("{name} now hold the forget-me chip (KS-7.1).")).format(name=name)
 
 
 def _out(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return mine(event.get("player"), seat, _("{name} are out; the others get final turns"),
-                _("{name} is out; the others get final turns")).format(name=name)
+    return personal(event.get("player"), seat,
+                    P_("{name} went out; the others get their final turns.")).format(name=name)
+
+
+def _round_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
+    return _("Round {round} is over: {reason}.").format(round=event.get("round"), reason=reason)
+
+
+def _deal(event: Event, seat: int | None, who: Who, name: str) -> str:
+    first = event.get("first_player")
+    return mine(first, seat, _("Round {round} begins; {name} lead. Stock: {count}."),
+                _("Round {round} begins; {name} leads. Stock: {count}.")).format(
+        round=event.get("round"), name=who(first) if isinstance(first, int) else "",
+        count=event.get("stock_size"))
 
 
 PHRASES: dict[str, Phrase] = {
-    "play": _with_stake, "refill": _with_stake, "end_turn": _with_stake, "take": _take,
+    "play": _play, "refill": _refill, "end_turn": _end_turn, "take": _take,
     "draw": _draw, "table_cleared": _table_cleared, "chip": _chip, "out": _out,
+    "round_end": _round_end, "deal": _deal,
 }
+
+# Why a round or the match ended (the events' ``reason_code``): said to the seat, said of it.
+REASONS: dict[str, str | tuple[str, str]] = {
+    "final_turns": (N_("you went out and the final turns are played"),
+                    N_("{name} went out and the final turns are played")),
+    "final_take": (N_("you took the table during the final turns"),
+                   N_("{name} took the table during the final turns")),
+    "four_kings": (N_("you played four kings"), N_("{name} played four kings")),
+    "rounds": N_("all {rounds} rounds are played"),
+}
+
 
 # The refusals of _state.pyx (explain_rule), as templates: cardcore.i18n.fill_template
 # translates a refusal by the template it fills (a test checks that every refusal fits one).

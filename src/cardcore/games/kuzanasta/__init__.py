@@ -43,7 +43,7 @@ from cardcore.games.kuzanasta._state import (  # the action ids by name
 from cardcore.games.kuzanasta.events import KuzanastaNarrator
 from cardcore.games.kuzanasta.greedy import choose as greedy_choose
 from cardcore.games.kuzanasta.schema import SCHEMA
-from cardcore.games.kuzanasta.words import PHRASES
+from cardcore.games.kuzanasta.words import PHRASES, REASONS, rank_words
 
 __all__ = ["Kuzanasta", "set_label", "DISCARD_FIRST", "DRAW_DISCARD", "DRAW_STOCK", "END_TURN",
     "GOD_DISCARD_FIRST", "GOD_DRAW_FIRST", "GOD_LOOK", "GOD_PLACE_FIRST", "GO_OUT",
@@ -113,6 +113,7 @@ class Kuzanasta(Game):
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA
     phrases = PHRASES
+    reasons = REASONS
     options_spec = {
         "dealer": Option(None, seat_or_lot("KZ-2.1"), "seat of the first dealer (None = by lot)"),
         "pile_pairing": Option("opposite", one_of("opposite", "adjacent", rule="KZ-2.6"),
@@ -324,9 +325,10 @@ class Kuzanasta(Game):
     def table_lines(self, player: int) -> list[str]:
         """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
-        wild = v["wild_rank"] or _("none (joker turned up: hand points double)")
+        wild = (rank_words(str(v["wild_rank"])) if v["wild_rank"]
+                else _("none (joker turned up: hand points double)"))
         seat = _("seat {seat}: {value}")
-        lines = [_("Deal {deal}   dealer seat {dealer}   wild rank {wild}   turn-up {turn_up}   "
+        lines = [_("Deal {deal}   dealer seat {dealer}   wild cards: {wild}   turn-up {turn_up}   "
                    "turn {turn}").format(deal=v["deal"], dealer=v["dealer"], wild=wild,
                                          turn_up=v["turn_up"], turn=v["turns_in_deal"] + 1)]
         for k, pile in enumerate(v["discards"]):

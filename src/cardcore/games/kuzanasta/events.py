@@ -14,6 +14,7 @@ KZ-3.5) and ``match_end``.
 """
 from __future__ import annotations
 
+from typing import Any
 
 from cardcore._fast import GameState
 from cardcore.cards import JOKER, RANKS, card_id
@@ -116,11 +117,30 @@ class KuzanastaNarrator(Narrator):
         scored = self.breakdown_of(b)
         if last["end"] != "went_out":
             return [public("deal_end", None, deal=deal, end=last["end"], winner=None,
+                           reason_code=str(last["end"]), **self._stuck(pre, last),
                            rule=VOID_RULES.get(str(last["end"]), "KZ-3.5"),
                            breakdown=scored, scores=list(b.scores()),
                            chips=b.chips(), pot=b.pot, score_direction="higher is better")]
         w = last["winner"]
         return [public("deal_end", w, last["hand"], deal=deal, end="went_out", winner=w,
+                       reason_code="went_out", reason_seat=w,
                        rule="KZ-7", breakdown=scored,
                        pot_won=last["pot"], scores=list(b.scores()), chips=b.chips(),
                        score_direction="higher is better")]
+
+    @staticmethod
+    def _stuck(pre: GameState, last: dict[str, Any]) -> dict[str, Any]:
+        """The seat that could draw nothing (KZ-3.4): the one to move when the deal ended."""
+        if last["end"] == "no_draw" and pre.current_player is not None:
+            return {"reason_seat": pre.current_player}
+        return {}
+
+    def match_reason(self, post: GameState) -> dict[str, Any]:
+        b: KuzanastaState = post  # type: ignore[assignment]
+        deals = self.game.options.get("deals")
+        if deals:
+            return {"reason_code": "deals", "rule": "KZ-7.5", "deals": deals}
+        target = self.game.options["target"]
+        if max(b.scores()) >= target:
+            return {"reason_code": "target", "rule": "KZ-7.5", "target": target}
+        return {"reason_code": "void_deals", "rule": "KZ-7.8"}

@@ -5,50 +5,102 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardcore.i18n import N_, _
-from cardcore.narrate import COMMON, Event, Phrase, Who, cards_text
+from cardcore.i18n import N_, P_, _, ngettext
+from cardcore.narrate import Event, Phrase, Who, cards_text, mine, personal
 
 
 def _draw_discard(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _("{name}: {action} — takes {cards}, the top card of the discard pile").format(
-        name=name, action=event.get("action"), cards=cards_text(event))
+    return personal(event.get("player"), seat,
+                    P_("{name} took {cards}, the top card of the discard pile.")).format(
+        name=name, cards=cards_text(event))
+
+
+def _god_look(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return personal(event.get("player"), seat,
+                    P_("{name} chose the God card's draw from the stock piles.")).format(name=name)
+
+
+def _god_draw(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return personal(event.get("player"), seat,
+                    P_("{name} took {cards} from stock pile {pile} with the God card.")).format(
+        name=name, cards=cards_text(event), pile=event.get("pile", "?"))
+
+
+def _god_discard(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return personal(event.get("player"), seat,
+                    P_("{name} started a new discard pile with {cards}.")).format(
+        name=name, cards=cards_text(event))
+
+
+# A rank in words, for the wild cards ("jacks are wild"; the web board has the same words).
+RANK_WORDS = {"A": N_("aces"), "2": N_("twos"), "3": N_("threes"), "4": N_("fours"),
+              "5": N_("fives"), "6": N_("sixes"), "7": N_("sevens"), "8": N_("eights"),
+              "9": N_("nines"), "10": N_("tens"), "J": N_("jacks"), "Q": N_("queens"),
+              "K": N_("kings")}
+
+
+def rank_words(rank: str) -> str:
+    return _(RANK_WORDS.get(rank, rank))
 
 
 def _turn_up(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _("turned up {cards}: wild rank {rank}").format(
-        cards=cards_text(event), rank=event.get("wild_rank") or _("none"))
+    rank = event.get("wild_rank")
+    if rank is None:
+        return _("Turned up {cards}: no rank is wild.").format(cards=cards_text(event))
+    return _("Turned up {cards}: wild cards are {rank}.").format(cards=cards_text(event),
+                                                                 rank=rank_words(str(rank)))
 
 
 def _pile_start(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _("pile {pile} starts with {cards}").format(pile=event["pile"], cards=cards_text(event))
+    return _("Discard pile {pile} starts with {cards}.").format(pile=event["pile"],
+                                                               cards=cards_text(event))
 
 
 def _recycle(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _("discard pile {pile} turned over as the new stock ({count} cards)").format(
-        pile=event["pile"], count=len(event["cards"]))
+    count = len(event["cards"]) + event.get("hidden", 0)
+    return ngettext("Discard pile {pile} was turned over as the new stock ({count} card).",
+                    "Discard pile {pile} was turned over as the new stock ({count} cards).",
+                    count).format(pile=event["pile"], count=count)
 
 
 def _pile_dead(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _("a discard pile leaves play: {cards} ({rule})").format(cards=cards_text(event),
-                                                                    rule=event.get("rule"))
+    return _("A discard pile leaves play: {cards} ({rule}).").format(cards=cards_text(event),
+                                                                     rule=event.get("rule"))
 
 
-def _set_aside(event: Event, seat: int | None, who: Who, name: str) -> None:
-    return None
+def _set_aside(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return _("Stock pile 1 is set aside unseen: {cards} (KZ-2.6).").format(cards=cards_text(event))
 
 
-def _deal_end(event: Event, seat: int | None, who: Who, name: str) -> str | None:
-    """The heading of a deal that ended void (KZ-3.4, KZ-3.5); a scored deal has the usual."""
-    if event.get("end") != "went_out":
-        return _("— deal {deal} over: void ({end}, {rule})").format(
-            deal=event.get("deal"), end=event.get("end"), rule=event.get("rule"))
-    return None
+def _deal(event: Event, seat: int | None, who: Who, name: str) -> str:
+    first = event.get("first_player")
+    return mine(first, seat, _("Deal {deal} begins; {name} move first. Pot: {pot}."),
+                _("Deal {deal} begins; {name} moves first. Pot: {pot}.")).format(
+        deal=event.get("deal"), name=who(first) if isinstance(first, int) else "",
+        pot=event.get("pot"))
+
+
+def _deal_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
+    if event.get("end") != "went_out":                   # KZ-3.4, KZ-3.5: nobody scores
+        return _("Deal {deal} is void: {reason}.").format(deal=event.get("deal"), reason=reason)
+    return _("Deal {deal} is over: {reason}.").format(deal=event.get("deal"), reason=reason)
 
 
 PHRASES: dict[str, Phrase] = {
-    "god_draw": COMMON["draw_stock"], "draw_discard": _draw_discard, "turn_up": _turn_up,
+    "god_draw": _god_draw, "draw_discard": _draw_discard, "turn_up": _turn_up,
     "pile_start": _pile_start, "recycle": _recycle, "pile_dead": _pile_dead,
-    "set_aside": _set_aside, "deal_end": _deal_end,
+    "set_aside": _set_aside, "deal_end": _deal_end, "god_look": _god_look,
+    "god_discard": _god_discard, "deal": _deal,
+}
+
+# Why a deal or the match ended, by the events' ``reason_code``.
+REASONS: dict[str, str | tuple[str, str]] = {
+    "went_out": (N_("you went out"), N_("{name} went out")),
+    "no_draw": (N_("you could draw nothing"), N_("{name} could draw nothing")),
+    "max_turns": N_("the turns allowed in a deal are played"),
+    "target": N_("a score reached {target}"),
+    "deals": N_("all {deals} scored deals are played"),
+    "void_deals": N_("the limit of void deals was reached"),
 }
 
 

@@ -48,7 +48,7 @@ from cardcore.games.manna.actions import GROUP_NAMES, describe_action
 from cardcore.games.manna.events import MannaNarrator
 from cardcore.games.manna.greedy import choose as greedy_choose
 from cardcore.games.manna.schema import SCHEMA
-from cardcore.games.manna.words import PHRASES
+from cardcore.games.manna.words import PHRASES, REASONS
 
 __all__ = ["Manna", "ACTION_LAYOUT"]
 
@@ -91,6 +91,7 @@ class Manna(Game):
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA
     phrases = PHRASES
+    reasons = REASONS
     _state: MannaState
     options_spec = {
         "dealer": Option(None, seat_or_lot("MH-2.1"), "seat of the first dealer; None draws it by lot"),

@@ -138,8 +138,17 @@ class MannaNarrator(Narrator):
         b: MannaState = post  # type: ignore[assignment]
         out = b.last_out
         totals = b.last_hand_scores()
+        why: dict[str, Any] = ({"reason_code": "went_out", "reason_seat": out}
+                               if out is not None else {"reason_code": "stock_out"})
         return [public("hand_end", out, hand=a.round_index + 1, went_out=out,
-                       rule="MH-9.4" if out is not None else "MH-9.5",
+                       rule="MH-9.4" if out is not None else "MH-9.5", **why,
                        breakdown=self.breakdown_of(b), hand_scores=totals,
                        team_scores=b.team_scores(), scores=list(b.scores()),
                        score_direction="higher is better")]
+
+    def match_reason(self, post: GameState) -> dict[str, Any]:
+        b: MannaState = post  # type: ignore[assignment]
+        target = self.game.options["target"]
+        if max(b.team_scores()) >= target:
+            return {"reason_code": "target", "rule": "MH-10.6", "target": target}
+        return {"reason_code": "hands", "rule": "MH-10.7", "hands": b.round_index}

@@ -3,58 +3,106 @@ the templates of its refusals (``explain_rule``) for translation. The texts are 
 game's catalog (``locale/``)."""
 from __future__ import annotations
 
-from cardcore.i18n import N_, _, ngettext
-from cardcore.narrate import Event, Phrase, Who, action_line, cards_text, mine
+from cardcore.i18n import N_, P_, _, ngettext
+from cardcore.narrate import Event, Phrase, Who, cards_text, mine, personal
 
 
 def _take_pile(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _("{line} — takes the pile ({count}: {cards}), melding {melded}").format(
-        line=action_line(event, name), count=len(event["cards"]), cards=cards_text(event),
-        melded=" ".join(event.get("melded", [])))
+    count = len(event["cards"])
+    return personal(event.get("player"), seat,
+                    P_("{name} took the discard pile ({count}: {cards}) and melded {melded}.")
+                    ).format(name=name, count=count, cards=cards_text(event),
+                             melded=" ".join(event.get("melded", [])))
 
 
 def _meld(event: Event, seat: int | None, who: Who, name: str) -> str:
-    line = f"{action_line(event, name)} ({cards_text(event)})"
+    line = personal(event.get("player"), seat, P_("{name} melded {cards}.")).format(
+        name=name, cards=cards_text(event))
     if "turn_points" in event and not event.get("opened", True):     # MH-4.8
-        line += _(" — initial meld {points} of {minimum}").format(
+        line += " " + _("Initial meld: {points} of {minimum}.").format(
             points=event["turn_points"], minimum=event["min_meld"])
     return line
 
 
+def _retract(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return personal(event.get("player"), seat,
+                    P_("{name} took back this turn's melds: {cards}.")).format(
+        name=name, cards=cards_text(event))
+
+
 def _first_discard(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _("the pile starts with {cards}").format(cards=cards_text(event))
+    return _("The discard pile starts with {cards}.").format(cards=cards_text(event))
 
 
 def _red_three(event: Event, seat: int | None, who: Who, name: str) -> str:
-    how = _("replaced from the stock") if event.get("replaced") else _("not replaced")
-    return ngettext("red three {cards} laid out for team {team} ({how})",
-                    "red threes {cards} laid out for team {team} ({how})",
-                    len(event["cards"])).format(cards=cards_text(event), team=event.get("team"),
-                                                how=how)
+    count = len(event["cards"])
+    if event.get("replaced"):
+        text = ngettext("Red three {cards} laid out for team {team} (replaced from the stock).",
+                        "Red threes {cards} laid out for team {team} (replaced from the stock).",
+                        count)
+    else:
+        text = ngettext("Red three {cards} laid out for team {team} (not replaced).",
+                        "Red threes {cards} laid out for team {team} (not replaced).", count)
+    return text.format(cards=cards_text(event), team=event.get("team"))
 
+
+# A breakdown row's text when its count stands apart ("red threes ({detail})", events.COUNTED).
+ROW_TEXTS = (N_("red threes"),)
 
 CANASTA_KINDS = {"natural": N_("natural"), "mixed": N_("mixed"), "wild": N_("wild"),
                  "sevens": N_("sevens")}
+CANASTA_SENTENCES = {
+    "natural": N_("Team {team} completed a natural canasta of {rank}."),
+    "mixed": N_("Team {team} completed a mixed canasta of {rank}."),
+    "wild": N_("Team {team} completed a wild canasta."),
+    "sevens": N_("Team {team} completed a canasta of sevens."),
+}
 
 
 def _canasta(event: Event, seat: int | None, who: Who, name: str) -> str:
     kind = str(event["type"])
-    return _("team {team} completes a {kind} canasta of {rank}").format(
-        team=event["team"], kind=_(CANASTA_KINDS.get(kind, kind)), rank=event["rank"])
+    return _(CANASTA_SENTENCES.get(kind, CANASTA_SENTENCES["natural"])).format(
+        team=event["team"], rank=event["rank"])
 
 
 def _foot(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return mine(event.get("player"), seat, _("{name} pick up the foot: {cards}"),
-                _("{name} picks up the foot: {cards}")).format(name=name, cards=cards_text(event))
+    return personal(event.get("player"), seat, P_("{name} picked up the foot: {cards}.")).format(
+        name=name, cards=cards_text(event))
 
 
-def _foot_dealt(event: Event, seat: int | None, who: Who, name: str) -> None:
-    return None
+def _foot_dealt(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return mine(event.get("player"), seat, _("{name} were dealt a foot of {cards}, face down."),
+                _("{name} was dealt a foot of {cards}, face down.")).format(
+        name=name, cards=cards_text(event))
+
+
+def _deal(event: Event, seat: int | None, who: Who, name: str) -> str:
+    first = event.get("first_player")
+    minimum = event.get("min_meld") or [0, 0]
+    return mine(first, seat, _("Hand {hand} begins; {name} move first. Initial meld "
+                               "minimum: team 0 — {first}, team 1 — {second}."),
+                _("Hand {hand} begins; {name} moves first. Initial meld minimum: team 0 — "
+                  "{first}, team 1 — {second}.")).format(
+        hand=event.get("hand"), name=who(first) if isinstance(first, int) else "",
+        first=minimum[0], second=minimum[1])
+
+
+def _hand_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
+    return _("Hand {hand} is over: {reason}.").format(hand=event.get("hand"), reason=reason)
 
 
 PHRASES: dict[str, Phrase] = {
     "take_pile": _take_pile, "meld": _meld, "first_discard": _first_discard,
     "red_three": _red_three, "canasta": _canasta, "foot": _foot, "foot_dealt": _foot_dealt,
+    "retract": _retract, "deal": _deal, "hand_end": _hand_end,
+}
+
+# Why a hand or the match ended, by the events' ``reason_code``.
+REASONS: dict[str, str | tuple[str, str]] = {
+    "went_out": (N_("you went out"), N_("{name} went out")),
+    "stock_out": N_("the stock ran out"),
+    "target": N_("a team reached {target}"),
+    "hands": N_("the last of {hands} hands is played"),
 }
 
 

@@ -3,7 +3,9 @@
 // texts, marked t("...") here and in the games' web files, and extracted into the catalogs
 // (tests/i18n_catalogs.py). {name} in a text is filled from t()'s second argument.
 const LANG_KEY = "cardcore.lang";
-let catalog = {};
+let catalog = {};               // the shared words, with the game's at a table (useGame)
+let shared = {};
+let games = {};                 // each game's own words, never merged with another game's
 let filled = null;              // [regex, msgid] for the catalog's texts with {fields}
 export let lang = "en";
 
@@ -45,12 +47,28 @@ export async function loadWords(game = null) {
   const response = await fetch(`/api/i18n?${query}`);
   const body = await response.json();
   lang = body.lang;
-  catalog = body.messages || {};
+  shared = body.shared || body.messages || {};
+  games = body.games || {};
+  catalog = game ? { ...shared, ...(games[game] || {}) } : shared;
   filled = null;
   document.documentElement.lang = lang;
   translatePage();
   languagePicker(body.languages || ["en"]);
   return lang;
+}
+
+// At a table: its game's words over the shared ones (a game's msgid may mean something
+// else in another game: "Discard" is Kings' Stakes' pile and Manna's move).
+export function useGame(game) {
+  catalog = { ...shared, ...(games[game] || {}) };
+  filled = null;
+  translatePage();
+}
+
+// A text of one game's (the lobby: its title, its options' words), from that game's catalog.
+export function tGame(game, msgid, values = {}) {
+  const text = (games[game] || {})[msgid] || shared[msgid] || msgid;
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
 }
 
 // The page's own texts: elements marked data-i18n hold their English msgid.

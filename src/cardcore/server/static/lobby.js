@@ -2,7 +2,7 @@
 import { el } from "./cards.js";
 import { botName } from "./words.js";
 import { mySeats, rememberSeat, forgetTable, inviteLink } from "./seats.js";
-import { t, N_, loadWords, lang } from "./i18n.js";
+import { t, tGame, N_, loadWords, lang } from "./i18n.js";
 
 let games = [];
 
@@ -13,7 +13,8 @@ async function api(path, options = {}) {
   return body;
 }
 
-function titleOf(name) { const g = games.find((x) => x.game === name); return g ? t(g.title) : name; }
+// A game's own words (its title, its options') come from its own catalog, never another game's.
+function titleOf(name) { const g = games.find((x) => x.game === name); return g ? tGame(name, g.title) : name; }
 
 function currentGame() { return games.find((g) => g.game === document.getElementById("game").value); }
 
@@ -25,13 +26,14 @@ function fillPlayers() {
     return el("option", { value: String(n), selected: n === g.default_players }, String(n));
   }));
   const options = document.getElementById("options");
-  options.replaceChildren(...Object.entries(g.options).map(([name, o]) => optionWidget(name, o)));
+  options.replaceChildren(...Object.entries(g.options).map(([name, o]) => optionWidget(g.game, name, o)));
   fillSeats();
 }
 
 // One option's widget, from its schema (GET /api/games): a checkbox, a list of the allowed
 // values, a number within its bounds, or a text field; the description beside it.
-function optionWidget(name, o) {
+function optionWidget(gameName, name, o) {
+  const tg = (msgid) => tGame(gameName, msgid);
   const schema = o.schema || o;
   const types = [].concat(schema.type || []);
   const data = { option: name, default: JSON.stringify(o.default) };
@@ -41,15 +43,15 @@ function optionWidget(name, o) {
     input = el("input", { type: "checkbox", name: `option-${name}`, dataset: { ...data, kind: "boolean" }, checked: o.default === true });
   } else if (enumValues.length && !(schema.anyOf || []).some((x) => x.type === "integer")) {
     input = el("select", { name: `option-${name}`, dataset: { ...data, kind: "json" } },
-      ...enumValues.map((v) => el("option", { value: JSON.stringify(v), selected: JSON.stringify(v) === data.default }, v === null ? t("none") : String(v))));
+      ...enumValues.map((v) => el("option", { value: JSON.stringify(v), selected: JSON.stringify(v) === data.default }, v === null ? t("none") : typeof v === "string" ? tg(v) : String(v))));
   } else if ((types.includes("integer") || types.includes("number")) && !types.includes("string")) {
     input = el("input", { type: "number", name: `option-${name}`, dataset: { ...data, kind: "number" }, value: o.default ?? "",
       min: schema.minimum ?? null, max: schema.maximum ?? null, step: types.includes("integer") ? "1" : "any", placeholder: o.default === null ? t("none") : null });
   } else {
     input = el("input", { name: `option-${name}`, dataset: { ...data, kind: "json" }, value: JSON.stringify(o.default) });
   }
-  const doc = o.description || o.doc ? t(o.description || o.doc) : "";
-  return el("label", { class: "option" }, el("span", { class: "option-name" }, t(name.replace(/_/g, " "))), input,
+  const doc = o.description || o.doc ? tg(o.description || o.doc) : "";
+  return el("label", { class: "option" }, el("span", { class: "option-name" }, tg(name.replace(/_/g, " "))), input,
     doc ? el("span", { class: "hint option-doc" }, doc) : "");
 }
 
@@ -226,9 +228,9 @@ async function start() {
   showInvite();
   ({ games } = await api("/api/games"));
   const select = document.getElementById("game");
-  select.replaceChildren(...games.map((g) => el("option", { value: g.game }, t(g.title || g.game))));
+  select.replaceChildren(...games.map((g) => el("option", { value: g.game }, titleOf(g.game))));
   document.getElementById("games").replaceChildren(...games.map((g) =>
-    el("li", {}, t("{game}: {n} players", { game: t(g.title || g.game), n: g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}` }),
+    el("li", {}, t("{game}: {n} players", { game: titleOf(g.game), n: g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}` }),
       " · ", el("a", { href: `/howto/${encodeURIComponent(g.game)}?lang=${encodeURIComponent(lang)}`, class: "howto-link", dataset: { game: g.game } }, t("How to play")))));
   select.addEventListener("change", fillPlayers);
   document.getElementById("players").addEventListener("change", fillSeats);

@@ -4,7 +4,7 @@ import { el, cardImage, backImage, cardsText, cardName, cardLabel } from "./card
 import { describe, breakdownTable, seatName, botName, rankingList, scoreTable } from "./words.js";
 import { loadGame } from "./board.js";
 import { rememberSeat, forgetTable, sortedHand, SORT_KEY, inviteLink, heldInvite } from "./seats.js";
-import { t, loadWords, lang } from "./i18n.js";
+import { t, loadWords, useGame, lang } from "./i18n.js";
 
 // The seat token: from the link's fragment (#token=..., never sent to the server, so never
 // in a log), or from ?token= (older links). The socket carries it as a subprotocol.
@@ -26,13 +26,12 @@ async function loadParts(name) {
     roundEnd: entry.round_end_event || "round_end" };
 }
 
-// The cards of an action that leave the hand (so they can be selected): the game says which
-// kinds those are (FROM_HAND) or names them (handCards). Other kinds' cards (a table or pile
+// The cards of an action that leave the hand (so they can be selected): those its moves take
+// from the seat's hand zone (docs/server.md, "Zones and moves"); other cards it moves (a pile
 // taken, a card drawn) are shown, not selected.
 function handCardsOf(a) {
-  const own = game.words.handCards ? game.words.handCards(a) : null;
-  if (own) return own;
-  return (game.words.FROM_HAND || []).includes(a.kind) ? a.cards : [];
+  const hand = `hand:${state.seat}`;
+  return (a.moves || []).filter((m) => m.from === hand && Array.isArray(m.cards)).flatMap((m) => m.cards);
 }
 
 let state = null;               // the last state message
@@ -128,6 +127,7 @@ function showRulesLink(name) {
 async function onState(data) {
   if (!game) {
     game = await loadParts(data.game);
+    useGame(data.game);          // this game's words, not another game's with the same msgid
     showRulesLink(data.game);
   }
   if (data.rewound) {            // a take-back: the events start again from 0

@@ -1,7 +1,7 @@
-// The event log in words: one sentence per event (api.md events; docs/server.md), in the
-// page's language (i18n.js).
-import { el, cardsText, notationText } from "./cards.js";
-import { N_, t, tx, tFilled } from "./i18n.js";
+// The event log in words: one sentence per event, the server's (each event's `text`, in the
+// socket's language: docs/server.md), and the scoring tables.
+import { el, cardText, notationText } from "./cards.js";
+import { t, tFilled } from "./i18n.js";
 
 export function seatName(seat, ctx) {
   if (seat === null || seat === undefined) return "";
@@ -18,61 +18,34 @@ export function botName(bot) {
   return { greedy: t("greedy"), random: t("random"), ismcts: t("search") }[bot] || bot;
 }
 
-// "You ..." and "Seat 2 ..." take different verb forms: two msgids.
-export function who(seat, c, mine, other, values = {}) {
-  return seat === c.me && seat !== null && seat !== undefined ? tx(mine, values) : tx(other, { who: seatName(seat, c), ...values });
-}
-
-export function cardsOrCount(event, none = "") {
-  if (event.cards && event.cards.length) return cardsText(event.cards);
-  if (event.hidden) return [t("{n} card(s)", { n: event.hidden })];
-  return none ? [none] : [];
-}
-
-// Sentences for the kinds every card game has; a game's own words (its package's words.js,
-// EVENT_WORDS) take precedence. The kind that ends a round is the game's (ctx.roundEnd).
-const SENTENCES = {
-  deal: (e, c) => {
-    const number = e[c.roundName];
-    const parts = [number !== undefined && number !== null ? t("{round} {n} begins", { round: capitalized(t(c.roundName)), n: number }) : t("A new deal begins")];
-    if (e.dealer !== undefined && e.dealer !== null) parts.push(e.dealer === c.me ? t("you deal") : t("{who} deals", { who: seatName(e.dealer, c) }));
-    if (e.first_player !== undefined && e.first_player !== null) parts.push(e.first_player === c.me ? t("you play first") : t("{who} plays first", { who: seatName(e.first_player, c) }));
-    return [parts.join("; ") + "."];
-  },
-  dealt: (e, c) => who(e.player, c, N_("You were dealt {cards}."), N_("{who} was dealt {cards}."),
-    { cards: e.cards && e.cards.length ? cardsText(e.cards) : t("{n} card(s)", { n: e.hidden || 0 }) }),
-  draw_stock: (e, c) => who(e.player, c, N_("You drew {cards} from the stock."), N_("{who} drew {cards} from the stock."), { cards: cardsOrCount(e, t("a card")) }),
-  discard: (e, c) => who(e.player, c, N_("You discarded {cards}."), N_("{who} discarded {cards}."), { cards: cardsOrCount(e) }),
-  go_out: (e, c) => e.cards && e.cards.length
-    ? who(e.player, c, N_("You went out with {cards}."), N_("{who} went out with {cards}."), { cards: cardsText(e.cards) })
-    : who(e.player, c, N_("You went out."), N_("{who} went out.")),
-  end_turn: (e, c) => who(e.player, c, N_("You ended the turn."), N_("{who} ended the turn.")),
-  match_end: (e, c) => {
-    const winners = (e.winners || []).map((s) => seatName(s, c));
-    const values = { winners: winners.join(", ") || t("none"), scores: (e.scores || []).join(" / ") };
-    return [winners.length === 1 ? t("The match is over. Winner: {winners}. Final scores {scores}.", values)
-      : t("The match is over. Winners: {winners}. Final scores {scores}.", values)];
-  },
-};
-
 export function capitalized(word) { return word ? word[0].toUpperCase() + word.slice(1) : ""; }
 
-// One log line per event. ctx: the seat (me), the seats, the game's words (ctx.words) and what
-// it calls a round (ctx.roundName, ctx.roundEnd), from GET /api/games.
+// One log line per event: the server's sentence (the event's `text`, in the language the
+// socket asked for), its cards shown as coloured card text.
 export function describe(event, ctx) {
-  const own = (ctx.words && ctx.words.EVENT_WORDS) || {};
-  const sentence = own[event.kind] || SENTENCES[event.kind];
-  let words;
-  if (sentence) words = sentence(event, ctx);
-  else {
-    const whoPart = event.player !== null && event.player !== undefined ? seatName(event.player, ctx) + ": " : "";
-    words = [whoPart, ...(event.action ? notationText(event.action) : [event.kind.replace(/_/g, " ")]), " ", ...cardsOrCount(event), "."];
-  }
+  const words = event.text !== undefined ? storyText(event.text)
+    : [seatName(event.player, ctx), event.player !== null && event.player !== undefined ? ": " : "",
+       ...(event.action ? notationText(event.action) : [event.kind.replace(/_/g, " ")]), "."];
   const end = event.kind === ctx.roundEnd ? " ev-round-end" : "";
   const item = el("li", { class: `ev ev-${event.kind}${end}${ctx.me !== null && event.player === ctx.me ? " mine" : ""}`, dataset: { n: String(event.n) } }, ...words);
   // Rule IDs only where they explain a result: the ends of rounds and of the match.
   if (event.rule && (event.breakdown || event.kind === "match_end")) item.append(" ", el("span", { class: "rule" }, event.rule));
   return item;
+}
+
+// A sentence with card notations in it ("You took the table: 4H 6D.", "suit H"): the cards as
+// card text, a suit's letter as its sign.
+const CARD_WORD = /^(\(?)((?:10|[2-9JQKA])[CDHS]|JK|[CDHS])([.,;:)]*)$/;
+const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+export function storyText(text) {
+  const out = [];
+  for (const part of String(text).split(/(\s+)/)) {
+    const m = CARD_WORD.exec(part);
+    if (m && m[2].length === 1) out.push(m[1], el("span", { class: `ct ${"DH".includes(m[2]) ? "red" : "black"}` }, SUIT_SIGNS[m[2]]), m[3]);
+    else if (m) out.push(m[1], cardText(m[2]), m[3]);
+    else if (part) out.push(part);
+  }
+  return out;
 }
 
 // The scoring breakdown of the end of a round (the game's roundEnd kind), as a table.
@@ -87,7 +60,7 @@ export function breakdownTable(event, ctx) {
   const body = el("tbody");
   for (const part of b.components) {
     const owner = by === "team" ? t("team {n}", { n: part.team }) : seatName(part.seat, ctx);
-    body.append(el("tr", {}, el("td", {}, owner), el("td", {}, tFilled(part.what)), el("td", { class: "num" }, part.count ?? ""),
+    body.append(el("tr", {}, el("td", {}, owner), el("td", {}, part.text ?? tFilled(part.what)), el("td", { class: "num" }, part.count ?? ""),
       el("td", { class: "num" }, String(part.points)), el("td", { class: "rule" }, part.rule || "")));
   }
   if (!b.components.length) body.append(el("tr", {}, el("td", { colspan: "5" }, t("No points scored."))));

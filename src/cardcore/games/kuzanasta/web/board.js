@@ -1,12 +1,17 @@
 // Kuzanasta on the web table: the turn-up and wild rank, the stock and discard piles.
 import { fact, pile } from "/static/board.js";
 import { el, cardsText } from "/static/cards.js";
-import { t, tx } from "/static/i18n.js";
+import { t, tx, N_ } from "/static/i18n.js";
+
+// The wild rank in words ("jacks"), as the terminal says it (words.py RANK_WORDS).
+const RANK_WORDS = { A: N_("aces"), 2: N_("twos"), 3: N_("threes"), 4: N_("fours"), 5: N_("fives"),
+  6: N_("sixes"), 7: N_("sevens"), 8: N_("eights"), 9: N_("nines"), 10: N_("tens"), J: N_("jacks"),
+  Q: N_("queens"), K: N_("kings") };
 import { seatName } from "/static/words.js";
 
 export function board(v, ctx) {
   const facts = el("div", { class: "facts" },
-    fact(t("Deal"), String(v.deal)), fact(t("Wild rank"), v.wild_rank || t("none")),
+    fact(t("Deal"), String(v.deal)), fact(t("Wild cards"), v.wild_rank ? t(RANK_WORDS[v.wild_rank] || v.wild_rank) : t("none")),
     fact(t("Dealer"), seatName(v.dealer, ctx)), fact(t("Pot"), String(v.pot)),
     fact(t("God"), v.god_holder === null || v.god_holder === undefined ? t("in play") : t("with {who}", { who: seatName(v.god_holder, ctx) })));
   const piles = el("div", { class: "piles" }, pile(t("Turn-up"), [v.turn_up]));

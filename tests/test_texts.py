@@ -1,0 +1,319 @@
+"""Text on the wire (issue 31, item 4): every event carries a sentence in the reader's
+language from its seat's point of view, round and match ends say why they ended, breakdown
+rows are words with their count apart; the Russian names no English word, and every catalog
+keeps to the glossary (src/cardcore/locale/glossary.<lang>.json)."""
+from __future__ import annotations
+
+import functools
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+import cardcore
+from cardcore.registry import game_class, game_classes
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import i18n_catalogs  # noqa: E402  (beside this file)
+from server_helpers import TestClient  # noqa: E402
+
+GAMES = cardcore.available_games()
+LOCALE = Path(cardcore.__file__).resolve().parent / "locale"
+# Card notation (10H, JK, 7-7-W), rule IDs (MH-9.5), suit and rank letters.
+CARD = re.compile(r"^(10|[2-9AJQKW])[CDHS]?$|^JK$")
+RULE = re.compile(r"^[A-Z]{2}-\d+(\.\d+)*$")
+LETTERS = {"C", "D", "H", "S", "J", "Q", "K", "A", "W"}
+
+
+def english_words(text: str) -> set[str]:
+    """The Latin-letter words of ``text`` that are neither card notation nor rule IDs: what
+    a Russian text may not hold."""
+    text = re.sub(r"\b[A-Z]{2}-\d+(\.\d+)*", " ", text)           # rule IDs
+    words = re.findall(r"[A-Za-z0-9]+", text)
+    return {w for w in words if re.search(r"[A-Za-z]", w) and not CARD.match(w)
+            and not RULE.match(w) and w not in LETTERS}
+
+
+@functools.lru_cache(maxsize=None)
+def played(name: str, seed: int, players: int | None = None) -> cardcore.Game:
+    game = cardcore.new_game(name, seed=seed, **({"players": players} if players else {}))
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_action_ids()))
+    return game
+
+
+def texts_of(event: dict) -> list[str]:
+    """Every text an event carries: its sentence, its reason, its breakdown rows."""
+    out = [event["text"]] + ([event["reason"]] if "reason" in event else [])
+    out += [row["text"] for row in (event.get("breakdown") or {}).get("components", [])]
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_event_has_a_sentence_in_english_and_russian_for_every_seat(name):
+    for seed in range(2):
+        game = played(name, seed)
+        for seat in [None, *range(game.num_players)]:
+            for lang in ("en", "ru"):
+                events = game.events(seat, lang=lang)
+                for event in events:
+                    assert isinstance(event["text"], str) and event["text"], event
+                    assert event["text"][0].isupper(), event["text"]
+                assert [e["n"] for e in events] == list(range(len(events)))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_round_and_match_ends_say_why_and_rows_have_text_count_points_rule(name):
+    cls = game_class(name)
+    rows = ends = 0
+    for seed in range(3):
+        for event in played(name, seed).events(0):
+            if event["kind"] in (cls.round_end_event, "match_end"):
+                ends += 1
+                assert event["reason_code"] in cls.reasons, event
+                assert event["reason"] and event["reason"] in event["text"], event
+                assert RULE.match(event["rule"]), event
+            for row in (event.get("breakdown") or {}).get("components", []):
+                rows += 1
+                assert {"text", "points", "rule"} <= set(row), row
+                assert not re.search(r"\(\d+\)$", row["text"]), row     # no count in words
+                assert "count" not in row or isinstance(row["count"], int)
+    assert rows and ends
+
+
+def test_manna_red_threes_row_is_words_with_a_count():
+    """MH-10.3: "red threes" and the count apart, not "red threes (2)"."""
+    rows = [row for seed in range(3) for e in played("manna", seed).events(0, lang="ru")
+            for row in (e.get("breakdown") or {}).get("components", [])
+            if row["what"].startswith("red threes (")]
+    assert rows
+    for row in rows:
+        assert row["text"] == "красные тройки"
+        assert row["what"] == f"red threes ({row['count']})"
+
+
+def _ends(name: str, code: str, seeds=range(40), players=None):
+    for seed in seeds:
+        game = played(name, seed, players)
+        for event in game.events(0):
+            if event.get("reason_code") == code:
+                return game, event
+    pytest.fail(f"no {code} end of {name} in {len(seeds)} random games")
+
+
+def test_ks_8_2_a_take_during_the_final_turns_says_so():
+    game, event = _ends("kings_stakes", "final_take")
+    assert event["rule"] == "KS-8.2" and "during the final turns" in event["reason"]
+    ru = game.events(0, lang="ru")[event["n"]]
+    assert "во время последних ходов" in ru["reason"]
+
+
+def test_ks_8_1_final_turns_after_a_player_went_out():
+    _, event = _ends("kings_stakes", "final_turns")
+    assert event["rule"] == "KS-8.1" and "went out" in event["reason"]
+
+
+def test_ks_9_4_the_match_ends_when_its_rounds_are_played():
+    _, event = _ends("kings_stakes", "rounds")
+    assert event["kind"] == "match_end" and event["reason"] == "all 4 rounds are played"
+
+
+def test_mh_9_5_the_stock_ran_out():
+    game, event = _ends("manna", "stock_out")
+    assert event["rule"] == "MH-9.5" and event["reason"] == "the stock ran out"
+    assert game.events(0, lang="ru")[event["n"]]["reason"] == "кончилась колода"
+
+
+def test_mh_10_6_a_team_reached_the_target():
+    _, event = _ends("manna", "target")
+    assert event["rule"] == "MH-10.6" and event["reason"] == "a team reached 20000"
+
+
+def test_kz_7_went_out_and_kz_7_5_target():
+    _, event = _ends("kuzanasta", "went_out")
+    assert event["rule"] == "KZ-7" and event["reason"].endswith("went out")
+    _, event = _ends("kuzanasta", "target")
+    assert event["rule"] == "KZ-7.5"
+
+
+def test_ce_7_3_passes_with_the_stock_empty():
+    _, event = _ends("crazy_eights", "passes")
+    assert event["rule"] == "CE-7.3" and "passed with the stock empty" in event["reason"]
+
+
+def test_ce_7_1_the_player_who_went_out_is_named():
+    game, event = _ends("crazy_eights", "out")
+    out = event["reason_seat"]
+    assert game.events(out)[event["n"]]["reason"] == "you played your last card"
+    other = (out + 1) % game.num_players
+    assert game.events(other)[event["n"]]["reason"] == f"seat {out} played their last card"
+
+
+def test_the_verb_agrees_with_the_person_in_russian():
+    """«Вы забрали стол», «Место 2 забрало стол»: a sentence in two contexts (msgctxt)."""
+    _, event = _ends("kings_stakes", "final_take")
+    game = played("kings_stakes", [s for s in range(40) if any(
+        e.get("reason_code") == "final_take" for e in played("kings_stakes", s).events(0))][0])
+    take = next(e for e in game.events(0) if e["kind"] == "take")
+    taker = take["player"]
+    mine = game.events(taker, lang="ru")[take["n"]]["text"]
+    other = game.events((taker + 1) % game.num_players, lang="ru")[take["n"]]["text"]
+    assert mine.startswith("Вы забрали стол: ")
+    assert other.startswith(f"Место {taker} забрало стол: ")
+    assert game.events(taker)[take["n"]]["text"].startswith("You took the table: ")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_text_names_a_card_the_seat_may_not_see(name):
+    """The texts are made from the event as rendered for the seat: every card they name is
+    a card of the rendered event's other fields."""
+    game = played(name, 1)
+    for seat in [None, *range(game.num_players)]:
+        for event in game.events(seat, lang="ru"):
+            shown = json.dumps({k: v for k, v in event.items() if k not in ("text",)})
+            for text in texts_of(event):
+                for word in re.findall(r"\b(?:10|[2-9AJQK])[CDHS]\b|\bJK\b", text):
+                    assert word in shown, (seat, event, word)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_russian_texts_hold_no_english_word(name):
+    cls = game_class(name)
+    counts = sorted({cls.min_players, cls.default_players, cls.max_players})
+    for players in counts:
+        for seed in range(4):
+            game = played(name, seed, players)
+            for seat in [None, 0]:
+                for event in game.events(seat, lang="ru"):
+                    for text in texts_of(event):
+                        assert not english_words(text), (name, event["kind"], text)
+
+
+def test_the_english_word_check_allows_notation_and_rule_ids_only():
+    assert not english_words("Вы взяли 10H JK 7-7-W из колоды (MH-9.5, KZ-7.2, KS-9).")
+    assert english_words("вы: draw — берёт 2S") == {"draw"}
+    assert english_words("у вас нет the cards for that") == {"the", "cards", "for", "that"}
+
+
+def test_an_unknown_language_is_a_config_error_naming_lang():
+    game = cardcore.new_game("kings_stakes", seed=0)
+    with pytest.raises(cardcore.ConfigError, match="lang") as info:
+        game.events(0, lang="xx")
+    assert info.value.option == "lang"
+    with pytest.raises(ValueError):
+        game.events(0, lang=None)
+
+
+def test_texts_are_made_once_per_event_seat_and_language():
+    game = played("manna", 0)
+    first = game.events(1, lang="ru")
+    again = game.events(1, lang="ru")
+    assert [e["text"] for e in first] == [e["text"] for e in again]
+    first[0]["text"] = "changed"                     # a caller's copy, not the cache
+    assert game.events(1, lang="ru")[0]["text"] != "changed"
+
+
+# ---------------------------------------------------------------- the server
+@pytest.fixture
+def client(tmp_path):
+    from cardcore.server import create_app
+    with TestClient(create_app(tmp_path / "t.sqlite3")) as c:
+        yield c
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_russian_server_state_has_russian_texts(client, name):
+    cls = game_class(name)
+    bots = {str(k): "random" for k in range(1, cls.default_players)}
+    made = client.post("/api/tables", json={"game": name, "bots": bots}).json()
+    token = made["seats"]["0"]
+    for _ in range(30):
+        state = client.get(f"/api/tables/{made['table']}", params={"token": token},
+                           headers={"Accept-Language": "ru-RU,ru;q=0.9"}).json()
+        if state["over"] or not state["legal"]:
+            break
+        client.post(f"/api/tables/{made['table']}/actions",
+                    json={"token": token, "action": state["legal"][0]["id"],
+                          "after": state["event_count"]})
+    assert state["lang"] == "ru" and state["events"]
+    for event in state["events"]:
+        for text in texts_of(event):
+            assert not english_words(text), (name, event["kind"], text)
+    english = client.get(f"/api/tables/{made['table']}", params={"token": token, "lang": "en"},
+                         headers={"Accept-Language": "ru"}).json()
+    assert english["lang"] == "en"
+    assert english["events"][0]["text"] != state["events"][0]["text"]
+    assert not re.search("[а-яА-Я]", english["events"][0]["text"])
+
+
+def test_each_game_has_its_own_catalog_on_the_web(client):
+    """Kings' Stakes' discard pile is «Сброс», Kuzanasta's move «Сбросить»: never merged."""
+    body = client.get("/api/i18n", params={"lang": "ru"}).json()
+    assert body["games"]["kings_stakes"]["Discard"] == "Сброс"
+    assert body["games"]["kuzanasta"]["Discard"] == "Сбросить"
+    assert "Discard" not in body["shared"] and "Discard" not in body["messages"]
+    one = client.get("/api/i18n", params={"lang": "ru", "game": "kings_stakes"}).json()
+    assert set(one["games"]) == {"kings_stakes"} and one["messages"]["Discard"] == "Сброс"
+
+
+# ---------------------------------------------------------------- the glossary
+def _glossaries():
+    en = json.loads((LOCALE / "glossary.en.json").read_text(encoding="utf-8"))
+    ru = json.loads((LOCALE / "glossary.ru.json").read_text(encoding="utf-8"))
+    return ({k: v for k, v in en.items() if not k.startswith("_")},
+            {k: v for k, v in ru.items() if not k.startswith("_")})
+
+
+def test_the_glossaries_name_the_same_things():
+    en, ru = _glossaries()
+    assert set(en) == set(ru)
+    for key, entry in ru.items():
+        assert entry["term"] and entry["stems"], key
+
+
+@pytest.mark.parametrize("package", sorted(i18n_catalogs.packages()))
+def test_every_russian_text_keeps_to_the_glossary(package):
+    """A msgid using a glossary term is translated with that term's Russian word, and no
+    forbidden variant («прикуп», «запас» for the stock; «объединение» for a meld) is used."""
+    en, ru = _glossaries()
+    locale, _files = i18n_catalogs.packages()[package]
+    with open(locale / "ru" / "LC_MESSAGES" / "messages.po", "rb") as f:
+        catalog = read_po(f)
+    short = package.rsplit(".", 1)[-1]
+    checked = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for key, entry in en.items():
+            if "catalogs" in entry and short not in entry["catalogs"]:
+                continue
+            if re.search(entry["pattern"], msgid, re.IGNORECASE):
+                checked += 1
+                for text in strings:
+                    assert any(stem.lower() in text.lower() for stem in ru[key]["stems"]), \
+                        (package, key, msgid, text)
+        for key, entry in ru.items():
+            for variant in entry["forbidden"]:
+                for text in strings:
+                    assert not re.search(variant, text, re.IGNORECASE), (package, key, text)
+    assert checked
+
+
+@pytest.mark.parametrize("cls", game_classes(), ids=lambda c: c.name)
+def test_the_how_to_pages_keep_to_the_glossary_and_the_title(cls):
+    _en, ru = _glossaries()
+    page = (Path(cardcore.__file__).resolve().parent / "games" / cls.name / "howto.ru.md"
+            ).read_text(encoding="utf-8")
+    for key, entry in ru.items():
+        for variant in entry["forbidden"]:
+            assert not re.search(variant, page, re.IGNORECASE), (cls.name, key, variant)
+    from cardcore.i18n import translations
+    title = translations("ru", cls).gettext(cls.title)
+    assert title != cls.title and title in page.splitlines()[0], (cls.name, title)
