@@ -26,6 +26,7 @@ from cardcore._fast import GameState
 from cardcore.cards import card_str
 from cardcore.errors import echo
 from cardcore.i18n import check_lang, use
+from cardcore.narrate import COUNTED, event_text, reason_text, row_text, seat_name
 
 __all__ = ["Raw", "Narrator", "Narration", "events_for", "multiset_minus", "public", "private"]
 
@@ -88,10 +89,6 @@ def multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
         else:
             out.append(c)
     return out
-
-
-# A breakdown label whose detail is a count ("red threes ({detail})").
-COUNTED = " ({detail})"
 
 
 class Narrator:
@@ -300,7 +297,6 @@ def words_of(event: dict[str, JSON], seat: int | None, game: NarratedGame,
     """The words of an event rendered for ``seat`` (so they name only cards it saw), in
     ``lang`` (cardcore.narrate: the terminal's sentences): ``text``; at a round or match end
     ``reason``; with a breakdown, the breakdown again with each row's ``text``."""
-    from cardcore.narrate import event_text, reason_text, row_text, seat_name
     words: dict[str, JSON] = {"text": event_text(event, seat, game, lang)}
     if "reason_code" in event:
         with use(lang, game):

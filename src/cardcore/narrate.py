@@ -23,6 +23,9 @@ __all__ = ["Event", "Who", "Phrase", "action_line", "breakdown_lines", "cards_te
            "personal"]
 
 Event = dict[str, Any]
+# A breakdown label whose detail is a count ("red threes ({detail})"): a row's ``text`` is the
+# label without it, the count apart (cardcore.events.Narrator.row_words).
+COUNTED = " ({detail})"
 Who = Callable[[int], str]
 # A phrase: (event, seat that saw it, who, the name of the event's player) -> a line or None.
 Phrase = Callable[[Event, Union[int, None], Who, str], Union[str, None]]
@@ -268,7 +271,6 @@ def breakdown_labels(game: Any) -> tuple[str, ...]:
 @functools.lru_cache(maxsize=None)
 def _labels(what: tuple[str, ...]) -> tuple[str, ...]:
     """The labels, and those whose detail is a count without it (a row's ``text``)."""
-    from cardcore.events import COUNTED
     return what + tuple(w.replace(COUNTED, "") for w in what if COUNTED in w)
 
 
