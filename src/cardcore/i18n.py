@@ -204,10 +204,11 @@ def fill_template(text: str, templates: Iterable[str]) -> str:
     in the current language: the template translated and filled with the same values. Text
     that fits no template is returned as it is (a rule ID or notation, or a new message)."""
     translate = _current.get()[1].gettext
+    templates = tuple(templates)
+    if text in templates:          # an exact text first: "you do not hold the cards for that"
+        return translate(text)     # is not "you do not hold {card}"
     for template in templates:
         if not _FIELD.search(template):
-            if text == template:
-                return translate(template)
             continue
         values = match_template(text, template)
         if values is not None:
