@@ -25,8 +25,9 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 from cardcore._fast import GameState
 from cardcore.cards import card_str
 from cardcore.errors import echo
-from cardcore.i18n import check_lang, use
-from cardcore.narrate import COUNTED, event_text, reason_text, row_text, seat_name
+from cardcore.i18n import check_lang, enter, leave
+from cardcore.narrate import COUNTED, reason_text, row_text, seat_name
+from cardcore.narrate import _event_text as sentence_of
 
 __all__ = ["Raw", "Narrator", "Narration", "events_for", "multiset_minus", "public", "private"]
 
@@ -235,7 +236,24 @@ class Narration:
         self.done = 0
         # A world made by sample_hidden starts where it was sampled: no deal to tell.
         self.raw: list[Raw] = [] if game._origin is not None else self.narrator.deal(self.state)
-        self.history: list[dict[str, JSON]] = []
+        # The public history: per action the index of its event in ``raw`` (rendered for a
+        # spectator only when ``history`` is read: not a render per action), per round end
+        # its summary.
+        self._history: list[int | dict[str, JSON]] = []
+
+    @property
+    def history(self) -> list[dict[str, JSON]]:
+        """``Game.history``: each action as a spectator saw it, and the round summaries."""
+        out: list[dict[str, JSON]] = []
+        for entry in self._history:
+            if isinstance(entry, int):
+                raw = self.raw[entry]
+                shown = raw.render(0, None)
+                out.append({"event": "action", "player": raw.player, "id": shown["id"],
+                            "action": shown["action"]})
+            else:
+                out.append(entry)
+        return out
 
     def catch_up(self) -> None:
         """Narrate the actions the game's log holds beyond those already narrated."""
@@ -252,14 +270,13 @@ class Narration:
             self.state.apply(action_id)
             post = self.state
             events = narrator.action(pre, action_id, player, post)
+            self._history.append(len(self.raw) + next(
+                i for i, e in enumerate(events) if not e.auto))
             self.raw.extend(events)
-            shown = next(e for e in events if not e.auto).render(0, None)
-            self.history.append({"event": "action", "player": player, "id": shown["id"],
-                                 "action": shown["action"]})
             if post.round_index != pre.round_index:
                 self.raw.extend(narrator.round_end(pre, action_id, player, post))
-                self.history.append({"event": "round_end", "round": pre.round_index + 1,
-                                     **self.game._round_summary(post)})
+                self._history.append({"event": "round_end", "round": pre.round_index + 1,
+                                      **self.game._round_summary(post)})
                 if post.is_over:
                     self.raw.extend(narrator.match_end(post))
                 else:
@@ -282,29 +299,35 @@ def events_for(game: NarratedGame, seat: int | None, since: int,
     with narration.lock:
         raw = narration.raw[since:]
     out = []
-    for i, r in enumerate(raw):
-        event = r.render(since + i, seat)
-        words = r.words.get((seat, lang))
-        if words is None:
-            words = r.words[(seat, lang)] = words_of(event, seat, game, lang)
-        event.update(words)
-        out.append(event)
+    key = (seat, lang)
+    who = None
+    token = enter(lang, game)        # one language context for the call, not one per event
+    try:
+        for i, r in enumerate(raw):
+            event = r.render(since + i, seat)
+            words = r.words.get(key)
+            if words is None:
+                if who is None:
+                    who = seat_name(seat)
+                words = r.words[key] = words_of(event, seat, who, game)
+            event.update(words)
+            out.append(event)
+    finally:
+        leave(token)
     return out
 
 
-def words_of(event: dict[str, JSON], seat: int | None, game: NarratedGame,
-             lang: str) -> dict[str, JSON]:
-    """The words of an event rendered for ``seat`` (so they name only cards it saw), in
-    ``lang`` (cardcore.narrate: the terminal's sentences): ``text``; at a round or match end
-    ``reason``; with a breakdown, the breakdown again with each row's ``text``."""
-    words: dict[str, JSON] = {"text": event_text(event, seat, game, lang)}
+def words_of(event: dict[str, JSON], seat: int | None, who: Any,
+             game: NarratedGame) -> dict[str, JSON]:
+    """The words of an event rendered for ``seat`` (so they name only cards it saw), in the
+    current language (cardcore.narrate: the terminal's sentences): ``text``; at a round or
+    match end ``reason``; with a breakdown, the breakdown again with each row's ``text``."""
+    words: dict[str, JSON] = {"text": sentence_of(event, seat, who, game)}
     if "reason_code" in event:
-        with use(lang, game):
-            words["reason"] = reason_text(event, seat, seat_name(seat), game)
+        words["reason"] = reason_text(event, seat, who, game)
     scored = event.get("breakdown")
     if isinstance(scored, dict):
-        with use(lang, game):
-            rows = [{**c, "text": row_text(c, game)} for c in scored["components"]]
+        rows = [{**c, "text": row_text(c, game)} for c in scored["components"]]
         words["breakdown"] = {**scored, "components": rows}
     return words
 

@@ -26,7 +26,8 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from cardcore.errors import ConfigError, echo
 
-__all__ = ["LANGUAGES", "DEFAULT_LANG", "DOMAIN", "check_lang", "translations", "use", "_",
+__all__ = ["LANGUAGES", "DEFAULT_LANG", "DOMAIN", "check_lang", "translations", "use", "enter",
+           "leave", "current", "_",
            "N_", "P_", "ngettext", "pgettext", "current_lang", "fill_template", "match_template", "fill", "messages"]
 
 LANGUAGES = ("en", "ru")            # English (the msgids) and Russian
@@ -117,6 +118,22 @@ def translations(lang: str, game: Any = None) -> _gettext.NullTranslations:
     return _chain(packages, lang)
 
 
+@functools.lru_cache(maxsize=None)
+def _context(lang: str, cls: type | None) -> tuple[str, _gettext.NullTranslations]:
+    return (check_lang(lang), translations(lang, cls))
+
+
+def enter(lang: str, game: Any = None) -> Any:
+    """``use``'s start without a context manager (a hot path: ``Game.events``): the token
+    ``leave`` takes. ``lang`` must already be checked (``check_lang``)."""
+    cls = None if game is None else (game if isinstance(game, type) else type(game))
+    return _current.set(_context(lang, cls))
+
+
+def leave(token: Any) -> None:
+    _current.reset(token)
+
+
 @contextlib.contextmanager
 def use(lang: str, game: Any = None) -> Iterator[None]:
     """Within the block, ``_()`` translates into ``lang`` with ``game``'s words first."""
@@ -129,6 +146,11 @@ def use(lang: str, game: Any = None) -> Iterator[None]:
 
 def current_lang() -> str:
     return _current.get()[0]
+
+
+def current() -> tuple[str, _gettext.NullTranslations]:
+    """The current language and its catalogs (a key for what is made in it)."""
+    return _current.get()
 
 
 def _(message: str) -> str:

@@ -15,8 +15,8 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, Mapping, Union
 
-from cardcore.i18n import (DEFAULT_LANG, N_, P_, _, fill, fill_template, ngettext,
-                           pgettext, use)
+from cardcore.i18n import (DEFAULT_LANG, N_, P_, _, current, fill, fill_template,
+                           ngettext, pgettext, use)
 
 __all__ = ["Event", "Who", "Phrase", "action_line", "breakdown_lines", "cards_text", "describe",
            "event_text", "reason_text", "row_text", "seat_name", "sentence", "verb", "mine",
@@ -121,16 +121,32 @@ COMMON: dict[str, Phrase] = {
 
 
 def seat_name(seat: int | None) -> Who:
-    """The names of the wire's texts (``Game.events``): "you" for ``seat`` itself, "seat 2"
-    for the others (the terminal passes its own ``who``, with the bots' names)."""
+    """The names of the wire's texts (``Game.events``) in the current language: "you" for
+    ``seat`` itself, "seat 2" for the others (the terminal passes its own ``who``, with the
+    bots' names). One namer per language and seat, its names made once."""
+    key = (current(), seat)
+    try:
+        return _NAMERS[key]
+    except KeyError:
+        pass
+    names: dict[int, str] = {}
+
     def who(k: int) -> str:
-        return _("you") if k == seat else _("seat {seat}").format(seat=k)
+        try:
+            return names[k]
+        except KeyError:
+            name = names[k] = _("you") if k == seat else _("seat {seat}").format(seat=k)
+            return name
+    _NAMERS[key] = who
     return who
+
+
+_NAMERS: dict[tuple[Any, int | None], Who] = {}
 
 
 def sentence(text: str) -> str:
     """A text as a sentence: its first letter upper case (names start lower case)."""
-    return text[:1].upper() + text[1:] if text else text
+    return text[0].upper() + text[1:] if text and text[0].islower() else text
 
 
 def describe(event: Event, seat: int | None, who: Who, game: Any,
