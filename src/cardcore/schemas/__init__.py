@@ -58,9 +58,9 @@ def _action(cls: type[Game], kinds: list[str]) -> Schema:
 
 def _breakdown(cls: type[Game]) -> Schema:
     component = closed_object({
-        "seat": NAT, "team": NAT, "what": STR, "count": NAT, "points": INT,
+        "seat": NAT, "team": NAT, "what": STR, "text": STR, "count": NAT, "points": INT,
         "rule": {"type": "string", "pattern": f"^{cls.rule_prefix}-"}},
-        required=["what", "points", "rule"])
+        required=["what", "text", "points", "rule"])
     return closed_object({"by": {"enum": ["seat", "team"]}, "components": array(component),
                           "totals": array(INT)})
 
@@ -74,9 +74,12 @@ def _event(cls: type[Game], action_kinds: list[str]) -> Schema:
         "id": nullable(NAT), "action": STR, "rule": STR, "breakdown": _breakdown(cls),
         "scores": array(INT), "winners": array(NAT),
         cls.round_name: NAT,
+        # The words (Game.events(lang=)): the sentence; a round or match end's reason.
+        "text": STR, "reason": STR, "reason_code": {"enum": sorted(cls.reasons)},
+        "reason_seat": NAT,
     }
     props.update(cls.schema_parts.event_fields)
-    return closed_object(props, required=["n", "kind", "player", "cards"])
+    return closed_object(props, required=["n", "kind", "player", "cards", "text"])
 
 
 # -------------------------------------------------------------------------------- saves

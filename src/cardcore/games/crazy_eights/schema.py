@@ -25,6 +25,6 @@ SCHEMA = SchemaParts(
     event_fields={"dealer": NAT, "stock_size": NAT, "place": {"enum": ["bottom", "random"]},
                   "suit": SUIT, "first_player": NAT, "direction": DIRECTION,
                   "draw_two_owed": NAT, "next_player": NAT,
-                  "reason": {"enum": ["out", "max_turns", "passes"]}, "hands": array(CARDS),
+                  "hands": array(CARDS),
                   "score_direction": {"const": "lower is better"}},
 )

@@ -25,7 +25,7 @@ SCHEMA = SchemaParts(
     action_info={"effect": {"enum": ["number", "jack", "queen", "king", "king_queen",
                                      "queen_jack", "four_kings"]},
                  "amount": NAT, "jokers_as": array({"type": ["string", "integer"]})},
-    event_fields={"first_player": NAT, "stock_size": NAT, "stake": NAT,
+    event_fields={"rounds": NAT, "first_player": NAT, "stock_size": NAT, "stake": NAT,
                   "direction": {"enum": [1, -1]},
                   "score_direction": {"const": "lower is better"},
                   "final_turns_owed": array(NAT), "round_points": array(INT),

@@ -33,7 +33,7 @@ SCHEMA = SchemaParts(
     view=view,
     action_info={"sets": array(STR, 2), "descriptors": array(NAT, 2), "best": BOOL,
                  "pile": {"enum": [0, 1]}, "depth": NAT},
-    event_fields={"dealer": NAT, "first_player": NAT, "pot": INT,
+    event_fields={"target": NAT, "deals": NAT, "dealer": NAT, "first_player": NAT, "pot": INT,
                   "chips": array(INT), "wild_rank": nullable(RANK), "pile": {"enum": [0, 1]},
                   "stock_size": NAT, "reshuffled": BOOL, "end": DEAL_ENDS,
                   "winner": nullable(NAT), "pot_won": INT,

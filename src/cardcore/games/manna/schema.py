@@ -32,7 +32,7 @@ SCHEMA = SchemaParts(
                  "ways": STR, "melded": CARDS, "from_hand": CARDS,
                  "group": {"enum": RANKS_AND_WILD["enum"] + ["black3"]}, "new": BOOL,
                  "naturals": NAT, "twos": NAT, "jokers": NAT, "compact": STR},
-    event_fields={"dealer": NAT, "first_player": NAT,
+    event_fields={"target": NAT, "hands": NAT, "dealer": NAT, "first_player": NAT,
                   "min_meld": {"anyOf": [NAT, array(NAT, 2)]}, "frozen": BOOL,
                   "team": TEAM, "replaced": BOOL, "stock_size": NAT,
                   "melded": CARDS, "from_hand": CARDS, "turn_points": NAT, "opened": BOOL,
