@@ -218,7 +218,7 @@ def round_heading(event: Event, seat: int | None, who: Who, game: Any) -> str:
     if heading is not None:              # a round end's phrase gets the reason as its name
         title = heading(event, seat, who, reason)
         if title is not None:
-            return title
+            return str(title)
     word = game.round_name
     return _("{round} {number} is over: {reason}.").format(
         round=_(word), number=event.get(word), reason=reason)
