@@ -78,13 +78,21 @@ class _Chain(_gettext.NullTranslations):
     def __init__(self, catalogs: tuple[_gettext.NullTranslations, ...]) -> None:
         super().__init__()
         self.catalogs = catalogs
+        self._found: dict[str, str] = {}         # message -> text, looked up once
 
     def gettext(self, message: str) -> str:
+        try:
+            return self._found[message]
+        except KeyError:
+            pass
+        text = message
         for catalog in self.catalogs:
             text = catalog.gettext(message)
             if text != message:
-                return text
-        return message
+                break
+        if len(self._found) < 100_000:           # the catalogs' texts: bounded in practice
+            self._found[message] = text
+        return text
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         fallback = msgid1 if n == 1 else msgid2
