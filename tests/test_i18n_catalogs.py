@@ -64,7 +64,9 @@ def test_the_compiled_catalog_is_the_po(package):
     compiled = gettext.translation(i18n.DOMAIN, str(locale), languages=["ru"])
     for message in russian:
         if message.id and isinstance(message.id, str):
-            assert compiled.gettext(message.id) == message.string, \
+            found = (compiled.pgettext(message.context, message.id) if message.context
+                     else compiled.gettext(message.id))
+            assert found == message.string, \
                 f"{package}: the .mo is stale (rebuild: python setup.py build_ext --inplace)"
 
 

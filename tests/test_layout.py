@@ -183,7 +183,8 @@ def test_a_copied_game_works_everywhere_without_naming_it(copied_game):
         game.apply(bot.choose(game))
     for event in game.events(0):
         if event["kind"] == game.round_end_event:
-            assert breakdown_lines(event, str, game)[0].startswith("—")
+            lines = breakdown_lines(event, str, game)      # a heading, then the rows
+            assert lines[0][:1].isupper() and len(lines) > len(event["breakdown"]["components"])
         else:
             describe(event, 0, str, game)
     for kind in schemas.KINDS:

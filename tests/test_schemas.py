@@ -16,7 +16,7 @@ import pytest
 
 import cardcore
 from cardcore.registry import game_class
-from cardcore.schemas import KINDS, PENDING, build
+from cardcore.schemas import KINDS, build
 from cardcore.server.tables import spectator_view
 
 from invariants import all_configs, config_id
@@ -127,17 +127,16 @@ def test_spectator_view_is_valid(game):
 
 
 def test_ui_contract_fields_are_declared():
-    """The UI contract's fields (docs/api.md, "UI contract") are in the schemas: required
-    once their producers merged (PENDING empty), optional until then."""
+    """The UI contract's fields (docs/api.md, "UI contract") are in the schemas, required."""
     view = cardcore.schema("manna", "view")
     assert view["properties"]["zones"]["$ref"] == "#/$defs/ZoneContents"
-    assert ("zones" in view["required"]) == ("zones" not in PENDING)
+    assert "zones" in view["required"]
     events = cardcore.schema("manna", "event")
     for member in events["oneOf"]:
         assert {"moves", "text"} <= set(member["properties"])
-        assert ("moves" in member["required"]) == ("moves" not in PENDING)
+        assert {"moves", "text"} <= set(member["required"])
     end = next(m for m in events["oneOf"] if m["properties"]["kind"]["const"] == "hand_end")
-    assert "reason" in end["properties"]
+    assert {"reason", "reason_code"} <= set(end["required"])
     move = jsonschema.Draft202012Validator({**events["$defs"]["Move"],
                                             "$defs": events["$defs"]})
     assert move.is_valid({"from": "stock", "to": "hand:0", "count": 1})

@@ -317,3 +317,16 @@ def test_the_how_to_pages_keep_to_the_glossary_and_the_title(cls):
     from cardcore.i18n import translations
     title = translations("ru", cls).gettext(cls.title)
     assert title != cls.title and title in page.splitlines()[0], (cls.name, title)
+
+
+def test_a_refusal_without_fields_is_not_read_as_a_template_with_one():
+    """«у вас нет карт для этого», not «у вас нет the cards for that» (the text also fits
+    "you do not hold {card}")."""
+    from cardcore.errors import IllegalActionError
+    from cardcore.i18n import use
+    from cardcore.texts import refusal_text
+    manna = game_class("manna")
+    with use("ru", manna):
+        assert refusal_text(IllegalActionError("you do not hold the cards for that [MH-4.2]"),
+                            manna) == "у вас нет карт для этого [MH-4.2]"
+        assert refusal_text(IllegalActionError("you do not hold 7H"), manna) == "у вас нет 7H"

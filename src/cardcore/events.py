@@ -28,7 +28,9 @@ from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 from cardcore._fast import GameState
 from cardcore.cards import card_str
 from cardcore.errors import echo
-from cardcore.i18n import check_lang, use
+from cardcore.i18n import check_lang, enter, leave
+from cardcore.narrate import COUNTED, reason_text, row_text, seat_name
+from cardcore.narrate import _event_text as sentence_of
 from cardcore.zones import Move, ZoneTable, Zones, apply_moves, diff, render_moves
 
 __all__ = ["Raw", "Narrator", "Narration", "events_for", "multiset_minus", "public", "private",
@@ -112,10 +114,6 @@ def multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
         else:
             out.append(c)
     return out
-
-
-# A breakdown label whose detail is a count ("red threes ({detail})").
-COUNTED = " ({detail})"
 
 
 class Narrator:
@@ -319,9 +317,26 @@ class Narration:
             share_moves(deal, diff(self.table.full_deck(self.zones), self.zones), 0)
             announce(self.table, deal, self.table.full_deck(self.zones))
             self.raw.extend(deal)
-        self.history = SharedLog()                # of dict[str, JSON]
+        # The public history: per action the index of its event in ``raw`` (rendered for a
+        # spectator only when ``history`` is read: not a render per action), per round end
+        # its summary.
+        self._history = SharedLog()               # of int | dict[str, JSON]
         # Per-seat records read from ``raw`` (cardcore.information_state), built on demand.
         self.seat_records: dict[int, Any] = {}
+
+    @property
+    def history(self) -> list[dict[str, JSON]]:
+        """``Game.history``: each action as a spectator saw it, and the round summaries."""
+        out: list[dict[str, JSON]] = []
+        for entry in self._history:
+            if isinstance(entry, int):
+                raw = self.raw[entry:entry + 1][0]
+                shown = raw.render(0, None)
+                out.append({"event": "action", "player": raw.player, "id": shown["id"],
+                            "action": shown["action"]})
+            else:
+                out.append(entry)
+        return out
 
     def copy_for(self, game: NarratedGame) -> Narration:
         """This narration for ``game``, a clone of its game at the same point of the log:
@@ -337,7 +352,7 @@ class Narration:
             other.zones = self.zones              # replaced at every step, never changed
             other.done = self.done
             other.raw = self.raw.copy()           # Raw events are never changed once told
-            other.history = self.history.copy()
+            other._history = self._history.copy()
             other.seat_records = {seat: record.copy()
                                   for seat, record in self.seat_records.items()}
         return other
@@ -370,16 +385,15 @@ class Narration:
             told = list(events)
             new_round = post.round_index != pre.round_index
             action_moves(table, events, pre_zones, post_zones, new_round and not post.is_over)
+            self._history.append(len(self.raw) + next(
+                i for i, e in enumerate(events) if not e.auto))
             self.raw.extend(events)
-            shown = next(e for e in events if not e.auto).render(0, None)
-            self.history.append({"event": "action", "player": player, "id": shown["id"],
-                                 "action": shown["action"]})
             if new_round:
                 ends = narrator.round_end(pre, action_id, player, post)
                 told += ends
                 self.raw.extend(ends)
-                self.history.append({"event": "round_end", "round": pre.round_index + 1,
-                                     **self.game._round_summary(post)})
+                self._history.append({"event": "round_end", "round": pre.round_index + 1,
+                                      **self.game._round_summary(post)})
                 if post.is_over:
                     last = narrator.match_end(post)
                     told += last
@@ -481,30 +495,35 @@ def events_for(game: NarratedGame, seat: int | None, since: int,
         raw = narration.raw[since:]
     table = narration.table
     out = []
-    for i, r in enumerate(raw):
-        event = r.render(since + i, seat, table)
-        words = r.words.get((seat, lang))
-        if words is None:
-            words = r.words[(seat, lang)] = words_of(event, seat, game, lang)
-        event.update(words)
-        out.append(event)
+    key = (seat, lang)
+    who = None
+    token = enter(lang, game)        # one language context for the call, not one per event
+    try:
+        for i, r in enumerate(raw):
+            event = r.render(since + i, seat, table)
+            words = r.words.get(key)
+            if words is None:
+                if who is None:
+                    who = seat_name(seat)
+                words = r.words[key] = words_of(event, seat, who, game)
+            event.update(words)
+            out.append(event)
+    finally:
+        leave(token)
     return out
 
 
-def words_of(event: dict[str, JSON], seat: int | None, game: NarratedGame,
-             lang: str) -> dict[str, JSON]:
-    """The words of an event rendered for ``seat`` (so they name only cards it saw), in
-    ``lang`` (cardcore.narrate: the terminal's sentences): ``text``; at a round or match end
-    ``reason``; with a breakdown, the breakdown again with each row's ``text``."""
-    from cardcore.narrate import event_text, reason_text, row_text, seat_name
-    words: dict[str, JSON] = {"text": event_text(event, seat, game, lang)}
+def words_of(event: dict[str, JSON], seat: int | None, who: Any,
+             game: NarratedGame) -> dict[str, JSON]:
+    """The words of an event rendered for ``seat`` (so they name only cards it saw), in the
+    current language (cardcore.narrate: the terminal's sentences): ``text``; at a round or
+    match end ``reason``; with a breakdown, the breakdown again with each row's ``text``."""
+    words: dict[str, JSON] = {"text": sentence_of(event, seat, who, game)}
     if "reason_code" in event:
-        with use(lang, game):
-            words["reason"] = reason_text(event, seat, seat_name(seat), game)
+        words["reason"] = reason_text(event, seat, who, game)
     scored = event.get("breakdown")
     if isinstance(scored, dict):
-        with use(lang, game):
-            rows = [{**c, "text": row_text(c, game)} for c in scored["components"]]
+        rows = [{**c, "text": row_text(c, game)} for c in scored["components"]]
         words["breakdown"] = {**scored, "components": rows}
     return words
 

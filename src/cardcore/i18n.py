@@ -26,7 +26,8 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from cardcore.errors import ConfigError, echo
 
-__all__ = ["LANGUAGES", "DEFAULT_LANG", "DOMAIN", "check_lang", "translations", "use", "_",
+__all__ = ["LANGUAGES", "DEFAULT_LANG", "DOMAIN", "check_lang", "translations", "use", "enter",
+           "leave", "current", "_",
            "N_", "P_", "ngettext", "pgettext", "current_lang", "fill_template", "match_template", "fill", "messages"]
 
 LANGUAGES = ("en", "ru")            # English (the msgids) and Russian
@@ -77,13 +78,21 @@ class _Chain(_gettext.NullTranslations):
     def __init__(self, catalogs: tuple[_gettext.NullTranslations, ...]) -> None:
         super().__init__()
         self.catalogs = catalogs
+        self._found: dict[str, str] = {}         # message -> text, looked up once
 
     def gettext(self, message: str) -> str:
+        try:
+            return self._found[message]
+        except KeyError:
+            pass
+        text = message
         for catalog in self.catalogs:
             text = catalog.gettext(message)
             if text != message:
-                return text
-        return message
+                break
+        if len(self._found) < 100_000:           # the catalogs' texts: bounded in practice
+            self._found[message] = text
+        return text
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         fallback = msgid1 if n == 1 else msgid2
@@ -117,6 +126,22 @@ def translations(lang: str, game: Any = None) -> _gettext.NullTranslations:
     return _chain(packages, lang)
 
 
+@functools.lru_cache(maxsize=None)
+def _context(lang: str, cls: type | None) -> tuple[str, _gettext.NullTranslations]:
+    return (check_lang(lang), translations(lang, cls))
+
+
+def enter(lang: str, game: Any = None) -> Any:
+    """``use``'s start without a context manager (a hot path: ``Game.events``): the token
+    ``leave`` takes. ``lang`` must already be checked (``check_lang``)."""
+    cls = None if game is None else (game if isinstance(game, type) else type(game))
+    return _current.set(_context(lang, cls))
+
+
+def leave(token: Any) -> None:
+    _current.reset(token)
+
+
 @contextlib.contextmanager
 def use(lang: str, game: Any = None) -> Iterator[None]:
     """Within the block, ``_()`` translates into ``lang`` with ``game``'s words first."""
@@ -129,6 +154,11 @@ def use(lang: str, game: Any = None) -> Iterator[None]:
 
 def current_lang() -> str:
     return _current.get()[0]
+
+
+def current() -> tuple[str, _gettext.NullTranslations]:
+    """The current language and its catalogs (a key for what is made in it)."""
+    return _current.get()
 
 
 def _(message: str) -> str:
@@ -204,10 +234,11 @@ def fill_template(text: str, templates: Iterable[str]) -> str:
     in the current language: the template translated and filled with the same values. Text
     that fits no template is returned as it is (a rule ID or notation, or a new message)."""
     translate = _current.get()[1].gettext
+    templates = tuple(templates)
+    if text in templates:          # an exact text first: "you do not hold the cards for that"
+        return translate(text)     # is not "you do not hold {card}"
     for template in templates:
         if not _FIELD.search(template):
-            if text == template:
-                return translate(template)
             continue
         values = match_template(text, template)
         if values is not None:

@@ -16,14 +16,17 @@ import functools
 from collections.abc import Sequence
 from typing import Any, Callable, Mapping, Union
 
-from cardcore.i18n import (DEFAULT_LANG, N_, P_, _, fill, fill_template, ngettext,
-                           pgettext, use)
+from cardcore.i18n import (DEFAULT_LANG, N_, P_, _, current, fill, fill_template,
+                           ngettext, pgettext, use)
 
 __all__ = ["Event", "Who", "Phrase", "action_line", "breakdown_lines", "cards_text", "describe",
            "event_text", "reason_text", "row_text", "seat_name", "sentence", "verb", "mine",
            "personal", "hand_order"]
 
 Event = dict[str, Any]
+# A breakdown label whose detail is a count ("red threes ({detail})"): a row's ``text`` is the
+# label without it, the count apart (cardcore.events.Narrator.row_words).
+COUNTED = " ({detail})"
 Who = Callable[[int], str]
 # A phrase: (event, seat that saw it, who, the name of the event's player) -> a line or None.
 Phrase = Callable[[Event, Union[int, None], Who, str], Union[str, None]]
@@ -119,16 +122,32 @@ COMMON: dict[str, Phrase] = {
 
 
 def seat_name(seat: int | None) -> Who:
-    """The names of the wire's texts (``Game.events``): "you" for ``seat`` itself, "seat 2"
-    for the others (the terminal passes its own ``who``, with the bots' names)."""
+    """The names of the wire's texts (``Game.events``) in the current language: "you" for
+    ``seat`` itself, "seat 2" for the others (the terminal passes its own ``who``, with the
+    bots' names). One namer per language and seat, its names made once."""
+    key = (current(), seat)
+    try:
+        return _NAMERS[key]
+    except KeyError:
+        pass
+    names: dict[int, str] = {}
+
     def who(k: int) -> str:
-        return _("you") if k == seat else _("seat {seat}").format(seat=k)
+        try:
+            return names[k]
+        except KeyError:
+            name = names[k] = _("you") if k == seat else _("seat {seat}").format(seat=k)
+            return name
+    _NAMERS[key] = who
     return who
+
+
+_NAMERS: dict[tuple[Any, int | None], Who] = {}
 
 
 def sentence(text: str) -> str:
     """A text as a sentence: its first letter upper case (names start lower case)."""
-    return text[:1].upper() + text[1:] if text else text
+    return text[0].upper() + text[1:] if text and text[0].islower() else text
 
 
 def describe(event: Event, seat: int | None, who: Who, game: Any,
@@ -200,7 +219,7 @@ def round_heading(event: Event, seat: int | None, who: Who, game: Any) -> str:
     if heading is not None:              # a round end's phrase gets the reason as its name
         title = heading(event, seat, who, reason)
         if title is not None:
-            return title
+            return str(title)
     word = game.round_name
     return _("{round} {number} is over: {reason}.").format(
         round=_(word), number=event.get(word), reason=reason)
@@ -269,7 +288,6 @@ def breakdown_labels(game: Any) -> tuple[str, ...]:
 @functools.lru_cache(maxsize=None)
 def _labels(what: tuple[str, ...]) -> tuple[str, ...]:
     """The labels, and those whose detail is a count without it (a row's ``text``)."""
-    from cardcore.events import COUNTED
     return what + tuple(w.replace(COUNTED, "") for w in what if COUNTED in w)
 
 

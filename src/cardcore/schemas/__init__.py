@@ -9,8 +9,7 @@ puts together what every game shares (here) and what each game declares
 closed (``additionalProperties: false``): a key a schema does not list is a bug, on either
 side. Actions and events are unions discriminated by ``kind`` (``oneOf`` one closed object
 per kind, its fields required); every property has a description; the shapes every game
-shares (``Move``, ``ZoneContents``, ``Zone``) are ``$defs``. ``PENDING`` lists the
-UI contract's fields still optional (docs/api.md, "JSON Schemas").
+shares (``Move``, ``ZoneContents``, ``Zone``) are ``$defs`` (docs/api.md, "JSON Schemas").
 """
 from __future__ import annotations
 
@@ -45,22 +44,6 @@ DESCRIPTIONS = {
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
-# The UI contract's fields (issue 31, docs/api.md "UI contract") that stay optional until the
-# branches producing them are merged; each name removed here makes its fields required:
-#   "zones"     the view's ``zones``
-#   "moves"     every event's and every action's ``moves``
-#   "text"      every event's ``text``
-#   "reason"    the round end's and the match end's ``reason``
-#   "row_text"  a breakdown row's ``text``
-#   "row_count" a breakdown row's ``count``
-PENDING: frozenset[str] = frozenset({"text", "reason", "row_text", "row_count"})
-
-
-def _pending(*names: str) -> set[str]:
-    """Those of the UI-contract fields ``names`` still optional (PENDING)."""
-    return {name for name in names if name in PENDING}
-
-
 def _required(props: dict[str, Schema], optional: set[str]) -> list[str]:
     """Every property but the optional ones."""
     return [k for k in props if k not in optional]
@@ -91,7 +74,7 @@ def _view(cls: type[Game]) -> Schema:
     props["zones"] = ref("ZoneContents", "every zone of the table as this seat may know it: "
                          "the cards it may see, a count for the others (docs/api.md, "
                          "\"UI contract\")")
-    return closed_object(props, required=_required(props, _pending("zones")))
+    return closed_object(props, required=_required(props, set()))
 
 
 def _checked_kinds(cls: type[Game], declared: dict[str, Kind], kinds: list[str], what: str
@@ -149,7 +132,7 @@ def _action(cls: type[Game], kinds: list[str]) -> Schema:
         tail = {"moves": described(array(ref("Move")), "the cards the action will move, from "
                                    "zone to zone, as far as the acting seat can know them")}
         members.append(_member(f"{cls.name} {kind} action", spec.doc, kind, head, own, tail,
-                               optional | _pending("moves")))
+                               optional))
     return {"description": f"a legal move of {cls.title}: one object per kind, told apart "
                            f"by kind", "oneOf": members}
 
@@ -162,13 +145,11 @@ def _breakdown(cls: type[Game]) -> Schema:
         "what": described(STR, "what the row counts, in English words (0.3; text is the "
                           "reader's language)"),
         "text": described(STR, "the row in the reader's language, its count in words"),
-        "count": described(NAT, "how many cards or items the row counts"),
+        "count": described(NAT, "how many cards or items the row counts (rows that count)"),
         "points": described(INT, "the row's points (negative: a penalty)"),
         "rule": described({"type": "string", "pattern": f"^{cls.rule_prefix}-"},
                           "the rule ID of the rulebook that scores it")},
-        required=["what", "points", "rule"]
-        + [k for k, pending in (("text", "row_text"), ("count", "row_count"))
-           if pending not in PENDING])
+        required=["what", "text", "points", "rule"])        # count: when the row counts
     return closed_object({
         "by": described({"enum": ["seat", "team"]}, "whether rows and totals are by seat or "
                         "by team (partners scoring together)"),
@@ -196,6 +177,9 @@ def _shared_event_fields(cls: type[Game]) -> dict[str, Schema]:
                                   f"the number of the {cls.round_name}, from 1"),
         "reason": described(STR, f"why the {cls.round_name} or the match ended, in words, "
                             "in the reader's language"),
+        "reason_code": described({"enum": sorted(cls.reasons)}, "why it ended, as a stable "
+                                 "code a program may switch on (Game.reasons)"),
+        "reason_seat": described(NAT, "the seat the reason names (who went out, who took)"),
     }
 
 
@@ -213,11 +197,12 @@ def _event(cls: type[Game], action_kinds: list[str]) -> Schema:
     ends = (cls.round_end_event, "match_end")
     for kind in kinds:
         spec = parts.event_kinds[kind]
-        added = kind in ends and "reason" not in spec.fields + spec.optional
-        if added:
-            spec = replace(spec, fields=spec.fields + ("reason",))
+        if kind in ends:          # every round and match end says why (docs/api.md)
+            named = spec.fields + spec.optional
+            spec = replace(spec, fields=spec.fields + tuple(
+                f for f in ("reason", "reason_code") if f not in named),
+                optional=spec.optional + (() if "reason_seat" in named else ("reason_seat",)))
         own, optional = _fields(cls, kind, spec, vocabulary)
-        optional |= _pending("text", "moves", *(("reason",) if added else ()))
         doc = spec.doc or cls.narrator.kinds.get(kind, "")
         head: dict[str, Schema] = {
             "n": described(NAT, "the event's index in the whole stream (the same for every "

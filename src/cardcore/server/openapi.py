@@ -132,6 +132,9 @@ def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[
                                    {"type": "null"}]},
             "rewound": {"type": "boolean", "description": "set on the state that follows a "
                         "take-back: its events are the whole stream again, from index 0"},
+            "lang": {"type": "string", "enum": list(LANGUAGES),
+                     "description": "the language of the events' texts: ?lang=, else the "
+                     "Accept-Language header's pick"},
         },
     }
     clock_option = {
@@ -182,13 +185,23 @@ def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[
                      "description": "default: the Accept-Language header's pick"},
                     {"name": "game", "in": "query", "required": False,
                      "schema": {"type": "string", "enum": games},
-                     "description": "default: every game's words"}],
+                     "description": "default: every game's words, each apart"}],
                 "responses": _responses({"200": _json({
-                    "type": "object", "required": ["lang", "languages", "messages"],
+                    "type": "object",
+                    "required": ["lang", "languages", "messages", "shared", "games"],
                     "properties": {"lang": {"type": "string", "enum": list(LANGUAGES)},
                                    "languages": {"type": "array", "items": {"type": "string"}},
                                    "messages": {"type": "object",
-                                                "additionalProperties": {"type": "string"}}}},
+                                                "additionalProperties": {"type": "string"},
+                                                "description": "the shared words, with "
+                                                "game='s over them"},
+                                   "shared": {"type": "object",
+                                              "additionalProperties": {"type": "string"}},
+                                   "games": {"type": "object", "additionalProperties": {
+                                       "type": "object",
+                                       "additionalProperties": {"type": "string"}},
+                                       "description": "each game's own words, never merged "
+                                       "across games"}}},
                     "msgid (the English text) -> its translation")},
                     _404="an unknown game", _422="an unknown language")}},
             "/api/tables": {

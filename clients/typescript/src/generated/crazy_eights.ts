@@ -86,6 +86,7 @@ export interface CrazyEightsEvent {
       rule: string;
       seat?: number;
       team?: number;
+      text: string;
       what: string;
     }[];
     totals: number[];
@@ -138,12 +139,15 @@ export interface CrazyEightsEvent {
   next_player?: number;
   place?: "bottom" | "random";
   player: number | null;
-  reason?: "out" | "max_turns" | "passes";
+  reason?: string;
+  reason_code?: "max_turns" | "one_hand" | "out" | "passes";
+  reason_seat?: number;
   rule?: string;
   score_direction?: "lower is better";
   scores?: number[];
   stock_size?: number;
   suit?: "C" | "D" | "H" | "S";
+  text: string;
   winners?: number[];
 }
 

@@ -95,6 +95,7 @@ export interface KingsStakesEvent {
       rule: string;
       seat?: number;
       team?: number;
+      text: string;
       what: string;
     }[];
     totals: number[];
@@ -143,8 +144,12 @@ export interface KingsStakesEvent {
     team: number | null;
   }[];
   player: number | null;
+  reason?: string;
+  reason_code?: "final_take" | "final_turns" | "four_kings" | "rounds";
+  reason_seat?: number;
   round?: number;
   round_points?: number[];
+  rounds?: number;
   rule?: string;
   score_direction?: "lower is better";
   scores?: number[];
@@ -159,6 +164,7 @@ export interface KingsStakesEvent {
      */
     seats: [number, number, ...number[]];
   }[];
+  text: string;
   winners?: number[];
 }
 

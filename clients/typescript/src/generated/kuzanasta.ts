@@ -146,6 +146,7 @@ export interface KuzanastaEvent {
       rule: string;
       seat?: number;
       team?: number;
+      text: string;
       what: string;
     }[];
     totals: number[];
@@ -154,6 +155,7 @@ export interface KuzanastaEvent {
   chips?: number[];
   deal?: number;
   dealer?: number;
+  deals?: number;
   end?: "went_out" | "no_draw" | "max_turns";
   first_player?: number;
   hidden?: number;
@@ -203,11 +205,16 @@ export interface KuzanastaEvent {
   player: number | null;
   pot?: number;
   pot_won?: number;
+  reason?: string;
+  reason_code?: "deals" | "max_turns" | "no_draw" | "target" | "void_deals" | "went_out";
+  reason_seat?: number;
   reshuffled?: boolean;
   rule?: string;
   score_direction?: "higher is better";
   scores?: number[];
   stock_size?: number;
+  target?: number;
+  text: string;
   wild_rank?: ("A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K") | null;
   winner?: number | null;
   winners?: number[];

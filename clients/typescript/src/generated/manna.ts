@@ -156,6 +156,7 @@ export interface MannaEvent {
       rule: string;
       seat?: number;
       team?: number;
+      text: string;
       what: string;
     }[];
     totals: number[];
@@ -171,6 +172,7 @@ export interface MannaEvent {
    * @maxItems 2
    */
   hand_scores?: [number, number, ...number[]];
+  hands?: number;
   hidden?: number;
   id?: number | null;
   kind:
@@ -217,17 +219,22 @@ export interface MannaEvent {
   opened?: boolean;
   player: number | null;
   rank?: "A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "wild";
+  reason?: string;
+  reason_code?: "hands" | "stock_out" | "target" | "went_out";
+  reason_seat?: number;
   replaced?: boolean;
   rule?: string;
   score_direction?: "higher is better";
   scores?: number[];
   stock_size?: number;
+  target?: number;
   team?: 0 | 1;
   /**
    * @minItems 2
    * @maxItems 2
    */
   team_scores?: [number, number, ...number[]];
+  text: string;
   turn_points?: number;
   type?: "natural" | "mixed" | "wild" | "sevens";
   went_out?: number | null;

@@ -429,6 +429,11 @@ export interface components {
             game: "crazy_eights" | "kings_stakes" | "kuzanasta" | "manna";
             /** @enum {unknown} */
             join?: "invite" | "anyone";
+            /**
+             * @description the language of the events' texts: ?lang=, else the Accept-Language header's pick
+             * @enum {string}
+             */
+            lang?: "en" | "ru";
             legal: Record<string, unknown>[];
             listed?: boolean;
             options: Record<string, unknown>;
@@ -609,7 +614,7 @@ export interface operations {
     getWords: {
         parameters: {
             query?: {
-                /** @description default: every game's words */
+                /** @description default: every game's words, each apart */
                 game?: "crazy_eights" | "kings_stakes" | "kuzanasta" | "manna";
                 /** @description default: the Accept-Language header's pick */
                 lang?: "en" | "ru";
@@ -627,10 +632,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description each game's own words, never merged across games */
+                        games: {
+                            [key: string]: {
+                                [key: string]: string;
+                            };
+                        };
                         /** @enum {string} */
                         lang: "en" | "ru";
                         languages: string[];
+                        /** @description the shared words, with game='s over them */
                         messages: {
+                            [key: string]: string;
+                        };
+                        shared: {
                             [key: string]: string;
                         };
                     };

@@ -101,7 +101,7 @@ class CrazyEightsNarrator(Narrator):
             reason, rule = "passes", "CE-7.3"
         hands = [format_cards(b.hand(p), sort=True) for p in range(self.players)]
         out = next((p for p, size in enumerate(b.hand_sizes()) if size == 0), None)
-        named = {"reason_seat": out} if out is not None else {}
+        named: dict[str, Any] = {"reason_seat": out} if out is not None else {}
         return [public("hand_end", None, hand=b.round_index, reason_code=reason, rule=rule,
                        **named,
                        hands=hands, breakdown=self.breakdown_of(b), scores=list(b.scores()),

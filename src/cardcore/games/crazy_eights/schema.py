@@ -58,9 +58,6 @@ SCHEMA = SchemaParts(
         "direction": d(DIRECTION, "the direction of play: 1 clockwise, -1 reversed"),
         "draw_two_owed": d(NAT, "cards the seat to move owes for played twos (CE-4.4)"),
         "next_player": d(NAT, "the seat to move next"),
-        "reason": d({"enum": ["out", "max_turns", "passes"]},
-                    "why the hand ended: a seat went out (CE-7.1), max_turns plays (CE-7.2) or "
-                    "every seat passed (CE-7.3)"),
         "hands": d(array(CARDS), "every seat's hand as laid down, by seat (CE-8.3)"),
         "score_direction": d({"const": "lower is better"}, "penalty points: lower is better"),
     },

@@ -11,7 +11,7 @@ REASONS: dict[str, str | tuple[str, str]] = {
     "out": (N_("you played your last card"), N_("{name} played their last card")),
     "max_turns": N_("the cards allowed to be played are played"),
     "passes": N_("every player passed with the stock empty"),
-    "one_hand": N_("the match is one hand"),
+    "one_hand": N_("its one hand is played"),
 }
 
 

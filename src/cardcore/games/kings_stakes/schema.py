@@ -54,6 +54,7 @@ SCHEMA = SchemaParts(
         "end_turn": Kind("end the turn short and get the chip (KS-7.1)"),
     },
     event_fields={
+        "rounds": d(NAT, "the rounds played (KS-9.4)"),
         "first_player": d(NAT, "the seat that leads the round (KS-3.2)"),
         "stock_size": d(NAT, "cards left in the stock after it"),
         "stake": d(NAT, "the stake after it (KS-4.3)"),
@@ -79,7 +80,7 @@ SCHEMA = SchemaParts(
         "round_end": Kind(fields=("round", "breakdown", "round_points", "scores",
                                   "score_direction"), optional=("teams", "hands_left"),
                           cards="once the match is over, the cards left in hands"),
-        "match_end": Kind(fields=("winners", "scores")),
+        "match_end": Kind(fields=("winners", "scores"), optional=("rounds",)),
         "play": Kind("cards played onto the table (KS-4, KS-5)", optional=AFTER,
                      cards="the cards played"),
         "take": Kind("the table taken as penalty cards (KS-6)", optional=AFTER,

@@ -79,6 +79,8 @@ SCHEMA = SchemaParts(
         "end_turn": Kind("end the turn without going out (going_out=\"optional\", KZ-3.3)"),
     },
     event_fields={
+        "target": d(NAT, "the points that end the match (KZ-7.5)"),
+        "deals": d(NAT, "the deals the match lasts (KZ-7.5)"),
         "dealer": d(NAT, "the dealer's seat (KZ-2.1)"),
         "first_player": d(NAT, "the seat that plays first (KZ-2.2)"),
         "pot": d(INT, "the chips in the pot after it (KZ-7.6)"),
@@ -108,7 +110,7 @@ SCHEMA = SchemaParts(
         "deal_end": Kind(fields=("deal", "end", "winner", "rule", "breakdown", "scores",
                                  "chips", "score_direction"), optional=("pot", "pot_won"),
                          cards="the winner's hand, shown"),
-        "match_end": Kind(fields=("winners", "scores")),
+        "match_end": Kind(fields=("winners", "scores"), optional=("target", "deals")),
         "draw_stock": Kind("a card drawn from a stock (KZ-3.1)", optional=("pile",),
                            cards="the card drawn (only the drawer sees it)"),
         "draw_discard": Kind("a discard pile's top card drawn (KZ-3.1)",

@@ -71,6 +71,8 @@ SCHEMA = SchemaParts(
         "go_out": Kind("go out by discarding a card (MH-9.2)", cards="the card discarded"),
     },
     event_fields={
+        "target": d(NAT, "the points that end the match (MH-10.6)"),
+        "hands": d(NAT, "the hands the match lasts (MH-10.7)"),
         "dealer": d(NAT, "the dealer's seat (MH-2.1)"),
         "first_player": d(NAT, "the seat that plays first (MH-2.1)"),
         "min_meld": d(array(NAT, 2), "each team's initial-meld minimum this hand (MH-4.8)"),
@@ -101,7 +103,7 @@ SCHEMA = SchemaParts(
         "foot": Kind(fields=("rule",), cards="the foot's cards (only its owner sees them)"),
         "hand_end": Kind(fields=("hand", "went_out", "rule", "breakdown", "hand_scores",
                                  "team_scores", "scores", "score_direction")),
-        "match_end": Kind(fields=("winners", "scores")),
+        "match_end": Kind(fields=("winners", "scores"), optional=("target", "hands")),
         "draw_stock": Kind("cards drawn from the stock (MH-3.1)", ("stock_size",),
                            cards="the cards drawn (only the drawer sees them)"),
         "take_pile": Kind("the discard pile taken (MH-5)", ("melded",),

@@ -58,7 +58,7 @@ export async function loadWords(game = null) {
 }
 
 // At a table: its game's words over the shared ones (a game's msgid may mean something
-// else in another game: "Discard" is Kings' Stakes' pile and Manna's move).
+// else in another game: "Discard" is one game's pile and another's move).
 export function useGame(game) {
   catalog = { ...shared, ...(games[game] || {}) };
   filled = null;
