@@ -103,7 +103,8 @@ def test_each_kind_requires_its_own_fields():
     assert not events.is_valid({k: v for k, v in deal.items() if k != "dealer"})
     assert not events.is_valid({**deal, "auto": False})
     take = {"n": 9, "kind": "take_pile", "player": 1, "cards": ["5H", "7C"], "id": 1,
-            "action": "take add", "melded": ["7C"], "moves": []}
+            "action": "take add", "melded": ["7C"], "moves": [],
+            "text": "Seat 1 took the discard pile."}
     assert events.is_valid(take)
     assert not events.is_valid({k: v for k, v in take.items() if k != "melded"})
     assert not events.is_valid({**take, "auto": True})            # a move, not automatic
