@@ -46,7 +46,7 @@ def test_the_game_and_its_web_parts_are_served(client):
         "Crazy Eights", "hand", "hand_end")
     assert entry["min_players"] == 2 and entry["max_players"] == 15
     for file, export in (("board.js", "export function board"),
-                         ("words.js", "export const EVENT_WORDS")):
+                         ("words.js", "export const MOVE_WORDS")):
         r = client.get(f"/games/crazy_eights/{file}")
         assert r.status_code == 200 and "javascript" in r.headers["content-type"]
         assert export in r.text
