@@ -16,8 +16,8 @@ than the events do; they are built incrementally beside the events (nothing on t
   + 1, the event kind's index + 1, the action id + 1 when the seat may see it, else 0), oldest
   first, zeros after the last. A match with at most ``HISTORY_EVENTS`` events is held in full
   (so the tensor has perfect recall up to the order of cards drawn within a round); a longer
-  one keeps its most recent events (a fixed size cannot hold the 40 million actions a
-  Kuzanasta match may last).
+  one keeps its most recent events (a fixed size cannot hold a match whose length
+  bound runs to millions of actions).
 """
 from __future__ import annotations
 

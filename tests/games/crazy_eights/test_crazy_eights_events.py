@@ -101,7 +101,7 @@ def test_ce_8_3_the_hand_end_lays_the_hands_down_with_the_kernels_breakdown():
     game.apply("play QH")
     spectator = game.events(None)
     end = next(e for e in spectator if e["kind"] == "hand_end")
-    assert end["reason"] == "max_turns" and end["rule"] == "CE-7.2" and end["hand"] == 1
+    assert end["reason_code"] == "max_turns" and end["rule"] == "CE-7.2" and end["hand"] == 1
     assert end["hands"] == game.view(0)["final_hands"] == game.view(2)["final_hands"]
     assert end["hands"][1] == game.view(1)["hand"] and spectator[-1]["kind"] == "match_end"
     rows = [(c["seat"], c["what"], c["count"], c["points"], c["rule"])
@@ -119,7 +119,7 @@ def test_ce_7_the_hand_end_says_why_it_ended():
         game.apply("pass")
     game.apply("play 8S")
     end = game.events(None)[-2]
-    assert (end["reason"], end["rule"]) == ("out", "CE-7.1") and end["hands"][1] == []
+    assert (end["reason_code"], end["rule"]) == ("out", "CE-7.1") and end["hands"][1] == []
     assert [c for c in end["breakdown"]["components"] if c["seat"] == 1] == []
     game = ce(hands=HANDS, turn_up=["10H"], max_draw_cards=100)
     while game.view(0)["stock_size"]:
@@ -127,7 +127,7 @@ def test_ce_7_the_hand_end_says_why_it_ended():
     while not game.is_over:
         game.apply("pass")
     end = game.events(None)[-2]
-    assert (end["reason"], end["rule"]) == ("passes", "CE-7.3")
+    assert (end["reason_code"], end["rule"]) == ("passes", "CE-7.3")
 
 
 @pytest.mark.parametrize("config", CrazyEights.conformance_configs,
