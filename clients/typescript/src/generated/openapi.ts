@@ -139,6 +139,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{table}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** a seat's decisions against the best moves, once the match ended */
+        get: operations["review"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables/{table}/seats": {
         parameters: {
             query?: never;
@@ -409,6 +426,34 @@ export interface components {
             game: "crazy_eights" | "kings_stakes" | "kuzanasta" | "manna";
             table: string;
         };
+        Review: {
+            decisions: {
+                best: string;
+                best_estimate: number;
+                chosen: string;
+                chosen_estimate: number;
+                legal: number;
+                loss: number;
+                mistake: boolean;
+                move: number;
+                round?: unknown;
+            }[];
+            game: string;
+            level: number;
+            search: string;
+            seat: number;
+            seed?: number;
+            summary: {
+                best_moves: number;
+                decisions: number;
+                mean_loss: number;
+                mistakes: number;
+                over: boolean;
+                winners: number[];
+            };
+            table: string;
+            threshold: number;
+        };
         Seat: {
             bot: string | null;
             name: string | null;
@@ -443,7 +488,8 @@ export interface components {
             rematch?: string | null;
             /** @description set on the state that follows a take-back: its events are the whole stream again, from index 0 */
             rewound?: boolean;
-            scores: unknown[];
+            /** @description each seat's match score, by seat */
+            scores: number[];
             seat: number | null;
             seats: components["schemas"]["Seat"][];
             spectators?: boolean;
@@ -451,7 +497,8 @@ export interface components {
             takeback?: components["schemas"]["TakebackState"] | null;
             /** @description Game.view(seat); per game: `cardcore schema GAME view` */
             view: Record<string, unknown>;
-            winners: unknown[];
+            /** @description the seats that won (empty until the match is over) */
+            winners: number[];
             /** @description the table's zones (game.zones), their labels in the reader's language; their cards are in view.zones */
             zones?: {
                 id: string;
@@ -1395,6 +1442,102 @@ export interface operations {
                 };
             };
             /** @description the open-table limit; storage failed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    review: {
+        parameters: {
+            query: {
+                seat: number;
+            };
+            header?: never;
+            path: {
+                table: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the review (cardcore review --json, with the table) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description no seat, or not a seat of the table */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description a bad token; no token at a table without spectators */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no such table */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the match has not ended (or was abandoned) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description a Host this server does not serve */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description too many new reviews at this table (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the request head is too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description storage failed */
             503: {
                 headers: {
                     [name: string]: unknown;
