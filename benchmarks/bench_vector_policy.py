@@ -28,10 +28,10 @@ import sys
 
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")      # one core: the linear policy's matmul included
-from pathlib import Path
-from typing import Any, Callable
+from pathlib import Path  # noqa: E402  (after the thread settings, which numpy reads once)
+from typing import Any, Callable  # noqa: E402
 
-import numpy as np
+import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # run as a script too
 from bench_vector import VectorLoop  # noqa: E402

@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore.cards import card_str
-from cardcore.events import DEAL_EVENT, Raw, SharedLog
+from cardcore.events import DEAL_EVENT, SharedLog
 
 __all__ = ["HISTORY_EVENTS", "HISTORY_FIELDS", "Layout", "SeatRecord",
            "information_state_pieces_of", "event_kinds_of"]

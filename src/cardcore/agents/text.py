@@ -114,10 +114,10 @@ def _seat_lines(game: Game, seat: int, history: int, lang: str) -> list[str]:
         lines += [_("What you saw happen (latest last):")] + [f"  {line}" for line in past] + [""]
     lines.append(_("scores: {direction}").format(
         direction=score_direction(game.score_direction)) + " — " + ", ".join(
-        f"{who(k)} {score}" for k, score in enumerate(view["scores"]))) 
+        f"{who(k)} {score}" for k, score in enumerate(view["scores"])))
     lines += game.table_lines(seat)
     hand = view["hand"]
-    lines.append(_("Your hand: ") + (" ".join(hand) if hand else "—")) 
+    lines.append(_("Your hand: ") + (" ".join(hand) if hand else "—"))
     if game.is_over:
         winners = ", ".join(who(k) for k in game.winners)
         lines.append(_("The match is over; winners: {names}.").format(names=winners))

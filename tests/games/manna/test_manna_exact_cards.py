@@ -11,7 +11,7 @@ import pytest
 from cardcore import IllegalActionError, load_game
 from cardcore.cards import card_str
 
-from manna_helpers import DRAW, TAKE_PAIR, c, cs, discard, game_with, meld
+from manna_helpers import DRAW, TAKE_PAIR, cs, discard, game_with, meld
 
 HAND = ["KC", "KS", "KD", "KH", "KH", "2C", "2H", "JK", "9C", "9S", "9D", "5C", "5S"]
 MELD_K3_2 = meld("K", True, n=3, t=1)
