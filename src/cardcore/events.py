@@ -31,7 +31,9 @@ from cardcore.errors import echo
 from cardcore.i18n import check_lang, enter, leave
 from cardcore.narrate import COUNTED, reason_text, row_text, seat_name
 from cardcore.narrate import _event_text as sentence_of
-from cardcore.zones import Move, ZoneTable, Zones, apply_moves, diff, render_moves
+from cardcore.zones import (
+    Move, ZoneTable, Zones, apply_moves, diff, multiset_minus, render_moves,
+)
 
 __all__ = ["Raw", "Narrator", "Narration", "events_for", "multiset_minus", "public", "private",
            "DEAL_EVENT", "SharedLog"]
@@ -100,20 +102,6 @@ def private(kind: str, player: int | None, cards: Iterable[int], seen_by: Iterab
             **fields: JSON) -> Raw:
     """An automatic event whose cards only ``seen_by`` see (the others get a count)."""
     return Raw(kind, player, list(cards), frozenset(seen_by), dict(fields))
-
-
-def multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
-    """Cards of ``a`` not matched by a card of ``b`` (multisets), in ``a``'s order."""
-    left: dict[int, int] = {}
-    for c in b:
-        left[c] = left.get(c, 0) + 1
-    out = []
-    for c in a:
-        if left.get(c, 0):
-            left[c] -= 1
-        else:
-            out.append(c)
-    return out
 
 
 class Narrator:

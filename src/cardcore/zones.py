@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from cardcore._fast import GameState
 from cardcore.cards import card_str
 
-__all__ = ["ZoneTable", "Move", "diff", "apply_moves", "render_moves"]
+__all__ = ["ZoneTable", "Move", "diff", "apply_moves", "render_moves", "multiset_minus"]
 
 JSON = Any
 Move = tuple[str, str, list[int]]          # (from zone id, to zone id, card ids)
@@ -166,7 +166,7 @@ def diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]]
         elif len(now) < len(was) and was[len(was) - len(now):] == now:   # off its bottom
             lost, added = was[:len(was) - len(now)], empty
         else:
-            lost, added = _minus(was, now), _minus(now, was)
+            lost, added = multiset_minus(was, now), multiset_minus(now, was)
         for card in lost:
             sources.setdefault(card, []).append(zone)
         if added:
@@ -181,16 +181,15 @@ def diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]]
     return [(a, b, cards) for (a, b), cards in moves.items()]
 
 
-def _minus(a: Sequence[int], b: Sequence[int]) -> Sequence[int]:
-    """The multiset ``a - b``, in ``a``'s order."""
+def multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
+    """Cards of ``a`` not matched by a card of ``b`` (multisets), in ``a``'s order."""
     left: dict[int, int] = {}
     for c in b:
         left[c] = left.get(c, 0) + 1
     out = []
     for c in a:
-        k = left.get(c, 0)
-        if k:
-            left[c] = k - 1
+        if left.get(c, 0):
+            left[c] -= 1
         else:
             out.append(c)
     return out
