@@ -118,6 +118,10 @@ def interface(cls: type) -> str:
     lines += ["", "Observation pieces (default options): " + ", ".join(
         f"`{name}` {size}" for name, _, size in game.observation_pieces) +
         f"; {game.observation_shape[0]} floats."]
+    lines += ["", "Information-state tensor (default options; api.md, \"Information states\"): "
+              + ", ".join(f"`{name}` {size}" for name, _, size in game.information_state_pieces)
+              + f"; {game.information_state_shape[0]} floats. Its history codes the kinds, "
+              "from 1: " + ", ".join(f"`{k}`" for k in game.information_state_kinds) + "."]
     return "\n".join(lines) + "\n"
 
 
