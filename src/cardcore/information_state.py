@@ -128,7 +128,9 @@ class SeatRecord:
         other.lines = self.lines.copy()
         other.dealt, other.received = self.dealt.copy(), self.received.copy()
         other.history = self.history.copy()
-        other._text, other._text_lines = self._text, self._text_lines
+        # Not the string: a copy kept while its original goes on would hold a whole string
+        # of its own (clones kept at every step of a long match: quadratic memory).
+        other._text, other._text_lines = "", 0
         return other
 
     def extend(self, raw: SharedLog, layout: Layout, round_end_kind: str) -> None:
