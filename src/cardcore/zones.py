@@ -178,7 +178,11 @@ def diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]]
             moves.setdefault((source, target), []).append(card)
     if any(sources.values()):
         raise AssertionError("cards left a zone and reached none")
-    return [(a, b, cards) for (a, b), cards in moves.items()]
+    # In the zones' order, never in the order the cards were matched: that order follows
+    # the cards' ids, hidden ones too, and must not tell a seat anything.
+    order = {zone: i for i, zone in enumerate(dict.fromkeys([*before, *after]))}
+    return [(a, b, moves[a, b]) for a, b in sorted(moves, key=lambda m: (order[m[0]],
+                                                                           order[m[1]]))]
 
 
 def multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
