@@ -32,6 +32,6 @@ def test_a_crazy_eights_hand_by_clicks(page, web_server):  # noqa: F811  (the fi
         click_move(page, plays[0])
         assert "You played" in page.inner_text("#log")
     play_to_the_end(page, random.Random(4), prefer=("play", "nominate"))
-    assert "Hand 1 is over" in page.inner_text("#log")
+    assert "The hand is over" in page.inner_text("#log")   # the server's sentence
     assert page.locator(".final-hands p").count() == 5            # the hands laid down
     check_finished_table(page, "crazy_eights-over")
