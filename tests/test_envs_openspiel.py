@@ -165,7 +165,9 @@ def test_outcome_sampling_mccfr_runs_and_its_average_policy_plays():
     average = solver.average_policy()
     state = game.new_initial_state()
     rng = np.random.default_rng(3)
-    seen = 0
+    # Every iteration's two episodes reach new information states (each deal is new: the
+    # seed has 63 bits), so the played match meets unlearned ones (uniform there).
+    assert len(solver._infostates) >= 1000
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(int(rng.integers(openspiel.SEED_OUTCOMES)))
@@ -173,10 +175,8 @@ def test_outcome_sampling_mccfr_runs_and_its_average_policy_plays():
         probabilities = average.action_probabilities(state)
         assert sorted(probabilities) == state.legal_actions()
         assert abs(sum(probabilities.values()) - 1.0) < 1e-9
-        seen += state.information_state_string(state.current_player()) in solver._infostates
         state.apply_action(max(probabilities, key=probabilities.get))
-    assert sorted(state.returns()) != [0.0, 0.0] or state.cardcore_game.is_over
-    assert seen >= 1          # its first decision, at least, was learned
+    assert state.cardcore_game.is_over and len(state.returns()) == 2
 
 
 def pyspiel_observation(game):

@@ -542,7 +542,7 @@ def test_websocket_pushes_each_seat_its_own_state(client):
         first = [ws.receive_json() for ws in (mine, theirs, watcher)]
         assert [m["type"] for m in first] == ["state"] * 3
         assert [m["seat"] for m in first] == [seat, other_seat, None]
-        assert first[0]["legal"] and first[1]["legal"] == [] and first[2]["view"]["hand"] == []
+        assert first[0]["legal"] and first[1]["legal"] == [] and first[2]["view"]["hand"] is None
         assert first[0]["view"]["hand"] != first[1]["view"]["hand"]
         count = first[0]["event_count"]
         assert len(first[0]["events"]) == count

@@ -200,7 +200,7 @@ def _event(cls: type[Game], action_kinds: list[str]) -> Schema:
         if kind in ends:          # every round and match end says why (docs/api.md)
             named = spec.fields + spec.optional
             spec = replace(spec, fields=spec.fields + tuple(
-                f for f in ("reason", "reason_code") if f not in named),
+                f for f in ("reason", "reason_code", "rule") if f not in named),
                 optional=spec.optional + (() if "reason_seat" in named else ("reason_seat",)))
         own, optional = _fields(cls, kind, spec, vocabulary)
         doc = spec.doc or cls.narrator.kinds.get(kind, "")
