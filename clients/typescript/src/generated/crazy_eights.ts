@@ -745,6 +745,10 @@ export interface CrazyEightsMatchEndEvent {
    */
   reason_seat?: number;
   /**
+   * the rule ID of the rulebook that made it happen
+   */
+  rule: string;
+  /**
    * each seat's match score after it, by seat (lower is better (penalty points))
    *
    * @minItems 2

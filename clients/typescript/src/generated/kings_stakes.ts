@@ -671,6 +671,10 @@ export interface KingsStakesRoundEndEvent {
    */
   round_points: number[];
   /**
+   * the rule ID of the rulebook that made it happen
+   */
+  rule: string;
+  /**
    * penalty points: lower is better
    */
   score_direction: "lower is better";
@@ -758,6 +762,10 @@ export interface KingsStakesMatchEndEvent {
    * the rounds played (KS-9.4)
    */
   rounds?: number;
+  /**
+   * the rule ID of the rulebook that made it happen
+   */
+  rule: string;
   /**
    * each seat's match score after it, by seat (lower is better (penalty points))
    *

@@ -1048,6 +1048,10 @@ export interface KuzanastaMatchEndEvent {
    */
   reason_seat?: number;
   /**
+   * the rule ID of the rulebook that made it happen
+   */
+  rule: string;
+  /**
    * each seat's match score after it, by seat (higher is better)
    *
    * @minItems 2

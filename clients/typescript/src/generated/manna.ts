@@ -998,6 +998,10 @@ export interface MannaMatchEndEvent {
    */
   reason_seat?: number;
   /**
+   * the rule ID of the rulebook that made it happen
+   */
+  rule: string;
+  /**
    * each seat's match score after it, by seat (higher is better)
    *
    * @minItems 6
