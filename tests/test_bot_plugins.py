@@ -26,7 +26,9 @@ from cardcore.simulation import simulate
 from cardcore.tournament import tournament
 
 ROOT = Path(__file__).resolve().parent.parent
-SRC = str(ROOT / "src")
+# The cardcore this run imports (the source tree built in place, or the installed wheel when
+# the tests run from a venv), so that subprocesses see the same one.
+SRC = str(Path(cardcore.__file__).resolve().parents[1])
 EXAMPLE = ROOT / "examples" / "bot_plugin"
 
 
