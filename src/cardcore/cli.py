@@ -48,6 +48,7 @@ from cardcore.bots import BOTS, make_bot, parse_bot_specs
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
 from cardcore.game import NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
+from cardcore.lineinput import line_reader
 from cardcore.i18n import (LANGUAGES, N_, _, check_lang, ngettext,
                            translations, use)
 from cardcore.narrate import breakdown_lines, describe, hand_order, score_direction
@@ -225,8 +226,18 @@ class PlaySession:
             return self._run()
 
     def _run(self) -> int:
+        self.save()                                    # a save exists before any move
+        try:
+            return self._play()
+        except KeyboardInterrupt:                      # Ctrl-C: where the game is kept
+            self.console.print("\n" + _("Interrupted; leaving the game.") + self.resume_hint(),
+                               soft_wrap=True)
+            return 130
+
+    def _play(self) -> int:
         game = self.game
         while not game.is_over:
+            self.print_events()                        # the deal's narration before a prompt
             player = game.current_player
             assert player is not None                  # the game is not over
             if player == self.seat and len(game.legal_action_ids()) == 1:
@@ -250,7 +261,7 @@ class PlaySession:
             else:
                 action = self.bots[player].choose(game)
                 game.apply(action, player=player)
-            self.print_events()
+        self.print_events()
         self.save()
         self.show_end()
         return 0
@@ -329,13 +340,23 @@ class PlaySession:
         """The legal moves in the order they are numbered: the hand's order."""
         return hand_order(self.game.legal_actions(), self.game.view(self.seat)["hand"])
 
-    def move_label(self, action: Action) -> str:
+    def move_label(self, action: Action, short: dict[int, str] | None = None) -> str:
+        """A move as typed, with what its notation does not say (the game's ``move_note``)
+        and, for a move that cannot be made alone (``short``), why."""
         note = getattr(self.words, "move_note", None)
-        extra = note(action) if callable(note) else None
+        notes = [note(action) if callable(note) else None, (short or {}).get(action.id)]
+        extra = "; ".join(n for n in notes if n)
         return f"{action} ({extra})" if extra else str(action)
 
+    def short_moves(self) -> dict[int, str]:
+        """The game's moves that are legal but cannot be made alone (its words module's
+        ``not_alone``: Manna's first melds below the initial-meld minimum), with the reason."""
+        not_alone = getattr(self.words, "not_alone", None)
+        return not_alone(self.game, self.seat) if callable(not_alone) else {}
+
     def show_moves(self) -> None:
-        labels = [self.move_label(a) for a in self.moves()]
+        short = self.short_moves()
+        labels = [self.move_label(a, short) for a in self.moves()]
         width = len(str(len(labels)))
         items = [Text(f"{i + 1:>{width}}) ", style="cyan").append(label)
                  for i, label in enumerate(labels)]
@@ -349,6 +370,7 @@ class PlaySession:
                  _("  s or show   show the table again"),
                  _("  h or help   this help"),
                  _("  q or quit   leave the game (a game played with --save can be resumed)"),
+                 _("  ↑ and ↓     your earlier lines; ← and → move in the line"),
                  _("Cards: rank then suit: 7H = seven of hearts, 10D = ten of diamonds, "
                    "JK = joker; suits C clubs, D diamonds, H hearts, S spades; ranks A 2-10 J Q "
                    "K.")]
@@ -358,6 +380,19 @@ class PlaySession:
         lines.append(_("The rules: cardcore rules {game} (--spec: the full specification).")
                      .format(game=self.game.name))
         self.console.print("\n".join(escape(line) for line in lines), highlight=False)
+
+    def what_to_type(self, legal: Sequence[Action], kind: str | None = None) -> str:
+        """"type 1-4, a move like 'play 7H', or h for help": the example a move of ``kind``
+        when there is one, else a move that names its cards."""
+        numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
+        same = [a for a in legal if a.kind == kind or str(a).split()[0] == kind]
+        named = [a for a in legal if " " in str(a)]
+        example = str((same or named or list(legal))[0])
+        return _("type {numbers}, a move like {example}, or h for help").format(
+            numbers=numbers, example=repr(example))
+
+    def refuse(self, message: str) -> None:
+        self.console.print("[red]" + escape(message) + "[/]", soft_wrap=True)
 
     def human_turn(self) -> None:
         game = self.game
@@ -384,10 +419,8 @@ class PlaySession:
             if re.fullmatch(r"[+-]?\d+", text):
                 number = int(text)
                 if not 1 <= number <= len(legal):
-                    self.console.print("[red]" + escape(_(
-                        "There is no move {number}: choose a number from 1 to {count}, or "
-                        "write the move out.").format(number=echo(text), count=len(legal)))
-                        + "[/]")
+                    self.refuse(_("There is no move {number}: {what}.").format(
+                        number=echo(text), what=self.what_to_type(legal)))
                     continue
                 action: Action | str = legal[number - 1]
             else:
@@ -396,20 +429,48 @@ class PlaySession:
                 game.apply(action, player=self.seat)
             except IllegalActionError as e:
                 # The notation rule: the text is no action of the game at all (not just
-                # not now), so the game explains what is missing.
-                reason = self.why_not(text) \
-                    if isinstance(action, str) and e.rule in (None, NOTATION_RULE) else None
+                # not now), so the game explains what is missing, or what to type instead.
+                if isinstance(action, str) and e.rule in (None, NOTATION_RULE):
+                    plain = self.not_a_move(text, legal)
+                    reason = None if plain else self.why_not(text)
+                    if reason is None:                 # nothing to explain: what to type
+                        self.refuse(plain or _("{move} is not a move: {what}.").format(
+                            move=echo(text), what=self.what_to_type(legal)))
+                        continue
+                else:
+                    reason = None
                 self.console.print("[red]" + escape(_("Not allowed:")) + "[/] "
-                                   + escape(reason or refusal_text(e, game)))
+                                   + escape(reason or refusal_text(e, game)), soft_wrap=True)
                 continue
             return
+
+    def move_words(self) -> set[str]:
+        """The first words of the game's moves: those the notation help shows, and now's."""
+        notation = getattr(self.words, "NOTATION", ())
+        words = {part.split()[0].lower() for example, _meaning in notation
+                 for part in example.split(", ") if part.split()}
+        return words | {str(a).split()[0].lower() for a in self.game.legal_actions()}
+
+    def not_a_move(self, text: str, legal: Sequence[Action]) -> str | None:
+        """What to type instead of text that names no move of the game (``foo``) or a move's
+        word alone (``play``); None for a move the game can explain (``why_not``)."""
+        words = text.split()
+        first = words[0].lower()
+        if first not in self.move_words():
+            return _("{move} is not a move: {what}.").format(
+                move=echo(text), what=self.what_to_type(legal))
+        now = [a for a in legal if str(a).split()[0].lower() == first]
+        if len(words) == 1 and now:
+            return _("{move} is not a whole move: {what}.").format(
+                move=echo(text), what=self.what_to_type(legal, str(now[0]).split()[0]))
+        return None
 
     def why_not(self, text: str) -> str | None:
         """Why a written move is not one of the game's actions: a card not held, or the
         game's own explanation (its words module's ``explain_notation``) with the rule."""
         hand = self.game.view(self.seat)["hand"]
         words = text.split()
-        kinds = {a.kind for a in self.game.legal_actions()}
+        kinds = {str(a).split()[0] for a in self.game.legal_actions()}
         from cardcore.cards import card_id
         named = []
         for word in words[1:]:
@@ -433,11 +494,12 @@ class PlaySession:
         return None
 
     def show_hints(self, legal: Sequence[Action]) -> None:
-        """The level-5 search's best moves for this seat, from its information only, with
-        their move numbers, estimated win shares and visits."""
+        """The level-5 search's most explored moves for this seat, from its information only,
+        with their move numbers, highest estimated win share first, and their visits."""
         hints = self.advisor.suggest(self.game, seat=self.seat, top=3)
+        hints = sorted(hints, key=lambda h: -h["estimate"])
         number = {a.id: i + 1 for i, a in enumerate(legal)}
-        self.console.print(_("Hint (best first):"))
+        self.console.print(_("Hint (highest estimated win share first):"))
         for hint in hints:
             action = hint["action"]
             self.console.print(Text(f"  {number[action.id]}) {action}", style="cyan").append(
@@ -540,12 +602,12 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     for name in dict.fromkeys(names):
         make_bot(name, 0).check_game(game.name)          # a bot that cannot play: say so now
     save = args.save or args.load
-    session = PlaySession(game, seat, names, seed, console, console.input,
+    session = PlaySession(game, seat, names, seed, console, line_reader(console.input),
                           save_path or (Path(args.load) if args.load else None), lang=lang)
     with use(lang, game):
         opponents = ", ".join(_("seat {seat} {bot}").format(seat=k, bot=bot_word(name))
                               for k, name in session.bot_names.items())
-        settings = ", ".join(f"{k}={v}" for k, v in game.options.items())
+        settings = options_text(game)
         console.print(escape(_("{game}: {players} players, seed {seed}; you are seat {seat}; "
                                "bots: {bots}. Options: {options}").format(
             game=_(game.title), players=game.num_players, seed=seed, seat=seat, bots=opponents,
@@ -703,6 +765,41 @@ def cmd_schema(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# What None, True and False mean, as a player reads an option's value ("by lot", "yes").
+_NONE_MEANS = re.compile(r"None \(([^)]*)\)")
+_LITERALS = {"True": N_("yes"), "False": N_("no"), "None": N_("none")}
+
+
+def option_value_text(option: Any, value: Any) -> str:
+    """An option's value in words: None as the option says it (``seat_or_lot``: "by lot"),
+    True and False as yes and no, a word as the game's catalog has it (the lobby's too)."""
+    if value is None:
+        m = _NONE_MEANS.search(option.allowed_values())
+        return _(m.group(1)) if m else _("none")
+    if type(value) is int and "a seat" in option.allowed_values():
+        return _("seat {seat}").format(seat=value)
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, str):
+        return _(value)
+    return str(value)
+
+
+def allowed_text(option: Any) -> str:
+    """An option's allowed values in words: ``None (by lot) | a seat 0..players-1`` reads
+    "by lot | a seat 0..players-1", ``True | False`` "yes | no", ``'auto'`` "auto"."""
+    text = _NONE_MEANS.sub(lambda m: _(m.group(1)), option.allowed_values())
+    text = re.sub(r"\b(True|False|None)\b", lambda m: _(_LITERALS[m.group(1)]), text)
+    return re.sub(r"'([^']*)'", lambda m: _(m.group(1)), text)
+
+
+def options_text(game: Game) -> str:
+    """A game's options as the banner says them: "first player: by lot, teams: no"."""
+    spec = type(game).options_spec
+    return ", ".join(f"{_(key.replace('_', ' '))}: {option_value_text(spec[key], value)}"
+                     for key, value in game.options.items() if key in spec)
+
+
 def players_text(cls: type[Game]) -> str:
     """"6 players", "2-4 players"."""
     if cls.min_players == cls.max_players:
@@ -804,20 +901,26 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
     with use(check_lang(args.lang)):
-        table = Table(box=box.SIMPLE_HEAVY)
+        table = Table(box=box.SIMPLE_HEAVY, caption=_(
+            "Give an option as -o name=value: -o rounds=8, -o teams=true, -o refill=manual."))
         for column in (_("game"), _("players"), _("default"), _("options")):
             table.add_column(column)
         for name in available_games():
             cls = game_class(name)
             options = []
-            words = translations(args.lang, cls)             # the meanings: the game's words
-            for key, option in cls.options_spec.items():
-                meaning = f"\n    {escape(words.gettext(option.doc))}" if option.doc else ""
-                options.append(escape(_("{name} (default {default}; allowed: {allowed})").format(
-                    name=key, default=json.dumps(option.default),
-                    allowed=option.allowed_values())) + meaning)
-            table.add_row(f"{name}\n{escape(cls.title)}", players_text(cls),
-                          str(cls.default_players), "\n".join(options) or "—")
+            with use(args.lang, cls):                  # the meanings: the game's words
+                for key, option in cls.options_spec.items():
+                    meaning = f"\n    {escape(_(option.doc))}" if option.doc else ""
+                    options.append(escape(_("{name} (default: {default}; allowed: {allowed})")
+                                          .format(name=key,
+                                                  default=option_value_text(option,
+                                                                            option.default),
+                                                  allowed=allowed_text(option))) + meaning)
+                title = _(cls.title)
+            default = ngettext("{n} player", "{n} players", cls.default_players).format(
+                n=cls.default_players)
+            table.add_row(f"{name}\n{escape(title)}", players_text(cls), default,
+                          "\n".join(options) or "—")
         console.print(table)
     return 0
 

@@ -16,6 +16,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any, Callable, Mapping, Union
 
+from cardcore.cards import card_id, sort_key
 from cardcore.i18n import (DEFAULT_LANG, N_, P_, _, current, fill, fill_template,
                            ngettext, pgettext, use)
 
@@ -299,7 +300,8 @@ def _state_labels(cls: type) -> tuple[str, ...]:
 def hand_order(legal: Sequence[Any], hand: Sequence[str]) -> list[Any]:
     """The moves in the order of the hand as shown: kind by kind (in the order the ids list
     them: draw before discard, plays before take), within a kind by the position of the hand
-    cards each plays."""
+    cards each plays; a kind whose moves name cards not held (a God draw's choices) by its
+    cards in the order a hand is shown (rank, then suit)."""
     position: dict[str, list[int]] = {}
     for i, card in enumerate(hand):
         position.setdefault(card, []).append(i)
@@ -307,12 +309,27 @@ def hand_order(legal: Sequence[Any], hand: Sequence[str]) -> list[Any]:
     for action in legal:
         kinds.setdefault(action.kind, len(kinds))
 
-    def key(action: Any) -> tuple[int, tuple[int, ...]]:
+    def shown(card: str) -> tuple[int, int]:
+        try:
+            return sort_key(card_id(card))
+        except ValueError:
+            return (99, 0)
+
+    def held(action: Any) -> tuple[int, ...] | None:
         spots = {c: list(p) for c, p in position.items()}
         used = []
         for card in action.cards:
             card = card.split("=")[0]
-            if spots.get(card):
-                used.append(spots[card].pop(0))
-        return (kinds[action.kind], tuple(sorted(used)))
+            if not spots.get(card):
+                return None
+            used.append(spots[card].pop(0))
+        return tuple(sorted(used))
+    places = {id(a): held(a) for a in legal}
+    drawn = {a.kind for a in legal if places[id(a)] is None}
+
+    def key(action: Any) -> tuple[int, tuple[Any, ...]]:
+        if action.kind in drawn:
+            return (kinds[action.kind], tuple(sorted(shown(c.split("=")[0])
+                                                     for c in action.cards)))
+        return (kinds[action.kind], places[id(action)] or ())
     return sorted(legal, key=key)

@@ -44,6 +44,10 @@ def refusal_text(error: IllegalActionError, game: Any) -> str:
     if m:
         text, rule = m.group("text"), f" [{m.group('rule')}]"
     words = words_module(game)
+    for template, plural in getattr(words, "PLURAL_REFUSALS", {}).items():
+        values = match_template(text, template)     # "{count} card(s)": "1 card", "2 cards"
+        if values is not None and values.get("count", "").isdigit():
+            return fill(plural(int(values["count"])), values) + rule
     templates = tuple(getattr(words, "REFUSALS", ())) + SHARED_REFUSALS
     return fill_template(text, templates) + rule
 

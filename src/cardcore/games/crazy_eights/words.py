@@ -126,6 +126,16 @@ REFUSALS = (
     N_("you owe {count} cards: only a 2 may be played"),
     N_("{card} matches neither the suit {suit} nor the rank of {top}"),
 )
+# Refusals with a count, said with the plural the count takes (cardcore.texts.refusal_text).
+PLURAL_REFUSALS = {
+    "you may pass only after drawing {count} card(s) this turn or with the stock empty":
+        lambda n: ngettext("you may pass only after drawing {count} card this turn or with "
+                           "the stock empty", "you may pass only after drawing {count} cards "
+                           "this turn or with the stock empty", n),
+    "you have drawn {count} card(s) this turn (max_draw_cards)": lambda n: ngettext(
+        "you have drawn {count} card this turn (max_draw_cards)",
+        "you have drawn {count} cards this turn (max_draw_cards)", n),
+}
 
 NOTATION = (
     ("play 7H", N_("play a card of the suit to follow or of the same rank")),

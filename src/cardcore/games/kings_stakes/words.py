@@ -3,7 +3,7 @@ templates of its refusals (the state machine's ``explain_rule`` texts) for trans
 texts are msgids of the game's catalog (``locale/``)."""
 from __future__ import annotations
 
-from cardcore.i18n import N_, P_, _
+from cardcore.i18n import N_, P_, _, ngettext
 from cardcore.narrate import Event, Phrase, Who, cards_text, mine, personal
 
 
@@ -97,6 +97,11 @@ REFUSALS = (
     N_("with 2 players there are no queens for a joker to stand for"),
     N_("amount {amount} is below the stake {stake}"),
 )
+# Refusals with a count, said with the plural the count takes (cardcore.texts.refusal_text).
+PLURAL_REFUSALS = {
+    "you do not hold {count} joker(s)": lambda n: ngettext(
+        "you do not hold {count} joker", "you do not hold {count} jokers", n),
+}
 
 # The notation, for the terminal's help: (an example, what it means).
 NOTATION = (

@@ -137,6 +137,8 @@ REFUSALS = (
 NOTATION = (
     ("draw_stock", N_("take the top card of your stock pile (the reserve)")),
     ("draw_discard", N_("take the top card of your discard pile (the last one shown)")),
+    ("god_look", N_("holder of the God card (joker): see which cards the stock piles hold, "
+                    "then take one with god_draw (KZ-6.2)")),
     ("god_draw 7H", N_("holder of the God card (joker): take 7H from a stock pile (KZ-6.2)")),
     ("discard 7H", N_("discard a card onto your discard pile")),
     ("god_discard 7H", N_("holder of the God card: start a new discard pile (KZ-6.3)")),

@@ -3,6 +3,8 @@ the templates of its refusals (``explain_rule``) for translation. The texts are 
 game's catalog (``locale/``)."""
 from __future__ import annotations
 
+from typing import Any
+
 from cardcore.i18n import N_, P_, _, ngettext
 from cardcore.narrate import Event, Phrase, Who, cards_text, mine, personal
 
@@ -173,3 +175,26 @@ def explain_notation(words: list[str], hand: list[str]) -> tuple[str, str] | Non
         return (N_("a meld needs 3 to 7 cards, at least two naturals and at most three wild "
                    "cards"), "MH-4.2")
     return None
+
+
+def not_alone(game: Any, seat: int) -> dict[int, str]:
+    """The melds of a team's first meld of the hand that do not reach the initial-meld
+    minimum by themselves (MH-4.8): legal, since more melds may follow this turn, but the
+    turn cannot end on them (a discard is refused until they do). Each tried on a copy of
+    the game: the count is the engine's, not a second table of card points here."""
+    view = game.view(seat)
+    team = view["team"]
+    if game.current_player != seat or view["opened"][team]:
+        return {}
+    minimum = view["min_meld"][team]
+    short = {}
+    for action in game.legal_actions():
+        if action.kind != "meld":
+            continue
+        trial = game.clone()
+        trial.apply(action.id, player=seat)
+        points = trial.view(seat)["turn_points"]
+        if points < minimum:
+            short[action.id] = _("not enough alone: {points} of the {minimum} a first meld "
+                                 "needs").format(points=points, minimum=minimum)
+    return short
