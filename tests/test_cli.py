@@ -69,9 +69,11 @@ def test_play_bad_input_reprompts_and_a_written_move_is_accepted(capsys, monkeyp
     code, out, _ = run_main(["play", "kings_stakes", "--seed", "1", "-o", "first_player=0"],
                             capsys, monkeypatch, script + "1\n" * 400)
     assert code == 0
-    assert "Not allowed: 'abc'" in out
-    assert "There is no move '999': choose a number from 1 to" in out
-    assert "There is no move '0': choose a number from 1 to" in out
+    out = " ".join(out.split())                               # the console wraps lines
+    assert "'abc' is not a move: type 1-4, a move like 'play " in out
+    assert "There is no move '999': type 1-4, a move like 'play " in out
+    assert "There is no move '0': type 1-4, a move like 'play " in out
+    assert "'play zz' is not a move: type 1-4" in out
     assert "Type the number of a move" in out               # help
     assert out.count("your turn (seat 0)") >= 2              # 's' shows the table again
     assert "match over" in out
@@ -105,7 +107,7 @@ def test_play_against_random_bots_with_options(capsys, monkeypatch):
                              "--seed", "5", "-o", "refill=manual"], capsys, monkeypatch,
                             "1\n" * 600)
     assert code == 0
-    assert "seat 1 (random)" in out and "refill=manual" in out and "match over" in out
+    assert "seat 1 (random)" in out and "refill: manual" in out and "match over" in out
 
 
 def test_play_with_a_bot_per_seat(capsys, monkeypatch):
@@ -184,14 +186,22 @@ def test_rules_rendered_in_a_terminal(capsys, monkeypatch):
 
 
 def test_games_lists_every_game_with_options(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")                       # one line per option
     code, out, _ = run_main(["games"], capsys, monkeypatch)
     assert code == 0
     for name in cardcore.available_games():
         assert name in out
     assert "first_player" in out and "2-6" in out
     # Each option's allowed values (Option.allowed_values), for every game.
-    for value in ("'immediate'", "'optional'", "'three_and_four'", "'position'", "allowed:"):
-        assert value in out
+    for value in ("immediate | optional", "any_two | three_and_four", "look | position",
+                  "allowed:", "(default: by lot; allowed: by lot | a seat 0..players-1)",
+                  "(default: no; allowed: yes (4 players) | no)", "4 players"):
+        assert value in " ".join(out.split()), value
+    defaults = [line for line in out.splitlines() if "(default: " in line]
+    assert len(defaults) == sum(len(cardcore.game.game_class(n).options_spec)
+                                for n in cardcore.available_games())
+    for line in defaults:                                      # words, not Python literals
+        assert not re.search(r"\b(None|True|False|null)\b|'", line), line
     for name in cardcore.available_games():
         for option in cardcore.game.game_class(name).options_spec.values():
             assert option.allowed_values() != "see the rulebook"
@@ -411,7 +421,10 @@ def test_play_against_a_level_with_hints(capsys, monkeypatch):
                                "--level", "2"], capsys, monkeypatch, "?\nhint\n1\nq\n")
     assert code == 0, err
     assert "bots: seat 1 level 2" in out
-    assert out.count("Hint (best first):") == 2 and "win share" in out and "visits" in out
+    assert out.count("Hint (highest estimated win share first):") == 2
+    assert "win share" in out and "visits" in out
+    shares = [int(s) for s in re.findall(r"win share (\d+)%", out)]
+    assert shares[:3] == sorted(shares[:3], reverse=True)          # by estimate, as headed
 
 
 @pytest.mark.parametrize("args, message", [

@@ -78,7 +78,7 @@ def test_play_on_a_terminal_in_english():
     assert "JK=QS" in screen and "take the table" in screen         # help explains notation
     assert "Cards: rank then suit" in screen and "? or hint" in screen
     for number in ("'-1'", "'0'", "'99'"):                           # one message for all
-        assert f"There is no move {number}: choose a number from 1 to" in screen
+        assert f"There is no move {number}: type 1-4, a move like 'play " in screen
     assert ("Not allowed: 'play 5H 9D': a pair is two cards of the same rank, or of one suit "
             "with values one apart [KS-4.2]") in screen
     assert "Not allowed: 'play 4S 5D': you do not hold 4S" in screen
@@ -89,7 +89,7 @@ def test_play_on_a_terminal_in_russian():
     code, screen = run_pty(KS + ["--lang", "ru"], TYPED)
     assert code == 0, screen[-2000:]
     assert "Ваша рука: AH 5H 7C 9D" in screen and "Ваш ход [" in screen
-    assert "Хода '-1' нет: выберите номер от 1 до" in screen
+    assert "Хода '-1' нет: наберите 1-4, ход вроде 'play " in screen
     assert "Хода '0' нет" in screen and "Хода '99' нет" in screen
     assert "Нельзя: 'play 5H 9D': пара — две карты одного достоинства" in screen
     assert "[KS-4.2]" in screen and "Нельзя: 'play 4S 5D': у вас нет 4S" in screen

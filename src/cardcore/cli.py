@@ -49,7 +49,7 @@ from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
 from cardcore.game import NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.lineinput import line_reader
-from cardcore.i18n import (LANGUAGES, N_, _, check_lang, ngettext,
+from cardcore.i18n import (LANGUAGES, N_, _, check_lang, fill_template, ngettext,
                            translations, use)
 from cardcore.narrate import breakdown_lines, describe, hand_order, score_direction
 # The refusals and how-to-play pages in the reader's language (the server shows them too).
@@ -392,7 +392,7 @@ class PlaySession:
             numbers=numbers, example=repr(example))
 
     def refuse(self, message: str) -> None:
-        self.console.print("[red]" + escape(message) + "[/]", soft_wrap=True)
+        self.console.print("[red]" + escape(message) + "[/]", soft_wrap=True, highlight=False)
 
     def human_turn(self) -> None:
         game = self.game
@@ -440,7 +440,8 @@ class PlaySession:
                 else:
                     reason = None
                 self.console.print("[red]" + escape(_("Not allowed:")) + "[/] "
-                                   + escape(reason or refusal_text(e, game)), soft_wrap=True)
+                                   + escape(reason or refusal_text(e, game)), soft_wrap=True,
+                                   highlight=False)
                 continue
             return
 
@@ -499,7 +500,7 @@ class PlaySession:
         hints = self.advisor.suggest(self.game, seat=self.seat, top=3)
         hints = sorted(hints, key=lambda h: -h["estimate"])
         number = {a.id: i + 1 for i, a in enumerate(legal)}
-        self.console.print(_("Hint (highest estimated win share first):"))
+        self.console.print(_("Hint (highest estimated win share first):"), highlight=False)
         for hint in hints:
             action = hint["action"]
             self.console.print(Text(f"  {number[action.id]}) {action}", style="cyan").append(
@@ -785,12 +786,21 @@ def option_value_text(option: Any, value: Any) -> str:
     return str(value)
 
 
+# The phrases of Option.allowed_values() (cardcore.game's option checks), for translation.
+ALLOWED_PHRASES = (N_("by lot"), N_("a seat 0..players-1"),
+                   N_("a multiple of players up to {high}"), N_("{value} ({players} players)"))
+
+
 def allowed_text(option: Any) -> str:
     """An option's allowed values in words: ``None (by lot) | a seat 0..players-1`` reads
     "by lot | a seat 0..players-1", ``True | False`` "yes | no", ``'auto'`` "auto"."""
-    text = _NONE_MEANS.sub(lambda m: _(m.group(1)), option.allowed_values())
-    text = re.sub(r"\b(True|False|None)\b", lambda m: _(_LITERALS[m.group(1)]), text)
-    return re.sub(r"'([^']*)'", lambda m: _(m.group(1)), text)
+    parts = []
+    for part in option.allowed_values().split(" | "):
+        part = fill_template(part, ALLOWED_PHRASES)
+        part = _NONE_MEANS.sub(lambda m: _(m.group(1)), part)
+        part = re.sub(r"\b(True|False|None)\b", lambda m: _(_LITERALS[m.group(1)]), part)
+        parts.append(re.sub(r"'([^']*)'", lambda m: _(m.group(1)), part))
+    return " | ".join(parts)
 
 
 def options_text(game: Game) -> str:
