@@ -355,7 +355,8 @@ def test_cli_connects_to_a_ray_cluster_by_address(ray_session):
 
 
 @pytest.mark.parametrize("flag, package, extra", [
-    ("--dask", "distributed", "cardcore[dask]"), ("--ray", "ray", "cardcore[ray]"),
+    ("--dask", "distributed", '[dask]" (in the checkout: pip install ".[dask]")'),
+    ("--ray", "ray", '[ray]" (in the checkout: pip install ".[ray]")'),
 ])
 def test_cli_without_the_cluster_package_says_what_to_install(flag, package, extra,
                                                               monkeypatch, capsys):
@@ -368,5 +369,5 @@ def test_cli_without_the_cluster_package_says_what_to_install(flag, package, ext
 def test_ray_executor_without_ray_installed_is_a_config_error(monkeypatch):
     import sys
     monkeypatch.setitem(sys.modules, "ray", None)
-    with pytest.raises(ConfigError, match=r"cardcore\[ray\]"):
+    with pytest.raises(ConfigError, match=r'needs Ray: pip install ".*\[ray\]"'):
         simulate("kings_stakes", 5, executor="ray")

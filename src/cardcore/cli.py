@@ -48,9 +48,8 @@ from cardcore.bots import BOTS, make_bot, parse_bot_specs
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
 from cardcore.game import NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
+from cardcore.i18n import LANGUAGES, N_, _, check_lang, fill_template, ngettext, use
 from cardcore.lineinput import line_reader
-from cardcore.i18n import (LANGUAGES, N_, _, check_lang, fill_template, ngettext,
-                           translations, use)
 from cardcore.narrate import breakdown_lines, describe, hand_order, score_direction
 # The refusals and how-to-play pages in the reader's language (the server shows them too).
 from cardcore.texts import SHARED_REFUSALS, howto_text, refusal_text  # noqa: F401
@@ -995,7 +994,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     try:
         from cardcore.server import serve
     except ImportError as e:
-        raise ConfigError(f"the server needs the server extra: pip install \"cardcore[server]\" "
+        from cardcore.extras import install_hint
+        raise ConfigError(f"the server needs the server extra: {install_hint('server')} "
                           f"({e})", "serve") from None
     from cardcore.server.limits import Limits
     if args.bot_delay < 0 or not 0 < args.port < 65536:
@@ -1071,10 +1071,10 @@ def build_parser() -> argparse.ArgumentParser:
                            help="local processes (0 = one per CPU; default 1)")
         where.add_argument("--dask", metavar="ADDRESS", default=None,
                            help="run on the Dask cluster whose scheduler is at ADDRESS "
-                                "(pip install 'cardcore[dask]')")
+                                "(needs the dask extra)")
         where.add_argument("--ray", metavar="ADDRESS", default=None,
                            help="run on the Ray cluster at ADDRESS, or 'auto' for the one "
-                                "`ray start` began here (pip install 'cardcore[ray]')")
+                                "`ray start` began here (needs the ray extra)")
         p.add_argument("--chunk-size", type=int, default=None, metavar="GAMES",
                        help="games per task sent to a worker (default: from the run's size)")
 
@@ -1121,7 +1121,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the result as JSON only")
     p.add_argument("--out", metavar="DIR", default=None,
                    help="write tournament.png, tournament.svg and tournament.json to DIR "
-                        "(plots need matplotlib: pip install 'cardcore[plot]')")
+                        "(plots need matplotlib: the plot extra)")
     p.set_defaults(func=cmd_tournament)
 
     p = game_command("rules", "how to play a game (--spec: its full rulebook, the "

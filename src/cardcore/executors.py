@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from typing import Any, Callable
 
 from cardcore.errors import ECHO_LIMIT, ConfigError, echo
+from cardcore.extras import install_hint
 
 __all__ = ["MAX_RETRIES", "PENDING_PER_WORKER", "executor_kind", "executor_workers", "open_executor", "run_chunks"]
 
@@ -66,7 +67,7 @@ def _ray() -> Any:
     try:
         ray = _optional("ray")
     except ImportError:
-        raise ConfigError("executor='ray' needs Ray: pip install 'cardcore[ray]'",
+        raise ConfigError(f"executor='ray' needs Ray: {install_hint('ray')}",
                           "executor") from None
     if not ray.is_initialized():
         raise ConfigError("executor='ray' runs on an initialised Ray: call ray.init() "
@@ -326,7 +327,7 @@ def open_executor(*, dask: str | None = None, ray: str | None = None) -> Iterato
         try:
             Client = _optional("distributed").Client
         except ImportError:
-            raise ConfigError("--dask needs dask.distributed: pip install 'cardcore[dask]'",
+            raise ConfigError(f"--dask needs dask.distributed: {install_hint('dask')}",
                               "dask") from None
         try:
             client = Client(dask, timeout=10, set_as_default=False)
@@ -343,7 +344,7 @@ def open_executor(*, dask: str | None = None, ray: str | None = None) -> Iterato
         try:
             ray_module = _optional("ray")
         except ImportError:
-            raise ConfigError("--ray needs Ray: pip install 'cardcore[ray]'", "ray") from None
+            raise ConfigError(f"--ray needs Ray: {install_hint('ray')}", "ray") from None
         owned = not ray_module.is_initialized()
         if owned:
             try:

@@ -19,7 +19,7 @@ comparisons of one game as independent, so with more than two seats they are som
 
 Everything is summed as integers before any float is computed, in bot order, so the result is
 bit-for-bit the same whatever the executor, worker count or chunking (see ``cardcore.executors``).
-``plot_tournament`` draws it with matplotlib (``pip install 'cardcore[plot]'``).
+``plot_tournament`` draws it with matplotlib (the ``plot`` extra, cardcore.extras).
 """
 from __future__ import annotations
 
@@ -376,7 +376,7 @@ def pairwise_table(result: dict[str, Any]) -> Any:
 def plot_tournament(result: dict[str, Any], out: str | Path) -> list[Path]:
     """Write ``tournament.png`` and ``tournament.svg`` to the directory ``out``: ratings and
     win rates with their 95% intervals, and each bot's score distribution. Needs matplotlib
-    (``pip install 'cardcore[plot]'``). Returns the paths written."""
+    (the ``plot`` extra). Returns the paths written."""
     figure = _figure(result)
     import matplotlib
 
@@ -394,7 +394,8 @@ def require_matplotlib() -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise ConfigError("plots need matplotlib: pip install 'cardcore[plot]'", "out") from None
+        from cardcore.extras import install_hint
+        raise ConfigError(f"plots need matplotlib: {install_hint('plot')}", "out") from None
 
 
 def _spans(values: list[float], intervals: list[list[float]]) -> list[list[float]]:

@@ -3,7 +3,7 @@
     from cardcore.server import create_app
     app = create_app("tables.sqlite3", bot_delay=0.4)     # an ASGI app: uvicorn, hypercorn, ...
 
-Needs the ``server`` extra: ``pip install "cardcore[server]"``.
+Needs the ``server`` extra: ``pip install ".[server]"`` in a checkout (cardcore.extras).
 """
 from __future__ import annotations
 
