@@ -1,6 +1,6 @@
 """A small league: masked PPO against its own past snapshots, greedy and the in-core levels.
 
-    pip install "cardcore[rl-examples]" torch==2.13.0     # (the CPU build; see docs/rl.md)
+    pip install ".[rl-examples]" torch==2.13.0          # (the CPU build; see docs/rl.md)
     python examples/league_ppo.py kings_stakes --steps 200000
 
 One VectorGame per league member, the learner at seat 0 of each: ``"self"`` is

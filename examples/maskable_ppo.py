@@ -1,6 +1,6 @@
 """sb3-contrib's MaskablePPO on cardcore's Gymnasium vector environment.
 
-    pip install "cardcore[rl-examples]" torch==2.13.0     # (the CPU build; see docs/rl.md)
+    pip install ".[rl-examples]" torch==2.13.0          # (the CPU build; see docs/rl.md)
     python examples/maskable_ppo.py kings_stakes --budget-minutes 8 --curve curve.png
 
 ``cardcore.envs.gymnasium.make_vec`` is a ``gymnasium.vector.VectorEnv`` over VectorGame (the

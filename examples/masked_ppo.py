@@ -1,6 +1,6 @@
 """A compact masked PPO on cardcore's VectorGame, the opponents played inside the core.
 
-    pip install "cardcore[rl-examples]" torch==2.13.0     # (the CPU build; see docs/rl.md)
+    pip install ".[rl-examples]" torch==2.13.0          # (the CPU build; see docs/rl.md)
     python examples/masked_ppo.py kings_stakes --budget-minutes 8 --curve curve.png
 
 One learning seat (0) against in-core bots (``--opponents greedy``): ``VectorGame.step`` takes
