@@ -911,7 +911,7 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
     with use(check_lang(args.lang)):
         table = Table(box=box.SIMPLE_HEAVY, caption=_(
-            "Give an option as -o name=value: -o rounds=8, -o teams=true, -o refill=manual."))
+            "Give an option as -o name=value: -o rounds=8, -o refill=manual, -o first_player=0."))
         for column in (_("game"), _("players"), _("default"), _("options")):
             table.add_column(column)
         for name in available_games():
