@@ -170,3 +170,21 @@ def test_manna_marks_first_melds_that_cannot_open_alone(lang, note):
     trial = game.clone()                               # and indeed: alone it cannot end the turn
     trial.apply("meld Q Q Q")
     assert not any(a.kind == "discard" for a in trial.legal_actions())
+
+
+def test_ctrl_c_while_the_bots_think_saves_the_game_as_it_stands(tmp_path):
+    """Ctrl-C after your move, while the search bots think (or, on a fast machine, at your
+    next prompt): the save holds your move and loads; the message says where it is."""
+    save = tmp_path / "game.json"
+    child = spawn(KS + ["--level", "5", "--save", str(save)])
+    child.expect_exact("Your move [")
+    child.send("1\r")
+    child.expect_exact("You played 3H")
+    child.send(CTRL_C)
+    child.expect(pexpect.EOF)
+    said = screen(child)
+    assert f"Interrupted; leaving the game. Saved to {save}; resume with:" in said, said
+    child.close()
+    assert child.exitstatus == 130
+    game = cardcore.load_game(save.read_text())
+    assert "3H" not in game.view(0)["hand"] and len(game.action_log()) >= 1

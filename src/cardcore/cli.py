@@ -215,6 +215,7 @@ class PlaySession:
         # A new game narrates its deal; a resumed one starts after what was already seen.
         self.events_seen = len(game.events(seat)) if resumed_at else 0
         self.words = _words_module(game)
+        self.applying = False          # inside Game.apply: a save now could miss the move
 
     def who(self, seat: int) -> str:
         return _("you") if seat == self.seat else _("seat {seat} ({bot})").format(
@@ -229,6 +230,8 @@ class PlaySession:
         try:
             return self._play()
         except KeyboardInterrupt:                      # Ctrl-C: where the game is kept
+            if not self.applying:                      # as it stands: between two moves
+                self.save()
             self.console.print("\n" + _("Interrupted; leaving the game.") + self.resume_hint(),
                                soft_wrap=True)
             return 130
@@ -243,7 +246,9 @@ class PlaySession:
                 only = game.legal_actions()[0]       # a forced move needs no Enter
                 self.console.print(Text(_("(your only move: {move})").format(move=only),
                                         style="dim"))
+                self.applying = True
                 game.apply(only, player=self.seat)
+                self.applying = False
             elif player == self.seat:
                 self.save()
                 self.show()
@@ -259,7 +264,9 @@ class PlaySession:
                     return 0
             else:
                 action = self.bots[player].choose(game)
+                self.applying = True                   # a Ctrl-C now keeps the last save
                 game.apply(action, player=player)
+                self.applying = False
         self.print_events()
         self.save()
         self.show_end()
@@ -425,8 +432,10 @@ class PlaySession:
             else:
                 action = text                       # a move written out; game.apply checks it
             try:
+                self.applying = True
                 game.apply(action, player=self.seat)
             except IllegalActionError as e:
+                self.applying = False
                 # The notation rule: the text is no action of the game at all (not just
                 # not now), so the game explains what is missing, or what to type instead.
                 if isinstance(action, str) and e.rule in (None, NOTATION_RULE):
@@ -442,6 +451,7 @@ class PlaySession:
                                    + escape(reason or refusal_text(e, game)), soft_wrap=True,
                                    highlight=False)
                 continue
+            self.applying = False
             return
 
     def move_words(self) -> set[str]:
