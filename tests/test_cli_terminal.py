@@ -5,6 +5,7 @@ says where the game was saved, God draws come in card order, Manna marks its sho
 melds, and every move the game offers is explained by h."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
@@ -13,8 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 import cardcore
+from cardcore.cli import PlaySession
+from cardcore.i18n import use
 from cardcore.narrate import hand_order
 from cardcore.texts import words_module
 
@@ -61,6 +65,7 @@ def screen(child) -> str:
     return " ".join(ANSI.sub("", child.before).split())
 
 
+@pytest.mark.slow                          # the front-end suites: tests/test_cli*.py
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_line_edits_history_recalls_and_bad_input_says_what_to_type(lang, tmp_path):
     w = WORDS[lang]
@@ -99,6 +104,7 @@ def test_the_line_edits_history_recalls_and_bad_input_says_what_to_type(lang, tm
         "1": "greedy", "2": "greedy"}
 
 
+@pytest.mark.slow
 def test_ctrl_c_without_a_save_says_so_plainly():
     child = spawn(KS)
     child.expect_exact("Your move [")
@@ -155,13 +161,9 @@ def test_manna_marks_first_melds_that_cannot_open_alone(lang, note):
     bot = make_bot("greedy", 3)
     while not (game.current_player == 0 and game.phase == "meld"):
         game.apply(bot.choose(game))
-    from cardcore.cli import PlaySession
-    from rich.console import Console
-    import io
     out = io.StringIO()
     session = PlaySession(game, 0, ["greedy"], 3, Console(file=out, width=300),
                           lambda prompt: "q", lang=lang)
-    from cardcore.i18n import use
     with use(lang, game):
         session.show_moves()
         short = session.short_moves()
@@ -172,6 +174,7 @@ def test_manna_marks_first_melds_that_cannot_open_alone(lang, note):
     assert not any(a.kind == "discard" for a in trial.legal_actions())
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_the_bots_think_saves_the_game_as_it_stands(tmp_path):
     """Ctrl-C after your move, while the search bots think (or, on a fast machine, at your
     next prompt): the save holds your move and loads; the message says where it is."""
