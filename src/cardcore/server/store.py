@@ -97,6 +97,15 @@ CREATE TABLE IF NOT EXISTS presence (
 """
 
 
+class Generation(NamedTuple):
+    """What the sweep compares between a table in memory and its row."""
+
+    actions: int
+    ended: str | None
+    rewinds: int
+    token_hashes: dict[int, str]
+
+
 class StoreUnavailable(Exception):
     """The store cannot be reached (a PostgreSQL server down or restarting): the server
     answers 503 and the store reconnects by itself (docs/server.md, "Several processes")."""
@@ -191,6 +200,47 @@ class SqlTableStore:
         row = self.db.execute("SELECT actions, ended, COALESCE(rewinds, 0) FROM tables "
                               "WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else (int(row[0]), row[1], int(row[2]))
+
+    def generations(self, table_ids: list[str]) -> dict[str, Generation]:
+        """``generation`` and the seats' token hashes of many tables in one query (the sweep
+        checks the tables in memory against the store: a change made by ``cardcore admin``
+        or by a process whose notice was lost)."""
+        found: dict[str, Generation] = {}
+        for start in range(0, len(table_ids), 500):             # SQLite's parameter limit
+            chunk = table_ids[start:start + 500]
+            marks = ", ".join("?" * len(chunk))
+            for row in self.db.execute(
+                    "SELECT id, actions, ended, COALESCE(rewinds, 0), token_hashes FROM tables "
+                    f"WHERE id IN ({marks})", chunk).fetchall():
+                found[row[0]] = Generation(int(row[1]), row[2], int(row[3]), _seat_map(row[4]))
+        return found
+
+    def close_table(self, table_id: str) -> bool:
+        """End an open table as closed by the operator (``cardcore admin end``); False: no
+        such open table."""
+        with self.db:
+            self._begin()
+            changed = self.db.execute(
+                "UPDATE tables SET over = 1, ended = 'closed', ended_at = ? "
+                "WHERE id = ? AND over = 0", (time.time(), table_id)).rowcount
+            if changed:
+                self._announce([(table_id, "ended")])
+        return bool(changed)
+
+    def operator_rows(self, include_over: bool = False,
+                      limit: int = 1000) -> list[dict[str, Any]]:
+        """Every table, listed or not, newest first (``cardcore admin list``): no token and
+        no hidden card, only what an operator needs to pick a table."""
+        where = "" if include_over else "WHERE over = 0 "
+        rows = self.db.execute(
+            "SELECT id, game, players, actions, over, ended, bots, token_hashes, names, "
+            f"created, updated FROM tables {where}ORDER BY created DESC, id DESC LIMIT ?",
+            (limit,)).fetchall()
+        return [{"table": r[0], "game": r[1], "players": r[2], "moves": r[3],
+                 "over": bool(r[4]), "ended": r[5],
+                 "bots": {int(k): v for k, v in json.loads(r[6]).items()},
+                 "taken_seats": sorted(int(k) for k in json.loads(r[7])),
+                 "names": _seat_map(r[8]), "created": r[9], "updated": r[10]} for r in rows]
 
     def actions_since(self, table_id: str, first: int, count: int) -> list[int] | None:
         """The stored actions ``first`` .. ``count - 1`` of a table from its action rows, or
