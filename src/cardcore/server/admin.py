@@ -64,7 +64,7 @@ def free_seat(db: str, table_id: str, seat: int) -> str | None:
         found = store.seats(table_id)
         if found is None:
             raise ConfigError(f"no table {_echo(table_id)}", "table")
-        hashes, names, _ = found
+        hashes, names = found.token_hashes, found.names
         if seat not in hashes:
             raise ConfigError(f"seat {_echo(seat)} of table {_echo(table_id)} is not held by "
                               f"a person (held: {sorted(hashes) or 'none'})", "seat")

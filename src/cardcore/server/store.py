@@ -97,6 +97,22 @@ CREATE TABLE IF NOT EXISTS presence (
 """
 
 
+class Progress(NamedTuple):
+    """How far a stored table is: its action count, and how it ended (None: open)."""
+
+    actions: int
+    ended: str | None
+
+
+class StoredGeneration(NamedTuple):
+    """``Progress`` with the number of take-backs: after one, a log can be as long as
+    before and still be another one."""
+
+    actions: int
+    ended: str | None
+    rewinds: int
+
+
 class Generation(NamedTuple):
     """What the sweep compares between a table in memory and its row."""
 
@@ -104,6 +120,14 @@ class Generation(NamedTuple):
     ended: str | None
     rewinds: int
     token_hashes: dict[int, str]
+
+
+class SeatRow(NamedTuple):
+    """A table's stored seat holders: token hashes and names by seat, and its rematch."""
+
+    token_hashes: dict[int, str]
+    names: dict[int, str]
+    rematch: str | None
 
 
 class StoreUnavailable(Exception):
@@ -183,23 +207,23 @@ class SqlTableStore:
         """Within the transaction: tell other processes which tables changed (table id, and
         the new action count or "ended"); nothing for a store of one process."""
 
-    def progress(self, table_id: str) -> tuple[int, str | None] | None:
+    def progress(self, table_id: str) -> Progress | None:
         """The stored action count of a table and how it ended (None: no such table)."""
         row = self.db.execute("SELECT actions, ended FROM tables WHERE id = ?",
                               (table_id,)).fetchone()
-        return None if row is None else (int(row[0]), row[1])
+        return None if row is None else Progress(int(row[0]), row[1])
 
     def clock_of(self, table_id: str) -> str | None:
         """The stored clock of a table (its JSON; None: no clock, or no such table)."""
         row = self.db.execute("SELECT clock FROM tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else row[0]
 
-    def generation(self, table_id: str) -> tuple[int, str | None, int] | None:
+    def generation(self, table_id: str) -> StoredGeneration | None:
         """``progress`` with the number of take-backs stored: after a take-back a log can
         be as long as before and still be another one."""
         row = self.db.execute("SELECT actions, ended, COALESCE(rewinds, 0) FROM tables "
                               "WHERE id = ?", (table_id,)).fetchone()
-        return None if row is None else (int(row[0]), row[1], int(row[2]))
+        return None if row is None else StoredGeneration(int(row[0]), row[1], int(row[2]))
 
     def generations(self, table_ids: list[str]) -> dict[str, Generation]:
         """``generation`` and the seats' token hashes of many tables in one query (the sweep
@@ -425,11 +449,11 @@ class SqlTableStore:
                  "created": r[8], "updated": r[9], "ended": r[10]} for r in rows]
 
     # ---------------------------------------------------------------- seats (seats.py)
-    def seats(self, table_id: str) -> tuple[dict[int, str], dict[int, str], str | None] | None:
+    def seats(self, table_id: str) -> SeatRow | None:
         """A table's stored token hashes, names and rematch id (None: no such table)."""
         row = self.db.execute("SELECT token_hashes, names, rematch FROM tables WHERE id = ?",
                               (table_id,)).fetchone()
-        return None if row is None else (_seat_map(row[0]), _seat_map(row[1]), row[2])
+        return None if row is None else SeatRow(_seat_map(row[0]), _seat_map(row[1]), row[2])
 
     def update_seats(self, table_id: str, expected: dict[int, str],
                      token_hashes: dict[int, str], names: dict[int, str]) -> bool:

@@ -42,7 +42,8 @@ from cardcore.server.metrics import Metrics
 from cardcore.server.patches import StateMemo
 from cardcore.server.record_keys import RecordKeys
 from cardcore.server.storage import open_store
-from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, StoreUnavailable, TableUpdate
+from cardcore.server.store import (CHECKPOINT_EVERY, Progress, StoredTable, StoreUnavailable,
+                                   TableUpdate)
 from cardcore.simulation import bot_seed
 
 __all__ = ["ApiError", "Connection", "Table", "TableServer", "spectator_view", "seat_events",
@@ -977,9 +978,9 @@ class TableServer:
         if self.store.shared:
             stored = self.store.seats(table.id)
             if stored is not None:
-                table.set_seats(stored[0], stored[1])
-                if stored[2] is not None:
-                    table.announce_rematch(stored[2])
+                table.set_seats(stored.token_hashes, stored.names)
+                if stored.rematch is not None:
+                    table.announce_rematch(stored.rematch)
 
     async def _store_seats(self, table: Table, token_hashes: dict[int, str],
                            names: dict[int, str]) -> None:
@@ -1177,7 +1178,7 @@ class TableServer:
             if row.token_hashes != table.token_hashes:
                 stored = self.store.seats(table.id)
                 if stored is not None:
-                    table.set_seats(stored[0], stored[1])
+                    table.set_seats(stored.token_hashes, stored.names)
             ended_there = (row.ended in ENDS_OUTSIDE_RULES or row.ended == "forfeit") \
                 and row.ended != table.ended
             if row.actions > table.actions or row.rewinds > table.rewinds or ended_there:
@@ -1626,13 +1627,13 @@ class TableServer:
             await self.settled(table)
             if count is not None and count <= table.actions:
                 return                               # caught up meanwhile
-            self.catch_up(table, None if count is None else (count, None))
+            self.catch_up(table, None if count is None else Progress(count, None))
         except ApiError:
             pass                                     # storage failed: the table reloads
         except Exception as e:                       # pragma: no cover - the store is down
             log.error("table %s could not be refreshed: %s", table.id, e)
 
-    def catch_up(self, table: Table, stored: tuple[int, str | None] | None = None) -> None:
+    def catch_up(self, table: Table, stored: Progress | None = None) -> None:
         """Refresh ``table`` if the store is ahead of it (another process moved or ended it):
         the new actions applied from their rows when it can, else loaded whole. ``stored``:
         the store's action count and end if known (a notice's), else read."""
@@ -1640,20 +1641,21 @@ class TableServer:
             return
         if stored is None:
             generation = self.store.generation(table.id)
-            stored = None if generation is None else generation[:2]
-            if generation is not None and generation[2] != table.rewinds:
+            stored = None if generation is None else Progress(generation.actions,
+                                                              generation.ended)
+            if generation is not None and generation.rewinds != table.rewinds:
                 table.diverged = True                   # rewound elsewhere: load it whole
         # Ended elsewhere (abandoned, closed, or a forfeit on time, which adds no action):
         # reload.
-        ended = stored is not None and (stored[1] in ENDS_OUTSIDE_RULES or stored[1] == "forfeit") \
-            and table.ended != stored[1]
-        if stored is not None and stored[0] == table.actions and not table.diverged \
+        ended = stored is not None and table.ended != stored.ended \
+            and (stored.ended in ENDS_OUTSIDE_RULES or stored.ended == "forfeit")
+        if stored is not None and stored.actions == table.actions and not table.diverged \
                 and not ended:
             return
         new = None
-        if stored is not None and stored[0] > table.actions and not table.diverged \
+        if stored is not None and stored.actions > table.actions and not table.diverged \
                 and not ended:
-            new = self.store.actions_since(table.id, table.actions, stored[0])
+            new = self.store.actions_since(table.id, table.actions, stored.actions)
         if stored is None or new is None:
             self.refresh(table)
             return
@@ -1661,7 +1663,7 @@ class TableServer:
             table.game.apply(action)
         if table.clock is not None:                  # the turn the committer timed
             clocks.adopt(table, self.store.clock_of(table.id))
-        table.actions = table.queued_actions = stored[0]
+        table.actions = table.queued_actions = stored.actions
         table.advanced_at = time.monotonic()
         table.count_events()
         table.notify()
@@ -1691,7 +1693,8 @@ class TableServer:
         if "forfeit" in (fresh.ended, table.ended):    # a forfeit stored, or ours refused
             table.ended = fresh.ended
         if fresh.ended in ENDS_OUTSIDE_RULES and table.ended is None:
-            table.end(fresh.ended, WS_CLOSE["ended"], ApiError(409, ENDS_OUTSIDE_RULES[fresh.ended]))
+            table.end(fresh.ended, WS_CLOSE["ended"],
+                      ApiError(409, ENDS_OUTSIDE_RULES[fresh.ended]))
         table.notify()
         self.schedule_bots(table)
 
