@@ -45,6 +45,7 @@ from rich.text import Text
 
 from cardcore import __version__
 from cardcore.bots import BOTS, make_bot, parse_bot_specs
+from cardcore import cli_admin
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
 from cardcore.game import NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
@@ -832,8 +833,18 @@ def cmd_verify(args: argparse.Namespace, console: Console) -> int:
         data = sys.stdin.buffer.read() if args.record == "-" else Path(args.record).read_bytes()
     except OSError as e:
         raise ConfigError(f"cannot read {echo(args.record)}: {e.strerror}", "record") from None
+    keys: list[str | None] = [args.key]
+    if args.key_file is not None:
+        from cardcore.server.record_keys import read_ring
+        try:
+            keys = [*read_ring(args.key_file), *([args.key] if args.key else [])]
+        except OSError as e:
+            raise ConfigError(f"cannot read {echo(args.key_file)}: {e.strerror}",
+                              "key-file") from None
+        if not keys:
+            raise ConfigError(f"{echo(args.key_file)} holds no key", "key-file")
     try:
-        report = verify(data, key=args.key)
+        report = _verify_with_any(verify, data, keys)
     except RecordError as e:
         Console(stderr=True, soft_wrap=True).print(
             f"[bold red]cardcore verify: rejected[/] ({e.check}): {escape(str(e))}",
@@ -850,6 +861,23 @@ def cmd_verify(args: argparse.Namespace, console: Console) -> int:
                   f"legal moves, ended {report['ended']}, winners {report['winners']}; "
                   f"{deal}; {signed}", highlight=False, soft_wrap=True)
     return 0
+
+
+def _verify_with_any(verify: Callable[..., dict[str, Any]], data: bytes,
+                     keys: list[str | None]) -> dict[str, Any]:
+    """``verify`` with the first key of a ring that signed the record (newest first); a
+    record no key signed is rejected with the newest key's reason."""
+    from cardcore.records import RecordError
+    first: RecordError | None = None
+    for key in reversed(keys):
+        try:
+            return verify(data, key=key)
+        except RecordError as e:
+            if e.check != "signature":
+                raise
+            first = first or e
+    assert first is not None
+    raise first
 
 
 def command_agent(command: str, timeout: float) -> Callable[[str], str]:
@@ -1008,8 +1036,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         raise ConfigError(f"the server needs the server extra: {install_hint('server')} "
                           f"({e})", "serve") from None
     from cardcore.server.limits import Limits
-    if args.bot_delay < 0 or not 0 < args.port < 65536:
-        raise ConfigError("--bot-delay must be >= 0, --port 1..65535", "serve")
+    if args.bot_delay < 0 or args.drain < 0 or not 0 < args.port < 65536:
+        raise ConfigError("--bot-delay and --drain must be >= 0, --port 1..65535", "serve")
     try:
         limits = Limits(**{name: getattr(args, name) for name in SERVE_LIMITS})
     except ValueError as e:
@@ -1020,7 +1048,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.synchronous,
           limits=limits, allow_origins=args.allow_origin, allow_hosts=args.allow_host,
           log_format=args.log_format, log_level=args.log_level,
-          forwarded_allow_ips=args.forwarded_allow_ips, bots=args.bots or ())
+          forwarded_allow_ips=args.forwarded_allow_ips, bots=args.bots or (),
+          drain=args.drain)
     return 0
 
 
@@ -1154,6 +1183,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record", help="the record's JSON file (GET /api/tables/ID/record), or -")
     p.add_argument("--key", default=None,
                    help="the server's record key: also check the record's HMAC")
+    p.add_argument("--key-file", default=None, metavar="RING",
+                   help="a key ring (CARDCORE_RECORD_KEY_FILE, `cardcore admin rotate-key`): "
+                        "the record must be signed by one of its keys")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_verify)
 
@@ -1207,6 +1239,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_bench)
 
+    cli_admin.add_parser(sub)
+
     p = sub.add_parser("serve", help="run the table server and the web table (needs the "
                        "server extra)", description="Run the table server (docs/server.md).")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
@@ -1240,6 +1274,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--synchronous", choices=("full", "normal"), default="full",
                    help="SQLite durability: full survives a power cut, normal a killed "
                         "process (default full)")
+    p.add_argument("--drain", type=float, default=0.0, metavar="SECONDS",
+                   help="on SIGTERM, answer /readyz with 503 for this long (the proxy stops "
+                        "sending) before shutting down; sockets then close with 1012 "
+                        "(default 0: at once)")
     p.set_defaults(func=cmd_serve)
     return parser
 

@@ -232,6 +232,17 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         status, body = health(server)
         return _json(body, status)
 
+    async def livez(request: Request) -> Response:
+        # Liveness: the event loop answers (restart the process only when this fails).
+        return _json({"status": "alive"})
+
+    async def readyz(request: Request) -> Response:
+        # Readiness: the store answers and the process is not draining (SIGTERM, drain.py).
+        if server.draining:
+            return _json({"status": "draining", "tables_in_memory": len(server.tables)}, 503)
+        status, body = health(server)
+        return _json(body, status)
+
     async def list_games(request: Request) -> Response:
         return _json({"games": games_catalogue(server.extra_bots), "version": __version__})
 
@@ -712,6 +723,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         api("/api/games", {"GET": list_games}),
         api("/api/i18n", {"GET": get_words}),
         api("/healthz", {"GET": healthz}),
+        api("/livez", {"GET": livez}),
+        api("/readyz", {"GET": readyz}),
         api("/metrics", {"GET": metrics}),
         api("/openapi.json", {"GET": openapi}),
         api("/api/tables", {"GET": list_tables, "POST": create_table}),

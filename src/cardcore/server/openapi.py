@@ -76,6 +76,7 @@ OPERATIONS = [("/api/games", "get"), ("/api/i18n", "get"), ("/api/tables", "get"
               ("/api/tables/{table}/seats", "post"),
               ("/api/tables/{table}/seats/{seat}", "delete"),
               ("/api/tables/{table}/rematch", "post"), ("/healthz", "get"),
+              ("/livez", "get"), ("/readyz", "get"),
               ("/metrics", "get"), ("/openapi.json", "get")]
 
 
@@ -110,7 +111,7 @@ def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[
                 "type": "object", "required": ["id", "player", "kind", "cards", "label"]}},
             "over": {"type": "boolean"},
             "ended": {"type": ["string", "null"],
-                      "enum": ["over", "abandoned", "forfeit", None]},
+                      "enum": ["over", "abandoned", "closed", "forfeit", None]},
             "scores": {"type": "array", "items": {"type": "integer"},
                        "description": "each seat's match score, by seat"},
             "winners": {"type": "array", "items": {"type": "integer", "minimum": 0},
@@ -380,6 +381,23 @@ def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[
                 "responses": _responses({
                     "200": _json({"$ref": "#/components/schemas/Health"}, "healthy"),
                     "503": _json({"$ref": "#/components/schemas/Health"}, "failing")})}},
+            "/livez": {"get": {
+                "operationId": "liveness", "summary": "the process answers (restart it when not)",
+                "responses": _responses({"200": _json(
+                    {"type": "object", "required": ["status"],
+                     "properties": {"status": {"const": "alive"}}}, "alive")})}},
+            "/readyz": {"get": {
+                "operationId": "readiness",
+                "summary": "the process takes new requests: its store answers and it is not "
+                           "draining after SIGTERM",
+                "responses": _responses({
+                    "200": _json({"$ref": "#/components/schemas/Health"}, "ready"),
+                    "503": _json({"oneOf": [
+                        {"$ref": "#/components/schemas/Health"},
+                        {"type": "object", "required": ["status", "tables_in_memory"],
+                         "properties": {"status": {"const": "draining"},
+                                        "tables_in_memory": {"type": "integer"}}}]},
+                        "failing, or draining")})}},
             "/metrics": {"get": {
                 "operationId": "metrics", "summary": "Prometheus text format",
                 "responses": _responses({"200": {"description": "the metrics", "content": {

@@ -97,6 +97,39 @@ CREATE TABLE IF NOT EXISTS presence (
 """
 
 
+class Progress(NamedTuple):
+    """How far a stored table is: its action count, and how it ended (None: open)."""
+
+    actions: int
+    ended: str | None
+
+
+class StoredGeneration(NamedTuple):
+    """``Progress`` with the number of take-backs: after one, a log can be as long as
+    before and still be another one."""
+
+    actions: int
+    ended: str | None
+    rewinds: int
+
+
+class Generation(NamedTuple):
+    """What the sweep compares between a table in memory and its row."""
+
+    actions: int
+    ended: str | None
+    rewinds: int
+    token_hashes: dict[int, str]
+
+
+class SeatRow(NamedTuple):
+    """A table's stored seat holders: token hashes and names by seat, and its rematch."""
+
+    token_hashes: dict[int, str]
+    names: dict[int, str]
+    rematch: str | None
+
+
 class StoreUnavailable(Exception):
     """The store cannot be reached (a PostgreSQL server down or restarting): the server
     answers 503 and the store reconnects by itself (docs/server.md, "Several processes")."""
@@ -174,23 +207,64 @@ class SqlTableStore:
         """Within the transaction: tell other processes which tables changed (table id, and
         the new action count or "ended"); nothing for a store of one process."""
 
-    def progress(self, table_id: str) -> tuple[int, str | None] | None:
+    def progress(self, table_id: str) -> Progress | None:
         """The stored action count of a table and how it ended (None: no such table)."""
         row = self.db.execute("SELECT actions, ended FROM tables WHERE id = ?",
                               (table_id,)).fetchone()
-        return None if row is None else (int(row[0]), row[1])
+        return None if row is None else Progress(int(row[0]), row[1])
 
     def clock_of(self, table_id: str) -> str | None:
         """The stored clock of a table (its JSON; None: no clock, or no such table)."""
         row = self.db.execute("SELECT clock FROM tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else row[0]
 
-    def generation(self, table_id: str) -> tuple[int, str | None, int] | None:
+    def generation(self, table_id: str) -> StoredGeneration | None:
         """``progress`` with the number of take-backs stored: after a take-back a log can
         be as long as before and still be another one."""
         row = self.db.execute("SELECT actions, ended, COALESCE(rewinds, 0) FROM tables "
                               "WHERE id = ?", (table_id,)).fetchone()
-        return None if row is None else (int(row[0]), row[1], int(row[2]))
+        return None if row is None else StoredGeneration(int(row[0]), row[1], int(row[2]))
+
+    def generations(self, table_ids: list[str]) -> dict[str, Generation]:
+        """``generation`` and the seats' token hashes of many tables in one query (the sweep
+        checks the tables in memory against the store: a change made by ``cardcore admin``
+        or by a process whose notice was lost)."""
+        found: dict[str, Generation] = {}
+        for start in range(0, len(table_ids), 500):             # SQLite's parameter limit
+            chunk = table_ids[start:start + 500]
+            marks = ", ".join("?" * len(chunk))
+            for row in self.db.execute(
+                    "SELECT id, actions, ended, COALESCE(rewinds, 0), token_hashes FROM tables "
+                    f"WHERE id IN ({marks})", chunk).fetchall():
+                found[row[0]] = Generation(int(row[1]), row[2], int(row[3]), _seat_map(row[4]))
+        return found
+
+    def close_table(self, table_id: str) -> bool:
+        """End an open table as closed by the operator (``cardcore admin end``); False: no
+        such open table."""
+        with self.db:
+            self._begin()
+            changed = self.db.execute(
+                "UPDATE tables SET over = 1, ended = 'closed', ended_at = ? "
+                "WHERE id = ? AND over = 0", (time.time(), table_id)).rowcount
+            if changed:
+                self._announce([(table_id, "ended")])
+        return bool(changed)
+
+    def operator_rows(self, include_over: bool = False,
+                      limit: int = 1000) -> list[dict[str, Any]]:
+        """Every table, listed or not, newest first (``cardcore admin list``): no token and
+        no hidden card, only what an operator needs to pick a table."""
+        where = "" if include_over else "WHERE over = 0 "
+        rows = self.db.execute(
+            "SELECT id, game, players, actions, over, ended, bots, token_hashes, names, "
+            f"created, updated FROM tables {where}ORDER BY created DESC, id DESC LIMIT ?",
+            (limit,)).fetchall()
+        return [{"table": r[0], "game": r[1], "players": r[2], "moves": r[3],
+                 "over": bool(r[4]), "ended": r[5],
+                 "bots": {int(k): v for k, v in json.loads(r[6]).items()},
+                 "taken_seats": sorted(int(k) for k in json.loads(r[7])),
+                 "names": _seat_map(r[8]), "created": r[9], "updated": r[10]} for r in rows]
 
     def actions_since(self, table_id: str, first: int, count: int) -> list[int] | None:
         """The stored actions ``first`` .. ``count - 1`` of a table from its action rows, or
@@ -375,11 +449,11 @@ class SqlTableStore:
                  "created": r[8], "updated": r[9], "ended": r[10]} for r in rows]
 
     # ---------------------------------------------------------------- seats (seats.py)
-    def seats(self, table_id: str) -> tuple[dict[int, str], dict[int, str], str | None] | None:
+    def seats(self, table_id: str) -> SeatRow | None:
         """A table's stored token hashes, names and rematch id (None: no such table)."""
         row = self.db.execute("SELECT token_hashes, names, rematch FROM tables WHERE id = ?",
                               (table_id,)).fetchone()
-        return None if row is None else (_seat_map(row[0]), _seat_map(row[1]), row[2])
+        return None if row is None else SeatRow(_seat_map(row[0]), _seat_map(row[1]), row[2])
 
     def update_seats(self, table_id: str, expected: dict[int, str],
                      token_hashes: dict[int, str], names: dict[int, str]) -> bool:

@@ -18,7 +18,6 @@ import hmac
 import json
 import logging
 import math
-import os
 import secrets
 import time
 from collections import OrderedDict, deque
@@ -41,8 +40,10 @@ from cardcore.server.takeback import Movers, fresh_game, parse_takeback, rewound
 from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
 from cardcore.server.metrics import Metrics
 from cardcore.server.patches import StateMemo
+from cardcore.server.record_keys import RecordKeys
 from cardcore.server.storage import open_store
-from cardcore.server.store import CHECKPOINT_EVERY, StoredTable, StoreUnavailable, TableUpdate
+from cardcore.server.store import (CHECKPOINT_EVERY, Progress, StoredTable, StoreUnavailable,
+                                   TableUpdate)
 from cardcore.simulation import bot_seed
 
 __all__ = ["ApiError", "Connection", "Table", "TableServer", "spectator_view", "seat_events",
@@ -65,7 +66,10 @@ REVIEW_ITERATIONS = 300
 REVIEWS_KEPT = 256          # finished reviews kept in memory (a finished table does not change)
 MAX_CACHED = 500            # tables kept in memory; the others are reloaded when used
 IDLE_SECONDS = 60.0         # a table nobody used for this long leaves memory (reloaded on use)
-RECORD_KEY_ENV = "CARDCORE_RECORD_KEY"   # the key that signs match records (docs/server.md)
+# Tables that end outside the rules and stay stored (a deleted one is gone): the 409 each
+# answers a move with, and what its sockets are told before they close.
+ENDS_OUTSIDE_RULES = {"abandoned": "the table was abandoned: nobody moved for too long",
+                      "closed": "the table was closed by the server's operator"}
 
 # View keys that belong to the seat that asked; the spectator's view blanks them.
 
@@ -269,7 +273,7 @@ class Table:
     queued_actions: int = -1                       # actions in the database or queued for it
     checkpoint_at: int = -1                        # log length of the last whole save queued
     creator_hash: str | None = None                # hash of the creator token (DELETE)
-    ended: str | None = None                       # "abandoned" or "deleted" (not the rules')
+    ended: str | None = None        # ENDS_OUTSIDE_RULES, "forfeit" or "deleted" (not the rules')
     last_used: float = 0.0                         # monotonic time of the last request
     human_moved: bool = False                      # a person moved since the last commit
     creator_token: str | None = field(default=None, repr=False)  # at creation only
@@ -282,7 +286,7 @@ class Table:
     clock_task: asyncio.Task[None] | None = None   # the timer of the turn being timed
     timeouts_pushed: int = -1                      # clock timeouts its sockets were told of
     recorded: set[Connection] = field(default_factory=set)  # sockets sent the record
-    record_key: bytes | str | None = field(default=None, repr=False)   # signs records
+    record_keys: RecordKeys | None = field(default=None, repr=False)   # sign records
     diverged: bool = False                         # holds a move the store refused (stale)
     takeback: bool = False                         # the person may take moves back
     rewinds: int = 0                               # take-backs so far: the log's generation
@@ -495,16 +499,16 @@ class Table:
                            ended="forfeit" if self.ended == "forfeit" else "over",
                            forfeit=None if clock is None else clock.forfeit,
                            timeouts=None if clock is None else clock.timeouts,
-                           key=self.record_key)
+                           key=None if self.record_keys is None
+                           else self.record_keys.current())
 
     # ---------------------------------------------------------------- changes
     def check_turn(self, seat: int, after: int | None) -> None:
         game = self.game
         if self.ended == "deleted":
             raise ApiError(404, "no such table")
-        if self.ended == "abandoned":
-            raise ApiError(409, "the table was abandoned: nobody moved for too long",
-                           event_count=self.event_count)
+        if self.ended in ENDS_OUTSIDE_RULES:
+            raise ApiError(409, ENDS_OUTSIDE_RULES[self.ended], event_count=self.event_count)
         if self.ended == "forfeit":
             raise ApiError(409, "the match is over: a seat forfeited on time",
                            event_count=self.event_count)
@@ -701,6 +705,7 @@ class TableServer:
         self.message_rate = message_rate
         self.tables: OrderedDict[str, Table] = OrderedDict()    # most recently used last
         self.closing = False
+        self.draining = False                   # SIGTERM: readiness 503 (drain.py)
         self.queued: dict[str, TableUpdate] = {}                # table id -> what to store
         self.waiting: list[tuple[Table, asyncio.Future[None]]] = []
         self.flushing = False
@@ -708,11 +713,20 @@ class TableServer:
         self.on_error: Callable[[BaseException], None] = lambda e: log.exception(
             "bot move failed", exc_info=e)
         # Records are signed (HMAC-SHA256, saves.py) with this key when the host sets one.
-        self.record_key: str | None = os.environ.get(RECORD_KEY_ENV) or None
+        self.record_keys = RecordKeys.from_env()
         # Presence across processes (a shared store): this process's rows carry this id.
         self.process_id = secrets.token_hex(8)
         self.rematching: dict[str, asyncio.Future[str]] = {}    # old table id -> new id
         self.reviews: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+
+    @property
+    def record_key(self) -> str | None:
+        """The key that signs the next record (record_keys.py)."""
+        return self.record_keys.current()
+
+    @record_key.setter
+    def record_key(self, key: str | None) -> None:
+        self.record_keys = RecordKeys(key)
 
     def refused(self, reason: str) -> None:
         """Count a refusal by its reason (``/metrics``)."""
@@ -804,7 +818,7 @@ class TableServer:
                       creator_hash=token_hash(creator_token) if creator_token is not None
                       else inherit.creator_hash if inherit is not None else None,
                       think_ms=self.limits.bot_think_ms,
-                      fairness=fairness, record_key=self.record_key,
+                      fairness=fairness, record_keys=self.record_keys,
                       clock=None if clock_spec is None
                       else clocks.TableClock(clock_spec, g.num_players),
                       takeback=allow_takeback,
@@ -964,9 +978,9 @@ class TableServer:
         if self.store.shared:
             stored = self.store.seats(table.id)
             if stored is not None:
-                table.set_seats(stored[0], stored[1])
-                if stored[2] is not None:
-                    table.announce_rematch(stored[2])
+                table.set_seats(stored.token_hashes, stored.names)
+                if stored.rematch is not None:
+                    table.announce_rematch(stored.rematch)
 
     async def _store_seats(self, table: Table, token_hashes: dict[int, str],
                            names: dict[int, str]) -> None:
@@ -1124,10 +1138,11 @@ class TableServer:
             table = self.tables.get(table_id)
             if table is not None:
                 table.end("abandoned", WS_CLOSE["ended"],
-                          ApiError(409, "the table was abandoned: nobody moved for too long"))
+                          ApiError(409, ENDS_OUTSIDE_RULES["abandoned"]))
             log.info("table %s abandoned: no move by a person for %g s", table_id,
                      self.limits.abandon_after)
         self.abandoned += len(abandoned)
+        self.check_against_store()
         for table_id in self.store.ids_with_clocks(due=now):
             if table_id not in self.tables:           # left memory: its clock runs out now
                 try:
@@ -1142,6 +1157,32 @@ class TableServer:
             if table.idle() and (table.ended is not None or table.game.is_over
                                  or table.last_used < idle_since):
                 del self.tables[table.id]
+
+    def check_against_store(self) -> None:
+        """The tables in memory against their rows: one the store has moved past (a change by
+        ``cardcore admin``, or another process's notice lost while PostgreSQL restarted) is
+        caught up, and seats changed there are read again. One query per sweep."""
+        tables = [t for t in self.tables.values() if t.ended is None and not t.unstored]
+        if not tables:
+            return
+        try:
+            rows = self.store.generations([t.id for t in tables])
+        except StoreUnavailable as e:                # read again at the next sweep
+            log.warning("tables not checked against the store: %s", e)
+            return
+        loop = asyncio.get_running_loop()
+        for table in tables:
+            row = rows.get(table.id)
+            if row is None or table.id in self.queued:
+                continue                                # deleted (the sweep's own), or ours
+            if row.token_hashes != table.token_hashes:
+                stored = self.store.seats(table.id)
+                if stored is not None:
+                    table.set_seats(stored.token_hashes, stored.names)
+            ended_there = (row.ended in ENDS_OUTSIDE_RULES or row.ended == "forfeit") \
+                and row.ended != table.ended
+            if row.actions > table.actions or row.rewinds > table.rewinds or ended_there:
+                loop.create_task(self._catch_up_settled(table, None))
 
     def sweep_interval(self) -> float:
         interval = max(0.05, min(10.0, self.limits.abandon_after / 4, self.limits.retention / 4))
@@ -1190,7 +1231,7 @@ class TableServer:
         actions = len(json.loads(stored.save)["actions"])
         table = Table(stored.id, game, stored.bots, stored.bot_seed, stored.token_hashes, actions,
                       creator_hash=stored.creator_hash, think_ms=self.limits.bot_think_ms,
-                      record_key=self.record_key,
+                      record_keys=self.record_keys,
                       fairness=None if stored.fairness is None
                       else Fairness.from_json(stored.fairness),
                       clock=None if stored.clock is None
@@ -1199,7 +1240,7 @@ class TableServer:
                       names=stored.names, invite_hash=stored.invite_hash,
                       listed=stored.listed, spectators=stored.spectators, join=stored.join,
                       rematch=stored.rematch)
-        if stored.ended in ("abandoned", "forfeit"):
+        if stored.ended in ENDS_OUTSIDE_RULES or stored.ended == "forfeit":
             table.ended = stored.ended
         return table
 
@@ -1586,13 +1627,13 @@ class TableServer:
             await self.settled(table)
             if count is not None and count <= table.actions:
                 return                               # caught up meanwhile
-            self.catch_up(table, None if count is None else (count, None))
+            self.catch_up(table, None if count is None else Progress(count, None))
         except ApiError:
             pass                                     # storage failed: the table reloads
         except Exception as e:                       # pragma: no cover - the store is down
             log.error("table %s could not be refreshed: %s", table.id, e)
 
-    def catch_up(self, table: Table, stored: tuple[int, str | None] | None = None) -> None:
+    def catch_up(self, table: Table, stored: Progress | None = None) -> None:
         """Refresh ``table`` if the store is ahead of it (another process moved or ended it):
         the new actions applied from their rows when it can, else loaded whole. ``stored``:
         the store's action count and end if known (a notice's), else read."""
@@ -1600,19 +1641,21 @@ class TableServer:
             return
         if stored is None:
             generation = self.store.generation(table.id)
-            stored = None if generation is None else generation[:2]
-            if generation is not None and generation[2] != table.rewinds:
+            stored = None if generation is None else Progress(generation.actions,
+                                                              generation.ended)
+            if generation is not None and generation.rewinds != table.rewinds:
                 table.diverged = True                   # rewound elsewhere: load it whole
-        # Ended elsewhere (abandoned, or a forfeit on time, which adds no action): reload.
-        ended = stored is not None and stored[1] in ("abandoned", "forfeit") \
-            and table.ended != stored[1]
-        if stored is not None and stored[0] == table.actions and not table.diverged \
+        # Ended elsewhere (abandoned, closed, or a forfeit on time, which adds no action):
+        # reload.
+        ended = stored is not None and table.ended != stored.ended \
+            and (stored.ended in ENDS_OUTSIDE_RULES or stored.ended == "forfeit")
+        if stored is not None and stored.actions == table.actions and not table.diverged \
                 and not ended:
             return
         new = None
-        if stored is not None and stored[0] > table.actions and not table.diverged \
+        if stored is not None and stored.actions > table.actions and not table.diverged \
                 and not ended:
-            new = self.store.actions_since(table.id, table.actions, stored[0])
+            new = self.store.actions_since(table.id, table.actions, stored.actions)
         if stored is None or new is None:
             self.refresh(table)
             return
@@ -1620,7 +1663,7 @@ class TableServer:
             table.game.apply(action)
         if table.clock is not None:                  # the turn the committer timed
             clocks.adopt(table, self.store.clock_of(table.id))
-        table.actions = table.queued_actions = stored[0]
+        table.actions = table.queued_actions = stored.actions
         table.advanced_at = time.monotonic()
         table.count_events()
         table.notify()
@@ -1649,9 +1692,9 @@ class TableServer:
         clocks.adopt(table, fresh.clock)
         if "forfeit" in (fresh.ended, table.ended):    # a forfeit stored, or ours refused
             table.ended = fresh.ended
-        if fresh.ended == "abandoned" and table.ended is None:
-            table.end("abandoned", WS_CLOSE["ended"],
-                      ApiError(409, "the table was abandoned: nobody moved for too long"))
+        if fresh.ended in ENDS_OUTSIDE_RULES and table.ended is None:
+            table.end(fresh.ended, WS_CLOSE["ended"],
+                      ApiError(409, ENDS_OUTSIDE_RULES[fresh.ended]))
         table.notify()
         self.schedule_bots(table)
 

@@ -1,0 +1,165 @@
+"""``cardcore admin``: operate a server's table store from a shell (docs/operations.md).
+
+Each command opens the store ``--db`` names (the SQLite file or the ``postgresql://`` URL the
+servers use) and changes only rows: the servers running on it notice within a sweep (a few
+seconds; with PostgreSQL at once, by the store's notices), tell the sockets concerned and go
+on. ``backup`` is online (SQLite's backup API; ``pg_dump``); ``restore`` wants the servers
+stopped.
+"""
+from __future__ import annotations
+
+import glob
+import shutil
+import sqlite3
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from cardcore.errors import ConfigError
+from cardcore.server.storage import is_postgres_url, open_store
+
+# Where Debian keeps PostgreSQL's programs when /usr/bin has no pg_dump wrapper.
+PG_BIN_GLOB = "/usr/lib/postgresql/*/bin"
+
+
+def _echo(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _open(db: str) -> Any:
+    """The store, refusing a SQLite file that is not there (opening would create it)."""
+    if not is_postgres_url(db) and not Path(db).is_file():
+        raise ConfigError(f"no SQLite store at {_echo(db)}", "db")
+    return open_store(db)
+
+
+def list_tables(db: str, include_over: bool = False, limit: int = 1000) -> list[dict[str, Any]]:
+    """Every table of the store, listed in the lobby or not, newest first."""
+    store = _open(db)
+    try:
+        return store.operator_rows(include_over, limit)
+    finally:
+        store.close()
+
+
+def end_table(db: str, table_id: str) -> None:
+    """End an open table as closed by the operator: moves are refused with 409 from then on
+    and its sockets are told and closed (code 4000)."""
+    store = _open(db)
+    try:
+        if not store.close_table(table_id):
+            found = store.progress(table_id)
+            raise ConfigError(f"no open table {_echo(table_id)}"
+                              + ("" if found is None else " (it has ended)"), "table")
+    finally:
+        store.close()
+
+
+def free_seat(db: str, table_id: str, seat: int) -> str | None:
+    """Free a person's seat: its token stops working (the holder's sockets are closed with
+    code 4003) and the seat is open to a claim again. Returns the name it had."""
+    store = _open(db)
+    try:
+        found = store.seats(table_id)
+        if found is None:
+            raise ConfigError(f"no table {_echo(table_id)}", "table")
+        hashes, names = found.token_hashes, found.names
+        if seat not in hashes:
+            raise ConfigError(f"seat {_echo(seat)} of table {_echo(table_id)} is not held by "
+                              f"a person (held: {sorted(hashes) or 'none'})", "seat")
+        kept_hashes = {s: h for s, h in hashes.items() if s != seat}
+        kept_names = {s: n for s, n in names.items() if s != seat}
+        if not store.update_seats(table_id, hashes, kept_hashes, kept_names):
+            raise ConfigError("the seats changed meanwhile; run the command again", "seat")
+        return names.get(seat)
+    finally:
+        store.close()
+
+
+def backup(db: str, out: str | Path, force: bool = False) -> Path:
+    """A consistent copy of the store while servers run: SQLite's online backup API into the
+    file ``out``, or ``pg_dump --format=custom`` of the PostgreSQL database."""
+    out = Path(out)
+    if out.exists() and not force:
+        raise ConfigError(f"{_echo(str(out))} exists (--force to overwrite)", "out")
+    if is_postgres_url(db):
+        _run_pg("pg_dump", "--format=custom", "--no-owner", f"--file={out}", f"--dbname={db}")
+        return out
+    if not Path(db).exists():
+        raise ConfigError(f"no SQLite store at {_echo(db)}", "db")
+    out.unlink(missing_ok=True)
+    source = sqlite3.connect(db)
+    target = sqlite3.connect(out)
+    try:
+        with target:
+            source.backup(target)
+    finally:
+        target.close()
+        source.close()
+    return out
+
+
+def restore(backup_path: str | Path, db: str, force: bool = False) -> None:
+    """Put a backup in place of the store (stop its servers first): a SQLite file is copied
+    through the backup API (its old journal files removed); a PostgreSQL dump is restored
+    with ``pg_restore --clean``."""
+    backup_path = Path(backup_path)
+    if not backup_path.is_file():
+        raise ConfigError(f"no backup at {_echo(str(backup_path))}", "backup")
+    if is_postgres_url(db):
+        if not force:
+            _refuse_if_tables(db)
+        _run_pg("pg_restore", "--clean", "--if-exists", "--no-owner", "--single-transaction",
+                f"--dbname={db}", str(backup_path))
+        return
+    if Path(db).exists() and not force:
+        raise ConfigError(f"{_echo(db)} exists: stop its servers, then --force to replace it",
+                          "db")
+    source = sqlite3.connect(f"file:{backup_path}?mode=ro", uri=True)
+    try:
+        if source.execute("SELECT name FROM sqlite_master WHERE name = 'tables'").fetchone() \
+                is None:
+            raise ConfigError(f"{_echo(str(backup_path))} is not a cardcore store", "backup")
+        for stale in (db, f"{db}-wal", f"{db}-shm"):
+            Path(stale).unlink(missing_ok=True)
+        target = sqlite3.connect(db)
+        try:
+            with target:
+                source.backup(target)
+        finally:
+            target.close()
+    except sqlite3.DatabaseError as e:
+        raise ConfigError(f"{_echo(str(backup_path))} is not a SQLite backup: {e}",
+                          "backup") from None
+    finally:
+        source.close()
+
+
+def _refuse_if_tables(db: str) -> None:
+    store = _open(db)
+    try:
+        counts = store.count_by_state()
+    finally:
+        store.close()
+    if counts["open"] or counts["finished"]:
+        raise ConfigError("the database holds tables: stop its servers, then --force to "
+                          "replace them", "db")
+
+
+def _pg_program(name: str) -> str:
+    found = shutil.which(name)
+    if found:
+        return found
+    for directory in sorted(glob.glob(PG_BIN_GLOB), reverse=True):   # the newest first
+        if Path(directory, name).exists():
+            return str(Path(directory, name))
+    raise ConfigError(f"{name} is not installed (Debian: apt-get install postgresql-client)",
+                      "db")
+
+
+def _run_pg(name: str, *args: str) -> None:
+    done = subprocess.run([_pg_program(name), *args], capture_output=True, text=True,
+                          check=False)
+    if done.returncode != 0:
+        raise ConfigError(f"{name} failed: {done.stderr.strip()[-300:]}", "db")

@@ -1,0 +1,308 @@
+"""Operations (docs/operations.md): `cardcore admin` on a live server's store, liveness and
+readiness, the drain on SIGTERM, backup and restore (SQLite's backup API; pg_dump and
+pg_restore on a real cluster), the record key ring. Real `cardcore serve` processes."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from server_helpers import SRC, ServerProcess
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+# A short sweep (a quarter of --stall-after), so that the server notices a change made by
+# `cardcore admin` within a fraction of a second instead of the default 10 s.
+QUICK_SWEEP = ("--stall-after", "0.8")
+
+
+def admin(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cardcore", "admin", *args],
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": SRC, **(env or {})})
+
+
+def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cardcore", *args], capture_output=True,
+                          text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": SRC, **(env or {})})
+
+
+def person_table(s: ServerProcess, **extra: object) -> tuple[str, str]:
+    """A Kings' Stakes table: seat 0 a person, seat 1 greedy; its id and seat 0's token."""
+    status, made = s.request("POST", "/api/tables", {"game": "kings_stakes", "players": 2,
+                                                      "bots": {"1": "greedy"}, **extra})
+    assert status == 201, made
+    return made["table"], made["seats"]["0"]
+
+
+def move(s: ServerProcess, table: str, token: str) -> tuple[int, dict]:
+    """Seat 0's first legal move (the greedy bot answers at once with --bot-delay 0)."""
+    _, state = s.request("GET", f"/api/tables/{table}?token={token}")
+    return s.request("POST", f"/api/tables/{table}/actions",
+                     {"token": token, "action": state["legal"][0]["id"] if state["legal"]
+                      else 0})
+
+
+def moves_of(s: ServerProcess, table: str, token: str) -> int:
+    _, state = s.request("GET", f"/api/tables/{table}?token={token}")
+    return int(state["event_count"])
+
+
+async def _closed_after(url: str, token: str, then) -> tuple[int, list[dict]]:
+    """Open a seat's socket, run ``then`` (in a thread), and read until the socket closes:
+    its close code and the messages it got after its first state."""
+    async with connect(url, subprotocols=["cardcore", f"cardcore.token.{token}"]) as ws:
+        json.loads(await ws.recv())
+        await asyncio.to_thread(then)
+        got = []
+        try:
+            while True:
+                got.append(json.loads(await asyncio.wait_for(ws.recv(), 30)))
+        except ConnectionClosed as e:
+            return (e.rcvd.code if e.rcvd is not None else -1), got
+
+
+# ------------------------------------------------------------------ cardcore admin
+def test_admin_lists_frees_a_seat_and_ends_a_table_of_a_live_server(tmp_path):
+    db = tmp_path / "t.sqlite3"
+    s = ServerProcess(db, extra=QUICK_SWEEP)
+    try:
+        table, token = person_table(s, listed=False)
+        listed = admin("list", "--db", str(db), "--json")
+        assert listed.returncode == 0, listed.stderr
+        rows = json.loads(listed.stdout)
+        assert [r["table"] for r in rows] == [table]           # unlisted tables too
+        assert rows[0]["taken_seats"] == [0] and rows[0]["bots"] == {"1": "greedy"}
+        assert token not in listed.stdout                      # no token in the output
+        text = admin("list", "--db", str(db))
+        assert table in text.stdout and "kings_stakes" in text.stdout
+
+        url = s.base.replace("http", "ws") + f"/ws/tables/{table}"
+        code, got = asyncio.run(_closed_after(
+            url, token, lambda: admin("free-seat", table, "0", "--db", str(db))))
+        assert code == 4010                                    # WS_CLOSE["left"]
+        assert any(m.get("type") == "error" and m.get("status") == 403 for m in got), got
+        assert s.request("GET", f"/api/tables/{table}?token={token}")[0] in (401, 403)
+        freed = json.loads(admin("list", "--db", str(db), "--json").stdout)
+        assert freed[0]["taken_seats"] == []
+
+        table2, token2 = person_table(s)
+        url2 = s.base.replace("http", "ws") + f"/ws/tables/{table2}"
+        code, got = asyncio.run(_closed_after(
+            url2, token2, lambda: admin("end", table2, "--db", str(db))))
+        assert code == 4000                                    # WS_CLOSE["ended"]
+        status, refused = move(s, table2, token2)
+        assert status == 409 and "closed by the server's operator" in refused["error"]
+        _, state = s.request("GET", f"/api/tables/{table2}?token={token2}")
+        assert state["ended"] == "closed"
+        again = admin("end", table2, "--db", str(db))
+        assert again.returncode == 2 and "has ended" in again.stderr
+        assert admin("end", "nosuchtable", "--db", str(db)).returncode == 2
+        bad = admin("free-seat", table2, "1", "--db", str(db))
+        assert bad.returncode == 2 and "not held by a person" in bad.stderr
+    finally:
+        s.stop()
+
+
+def test_admin_refuses_a_store_that_is_not_there(tmp_path):
+    out = admin("list", "--db", str(tmp_path / "missing.sqlite3"))
+    assert out.returncode == 2 and "no SQLite store" in out.stderr
+    assert not (tmp_path / "missing.sqlite3").exists()
+
+
+# ------------------------------------------------------------------ liveness, readiness, drain
+def test_readiness_fails_first_on_sigterm_then_sockets_close_with_1012(tmp_path):
+    s = ServerProcess(tmp_path / "t.sqlite3", extra=("--drain", "2"))
+    try:
+        assert s.request("GET", "/livez") == (200, {"status": "alive"})
+        status, ready = s.request("GET", "/readyz")
+        assert status == 200 and ready["status"] == "ok"
+        table, token = person_table(s)
+
+        async def drain() -> tuple[int, int, int, float]:
+            url = s.base.replace("http", "ws") + f"/ws/tables/{table}"
+            async with connect(url, subprotocols=["cardcore", f"cardcore.token.{token}"]) as ws:
+                json.loads(await ws.recv())
+                s.process.send_signal(signal.SIGTERM)
+                signalled = time.monotonic()
+                await asyncio.sleep(0.3)
+                ready, _ = await asyncio.to_thread(s.request, "GET", "/readyz")
+                live, _ = await asyncio.to_thread(s.request, "GET", "/livez")
+                moved, _ = await asyncio.to_thread(move, s, table, token)  # still playing
+                try:
+                    while True:
+                        await asyncio.wait_for(ws.recv(), 30)
+                except ConnectionClosed as e:
+                    return (ready, live, e.rcvd.code if e.rcvd else -1,
+                            time.monotonic() - signalled, moved)
+        ready, live, code, after, moved = asyncio.run(drain())
+        assert (ready, live, moved) == (503, 200, 200)
+        assert code == 1012 and after >= 1.9
+        s.process.wait(timeout=30)
+    finally:
+        s.stop()
+    restarted = ServerProcess(tmp_path / "t.sqlite3")
+    try:                                                   # the move made while draining
+        assert moves_of(restarted, table, token) >= 2
+    finally:
+        restarted.stop()
+
+
+# ------------------------------------------------------------------ backup and restore
+def test_sqlite_backup_taken_while_serving_restores_that_moment(tmp_path):
+    db = tmp_path / "t.sqlite3"
+    s = ServerProcess(db)
+    try:
+        table, token = person_table(s)
+        for _ in range(3):
+            assert move(s, table, token)[0] == 200
+        at_backup = moves_of(s, table, token)
+        done = admin("backup", str(tmp_path / "b.sqlite3"), "--db", str(db))
+        assert done.returncode == 0, done.stderr
+        assert admin("backup", str(tmp_path / "b.sqlite3"), "--db", str(db)).returncode == 2
+        assert move(s, table, token)[0] == 200
+        assert moves_of(s, table, token) > at_backup
+    finally:
+        s.stop()
+    refused = admin("restore", str(tmp_path / "b.sqlite3"), "--db", str(db))
+    assert refused.returncode == 2 and "--force" in refused.stderr
+    done = admin("restore", str(tmp_path / "b.sqlite3"), "--db", str(db), "--force")
+    assert done.returncode == 0, done.stderr
+    s = ServerProcess(db)
+    try:
+        assert moves_of(s, table, token) == at_backup
+        assert move(s, table, token)[0] == 200                 # and it plays on
+    finally:
+        s.stop()
+    not_a_store = tmp_path / "junk.sqlite3"
+    not_a_store.write_bytes(b"not a database" * 100)
+    out = admin("restore", str(not_a_store), "--db", str(tmp_path / "new.sqlite3"))
+    assert out.returncode == 2 and "backup" in out.stderr
+
+
+def test_postgresql_backup_and_restore_with_pg_dump(tmp_path, pg_cluster):
+    url = pg_cluster.new_database()
+    s = ServerProcess(url, log=tmp_path / "pg1.log")
+    try:
+        table, token = person_table(s)
+        for _ in range(2):
+            assert move(s, table, token)[0] == 200
+        at_backup = moves_of(s, table, token)
+        done = admin("backup", str(tmp_path / "pg.dump"), "--db", url)
+        assert done.returncode == 0, done.stderr
+        assert move(s, table, token)[0] == 200
+    finally:
+        s.stop()
+    fresh = pg_cluster.new_database()
+    done = admin("restore", str(tmp_path / "pg.dump"), "--db", fresh)
+    assert done.returncode == 0, done.stderr
+    again = admin("restore", str(tmp_path / "pg.dump"), "--db", fresh)
+    assert again.returncode == 2 and "--force" in again.stderr
+    s = ServerProcess(fresh, log=tmp_path / "pg2.log")
+    try:
+        assert moves_of(s, table, token) == at_backup
+        assert move(s, table, token)[0] == 200
+    finally:
+        s.stop()
+
+
+# ------------------------------------------------------------------ the record key ring
+def _finished_record(s: ServerProcess) -> dict:
+    status, made = s.request("POST", "/api/tables", {
+        "game": "crazy_eights", "players": 2, "options": {"max_turns": 10},
+        "bots": {"0": "random", "1": "random"}})
+    assert status == 201, made
+    for _ in range(300):
+        status, record = s.request("GET", f"/api/tables/{made['table']}/record")
+        if status == 200:
+            return record
+        time.sleep(0.05)
+    raise AssertionError("the all-bot match did not end")
+
+
+def test_a_rotated_record_key_signs_new_records_and_old_ones_still_verify(tmp_path,
+                                                                             monkeypatch):
+    ring = tmp_path / "keys"
+    first = admin("rotate-key", "--key-file", str(ring))
+    assert first.returncode == 0 and oct(ring.stat().st_mode & 0o777) == "0o600"
+    env = {"CARDCORE_RECORD_KEY_FILE": str(ring)}
+    monkeypatch.setenv("CARDCORE_RECORD_KEY_FILE", str(ring))
+    s = ServerProcess(tmp_path / "t.sqlite3")
+    monkeypatch.delenv("CARDCORE_RECORD_KEY_FILE")
+    try:
+        old = _finished_record(s)
+        assert admin("rotate-key", env=env).returncode == 0   # the ring from the variable
+        new = _finished_record(s)
+    finally:
+        s.stop()
+    old_key, new_key = ring.read_text().split()
+    for name, record in (("old", old), ("new", new)):
+        (tmp_path / f"{name}.json").write_text(json.dumps(record))
+        checked = cli("verify", str(tmp_path / f"{name}.json"), "--key-file", str(ring))
+        assert checked.returncode == 0, checked.stderr
+    assert cli("verify", str(tmp_path / "new.json"), "--key", new_key).returncode == 0
+    assert cli("verify", str(tmp_path / "new.json"), "--key", old_key).returncode == 1
+    assert cli("verify", str(tmp_path / "old.json"), "--key", old_key).returncode == 0
+    empty = tmp_path / "empty"
+    empty.write_text("\n")
+    out = cli("verify", str(tmp_path / "old.json"), "--key-file", str(empty))
+    assert out.returncode == 2 and "holds no key" in out.stderr
+
+
+def test_the_ring_is_read_again_when_it_changes(tmp_path):
+    from cardcore.server.record_keys import RecordKeys, key_id, rotate
+    ring = tmp_path / "ring"
+    keys = RecordKeys("fixed", ring=None)
+    assert keys.current() == "fixed"
+    made = rotate(ring)
+    keys = RecordKeys(None, ring)
+    assert key_id(keys.current()) == made
+    later = rotate(ring)
+    assert later != made and key_id(keys.current()) == later
+    assert Path(ring).read_text().count("\n") == 2
+
+
+# ------------------------------------------------------------------ a notice lost
+def test_a_process_that_missed_the_notices_catches_up_at_its_next_sweep(pg_cluster):
+    """Issue 32's blind process: after a PostgreSQL restart the notices of the other
+    process's moves can be lost (the listener back before the read connection). Here the
+    second server never listens at all: its sweep alone must bring the table up to date."""
+    from cardcore.server.tables import TableServer
+    url = pg_cluster.new_database()
+
+    async def run() -> tuple[int, int, int]:
+        mover = TableServer(url)
+        blind = TableServer(url)                # no listen(): it hears of nothing
+        try:
+            table, tokens = await mover.create("kings_stakes", 2, seed=3,
+                                               bots={"1": "greedy"})
+            seen = blind.get(table.id)
+            before = seen.actions
+            for _ in range(3):
+                game = table.game
+                if game.is_over:
+                    break
+                await mover.act(table, 0, game.legal_action_ids()[0], None)
+            await mover.settled(table)
+            stale = seen.actions
+            await blind.sweep()
+            for _ in range(100):                 # the catch-up runs as a task of the loop
+                if seen.actions == table.actions:
+                    break
+                await asyncio.sleep(0.02)
+            return before, stale, seen.actions - table.actions
+        finally:
+            await mover.close()
+            await blind.close()
+    before, stale, behind = asyncio.run(run())
+    assert stale == before and behind == 0
