@@ -165,7 +165,7 @@ def test_a_manna_turn_with_a_meld_by_clicks(page, web_server):
     assert page.locator(".team").count() == 2
     # Draw by clicking the stock.
     before = page.evaluate("document.body.dataset.eventCount")
-    page.click(".pile.clickable[data-kind=draw_stock]")
+    page.click(".zone.clickable[data-kind=draw_stock]")
     page.wait_for_function(f"() => document.body.dataset.eventCount !== '{before}'")
     wait_for_turn(page)
     assert "You drew" in page.inner_text("#log")
@@ -175,7 +175,7 @@ def test_a_manna_turn_with_a_meld_by_clicks(page, web_server):
     assert melds, [m["label"] for m in moves(page)]
     assert all("JK" in m["cards"].split() for m in moves(page))
     click_move(page, melds[0])
-    assert page.locator(".team-0 .meld").count() == 1
+    assert page.locator(".team-0 .kind-meld").count() == 1
     assert "You melded" in page.inner_text("#log")
     shot(page, "manna-meld")
     discards = [m for m in moves(page) if m["kind"] == "discard"]
