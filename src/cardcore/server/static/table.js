@@ -3,7 +3,7 @@
 import { el, cardImage, cardsText, cardName, cardLabel } from "./cards.js";
 import { describe, breakdownTable, seatName, botName, rankingList, scoreTable, storyText } from "./words.js";
 import { loadLayout, zoneBox, ordered, facts, seatFacts, size } from "./board.js";
-import { rememberSeat, forgetTable, sortedHand, SORT_KEY, inviteLink, heldInvite } from "./seats.js";
+import { rememberSeat, forgetTable, sortedHand, SORT_KEY, inviteLink, heldInvite, lastShownEnd, rememberShownEnd } from "./seats.js";
 import { t, loadWords, useGame, lang } from "./i18n.js";
 
 // The seat token: from the link's fragment (#token=..., never sent to the server, so never
@@ -165,11 +165,14 @@ async function onState(data) {
   selected = [];
   render();
   if (!first && !data.rewound) animate(events.slice(before), rects);
-  // Round and match ends arriving live open the end panel; those of the history at (re)load
-  // do not, except a finished match, which shows its result once.
+  // Round and match ends arriving live open the end panel. Of the history at (re)load: a
+  // finished match shows its result, and the last round end its panel if this browser has
+  // not shown it yet (a page that connects after the round ended), once.
   if (shownEnds === null) {
     shownEnds = new Set(events.filter((e) => e.kind === game.roundEnd || e.kind === "match_end").map((e) => e.n));
-    if (first && data.over) showEndPanel(null);
+    const last = [...events].reverse().find((e) => e.kind === game.roundEnd);
+    const unseen = first && last && last.n > lastShownEnd(tableId) ? last : null;
+    if (first && (data.over || unseen)) showEndPanel(unseen);
   } else {
     const ends = events.slice(before).filter((e) => (e.kind === game.roundEnd || e.kind === "match_end") && !shownEnds.has(e.n));
     for (const e of ends) shownEnds.add(e.n);
@@ -186,6 +189,7 @@ function showEndPanel(roundEvent) {
   const buttons = document.getElementById("panel-buttons");
   const over = state.over;
   const parts = [];
+  if (roundEvent) rememberShownEnd(tableId, roundEvent.n);
   if (roundEvent) {
     parts.push(el("p", { class: "panel-story" }, ...describe(roundEvent, c).childNodes));
     if (roundEvent.breakdown) parts.push(breakdownTable(roundEvent, c));
