@@ -144,6 +144,10 @@ def test_a_complete_kings_stakes_match_by_clicks(page, web_server):
     shot(page, "kings_stakes-start")
     clicks = play_to_the_end(page, random.Random(1))
     assert clicks > 10
+    # The table is drawn from the zones, and the events' moves flew from zone to zone.
+    assert page.locator("#board .zone[data-zone=stock]").count() == 1
+    assert page.locator("#hand[data-zone='hand:0']").count() == 1
+    assert int(page.evaluate("document.body.dataset.animated || '0'")) > 0
     log = page.inner_text("#log")
     assert "You played" in log or "You took the table" in log
     assert "Round 4 is over" in log
