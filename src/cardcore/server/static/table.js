@@ -377,7 +377,7 @@ function renderBoard(s, v, c) {
     const own = known.filter((z) => z.owner === null && z.team === team);
     const seats = known.filter((z) => z.kind === "hand" && z.team === team).map((z) => seatName(z.owner, c));
     return el("div", { class: `team team-${team}${myTeam === team ? " my-team" : ""}`, dataset: { team: String(team) } },
-      el("h3", {}, `${capital(t("team {n}", { n: team }))} (${seats.join(", ")})`),
+      el("h3", {}, capital(t("team {n}", { n: team })), " ", el("span", { class: "team-seats" }, `(${seats.join(", ")})`)),
       el("div", { class: "team-zones" }, ...own.filter((z) => size(zones[z.id]))
         .map((z) => zoneBox(z, zones[z.id], layout, zoneAction(z.id)))),
       own.some((z) => size(zones[z.id])) ? "" : el("p", { class: "hint" }, t("nothing on the table yet")));
