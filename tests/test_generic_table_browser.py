@@ -214,3 +214,40 @@ def test_generic_table_in_russian(page, site, web_server):
     log = page.inner_text("#log")
     assert any("а" <= ch <= "я" for ch in log.lower()), "the events' texts are not Russian"
     check_round_end(page, game, "ru")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_generic_table_watches_a_table_without_a_seat(page, site, web_server, lang):
+    """Spectator mode: the lobby lists the tables being played, each with a link to watch it;
+    the page opened without a token draws every seat's zones and the log, with no hand and no
+    move, and its zones follow the events' moves."""
+    game = "kings_stakes" if "kings_stakes" in available_games() else available_games()[0]
+    status, made = web_server.request("POST", "/api/tables", {
+        "game": game, "seed": 3, "bots": {"0": "greedy", "2": "greedy"}})
+    assert status == 201
+    open_lobby(page, site, web_server, lang)
+    link = page.locator(f"#watch-list li[data-table='{made['table']}'] a.watch")
+    assert link.count() == 1
+    assert link.inner_text() == ("Смотреть" if lang == "ru" else "Watch")
+    link.click()
+    page.wait_for_url(f"**table={made['table']}*")
+    page.wait_for_function("() => Number(document.body.dataset.eventCount) > 0")
+    assert page.evaluate("document.body.dataset.watching") == "true"
+    assert ("наблюдение" if lang == "ru" else "watching") in page.inner_text("#title")
+    assert page.is_hidden("#dock")
+    assert page.locator("#hand button").count() == 0 and page.locator("button.move").count() == 0
+    assert page.locator(".seat").count() == made.get("players", 4)
+    assert page.locator(".zone").count() >= 2
+    assert page.locator("#log li").count() >= 1
+    # A seat plays: the watcher's page follows, its zones as the moves make them.
+    before = int(page.evaluate("document.body.dataset.eventCount"))
+    state = web_server.request("GET", f"/api/tables/{made['table']}?token={made['seats']['1']}")[1]
+    mover = state["current_player"]
+    token = made["seats"][str(mover)]
+    legal = web_server.request("GET", f"/api/tables/{made['table']}?token={token}")[1]["legal"]
+    status, _ = web_server.request("POST", f"/api/tables/{made['table']}/actions",
+                                   {"token": token, "action": legal[0]["id"]})
+    assert status == 200
+    page.wait_for_function(f"() => Number(document.body.dataset.eventCount) > {before}")
+    assert page.evaluate("document.body.dataset.mismatches") in ("0", None)
+    shot(page, f"spectator-{lang}")

@@ -54,7 +54,7 @@ def test_every_game_is_a_package_with_its_parts():
         home = GAMES / cls.name
         assert cls.__module__ == f"cardcore.games.{cls.name}"
         for part in ("_state.pyx", "_state.pyi", "events.py", "greedy.py", "schema.py",
-                     "words.py", "web/board.js", "web/words.js"):
+                     "words.py", "web/board.js"):
             assert (home / part).is_file(), (cls.name, part)
         for kind in cardcore.schemas.KINDS:            # record.json too
             assert (home / "schemas" / f"{kind}.json").is_file(), (cls.name, kind)
@@ -140,19 +140,14 @@ def test_the_protocol_imports_nothing_above_it():
     assert not seen & above
 
 
-def _words_js_kinds(text: str, table: str) -> set[str]:
-    block = re.search(rf"{table}\s*=\s*\{{(.*?)\n\}};", text, re.DOTALL)
-    return set(re.findall(r"^\s{2}(\w+):", block.group(1), re.MULTILINE)) if block else set()
-
-
 def test_every_event_kind_has_words_in_the_terminal_and_on_the_web():
     """Every automatic event kind has the terminal's words, which are also each event's
     ``text`` on the wire; the web table says those texts and has no narration of its own (no
-    per-game EVENT_WORDS, no shared SENTENCES)."""
+    shared SENTENCES, no per-game words module)."""
     from cardcore.narrate import COMMON
     assert "const SENTENCES" not in (PACKAGE / "server" / "static" / "words.js").read_text()
     for cls in game_classes():
-        assert "EVENT_WORDS" not in (GAMES / cls.name / "web" / "words.js").read_text(), cls.name
+        assert not (GAMES / cls.name / "web" / "words.js").exists(), cls.name
         automatic = set(cls.narrator.kinds) - {"deal", "dealt", "match_end", cls.round_end_event}
         assert automatic <= set(cls.phrases) | set(COMMON), (cls.name, "terminal")
 

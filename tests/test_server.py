@@ -640,12 +640,11 @@ def test_pages_and_card_pictures_are_served(client):
                  "/static/cards.js", "/static/words.js", "/static/board.js"):
         r = client.get(path)
         assert r.status_code == 200, path
-    # A game's own board and words come from its package (games/<game>/web/).
+    # A game's layout hints come from its package (games/<game>/web/board.js).
     for name in cardcore.available_games():
-        for part in ("board.js", "words.js"):
-            r = client.get(f"/games/{name}/{part}")
-            assert r.status_code == 200 and "javascript" in r.headers["content-type"], (name, part)
-            assert "export " in r.text
+        r = client.get(f"/games/{name}/board.js")
+        assert r.status_code == 200 and "javascript" in r.headers["content-type"], name
+        assert "export const layout" in r.text
     for bad in ("/games/no_such_game/board.js", f"/games/{cardcore.available_games()[0]}/x.js",
                 f"/games/{cardcore.available_games()[0]}/..%2F__init__.py",
                 f"/games/{cardcore.available_games()[0]}/schema.py"):

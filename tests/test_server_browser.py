@@ -144,6 +144,10 @@ def test_a_complete_kings_stakes_match_by_clicks(page, web_server):
     shot(page, "kings_stakes-start")
     clicks = play_to_the_end(page, random.Random(1))
     assert clicks > 10
+    # The table is drawn from the zones, and the events' moves flew from zone to zone.
+    assert page.locator("#board .zone[data-zone=stock]").count() == 1
+    assert page.locator("#hand[data-zone='hand:0']").count() == 1
+    assert int(page.evaluate("document.body.dataset.animated || '0'")) > 0
     log = page.inner_text("#log")
     assert "You played" in log or "You took the table" in log
     assert "Round 4 is over" in log
@@ -165,7 +169,7 @@ def test_a_manna_turn_with_a_meld_by_clicks(page, web_server):
     assert page.locator(".team").count() == 2
     # Draw by clicking the stock.
     before = page.evaluate("document.body.dataset.eventCount")
-    page.click(".pile.clickable[data-kind=draw_stock]")
+    page.click(".zone.clickable[data-kind=draw_stock]")
     page.wait_for_function(f"() => document.body.dataset.eventCount !== '{before}'")
     wait_for_turn(page)
     assert "You drew" in page.inner_text("#log")
@@ -175,7 +179,7 @@ def test_a_manna_turn_with_a_meld_by_clicks(page, web_server):
     assert melds, [m["label"] for m in moves(page)]
     assert all("JK" in m["cards"].split() for m in moves(page))
     click_move(page, melds[0])
-    assert page.locator(".team-0 .meld").count() == 1
+    assert page.locator(".team-0 .kind-meld").count() == 1
     assert "You melded" in page.inner_text("#log")
     shot(page, "manna-meld")
     discards = [m for m in moves(page) if m["kind"] == "discard"]

@@ -104,8 +104,8 @@ def test_the_lobby_creates_open_seats_with_my_name(laptop, web_server):
     # The invite link: a name, then the open seat.
     assert f"#table={table}&invite=" in invite
     laptop.goto(invite)
-    laptop.fill("#invite-name", "Yann")
-    laptop.click("#invite-form button[type=submit]")
+    laptop.fill("#join-name", "Yann")
+    laptop.click("#join-button")
     laptop.wait_for_url(f"**/tables/{table}#token=*")
     laptop.wait_for_function("() => document.getElementById('title').textContent"
                              ".endsWith('you are seat 1')")

@@ -252,13 +252,15 @@ def test_a_russian_server_state_has_russian_texts(client, name):
 
 
 def test_each_game_has_its_own_catalog_on_the_web(client):
-    """Kings' Stakes' discard pile is «Сброс», Kuzanasta's move «Сбросить»: never merged."""
+    """Kings' Stakes' discard pile is «сброс» (its zone's label), Kuzanasta's move «Сбросить»
+    (its button's caption): never merged."""
     body = client.get("/api/i18n", params={"lang": "ru"}).json()
-    assert body["games"]["kings_stakes"]["Discard"] == "Сброс"
+    assert body["games"]["kings_stakes"]["discard pile"] == "сброс"
+    assert "Discard" not in body["games"]["kings_stakes"]
     assert body["games"]["kuzanasta"]["Discard"] == "Сбросить"
     assert "Discard" not in body["shared"] and "Discard" not in body["messages"]
     one = client.get("/api/i18n", params={"lang": "ru", "game": "kings_stakes"}).json()
-    assert set(one["games"]) == {"kings_stakes"} and one["messages"]["Discard"] == "Сброс"
+    assert set(one["games"]) == {"kings_stakes"} and one["messages"]["discard pile"] == "сброс"
 
 
 # ---------------------------------------------------------------- the glossary

@@ -53,6 +53,25 @@ export async function catalogs(): Promise<(game: string, text: string) => string
   return (game, text) => words.games?.[game]?.[text] ?? words.shared?.[text] ?? text;
 }
 
+/** The tables being played (GET /api/tables), each with a link to watch it without a seat:
+ * the page opened with ?table= and no token is the spectator's. */
+async function listTables(client: CardcoreClient, games: GameInfo[], tr: (game: string, text: string) => string,
+                          list: HTMLElement): Promise<void> {
+  let tables: { table: string; game: string; players: number; moves: number }[] = [];
+  try {
+    tables = (await client.tables()).tables as typeof tables;
+  } catch { /* a server that lists none */ }
+  const title = (game: string): string => tr(game, games.find((g) => g.game === game)?.title ?? game);
+  list.replaceChildren(...(tables.length ? tables.map((t) => {
+    const query = new URLSearchParams(location.search);
+    query.set("table", t.table);
+    query.set("lang", lang);
+    return el("li", { dataset: { table: t.table } },
+      w("table_line", { game: title(t.game), players: t.players, moves: t.moves }), " ",
+      el("a", { href: `?${query}`, class: "watch" }, w("watch")));
+  }) : [el("li", { class: "hint" }, w("no_tables"))]));
+}
+
 export async function showLobby(client: CardcoreClient, root: HTMLElement): Promise<void> {
   const [{ games }, tr] = await Promise.all([client.games(), catalogs()]);
   const gameSelect = el("select", { id: "game" },
@@ -60,9 +79,12 @@ export async function showLobby(client: CardcoreClient, root: HTMLElement): Prom
   const form = el("div", { id: "game-form" });
   const start = el("button", { id: "create", type: "button", class: "primary" }, w("create"));
   const errors = el("p", { id: "lobby-error", class: "error", role: "alert" });
+  const watchList = el("ul", { id: "watch-list" });
   root.replaceChildren(el("section", { class: "lobby" },
     el("h1", {}, w("app")),
-    el("label", {}, w("game"), " ", gameSelect), form, start, errors));
+    el("label", {}, w("game"), " ", gameSelect), form, start, errors,
+    el("h2", {}, w("tables")), watchList));
+  void listTables(client, games, tr, watchList);
 
   let read: () => Record<string, unknown> = () => ({});
   const build = (info: GameInfo): void => {

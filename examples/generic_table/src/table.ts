@@ -59,13 +59,14 @@ export async function showTable(client: CardcoreClient, root: HTMLElement, table
   const movesBox = el("div", { id: "moves" });
   const logBox = el("ol", { id: "log" });
   const toast = el("p", { id: "toast", role: "alert", hidden: true });
+  const dock = el("div", { id: "dock" }, handBox, pickLine, el("h2", {}, w("moves")), movesBox);
   const panel = el("dialog", { id: "panel" });
   const flying = el("div", { id: "flying", "aria-hidden": "true" });
   root.replaceChildren(
     el("header", {}, el("a", { href: `?lang=${lang}${serverQuery()}` }, "cardcore"), " ", title, " ", status),
     el("main", {}, seatsBox, teams, center, mine, turn),
     el("aside", {}, el("h2", {}, w("log")), logBox),
-    el("div", { id: "dock" }, handBox, pickLine, el("h2", {}, w("moves")), movesBox),
+    dock,
     toast, panel, flying);
 
   const setStatus = (value: Status): void => {
@@ -232,7 +233,10 @@ export async function showTable(client: CardcoreClient, root: HTMLElement, table
     const s = state;
     if (!s) return;
     const me = s.seat;
-    title.textContent = `${info ? tr(info.game, info.title) : ""} · ${me === null ? "" : w("seat", { n: me })}`;
+    // Without a seat (no token in the link) the page only watches: no hand, no moves.
+    title.textContent = `${info ? tr(info.game, info.title) : ""} · ${me === null ? w("watching") : w("seat", { n: me })}`;
+    document.body.dataset.watching = String(me === null);
+    dock.hidden = me === null;
     const zones = zonesOf(s);
     const ids = [...new Set([...described.keys(), ...Object.keys(zones)])];
     const hand = me === null ? undefined : myHandId(s);

@@ -47,6 +47,11 @@ const WORDS = {
     "closed": "closed",
     "language": "Language",
     "refused": "Refused: {error}",
+    "watching": "watching",
+    "watch": "Watch",
+    "tables": "Tables to watch",
+    "no_tables": "No table is playing now.",
+    "table_line": "{game}, {players} players, {moves} moves",
   },
   ru: {
     "app": "cardcore: стол для любой игры",
@@ -91,6 +96,11 @@ const WORDS = {
     "closed": "закрыта",
     "language": "Язык",
     "refused": "Отказ: {error}",
+    "watching": "наблюдение",
+    "watch": "Смотреть",
+    "tables": "Столы, за которыми можно наблюдать",
+    "no_tables": "Сейчас никто не играет.",
+    "table_line": "{game}, игроков: {players}, ходов: {moves}",
   },
 } as const;
 

@@ -650,7 +650,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         return _page(static_dir / "table.html")
 
     async def game_file(request: Request) -> Response:
-        """A game's own web-table part (``web/<file>`` in its package: board.js, words.js)."""
+        """A game's own web-table part (``web/<file>`` in its package: board.js, its layout hints)."""
         try:
             cls = game_class(request.path_params["game"])
         except ConfigError:

@@ -1,23 +1,56 @@
-// The table in the middle. Each game's package brings its own board (served at
-// /games/<game>/board.js: `board(view, ctx)` and `seat(view, seat, ctx)`) built from the
-// seat's view (or the spectator's) only; this module has the pieces they share and the board
-// of a game that brings none.
-import { el, backImage, fan } from "./cards.js";
+// The table in the middle, drawn from the state alone (docs/server.md, "The state"): the
+// zones the seat may know (`view.zones`, their descriptors in `zones` and the events'
+// `new_zones`), the shared ones in the middle, a team's in its box, a seat's in its seat box.
+// A game's package may bring layout hints (GET /games/<game>/board.js: `layout`, data only,
+// no code): which shared zones come first, which are stacks, how many cards a fan shows,
+// which view fields are shown as facts and with which words. Nothing here names a game.
+import { el, backImage, cardImage, cardsText, fan } from "./cards.js";
 import { t } from "./i18n.js";
 
-export function fact(label, value, extra = {}) {
-  return el("div", { class: "fact", ...extra }, el("span", { class: "label" }, label), " ", el("span", { class: "value" }, value));
+// A layout without hints: every zone fanned, no facts.
+export const NO_HINTS = Object.freeze({ center: [], stack: [], limit: {}, facts: [], seat_facts: [], actions: {} });
+
+// The game's layout hints (its package's web/board.js), merged over NO_HINTS.
+export async function loadLayout(game) {
+  try {
+    const module = await import(`/games/${encodeURIComponent(game)}/board.js`);
+    return { ...NO_HINTS, ...(module.layout || {}) };
+  } catch (e) {
+    return { ...NO_HINTS };
+  }
 }
 
-export function pile(title, cards, opts = {}) {
-  const box = el("div", { class: `pile${opts.clickable ? " clickable" : ""}`, dataset: opts.dataset || {} },
-    el("div", { class: "pile-title" }, title));
-  if (opts.back) box.append(opts.count ? backImage("normal") : el("div", { class: "empty-pile" }, t("empty")));
-  else if (cards.length) box.append(fan(cards, opts.size || "normal", opts.limit || 0));
-  else box.append(el("div", { class: "empty-pile" }, t("empty")));
-  if (opts.count !== undefined) box.append(el("div", { class: "pile-count" }, t("{n} card(s)", { n: opts.count })));
+export function size(contents) {
+  if (contents === undefined || contents === null) return 0;
+  return Array.isArray(contents) ? contents.length : contents.count;
+}
+
+function capital(text) { return text ? text[0].toUpperCase() + text.slice(1) : ""; }
+
+function hinted(list, zone) { return list.includes(zone.id) || list.includes(zone.kind); }
+
+// One zone: its label, its cards (a fan, or the top card of a stack; backs for hidden cards)
+// and its count. opts.onclick makes it a button (a pile to draw from); opts.compact draws it
+// small, for a seat's box.
+export function zoneBox(zone, contents, layout, opts = {}) {
+  const n = size(contents);
+  const cardSize = opts.compact ? "tiny" : zone.owner === null && zone.team !== null ? "small" : "normal";
+  const box = el("div", {
+    class: `zone kind-${zone.kind}${opts.compact ? " compact" : ""}${opts.onclick ? " clickable" : ""}`,
+    dataset: { zone: zone.id, size: String(n), ...(opts.kind ? { kind: opts.kind } : {}) },
+  }, el("div", { class: "zone-title" }, capital(zone.label)));
+  if (opts.compact) {
+    box.append(el("div", { class: "zone-line" }, n ? backImage("tiny") : "", ` ${t("{n} card(s)", { n })}`));
+    if (Array.isArray(contents) && n) box.append(el("div", { class: "zone-cards" }, ...cardsText(contents)));
+    return box;
+  }
+  if (!n) box.append(el("div", { class: "empty-pile" }, t("empty")));
+  else if (!Array.isArray(contents)) box.append(backImage(cardSize));
+  else if (hinted(layout.stack, zone)) box.append(cardImage(contents[n - 1], cardSize));
+  else box.append(fan(contents, cardSize, layout.limit[zone.id] || layout.limit[zone.kind] || 0));
+  box.append(el("div", { class: "pile-count" }, t("{n} card(s)", { n })));
   if (opts.onclick) {
-    // A clickable pile is a button for the keyboard and screen readers too.
+    // A pile that can be clicked is a button for the keyboard and screen readers too.
     box.setAttribute("role", "button");
     box.setAttribute("tabindex", "0");
     box.addEventListener("click", opts.onclick);
@@ -26,28 +59,49 @@ export function pile(title, cards, opts = {}) {
   return box;
 }
 
-// A game without a board of its own: every view key but the common ones, as facts.
-const COMMON_KEYS = new Set(["game", "player", "current_player", "phase", "hand", "hand_sizes", "scores", "legal_actions"]);
-
-export const genericBoard = {
-  board: (v) => [el("div", { class: "facts" }, ...Object.entries(v).filter(([k]) => !COMMON_KEYS.has(k))
-    .map(([k, value]) => fact(k.replace(/_/g, " "), JSON.stringify(value))))],
-  seat: () => [],
-};
-
-// The game's own board and words, from its package; a game may bring neither.
-async function gameModule(game, file) {
-  try {
-    return await import(`/games/${encodeURIComponent(game)}/${file}`);
-  } catch (e) {
-    return {};
-  }
+// The shared zones in the layout's order (ids or kinds it names first), then the rest.
+export function ordered(zones, layout) {
+  const rank = (zone) => {
+    const at = layout.center.findIndex((x) => x === zone.id || x === zone.kind);
+    return at < 0 ? layout.center.length : at;
+  };
+  return zones.map((zone, i) => [zone, i]).sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1]).map(([zone]) => zone);
 }
 
-export async function loadGame(game) {
-  const [board, words] = await Promise.all([gameModule(game, "board.js"), gameModule(game, "words.js")]);
-  return {
-    board: board.board ? board : genericBoard,
-    words,
-  };
+// A fact of the view as the layout names it: {key, label, of?, words?, as?, hide?}. `of`: "n of
+// total" with another field; `words`: a value's words; `as`: "seat" (a seat's name), "cards",
+// "teams" (one value per team); `hide`: not shown while the value is empty, zero or false.
+export function facts(view, layout, seatName) {
+  const out = [];
+  for (const f of layout.facts) {
+    const value = view[f.key];
+    if (!(f.key in view) || (f.hide && (value === null || value === undefined || value === 0 || value === false
+        || (Array.isArray(value) && !value.length)))) continue;
+    out.push(el("div", { class: "fact", dataset: { fact: f.key } }, el("span", { class: "label" }, t(f.label)), " ",
+      el("span", { class: "value" }, ...factValue(view, f, value, seatName))));
+  }
+  return out.length ? el("div", { class: "facts" }, ...out) : null;
+}
+
+function factValue(view, f, value, seatName) {
+  if (f.of) return [t("{n} of {total}", { n: value, total: view[f.of] })];
+  if (f.words && String(value) in f.words) return [t(f.words[String(value)])];
+  if (value === null || value === undefined) return [f.none ? t(f.none) : "—"];
+  if (f.as === "seat") return [seatName(value)];
+  if (f.as === "cards") return cardsText(Array.isArray(value) ? value : [value]);
+  if (f.as === "teams") return [value.map((v, team) => t("team {n}: {value}", { n: team, value: v })).join(", ")];
+  if (Array.isArray(value)) return [value.join(", ")];
+  return [String(value)];
+}
+
+// A seat's facts: {key, label, is_seat?}: the label filled with the field's value for the seat
+// ({n}), or (is_seat) shown when the field names this seat.
+export function seatFacts(view, seat, layout) {
+  const out = [];
+  for (const f of layout.seat_facts) {
+    const value = view[f.key];
+    if (f.is_seat) { if (value === seat) out.push(t(f.label)); } else if (Array.isArray(value) && value[seat] !== undefined
+      && value[seat] !== null) out.push(t(f.label, { n: value[seat] }));
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 // The lobby: the games, open tables, and a form that starts a table (docs/server.md).
 import { el } from "./cards.js";
-import { botName } from "./words.js";
+import { botName, capitalized } from "./words.js";
 import { mySeats, rememberSeat, forgetTable, inviteLink } from "./seats.js";
 import { t, tGame, N_, loadWords, lang } from "./i18n.js";
 
@@ -197,35 +197,83 @@ async function loadMine() {
   if (!rows.length) body.append(el("tr", {}, el("td", { colspan: "4" }, t("None yet: tables you sit at appear here."))));
 }
 
-// An invite link (/#table=ID&invite=I): a name, then the lowest open seat of that table.
-function showInvite() {
+// An invite link (/#table=ID&invite=I) opens the join card alone (the lobby behind its link):
+// who invites, to which game, how many players, the seat that is open, a name and one
+// button; then the table. A table that has ended, is full or is gone says so.
+async function showInvite() {
   const hash = new URLSearchParams(location.hash.slice(1));
   const table = hash.get("table");
   const invite = hash.get("invite");
-  if (!table || !invite) return;
-  const name = el("input", { id: "invite-name", name: "name", maxlength: "24", required: true, autocomplete: "nickname" });
-  const form = el("form", { id: "invite-form" }, el("p", {}, t("You are invited to a table.")),
-    el("label", {}, el("span", {}, t("Your name")), " ", name), " ", el("button", { type: "submit" }, t("Join")));
+  if (!table || !invite) return false;
+  const card = document.getElementById("join-card");
+  const title = document.getElementById("join-title");
+  const error = document.getElementById("join-error");
+  card.hidden = false;
+  document.querySelector("main.lobby").hidden = true;
+  document.body.dataset.join = "loading";
+  title.textContent = t("You are invited to a table.");
+  let state = null, status = 200;
+  // The table as a watcher sees it (a table without spectators answers 403: join blind).
+  const response = await fetch(`/api/tables/${encodeURIComponent(table)}`, { headers: { "Accept-Language": lang } });
+  status = response.status;
+  if (response.ok) state = await response.json();
+  if (status === 404 || status === 410) return joinClosed(t("This table does not exist any more: it may have ended and been cleared away."), "gone");
+  if (state && state.over) return joinClosed(t("This table has finished: its match is over."), "over");
+  const open = state ? state.seats.filter((s) => s.presence === "open").map((s) => s.seat) : [];
+  if (state && !open.length) return joinClosed(t("This table is full: every seat is taken."), "full");
+  if (state) {
+    ({ games } = await api("/api/games"));
+    const host = state.seats.find((s) => !s.bot && s.presence !== "open" && s.name)
+      || state.seats.find((s) => !s.bot && s.presence !== "open");
+    const hostName = host ? host.name || t("Seat {seat}", { seat: host.seat }) : null;
+    title.textContent = hostName ? t("{host} invites you to a game of {game}", { host: hostName, game: titleOf(state.game) })
+      : t("You are invited to a game of {game}", { game: titleOf(state.game) });
+    const fact = (label, value, key) => [el("dt", {}, label), el("dd", { dataset: { fact: key } }, value)];
+    document.getElementById("join-facts").replaceChildren(
+      ...fact(t("Game"), titleOf(state.game), "game"),
+      ...fact(t("Players"), String(state.players), "players"),
+      ...fact(t("Your seat"), capitalized(t("seat {n}", { n: open[0] })), "seat"),
+      ...(hostName ? fact(t("Host"), hostName, "host") : []));
+  }
+  const form = document.getElementById("join-form");
+  form.hidden = false;
+  document.body.dataset.join = "open";
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const error = document.getElementById("lobby-error");
     error.textContent = "";
     try {
-      const claimed = await api(`/api/tables/${encodeURIComponent(table)}/seats`, { method: "POST", body: JSON.stringify({ name: name.value, invite }) });
-      rememberSeat(table, claimed.token, { seat: claimed.seat });
+      const claimed = await api(`/api/tables/${encodeURIComponent(table)}/seats`,
+        { method: "POST", body: JSON.stringify({ name: document.getElementById("join-name").value, invite, ...(open.length ? { seat: open[0] } : {}) }) });
+      rememberSeat(table, claimed.token, { seat: claimed.seat, ...(state ? { game: state.game } : {}) });
       location.href = `/tables/${encodeURIComponent(table)}#token=${encodeURIComponent(claimed.token)}`;
     } catch (e) {
       error.textContent = e.message;
     }
   });
-  const box = document.getElementById("created");
-  box.hidden = false;
-  box.replaceChildren(form);
+  return true;
+}
+
+// The invite's table cannot be joined: why, in words, and the way to the lobby.
+function joinClosed(why, kind) {
+  document.getElementById("join-title").textContent = t("This invitation cannot be used");
+  document.getElementById("join-facts").hidden = true;
+  const text = document.getElementById("join-why");
+  text.textContent = why;
+  text.hidden = false;
+  document.body.dataset.join = kind;
+  return true;
 }
 
 async function start() {
   await loadWords(null);
-  showInvite();
+  if (await showInvite()) {                  // the lobby waits behind its link
+    document.getElementById("join-lobby").addEventListener("click", (e) => {
+      e.preventDefault();
+      history.replaceState(null, "", "/");
+      location.reload();
+    });
+    return;
+  }
   ({ games } = await api("/api/games"));
   const select = document.getElementById("game");
   select.replaceChildren(...games.map((g) => el("option", { value: g.game }, titleOf(g.game))));

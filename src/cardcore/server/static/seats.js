@@ -31,6 +31,23 @@ export function heldInvite(table) {
   return seat ? seat.invite : null;
 }
 
+// The last round end (its event number) this browser showed in a panel, by table: a page
+// that connects after a round ended shows that round's panel once (table.js).
+const ENDS_KEY = "cardcore.ends";
+function shownEndsByTable() {
+  try { const map = JSON.parse(localStorage.getItem(ENDS_KEY) || "{}"); return map && typeof map === "object" ? map : {}; } catch { return {}; }
+}
+export function lastShownEnd(table) { const n = shownEndsByTable()[table]; return typeof n === "number" ? n : -1; }
+export function rememberShownEnd(table, n) {
+  const map = shownEndsByTable();
+  if ((map[table] ?? -1) >= n) return;
+  delete map[table];
+  map[table] = n;
+  const keys = Object.keys(map);                  // the newest KEEP tables
+  for (const old of keys.slice(0, Math.max(0, keys.length - KEEP))) delete map[old];
+  localStorage.setItem(ENDS_KEY, JSON.stringify(map));
+}
+
 export function forgetTable(table) {
   localStorage.setItem(SEATS_KEY, JSON.stringify(mySeats().filter((s) => s.table !== table)));
 }

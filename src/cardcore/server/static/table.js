@@ -1,9 +1,9 @@
 // The web table: one seat (or a spectator) at one table, over the WebSocket protocol
 // of docs/server.md. Plays by clicking cards and the buttons built from `legal`.
-import { el, cardImage, backImage, cardsText, cardName, cardLabel } from "./cards.js";
-import { describe, breakdownTable, seatName, botName, rankingList, scoreTable } from "./words.js";
-import { loadGame } from "./board.js";
-import { rememberSeat, forgetTable, sortedHand, SORT_KEY, inviteLink, heldInvite } from "./seats.js";
+import { el, cardImage, cardsText, cardName, cardLabel } from "./cards.js";
+import { describe, breakdownTable, seatName, botName, rankingList, scoreTable, storyText } from "./words.js";
+import { loadLayout, zoneBox, ordered, facts, seatFacts, size } from "./board.js";
+import { rememberSeat, forgetTable, sortedHand, SORT_KEY, inviteLink, heldInvite, lastShownEnd, rememberShownEnd } from "./seats.js";
 import { t, loadWords, useGame, lang } from "./i18n.js";
 
 // The seat token: from the link's fragment (#token=..., never sent to the server, so never
@@ -15,22 +15,36 @@ const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const MANY_MOVES = 40;          // past this, card moves wait for a card to be selected
 if (token) rememberSeat(tableId, token);
 
-// The game's own parts (its package's web/board.js and web/words.js) and what it calls a
-// round, from GET /api/games; loaded with the first state.
+const ANIMATION_MS = 350;       // a card's flight from one zone to another
+
+// The game's layout hints (its package's web/board.js, data only) and what it calls a round,
+// from GET /api/games; loaded with the first state.
 let game = null;
 
 async function loadParts(name) {
-  const [parts, catalogue] = await Promise.all([loadGame(name), fetch("/api/games").then((r) => r.json())]);
+  const [layout, catalogue] = await Promise.all([loadLayout(name), fetch("/api/games").then((r) => r.json())]);
   const entry = (catalogue.games || catalogue).find((g) => g.game === name) || {};
-  return { ...parts, title: entry.title || name, roundName: entry.round_name || "round",
+  return { layout, title: entry.title || name, roundName: entry.round_name || "round",
     roundEnd: entry.round_end_event || "round_end" };
 }
+
+// The zones' descriptors (the state's `zones`, and the `new_zones` of the events that make
+// zones in play), by id.
+const described = new Map();
+function zoneOf(id) {
+  return described.get(id) || { id, kind: id.split(":")[0], owner: null, team: null, label: id.split(":")[0] };
+}
+function myHand() {
+  for (const z of described.values()) if (z.kind === "hand" && z.owner === state.seat) return z.id;
+  return `hand:${state.seat}`;
+}
+function zonesNow() { return state.view.zones || {}; }
 
 // The cards of an action that leave the hand (so they can be selected): those its moves take
 // from the seat's hand zone (docs/server.md, "Zones and moves"); other cards it moves (a pile
 // taken, a card drawn) are shown, not selected.
 function handCardsOf(a) {
-  const hand = `hand:${state.seat}`;
+  const hand = myHand();
   return (a.moves || []).filter((m) => m.from === hand && Array.isArray(m.cards)).flatMap((m) => m.cards);
 }
 
@@ -130,6 +144,8 @@ async function onState(data) {
     useGame(data.game);          // this game's words, not another game's with the same msgid
     showRulesLink(data.game);
   }
+  for (const z of data.zones || []) described.set(z.id, { ...z });
+  for (const e of data.events) for (const z of e.new_zones || []) if (!described.has(z.id)) described.set(z.id, { ...z, label: t(z.label) });
   if (data.rewound) {            // a take-back: the events start again from 0
     events = [];
     shownEnds = null;            // the ends still in the log are history, not news
@@ -143,15 +159,20 @@ async function onState(data) {
   const first = state === null;
   if (first && token) rememberSeat(tableId, token, { game: data.game, seat: data.seat });
   if (first || data.rewound || data.event_count !== state.event_count) hinted = [];
+  const rects = zoneRects();
   state = data;
   pending = false;
   selected = [];
   render();
-  // Round and match ends arriving live open the end panel; those of the history at (re)load
-  // do not, except a finished match, which shows its result once.
+  if (!first && !data.rewound) animate(events.slice(before), rects);
+  // Round and match ends arriving live open the end panel. Of the history at (re)load: a
+  // finished match shows its result, and the last round end its panel if this browser has
+  // not shown it yet (a page that connects after the round ended), once.
   if (shownEnds === null) {
     shownEnds = new Set(events.filter((e) => e.kind === game.roundEnd || e.kind === "match_end").map((e) => e.n));
-    if (first && data.over) showEndPanel(null);
+    const last = [...events].reverse().find((e) => e.kind === game.roundEnd);
+    const unseen = first && last && last.n > lastShownEnd(tableId) ? last : null;
+    if (first && (data.over || unseen)) showEndPanel(unseen);
   } else {
     const ends = events.slice(before).filter((e) => (e.kind === game.roundEnd || e.kind === "match_end") && !shownEnds.has(e.n));
     for (const e of ends) shownEnds.add(e.n);
@@ -168,6 +189,7 @@ function showEndPanel(roundEvent) {
   const buttons = document.getElementById("panel-buttons");
   const over = state.over;
   const parts = [];
+  if (roundEvent) rememberShownEnd(tableId, roundEvent.n);
   if (roundEvent) {
     parts.push(el("p", { class: "panel-story" }, ...describe(roundEvent, c).childNodes));
     if (roundEvent.breakdown) parts.push(breakdownTable(roundEvent, c));
@@ -260,14 +282,54 @@ function send(action) {
 // ---------------------------------------------------------------- rendering
 function ctx() {
   return {
-    me: state.seat, seats: state.seats, words: game.words, roundName: game.roundName, roundEnd: game.roundEnd,
-    // A pile that can be clicked when exactly one legal move of this kind exists.
-    pileAction(kind) {
-      const moves = state.legal.filter((a) => a.kind === kind);
-      if (moves.length !== 1 || pending) return {};
-      return { clickable: true, dataset: { kind }, onclick: () => send(moves[0]) };
-    },
+    me: state.seat, seats: state.seats, roundName: game.roundName, roundEnd: game.roundEnd,
   };
+}
+
+// A zone that can be clicked: exactly one legal move takes cards from it into the hand and
+// none from the hand (a draw, a take).
+function zoneAction(id) {
+  if (pending || state.seat === null) return {};
+  const hand = myHand();
+  const moves = state.legal.filter((a) => !handCardsOf(a).length && (a.moves || []).some((m) => m.from === id && m.to === hand));
+  return moves.length === 1 ? { kind: moves[0].kind, onclick: () => send(moves[0]) } : {};
+}
+
+// ---------------------------------------------------------------- cards in flight
+// Where each zone is on screen, before a state is drawn and after.
+function zoneRects() {
+  const found = new Map();
+  for (const node of document.querySelectorAll("[data-zone]")) {
+    if (node.offsetParent !== null) found.set(node.dataset.zone, node.getBoundingClientRect());
+  }
+  return found;
+}
+
+// Each move of the new events as cards flying from its zone to the other (faces where this
+// seat may see them, backs where not); with reduced motion, none.
+function animate(fresh, before) {
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const after = zoneRects();
+  const layer = document.getElementById("flying");
+  let delay = 0, count = 0;
+  for (const move of fresh.flatMap((e) => e.moves || [])) {
+    const from = before.get(move.from) || after.get(move.from);
+    const to = after.get(move.to) || before.get(move.to);
+    if (!from || !to) continue;
+    const faces = Array.isArray(move.cards) ? move.cards.slice(0, 5) : Array.from({ length: Math.min(move.count || 0, 5) }, () => null);
+    faces.forEach((card, i) => {
+      const img = card ? cardImage(card, "small") : el("img", { class: "card-img small", src: "/cards/back.svg", alt: "" });
+      img.classList.add("flying");
+      img.style.left = `${from.left + 6 + i * 6}px`;
+      img.style.top = `${from.top + 14}px`;
+      layer.append(img);
+      img.animate([{ transform: "translate(0, 0)" }, { transform: `translate(${to.left - from.left}px, ${to.top - from.top}px)` }],
+        { duration: ANIMATION_MS, delay, easing: "ease", fill: "forwards" }).finished.then(() => img.remove(), () => img.remove());
+      count += 1;
+    });
+    delay = Math.min(delay + 80, 800);
+  }
+  document.body.dataset.animated = String(Number(document.body.dataset.animated || 0) + count);
 }
 
 function render() {
@@ -288,8 +350,7 @@ function render() {
   undo.disabled = pending || !s.takeback?.available;
   renderSeats(s, v, c);
   renderInvite(s);
-  const board = document.getElementById("board");
-  board.replaceChildren(...game.board.board(v, c).filter(Boolean));
+  renderBoard(s, v, c);
   renderTurn(s, c);
   renderHand();
   renderMoves();
@@ -303,9 +364,32 @@ function fitDock() {
   document.documentElement.style.setProperty("--dock-h", `${dock.hidden ? 0 : dock.offsetHeight}px`);
 }
 
+// The board: the layout's facts, the shared zones, each team's zones.
+function renderBoard(s, v, c) {
+  const zones = zonesNow();
+  const layout = game.layout;
+  const known = [...new Set([...described.keys(), ...Object.keys(zones)])].map(zoneOf);
+  const shared = ordered(known.filter((z) => z.owner === null && z.team === null), layout);
+  const piles = el("div", { class: "piles" }, ...shared.map((z) => zoneBox(z, zones[z.id], layout, zoneAction(z.id))));
+  const teamIds = [...new Set(known.filter((z) => z.owner === null && z.team !== null).map((z) => z.team))].sort();
+  const myTeam = s.seat === null ? null : zoneOf(myHand()).team;
+  const teams = teamIds.length ? el("div", { class: "teams" }, ...teamIds.map((team) => {
+    const own = known.filter((z) => z.owner === null && z.team === team);
+    const seats = known.filter((z) => z.kind === "hand" && z.team === team).map((z) => seatName(z.owner, c));
+    return el("div", { class: `team team-${team}${myTeam === team ? " my-team" : ""}`, dataset: { team: String(team) } },
+      el("h3", {}, capital(t("team {n}", { n: team })), " ", el("span", { class: "team-seats" }, `(${seats.join(", ")})`)),
+      el("div", { class: "team-zones" }, ...own.filter((z) => size(zones[z.id]))
+        .map((z) => zoneBox(z, zones[z.id], layout, zoneAction(z.id)))),
+      own.some((z) => size(zones[z.id])) ? "" : el("p", { class: "hint" }, t("nothing on the table yet")));
+  })) : null;
+  document.getElementById("board").replaceChildren(...[facts(v, layout, (seat) => seatName(seat, c)), piles, teams].filter(Boolean));
+}
+
 function renderSeats(s, v, c) {
   const box = document.getElementById("seats");
-  const extra = game.board.seat;
+  const zones = zonesNow();
+  const known = [...new Set([...described.keys(), ...Object.keys(zones)])].map(zoneOf);
+  const hand = s.seat === null ? null : myHand();
   const presenceWords = { connected: t("connected"), away: t("away"), open: t("open") };
   box.replaceChildren(...s.seats.map(({ seat, bot, name, presence }) => {
     const turn = s.current_player === seat;
@@ -313,9 +397,10 @@ function renderSeats(s, v, c) {
     const node = el("div", { class: `seat${turn ? " to-move" : ""}${seat === s.seat ? " me" : ""}${winner ? " winner" : ""}`, dataset: { seat: String(seat) } },
       el("div", { class: "seat-name" }, seat === s.seat ? t("You (seat {n})", { n: seat }) : name || t("Seat {seat}", { seat }), bot ? el("span", { class: "bot" }, ` ${t("{name} bot", { name: botName(bot) })}`) : "",
         presenceWords[presence] ? el("span", { class: `presence presence-${presence}` }, ` · ${presenceWords[presence]}`) : ""),
-      el("div", { class: "seat-hand" }, backImage("tiny"), ` ${t("{n} card(s)", { n: v.hand_sizes[seat] })}`),
+      el("div", { class: "seat-zones" }, ...known.filter((z) => z.owner === seat && z.id !== hand)
+        .map((z) => zoneBox(z, zones[z.id], game.layout, { compact: true }))),
       el("div", { class: "seat-score" }, t("score {n}", { n: s.scores[seat] })),
-      el("div", { class: "seat-extra" }, extra(v, seat, c).join(" · ")));
+      el("div", { class: "seat-extra" }, seatFacts(v, seat, game.layout).join(" · ")));
     if (turn) node.append(el("div", { class: "turn-mark" }, t("to move")));
     if (winner) node.append(el("div", { class: "winner-mark" }, t("winner")));
     return node;
@@ -339,7 +424,10 @@ function renderTurn(s, c) {
   node.className = s.current_player === s.seat && !s.over ? "mine" : "";
 }
 
-function handCards() { return state.view.hand || []; }
+function handCards() {
+  const zone = state.seat === null ? undefined : zonesNow()[myHand()];
+  return Array.isArray(zone) ? zone : state.view.hand || [];
+}
 
 function usableCards() {
   // How many of each card some legal move uses (so a card can be clicked).
@@ -359,6 +447,7 @@ function renderHand() {
   const usable = usableCards();
   const seen = {};
   const row = document.getElementById("hand");
+  row.dataset.zone = state.seat === null ? "" : myHand();
   const order = document.getElementById("sort").value;
   row.replaceChildren(...sortedHand(hand, order).map((i) => {
     const card = hand[i];
@@ -395,25 +484,48 @@ function matchingMoves() {
   return state.legal.filter((a) => contains(handCardsOf(a), want));
 }
 
+// A move's words: the layout's caption for its kind, else its moves from zone to zone in the
+// zones' words; where its hand cards go when there is more than one zone of that kind (a
+// meld of the team's, one of several piles), that zone's first card, or "new".
+const labels = new WeakMap();      // each state's move words, by action (worked out once)
 function moveLabel(a) {
-  const own = game.words.MOVE_WORDS || {};
-  const words = own[a.kind] ? t(own[a.kind]) : a.kind.replace(/_/g, " ");
-  return game.words.moveLabel ? game.words.moveLabel(a, words) : words;
+  if (!labels.has(state)) labels.set(state, new Map());
+  const done = labels.get(state);
+  if (!done.has(a.id)) done.set(a.id, moveWords(a));
+  return done.get(a.id);
+}
+
+function moveWords(a) {
+  const hand = myHand();
+  const where = (id) => (id === hand ? t("your hand") : zoneOf(id).label);
+  const caption = game.layout.actions[a.kind] ? t(game.layout.actions[a.kind])
+    : (a.moves || []).length ? capital(a.moves.map((m) => `${where(m.from)} → ${where(m.to)}`).join(", "))
+    : t(capital(a.kind.replace(/_/g, " ")));
+  const zones = zonesNow();
+  const known = [...new Set([...described.keys(), ...Object.keys(zones)])].map(zoneOf);
+  // (the zones this seat knows, and those the legal moves would make)
+  const into = (b) => (b.moves || []).filter((m) => m.from === hand && m.to !== hand).map((m) => m.to);
+  const targets = new Set([...known.map((z) => z.id), ...state.legal.flatMap(into)]);
+  const several = (id) => [...targets].filter((other) => zoneOf(other).kind === zoneOf(id).kind).length > 1;
+  const detail = [...new Set(into(a))].filter(several)
+    .map((id) => { const cards = zones[id]; return `→ ${where(id)} ${Array.isArray(cards) && cards.length ? cardLabel(cards[0]) : t("new")}`; });
+  return [caption, ...detail].join(" ");
 }
 
 // The move buttons. The bar at the bottom must show them all without scrolling: when every
 // move does not fit (many card combinations, a small screen), the moves that use hand cards
-// wait for a card to be selected; the card-free ones (and the discards, the hint's moves) stay.
+// wait for a card to be selected; the card-free ones (and those of one card, the hint's moves) stay.
 function renderMoves() {
   const box = document.getElementById("moves");
   const hint = document.getElementById("selection-hint");
   if (!state || state.seat === null) { box.replaceChildren(); hint.textContent = ""; return; }
   const moves = matchingMoves();
   const keep = (a) => !handCardsOf(a).length || hinted.includes(a.id);
+  const single = (a) => handCardsOf(a).length === 1;        // one card out (a discard)
   const levels = selected.length ? [moves] : [
     moves,
-    moves.filter((a) => keep(a) || a.kind === "discard"),
-    moves.some(keep) ? moves.filter(keep) : moves.filter((a) => a.kind === "discard"),
+    moves.filter((a) => keep(a) || single(a)),
+    moves.some(keep) ? moves.filter(keep) : moves.filter(single),
   ];
   const tooMany = !selected.length && moves.filter((a) => handCardsOf(a).length).length > MANY_MOVES;
   const dock = document.getElementById("dock");
@@ -428,12 +540,20 @@ function renderMoves() {
   fitDock();
 }
 
+// Moves whose words and cards would read the same (a suit to nominate) add the rest of their
+// notation, its cards and suits as signs.
+function sameWords(a) {
+  const key = (b) => `${moveLabel(b)}|${b.cards.join(" ")}`;
+  return state.legal.filter((b) => key(b) === key(a)).length > 1;
+}
+
 function moveButton(a) {
+  const extra = sameWords(a) ? [" ", ...storyText(a.label.split(" ").slice(1).join(" "))] : [];
   return el("button", {
     class: `move kind-${a.kind}${hinted.includes(a.id) ? " hinted" : ""}${hinted[0] === a.id ? " best" : ""}`, type: "button", disabled: pending,
     dataset: { id: String(a.id), kind: a.kind, label: a.label, cards: handCardsOf(a).join(" ") }, title: a.label,
     onclick: () => send(a),
-  }, el("span", { class: "move-words" }, moveLabel(a)), a.cards.length ? el("span", { class: "move-cards" }, " ", ...cardsText(a.cards)) : "");
+  }, el("span", { class: "move-words" }, moveLabel(a), ...extra), a.cards.length ? el("span", { class: "move-cards" }, " ", ...cardsText(a.cards)) : "");
 }
 
 function renderLog(c) {
