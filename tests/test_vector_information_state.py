@@ -104,3 +104,21 @@ def test_openspiel_observation_is_crazy_eights_only():
     with pytest.raises(ConfigError) as e:
         new_game("kings_stakes", seed=0).observation_variant(0, "openspiel")
     assert e.value.option == "observation"
+
+
+@pytest.mark.parametrize("observation", ["information_state", "openspiel"])
+def test_make_vec_serves_information_states_and_openspiels_tensor(observation):
+    from cardcore.envs.gymnasium import make_vec
+    env = make_vec("crazy_eights", 3, players=2, opponents="random", observation=observation,
+                   max_turns=6)
+    obs, _ = env.reset(seed=0)
+    assert obs.shape == (3, *env.single_observation_space.shape)
+    for _ in range(12):
+        mask = env._vg.legal_mask()
+        actions = np.array([np.flatnonzero(m)[0] for m in mask], np.int64)
+        obs, _, terminated, truncated, info = env.step(actions)
+        for i in range(3):
+            game = env._vg.game(i)
+            expected = (game.information_state_tensor(0) if observation == "information_state"
+                        else game.observation_variant(0, "openspiel"))
+            assert np.array_equal(obs[i], expected)
