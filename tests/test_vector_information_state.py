@@ -122,3 +122,22 @@ def test_make_vec_serves_information_states_and_openspiels_tensor(observation):
             expected = (game.information_state_tensor(0) if observation == "information_state"
                         else game.observation_variant(0, "openspiel"))
             assert np.array_equal(obs[i], expected)
+
+
+def test_information_state_refuses_after_a_policy_broke_a_step_off():
+    calls = []
+
+    def policy(observations, masks, seats):
+        calls.append(len(seats))
+        if len(calls) > 3:
+            raise KeyError("boom")
+        return np.array([np.flatnonzero(m)[0] for m in masks], np.int64)
+
+    vg = VectorGame("kings_stakes", 2, players=2, seed=0, opponents=policy,
+                    observation="information_state")
+    with pytest.raises(KeyError):
+        for _ in range(20):
+            vg.step(vg.random_actions())
+    for call in (lambda: vg.observations(seat=1), vg.observations, vg.observations_all):
+        with pytest.raises(RuntimeError, match="broken off"):
+            call()

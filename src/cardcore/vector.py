@@ -745,11 +745,14 @@ class VectorGame:
         raise error
 
     def _abandon(self, cause: BaseException) -> None:
-        """Set the core aside after a policy callable broke a step off half-way."""
+        """Set the core aside after a policy callable broke a step off half-way (the
+        information states' shadows read it too)."""
         self._core = _Abandoned(
             f"this VectorGame's step was broken off by an opponents callable "
             f"({type(cause).__name__}: {echo(str(cause))}); its games stand half-way through "
             f"that step: make a new VectorGame (make_vec: reset())")
+        if isinstance(self._view, InformationStates):
+            self._view.core = self._core
 
     def _action_ids(self, actions: Any) -> npt.NDArray[np.int64]:
         """``actions`` as a C-contiguous int64 array of one id per game, or

@@ -76,7 +76,7 @@ class InformationStates(ObservationView):
         self.name, self.players = probe.name, probe.num_players
         self.options = dict(probe.options)
         self.seed = seed
-        self.core = core
+        self.core: Any = core                 # VectorGame's _Abandoned once a step broke off
         self.games: list[Game | None] = [None] * num_games
         self.episodes: list[int] = [-1] * num_games      # the episode each shadow plays
         layout = Layout.of(probe)
