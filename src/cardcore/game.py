@@ -891,7 +891,9 @@ class Game:
             raise ConfigError(f"observation must be one of {', '.join(variants) or 'none'} "
                               f"for {self.name}, not {_echo(observation)}", "observation")
         offset, size = variants[observation]
-        return self._state.observation_tensor(seat)[offset:offset + size].copy()
+        tensor: npt.NDArray[np.float32] = self._state.observation_tensor(seat)
+        variant: npt.NDArray[np.float32] = tensor[offset:offset + size].copy()
+        return variant
 
     def returns(self) -> list[float]:
         """Per seat, higher is better in every game; all zeros until the match is over.

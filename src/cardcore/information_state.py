@@ -62,7 +62,7 @@ class Layout:
     def of(cls, game: Any) -> Layout:
         # kept on the game too (its configuration never changes; clones share it): the key
         # below costs more than the rest of a tensor's bookkeeping, asked twice per tensor
-        known = game.__dict__.get("_information_layout")
+        known: Layout | None = game.__dict__.get("_information_layout")
         if known is not None:
             return known
         layout = cls._of(game)

@@ -333,7 +333,7 @@ class VectorGame:
                 self.num_players, self.options)[observation]
             self._view = ObservationVariant(offset, length, low, high)
         if self._view is not None:
-            low, high = self._view.low, self._view.high
+            low, high = self._view.low.astype(np.float64), self._view.high.astype(np.float64)
             self.observation_shape = self._view.shape
             self._view_finals = np.zeros((num_games, *self.observation_shape), np.float32)
         self.observation_low: npt.NDArray[np.float32] = _read_only(low.astype(np.float32))

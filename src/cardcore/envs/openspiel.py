@@ -234,14 +234,16 @@ class CardcoreSpielState(pyspiel.State):  # type: ignore[misc]
         if seat is None:
             return list(pyspiel.State.observation_tensor(self, *args, **kwargs))
         assert self._box is not None
-        return self._box.game.observation_tensor(seat).tolist()
+        values: list[float] = self._box.game.observation_tensor(seat).tolist()
+        return values
 
     def information_state_tensor(self, *args: Any, **kwargs: Any) -> list[float]:
         seat = self._direct_seat(args, kwargs)
         if seat is None:
             return list(pyspiel.State.information_state_tensor(self, *args, **kwargs))
         assert self._box is not None
-        return self._box.game.information_state_tensor(seat).tolist()
+        values: list[float] = self._box.game.information_state_tensor(seat).tolist()
+        return values
 
     def legal_actions(self, *args: Any, **kwargs: Any) -> list[int]:
         box = self._box
