@@ -151,6 +151,12 @@ cdef class VectorCore:
     cdef const float* obs_low           # observation scaling (NULL: raw): (x - low) * inv
     cdef const float* obs_inv
     cdef object obs_objects
+    # keep_finished_logs(): each slot's latest credited episode's log, swapped in at finish
+    cdef bint keep_finished
+    cdef int32_t** done_logs
+    cdef int32_t* done_len
+    cdef int32_t* done_cap
+    cdef int64_t* done_episode
 
     def __cinit__(self, GameState template, int n, seed, max_log=None, learners=None,
                   kinds=None, thresholds=None):
@@ -350,6 +356,13 @@ cdef class VectorCore:
         PyMem_Free(self.last_mover)
         PyMem_Free(self.learnerless)
         PyMem_Free(self.opponent_rng)
+        if self.done_logs != NULL:
+            for i in range(self.n):
+                free(self.done_logs[i])
+        PyMem_Free(self.done_logs)
+        PyMem_Free(self.done_len)
+        PyMem_Free(self.done_cap)
+        PyMem_Free(self.done_episode)
 
     cdef inline char* state(self, int i) noexcept nogil:
         return self.states + self.size * <size_t>i
@@ -948,6 +961,11 @@ cdef class VectorCore:
                 for k in range(count):
                     if 0 <= ids[k] < self.final_width:
                         row[ids[k]] = 1
+        if self.keep_finished:         # the log moves aside (reset follows and clears logs[i])
+            self.done_logs[i], self.logs[i] = self.logs[i], self.done_logs[i]
+            self.done_cap[i], self.log_cap[i] = self.log_cap[i], self.done_cap[i]
+            self.done_len[i] = self.log_len[i]
+            self.done_episode[i] = self.episode[i]
 
     cdef void reward_of(self, const double* returns, float* out) noexcept nogil:
         """The reward rule (VectorGame ``reward``): the returns scaled, or the win reward:
@@ -1018,6 +1036,39 @@ cdef class VectorCore:
         if not 0 <= i < self.n:
             raise IndexError(f"game index {i} is outside 0..{self.n - 1}")
         return (self.episode[i], [self.logs[i][k] for k in range(self.log_len[i])])
+
+    def log_since(self, int i, int start) -> tuple:
+        """(episode, action ids from index ``start`` on) of slot i's current episode."""
+        if not 0 <= i < self.n:
+            raise IndexError(f"game index {i} is outside 0..{self.n - 1}")
+        return (self.episode[i], [self.logs[i][k] for k in range(max(start, 0), self.log_len[i])])
+
+    def keep_finished_logs(self) -> None:
+        """From now on keep each slot's latest credited (done) episode's log for
+        ``finished_record`` (an O(1) swap per finished episode; off by default)."""
+        if self.keep_finished:
+            return
+        self.done_logs = <int32_t**>PyMem_Malloc(sizeof(int32_t*) * self.n)
+        if self.done_logs != NULL:
+            memset(self.done_logs, 0, sizeof(int32_t*) * self.n)
+        self.done_len = <int32_t*>PyMem_Malloc(sizeof(int32_t) * self.n)
+        self.done_cap = <int32_t*>PyMem_Malloc(sizeof(int32_t) * self.n)
+        self.done_episode = <int64_t*>PyMem_Malloc(sizeof(int64_t) * self.n)
+        if not (self.done_logs and self.done_len and self.done_cap and self.done_episode):
+            raise MemoryError()
+        memset(self.done_len, 0, sizeof(int32_t) * self.n)
+        memset(self.done_cap, 0, sizeof(int32_t) * self.n)
+        memset(self.done_episode, 0xFF, sizeof(int64_t) * self.n)      # -1: none yet
+        self.keep_finished = True
+
+    def finished_record(self, int i) -> tuple:
+        """(episode, action ids) of slot i's latest credited episode (keep_finished_logs;
+        episode -1: none finished since)."""
+        if not self.keep_finished:
+            raise RuntimeError("keep_finished_logs() was not called")
+        if not 0 <= i < self.n:
+            raise IndexError(f"game index {i} is outside 0..{self.n - 1}")
+        return (self.done_episode[i], [self.done_logs[i][k] for k in range(self.done_len[i])])
 
     def log_capacity(self, int i) -> int:
         """The entries game slot i's action log has room for now (memory, for tests)."""

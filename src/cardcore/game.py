@@ -640,6 +640,14 @@ class Game:
         return {}
 
     @classmethod
+    def observation_variants_of(cls, players: int, options: Mapping[str, Any]
+                                ) -> Mapping[str, tuple[int, int]]:
+        """Named variants of the observation, each a slice (offset, size) of it, e.g. the
+        tensor of another engine that the observation begins with (``observation_tensor(seat,
+        observation=name)``, VectorGame's ``observation=name``). None by default."""
+        return {}
+
+    @classmethod
     def deal_plan_of(cls, players: int, options: Mapping[str, Any], first: int) -> list[str]:
         """The zone of each deck position (top first) in a deal begun by seat ``first``."""
         raise NotImplementedError
@@ -866,6 +874,26 @@ class Game:
         of the core, holding the GIL throughout: always one position's tensor, even while
         another thread plays."""
         return self._state.observation_tensor(seat, out)
+
+    @property
+    def observation_variants(self) -> dict[str, tuple[int]]:
+        """The observation variants of this configuration (``observation_variants_of``)
+        and their shapes."""
+        return {name: (size,) for name, (_, size) in
+                type(self).observation_variants_of(self.num_players, self.options).items()}
+
+    def observation_variant(self, seat: int, observation: str) -> npt.NDArray[np.float32]:
+        """The variant ``observation`` (a name in ``observation_variants``, e.g. Crazy
+        Eights' "openspiel") of ``observation_tensor(seat)``, as a new float32 array;
+        ConfigError naming ``observation`` for a name this game does not have."""
+        variants = type(self).observation_variants_of(self.num_players, self.options)
+        if not isinstance(observation, str) or observation not in variants:
+            raise ConfigError(f"observation must be one of {', '.join(variants) or 'none'} "
+                              f"for {self.name}, not {_echo(observation)}", "observation")
+        offset, size = variants[observation]
+        tensor: npt.NDArray[np.float32] = self._state.observation_tensor(seat)
+        variant: npt.NDArray[np.float32] = tensor[offset:offset + size].copy()
+        return variant
 
     def returns(self) -> list[float]:
         """Per seat, higher is better in every game; all zeros until the match is over.

@@ -60,6 +60,17 @@ class Layout:
 
     @classmethod
     def of(cls, game: Any) -> Layout:
+        # kept on the game too (its configuration never changes; clones share it): the key
+        # below costs more than the rest of a tensor's bookkeeping, asked twice per tensor
+        known: Layout | None = game.__dict__.get("_information_layout")
+        if known is not None:
+            return known
+        layout = cls._of(game)
+        game.__dict__["_information_layout"] = layout
+        return layout
+
+    @classmethod
+    def _of(cls, game: Any) -> Layout:
         key = (type(game), game.num_players, tuple(sorted(game.options.items())))
         try:
             return cls._known[key]

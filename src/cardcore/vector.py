@@ -49,6 +49,7 @@ from cardcore._fast import Random
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.game import Game, is_int
 from cardcore.registry import game_class, new_game
+from cardcore.vector_views import InformationStates, ObservationVariant, ObservationView
 
 __all__ = ["REWARDS", "OpponentPolicy", "VectorGame", "episode_seed", "opponent_seed"]
 
@@ -59,7 +60,8 @@ OpponentPolicy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_],
 
 REWARDS = ("returns", "win")         # VectorGame's reward rules (docs/rl.md, "VectorGame")
 _REWARD_CODES = {"returns": 0, "win": 1}     # the core's REWARD_RETURNS, REWARD_WIN
-OBSERVATIONS = ("raw", "scaled")
+# VectorGame's observation kinds; a game's own variants (Game.observation_variants) too
+OBSERVATIONS = ("raw", "scaled", "information_state")
 
 _INT64 = np.dtype(np.int64)
 _FLOAT32 = np.dtype(np.float32)
@@ -197,9 +199,10 @@ def _observation_bounds(probe: Game, observation: Any
                         ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """Per entry, the bounds of the raw observation (the game's ``observation_bounds_of``;
     +-inf where it declares none), checked finite when ``observation="scaled"``."""
-    if observation not in OBSERVATIONS:
-        raise ConfigError(f"observation must be one of {', '.join(OBSERVATIONS)}, not "
-                          f"{echo(observation)}", "observation")
+    known = list(OBSERVATIONS) + list(probe.observation_variants)
+    if not isinstance(observation, str) or observation not in known:
+        raise ConfigError(f"observation must be one of {', '.join(known)} for {probe.name}, "
+                          f"not {echo(observation)}", "observation")
     size = probe.observation_shape[0]
     low = np.full(size, -np.inf)
     high = np.full(size, np.inf)
@@ -242,7 +245,10 @@ class VectorGame:
     self-play; docs/rl.md, "VectorGame"). ``reward``
     ("returns" or "win") and ``reward_scale`` (a factor, or "utility_range": rewards in
     [-1, 1]) shape ``step``'s rewards; ``observation="scaled"`` maps every observation entry
-    to [0, 1] (``observation_low`` / ``observation_high``); ``max_episode_actions`` cuts an
+    to [0, 1] (``observation_low`` / ``observation_high``), ``"information_state"`` gives
+    each game's ``information_state_tensor`` (made in Python: slow), a game's own variant
+    (``Game.observation_variants``, e.g. Crazy Eights' ``"openspiel"``) that slice of the
+    observation; ``max_episode_actions`` cuts an
     episode as truncated (default: the game's ``max_game_length``). Other keywords are game
     options. A bad value is a ConfigError naming it.
 
@@ -283,7 +289,7 @@ class VectorGame:
         self.options = dict(probe.options)
         self.seed = seed
         self.num_distinct_actions = probe.num_distinct_actions
-        self.observation_shape = probe.observation_shape
+        self.observation_shape: tuple[int] = probe.observation_shape
         self.learner_seats: tuple[int, ...] = tuple(p for p, mine in enumerate(learners) if mine)
         # Each seat's canonical bot spec, or the policy callable that plays it.
         self.opponents: dict[int, str | OpponentPolicy] = {
@@ -306,7 +312,7 @@ class VectorGame:
                 raise self._no_learner_turn(e, max_episode_actions, max_log) from None
         else:
             self._core = VectorCore(probe._make_state(None), num_games, seed, max_log=max_log)
-        size = self.observation_shape[0]
+        size = self._raw_size = self.observation_shape[0]     # the core's rows
         self._episode_returns = np.zeros((num_games, self.num_players), np.float64)
         self._episode_lengths = np.zeros(num_games, np.int64)
         self._episode_actions = np.zeros(num_games, np.int64)
@@ -318,6 +324,18 @@ class VectorGame:
             scaling = (low.astype(np.float32),
                        np.where(span > 0, 1.0 / np.where(span > 0, span, 1), 0).astype(np.float32))
             low, high = np.zeros(size, np.float32), np.ones(size, np.float32)
+        # Observations made outside the core (cardcore.vector_views), or None: the core's.
+        self._view: ObservationView | None = None
+        if observation == "information_state":
+            self._view = InformationStates(probe, self._core, num_games, seed, low, high)
+        elif observation not in OBSERVATIONS:
+            offset, length = type(probe).observation_variants_of(
+                self.num_players, self.options)[observation]
+            self._view = ObservationVariant(offset, length, low, high)
+        if self._view is not None:
+            low, high = self._view.low.astype(np.float64), self._view.high.astype(np.float64)
+            self.observation_shape = self._view.shape
+            self._view_finals = np.zeros((num_games, *self.observation_shape), np.float32)
         self.observation_low: npt.NDArray[np.float32] = _read_only(low.astype(np.float32))
         self.observation_high: npt.NDArray[np.float32] = _read_only(high.astype(np.float32))
         self._core.configure_episodes(
@@ -459,13 +477,38 @@ class VectorGame:
         except IndexError:
             token = self._hold()
         try:
-            if seat is None:
+            if self._view is not None:
+                self._view_rows(out, seat)
+            elif seat is None:
                 self._each_slice(lambda lo, hi: self._core.observations(out, lo, hi))
             else:
                 self._each_slice(lambda lo, hi: self._core.observations_of(out, int(seat), lo, hi))
         finally:
             tokens.append(token)
         return out
+
+    def _view_rows(self, out: npt.NDArray[np.float32], seat: int | None) -> None:
+        """``observations`` of a view (cardcore.vector_views), every game seen by ``seat``
+        or by its player to move."""
+        view = self._view
+        assert view is not None
+        shape = (self.num_games, *self.observation_shape)
+        if not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != np.float32 \
+                or not out.flags.c_contiguous or not out.flags.writeable:
+            raise ValueError(f"out must be a writeable C-contiguous float32 array of shape {shape}")
+        raw = None
+        if view.needs_raw:
+            raw = np.empty((self.num_games, self._raw_size), np.float32)
+            if seat is None:
+                self._each_slice(lambda lo, hi: self._core.observations(raw, lo, hi))
+            else:
+                self._each_slice(lambda lo, hi: self._core.observations_of(raw, int(seat), lo, hi))
+        if seat is None:
+            self._core.current_player(self._players, 0, self.num_games)
+            seats = self._players
+        else:
+            seats = np.full(self.num_games, int(seat), np.int32)
+        view.rows(np.arange(self.num_games), seats, raw, out)
 
     def observations_all(self, out: npt.NDArray[np.float32] | None = None
                          ) -> npt.NDArray[np.float32]:
@@ -481,7 +524,13 @@ class VectorGame:
         flat = out.reshape(self.num_games, -1)              # a view: out is C-contiguous
         token = self._hold()
         try:
-            self._each_slice(lambda lo, hi: self._core.observations_all(flat, lo, hi))
+            if self._view is not None:
+                row = np.empty((self.num_games, *self.observation_shape), np.float32)
+                for p in range(self.num_players):
+                    self._view_rows(row, p)
+                    out[:, p] = row
+            else:
+                self._each_slice(lambda lo, hi: self._core.observations_all(flat, lo, hi))
         finally:
             self._tokens.append(token)
         return out
@@ -521,6 +570,9 @@ class VectorGame:
             done = np.empty(self.num_games, _BOOL)
             cut = np.empty(self.num_games, _BOOL)
             core = self._core
+            if self._view is not None:          # the seats whose step may end an episode
+                movers = np.empty(self.num_games, np.int32)
+                core.current_player(movers, 0, self.num_games)
             if self.threads == 1:
                 if type(actions) is np.ndarray and actions.dtype is _INT64 and actions.ndim == 1:
                     try:           # the core checks the length and the layout
@@ -541,6 +593,8 @@ class VectorGame:
                 self._raise_illegal(bad, int(actions[bad]))
             if self._outside:
                 self._play_outside(rewards, done, cut)
+            if self._view is not None and done.any():
+                self._view.finals(done, movers, self._final_observations, self._view_finals)
             self._truncated = cut
             return rewards, done
         finally:
@@ -604,6 +658,8 @@ class VectorGame:
         """(num_games, *observation_shape) float32, read-only: per slot, the final state of
         its latest finished episode seen by the seat whose ``step`` action ended it (the
         learner's last transition's next observation). Rows change only where ``done``."""
+        if self._view is not None:
+            return _read_only(self._view_finals)
         return _read_only(self._final_observations)
 
     @property
@@ -618,7 +674,7 @@ class VectorGame:
         answers (and the in-core opponents after them), round after round, until every slot
         is at a learner's turn. Any failure breaks the step off: the core is set aside."""
         core, pending = self._core, self._pending
-        size, width = self.observation_shape[0], self.num_distinct_actions
+        size, width = self._raw_size, self.num_distinct_actions
         try:
             while True:
                 k = core.external_pending(pending)
@@ -630,6 +686,10 @@ class VectorGame:
                 seats = np.empty(k, _INT64)
                 if core.external_inputs(slots, obs, masks.view(np.uint8), seats) >= 0:
                     raise RuntimeError("a game offered an action id past num_distinct_actions")
+                if self._view is not None:       # the policy sees what the learner sees
+                    seen = np.empty((k, *self.observation_shape), _FLOAT32)
+                    self._view.rows(slots, seats, obs, seen)
+                    obs = seen
                 actions = self._ask(obs, masks, seats)
                 bad = core.external_validate(slots, actions)
                 if bad >= 0:
@@ -685,11 +745,14 @@ class VectorGame:
         raise error
 
     def _abandon(self, cause: BaseException) -> None:
-        """Set the core aside after a policy callable broke a step off half-way."""
+        """Set the core aside after a policy callable broke a step off half-way (the
+        information states' shadows read it too)."""
         self._core = _Abandoned(
             f"this VectorGame's step was broken off by an opponents callable "
             f"({type(cause).__name__}: {echo(str(cause))}); its games stand half-way through "
             f"that step: make a new VectorGame (make_vec: reset())")
+        if isinstance(self._view, InformationStates):
+            self._view.core = self._core
 
     def _action_ids(self, actions: Any) -> npt.NDArray[np.int64]:
         """``actions`` as a C-contiguous int64 array of one id per game, or

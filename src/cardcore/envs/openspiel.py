@@ -56,6 +56,8 @@ SEED_CHANCE_NODES = 7               # ... and seven of them make a 63-bit cardco
 SEED_OUTCOMES = 1 << SEED_BITS
 _NONE_OPTION = -1                   # an option whose default is None: -1 as a pyspiel int
 MAX_SPIEL_INT = 2 ** 31 - 1         # OpenSpiel's sizes are C ints: larger bounds are capped
+# Every seed chance node's outcomes (made once: rl_environment asks at each of them)
+_SEED_CHANCE_OUTCOMES = tuple((outcome, 1.0 / SEED_OUTCOMES) for outcome in range(SEED_OUTCOMES))
 
 
 def short_name(name: str) -> str:
@@ -222,10 +224,48 @@ class CardcoreSpielState(pyspiel.State):  # type: ignore[misc]
         player = self._box.game.current_player
         return int(pyspiel.PlayerId.TERMINAL) if player is None else player
 
+    # Python callers (rl_environment, OpenSpiel's Python algorithms) reach these first: the
+    # same answers as pyspiel's C++ path, without its round trip (an observation through
+    # pyspiel builds a new initial state and calls the observer twice; legal ids cross into
+    # C++ and back). C++ callers still take pyspiel's path; the odd cases (no seat, the seed
+    # chance nodes, keywords) are left to it, so its checks and errors stay its own.
+    def observation_tensor(self, *args: Any, **kwargs: Any) -> list[float]:
+        seat = self._direct_seat(args, kwargs)
+        if seat is None:
+            return list(pyspiel.State.observation_tensor(self, *args, **kwargs))
+        assert self._box is not None
+        values: list[float] = self._box.game.observation_tensor(seat).tolist()
+        return values
+
+    def information_state_tensor(self, *args: Any, **kwargs: Any) -> list[float]:
+        seat = self._direct_seat(args, kwargs)
+        if seat is None:
+            return list(pyspiel.State.information_state_tensor(self, *args, **kwargs))
+        assert self._box is not None
+        values: list[float] = self._box.game.information_state_tensor(seat).tolist()
+        return values
+
+    def legal_actions(self, *args: Any, **kwargs: Any) -> list[int]:
+        box = self._box
+        if box is None or kwargs or len(args) > 1 or (args and (type(args[0]) is not int
+                                                                or args[0] < 0)):
+            return list(pyspiel.State.legal_actions(self, *args, **kwargs))
+        game = box.game
+        if args and args[0] != game.current_player:
+            return []                              # not this seat's turn, or the match is over
+        return list(game.legal_action_ids())
+
+    def _direct_seat(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int | None:
+        """The seat of a tensor call this state answers itself (one int seat, the game
+        dealt), else None."""
+        if self._box is None or kwargs or len(args) != 1:
+            return None
+        seat = args[0]
+        return seat if type(seat) is int and 0 <= seat < self._config.players else None
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next SEED_BITS bits of the match seed, uniform."""
-        p = 1.0 / SEED_OUTCOMES
-        return [(outcome, p) for outcome in range(SEED_OUTCOMES)]
+        return list(_SEED_CHANCE_OUTCOMES)
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self._box is not None

@@ -21,6 +21,7 @@ import pyspiel
 import pytest
 
 from cardcore import new_game
+from cardcore.vector import VectorGame, episode_seed
 from cardcore.cards import card_id, card_str
 from cardcore.games.crazy_eights._state import to_os_index
 
@@ -54,6 +55,27 @@ def openspiel_game(players: int, options: dict[str, Any]):
     return pyspiel.load_game("crazy_eights", params)
 
 
+def openspiel_twin(ours, deck: list[str] | None = None):
+    """A pyspiel crazy_eights state dealt as ``ours`` (a fresh cardcore game) was: the dealer,
+    one card at a time from the dealer's next seat (read from the stacked ``deck`` or from the
+    hands), the turn-ups."""
+    state, players = ours._state, ours.num_players
+    theirs = openspiel_game(players, ours.options).new_initial_state()
+    dealer = state.dealer
+    theirs.apply_action(52 + dealer)
+    per_hand = 7 if players == 2 else 5
+    if deck is not None:
+        dealt = [to_os_index(card_id(c)) for c in deck[:players * per_hand]]
+    else:
+        hands = {p: [to_os_index(c) for c in state.hand(p)] for p in range(players)}
+        dealt = [hands[(dealer + 1 + i) % players].pop() for i in range(players * per_hand)]
+    turn_ups = state.reburied() + state.discard()[:1]
+    for card in dealt + [to_os_index(c) for c in turn_ups]:
+        assert theirs.is_chance_node()
+        theirs.apply_action(card)
+    return theirs
+
+
 def play_both(players: int, seed: int, stacked: bool, **options: Any) -> Counter:
     """One game in both engines; returns what happened in it (to prove the coverage)."""
     rng = random.Random(seed * 7919 + players)
@@ -66,22 +88,9 @@ def play_both(players: int, seed: int, stacked: bool, **options: Any) -> Counter
                     **options)
     face = new_game("crazy_eights", players=players, seed=seed, deck=deck, **options)
     state = ours._state                            # the live state: last_drawn, the deal
-    theirs = openspiel_game(players, options).new_initial_state()
+    theirs = openspiel_twin(ours, deck)
     seen: Counter = Counter()
-    # The deal: the dealer, one card at a time from the dealer's next seat, the turn-ups.
-    dealer = state.dealer
-    theirs.apply_action(52 + dealer)
-    per_hand = 7 if players == 2 else 5
-    if stacked:
-        dealt = [to_os_index(card_id(c)) for c in deck[:players * per_hand]]
-    else:
-        hands = {p: [to_os_index(c) for c in state.hand(p)] for p in range(players)}
-        dealt = [hands[(dealer + 1 + i) % players].pop() for i in range(players * per_hand)]
-    turn_ups = state.reburied() + state.discard()[:1]
-    for card in dealt + [to_os_index(c) for c in turn_ups]:
-        assert theirs.is_chance_node()
-        theirs.apply_action(card)
-    seen["reburied " + ("bottom" if stacked else "random")] += len(turn_ups) - 1
+    seen["reburied " + ("bottom" if stacked else "random")] += len(state.reburied())
     step = 0
     while not ours.is_over:
         assert not theirs.is_chance_node() and not theirs.is_terminal(), step
@@ -91,6 +100,8 @@ def play_both(players: int, seed: int, stacked: bool, **options: Any) -> Counter
         assert theirs.legal_actions() == legal, (step, str(theirs))
         prefix = np.asarray(theirs.observation_tensor(player), dtype=np.float32)
         assert np.array_equal(ours.observation_tensor(player)[:len(prefix)], prefix), step
+        # observation="openspiel" is OpenSpiel's tensor exactly, element by element
+        assert np.array_equal(ours.observation_variant(player, "openspiel"), prefix), step
         action = legal[rng.randrange(len(legal))]
         owed, stock, shuffles = state.draw_two_owed, state.stock_size, state.reshuffles
         ours.apply(action)
@@ -188,3 +199,52 @@ def test_random_limits_play_the_same():
     for feature in ("ended out", "ended max_turns", "ended passes", "reshuffle", "debt cut short",
                     "two stacked", "reburied random", "reburied bottom"):
         assert seen[feature], feature
+
+
+@pytest.mark.parametrize("players,special", [(2, False), (3, True), (5, False), (6, True)])
+def test_vector_game_openspiel_observation_is_openspiels_tensor(players, special):
+    """VectorGame(observation="openspiel") in self-play beside pyspiel states dealt alike and
+    played with the same random actions: every row equal to OpenSpiel's observation tensor
+    element by element, across episodes."""
+    seed, n = 20 + players, 3
+    options = {"use_special_cards": special, "reshuffle": True, "max_turns": 30}
+    vg = VectorGame("crazy_eights", n, players=players, seed=seed, observation="openspiel",
+                    **options)
+    size = openspiel_game(players, options).observation_tensor_shape()[0]
+    assert vg.observation_shape == (size,)
+    ours = [new_game("crazy_eights", players=players, seed=episode_seed(seed, i, 0), **options)
+            for i in range(n)]
+    theirs = [openspiel_twin(g) for g in ours]
+    episodes, rng, ended = [0] * n, random.Random(seed), 0
+    for step in range(150):
+        rows = vg.observations()
+        for i in range(n):
+            player = ours[i].current_player
+            expected = np.asarray(theirs[i].observation_tensor(player), np.float32)
+            assert np.array_equal(rows[i], expected), (i, step)
+            assert ((rows[i] >= vg.observation_low) & (rows[i] <= vg.observation_high)).all()
+        actions = np.array([rng.choice(g.legal_action_ids()) for g in ours], np.int64)
+        _, done = vg.step(actions)
+        for i in range(n):
+            mover = ours[i].current_player
+            ours[i].apply(int(actions[i]))
+            theirs[i].apply_action(int(actions[i]))
+            for card in ours[i]._state.last_drawn():
+                theirs[i].apply_action(to_os_index(card))
+            assert done[i] == ours[i].is_over == theirs[i].is_terminal()
+            if done[i]:
+                final = ours[i].observation_variant(mover, "openspiel")
+                assert np.array_equal(vg.final_observations[i], final)
+                ended += 1
+                episodes[i] += 1
+                ours[i] = new_game("crazy_eights", players=players,
+                                   seed=episode_seed(seed, i, episodes[i]), **options)
+                theirs[i] = openspiel_twin(ours[i])
+    assert ended >= 1
+
+
+def test_openspiel_observation_variant_of_the_single_game():
+    game = new_game("crazy_eights", players=4, seed=2)
+    assert game.observation_variants == {
+        "openspiel": tuple(openspiel_game(4, {}).observation_tensor_shape())}
+    assert game.observation_pieces[0][1] == 0     # OpenSpiel's pieces begin the tensor

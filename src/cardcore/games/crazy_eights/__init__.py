@@ -179,6 +179,15 @@ class CrazyEights(Game):
         return pieces
 
     @classmethod
+    def observation_variants_of(cls, players: int, options: Mapping[str, Any]
+                                ) -> Mapping[str, tuple[int, int]]:
+        """"openspiel": OpenSpiel's crazy_eights observation tensor, exactly: the
+        ``openspiel_*`` pieces the observation begins with."""
+        pieces = cls.observation_pieces_of(players, options)
+        size = sum(n for name, _, n in pieces if name.startswith("openspiel_"))
+        return {"openspiel": (0, size)}
+
+    @classmethod
     def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
         """Returns are minus penalty points (CE-8.3): at worst a hand holds every card of
         the deck (the deck's penalty under the scoring in use); the seat that goes out has 0."""
