@@ -28,10 +28,41 @@ def _first_configs() -> set[str]:
     return set(first.values())
 
 
+# pytest -n N (pytest-xdist, with pyproject.toml's --dist loadgroup): the tests of one group run
+# on one worker, one after another; every other test goes to whichever worker is free. Tests
+# that share something outside their tmp_path share a group (below); a module whose fixtures
+# are module-scoped (a server, a browser, a built example) is one group, so that its fixtures
+# start once, as in a serial run. Session fixtures (the PostgreSQL cluster) start once per worker.
+SHARED_GROUPS = {
+    # local Dask clusters and Ray instances (their memory, Ray's session files); the example
+    # plug-in pip-installed from examples/bot_plugin (pip builds it in that folder)
+    "test_executors.py": "clusters", "test_tournament.py": "clusters",
+    "test_bot_plugins.py": "clusters",
+    # examples/generic_table: the browser test runs npm ci in it, the other walks it
+    "test_generic_table.py": "generic_table", "test_generic_table_browser.py": "generic_table",
+}
+
+
+def _xdist_group(item: pytest.Item) -> str | None:
+    shared = SHARED_GROUPS.get(item.path.name)
+    if shared is not None:
+        return shared
+    info = getattr(item, "_fixtureinfo", None)
+    scopes = {d.scope for defs in (info.name2fixturedefs.values() if info else ())
+              for d in defs}
+    if scopes & {"module", "package", "class"}:
+        return item.nodeid.split("::", 1)[0]
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)   # before xdist reads the groups (and before -m deselects)
 def pytest_collection_modifyitems(config: Any, items: list[pytest.Item]) -> None:
     firsts = _first_configs()
     slow = pytest.mark.slow
     for item in items:
+        group = _xdist_group(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
         if item.path.name in FRONT_END_MODULES:
             item.add_marker(slow)
             continue

@@ -69,3 +69,18 @@ def test_the_web_table_is_packaged_and_identical_to_the_repository():
         assert "export const layout" in home.joinpath("web").joinpath("board.js").read_text(encoding="utf-8")
         for kind in cardcore.schemas.KINDS:            # record.json too
             assert home.joinpath("schemas").joinpath(f"{kind}.json").is_file(), (cls.name, kind)
+
+
+def test_the_dev_extra_holds_the_build_requirements():
+    """CONTRIBUTING's venv (pip install -e ".[dev]") can run python setup.py build_ext
+    --inplace: [dev] holds what [build-system] requires, and the test tools."""
+    try:
+        import tomllib
+    except ImportError:                              # Python < 3.11: mypy's dependency
+        import tomli as tomllib
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    dev = project["project"]["optional-dependencies"]["dev"]
+    assert set(project["build-system"]["requires"]) <= set(dev)
+    assert "cardcore[test]" in dev
+    test = {r.split(">")[0].split("[")[0] for r in project["project"]["optional-dependencies"]["test"]}
+    assert {"ruff", "pytest-xdist"} <= test

@@ -16,7 +16,7 @@ from cardcore.schemas import schema
 from cardcore.simulation import simulate
 from cardcore.vector import VectorGame
 
-_compat.install()             # the 0.2 module names of the parts that moved (one release)
+_compat.install()             # the 0.2 module names of the parts that moved (to 0.5.0)
 
 __all__ = [
     "__version__", "Action", "Card", "ConfigError", "Game", "IllegalActionError", "VectorGame",

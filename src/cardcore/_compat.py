@@ -1,4 +1,4 @@
-"""The 0.2 module names of the parts that moved into the game packages, kept for one release.
+"""The 0.2 module names of the parts that moved into the game packages, until 0.5.0.
 
 0.2 had a game's narrator at ``cardcore.games.<game>_events`` and its greedy heuristic at
 ``cardcore.bots.greedy_<game>``; 0.3 keeps each game's parts in its package
@@ -36,7 +36,7 @@ class _Alias(importlib.abc.Loader):
 
     def exec_module(self, module: ModuleType) -> None:
         warnings.warn(f"{module.__name__} is {self.target} since cardcore 0.3; the old name "
-                      f"goes in 0.4", DeprecationWarning, stacklevel=2)
+                      f"goes in 0.5.0", DeprecationWarning, stacklevel=2)
         real = importlib.import_module(self.target)
         module.__dict__.update({k: v for k, v in vars(real).items() if not k.startswith("__")})
         module.__doc__ = real.__doc__

@@ -1,2 +1,2 @@
 """The version string (a leaf module: saves and the CLI read it without importing cardcore)."""
-__version__ = "0.2.0"
+__version__ = "0.4.0"

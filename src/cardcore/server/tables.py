@@ -1728,7 +1728,7 @@ def games_catalogue(extra: Mapping[str, Sequence[str]] | None = None) -> list[di
     """``GET /api/games``: each game, its title, what it calls a round (and so the kind of
     its round-end event), its player counts and options (as ``cardcore games``): each
     option's JSON Schema fragment (``Game.option_schema``) and description, and its
-    ``default`` and ``doc`` as in 0.3 (kept one release)."""
+    ``default`` and ``doc`` as in 0.3 (until 0.5.0: docs/deprecations.md)."""
     out = []
     for name in available_games():
         cls = game_class(name)

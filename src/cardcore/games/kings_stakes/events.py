@@ -87,7 +87,7 @@ class KingsStakesNarrator(Narrator):
                     for p in range(self.players)]
         extra: dict[str, Any] = {}
         if self.game.options["teams"]:
-            # The breakdown is by team (KS-9.5); ``teams`` is its 0.3 form, kept one release.
+            # The breakdown is by team (KS-9.5); ``teams`` is its 0.3 form, until 0.5.0.
             extra["teams"] = [{"seats": [0, 2], "points": per_seat[0] + per_seat[2],
                                "rule": "KS-9.5"},
                               {"seats": [1, 3], "points": per_seat[1] + per_seat[3],
