@@ -26,7 +26,8 @@ def add_parser(sub: Any) -> None:
 
     def action(name: str, help_text: str, func: Callable[..., int],
                db: bool = True) -> argparse.ArgumentParser:
-        p = commands.add_parser(name, help=help_text, description=help_text)
+        p: argparse.ArgumentParser = commands.add_parser(name, help=help_text,
+                                                         description=help_text)
         if db:
             p.add_argument("--db", default="cardcore-tables.sqlite3",
                            help="the store: a SQLite file or a postgresql:// URL, as given to "

@@ -17,6 +17,7 @@ from typing import Any
 
 from cardcore.errors import ConfigError
 from cardcore.server.storage import is_postgres_url, open_store
+from cardcore.server.store import SqlTableStore
 
 # Where Debian keeps PostgreSQL's programs when /usr/bin has no pg_dump wrapper.
 PG_BIN_GLOB = "/usr/lib/postgresql/*/bin"
@@ -27,7 +28,7 @@ def _echo(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _open(db: str) -> Any:
+def _open(db: str) -> SqlTableStore:
     """The store, refusing a SQLite file that is not there (opening would create it)."""
     if not is_postgres_url(db) and not Path(db).is_file():
         raise ConfigError(f"no SQLite store at {_echo(db)}", "db")
