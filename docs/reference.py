@@ -22,7 +22,7 @@ END = "<!-- end of reference -->"
 
 MODULES = [
     ("cardcore", None),
-    ("cardcore.game", ["Game", "Action", "load_game", "new_game", "available_games"]),
+    ("cardcore.game", ["Game", "Action"]),   # the 0.2 aliases: cardcore._compat.MOVED_NAMES
     ("cardcore.registry", None),
     ("cardcore.cards", None),
     ("cardcore.errors", None),

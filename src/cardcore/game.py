@@ -1,4 +1,4 @@
-"""The game protocol (docs/api.md): Game, Action, the registry, new_game / load_game.
+"""The game protocol (docs/api.md): Game, Action, options and the checks shared by every game.
 
 Every game is a thin Python subclass of ``Game`` over a Cython state machine (a subclass of
 ``cardcore._fast.GameState``). This module does what is common to all games, once:
@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore._fast import GameState, LoggedApply, Random, seed_to_u64
-from cardcore.cards import card_id, card_str, format_cards, sort_key
+from cardcore.cards import card_id, card_str, format_cards
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.events import (
     Narration, Narrator, action_moves_for, events_for, multiset_minus,
@@ -37,24 +37,19 @@ from cardcore.schema_parts import SchemaParts
 from cardcore.zones import ZoneTable, render_moves
 
 __all__ = [
-    "Action", "ActionSpec", "Game", "Option", "register", "available_games", "new_game",
-    "load_game", "SAVE_FORMAT", "seat_or_lot", "one_of", "int_between", "flag", "is_int", "resolve_seed",
+    "Action", "ActionSpec", "Game", "Option", "SAVE_FORMAT", "seat_or_lot", "one_of", "int_between", "flag", "is_int", "resolve_seed",
     "players_multiple", "MAX_ACTION_TEXT", "MAX_CHOSEN_CARDS", "NOTATION_RULE",
 ]
 
 
 
-def _set_by_the_registry(*args: Any, **kwargs: Any) -> Any:
-    raise RuntimeError("cardcore.registry sets this when cardcore is imported")
+def __getattr__(name: str) -> Any:
+    """The 0.2 spellings of the registry's functions (``cardcore.game.new_game`` & co.): a
+    deprecated alias (cardcore._compat.MOVED_NAMES), read from cardcore.registry when asked,
+    so this module imports nothing above it and nothing patches it."""
+    from cardcore._compat import moved_name
+    return moved_name(__name__, name)
 
-
-# The 0.2 spellings of the registry's functions, kept for one release: cardcore.registry (the
-# module above this one) replaces these when it is imported, which ``import cardcore`` does.
-new_game: Callable[..., "Game"] = _set_by_the_registry
-load_game: Callable[..., "Game"] = _set_by_the_registry
-available_games: Callable[[], tuple[str, ...]] = _set_by_the_registry
-game_class: Callable[[str], "type[Game]"] = _set_by_the_registry
-register: Callable[["type[Game]"], "type[Game]"] = _set_by_the_registry
 
 MAX_ACTION_TEXT = 160          # the longest real action notation is under 50 characters
 MAX_CHOSEN_CARDS = 256         # apply(..., cards=): no action names more (a pile, a table)
@@ -1337,6 +1332,7 @@ class Game:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickling goes through the save: ``pickle.loads`` replays it (``load_game``)."""
+        from cardcore.registry import load_game     # the layer above, at call time only
         return (load_game, (self.to_json(),))
 
     def to_json(self, key: bytes | str | None = None) -> str:
@@ -1368,8 +1364,3 @@ class Game:
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"seat {self.current_player} to move ({self.phase})"
         return f"<{type(self).__name__} {self.num_players} players, {status}>"
-
-
-def sorted_cards(cards: Sequence[int]) -> list[int]:
-    """Card ids in display order (``cardcore.cards.sort_key``)."""
-    return sorted(cards, key=sort_key)

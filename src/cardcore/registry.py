@@ -8,13 +8,12 @@ defined elsewhere (a plugin, a test) joins with ``register(cls)``.
 Layering: this module sits above ``cardcore.game`` (the protocol) and the game packages (which
 import the protocol, never the registry), so the import graph has no circle. ``new_game``,
 ``load_game`` and ``available_games`` live here and are re-exported by ``cardcore``; the old
-spellings ``cardcore.game.new_game`` & co. are kept for one release (set below).
+spellings ``cardcore.game.new_game`` & co. are deprecated aliases (cardcore._compat.MOVED_NAMES).
 """
 from __future__ import annotations
 
 import importlib
 import pkgutil
-import sys
 import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -122,10 +121,3 @@ def load_game(data: str | bytes | Mapping[str, Any], *, key: bytes | str | None 
     game: Game = _load(data, key, game_class)
     return game
 
-
-# The 0.2 spellings (cardcore.game.new_game, ...), kept for one release. They are set from
-# here, above the protocol module, so that cardcore.game itself imports nothing above it.
-for _name, _function in (("new_game", new_game), ("load_game", load_game),
-                         ("available_games", available_games), ("game_class", game_class),
-                         ("register", register)):
-    setattr(sys.modules[Game.__module__], _name, _function)
