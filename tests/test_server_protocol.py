@@ -155,7 +155,8 @@ def test_api_games_serves_each_option_as_a_schema_with_its_description(client):
             assert "type" in schema or "enum" in schema
             jsonschema.Draft202012Validator.check_schema(schema)
             jsonschema.validate(schema["default"], schema)          # the default is allowed
-        check("GameOption", next(iter(entry["options"].values())))
+        for option in list(entry["options"].values())[:1]:     # a game may have no options
+            check("GameOption", option)
 
 
 @pytest.mark.parametrize("game,option,value", [

@@ -37,7 +37,7 @@ from cardcore.schema_parts import SchemaParts
 from cardcore.zones import ZoneTable, render_moves
 
 __all__ = [
-    "Action", "ActionSpec", "Game", "Option", "SAVE_FORMAT", "seat_or_lot", "one_of", "int_between", "flag", "is_int", "resolve_seed",
+    "Action", "ActionSpec", "Game", "Option", "ShortMatch", "SAVE_FORMAT", "seat_or_lot", "one_of", "int_between", "flag", "is_int", "resolve_seed",
     "players_multiple", "MAX_ACTION_TEXT", "MAX_CHOSEN_CARDS", "NOTATION_RULE",
 ]
 
@@ -200,6 +200,19 @@ class ActionSpec:
     cards: tuple[str, ...]
     label: str
     info: Mapping[str, JSONValue] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ShortMatch:
+    """A short complete match of a game: the configuration the generic tests' full matches
+    (the TypeScript client's among them) and the calibration of the levels
+    (benchmarks/calibrate_levels.py) play. ``what`` says what one such match is, for the
+    ladder's heading; ``calibration_games`` is how many the calibration plays."""
+
+    players: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    what: str = ""
+    calibration_games: int = 400
 
 
 @dataclass(frozen=True)
@@ -433,6 +446,9 @@ class Game:
     levels: ClassVar[Mapping[int, str]] = {
         1: "random", 2: "greedy:epsilon=0.5", 3: "greedy", 4: "ismcts:iterations=100",
         5: "ismcts:iterations=1000,think_ms=500"}
+    # A short complete match (ShortMatch): None gives the fewest players with the default
+    # options (set in __init_subclass__).
+    short_match: ClassVar[ShortMatch]
     schema_parts: ClassVar[SchemaParts]           # the game's parts of the JSON Schemas
     # Terminal phrases for the game's own event kinds (cardcore.narrate): kind -> phrase.
     phrases: ClassVar[Mapping[str, Callable[..., Union[str, None]]]] = {}
@@ -465,6 +481,9 @@ class Game:
         if cls.search_reward not in ("win", "points"):
             raise TypeError(f"{cls.__qualname__}.search_reward must be 'win' or 'points'")
         cls.round_end_event = f"{cls.round_name}_end"
+        if "short_match" not in vars(cls) or cls.short_match is None:
+            players = max(cls.min_players, 2)
+            cls.short_match = ShortMatch(players, {}, f"{players}-player matches")
         if sorted(cls.levels) != [1, 2, 3, 4, 5] or not all(
                 isinstance(spec, str) for spec in cls.levels.values()):
             raise TypeError(f"{cls.__qualname__}.levels must give a bot spec for each level 1..5")
