@@ -287,7 +287,7 @@ ctypedef struct Header:          # the FIRST member of every game's struct
 cdef enum ZoneScope:
     ZONE_SHARED = 0          # one instance: the stock, the table
     ZONE_SEAT = 1            # one per seat: a hand, a foot, a penalty pile
-    ZONE_TEAM = 2            # one per side (Game.sides_of): a team's melds
+    ZONE_TEAM = 2            # one per side (Game.sides_of, GameState.set_sides): a team's melds
     ZONE_PILE = 3            # ``instances`` numbered piles
 cdef enum ZoneSight:
     SEEN_BY_ALL = 0          # face up, or face down but public by the play (every seat knows it)
@@ -417,6 +417,7 @@ cdef class GameState:
     cdef void* data                # the game's struct
     cdef const GameHooks* hooks
     cdef int32_t* legal_buf        # scratch for legal ids, hooks.max_legal long
+    cdef readonly tuple sides      # a side per seat (Game.sides_of): who sees a team zone
     cdef int bind(self, const GameHooks* hooks, void* data, Header* header) except -1
     cdef int ready(self) except -1          # TypeError on the bare base class
     cdef int fill_legal(self) except -1     # legal ids into legal_buf; their count

@@ -717,7 +717,17 @@ cdef class GameState:
         self.ready()
         cdef GameState other = type(self).__new__(type(self))
         memcpy(other.data, self.data, self.hooks.state_size)
+        other.sides = self.sides
         return other
+
+    def set_sides(self, sides) -> None:
+        """A side number per seat (``Game.sides_of``, which the Game sets on every state it
+        makes): instance k of a team zone is side k's, seen by its seats. Until set, a team
+        zone is seen by no seat."""
+        cdef tuple given = tuple(int(s) for s in sides)
+        if len(given) != self.h.players:
+            raise ValueError(f"sides: one per seat ({self.h.players}), not {len(given)}")
+        self.sides = given
 
     # --- results
     def returns(self) -> list:
@@ -833,7 +843,8 @@ cdef class GameState:
 
     def zone_sees(self, zone, int instance, int seat) -> bool:
         """Whether ``seat`` knows the cards of instance ``instance`` of zone ``zone`` (its
-        name): a zone seen by all, or one it owns (a team zone: instance seat % instances)."""
+        name): a zone seen by all, or one it owns (a team zone: its side's instance, the sides
+        being ``Game.sides_of``'s, set with ``set_sides``)."""
         self.ready()
         cdef int z = self.zone_index(zone)
         self.check_seat(seat)
@@ -846,7 +857,7 @@ cdef class GameState:
             return False
         if spec.scope == ZONE_SEAT:
             return instance == seat
-        return seat % spec.instances == instance
+        return self.sides is not None and self.sides[seat] == instance
 
     def zone_cards(self, zone, int instance=0) -> list:
         """The cards of a zone instance (bottom to top for a pile), hidden ones included: for

@@ -32,7 +32,7 @@ from cardcore.events import (
 )
 from cardcore.information_state import Layout, SeatRecord
 from cardcore.i18n import N_
-from cardcore.saves import REPLAYING_SAVE, SAVE_FORMAT, dump   # to_json writes format 2
+from cardcore.saves import REPLAYING_SAVE, SAVE_FORMAT, dump, load   # to_json writes format 2
 from cardcore.schema_parts import SchemaParts
 from cardcore.zones import ZoneTable, render_moves
 
@@ -1318,6 +1318,7 @@ class Game:
         if self._origin is not None:
             return self._origin.clone()
         state = self._make_state(self._deck_input)
+        state.set_sides(type(self).sides_of(self.num_players, self.options))   # team zones
         state.seed_rng(self.seed)
         state.start()
         return state
@@ -1350,9 +1351,8 @@ class Game:
         return self.clone()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickling goes through the save: ``pickle.loads`` replays it (``load_game``)."""
-        from cardcore.registry import load_game     # the layer above, at call time only
-        return (load_game, (self.to_json(),))
+        """Pickling goes through the save: ``pickle.loads`` replays it (as ``load_game``)."""
+        return (_restore, (type(self), self.to_json()))
 
     def to_json(self, key: bytes | str | None = None) -> str:
         """The complete game as JSON: configuration, action log and generator state.
@@ -1383,3 +1383,14 @@ class Game:
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"seat {self.current_player} to move ({self.phase})"
         return f"<{type(self).__name__} {self.num_players} players, {status}>"
+
+
+def _restore(cls: type[Game], data: str) -> Game:
+    """A pickled game (``Game.__reduce__``): its save replayed by its own class."""
+    def own_class(name: str) -> type[Game]:
+        if name != cls.name:
+            raise ValueError(f"a pickled {cls.name} holds a save of {echo(name)}")
+        return cls
+
+    game: Game = load(data, None, own_class)
+    return game

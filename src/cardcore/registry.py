@@ -1,8 +1,9 @@
 """The games cardcore knows: found, not listed.
 
-Every package under ``cardcore.games`` is a game: the registry imports it and takes the one
+Every package under ``cardcore.games`` is a game: the registry imports it, takes the one
 ``Game`` subclass its ``__init__`` defines (``cardcore.games.<name>.<Class>``, whose ``name`` is
-the package's name). Nothing else names the games: adding a package adds a game. A game
+the package's name) and checks it against the game contract (cardcore.contract: every piece a
+game must provide, docs/adding-a-game.md). Nothing else names the games: adding a package adds a game. A game
 defined elsewhere (a plugin, a test) joins with ``register(cls)``.
 
 Layering: this module sits above ``cardcore.game`` (the protocol) and the game packages (which
@@ -18,6 +19,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardcore.contract import check_game
 from cardcore.errors import ConfigError
 from cardcore.game import Game
 from cardcore.saves import load as _load
@@ -58,17 +60,21 @@ def _discover() -> None:
             if info.ispkg and not info.name.startswith("_"):
                 module = importlib.import_module(f"{GAMES_PACKAGE}.{info.name}")
                 cls = _game_of_package(module)
+                check_game(cls)             # the contract (docs/adding-a-game.md)
                 _REGISTRY.setdefault(cls.name, cls)
         _discovered = True
 
 
 def register(cls: type[Game]) -> type[Game]:
     """Make a Game subclass defined outside ``cardcore.games`` available under its ``name``
-    (usable as a class decorator). ConfigError if another game already has that name."""
+    (usable as a class decorator). ConfigError if another game already has that name;
+    GameContractError (an ImportError) naming what is missing if it breaks the game contract
+    (cardcore.contract, docs/adding-a-game.md)."""
     if not (isinstance(cls, type) and issubclass(cls, Game)) or not isinstance(
             getattr(cls, "name", None), str):
         raise ConfigError("register() takes a Game subclass with a name", "game")
     _discover()
+    check_game(cls)
     with _lock:
         existing = _REGISTRY.get(cls.name)
         if existing is not None and existing is not cls:
