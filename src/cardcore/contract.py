@@ -99,16 +99,17 @@ def _sample(cls: type[Game]) -> Game:
 
 
 def _declarations(cls: type[Game]) -> str | None:
+    found = []
     if not RULE_PREFIX.fullmatch(str(getattr(cls, "rule_prefix", ""))):
-        return f"rule_prefix {getattr(cls, 'rule_prefix', None)!r} is not 2-3 capitals"
+        found.append(f"rule_prefix {getattr(cls, 'rule_prefix', None)!r} is not 2-3 capitals")
     if not 1 <= cls.min_players <= cls.default_players <= cls.max_players:
-        return "min_players <= default_players <= max_players does not hold"
+        found.append("min_players <= default_players <= max_players does not hold")
     short = cls.short_match
     if not isinstance(short, ShortMatch) or not cls.min_players <= short.players <= cls.max_players:
-        return "short_match is not a ShortMatch within the player counts"
+        found.append("short_match is not a ShortMatch within the player counts")
     if cls.greedy is None:
-        return "greedy (the documented heuristic, greedy.py) is not set"
-    return None
+        found.append("greedy (the documented heuristic, greedy.py) is not set")
+    return ", ".join(found) or None
 
 
 def _state(cls: type[Game]) -> str | None:
