@@ -193,7 +193,7 @@ def test_games_lists_every_game_with_options(capsys, monkeypatch):
     for value in ("'immediate'", "'optional'", "'three_and_four'", "'position'", "allowed:"):
         assert value in out
     for name in cardcore.available_games():
-        for option in cardcore.game.game_class(name).options_spec.values():
+        for option in cardcore.registry.game_class(name).options_spec.values():
             assert option.allowed_values() != "see the rulebook"
 
 

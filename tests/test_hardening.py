@@ -302,7 +302,7 @@ def _probes(name):
     with a short message."""
     from cardcore.bots import ISMCTSBot, make_bot
     from cardcore.tournament import tournament
-    cls = cardcore.game.game_class(name)
+    cls = cardcore.registry.game_class(name)
     game = started(name)
     vg = cardcore.VectorGame(name, 2)
     probes = [(f"option {opt}", lambda opt=opt: new_game(name, **{opt: value}))

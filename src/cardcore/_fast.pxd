@@ -400,6 +400,17 @@ cdef inline int chosen_card(const Header* h, uint64_t interchangeable, const uin
     return -1
 
 cdef int check_hooks(const GameHooks* hooks) except -1     # ImportError naming a missing hook
+# A game's hook table, called once with every part as a keyword argument (rollout,
+# known_cards and hand_cards may be NULL; ``greedy`` is required of a game:
+# docs/adding-a-game.md); checked by check_hooks.
+cdef GameHooks game_hooks(const char* name, size_t state_size, int num_actions, int max_legal,
+                          start_fn start, legal_fn legal, apply_fn apply,
+                          observation_size_fn observation_size, observe_fn observe,
+                          returns_fn returns, scores_fn scores, sample_hidden_fn sample_hidden,
+                          const ZoneSpec* zones, int num_zones, zone_cards_fn zone_cards,
+                          breakdown_fn breakdown, rollout_fn greedy,
+                          rollout_fn rollout, known_cards_fn known_cards,
+                          hand_cards_fn hand_cards) except *
 # A C-contiguous buffer of shape (rows,) (cols 0) or (rows, cols) of ``itemsize``-byte items in
 # native byte order whose format is one of ``kinds`` (e.g. b"f" float32, b"B?" bytes/bools);
 # ValueError naming ``what`` otherwise. Release it with PyBuffer_Release. (Plain buffers, not

@@ -20,8 +20,9 @@ The package (``cardcore.games.<game>``):
     Python as named constants, pinned by a test); ``ctypedef struct <Game>State`` whose FIRST
     member is ``Header h``, then the options as a struct and the zones (``Multiset`` hands,
     ``Pile`` piles); a check at import that the deck fits ``PILE_CAPACITY``/``MS_MAX_COPIES``;
-  * a ``GameHooks`` table, checked at import by ``check_hooks`` (a missing hook is an
-    ImportError), and ``greedy`` (GreedyBot's move in C, which the contract requires): ``start`` (first player, then the deal with ``deal_prologue`` and the deal
+  * a ``GameHooks`` table made by one call, ``game_hooks(name=..., start=..., ...)`` with
+    every part named (checked at import: a missing hook is an ImportError), ``greedy``
+    (GreedyBot's move in C, which the contract requires) among them: ``start`` (first player, then the deal with ``deal_prologue`` and the deal
     plan), ``legal`` (one legality function per phase; ids ascending; -1 if the capacity is
     short; ``out`` past the count is scratch), ``apply`` (the id is legal),
     ``observation_size``/``observe`` (what one seat may know, as floats), ``returns`` (higher
