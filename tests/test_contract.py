@@ -123,3 +123,17 @@ def test_the_recipe_lists_every_requirement_with_its_check():
     for test in ("tests/test_rulebooks.py", "tests/test_contract.py", "tests/test_conformance.py",
                  "tests/test_bot_levels.py", "tests/test_ts_client.py"):
         assert test in text, test
+
+
+def test_the_old_registry_spellings_are_a_declared_shim():
+    """cardcore.game.new_game & co. (0.2) are aliases listed in cardcore._compat.MOVED_NAMES,
+    each with the release that removes it; nothing patches cardcore.game."""
+    import cardcore.game as protocol
+    from cardcore._compat import MOVED_NAMES
+    assert "new_game" not in vars(protocol)
+    for (module, name), (home, removed) in MOVED_NAMES.items():
+        assert module == "cardcore.game" and re.fullmatch(r"\d+\.\d+", removed)
+        with pytest.warns(DeprecationWarning, match=f"goes in {removed}"):
+            assert getattr(protocol, name) is getattr(registry, name)
+    with pytest.raises(AttributeError):
+        protocol.no_such_name  # noqa: B018
