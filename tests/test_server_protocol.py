@@ -187,6 +187,23 @@ def test_a_value_outside_the_served_bounds_is_a_422_naming_the_option(client, ga
         jsonschema.validate(value, schema)                 # the schema says no as well
 
 
+def past_the_bounds() -> list[tuple[str, str, int]]:
+    """(game, option, value) for every integer option of every game: one past its served
+    maximum at the default players (from the registry: a new game is covered as it is)."""
+    cases = []
+    for cls in cardcore.registry.game_classes():
+        for option, schema in cls.option_schema(cls.default_players).items():
+            if isinstance(schema.get("maximum"), int):
+                cases.append((cls.name, option, schema["maximum"] + 1))
+    return cases
+
+
+@pytest.mark.parametrize("game,option,value", past_the_bounds())
+def test_every_integer_option_refuses_one_past_its_maximum(client, game, option, value):
+    r = client.post("/api/tables", json={"game": game, "options": {option: value}})
+    assert r.status_code == 422 and r.json()["option"] == option, r.text
+
+
 # ---------------------------------------------------------------- the notation limit and rule
 def test_one_notation_limit_and_a_rule_for_a_notation_that_is_no_action(client):
     made = make(client, players=2, options={"dealer": 1})
