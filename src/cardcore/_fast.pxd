@@ -351,7 +351,8 @@ ctypedef struct GameHooks:
                                 # taken face up into a hand); the count
     breakdown_fn breakdown      # the rows of the last finished round's scoring; their count,
                                 # -1 if capacity is short
-    rollout_fn greedy           # optional (NULL: the game has no in-core greedy bot): the index in
+    rollout_fn greedy           # required of a game (the contract, docs/adding-a-game.md; NULL
+                                # only in a test fixture: no in-core greedy bot): the index in
                                 # legal[0:n] of GreedyBot's move; unlike rollout it reads only what
                                 # the seat to move may know (the blind tests check it), and it
                                 # draws its tie-breaks from ``rng`` exactly as the documented

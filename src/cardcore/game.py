@@ -37,7 +37,8 @@ from cardcore.schema_parts import SchemaParts
 from cardcore.zones import ZoneTable, render_moves
 
 __all__ = [
-    "Action", "ActionSpec", "Game", "Option", "ShortMatch", "SAVE_FORMAT", "seat_or_lot", "one_of", "int_between", "flag", "is_int", "resolve_seed",
+    "Action", "ActionSpec", "Game", "Option", "ShortMatch", "SAVE_FORMAT", "seat_or_lot",
+    "one_of", "int_between", "flag", "is_int", "resolve_seed",
     "players_multiple", "MAX_ACTION_TEXT", "MAX_CHOSEN_CARDS", "NOTATION_RULE",
 ]
 
@@ -446,7 +447,7 @@ class Game:
     levels: ClassVar[Mapping[int, str]] = {
         1: "random", 2: "greedy:epsilon=0.5", 3: "greedy", 4: "ismcts:iterations=100",
         5: "ismcts:iterations=1000,think_ms=500"}
-    # A short complete match (ShortMatch): None gives the fewest players with the default
+    # A short complete match (ShortMatch); undeclared, the fewest players with the default
     # options (set in __init_subclass__).
     short_match: ClassVar[ShortMatch]
     schema_parts: ClassVar[SchemaParts]           # the game's parts of the JSON Schemas
@@ -481,7 +482,7 @@ class Game:
         if cls.search_reward not in ("win", "points"):
             raise TypeError(f"{cls.__qualname__}.search_reward must be 'win' or 'points'")
         cls.round_end_event = f"{cls.round_name}_end"
-        if "short_match" not in vars(cls) or cls.short_match is None:
+        if getattr(cls, "short_match", None) is None:     # declared here or inherited
             players = max(cls.min_players, 2)
             cls.short_match = ShortMatch(players, {}, f"{players}-player matches")
         if sorted(cls.levels) != [1, 2, 3, 4, 5] or not all(
