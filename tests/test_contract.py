@@ -132,7 +132,7 @@ def test_the_old_registry_spellings_are_a_declared_shim():
     from cardcore._compat import MOVED_NAMES
     assert "new_game" not in vars(protocol)
     for (module, name), (home, removed) in MOVED_NAMES.items():
-        assert module == "cardcore.game" and re.fullmatch(r"\d+\.\d+", removed)
+        assert module == "cardcore.game" and re.fullmatch(r"\d+\.\d+\.\d+", removed)
         with pytest.warns(DeprecationWarning, match=f"goes in {removed}"):
             assert getattr(protocol, name) is getattr(registry, name)
     with pytest.raises(AttributeError):

@@ -28,9 +28,10 @@ MOVED = (
 
 
 # The deprecated names that moved to another module: (module, name) -> (new module, the
-# release that removes the old name). The protocol module asks here from its ``__getattr__``.
+# release that removes the old name; docs/deprecations.md lists them). The protocol module
+# asks here from its ``__getattr__``: nothing patches it.
 MOVED_NAMES: dict[tuple[str, str], tuple[str, str]] = {
-    ("cardcore.game", name): ("cardcore.registry", "0.5")
+    ("cardcore.game", name): ("cardcore.registry", "0.5.0")
     for name in ("new_game", "load_game", "available_games", "game_class", "register")
 }
 
