@@ -22,11 +22,11 @@ import argparse
 import time
 
 from cardcore.envs.gymnasium import make_vec
+from cardcore.registry import available_games, game_class
 from cardcore.vector import VectorGame
 
 BATCH = 1024
 SLICE = 0.2
-PLAYERS = {"manna": 6}          # Manna is a 6-player game only
 
 
 class Loop:
@@ -68,12 +68,12 @@ def loops(name: str, players: int) -> dict[str, Loop]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", default="kings_stakes,crazy_eights,kuzanasta,manna")
+    parser.add_argument("--games", default=",".join(available_games()))
     parser.add_argument("--seconds", type=float, default=3.0, help="timed CPU s per loop")
     args = parser.parse_args(argv)
     print(f"{'game':14s} {'loop':22s} {'steps/CPU s':>12s} {'ratio':>6s}")
     for name in args.games.split(","):
-        players = PLAYERS.get(name, 2)
+        players = max(game_class(name).min_players, 2)   # two seats where the game allows
         timed = loops(name, players)
         for _ in range(round(args.seconds / SLICE)):
             for loop in timed.values():

@@ -34,28 +34,31 @@ import time
 from typing import Any
 
 from cardcore import simulate
+from cardcore.registry import game_class
 from cardcore.tournament import wilson_interval
 
 GOAL = 0.60
-# name -> (players, options, what one game of the run is)
-CASES: dict[str, tuple[int, dict[str, Any], str]] = {
-    "kings_stakes": (2, {}, "matches"),
-    "kuzanasta": (2, {"deals": 1}, "deals"),
-    "manna": (6, {"hands": 1}, "hands"),
-}
+
+
+def case(name: str) -> tuple[int, dict[str, Any], str]:
+    """The game's short match (``Game.short_match``): players, options, what one game is."""
+    short = game_class(name).short_match
+    return short.players, dict(short.options), short.what
 
 
 def points_of(summary: dict[str, Any], seat: int) -> tuple[int, int]:
     """(sole wins, shared wins) of ``seat``'s side; a side of partners wins together."""
     wins = summary["wins"][seat]
-    if summary["game"] == "manna":
+    cls = game_class(summary["game"])
+    players, options, _ = case(cls.name)
+    if len(set(cls.sides_of(players, cls(players=players, **options).options))) < players:
         return wins, 0                       # a team's win: both partners are winners
     return summary["sole_wins"][seat], wins - summary["sole_wins"][seat]
 
 
 def versus_greedy(name: str, games: int, bot: str, seed: int, workers: int) -> dict[str, Any]:
     """ISMCTS (``bot``) against GreedyBot over ``games`` games, seats alternating."""
-    players, options, unit = CASES[name]
+    players, options, unit = case(name)
     won = tied = played = 0
     seconds = 0.0
     for first, seat in (((bot, "greedy"), 0), (("greedy", bot), 1)):

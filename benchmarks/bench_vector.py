@@ -19,10 +19,10 @@ from typing import Any
 
 import numpy as np
 
-from cardcore import VectorGame, new_game
+from cardcore import VectorGame, available_games, new_game
 from cardcore.bots import ISMCTSBot
 
-GAMES = ("kings_stakes", "kuzanasta", "manna")
+GAMES = available_games()            # the registry's: a new game is measured too
 BATCH = 256            # games per VectorGame: their states stay in the L2/L3 caches
 
 

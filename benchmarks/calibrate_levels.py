@@ -1,6 +1,6 @@
 """Calibrate the difficulty levels (issue 22): ``make_bot("level:N")`` for N = 1..5 per game.
 
-    python benchmarks/calibrate_levels.py                  # every game, then docs/bots.md
+    python benchmarks/calibrate_levels.py                  # every game, then its levels.md
     python benchmarks/calibrate_levels.py --game kings_stakes --games 200 --no-write
 
 Two-seat games: one ``cardcore tournament`` of the five levels (every level in every seat, the
@@ -15,14 +15,17 @@ apart and their 95% intervals apart.
 Think time: the mean and the 95th percentile of a decision's wall time at each level, over
 the decisions of a few seeded games (every seat that level).
 
-The table is written into docs/bots.md between its markers (``--no-write`` prints only).
+Each game is calibrated on its short match (``Game.short_match``: the players, the options,
+what one game is and how many games a calibration plays), and its table is written into its
+package, ``src/cardcore/games/<game>/levels.md``, which docs/bots.md shows (``--no-write``
+prints only). Nothing here names a game.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import math
-import re
+import inspect
 import statistics
 import sys
 import time
@@ -35,16 +38,7 @@ from cardcore.bots import make_bot
 from cardcore.registry import game_class
 from cardcore.tournament import tournament, wilson_interval
 
-ROOT = Path(__file__).resolve().parents[1]
-DOC = ROOT / "docs" / "bots.md"
-BEGIN, END = "<!-- levels: written by benchmarks/calibrate_levels.py -->", "<!-- end of levels -->"
-# name -> (players, options, what one game is, games per calibration)
-CASES: dict[str, tuple[int, dict[str, Any], str, int]] = {
-    "kings_stakes": (2, {}, "2-player matches", 400),
-    "kuzanasta": (2, {"deals": 1}, "2-player deals (deals=1)", 600),
-    "manna": (6, {"hands": 1}, "hands, team against team", 300),
-    "crazy_eights": (2, {}, "2-player hands", 400),
-}
+LEVELS_FILE = "levels.md"            # in each game's package; docs/hooks.py shows them
 LEVELS = (1, 2, 3, 4, 5)
 
 
@@ -53,8 +47,14 @@ def elo(p: float) -> float:
     return 400 * math.log10(p / (1 - p))
 
 
+def case(name: str) -> tuple[int, dict[str, Any]]:
+    """The players and options of the game's short match."""
+    short = game_class(name).short_match
+    return short.players, dict(short.options)
+
+
 def ladder_by_tournament(name: str, games: int, seed: int) -> list[dict[str, Any]]:
-    players, options, _, _ = CASES[name]
+    players, options = case(name)
     bots = ",".join(f"level:{n}" for n in LEVELS)
     result = tournament(name, games, bots=bots, players=players, seed=seed, **options)
     by_bot = {s["bot"]: s for s in result["standings"]}
@@ -65,7 +65,7 @@ def ladder_by_tournament(name: str, games: int, seed: int) -> list[dict[str, Any
 
 def side_match(name: str, games: int, strong: str, weak: str, seed: int) -> tuple[float, int]:
     """The win share of ``strong`` playing every other seat (a side) against ``weak``."""
-    players, options, _, _ = CASES[name]
+    players, options = case(name)
     won = played = 0.0
     for k, bots in enumerate(((strong, weak), (weak, strong))):
         s = simulate(name, games // 2, players=players, bots=bots, seed=seed + k, **options)
@@ -88,7 +88,7 @@ def ladder_by_sides(name: str, games: int, seed: int) -> list[dict[str, Any]]:
 
 def think_times(name: str, games: int = 2) -> dict[int, tuple[float, float]]:
     """Per level: (mean, p95) of a decision's milliseconds."""
-    players, options, _, _ = CASES[name]
+    players, options = case(name)
     out = {}
     for n in LEVELS:
         times: list[float] = []
@@ -123,8 +123,9 @@ def check(rows: list[dict[str, Any]]) -> list[str]:
 def table(name: str, rows: list[dict[str, Any]], times: dict[int, tuple[float, float]],
           problems: list[str], games: int) -> str:
     cls = game_class(name)
-    _, _, unit, _ = CASES[name]
-    lines = [f"### {cls.title}", "",
+    unit = cls.short_match.what
+    lines = [f"<!-- {cls.title}'s calibrated levels: written by benchmarks/calibrate_levels.py "
+             "(docs/bots.md shows it) -->", "",
              f"{unit}; {games} per {'tournament' if 'gap_interval' not in rows[-1] else 'pair of neighbours'}.", "",
              "| level | bot | rating (Elo) | 95% interval | think ms (mean / p95) |",
              "|---|---|---|---|---|"]
@@ -147,12 +148,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
-    names = args.game or [n for n in cardcore.available_games() if n in CASES]
+    names = args.game or list(cardcore.available_games())
     sections = {}
     failed = False
     for name in names:
-        players, _, _, default_games = CASES[name]
-        games = args.games or default_games
+        players, _ = case(name)
+        games = args.games or game_class(name).short_match.calibration_games
         started = time.perf_counter()
         sides = len(set(game_class(name).sides_of(players, new_game(name, players=players).options)))
         rows = (ladder_by_sides if sides < players else ladder_by_tournament)(name, games, args.seed)
@@ -164,15 +165,9 @@ def main() -> int:
         print(json.dumps({"game": name, "rows": rows, "seconds": round(time.perf_counter() - started)}),
               file=sys.stderr, flush=True)
     if not args.no_write:
-        text = DOC.read_text(encoding="utf-8")
-        head, rest = text.split(BEGIN)
-        old, tail = rest.split(END)
-        found = dict(re.findall(r"(?ms)^### (.+?)\n(.*?)(?=^### |\Z)", old))
         for name, section in sections.items():
-            found[game_class(name).title] = section.split("\n", 1)[1]
-        order = [game_class(n).title for n in cardcore.available_games() if n in CASES]
-        body = "\n".join(f"### {t}\n{found[t].rstrip()}\n" for t in order if t in found)
-        DOC.write_text(f"{head}{BEGIN}\n\n{body}\n{END}{tail}", encoding="utf-8")
+            Path(inspect.getfile(game_class(name))).with_name(LEVELS_FILE).write_text(
+                section, encoding="utf-8")
     return 1 if failed else 0
 
 

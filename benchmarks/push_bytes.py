@@ -42,7 +42,6 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 BOT = "greedy"
-PLAYERS = {"manna": 6}          # the table: a person and five bots
 
 
 def _size(text: str) -> int:
@@ -83,7 +82,7 @@ class Watcher:
 
 def play_hand(game: str, seed: int, bot_delay: float) -> dict[str, Any]:
     cls = game_class(game)
-    players = PLAYERS.get(game, cls.default_players)
+    players = cls.default_players        # the tables: a person and the bots
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app(Path(tmp) / "t.sqlite3", bot_delay=bot_delay, synchronous="normal",
                          limits=Limits(message_rate=1000))

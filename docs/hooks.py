@@ -10,6 +10,8 @@
 * ``play/<game>.md`` and ``play/<game>.ru.md``: each game's how-to-play page in English and
   Russian, from the ``howto.<lang>.md`` files of its package (what ``cardcore rules GAME``
   prints), in the "How to play" section.
+* ``bots.md``: its ladders' marker replaced by every game's calibrated table, its package's
+  ``levels.md`` (benchmarks/calibrate_levels.py writes them), in the registry's order.
 * ``benchmarks.md`` from ``benchmarks/README.md``, with ``assets/benchmarks.svg``: a chart
   drawn with matplotlib from the figures table of that README (``benchmark_chart.py``).
 """
@@ -150,6 +152,25 @@ def howto_source(cls: type, lang: str) -> str:
     from importlib import resources
     return resources.files(cls.__module__).joinpath(f"howto.{lang}.md").read_text(
         encoding="utf-8")
+
+
+LADDERS = "<!-- levels: each game's ladder"
+
+
+def ladders() -> str:
+    """Every game's calibrated ladder, from its package's ``levels.md``."""
+    from importlib import resources
+    return "\n".join(
+        f"### {cls.title}\n\n" + resources.files(cls.__module__).joinpath("levels.md")
+        .read_text(encoding="utf-8").split("-->", 1)[1].strip() + "\n" for cls in _games())
+
+
+def on_page_markdown(markdown: str, page: Any, config: MkDocsConfig, files: Files) -> str:
+    """docs/bots.md: the ladders' marker line becomes the games' tables."""
+    if page.file.src_uri != "bots.md":
+        return markdown
+    lines = markdown.split("\n")
+    return "\n".join(ladders() if line.startswith(LADDERS) else line for line in lines)
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:

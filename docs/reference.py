@@ -22,8 +22,10 @@ END = "<!-- end of reference -->"
 
 MODULES = [
     ("cardcore", None),
-    ("cardcore.game", ["Game", "Action", "load_game", "new_game", "available_games"]),
+    ("cardcore.game", ["Game", "Action", "ShortMatch"]),   # 0.2 aliases: _compat.MOVED_NAMES
     ("cardcore.registry", None),
+    ("cardcore.contract", ["check_game", "problems", "GameContractError", "Requirement",
+                           "MIN_RULE_IDS"]),
     ("cardcore.cards", None),
     ("cardcore.errors", None),
     ("cardcore.bots", ["Bot", "RandomBot", "GreedyBot", "available_bots", "make_bot",

@@ -203,7 +203,7 @@ def test_games_lists_every_game_with_options(capsys, monkeypatch):
     for line in defaults:                                      # words, not Python literals
         assert not re.search(r"\b(None|True|False|null)\b|'", line), line
     for name in cardcore.available_games():
-        for option in cardcore.game.game_class(name).options_spec.values():
+        for option in cardcore.registry.game_class(name).options_spec.values():
             assert option.allowed_values() != "see the rulebook"
 
 

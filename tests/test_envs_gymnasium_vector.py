@@ -25,12 +25,16 @@ from cardcore.envs.gymnasium import CardcoreEnv, CardcoreVectorEnv, env_id, make
 from cardcore.vector import VectorGame
 
 GAMES = cardcore.available_games()
-PLAYERS = {"manna": 6}
-SHORT = {"manna": {"target": 1000}}          # a shorter match, so that games end in the run
 
 
 def players_of(name):
-    return PLAYERS.get(name, 2)
+    """The players of the game's short match (``Game.short_match``)."""
+    return cardcore.registry.game_class(name).short_match.players
+
+
+def short_options(name):
+    """The options of the game's short match, so that games end in the run."""
+    return dict(cardcore.registry.game_class(name).short_match.options)
 
 
 def random_legal(rng, mask):
@@ -52,7 +56,7 @@ def run(env, seed, steps, rng_seed=0):
 @pytest.mark.parametrize("name", GAMES)
 def test_spaces_metadata_and_a_random_run_keep_the_vector_contract(name):
     n = 16
-    env = make_vec(name, n, players=players_of(name), opponents="random", **SHORT.get(name, {}))
+    env = make_vec(name, n, players=players_of(name), opponents="random", **short_options(name))
     assert isinstance(env, gymnasium.vector.VectorEnv) and env.num_envs == n
     assert env.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
     assert env.observation_space == batch_space(env.single_observation_space, n)

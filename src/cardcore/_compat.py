@@ -18,13 +18,34 @@ import warnings
 from types import ModuleType
 from typing import Any, Sequence
 
-__all__ = ["install"]
+__all__ = ["install", "moved_name", "MOVED", "MOVED_NAMES"]
 
 # (old module name, its new home): group 1 is the game's name.
 MOVED = (
     (re.compile(r"cardcore\.games\.([a-z][a-z0-9_]*)_events"), "cardcore.games.{}.events"),
     (re.compile(r"cardcore\.bots\.greedy_([a-z][a-z0-9_]*)"), "cardcore.games.{}.greedy"),
 )
+
+
+# The deprecated names that moved to another module: (module, name) -> (new module, the
+# release that removes the old name; docs/deprecations.md lists them). The protocol module
+# asks here from its ``__getattr__``: nothing patches it.
+MOVED_NAMES: dict[tuple[str, str], tuple[str, str]] = {
+    ("cardcore.game", name): ("cardcore.registry", "0.5.0")
+    for name in ("new_game", "load_game", "available_games", "game_class", "register")
+}
+
+
+def moved_name(module: str, name: str) -> Any:
+    """The object a deprecated name stands for, with a DeprecationWarning; AttributeError
+    for a name that never was."""
+    found = MOVED_NAMES.get((module, name))
+    if found is None:
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    home, removed = found
+    warnings.warn(f"{module}.{name} is {home}.{name} since cardcore 0.3; the old name goes in "
+                  f"{removed}", DeprecationWarning, stacklevel=3)
+    return getattr(importlib.import_module(home), name)
 
 
 class _Alias(importlib.abc.Loader):

@@ -287,7 +287,7 @@ ctypedef struct Header:          # the FIRST member of every game's struct
 cdef enum ZoneScope:
     ZONE_SHARED = 0          # one instance: the stock, the table
     ZONE_SEAT = 1            # one per seat: a hand, a foot, a penalty pile
-    ZONE_TEAM = 2            # one per side (Game.sides_of): a team's melds
+    ZONE_TEAM = 2            # one per side (Game.sides_of, GameState.set_sides): a team's melds
     ZONE_PILE = 3            # ``instances`` numbered piles
 cdef enum ZoneSight:
     SEEN_BY_ALL = 0          # face up, or face down but public by the play (every seat knows it)
@@ -351,7 +351,8 @@ ctypedef struct GameHooks:
                                 # taken face up into a hand); the count
     breakdown_fn breakdown      # the rows of the last finished round's scoring; their count,
                                 # -1 if capacity is short
-    rollout_fn greedy           # optional (NULL: the game has no in-core greedy bot): the index in
+    rollout_fn greedy           # required of a game (the contract, docs/adding-a-game.md; NULL
+                                # only in a test fixture: no in-core greedy bot): the index in
                                 # legal[0:n] of GreedyBot's move; unlike rollout it reads only what
                                 # the seat to move may know (the blind tests check it), and it
                                 # draws its tie-breaks from ``rng`` exactly as the documented
@@ -400,6 +401,17 @@ cdef inline int chosen_card(const Header* h, uint64_t interchangeable, const uin
     return -1
 
 cdef int check_hooks(const GameHooks* hooks) except -1     # ImportError naming a missing hook
+# A game's hook table, called once with every part as a keyword argument (rollout,
+# known_cards and hand_cards may be NULL; ``greedy`` is required of a game:
+# docs/adding-a-game.md); checked by check_hooks.
+cdef GameHooks game_hooks(const char* name, size_t state_size, int num_actions, int max_legal,
+                          start_fn start, legal_fn legal, apply_fn apply,
+                          observation_size_fn observation_size, observe_fn observe,
+                          returns_fn returns, scores_fn scores, sample_hidden_fn sample_hidden,
+                          const ZoneSpec* zones, int num_zones, zone_cards_fn zone_cards,
+                          breakdown_fn breakdown, rollout_fn greedy,
+                          rollout_fn rollout, known_cards_fn known_cards,
+                          hand_cards_fn hand_cards) except *
 # A C-contiguous buffer of shape (rows,) (cols 0) or (rows, cols) of ``itemsize``-byte items in
 # native byte order whose format is one of ``kinds`` (e.g. b"f" float32, b"B?" bytes/bools);
 # ValueError naming ``what`` otherwise. Release it with PyBuffer_Release. (Plain buffers, not
@@ -417,6 +429,7 @@ cdef class GameState:
     cdef void* data                # the game's struct
     cdef const GameHooks* hooks
     cdef int32_t* legal_buf        # scratch for legal ids, hooks.max_legal long
+    cdef readonly tuple sides      # a side per seat (Game.sides_of): who sees a team zone
     cdef int bind(self, const GameHooks* hooks, void* data, Header* header) except -1
     cdef int ready(self) except -1          # TypeError on the bare base class
     cdef int fill_legal(self) except -1     # legal ids into legal_buf; their count

@@ -292,6 +292,43 @@ _SIGHTS = ("all", "owner", "none")
 _STATE_METHODS = ("all_cards", "explain_rule", "hand", "hand_sizes")
 
 
+cdef GameHooks game_hooks(const char* name, size_t state_size, int num_actions, int max_legal,
+                          start_fn start, legal_fn legal, apply_fn apply,
+                          observation_size_fn observation_size, observe_fn observe,
+                          returns_fn returns, scores_fn scores, sample_hidden_fn sample_hidden,
+                          const ZoneSpec* zones, int num_zones, zone_cards_fn zone_cards,
+                          breakdown_fn breakdown, rollout_fn greedy,
+                          rollout_fn rollout, known_cards_fn known_cards,
+                          hand_cards_fn hand_cards) except *:
+    """A game's hook table, every part named and checked (``check_hooks``): the one wiring
+    every game's module makes, with keyword arguments (the optional parts NULL where the game
+    has none: rollout, known_cards, hand_cards)."""
+    cdef GameHooks hooks
+    memset(&hooks, 0, sizeof(GameHooks))
+    hooks.name = name
+    hooks.state_size = state_size
+    hooks.num_actions = num_actions
+    hooks.max_legal = max_legal
+    hooks.start = start
+    hooks.legal = legal
+    hooks.apply = apply
+    hooks.observation_size = observation_size
+    hooks.observe = observe
+    hooks.returns = returns
+    hooks.scores = scores
+    hooks.sample_hidden = sample_hidden
+    hooks.rollout = rollout
+    hooks.zones = zones
+    hooks.num_zones = num_zones
+    hooks.zone_cards = zone_cards
+    hooks.known_cards = known_cards
+    hooks.breakdown = breakdown
+    hooks.greedy = greedy
+    hooks.hand_cards = hand_cards
+    check_hooks(&hooks)
+    return hooks
+
+
 cdef int check_hooks(const GameHooks* hooks) except -1:
     """Refuse, at the game module's import, a hook table with a missing part (no silent defaults)."""
     name = (<bytes>hooks.name).decode() if hooks.name != NULL else "?"
@@ -717,7 +754,17 @@ cdef class GameState:
         self.ready()
         cdef GameState other = type(self).__new__(type(self))
         memcpy(other.data, self.data, self.hooks.state_size)
+        other.sides = self.sides
         return other
+
+    def set_sides(self, sides) -> None:
+        """A side number per seat (``Game.sides_of``, which the Game sets on every state it
+        makes): instance k of a team zone is side k's, seen by its seats. Until set, a team
+        zone is seen by no seat."""
+        cdef tuple given = tuple(int(s) for s in sides)
+        if len(given) != self.h.players:
+            raise ValueError(f"sides: one per seat ({self.h.players}), not {len(given)}")
+        self.sides = given
 
     # --- results
     def returns(self) -> list:
@@ -833,7 +880,8 @@ cdef class GameState:
 
     def zone_sees(self, zone, int instance, int seat) -> bool:
         """Whether ``seat`` knows the cards of instance ``instance`` of zone ``zone`` (its
-        name): a zone seen by all, or one it owns (a team zone: instance seat % instances)."""
+        name): a zone seen by all, or one it owns (a team zone: its side's instance, the sides
+        being ``Game.sides_of``'s, set with ``set_sides``)."""
         self.ready()
         cdef int z = self.zone_index(zone)
         self.check_seat(seat)
@@ -846,7 +894,7 @@ cdef class GameState:
             return False
         if spec.scope == ZONE_SEAT:
             return instance == seat
-        return seat % spec.instances == instance
+        return self.sides is not None and self.sides[seat] == instance
 
     def zone_cards(self, zone, int instance=0) -> list:
         """The cards of a zone instance (bottom to top for a pile), hidden ones included: for

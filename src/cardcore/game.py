@@ -1,4 +1,4 @@
-"""The game protocol (docs/api.md): Game, Action, the registry, new_game / load_game.
+"""The game protocol (docs/api.md): Game, Action, options and the checks shared by every game.
 
 Every game is a thin Python subclass of ``Game`` over a Cython state machine (a subclass of
 ``cardcore._fast.GameState``). This module does what is common to all games, once:
@@ -25,36 +25,32 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore._fast import GameState, LoggedApply, Random, seed_to_u64
-from cardcore.cards import card_id, card_str, format_cards, sort_key
+from cardcore.cards import card_id, card_str, format_cards
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.events import (
     Narration, Narrator, action_moves_for, events_for, multiset_minus,
 )
 from cardcore.information_state import Layout, SeatRecord
 from cardcore.i18n import N_
-from cardcore.saves import REPLAYING_SAVE, SAVE_FORMAT, dump   # to_json writes format 2
+from cardcore.saves import REPLAYING_SAVE, SAVE_FORMAT, dump, load   # to_json writes format 2
 from cardcore.schema_parts import SchemaParts
 from cardcore.zones import ZoneTable, render_moves
 
 __all__ = [
-    "Action", "ActionSpec", "Game", "Option", "register", "available_games", "new_game",
-    "load_game", "SAVE_FORMAT", "seat_or_lot", "one_of", "int_between", "flag", "is_int", "resolve_seed",
+    "Action", "ActionSpec", "Game", "Option", "ShortMatch", "SAVE_FORMAT", "seat_or_lot",
+    "one_of", "int_between", "flag", "is_int", "resolve_seed",
     "players_multiple", "MAX_ACTION_TEXT", "MAX_CHOSEN_CARDS", "NOTATION_RULE",
 ]
 
 
 
-def _set_by_the_registry(*args: Any, **kwargs: Any) -> Any:
-    raise RuntimeError("cardcore.registry sets this when cardcore is imported")
+def __getattr__(name: str) -> Any:
+    """The 0.2 spellings of the registry's functions (``cardcore.game.new_game`` & co.): a
+    deprecated alias (cardcore._compat.MOVED_NAMES), read from cardcore.registry when asked,
+    so this module imports nothing above it and nothing patches it."""
+    from cardcore._compat import moved_name
+    return moved_name(__name__, name)
 
-
-# The 0.2 spellings of the registry's functions, kept for one release: cardcore.registry (the
-# module above this one) replaces these when it is imported, which ``import cardcore`` does.
-new_game: Callable[..., "Game"] = _set_by_the_registry
-load_game: Callable[..., "Game"] = _set_by_the_registry
-available_games: Callable[[], tuple[str, ...]] = _set_by_the_registry
-game_class: Callable[[str], "type[Game]"] = _set_by_the_registry
-register: Callable[["type[Game]"], "type[Game]"] = _set_by_the_registry
 
 MAX_ACTION_TEXT = 160          # the longest real action notation is under 50 characters
 MAX_CHOSEN_CARDS = 256         # apply(..., cards=): no action names more (a pile, a table)
@@ -205,6 +201,19 @@ class ActionSpec:
     cards: tuple[str, ...]
     label: str
     info: Mapping[str, JSONValue] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ShortMatch:
+    """A short complete match of a game: the configuration the generic tests' full matches
+    (the TypeScript client's among them) and the calibration of the levels
+    (benchmarks/calibrate_levels.py) play. ``what`` says what one such match is, for the
+    ladder's heading; ``calibration_games`` is how many the calibration plays."""
+
+    players: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    what: str = ""
+    calibration_games: int = 400
 
 
 @dataclass(frozen=True)
@@ -438,6 +447,9 @@ class Game:
     levels: ClassVar[Mapping[int, str]] = {
         1: "random", 2: "greedy:epsilon=0.5", 3: "greedy", 4: "ismcts:iterations=100",
         5: "ismcts:iterations=1000,think_ms=500"}
+    # A short complete match (ShortMatch); undeclared, the fewest players with the default
+    # options (set in __init_subclass__).
+    short_match: ClassVar[ShortMatch]
     schema_parts: ClassVar[SchemaParts]           # the game's parts of the JSON Schemas
     # Terminal phrases for the game's own event kinds (cardcore.narrate): kind -> phrase.
     phrases: ClassVar[Mapping[str, Callable[..., Union[str, None]]]] = {}
@@ -470,6 +482,9 @@ class Game:
         if cls.search_reward not in ("win", "points"):
             raise TypeError(f"{cls.__qualname__}.search_reward must be 'win' or 'points'")
         cls.round_end_event = f"{cls.round_name}_end"
+        if getattr(cls, "short_match", None) is None:     # declared here or inherited
+            players = max(cls.min_players, 2)
+            cls.short_match = ShortMatch(players, {}, f"{players}-player matches")
         if sorted(cls.levels) != [1, 2, 3, 4, 5] or not all(
                 isinstance(spec, str) for spec in cls.levels.values()):
             raise TypeError(f"{cls.__qualname__}.levels must give a bot spec for each level 1..5")
@@ -1332,6 +1347,7 @@ class Game:
         if self._origin is not None:
             return self._origin.clone()
         state = self._make_state(self._deck_input)
+        state.set_sides(type(self).sides_of(self.num_players, self.options))   # team zones
         state.seed_rng(self.seed)
         state.start()
         return state
@@ -1364,8 +1380,8 @@ class Game:
         return self.clone()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickling goes through the save: ``pickle.loads`` replays it (``load_game``)."""
-        return (load_game, (self.to_json(),))
+        """Pickling goes through the save: ``pickle.loads`` replays it (as ``load_game``)."""
+        return (_restore, (type(self), self.to_json()))
 
     def to_json(self, key: bytes | str | None = None) -> str:
         """The complete game as JSON: configuration, action log and generator state.
@@ -1398,6 +1414,12 @@ class Game:
         return f"<{type(self).__name__} {self.num_players} players, {status}>"
 
 
-def sorted_cards(cards: Sequence[int]) -> list[int]:
-    """Card ids in display order (``cardcore.cards.sort_key``)."""
-    return sorted(cards, key=sort_key)
+def _restore(cls: type[Game], data: str) -> Game:
+    """A pickled game (``Game.__reduce__``): its save replayed by its own class."""
+    def own_class(name: str) -> type[Game]:
+        if name != cls.name:
+            raise ValueError(f"a pickled {cls.name} holds a save of {echo(name)}")
+        return cls
+
+    game: Game = load(data, None, own_class)
+    return game

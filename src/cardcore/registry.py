@@ -1,24 +1,25 @@
 """The games cardcore knows: found, not listed.
 
-Every package under ``cardcore.games`` is a game: the registry imports it and takes the one
+Every package under ``cardcore.games`` is a game: the registry imports it, takes the one
 ``Game`` subclass its ``__init__`` defines (``cardcore.games.<name>.<Class>``, whose ``name`` is
-the package's name). Nothing else names the games: adding a package adds a game. A game
+the package's name) and checks it against the game contract (cardcore.contract: every piece a
+game must provide, docs/adding-a-game.md). Nothing else names the games: adding a package adds a game. A game
 defined elsewhere (a plugin, a test) joins with ``register(cls)``.
 
 Layering: this module sits above ``cardcore.game`` (the protocol) and the game packages (which
 import the protocol, never the registry), so the import graph has no circle. ``new_game``,
 ``load_game`` and ``available_games`` live here and are re-exported by ``cardcore``; the old
-spellings ``cardcore.game.new_game`` & co. are kept for one release (set below).
+spellings ``cardcore.game.new_game`` & co. are deprecated aliases (cardcore._compat.MOVED_NAMES).
 """
 from __future__ import annotations
 
 import importlib
 import pkgutil
-import sys
 import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardcore.contract import check_game
 from cardcore.errors import ConfigError
 from cardcore.game import Game
 from cardcore.saves import load as _load
@@ -59,17 +60,21 @@ def _discover() -> None:
             if info.ispkg and not info.name.startswith("_"):
                 module = importlib.import_module(f"{GAMES_PACKAGE}.{info.name}")
                 cls = _game_of_package(module)
+                check_game(cls)             # the contract (docs/adding-a-game.md)
                 _REGISTRY.setdefault(cls.name, cls)
         _discovered = True
 
 
 def register(cls: type[Game]) -> type[Game]:
     """Make a Game subclass defined outside ``cardcore.games`` available under its ``name``
-    (usable as a class decorator). ConfigError if another game already has that name."""
+    (usable as a class decorator). ConfigError if another game already has that name;
+    GameContractError (an ImportError) naming what is missing if it breaks the game contract
+    (cardcore.contract, docs/adding-a-game.md)."""
     if not (isinstance(cls, type) and issubclass(cls, Game)) or not isinstance(
             getattr(cls, "name", None), str):
         raise ConfigError("register() takes a Game subclass with a name", "game")
     _discover()
+    check_game(cls)
     with _lock:
         existing = _REGISTRY.get(cls.name)
         if existing is not None and existing is not cls:
@@ -122,10 +127,3 @@ def load_game(data: str | bytes | Mapping[str, Any], *, key: bytes | str | None 
     game: Game = _load(data, key, game_class)
     return game
 
-
-# The 0.2 spellings (cardcore.game.new_game, ...), kept for one release. They are set from
-# here, above the protocol module, so that cardcore.game itself imports nothing above it.
-for _name, _function in (("new_game", new_game), ("load_game", load_game),
-                         ("available_games", available_games), ("game_class", game_class),
-                         ("register", register)):
-    setattr(sys.modules[Game.__module__], _name, _function)

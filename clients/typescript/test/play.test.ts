@@ -16,17 +16,11 @@ const base = process.env.CARDCORE_URL;
 if (!base) throw new Error("set CARDCORE_URL to a running `cardcore serve` (tests/test_ts_client.py does)");
 const client = new CardcoreClient(base);
 
-// A short match of each game (a new game fails to compile here until it is given one).
-const SHORT: Record<GameName, (info: Options) => { players?: number; options: Record<string, unknown> }> = {
-  kings_stakes: () => ({ players: 2, options: {} }),             // one round per player
-  kuzanasta: () => ({ players: 2, options: { deals: 1 } }),
-  crazy_eights: () => ({ players: 2, options: {} }),             // one hand
-  manna: (o) => ({ options: { target: lowest(o["target"]) } }),  // the first hand decides
-};
-type Options = Record<string, { default: unknown; [key: string]: unknown }>;
-// The lowest target the server takes: the option's `minimum` when the server says it.
-const lowest = (option: Options[string] | undefined): number =>
-  typeof option?.["minimum"] === "number" ? Math.max(option["minimum"], 1) : 1;
+// A short match of each game: its `Game.short_match`, which tests/test_ts_client.py passes
+// from the registry as CARDCORE_SHORT_MATCHES ({game: {players, options}}): no game is named here.
+type Short = { players: number; options: Record<string, unknown> };
+const SHORT: Partial<Record<GameName, Short>> = JSON.parse(
+  process.env.CARDCORE_SHORT_MATCHES ?? "{}") as Partial<Record<GameName, Short>>;
 
 // A seeded choice among the legal moves (mulberry32), so a failure replays.
 function chooser(seed: number): <T>(items: readonly T[]) => T {
@@ -65,8 +59,9 @@ function assertAnswers(answer: TableState, seat: number, after: number, how: str
 async function playMatch(game: GameName, seed: number): Promise<void> {
   const info = (await client.games()).games.find((g) => g.game === game);
   assert.ok(info, `the server has no ${game}`);
-  const short = SHORT[game](info.options);
-  const players = short.players ?? info.default_players;
+  const short = SHORT[game];
+  assert.ok(short, `CARDCORE_SHORT_MATCHES has no ${game} (tests/test_ts_client.py sets it)`);
+  const players = short.players;
   const bots = Object.fromEntries(
     Array.from({ length: players - 2 }, (_, i) => [String(i + 2), "random" as const]));
   const created = await client.createTable({ game, players, options: short.options, bots, seed });

@@ -2,6 +2,11 @@
 
 Adding a game
 =============
+The checklist is docs/adding-a-game.md: every piece a game must provide, each with the check or
+test that enforces it. The registry checks the game contract (``cardcore.contract``) when it
+registers a game and names any missing piece with its section of that page. What follows is the
+detail of each piece.
+
 A game is its package ``src/cardcore/games/<game>/``, its rulebook ``games/<game>.md`` and its
 tests ``tests/games/<game>/``. Nothing else changes: the registry finds the package, and the
 schemas, the bots, the CLI, the server and its web table, the docs and the generic test
@@ -15,8 +20,9 @@ The package (``cardcore.games.<game>``):
     Python as named constants, pinned by a test); ``ctypedef struct <Game>State`` whose FIRST
     member is ``Header h``, then the options as a struct and the zones (``Multiset`` hands,
     ``Pile`` piles); a check at import that the deck fits ``PILE_CAPACITY``/``MS_MAX_COPIES``;
-  * a ``GameHooks`` table, checked at import by ``check_hooks`` (a missing hook is an
-    ImportError): ``start`` (first player, then the deal with ``deal_prologue`` and the deal
+  * a ``GameHooks`` table made by one call, ``game_hooks(name=..., start=..., ...)`` with
+    every part named (checked at import: a missing hook is an ImportError), ``greedy``
+    (GreedyBot's move in C, which the contract requires) among them: ``start`` (first player, then the deal with ``deal_prologue`` and the deal
     plan), ``legal`` (one legality function per phase; ids ascending; -1 if the capacity is
     short; ``out`` past the count is scratch), ``apply`` (the id is legal),
     ``observation_size``/``observe`` (what one seat may know, as floats), ``returns`` (higher
@@ -25,7 +31,8 @@ The package (``cardcore.games.<game>``):
     it, the one definition of what a seat may know) and ``known_cards`` (optional: cards of a
     hidden zone every seat knows), ``breakdown`` (the scoring rows the round's scoring itself
     wrote; ``copy_breakdown`` is the whole hook when the state keeps them), and optionally
-    ``rollout`` (a search's rollout policy). Set ``h.to_move = -1`` when the match ends. No
+    ``rollout`` (a search's rollout policy). Set ``h.to_move = -1`` when the match ends, and let
+    the match's last action change ``h.round_index`` (the narrator sees round ends by it). No
     module-level mutable buffers;
   * ``deal_plan(...)``: the zone of each deck position (top first), from the function the deal
     uses;
@@ -42,7 +49,8 @@ The package (``cardcore.games.<game>``):
 
 ``__init__.py`` — the one ``Game`` subclass, thin: the declarations shared code reads
 (``name`` = the package's name, ``title``, ``rule_prefix``, ``round_name``,
-``search_horizon``, ``default_players``/``min_players``/``max_players``, ``options_spec``,
+``search_horizon``, ``default_players``/``min_players``/``max_players``, ``short_match``,
+``levels`` (calibrated: ``levels.md`` beside it), ``options_spec``,
 ``phases``, ``rulebook``, ``score_direction``, ``narrator``, ``greedy``, ``schema_parts``,
 ``phrases``, ``zone_labels`` (an N_-marked noun per kernel zone name), ``conformance_configs``
 covering every value of every option) and the methods
@@ -60,11 +68,15 @@ zone table, and the round end's breakdown is ``breakdown_of(state)``, the kernel
 events' ``moves`` are shared code's (cardcore.zones): an automatic event that names the zone its
 cards go to (``moved``, or ``public(..., into=zone)``) carries their moves.
 
-``greedy.py`` — GreedyBot's heuristic, ``choose(game, rng) -> a legal id``
-(``cardcore.game.best_by`` picks the best-valued id, ties broken with ``rng``).
+``greedy.py`` — GreedyBot's heuristic as documented, ``choose(game, rng) -> a legal id``
+(``cardcore.game.best_by`` picks the best-valued id, ties broken with ``rng``); the kernel's
+``greedy`` hook plays exactly the same moves in C (required: bots and VectorGame use it).
 ``schema.py`` — the game's ``SchemaParts``; ``schemas/*.json`` are generated from it by
 ``python -m cardcore.schemas``.
-``words.py`` — ``PHRASES``: the terminal's words for the game's own event kinds.
+``words.py`` — ``PHRASES``: the terminal's words for the game's own event kinds; optionally
+``NOTATION``, ``REFUSALS``, ``move_note`` and ``explain_notation`` (docs/adding-a-game.md,
+"Words"). ``locale/<lang>/LC_MESSAGES/messages.po`` and ``howto.<lang>.md`` for every
+language of ``cardcore.i18n.LANGUAGES``.
 ``web/board.js`` (``board(view, ctx)``, ``seat(view, seat, ctx)``) and ``web/words.js``
 (``MOVE_WORDS``, optionally ``moveLabel``): the web table's board and its move buttons' words,
 served at ``/games/<game>/``. What happened is each event's ``text`` and which hand cards a

@@ -56,7 +56,6 @@ MAX_BODY = Limits.max_body          # default bytes of a request body or a WebSo
 # Frames past this are cut by the WebSocket layer itself (close 1009, no error message first);
 # messages between max_message and this get the 413 error message, then close 1009.
 WS_FRAME_CAP = 1024 * 1024
-WS_POLICY_VIOLATION = WS_CLOSE["refused"]
 JSON_TYPES = ("application/json",)
 SUBPROTOCOL = "cardcore"                    # offered with the token subprotocol below
 TOKEN_SUBPROTOCOL = "cardcore.token."

@@ -557,13 +557,6 @@ class Table:
         seat = self.game.current_player
         return seat if seat is not None and seat in self.bots else None
 
-    def play_bot(self) -> None:
-        seat = self.bot_to_move()
-        assert seat is not None
-        self.game.apply(self.bot_players[seat].choose_id(self.game), player=seat)
-        self.actions += 1
-        self.advanced_at = time.monotonic()
-
     def count_events(self) -> None:
         self.event_count += len(seat_events(self.game, None, self.event_count))
 
@@ -571,11 +564,6 @@ class Table:
         for connection in self.connections:
             connection.notify()
             self.offer_record(connection)
-
-    def public_summary(self) -> dict[str, Any]:
-        return {"table": self.id, "game": self.game.name, "players": self.game.num_players,
-                "over": self.game.is_over or self.ended is not None,
-                "current_player": self.game.current_player}
 
     def idle(self) -> bool:
         """Nothing holds it in memory: no socket, no bot running, nothing uncommitted, no
@@ -1783,10 +1771,4 @@ def _jsonable(value: Any) -> Any:
         json.dumps(value)
     except (TypeError, ValueError):
         return repr(value)
-    return value
-
-
-def check_mapping(value: Any, what: str) -> Mapping[str, Any]:
-    if not isinstance(value, dict):
-        raise ApiError(400, f"{what} must be a JSON object")
     return value

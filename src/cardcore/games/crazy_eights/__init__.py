@@ -21,7 +21,9 @@ from typing import Any, Mapping, Sequence
 from cardcore._fast import GameState, rank_of
 from cardcore.cards import card_str, format_cards
 from cardcore.i18n import N_, _
-from cardcore.game import ActionSpec, Game, JSONValue, Option, flag, int_between, one_of, seat_or_lot
+from cardcore.game import (
+    ActionSpec, Game, JSONValue, Option, ShortMatch, flag, int_between, one_of, seat_or_lot,
+)
 from cardcore.games.crazy_eights._state import (
     MAX_DRAW_CARDS_LIMIT, MAX_TURNS_LIMIT, PHASES, WILD_RANK, CrazyEightsState, action_table,
     cards_per_hand, crazy_eights_deck, deal_plan, observation_pieces, penalty_points,
@@ -75,6 +77,8 @@ class CrazyEights(Game):
               5: "ismcts:iterations=3000,rollout=greedy,think_ms=500"}
     default_players = 5
     min_players = 2
+    # One hand (CE-7) of two: the generic full matches and the level calibration.
+    short_match = ShortMatch(2, {}, "2-player hands", 400)
     max_players = 15
     phases = PHASES
     rulebook = "crazy_eights.md"

@@ -23,7 +23,7 @@ from cardcore._fast cimport (
     ZONE_SEAT, SEEN_BY_ALL, SEEN_BY_OWNER, SEEN_BY_NONE, NUM_KINDS, PILE_CAPACITY, MS_MAX_COPIES,
     MAX_BREAKDOWN_ROWS,
     card_bit, ms_clear, ms_add, ms_remove, pile_push, pile_pop, lowest_card, rng_below,
-    rng_next32, shuffle_u8, check_hooks, init_header, deal_prologue, load_cards, best_by_value,
+    rng_next32, shuffle_u8, game_hooks, init_header, deal_prologue, load_cards, best_by_value,
 )
 from cardcore._fast import build_deck, check_state_class
 
@@ -1164,26 +1164,27 @@ cdef int ce_greedy(const void* state, const int32_t* legal, int n, Rng* rng) noe
     return best_by_value(values, n, rng, ties)
 
 
-cdef GameHooks CE_HOOKS
-CE_HOOKS.name = "crazy_eights"
-CE_HOOKS.state_size = sizeof(CEState)
-CE_HOOKS.num_actions = NUM_ACTIONS
-CE_HOOKS.max_legal = MAX_LEGAL
-CE_HOOKS.start = ce_start
-CE_HOOKS.legal = ce_legal
-CE_HOOKS.apply = ce_apply
-CE_HOOKS.observation_size = ce_observation_size
-CE_HOOKS.observe = ce_observe
-CE_HOOKS.returns = ce_returns
-CE_HOOKS.scores = ce_scores
-CE_HOOKS.sample_hidden = ce_sample_hidden
-CE_HOOKS.zones = ZONES
-CE_HOOKS.num_zones = NUM_ZONES
-CE_HOOKS.zone_cards = ce_zone_cards
-CE_HOOKS.known_cards = ce_known_cards
-CE_HOOKS.breakdown = ce_breakdown
-CE_HOOKS.greedy = ce_greedy
-check_hooks(&CE_HOOKS)
+cdef GameHooks CE_HOOKS = game_hooks(
+    name="crazy_eights",
+    state_size=sizeof(CEState),
+    num_actions=NUM_ACTIONS,
+    max_legal=MAX_LEGAL,
+    start=ce_start,
+    legal=ce_legal,
+    apply=ce_apply,
+    observation_size=ce_observation_size,
+    observe=ce_observe,
+    returns=ce_returns,
+    scores=ce_scores,
+    sample_hidden=ce_sample_hidden,
+    zones=ZONES,
+    num_zones=NUM_ZONES,
+    zone_cards=ce_zone_cards,
+    breakdown=ce_breakdown,
+    greedy=ce_greedy,
+    known_cards=ce_known_cards,
+    rollout=NULL,
+    hand_cards=NULL)
 
 MAX_DRAW_CARDS_LIMIT = 10_000        # CE-5.1: more than a deck's worth changes nothing
 MAX_TURNS_LIMIT = 1_000_000          # CE-7.2: counters stay far inside 32 bits

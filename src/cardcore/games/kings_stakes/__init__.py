@@ -22,8 +22,8 @@ from typing import Any, Mapping, Sequence
 from cardcore.cards import card_id, card_str, format_cards
 from cardcore._fast import GameState
 from cardcore.i18n import N_, _
-from cardcore.game import (ActionSpec, Game, JSONValue, Option, flag, one_of, players_multiple,
-                           seat_or_lot)
+from cardcore.game import (ActionSpec, Game, JSONValue, Option, ShortMatch, flag, one_of,
+                           players_multiple, seat_or_lot)
 from cardcore.games.kings_stakes._state import (
     OBSERVATION_PIECES, PHASES, KingsStakesState, action_table, deal_plan, kings_stakes_deck,
 )
@@ -92,6 +92,8 @@ class KingsStakes(Game):
               5: "ismcts:iterations=4000,rollout=greedy,think_ms=500"}
     default_players = 4
     min_players = 2
+    # Two players: one round per player; the generic full matches and the calibration.
+    short_match = ShortMatch(2, {}, "2-player matches", 400)
     max_players = 6
     phases = PHASES
     rulebook = "kings_stakes.md"

@@ -24,7 +24,7 @@ from cardcore._fast cimport (
     MS_MAX_COPIES, R_JACK, R_QUEEN, R_KING, R_TEN, R_ACE, card_rank, card_suit, card_bit,
     make_card, rank_mask, ms_clear, ms_add, ms_remove, ms_count, ms_count_rank, ms_to_list,
     ms_to_array, pile_push, pile_pop, pile_to_list, load_cards, rng_below, shuffle_u8,
-    lowest_card, check_hooks, init_header, deal_prologue, best_by_value,
+    lowest_card, game_hooks, init_header, deal_prologue, best_by_value,
 )
 from cardcore._fast import build_deck, check_state_class
 
@@ -919,25 +919,27 @@ cdef int ks_greedy(const void* state, const int32_t* legal, int n, Rng* rng) noe
     return best_by_value(values, n, rng, ties)
 
 
-cdef GameHooks KS_HOOKS
-KS_HOOKS.name = "kings_stakes"
-KS_HOOKS.state_size = sizeof(KSState)
-KS_HOOKS.num_actions = NUM_ACTIONS
-KS_HOOKS.max_legal = NUM_ACTIONS
-KS_HOOKS.start = ks_start
-KS_HOOKS.legal = ks_legal
-KS_HOOKS.apply = ks_apply
-KS_HOOKS.observation_size = ks_observation_size
-KS_HOOKS.observe = ks_observe
-KS_HOOKS.returns = ks_returns
-KS_HOOKS.scores = ks_scores
-KS_HOOKS.sample_hidden = ks_sample_hidden
-KS_HOOKS.zones = ZONES
-KS_HOOKS.num_zones = NUM_ZONES
-KS_HOOKS.zone_cards = ks_zone_cards
-KS_HOOKS.breakdown = ks_breakdown
-KS_HOOKS.greedy = ks_greedy
-check_hooks(&KS_HOOKS)
+cdef GameHooks KS_HOOKS = game_hooks(
+    name="kings_stakes",
+    state_size=sizeof(KSState),
+    num_actions=NUM_ACTIONS,
+    max_legal=NUM_ACTIONS,
+    start=ks_start,
+    legal=ks_legal,
+    apply=ks_apply,
+    observation_size=ks_observation_size,
+    observe=ks_observe,
+    returns=ks_returns,
+    scores=ks_scores,
+    sample_hidden=ks_sample_hidden,
+    zones=ZONES,
+    num_zones=NUM_ZONES,
+    zone_cards=ks_zone_cards,
+    breakdown=ks_breakdown,
+    greedy=ks_greedy,
+    rollout=NULL,
+    known_cards=NULL,
+    hand_cards=NULL)
 
 
 # ---------------------------------------------------------------- the Python-visible state

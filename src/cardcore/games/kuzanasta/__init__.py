@@ -29,7 +29,7 @@ from cardcore.errors import IllegalActionError
 from cardcore._fast import GameState
 from cardcore.i18n import N_, _
 from cardcore.game import (
-    MAX_ACTION_TEXT, ActionLike, ActionSpec, Game, JSONValue, Option, flag, int_between, one_of,
+    MAX_ACTION_TEXT, ActionLike, ActionSpec, Game, ShortMatch, JSONValue, Option, flag, int_between, one_of,
     seat_or_lot,
 )
 from cardcore.games.kuzanasta._state import (
@@ -98,6 +98,8 @@ class Kuzanasta(Game):
               4: "greedy:epsilon=0.2", 5: "ismcts:iterations=1000,think_ms=500"}
     default_players = 4
     min_players = 2
+    # One deal of two: the generic full matches and the level calibration.
+    short_match = ShortMatch(2, {"deals": 1}, "2-player deals (deals=1)", 600)
     max_players = 4
     phases = PHASES
     rulebook = "kuzanasta.md"

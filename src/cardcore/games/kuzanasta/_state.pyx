@@ -43,7 +43,7 @@ from cardcore._fast cimport (
     Pile, JOKER, NUM_KINDS, NUM_RANKS, R_JACK,
     PILE_CAPACITY, MS_MAX_COPIES, card_rank, card_bit, lowest_card, ms_clear, ms_add, ms_remove,
     ms_count_rank, pile_push, pile_pop, pile_to_list, ms_to_list, load_cards, rng_below,
-    rng_next32, shuffle_u8, check_hooks, init_header, deal_prologue,
+    rng_next32, shuffle_u8, game_hooks, init_header, deal_prologue,
 )
 from cardcore.games.kuzanasta._sets cimport (
     KZ_NUM_DESCRIPTORS, KZ_NUM_SHAPES, KZ_NO_WILD, kz_best_two, kz_best_three_four,
@@ -1409,27 +1409,27 @@ cdef int kz_breakdown(const void* state, BreakdownRow* out, int capacity) noexce
     return 4
 
 
-cdef GameHooks KZ_HOOKS
-KZ_HOOKS.name = "kuzanasta"
-KZ_HOOKS.state_size = sizeof(KZState)
-KZ_HOOKS.num_actions = NUM_ALL_ACTIONS        # the widest configuration (god_draw="position")
-KZ_HOOKS.max_legal = NUM_ALL_ACTIONS
-KZ_HOOKS.start = kz_start
-KZ_HOOKS.legal = kz_legal
-KZ_HOOKS.apply = kz_apply
-KZ_HOOKS.observation_size = kz_observation_size
-KZ_HOOKS.observe = kz_observe
-KZ_HOOKS.returns = kz_returns
-KZ_HOOKS.scores = kz_scores
-KZ_HOOKS.sample_hidden = kz_sample_hidden
-KZ_HOOKS.rollout = kz_rollout
-KZ_HOOKS.greedy = kz_greedy
-KZ_HOOKS.zones = ZONES
-KZ_HOOKS.num_zones = NUM_ZONES
-KZ_HOOKS.zone_cards = kz_zone_cards
-KZ_HOOKS.known_cards = kz_known_cards
-KZ_HOOKS.breakdown = kz_breakdown
-check_hooks(&KZ_HOOKS)
+cdef GameHooks KZ_HOOKS = game_hooks(
+    name="kuzanasta",
+    state_size=sizeof(KZState),
+    num_actions=NUM_ALL_ACTIONS,  # the widest configuration (god_draw="position")
+    max_legal=NUM_ALL_ACTIONS,
+    start=kz_start,
+    legal=kz_legal,
+    apply=kz_apply,
+    observation_size=kz_observation_size,
+    observe=kz_observe,
+    returns=kz_returns,
+    scores=kz_scores,
+    sample_hidden=kz_sample_hidden,
+    zones=ZONES,
+    num_zones=NUM_ZONES,
+    zone_cards=kz_zone_cards,
+    breakdown=kz_breakdown,
+    greedy=kz_greedy,
+    rollout=kz_rollout,
+    known_cards=kz_known_cards,
+    hand_cards=NULL)
 
 
 # ---------------------------------------------------------------- the Python-visible state

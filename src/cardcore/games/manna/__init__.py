@@ -28,7 +28,7 @@ from cardcore.cards import card_id, card_str, format_cards
 from cardcore.i18n import N_, _
 from cardcore.games.manna.words import CANASTA_KINDS, canasta_counts
 from cardcore.game import (
-    ActionSpec, Game, JSONValue, Option, _normalize_label, flag, int_between, one_of,
+    ActionSpec, Game, ShortMatch, JSONValue, Option, _normalize_label, flag, int_between, one_of,
     seat_or_lot,
 )
 from cardcore.games.manna._state import (
@@ -77,6 +77,8 @@ class Manna(Game):
               5: "ismcts:iterations=1000,think_ms=1000"}
     default_players = NUM_PLAYERS
     min_players = NUM_PLAYERS
+    # One hand, team against team: the generic full matches and the calibration.
+    short_match = ShortMatch(NUM_PLAYERS, {"hands": 1}, "hands, team against team", 300)
     max_players = NUM_PLAYERS
     phases = PHASES
     rulebook = "manna.md"

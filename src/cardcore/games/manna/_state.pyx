@@ -37,7 +37,7 @@ from cardcore._fast cimport (
     PILE_CAPACITY, DIAMONDS, HEARTS, make_card,
     MS_MAX_COPIES, ms_add, ms_clear, ms_support, lowest_card, rank_mask, cardcore_ctz64, ms_to_list,
     card_bit, chosen_card, HAND_CARDS_NAMED, HAND_CARDS_LACKING, CHOSEN_CAPACITY,
-    ms_to_array, pile_push, pile_pop, pile_top, pile_to_list, rng_below, shuffle_u8, check_hooks,
+    ms_to_array, pile_push, pile_pop, pile_top, pile_to_list, rng_below, shuffle_u8, game_hooks,
     init_header, deal_prologue,
 )
 from cardcore.games.manna._rules cimport (
@@ -1223,28 +1223,27 @@ cdef int mh_known_cards(const void* state, int zone, int instance, uint8_t* out)
     return 0
 
 
-cdef GameHooks MH_HOOKS
-MH_HOOKS.name = "manna"
-MH_HOOKS.state_size = sizeof(MannaData)
-MH_HOOKS.num_actions = NUM_ACTIONS
-MH_HOOKS.max_legal = NUM_ACTIONS
-MH_HOOKS.start = mh_start
-MH_HOOKS.legal = mh_legal
-MH_HOOKS.apply = mh_apply
-MH_HOOKS.observation_size = mh_observation_size
-MH_HOOKS.observe = mh_observe
-MH_HOOKS.returns = mh_returns
-MH_HOOKS.scores = mh_scores
-MH_HOOKS.sample_hidden = mh_sample_hidden
-MH_HOOKS.rollout = mh_rollout
-MH_HOOKS.greedy = mh_greedy
-MH_HOOKS.zones = ZONES
-MH_HOOKS.num_zones = NUM_ZONES
-MH_HOOKS.zone_cards = mh_zone_cards
-MH_HOOKS.known_cards = mh_known_cards
-MH_HOOKS.breakdown = mh_breakdown
-MH_HOOKS.hand_cards = mh_hand_cards
-check_hooks(&MH_HOOKS)
+cdef GameHooks MH_HOOKS = game_hooks(
+    name="manna",
+    state_size=sizeof(MannaData),
+    num_actions=NUM_ACTIONS,
+    max_legal=NUM_ACTIONS,
+    start=mh_start,
+    legal=mh_legal,
+    apply=mh_apply,
+    observation_size=mh_observation_size,
+    observe=mh_observe,
+    returns=mh_returns,
+    scores=mh_scores,
+    sample_hidden=mh_sample_hidden,
+    zones=ZONES,
+    num_zones=NUM_ZONES,
+    zone_cards=mh_zone_cards,
+    breakdown=mh_breakdown,
+    greedy=mh_greedy,
+    rollout=mh_rollout,
+    known_cards=mh_known_cards,
+    hand_cards=mh_hand_cards)
 
 # ---------------------------------------------------------------- the Python-visible state
 def manna_deck() -> list:
