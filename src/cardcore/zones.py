@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
+from cardcore import _moves
 from cardcore._fast import GameState
 from cardcore.cards import card_str
 
@@ -144,8 +145,8 @@ class ZoneTable:
         return [dict(z) for z in self.static] + [self.part_descriptor(z) for z in made]
 
 
-def diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]]
-         ) -> list[Move]:
+def _diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]]
+          ) -> list[Move]:
     """The moves that take ``before`` to ``after`` (zone id -> cards, as multisets): each
     card a zone gained is matched with a zone that lost that card, the zones in their
     order. Cards lost with no zone gaining them (or gained from nowhere) cannot happen while
@@ -166,7 +167,7 @@ def diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]]
         elif len(now) < len(was) and was[len(was) - len(now):] == now:   # off its bottom
             lost, added = was[:len(was) - len(now)], empty
         else:
-            lost, added = multiset_minus(was, now), multiset_minus(now, was)
+            lost, added = _multiset_minus(was, now), _multiset_minus(now, was)
         for card in lost:
             sources.setdefault(card, []).append(zone)
         if added:
@@ -185,7 +186,7 @@ def diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]]
                                                                            order[m[1]]))]
 
 
-def multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
+def _multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
     """Cards of ``a`` not matched by a card of ``b`` (multisets), in ``a``'s order."""
     left: dict[int, int] = {}
     for c in b:
@@ -197,6 +198,12 @@ def multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
         else:
             out.append(c)
     return out
+
+
+# What the narration calls: the same in C (cardcore._moves) for card ids 0..255, which the
+# Python versions above define and which it calls for any other ids.
+diff = _moves.diff
+multiset_minus = _moves.multiset_minus
 
 
 def apply_moves(zones: Mapping[str, Sequence[int]], moves: Iterable[Move]) -> Zones:
