@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from cardcore._fast import GameState
-from cardcore.cards import card_str
+from cardcore.cards import CARD_NAMES, card_str
 from cardcore.errors import echo
 from cardcore.i18n import check_lang, enter, leave
 from cardcore.narrate import COUNTED, reason_text, row_text, seat_name
@@ -39,6 +39,9 @@ __all__ = ["Raw", "Narrator", "Narration", "events_for", "multiset_minus", "publ
            "DEAL_EVENT", "SharedLog"]
 
 DEAL_EVENT = "deal"            # every game's round begins with an event of this kind
+# The shared empty defaults of Raw (an event replaces them, never changes them in place):
+# fewer objects per event for the collector to walk.
+_NO_MOVES: tuple[Move, ...] = ()
 
 JSON = Any
 # The game a narrator tells: a cardcore.game.Game (not imported: the protocol module imports
@@ -46,7 +49,7 @@ JSON = Any
 NarratedGame = Any
 
 
-@dataclass
+@dataclass(slots=True)
 class Raw:
     """One event before it is rendered for a seat."""
 
@@ -55,19 +58,20 @@ class Raw:
     cards: list[int] = field(default_factory=list)
     seen_by: frozenset[int] | None = None        # None: everybody sees the cards
     public: dict[str, JSON] = field(default_factory=dict)
-    private: dict[str, JSON] = field(default_factory=dict)
+    private: dict[str, JSON] | None = None       # fields only ``seen_by`` see
     auto: bool = True
     # The words of its rendering, per (seat, lang): the fields ``words_of`` adds (narrated
-    # once, not at every ``events()`` call).
-    words: dict[tuple[int | None, str], dict[str, JSON]] = field(default_factory=dict)
+    # once, not at every ``events()`` call); None until the first rendering.
+    words: dict[tuple[int | None, str], dict[str, JSON]] | None = None
     # The zones the narrator says the cards go from and to ("hand:2", "stock"), if it says:
     # an automatic event with a ``target`` claims the moves of its cards into that zone.
     source: str | None = None
     target: str | None = None
     # Set by the Narration (shared code): the cards that changed zone (cardcore.zones) and
-    # the descriptors of the zones made in play that these moves first fill.
-    moves: list[Move] = field(default_factory=list)
-    new_zones: list[dict[str, JSON]] = field(default_factory=list)
+    # the descriptors of the zones made in play that these moves first fill (a new list
+    # when there are some: the empty default is shared).
+    moves: Sequence[Move] = _NO_MOVES
+    new_zones: Sequence[dict[str, JSON]] = ()
 
     def render(self, n: int, seat: int | None, table: ZoneTable | None = None
                ) -> dict[str, JSON]:
@@ -75,17 +79,19 @@ class Raw:
         game's zone ``table``, its ``moves`` too (cards named where the seat sees the source
         or the target zone)."""
         sees = self.seen_by is None or (seat is not None and seat in self.seen_by)
+        cards = self.cards
         event: dict[str, JSON] = {"n": n, "kind": self.kind, "player": self.player,
-                                  "cards": [card_str(c) for c in self.cards] if sees else []}
-        if not sees and self.cards:
-            event["hidden"] = len(self.cards)
+                                  "cards": list(map(CARD_NAMES.__getitem__, cards))
+                                  if sees else []}
+        if not sees and cards:
+            event["hidden"] = len(cards)
         if self.auto:
             event["auto"] = True
         event.update(self.public)
-        if sees:
+        if sees and self.private:
             event.update(self.private)
         if table is not None:
-            event["moves"] = render_moves(table, self.moves, seat)
+            event["moves"] = render_moves(table, self.moves, seat) if self.moves else []
             if self.new_zones:
                 event["new_zones"] = [dict(z) for z in self.new_zones]
         return event
@@ -421,6 +427,9 @@ def share_moves(events: list[Raw], moves: list[Move], primary: int) -> None:
     """Give each automatic event that names its target zone the moves of its cards into
     that zone; ``events[primary]`` gets the rest. The moves of one step all start from the
     zones before it, so any order of them gives the same zones after."""
+    if not any(event.target is not None for i, event in enumerate(events) if i != primary):
+        events[primary].moves = moves          # most steps: one event takes them all
+        return
     pool = [(source, target, list(cards)) for source, target, cards in moves]
     for i, event in enumerate(events):
         if i == primary or event.target is None:
@@ -439,14 +448,15 @@ def share_moves(events: list[Raw], moves: list[Move], primary: int) -> None:
 def announce(table: ZoneTable, events: list[Raw], zones: Zones) -> None:
     """Mark on each event the zones made in play (not in ``zones_of``) that its moves fill
     while empty: the event announces them (``new_zones``)."""
-    if all(target in table.static_ids for e in events for _, target, _ in e.moves):
+    static = table.static_ids
+    if all(move[1] in static for e in events for move in e.moves):
         return                                   # most steps: no zone made in play
     held = {z: len(cards) for z, cards in zones.items()}
     for event in events:
         for source, target, cards in event.moves:
             held[source] = held.get(source, 0) - len(cards)
-            if target not in table.static_ids and not held.get(target):
-                event.new_zones.append(table.part_descriptor(target))
+            if target not in static and not held.get(target):
+                event.new_zones = [*event.new_zones, table.part_descriptor(target)]
             held[target] = held.get(target, 0) + len(cards)
 
 
@@ -489,11 +499,16 @@ def events_for(game: NarratedGame, seat: int | None, since: int,
     try:
         for i, r in enumerate(raw):
             event = r.render(since + i, seat, table)
-            words = r.words.get(key)
+            cached = r.words
+            words = None if cached is None else cached.get(key)
             if words is None:
                 if who is None:
                     who = seat_name(seat)
-                words = r.words[key] = words_of(event, seat, who, game)
+                words = words_of(event, seat, who, game)
+                if cached is None:
+                    r.words = {key: words}
+                else:
+                    cached[key] = words
             event.update(words)
             out.append(event)
     finally:

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from cardcore import _moves
 from cardcore._fast import GameState
-from cardcore.cards import card_str
+from cardcore.cards import CARD_NAMES, card_str
 
 __all__ = ["ZoneTable", "Move", "diff", "apply_moves", "render_moves", "multiset_minus"]
 
@@ -67,6 +67,7 @@ class ZoneTable:
                 self.sight[zone_id] = seers_of[i]
                 self.flat.append(zone_id)
         self.static_ids = frozenset(self.kernel)
+        self._sight_of: dict[int | None, dict[str, bool]] = {}
         self.part_ids: dict[tuple[str, int, int], str] = {}
         deck = cls.deck_zone
         if deck not in self.kernel:
@@ -123,6 +124,14 @@ class ZoneTable:
         if seat is None:
             return len(self.seers(zone_id)) == self.players
         return seat in self.seers(zone_id)
+
+    def sight_of(self, seat: int | None) -> dict[str, bool]:
+        """Zone id -> whether ``seat`` sees its cards, filled as zones are asked about
+        (``render_moves`` asks at every move of every event)."""
+        found = self._sight_of.get(seat)
+        if found is None:
+            found = self._sight_of[seat] = {}
+        return found
 
     def seers(self, zone_id: str) -> set[int]:
         found = self.sight.get(zone_id)
@@ -222,10 +231,18 @@ def render_moves(table: ZoneTable, moves: Iterable[Move], seat: int | None,
     """Moves as ``seat`` sees them: the cards when it sees the source or the target zone
     (``known="source"``: only the source, for an action not made yet), a count else."""
     out: list[dict[str, JSON]] = []
+    sight = table.sight_of(seat)
+    name = CARD_NAMES.__getitem__
     for source, target, cards in moves:
-        sees = table.sees(source, seat) or (known == "either" and table.sees(target, seat))
+        sees = sight.get(source)
+        if sees is None:
+            sees = sight[source] = table.sees(source, seat)
+        if not sees and known == "either":
+            sees = sight.get(target)
+            if sees is None:
+                sees = sight[target] = table.sees(target, seat)
         if sees:
-            out.append({"from": source, "to": target, "cards": [card_str(c) for c in cards]})
+            out.append({"from": source, "to": target, "cards": list(map(name, cards))})
         else:
             out.append({"from": source, "to": target, "count": len(cards)})
     return out
