@@ -4,6 +4,7 @@ lists, in C: the narration compares every zone at every action, and in Python th
 of what ``Game.events`` cost. Card ids are 0..255 (the kernel's zone bytes); other values
 go to the Python versions in cardcore.zones, which define the results."""
 
+from cpython.bytes cimport PyBytes_AS_STRING
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
@@ -13,12 +14,12 @@ cdef inline bint _ids(object cards, int* out, int* n, int limit):
     """Copy ``cards`` (bytes or a sequence of ints) into ``out``; False if an id is out of
     0..255 or there are more than ``limit``."""
     cdef Py_ssize_t i, size = len(cards)
-    cdef const unsigned char[:] view
+    cdef const unsigned char* view
     cdef object c
     if size > limit:
         return False
     if type(cards) is bytes:
-        view = cards
+        view = <const unsigned char*>PyBytes_AS_STRING(cards)
         for i in range(size):
             out[i] = view[i]
     else:

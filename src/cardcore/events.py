@@ -451,13 +451,18 @@ def announce(table: ZoneTable, events: list[Raw], zones: Zones) -> None:
     static = table.static_ids
     if all(move[1] in static for e in events for move in e.moves):
         return                                   # most steps: no zone made in play
-    held = {z: len(cards) for z, cards in zones.items()}
+    held: dict[str, int] = {}                    # a zone made in play -> its cards now
     for event in events:
         for source, target, cards in event.moves:
-            held[source] = held.get(source, 0) - len(cards)
-            if target not in static and not held.get(target):
-                event.new_zones = [*event.new_zones, table.part_descriptor(target)]
-            held[target] = held.get(target, 0) + len(cards)
+            if source not in static:
+                held[source] = held.get(source, len(zones.get(source, ()))) - len(cards)
+            if target not in static:
+                now = held.get(target)
+                if now is None:
+                    now = len(zones.get(target, ()))
+                if not now:
+                    event.new_zones = [*event.new_zones, table.part_descriptor(target)]
+                held[target] = now + len(cards)
 
 
 def action_moves_for(game: NarratedGame, state: GameState, action_id: int,

@@ -69,6 +69,9 @@ class ZoneTable:
         self.static_ids = frozenset(self.kernel)
         self._sight_of: dict[int | None, dict[str, bool]] = {}
         self.part_ids: dict[tuple[str, int, int], str] = {}
+        # The ids of each split kernel zone's parts by index, made once.
+        self._part_ids_of: dict[tuple[str, int], list[str]] = {
+            (name, i): [] for name, i, _part, _scope in self.splits}
         deck = cls.deck_zone
         if deck not in self.kernel:
             raise TypeError(f"{cls.__qualname__}.deck_zone {deck!r} is not one of its zones")
@@ -114,9 +117,13 @@ class ZoneTable:
         if self.splits:
             del out[None]                              # the split zones' own entries
             for name, i, part, _scope in self.splits:
+                ids = self._part_ids_of[name, i]
                 for index, cards in enumerate(self.game._zone_parts(state, name, i)):
                     if cards:
-                        out[self.part_id(part, i, index)] = cards
+                        if index >= len(ids):
+                            ids.extend(self.part_id(part, i, k)
+                                       for k in range(len(ids), index + 1))
+                        out[ids[index]] = cards
         return out
 
     def sees(self, zone_id: str, seat: int | None) -> bool:
