@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from cardcore._fast import GameState
-from cardcore.cards import CARD_NAMES, card_str
+from cardcore.cards import CARD_NAMES, card_id
 from cardcore.errors import echo
 from cardcore.i18n import check_lang, enter, leave
 from cardcore.narrate import COUNTED, reason_text, row_text, seat_name
@@ -132,6 +132,15 @@ class Narrator:
         # Who sees a zone is fixed by the zone table and the seats, not by the position:
         # asked once per zone pair (narrating an action asked the core ~10 times).
         self._seers: dict[tuple[str, ...], frozenset[int] | None] = {}
+        self._spec_ids: dict[int, tuple[int, ...]] = {}
+
+    def spec_ids(self, action_id: int) -> list[int]:
+        """The card ids an action id's spec names (its ``cards``), parsed once per id."""
+        found = self._spec_ids.get(action_id)
+        if found is None:
+            found = self._spec_ids[action_id] = tuple(
+                card_id(c) for c in self.game._specs[action_id].cards)
+        return list(found)
 
     def seers(self, state: GameState, *zones: str) -> frozenset[int] | None:
         """The seats that see the cards of any of ``zones`` ("name" or "name:instance");
