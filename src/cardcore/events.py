@@ -278,8 +278,11 @@ class SharedLog:
         self._n += 1
 
     def extend(self, items: Iterable[Any]) -> None:
-        for item in items:
-            self.append(item)
+        if len(self._items) != self._n:           # another copy appended: go our own way
+            self._items = self._items[:self._n]
+        before = len(self._items)
+        self._items.extend(items)
+        self._n += len(self._items) - before
 
     def __len__(self) -> int:
         return self._n
@@ -436,7 +439,10 @@ def share_moves(events: list[Raw], moves: list[Move], primary: int) -> None:
     """Give each automatic event that names its target zone the moves of its cards into
     that zone; ``events[primary]`` gets the rest. The moves of one step all start from the
     zones before it, so any order of them gives the same zones after."""
-    if not any(event.target is not None for i, event in enumerate(events) if i != primary):
+    for i, event in enumerate(events):
+        if i != primary and event.target is not None:
+            break
+    else:
         events[primary].moves = moves          # most steps: one event takes them all
         return
     pool = [(source, target, list(cards)) for source, target, cards in moves]
@@ -458,8 +464,15 @@ def announce(table: ZoneTable, events: list[Raw], zones: Zones) -> None:
     """Mark on each event the zones made in play (not in ``zones_of``) that its moves fill
     while empty: the event announces them (``new_zones``)."""
     static = table.static_ids
-    if all(move[1] in static for e in events for move in e.moves):
-        return                                   # most steps: no zone made in play
+    for e in events:                             # most steps: no zone made in play
+        for move in e.moves:
+            if move[1] not in static:
+                break
+        else:
+            continue
+        break
+    else:
+        return
     held: dict[str, int] = {}                    # a zone made in play -> its cards now
     for event in events:
         for source, target, cards in event.moves:
