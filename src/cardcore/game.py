@@ -1034,7 +1034,21 @@ class Game:
         token = self._take_token()
         try:
             position = (self, len(self._log))       # Action.moves reads it, if ever
-            return [self._action_from_id(i, position) for i in self._state.legal_ids()]
+            player = self._state.current_player
+            if player is None:
+                return [self._action_from_id(i, position) for i in self._state.legal_ids()]
+            # _action_from_id without its checks: the kernel's ids are ints in range
+            specs, detail_of, out = self._specs, self._action_detail, []
+            for i in self._state.legal_ids():
+                spec = specs[i]
+                detail = detail_of(i, spec, player)
+                if detail is None:
+                    out.append(Action(i, player, spec.kind, spec.cards, spec.label, spec.info,
+                                      position))
+                else:
+                    out.append(Action(i, player, spec.kind, detail[0], spec.label,
+                                      {**spec.info, **detail[1]}, position))
+            return out
         finally:
             self._give_token(token)
 
