@@ -5,7 +5,8 @@ instruction counts of the same seeded work repeat to the instruction.
     python benchmarks/instructions_ab.py --a /path/to/main/src --b src [--only vector,apply]
 
 Each workload runs in a fresh interpreter under ``valgrind --tool=cachegrind --cache-sim=no``
-twice, with N operations and with none (imports, setup and one-time caches cancel), with
+twice, with N operations and with none (imports, setup and one-time caches cancel; for
+``events``, games of N actions or more played both times, narrated once), with
 PYTHONHASHSEED=0 and one BLAS thread; the figure is the difference divided by N. ``--a`` and
 ``--b`` are put first on PYTHONPATH ("" for the installed cardcore). Needs valgrind.
 """
@@ -54,7 +55,7 @@ elif what == "legal":                      # per action: legal_actions() then ap
         acts = g.legal_actions()
         while acts and done < n:
             g.apply(acts[below(len(acts))].id); done += 1; acts = g.legal_actions()
-elif what.startswith("events"):            # per action: events(0) of whole played games
+elif what == "events":                     # per action: events() of whole played games
     below, s, done, games = Random(3).below, 0, 0, []
     opts = {"manna": {"hands": 1}, "kuzanasta": {"deals": 1}}.get(name, {})
     while done < n:                          # the games are played before the count (n=0
@@ -65,8 +66,7 @@ elif what.startswith("events"):            # per action: events(0) of whole play
         games.append(g); done += len(g.action_log())
     print("ops", done)
     if int(sys.argv[4]):
-        args = () if what == "events" else (0, 0, what.split("_")[1])
-        for g in games: g.events(*args)
+        for g in games: g.events()
 elif what == "observe":
     for _ in range(n): game.observation_tensor(seat, out)
 elif what == "returns":
@@ -79,7 +79,7 @@ elif what == "ismcts":                     # per 200-iteration decision
     while len(game.legal_action_ids()) < 2: game.apply(game.legal_action_ids()[0])
     for k in range(n): ISMCTSBot(iterations=200, seed=k).choose_id(game)
 '''
-WORKLOADS = {"events": 4000, "events_ru": 4000, "legal": 4000, "vector": 256 * 400, "opponents": 256 * 200, "apply": 20000, "observe": 20000, "returns": 20000,
+WORKLOADS = {"events": 1500, "legal": 3000, "vector": 256 * 400, "opponents": 256 * 200, "apply": 20000, "observe": 20000, "returns": 20000,
              "sample": 2000, "view": 2000, "ismcts": 5}
 GAMES = ("crazy_eights", "kings_stakes", "kuzanasta", "manna")
 
@@ -109,7 +109,7 @@ def main() -> None:
     print(f"{'workload':10s} {'game':13s} {'A':>12s} {'B':>12s} {'B/A':>7s}  instructions per op")
     for what in args.only.split(","):
         n = WORKLOADS[what]
-        events = what.startswith("events")
+        events = what == "events"
         for name in GAMES:
             per = []
             for p in (args.a, args.b):

@@ -390,9 +390,10 @@ class Narration:
             events = narrator.action(pre, action_id, player, post)
             told = list(events)
             new_round = post.round_index != pre.round_index
-            action_moves(table, events, pre_zones, post_zones, new_round and not post.is_over)
-            self._history.append(len(self.raw) + next(
-                i for i, e in enumerate(events) if not e.auto))
+            primary = action_index(events)
+            action_moves(table, events, pre_zones, post_zones, new_round and not post.is_over,
+                         primary)
+            self._history.append(len(self.raw) + primary)
             self.raw.extend(events)
             if new_round:
                 ends = narrator.round_end(pre, action_id, player, post)
@@ -419,13 +420,22 @@ class Narration:
             self.done += 1
 
 
+def action_index(events: list[Raw]) -> int:
+    """The index of the action's own event among an action's events."""
+    for i, event in enumerate(events):
+        if not event.auto:
+            return i
+    raise ValueError("no action event among the events of an action")
+
+
 def action_moves(table: ZoneTable, events: list[Raw], pre_zones: Zones, post_zones: Zones,
-                 redealt: bool) -> None:
+                 redealt: bool, primary: int | None = None) -> None:
     """Share the moves of one action among its ``events`` (the action's own and the
     automatic ones of the same round). ``redealt``: the round ended and the next was dealt,
     so the zones after tell nothing of the action: its event gets the move its narrator
     names (when those cards were in that zone), and nothing else moves here."""
-    primary = next(i for i, e in enumerate(events) if not e.auto)
+    if primary is None:
+        primary = action_index(events)
     if not redealt:
         share_moves(events, diff(pre_zones, post_zones), primary)
         return
