@@ -150,10 +150,14 @@ class Narrator:
         except KeyError:
             pass
         seats: set[int] = set()
+        sight = self.game._zone_table().sight      # the kernel's answers, asked once
         for zone in zones:
-            name, _, instance = zone.partition(":")
-            seats.update(p for p in range(self.players)
-                         if state.zone_sees(name, int(instance or 0), p))
+            seen = sight.get(zone)
+            if seen is None:
+                name, _, instance = zone.partition(":")
+                seen = {p for p in range(self.players)
+                        if state.zone_sees(name, int(instance or 0), p)}
+            seats.update(seen)
         seen = None if len(seats) == self.players else frozenset(seats)
         self._seers[zones] = seen
         return seen
@@ -456,13 +460,22 @@ def share_moves(events: list[Raw], moves: list[Move], primary: int) -> None:
         events[primary].moves = moves          # most steps: one event takes them all
         return
     pool = [(source, target, list(cards)) for source, target, cards in moves]
+    into: dict[str, list[Move]] = {}            # target -> its moves, in the pool's order
+    for move in pool:
+        into.setdefault(move[1], []).append(move)
     for i, event in enumerate(events):
         if i == primary or event.target is None:
             continue
         claimed: dict[tuple[str, str], list[int]] = {}
+        candidates = into.get(event.target, ())
+        if len(candidates) == 1 and sorted(event.cards) == sorted(candidates[0][2]):
+            source, target, cards = candidates[0]     # a deal: one move, all its cards
+            event.moves = [(source, target, list(event.cards))]
+            cards.clear()
+            continue
         for card in event.cards:
-            for source, target, cards in pool:
-                if target == event.target and card in cards:
+            for source, target, cards in candidates:
+                if card in cards:
                     cards.remove(card)
                     claimed.setdefault((source, target), []).append(card)
                     break
