@@ -554,7 +554,7 @@ class Game:
     def _zone_table(self) -> ZoneTable:
         table: ZoneTable | None = self.__dict__.get("_zones_cache")
         if table is None:
-            table = self.__dict__["_zones_cache"] = ZoneTable(self)
+            table = self.__dict__["_zones_cache"] = ZoneTable.of(self)
         return table
 
     def _position_at(self, done: int) -> _Position:

@@ -14,6 +14,7 @@ Nothing here runs on the fast path.
 """
 from __future__ import annotations
 
+import copy
 from typing import Any, Iterable, Mapping, Sequence
 
 from cardcore import _moves
@@ -27,6 +28,7 @@ Move = tuple[str, str, list[int]]          # (from zone id, to zone id, card ids
 # zone id -> card ids (kernel order): bytes of ids as the kernel gives them (one call for
 # every zone, compared in C), a list for a split zone's piles or after moves are applied.
 Zones = dict[str, Sequence[int]]
+_TABLES: dict[tuple[Any, ...], ZoneTable] = {}    # ZoneTable.of: one per configuration
 
 
 class ZoneTable:
@@ -70,12 +72,29 @@ class ZoneTable:
         self._sight_of: dict[int | None, dict[str, bool]] = {}
         self.part_ids: dict[tuple[str, int, int], str] = {}
         # The ids of each split kernel zone's parts by index, made once.
-        self._part_ids_of: dict[tuple[str, int], list[str]] = {
-            (name, i): [] for name, i, _part, _scope in self.splits}
+        self._part_ids_of: dict[tuple[str, int], tuple[str, ...]] = {
+            (name, i): () for name, i, _part, _scope in self.splits}
         deck = cls.deck_zone
         if deck not in self.kernel:
             raise TypeError(f"{cls.__qualname__}.deck_zone {deck!r} is not one of its zones")
         self.deck_zone: str = deck
+
+    @classmethod
+    def of(cls, game: Any) -> ZoneTable:
+        """The table of ``game``: made once per configuration (class, players, options; the
+        kernel's zone table and who sees each zone follow from them) and shared, with
+        ``game`` its own. Its caches only ever gain what the configuration implies."""
+        key = (type(game), game.num_players, repr(sorted(game.options.items())))
+        table = _TABLES.get(key)
+        if table is None:
+            table = cls(game)
+            if len(_TABLES) >= 1024:                # configurations: few in practice
+                return table
+            _TABLES[key] = table
+        own = copy.copy(table)
+        own.game = game
+        table.game = None                           # the shared one keeps no game alive
+        return own
 
     def descriptor(self, zone_id: str, kind: str, owner: int | None, team: int | None
                    ) -> dict[str, JSON]:
@@ -120,9 +139,9 @@ class ZoneTable:
                 ids = self._part_ids_of[name, i]
                 for index, cards in enumerate(self.game._zone_parts(state, name, i)):
                     if cards:
-                        if index >= len(ids):
-                            ids.extend(self.part_id(part, i, k)
-                                       for k in range(len(ids), index + 1))
+                        if index >= len(ids):          # replaced whole: tables share it
+                            ids = self._part_ids_of[name, i] = tuple(
+                                self.part_id(part, i, k) for k in range(index + 1))
                         out[ids[index]] = cards
         return out
 
