@@ -1,4 +1,4 @@
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 def multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]: ...
 def diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]]
