@@ -524,7 +524,7 @@ def action_moves_for(game: NarratedGame, state: GameState, action_id: int,
     redealt = post.round_index != pre.round_index and not post.is_over
     before = table.cards(pre) if pre_zones is None else pre_zones
     action_moves(table, events, before, table.cards(post), redealt)
-    return next(e for e in events if not e.auto).moves
+    return list(events[action_index(events)].moves)
 
 
 def events_for(game: NarratedGame, seat: int | None, since: int,

@@ -526,10 +526,11 @@ class Game:
         """Public facts about the round that ``state`` has just finished (for ``history``)."""
         return {}
 
-    def _zone_parts(self, state: GameState, name: str, instance: int) -> list[list[int]]:
+    def _zone_parts(self, state: GameState, name: str, instance: int
+                    ) -> Sequence[Sequence[int]]:
         """The piles of kernel zone ``name`` (one of ``split_zones``), instance
-        ``instance``, in ``state``: each pile's cards, a pile's index its zone's number
-        (stable while it holds cards)."""
+        ``instance``, in ``state``: each pile's cards (a list or the kernel's bytes of ids),
+        a pile's index its zone's number (stable while it holds cards)."""
         raise NotImplementedError(f"{type(self).__qualname__} splits zone {name!r} "
                                   f"but has no _zone_parts")
 

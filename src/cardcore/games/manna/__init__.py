@@ -169,7 +169,7 @@ class Manna(Game):
                      "from_hand": format_cards(from_hand)})
         return None
 
-    def _zone_parts(self, state: GameState, name: str, instance: int) -> list[bytes]:
+    def _zone_parts(self, state: GameState, name: str, instance: int) -> Sequence[bytes]:
         """A team's melds (kernel zone "melds"), in the order it started them."""
         s: MannaState = state  # type: ignore[assignment]
         return s.meld_bytes(instance)
