@@ -5,7 +5,8 @@ instruction counts of the same seeded work repeat to the instruction.
     python benchmarks/instructions_ab.py --a /path/to/main/src --b src [--only vector,apply]
 
 Each workload runs in a fresh interpreter under ``valgrind --tool=cachegrind --cache-sim=no``
-twice, with N operations and with none (imports, setup and one-time caches cancel), with
+twice, with N operations and with none (imports, setup and one-time caches cancel; for
+``events``, games of N actions or more played both times, narrated once), with
 PYTHONHASHSEED=0 and one BLAS thread; the figure is the difference divided by N. ``--a`` and
 ``--b`` are put first on PYTHONPATH ("" for the installed cardcore). Needs valgrind.
 """
@@ -47,6 +48,25 @@ elif what == "apply":                      # per action: the Python fast path, w
         ids = ids_of()
         while ids and done < n:
             apply(ids[below(len(ids))]); done += 1; ids = ids_of()
+elif what == "legal":                      # per action: legal_actions() then apply, whole games
+    below, s, done = Random(3).below, 0, 0
+    while done < n:
+        g = new_game(name, seed=s); s += 1
+        acts = g.legal_actions()
+        while acts and done < n:
+            g.apply(acts[below(len(acts))].id); done += 1; acts = g.legal_actions()
+elif what == "events":                     # per action: events() of whole played games
+    below, s, done, games = Random(3).below, 0, 0, []
+    opts = {"manna": {"hands": 1}, "kuzanasta": {"deals": 1}}.get(name, {})
+    while done < n:                          # the games are played before the count (n=0
+        g = new_game(name, seed=s, **opts); s += 1         # plays them too: they cancel)
+        ids = g.legal_action_ids()
+        while ids:
+            g.apply(ids[below(len(ids))]); ids = g.legal_action_ids()
+        games.append(g); done += len(g.action_log())
+    print("ops", done)
+    if int(sys.argv[4]):
+        for g in games: g.events()
 elif what == "observe":
     for _ in range(n): game.observation_tensor(seat, out)
 elif what == "returns":
@@ -59,20 +79,25 @@ elif what == "ismcts":                     # per 200-iteration decision
     while len(game.legal_action_ids()) < 2: game.apply(game.legal_action_ids()[0])
     for k in range(n): ISMCTSBot(iterations=200, seed=k).choose_id(game)
 '''
-WORKLOADS = {"vector": 256 * 400, "opponents": 256 * 200, "apply": 20000, "observe": 20000, "returns": 20000,
+WORKLOADS = {"events": 1500, "legal": 3000, "vector": 256 * 400, "opponents": 256 * 200, "apply": 20000, "observe": 20000, "returns": 20000,
              "sample": 2000, "view": 2000, "ismcts": 5}
-GAMES = ("kings_stakes", "kuzanasta", "manna")
+GAMES = ("crazy_eights", "kings_stakes", "kuzanasta", "manna")
 
 
-def instructions(path: str, what: str, name: str, n: int) -> int:
+def instructions(path: str, what: str, name: str, n: int, run: int = 1) -> tuple[int, int]:
+    """Instructions of the workload, and its count of operations (``n``, or for the events
+    workloads the actions of the games played; ``run=0``: play them, narrate nothing)."""
     env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
     env.pop("PYTHONPATH", None)
     if path:
         env["PYTHONPATH"] = path
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
                           "--cachegrind-out-file=/dev/null", sys.executable, "-c", WORK, what,
-                          name, str(n)], capture_output=True, text=True, env=env, check=True)
-    return int(re.search(r"I\s+refs:\s+([\d,]+)", out.stderr).group(1).replace(",", ""))
+                          name, str(n), str(run)], capture_output=True, text=True, env=env,
+                         check=True)
+    ops = re.search(r"^ops (\d+)$", out.stdout, re.M)
+    return (int(re.search(r"I\s+refs:\s+([\d,]+)", out.stderr).group(1).replace(",", "")),
+            int(ops.group(1)) if ops else n)
 
 
 def main() -> None:
@@ -84,9 +109,13 @@ def main() -> None:
     print(f"{'workload':10s} {'game':13s} {'A':>12s} {'B':>12s} {'B/A':>7s}  instructions per op")
     for what in args.only.split(","):
         n = WORKLOADS[what]
+        events = what == "events"
         for name in GAMES:
-            per = [(instructions(p, what, name, n) - instructions(p, what, name, 0)) / n
-                   for p in (args.a, args.b)]
+            per = []
+            for p in (args.a, args.b):
+                (full, ops), (base, _) = (instructions(p, what, name, n),
+                                          instructions(p, what, name, n if events else 0, 0))
+                per.append((full - base) / ops)
             print(f"{what:10s} {name:13s} {per[0]:12,.0f} {per[1]:12,.0f} {per[1] / per[0]:7.3f}")
 
 

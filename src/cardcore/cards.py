@@ -23,6 +23,8 @@ _SUIT_SYMBOLS = {"♣": "C", "♠": "S", "♦": "D", "♥": "H"}
 
 _NAMES = tuple(f"{RANKS[i % 13]}{SUITS[i // 13]}" for i in range(52)) + ("JK",)
 assert len(_NAMES) == NUM_CARD_KINDS
+# id -> notation without card_str's range check: for loops over ids the kernel gave.
+CARD_NAMES: tuple[str, ...] = _NAMES
 
 
 def card_str(card_id: int) -> str:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from cardcore._fast import GameState
-from cardcore.cards import card_str
+from cardcore.cards import CARD_NAMES, card_id
 from cardcore.errors import echo
 from cardcore.i18n import check_lang, enter, leave
 from cardcore.narrate import COUNTED, reason_text, row_text, seat_name
@@ -39,6 +39,9 @@ __all__ = ["Raw", "Narrator", "Narration", "events_for", "multiset_minus", "publ
            "DEAL_EVENT", "SharedLog"]
 
 DEAL_EVENT = "deal"            # every game's round begins with an event of this kind
+# The shared empty defaults of Raw (an event replaces them, never changes them in place):
+# fewer objects per event for the collector to walk.
+_NO_MOVES: tuple[Move, ...] = ()
 
 JSON = Any
 # The game a narrator tells: a cardcore.game.Game (not imported: the protocol module imports
@@ -46,7 +49,7 @@ JSON = Any
 NarratedGame = Any
 
 
-@dataclass
+@dataclass(slots=True)
 class Raw:
     """One event before it is rendered for a seat."""
 
@@ -55,19 +58,20 @@ class Raw:
     cards: list[int] = field(default_factory=list)
     seen_by: frozenset[int] | None = None        # None: everybody sees the cards
     public: dict[str, JSON] = field(default_factory=dict)
-    private: dict[str, JSON] = field(default_factory=dict)
+    private: dict[str, JSON] | None = None       # fields only ``seen_by`` see
     auto: bool = True
     # The words of its rendering, per (seat, lang): the fields ``words_of`` adds (narrated
-    # once, not at every ``events()`` call).
-    words: dict[tuple[int | None, str], dict[str, JSON]] = field(default_factory=dict)
+    # once, not at every ``events()`` call); None until the first rendering.
+    words: dict[tuple[int | None, str], dict[str, JSON]] | None = None
     # The zones the narrator says the cards go from and to ("hand:2", "stock"), if it says:
     # an automatic event with a ``target`` claims the moves of its cards into that zone.
     source: str | None = None
     target: str | None = None
     # Set by the Narration (shared code): the cards that changed zone (cardcore.zones) and
-    # the descriptors of the zones made in play that these moves first fill.
-    moves: list[Move] = field(default_factory=list)
-    new_zones: list[dict[str, JSON]] = field(default_factory=list)
+    # the descriptors of the zones made in play that these moves first fill (a new list
+    # when there are some: the empty default is shared).
+    moves: Sequence[Move] = _NO_MOVES
+    new_zones: Sequence[dict[str, JSON]] = ()
 
     def render(self, n: int, seat: int | None, table: ZoneTable | None = None
                ) -> dict[str, JSON]:
@@ -75,17 +79,19 @@ class Raw:
         game's zone ``table``, its ``moves`` too (cards named where the seat sees the source
         or the target zone)."""
         sees = self.seen_by is None or (seat is not None and seat in self.seen_by)
+        cards = self.cards
         event: dict[str, JSON] = {"n": n, "kind": self.kind, "player": self.player,
-                                  "cards": [card_str(c) for c in self.cards] if sees else []}
-        if not sees and self.cards:
-            event["hidden"] = len(self.cards)
+                                  "cards": list(map(CARD_NAMES.__getitem__, cards))
+                                  if sees else []}
+        if not sees and cards:
+            event["hidden"] = len(cards)
         if self.auto:
             event["auto"] = True
         event.update(self.public)
-        if sees:
+        if sees and self.private:
             event.update(self.private)
         if table is not None:
-            event["moves"] = render_moves(table, self.moves, seat)
+            event["moves"] = render_moves(table, self.moves, seat) if self.moves else []
             if self.new_zones:
                 event["new_zones"] = [dict(z) for z in self.new_zones]
         return event
@@ -126,6 +132,15 @@ class Narrator:
         # Who sees a zone is fixed by the zone table and the seats, not by the position:
         # asked once per zone pair (narrating an action asked the core ~10 times).
         self._seers: dict[tuple[str, ...], frozenset[int] | None] = {}
+        self._spec_ids: dict[int, tuple[int, ...]] = {}
+
+    def spec_ids(self, action_id: int) -> list[int]:
+        """The card ids an action id's spec names (its ``cards``), parsed once per id."""
+        found = self._spec_ids.get(action_id)
+        if found is None:
+            found = self._spec_ids[action_id] = tuple(
+                card_id(c) for c in self.game._specs[action_id].cards)
+        return list(found)
 
     def seers(self, state: GameState, *zones: str) -> frozenset[int] | None:
         """The seats that see the cards of any of ``zones`` ("name" or "name:instance");
@@ -135,10 +150,14 @@ class Narrator:
         except KeyError:
             pass
         seats: set[int] = set()
+        sight = self.game._zone_table().sight      # the kernel's answers, asked once
         for zone in zones:
-            name, _, instance = zone.partition(":")
-            seats.update(p for p in range(self.players)
-                         if state.zone_sees(name, int(instance or 0), p))
+            seen = sight.get(zone)
+            if seen is None:
+                name, _, instance = zone.partition(":")
+                seen = {p for p in range(self.players)
+                        if state.zone_sees(name, int(instance or 0), p)}
+            seats.update(seen)
         seen = None if len(seats) == self.players else frozenset(seats)
         self._seers[zones] = seen
         return seen
@@ -263,8 +282,11 @@ class SharedLog:
         self._n += 1
 
     def extend(self, items: Iterable[Any]) -> None:
-        for item in items:
-            self.append(item)
+        if len(self._items) != self._n:           # another copy appended: go our own way
+            self._items = self._items[:self._n]
+        before = len(self._items)
+        self._items.extend(items)
+        self._n += len(self._items) - before
 
     def __len__(self) -> int:
         return self._n
@@ -372,9 +394,10 @@ class Narration:
             events = narrator.action(pre, action_id, player, post)
             told = list(events)
             new_round = post.round_index != pre.round_index
-            action_moves(table, events, pre_zones, post_zones, new_round and not post.is_over)
-            self._history.append(len(self.raw) + next(
-                i for i, e in enumerate(events) if not e.auto))
+            primary = action_index(events)
+            action_moves(table, events, pre_zones, post_zones, new_round and not post.is_over,
+                         primary)
+            self._history.append(len(self.raw) + primary)
             self.raw.extend(events)
             if new_round:
                 ends = narrator.round_end(pre, action_id, player, post)
@@ -401,13 +424,22 @@ class Narration:
             self.done += 1
 
 
+def action_index(events: list[Raw]) -> int:
+    """The index of the action's own event among an action's events."""
+    for i, event in enumerate(events):
+        if not event.auto:
+            return i
+    raise ValueError("no action event among the events of an action")
+
+
 def action_moves(table: ZoneTable, events: list[Raw], pre_zones: Zones, post_zones: Zones,
-                 redealt: bool) -> None:
+                 redealt: bool, primary: int | None = None) -> None:
     """Share the moves of one action among its ``events`` (the action's own and the
     automatic ones of the same round). ``redealt``: the round ended and the next was dealt,
     so the zones after tell nothing of the action: its event gets the move its narrator
     names (when those cards were in that zone), and nothing else moves here."""
-    primary = next(i for i, e in enumerate(events) if not e.auto)
+    if primary is None:
+        primary = action_index(events)
     if not redealt:
         share_moves(events, diff(pre_zones, post_zones), primary)
         return
@@ -421,14 +453,29 @@ def share_moves(events: list[Raw], moves: list[Move], primary: int) -> None:
     """Give each automatic event that names its target zone the moves of its cards into
     that zone; ``events[primary]`` gets the rest. The moves of one step all start from the
     zones before it, so any order of them gives the same zones after."""
+    for i, event in enumerate(events):
+        if i != primary and event.target is not None:
+            break
+    else:
+        events[primary].moves = moves          # most steps: one event takes them all
+        return
     pool = [(source, target, list(cards)) for source, target, cards in moves]
+    into: dict[str, list[Move]] = {}            # target -> its moves, in the pool's order
+    for move in pool:
+        into.setdefault(move[1], []).append(move)
     for i, event in enumerate(events):
         if i == primary or event.target is None:
             continue
         claimed: dict[tuple[str, str], list[int]] = {}
+        candidates = into.get(event.target, ())
+        if len(candidates) == 1 and sorted(event.cards) == sorted(candidates[0][2]):
+            source, target, cards = candidates[0]     # a deal: one move, all its cards
+            event.moves = [(source, target, list(event.cards))]
+            cards.clear()
+            continue
         for card in event.cards:
-            for source, target, cards in pool:
-                if target == event.target and card in cards:
+            for source, target, cards in candidates:
+                if card in cards:
                     cards.remove(card)
                     claimed.setdefault((source, target), []).append(card)
                     break
@@ -439,15 +486,28 @@ def share_moves(events: list[Raw], moves: list[Move], primary: int) -> None:
 def announce(table: ZoneTable, events: list[Raw], zones: Zones) -> None:
     """Mark on each event the zones made in play (not in ``zones_of``) that its moves fill
     while empty: the event announces them (``new_zones``)."""
-    if all(target in table.static_ids for e in events for _, target, _ in e.moves):
-        return                                   # most steps: no zone made in play
-    held = {z: len(cards) for z, cards in zones.items()}
+    static = table.static_ids
+    for e in events:                             # most steps: no zone made in play
+        for move in e.moves:
+            if move[1] not in static:
+                break
+        else:
+            continue
+        break
+    else:
+        return
+    held: dict[str, int] = {}                    # a zone made in play -> its cards now
     for event in events:
         for source, target, cards in event.moves:
-            held[source] = held.get(source, 0) - len(cards)
-            if target not in table.static_ids and not held.get(target):
-                event.new_zones.append(table.part_descriptor(target))
-            held[target] = held.get(target, 0) + len(cards)
+            if source not in static:
+                held[source] = held.get(source, len(zones.get(source, ()))) - len(cards)
+            if target not in static:
+                now = held.get(target)
+                if now is None:
+                    now = len(zones.get(target, ()))
+                if not now:
+                    event.new_zones = [*event.new_zones, table.part_descriptor(target)]
+                held[target] = now + len(cards)
 
 
 def action_moves_for(game: NarratedGame, state: GameState, action_id: int,
@@ -464,7 +524,7 @@ def action_moves_for(game: NarratedGame, state: GameState, action_id: int,
     redealt = post.round_index != pre.round_index and not post.is_over
     before = table.cards(pre) if pre_zones is None else pre_zones
     action_moves(table, events, before, table.cards(post), redealt)
-    return next(e for e in events if not e.auto).moves
+    return list(events[action_index(events)].moves)
 
 
 def events_for(game: NarratedGame, seat: int | None, since: int,
@@ -489,11 +549,16 @@ def events_for(game: NarratedGame, seat: int | None, since: int,
     try:
         for i, r in enumerate(raw):
             event = r.render(since + i, seat, table)
-            words = r.words.get(key)
+            cached = r.words
+            words = None if cached is None else cached.get(key)
             if words is None:
                 if who is None:
                     who = seat_name(seat)
-                words = r.words[key] = words_of(event, seat, who, game)
+                words = words_of(event, seat, who, game)
+                if cached is None:
+                    r.words = {key: words}
+                else:
+                    cached[key] = words
             event.update(words)
             out.append(event)
     finally:

@@ -541,10 +541,11 @@ class Game:
         """Public facts about the round that ``state`` has just finished (for ``history``)."""
         return {}
 
-    def _zone_parts(self, state: GameState, name: str, instance: int) -> list[list[int]]:
+    def _zone_parts(self, state: GameState, name: str, instance: int
+                    ) -> Sequence[Sequence[int]]:
         """The piles of kernel zone ``name`` (one of ``split_zones``), instance
-        ``instance``, in ``state``: each pile's cards, a pile's index its zone's number
-        (stable while it holds cards)."""
+        ``instance``, in ``state``: each pile's cards (a list or the kernel's bytes of ids),
+        a pile's index its zone's number (stable while it holds cards)."""
         raise NotImplementedError(f"{type(self).__qualname__} splits zone {name!r} "
                                   f"but has no _zone_parts")
 
@@ -569,7 +570,7 @@ class Game:
     def _zone_table(self) -> ZoneTable:
         table: ZoneTable | None = self.__dict__.get("_zones_cache")
         if table is None:
-            table = self.__dict__["_zones_cache"] = ZoneTable(self)
+            table = self.__dict__["_zones_cache"] = ZoneTable.of(self)
         return table
 
     def _position_at(self, done: int) -> _Position:
@@ -1077,7 +1078,21 @@ class Game:
         token = self._take_token()
         try:
             position = (self, len(self._log))       # Action.moves reads it, if ever
-            return [self._action_from_id(i, position) for i in self._state.legal_ids()]
+            player = self._state.current_player
+            if player is None:
+                return [self._action_from_id(i, position) for i in self._state.legal_ids()]
+            # _action_from_id without its checks: the kernel's ids are ints in range
+            specs, detail_of, out = self._specs, self._action_detail, []
+            for i in self._state.legal_ids():
+                spec = specs[i]
+                detail = detail_of(i, spec, player)
+                if detail is None:
+                    out.append(Action(i, player, spec.kind, spec.cards, spec.label, spec.info,
+                                      position))
+                else:
+                    out.append(Action(i, player, spec.kind, detail[0], spec.label,
+                                      {**spec.info, **detail[1]}, position))
+            return out
         finally:
             self._give_token(token)
 

@@ -79,6 +79,7 @@ class _Chain(_gettext.NullTranslations):
         super().__init__()
         self.catalogs = catalogs
         self._found: dict[str, str] = {}         # message -> text, looked up once
+        self._in_context: dict[tuple[str, str], str] = {}
 
     def gettext(self, message: str) -> str:
         try:
@@ -104,11 +105,19 @@ class _Chain(_gettext.NullTranslations):
 
 
     def pgettext(self, context: str, message: str) -> str:
+        key = (context, message)
+        try:
+            return self._in_context[key]
+        except KeyError:
+            pass
+        text = message
         for catalog in self.catalogs:
             text = catalog.pgettext(context, message)
             if text != message:
-                return text
-        return message
+                break
+        if len(self._in_context) < 100_000:      # bounded like ``_found``
+            self._in_context[key] = text
+        return text
 
 
 @functools.lru_cache(maxsize=None)
@@ -161,19 +170,26 @@ def current() -> tuple[str, _gettext.NullTranslations]:
     return _current.get()
 
 
+# English is the msgids themselves: the three below answer it without a catalog's call
+# (every event's text calls them a few times).
 def _(message: str) -> str:
     """``message`` (an English msgid) in the current language."""
-    return _current.get()[1].gettext(message)
+    catalogs = _current.get()[1]
+    return message if catalogs is _NULL else catalogs.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _current.get()[1].ngettext(singular, plural, n)
+    catalogs = _current.get()[1]
+    if catalogs is _NULL:
+        return singular if n == 1 else plural
+    return catalogs.ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language as meant in ``context`` (msgctxt: one English
     text, two meanings, e.g. "Discard" the pile and the verb)."""
-    return _current.get()[1].pgettext(context, message)
+    catalogs = _current.get()[1]
+    return message if catalogs is _NULL else catalogs.pgettext(context, message)
 
 
 def P_(message: str) -> str:

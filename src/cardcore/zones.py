@@ -14,10 +14,12 @@ Nothing here runs on the fast path.
 """
 from __future__ import annotations
 
+import copy
 from typing import Any, Iterable, Mapping, Sequence
 
+from cardcore import _moves
 from cardcore._fast import GameState
-from cardcore.cards import card_str
+from cardcore.cards import CARD_NAMES, card_str
 
 __all__ = ["ZoneTable", "Move", "diff", "apply_moves", "render_moves", "multiset_minus"]
 
@@ -26,6 +28,7 @@ Move = tuple[str, str, list[int]]          # (from zone id, to zone id, card ids
 # zone id -> card ids (kernel order): bytes of ids as the kernel gives them (one call for
 # every zone, compared in C), a list for a split zone's piles or after moves are applied.
 Zones = dict[str, Sequence[int]]
+_TABLES: dict[tuple[Any, ...], ZoneTable] = {}    # ZoneTable.of: one per configuration
 
 
 class ZoneTable:
@@ -66,11 +69,32 @@ class ZoneTable:
                 self.sight[zone_id] = seers_of[i]
                 self.flat.append(zone_id)
         self.static_ids = frozenset(self.kernel)
+        self._sight_of: dict[int | None, dict[str, bool]] = {}
         self.part_ids: dict[tuple[str, int, int], str] = {}
+        # The ids of each split kernel zone's parts by index, made once.
+        self._part_ids_of: dict[tuple[str, int], tuple[str, ...]] = {
+            (name, i): () for name, i, _part, _scope in self.splits}
         deck = cls.deck_zone
         if deck not in self.kernel:
             raise TypeError(f"{cls.__qualname__}.deck_zone {deck!r} is not one of its zones")
         self.deck_zone: str = deck
+
+    @classmethod
+    def of(cls, game: Any) -> ZoneTable:
+        """The table of ``game``: made once per configuration (class, players, options; the
+        kernel's zone table and who sees each zone follow from them) and shared, with
+        ``game`` its own. Its caches only ever gain what the configuration implies."""
+        key = (type(game), game.num_players, repr(sorted(game.options.items())))
+        table = _TABLES.get(key)
+        if table is None:
+            table = cls(game)
+            if len(_TABLES) >= 1024:                # configurations: few in practice
+                return table
+            _TABLES[key] = table
+        own = copy.copy(table)
+        own.game = game
+        table.game = None                           # the shared one keeps no game alive
+        return own
 
     def descriptor(self, zone_id: str, kind: str, owner: int | None, team: int | None
                    ) -> dict[str, JSON]:
@@ -112,9 +136,13 @@ class ZoneTable:
         if self.splits:
             del out[None]                              # the split zones' own entries
             for name, i, part, _scope in self.splits:
+                ids = self._part_ids_of[name, i]
                 for index, cards in enumerate(self.game._zone_parts(state, name, i)):
                     if cards:
-                        out[self.part_id(part, i, index)] = cards
+                        if index >= len(ids):          # replaced whole: tables share it
+                            ids = self._part_ids_of[name, i] = tuple(
+                                self.part_id(part, i, k) for k in range(index + 1))
+                        out[ids[index]] = cards
         return out
 
     def sees(self, zone_id: str, seat: int | None) -> bool:
@@ -122,6 +150,14 @@ class ZoneTable:
         if seat is None:
             return len(self.seers(zone_id)) == self.players
         return seat in self.seers(zone_id)
+
+    def sight_of(self, seat: int | None) -> dict[str, bool]:
+        """Zone id -> whether ``seat`` sees its cards, filled as zones are asked about
+        (``render_moves`` asks at every move of every event)."""
+        found = self._sight_of.get(seat)
+        if found is None:
+            found = self._sight_of[seat] = {}
+        return found
 
     def seers(self, zone_id: str) -> set[int]:
         found = self.sight.get(zone_id)
@@ -144,8 +180,8 @@ class ZoneTable:
         return [dict(z) for z in self.static] + [self.part_descriptor(z) for z in made]
 
 
-def diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]]
-         ) -> list[Move]:
+def _diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]]
+          ) -> list[Move]:
     """The moves that take ``before`` to ``after`` (zone id -> cards, as multisets): each
     card a zone gained is matched with a zone that lost that card, the zones in their
     order. Cards lost with no zone gaining them (or gained from nowhere) cannot happen while
@@ -166,7 +202,7 @@ def diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]]
         elif len(now) < len(was) and was[len(was) - len(now):] == now:   # off its bottom
             lost, added = was[:len(was) - len(now)], empty
         else:
-            lost, added = multiset_minus(was, now), multiset_minus(now, was)
+            lost, added = _multiset_minus(was, now), _multiset_minus(now, was)
         for card in lost:
             sources.setdefault(card, []).append(zone)
         if added:
@@ -185,7 +221,7 @@ def diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]]
                                                                            order[m[1]]))]
 
 
-def multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
+def _multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
     """Cards of ``a`` not matched by a card of ``b`` (multisets), in ``a``'s order."""
     left: dict[int, int] = {}
     for c in b:
@@ -197,6 +233,12 @@ def multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
         else:
             out.append(c)
     return out
+
+
+# What the narration calls: the same in C (cardcore._moves) for card ids 0..255, which the
+# Python versions above define and which it calls for any other ids.
+diff = _moves.diff
+multiset_minus = _moves.multiset_minus
 
 
 def apply_moves(zones: Mapping[str, Sequence[int]], moves: Iterable[Move]) -> Zones:
@@ -215,10 +257,18 @@ def render_moves(table: ZoneTable, moves: Iterable[Move], seat: int | None,
     """Moves as ``seat`` sees them: the cards when it sees the source or the target zone
     (``known="source"``: only the source, for an action not made yet), a count else."""
     out: list[dict[str, JSON]] = []
+    sight = table.sight_of(seat)
+    name = CARD_NAMES.__getitem__
     for source, target, cards in moves:
-        sees = table.sees(source, seat) or (known == "either" and table.sees(target, seat))
+        sees = sight.get(source)
+        if sees is None:
+            sees = sight[source] = table.sees(source, seat)
+        if not sees and known == "either":
+            sees = sight.get(target)
+            if sees is None:
+                sees = sight[target] = table.sees(target, seat)
         if sees:
-            out.append({"from": source, "to": target, "cards": [card_str(c) for c in cards]})
+            out.append({"from": source, "to": target, "cards": list(map(name, cards))})
         else:
             out.append({"from": source, "to": target, "count": len(cards)})
     return out

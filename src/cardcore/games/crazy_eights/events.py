@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcore._fast import GameState, rank_of
-from cardcore.cards import card_id, format_cards
+from cardcore.cards import format_cards
 from cardcore.events import Narrator, Raw, public
 from cardcore.games.crazy_eights._state import SPECIAL_RANKS, CrazyEightsState
 
@@ -73,7 +73,7 @@ class CrazyEightsNarrator(Narrator):
             event = self.action_event(action_id, player, before, a, "stock", f"hand:{player}",
                                       rule=rule, stock_size=b.stock_size, **fields)
         elif spec.kind == "play":
-            event = self.action_event(action_id, player, [card_id(spec.cards[0])], a,
+            event = self.action_event(action_id, player, self.spec_ids(action_id)[:1], a,
                                       f"hand:{player}", "discard", **fields)
         else:
             event = self.action_event(action_id, player, **fields)

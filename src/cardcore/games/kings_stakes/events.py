@@ -13,7 +13,6 @@ from typing import Any
 
 from cardcore._fast import GameState
 from cardcore.events import Narrator, Raw, multiset_minus, public
-from cardcore.cards import card_id
 from cardcore.games.kings_stakes._state import KingsStakesState
 
 __all__ = ["KingsStakesNarrator"]
@@ -49,7 +48,7 @@ class KingsStakesNarrator(Narrator):
         if spec.kind == "take":
             cards, source, target = a.table(), "table", f"penalty:{player}"
         elif spec.kind == "play":
-            cards, source, target = [card_id(c) for c in spec.cards], f"hand:{player}", "table"
+            cards, source, target = self.spec_ids(action_id), f"hand:{player}", "table"
         else:
             cards, source, target = [], "table", "table"
         fields: dict[str, Any] = {}
@@ -97,7 +96,7 @@ class KingsStakesNarrator(Narrator):
             for p in range(self.players):
                 hand = a.hand(p)
                 if p == player and spec.kind == "play":
-                    hand = multiset_minus(hand, [card_id(c) for c in spec.cards])
+                    hand = multiset_minus(hand, self.spec_ids(action_id))
                 leftovers.extend(hand)
         events = [public("round_end", None, leftovers, round=a.round_index + 1,
                          **self.round_reason(a, spec, player),

@@ -171,10 +171,10 @@ class Manna(Game):
                      "from_hand": format_cards(from_hand)})
         return None
 
-    def _zone_parts(self, state: GameState, name: str, instance: int) -> list[list[int]]:
+    def _zone_parts(self, state: GameState, name: str, instance: int) -> Sequence[bytes]:
         """A team's melds (kernel zone "melds"), in the order it started them."""
         s: MannaState = state  # type: ignore[assignment]
-        return [cards for _group, cards, _type in s.melds(instance)]
+        return s.meld_bytes(instance)
 
     def team_melds(self, team: int) -> list[dict[str, JSONValue]]:
         """A team's melds as the view shows them (rank, cards, complete, canasta type)."""

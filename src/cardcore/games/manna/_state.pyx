@@ -29,6 +29,7 @@ or the cards ``Game.apply(..., cards=)`` chose (``pick_kind``, the framework's h
 """
 from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
+from cpython.bytes cimport PyBytes_FromStringAndSize
 
 from cardcore._fast cimport (
     pile_copy, copy_breakdown,
@@ -1430,6 +1431,18 @@ cdef class MannaState(GameState):
         for m in range(self.d.nmelds[team]):
             x = self.d.melds[team][m]
             out.append((x.group, [x.cards[i] for i in range(x.size)], names.get(x.ctype)))
+        return out
+
+    def meld_bytes(self, int team) -> list:
+        """The cards of each meld of a team as bytes of card ids, in the order they were
+        started: the zones of events' moves (``melds`` without the words, for every action)."""
+        if not 0 <= team < NTEAMS:
+            raise ValueError("team 0 or 1")
+        cdef list out = []
+        cdef int m
+        for m in range(self.d.nmelds[team]):
+            out.append(PyBytes_FromStringAndSize(<char*>self.d.melds[team][m].cards,
+                                                 self.d.melds[team][m].size))
         return out
 
     def red_threes(self, int team) -> list:

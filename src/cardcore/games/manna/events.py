@@ -24,8 +24,11 @@ from cardcore.games.manna.actions import GROUP_NAMES
 __all__ = ["MannaNarrator"]
 
 
+RED_THREES = frozenset((card_id("3D"), card_id("3H")))
+
+
 def is_red_three(card: int) -> bool:
-    return card in (card_id("3D"), card_id("3H"))
+    return card in RED_THREES
 
 
 class MannaNarrator(Narrator):
@@ -74,7 +77,7 @@ class MannaNarrator(Narrator):
             return pre.discard_pile(), from_hand
         if spec.kind == "retract":
             return [c for _, cards, _ in pre.melds(player & 1) for c in cards], []
-        return [card_id(c) for c in spec.cards], []
+        return self.spec_ids(action_id), []
 
     def action(self, pre: GameState, action_id: int, player: int, post: GameState) -> list[Raw]:
         a: MannaState = pre  # type: ignore[assignment]
