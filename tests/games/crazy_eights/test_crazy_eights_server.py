@@ -45,11 +45,10 @@ def test_the_game_and_its_web_parts_are_served(client):
     assert (entry["title"], entry["round_name"], entry["round_end_event"]) == (
         "Crazy Eights", "hand", "hand_end")
     assert entry["min_players"] == 2 and entry["max_players"] == 15
-    for file, export in (("board.js", "export function board"),
-                         ("words.js", "export const MOVE_WORDS")):
-        r = client.get(f"/games/crazy_eights/{file}")
-        assert r.status_code == 200 and "javascript" in r.headers["content-type"]
-        assert export in r.text
+    r = client.get("/games/crazy_eights/board.js")       # layout hints only (data)
+    assert r.status_code == 200 and "javascript" in r.headers["content-type"]
+    assert "export const layout" in r.text
+    assert client.get("/games/crazy_eights/words.js").status_code == 404
 
 
 def test_a_table_plays_to_the_end_over_http(client):
