@@ -125,3 +125,21 @@ def test_action_log_is_the_saved_log_and_checks_since():
     for bad in (-1, "3", 1.0, None):
         with pytest.raises(ValueError, match="since"):
             game.action_log(bad)
+
+
+@pytest.mark.parametrize("name", cardcore.available_games())
+def test_event_count_is_the_length_of_every_seats_events(name: str) -> None:
+    """Game.event_count: what a host counts events with (the server, after each move)
+    without rendering any; the same number as each seat's and a spectator's stream."""
+    import random
+    game = new_game(name, seed=7)
+    rng = random.Random(7)
+    counts = [game.event_count()]
+    for _ in range(40):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+        counts.append(game.event_count())
+        for seat in (None, *range(game.num_players)):
+            assert game.event_count() == len(game.events(seat))
+    assert counts == sorted(counts) and counts[-1] > counts[0]

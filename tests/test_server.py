@@ -790,3 +790,33 @@ def test_an_update_that_does_not_continue_the_stored_log_is_refused(tmp_path):
     assert store.load("t1") == before
     assert json.loads(before.save)["actions"] == game.action_log()
     store.close()
+
+
+@pytest.mark.parametrize("game", ["manna"])   # its melds are zones made in play
+def test_state_zones_follow_the_position_and_the_language(client, game):
+    """The zones of a state are built once per position and language (not per seat): after
+    each move, every seat and a spectator, in English and in Russian, get exactly the zones
+    the stored game has then, melds made in play included."""
+    from cardcore import load_game
+    from cardcore.server.tables import zone_descriptors
+    made = new_table(client, game)
+    rng = random.Random(4)
+    grew = False
+    first = len(state(client, made["table"])["zones"])
+    for _ in range(60):
+        s = state(client, made["table"])
+        if s["over"]:
+            break
+        seat, token = to_move(client, made)
+        legal = state(client, made["table"], token)["legal"]
+        assert act(client, made["table"], token, rng.choice(legal)["id"]).status_code == 200
+        stored = load_game(stored_save(client, made["table"]))
+        for lang in ("en", "ru"):
+            want = zone_descriptors(stored, lang)
+            for token_or_none in (None, *made["seats"].values()):
+                got = state(client, made["table"], token_or_none, lang=lang)["zones"]
+                assert got == want
+        grew = grew or len(want) > first
+    assert grew, "no zone was made in play: the test did not reach a meld"
+    assert state(client, made["table"], lang="ru")["zones"] != \
+        state(client, made["table"], lang="en")["zones"]

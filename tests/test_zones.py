@@ -278,3 +278,27 @@ def test_a_clone_reads_moves_of_its_own_position():
     game.apply(first[0])
     mine = twin.legal_actions()
     assert [a.moves for a in mine] == [a.moves for a in first]
+
+
+def test_multiset_minus_matches_copies_one_for_one() -> None:
+    """Both paths of multiset_minus (no copies: a set test; copies: counted) remove one
+    card of ``a`` per matching card of ``b``, in ``a``'s order, whatever the input type."""
+    from cardcore.zones import multiset_minus
+
+    def counted(a: list[int], b: list[int]) -> list[int]:
+        left, out = Counter(b), []
+        for card in a:
+            if left[card]:
+                left[card] -= 1
+            else:
+                out.append(card)
+        return out
+
+    rng = random.Random(3)
+    for _ in range(3000):
+        a = [rng.randrange(10) for _ in range(rng.randrange(9))]
+        b = [rng.randrange(10) for _ in range(rng.randrange(9))]
+        assert multiset_minus(a, b) == counted(a, b)
+        assert multiset_minus(bytes(a), iter(b)) == counted(a, b)
+    assert multiset_minus([5, 5, 7], [5]) == [5, 7]
+    assert multiset_minus([1, 2, 3], [2]) == [1, 3]

@@ -1328,6 +1328,13 @@ class Game:
         language."""
         return events_for(self, seat, since, lang)
 
+    def event_count(self) -> int:
+        """How many events ``events()`` returns from 0 (for every seat the same): the
+        narration brought up to the log, no event rendered or put in words."""
+        narration = self._narrate()
+        with narration.lock:
+            return len(narration.raw)
+
     def action_log(self, since: int = 0) -> list[int]:
         """The ids of the actions applied so far, in order, from index ``since`` (the log a
         save holds: replaying it on a new game of the same configuration and seed gives this

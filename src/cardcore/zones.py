@@ -223,6 +223,12 @@ def _diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]
 
 def _multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
     """Cards of ``a`` not matched by a card of ``b`` (multisets), in ``a``'s order."""
+    a, b = list(a), list(b)
+    seen = set(b)
+    if len(seen) == len(b) and len(set(a)) == len(a):
+        # No copies on either side (one deck, or copies kept apart): a set test per card,
+        # the hot path of every move's zone diff (legal actions' moves, narration).
+        return [c for c in a if c not in seen]
     left: dict[int, int] = {}
     for c in b:
         left[c] = left.get(c, 0) + 1

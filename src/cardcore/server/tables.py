@@ -301,6 +301,8 @@ class Table:
     invite: str | None = field(default=None, repr=False)   # at creation only
     elsewhere: set[int] = field(default_factory=set)   # seats with a socket in another process
     presence: list[str] = field(default_factory=list)  # each seat's, as last pushed
+    zones_memo: tuple[Game, tuple[Any, ...], list[dict[str, Any]]] | None = field(
+        default=None, repr=False)                  # zones_in's last answer
     # With a shared store: re-reads the seats (a token claimed through another process).
     reload_seats: Callable[[], None] | None = field(default=None, repr=False)
 
@@ -308,7 +310,7 @@ class Table:
         self.stored.set()
         self.queued_actions = self.checkpoint_at = self.actions
         self._make_bots()
-        self.event_count = len(seat_events(self.game, None, 0))
+        self.event_count = self.game.event_count()
         self.last_used = self.advanced_at = time.monotonic()
         if self.timeouts_pushed < 0:
             self.timeouts_pushed = 0 if self.clock is None else len(self.clock.timeouts)
@@ -332,7 +334,7 @@ class Table:
         self.actions = self.queued_actions = self.checkpoint_at = actions
         self.rewinds = rewinds
         self._make_bots()
-        self.event_count = len(seat_events(game, None, 0))
+        self.event_count = game.event_count()
         self.advanced_at = time.monotonic()
 
     # ---------------------------------------------------------------- who is asking
@@ -372,7 +374,7 @@ class Table:
             "seat": seat,
             "view": game.view(seat) if seat is not None else spectator_view(game),
             "events": seat_events(game, seat, since, lang),
-            "zones": zone_descriptors(game, lang),
+            "zones": self.zones_in(lang),
             "lang": lang,
             "event_count": self.event_count,
             "legal": legal,
@@ -392,6 +394,15 @@ class Table:
             "takeback": self.takeback_state(seat),
             **({"winners": self.final_winners()} if self.ended == "forfeit" else {}),
         }
+
+    def zones_in(self, lang: str) -> list[dict[str, Any]]:
+        """``zone_descriptors`` built once per position and language, not once per seat
+        (every seat's push after a move reads them); shared: callers must not change it."""
+        key = (id(self.game), self.actions, self.rewinds, self.event_count, lang)
+        memo = self.zones_memo
+        if memo is None or memo[0] is not self.game or memo[1] != key:
+            memo = self.zones_memo = (self.game, key, zone_descriptors(self.game, lang))
+        return memo[2]
 
     def takeback_state(self, seat: int | None) -> dict[str, Any] | None:
         """None at a table without take-backs; else how many there were (``rewinds``: a
@@ -558,7 +569,8 @@ class Table:
         return seat if seat is not None and seat in self.bots else None
 
     def count_events(self) -> None:
-        self.event_count += len(seat_events(self.game, None, self.event_count))
+        # Counted, not rendered: a spectator's words would be made for no reader.
+        self.event_count = self.game.event_count()
 
     def notify(self) -> None:
         for connection in self.connections:
