@@ -11,7 +11,8 @@ SUIT: Schema = {"enum": ["C", "S", "D", "H"]}
 def view(seat: Schema, max_players: int) -> dict[str, Schema]:
     """The keys Durak's view adds (games/durak.md, DU-11)."""
     per_seat_cards = {"type": "array", "items": CARDS, "maxItems": max_players}
-    pair = {"type": "array", "items": [CARD, nullable(CARD)], "minItems": 2, "maxItems": 2}
+    pair = {"type": "array", "prefixItems": [CARD, nullable(CARD)], "items": False,
+            "minItems": 2, "maxItems": 2}
     return {
         "trump_suit": d(SUIT, "the trump suit (DU-2.3)"),
         "trump_card": d(CARD, "the card turned face up for trumps (DU-2.3)"),

@@ -95,7 +95,7 @@ def _draw(event: Event, seat: int | None, who: Who, name: str) -> str:
 
 
 def _out(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat, P_("{name} are out of cards.")).format(name=name)
+    return personal(event.get("player"), seat, P_("{name} ran out of cards.")).format(name=name)
 
 
 def _hand_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
