@@ -36,6 +36,7 @@ def test_a_take_moves_the_table_into_the_hand():
     game = du(2, {0: H0, 1: H1}, trump="10S")
     game.apply("attack 7H")
     game.apply("take")
+    game.apply("pass")
     picked = [e for e in game.events(0) if e["kind"] == "picked_up"][0]
     assert picked["player"] == 1 and picked["cards"] == ["7H"]
     assert picked["moves"] == [{"cards": ["7H"], "from": "table", "to": "hand:1"}]

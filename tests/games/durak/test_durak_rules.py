@@ -186,6 +186,8 @@ def test_du_4_5_at_most_six_attacking_cards():
         game.apply(attack)
         game.apply(beat)
     assert game.view(0)["bout_limit"] == 6 and len(game.view(0)["bout"]) == 5
+    assert game.current_player == 0 and legal(game) == ["pass"]     # nothing, but it answers
+    game.apply("pass")
     assert game.current_player == 2 and legal(game) == ["attack 9D", "pass"]
     game.apply("attack 9D")
     game.apply("beat 10D")                # the sixth card beaten: nothing more may come
@@ -267,7 +269,9 @@ def test_du_6_1_the_defender_may_take_even_after_beating():
 def test_du_6_2_throw_ins_then_the_defender_takes_everything():
     game = two()
     game.apply("attack 7H")
-    game.apply("take")                    # seat 0 has no other 7: taken at once
+    game.apply("take")
+    assert game.current_player == 0 and legal(game) == ["pass"]    # seat 0 has no other 7
+    game.apply("pass")
     assert game._state.hand_sizes() == [6, 7] and game.view(0)["bouts"] == 1
     game = du(2, {0: ["7H", "7C", "7D", "8C", "10C", "6S"], 1: H1}, trump="10S")
     game.apply("attack 7H")
@@ -496,7 +500,8 @@ def test_du_11_1_what_a_seat_sees():
 def test_du_11_2_cards_taken_are_known_until_played():
     game = two()
     game.apply("attack 7H")
-    game.apply("take")                    # nothing to throw in: taken at once
+    game.apply("take")
+    game.apply("pass")
     assert game.view(0)["known_cards"][1] == ["7H"]
     assert card_id("7H") in game._state.known_in_zone("hand", 1)
     game.apply("attack 8C")

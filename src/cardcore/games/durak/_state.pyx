@@ -12,7 +12,7 @@ Card ids are cardcore's (``suit * 13 + rank``); only the 36 cards 6..A are ever 
 
 The bout is played one card at a time: after every attacking card the defender answers it
 (beat, transfer or take) before anyone throws in again; the throwers are asked in a fixed
-order (DU-5.2), and a seat with nothing it may throw in is skipped without a move.
+order (DU-5.2), each throwing in or passing.
 """
 from libc.stdint cimport uint8_t, int32_t, uint32_t, uint64_t
 from libc.string cimport memset
@@ -545,15 +545,14 @@ cdef void end_bout(DUState* s) noexcept nogil:
 
 
 cdef void ask_throwers(DUState* s) noexcept nogil:
-    """DU-5.2: from the current step on, the first thrower with a card it may throw in moves;
-    when none is left the bout ends (DU-5.3, DU-6.2)."""
+    """DU-5.2: from the current step on, the first seat that may throw in moves (it throws in
+    or passes, even with nothing to throw in: whether it holds a card of the table's ranks
+    is its secret); when none is left, or the bout is full, the bout ends (DU-5.3, DU-6.2)."""
     cdef int seat, k, n = s.h.players
-    cdef uint64_t ranks
     if room_to_attack(s):
-        ranks = table_ranks(s)
         for k in range(s.thrower, n):
             seat = (s.attacker + k) % n
-            if may_throw(s, seat) and (s.hand[seat].plane[0] & ranks):
+            if may_throw(s, seat):
                 s.thrower = k
                 s.h.to_move = seat
                 s.h.phase = PH_TAKE_THROW if s.taking else PH_THROW
