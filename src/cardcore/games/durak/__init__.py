@@ -41,6 +41,11 @@ __all__ = ["Durak", "ATTACK_FIRST", "BEAT_FIRST", "PASS", "TAKE", "TRANSFER_FIRS
 MAX_BOUTS = 200
 
 
+def card_suit_of(card: int) -> int:
+    """The suit index of a card id (cardcore's ids: suit * 13 + rank)."""
+    return card // 13
+
+
 def _describe(entry: tuple[str, int | None]) -> ActionSpec:
     kind, card = entry
     if card is None:
@@ -62,8 +67,10 @@ class Durak(Game):
     round_name = "hand"
     search_horizon = "match"
     # The difficulty levels (make_bot("level:N")), calibrated by 2-player tournaments
-    # (games/durak.md, "Bots"): the greedy heuristic in the middle, search above it.
-    levels = {1: "random", 2: "greedy:epsilon=0.5", 3: "greedy",
+    # (benchmarks/calibrate_levels.py' method; the figures are in games/durak.md, "Bots"):
+    # the greedy heuristic is about 200 Elo above random, and search with greedy rollouts
+    # gains fast (300 iterations about 390 Elo above greedy), so the search levels are three.
+    levels = {1: "random", 2: "greedy", 3: "ismcts:iterations=40,rollout=greedy",
               4: "ismcts:iterations=300,rollout=greedy",
               5: "ismcts:iterations=2000,rollout=greedy,think_ms=500"}
     default_players = 2
@@ -155,6 +162,18 @@ class Durak(Game):
     def deal_plan_of(cls, players: int, options: Mapping[str, Any], first: int) -> list[str]:
         """``first`` is the dealer; the seat after it gets the first card (DU-2.2)."""
         return deal_plan(players, first)
+
+    def hidden_deck_positions(self, seat: int) -> list[int]:
+        """Deck positions (top first) whose cards ``seat`` could not see after the deal. With
+        ``first_attacker="lowest_trump"`` the deal itself tells everybody who holds the lowest
+        trump (DU-3.1), so a stacked deck's trumps are left out: swapping one of them may
+        change the first attacker."""
+        hidden = super().hidden_deck_positions(seat)
+        deck = self._deck_input
+        if deck is None or self.options["first_attacker"] != "lowest_trump":
+            return hidden
+        trump = card_suit_of(deck[-1])
+        return [i for i in hidden if card_suit_of(deck[i]) != trump]
 
     @classmethod
     def observation_pieces_of(cls, players: int, options: Mapping[str, Any]
