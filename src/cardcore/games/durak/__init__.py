@@ -67,7 +67,7 @@ class Durak(Game):
     round_name = "hand"
     search_horizon = "match"
     # The difficulty levels (make_bot("level:N")), calibrated by 2-player tournaments
-    # (benchmarks/calibrate_levels.py's method; the figures are in games/durak.md, "Bots"):
+    # (benchmarks/calibrate_levels.py's method; games/durak.md, "Bots", has the figures):
     # the greedy heuristic is about 300 Elo above random, and search with greedy rollouts
     # gains fast, then flattens (300 iterations were no weaker than 2,000 at 500 ms).
     levels = {1: "random", 2: "greedy", 3: "ismcts:iterations=3,rollout=greedy",
