@@ -938,8 +938,8 @@ cdef class DurakState(GameState):
         return [buf[i] for i in range(n)]
 
     def bout(self) -> list:
-        """The bout as pairs: [attacking card, the card beating it or None]."""
-        return [[self.d.attack[i], None if self.d.cover[i] < 0 else self.d.cover[i]]
+        """The bout as pairs: (attacking card, the card beating it or None)."""
+        return [(self.d.attack[i], None if self.d.cover[i] < 0 else self.d.cover[i])
                 for i in range(self.d.n_attack)]
 
     def all_cards(self) -> list:
