@@ -16,7 +16,9 @@ export function board(v, ctx) {
     fact(t("Attacking cards"), t("{n} of {total}", { n: v.bout.length, total: v.bout_limit }), { id: "limit" }),
     fact(t("Dealer"), seatName(v.dealer, ctx)));
   if (v.attacker !== null && v.attacker !== undefined) {
-    facts.append(fact(t("Attack"), t("{attacker} attacks {defender}", { attacker: seatName(v.attacker, ctx), defender: seatName(v.defender, ctx) }), { id: "bout" }));
+    const who = v.attacker === ctx.me ? t("You attack {defender}", { defender: seatName(v.defender, ctx) })
+      : t("{attacker} attacks {defender}", { attacker: seatName(v.attacker, ctx), defender: seatName(v.defender, ctx) });
+    facts.append(fact(t("Attack"), who, { id: "bout" }));
   }
   if (v.taking) facts.append(fact(t("Taking"), t("the defender takes; the others may throw in"), { id: "taking" }));
   if (v.phase === "over") facts.append(fact(t("Durak"), v.durak === null ? t("nobody (a draw)") : seatName(v.durak, ctx), { id: "durak" }));
