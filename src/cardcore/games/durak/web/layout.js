@@ -1,0 +1,29 @@
+// Durak's layout hints for the layout-hints web table (main after the web-table change,
+// docs/server.md "The web table"): there this file IS web/board.js and web/words.js goes
+// (`git mv web/layout.js web/board.js && git rm web/words.js`). The table of this branch's
+// base reads web/board.js's board() and web/words.js instead. The zones (the stock with the
+// face-up trump card at its bottom, the bout on the table in play order, the discard pile),
+// their labels and what moves come from the state.
+import { N_ } from "/static/i18n.js";
+
+export const layout = {
+  center: ["stock", "table", "discard"],
+  stack: [],
+  limit: { discard: 4 },
+  facts: [
+    { key: "trump_suit", label: N_("Trumps"), words: { C: N_("clubs"), D: N_("diamonds"), H: N_("hearts"), S: N_("spades") } },
+    { key: "trump_card", label: N_("Trump card"), as: "cards" },
+    { key: "attacker", label: N_("Attacker"), as: "seat", hide: true },
+    { key: "defender", label: N_("Defender"), as: "seat", hide: true },
+    { key: "bout_limit", label: N_("Attacking cards at most") },
+    { key: "taking", label: N_("Taking"), words: { true: N_("the defender takes; the others may throw in"), false: N_("no") }, hide: true },
+    { key: "durak", label: N_("Durak"), as: "seat", hide: true },
+    { key: "dealer", label: N_("Dealer"), as: "seat" },
+  ],
+  seat_facts: [
+    { key: "attacker", label: N_("attacks"), is_seat: true },
+    { key: "defender", label: N_("defends"), is_seat: true },
+    { key: "durak", label: N_("durak"), is_seat: true },
+  ],
+  actions: { attack: N_("Attack"), beat: N_("Beat"), transfer: N_("Transfer"), take: N_("Take"), pass: N_("Pass") },
+};

@@ -1,0 +1,156 @@
+"""Durak in words for the terminal (cardcore.narrate): its actions and event kinds, the
+templates of its refusals (``explain_rule``) for translation, its notation and the notes on
+its moves. The texts are msgids of the game's catalog (``locale/``)."""
+from __future__ import annotations
+
+from typing import Any
+
+from cardcore.i18n import N_, P_, _
+from cardcore.narrate import Event, Phrase, Who, cards_text, mine, personal
+
+SUIT_NAMES = {"C": N_("clubs"), "S": N_("spades"), "D": N_("diamonds"), "H": N_("hearts")}
+
+# Why the hand (the match, DU-8) ended, by the events' ``reason_code``.
+REASONS: dict[str, str | tuple[str, str]] = {
+    "durak": (N_("you are left holding cards: you are the durak"),
+              N_("{name} is left holding cards: the durak")),
+    "draw": N_("the last cards went out together: nobody is the durak"),
+    "bouts": N_("the bouts allowed are played: nobody is the durak"),
+    "one_hand": N_("its one hand is played"),
+}
+
+
+def _next(event: Event, who: Who) -> str:
+    """Who moves next, when the turn passes to another seat."""
+    if "next_player" not in event or event["next_player"] == event.get("player"):
+        return ""
+    return _(" Next: {name}.").format(name=who(event["next_player"]))
+
+
+def _attack(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return personal(event.get("player"), seat, P_("{name} attacked with {cards}.")).format(
+        name=name, cards=cards_text(event)) + _next(event, who)
+
+
+def _beat(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return personal(event.get("player"), seat, P_("{name} beat with {cards}.")).format(
+        name=name, cards=cards_text(event)) + _next(event, who)
+
+
+def _transfer(event: Event, seat: int | None, who: Who, name: str) -> str:
+    line = personal(event.get("player"), seat, P_("{name} transferred with {cards}.")).format(
+        name=name, cards=cards_text(event))
+    if isinstance(event.get("defender"), int):
+        line += mine(event["defender"], seat, _(" Now {name} defend."),
+                     _(" Now {name} defends.")).format(name=who(event["defender"]))
+    return line
+
+
+def _take(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return personal(event.get("player"), seat,
+                    P_("{name} said take; the others may throw in more.")).format(
+        name=name) + _next(event, who)
+
+
+def _pass(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return personal(event.get("player"), seat, P_("{name} threw in nothing more.")).format(
+        name=name) + _next(event, who)
+
+
+def _deal(event: Event, seat: int | None, who: Who, name: str) -> str:
+    dealer: int = event["dealer"]
+    return personal(dealer, seat, P_("{name} dealt; stock: {count}.")).format(
+        name=who(dealer), count=event.get("stock_size"))
+
+
+def _trump(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return _("Turned up {cards}: trumps are {suit}.").format(
+        cards=cards_text(event), suit=_(SUIT_NAMES.get(str(event.get("trump_suit")), "")))
+
+
+def _first_attack(event: Event, seat: int | None, who: Who, name: str) -> str:
+    attacker, defender = event["attacker"], event["defender"]
+    if event.get("cards"):
+        line = mine(attacker, seat, _("{name} show the lowest trump {cards} and attack {other}."),
+                    _("{name} shows the lowest trump {cards} and attacks {other}."))
+    else:
+        line = mine(attacker, seat, _("{name} attack {other} first."),
+                    _("{name} attacks {other} first."))
+    return line.format(name=who(attacker), cards=cards_text(event), other=who(defender))
+
+
+def _beaten(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return _("Beaten: {cards} go to the discard pile.").format(cards=cards_text(event))
+
+
+def _picked_up(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return personal(event.get("player"), seat, P_("{name} took {cards}.")).format(
+        name=name, cards=cards_text(event))
+
+
+def _draw(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return personal(event.get("player"), seat, P_("{name} drew {cards} from the stock.")).format(
+        name=name, cards=cards_text(event)) + _(" Stock: {count}.").format(
+        count=event.get("stock_size"))
+
+
+def _out(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return personal(event.get("player"), seat, P_("{name} ran out of cards.")).format(name=name)
+
+
+def _hand_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
+    return _("The hand is over: {reason}.").format(reason=reason)
+
+
+PHRASES: dict[str, Phrase] = {
+    "attack": _attack, "beat": _beat, "transfer": _transfer, "take": _take, "pass": _pass,
+    "deal": _deal, "trump": _trump, "first_attack": _first_attack, "beaten": _beaten,
+    "picked_up": _picked_up, "draw": _draw, "out": _out, "hand_end": _hand_end,
+}
+
+# The refusals of _state.pyx (explain_rule), as templates: cardcore.i18n.fill_template
+# translates a refusal by the template it fills (a test checks that every refusal fits one).
+REFUSALS = (
+    N_("the attacker must lead a card"),
+    N_("only a thrower may pass"),
+    N_("only the defender may take"),
+    N_("you do not hold {card}"),
+    N_("only the defender may transfer"),
+    N_("transfers are off (transfer=False)"),
+    N_("the bout already has {count} attacking cards"),
+    N_("a transfer comes before any card is beaten"),
+    N_("{card} is not of the attacking rank"),
+    N_("the next player holds too few cards to defend"),
+    N_("only the defender beats cards"),
+    N_("{card} does not beat {target}"),
+    N_("the defender beats, transfers or takes"),
+    N_("the defender holds no more cards to beat it"),
+    N_("the rank of {card} is not on the table"),
+)
+
+# The notation, for the terminal's help: (an example, what it means).
+NOTATION = (
+    ("attack 7H", N_("lead a card, or throw in one of a rank on the table (DU-4.1, DU-5)")),
+    ("beat 9H", N_("beat the first uncovered attacking card: higher of its suit, or a trump "
+                   "(DU-4.3)")),
+    ("transfer 7S", N_("with transfer=True: add a card of the attacking rank and pass the "
+                       "attack on (DU-9)")),
+    ("take", N_("take the table into your hand (DU-6)")),
+    ("pass", N_("throw in nothing more (DU-5.3)")),
+)
+
+
+def move_note(action: Any) -> str | None:
+    """What a move does that its notation does not say: ``take`` picks up the table."""
+    if action.kind == "take" and action.cards:
+        return _("picks up {cards}").format(cards=" ".join(action.cards))
+    return None
+
+
+def explain_notation(words: list[str], hand: list[str]) -> tuple[str, str] | None:
+    """Why ``attack``/``beat`` with more than one card is no move: Durak plays one card at a
+    time (DU-4)."""
+    if len(words) > 2 and words[0].lower() in ("attack", "beat", "transfer"):
+        return (N_("one card at a time: each attacking card is answered before the next"),
+                "DU-4.2")
+    return None
