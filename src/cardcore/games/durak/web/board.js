@@ -1,9 +1,6 @@
-// Durak's layout hints for the layout-hints web table (main after the web-table change,
-// docs/server.md "The web table"): there this file IS web/board.js and web/words.js goes
-// (`git mv web/layout.js web/board.js && git rm web/words.js`). The table of this branch's
-// base reads web/board.js's board() and web/words.js instead. The zones (the stock with the
-// face-up trump card at its bottom, the bout on the table in play order, the discard pile),
-// their labels and what moves come from the state.
+// Durak on the web table: layout hints only (docs/server.md, "The web table"): the stock
+// with the face-up trump card at its bottom, the bout on the table in play order, the discard
+// pile; the zones, their labels and what moves come from the state.
 import { N_ } from "/static/i18n.js";
 
 export const layout = {
