@@ -38,7 +38,7 @@ def multiset_minus(a, b):
     cdef int na, nb, i
     cdef int* buf
     if not (isinstance(a, (list, tuple, bytes)) and isinstance(b, (list, tuple, bytes))):
-        from cardcore.zones import _multiset_minus
+        from cardcore.zone_diff import _multiset_minus
         return _multiset_minus(a, b)
     cdef Py_ssize_t la = len(a), lb = len(b)
     buf = <int*>malloc((la + lb + 1) * sizeof(int))
@@ -46,7 +46,7 @@ def multiset_minus(a, b):
         raise MemoryError()
     try:
         if not (_ids(a, buf, &na, la) and _ids(b, buf + la, &nb, lb)):
-            from cardcore.zones import _multiset_minus
+            from cardcore.zone_diff import _multiset_minus
             return _multiset_minus(a, b)
         memset(left, 0, sizeof(left))
         for i in range(nb):
@@ -103,7 +103,7 @@ def diff(before, after):
         for zi_obj, was, now in pairs:
             zi = zi_obj
             if not (_ids(was, buf, &nw, total) and _ids(now, buf + nw, &nn, total)):
-                from cardcore.zones import _diff
+                from cardcore.zone_diff import _diff
                 return _diff(before, after)
             for i in range(nw):
                 count[buf[i]] += 1

@@ -357,7 +357,7 @@ class PlaySession:
 
     def short_moves(self) -> dict[int, str]:
         """The game's moves that are legal but cannot be made alone (its words module's
-        ``not_alone``: Manna's first melds below the initial-meld minimum), with the reason."""
+        ``not_alone``: e.g. a first meld below the initial-meld minimum), with the reason."""
         not_alone = getattr(self.words, "not_alone", None)
         return not_alone(self.game, self.seat) if callable(not_alone) else {}
 

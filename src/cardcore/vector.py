@@ -247,7 +247,7 @@ class VectorGame:
     [-1, 1]) shape ``step``'s rewards; ``observation="scaled"`` maps every observation entry
     to [0, 1] (``observation_low`` / ``observation_high``), ``"information_state"`` gives
     each game's ``information_state_tensor`` (made in Python: slow), a game's own variant
-    (``Game.observation_variants``, e.g. Crazy Eights' ``"openspiel"``) that slice of the
+    (``Game.observation_variants``, e.g. ``"openspiel"``) that slice of the
     observation; ``max_episode_actions`` cuts an
     episode as truncated (default: the game's ``max_game_length``). Other keywords are game
     options. A bad value is a ConfigError naming it.

@@ -4,7 +4,7 @@
 from those or from the games' records, so the core's fast path pays nothing for them:
 
 * ``"openspiel"``: a game's named variant of its observation (``Game.observation_variants``,
-  e.g. Crazy Eights' OpenSpiel tensor): a slice of the core's rows.
+  e.g. an OpenSpiel game's own tensor): a slice of the core's rows.
 * ``"information_state"``: each slot's ``Game.information_state_tensor(seat)``, from a
   shadow Game per slot kept in step with the core's action log (only the actions since the
   last read are replayed and narrated); the finished episodes' final ones from the logs the
