@@ -430,7 +430,8 @@ def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[
                     "properties": {
                         "game": {"type": "string", "enum": games},
                         "players": {"type": ["integer", "null"]},
-                        "seed": {"type": ["integer", "null"], "minimum": 0},
+                        "seed": {"type": ["integer", "null"], "minimum": 0,
+                                 "maximum": 2**64 - 1},
                         "options": {"type": ["object", "null"]},
                         "bots": {"type": ["object", "null"], "additionalProperties": {
                             "type": "string", "enum": bots}},
@@ -505,13 +506,13 @@ def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[
                     "properties": {
                         "token": {"type": ["string", "null"]},
                         "action": {"type": ["integer", "string"]},
-                        "after": {"type": ["integer", "null"]},
+                        "after": {"type": ["integer", "null"], "minimum": 0},
                         "cards": CHOSEN_CARDS}},
                 "Takeback": {
                     "type": "object", "additionalProperties": False,
                     "properties": {
                         "token": {"type": ["string", "null"]},
-                        "after": {"type": ["integer", "null"]}}},
+                        "after": {"type": ["integer", "null"], "minimum": 0}}},
                 "TakebackState": {
                     "type": "object", "required": ["rewinds", "available"],
                     "properties": {
@@ -525,12 +526,12 @@ def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[
                 "WsAction": {"type": "object", "required": ["type", "action"],
                              "properties": {"type": {"const": "action"},
                                             "action": {"type": ["integer", "string"]},
-                                            "after": {"type": ["integer", "null"]},
+                                            "after": {"type": ["integer", "null"], "minimum": 0},
                                             "cards": CHOSEN_CARDS,
                                             "id": REQUEST_ID}},
                 "WsTakeback": {"type": "object", "required": ["type"],
                                "properties": {"type": {"const": "takeback"},
-                                              "after": {"type": ["integer", "null"]},
+                                              "after": {"type": ["integer", "null"], "minimum": 0},
                                               "id": REQUEST_ID}},
                 "WsPing": {"type": "object", "required": ["type"],
                            "properties": {"type": {"const": "ping"}}},
