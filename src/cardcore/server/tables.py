@@ -756,8 +756,10 @@ class TableServer:
             raise ApiError(400, "game must be a string (see GET /api/games)")
         if players is not None and not is_int(players):
             raise ApiError(400, "players must be an int")
-        if seed is not None and (not is_int(seed) or not 0 <= seed <= MAX_SEED):
-            raise ApiError(400, f"seed must be an int 0..{MAX_SEED}")
+        if seed is not None and not is_int(seed):
+            raise ApiError(400, "seed must be an int")
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            raise ApiError(422, f"seed must be an int 0..{MAX_SEED}", option="seed")
         if options is None:
             options = {}
         if not isinstance(options, dict):
