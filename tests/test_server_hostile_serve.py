@@ -5,17 +5,22 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import resource
+import shutil
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import connect
 
-from server_helpers import ServerProcess
+from server_helpers import SRC, ServerProcess
 
 pytestmark = [pytest.mark.slow,                     # real server processes
               pytest.mark.filterwarnings("ignore::DeprecationWarning")]
@@ -254,3 +259,37 @@ def test_idle_and_slow_sockets_from_one_address_do_not_stop_a_match_elsewhere(tm
         for s in attackers:
             s.close()
         server.stop()
+
+
+# ------------------------------------------------------------------ benchmarks/load_server.py
+LOAD_SERVER = Path(__file__).resolve().parents[1] / "benchmarks" / "load_server.py"
+
+
+def run_load_server(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    """The load test as a user runs it from a checkout whose ``src/`` has no extensions
+    built (a stand-in that cannot be imported), with cardcore installed: here, the cardcore
+    these tests import, on PYTHONPATH."""
+    checkout = tmp_path / "checkout"
+    (checkout / "benchmarks").mkdir(parents=True)
+    (checkout / "src" / "cardcore").mkdir(parents=True)
+    (checkout / "src" / "cardcore" / "__init__.py").write_text(
+        'raise ImportError("a source tree without its extensions built")\n')
+    shutil.copy(LOAD_SERVER, checkout / "benchmarks")
+    env = {**os.environ, "PYTHONPATH": SRC}
+    return subprocess.run([sys.executable, str(checkout / "benchmarks" / "load_server.py"),
+                           *args], capture_output=True, text=True, env=env, timeout=600,
+                          cwd=tmp_path)
+
+
+def test_the_load_test_runs_against_an_installed_cardcore(tmp_path):
+    done = run_load_server(tmp_path, "--tables", "1", "--seconds", "2", "--json")
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["actions"] > 0 and result["lost"] == 0
+
+
+def test_the_load_test_says_when_its_server_did_not_start(tmp_path):
+    done = run_load_server(tmp_path, "--tables", "1", "--seconds", "2",
+                           "--db", str(tmp_path / "no" / "such" / "dir" / "t.sqlite3"))
+    assert done.returncode == 2
+    assert "a server failed to start" in done.stderr and "unable to open" in done.stderr
