@@ -79,9 +79,29 @@ OPERATIONS = [("/api/games", "get"), ("/api/i18n", "get"), ("/api/tables", "get"
               ("/metrics", "get"), ("/openapi.json", "get")]
 
 
+GUESSES = "too many wrong tokens or invites from this address (Retry-After)"
+
+
 def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
     """The OpenAPI document; ``extra_bots``: the plug-in bots a server offers, per game
     (``TableServer.extra_bots``), listed among the bot names."""
+    spec = _spec(extra_bots)
+    # Any request about a table may be refused by the guess limit of its address (app.py).
+    for path, item in spec["paths"].items():
+        if "{table}" not in path:
+            continue
+        for operation in item.values():
+            responses = operation["responses"]
+            if "429" in responses:
+                responses["429"] = {**responses["429"], "description":
+                                    f"{responses['429']['description']}; {GUESSES}"}
+            else:
+                responses["429"] = {"description": GUESSES,
+                                    "content": {"application/json": {"schema": ERROR}}}
+    return spec
+
+
+def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
     games = list(available_games())
     bots = sorted({bot for game in games
                    for bot in table_bots(game, (extra_bots or {}).get(game, ()))})

@@ -975,6 +975,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description too many wrong tokens or invites from this address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description the request head is too large */
             431: {
                 headers: {
@@ -1042,6 +1051,15 @@ export interface operations {
             };
             /** @description a Host this server does not serve */
             421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description too many wrong tokens or invites from this address (Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1165,6 +1183,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description too many wrong tokens or invites from this address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description the request head is too large */
             431: {
                 headers: {
@@ -1244,7 +1271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description too many hints for this seat (Retry-After) */
+            /** @description too many hints for this seat (Retry-After); too many wrong tokens or invites from this address (Retry-After) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1322,6 +1349,15 @@ export interface operations {
             };
             /** @description a Host this server does not serve */
             421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description too many wrong tokens or invites from this address (Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1423,7 +1459,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the creator address has too many open tables */
+            /** @description the creator address has too many open tables; too many wrong tokens or invites from this address (Retry-After) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1519,7 +1555,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description too many new reviews at this table (Retry-After) */
+            /** @description too many new reviews at this table (Retry-After); too many wrong tokens or invites from this address (Retry-After) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1644,6 +1680,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description too many wrong tokens or invites from this address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description the request head is too large */
             431: {
                 headers: {
@@ -1721,6 +1766,15 @@ export interface operations {
             };
             /** @description a Host this server does not serve */
             421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description too many wrong tokens or invites from this address (Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1828,6 +1882,15 @@ export interface operations {
             };
             /** @description a Host this server does not serve */
             421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description too many wrong tokens or invites from this address (Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
