@@ -670,15 +670,16 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                     if may_auth and time.monotonic() > connection.auth_until:
                         raise ApiError(400, f"auth must come within {limits.auth_timeout:g} s "
                                             f"of opening the socket; open it with the token")
+                    found: int | None | ApiError
                     try:
                         guess_wait(connection.address)
-                        seat = await server.seat_for(table, body.get("token")) \
+                        found = await server.seat_for(table, body.get("token")) \
                             if may_auth else None
                     except ApiError as e:
                         if isinstance(e, BadCredential):
                             guessed(connection.address)
-                        seat = e
-                    if not _authenticate(connection, table, seat, may_auth, limits):
+                        found = e
+                    if not _authenticate(connection, table, found, may_auth, limits):
                         return
                     server.presence_changed(table, connection.seat, connection)
                     continue

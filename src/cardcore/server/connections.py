@@ -106,7 +106,7 @@ def guarded_http(slots: AddressSlots, head_timeout: float,
     class GuardedH11Protocol(H11Protocol):
         head_timer: Any = None
 
-        def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+        def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
             address = self.client[0] if self.client else ""
             if not slots.take(transport, address):

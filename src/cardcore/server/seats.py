@@ -15,7 +15,7 @@ import functools
 import unicodedata
 from typing import Any, Mapping
 
-import icu
+import icu  # type: ignore[import-untyped, unused-ignore]  # PyICU ships no stubs
 
 from cardcore.errors import echo
 
