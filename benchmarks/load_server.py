@@ -40,6 +40,7 @@ from pathlib import Path
 
 import websockets
 
+import cardcore
 from cardcore import load_game
 from cardcore.server.storage import is_postgres_url, open_store
 
@@ -180,6 +181,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def wait_ready(server: subprocess.Popen, base: str, log: Path,
+               timeout: float = 60.0) -> str | None:
+    """None once ``base`` answers; else why not (the server's exit and its log's end)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            tail = log.read_text(errors="replace").strip().splitlines()[-5:]
+            return f"exit code {server.returncode}: " + " | ".join(tail)
+        try:
+            urllib.request.urlopen(base + "/api/games", timeout=1).close()
+            return None
+        except OSError:
+            time.sleep(0.1)
+    return f"no answer from {base} within {timeout:g} s"
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -208,24 +225,30 @@ def main() -> int:
     ports = [free_port() for _ in range(args.processes)]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     ws_bases = [f"ws://127.0.0.1:{port}" for port in ports]
-    src = str(Path(__file__).resolve().parents[1] / "src")
-    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    # The servers run the cardcore this script imported (installed, or a source tree on
+    # PYTHONPATH), never a checkout's src/ found beside the script, whose extensions may not
+    # be built.
+    here = str(Path(cardcore.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": here + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    logs = [workdir / f"server-{port}.log" for port in ports]
     servers = [subprocess.Popen(
         [sys.executable, "-m", "cardcore", "serve", "--host", "127.0.0.1", "--port", str(port),
          "--db", db, "--bot-delay", "0", "--synchronous", args.synchronous,
          "--max-tables", str(args.tables * 4),
          # One client address (127.0.0.1) creates every table: lift the per-address limits.
          "--max-tables-per-client", str(args.tables * 4), "--create-rate", "1000",
-         "--create-burst", str(args.tables * 100)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env) for port in ports]
+         "--create-burst", str(args.tables * 100),
+         # ... and every socket: 4 per table, from 127.0.0.1 too.
+         "--max-connections-per-address", str(args.tables * 8 + 100),
+         "--max-sockets-per-address", str(args.tables * 8 + 100)],
+        stdout=log.open("wb"), stderr=subprocess.STDOUT, env=env)
+        for port, log in zip(ports, logs)]
     try:
-        for base in bases:
-            for _ in range(300):
-                try:
-                    urllib.request.urlopen(base + "/api/games", timeout=1).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
+        for server, base, log in zip(servers, bases, logs):
+            failure = wait_ready(server, base, log)
+            if failure is not None:
+                print(f"load_server: a server failed to start: {failure}", file=sys.stderr)
+                return 2
         totals = Totals()
         started = time.perf_counter()
         deadline = started + args.seconds

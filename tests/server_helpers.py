@@ -64,12 +64,19 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _soft_open_files(limit: int) -> None:
+    """In the server's process: the soft open-file limit (the usual default is 1,024)."""
+    import resource
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(limit, hard), hard))
+
+
 class ServerProcess:
     """`python -m cardcore serve` on 127.0.0.1 and a free port, for crash and browser tests."""
 
     def __init__(self, db: Path, bot_delay: float = 0.0, port: int | None = None,
                  log: Path | None = None, extra: tuple[str, ...] = (),
-                 host: str = "127.0.0.1") -> None:
+                 host: str = "127.0.0.1", open_files: int | None = None) -> None:
         self.db = db
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -79,7 +86,8 @@ class ServerProcess:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "cardcore", "serve", "--host", host,
              "--port", str(self.port), "--db", str(db), "--bot-delay", str(bot_delay), *extra],
-            stdout=self.log, stderr=subprocess.STDOUT, env=env)
+            stdout=self.log, stderr=subprocess.STDOUT, env=env,
+            preexec_fn=None if open_files is None else lambda: _soft_open_files(open_files))
         self.wait_ready()
 
     def wait_ready(self, timeout: float = 30.0) -> None:

@@ -39,7 +39,8 @@ def test_schemathesis_finds_nothing(tmp_path):
     s = ServerProcess(tmp_path / "t.sqlite3", extra=(
         "--create-rate", "100000", "--create-burst", "100000",
         "--max-tables-per-client", "100000", "--max-tables", "100000",
-        "--message-rate", "100000", "--log-level", "warning"))
+        "--message-rate", "100000", "--guess-rate", "100000", "--guess-burst", "100000",
+        "--log-level", "warning"))
     try:
         cli = Path(sys.executable).with_name("schemathesis")
         result = subprocess.run(

@@ -1053,6 +1053,11 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _plain(number: float) -> str:
+    """A default as people write it: 1048576, 0.2, 604800 (``:g`` gave 1.04858e+06)."""
+    return str(int(number)) if float(number).is_integer() else repr(float(number))
+
+
 # Every field of cardcore.server.limits.Limits is an option of `cardcore serve`.
 SERVE_LIMITS = {
     "max_tables": (int, 1000, "open (unfinished) tables in total"),
@@ -1078,6 +1083,21 @@ SERVE_LIMITS = {
     "bot_think_ms": (float, 200.0, "milliseconds a search bot (ismcts) thinks per move"),
     "bot_workers": (int, 2, "worker threads in which search bots think"),
     "hint_rate": (float, 0.5, "hints per second per seat (bursts of 2)"),
+    "max_connections": (int, 4096, "open connections in all: past it, HTTP requests are "
+                                   "answered 503 (uvicorn's limit_concurrency)"),
+    "max_connections_per_address": (int, 64, "open connections (WebSockets included) from one "
+                                             "peer address; proxies named by "
+                                             "--forwarded-allow-ips are exempt"),
+    "max_sockets_per_address": (int, 32, "open WebSockets from one client address, over all "
+                                         "tables"),
+    "max_spectators_per_address": (int, 8, "spectator sockets per table from one client "
+                                           "address"),
+    "head_timeout": (float, 10.0, "seconds a connection has to send a whole request head "
+                                  "(slow senders are closed)"),
+    "auth_timeout": (float, 10.0, "seconds in which a socket opened without a token may send "
+                                  "its auth message"),
+    "guess_rate": (float, 0.2, "wrong tokens and invites per second per address before 429"),
+    "guess_burst": (int, 20, "bursts of wrong tokens and invites per address"),
 }
 
 
@@ -1253,7 +1273,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds between bot moves (default 0.4)")
     for name, (kind, default, text) in SERVE_LIMITS.items():
         p.add_argument("--" + name.replace("_", "-"), type=kind, default=default,
-                       help=f"{text} (default {default:g})")
+                       help=f"{text} (default {_plain(default)})")
     p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                    help="an origin allowed besides the server's own and loopback (repeat; "
                         "'*': any)")

@@ -36,28 +36,38 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = DEFAULT_DB
     before it shuts down (drain.py; 0: at once).
 
     HTTP is parsed by h11, whose head limit (``limits.max_header_bytes``) refuses an oversized
-    request before it is buffered. Client addresses are the peers' unless
+    request before it is buffered; connections per address and the head's deadline are
+    connections.py's. Client addresses are the peers' unless
     ``forwarded_allow_ips`` names the proxies whose ``X-Forwarded-For`` is believed."""
     import uvicorn
 
     from cardcore.server.backpressure import bounded_protocol    # uvicorn's protocol, bounded
+    from cardcore.server.connections import AddressSlots, guarded_http, trusted_proxies
     from cardcore.server.drain import DrainingServer
 
     limits = limits or Limits()
     app = create_app(db, bot_delay, max_tables=max_tables, message_rate=message_rate,
                      synchronous=synchronous, limits=limits, allow_origins=allow_origins,
                      allow_hosts=allow_hosts, bots=bots)
+    tables = app.state.tables
+    slots = AddressSlots(limits.max_connections_per_address,
+                         exempt=trusted_proxies(forwarded_allow_ips))
+    tables.metrics.connection_counts = slots.counts
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
                             log_config=log_config(log_format, log_level),
-                            http="h11", h11_max_incomplete_event_size=limits.max_header_bytes,
+                            # h11, with connections per address and a deadline on each head
+                            http=guarded_http(slots, limits.head_timeout, tables.refused),
+                            h11_max_incomplete_event_size=limits.max_header_bytes,
+                            limit_concurrency=limits.max_connections,
                             ws_max_size=max(WS_FRAME_CAP, limits.max_message + 1),
                             server_header=False,
                             proxy_headers=forwarded_allow_ips is not None,
                             forwarded_allow_ips=forwarded_allow_ips,
                             ws_per_message_deflate=False,   # CPU, not bandwidth, is scarce
                             ws=bounded_protocol(limits.max_outbox_bytes, limits.send_timeout,
-                                                lambda: app.state.tables.refused("slow_reader")))
-    server = DrainingServer(config, app.state.tables, drain)
+                                                lambda: tables.refused("slow_reader"),
+                                                slots.give))
+    server = DrainingServer(config, tables, drain)
     # The server process is ours: the objects of start-up never need collecting, and a
     # young-generation pass every 700 allocations costs more than the cycles it finds (the
     # load benchmark: p99 60 -> 48 ms, 0.62 -> 0.52 ms of CPU per action).

@@ -43,8 +43,8 @@ from cardcore.server.metrics import health
 from cardcore.server.openapi import openapi_spec
 from cardcore.server.patches import without_events
 from cardcore.server.store import StoreUnavailable
-from cardcore.server.tables import (ACK, ApiError, Connection, Table, TableServer,
-                                    games_catalogue, request_id, unavailable)
+from cardcore.server.tables import (ACK, ApiError, BadCredential, Connection, Table,
+                                    TableServer, games_catalogue, request_id, unavailable)
 
 __all__ = ["create_app", "MAX_BODY", "WS_FRAME_CAP"]
 
@@ -141,9 +141,30 @@ async def _read_object(request: Request, max_body: int, fields: set[str]) -> dic
     return body
 
 
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    body = dict(pairs)
+    if len(body) != len(pairs):          # json's default keeps the last: two readings of one body
+        raise ApiError(400, "the JSON has a key twice")
+    return body
+
+
+def _no_constant(name: str) -> Any:
+    raise ApiError(400, f"the body is not JSON ({name} is not a JSON number)")
+
+
 def _parse_json(raw: bytes | str) -> Any:
+    """Strict JSON (RFC 8259 as exchanged between systems): UTF-8 without a BOM, no key
+    twice in an object, no NaN or Infinity; 400 otherwise. (``json.loads`` alone takes UTF-16
+    and UTF-32 bytes, a BOM in text, and keeps the last of two keys.)"""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ApiError(400, "the body is not UTF-8") from None
+    if raw.startswith("\ufeff"):
+        raise ApiError(400, "the body starts with a byte-order mark: send UTF-8 without it")
     try:
-        return json.loads(raw)
+        return json.loads(raw, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except (ValueError, RecursionError):
         raise ApiError(400, "the body is not JSON") from None
 
@@ -205,6 +226,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                          limits=limits, bots=bots)
     policy = OriginPolicy(allow_origins, allow_hosts)
     creations = RateBuckets(limits.create_rate, limits.create_burst)
+    guesses = RateBuckets(limits.guess_rate, limits.guess_burst)     # wrong tokens, invites
+    sockets: dict[str, int] = {}                # open WebSockets by client address
     static_dir = Path(str(resources.files("cardcore.server") / "static"))
 
     @asynccontextmanager
@@ -217,6 +240,21 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
 
     def client_address(request: Request | WebSocket) -> str:
         return request.client.host if request.client is not None else "unknown"
+
+    def guess_wait(address: str) -> None:
+        """429 for an address past ``guess_rate`` wrong tokens and invites (before any
+        token is looked at, so a guesser costs no store read)."""
+        wait = guesses.wait(address, time.monotonic())
+        if wait > 0:
+            server.refused("guesses")
+            raise ApiError(429, f"too many wrong tokens or invites from {address}: at most "
+                                f"{limits.guess_rate:g} per second (bursts of "
+                                f"{limits.guess_burst}); retry after {math.ceil(wait)} s",
+                           retry_after=math.ceil(wait))
+
+    def guessed(address: str) -> None:
+        server.metrics.bad_credentials.inc()
+        guesses.take(address, time.monotonic())
 
     async def metrics(request: Request) -> Response:
         return Response(server.metrics.render(), media_type=METRICS_TYPE,
@@ -315,19 +353,19 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     async def get_table(request: Request) -> Response:
         table = server.get(request.path_params["table"])
         token = _bearer(request) or request.query_params.get("token")
-        seat = _watcher(table, table.seat_of(token))
+        seat = _watcher(table, await server.seat_for(table, token))
         since = _int_query(request, "since", 0)
         await server.settled(table)
         return _json(table.state(seat, since, _reader_lang(request, explicit=True)))
 
     async def get_record(request: Request) -> Response:
         table = server.get(request.path_params["table"])
-        _watcher(table, table.seat_of(_bearer(request)))
+        _watcher(table, await server.seat_for(table, _bearer(request)))
         return _json(await server.record(table))
 
     async def get_review(request: Request) -> Response:
         table = server.get(request.path_params["table"])
-        _watcher(table, table.seat_of(_bearer(request)))
+        _watcher(table, await server.seat_for(table, _bearer(request)))
         raw = request.query_params.get("seat")
         if raw is None:
             raise ApiError(400, "give the seat to review: ?seat=S")
@@ -348,7 +386,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         token = _bearer(request)
         if token is None:
             raise ApiError(401, "leaving a seat needs its token (Authorization: Bearer T)")
-        seat = table.seat_of(token)
+        seat = await server.seat_for(table, token)
         if not (raw.isascii() and raw.isdigit() and len(raw) <= 3) or int(raw) != seat:
             raise ApiError(403, "that token is not this seat's")
         await server.leave(table, int(raw))
@@ -356,7 +394,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
 
     async def rematch(request: Request) -> Response:
         table = server.get(request.path_params["table"])
-        seat = table.seat_of(_bearer(request))
+        seat = await server.seat_for(table, _bearer(request))
         made = await server.rematch_of(table, seat, client_address(request))
         new = made if isinstance(made, Table) else server.get(made)
         fair = new.fairness
@@ -366,7 +404,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     async def get_hint(request: Request) -> Response:
         table = server.get(request.path_params["table"])
         token = _bearer(request) or request.query_params.get("token")
-        return _json(await server.hint(table, table.seat_of(token)))
+        return _json(await server.hint(table, await server.seat_for(table, token)))
 
     async def seat_body(request: Request, table: Table,
                         fields: set[str]) -> tuple[dict[str, Any], int]:
@@ -383,7 +421,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             token = _bearer(request)
         if token is None:
             raise ApiError(403, "a seat token is required (body 'token' or Authorization)")
-        seat = table.seat_of(token)
+        seat = await server.seat_for(table, token)
         if seat is None:                             # pragma: no cover - seat_of raised
             raise ApiError(403, "bad token")
         return body, seat
@@ -422,9 +460,15 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     async def ws_table(websocket: WebSocket) -> None:
         token, subprotocol = _socket_token(websocket)
         words = words_for(websocket, explicit=True)
+        address = client_address(websocket)
         try:
+            try:
+                guess_wait(address)
+            except ApiError as e:
+                await _refuse(websocket, subprotocol, e, WS_CLOSE["full"], words)
+                return
             table = server.get(websocket.path_params["table"])
-            seat = _watcher(table, table.seat_of(token))
+            seat = _watcher(table, await server.seat_for(table, token))
             since = _count(websocket.query_params.get("since") or None, "since", 0)
             # A client that saw another generation of the log (before a take-back) may be
             # past its end: its first state is then the whole stream, marked rewound.
@@ -442,6 +486,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             await _refuse(websocket, subprotocol, unavailable(e), WS_CLOSE["storage"], words)
             return
         except ApiError as e:                 # storage unavailable (503): reconnect later
+            if isinstance(e, BadCredential):
+                guessed(address)
             await _refuse(websocket, subprotocol, e,
                           WS_CLOSE["storage"] if e.status == 503 else WS_CLOSE["refused"],
                           words)
@@ -453,17 +499,31 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         else:
             present = sum(1 for c in table.connections if c.seat == seat)
             allowed, kind = limits.max_seat_connections, f"seat {seat}"
+        full = None
         if present >= allowed:
-            server.refused("connections")
-            await _refuse(websocket, subprotocol,
-                          ApiError(503, f"too many {kind} connections to this table "
-                                        f"(at most {allowed})"), WS_CLOSE["full"], words)
+            full = ("connections", f"too many {kind} connections to this table "
+                                   f"(at most {allowed})")
+        elif seat is None and sum(1 for c in table.connections if c.seat is None
+                                  and c.address == address) \
+                >= limits.max_spectators_per_address:
+            full = ("spectators_per_address", f"too many spectator connections to this "
+                    f"table from {address} (at most {limits.max_spectators_per_address})")
+        elif sockets.get(address, 0) >= limits.max_sockets_per_address:
+            full = ("sockets_per_address", f"too many sockets from {address} (at most "
+                                           f"{limits.max_sockets_per_address})")
+        if full is not None:
+            server.refused(full[0])
+            await _refuse(websocket, subprotocol, ApiError(503, full[1]), WS_CLOSE["full"],
+                          words)
             return
         await websocket.accept(subprotocol=subprotocol)
         connection = Connection(seat, since, limits.message_rate, 2 * limits.message_rate,
                                 max_outbox=limits.max_outbox,
                                 max_outbox_bytes=limits.max_outbox_bytes)
+        connection.address = address
+        sockets[address] = sockets.get(address, 0) + 1
         connection.may_auth = token is None          # {"type": "auth"} may come first
+        connection.auth_until = time.monotonic() + limits.auth_timeout
         connection.rewinds = rewinds
         connection.words = words
         connection.lang = _reader_lang(websocket, explicit=True)
@@ -489,6 +549,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                             "outbox full" if connection.overflow else "send timed out")
         finally:
             connection.closed = True
+            left = sockets.pop(address, 1) - 1
+            if left > 0:
+                sockets[address] = left
             table.connections.discard(connection)
             server.presence_changed(table, connection.seat)
             server.release(table)
@@ -614,7 +677,19 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                 kind = body.get("type")
                 may_auth, connection.may_auth = connection.may_auth, False
                 if kind == "auth":
-                    if not _authenticate(connection, table, body, may_auth, limits):
+                    if may_auth and time.monotonic() > connection.auth_until:
+                        raise ApiError(400, f"auth must come within {limits.auth_timeout:g} s "
+                                            f"of opening the socket; open it with the token")
+                    found: int | None | ApiError
+                    try:
+                        guess_wait(connection.address)
+                        found = await server.seat_for(table, body.get("token")) \
+                            if may_auth else None
+                    except ApiError as e:
+                        if isinstance(e, BadCredential):
+                            guessed(connection.address)
+                        found = e
+                    if not _authenticate(connection, table, found, may_auth, limits):
                         return
                     server.presence_changed(table, connection.seat, connection)
                     continue
@@ -637,8 +712,16 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
                                  body.get("cards"))
                 if rid is not None:
                     connection.push_ack(rid)
+            except StoreUnavailable as e:
+                connection.push_error(unavailable(e), rid)
+                connection.notify()
             except ApiError as e:
                 connection.push_error(e, rid)
+                if e.status == 503:
+                    # Nothing was changed, but a client waits for a state after its action:
+                    # the table as it is follows the error (or, when the table's storage
+                    # broke, the close 1011 that tells it to reconnect).
+                    connection.notify()
             if connection.overflow:
                 return
 
@@ -703,9 +786,14 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
             method = "GET" if request.method == "HEAD" else request.method
             try:
                 try:
+                    if "table" in request.path_params:
+                        guess_wait(client_address(request))
                     return await handlers[method](request)
                 except StoreUnavailable as e:    # PostgreSQL down: it reconnects by itself
                     raise unavailable(e) from None
+                except BadCredential:
+                    guessed(client_address(request))
+                    raise
             except ApiError as e:
                 response = _error(e, words_for(request))
                 if e.status in (429, 503) and "retry_after" in e.details:
@@ -770,16 +858,18 @@ def _watcher(table: Table, seat: int | None) -> int | None:
     return seat
 
 
-def _authenticate(connection: Connection, table: Table, body: dict[str, Any], allowed: bool,
-                  limits: Limits) -> bool:
+def _authenticate(connection: Connection, table: Table, seat: int | None | ApiError,
+                  allowed: bool, limits: Limits) -> bool:
     """``{"type": "auth", "token": T}``, the first message of a socket opened without a
-    token: the socket becomes the seat's, and its next state is the seat's from the socket's
-    ``since`` again. False (the socket is to close) for a bad token or a full seat."""
+    token (``seat``: its token's seat, or the refusal of the token): the socket becomes the
+    seat's, and its next state is the seat's from the socket's ``since`` again. False (the
+    socket is to close) for a bad token or a full seat."""
     if not allowed:
         raise ApiError(400, "auth must be the first message of a socket opened without a "
                             "token")
     try:
-        seat = table.seat_of(body.get("token"))
+        if isinstance(seat, ApiError):
+            raise seat
         if seat is None:
             raise ApiError(403, "auth needs a token")
         if sum(1 for c in table.connections if c.seat == seat) >= limits.max_seat_connections:

@@ -26,12 +26,18 @@ log = logging.getLogger("cardcore.server")
 
 
 def bounded_protocol(max_bytes: int, grace: float,
-                     on_drop: Callable[[], None] = lambda: None) -> type[Any]:
+                     on_drop: Callable[[], None] = lambda: None,
+                     on_lost: Callable[[Any], None] = lambda transport: None) -> type[Any]:
     """uvicorn's WebSocket protocol with at most ``max_bytes`` buffered for one peer;
-    ``on_drop()`` is called for each socket dropped that way (to count it)."""
+    ``on_drop()`` is called for each socket dropped that way (to count it), ``on_lost``
+    with the transport once the connection is gone (its slot per address: connections.py)."""
 
     class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
         dropped = False
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            on_lost(self.transport)
+            super().connection_lost(exc)
 
         def data_received(self, data: bytes) -> None:
             if not self.dropped:

@@ -51,6 +51,15 @@ class Limits:
     bot_think_ms: float = 200.0            # a search bot's budget per move (milliseconds)
     bot_workers: int = 2                   # threads in which search bots think
     hint_rate: float = 0.5                 # hints per second per seat (bursts of 2)
+    # Hostile clients (docs/server.md, "Limits"): what one address may hold or try.
+    max_connections: int = 4096            # open connections in all (uvicorn's limit_concurrency)
+    max_connections_per_address: int = 64  # open TCP connections (sockets included) per peer
+    max_sockets_per_address: int = 32      # open WebSockets per client address, all tables
+    max_spectators_per_address: int = 8    # spectator sockets per table from one address
+    head_timeout: float = 10.0             # seconds to send a whole request head
+    auth_timeout: float = 10.0             # seconds in which a token-less socket may auth
+    guess_rate: float = 0.2                # wrong tokens and invites per second per address ...
+    guess_burst: int = 20                  # ... with bursts up to this many
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -60,7 +69,9 @@ class Limits:
                 raise ValueError(f"{f.name} must be a number > 0, not {value!r}")
         for name in ("max_tables", "max_tables_per_client", "create_burst", "max_spectators",
                      "max_seat_connections", "max_header_bytes", "max_body", "max_message",
-                     "max_outbox", "max_outbox_bytes", "bot_workers"):
+                     "max_outbox", "max_outbox_bytes", "bot_workers", "max_connections",
+                     "max_connections_per_address", "max_sockets_per_address",
+                     "max_spectators_per_address", "guess_burst"):
             if not isinstance(getattr(self, name), int):
                 raise ValueError(f"{name} must be an int")
         if self.bot_think_ms > 60_000:
@@ -77,6 +88,12 @@ class RateBuckets:
         self.burst = float(burst)
         self.max_addresses = max_addresses
         self.buckets: dict[str, tuple[float, float]] = {}    # address -> (allowance, time)
+
+    def wait(self, address: str, now: float) -> float:
+        """0 when ``take`` would allow, else the seconds until it would (takes nothing)."""
+        allowance, last = self.buckets.get(address, (self.burst, now))
+        allowance = min(self.burst, allowance + (now - last) * self.rate)
+        return 0.0 if allowance >= 1 else (1 - allowance) / self.rate
 
     def take(self, address: str, now: float) -> float:
         allowance, last = self.buckets.get(address, (self.burst, now))

@@ -1,5 +1,5 @@
 """The logs of ``cardcore serve`` (docs/server.md, "Logs"): one line per record, a UTC
-timestamp on each, seat tokens redacted from every line (access and application alike), as
+timestamp on each, seat tokens and invites redacted from every line (access and application alike), as
 text or as JSON lines.
 
 Redaction happens on the finished line, after formatting, so it never changes a record's
@@ -17,18 +17,26 @@ __all__ = ["LOG_FORMATS", "LineFormatter", "RedactTokens", "redact", "log_config
 
 LOG_FORMATS = ("text", "json")
 
-# ?token=..., a token subprotocol, a bearer credential, a creator token in a message.
+# ?token=... and ?invite=... (or #invite=), a token subprotocol, a bearer credential, a token
+# or invite in a JSON message or body ("token", "creator_token", "invite"; a WebSocket frame
+# logged at --log-level debug), and the seats' tokens of a new table ("seats": {...}).
 _SECRETS = [
-    (re.compile(r"(token=)[^&\s\"'\\]*", re.IGNORECASE), r"\1[redacted]"),
+    (re.compile(r"((?:token|invite)=)[^&\s\"'\\#]*", re.IGNORECASE), r"\1[redacted]"),
     (re.compile(r"(cardcore\.token\.)[A-Za-z0-9_\-]+"), r"\1[redacted]"),
     (re.compile(r"(bearer\s+)[^\s\"',;]+", re.IGNORECASE), r"\1[redacted]"),
+    (re.compile(r"""((?:\\?["'])(?:[a-z_]*token|invite)(?:\\?["'])\s*:\s*(?:\\?["']))"""
+                r"""[^"'\\]*""", re.IGNORECASE), r"\1[redacted]"),
+    (re.compile(r"""((?:\\?["'])seats(?:\\?["'])\s*:\s*\{)[^}]*""", re.IGNORECASE),
+     r"\1[redacted]"),
 ]
+_HINTS = ("token", "bearer", "invite", "seats")
 
 
 def redact(text: str) -> str:
-    """``text`` with every seat or creator token it holds replaced by ``[redacted]``."""
+    """``text`` with every seat token, creator token and invite it holds replaced by
+    ``[redacted]``."""
     lowered = text.lower()
-    if "token" not in lowered and "bearer" not in lowered:
+    if not any(hint in lowered for hint in _HINTS):
         return text
     for pattern, replacement in _SECRETS:
         text = pattern.sub(replacement, text)

@@ -8,7 +8,7 @@ open and the table has not advanced for ``stall_after`` seconds.
 from __future__ import annotations
 
 import time
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
@@ -41,6 +41,12 @@ class Metrics:
                                      buckets=FAST, registry=self.registry)
         self.stalls = Counter("cardcore_stalls", "tables found stalled by the watchdog",
                               registry=self.registry)
+        self.bad_credentials = Counter("cardcore_bad_credentials", "wrong seat tokens, "
+                                       "invites and creator tokens (guesses)",
+                                       registry=self.registry)
+        # Under `cardcore serve`: () -> (open connections, addresses, the most from one
+        # address), from the connection guard (connections.py); None when embedded.
+        self.connection_counts: Callable[[], tuple[int, int, int]] | None = None
 
     def attach(self, server: TableServer) -> None:
         self.registry.register(_Gauges(server))
@@ -102,6 +108,15 @@ class _Gauges(Collector):
         for reason, count in sorted(server.refusals.items()):
             refusals.add_metric([reason], count)
         yield refusals
+        if server.metrics.connection_counts is not None:
+            total, addresses, most = server.metrics.connection_counts()
+            open_now = GaugeMetricFamily("cardcore_open_connections", "open TCP connections "
+                                         "(WebSockets included), as counted against "
+                                         "max_connections_per_address", labels=["stat"])
+            open_now.add_metric(["total"], total)
+            open_now.add_metric(["addresses"], addresses)
+            open_now.add_metric(["max_per_address"], most)
+            yield open_now
         stalled = GaugeMetricFamily("cardcore_tables_stalled", "tables whose seat to move is "
                                     "there (a bot, or a person with a socket) and which have "
                                     "not advanced for stall_after seconds")

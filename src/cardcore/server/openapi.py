@@ -80,9 +80,29 @@ OPERATIONS = [("/api/games", "get"), ("/api/i18n", "get"), ("/api/tables", "get"
               ("/metrics", "get"), ("/openapi.json", "get")]
 
 
+GUESSES = "too many wrong tokens or invites from this address (Retry-After)"
+
+
 def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
     """The OpenAPI document; ``extra_bots``: the plug-in bots a server offers, per game
     (``TableServer.extra_bots``), listed among the bot names."""
+    spec = _spec(extra_bots)
+    # Any request about a table may be refused by the guess limit of its address (app.py).
+    for path, item in spec["paths"].items():
+        if "{table}" not in path:
+            continue
+        for operation in item.values():
+            responses = operation["responses"]
+            if "429" in responses:
+                responses["429"] = {**responses["429"], "description":
+                                    f"{responses['429']['description']}; {GUESSES}"}
+            else:
+                responses["429"] = {"description": GUESSES,
+                                    "content": {"application/json": {"schema": ERROR}}}
+    return spec
+
+
+def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
     games = list(available_games())
     bots = sorted({bot for game in games
                    for bot in table_bots(game, (extra_bots or {}).get(game, ()))})
@@ -448,7 +468,8 @@ def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[
                     "properties": {
                         "game": {"type": "string", "enum": games},
                         "players": {"type": ["integer", "null"]},
-                        "seed": {"type": ["integer", "null"], "minimum": 0},
+                        "seed": {"type": ["integer", "null"], "minimum": 0,
+                                 "maximum": 2**64 - 1},
                         "options": {"type": ["object", "null"]},
                         "bots": {"type": ["object", "null"], "additionalProperties": {
                             "type": "string", "enum": bots}},
@@ -523,13 +544,13 @@ def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[
                     "properties": {
                         "token": {"type": ["string", "null"]},
                         "action": {"type": ["integer", "string"]},
-                        "after": {"type": ["integer", "null"]},
+                        "after": {"type": ["integer", "null"], "minimum": 0},
                         "cards": CHOSEN_CARDS}},
                 "Takeback": {
                     "type": "object", "additionalProperties": False,
                     "properties": {
                         "token": {"type": ["string", "null"]},
-                        "after": {"type": ["integer", "null"]}}},
+                        "after": {"type": ["integer", "null"], "minimum": 0}}},
                 "TakebackState": {
                     "type": "object", "required": ["rewinds", "available"],
                     "properties": {
@@ -543,12 +564,12 @@ def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[
                 "WsAction": {"type": "object", "required": ["type", "action"],
                              "properties": {"type": {"const": "action"},
                                             "action": {"type": ["integer", "string"]},
-                                            "after": {"type": ["integer", "null"]},
+                                            "after": {"type": ["integer", "null"], "minimum": 0},
                                             "cards": CHOSEN_CARDS,
                                             "id": REQUEST_ID}},
                 "WsTakeback": {"type": "object", "required": ["type"],
                                "properties": {"type": {"const": "takeback"},
-                                              "after": {"type": ["integer", "null"]},
+                                              "after": {"type": ["integer", "null"], "minimum": 0},
                                               "id": REQUEST_ID}},
                 "WsPing": {"type": "object", "required": ["type"],
                            "properties": {"type": {"const": "ping"}}},

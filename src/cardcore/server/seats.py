@@ -11,17 +11,22 @@ their ``ApiError`` into answers. A seat is, at any time, exactly one of
 """
 from __future__ import annotations
 
+import functools
 import unicodedata
 from typing import Any, Mapping
 
+import icu  # type: ignore[import-untyped, unused-ignore]  # PyICU ships no stubs
+
 from cardcore.errors import echo
 
-__all__ = ["SeatError", "MAX_NAME", "JOIN_MODES", "PRESENCES", "check_name", "check_settings",
-           "check_open_seats", "check_names", "presence_of"]
+__all__ = ["SeatError", "MAX_NAME", "MAX_MARKS", "JOIN_MODES", "PRESENCES", "check_name",
+           "name_key", "same_name", "check_settings", "check_open_seats", "check_names",
+           "presence_of"]
 
 MAX_NAME = 24                       # characters of a display name, after trimming
 # Besides letters, digits and marks (every script), a name may hold spaces and these.
 NAME_PUNCTUATION = frozenset(" -_.'")
+MAX_MARKS = 3                       # combining marks on one letter (Vietnamese stacks 2)
 JOIN_MODES = ("invite", "anyone")   # who may claim an open seat
 PRESENCES = ("connected", "away", "bot", "open")
 
@@ -40,24 +45,62 @@ def _refuse(status: int, text: str, field: str) -> SeatError:
     return SeatError(status, text, field)
 
 
+def _ignorable(ch: str) -> bool:
+    """Unicode's Default_Ignorable_Code_Point: drawn as nothing (variation selectors, the
+    combining grapheme joiner, Hangul fillers, zero-width characters)."""
+    return bool(icu.Char.hasBinaryProperty(ch, icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT))
+
+
 def check_name(raw: Any, field: str = "name") -> str:
     """A display name: 1..MAX_NAME characters once trimmed and NFC-normalised, of letters,
     digits, marks, spaces and ``-_.'`` (no control or format characters, so nothing
-    reorders or hides text in another seat's page). SeatError: 400 for a non-string, 422
-    otherwise, both naming ``field``; the bad value is echoed cut to 60 characters."""
+    reorders or hides text in another seat's page), starting with a letter or digit, with at
+    most MAX_MARKS marks on a letter and nothing drawn as nothing (Default_Ignorable_Code_Point:
+    a Hangul filler, a variation selector). SeatError: 400 for a non-string, 422 otherwise,
+    both naming ``field``; the bad value is echoed cut to 60 characters."""
     if not isinstance(raw, str):
         raise _refuse(400, f"{field} must be a string", field)
     name = unicodedata.normalize("NFC", raw.strip()) if len(raw) <= 4 * MAX_NAME else raw
     if not 0 < len(name) <= MAX_NAME:
         raise _refuse(422, f"{field} must have 1..{MAX_NAME} characters, not {len(name)}",
                       field)
+    marks = 0
     for ch in name:
-        if not (unicodedata.category(ch)[0] in "LNM" or ch in NAME_PUNCTUATION):
+        kind = unicodedata.category(ch)[0]
+        if not (kind in "LNM" or ch in NAME_PUNCTUATION):
             raise _refuse(422, f"{field} may hold letters, digits, spaces and -_.' only, "
                                f"not {echo(name)}", field)
+        if _ignorable(ch):
+            raise _refuse(422, f"{field} may not hold invisible characters: "
+                               f"{echo(name.encode('unicode_escape').decode())}", field)
+    for ch in unicodedata.normalize("NFD", name):     # marks counted decomposed: á is a + 1
+        marks = marks + 1 if unicodedata.category(ch)[0] == "M" else 0
+        if marks > MAX_MARKS:
+            raise _refuse(422, f"{field} may have at most {MAX_MARKS} marks on a letter",
+                          field)
+    if unicodedata.category(name[0])[0] not in "LN":
+        raise _refuse(422, f"{field} must start with a letter or a digit: {echo(name)}", field)
     if "  " in name:
         raise _refuse(422, f"{field} may not hold two spaces in a row: {echo(name)}", field)
     return name
+
+
+@functools.lru_cache(maxsize=1)
+def _spoof_checker() -> Any:
+    return icu.SpoofChecker()
+
+
+def name_key(name: str) -> tuple[str, str]:
+    """What two names that look alike share: the confusable skeletons (Unicode TS #39, by
+    ICU) of the name and of its case fold (Ann, ANN, Аnn with a Cyrillic A)."""
+    skeleton = _spoof_checker().getSkeleton
+    return skeleton(0, name), skeleton(0, name.casefold())
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` would be taken for one name at a table."""
+    key_a, key_b = name_key(a), name_key(b)
+    return key_a[0] == key_b[0] or key_a[1] == key_b[1]
 
 
 def check_settings(listed: Any, spectators: Any, join: Any) -> tuple[bool, bool, str]:
@@ -74,7 +117,8 @@ def check_settings(listed: Any, spectators: Any, join: Any) -> tuple[bool, bool,
 
 def _seat_number(key: Any, players: int, field: str, text: bool = False) -> int:
     """A seat number: an int (``text``: the digits of an object key, ``"1"``)."""
-    if text and isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 3:
+    if text and isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 3 \
+            and key == str(int(key)):                   # "0", "12"; never "00" or "01"
         key = int(key)
     elif text or isinstance(key, str):
         raise _refuse(422 if text else 400, f"{field}: {echo(key)} is not a seat number", field)
@@ -97,7 +141,7 @@ def check_open_seats(raw: Any, players: int, bots: Mapping[int, str]) -> set[int
 
 def check_names(raw: Any, players: int, taken: set[int]) -> dict[int, str]:
     """``names``: display names of the seats the creator takes (``{"0": "Ann"}``), unique
-    at the table (ignoring case)."""
+    at the table (ignoring case and look-alike letters: ``same_name``)."""
     if raw is None:
         return {}
     if not isinstance(raw, dict) or len(raw) > players:
@@ -109,9 +153,10 @@ def check_names(raw: Any, players: int, taken: set[int]) -> dict[int, str]:
             raise _refuse(422, f"names: seat {seat} is not a seat the creator takes (a bot "
                                "or an open seat)", "names")
         names[seat] = check_name(value, "names")
-    folded = [n.casefold() for n in names.values()]
-    if len(set(folded)) != len(folded):
-        raise _refuse(422, "names: two seats have the same name", "names")
+    listed = list(names.values())
+    if any(same_name(a, b) for k, a in enumerate(listed) for b in listed[k + 1:]):
+        raise _refuse(422, "names: two seats have the same name (or names that look "
+                           "alike)", "names")
     return names
 
 

@@ -42,11 +42,11 @@ from cardcore.server.metrics import Metrics
 from cardcore.server.patches import StateMemo
 from cardcore.server.record_keys import RecordKeys
 from cardcore.server.storage import open_store
-from cardcore.server.store import (CHECKPOINT_EVERY, Progress, StoredTable, StoreUnavailable,
-                                   TableUpdate)
+from cardcore.server.store import (CHECKPOINT_EVERY, Progress, SeatRow, StoredTable,
+                                   StoreUnavailable, TableUpdate)
 from cardcore.simulation import bot_seed
 
-__all__ = ["ApiError", "Connection", "Table", "TableServer", "spectator_view", "seat_events",
+__all__ = ["ApiError", "BadCredential", "Connection", "Table", "TableServer", "spectator_view", "seat_events",
            "new_token", "token_hash", "MAX_ACTION_TEXT", "MAX_TOKEN_TEXT", "request_id",
            "ACK"]
 
@@ -55,6 +55,7 @@ log = logging.getLogger("cardcore.server")
 TOKEN_BYTES = 24            # 192 random bits per seat token
 TABLE_ID_BYTES = 9          # 72 bits: table ids are public, they only need to be unique
 MAX_TOKEN_TEXT = 100        # longer "tokens" are refused before hashing
+MAX_SEED = 2**64 - 1        # a table's seed: the generator's 64 bits (larger ones only fold)
 # MAX_ACTION_TEXT (a notation's length) is the game protocol's: one limit, here and in apply.
 MAX_REQUEST_ID = 64         # characters of a WebSocket action's "id" (docs/server.md)
 MAX_REQUEST_INT = 2**53 - 1     # an int "id" a JavaScript client represents exactly
@@ -85,6 +86,20 @@ class ApiError(Exception):
 
     def body(self) -> dict[str, Any]:
         return {"error": self.error, **self.details}
+
+
+def check_after(after: Any) -> None:
+    """``after``: None or the number of events seen, an int >= 0 (400 otherwise)."""
+    if after is not None and (not is_int(after) or after < 0):
+        raise ApiError(400, "after must be an int >= 0 (the number of events seen)")
+
+
+class BadCredential(ApiError):
+    """A 403 for a token, invite or creator token that is not the table's: a guess, counted
+    per address (``guess_rate``: app.py answers 429 past it)."""
+
+    def __init__(self, error: str, **details: Any) -> None:
+        super().__init__(403, error, **details)
 
 
 _store_errors = {"logged": -math.inf, "quiet": 0}
@@ -174,6 +189,8 @@ class Connection:
         self.sent_events = since
         self.since = since                              # as connected (an auth resends from it)
         self.may_auth = False                           # its first message may be auth
+        self.auth_until = math.inf                      # ... until this time (monotonic)
+        self.address = ""                               # the client's (per-address limits)
         self.errors: deque[dict[str, Any]] = deque()     # the outbox (errors, pongs)
         self.later: deque[dict[str, Any]] = deque()      # sent right after the next state
         self.max_outbox = max_outbox
@@ -338,13 +355,15 @@ class Table:
         self.advanced_at = time.monotonic()
 
     # ---------------------------------------------------------------- who is asking
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat a token acts for, None without a token; ApiError 403 for a bad token.
-        Every seat's hash is compared (in constant time), whichever matches."""
+    def seat_of(self, token: str | None, reload: bool = True) -> int | None:
+        """The seat a token acts for, None without a token; BadCredential (403) for a bad
+        token. Every seat's hash is compared (in constant time), whichever matches. A miss
+        re-reads the seats (``reload``) when another process may have changed them: a
+        blocking read; on the event loop use ``TableServer.seat_for``."""
         if token is None:
             return None
         if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN_TEXT:
-            raise ApiError(403, "bad token")
+            raise BadCredential("bad token")
         digest = token_hash(token)
         for attempt in range(2):
             found = None
@@ -353,10 +372,10 @@ class Table:
                     found = seat
             if found is not None:
                 return found
-            if attempt or self.reload_seats is None:
+            if attempt or self.reload_seats is None or not reload:
                 break
             self.reload_seats()                  # claimed through another process just now?
-        raise ApiError(403, "bad token: it is not a token of this table")
+        raise BadCredential("bad token: it is not a token of this table")
 
     # ---------------------------------------------------------------- what a seat is told
     def state(self, seat: int | None, since: int = 0, lang: str = "en") -> dict[str, Any]:
@@ -538,8 +557,7 @@ class Table:
         if not self.takeback:
             raise ApiError(409, "this table has no take-backs (create it with \"takeback\": "
                                 "true)", option=TAKEBACK_OPTION)
-        if after is not None and not is_int(after):
-            raise ApiError(400, "after must be an int (the number of events seen)")
+        check_after(after)
         if self.ended == "deleted":
             raise ApiError(404, "no such table")
         if self.ended is not None or self.game.is_over:
@@ -754,6 +772,8 @@ class TableServer:
             raise ApiError(400, "players must be an int")
         if seed is not None and not is_int(seed):
             raise ApiError(400, "seed must be an int")
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            raise ApiError(422, f"seed must be an int 0..{MAX_SEED}", option="seed")
         if options is None:
             options = {}
         if not isinstance(options, dict):
@@ -968,7 +988,7 @@ class TableServer:
         if table.creator_hash is None \
                 or not isinstance(creator_token, str) or len(creator_token) > MAX_TOKEN_TEXT \
                 or not hmac.compare_digest(token_hash(creator_token), table.creator_hash):
-            raise ApiError(403, "deleting a table needs its creator token "
+            raise BadCredential("deleting a table needs its creator token "
                                 "(Authorization: Bearer CREATOR_TOKEN)")
         await self._delete([table.id])
 
@@ -976,11 +996,14 @@ class TableServer:
     def _seats_from_store(self, table: Table) -> None:
         """With a shared store, the seat holders another process may have changed."""
         if self.store.shared:
-            stored = self.store.seats(table.id)
-            if stored is not None:
-                table.set_seats(stored.token_hashes, stored.names)
-                if stored.rematch is not None:
-                    table.announce_rematch(stored.rematch)
+            self._put_seats(table, self.store.seats(table.id))
+
+    @staticmethod
+    def _put_seats(table: Table, stored: SeatRow | None) -> None:
+        if stored is not None:
+            table.set_seats(stored.token_hashes, stored.names)
+            if stored.rematch is not None:
+                table.announce_rematch(stored.rematch)
 
     async def _store_seats(self, table: Table, token_hashes: dict[int, str],
                            names: dict[int, str]) -> None:
@@ -990,6 +1013,21 @@ class TableServer:
             raise ApiError(409, "the seats changed meanwhile (through another server "
                                 "process); look again", field="seat")
         table.set_seats(token_hashes, names)
+
+    async def seat_for(self, table: Table, token: str | None) -> int | None:
+        """``table.seat_of(token)`` with the seats re-read, on a miss, in a worker thread
+        rather than on the event loop (a guessed token must not block every table)."""
+        try:
+            return table.seat_of(token, reload=False)
+        except BadCredential:
+            if not self.store.shared or not isinstance(token, str) \
+                    or not 0 < len(token) <= MAX_TOKEN_TEXT:
+                raise
+        # The writer thread's own connection: the loop's is never used from two threads.
+        stored = await asyncio.get_running_loop().run_in_executor(
+            self.executor, self.writer.seats, table.id)
+        self._put_seats(table, stored)
+        return table.seat_of(token, reload=False)
 
     async def claim(self, table: Table, invite: Any, name: Any,
                     seat: Any) -> tuple[int, str, str]:
@@ -1001,7 +1039,7 @@ class TableServer:
             if not isinstance(invite, str) or not 0 < len(invite) <= MAX_TOKEN_TEXT \
                     or table.invite_hash is None \
                     or not hmac.compare_digest(token_hash(invite), table.invite_hash):
-                raise ApiError(403, "bad invite: it is not this table's", field="invite")
+                raise BadCredential("bad invite: it is not this table's", field="invite")
         try:
             name = seating.check_name(name)
         except seating.SeatError as e:
@@ -1023,8 +1061,9 @@ class TableServer:
         elif seat not in open_seats:
             raise ApiError(409, f"seat {seat} is not open: it is "
                                 f"{'a bot' if seat in table.bots else 'taken'}", field="seat")
-        if any(n.casefold() == name.casefold() for n in table.names.values()):
-            raise ApiError(409, f"the name {echo(name)} is taken at this table", field="name")
+        if any(seating.same_name(n, name) for n in table.names.values()):
+            raise ApiError(409, f"the name {echo(name)} is taken at this table (or one that "
+                                f"looks like it)", field="name")
         token = new_token()
         await self._store_seats(table, {**table.token_hashes, seat: token_hash(token)},
                                 {**table.names, seat: name})
@@ -1364,8 +1403,7 @@ class TableServer:
         if isinstance(action, str) and len(action) > MAX_ACTION_TEXT:
             raise ApiError(422, f"an action notation has at most {MAX_ACTION_TEXT} characters, "
                                 f"not {len(action)}", rule=NOTATION_RULE)
-        if after is not None and not is_int(after):
-            raise ApiError(400, "after must be an int (the number of events seen)")
+        check_after(after)
         if table.broken:
             raise ApiError(503, "storage failed; try again")
         if table.rewinding:
