@@ -12,10 +12,13 @@ import keyword
 import re
 from dataclasses import dataclass
 from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardcore.errors import ConfigError, echo
+
+if TYPE_CHECKING:                   # importlib.resources.abc is 3.11+; this name is 3.9+
+    from importlib.abc import Traversable
 
 __all__ = ["Scaffold", "new_game"]
 
@@ -59,8 +62,8 @@ def check_names(name: str, title: str, prefix: str) -> None:
         raise ConfigError(f"new-game --title must be one line without quotes, got {echo(title)}")
 
 
-def _walk(node: Traversable, base: str = "") -> list[tuple[str, Traversable]]:
-    files: list[tuple[str, Traversable]] = []
+def _walk(node: "Traversable", base: str = "") -> list[tuple[str, "Traversable"]]:
+    files: list[tuple[str, "Traversable"]] = []
     for child in sorted(node.iterdir(), key=lambda c: c.name):
         rel = f"{base}{child.name}"
         if child.is_dir():
