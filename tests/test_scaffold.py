@@ -45,7 +45,7 @@ def test_the_scaffold_plans_the_three_places_with_every_name_put_in(tmp_path):
     assert f"tests/games/{NAME}/test_{NAME}_rules.py" in rel
     assert f"tests/games/{NAME}/sg_helpers.py" in rel
     for path, text in files.items():
-        assert "{{" not in text and "crazy_eights" not in text, path
+        assert "{{" not in text and "games.crazy_eights" not in text, path
         assert not re.search(r"\bCE-\d", text), path
     book = files[tmp_path / "games" / f"{NAME}.md"]
     assert len(set(re.findall(r"\bSG-\d+(?:\.\d+)?\b", book))) >= 21
