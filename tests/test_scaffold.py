@@ -2,10 +2,11 @@
 suite as written (issue 34, docs/adding-a-game.md "Start from the scaffold").
 
 The slow test copies the source tree into a temporary folder, generates a game there with the
-public command, compiles its kernel alone and runs the game's own tests and the generic checks
-(contract, rule IDs named by tests, zones and moves, random playouts with invariants, JSON round
-trips and schemas, texts and catalogs in English and Russian, bot levels, vector opponents) on it
-in a fresh interpreter, so the registry discovers it as it discovers every game.
+public command, compiles its kernel alone and runs, in a fresh interpreter (the registry
+discovers the game as it discovers every game), the game's own tests and every case of the
+suite parametrized over the games (contract, rule IDs named by tests, zones and moves, random
+playouts with invariants, JSON round trips and schemas, texts and catalogs in English and
+Russian, bot levels, vector opponents, server, adapters), then the checks across all games.
 """
 from __future__ import annotations
 
@@ -25,13 +26,12 @@ from cardcore.scaffold import new_game, plan, Scaffold
 ROOT = Path(__file__).resolve().parents[1]
 NAME, TITLE, PREFIX = "sample_game", "Sample Game", "SG"
 
-# The generic suite's files run on the generated game (its parametrized cases, by -k NAME).
-GENERIC = ["test_contract.py", "test_rulebooks.py", "test_zones.py", "test_zones_diff_c.py",
-           "test_hardening.py", "test_texts.py", "test_schemas.py", "test_i18n_catalogs.py",
-           "test_playthroughs.py", "test_conformance.py", "test_events.py", "test_properties.py",
-           "test_observation.py", "test_sampled_worlds.py", "test_vector_opponents.py",
-           "test_bot_levels.py", "test_options_schema.py", "test_layout.py",
-           "test_server_howto.py"]
+# The whole suite runs on the generated game, selected by -k NAME (its own tests and every case
+# the generic tests parametrize over the games), but for the suites that need a browser or a
+# PostgreSQL cluster (CI runs those for the real games) and test_howto_ends.py, whose table of
+# each game's end reasons is still kept by hand per game (issue 34, item 2).
+LEFT_OUT = ["--ignore-glob=tests/test_*browser*.py", "--ignore-glob=tests/test_server_pg*.py",
+            "--ignore=tests/test_howto_ends.py", "--ignore=tests/test_scaffold.py"]
 
 
 def test_the_scaffold_plans_the_three_places_with_every_name_put_in(tmp_path):
@@ -98,13 +98,12 @@ def test_the_generated_game_passes_the_generic_suite_untouched(tmp_path):
     assert built.returncode == 0, built.stderr[-3000:]
     listed = run(sys.executable, "-m", "cardcore", "games")
     assert listed.returncode == 0 and NAME in listed.stdout, listed.stderr
-    suite = run(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not slow",
-                "-k", NAME, f"tests/games/{NAME}",
-                *(f"tests/{name}" for name in GENERIC))
+    suite = run(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", NAME,
+                *LEFT_OUT, "tests")
     tail = suite.stdout[-4000:]
     assert suite.returncode == 0, tail
     passed = int(re.search(r"(\d+) passed", tail).group(1))
-    assert passed >= 150, tail          # the game's own tests and the generic cases ran
+    assert passed >= 600, tail          # the game's own tests and the generic cases ran
     # The checks across all games (distinct prefixes, the recipe names every requirement).
     whole = run(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                 "tests/test_contract.py", "tests/test_rulebooks.py")
