@@ -1,10 +1,10 @@
 """``cardcore new-game NAME``: a new game's three places, written from the template, that pass
 the contract and the generic suite as written (docs/adding-a-game.md, "Start from the scaffold").
 
-The template (``template/``, files ending ``.tmpl``) is a complete, working game (the Crazy
-Eights package, rulebook and tests with their names taken out): a starting point that builds,
-registers and passes every generic check before the first rule is changed. The new game's
-author then rewrites its rules one rule ID at a time, keeping the suite green.
+The template (``template/``, files ending ``.tmpl``) is a complete, working game with its names
+taken out (``template/rulebook.md.tmpl`` says which): a starting point that builds, registers
+and passes every generic check before the first rule is changed. The new game's author then
+rewrites its rules one rule ID at a time, keeping the suite green.
 """
 from __future__ import annotations
 
