@@ -946,6 +946,17 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def cmd_new_game(args: argparse.Namespace, console: Console) -> int:
+    from cardcore.scaffold import new_game          # only this command needs it
+    files = new_game(args.name, dest=args.dest, title=args.title, prefix=args.prefix,
+                     title_ru=args.title_ru)
+    for path in files:
+        console.print(escape(str(path)), highlight=False)
+    console.print(f"{len(files)} files written; next: python setup.py build_ext --inplace, "
+                  f"then pytest tests/games/{args.name} (docs/adding-a-game.md)", highlight=False)
+    return 0
+
+
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
     with use(check_lang(args.lang)):
         table = Table(box=box.SIMPLE_HEAVY, caption=_(
@@ -1258,6 +1269,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="time per measurement (default 1)")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("new-game", help="write a new game's package, rulebook and tests from "
+                       "the template (docs/adding-a-game.md)")
+    p.add_argument("name", help="the package name, lower_snake_case")
+    p.add_argument("--dest", default=".", help="the source tree's root (default: .)")
+    p.add_argument("--title", default=None, help="the title players see")
+    p.add_argument("--title-ru", default=None, help="the title in Russian (default: «Игра TITLE»)")
+    p.add_argument("--prefix", default=None, help="the rule-ID prefix, two capital letters")
+    p.set_defaults(func=cmd_new_game)
 
     cli_admin.add_parser(sub)
 
