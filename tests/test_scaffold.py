@@ -96,6 +96,9 @@ def test_the_generated_game_passes_the_generic_suite_untouched(tmp_path):
     built = run(sys.executable, "setup.py", "-q", "build_ext", "--inplace",
                 CARDCORE_ONLY=f"cardcore.games.{NAME}._state")
     assert built.returncode == 0, built.stderr[-3000:]
+    # The golden playthroughs are recorded, not shipped (they are the game's own output).
+    recorded = run(sys.executable, "tests/playthroughs.py", NAME)
+    assert recorded.returncode == 0 and "wrote" in recorded.stdout, recorded.stderr[-3000:]
     listed = run(sys.executable, "-m", "cardcore", "games")
     assert listed.returncode == 0 and NAME in listed.stdout, listed.stderr
     suite = run(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", NAME,

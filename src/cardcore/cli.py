@@ -953,7 +953,9 @@ def cmd_new_game(args: argparse.Namespace, console: Console) -> int:
     for path in files:
         console.print(escape(str(path)), highlight=False)
     console.print(f"{len(files)} files written; next: python setup.py build_ext --inplace, "
-                  f"then pytest tests/games/{args.name} (docs/adding-a-game.md)", highlight=False)
+                  f"python tests/playthroughs.py {args.name} (records its golden "
+                  f"playthroughs), then pytest tests/games/{args.name} (docs/adding-a-game.md)",
+                  highlight=False)
     return 0
 
 
