@@ -29,7 +29,6 @@ KNOWN: dict[str, int] = {
     "tests/test_server_browser_howto.py": 2,
     "tests/test_server_browser_layout.py": 1,
     "tests/test_server_option_words.py": 1,
-    "tests/test_server_protocol.py": 1,
     "tests/test_vector_opponents.py": 2,
     "tests/test_vector_policies.py": 1,
 }
