@@ -37,7 +37,22 @@ def loop(game, games, old):
         t += time.process_time() - t0
     return t / actions * 1e6
 
-for game, n in (("kings_stakes", 60), ("kuzanasta", 6), ("manna", 3)):
+# Whole games per timed run: enough for about as many actions in every game (the
+# game's length, from a first random playout, sets the count).
+ACTIONS_PER_RUN = 15000
+
+
+def games_per_run(game):
+    g, below = cardcore.new_game(game, seed=0), Random(0).below
+    ids = g.legal_action_ids()
+    while ids:
+        g.apply(ids[below(len(ids))])
+        ids = g.legal_action_ids()
+    return max(1, ACTIONS_PER_RUN // max(1, len(g.action_log())))
+
+
+for game in cardcore.available_games():
+    n = games_per_run(game)
     res = {True: [], False: []}
     for r in range(20):
         for old in ((True, False) if r % 2 else (False, True)):

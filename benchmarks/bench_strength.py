@@ -1,6 +1,6 @@
 """How strong ISMCTSBot is (issue 11, "Strength"): a script, not a timed test.
 
-    python benchmarks/bench_strength.py --games 100                # the three goals
+    python benchmarks/bench_strength.py --games 100                # every game's goal
     python benchmarks/bench_strength.py --games 40 --only kuzanasta --bot ismcts:rollout=random
     python benchmarks/bench_strength.py --openspiel 40 --openspiel-iterations 100
 
@@ -33,7 +33,7 @@ import sys
 import time
 from typing import Any
 
-from cardcore import simulate
+from cardcore import available_games, simulate
 from cardcore.registry import game_class
 from cardcore.tournament import wilson_interval
 
@@ -195,11 +195,16 @@ def time_per_move(name: str, iterations: int, positions: int, seed: int,
             if per_move["cardcore_match_random"] else 0.0}
 
 
+def short_options(name: str) -> dict[str, Any]:
+    """The options of the game's own short match (Game.short_match)."""
+    return dict(game_class(name).short_match.options)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per goal (default 100)")
-    parser.add_argument("--only", default="kings_stakes,kuzanasta,manna",
-                        help="comma-separated games (default: all three goals)")
+    parser.add_argument("--only", default=",".join(available_games()),
+                        help="comma-separated games (default: every registered game)")
     parser.add_argument("--bot", default="ismcts:iterations=1000",
                         help="the ISMCTS spec (default ismcts:iterations=1000)")
     parser.add_argument("--seed", type=int, default=2026)
@@ -222,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{result['ties']}), 95% CI {low:.1%}..{high:.1%}, goal >= {GOAL:.0%}, "
                   f"{result['seconds']:.0f} s", flush=True)
     if args.openspiel > 0:
-        options = {"deals": 1} if args.openspiel_game == "kuzanasta" else {}
+        options = short_options(args.openspiel_game)
         result = versus_openspiel(args.openspiel_game, args.openspiel, args.openspiel_iterations,
                                   args.seed, **options)
         report["openspiel"] = result
@@ -235,8 +240,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{result['cpu_s_per_move']['openspiel']:.4f} ({result['speedup']:.0f}x)", flush=True)
     if args.timing_positions > 0:
         report["timing"] = []
-        for name, options in (("kings_stakes", {}), ("kuzanasta", {"deals": 1})):
-            result = time_per_move(name, 1000, args.timing_positions, args.seed, **options)
+        for name in [n.strip() for n in args.only.split(",") if n.strip()]:
+            result = time_per_move(name, 1000, args.timing_positions, args.seed,
+                                   **short_options(name))
             report["timing"].append(result)
             cpu = result["cpu_s_per_move"]
             print(f"time per move at 1000 iterations, {name}, {result['positions']} positions: "

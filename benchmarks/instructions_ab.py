@@ -57,7 +57,7 @@ elif what == "legal":                      # per action: legal_actions() then ap
             g.apply(acts[below(len(acts))].id); done += 1; acts = g.legal_actions()
 elif what == "events":                     # per action: events() of whole played games
     below, s, done, games = Random(3).below, 0, 0, []
-    opts = {"manna": {"hands": 1}, "kuzanasta": {"deals": 1}}.get(name, {})
+    opts = dict(type(game).short_match.options)   # the game's own short match
     while done < n:                          # the games are played before the count (n=0
         g = new_game(name, seed=s, **opts); s += 1         # plays them too: they cancel)
         ids = g.legal_action_ids()
@@ -81,7 +81,16 @@ elif what == "ismcts":                     # per 200-iteration decision
 '''
 WORKLOADS = {"events": 1500, "legal": 3000, "vector": 256 * 400, "opponents": 256 * 200, "apply": 20000, "observe": 20000, "returns": 20000,
              "sample": 2000, "view": 2000, "ismcts": 5}
-GAMES = ("crazy_eights", "kings_stakes", "kuzanasta", "manna")
+
+
+def registered_games(path: str) -> list[str]:
+    """The games build ``path`` registers (its registry, not a list kept here)."""
+    env = {**os.environ, "PYTHONPATH": path} if path else {
+        k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run([sys.executable, "-c", "import cardcore; "
+                          "print(' '.join(cardcore.available_games()))"],
+                         capture_output=True, text=True, env=env, check=True)
+    return out.stdout.split()
 
 
 def instructions(path: str, what: str, name: str, n: int, run: int = 1) -> tuple[int, int]:
@@ -105,12 +114,14 @@ def main() -> None:
     ap.add_argument("--a", default="", help="PYTHONPATH of build A ('' = installed)")
     ap.add_argument("--b", default="src", help="PYTHONPATH of build B")
     ap.add_argument("--only", default=",".join(WORKLOADS), help="workloads, comma-separated")
+    ap.add_argument("--games", default="", help="games, comma-separated (default: build B's)")
     args = ap.parse_args()
+    games = args.games.split(",") if args.games else registered_games(args.b)
     print(f"{'workload':10s} {'game':13s} {'A':>12s} {'B':>12s} {'B/A':>7s}  instructions per op")
     for what in args.only.split(","):
         n = WORKLOADS[what]
         events = what == "events"
-        for name in GAMES:
+        for name in games:
             per = []
             for p in (args.a, args.b):
                 (full, ops), (base, _) = (instructions(p, what, name, n),

@@ -23,18 +23,20 @@ HERE = Path(__file__).resolve().parent
 WORK = r'''
 import json, sys
 sys.path.insert(0, sys.argv[1])
-from bench_vector import VectorLoop
+from bench_vector import GAMES, VectorLoop
+from cardcore.registry import game_class
 seconds = float(sys.argv[2])
 figures = {}
-for name in ("kings_stakes", "kuzanasta", "manna"):
+for name in GAMES:
     loop = VectorLoop(name)
     loop.run(seconds)
     figures[f"self-play {name} (256)"] = loop.rate
 loop = VectorLoop("kings_stakes", True)
 loop.run(seconds)
 figures["self-play kings_stakes + obs (256)"] = loop.rate
-for name in ("kings_stakes", "crazy_eights", "kuzanasta", "manna"):
-    loop = VectorLoop(name, True, 1024, players=6 if name == "manna" else 2, opponents="greedy")
+for name in GAMES:
+    loop = VectorLoop(name, True, 1024, players=game_class(name).short_match.players,
+                      opponents="greedy")
     loop.run(seconds)
     figures[f"vs greedy {name} (1024)"] = loop.rate
 print(json.dumps(figures))

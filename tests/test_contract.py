@@ -46,6 +46,13 @@ def test_a_game_without_its_greedy_policy_is_refused_naming_it_and_the_section(o
     assert isinstance(e.value, ImportError)
 
 
+def test_benchmark_targets_are_known_figures_with_positive_numbers():
+    assert not any("benchmark_targets" in p for p in problems(GAMES[0]))   # {} by default too
+    for bad in ({"vector_steps_per_s": 0}, {"steps": 1e6}, {"bots_goal_factor": "fast"}, [1]):
+        found = problems(copy_of(GAMES[0], benchmark_targets=bad))
+        assert any("benchmark_targets" in p and f"{DOC}#the-game-class" in p for p in found), bad
+
+
 def test_words_attributes_read_with_getattr_are_checked(monkeypatch):
     fake = types.SimpleNamespace(PHRASES={}, NOTATION="play 7H", move_note=None)
     monkeypatch.setattr(contract, "words_of", lambda cls: fake)

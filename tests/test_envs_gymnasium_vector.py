@@ -269,9 +269,10 @@ def test_win_rates_count_the_first_episode_of_every_slot():
     assert "greedy" in format_win_rates(results)
 
 
-@pytest.mark.parametrize("name", ["kings_stakes", "crazy_eights"])
+@pytest.mark.parametrize("name", cardcore.available_games())
 def test_scaled_vector_observations_stay_in_the_finite_box(name):
-    env = make_vec(name, 16, players=2, observation="scaled")
+    env = make_vec(name, 16, players=cardcore.registry.game_class(name).short_match.players,
+                   observation="scaled")
     space = env.single_observation_space
     assert space.is_bounded() and (space.low == 0).all() and (space.high == 1).all()
     obs, info = env.reset(seed=0)

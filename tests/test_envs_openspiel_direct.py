@@ -14,6 +14,7 @@ import pyspiel  # noqa: E402
 from open_spiel.python import rl_environment  # noqa: E402
 
 from cardcore.envs import openspiel  # noqa: E402
+from cardcore.registry import game_classes  # noqa: E402
 
 openspiel.register()
 Base = pyspiel.State
@@ -33,8 +34,8 @@ def same_answers(state, players):
 
 
 @pytest.mark.parametrize("name,players,params", [
-    ("crazy_eights", 3, {"max_turns": 12}), ("crazy_eights", 2, {}),
-    ("kings_stakes", 2, {}), ("kuzanasta", 2, {})])
+    ("crazy_eights", 3, {"max_turns": 12}),                  # a match that ends in 150 steps
+    *[(cls.name, cls.short_match.players, {}) for cls in game_classes()]])
 def test_direct_answers_equal_pyspiels_path(name, players, params):
     game = pyspiel.load_game(openspiel.short_name(name), {"players": players, **params})
     rng = np.random.default_rng(players)

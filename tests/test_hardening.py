@@ -17,6 +17,7 @@ import pytest
 import cardcore
 from cardcore import ConfigError, IllegalActionError, load_game, new_game
 from cardcore.game import Action
+from cardcore.registry import game_class
 from cardcore.saves import MAX_SAVE_CHARS, canonical_bytes
 
 from invariants import random_steps, snapshot
@@ -105,11 +106,19 @@ def test_action_strings_are_capped_and_errors_truncated(name):
 
 
 # ------------------------------------------------------------------ options and decks
-@pytest.mark.parametrize("name,option", [
-    ("kings_stakes", "rounds"), ("kings_stakes", "first_player"), ("kuzanasta", "max_turns"),
-    ("kuzanasta", "target"), ("kuzanasta", "deals"), ("kuzanasta", "ante"),
-    ("kuzanasta", "dealer"), ("manna", "target"), ("manna", "dealer"),
-])
+def int_options() -> list[tuple[str, str]]:
+    """(game, option) for every option whose schema admits an integer, from the games'
+    own option schemas."""
+    return [(name, option) for name in GAMES
+            for option, schema in game_class(name).option_schema().items()
+            if '"integer"' in json.dumps(schema)]
+
+
+def test_the_games_have_int_options():
+    assert int_options()          # else the bound below is tested on nothing
+
+
+@pytest.mark.parametrize("name,option", int_options())
 def test_int_options_are_bounded(name, option):
     for value in (2**63, 2**64 + 4, -2**63 - 1, 10**30, 2.0**40):
         with pytest.raises(ConfigError, match=option):

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+import cardcore
+
 from cardcore.server import create_app
 from cardcore.server.limits import Limits
 
@@ -26,9 +28,10 @@ def mover(client, table):
     return client.get(f"/api/tables/{table['table']}").json()["current_player"]
 
 
-@pytest.mark.parametrize("game", ["kings_stakes", "kuzanasta", "crazy_eights"])
+@pytest.mark.parametrize("game", cardcore.available_games())
 def test_the_seat_to_move_gets_hints_with_estimates(client, game):
-    table = made(client, game, seed=3)
+    table = made(client, game, seed=3,
+                 players=cardcore.registry.game_class(game).short_match.players)
     seat = mover(client, table)
     token = table["seats"][str(seat)]
     r = client.get(f"/api/tables/{table['table']}/hint",

@@ -13,7 +13,7 @@ import json_merge_patch
 import jsonschema
 import pytest
 
-from cardcore.registry import game_class
+from cardcore.registry import game_class, game_classes
 from cardcore.server import Limits, create_app
 from cardcore.server.openapi import openapi_spec
 from cardcore.server.patches import StateMemo, canonical_json
@@ -138,8 +138,8 @@ def test_a_patch_socket_sees_the_whole_states_of_a_whole_match(client):
     assert me.rest["over"] is True
 
 
-@pytest.mark.parametrize("game, players", [("kings_stakes", 4), ("kuzanasta", 4),
-                                           ("manna", 6)])
+@pytest.mark.parametrize("game, players", [
+    (cls.name, max(cls.min_players, min(4, cls.max_players))) for cls in game_classes()])
 def test_a_patch_socket_sees_the_whole_states_of_a_round(client, game, players):
     play(client, game, players, rounds_only=True)
 

@@ -26,9 +26,6 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 KEY = "the-server-record-key"
 TABLES = 100
-# Short matches, so that 100 tables of each game finish in a few seconds.
-SHORT = {"kuzanasta": {"deals": 1, "max_turns": 20}, "manna": {"hands": 1},
-         "kings_stakes": {"rounds": 2}, "crazy_eights": {"max_turns": 20}}
 LIMITS = Limits(max_tables=100_000, max_tables_per_client=100_000)
 
 
@@ -36,11 +33,12 @@ async def _finished_records(db: str, game: str, n: int, key: str | None) -> list
     server = TableServer(db, synchronous="normal", limits=LIMITS)
     server.record_key = key
     try:
-        players = game_class(game).min_players
+        short = game_class(game).short_match      # the game's own short complete match
+        players = short.players
         tables = []
         for i in range(n):
             table, _ = await server.create(
-                game, players, options=dict(SHORT.get(game, {})), client_seed=f"client {i}",
+                game, players, options=dict(short.options), client_seed=f"client {i}",
                 bots={str(s): "random" for s in range(players)})
             tables.append(table)
         for table in tables:

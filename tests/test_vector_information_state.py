@@ -9,10 +9,13 @@ import pytest
 
 from cardcore import new_game
 from cardcore.errors import ConfigError
+from cardcore.registry import game_classes
 from cardcore.vector import VectorGame, episode_seed
 
-CONFIGS = [("crazy_eights", 2), ("crazy_eights", 4), ("kings_stakes", 2),
-           ("kings_stakes", 3), ("kuzanasta", 2), ("kuzanasta", 4), ("manna", 6)]
+# Each game at its short match's player count and at up to four players.
+CONFIGS = [(cls.name, players) for cls in game_classes()
+           for players in sorted({cls.short_match.players,
+                                   max(cls.min_players, min(cls.max_players, 4))})]
 
 
 def python_loop(name: str, players: int, seed: int, n: int, steps: int, **options):

@@ -8,7 +8,7 @@ import pytest
 import cardcore
 from cardcore import ConfigError, new_game
 from cardcore.bots import make_bot
-from cardcore.registry import game_class
+from cardcore.registry import game_class, game_classes
 from cardcore.vector import VectorGame, episode_seed, opponent_seed
 
 GAMES = cardcore.available_games()
@@ -323,13 +323,8 @@ def test_threads_give_the_same_games_with_opponents():
     assert [one.game(i).to_json() for i in range(6)] == [two.game(i).to_json() for i in range(6)]
 
 
-SCALED = [("kings_stakes", {"players": 2}), ("kings_stakes", {"players": 6, "scoring": "cards"}),
-          ("kings_stakes", {"players": 4, "teams": True, "refill": "manual"}),
-          ("crazy_eights", {"players": 2}),
-          ("crazy_eights", {"players": 7, "use_special_cards": True, "reshuffle": True}),
-          ("kuzanasta", {"players": 2, "deals": 2}),
-          ("kuzanasta", {"players": 4, "ante": 5, "pile_pairing": "adjacent"}),
-          ("manna", {"target": 3000})]
+# Every configuration each game declares for conformance (every value of every option).
+SCALED = [(cls.name, dict(config)) for cls in game_classes() for config in cls.conformance_configs]
 
 
 @pytest.mark.parametrize("name, options", SCALED)

@@ -26,6 +26,8 @@ __all__ = ["GameContractError", "Requirement", "REQUIREMENTS", "MIN_RULE_IDS", "
 DOC = "docs/adding-a-game.md"
 MIN_RULE_IDS = 21            # a rulebook states at least this many rule IDs (tests name each)
 RULE_PREFIX = re.compile(r"[A-Z]{2,3}")
+# The figures a game may give a speed target for (Game.benchmark_targets).
+BENCHMARK_FIGURES = ("vector_steps_per_s", "bots_ratio_0_2", "bots_goal_factor")
 STATE_SUFFIX = "State"       # the kernel's state class: <Game>State (the stubtest allowlist)
 # The words module's optional attributes (read with getattr by the terminal, the text agents
 # and the refusals' translation): name -> (what it must be, the check).
@@ -109,6 +111,12 @@ def _declarations(cls: type[Game]) -> str | None:
         found.append("short_match is not a ShortMatch within the player counts")
     if cls.greedy is None:
         found.append("greedy (the documented heuristic, greedy.py) is not set")
+    targets = cls.benchmark_targets
+    if not isinstance(targets, Mapping) or not all(
+            isinstance(k, str) and k in BENCHMARK_FIGURES and isinstance(v, (int, float)) and v > 0
+            for k, v in targets.items()):
+        found.append(f"benchmark_targets is not a mapping of {'/'.join(BENCHMARK_FIGURES)} "
+                     "to positive numbers")
     return ", ".join(found) or None
 
 

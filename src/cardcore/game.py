@@ -451,6 +451,13 @@ class Game:
     # options (set in __init_subclass__).
     short_match: ClassVar[ShortMatch]
     schema_parts: ClassVar[SchemaParts]           # the game's parts of the JSON Schemas
+    # The game's speed targets for the benchmarks (benchmarks/bench_vector.py,
+    # bench_bots.py): figure -> number, kept with the game so no benchmark lists games.
+    # Known figures: "vector_steps_per_s" (VectorGame step + legal_mask, one core; the
+    # benchmark's uniform BENCHMARK_DEFAULTS value when undeclared), "bots_ratio_0_2" and
+    # "bots_goal_factor" (greedy/random time ratio of release 0.2 and the aimed speed-up;
+    # undeclared, the figure has no goal).
+    benchmark_targets: ClassVar[Mapping[str, float]] = {}
     # Terminal phrases for the game's own event kinds (cardcore.narrate): kind -> phrase.
     phrases: ClassVar[Mapping[str, Callable[..., Union[str, None]]]] = {}
     # Why a round or the match ended, in words: the ``reason_code`` of the round-end and

@@ -94,6 +94,7 @@ class KingsStakes(Game):
     min_players = 2
     # Two players: one round per player; the generic full matches and the calibration.
     short_match = ShortMatch(2, {}, "2-player matches", 400)
+    benchmark_targets = {"vector_steps_per_s": 8e6, "bots_ratio_0_2": 0.015, "bots_goal_factor": 10.0}
     max_players = 6
     phases = PHASES
     rulebook = "kings_stakes.md"

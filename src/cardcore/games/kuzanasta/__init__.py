@@ -100,6 +100,7 @@ class Kuzanasta(Game):
     min_players = 2
     # One deal of two: the generic full matches and the level calibration.
     short_match = ShortMatch(2, {"deals": 1}, "2-player deals (deals=1)", 600)
+    benchmark_targets = {"vector_steps_per_s": 8e6, "bots_ratio_0_2": 0.07, "bots_goal_factor": 3.0}
     max_players = 4
     phases = PHASES
     rulebook = "kuzanasta.md"

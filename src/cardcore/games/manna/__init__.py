@@ -79,6 +79,7 @@ class Manna(Game):
     min_players = NUM_PLAYERS
     # One hand, team against team: the generic full matches and the calibration.
     short_match = ShortMatch(NUM_PLAYERS, {"hands": 1}, "hands, team against team", 300)
+    benchmark_targets = {"vector_steps_per_s": 2e6, "bots_ratio_0_2": 0.33, "bots_goal_factor": 1.5}
     max_players = NUM_PLAYERS
     phases = PHASES
     rulebook = "manna.md"
