@@ -21,6 +21,7 @@ RULES = {
                   "target": "KZ-7.5", "deals": "KZ-7.5", "void_deals": "KZ-7.8"},
     "manna": {"went_out": "MH-9.4", "stock_out": "MH-9.5", "target": "MH-10.6",
               "hands": "MH-10.7"},
+    "durak": {"durak": "DU-8.2", "draw": "DU-8.3", "bouts": "DU-8.4", "one_hand": "DU-8.2"},
 }
 GAMES = Path(cardcore.__file__).resolve().parent / "games"
 

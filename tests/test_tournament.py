@@ -198,7 +198,7 @@ def test_plots_of_a_bot_that_always_or_never_wins(tmp_path):
 def test_plots_without_matplotlib_are_a_config_error(three_way, tmp_path, monkeypatch):
     import sys
     monkeypatch.setitem(sys.modules, "matplotlib", None)
-    with pytest.raises(ConfigError, match=r"cardcore\[plot\]"):
+    with pytest.raises(ConfigError, match=r"\[plot\]"):
         plot_tournament(three_way, tmp_path)
     code = main(["tournament", "kings_stakes", "--bots", "greedy,random", "-n", "4",
                  "--out", str(tmp_path)])

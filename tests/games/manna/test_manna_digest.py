@@ -2,7 +2,8 @@
 views, to_json, the core's random playout and VectorGame (benchmarks/manna_digest.py; the
 digests in tests/games/manna/data/manna_digests.json were made by the unchanged 0.2 build; the
 Python path's again in 0.3, when the options, which to_json holds, gained ``hands``, and in
-0.4, when views gained ``zones``: the core's and VectorGame's are still 0.2's)."""
+0.4, when views gained ``zones`` and saves were hashed without the package's version: the
+core's and VectorGame's are still 0.2's)."""
 from __future__ import annotations
 
 import json
