@@ -38,8 +38,10 @@ SHARED_GROUPS = {
     # plug-in pip-installed from examples/bot_plugin (pip builds it in that folder)
     "test_executors.py": "clusters", "test_tournament.py": "clusters",
     "test_bot_plugins.py": "clusters",
-    # examples/generic_table: the browser test runs npm ci in it, the other walks it
+    # examples/generic_table: the browser test runs npm ci in it, the other walks it;
     "test_generic_table.py": "generic_table", "test_generic_table_browser.py": "generic_table",
+    # ... which builds against the TypeScript client's generated types, which this writes
+    "test_ts_client.py": "generic_table",
 }
 
 
