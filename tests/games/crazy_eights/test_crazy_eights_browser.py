@@ -23,7 +23,7 @@ def test_a_crazy_eights_hand_by_clicks(page, web_server):  # noqa: F811  (the fi
     draws = [m for m in moves(page) if m["kind"] == "draw"]
     if draws:                                      # draw by clicking the stock once
         before = page.evaluate("document.body.dataset.eventCount")
-        page.click(".pile.clickable[data-kind=draw]")
+        page.click(".zone.clickable[data-kind=draw]")
         page.wait_for_function(f"() => document.body.dataset.eventCount !== '{before}'")
         wait_for_turn(page)
         assert "You drew" in page.inner_text("#log")
@@ -33,5 +33,4 @@ def test_a_crazy_eights_hand_by_clicks(page, web_server):  # noqa: F811  (the fi
         assert "You played" in page.inner_text("#log")
     play_to_the_end(page, random.Random(4), prefer=("play", "nominate"))
     assert "The hand is over" in page.inner_text("#log")   # the server's sentence
-    assert page.locator(".final-hands p").count() == 5            # the hands laid down
     check_finished_table(page, "crazy_eights-over")
