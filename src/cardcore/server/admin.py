@@ -91,14 +91,21 @@ def backup(db: str, out: str | Path, force: bool = False) -> Path:
         raise ConfigError(f"no SQLite store at {_echo(db)}", "db")
     out.unlink(missing_ok=True)
     source = sqlite3.connect(db)
-    target = sqlite3.connect(out)
+    try:
+        _copy_sqlite(source, out)
+    finally:
+        source.close()
+    return out
+
+
+def _copy_sqlite(source: sqlite3.Connection, target_path: str | Path) -> None:
+    """SQLite's online backup of ``source`` into a new file (consistent while others write)."""
+    target = sqlite3.connect(target_path)
     try:
         with target:
             source.backup(target)
     finally:
         target.close()
-        source.close()
-    return out
 
 
 def restore(backup_path: str | Path, db: str, force: bool = False) -> None:
@@ -124,12 +131,7 @@ def restore(backup_path: str | Path, db: str, force: bool = False) -> None:
             raise ConfigError(f"{_echo(str(backup_path))} is not a cardcore store", "backup")
         for stale in (db, f"{db}-wal", f"{db}-shm"):
             Path(stale).unlink(missing_ok=True)
-        target = sqlite3.connect(db)
-        try:
-            with target:
-                source.backup(target)
-        finally:
-            target.close()
+        _copy_sqlite(source, db)
     except sqlite3.DatabaseError as e:
         raise ConfigError(f"{_echo(str(backup_path))} is not a SQLite backup: {e}",
                           "backup") from None
