@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from test_server_browser import start_from_lobby
 from test_server_browser_layout import LAPTOP, PHONE, new_page
 
 pytestmark = pytest.mark.slow       # a real browser: the quick loop leaves it out
@@ -38,3 +39,14 @@ def test_the_howto_pages_fit_the_screen(page, web_server, game):
     page.wait_for_selector("h1")
     assert too_wide(page) <= 0, game
 
+
+
+TABLES = {"kings_stakes": ({}, 21), "kuzanasta": ({"deals": "1"}, 2), "manna": ({"dealer": "5"}, 0),
+          "crazy_eights": ({}, 4), "durak": ({}, 1)}
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+def test_the_table_fits_the_screen(page, web_server, game):
+    options, seed = TABLES[game]
+    start_from_lobby(page, web_server, game, options=options, seed=seed)
+    assert too_wide(page) <= 0, game
