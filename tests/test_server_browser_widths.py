@@ -50,3 +50,16 @@ def test_the_table_fits_the_screen(page, web_server, game):
     options, seed = TABLES[game]
     start_from_lobby(page, web_server, game, options=options, seed=seed)
     assert too_wide(page) <= 0, game
+
+
+def test_the_header_is_one_short_line_with_the_table_id_under_a_menu(page, web_server):
+    start_from_lobby(page, web_server, "kings_stakes", seed=21)
+    title = page.inner_text("#title")
+    assert page.evaluate("document.querySelector('header').offsetHeight") < 80
+    assert page.evaluate("document.getElementById('title').offsetHeight") < 30    # one line
+    assert "·" in title and len(title) < 50, title
+    table = page.url.split("/tables/")[1].split("#")[0]
+    assert table not in title
+    assert not page.is_visible("#table-id")
+    page.click("#table-menu summary")
+    assert table in page.inner_text("#table-id")
