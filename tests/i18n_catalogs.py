@@ -28,7 +28,7 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)
 # P_ marks a sentence said of a person: extracted in both contexts of cardcore.narrate.personal.
 PERSONAL = {"P_": None}
 PERSON_CONTEXTS = ("you", "they")
-JS_KEYWORDS = {"t": None, "tx": None, "N_": None}
+JS_KEYWORDS = {"t": None, "tx": None, "N_": None, "tn": (1, 2)}   # tn: a plural text
 TRANSLATED = ("ru",)
 
 
@@ -81,7 +81,9 @@ def template(package: str, files: list[Path]) -> Catalog:
         for lineno, message, _comments, context in extract_from_file(
                 method, str(path), keywords=keywords, comment_tags=(),
                 options={"parse_template_string": True} if path.suffix == ".js" else None):
-            if isinstance(message, tuple) and path.suffix != ".py":
+            plural = (isinstance(message, tuple) and len(message) == 2
+                      and all(isinstance(m, str) for m in message))
+            if isinstance(message, tuple) and path.suffix != ".py" and not plural:
                 raise SystemExit(f"{path}:{lineno}: a web text must be one string: {message}")
             catalog.add(message, None, [(path.relative_to(ROOT).as_posix(), lineno)],
                         context=context)

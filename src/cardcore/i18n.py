@@ -28,7 +28,7 @@ from cardcore.errors import ConfigError, echo
 
 __all__ = ["LANGUAGES", "DEFAULT_LANG", "DOMAIN", "check_lang", "translations", "use", "enter",
            "leave", "current", "_",
-           "N_", "P_", "ngettext", "pgettext", "current_lang", "fill_template", "match_template", "fill", "messages"]
+           "N_", "P_", "ngettext", "plural_messages", "pgettext", "current_lang", "fill_template", "match_template", "fill", "messages"]
 
 LANGUAGES = ("en", "ru")            # English (the msgids) and Russian
 DEFAULT_LANG = "en"
@@ -230,6 +230,25 @@ def messages(lang: str, game: Any = None, shared: bool = True) -> dict[str, str]
         catalog = getattr(_catalog(name, lang), "_catalog", {})
         merged.update({k: v for k, v in catalog.items()
                        if isinstance(k, str) and k and "\x04" not in k})
+    return merged
+
+
+def plural_messages(lang: str, game: Any = None, shared: bool = True) -> dict[str, list[str]]:
+    """The plural entries ``messages`` leaves out, for the web pages: singular msgid -> its
+    translated forms in the catalog's order (``msgstr[0]``, ``msgstr[1]``, ...), the shared
+    catalog's then the game's over it; {} for English (the msgids are the two forms)."""
+    lang = check_lang(lang)
+    if lang == "en":
+        return {}
+    package = _package_of(game)
+    packages = ((SHARED_PACKAGE,) if shared else ()) + ((package,) if package else ())
+    merged: dict[str, list[str]] = {}
+    for name in packages:
+        forms: dict[str, dict[int, str]] = {}
+        for key, text in getattr(_catalog(name, lang), "_catalog", {}).items():
+            if isinstance(key, tuple) and isinstance(key[0], str) and "\x04" not in key[0]:
+                forms.setdefault(key[0], {})[key[1]] = text
+        merged.update({k: [v[i] for i in sorted(v)] for k, v in forms.items()})
     return merged
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcore.errors import ConfigError, IllegalActionError
-from cardcore.i18n import DEFAULT_LANG, LANGUAGES, N_, fill_template, messages, use
+from cardcore.i18n import DEFAULT_LANG, LANGUAGES, N_, fill_template, messages, plural_messages, use
 from cardcore.registry import available_games, game_class
 from cardcore.server.clocks import CLOCK_REFUSALS
 from cardcore.server.tables import ApiError
@@ -73,7 +73,7 @@ def preferred_lang(header: str) -> str:
 
 
 def web_words(lang: str, game: str | None) -> dict[str, Any]:
-    """``{"lang", "languages", "messages", "shared", "games"}`` for ``lang`` (msgid -> text;
+    """``{"lang", "languages", "messages", "shared", "games", "plurals"}`` for ``lang`` (msgid -> text;
     ``{}`` in English, the msgids' own language): ``shared`` the shared catalog, ``games`` each
     game's own catalog apart (``game=``: that game's only, else every game's, for the lobby),
     never merged across games; ``messages`` the shared catalog with ``game``'s over it (the
@@ -90,8 +90,13 @@ def web_words(lang: str, game: str | None) -> dict[str, Any]:
         games[name] = messages(lang, cls, shared=False)
     shared = messages(lang)
     merged = {**shared, **games[game]} if game is not None else dict(shared)
+    # Plural texts ("{count} card" / "{count} cards"): singular msgid -> the language's forms, in
+    # the catalog's order; the page picks one by Intl.PluralRules (i18n.js, tn()).
+    plurals = plural_messages(lang)
+    if game is not None:
+        plurals.update(plural_messages(lang, game_class(game), shared=False))
     return {"lang": lang, "languages": list(LANGUAGES), "messages": merged, "shared": shared,
-            "games": games}
+            "games": games, "plurals": plurals}
 
 
 def refusal_words(text: str, lang: str, game: str | None = None) -> str:

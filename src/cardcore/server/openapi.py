@@ -209,7 +209,7 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                      "description": "default: every game's words, each apart"}],
                 "responses": _responses({"200": _json({
                     "type": "object",
-                    "required": ["lang", "languages", "messages", "shared", "games"],
+                    "required": ["lang", "languages", "messages", "shared", "games", "plurals"],
                     "properties": {"lang": {"type": "string", "enum": list(LANGUAGES)},
                                    "languages": {"type": "array", "items": {"type": "string"}},
                                    "messages": {"type": "object",
@@ -222,7 +222,12 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                                        "type": "object",
                                        "additionalProperties": {"type": "string"}},
                                        "description": "each game's own words, never merged "
-                                       "across games"}}},
+                                       "across games"},
+                                   "plurals": {"type": "object", "additionalProperties": {
+                                       "type": "array", "items": {"type": "string"}},
+                                       "description": "a plural text's singular msgid -> its "
+                                       "forms in the catalog's order (the shared words, with "
+                                       "game='s over them)"}}},
                     "msgid (the English text) -> its translation")},
                     _404="an unknown game", _422="an unknown language")}},
             "/api/tables": {

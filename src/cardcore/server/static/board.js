@@ -5,7 +5,7 @@
 // no code): which shared zones come first, which are stacks, how many cards a fan shows,
 // which view fields are shown as facts and with which words. Nothing here names a game.
 import { el, backImage, cardImage, cardsText, fan } from "./cards.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 
 // A layout without hints: every zone fanned, no facts.
 export const NO_HINTS = Object.freeze({ center: [], stack: [], limit: {}, facts: [], seat_facts: [], actions: {} });
@@ -40,7 +40,7 @@ export function zoneBox(zone, contents, layout, opts = {}) {
     dataset: { zone: zone.id, size: String(n), ...(opts.kind ? { kind: opts.kind } : {}) },
   }, el("div", { class: "zone-title" }, capital(zone.label)));
   if (opts.compact) {
-    box.append(el("div", { class: "zone-line" }, n ? backImage("tiny") : "", ` ${t("{n} card(s)", { n })}`));
+    box.append(el("div", { class: "zone-line" }, n ? backImage("tiny") : "", ` ${tn("{count} card", "{count} cards", n, { count: n })}`));
     if (Array.isArray(contents) && n) box.append(el("div", { class: "zone-cards" }, ...cardsText(contents)));
     return box;
   }
@@ -48,7 +48,7 @@ export function zoneBox(zone, contents, layout, opts = {}) {
   else if (!Array.isArray(contents)) box.append(backImage(cardSize));
   else if (hinted(layout.stack, zone)) box.append(cardImage(contents[n - 1], cardSize));
   else box.append(fan(contents, cardSize, layout.limit[zone.id] || layout.limit[zone.kind] || 0));
-  box.append(el("div", { class: "pile-count" }, t("{n} card(s)", { n })));
+  box.append(el("div", { class: "pile-count" }, tn("{count} card", "{count} cards", n, { count: n })));
   if (opts.onclick) {
     // A pile that can be clicked is a button for the keyboard and screen readers too.
     box.setAttribute("role", "button");

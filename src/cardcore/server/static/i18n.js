@@ -6,11 +6,28 @@ const LANG_KEY = "cardcore.lang";
 let catalog = {};               // the shared words, with the game's at a table (useGame)
 let shared = {};
 let games = {};                 // each game's own words, never merged with another game's
+let plurals = {};               // singular msgid -> the language's plural forms (tn)
 let filled = null;              // [regex, msgid] for the catalog's texts with {fields}
 export let lang = "en";
 
 export function t(msgid, values = {}) {
   const text = catalog[msgid] || msgid;
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
+
+// A text that counts something: "{n} card" / "{n} cards" in English; in another language
+// the catalog's form for n, picked by the language's plural rules (CLDR, Intl.PluralRules;
+// gettext lists the forms in CLDR's order of categories: one, few, many for Russian).
+const CATEGORIES = ["zero", "one", "two", "few", "many", "other"];
+
+export function tn(singular, plural, n, values = {}) {
+  const forms = plurals[singular];
+  let text = n === 1 ? singular : plural;
+  if (forms && forms.length) {
+    const rules = new Intl.PluralRules(lang);
+    const used = CATEGORIES.filter((c) => rules.resolvedOptions().pluralCategories.includes(c));
+    text = forms[Math.min(used.indexOf(rules.select(n)), forms.length - 1)] || text;
+  }
   return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
 }
 
@@ -49,6 +66,7 @@ export async function loadWords(game = null) {
   lang = body.lang;
   shared = body.shared || body.messages || {};
   games = body.games || {};
+  plurals = body.plurals || {};
   catalog = game ? { ...shared, ...(games[game] || {}) } : shared;
   filled = null;
   document.documentElement.lang = lang;

@@ -337,7 +337,10 @@ function render() {
   const me = s.seat;
   document.title = `${t(game.title)} · cardcore`;
   document.getElementById("title").textContent =
-    `${t(game.title)} · ${t("table {id}", { id: s.table })} · ${me === null ? t("watching") : t("you are seat {n}", { n: me })}`;
+    `${t(game.title)} · ${me === null ? t("watching") : t("you are seat {n}", { n: me })}`;
+  // The header stays short (game and seat); the table's id is under a menu.
+  document.getElementById("table-id").textContent = t("table {id}", { id: s.table });
+  document.getElementById("table-menu").hidden = false;
   document.body.dataset.game = s.game;
   document.body.dataset.eventCount = String(s.event_count);
   document.body.dataset.over = String(s.over);
