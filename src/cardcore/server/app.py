@@ -284,8 +284,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         return _json({"games": games_catalogue(server.extra_bots), "version": __version__})
 
     async def get_words(request: Request) -> Response:
-        lang = request.query_params.get("lang") or preferred_lang(
-            request.headers.get("accept-language", ""))
+        lang = request.query_params.get("lang")     # an empty ?lang= is refused, not ignored
+        if lang is None:
+            lang = preferred_lang(request.headers.get("accept-language", ""))
         game = request.query_params.get("game")
         return _json(web_words(lang, game))
 
@@ -748,8 +749,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
 
     async def howto(request: Request) -> Response:
         """A game's how-to-play page (howto.py) in ``?lang=``, else Accept-Language's pick."""
-        lang = request.query_params.get("lang") or preferred_lang(
-            request.headers.get("accept-language", ""))
+        lang = request.query_params.get("lang")     # an empty ?lang= is refused, not ignored
+        if lang is None:
+            lang = preferred_lang(request.headers.get("accept-language", ""))
         try:
             page = howto_page(request.path_params["game"], lang)
         except ConfigError as e:
