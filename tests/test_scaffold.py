@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+import cardcore
+
 from cardcore.cli import main
 from cardcore.errors import ConfigError
 from cardcore.scaffold import new_game, plan, Scaffold
@@ -78,6 +80,15 @@ def _copy_tree(dest: Path) -> None:
         shutil.copytree(ROOT / part, dest / part, ignore=ignore)
     for part in ("setup.py", "pyproject.toml"):
         shutil.copy2(ROOT / part, dest / part)
+    # The compiled modules and catalogs of the cardcore this run imports (an installed wheel in
+    # CI, whose checkout has none; this tree's own in place), so that only the new game's
+    # kernel needs building.
+    built = Path(cardcore.__file__).resolve().parent
+    for path in [*built.rglob("*.so"), *built.rglob("*.pyd"), *built.rglob("*.mo")]:
+        target = dest / "src" / "cardcore" / path.relative_to(built)
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
 
 
 @pytest.mark.slow
