@@ -110,3 +110,33 @@ def test_exact_cards_hostile_save_cards_raise_value_error():
         with pytest.raises(ValueError):
             load_game(resigned(format=3, cards=cards))
     assert load_game(resigned(format=2, cards={"0": "KH"})).to_json() == game.to_json()
+
+
+def test_the_hand_cards_an_actions_moves_show_are_accepted_as_its_cards():
+    """A UI names an action's cards from its ``moves`` (docs/building-a-ui.md). With copies a
+    card leaving the hand while its twin comes in from a pile nets out of the moves (a Manna
+    pile taken with a pair whose pile holds one of the pair's twins), so the moves may show
+    fewer hand cards than the action takes: those are accepted as the engine's own choice,
+    and the step is the one ``apply`` without cards makes. (Manna: the game with copies whose
+    actions take hand cards by rank; an action that names its cards takes those.)"""
+    name = "manna"
+    checked = 0
+    for seed in range(1, 4):
+        game = new_game(name, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if game.is_over or checked >= 3000:
+                break
+            seat = game.current_player
+            hand = f"hand:{seat}"
+            for action in game.legal_actions():
+                cards = [c for m in action.moves if m["from"] == hand for c in m.get("cards", [])]
+                if not cards:
+                    continue
+                named, plain = game.clone(), game.clone()
+                named.apply(action.id, cards=cards)
+                plain.apply(action.id)
+                assert snapshot(named) == snapshot(plain), (name, seed, str(action))
+                checked += 1
+            game.apply(rng.choice(game.legal_action_ids()))
+    assert checked > 0

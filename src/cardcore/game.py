@@ -1195,6 +1195,12 @@ class Game:
                     f"must be those, not {_echo(' '.join(cards)) or 'none'}", rule)
             return None
         if len(ids) != len(default):
+            if sorted(ids) == sorted(self._hand_cards_moved(action_id)):
+                # The hand cards the action's own moves show: with copies, a card that goes
+                # from the hand while its twin comes in from a pile nets out of the moves
+                # (a pile taken with a pair, say), so a UI reading the moves names fewer cards
+                # than the action takes. That is the engine's own choice, as shown.
+                return None
             raise IllegalActionError(f"{spec.label!r} takes {len(default)} cards from the "
                                      f"hand, not {len(ids)}", rule)
         seat = state.current_player
@@ -1212,6 +1218,16 @@ class Game:
             raise IllegalActionError(f"{spec.label!r} takes {kinds} from the hand; "
                                      f"{' '.join(wrong)} does not fit", rule)
         return None if sorted(ids) == sorted(default) else tuple(sorted(ids))
+
+    def _hand_cards_moved(self, action_id: int) -> list[int]:
+        """The card ids a legal action's ``moves`` show leaving the mover's hand (read from
+        the state held under the token: ``Action.moves`` would wait for it)."""
+        from cardcore.events import action_moves_for
+        seat = self._state.current_player
+        hands = {z["id"] for z in self._zone_table().static
+                 if z["kind"] == "hand" and z["owner"] == seat}
+        return [c for source, _, cards in action_moves_for(self, self._state, action_id)
+                if source in hands for c in cards]
 
     def chosen_cards(self, since: int = 0) -> dict[int, list[str]]:
         """The exact cards chosen with ``apply(..., cards=)``, by index in ``action_log()``
