@@ -26,8 +26,9 @@ KNOWN: dict[str, int] = {
     "tests/test_howto_ends.py": 1,
     "tests/test_options_schema.py": 3,
     "tests/test_saves_compat.py": 1,
-    "tests/test_server_browser_howto.py": 2,
+    "tests/test_server_browser_howto.py": 1,
     "tests/test_server_browser_layout.py": 1,
+    "tests/test_server_browser_widths.py": 1,      # each game's start (as the layout test's)
     "tests/test_server_option_words.py": 1,
     "tests/test_vector_opponents.py": 2,
     "tests/test_vector_policies.py": 1,

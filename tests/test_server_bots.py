@@ -50,6 +50,9 @@ THINK_MS = 300
 def test_a_slow_search_bot_does_not_delay_another_table(tmp_path):
     s = ServerProcess(tmp_path / "t.sqlite3", extra=("--bot-think-ms", str(THINK_MS),
                                                       "--create-burst", "1000",
+                                                      "--max-tables-per-client", "100000",
+                                                      "--max-sockets-per-address", "1000",
+                                                      "--max-connections-per-address", "1000",
                                                       "--message-rate", "10000"))
     try:
         asyncio.run(latencies(s, 30))                               # warm up

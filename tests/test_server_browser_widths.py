@@ -7,11 +7,13 @@ from __future__ import annotations
 import pytest
 
 from test_server_browser import start_from_lobby
+from cardcore.registry import available_games
+
 from test_server_browser_layout import LAPTOP, PHONE, new_page
 
 pytestmark = pytest.mark.slow       # a real browser: the quick loop leaves it out
 
-GAMES = ("crazy_eights", "durak", "kings_stakes", "kuzanasta", "manna")
+GAMES = available_games()
 
 
 @pytest.fixture(params=[(size, locale) for size in ("phone", "laptop")
