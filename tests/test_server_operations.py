@@ -270,6 +270,9 @@ def test_the_ring_is_read_again_when_it_changes(tmp_path):
     later = rotate(ring)
     assert later != made and key_id(keys.current()) == later
     assert Path(ring).read_text().count("\n") == 2
+    Path(ring).unlink()                        # gone mid-rotation: the last key read signs on
+    assert key_id(keys.current()) == later
+    assert RecordKeys("fixed", tmp_path / "missing").current() == "fixed"
 
 
 # ------------------------------------------------------------------ a notice lost

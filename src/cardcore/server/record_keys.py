@@ -9,9 +9,12 @@ verify. The file is read again when it changes, so a rotation needs no restart.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import secrets
 from pathlib import Path
+
+log = logging.getLogger("cardcore.server")
 
 RECORD_KEY_ENV = "CARDCORE_RECORD_KEY"
 RECORD_KEY_FILE_ENV = "CARDCORE_RECORD_KEY_FILE"
@@ -57,9 +60,15 @@ class RecordKeys:
         fixed key, else None (records carry digests only)."""
         if self.ring is None:
             return self.key
-        stat = self.ring.stat()
-        if self._seen != (stat.st_mtime, stat.st_size):
-            keys = read_ring(self.ring)
-            self._newest = keys[-1] if keys else self.key
-            self._seen = (stat.st_mtime, stat.st_size)
+        try:
+            stat = self.ring.stat()
+            if self._seen != (stat.st_mtime, stat.st_size):
+                keys = read_ring(self.ring)
+                self._newest = keys[-1] if keys else self.key
+                self._seen = (stat.st_mtime, stat.st_size)
+        except OSError as e:          # moved or unreadable mid-rotation: the last key read
+            log.warning("record key ring %s not read (%s): signing with the last key read",
+                        self.ring, e.strerror)
+            if self._seen is None:
+                self._newest, self._seen = self.key, (0.0, -1)
         return self._newest
