@@ -11,6 +11,7 @@ from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, find_packages, setup
+from setuptools.command.build_ext import build_ext
 
 SRC = Path("src")
 
@@ -77,7 +78,31 @@ compile_catalogs()
 
 # The packages under src/, and the rulebooks: the top-level games/ folder (the one copy of each
 # book) is installed as the data package cardcore.rulebooks, mapped, not copied.
+
+def usable_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:                    # macOS, Windows
+        return os.cpu_count() or 1
+
+
+class ParallelBuildExt(build_ext):
+    """Compiles the extensions on every usable core unless ``-j``/``--parallel`` says
+    otherwise: pip's builds (``pip install .``, the wheel) are otherwise serial, and the C of
+    the five games is most of an install's time."""
+
+    def finalize_options(self) -> None:
+        if self.parallel is None:
+            self.parallel = usable_cores()
+        super().finalize_options()
+
+
+# Cython translates the .pyx files in worker processes where they fork (Linux); elsewhere
+# multiprocessing would start each worker by re-running this script.
+cython_workers = usable_cores() if sys.platform.startswith("linux") else 0
+
 setup(packages=find_packages(str(SRC)) + ["cardcore.rulebooks"],
       package_dir={"": str(SRC), "cardcore.rulebooks": "games"},
+      cmdclass={"build_ext": ParallelBuildExt},
       ext_modules=cythonize(extensions, compiler_directives=directives, include_path=["src"],
-                            force=force))
+                            force=force, nthreads=cython_workers))
