@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Iterable, Mapping, Sequence
 
-from cardcore import _moves
+from cardcore._moves import diff, multiset_minus
 from cardcore.zone_diff import Move, _diff, _multiset_minus  # noqa: F401 (the reference)
 from cardcore._fast import GameState
 from cardcore.cards import CARD_NAMES, card_str
@@ -180,10 +180,9 @@ class ZoneTable:
         return [dict(z) for z in self.static] + [self.part_descriptor(z) for z in made]
 
 
-# What the narration calls: the same in C (cardcore._moves) for card ids 0..255, which the
-# Python versions (cardcore.zone_diff) define and which it calls for any other ids.
-diff = _moves.diff
-multiset_minus = _moves.multiset_minus
+# diff and multiset_minus, what the narration calls, are imported above from C
+# (cardcore._moves) for card ids 0..255: the Python versions (cardcore.zone_diff) define them
+# and are called for any other ids.
 
 
 def apply_moves(zones: Mapping[str, Sequence[int]], moves: Iterable[Move]) -> Zones:
