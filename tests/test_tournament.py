@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 
 import pytest
@@ -198,7 +199,8 @@ def test_plots_of_a_bot_that_always_or_never_wins(tmp_path):
 def test_plots_without_matplotlib_are_a_config_error(three_way, tmp_path, monkeypatch):
     import sys
     monkeypatch.setitem(sys.modules, "matplotlib", None)
-    with pytest.raises(ConfigError, match=r"\[plot\]"):
+    from cardcore.extras import install_hint
+    with pytest.raises(ConfigError, match=re.escape(install_hint("plot"))):
         plot_tournament(three_way, tmp_path)
     code = main(["tournament", "kings_stakes", "--bots", "greedy,random", "-n", "4",
                  "--out", str(tmp_path)])
