@@ -58,7 +58,12 @@ def moves_of(s: ServerProcess, table: str, token: str) -> int:
     return int(state["event_count"])
 
 
-async def _closed_after(url: str, token: str, then) -> tuple[int, list[dict]]:
+def admin_ok(*args: str) -> None:
+    done = admin(*args)
+    assert done.returncode == 0, (args, done.stdout, done.stderr)
+
+
+async def _closed_after(url: str, token: str, then, log: Path) -> tuple[int, list[dict]]:
     """Open a seat's socket, run ``then`` (in a thread), and read until the socket closes:
     its close code and the messages it got after its first state."""
     async with connect(url, subprotocols=["cardcore", f"cardcore.token.{token}"]) as ws:
@@ -70,6 +75,10 @@ async def _closed_after(url: str, token: str, then) -> tuple[int, list[dict]]:
                 got.append(json.loads(await asyncio.wait_for(ws.recv(), 30)))
         except ConnectionClosed as e:
             return (e.rcvd.code if e.rcvd is not None else -1), got
+        except asyncio.TimeoutError:
+            # Seen once in about 40 runs (0.4 notes): the sweep did not catch the change up.
+            raise AssertionError(f"the socket stayed open 30 s; got {got}; the server's log:\n"
+                                 + log.read_text()[-3000:]) from None
 
 
 # ------------------------------------------------------------------ cardcore admin
@@ -89,7 +98,7 @@ def test_admin_lists_frees_a_seat_and_ends_a_table_of_a_live_server(tmp_path):
 
         url = s.base.replace("http", "ws") + f"/ws/tables/{table}"
         code, got = asyncio.run(_closed_after(
-            url, token, lambda: admin("free-seat", table, "0", "--db", str(db))))
+            url, token, lambda: admin_ok("free-seat", table, "0", "--db", str(db)), s.log_path))
         assert code == 4010                                    # WS_CLOSE["left"]
         assert any(m.get("type") == "error" and m.get("status") == 403 for m in got), got
         assert s.request("GET", f"/api/tables/{table}?token={token}")[0] in (401, 403)
@@ -99,7 +108,7 @@ def test_admin_lists_frees_a_seat_and_ends_a_table_of_a_live_server(tmp_path):
         table2, token2 = person_table(s)
         url2 = s.base.replace("http", "ws") + f"/ws/tables/{table2}"
         code, got = asyncio.run(_closed_after(
-            url2, token2, lambda: admin("end", table2, "--db", str(db))))
+            url2, token2, lambda: admin_ok("end", table2, "--db", str(db)), s.log_path))
         assert code == 4000                                    # WS_CLOSE["ended"]
         status, refused = move(s, table2, token2)
         assert status == 409 and "closed by the server's operator" in refused["error"]
@@ -309,3 +318,12 @@ def test_a_process_that_missed_the_notices_catches_up_at_its_next_sweep(pg_clust
             await blind.close()
     before, stale, behind = asyncio.run(run())
     assert stale == before and behind == 0
+
+
+def test_table_ids_never_start_with_a_dash():
+    """A table id is a command-line argument of `cardcore admin`; one that started with "-"
+    (1 in 64 of 0.3's ids) was read as an option and refused."""
+    from cardcore.server.tables import TABLE_ID_BYTES, new_table_id
+    ids = [new_table_id() for _ in range(3000)]
+    assert not any(t.startswith("-") for t in ids)
+    assert len(set(ids)) == len(ids) and {len(t) for t in ids} == {TABLE_ID_BYTES * 4 // 3}

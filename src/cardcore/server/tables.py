@@ -154,6 +154,15 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+def new_table_id() -> str:
+    """A fresh table id (72 random bits, URL-safe) that does not start with "-": a command
+    line (``cardcore admin end ID``) would read such an id as an option."""
+    while True:
+        table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
+        if not table_id.startswith("-"):
+            return table_id
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -827,7 +836,7 @@ class TableServer:
         else:
             opened, named = set(), dict(inherit.names)
             settings = (inherit.listed, inherit.spectators, inherit.join)
-        table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
+        table_id = new_table_id()
         tokens = {seat: new_token() for seat in range(g.num_players)
                   if seat not in parsed_bots and seat not in opened}
         creator_token, invite = (None, None) if inherit is not None else (new_token(),
