@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from cardcore.registry import available_games
+from game_cases import game_case
 from test_ts_client import CLIENT, generate
 
 pytestmark = pytest.mark.slow       # a real browser and Node: out of the quick loop
@@ -33,11 +34,12 @@ EXAMPLE = ROOT / "examples" / "generic_table"
 ARTIFACTS = ROOT / "test-artifacts"
 STEP_TIMEOUT = 30_000
 MAX_CLICKS = 1500
-# Options that keep a round short, set through the lobby's generic inputs (a test may know the
-# games; the page may not).
-SHORT = {"kuzanasta": {"max_turns": "40"}}
-SEEDS = {"crazy_eights": 3, "kings_stakes": 5, "kuzanasta": 7, "manna": 11}   # else seed 1
-EXACT = {"manna"}
+
+
+def start_of(game: str) -> tuple[dict[str, str], int]:
+    """The game's GENERIC_TABLE_START (tests/games/<game>/cases.py): options that keep a round
+    short, typed into the lobby's generic inputs, and a seed; else the defaults and seed 1."""
+    return game_case(game, "GENERIC_TABLE_START", ({}, 1))
 
 
 def _run(args: list[str], cwd: Path, timeout: float) -> None:
@@ -104,9 +106,10 @@ def open_lobby(page, site, web_server, lang):
 def start(page, site, web_server, game, lang="en"):
     open_lobby(page, site, web_server, lang)
     page.select_option("#game", game)
-    for name, value in SHORT.get(game, {}).items():
+    options, seed = start_of(game)
+    for name, value in options.items():
         page.fill(f"[data-option={name}]", value)
-    page.fill("#seed", str(SEEDS.get(game, 1)))
+    page.fill("#seed", str(seed))
     shot(page, f"lobby-{game}-{lang}")
     page.click("#create")
     page.wait_for_url("**table=*#token=*")
@@ -194,12 +197,12 @@ def test_generic_table_plays_each_game_to_its_first_round_end(page, site, web_se
     assert page.locator("#hand button.hand-card").count() > 0
     assert page.locator(".zone").count() >= 2
     shot(page, f"{game}-start")
-    play_to_round_end(page, random.Random(SEEDS.get(game, 1)), game, exact=True)
+    play_to_round_end(page, random.Random(start_of(game)[1]), game, exact=True)
     check_round_end(page, game, "en")
     assert page.locator("#log li").count() > 3
     exact = page.evaluate("document.body.dataset.exact")
     assert exact is None or exact == "kept", exact
-    if game in EXACT:              # a game whose melds name their cards by rank: choose suits
+    if game_case(game, "MOVES_NAME_RANKS", False):     # the player chooses the suits
         assert exact == "kept", "no move with cards of the player's choosing was sent"
     assert int(page.evaluate("document.body.dataset.animated")) > 0
     page.click("#continue")

@@ -10,28 +10,19 @@ import pytest
 
 import cardcore
 from cardcore.registry import game_classes
+from game_cases import game_case
 
-# The rule of each reason_code, as the games' events.py give them (a test may know the games).
-RULES = {
-    "kings_stakes": {"final_turns": "KS-8.1", "final_take": "KS-8.2", "four_kings": "KS-8.3",
-                     "rounds": "KS-9.4"},
-    "crazy_eights": {"out": "CE-7.1", "max_turns": "CE-7.2", "passes": "CE-7.3",
-                     "one_hand": "CE-8.3"},
-    "kuzanasta": {"went_out": "KZ-7", "no_draw": "KZ-3.4", "max_turns": "KZ-3.5",
-                  "target": "KZ-7.5", "deals": "KZ-7.5", "void_deals": "KZ-7.8"},
-    "manna": {"went_out": "MH-9.4", "stock_out": "MH-9.5", "target": "MH-10.6",
-              "hands": "MH-10.7"},
-    "durak": {"durak": "DU-8.2", "draw": "DU-8.3", "bouts": "DU-8.4", "one_hand": "DU-8.2"},
-}
 GAMES = Path(cardcore.__file__).resolve().parent / "games"
 
 
 @pytest.mark.parametrize("cls", game_classes(), ids=lambda c: c.name)
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_how_to_page_names_every_rule_that_ends_a_round_or_the_match(cls, lang):
-    assert set(RULES[cls.name]) == set(cls.reasons), "a reason without its rule here"
+    # The rule of each reason_code, as the game's events.py gives it: its END_RULES.
+    rules = game_case(cls.name, "END_RULES", {})
+    assert set(rules) == set(cls.reasons), "a reason without its rule in tests/games/*/cases.py"
     page = (GAMES / cls.name / f"howto.{lang}.md").read_text(encoding="utf-8")
-    missing = [rule for rule in RULES[cls.name].values() if f"{rule})" not in page and f"{rule}," not in page]
+    missing = [rule for rule in rules.values() if f"{rule})" not in page and f"{rule}," not in page]
     assert missing == [], (cls.name, lang, missing)
 
 

@@ -10,6 +10,7 @@ import pytest
 import cardcore
 from cardcore import ConfigError, new_game, option_schema
 from cardcore.registry import game_class
+from game_cases import declared, declared_params
 
 GAMES = cardcore.available_games()
 
@@ -49,18 +50,8 @@ def test_every_option_has_a_description_a_rule_and_an_allowed_default(name):
         cls.option_schema(cls.max_players + 1)
 
 
-@pytest.mark.parametrize("name,option,value,players", [
-    ("kings_stakes", "rounds", 6, 4), ("kings_stakes", "rounds", 0, 2),
-    ("kings_stakes", "rounds", 121, 2), ("kings_stakes", "teams", True, 3),
-    ("kings_stakes", "first_player", 4, 4),
-    ("crazy_eights", "max_turns", 10**9, 2), ("crazy_eights", "max_turns", 10_001, 2),
-    ("crazy_eights", "max_draw_cards", 105, 2), ("crazy_eights", "max_draw_cards", 0, 2),
-    ("kuzanasta", "max_turns", 10**9, 2), ("kuzanasta", "ante", 10**12, 2),
-    ("kuzanasta", "ante", 1001, 2), ("kuzanasta", "target", 999, 2),
-    ("kuzanasta", "target", 10**15, 2), ("kuzanasta", "deals", 0, 2),
-    ("manna", "target", 0, 6), ("manna", "target", -5, 6), ("manna", "target", -100000, 6),
-    ("manna", "target", 1_000_001, 6), ("manna", "hands", 0, 6), ("manna", "hands", 1001, 6),
-])
+@pytest.mark.parametrize("name,option,value,players",
+                         declared_params("OPTIONS_OUT_OF_BOUNDS"))
 def test_values_outside_the_bounds_are_config_errors_naming_the_option(name, option, value,
                                                                        players):
     with pytest.raises(ConfigError) as info:
@@ -71,14 +62,7 @@ def test_values_outside_the_bounds_are_config_errors_naming_the_option(name, opt
         info.value)
 
 
-@pytest.mark.parametrize("name,options,players", [
-    ("kings_stakes", {"rounds": 120}, 6), ("kings_stakes", {"rounds": 120}, 5),
-    ("kings_stakes", {"teams": True}, 4),
-    ("crazy_eights", {"max_turns": 10_000, "max_draw_cards": 104}, 15),
-    ("kuzanasta", {"max_turns": 10_000, "target": 1_000_000, "deals": 100, "ante": 1000}, 2),
-    ("kuzanasta", {"target": 1000}, 3),
-    ("manna", {"target": 1, "hands": 1000}, 6), ("manna", {"target": 1_000_000}, 6),
-])
+@pytest.mark.parametrize("name,options,players", declared_params("OPTIONS_AT_THE_BOUNDS"))
 def test_the_bounds_themselves_are_accepted(name, options, players):
     game = new_game(name, players=players, seed=1, **options)
     assert all(game.options[k] == v for k, v in options.items())
@@ -110,11 +94,8 @@ def test_a_manna_match_of_one_hand():
         assert game.winners == ([0, 2, 4] if a > b else [1, 3, 5] if b > a else list(range(6)))
 
 
-@pytest.mark.parametrize("name,options", [
-    ("manna", {"target": -100000}), ("kuzanasta", {"target": 10**15, "ante": 10**12}),
-    ("crazy_eights", {"max_turns": 1_000_000, "max_draw_cards": 10_000}),
-    ("kings_stakes", {"rounds": 2000}),
-])
+@pytest.mark.parametrize("name,options", [(name, options) for name, each in
+                                          declared("OPTIONS_OF_0_3") for options in each])
 def test_saves_with_the_wider_bounds_of_0_3_still_load(name, options):
     """A save keeps loading by the rules it was played with (``Option.saved``): the old
     bounds hold for load_game only; a new game with those values is refused."""

@@ -30,10 +30,9 @@ NAME, TITLE, PREFIX = "sample_game", "Sample Game", "SG"
 
 # The whole suite runs on the generated game, selected by -k NAME (its own tests and every case
 # the generic tests parametrize over the games), but for the suites that need a browser or a
-# PostgreSQL cluster (CI runs those for the real games) and test_howto_ends.py, whose table of
-# each game's end reasons is still kept by hand per game (issue 34, item 2).
+# PostgreSQL cluster (CI runs those for the real games).
 LEFT_OUT = ["--ignore-glob=tests/test_*browser*.py", "--ignore-glob=tests/test_server_pg*.py",
-            "--ignore=tests/test_howto_ends.py", "--ignore=tests/test_scaffold.py"]
+            "--ignore=tests/test_scaffold.py"]
 
 
 def test_the_scaffold_plans_the_three_places_with_every_name_put_in(tmp_path):
@@ -46,6 +45,7 @@ def test_the_scaffold_plans_the_three_places_with_every_name_put_in(tmp_path):
         assert f"src/cardcore/games/{NAME}/{piece}" in rel, piece
     assert f"tests/games/{NAME}/test_{NAME}_rules.py" in rel
     assert f"tests/games/{NAME}/sg_helpers.py" in rel
+    assert f"tests/games/{NAME}/cases.py" in rel          # its scenarios for the generic tests
     for path, text in files.items():
         assert "{{" not in text and "games.crazy_eights" not in text, path
         assert not re.search(r"\bCE-\d", text), path

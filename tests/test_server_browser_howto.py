@@ -58,7 +58,7 @@ def test_every_how_to_page_says_how_rounds_end_and_fits(browser, web_server, vie
     """Issue 35, item 4: each game's page has its section on how a round (deal, hand) and the
     match end, the early ends among them; it fits the screen's width; axe-core passes."""
     for page in new_page(browser, PHONE if viewport == "phone" else LAPTOP):
-        for game in ("crazy_eights", "kings_stakes", "kuzanasta", "manna"):
+        for game in available_games():
             page.goto(f"{web_server.base}/howto/{game}?lang={lang}")
             headings = page.eval_on_selector_all("h2", "hs => hs.map(h => h.textContent)")
             assert any(h.startswith(ENDS_HEADING[lang]) for h in headings), (game, headings)

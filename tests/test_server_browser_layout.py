@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from cardcore.registry import available_games
+from game_cases import game_case
 from test_server_browser import (
     STEP_TIMEOUT, click_move, moves, over, shot, start_from_lobby, wait_for_turn,
 )
@@ -24,12 +26,8 @@ AXE = Path(__file__).resolve().parent / "web" / "node_modules" / "axe-core" / "a
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
-GAMES = {                          # a start a player can make: game, options, seed
-    "kings_stakes": ({}, 21),
-    "kuzanasta": ({"deals": "1"}, 2),
-    "manna": ({"dealer": "5"}, 0),
-    "crazy_eights": ({}, 4),
-}
+# A start a player can make from the lobby, for each game: options, seed (its TABLE_START).
+GAMES = {name: game_case(name, "TABLE_START", ({}, 1)) for name in available_games()}
 
 
 def new_page(browser, viewport, ignore=(), **context_options):

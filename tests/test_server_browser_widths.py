@@ -9,7 +9,7 @@ import pytest
 from test_server_browser import start_from_lobby
 from cardcore.registry import available_games
 
-from test_server_browser_layout import LAPTOP, PHONE, new_page
+from test_server_browser_layout import GAMES as TABLES, LAPTOP, PHONE, new_page
 
 pytestmark = pytest.mark.slow       # a real browser: the quick loop leaves it out
 
@@ -41,10 +41,6 @@ def test_the_howto_pages_fit_the_screen(page, web_server, game):
     page.wait_for_selector("h1")
     assert too_wide(page) <= 0, game
 
-
-
-TABLES = {"kings_stakes": ({}, 21), "kuzanasta": ({"deals": "1"}, 2), "manna": ({"dealer": "5"}, 0),
-          "crazy_eights": ({}, 4), "durak": ({}, 1)}
 
 
 @pytest.mark.parametrize("game", sorted(TABLES))

@@ -17,6 +17,7 @@ from cardcore.server.clocks import CLOCK_REFUSALS
 from cardcore.server.limits import Limits
 from cardcore.texts import config_text
 
+from game_cases import declared_params
 from server_helpers import TestClient
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -24,22 +25,9 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 CYRILLIC = re.compile("[а-яё]", re.I)
 RULE = re.compile(r"\b[A-Z]{2}-[\d.]+[a-z]?\b")
 
-# (game, players, body fields, the option named, a Russian word the answer must hold)
-CASES = [
-    ("kings_stakes", 2, {"options": {"rounds": 3}}, "rounds", "None (по одному на игрока)"),
-    ("kings_stakes", 2, {"options": {"teams": True}}, "teams", "только при 4 игроках"),
-    ("kings_stakes", 2, {"options": {"refill": "fast"}}, "refill", "одним из"),
-    ("kuzanasta", 2, {"options": {"ante": 10**12}}, "ante", "целым числом 0..1000"),
-    ("kuzanasta", 2, {"options": {"deals": "many"}}, "deals", "None или целым числом"),
-    ("manna", 6, {"options": {"target": -5}}, "target", "целым числом"),
-    ("manna", 6, {"options": {"no_such": 1}}, "no_such", "неизвестные параметры"),
-    ("crazy_eights", 2, {"options": {"dealer": 7}}, "dealer", "по жребию"),
-    ("kuzanasta", 9, {}, "players", "игроков, а не 9"),
-    ("kuzanasta", 2, {"clock": {"per_move": -1}}, "clock.per_move", "числом секунд"),
-    ("manna", 6, {"clock": {"per_move": 5, "on_timeout": "nap"}}, "clock.on_timeout",
-     "одним из"),
-    ("kings_stakes", 2, {"clock": []}, "clock", "объектом вида"),
-]
+# (game, players, body fields, the option named, a Russian word the answer must hold): each
+# game's REFUSALS_IN_RUSSIAN (tests/games/<game>/cases.py).
+CASES = declared_params("REFUSALS_IN_RUSSIAN")
 
 
 @pytest.fixture(scope="module")

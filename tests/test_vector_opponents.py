@@ -10,6 +10,7 @@ from cardcore import ConfigError, new_game
 from cardcore.bots import make_bot
 from cardcore.registry import game_class, game_classes
 from cardcore.vector import VectorGame, episode_seed, opponent_seed
+from game_cases import declared
 
 GAMES = cardcore.available_games()
 
@@ -173,7 +174,8 @@ def test_a_search_level_is_refused_naming_the_levels_that_work():
         VectorGame("kings_stakes", 2, players=2, opponents="level:4")
 
 
-@pytest.mark.parametrize("name", ["kings_stakes", "crazy_eights"])
+@pytest.mark.parametrize("name", [name for name, often in declared("GREEDY_OFTEN_ENDS_EPISODES")
+                                  if often])
 def test_an_episode_ending_on_the_opponents_move_is_credited_at_the_learners_last_step(name):
     """Against greedy, many episodes end on the greedy seat's move; the step whose learner
     action led to it returns the returns (checked against the Python loop), the steps
@@ -226,9 +228,8 @@ def win_reward(returns, sides) -> list[float]:
     return [1 / len(winning) if r == best else -1.0 for r in returns]
 
 
-@pytest.mark.parametrize("name, options", [("kings_stakes", {"players": 3}),
-                                           ("kings_stakes", {"players": 4, "teams": True}),
-                                           ("manna", {}), ("crazy_eights", {"players": 2})])
+@pytest.mark.parametrize("name, options", [(name, options) for name, each in
+                                           declared("WIN_REWARD_OPTIONS") for options in each])
 def test_the_win_reward_follows_the_rule(name, options):
     vg = VectorGame(name, 6, seed=3, reward="win", opponents="random", **options)
     sides = game_class(name).sides_of(vg.num_players, vg.options)

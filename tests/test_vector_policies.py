@@ -15,6 +15,7 @@ from cardcore.bots import make_bot
 from cardcore.envs.gymnasium import make_vec
 from cardcore.registry import game_class
 from cardcore.vector import VectorGame, episode_seed, opponent_seed
+from game_cases import declared
 
 GAMES = cardcore.available_games()
 
@@ -178,8 +179,7 @@ def test_trajectories_with_a_policy_opponent_equal_a_loop_over_games(name):
     play_against_loop(vg, {p: policy for p in range(1, players)}, {}, finished_goal=4)
 
 
-@pytest.mark.parametrize("name, options", [("kings_stakes", {"players": 4}),
-                                           ("crazy_eights", {"players": 3})])
+@pytest.mark.parametrize("name, options", declared("MIXED_POLICY_OPTIONS"))
 def test_mixed_opponents_policies_and_in_core_bots(name, options):
     """Seat 1 and 3 (or 2) one callable, called once per round for both seats' slots;
     another seat an in-core greedy bot; two learner seats with a second callable."""
