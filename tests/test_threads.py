@@ -40,9 +40,13 @@ def run_python(code: str, timeout: float = 240) -> subprocess.CompletedProcess[s
                           check=False)
 
 
-def hammer(workers: list, seconds: float) -> list[BaseException]:
+def hammer(workers: list, seconds: float, until=None, most: float = 60.0
+           ) -> list[BaseException]:
     """Run ``work(stop)`` of every worker on its own thread, switching threads often, for
-    ``seconds``; faulthandler dumps every thread's stack if they do not stop in time."""
+    ``seconds``, and then, with ``until``, on until ``until()`` holds (at most ``most`` seconds
+    more): a test that counts what the threads did asks for it instead of trusting the
+    machine's speed (a sanitized build on a loaded machine reads a few times a second).
+    faulthandler dumps every thread's stack if they do not stop in time."""
     stop = threading.Event()
     errors: list[BaseException] = []
 
@@ -57,11 +61,15 @@ def hammer(workers: list, seconds: float) -> list[BaseException]:
     threads = [threading.Thread(target=run, args=(w,), daemon=True) for w in workers]
     interval = sys.getswitchinterval()
     sys.setswitchinterval(1e-5)
-    faulthandler.dump_traceback_later(seconds + 60, exit=True, file=sys.__stderr__)
+    faulthandler.dump_traceback_later(seconds + most + 60, exit=True, file=sys.__stderr__)
     try:
         for t in threads:
             t.start()
         stop.wait(seconds)
+        deadline = time.monotonic() + most
+        while until is not None and not stop.is_set() and not until() \
+                and time.monotonic() < deadline:
+            stop.wait(0.01)
         stop.set()
         for t in threads:
             t.join()
@@ -177,7 +185,8 @@ def test_apply_with_player_checks_the_seat_inside_the_guard():
         def seat1() -> None:
             act(1, lambda ids: ids[0])
 
-        errors = hammer([seat0, seat0, seat1], seconds=1.5)
+        errors = hammer([seat0, seat0, seat1], seconds=1.5,
+                        until=lambda: game.is_over or len(game.history) >= 120)
         assert not errors, errors
         replay = new_game("kuzanasta", players=2, seed=seed, going_out="optional")
         checked = 0
@@ -224,7 +233,8 @@ def test_reads_are_snapshots_of_positions_the_game_passed_through(config):
         seat = seat_of.randrange(game.num_players)
         seen_events.append((seat, game.events(seat)))
 
-    errors = hammer([player, reader, narrator], seconds=1.5)
+    errors = hammer([player, reader, narrator], seconds=1.5,
+                    until=lambda: len(seen_views) > 10 and len(seen_events) > 0)
     assert not errors, errors
     # Every position of the game, replayed: what a reader saw must be one of them.
     replay = new_game(name, seed=11, **kwargs)
