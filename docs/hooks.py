@@ -11,7 +11,9 @@
   Russian, from the ``howto.<lang>.md`` files of its package (what ``cardcore rules GAME``
   prints), in the "How to play" section.
 * ``bots.md``: its ladders' marker replaced by every game's calibrated table, its package's
-  ``levels.md`` (benchmarks/calibrate_levels.py writes them), in the registry's order.
+  ``levels.md`` (benchmarks/calibrate_levels.py writes them), in the registry's order;
+  ``index.md``: its marker replaced by the README's table of games, linked to the rulebooks;
+  ``api.md``: its marker replaced by each game's zones, read from a new game of each.
 * ``benchmarks.md`` from ``benchmarks/README.md``, with ``assets/benchmarks.svg``: a chart
   drawn with matplotlib from the figures table of that README (``benchmark_chart.py``).
 """
@@ -30,6 +32,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import benchmark_chart  # noqa: E402  (beside this file, found through the path above)
+from registry_tables import (  # noqa: E402
+    GAMES_TABLE, ZONES_TABLE, games_table, registered_games as _games, zones_table,
+)
 
 SUITS = {"C": "♣", "S": "♠", "D": "♦", "H": "♥"}
 CARD = re.compile(r"\b(10|[2-9AJQKT])([CSDH])\b|\bJK\b")
@@ -73,9 +78,6 @@ def render_rulebook(text: str) -> str:
     return CODE_SPAN.sub(with_glyphs, text)
 
 
-def _games() -> list[type]:
-    from cardcore.registry import game_classes
-    return list(game_classes())
 
 
 def interface(cls: type) -> str:
@@ -165,12 +167,16 @@ def ladders() -> str:
         .read_text(encoding="utf-8").split("-->", 1)[1].strip() + "\n" for cls in _games())
 
 
+GENERATED = {LADDERS: ladders, GAMES_TABLE: games_table, ZONES_TABLE: zones_table}
+
+
 def on_page_markdown(markdown: str, page: Any, config: MkDocsConfig, files: Files) -> str:
-    """docs/bots.md: the ladders' marker line becomes the games' tables."""
-    if page.file.src_uri != "bots.md":
-        return markdown
+    """A marker line (``GENERATED``) becomes what the registry says: the games' ladders
+    (bots.md), the table of games (index.md), the games' zones (api.md)."""
     lines = markdown.split("\n")
-    return "\n".join(ladders() if line.startswith(LADDERS) else line for line in lines)
+    for marker, make in GENERATED.items():
+        lines = [make() if line.startswith(marker) else line for line in lines]
+    return "\n".join(lines)
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
