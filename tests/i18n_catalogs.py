@@ -105,7 +105,6 @@ def msgids(catalog: Catalog) -> set:
 
 
 def main(argv: list[str]) -> int:
-    sys.path.insert(0, str(ROOT / "src"))
     stale = []
     for package, (locale, files) in packages().items():
         fresh = template(package, files)
@@ -137,4 +136,8 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
+    # Run as a script from a checkout: its cardcore. Called by a test, main() leaves sys.path
+    # alone (a test run against an installed wheel would else import the checkout's sources
+    # in every process spawned after it).
+    sys.path.insert(0, str(ROOT / "src"))
     sys.exit(main(sys.argv[1:]))
