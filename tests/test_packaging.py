@@ -78,13 +78,16 @@ def test_the_web_table_is_packaged_and_identical_to_the_repository():
 SOURCE_ONLY = (".py", ".pyx", ".c", ".po", ".pot")
 
 
-def _package_data_globs() -> list[str]:
+def _pyproject() -> dict:
     try:
         import tomllib
     except ImportError:                              # Python < 3.11: mypy's dependency
         import tomli as tomllib
-    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
-    return project["tool"]["setuptools"]["package-data"]["cardcore"]
+    return tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def _package_data_globs() -> list[str]:
+    return _pyproject()["tool"]["setuptools"]["package-data"]["cardcore"]
 
 
 def _glob_matches(relative: str, glob: str) -> bool:
@@ -122,11 +125,7 @@ def test_every_file_of_a_game_package_is_installed():
 def test_the_dev_extra_holds_the_build_requirements():
     """CONTRIBUTING's venv (pip install -e ".[dev]") can run python setup.py build_ext
     --inplace: [dev] holds what [build-system] requires, and the test tools."""
-    try:
-        import tomllib
-    except ImportError:                              # Python < 3.11: mypy's dependency
-        import tomli as tomllib
-    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    project = _pyproject()
     dev = project["project"]["optional-dependencies"]["dev"]
     assert set(project["build-system"]["requires"]) <= set(dev)
     assert "cardcore[test]" in dev
