@@ -186,7 +186,7 @@ def test_apply_with_player_checks_the_seat_inside_the_guard():
             act(1, lambda ids: ids[0])
 
         errors = hammer([seat0, seat0, seat1], seconds=1.5,
-                        until=lambda: game.is_over or len(game.history) >= 120)
+                        until=lambda: game.is_over or len(game.action_log()) >= 120)
         assert not errors, errors
         replay = new_game("kuzanasta", players=2, seed=seed, going_out="optional")
         checked = 0
