@@ -11,6 +11,7 @@ processes"): real server subprocesses (uvicorn) and a throwaway cluster (tests/p
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import random
 import threading
@@ -174,8 +175,8 @@ def play_http(servers: list[ServerProcess], table: str, seats: dict[str, str],
             choice = rng.choice(mine["legal"])["id"]
             status, _ = server.request("POST", f"/api/tables/{table}/actions", {
                 "token": token, "action": choice, "after": mine["event_count"]})
-        except (OSError, urllib.error.URLError):
-            continue                                 # the process was killed under us
+        except (OSError, urllib.error.URLError, http.client.HTTPException):
+            continue          # the process was killed under us (mid-answer: IncompleteRead)
         if status == 200:
             acked.append(choice)
         else:
