@@ -61,7 +61,10 @@ def sort_key(card: int) -> tuple[int, int]:
 def format_cards(cards: Iterable[int], *, sort: bool = False) -> list[str]:
     """Card ids to notations, in the given order or (``sort=True``) in display order."""
     ids = sorted(cards, key=sort_key) if sort else list(cards)
-    return [card_str(c) for c in ids]
+    if ids and not (0 <= min(ids) and max(ids) < NUM_CARD_KINDS):
+        for c in ids:
+            card_str(c)                # raises, naming the id out of range
+    return [_NAMES[c] for c in ids]    # a look-up per card: views format every zone
 
 
 def parse_cards(texts: Iterable[str]) -> list[int]:

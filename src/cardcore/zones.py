@@ -170,9 +170,15 @@ class ZoneTable:
 
     def view(self, state: GameState, seat: int | None) -> dict[str, JSON]:
         """``view(seat)["zones"]``: the cards of each zone the seat sees, a count else."""
-        return {zone_id: ([card_str(c) for c in cards] if self.sees(zone_id, seat)
-                          else {"count": len(cards)})
-                for zone_id, cards in self.cards(state).items()}
+        sight = self.sight_of(seat)
+        out: dict[str, JSON] = {}
+        for zone_id, cards in self.cards(state).items():
+            sees = sight.get(zone_id)
+            if sees is None:
+                sees = sight[zone_id] = self.sees(zone_id, seat)
+            # the kernel's ids: the name table needs no range check (card_str's)
+            out[zone_id] = [CARD_NAMES[c] for c in cards] if sees else {"count": len(cards)}
+        return out
 
     def descriptors(self, state: GameState) -> list[dict[str, JSON]]:
         """The declared zones, then the zones made in play that exist in ``state``."""
