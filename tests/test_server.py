@@ -820,3 +820,21 @@ def test_state_zones_follow_the_position_and_the_language(client, game):
     assert grew, "no zone was made in play: the test did not reach a meld"
     assert state(client, made["table"], lang="ru")["zones"] != \
         state(client, made["table"], lang="en")["zones"]
+
+
+@pytest.mark.parametrize("game", cardcore.available_games())
+def test_state_names_the_wild_cards_of_the_position(client, game):
+    """Every state says which cards are wild now (``Game.wild_cards``: a table marks them),
+    the same to every seat and a spectator, as the stored game has them after each move."""
+    from cardcore import load_game
+    made = new_table(client, game)
+    rng = random.Random(2)
+    for _ in range(12):
+        stored = load_game(stored_save(client, made["table"]))
+        for token in (None, *made["seats"].values()):
+            assert state(client, made["table"], token)["wild_cards"] == stored.wild_cards
+        if stored.is_over:
+            break
+        seat, token = to_move(client, made)
+        legal = state(client, made["table"], token)["legal"]
+        assert act(client, made["table"], token, rng.choice(legal)["id"]).status_code == 200

@@ -37,10 +37,12 @@ def shot(page, name):
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def start_from_lobby(page, web_server, game, options=None, seed=None):
+def start_from_lobby(page, web_server, game, options=None, seed=None, players=None):
     """Start a table from the lobby with bots at every other seat (the default choice)."""
     page.goto(web_server.base + "/")
     page.select_option("#game", game)
+    if players is not None:
+        page.select_option("#players", str(players))
     for name, value in (options or {}).items():
         if not page.is_visible(f"[data-option={name}]"):
             page.click("details summary")

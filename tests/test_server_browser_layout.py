@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cardcore.registry import available_games
+from cardcore.registry import available_games, game_class
 from game_cases import game_case
 from test_server_browser import (
     STEP_TIMEOUT, click_move, moves, over, shot, start_from_lobby, wait_for_turn,
@@ -100,6 +100,42 @@ def test_the_hand_and_the_moves_are_on_screen_without_scrolling(request, web_ser
     assert page.locator("#side").count() == 1
 
 
+# Each picture on the page: its card (from /cards/<card>.svg), whether it is marked wild, its name.
+PICTURES = """() => [...document.querySelectorAll('img.card-img')]
+  .filter((img) => !img.src.endsWith('/back.svg'))
+  .map((img) => [decodeURIComponent(img.src.split('/cards/')[1].slice(0, -4)),
+                 img.classList.contains('wild'), img.alt])"""
+
+
+def marked_pictures(page, wild: set[str], words: str) -> int:
+    """Every card picture on the page is marked, and named, as wild exactly when its card is
+    one; how many were."""
+    pictures = page.evaluate(PICTURES)
+    assert pictures
+    for card, marked, name in pictures:
+        assert marked == (card in wild), (card, marked)
+        assert name.endswith(words) == (card in wild), (card, name)
+    return sum(marked for _, marked, _ in pictures)
+
+
+def test_wild_cards_are_marked_and_named_in_every_zone(laptop, russian, web_server):
+    """A game's wild cards (``Game.wild_cards``, the state's ``wild_cards``) wear a frame and
+    say so in their names, in the hand and on the table, in English and Russian."""
+    marked = 0
+    for game in [g for g in GAMES if game_class(g).wild]:
+        options, seed = GAMES[game]
+        wild = set(game_class(game).wild)
+        for page, words in ((laptop, ", wild card"), (russian, ", дикая карта")):
+            start_from_lobby(page, web_server, game, options=options, seed=seed)
+            marked += marked_pictures(page, wild, words)
+            hand = page.locator("#hand button.card")
+            labels = [hand.nth(i).get_attribute("aria-label") for i in range(hand.count())]
+            cards = [hand.nth(i).get_attribute("data-card") for i in range(hand.count())]
+            assert [(card in wild) for card in cards] == [words in label for label in labels]
+    shot(laptop, "wild-cards")
+    assert marked > 0                       # a start where no wild card showed proves nothing
+
+
 def test_a_round_ends_in_a_panel_then_the_match_in_a_ranking_and_rematch(laptop, web_server):
     page = laptop
     start_from_lobby(page, web_server, "kings_stakes", seed=5)
@@ -168,16 +204,46 @@ def test_keyboard_alone_plays_a_move(laptop, web_server):
     laptop.wait_for_function(f"() => document.body.dataset.eventCount !== '{before}'")
 
 
-@pytest.mark.parametrize("viewport", ["phone", "laptop"])
-def test_axe_finds_no_serious_violation(request, web_server, viewport):
-    page = request.getfixturevalue(viewport)
-    page.goto(web_server.base + "/")
-    page.wait_for_selector("#game option", state="attached")
-    found = {"lobby": axe_violations(page)}
-    for game, (options, seed) in GAMES.items():
-        start_from_lobby(page, web_server, game, options=options, seed=seed)
-        found[game] = axe_violations(page)
-    assert all(not v for v in found.values()), found
+SIZES = {"phone": PHONE, "laptop": LAPTOP}
+
+
+def play_until_a_panel(page, rng):
+    """Random moves by clicks until the round or match panel opens (left open)."""
+    while True:
+        page.wait_for_function("() => document.body.dataset.panel || "
+                               "(document.body.dataset.myTurn === 'true' && "
+                               "document.body.dataset.pending === 'false')")
+        panel = page.evaluate("document.body.dataset.panel")
+        if panel:
+            return panel
+        click_move(page, rng.choice(moves(page)), wait=False)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+@pytest.mark.parametrize("viewport", list(SIZES))
+def test_axe_finds_no_serious_violation_on_any_page_or_panel(browser, web_server, viewport, locale):
+    """axe-core, in both languages at both sizes: the lobby (its options open), a table of
+    every game, the round-end panel and the match-end panel (a two-round match by clicks).
+    The how-to and join pages have their own (test_server_browser_howto/_join.py)."""
+    for page in new_page(browser, SIZES[viewport], locale=locale):
+        page.goto(web_server.base + "/")
+        page.wait_for_selector("#game option", state="attached")
+        page.click("details summary")
+        found = {"lobby": axe_violations(page)}
+        for game, (options, seed) in GAMES.items():
+            start_from_lobby(page, web_server, game, options=options, seed=seed)
+            found[game] = axe_violations(page)
+        example = "kings_stakes"                  # a short match: two players, two rounds
+        start_from_lobby(page, web_server, example, options={"rounds": "2"}, seed=5, players=2)
+        rng = random.Random(5)
+        assert play_until_a_panel(page, rng) == "round"
+        found["round panel"] = axe_violations(page)
+        page.click("#continue")
+        page.wait_for_function("() => !document.getElementById('panel').open")
+        assert play_until_a_panel(page, rng) == "match"
+        found["match panel"] = axe_violations(page)
+        shot(page, f"axe-match-panel-{viewport}-{locale}")
+        assert all(not v for v in found.values()), found
 
 
 # Latin words a Russian page may show: card notation (10D, JK), rule IDs (KS-4.5), the name

@@ -472,6 +472,9 @@ class Game:
     zone_labels: ClassVar[Mapping[str, str]]
     split_zones: ClassVar[Mapping[str, str]] = {}
     deck_zone: ClassVar[str] = "stock"
+    # The cards that are wild in every position, as notations (``wild_cards`` lists them in
+    # id order for a table to mark); none by default.
+    wild: ClassVar[tuple[str, ...]] = ()
 
     _REQUIRED: ClassVar[tuple[str, ...]] = (
         "name", "title", "default_players", "min_players", "max_players", "rule_prefix",
@@ -838,6 +841,14 @@ class Game:
         return ids
 
     # --- public protocol ----------------------------------------------------------------
+    @property
+    def wild_cards(self) -> list[str]:
+        """The cards that are wild now, as notations in id order (a table marks them): the
+        class's ``wild`` (every copy of each card listed), or, in a game whose wild cards
+        change in play (a wild rank drawn each deal), what its override says. [] in a game
+        without wild cards."""
+        return list(self.wild)
+
     @property
     def current_player(self) -> int | None:
         """The seat to move, or None once the match is over."""

@@ -126,6 +126,9 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                                                "owner": {"type": ["integer", "null"]},
                                                "team": {"type": ["integer", "null"]},
                                                "label": {"type": "string"}}}},
+            "wild_cards": {"type": "array", "items": {"type": "string"},
+                           "description": "the cards that are wild now (game.wild_cards): "
+                           "a table marks every copy of them"},
             "event_count": {"type": "integer", "minimum": 0},
             "legal": {"type": "array", "items": {
                 "type": "object", "required": ["id", "player", "kind", "cards", "label"]}},

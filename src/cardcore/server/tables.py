@@ -403,6 +403,7 @@ class Table:
             "view": game.view(seat) if seat is not None else spectator_view(game),
             "events": seat_events(game, seat, since, lang),
             "zones": self.zones_in(lang),
+            "wild_cards": game.wild_cards,
             "lang": lang,
             "event_count": self.event_count,
             "legal": legal,

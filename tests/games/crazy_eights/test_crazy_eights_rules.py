@@ -125,6 +125,7 @@ def test_ce_2_5_the_seat_after_the_dealer_plays_first():
 def test_ce_3_1_match_the_suit_or_the_rank_or_play_an_eight():
     game = ce(hands=HANDS, turn_up=["7D"])
     assert legal(game) == ["play 7H", "play 7S", "play 8D", "draw"]
+    assert game.wild_cards == ["8C", "8S", "8D", "8H"]  # an eight plays on anything: wild
     with pytest.raises(IllegalActionError, match="CE-3.1") as info:
         game.apply("play JC")
     assert "JC matches neither" in str(info.value)

@@ -46,6 +46,11 @@ def test_du_1_3_six_lowest_ace_highest_in_every_suit():
     assert legal(game) == ["beat AH", "take"]           # the queen is lower than the king
 
 
+def test_du_2_3_trumps_are_not_wild_cards():
+    game = new_game("durak", players=3, seed=1)
+    assert game.wild_cards == []                        # a table marks nothing as wild
+
+
 def test_du_2_1_dealer_option_and_by_lot():
     assert new_game("durak", players=4, seed=3, dealer=2).view(0)["dealer"] == 2
     dealers = {new_game("durak", players=4, seed=s).view(0)["dealer"] for s in range(30)}

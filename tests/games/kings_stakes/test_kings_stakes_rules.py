@@ -64,6 +64,7 @@ def test_ks_2_2_face_cards_have_no_value():
 def test_ks_2_3_joker_is_wild():
     game = ks(hands={0: ["JK", "2S", "3D", "4C"]})
     assert [a for a in legal(game) if a.startswith("play JK=")] == [f"play JK={v}" for v in range(1, 12)]
+    assert game.wild_cards == ["JK"]                     # what a table marks
 
 
 def test_ks_3_1_deal_four_each_from_the_first_player_then_stock():

@@ -95,6 +95,7 @@ def test_kz_2_3_turn_up_sets_wild_rank_and_goes_back_at_index_46():
     g = stacked(2, 0, turn_up="9H")
     s = g._state
     assert s.wild_rank == 8 and g.view(0)["wild_rank"] == "9" and g.view(1)["turn_up"] == "9H"
+    assert g.wild_cards == ["9C", "9S", "9D", "9H"]      # KZ-4.1: every card of the rank
     # 2 players: 14 cards dealt, the discard turn-up is index 14, so index 46 is stock index 31.
     assert s.stock(0)[46 - 14 - 1] == card_id("9H")
 
@@ -102,6 +103,7 @@ def test_kz_2_3_turn_up_sets_wild_rank_and_goes_back_at_index_46():
 def test_kz_2_3_joker_turn_up_means_no_wild_rank():
     g = stacked(3, 0, turn_up="JK")
     assert g._state.wild_rank is None and g.view(0)["wild_rank"] is None
+    assert g.wild_cards == []                            # and the joker is never wild (KZ-4.3)
     assert g.view(0)["turn_up"] == "JK"
 
 

@@ -51,6 +51,7 @@ def test_mh_1_2_twos_and_jokers_are_wild_threes_are_not():
     assert py_meld_shape_ok(WILD, 0, 3)                 # 2 2 JK is a wild meld
     assert not py_meld_shape_ok(2, 3, 0)                # threes are not a natural rank
     assert py_meld_shape_ok(12, 2, 1)                   # K K + a wild
+    assert game_with().wild_cards == ["2C", "2S", "2D", "2H", "JK"]     # what a table marks
 
 
 def test_mh_1_3_card_points_count_toward_the_minimum():

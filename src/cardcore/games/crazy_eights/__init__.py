@@ -85,6 +85,7 @@ class CrazyEights(Game):
     score_direction = "lower is better (penalty points)"
     narrator = CrazyEightsNarrator
     zone_labels = {"hand": N_("cards in hand"), "stock": N_("stock"), "discard": N_("discard pile")}
+    wild = ("8C", "8S", "8D", "8H")             # CE-3.1: an eight may be played on anything
     shown_deal_entries = ("reburied",)          # CE-2.4: turned up, then back in the stock
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA

@@ -102,6 +102,7 @@ class KingsStakes(Game):
     narrator = KingsStakesNarrator
     zone_labels = {"hand": N_("cards in hand"), "stock": N_("stock"), "table": N_("table"),
                    "discard": N_("discard pile"), "penalty": N_("penalty pile")}
+    wild = ("JK",)                              # KS-2.3
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA
     phrases = PHRASES

@@ -206,6 +206,13 @@ class Kuzanasta(Game):
             return None
         return {"sets": [set_label(d1), set_label(d2)], "value": value}
 
+    @property
+    def wild_cards(self) -> list[str]:
+        """Every card of the deal's wild rank (KZ-4.1; the joker never is, KZ-4.3); none
+        when the turn-up was the joker (KZ-2.3) or before the first deal."""
+        rank = self._state.wild_rank
+        return [] if rank is None else [card_str(suit * 13 + rank) for suit in range(4)]
+
     def _view_extra(self, player: int | None) -> dict[str, JSONValue]:
         s = self._state
         wild = s.wild_rank

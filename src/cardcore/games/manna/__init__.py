@@ -90,6 +90,7 @@ class Manna(Game):
     zone_labels = {"hand": N_("cards in hand"), "foot": N_("foot"), "stock": N_("stock"),
                    "discard": N_("discard pile"), "meld": N_("meld"),
                    "red_threes": N_("red threes")}
+    wild = ("2C", "2S", "2D", "2H", "JK")       # MH-1.2: jokers and twos
     split_zones = {"melds": "meld"}
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA

@@ -20,10 +20,17 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
+// The cards that are wild now (the state's wild_cards, from the game): their pictures are
+// marked and their names say so, in every zone.
+let wild = new Set();
+export function setWildCards(cards) { wild = new Set(cards || []); }
+export function isWild(card) { return wild.has(card); }
+
 export function cardImage(card, size = "normal") {
+  const name = cardTitle(card);
   return el("img", {
-    class: `card-img ${size}`, src: `/cards/${encodeURIComponent(card)}.svg`,
-    alt: cardName(card), title: cardName(card), draggable: "false",
+    class: `card-img ${size}${wild.has(card) ? " wild" : ""}`,
+    src: `/cards/${encodeURIComponent(card)}.svg`, alt: name, title: name, draggable: "false",
   });
 }
 
@@ -39,6 +46,11 @@ export function cardName(card) {
   if (card === "JK") return t("joker");
   const rank = card.slice(0, -1), suit = card.slice(-1);
   return t("{rank} {of_suit}", { rank: RANK_WORDS()[rank] || rank, of_suit: SUIT_WORDS()[suit] || suit });
+}
+
+// A card's name with "wild card" when it is one: "two of clubs, wild card".
+export function cardTitle(card) {
+  return wild.has(card) ? t("{card}, wild card", { card: cardName(card) }) : cardName(card);
 }
 
 // A card as coloured text, e.g. 10♥ in red.

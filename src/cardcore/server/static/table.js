@@ -1,6 +1,6 @@
 // The web table: one seat (or a spectator) at one table, over the WebSocket protocol
 // of docs/server.md. Plays by clicking cards and the buttons built from `legal`.
-import { el, cardImage, cardsText, cardName, cardLabel } from "./cards.js";
+import { el, cardImage, cardsText, cardLabel, cardTitle, setWildCards } from "./cards.js";
 import { describe, breakdownTable, seatName, botName, rankingList, scoreTable, storyText } from "./words.js";
 import { loadLayout, zoneBox, ordered, facts, seatFacts, size } from "./board.js";
 import { rememberSeat, forgetTable, sortedHand, SORT_KEY, inviteLink, heldInvite, lastShownEnd, rememberShownEnd } from "./seats.js";
@@ -335,6 +335,7 @@ function animate(fresh, before) {
 function render() {
   const s = state, v = s.view, c = ctx();
   const me = s.seat;
+  setWildCards(s.wild_cards);
   document.title = `${t(game.title)} · cardcore`;
   document.getElementById("title").textContent =
     `${t(game.title)} · ${me === null ? t("watching") : t("you are seat {n}", { n: me })}`;
@@ -459,7 +460,7 @@ function renderHand() {
     const button = el("button", {
       class: `card${selected.includes(i) ? " selected" : ""}${can ? " usable" : " unplayable"}`,
       type: "button", dataset: { card, index: String(i) }, disabled: !can,
-      "aria-label": can ? cardName(card) : t("{card} (no move uses it now)", { card: cardName(card) }),
+      "aria-label": can ? cardTitle(card) : t("{card} (no move uses it now)", { card: cardTitle(card) }),
       "aria-pressed": String(selected.includes(i)), onclick: () => toggle(i),
     }, cardImage(card));
     return button;
