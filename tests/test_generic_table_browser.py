@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from cardcore.registry import available_games
+from cardcore.registry import available_games, game_class
 from game_cases import game_case
 from test_ts_client import CLIENT, generate
 
@@ -197,6 +197,11 @@ def test_generic_table_plays_each_game_to_its_first_round_end(page, site, web_se
     assert page.locator("#hand button.hand-card").count() > 0
     assert page.locator(".zone").count() >= 2
     shot(page, f"{game}-start")
+    cls = game_class(game)
+    if "wild_cards" not in vars(cls):             # wild in every position: a start shows them
+        pictures = page.eval_on_selector_all(
+            "img.card[data-card]", "imgs => imgs.map(i => [i.dataset.card, i.classList.contains('wild')])")
+        assert pictures and all(marked == (card in cls.wild) for card, marked in pictures)
     play_to_round_end(page, random.Random(start_of(game)[1]), game, exact=True)
     check_round_end(page, game, "en")
     assert page.locator("#log li").count() > 3

@@ -1,4 +1,5 @@
 // A few DOM helpers: elements, and cards as the server draws them (GET /cards/{card}.svg).
+import { w } from "./words.js";
 type Child = Node | string | number | null | undefined | false;
 
 export function el<K extends keyof HTMLElementTagNameMap>(
@@ -23,11 +24,20 @@ export function el<K extends keyof HTMLElementTagNameMap>(
  * its own origin. */
 export const server: string = new URLSearchParams(location.search).get("server") ?? location.origin;
 
+/** The cards that are wild now (the state's wild_cards, whatever the game): their pictures
+ * are framed and their names say so. */
+let wild = new Set<string>();
+export function setWildCards(cards: readonly string[] | undefined): void {
+  wild = new Set(cards ?? []);
+}
+
 export function cardImage(card: string | null, size = "normal"): HTMLImageElement {
   const name = card ?? "back";
+  const isWild = card !== null && wild.has(card);
   return el("img", {
-    class: `card ${size}`, src: `${server}/cards/${encodeURIComponent(name)}.svg`,
-    alt: card ?? "", draggable: "false", dataset: card ? { card } : {},
+    class: `card ${size}${isWild ? " wild" : ""}`, src: `${server}/cards/${encodeURIComponent(name)}.svg`,
+    alt: card === null ? "" : isWild ? w("wild", { card }) : card, draggable: "false",
+    dataset: card ? { card } : {},
   });
 }
 

@@ -2,7 +2,7 @@
 // descriptors, each event's moves (animated from zone to zone) and text, the legal actions
 // with their moves and texts, the scoring rows of a round's end and the match's result.
 import type { CardcoreClient, GameInfo, SocketStatus } from "@cardcore/client";
-import { cardImage, cardText, el } from "./dom.js";
+import { cardImage, cardText, el, setWildCards } from "./dom.js";
 import { catalogs } from "./lobby.js";
 import { lang, w, type Word } from "./words.js";
 import {
@@ -27,7 +27,7 @@ interface State {
   seats: { seat: number; bot: string | null; name: string | null }[];
   view: { zones?: Zones; hand?: string[]; [key: string]: unknown };
   legal: Action[]; events: GameEvent[];
-  zones?: ZoneInfo[];
+  zones?: ZoneInfo[]; wild_cards?: string[];
 }
 type Status = SocketStatus;
 
@@ -233,6 +233,7 @@ export async function showTable(client: CardcoreClient, root: HTMLElement, table
     const s = state;
     if (!s) return;
     const me = s.seat;
+    setWildCards(s.wild_cards);
     // Without a seat (no token in the link) the page only watches: no hand, no moves.
     title.textContent = `${info ? tr(info.game, info.title) : ""} · ${me === null ? w("watching") : w("seat", { n: me })}`;
     document.body.dataset.watching = String(me === null);
