@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import benchmark_chart  # noqa: E402  (beside this file, found through the path above)
+from screenshots import table_pictures  # noqa: E402
 from registry_tables import (  # noqa: E402
     GAMES_TABLE, ZONES_TABLE, games_table, registered_games as _games, zones_table,
 )
@@ -185,7 +186,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         for lang in LANG_NAMES:
             others = " · ".join(f"[{LANG_NAMES[o]}]({Path(_howto_page(cls, o)).name})"
                                 for o in LANG_NAMES if o != lang)
-            content = (render_rulebook(howto_source(cls, lang)) + f"\n---\n\n{others} · "
+            content = (render_rulebook(howto_source(cls, lang)) + table_pictures(cls, lang)
+                       + f"\n---\n\n{others} · "
                        f"[{'rulebook' if lang == 'en' else 'спецификация'}]"
                        f"(../rules/{cls.name}.md)\n")
             files.append(File.generated(config, _howto_page(cls, lang), content=content))

@@ -118,6 +118,33 @@ def marked_pictures(page, wild: set[str], words: str) -> int:
     return sum(marked for _, marked, _ in pictures)
 
 
+def test_the_status_says_connected_once_the_table_plays(laptop, russian, web_server):
+    """The header's connection status follows the socket: "connected" at the first turn,
+    not the page's placeholder "connecting" (which the first state's translation pass once
+    wrote back), in both languages."""
+    options, seed = next(iter(GAMES.values()))
+    game = next(iter(GAMES))
+    for page, word in ((laptop, "connected"), (russian, "на связи")):
+        start_from_lobby(page, web_server, game, options=options, seed=seed)
+        assert page.inner_text("#status") == word
+
+
+def test_a_move_into_a_zone_it_makes_names_the_zone_in_the_readers_words(russian, web_server):
+    """A move that starts a zone (a new meld) names it by its kind's label in Russian, not by
+    the zone id's English kind (the example: Manna's first position at seed 1, where taking
+    the discard pile starts a meld)."""
+    example = "manna"
+    start_from_lobby(russian, web_server, example, seed=1)
+    words = [m["label"] for m in moves(russian)]
+    texts = russian.eval_on_selector_all("button.move .move-words", "bs => bs.map(b => b.textContent)")
+    into = [t for t in texts if "→" in t]
+    assert into, words                                   # the position has such a move
+    kinds = {z.split(":")[0] for z in russian.evaluate(
+        "[...document.querySelectorAll('[data-zone]')].map(n => n.dataset.zone)") if z}
+    assert all(not re.search(r"→ [a-z]", t) for t in into), into
+    assert kinds and all(kind not in " ".join(into).split() for kind in kinds), into
+
+
 def test_wild_cards_are_marked_and_named_in_every_zone(laptop, russian, web_server):
     """A game's wild cards (``Game.wild_cards``, the state's ``wild_cards``) wear a frame and
     say so in their names, in the hand and on the table, in English and Russian."""

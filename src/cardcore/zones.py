@@ -20,7 +20,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from cardcore._moves import diff, multiset_minus
 from cardcore.zone_diff import Move, _diff, _multiset_minus  # noqa: F401 (the reference)
 from cardcore._fast import GameState
-from cardcore.cards import CARD_NAMES, card_str
+from cardcore.cards import CARD_NAMES
 
 __all__ = ["ZoneTable", "Move", "diff", "apply_moves", "render_moves", "multiset_minus"]
 

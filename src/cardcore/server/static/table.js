@@ -31,8 +31,14 @@ async function loadParts(name) {
 // The zones' descriptors (the state's `zones`, and the `new_zones` of the events that make
 // zones in play), by id.
 const described = new Map();
+// A zone the state does not describe yet (one a legal move would make, a new meld) has the
+// label of its kind: another zone's of that kind, else the game's word for the kind.
 function zoneOf(id) {
-  return described.get(id) || { id, kind: id.split(":")[0], owner: null, team: null, label: id.split(":")[0] };
+  const found = described.get(id);
+  if (found) return found;
+  const kind = id.split(":")[0];
+  const same = [...described.values()].find((z) => z.kind === kind);
+  return { id, kind, owner: null, team: null, label: same ? same.label : t(kind) };
 }
 function myHand() {
   for (const z of described.values()) if (z.kind === "hand" && z.owner === state.seat) return z.id;
@@ -61,6 +67,9 @@ let rewinds = 0;                // the table's take-backs seen (docs/server.md, 
 
 function setStatus(text, kind = "") {
   const node = document.getElementById("status");
+  // Its text is live from now on: the page's translation pass (on the first state, when the
+  // game's words arrive) must not put the placeholder "connecting" back.
+  node.removeAttribute("data-i18n");
   node.textContent = text;
   node.className = `status ${kind}`;
 }
