@@ -81,6 +81,28 @@ def axe_violations(page):
     return [v for v in result if v["impact"] in ("serious", "critical")]
 
 
+HAND_CARDS = """() => { const row = document.getElementById('hand');
+  const s = getComputedStyle(row);
+  return {room: row.clientWidth - parseFloat(s.paddingLeft),
+          cards: [...row.querySelectorAll('button.card')].map((b) => {
+            const r = b.getBoundingClientRect(); return [r.left, r.top, r.width]; })}; }"""
+
+
+def assert_hand_sized_to_its_row(page) -> None:
+    """The hand's cards lie side by side when the row has room for them, overlap in one row
+    when it does not (each still showing its corner), and wrap only past that."""
+    hand = page.evaluate(HAND_CARDS)
+    cards, room = hand["cards"], hand["room"]
+    width = cards[0][2]
+    rows = sorted({round(top) for _, top, _ in cards})
+    steps = [b[0] - a[0] for a, b in zip(cards, cards[1:]) if round(a[1]) == round(b[1])]
+    if len(cards) * width <= room - 1:
+        assert len(rows) == 1 and all(step >= width for step in steps), (room, cards)
+    elif len(cards) * 26 <= room - width:
+        assert len(rows) == 1, (room, cards)
+    assert all(step >= 25 for step in steps), steps
+
+
 @pytest.mark.parametrize("viewport", ["phone", "laptop"])
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_hand_and_the_moves_are_on_screen_without_scrolling(request, web_server, game, viewport):
@@ -88,6 +110,7 @@ def test_the_hand_and_the_moves_are_on_screen_without_scrolling(request, web_ser
     options, seed = GAMES[game]
     start_from_lobby(page, web_server, game, options=options, seed=seed)
     assert_on_screen(page)
+    assert_hand_sized_to_its_row(page)
     shot(page, f"layout-{game}-{viewport}")
     # After a few moves (a drawn card, a selection) it still holds.
     rng = random.Random(3)
@@ -161,6 +184,29 @@ def test_wild_cards_are_marked_and_named_in_every_zone(laptop, russian, web_serv
             assert [(card in wild) for card in cards] == [words in label for label in labels]
     shot(laptop, "wild-cards")
     assert marked > 0                       # a start where no wild card showed proves nothing
+
+
+def test_a_hand_of_32_cards_is_one_row_and_leaves_the_teams_zones_in_sight(laptop, web_server):
+    """A Manna hand late in a deal (32 cards, after taking a big pile) on a laptop: the
+    cards overlap in one row, so the dock stays one row high and the teams' zones (their
+    melds) stay on screen above it without scrolling. The hand is grown in the page (copies
+    of its cards) and laid out again as on any resize: the table's own code sizes it."""
+    example = "manna"
+    start_from_lobby(laptop, web_server, example, seed=1)
+    before = laptop.evaluate("document.getElementById('dock').offsetHeight")
+    laptop.evaluate("""() => { const row = document.getElementById('hand');
+      const cards = [...row.children];
+      while (row.children.length < 32) row.append(cards[row.children.length % cards.length].cloneNode(true));
+      window.dispatchEvent(new Event('resize')); }""")
+    hand = laptop.evaluate(HAND_CARDS)
+    assert len(hand["cards"]) == 32
+    assert len({round(top) for _, top, _ in hand["cards"]}) == 1
+    assert_hand_sized_to_its_row(laptop)
+    assert laptop.evaluate("document.getElementById('dock').offsetHeight") <= before + 2
+    dock_top = laptop.evaluate("document.getElementById('dock').getBoundingClientRect().top")
+    teams = laptop.eval_on_selector_all(".team", "ts => ts.map(t => t.getBoundingClientRect().top)")
+    assert teams and all(0 <= top < dock_top - 40 for top in teams), (teams, dock_top)
+    shot(laptop, "manna-32-cards")
 
 
 def test_a_round_ends_in_a_panel_then_the_match_in_a_ranking_and_rematch(laptop, web_server):

@@ -475,6 +475,26 @@ function renderHand() {
     return button;
   }));
   document.getElementById("hand-title").textContent = t("Your hand ({n})", { n: hand.length });
+  fitHand();
+}
+
+// How much the hand's cards overlap: none while they fit the row side by side (a small gap
+// then), else just enough for one row, but never so much that a card shows less than its
+// corner (HAND_CORNER px): past that the row wraps.
+const HAND_GAP = 5, HAND_CORNER = 26;
+function fitHand() {
+  const row = document.getElementById("hand");
+  const first = row.querySelector("button.card");
+  if (!first || row.offsetParent === null) return;
+  const n = row.children.length, w = first.offsetWidth;
+  const style = getComputedStyle(row);
+  const room = row.clientWidth - parseFloat(style.paddingLeft) - 1;     // 1: rounding
+  // side by side, each card takes w - overlap (its margin): n of them must fit the room; when
+  // they overlap, the last card's overhang sits in the row's padding (CSS) as well
+  const apart = w - room / n;
+  const needed = apart <= 0 || n === 1 ? apart : (n * w - room) / (n - 1);
+  const overlap = Math.min(Math.max(-HAND_GAP, Math.ceil(needed)), w - HAND_CORNER);
+  row.style.setProperty("--hand-overlap", `${overlap}px`);
 }
 
 function toggle(i) {
@@ -623,5 +643,5 @@ sort.addEventListener("change", () => { localStorage.setItem(SORT_KEY, sort.valu
 document.getElementById("hint").addEventListener("click", () => askHint().catch((e) => toast(String(e))));
 document.getElementById("undo").addEventListener("click", takeBack);
 document.getElementById("copy-invite").addEventListener("click", () => copyInvite().catch((e) => toast(String(e))));
-window.addEventListener("resize", fitDock);
+window.addEventListener("resize", () => { fitHand(); fitDock(); });
 loadWords(null).catch(() => {}).finally(connect);
