@@ -103,15 +103,31 @@ def assert_hand_sized_to_its_row(page) -> None:
     assert all(step >= 25 for step in steps), steps
 
 
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
 @pytest.mark.parametrize("viewport", ["phone", "laptop"])
 @pytest.mark.parametrize("game", list(GAMES))
-def test_the_hand_and_the_moves_are_on_screen_without_scrolling(request, web_server, game, viewport):
-    page = request.getfixturevalue(viewport)
+def test_the_hand_and_the_moves_are_on_screen_without_scrolling(browser, web_server, game,
+                                                                viewport, locale):
+    """At the start of a turn a move is one tap away (a move button on screen, nothing to
+    scroll) and a card's moves two (tap the card: its moves are on screen), in both
+    languages at both sizes; after a few moves it still holds."""
+    for page in new_page(browser, PHONE if viewport == "phone" else LAPTOP, locale=locale):
+        check_on_screen(page, web_server, game, f"{viewport}-{locale}")
+
+
+def check_on_screen(page, web_server, game: str, name: str) -> None:
     options, seed = GAMES[game]
     start_from_lobby(page, web_server, game, options=options, seed=seed)
     assert_on_screen(page)
     assert_hand_sized_to_its_row(page)
-    shot(page, f"layout-{game}-{viewport}")
+    shot(page, f"layout-{game}-{name}")
+    usable = page.locator("#hand button.card.usable")
+    if usable.count():                          # two taps: a card, then one of its moves
+        usable.first.click()
+        page.wait_for_function("() => document.querySelector('#hand button.card.selected')")
+        assert_on_screen(page)
+        usable.first.click()                    # dropped again
+        page.wait_for_function("() => !document.querySelector('#hand button.card.selected')")
     # After a few moves (a drawn card, a selection) it still holds.
     rng = random.Random(3)
     for _ in range(3):
