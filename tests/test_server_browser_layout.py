@@ -182,6 +182,11 @@ def test_a_move_into_a_zone_it_makes_names_the_zone_in_the_readers_words(russian
         "[...document.querySelectorAll('[data-zone]')].map(n => n.dataset.zone)") if z}
     assert all(not re.search(r"→ [a-z]", t) for t in into), into
     assert kinds and all(kind not in " ".join(into).split() for kind in kinds), into
+    # Moves that read alike (two ways to take the pile) are told apart by their hand cards,
+    # not by the notation's English words.
+    buttons = russian.eval_on_selector_all("button.move", "bs => bs.map(b => b.innerText)")
+    latin = {w for b in buttons for w in re.findall(LATIN, b) if not re.match(ALLOWED_LATIN, w)}
+    assert latin == set(), buttons
 
 
 def test_wild_cards_are_marked_and_named_in_every_zone(laptop, russian, web_server):

@@ -580,8 +580,20 @@ function sameWords(a) {
   return state.legal.filter((b) => key(b) === key(a)).length > 1;
 }
 
+// They say which hand cards each one uses when that tells them apart (Manna's ways of taking
+// the pile: Q♣ Q♠ or Q♣ 2♦), else the rest of their notation.
+function apartWords(a) {
+  const own = handCardsOf(a).join(" ");
+  const alike = state.legal.filter((b) => sameWords(b) && moveLabel(b) === moveLabel(a)
+    && b.cards.join(" ") === a.cards.join(" "));
+  if (own && alike.filter((b) => handCardsOf(b).join(" ") === own).length === 1) {
+    return [" ", t("from your hand"), " ", ...cardsText(handCardsOf(a))];
+  }
+  return [" ", ...storyText(a.label.split(" ").slice(1).join(" "))];
+}
+
 function moveButton(a) {
-  const extra = sameWords(a) ? [" ", ...storyText(a.label.split(" ").slice(1).join(" "))] : [];
+  const extra = sameWords(a) ? apartWords(a) : [];
   return el("button", {
     class: `move kind-${a.kind}${hinted.includes(a.id) ? " hinted" : ""}${hinted[0] === a.id ? " best" : ""}`, type: "button", disabled: pending,
     dataset: { id: String(a.id), kind: a.kind, label: a.label, cards: handCardsOf(a).join(" ") }, title: a.label,
