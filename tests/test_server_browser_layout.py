@@ -299,6 +299,7 @@ def test_keyboard_alone_plays_a_move(laptop, web_server):
 
 
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
+WIDER = "document.documentElement.scrollWidth - window.innerWidth"   # > 0: a page to scroll
 
 
 def play_until_a_panel(page, rng):
@@ -317,7 +318,8 @@ def play_until_a_panel(page, rng):
 @pytest.mark.parametrize("viewport", list(SIZES))
 def test_axe_finds_no_serious_violation_on_any_page_or_panel(browser, web_server, viewport, locale):
     """axe-core, in both languages at both sizes: the lobby (its options open), a table of
-    every game, the round-end panel and the match-end panel (a two-round match by clicks).
+    every game, the round-end panel and the match-end panel (a two-round match by clicks),
+    the panels no wider than the screen.
     The how-to and join pages have their own (test_server_browser_howto/_join.py)."""
     for page in new_page(browser, SIZES[viewport], locale=locale):
         page.goto(web_server.base + "/")
@@ -332,10 +334,12 @@ def test_axe_finds_no_serious_violation_on_any_page_or_panel(browser, web_server
         rng = random.Random(5)
         assert play_until_a_panel(page, rng) == "round"
         found["round panel"] = axe_violations(page)
+        assert page.evaluate(WIDER) <= 0               # nothing wider than the screen
         page.click("#continue")
         page.wait_for_function("() => !document.getElementById('panel').open")
         assert play_until_a_panel(page, rng) == "match"
         found["match panel"] = axe_violations(page)
+        assert page.evaluate(WIDER) <= 0
         shot(page, f"axe-match-panel-{viewport}-{locale}")
         assert all(not v for v in found.values()), found
 
