@@ -580,8 +580,8 @@ function sameWords(a) {
   return state.legal.filter((b) => key(b) === key(a)).length > 1;
 }
 
-// They say which hand cards each one uses when that tells them apart (Manna's ways of taking
-// the pile: Q♣ Q♠ or Q♣ 2♦), else the rest of their notation.
+// They say which hand cards each one uses when that tells them apart (two ways of taking a
+// pile into a new meld: Q♣ Q♠ or Q♣ 2♦), else the rest of their notation.
 function apartWords(a) {
   const own = handCardsOf(a).join(" ");
   const alike = state.legal.filter((b) => sameWords(b) && moveLabel(b) === moveLabel(a)
