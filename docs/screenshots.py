@@ -57,7 +57,9 @@ def _free_port() -> int:
 
 def _serve(db: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    import cardcore                    # the server runs the cardcore this command imported
+    where = str(Path(cardcore.__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": where + os.pathsep + os.environ.get("PYTHONPATH", "")}
     server = subprocess.Popen(
         [sys.executable, "-m", "cardcore", "serve", "--port", str(port), "--db", str(db),
          "--bot-delay", "0", "--create-rate", "100", "--create-burst", "200",
@@ -125,8 +127,11 @@ def take(games: list[str], out: Path, chromium: str, sizes: list[str], langs: li
 
 
 def main(argv: list[str] | None = None) -> int:
-    sys.path.insert(0, str(ROOT / "src"))
-    import cardcore
+    try:                               # the installed cardcore, else this checkout's build
+        import cardcore
+    except ImportError:
+        sys.path.insert(0, str(ROOT / "src"))
+        import cardcore
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", nargs="+", default=list(cardcore.available_games()))
     parser.add_argument("--sizes", nargs="+", default=list(SIZES), choices=list(SIZES))
