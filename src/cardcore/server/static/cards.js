@@ -24,7 +24,6 @@ export function el(tag, props = {}, ...children) {
 // marked and their names say so, in every zone.
 let wild = new Set();
 export function setWildCards(cards) { wild = new Set(cards || []); }
-export function isWild(card) { return wild.has(card); }
 
 export function cardImage(card, size = "normal") {
   const name = cardTitle(card);

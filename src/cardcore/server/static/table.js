@@ -573,20 +573,17 @@ function renderMoves() {
   fitDock();
 }
 
-// Moves whose words and cards would read the same (a suit to nominate) add the rest of their
-// notation, its cards and suits as signs.
-function sameWords(a) {
-  const key = (b) => `${moveLabel(b)}|${b.cards.join(" ")}`;
-  return state.legal.filter((b) => key(b) === key(a)).length > 1;
-}
+// Moves whose words and cards read the same (a suit to nominate, ways of taking a pile) are
+// told apart by apartWords.
+const wordsKey = (b) => `${moveLabel(b)}|${b.cards.join(" ")}`;
+function alikeMoves(a) { return state.legal.filter((b) => wordsKey(b) === wordsKey(a)); }
+function sameWords(a) { return alikeMoves(a).length > 1; }
 
 // They say which hand cards each one uses when that tells them apart (two ways of taking a
 // pile into a new meld: Q♣ Q♠ or Q♣ 2♦), else the rest of their notation.
 function apartWords(a) {
   const own = handCardsOf(a).join(" ");
-  const alike = state.legal.filter((b) => sameWords(b) && moveLabel(b) === moveLabel(a)
-    && b.cards.join(" ") === a.cards.join(" "));
-  if (own && alike.filter((b) => handCardsOf(b).join(" ") === own).length === 1) {
+  if (own && alikeMoves(a).filter((b) => handCardsOf(b).join(" ") === own).length === 1) {
     return [" ", t("from your hand"), " ", ...cardsText(handCardsOf(a))];
   }
   return [" ", ...storyText(a.label.split(" ").slice(1).join(" "))];
