@@ -104,7 +104,12 @@ def click_move(page, move, wait=True):
     then (with ``wait``) wait until it is our turn again (bots elsewhere) or the match ends."""
     before = page.evaluate("document.body.dataset.eventCount")
     select_cards(page, move["cards"].split())
-    page.click(f"button.move[data-id='{move['id']}']")
+    button = f"button.move[data-id='{move['id']}']"
+    for _ in range(20):                 # moves past what the bar holds come in pages
+        if page.locator(button).count():
+            break
+        page.click("#moves button.other-moves")
+    page.click(button)
     page.wait_for_function(f"() => document.body.dataset.eventCount !== '{before}'")
     if wait:
         wait_for_turn(page)

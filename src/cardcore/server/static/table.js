@@ -63,6 +63,7 @@ let retry = 0;
 let incoming = Promise.resolve();
 let shownEnds = null;           // event numbers of the round and match ends already shown
 let hinted = [];                // action ids the last hint suggested
+let movesPage = 0;              // the page of moves shown when they do not all fit (showPage)
 let rewinds = 0;                // the table's take-backs seen (docs/server.md, "Take-backs")
 
 function setStatus(text, kind = "") {
@@ -74,12 +75,21 @@ function setStatus(text, kind = "") {
   node.className = `status ${kind}`;
 }
 
+// A notice (a refusal, a hint, a copied link) for 5 s: in the bar of the hand and the moves,
+// in place of the line over the moves, so it covers nothing on the table; the moves are laid
+// out again with it (it may take two lines).
 function toast(text) {
   const node = document.getElementById("toast");
   node.textContent = text;
-  node.hidden = false;
+  showToast(true);
   clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { node.hidden = true; }, 5000);
+  toast.timer = setTimeout(() => showToast(false), 5000);
+}
+
+function showToast(shown) {
+  document.getElementById("toast").hidden = !shown;
+  document.getElementById("selection-hint").hidden = shown;
+  if (state) renderMoves();
 }
 
 function connect() {
@@ -172,6 +182,7 @@ async function onState(data) {
   state = data;
   pending = false;
   selected = [];
+  movesPage = 0;
   render();
   if (!first && !data.rewound) animate(events.slice(before), rects);
   // Round and match ends arriving live open the end panel. Of the history at (re)load: a
@@ -245,6 +256,7 @@ async function askHint() {
   const body = await response.json();
   if (!response.ok) { toast(body.error || `HTTP ${response.status}`); return; }
   hinted = body.hints.map((h) => h.action);
+  movesPage = 0;                 // the hinted moves lead the first page
   const best = body.hints[0];
   const move = best && state.legal.find((a) => a.id === best.action);
   if (move) {
@@ -395,7 +407,9 @@ function renderBoard(s, v, c) {
         .map((z) => zoneBox(z, zones[z.id], layout, zoneAction(z.id)))),
       own.some((z) => size(zones[z.id])) ? "" : el("p", { class: "hint" }, t("nothing on the table yet")));
   })) : null;
-  document.getElementById("board").replaceChildren(...[facts(v, layout, (seat) => seatName(seat, c)), piles, teams].filter(Boolean));
+  const board = document.getElementById("board");
+  board.classList.toggle("with-teams", Boolean(teams));
+  board.replaceChildren(...[facts(v, layout, (seat) => seatName(seat, c)), piles, teams].filter(Boolean));
 }
 
 function renderSeats(s, v, c) {
@@ -499,6 +513,7 @@ function fitHand() {
 
 function toggle(i) {
   selected = selected.includes(i) ? selected.filter((j) => j !== i) : [...selected, i];
+  movesPage = 0;
   renderHand();
   renderMoves();
 }
@@ -545,12 +560,14 @@ function moveWords(a) {
   return [caption, ...detail].join(" ");
 }
 
-// The move buttons. The bar at the bottom must show them all without scrolling: when every
+// The move buttons. The bar at the bottom must show them without scrolling: when every
 // move does not fit (many card combinations, a small screen), the moves that use hand cards
-// wait for a card to be selected; the card-free ones (and those of one card, the hint's moves) stay.
+// wait for a card to be selected; the card-free ones (and those of one card, the hint's moves)
+// stay. When even those do not fit (long words on a phone), they come in pages (showPage).
 function renderMoves() {
   const box = document.getElementById("moves");
   const hint = document.getElementById("selection-hint");
+  for (const key of ["pages", "page", "count"]) delete box.dataset[key];
   if (!state || state.seat === null) { box.replaceChildren(); hint.textContent = ""; return; }
   const moves = matchingMoves();
   const keep = (a) => !handCardsOf(a).length || hinted.includes(a.id);
@@ -561,16 +578,46 @@ function renderMoves() {
     moves.some(keep) ? moves.filter(keep) : moves.filter(single),
   ];
   const tooMany = !selected.length && moves.filter((a) => handCardsOf(a).length).length > MANY_MOVES;
-  const dock = document.getElementById("dock");
+  let shown = moves;
   for (let level = tooMany ? 1 : 0; level < levels.length; level++) {
-    const shown = levels[level];
+    shown = levels[level];
     if (level > 0) hint.textContent = t("{n} moves: click cards in your hand to see the ones that use them.", { n: moves.length });
     else if (selected.length) hint.textContent = moves.length ? t("Moves with {cards}:", { cards: selectedCards().map(cardLabel).join(" ") }) : t("No move uses exactly these cards together; click a card again to drop it.");
     else hint.textContent = state.legal.length ? t("Your moves (or click cards to narrow them down):") : "";
     box.replaceChildren(...shown.map(moveButton));
-    if (dock.scrollHeight <= dock.clientHeight + 1) break;
+    if (dockFits()) break;
   }
+  if (!dockFits()) showPage(box, [...shown.filter((a) => hinted.includes(a.id)), ...shown.filter((a) => !hinted.includes(a.id))]);
   fitDock();
+}
+
+function dockFits() {
+  const dock = document.getElementById("dock");
+  return dock.scrollHeight <= dock.clientHeight + 1;
+}
+
+// Moves past what the bar holds come in pages: as many as fit, then "Other moves (n)", which
+// shows the next page (from the last, the first again). Every move is a tap or two away and
+// none is off the screen. The pages are measured with the largest count the button can show.
+function showPage(box, shown) {
+  const other = (n, onclick) => el("button", { class: "tool other-moves", type: "button", onclick }, t("Other moves ({n})", { n }));
+  const starts = [];
+  for (let start = 0; start < shown.length;) {
+    starts.push(start);
+    const page = shown.slice(start).map(moveButton);
+    box.replaceChildren(...page, other(shown.length));
+    while (page.length > 1 && !dockFits()) page.pop().remove();
+    start += page.length;
+  }
+  if (starts.length === 1) { box.replaceChildren(...shown.map(moveButton)); return; }   // the hand fills the bar
+  const at = movesPage % starts.length;
+  const end = starts[at + 1] ?? shown.length;
+  box.replaceChildren(...shown.slice(starts[at], end).map(moveButton), other(shown.length - (end - starts[at]), () => {
+    movesPage = (at + 1) % starts.length;
+    renderMoves();
+    document.querySelector("#moves button.move")?.focus();
+  }));
+  Object.assign(box.dataset, { pages: String(starts.length), page: String(at), count: String(shown.length) });
 }
 
 // Moves whose words and cards read the same (a suit to nominate, ways of taking a pile) are
@@ -652,5 +699,9 @@ sort.addEventListener("change", () => { localStorage.setItem(SORT_KEY, sort.valu
 document.getElementById("hint").addEventListener("click", () => askHint().catch((e) => toast(String(e))));
 document.getElementById("undo").addEventListener("click", takeBack);
 document.getElementById("copy-invite").addEventListener("click", () => copyInvite().catch((e) => toast(String(e))));
-window.addEventListener("resize", () => { fitHand(); fitDock(); });
+// A new size (a phone turned), or the page's fonts arriving: the hand and the moves are laid
+// out again for the room they have.
+const relayout = () => { fitHand(); if (state) renderMoves(); fitDock(); };
+window.addEventListener("resize", relayout);
+document.fonts?.ready.then(relayout);
 loadWords(null).catch(() => {}).finally(connect);
