@@ -71,6 +71,9 @@ OFF_SCREEN = """() => {
 }"""
 
 
+WIDER = "document.documentElement.scrollWidth - window.innerWidth"   # > 0: a page to scroll
+
+
 def assert_on_screen(page):
     found = page.evaluate(OFF_SCREEN)
     assert found["hand"] > 0 and found["moves"] > 0, found
@@ -115,7 +118,8 @@ def test_the_hand_and_the_moves_are_on_screen_without_scrolling(browser, web_ser
                                                                 viewport, locale):
     """At the start of a turn a move is one tap away (a move button on screen, nothing to
     scroll) and a card's moves two (tap the card: its moves are on screen), in both
-    languages at both sizes; after a few moves it still holds."""
+    languages at both sizes; after a few moves it still holds. The same tables are checked
+    for width (nothing wider than the screen) and by axe-core here, once started."""
     for page in new_page(browser, PHONE if viewport == "phone" else LAPTOP, locale=locale):
         check_on_screen(page, web_server, game, f"{viewport}-{locale}")
 
@@ -126,6 +130,8 @@ def check_on_screen(page, web_server, game: str, name: str) -> None:
     assert_on_screen(page)
     assert_hand_sized_to_its_row(page)
     assert_no_empty_band(page)
+    assert page.evaluate(WIDER) <= 0                    # nothing wider than the screen
+    assert axe_violations(page) == []
     if name.startswith("laptop"):
         assert_teams_zones_in_sight(page)
     shot(page, f"layout-{game}-{name}")
@@ -146,6 +152,7 @@ def check_on_screen(page, web_server, game: str, name: str) -> None:
         click_move(page, rng.choice(moves(page)))
         if not over(page):
             assert_on_screen(page)
+            assert page.evaluate(WIDER) <= 0
             if name.startswith("laptop"):
                 assert_teams_zones_in_sight(page)
     assert page.locator("#side").count() == 1
@@ -413,7 +420,6 @@ def test_keyboard_alone_plays_a_move(laptop, web_server):
 
 
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
-WIDER = "document.documentElement.scrollWidth - window.innerWidth"   # > 0: a page to scroll
 
 
 def play_until_a_panel(page, rng):
@@ -431,18 +437,15 @@ def play_until_a_panel(page, rng):
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
 @pytest.mark.parametrize("viewport", list(SIZES))
 def test_axe_finds_no_serious_violation_on_any_page_or_panel(browser, web_server, viewport, locale):
-    """axe-core, in both languages at both sizes: the lobby (its options open), a table of
-    every game, the round-end panel and the match-end panel (a two-round match by clicks),
-    the panels no wider than the screen.
-    The how-to and join pages have their own (test_server_browser_howto/_join.py)."""
+    """axe-core, in both languages at both sizes: the lobby (its options open), the
+    round-end panel and the match-end panel (a two-round match by clicks), the panels no
+    wider than the screen. A table of every game: the layout test (check_on_screen); the
+    how-to and join pages have their own (test_server_browser_howto/_join.py)."""
     for page in new_page(browser, SIZES[viewport], locale=locale):
         page.goto(web_server.base + "/")
         page.wait_for_selector("#game option", state="attached")
         page.click("details summary")
         found = {"lobby": axe_violations(page)}
-        for game, (options, seed) in GAMES.items():
-            start_from_lobby(page, web_server, game, options=options, seed=seed)
-            found[game] = axe_violations(page)
         example = "kings_stakes"                  # a short match: two players, two rounds
         start_from_lobby(page, web_server, example, options={"rounds": "2"}, seed=5, players=2)
         rng = random.Random(5)

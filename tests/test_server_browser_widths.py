@@ -1,6 +1,8 @@
 """Nothing wider than the screen (issue 35, item 2): the lobby and every game's how-to page,
 in both languages, at a phone's 390x844 and a laptop's 1280x800 --
-``document.documentElement.scrollWidth`` at most the viewport's width.
+``document.documentElement.scrollWidth`` at most the viewport's width. Every game's table
+is checked the same way, at the start and after a few moves, by the layout test
+(test_server_browser_layout.py, check_on_screen), which starts the same tables.
 """
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import pytest
 from test_server_browser import start_from_lobby
 from cardcore.registry import available_games
 
-from test_server_browser_layout import GAMES as TABLES, LAPTOP, PHONE, new_page
+from test_server_browser_layout import LAPTOP, PHONE, new_page
 
 pytestmark = pytest.mark.slow       # a real browser: the quick loop leaves it out
 
@@ -41,13 +43,6 @@ def test_the_howto_pages_fit_the_screen(page, web_server, game):
     page.wait_for_selector("h1")
     assert too_wide(page) <= 0, game
 
-
-
-@pytest.mark.parametrize("game", sorted(TABLES))
-def test_the_table_fits_the_screen(page, web_server, game):
-    options, seed = TABLES[game]
-    start_from_lobby(page, web_server, game, options=options, seed=seed)
-    assert too_wide(page) <= 0, game
 
 
 def test_the_header_is_one_short_line_with_the_table_id_under_a_menu(page, web_server):
