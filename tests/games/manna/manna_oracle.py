@@ -238,11 +238,12 @@ def legal_melds(pos: Position) -> set:
                 continue
             size, wilds = (0, 0) if new else unfinished[g]
             have = black if g == BLACK3 else (0 if g == WILD else counts[g])
-            for n in range(8):
-                for t in range(8):
-                    for j in range(8):
+            # n, t, j: 0..7 each, never more than the hand holds (the loops stop there)
+            for n in range(min(have, 7) + 1):
+                for t in range(min(counts[TWO], 7) + 1):
+                    for j in range(min(counts[13], 7) + 1):
                         k = n + t + j
-                        if k == 0 or n > have or t > counts[TWO] or j > counts[13]:
+                        if k == 0:
                             continue
                         if g == BLACK3 and (t or j):
                             continue
