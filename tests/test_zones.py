@@ -109,6 +109,7 @@ def play_and_replay(name: str, kwargs: dict[str, Any], seed: int, limit: int) ->
     table = game._zone_table()
 
     # The first deal: a full deck zone and the deal's moves give the first views.
+    zones_now: dict[int | None, dict[str, Any]] = {}   # each seat's view's zones, read once
     for seat in seats:
         deck = {z: ([] if table.sees(z, seat) else {"count": 0}) for z in declared}
         full = len(composition(game))
@@ -118,9 +119,10 @@ def play_and_replay(name: str, kwargs: dict[str, Any], seed: int, limit: int) ->
         for event in game.events(seat):
             for move in event["moves"]:
                 replay.apply(move)
-        replay.check(game.view(seat)["zones"])
+        zones_now[seat] = game.view(seat)["zones"]
+        replay.check(zones_now[seat])
 
-    replays = {s: Replay(game, s, game.view(s)["zones"]) for s in seats}
+    replays = {s: Replay(game, s, zones_now[s]) for s in seats}
     seen = len(game.events(None))
     rng = random.Random(seed)
     for _ in range(limit):
@@ -130,7 +132,7 @@ def play_and_replay(name: str, kwargs: dict[str, Any], seed: int, limit: int) ->
         actions = game.legal_actions()
         action = actions[rng.randrange(len(actions))]
         promised = action.moves
-        before = game.view(actor)["zones"]
+        before = zones_now[actor]                      # read after the last move: the same
         game.apply(action)
         for seat in seats:
             events = game.events(seat, since=seen)
@@ -143,6 +145,7 @@ def play_and_replay(name: str, kwargs: dict[str, Any], seed: int, limit: int) ->
                     assert move["to"] in declared | announced, move
                     replays[seat].apply(move)
             view = game.view(seat)
+            zones_now[seat] = view["zones"]
             assert set(view["zones"]) <= declared | announced
             assert declared <= set(view["zones"])
             replays[seat].check(view["zones"])
