@@ -4,8 +4,9 @@ A Game makes every move, with ``apply(player=)``'s seat check, and every read of
 steps (``view``, ``legal_actions``, saves, ...) one step under its per-game guard; a read that
 is one call of the core (``observation_tensor``, ``returns``, ``legal_action_mask``) holds the
 GIL throughout. A VectorGame serialises its public methods. Both are
-hammered here from several threads with ``faulthandler`` on and a bounded time; anything a
-reader saw must be a position the game really passed through.
+hammered here from several threads with ``faulthandler`` on until the threads did what the
+test counts (a bounded time at most); anything a reader saw must be a position the game
+really passed through.
 """
 from __future__ import annotations
 
@@ -40,25 +41,33 @@ def run_python(code: str, timeout: float = 240) -> subprocess.CompletedProcess[s
                           check=False)
 
 
-def hammer(workers: list, seconds: float, until=None, most: float = 60.0
-           ) -> list[BaseException]:
+def hammer(workers: list, seconds: float = 0.0, until=None, most: float = 60.0,
+           each: int = 0) -> list[BaseException]:
     """Run ``work(stop)`` of every worker on its own thread, switching threads often, for
-    ``seconds``, and then, with ``until``, on until ``until()`` holds (at most ``most`` seconds
-    more): a test that counts what the threads did asks for it instead of trusting the
-    machine's speed (a sanitized build on a loaded machine reads a few times a second).
-    faulthandler dumps every thread's stack if they do not stop in time."""
+    ``seconds``, and then on until ``until()`` holds (if given) and every worker has run at
+    least ``each`` times (at most ``most`` seconds more): a test that counts what the threads
+    did asks for it instead of trusting the machine's speed (a sanitized build on a loaded
+    machine reads a few times a second), and stops as soon as it is done instead of going on
+    reading a finished game. faulthandler dumps every thread's stack if they do not stop in
+    time."""
     stop = threading.Event()
     errors: list[BaseException] = []
+    calls = [0] * len(workers)              # each worker's runs (its own slot: no race)
 
-    def run(work) -> None:
+    def run(i: int, work) -> None:
         try:
             while not stop.is_set():
                 work()
+                calls[i] += 1
         except BaseException as e:            # reported by the caller
             errors.append(e)
             stop.set()
 
-    threads = [threading.Thread(target=run, args=(w,), daemon=True) for w in workers]
+    def done() -> bool:
+        return (until is None or until()) and min(calls) >= each
+
+    threads = [threading.Thread(target=run, args=(i, w), daemon=True)
+               for i, w in enumerate(workers)]
     interval = sys.getswitchinterval()
     sys.setswitchinterval(1e-5)
     faulthandler.dump_traceback_later(seconds + most + 60, exit=True, file=sys.__stderr__)
@@ -67,8 +76,7 @@ def hammer(workers: list, seconds: float, until=None, most: float = 60.0
             t.start()
         stop.wait(seconds)
         deadline = time.monotonic() + most
-        while until is not None and not stop.is_set() and not until() \
-                and time.monotonic() < deadline:
+        while not stop.is_set() and not done() and time.monotonic() < deadline:
             stop.wait(0.01)
         stop.set()
         for t in threads:
@@ -152,7 +160,9 @@ def test_every_vector_game_method_from_four_threads():
         assert obs.shape == (16, *vg.observation_shape) and players.shape == (16,)
         assert game.current_player is not None
 
-    errors = hammer([stepper, stepper, masker, reader], seconds=3)
+    # 25 runs of each (thousands of steps meanwhile), 3 s at most (a thread can wait long
+    # for the lock: the steppers take it back to back)
+    errors = hammer([stepper, stepper, masker, reader], each=25, most=3)
     assert not errors, errors
     obs = vg.observations()
     for i in range(16):
@@ -185,7 +195,7 @@ def test_apply_with_player_checks_the_seat_inside_the_guard():
         def seat1() -> None:
             act(1, lambda ids: ids[0])
 
-        errors = hammer([seat0, seat0, seat1], seconds=1.5,
+        errors = hammer([seat0, seat0, seat1],
                         until=lambda: game.is_over or len(game.action_log()) >= 120)
         assert not errors, errors
         replay = new_game("kuzanasta", players=2, seed=seed, going_out="optional")
@@ -233,8 +243,9 @@ def test_reads_are_snapshots_of_positions_the_game_passed_through(config):
         seat = seat_of.randrange(game.num_players)
         seen_events.append((seat, game.events(seat)))
 
-    errors = hammer([player, reader, narrator], seconds=1.5,
-                    until=lambda: len(seen_views) > 10 and len(seen_events) > 0)
+    # The whole match played under the readers (then reads of a finished game add nothing).
+    errors = hammer([player, reader, narrator],
+                    until=lambda: game.is_over and len(seen_views) > 10 and len(seen_events) > 0)
     assert not errors, errors
     # Every position of the game, replayed: what a reader saw must be one of them.
     replay = new_game(name, seed=11, **kwargs)
@@ -270,7 +281,8 @@ def test_reads_are_snapshots_of_positions_the_game_passed_through(config):
 @pytest.mark.parametrize("name", GAMES)
 def test_every_public_method_of_one_game_from_four_threads(name):
     """Four threads call every public method of one Game at random (moves with and without
-    ``player``, notations, reads, saves, clones, worlds, events) for a bounded time."""
+    ``player``, notations, reads, saves, clones, worlds, events) until the match is over and
+    each thread has run 25 times (2 s at most)."""
     game = new_game(name, seed=21)
     key = b"k"
     saves: list[str] = []
@@ -325,7 +337,10 @@ def test_every_public_method_of_one_game_from_four_threads(name):
             world.events(seat)
         game.state.legal_ids()
 
-    errors = hammer([mover, mover, reader, copier], seconds=2)
+    # The whole match, and each thread 25 times at least, 2 s at most (most games end in a
+    # tenth of a second: a fixed 2 s went mostly to reading a finished game).
+    errors = hammer([mover, mover, reader, copier], until=lambda: game.is_over, each=25,
+                    most=2)
     assert not errors, errors
     again = load_game(game.to_json())
     assert snapshot(again) == snapshot(game)

@@ -173,11 +173,13 @@ def test_small_limits_and_fifteen_players_play_the_same():
 @pytest.mark.slow
 @pytest.mark.parametrize("players,special,reshuffle", CONFIGS)
 def test_hundreds_of_games_play_the_same(players, special, reshuffle):
+    # 100 games a configuration (2,000 in all, beside the 600 below): in every configuration
+    # each path asserted below was first taken within its first 73 games (of 200 tried).
     seen: Counter = Counter()
-    for seed in range(100, 300):
+    for seed in range(100, 200):
         seen += play_both(players, seed, seed % 2 == 0, use_special_cards=special,
                           reshuffle=reshuffle)
-    assert seen["games"] == 200
+    assert seen["games"] == 100
     # Every path these options open was taken, so the comparison covered it.
     assert seen["reburied random"] and seen["reburied bottom"] and seen["face differs"]
     assert seen["ended out"] and seen["reshuffle" if reshuffle else "stock emptied"]

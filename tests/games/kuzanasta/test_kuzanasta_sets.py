@@ -22,7 +22,11 @@ from cardcore.games.kuzanasta._sets import (
 )
 from cardcore.cards import card_id
 
-N_HANDS = int(os.environ.get("KZ_ORACLE_HANDS", "200000"))
+# 100,000 hands (8 chunks of 12,500) meet all 48 kinds of best declaration the oracle tells
+# apart (its total x each set's kind: face or number, 3 or 4 cards, wild cards or none, of the
+# wild rank or not; x a joker in the hand; x no wild rank); 200,000 met the same 48, 8,000 met
+# 47 (the last: two natural face sets beside a joker).
+N_HANDS = int(os.environ.get("KZ_ORACLE_HANDS", "100000"))
 WILDS = [None] + list(range(13))
 
 
@@ -180,7 +184,7 @@ def _check_chunk(args) -> list:
 
 
 @pytest.mark.slow
-def test_kz_7_1_best_two_sets_matches_brute_force_oracle_on_200000_hands():
+def test_kz_7_1_best_two_sets_matches_brute_force_oracle_on_100000_hands():
     chunks = [(seed, N_HANDS // 8) for seed in range(8)]
     workers = min(4, os.cpu_count() or 1)
     if workers > 1:
@@ -189,7 +193,7 @@ def test_kz_7_1_best_two_sets_matches_brute_force_oracle_on_200000_hands():
     else:
         results = [_check_chunk(c) for c in chunks]
     bad = [b for r in results for b in r]
-    assert sum(c for _, c in chunks) >= min(N_HANDS, 200000) - 8
+    assert sum(c for _, c in chunks) >= min(N_HANDS, 100000) - 8
     assert not bad, bad[:5]
 
 

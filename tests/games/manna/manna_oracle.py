@@ -80,15 +80,14 @@ def _search(nat, cred, twos, jokers, ctw, cjk, groups, hand, points, need, foot,
     for g in NATURAL_RANKS + (WILD,):
         size, wilds = groups[g]
         have = 0 if g == WILD else nat[g]
-        for n in range(min(have, 7) + 1):
+        # a new natural meld needs two naturals: n starts there (the loop skips, not tests)
+        for n in range(2 if size == 0 and g != WILD else 0, min(have, 7) + 1):
             for t in range(min(twos, 7) + 1):
                 for j in range(min(jokers, 7) + 1):
                     k = n + t + j
                     if k == 0 or size + k > 7:
                         continue
                     if not meld_valid(g, size - wilds + n, wilds + t + j, wild_sevens):
-                        continue
-                    if size == 0 and g != WILD and n < 2:
                         continue
                     gained = 0
                     c2 = list(cred)
@@ -238,11 +237,12 @@ def legal_melds(pos: Position) -> set:
                 continue
             size, wilds = (0, 0) if new else unfinished[g]
             have = black if g == BLACK3 else (0 if g == WILD else counts[g])
-            for n in range(8):
-                for t in range(8):
-                    for j in range(8):
+            # n, t, j: 0..7 each, never more than the hand holds (the loops stop there)
+            for n in range(min(have, 7) + 1):
+                for t in range(min(counts[TWO], 7) + 1):
+                    for j in range(min(counts[13], 7) + 1):
                         k = n + t + j
-                        if k == 0 or n > have or t > counts[TWO] or j > counts[13]:
+                        if k == 0:
                             continue
                         if g == BLACK3 and (t or j):
                             continue
