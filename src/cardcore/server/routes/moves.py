@@ -1,0 +1,61 @@
+"""A seat's moves over HTTP: an action, a take-back, a hint."""
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from cardcore.server.http import bearer_token, json_response, read_json, reader_lang
+from cardcore.server.routes.context import Context
+from cardcore.server.tables import ApiError, Table
+
+
+async def get_hint(ctx: Context, request: Request) -> Response:
+    table = ctx.server.get(request.path_params["table"])
+    token = bearer_token(request) or request.query_params.get("token")
+    return json_response(await ctx.server.hint(table, await ctx.server.seat_for(table, token)))
+
+
+async def seat_body(ctx: Context, request: Request, table: Table,
+                    fields: set[str]) -> tuple[dict[str, Any], int]:
+    """A seat's POST: the body (an object of ``fields`` and ``token``) and the seat of
+    its token (the body's, else ``Authorization``)."""
+    body = await read_json(request, ctx.limits.max_body)
+    if not isinstance(body, dict):
+        raise ApiError(400, "the body must be a JSON object")
+    unknown = sorted(set(body) - fields - {"token"})
+    if unknown:
+        raise ApiError(400, f"unknown field {str(unknown[0])[:40]!r}")
+    token = body.get("token")
+    if token is None:
+        token = bearer_token(request)
+    if token is None:
+        raise ApiError(403, "a seat token is required (body 'token' or Authorization)")
+    seat = await ctx.server.seat_for(table, token)
+    if seat is None:                             # pragma: no cover - seat_of raised
+        raise ApiError(403, "bad token")
+    return body, seat
+
+
+async def post_action(ctx: Context, request: Request) -> Response:
+    table = ctx.server.get(request.path_params["table"])
+    body, seat = await seat_body(ctx, request, table, {"action", "after", "cards"})
+    if "action" not in body:
+        raise ApiError(400, "action is required (an id or a notation)")
+    after = body.get("after")
+    await ctx.server.act(table, seat, body["action"], after, body.get("cards"))
+    await ctx.server.settled(table)
+    return json_response(table.state(seat, after if isinstance(after, int) else 0,
+                                     reader_lang(request, explicit=True)))
+
+
+async def post_takeback(ctx: Context, request: Request) -> Response:
+    table = ctx.server.get(request.path_params["table"])
+    body, seat = await seat_body(ctx, request, table, {"after"})
+    await ctx.server.take_back(table, seat, body.get("after"))
+    await ctx.server.settled(table)
+    return json_response({**table.state(seat, 0, reader_lang(request, explicit=True)),
+                          "rewound": True})
+
+

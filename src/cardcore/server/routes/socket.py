@@ -1,0 +1,359 @@
+"""A table's WebSocket (docs/server.md, "WebSocket"): who may connect, the states and
+patches sent, the actions received."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+import time
+from typing import Any, Callable
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from cardcore.server.http import int_param, json_bytes, parse_json, reader_lang
+from cardcore.server.limits import WS_CLOSE, Limits
+from cardcore.server.patches import without_events
+from cardcore.server.routes.context import Context, watcher
+from cardcore.server.store import StoreUnavailable
+from cardcore.server.tables import (ACK, ApiError, BadCredential, Connection, Table, request_id,
+                                    unavailable)
+
+log = logging.getLogger("cardcore.server")
+
+SUBPROTOCOL = "cardcore"                    # offered with the token subprotocol below
+TOKEN_SUBPROTOCOL = "cardcore.token."
+
+
+async def ws_table(ctx: Context, websocket: WebSocket) -> None:
+    token, subprotocol = socket_token(websocket)
+    words = ctx.words_for(websocket, explicit=True)
+    address = ctx.client_address(websocket)
+    try:
+        try:
+            ctx.guess_wait(address)
+        except ApiError as e:
+            await refuse(websocket, subprotocol, e, WS_CLOSE["full"], words)
+            return
+        table = ctx.server.get(websocket.path_params["table"])
+        seat = watcher(table, await ctx.server.seat_for(table, token))
+        since = int_param(websocket.query_params.get("since") or None, "since", 0)
+        # A client that saw another generation of the log (before a take-back) may be
+        # past its end: its first state is then the whole stream, marked rewound.
+        rewinds = int_param(websocket.query_params.get("rewinds") or None, "rewinds",
+                            table.rewinds)
+        if not 0 <= since <= table.event_count and rewinds == table.rewinds:
+            raise ApiError(400, "since out of range")
+        presence = websocket.query_params.get("presence")
+        if presence not in (None, "0", "1"):
+            raise ApiError(400, "presence must be 0 or 1")
+        patches = websocket.query_params.get("patches")
+        if patches not in (None, "0", "1"):
+            raise ApiError(400, "patches must be 0 or 1")
+    except StoreUnavailable as e:         # the seats re-read from a store that is down
+        await refuse(websocket, subprotocol, unavailable(e), WS_CLOSE["storage"], words)
+        return
+    except ApiError as e:                 # storage unavailable (503): reconnect later
+        if isinstance(e, BadCredential):
+            ctx.guessed(address)
+        await refuse(websocket, subprotocol, e,
+                     WS_CLOSE["storage"] if e.status == 503 else WS_CLOSE["refused"],
+                     words)
+        return
+    words = ctx.words_for(websocket, explicit=True)        # the table's game is known now
+    if seat is None:
+        present = sum(1 for c in table.connections if c.seat is None)
+        allowed, kind = ctx.limits.max_spectators, "spectator"
+    else:
+        present = sum(1 for c in table.connections if c.seat == seat)
+        allowed, kind = ctx.limits.max_seat_connections, f"seat {seat}"
+    full = None
+    if present >= allowed:
+        full = ("connections", f"too many {kind} connections to this table "
+                               f"(at most {allowed})")
+    elif seat is None and sum(1 for c in table.connections if c.seat is None
+                              and c.address == address) \
+            >= ctx.limits.max_spectators_per_address:
+        full = ("spectators_per_address", f"too many spectator connections to this "
+                f"table from {address} (at most {ctx.limits.max_spectators_per_address})")
+    elif ctx.sockets.get(address, 0) >= ctx.limits.max_sockets_per_address:
+        full = ("ctx.sockets_per_address", f"too many ctx.sockets from {address} (at most "
+                                       f"{ctx.limits.max_sockets_per_address})")
+    if full is not None:
+        ctx.server.refused(full[0])
+        await refuse(websocket, subprotocol, ApiError(503, full[1]), WS_CLOSE["full"],
+                     words)
+        return
+    await websocket.accept(subprotocol=subprotocol)
+    connection = Connection(seat, since, ctx.limits.message_rate, 2 * ctx.limits.message_rate,
+                            max_outbox=ctx.limits.max_outbox,
+                            max_outbox_bytes=ctx.limits.max_outbox_bytes)
+    connection.address = address
+    ctx.sockets[address] = ctx.sockets.get(address, 0) + 1
+    connection.may_auth = token is None          # {"type": "auth"} may come first
+    connection.auth_until = time.monotonic() + ctx.limits.auth_timeout
+    connection.rewinds = rewinds
+    connection.words = words
+    connection.lang = reader_lang(websocket, explicit=True)
+    connection.wants_presence = presence == "1"
+    connection.wants_patches = patches == "1"
+    table.connections.add(connection)
+    ctx.server.presence_changed(table, seat, connection)
+    table.offer_record(connection)                  # an ended match: its record too
+    sender = asyncio.create_task(send_loop(ctx, websocket, connection, table))
+    receiver = asyncio.create_task(receive_loop(ctx, websocket, connection, table))
+    try:
+        await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+        if connection.close_code is not None and not sender.done():
+            # The sender says why (the 413 error) and closes with the code.
+            try:
+                await asyncio.wait_for(asyncio.shield(sender), ctx.limits.send_timeout)
+            except (asyncio.TimeoutError, Exception):
+                pass
+        if connection.overflow or connection.stalled:
+            ctx.server.refused("slow_reader")
+            log.warning("table %s: a %s socket was dropped: it did not read (%s)",
+                        table.id, "spectator" if seat is None else "seat",
+                        "outbox full" if connection.overflow else "send timed out")
+    finally:
+        connection.closed = True
+        left = ctx.sockets.pop(address, 1) - 1
+        if left > 0:
+            ctx.sockets[address] = left
+        table.connections.discard(connection)
+        ctx.server.presence_changed(table, connection.seat)
+        ctx.server.release(table)
+        connection.wake.set()
+        for task in (sender, receiver):
+            task.cancel()
+        await asyncio.wait({sender, receiver}, timeout=1.0)
+        if connection.overflow or connection.stalled:
+            closing = asyncio.ensure_future(websocket.close(code=WS_CLOSE["refused"]))
+            await asyncio.wait({closing}, timeout=1.0)
+            if not closing.done():
+                closing.cancel()
+
+
+async def send_text(ctx: Context, websocket: WebSocket, connection: Connection,
+                    text: str) -> None:
+    """One send, at most ``send_timeout`` seconds (uvicorn's send waits only while its
+    write buffer is past the high-water mark, and that wait ends when cancelled). A
+    timeout scope rather than a task per send: four or five sends per action, and a
+    task with ``asyncio.wait`` cost several times as much CPU as the send itself."""
+    connection.sending = len(text)
+    try:
+        if sys.version_info >= (3, 11):
+            async with asyncio.timeout(ctx.limits.send_timeout):
+                await websocket.send_text(text)
+        else:                                    # wait_for: a task per send
+            await asyncio.wait_for(websocket.send_text(text), ctx.limits.send_timeout)
+    except asyncio.TimeoutError:
+        connection.stalled = True
+        raise
+    finally:
+        connection.sending = 0
+
+
+async def send_loop(ctx: Context, websocket: WebSocket, connection: Connection,
+                    table: Table) -> None:
+    current = table
+
+    async def send_state(rid: str | int | None) -> bool:
+        """Send the seat's state with the events not sent yet (with ``"id": rid``, the
+        answer to an action); False once the socket is closed (storage failed)."""
+        connection.dirty = False
+        try:
+            await ctx.server.settled(current)
+        except ApiError:
+            current.broken = True
+        if current.broken:
+            await websocket.close(code=WS_CLOSE["storage"])
+            return False
+        # After a take-back the socket has not seen, its events are sent again from 0.
+        rewound = connection.rewinds != current.rewinds \
+            or connection.sent_events > current.event_count
+        state = current.state(connection.seat, 0 if rewound else connection.sent_events,
+                              connection.lang)
+        connection.sent_events = state["event_count"]
+        connection.rewinds = current.rewinds
+        message: dict[str, Any] = {"type": "state", **state}
+        memo = connection.memo
+        if connection.wants_patches:
+            # A patch from the last state this socket was sent (never one queued and
+            # dropped: states are built here, as they are sent); whole after a rewind.
+            if rewound:
+                memo.forget()
+            patch, sent = memo.patch(without_events(state))
+            memo.forget()                           # until this send has gone out
+            if patch is not None:
+                message = {"type": "patch", "events": state["events"], "patch": patch}
+        if rewound:
+            message["rewound"] = True
+        if rid is not None:
+            message["id"] = rid
+        await send_text(ctx, websocket, connection, json_bytes(message).decode())
+        if connection.wants_patches:
+            memo.remember(sent)
+        while connection.later:                     # the match record, after the end
+            await send_text(ctx, websocket, connection,
+                            json_bytes(connection.pop(later=True)).decode())
+        return True
+
+    while not connection.closed:
+        await connection.wake.wait()
+        connection.wake.clear()
+        if connection.overflow:                     # a slow reader: ws_table drops it
+            return
+        while connection.errors:
+            message = connection.pop()
+            if message["type"] == ACK:            # an action's answer: a fresh state
+                if not await send_state(message["id"]):
+                    return
+                continue
+            await send_text(ctx, websocket, connection, json_bytes(message).decode())
+        if connection.close_code is not None:
+            await websocket.close(code=connection.close_code,
+                                  reason=connection.close_reason or None)
+            return
+        if connection.dirty and not await send_state(None):
+            return
+
+
+async def receive_loop(ctx: Context, websocket: WebSocket, connection: Connection,
+                       table: Table) -> None:
+    while True:
+        try:
+            message = await websocket.receive()
+        except WebSocketDisconnect:
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        raw = message.get("text")
+        if raw is None:
+            raw = message.get("bytes") or b""
+        rid = None
+        try:
+            if len(raw) > ctx.limits.max_message:
+                ctx.server.refused("message_size")
+                connection.push_error(ApiError(413, f"the message is over "
+                                                    f"{ctx.limits.max_message} bytes"))
+                connection.close_code = WS_CLOSE["too_big"]
+                connection.close_reason = f"message over {ctx.limits.max_message} bytes"
+                connection.wake.set()
+                return
+            if not connection.take_message(time.monotonic()):
+                ctx.server.refused("message_rate")
+                raise ApiError(429, f"too many messages: at most "
+                                    f"{ctx.limits.message_rate:g} per second")
+            body = parse_json(raw)
+            if not isinstance(body, dict):
+                raise ApiError(400, "a message must be a JSON object")
+            kind = body.get("type")
+            may_auth, connection.may_auth = connection.may_auth, False
+            if kind == "auth":
+                if may_auth and time.monotonic() > connection.auth_until:
+                    raise ApiError(400, f"auth must come within {ctx.limits.auth_timeout:g} s "
+                                        f"of opening the socket; open it with the token")
+                found: int | None | ApiError
+                try:
+                    ctx.guess_wait(connection.address)
+                    found = await ctx.server.seat_for(table, body.get("token")) \
+                        if may_auth else None
+                except ApiError as e:
+                    if isinstance(e, BadCredential):
+                        ctx.guessed(connection.address)
+                    found = e
+                if not authenticate(connection, table, found, may_auth, ctx.limits):
+                    return
+                ctx.server.presence_changed(table, connection.seat, connection)
+                continue
+            if kind == "ping":
+                connection.push({"type": "pong"})
+                continue
+            if kind not in ("action", "takeback"):
+                raise ApiError(400, 'unknown message type; send {"type": "action", ...}')
+            rid = request_id(body)
+            if connection.seat is None:
+                raise ApiError(403, "spectators cannot act: connect with a seat token")
+            if kind == "takeback":
+                await ctx.server.take_back(table, connection.seat, body.get("after"))
+                if rid is not None:
+                    connection.push_ack(rid)
+                continue
+            if "action" not in body:
+                raise ApiError(400, "action is required (an id or a notation)")
+            await ctx.server.act(table, connection.seat, body["action"], body.get("after"),
+                                 body.get("cards"))
+            if rid is not None:
+                connection.push_ack(rid)
+        except StoreUnavailable as e:
+            connection.push_error(unavailable(e), rid)
+            connection.notify()
+        except ApiError as e:
+            connection.push_error(e, rid)
+            if e.status == 503:
+                # Nothing was changed, but a client waits for a state after its action:
+                # the table as it is follows the error (or, when the table's storage
+                # broke, the close 1011 that tells it to reconnect).
+                connection.notify()
+        if connection.overflow:
+            return
+
+
+def authenticate(connection: Connection, table: Table, seat: int | None | ApiError,
+                 allowed: bool, limits: Limits) -> bool:
+    """``{"type": "auth", "token": T}``, the first message of a socket opened without a
+    token (``seat``: its token's seat, or the refusal of the token): the socket becomes the
+    seat's, and its next state is the seat's from the socket's ``since`` again. False (the
+    socket is to close) for a bad token or a full seat."""
+    if not allowed:
+        raise ApiError(400, "auth must be the first message of a socket opened without a "
+                            "token")
+    try:
+        if isinstance(seat, ApiError):
+            raise seat
+        if seat is None:
+            raise ApiError(403, "auth needs a token")
+        if sum(1 for c in table.connections if c.seat == seat) >= limits.max_seat_connections:
+            connection.close_code = WS_CLOSE["full"]
+            raise ApiError(503, f"too many seat {seat} connections to this table "
+                                f"(at most {limits.max_seat_connections})")
+    except ApiError as e:
+        connection.push_error(e)
+        if connection.close_code is None:
+            connection.close_code = WS_CLOSE["refused"]
+        connection.wake.set()
+        return False
+    connection.seat = seat
+    connection.sent_events = connection.since
+    connection.memo.forget()                     # another seat's state: the next one is whole
+    connection.notify()
+    return True
+
+
+def socket_token(websocket: WebSocket) -> tuple[str | None, str | None]:
+    """The seat token of a socket and the subprotocol to answer with: the token from a
+    ``cardcore.token.TOKEN`` subprotocol (offered with ``cardcore``), else ``?token=``."""
+    token = None
+    chosen = None
+    for offered in websocket.scope.get("subprotocols") or []:
+        if offered == SUBPROTOCOL:
+            chosen = SUBPROTOCOL
+        elif offered.startswith(TOKEN_SUBPROTOCOL):
+            token = offered[len(TOKEN_SUBPROTOCOL):]
+    if token is None:
+        token = websocket.query_params.get("token")
+    return token, chosen
+
+
+async def refuse(websocket: WebSocket, subprotocol: str | None, error: ApiError,
+                 code: int, words: Callable[[str], str] | None = None) -> None:
+    """A socket refused as documented: accepted, one error message, then closed."""
+    await websocket.accept(subprotocol=subprotocol)
+    body = error.body()
+    if words is not None:
+        body["error"] = words(error.error)
+    await websocket.send_text(json_bytes({"type": "error", "status": error.status,
+                                          **body}).decode())
+    await websocket.close(code=code)
+
+
