@@ -11,7 +11,7 @@ import time
 import pytest
 
 from cardcore.server.limits import WS_CLOSE
-from cardcore.server.tables import Connection
+from cardcore.server.sockets import Connection
 
 from server_helpers import ServerProcess, TestClient
 

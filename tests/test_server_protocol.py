@@ -14,7 +14,7 @@ import cardcore
 from cardcore.game import MAX_ACTION_TEXT, NOTATION_RULE
 from cardcore.server import Limits, create_app
 from cardcore.server.openapi import openapi_spec
-from cardcore.server.tables import MAX_REQUEST_ID, MAX_REQUEST_INT
+from cardcore.server.sockets import MAX_REQUEST_ID, MAX_REQUEST_INT
 
 from server_helpers import TestClient
 

@@ -33,7 +33,8 @@ from cardcore.server.openapi import openapi_spec
 from cardcore.server.routes import games, moves, ops, pages, seats, socket, tables
 from cardcore.server.routes.context import Context
 from cardcore.server.store import StoreUnavailable
-from cardcore.server.tables import ApiError, BadCredential, TableServer, unavailable
+from cardcore.server.api_errors import ApiError, BadCredential, unavailable
+from cardcore.server.tables import TableServer
 
 __all__ = ["create_app", "MAX_BODY", "WS_FRAME_CAP"]
 

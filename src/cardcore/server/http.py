@@ -12,7 +12,7 @@ from starlette.websockets import WebSocket
 from cardcore.i18n import LANGUAGES
 from cardcore.server.languages import preferred_lang
 from cardcore.server.limits import Limits
-from cardcore.server.tables import ApiError
+from cardcore.server.api_errors import ApiError
 
 MAX_BODY = Limits.max_body          # default bytes of a request body or a WebSocket message
 JSON_TYPES = ("application/json",)

@@ -14,7 +14,7 @@ from cardcore.errors import ConfigError, IllegalActionError
 from cardcore.i18n import DEFAULT_LANG, LANGUAGES, N_, fill_template, messages, plural_messages, use
 from cardcore.registry import available_games, game_class
 from cardcore.server.clocks import CLOCK_REFUSALS
-from cardcore.server.tables import ApiError
+from cardcore.server.api_errors import ApiError
 
 __all__ = ["preferred_lang", "web_words", "refusal_words", "SERVER_REFUSALS"]
 

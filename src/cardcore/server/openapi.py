@@ -17,7 +17,8 @@ from cardcore.records import ENDINGS, MAX_CLIENT_SEED, RECORD_FORMAT, SCHEME
 from cardcore.registry import available_games
 from cardcore.server.clocks import FORFEIT, MAX_SECONDS, MIN_SECONDS
 from cardcore.server.seats import JOIN_MODES, MAX_NAME, PRESENCES
-from cardcore.server.tables import MAX_REQUEST_ID, MAX_REQUEST_INT, table_bots
+from cardcore.server.sockets import MAX_REQUEST_ID, MAX_REQUEST_INT
+from cardcore.server.table_bots import table_bots
 
 __all__ = ["openapi_spec", "OPERATIONS"]
 

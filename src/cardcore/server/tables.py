@@ -20,14 +20,13 @@ import logging
 import math
 import secrets
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from collections.abc import Sequence
 from typing import Any, Callable, Mapping
 
-from cardcore.bots import (BOTS, LEVELS, Bot, BotSpec, bot_parameters, make_bot,
-                           parse_bot_spec, parse_bot_specs)
+from cardcore.bots import Bot
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.game import MAX_ACTION_TEXT, MAX_CHOSEN_CARDS, NOTATION_RULE, Game, is_int
 from cardcore.records import Fairness, check_client_seed, forfeit_winners, make_record
@@ -35,20 +34,22 @@ from cardcore.i18n import _, use
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.server import clocks
 from cardcore.server import seats as seating
+from cardcore.server.api_errors import (ApiError, BadCredential, check_after, log_store_error,
+                                        unavailable)
+from cardcore.server.sockets import Connection
+from cardcore.server.table_bots import offered_bots, parse_bots, table_bot, table_bots
 from cardcore.server.takeback import OPTION as TAKEBACK_OPTION
 from cardcore.server.takeback import Movers, fresh_game, parse_takeback, rewound_clock
 from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
 from cardcore.server.metrics import Metrics
-from cardcore.server.patches import StateMemo
 from cardcore.server.record_keys import RecordKeys
 from cardcore.server.storage import open_store
 from cardcore.server.store import (CHECKPOINT_EVERY, Progress, SeatRow, StoredTable,
                                    StoreUnavailable, TableUpdate)
 from cardcore.simulation import bot_seed
 
-__all__ = ["ApiError", "BadCredential", "Connection", "Table", "TableServer", "spectator_view", "seat_events",
-           "new_token", "token_hash", "MAX_ACTION_TEXT", "MAX_TOKEN_TEXT", "request_id",
-           "ACK"]
+__all__ = ["Table", "TableServer", "spectator_view", "seat_events", "new_token",
+           "token_hash", "MAX_TOKEN_TEXT"]
 
 log = logging.getLogger("cardcore.server")
 
@@ -57,8 +58,6 @@ TABLE_ID_BYTES = 9          # 72 bits: table ids are public, they only need to b
 MAX_TOKEN_TEXT = 100        # longer "tokens" are refused before hashing
 MAX_SEED = 2**64 - 1        # a table's seed: the generator's 64 bits (larger ones only fold)
 # MAX_ACTION_TEXT (a notation's length) is the game protocol's: one limit, here and in apply.
-MAX_REQUEST_ID = 64         # characters of a WebSocket action's "id" (docs/server.md)
-MAX_REQUEST_INT = 2**53 - 1     # an int "id" a JavaScript client represents exactly
 HINT_LEVEL = 5              # hints come from the game's strongest level's search ...
 HINT_TOP = 3                # ... its best three moves
 # A review (GET /api/tables/{id}/review) searches each decision this many iterations at
@@ -73,81 +72,6 @@ ENDS_OUTSIDE_RULES = {"abandoned": "the table was abandoned: nobody moved for to
                       "closed": "the table was closed by the server's operator"}
 
 # View keys that belong to the seat that asked; the spectator's view blanks them.
-
-
-class ApiError(Exception):
-    """A refusal: an HTTP status, a message for people, and optional details (``rule``...)."""
-
-    def __init__(self, status: int, error: str, **details: Any) -> None:
-        super().__init__(error)
-        self.status = status
-        self.error = error
-        self.details = details
-
-    def body(self) -> dict[str, Any]:
-        return {"error": self.error, **self.details}
-
-
-def check_after(after: Any) -> None:
-    """``after``: None or the number of events seen, an int >= 0 (400 otherwise)."""
-    if after is not None and (not is_int(after) or after < 0):
-        raise ApiError(400, "after must be an int >= 0 (the number of events seen)")
-
-
-class BadCredential(ApiError):
-    """A 403 for a token, invite or creator token that is not the table's: a guess, counted
-    per address (``guess_rate``: app.py answers 429 past it)."""
-
-    def __init__(self, error: str, **details: Any) -> None:
-        super().__init__(403, error, **details)
-
-
-_store_errors = {"logged": -math.inf, "quiet": 0}
-
-
-def log_store_error(what: str, error: Exception) -> None:
-    """Log a failure of the store in one line, at most one a second (while PostgreSQL is
-    down every request fails the same way): the next line says how many were not logged."""
-    now = time.monotonic()
-    if now - _store_errors["logged"] < 1.0:
-        _store_errors["quiet"] += 1
-        return
-    quiet, _store_errors["quiet"], _store_errors["logged"] = _store_errors["quiet"], 0, now
-    log.error("%s: %s%s", what, error, f" ({quiet} more since the last line)" if quiet else "")
-
-
-def unavailable(error: Exception) -> ApiError:
-    """The 503 of a store that cannot be reached (PostgreSQL down)."""
-    log_store_error("storage unavailable", error)
-    return ApiError(503, "storage unavailable: nothing was changed; try again",
-                    retry_after=1)
-
-
-def request_id(body: Mapping[str, Any]) -> str | int | None:
-    """The ``id`` a WebSocket action carries (None without one): a string of 1..64
-    characters or an int 0..2**53-1, echoed in the answer; anything else is a 400 (echoing
-    nothing: the bad id is not sent back)."""
-    if "id" not in body:
-        return None
-    rid = body["id"]
-    if isinstance(rid, str) and 0 < len(rid) <= MAX_REQUEST_ID:
-        return rid
-    if isinstance(rid, int) and not isinstance(rid, bool) and 0 <= rid <= MAX_REQUEST_INT:
-        return rid
-    raise ApiError(400, f"id must be a string of 1..{MAX_REQUEST_ID} characters or an int "
-                        f"0..{MAX_REQUEST_INT}")
-
-
-# An outbox entry that stands for "a fresh state, answering the action with this id".
-ACK = "ack"
-
-
-def message_size(message: dict[str, Any]) -> int:
-    """About the bytes a queued message takes on the wire (its compact JSON; an ACK stands
-    for a state, counted when it is sent)."""
-    if message.get("type") == ACK:
-        return 0
-    return len(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
 
 
 def new_token() -> str:
@@ -185,98 +109,6 @@ def spectator_view(game: Game) -> dict[str, Any]:
     """The public view: ``game.view(None)``, a seat's keys with those about one seat null,
     every hidden zone a count (api.md, "Views")."""
     return game.view(None)
-
-
-class Connection:
-    """One WebSocket of a table: its seat (None: spectator), how many events it has been sent,
-    and its outbox. A sender task drains the outbox and, when the table changed, sends one
-    fresh state, so pushes are never out of order and never lose an event."""
-
-    def __init__(self, seat: int | None, since: int, rate: float, burst: float,
-                 max_outbox: int = 256, max_outbox_bytes: int = 1 << 20) -> None:
-        self.seat = seat
-        self.sent_events = since
-        self.since = since                              # as connected (an auth resends from it)
-        self.may_auth = False                           # its first message may be auth
-        self.auth_until = math.inf                      # ... until this time (monotonic)
-        self.address = ""                               # the client's (per-address limits)
-        self.errors: deque[dict[str, Any]] = deque()     # the outbox (errors, pongs)
-        self.later: deque[dict[str, Any]] = deque()      # sent right after the next state
-        self.max_outbox = max_outbox
-        self.max_outbox_bytes = max_outbox_bytes
-        self.queued_bytes = 0                           # JSON bytes in errors and later
-        self.sending = 0                                # bytes of the send under way
-        self.overflow = False                           # the outbox filled: drop the socket
-        self.stalled = False                            # a send blocked too long: drop it
-        self.close_code: int | None = None              # close after the outbox is sent
-        self.close_reason = ""                          # ... with this reason
-        self.wants_presence = False                     # ?presence=1: presence messages
-        self.wants_patches = False                      # ?patches=1: patches after a state
-        self.memo = StateMemo()                         # the last state sent (patches.py)
-        self.dirty = True                           # the first state goes out on connect
-        self.wake = asyncio.Event()
-        self.wake.set()
-        self.closed = False
-        self.rate = rate
-        self.allowance = burst
-        self.burst = burst
-        self.last_check: float | None = None
-        self.rewinds = 0                                # the table's take-backs it has seen
-        self.words: Callable[[str], str] | None = None  # refusals in the socket's language
-        self.lang = "en"                                # its events' texts (?lang=, Accept-Language)
-
-    def notify(self) -> None:
-        self.dirty = True
-        self.wake.set()
-
-    def push(self, message: dict[str, Any], later: bool = False) -> None:
-        """Queue a message (``later``: right after the next state); a full outbox, in
-        messages or in bytes, marks the socket to be dropped (a slow reader)."""
-        size = message_size(message)
-        if self.messages() >= self.max_outbox \
-                or self.outbox_bytes() + size > self.max_outbox_bytes:
-            self.overflow = True
-        else:
-            (self.later if later else self.errors).append(message)
-            self.queued_bytes += size
-        self.wake.set()
-
-    def pop(self, later: bool = False) -> dict[str, Any]:
-        """The next queued message (``later``: of those sent after a state)."""
-        message = (self.later if later else self.errors).popleft()
-        self.queued_bytes -= message_size(message)
-        return message
-
-    def messages(self) -> int:
-        """Messages waiting in the outbox (``cardcore_outbox_messages``)."""
-        return len(self.errors) + len(self.later)
-
-    def outbox_bytes(self) -> int:
-        """Bytes waiting: queued, and the send under way (``cardcore_outbox_bytes``)."""
-        return self.queued_bytes + self.sending
-
-    def push_error(self, error: ApiError, rid: str | int | None = None) -> None:
-        message = {"type": "error", "status": error.status, **error.body()}
-        if self.words is not None:
-            message["error"] = self.words(error.error)
-        if rid is not None:
-            message["id"] = rid
-        self.push(message)
-
-    def push_ack(self, rid: str | int) -> None:
-        """Queue the answer to an action with the id ``rid``: a state (sent in outbox order,
-        so answers come in the order of the actions) that carries ``"id": rid``."""
-        self.push({"type": ACK, "id": rid})
-
-    def take_message(self, now: float) -> bool:
-        """Token bucket: False when this connection sends faster than its rate allows."""
-        if self.last_check is not None:
-            self.allowance = min(self.burst, self.allowance + (now - self.last_check) * self.rate)
-        self.last_check = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
 
 
 @dataclass
@@ -622,75 +454,6 @@ class Table:
             connection.push_error(error)
             connection.close_code = code
             connection.wake.set()
-
-
-def table_bots(game: str, extra: Sequence[str] = ()) -> list[str]:
-    """The bots a table of ``game`` may seat: every built-in bot that plays it, the
-    difficulty levels (``level:1`` .. ``level:5``, the lobby's choice), then ``extra``: the
-    plug-in specs the server offers for it (``offered_bots``)."""
-    names = [b for b in BOTS if b != "level" and _bot_plays(b, game)]
-    return names + [f"level:{n}" for n in LEVELS] + [b for b in extra if b not in names]
-
-
-def offered_bots(specs: str | Sequence[str]) -> dict[str, list[str]]:
-    """The bots ``cardcore serve --bots`` offers besides the built-in ones, per game: each
-    spec (canonical form) under every game it plays (its factory succeeds there).
-    ConfigError for an unknown bot or parameter, and for a bot that plays no game (with the
-    reason its factory gave)."""
-    if not specs:
-        return {}
-    offered: dict[str, list[str]] = {}
-    for spec in dict.fromkeys(str(s) for s in parse_bot_specs(specs)):
-        first: ConfigError | None = None
-        for game in available_games():
-            try:
-                make_bot(spec, 0).check_game(game)
-            except ConfigError as e:
-                first = first or e
-                continue
-            offered.setdefault(game, []).append(spec)
-        if first is not None and not any(spec in names for names in offered.values()):
-            raise first
-    return offered
-
-
-def table_bot(name: str, game: str, think_ms: float | None, seed: int) -> tuple[Bot, bool]:
-    """The bot for a seat named ``name`` (a bot or ``level:N``), and whether it searches.
-    A search bot thinks at most ``think_ms`` per move (the server's budget; a level's own
-    budget is kept when it is shorter)."""
-    spec = parse_bot_spec(name)
-    if spec.name == "level":
-        spec = parse_bot_spec(game_class(game).levels[dict(spec.params)["level"]])
-    plugin = spec.name not in BOTS         # a plug-in's policy may be slow: off the event loop
-    if "think_ms" not in bot_parameters(spec.name):
-        return make_bot(spec, seed, game=game if plugin else None), plugin
-    params = dict(spec.params)
-    if think_ms is not None:
-        own = params.get("think_ms")
-        params["think_ms"] = think_ms if own is None else min(own, think_ms)
-    return BotSpec(spec.name, tuple(sorted(params.items()))).make(seed), True
-
-
-def parse_bots(raw: Any, players: int, game: str, extra: Sequence[str] = ()) -> dict[int, str]:
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict):
-        raise ApiError(400, 'bots must be an object like {"1": "greedy"}')
-    bots: dict[int, str] = {}
-    names = table_bots(game, extra)
-    for key, name in raw.items():
-        if not isinstance(key, str) or not key.isdigit() or not 0 <= int(key) < players:
-            raise ApiError(422, f"bots: seat {str(key)[:20]!r} is not a seat 0..{players - 1}",
-                           option="bots")
-        if not isinstance(name, str) or name not in names:
-            raise ApiError(422, f"bots: unknown bot {str(name)[:30]!r}; bots: {', '.join(names)}",
-                           option="bots")
-        try:
-            make_bot(name, 0).check_game(game)
-        except ConfigError as e:
-            raise ApiError(422, f"bots: {e}", option="bots") from None
-        bots[int(key)] = name
-    return bots
 
 
 class TableServer:
@@ -1816,14 +1579,6 @@ def _read_cursor(cursor: str | None) -> tuple[float, str] | None:
         return value, table_id
     except ValueError:                    # binascii.Error and UnicodeDecodeError are ValueErrors
         raise ApiError(400, "cursor must be the 'next' of a page of GET /api/tables") from None
-
-
-def _bot_plays(bot: str, game: str) -> bool:
-    try:
-        make_bot(bot, 0).check_game(game)
-    except ConfigError:
-        return False
-    return True
 
 
 def _jsonable(value: Any) -> Any:

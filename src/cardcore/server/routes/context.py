@@ -16,7 +16,8 @@ from cardcore.i18n import DEFAULT_LANG
 from cardcore.server.http import reader_lang
 from cardcore.server.languages import refusal_words
 from cardcore.server.limits import Limits, RateBuckets
-from cardcore.server.tables import ApiError, Table, TableServer
+from cardcore.server.api_errors import ApiError
+from cardcore.server.tables import Table, TableServer
 
 
 @dataclass

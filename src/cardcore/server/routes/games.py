@@ -15,7 +15,8 @@ from cardcore.server.howto import howto_page
 from cardcore.server.http import SECURITY_HEADERS, json_response
 from cardcore.server.languages import preferred_lang, web_words
 from cardcore.server.routes.context import Context
-from cardcore.server.tables import ApiError, games_catalogue
+from cardcore.server.api_errors import ApiError
+from cardcore.server.tables import games_catalogue
 
 
 async def list_games(ctx: Context, request: Request) -> Response:

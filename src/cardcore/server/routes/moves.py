@@ -8,7 +8,8 @@ from starlette.responses import Response
 
 from cardcore.server.http import bearer_token, json_response, read_json, reader_lang
 from cardcore.server.routes.context import Context
-from cardcore.server.tables import ApiError, Table
+from cardcore.server.api_errors import ApiError
+from cardcore.server.tables import Table
 
 
 async def get_hint(ctx: Context, request: Request) -> Response:

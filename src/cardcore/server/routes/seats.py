@@ -6,7 +6,7 @@ from starlette.responses import Response
 
 from cardcore.server.http import SECURITY_HEADERS, bearer_token, json_response, read_object
 from cardcore.server.routes.context import Context
-from cardcore.server.tables import ApiError
+from cardcore.server.api_errors import ApiError
 
 
 async def claim_seat(ctx: Context, request: Request) -> Response:

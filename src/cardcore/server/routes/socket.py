@@ -10,13 +10,14 @@ from typing import Any, Callable
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cardcore.server.api_errors import ApiError, BadCredential, unavailable
 from cardcore.server.http import int_param, json_bytes, parse_json, reader_lang
 from cardcore.server.limits import WS_CLOSE, Limits
 from cardcore.server.patches import without_events
 from cardcore.server.routes.context import Context, watcher
+from cardcore.server.sockets import ACK, Connection, request_id
 from cardcore.server.store import StoreUnavailable
-from cardcore.server.tables import (ACK, ApiError, BadCredential, Connection, Table, request_id,
-                                    unavailable)
+from cardcore.server.tables import Table
 
 log = logging.getLogger("cardcore.server")
 

@@ -10,7 +10,8 @@ from starlette.responses import Response
 from cardcore.server.http import (MAX_PAGE, SECURITY_HEADERS, bearer_token, int_param, int_query,
                                   json_response, read_json, reader_lang)
 from cardcore.server.routes.context import Context, watcher
-from cardcore.server.tables import ApiError, Table
+from cardcore.server.api_errors import ApiError
+from cardcore.server.tables import Table
 
 
 async def list_tables(ctx: Context, request: Request) -> Response:

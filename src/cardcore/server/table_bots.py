@@ -1,0 +1,89 @@
+"""The bots a table may seat: the built-in bots that play its game, the levels, the plug-ins
+``cardcore serve --bots`` offers; a seat's bot made with the server's think budget."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardcore.bots import (BOTS, LEVELS, Bot, BotSpec, bot_parameters, make_bot,
+                           parse_bot_spec, parse_bot_specs)
+from cardcore.errors import ConfigError
+from cardcore.registry import available_games, game_class
+from cardcore.server.api_errors import ApiError
+
+
+def table_bots(game: str, extra: Sequence[str] = ()) -> list[str]:
+    """The bots a table of ``game`` may seat: every built-in bot that plays it, the
+    difficulty levels (``level:1`` .. ``level:5``, the lobby's choice), then ``extra``: the
+    plug-in specs the server offers for it (``offered_bots``)."""
+    names = [b for b in BOTS if b != "level" and _bot_plays(b, game)]
+    return names + [f"level:{n}" for n in LEVELS] + [b for b in extra if b not in names]
+
+
+def offered_bots(specs: str | Sequence[str]) -> dict[str, list[str]]:
+    """The bots ``cardcore serve --bots`` offers besides the built-in ones, per game: each
+    spec (canonical form) under every game it plays (its factory succeeds there).
+    ConfigError for an unknown bot or parameter, and for a bot that plays no game (with the
+    reason its factory gave)."""
+    if not specs:
+        return {}
+    offered: dict[str, list[str]] = {}
+    for spec in dict.fromkeys(str(s) for s in parse_bot_specs(specs)):
+        first: ConfigError | None = None
+        for game in available_games():
+            try:
+                make_bot(spec, 0).check_game(game)
+            except ConfigError as e:
+                first = first or e
+                continue
+            offered.setdefault(game, []).append(spec)
+        if first is not None and not any(spec in names for names in offered.values()):
+            raise first
+    return offered
+
+
+def table_bot(name: str, game: str, think_ms: float | None, seed: int) -> tuple[Bot, bool]:
+    """The bot for a seat named ``name`` (a bot or ``level:N``), and whether it searches.
+    A search bot thinks at most ``think_ms`` per move (the server's budget; a level's own
+    budget is kept when it is shorter)."""
+    spec = parse_bot_spec(name)
+    if spec.name == "level":
+        spec = parse_bot_spec(game_class(game).levels[dict(spec.params)["level"]])
+    plugin = spec.name not in BOTS         # a plug-in's policy may be slow: off the event loop
+    if "think_ms" not in bot_parameters(spec.name):
+        return make_bot(spec, seed, game=game if plugin else None), plugin
+    params = dict(spec.params)
+    if think_ms is not None:
+        own = params.get("think_ms")
+        params["think_ms"] = think_ms if own is None else min(own, think_ms)
+    return BotSpec(spec.name, tuple(sorted(params.items()))).make(seed), True
+
+
+def parse_bots(raw: Any, players: int, game: str, extra: Sequence[str] = ()) -> dict[int, str]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ApiError(400, 'bots must be an object like {"1": "greedy"}')
+    bots: dict[int, str] = {}
+    names = table_bots(game, extra)
+    for key, name in raw.items():
+        if not isinstance(key, str) or not key.isdigit() or not 0 <= int(key) < players:
+            raise ApiError(422, f"bots: seat {str(key)[:20]!r} is not a seat 0..{players - 1}",
+                           option="bots")
+        if not isinstance(name, str) or name not in names:
+            raise ApiError(422, f"bots: unknown bot {str(name)[:30]!r}; bots: {', '.join(names)}",
+                           option="bots")
+        try:
+            make_bot(name, 0).check_game(game)
+        except ConfigError as e:
+            raise ApiError(422, f"bots: {e}", option="bots") from None
+        bots[int(key)] = name
+    return bots
+
+
+def _bot_plays(bot: str, game: str) -> bool:
+    try:
+        make_bot(bot, 0).check_game(game)
+    except ConfigError:
+        return False
+    return True
