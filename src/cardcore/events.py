@@ -516,7 +516,7 @@ def action_moves_for(game: NarratedGame, state: GameState, action_id: int,
     state is not changed; ``pre_zones``: its zones, when already read): what
     ``Action.moves`` shows, before the acting seat's view."""
     table: ZoneTable = game._zone_table()
-    pre = state.clone()
+    pre = state                       # only read: the narrators never change it
     post = state.clone()
     player = pre.current_player
     post.apply(action_id)
