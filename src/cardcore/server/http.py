@@ -152,4 +152,3 @@ def int_param(raw: str | None, name: str, default: int, low: int = 0,
 
 def int_query(request: Request, name: str, default: int) -> int:
     return int_param(request.query_params.get(name), name, default)
-

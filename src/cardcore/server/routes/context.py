@@ -13,10 +13,10 @@ from starlette.requests import Request
 from starlette.websockets import WebSocket
 
 from cardcore.i18n import DEFAULT_LANG
+from cardcore.server.api_errors import ApiError
 from cardcore.server.http import reader_lang
 from cardcore.server.languages import refusal_words
 from cardcore.server.limits import Limits, RateBuckets
-from cardcore.server.api_errors import ApiError
 from cardcore.server.tables import Table, TableServer
 
 

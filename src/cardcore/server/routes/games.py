@@ -10,12 +10,12 @@ from starlette.responses import Response
 from cardcore._version import __version__
 from cardcore.errors import ConfigError
 from cardcore.registry import game_class
+from cardcore.server.api_errors import ApiError
 from cardcore.server.cards_svg import card_svg
 from cardcore.server.howto import howto_page
 from cardcore.server.http import SECURITY_HEADERS, json_response
 from cardcore.server.languages import preferred_lang, web_words
 from cardcore.server.routes.context import Context
-from cardcore.server.api_errors import ApiError
 from cardcore.server.tables import games_catalogue
 
 
@@ -72,5 +72,3 @@ async def card(ctx: Context, request: Request) -> Response:
     return Response(svg, media_type="image/svg+xml",
                     headers={"Cache-Control": "public, max-age=86400",
                              "X-Content-Type-Options": "nosniff"})
-
-

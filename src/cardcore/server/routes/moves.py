@@ -6,9 +6,9 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
+from cardcore.server.api_errors import ApiError
 from cardcore.server.http import bearer_token, json_response, read_json, reader_lang
 from cardcore.server.routes.context import Context
-from cardcore.server.api_errors import ApiError
 from cardcore.server.tables import Table
 
 
@@ -58,5 +58,3 @@ async def post_takeback(ctx: Context, request: Request) -> Response:
     await ctx.server.settled(table)
     return json_response({**table.state(seat, 0, reader_lang(request, explicit=True)),
                           "rewound": True})
-
-

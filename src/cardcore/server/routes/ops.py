@@ -37,5 +37,3 @@ async def readyz(ctx: Context, request: Request) -> Response:
                               "tables_in_memory": len(ctx.server.tables)}, 503)
     status, body = health(ctx.server)
     return json_response(body, status)
-
-

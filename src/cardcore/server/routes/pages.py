@@ -32,5 +32,3 @@ async def not_found(request: Request, exc: Exception) -> Response:
 def page(path: Path) -> Response:
     return Response(path.read_text(encoding="utf-8"), media_type="text/html",
                     headers=SECURITY_HEADERS)
-
-

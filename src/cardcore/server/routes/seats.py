@@ -4,9 +4,9 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
+from cardcore.server.api_errors import ApiError
 from cardcore.server.http import SECURITY_HEADERS, bearer_token, json_response, read_object
 from cardcore.server.routes.context import Context
-from cardcore.server.api_errors import ApiError
 
 
 async def claim_seat(ctx: Context, request: Request) -> Response:
@@ -30,5 +30,3 @@ async def leave_seat(ctx: Context, request: Request) -> Response:
         raise ApiError(403, "that token is not this seat's")
     await ctx.server.leave(table, int(raw))
     return Response(status_code=204, headers=SECURITY_HEADERS)
-
-

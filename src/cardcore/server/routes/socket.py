@@ -356,5 +356,3 @@ async def refuse(websocket: WebSocket, subprotocol: str | None, error: ApiError,
     await websocket.send_text(json_bytes({"type": "error", "status": error.status,
                                           **body}).decode())
     await websocket.close(code=code)
-
-

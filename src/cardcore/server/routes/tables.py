@@ -7,10 +7,10 @@ import time
 from starlette.requests import Request
 from starlette.responses import Response
 
+from cardcore.server.api_errors import ApiError
 from cardcore.server.http import (MAX_PAGE, SECURITY_HEADERS, bearer_token, int_param, int_query,
                                   json_response, read_json, reader_lang)
 from cardcore.server.routes.context import Context, watcher
-from cardcore.server.api_errors import ApiError
 from cardcore.server.tables import Table
 
 
@@ -111,5 +111,3 @@ async def rematch(ctx: Context, request: Request) -> Response:
     fair = new.fairness
     return json_response({"table": new.id, "from": table.id, "game": new.game.name,
                           "fairness": None if fair is None else fair.public()})
-
-
