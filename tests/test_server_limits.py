@@ -8,6 +8,7 @@ import json
 import re
 import socket
 import time
+import urllib.request
 
 import pytest
 import websockets
@@ -181,6 +182,38 @@ def test_64_spectators_do_not_keep_a_seat_out(tmp_path):
         "--max-connections-per-address", "100"))
     try:
         _spectators_and_seats(server)
+    finally:
+        server.stop()
+
+
+def test_sockets_past_the_cap_per_address_are_refused_503_and_counted(tmp_path):
+    server = ServerProcess(tmp_path / "t.sqlite3", extra=(
+        "--max-sockets-per-address", "3", "--max-connections-per-address", "100"))
+    try:
+        tables = [create(server.port)[2]["table"] for _ in range(2)]
+
+        async def run() -> None:
+            # Three sockets over two tables: the cap counts an address's sockets, not a table's.
+            open_ = [await connect(ws_url(server, f"/ws/tables/{t}"))
+                     for t in (tables[0], tables[0], tables[1])]
+            for ws in open_:
+                assert json.loads(await ws.recv())["type"] == "state"
+            async with connect(ws_url(server, f"/ws/tables/{tables[1]}")) as fourth:
+                reply = json.loads(await fourth.recv())
+                assert reply["status"] == 503
+                assert reply["error"] == "too many sockets from 127.0.0.1 (at most 3)"
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    await fourth.recv()
+                assert closed.value.rcvd.code == 1013
+            await open_[0].close()
+            async with connect(ws_url(server, f"/ws/tables/{tables[1]}")) as again:
+                assert json.loads(await again.recv())["type"] == "state"
+            for ws in open_[1:]:
+                await ws.close()
+        asyncio.run(run())
+        with urllib.request.urlopen(server.base + "/metrics", timeout=30) as response:
+            metrics = response.read().decode()
+        assert 'cardcore_refusals_total{reason="sockets_per_address"} 1.0' in metrics
     finally:
         server.stop()
 

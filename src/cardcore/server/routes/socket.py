@@ -77,7 +77,7 @@ async def ws_table(ctx: Context, websocket: WebSocket) -> None:
         full = ("spectators_per_address", f"too many spectator connections to this "
                 f"table from {address} (at most {ctx.limits.max_spectators_per_address})")
     elif ctx.sockets.get(address, 0) >= ctx.limits.max_sockets_per_address:
-        full = ("ctx.sockets_per_address", f"too many ctx.sockets from {address} (at most "
+        full = ("sockets_per_address", f"too many sockets from {address} (at most "
                                        f"{ctx.limits.max_sockets_per_address})")
     if full is not None:
         ctx.server.refused(full[0])
