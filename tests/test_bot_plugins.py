@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -281,9 +282,14 @@ def installed(tmp_path_factory):
     """examples/bot_plugin installed into a fresh directory (pip --target, no build isolation:
     offline), found by importlib.metadata through PYTHONPATH like any installed package."""
     target = tmp_path_factory.mktemp("site")
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
-                    "--no-build-isolation", "--no-index", "--target", str(target),
-                    str(EXAMPLE)], check=True, capture_output=True, timeout=300)
+    # Built from a copy: setuptools builds in the source folder (build/, *.egg-info), and two
+    # xdist workers running this module's tests would build in the same one at once.
+    source = tmp_path_factory.mktemp("bot_plugin") / "bot_plugin"
+    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                           "--no-build-isolation", "--no-index", "--target", str(target),
+                           str(source)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(target), SRC])}
     return env
 
