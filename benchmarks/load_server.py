@@ -14,8 +14,8 @@ acknowledged.
     python benchmarks/load_server.py --db postgresql://u@host/db --processes 2   # PostgreSQL
 
 With ``--processes N`` (PostgreSQL only) N server processes share the database: table k is
-created through process k % N and its seat s plays through process (k + s) % N, so every
-move made through one process is pushed to sockets held by another.
+created and played through process k % N, as the documented proxy would route it (a table is
+served by one process: docs/operations.md, "One process per table").
 
 Without ``--rate`` every client answers the moment its turn comes, so the server is saturated
 and the latency is queueing (with 50 tables, about 50 / throughput). With ``--rate`` players
@@ -144,7 +144,7 @@ async def table_worker(index: int, bases: list[str], ws_bases: list[str], deadli
         seed += 1
         record = TableRecord(made["table"], pace=random.Random(rng.random()))
         totals.tables.append(record)
-        await asyncio.gather(*(seat_client(ws_bases[(index + int(seat)) % n], made["table"],
+        await asyncio.gather(*(seat_client(ws_bases[index % n], made["table"],
                                            token, random.Random(rng.random()), deadline, record,
                                            totals, interval)
                                for seat, token in made["seats"].items()))

@@ -141,3 +141,65 @@ class ServerProcess:
                 self.process.kill()
                 self.process.wait(timeout=15)
         self.log.close()
+
+
+DOCS_OPERATIONS = Path(__file__).resolve().parent.parent / "docs" / "operations.md"
+
+
+def docs_haproxy_config(proxy: int, a: int, b: int) -> str:
+    """The HAProxy configuration block of docs/operations.md, its ports replaced."""
+    import re
+    block = re.search(r"```haproxy\n(.*?)```", DOCS_OPERATIONS.read_text(encoding="utf-8"), re.S)
+    assert block is not None, "docs/operations.md has no haproxy block"
+    text = block.group(1)
+    for old, new in (("127.0.0.1:8080", proxy), ("127.0.0.1:8001", a), ("127.0.0.1:8002", b)):
+        assert old in text
+        text = text.replace(old, f"127.0.0.1:{new}")
+    return text
+
+
+class Proxy:
+    """HAProxy (Debian's package; .ci/run installs it) with docs/operations.md's configuration
+    in front of two server processes: every request of a table reaches one of them."""
+
+    def __init__(self, servers: list[ServerProcess], folder: Path) -> None:
+        import shutil
+        assert len(servers) == 2
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        config = folder / "haproxy.cfg"
+        config.write_text(docs_haproxy_config(self.port, *(s.port for s in servers)))
+        haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
+        checked = subprocess.run([haproxy, "-c", "-f", str(config)], capture_output=True)
+        assert checked.returncode == 0, checked.stderr
+        self.process = subprocess.Popen([haproxy, "-db", "-f", str(config)],
+                                        stdout=subprocess.DEVNULL,
+                                        stderr=open(folder / "haproxy.log", "wb"))
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:        # both processes pass the proxy's checks
+            try:
+                with urllib.request.urlopen(self.base + "/readyz", timeout=2):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the proxy did not start")
+
+    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """As ``ServerProcess.request``; the proxy's own errors (502, 503 while a process is
+        down) are HTML: their body reads as {}."""
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as e:
+            raw = e.read()
+            try:
+                return e.code, json.loads(raw)
+            except ValueError:
+                return e.code, {}
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=15)

@@ -10,6 +10,7 @@ import urllib.request
 
 import pytest
 
+from cardcore.registry import available_games, game_class
 from test_server_browser_layout import LAPTOP, PHONE, axe_violations, english_left, new_page
 
 pytestmark = pytest.mark.slow       # a real browser: the quick loop leaves it out
@@ -125,3 +126,41 @@ def test_a_link_to_a_finished_match_says_so(browser, web_server):
         page.wait_for_function("() => document.body.dataset.join === 'over'")
         assert WORDS["en-US"]["over"] in page.inner_text("#join-why")
         assert fits(page)
+
+
+# Every game's invite, each game at one of the four language and size pairs (the join card is
+# one page for every game; the pairs above play Kings' Stakes at all four).
+PAIRS = [(locale, size) for locale in WORDS for size in SIZES]
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_every_games_invite_opens_its_join_card(browser, web_server, game):
+    locale, size = PAIRS[available_games().index(game) % len(PAIRS)]
+    players = game_class(game).short_match.players
+    bots = {str(seat): "random" for seat in range(2, players)}
+    status, made = web_server.request("POST", "/api/tables", {
+        "game": game, "players": players, "open_seats": [1], "names": {"0": "Ann"},
+        "bots": bots})
+    assert status == 201, made
+    link = f"{web_server.base}/#table={made['table']}&invite={made['invite']}"
+    for page in new_page(browser, SIZES[size], locale=locale):
+        page.goto(link)
+        page.wait_for_function("() => document.body.dataset.join === 'open'")
+        assert page.locator("#join-card").is_visible()
+        title = page.inner_text("[data-fact=game]")
+        if locale == "en-US":
+            assert title == game_class(game).title
+        else:
+            assert english_left(page, extra={"Ann"}) == [], game
+        assert title in page.inner_text("#join-title")
+        assert page.inner_text("[data-fact=players]") == str(players)
+        assert page.inner_text("[data-fact=seat]") == WORDS[locale]["seat"]
+        box = page.locator("#join-button").bounding_box()
+        assert box["y"] + box["height"] <= SIZES[size]["height"]
+        assert fits(page), page.evaluate("document.documentElement.scrollWidth")
+        assert axe_violations(page) == []
+        page.fill("#join-name", "Bob")
+        page.click("#join-button")
+        page.wait_for_url(f"**/tables/{made['table']}#token=*")
+        page.wait_for_function("() => Number(document.body.dataset.eventCount) > 0")
+        assert page.inner_text("#title").endswith(WORDS[locale]["at"])

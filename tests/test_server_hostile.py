@@ -11,7 +11,9 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from cardcore.server import Limits, create_app
+from cardcore.server.api_errors import unavailable
 from cardcore.server.logs import redact
+from cardcore.server.store import StoreUnavailable
 from server_helpers import TestClient
 
 pytestmark = [pytest.mark.slow,                     # the server's front end (conftest.py)
@@ -229,12 +231,11 @@ def test_a_503_over_a_socket_is_followed_by_the_tables_state(client, monkeypatch
     token = mover_token(client, made)
     server = client.app.state.tables
 
-    def unreachable(table):
-        raise OSError("PostgreSQL is restarting")
+    async def unreachable(*args, **kwargs):          # the store down before the move
+        raise unavailable(StoreUnavailable("PostgreSQL is restarting"))
     with client.websocket_connect(f"/ws/tables/{made['table']}?token={token}") as ws:
         first = ws.receive_json()
-        monkeypatch.setattr(server.store, "shared", True)
-        monkeypatch.setattr(server, "catch_up", unreachable)
+        monkeypatch.setattr(server, "act", unreachable)
         ws.send_json({"type": "action", "action": first["legal"][0]["id"],
                       "after": first["event_count"], "id": "m-1"})
         error = ws.receive_json()

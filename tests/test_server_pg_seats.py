@@ -1,9 +1,9 @@
-"""Seats and presence with two `cardcore serve` processes on one PostgreSQL database
-(docs/server.md, "Presence" and "Rematch"): presence is the table's, not the process's (a
-socket on one process reads as connected through the other, and a killed process's sockets
-expire); one seat claimed through both processes at once goes to one claimer; a leave
-through one process closes the seat's socket on the other; a rematch asked through both at
-once is one table."""
+"""Seats and presence with two `cardcore serve` processes on one PostgreSQL database behind
+the documented proxy (docs/server.md, "Presence" and "Rematch"; docs/operations.md): presence
+is the table's, not the process's (a socket through the proxy reads as connected through
+either process, and a killed process's sockets expire); one seat claimed through both
+processes at once goes to one claimer; a leave closes the seat's socket; a rematch asked
+through both at once is one table."""
 from __future__ import annotations
 
 import asyncio
@@ -15,7 +15,7 @@ import urllib.request
 import pytest
 import websockets
 
-from server_helpers import ServerProcess
+from server_helpers import Proxy, ServerProcess
 
 pytestmark = pytest.mark.slow       # server processes and a PostgreSQL cluster
 
@@ -61,6 +61,7 @@ def test_presence_claims_leaves_and_rematch_across_processes(pg_cluster, tmp_pat
     url = pg_cluster.new_database()
     a, b = [ServerProcess(url, bot_delay=0, log=tmp_path / f"server{k}.log", extra=EXTRA)
             for k in range(2)]
+    proxy = Proxy([a, b], tmp_path)
     try:
         status, made = a.request("POST", "/api/tables", {
             "game": "crazy_eights", "players": 2, "open_seats": [0, 1]})
@@ -82,7 +83,7 @@ def test_presence_claims_leaves_and_rematch_across_processes(pg_cluster, tmp_pat
 
         async def sockets() -> None:
             watcher = await websockets.connect(
-                f"ws://127.0.0.1:{a.port}/ws/tables/{table}?presence=1",
+                f"ws://127.0.0.1:{proxy.port}/ws/tables/{table}?presence=1",
                 subprotocols=["cardcore"])
             first = json.loads(await watcher.recv())
             assert [s["presence"] for s in first["seats"]] == ["away", "away"]
@@ -93,24 +94,25 @@ def test_presence_claims_leaves_and_rematch_across_processes(pg_cluster, tmp_pat
                     if message["type"] == "presence":
                         return message
             seat1 = await websockets.connect(
-                f"ws://127.0.0.1:{b.port}/ws/tables/{table}",
+                f"ws://127.0.0.1:{proxy.port}/ws/tables/{table}",
                 subprotocols=["cardcore", f"cardcore.token.{tokens[1]}"])
             assert json.loads(await seat1.recv())["seat"] == 1
             assert await next_presence() == {"type": "presence", "seat": 1,
                                              "presence": "connected", "name": "Cy"}
-            assert presences(a, table, tokens[0]) == ["away", "connected"]   # through A
+            for server in (a, b):                                           # either
+                assert presences(server, table, tokens[0]) == ["away", "connected"]
             _, listed = a.request("GET", "/api/tables")
             row = next(r for r in listed["tables"] if r["table"] == table)
             assert row["presence"] == ["away", "connected"]                 # the lobby too
             await seat1.close()
             assert (await next_presence())["presence"] == "away"
-            # A leave through A closes seat 0's socket on B (4010), and reads as open.
+            # A leave closes seat 0's socket (4010), and reads as open.
             seat0 = await websockets.connect(
-                f"ws://127.0.0.1:{b.port}/ws/tables/{table}",
+                f"ws://127.0.0.1:{proxy.port}/ws/tables/{table}",
                 subprotocols=["cardcore", f"cardcore.token.{tokens[0]}"])
             json.loads(await seat0.recv())
             assert (await next_presence())["presence"] == "connected"
-            request = urllib.request.Request(f"{a.base}/api/tables/{table}/seats/0",
+            request = urllib.request.Request(f"{proxy.base}/api/tables/{table}/seats/0",
                                              method="DELETE", headers=bearer(tokens[0]))
             with urllib.request.urlopen(request, timeout=30) as response:
                 assert response.status == 204
@@ -162,6 +164,7 @@ def test_presence_claims_leaves_and_rematch_across_processes(pg_cluster, tmp_pat
             assert took < 10           # the rows expire after 0.75 s; a loaded machine's margin
         asyncio.run(then_kill())
     finally:
+        proxy.stop()
         for server in (a, b):
             server.stop()
     assert "Traceback" not in a.log_path.read_text()

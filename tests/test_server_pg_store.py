@@ -155,3 +155,48 @@ def test_cardcore_serve_never_prints_the_databases_password(monkeypatch, capsys)
     out = capsys.readouterr().out
     assert given["db"] == url                        # the server gets the URL as given
     assert "s3cret" not in out and "postgresql://cardcore:[redacted]@db.internal" in out
+
+
+def test_a_lease_is_held_by_one_process_and_fences_its_commits(pg_url):
+    """Leases (docs/operations.md, "One process per table"): taken when free or expired,
+    renewed by their holder, wanted and released; a commit or a rewind that names an owner
+    is stored only while that owner holds the lease."""
+    a, b = PgTableStore(pg_url), PgTableStore(pg_url)
+    got: queue.Queue[tuple[str | None, str]] = queue.Queue()
+    listener = Listener(pg_url, lambda table, what: got.put((table, what)))
+    try:
+        assert a.acquire("nope", "A", 5).owner is None              # no such table
+        game = new_game("crazy_eights", seed=2)
+        a.insert("t1", game.name, game.num_players, game.to_json(), 0, 0, False, {}, 1, {})
+        assert a.acquire("t1", "A", 5) == ("A", 5)
+        held = b.acquire("t1", "B", 5)
+        assert held.owner == "A" and 4 < held.seconds <= 5
+        b.want("t1", "B")
+        assert got.get(timeout=5) == ("t1", "wanted:B")
+        assert a.renew("A", 5) == {"t1": "B"}                # the holder sees the want
+        assert a.acquire("t1", "A", 5).owner == "A"          # its own renewal keeps the want
+        assert a.renew("A", 5) == {"t1": "B"}
+        game.apply(game.legal_action_ids()[0])
+        move = TableUpdate("t1", 0, game.action_log(), game.current_player, False, None,
+                           owner="B")
+        assert b.save_many([move]) == ["t1"]                 # B does not hold it: refused
+        assert a.progress("t1") == (0, None)
+        a.release("A", ["t1"])
+        assert a.renew("A", 5) == {}
+        assert b.acquire("t1", "B", 0.2).owner == "B"        # released: anybody's
+        assert b.save_many([move]) == []
+        assert a.save_many([move._replace(first=1, new_actions=[], owner="A")]) == ["t1"]
+        time.sleep(0.3)                                      # B's lease expires unrenewed
+        assert a.acquire("t1", "A", 5).owner == "A"
+        assert b.renew("B", 5) == {}                         # B finds it lost
+        short = new_game("crazy_eights", seed=2)
+        cut = TableUpdate("t1", 0, [], short.current_player, False, short.to_json(), True,
+                          owner="B")
+        assert not b.rewind(cut, 1) and a.progress("t1") == (1, None)
+        assert a.rewind(cut._replace(owner="A"), 1) and a.progress("t1") == (0, None)
+        a.delete(["t1"])                                     # its lease goes with it
+        assert a.acquire("t1", "A", 5).owner is None
+    finally:
+        listener.close()
+        a.close()
+        b.close()

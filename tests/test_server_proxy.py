@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import shutil
 import signal
 import subprocess
@@ -21,23 +20,11 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from server_helpers import ServerProcess, free_port
+from server_helpers import ServerProcess, docs_haproxy_config, free_port
 
 pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "operations.md"
 DRAIN = 3.0
-
-
-def docs_config(proxy: int, a: int, b: int) -> str:
-    """The HAProxy configuration block of docs/operations.md, its ports replaced."""
-    block = re.search(r"```haproxy\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S)
-    assert block is not None, "docs/operations.md has no haproxy block"
-    text = block.group(1)
-    for old, new in (("127.0.0.1:8080", proxy), ("127.0.0.1:8001", a), ("127.0.0.1:8002", b)):
-        assert old in text
-        text = text.replace(old, f"127.0.0.1:{new}")
-    return text
 
 
 def call(base: str, method: str, path: str, body: object = None) -> tuple[int, dict]:
@@ -79,7 +66,7 @@ def test_the_documented_haproxy_keeps_a_table_on_one_process_and_drains_one(pg_c
                for k, port in enumerate(ports)]
     proxy_port = free_port()
     config = tmp_path / "haproxy.cfg"
-    config.write_text(docs_config(proxy_port, *ports))
+    config.write_text(docs_haproxy_config(proxy_port, *ports))
     haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
     assert subprocess.run([haproxy, "-c", "-f", str(config)], capture_output=True).returncode == 0
     proxy = subprocess.Popen([haproxy, "-db", "-f", str(config)], stdout=subprocess.DEVNULL,

@@ -82,8 +82,12 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         server.resume_bots()
         sweeper = asyncio.create_task(server.sweep_forever())
+        heartbeat = None if server.leases is None \
+            else asyncio.create_task(server.leases.keep_forever())
         yield
         sweeper.cancel()
+        if heartbeat is not None:
+            heartbeat.cancel()
         await server.close()
 
     def api(path: str, handlers: dict[str, Handler]) -> Route:

@@ -251,7 +251,7 @@ async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
     same by either), and the others reload the table and tell their sockets from it."""
     clock = table.clock
     await server.settled(table)
-    if (clock.seat, clock.move) != key or table.ended is not None or table.broken \
+    if (clock.seat, clock.move) != key or table.ended is not None or not table.serving \
             or table.game.is_over or table.game.current_player != clock.seat \
             or table.rewinding:                      # a take-back re-arms the clock
         return
@@ -265,7 +265,7 @@ async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
         action = await asyncio.get_running_loop().run_in_executor(
             server.bot_pool, bot.choose_id, table.game.clone())
         if (table.clock.seat, table.clock.move) != key or table.ended is not None \
-                or table.broken or table.rewinding or table.game is not game \
+                or not table.serving or table.rewinding or table.game is not game \
                 or table.actions != moves:
             return          # the person moved or took back meanwhile (here or elsewhere)
     clock = table.clock

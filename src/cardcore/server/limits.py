@@ -22,6 +22,7 @@ WS_CLOSE = {
     "refused": 1008,          # unknown table, bad token, foreign origin, slow reader
     "too_big": 1009,          # a message over max_message (after its 413 error message)
     "storage": 1011,          # a failed commit: reconnect
+    "moved": 1012,            # the table went to another server process: reconnect (leases.py)
     "full": 1013,             # too many connections of that kind at this table
     "ended": 4000,            # the table was deleted or abandoned (after an error 410 / 409)
     "left": 4010,             # the socket's seat was left: its token no longer works (403)

@@ -129,6 +129,20 @@ class _Gauges(Collector):
             family = CounterMetricFamily(name, text)
             family.add_metric([], value)
             yield family
+        leases = server.leases
+        if leases is not None:                      # a shared store (leases.py)
+            held = GaugeMetricFamily("cardcore_leases_held", "tables this process serves "
+                                     "(their leases held)")
+            held.add_metric([], len(leases.until))
+            yield held
+            moves = CounterMetricFamily("cardcore_lease_changes", "tables taken over "
+                                        "(taken), handed to another process that asked "
+                                        "(handed), or found lost at a renewal (lost)",
+                                        labels=["change"])
+            for change, value in (("taken", leases.taken), ("handed", leases.handed),
+                                  ("lost", leases.lost)):
+                moves.add_metric([change], value)
+            yield moves
 
 
 def health(server: TableServer) -> tuple[int, dict[str, Any]]:

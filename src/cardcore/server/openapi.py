@@ -461,6 +461,8 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                             "1009": "a message over the limit (after the error 413 where the "
                                     "server read it; the close reason says the limit)",
                             "1011": "storage failed or unavailable: reconnect",
+                            "1012": "reconnect: the table moved to another server "
+                                    "process (after the error 503), or a restart",
                             "1013": "too many connections of that kind (after the error 503)",
                             "4000": "the table was deleted (410) or abandoned (409)",
                             "4010": "the socket's seat was left: its token is void (403)"},

@@ -9,9 +9,11 @@ and logic ``SqlTableStore`` holds once); this module adds only what PostgreSQL n
 - the compare-and-set of ``save_many`` under a row lock (``SELECT ... FOR UPDATE``): of two
   processes committing a move to one table, the second waits for the first, then finds the
   action count moved on and stores nothing (its server answers 409 and refreshes the table);
-- ``NOTIFY cardcore_tables, 'ID COUNT'`` (or ``'ID ended'``) in the transaction of every
-  commit, abandonment and deletion, delivered to every listening process when it commits;
-  ``Listener`` receives them in a thread of its own and hands them to the event loop.
+- ``NOTIFY cardcore_tables, 'ID ended'`` in the transaction of every abandonment, deletion
+  and forfeit (and ``'ID COUNT'`` for a commit made without a lease), delivered to every
+  listening process when it commits, and ``'ID wanted:PROCESS'`` when a process asks for a
+  table; ``Listener`` receives them in a thread of its own and hands them to the event loop;
+- the leases (``leases.py``): who serves each table, taken, renewed, wanted and released.
 
 One channel carries every table's id (rather than a channel per table): a process LISTENs
 once, whatever tables it holds, and drops the notices of tables not in its memory.
@@ -19,12 +21,13 @@ once, whatever tables it holds, and drops the notices of tables not in its memor
 from __future__ import annotations
 
 import functools
+import json
 import logging
 import math
 import re
 import threading
 import time
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 import psycopg
 
@@ -32,7 +35,7 @@ from cardcore.server.store import (ADDED_COLUMNS, PRESENCE_SCHEMA, SqlTableStore
                                    StoreUnavailable, TableUpdate)
 from cardcore.server.store import SCHEMA as SQLITE_SCHEMA
 
-__all__ = ["PgTableStore", "Listener", "CHANNEL"]
+__all__ = ["PgTableStore", "Listener", "Lease", "CHANNEL"]
 
 log = logging.getLogger("cardcore.server")
 
@@ -45,12 +48,28 @@ CONNECT_SECONDS = 3                 # a connect that hangs (an unreachable host)
 RETRIED_ERRORS = (psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure)
 COMMIT_ATTEMPTS = 3
 
+# Who serves each table (docs/operations.md, "One process per table"): the process holding an
+# unexpired lease, renewed by its heartbeat; ``wanted_by``: another process asked for it.
+# Times are PostgreSQL's clock (epoch seconds), the one clock every process shares.
+LEASE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS leases (
+    table_id TEXT PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+    owner TEXT NOT NULL,
+    expires DOUBLE PRECISION NOT NULL,
+    wanted_by TEXT
+);
+"""
+NOW = "extract(epoch FROM clock_timestamp())"
+NOBODY = ""                         # the owner of a released lease: anybody may take it
+
 # The SQLite schema (one list of columns) in PostgreSQL's types: seeds are 63-bit and action
 # ids are kept as wide, times are doubles; PostgreSQL has no WITHOUT ROWID.
 SCHEMA = (re.sub(r"\b(bot_seed|action) INTEGER", r"\1 BIGINT", SQLITE_SCHEMA + PRESENCE_SCHEMA)
           .replace(" REAL", " DOUBLE PRECISION").replace(" WITHOUT ROWID", "")
           + "CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, over);\n"
-          + "CREATE INDEX IF NOT EXISTS tables_human ON tables (over, human_at);\n")
+          + "CREATE INDEX IF NOT EXISTS tables_human ON tables (over, human_at);\n"
+          + LEASE_SCHEMA
+          + "CREATE INDEX IF NOT EXISTS leases_owner ON leases (owner);\n")
 DEADLINE_INDEX = "CREATE INDEX IF NOT EXISTS tables_deadline ON tables (over, deadline)"
 # What SCHEMA creates, to see whether a database has it all already.
 RELATIONS = re.findall(r"CREATE (?:TABLE|INDEX) IF NOT EXISTS (\w+)", SCHEMA + DEADLINE_INDEX)
@@ -120,6 +139,13 @@ class _Connection:
         self.raw.close()
 
 
+class Lease(NamedTuple):
+    """Who holds a table's lease (None: no such table) and for how many more seconds."""
+
+    owner: str | None
+    seconds: float
+
+
 class PgTableStore(SqlTableStore):
     """The tables in a PostgreSQL database (``postgresql://user@host:port/db``), shared by
     every server process given the same URL. Each commit is durable when it returns (the
@@ -171,6 +197,73 @@ class PgTableStore(SqlTableStore):
         for table_id, what in changes:
             self.db.execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{table_id} {what}"))
 
+    # ------------------------------------------------------------ leases (leases.py)
+    def _insert_lease(self, table_id: str, owner: str, seconds: float) -> None:
+        self.db.execute(f"INSERT INTO leases (table_id, owner, expires) VALUES (?, ?, {NOW} + ?)",
+                        (table_id, owner, seconds))
+
+    def _lease_owners(self, table_ids: list[str]) -> dict[str, str]:
+        if not table_ids:
+            return {}
+        return {r[0]: r[1] for r in self.db.execute(
+            "SELECT table_id, owner FROM leases WHERE table_id = ANY(?) ORDER BY table_id "
+            "FOR SHARE", (sorted(set(table_ids)),))}
+
+    def acquire(self, table_id: str, owner: str, seconds: float) -> Lease:
+        """Take the lease of ``table_id`` for ``seconds`` if it is free, expired or
+        ``owner``'s already (a want of another process is kept then); else say who holds it
+        and how long it has left."""
+        row = self.db.execute(
+            "INSERT INTO leases (table_id, owner, expires) "
+            f"SELECT id, ?, {NOW} + ? FROM tables WHERE id = ? "
+            "ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, "
+            "expires = EXCLUDED.expires, wanted_by = CASE WHEN leases.owner = EXCLUDED.owner "
+            "THEN leases.wanted_by END "
+            f"WHERE leases.owner = EXCLUDED.owner OR leases.expires < {NOW} RETURNING owner",
+            (owner, seconds, table_id)).fetchone()
+        if row is not None:
+            return Lease(owner, seconds)
+        held = self.db.execute(f"SELECT owner, expires - {NOW} FROM leases WHERE table_id = ?",
+                               (table_id,)).fetchone()
+        return Lease(None, 0.0) if held is None else Lease(held[0], max(0.0, held[1]))
+
+    def want(self, table_id: str, process: str) -> None:
+        """Ask the process holding ``table_id``'s lease to hand it over (a notice wakes it;
+        its heartbeat sees the want too, should the notice be lost)."""
+        with self.db:
+            asked = self.db.execute("UPDATE leases SET wanted_by = ? WHERE table_id = ? "
+                                    "AND owner <> ?", (process, table_id, process)).rowcount
+            if asked:
+                self._announce([(table_id, f"wanted:{process}")])
+
+    def renew(self, owner: str, seconds: float) -> dict[str, str | None]:
+        """The heartbeat: every lease ``owner`` still holds runs ``seconds`` more. Returns
+        them, each with the process that wants it (None: nobody)."""
+        return {r[0]: r[1] for r in self.db.execute(
+            f"UPDATE leases SET expires = {NOW} + ? WHERE owner = ? "
+            "RETURNING table_id, wanted_by", (seconds, owner))}
+
+    def release(self, owner: str, table_ids: list[str]) -> list[str]:
+        """Give up leases (the tables left this process's memory, or were handed over);
+        returns those that were still ``owner``'s."""
+        if not table_ids:
+            return []
+        return [r[0] for r in self.db.execute(
+            "UPDATE leases SET owner = ?, expires = 0, wanted_by = NULL "
+            "WHERE owner = ? AND table_id = ANY(?) RETURNING table_id",
+            (NOBODY, owner, sorted(table_ids)))]
+
+    def orphans(self, due: float) -> list[str]:
+        """Open tables that move without a person (a bot to move, or a clock due before
+        ``due``) and that no process holds: their owner died or let them go."""
+        rows = self.db.execute(
+            "SELECT t.id, t.current_player, t.bots, t.deadline FROM tables t "
+            "LEFT JOIN leases l ON l.table_id = t.id "
+            f"WHERE t.over = 0 AND (l.table_id IS NULL OR l.expires < {NOW})").fetchall()
+        return [r[0] for r in rows
+                if (r[1] is not None and str(r[1]) in json.loads(r[2]))
+                or (r[3] is not None and r[3] < due)]
+
     def load(self, table_id: str) -> StoredTable | None:
         """``SqlTableStore.load`` in one snapshot: it reads the checkpoint, then the action
         rows after it, and another process's checkpoint committed between the two reads
@@ -208,7 +301,7 @@ def _reconnecting(name: str) -> Callable[..., Any]:
 
 # Every call of the store (each of SqlTableStore's but close), so a call added later is
 # covered too; each is safe to run twice (see _reconnecting).
-for _name in sorted(name for name, value in vars(SqlTableStore).items()
+for _name in sorted(name for name, value in (vars(SqlTableStore) | vars(PgTableStore)).items()
                     if callable(value) and not name.startswith("_") and name != "close"):
     setattr(PgTableStore, _name, _reconnecting(_name))
 

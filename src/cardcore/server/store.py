@@ -150,6 +150,7 @@ class TableUpdate(NamedTuple):
     deadline: float | None = None       # ... and the deadline it times
     ended: str | None = None            # "forfeit": the table ends outside the rules
     rewinds: int = 0                    # the log's generation it continues (take-backs)
+    owner: str | None = None            # the process whose lease it needs (None: no lease)
 
 
 @dataclass
@@ -206,6 +207,16 @@ class SqlTableStore:
     def _announce(self, changes: list[tuple[str, str]]) -> None:
         """Within the transaction: tell other processes which tables changed (table id, and
         the new action count or "ended"); nothing for a store of one process."""
+
+    def _insert_lease(self, table_id: str, owner: str, seconds: float) -> None:
+        """Within ``insert``'s transaction: the new table's lease (a shared store only)."""
+        raise NotImplementedError("leases need a shared store (PostgreSQL)")
+
+    def _lease_owners(self, table_ids: list[str]) -> dict[str, str]:
+        """Within a write transaction: the process holding each table's lease (leases exist
+        with a shared store only: pg_store.py), its row locked until the commit, so that a
+        lease cannot change hands between this check and the write it guards."""
+        return {}
 
     def progress(self, table_id: str) -> Progress | None:
         """The stored action count of a table and how it ended (None: no such table)."""
@@ -289,9 +300,12 @@ class SqlTableStore:
                clock: str | None = None, deadline: float | None = None,
                takeback: bool = False,
                names: dict[int, str] | None = None, invite_hash: str | None = None,
-               listed: bool = True, spectators: bool = True, join: str = "invite") -> None:
+               listed: bool = True, spectators: bool = True, join: str = "invite",
+               lease: tuple[str, float] | None = None) -> None:
         """A new table row; ``creator`` is the client address that created it (for the limit
-        of open tables per address), ``creator_hash`` the hash of its creator token."""
+        of open tables per address), ``creator_hash`` the hash of its creator token;
+        ``lease``: its lease taken in the same transaction (a process and seconds; a shared
+        store only)."""
         now = time.time()
         with self.db:
             self._begin()
@@ -308,6 +322,8 @@ class SqlTableStore:
                  creator_hash, "over" if over else None, now if over else None, now,
                  fairness, clock, deadline, int(takeback), seats_json(names or {}),
                  invite_hash, int(listed), int(spectators), join))
+            if lease is not None:
+                self._insert_lease(table_id, *lease)
 
     def save_many(self, updates: list[TableUpdate]) -> list[str]:
         """Store several tables' updates in one transaction (one disk sync for all). An
@@ -321,6 +337,7 @@ class SqlTableStore:
         changes: list[tuple[str, str]] = []
         with self.db:
             self._begin()
+            owners = self._lease_owners([u.table_id for u in updates if u.owner is not None])
             # Rows are locked in id order, so two processes' batches never deadlock.
             for u in sorted(updates, key=lambda u: u.table_id):
                 count = u.first + len(u.new_actions)
@@ -329,11 +346,13 @@ class SqlTableStore:
                                          (u.table_id,)).fetchone()
                 if stored is None:                   # deleted meanwhile: nothing to store
                     continue
-                # A gap, an overlap or a log rewound meanwhile: never store it.
-                if stored[0] != u.first or stored[1] != u.rewinds:
+                # A gap, an overlap, a log rewound meanwhile or a lease lost: never store it.
+                if stored[0] != u.first or stored[1] != u.rewinds \
+                        or (u.owner is not None and owners.get(u.table_id) != u.owner):
                     stale.append(u.table_id)
                     continue
-                changes.append((u.table_id, str(count)))
+                if u.owner is None:     # with a lease only its holder serves the table
+                    changes.append((u.table_id, str(count)))
                 if u.save is None:
                     self.db.executemany(
                         "INSERT INTO actions (table_id, n, action) VALUES (?, ?, ?)",
@@ -377,7 +396,9 @@ class SqlTableStore:
             stored = self.db.execute("SELECT actions, COALESCE(rewinds, 0), ended FROM tables "
                                      "WHERE id = ?" + self.ROW_LOCK, (u.table_id,)).fetchone()
             if stored is None or stored[0] != expected or stored[1] != u.rewinds \
-                    or stored[2] is not None:
+                    or stored[2] is not None or (
+                        u.owner is not None
+                        and self._lease_owners([u.table_id]).get(u.table_id) != u.owner):
                 return False
             self.db.execute("DELETE FROM actions WHERE table_id = ?", (u.table_id,))
             self.db.execute(

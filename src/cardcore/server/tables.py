@@ -40,6 +40,7 @@ from cardcore.server.sockets import Connection
 from cardcore.server.table_bots import offered_bots, parse_bots, table_bot, table_bots
 from cardcore.server.takeback import OPTION as TAKEBACK_OPTION
 from cardcore.server.takeback import Movers, fresh_game, parse_takeback, rewound_clock
+from cardcore.server.leases import MOVED, Leases
 from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
 from cardcore.server.metrics import Metrics
 from cardcore.server.record_keys import RecordKeys
@@ -126,6 +127,7 @@ class Table:
     event_count: int = 0
     runner: asyncio.Task[None] | None = None
     broken: bool = False                           # a failed commit: reload before use
+    moved: bool = False             # handed to another process (leases.py): no moves here
     unstored: int = 0                              # commits queued and not yet done
     stored: asyncio.Event = field(default_factory=asyncio.Event)
     queued_actions: int = -1                       # actions in the database or queued for it
@@ -407,6 +409,8 @@ class Table:
                            event_count=self.event_count)
         if self.broken:
             raise ApiError(503, "storage failed; try again")
+        if self.moved:
+            raise ApiError(503, MOVED, retry_after=1)
         if after is not None and after != self.event_count:
             raise ApiError(409, f"stale: the take-back was sent after event {after}, but the "
                                 f"table has {self.event_count} events; look again",
@@ -436,6 +440,11 @@ class Table:
         for connection in self.connections:
             connection.notify()
             self.offer_record(connection)
+
+    @property
+    def serving(self) -> bool:
+        """Its moves, bots and clock run here: not broken by a failed commit, not moved."""
+        return not self.broken and not self.moved
 
     def idle(self) -> bool:
         """Nothing holds it in memory: no socket, no bot running, nothing uncommitted, no
@@ -480,6 +489,8 @@ class TableServer:
             raise ValueError("message_rate must be > 0")
         self.store = open_store(db_path, synchronous)           # reads, in the loop thread
         self.writer = open_store(db_path, synchronous)          # writes, in the writer thread
+        # A shared store: each table is served by the one process holding its lease.
+        self.leases = Leases(self) if self.store.shared else None
         self.listener: Any = None                   # a shared store's notices (listen())
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="cardcore-db")
         self.limits = limits or Limits(max_tables=max_tables, message_rate=message_rate)
@@ -621,21 +632,30 @@ class TableServer:
         table.creator_token = creator_token          # handed out once (app.py), never stored
         table.invite = invite                        # the same
         clock_json, deadline = table.clock_update(0)
-        row = (table_id, g.name, g.num_players, g.to_json(), 0, g.current_player, g.is_over,
-               parsed_bots, table.bot_seed, table.token_hashes, client, table.creator_hash,
-               None if fairness is None else fairness.to_json(), clock_json, deadline,
-               allow_takeback, named, table.invite_hash, *settings)
+        insert = functools.partial(
+            self.writer.insert, table_id=table_id, game=g.name, players=g.num_players,
+            save=g.to_json(), actions=0, current_player=g.current_player, over=g.is_over,
+            bots=parsed_bots, bot_seed=table.bot_seed, token_hashes=table.token_hashes,
+            creator=client, creator_hash=table.creator_hash,
+            fairness=None if fairness is None else fairness.to_json(), clock=clock_json,
+            deadline=deadline, takeback=allow_takeback, names=named,
+            invite_hash=table.invite_hash, listed=settings[0], spectators=settings[1],
+            join=settings[2],
+            lease=None if self.leases is None else (self.process_id, self.leases.seconds))
+        inserted_at = time.monotonic()
         self.creating += 1                      # counted while its row is being written
         if client is not None:
             self.creating_by[client] = self.creating_by.get(client, 0) + 1
         try:
-            await self._write(self.writer.insert, *row)
+            await self.write(insert)
         finally:
             self.creating -= 1
             if client is not None:
                 self.creating_by[client] -= 1
                 if not self.creating_by[client]:
                     del self.creating_by[client]
+        if self.leases is not None:
+            self.leases.created(table_id, inserted_at)
         self._remember(table)
         if self.bot_delay == 0 and table.people() and table.bot_to_move() is not None:
             # The bots before the first person move at once, as after any action.
@@ -645,7 +665,7 @@ class TableServer:
         self.schedule_bots(table)
         return table, tokens
 
-    async def _write(self, fn: Callable[..., Any], *args: Any) -> Any:
+    async def write(self, fn: Callable[..., Any], *args: Any) -> Any:
         loop = asyncio.get_running_loop()
         start = time.perf_counter()
         try:
@@ -656,9 +676,39 @@ class TableServer:
             log_store_error("storage failed", e)
             raise ApiError(503, "storage failed: nothing was changed") from None
 
+    @property
+    def lease_owner(self) -> str | None:
+        """The owner a commit's lease check expects (None: no leases, one process)."""
+        return None if self.leases is None else self.process_id
+
+    async def table_to_act(self, table_id: str) -> Table:
+        """The table a move, a seat or a socket acts on: with a shared store, the lease taken
+        or waited for first (leases.py)."""
+        if self.leases is None:
+            return self.get(table_id)
+        return await self.leases.own(table_id)
+
+    def table_to_read(self, table_id: str) -> Table:
+        """The table a read shows: with a shared store, as committed when another process
+        holds it (leases.py)."""
+        if self.leases is None:
+            return self.get(table_id)
+        return self.leases.read(table_id)
+
+    def lost_or_refresh(self, table: Table) -> None:
+        """A commit the store refused as stale: with leases the lease was lost (another
+        process serves the table now), so it is dropped here; else another process moved
+        it, and it is loaded again."""
+        if self.leases is not None:
+            log.warning("table %s: a commit was refused (its lease was lost or the store moved "
+                        "on); another process serves it now", table.id)
+            self.leases.drop(table.id)
+        else:
+            self.refresh(table)
+
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
-        if table is not None and not table.broken and table.ended != "deleted":
+        if table is not None and table.serving and table.ended != "deleted":
             self.tables.move_to_end(table_id)
             table.last_used = time.monotonic()
             return table
@@ -668,7 +718,7 @@ class TableServer:
             raise unavailable(e) from None
         if stored is None:
             raise ApiError(404, "no such table")
-        table = self._revive(stored)
+        table = self.revive(stored)
         if self.store.shared:                        # sockets of its seats elsewhere
             self.refresh_presence(table)
         self._remember(table)
@@ -699,7 +749,7 @@ class TableServer:
         if took > 2 * budget + 0.1:
             log.warning("table %s: bot %s took %.2f s for one move (budget %.2f s)",
                         table.id, table.bots[seat], took, budget)
-        if table.ended is not None or table.broken or table.bot_to_move() != seat \
+        if table.ended is not None or not table.serving or table.bot_to_move() != seat \
                 or table.game is not game:
             return False
         table.game.apply(action, player=seat)
@@ -780,8 +830,8 @@ class TableServer:
 
     async def _store_seats(self, table: Table, token_hashes: dict[int, str],
                            names: dict[int, str]) -> None:
-        if not await self._write(self.writer.update_seats, table.id, table.token_hashes,
-                                 token_hashes, names):
+        if not await self.write(self.writer.update_seats, table.id, table.token_hashes,
+                                token_hashes, names):
             self._seats_from_store(table)
             raise ApiError(409, "the seats changed meanwhile (through another server "
                                 "process); look again", field="seat")
@@ -879,7 +929,7 @@ class TableServer:
                 {str(k): v for k, v in table.bots.items()}, client=client,
                 clock=None if table.clock is None else table.clock.spec.to_dict(),
                 take_back=table.takeback or None, inherit=table)
-            winner = await self._write(self.writer.set_rematch, table.id, new.id)
+            winner = await self.write(self.writer.set_rematch, table.id, new.id)
             if winner is None:
                 await self._delete([new.id])
                 raise ApiError(404, "no such table")
@@ -907,8 +957,8 @@ class TableServer:
 
         async def store() -> None:
             try:
-                await self._write(self.writer.set_presence, table.id, seat, self.process_id,
-                                  count)
+                await self.write(self.writer.set_presence, table.id, seat, self.process_id,
+                                 count)
             except ApiError:
                 pass                               # logged; the heartbeat repairs it
         asyncio.get_running_loop().create_task(store())
@@ -932,7 +982,7 @@ class TableServer:
                 await self.settled(table)
             except ApiError:
                 pass
-        await self._write(self.writer.delete, table_ids)
+        await self.write(self.writer.delete, table_ids)
         for table in held:
             if self.tables.get(table.id) is table:
                 del self.tables[table.id]
@@ -955,12 +1005,7 @@ class TableServer:
                      self.limits.abandon_after)
         self.abandoned += len(abandoned)
         self.check_against_store()
-        for table_id in self.store.ids_with_clocks(due=now):
-            if table_id not in self.tables:           # left memory: its clock runs out now
-                try:
-                    self.get(table_id)
-                except Exception as e:                # one bad row must not stop the sweep
-                    log.error("table %s could not be loaded: %s", table_id, e)
+        self.take_up(now)
         expired = self.store.expired(now - self.limits.retention)
         if expired:
             await self._delete(expired)
@@ -1016,8 +1061,8 @@ class TableServer:
         """The heartbeat of this process's presence rows; rows of a process that stopped
         (killed) expire after ``presence_ttl``, and the seats they held read away again."""
         cutoff = time.time() - self.presence_ttl()
-        await self._write(self.writer.keep_presence, self.process_id)
-        await self._write(self.writer.clear_presence, "", cutoff)
+        await self.write(self.writer.keep_presence, self.process_id)
+        await self.write(self.writer.clear_presence, "", cutoff)
         for table in list(self.tables.values()):
             if table.elsewhere:
                 self.refresh_presence(table)
@@ -1038,7 +1083,7 @@ class TableServer:
                     and not old.unstored:
                 del self.tables[key]
 
-    def _revive(self, stored: StoredTable) -> Table:
+    def revive(self, stored: StoredTable) -> Table:
         game = load_game(stored.save)
         actions = len(json.loads(stored.save)["actions"])
         table = Table(stored.id, game, stored.bots, stored.bot_seed, stored.token_hashes, actions,
@@ -1063,9 +1108,27 @@ class TableServer:
             self.listen()
         except RuntimeError:                            # no event loop: an embedding test
             pass
-        for table_id in self.store.ids_waiting_for_bots() + self.store.ids_with_clocks():
+        self.take_up(None)
+
+    def take_up(self, due: float | None) -> None:
+        """Load the tables that move without a person (a bot to move; a clock running, due
+        before ``due`` if given) and that no process serves: after a start, and at every
+        sweep (a clock run out while its table was out of memory; with leases, the tables
+        of a process that died)."""
+        if self.leases is not None:
+            ids = self.leases.orphans(math.inf if due is None else due)
+        elif due is None:
+            ids = self.store.ids_waiting_for_bots() + self.store.ids_with_clocks()
+        else:
+            ids = self.store.ids_with_clocks(due=due)
+        for table_id in ids:
+            if table_id in self.tables:
+                continue
             try:
-                self.get(table_id)
+                if self.leases is not None:
+                    self.leases.adopt(table_id)
+                else:
+                    self.get(table_id)
             except Exception as e:                      # one bad row must not stop the server
                 log.error("table %s could not be loaded: %s", table_id, e)
 
@@ -1179,16 +1242,14 @@ class TableServer:
         check_after(after)
         if table.broken:
             raise ApiError(503, "storage failed; try again")
+        if table.moved:
+            raise ApiError(503, MOVED, retry_after=1)
         if table.rewinding:
             raise ApiError(409, "a take-back at this table is under way; look again",
                            event_count=table.event_count)
         start = time.perf_counter()
-        if self.store.shared:
-            try:
-                self.catch_up(table)
-            except Exception as e:                   # the shared store does not answer
-                log_store_error("storage failed", e)
-                raise ApiError(503, "storage failed: nothing was changed") from None
+        # With a shared store this process holds the table's lease (table_to_act): nobody
+        # else moves it, and the commit checks the lease again.
         table.check_turn(seat, after)
         table.apply(seat, action, cards)
         table.human_moved = True
@@ -1223,11 +1284,6 @@ class TableServer:
                 except BaseException:
                     pass
             await self.settled(table)
-            if self.store.shared:
-                try:
-                    self.catch_up(table)
-                except Exception:                    # the shared store does not answer
-                    raise ApiError(503, "storage failed: nothing was changed") from None
             table.check_takeback(None)
             cut = table.movers.last_move_of(table.game, seat)
             if cut is None:
@@ -1238,20 +1294,23 @@ class TableServer:
             for index, action in enumerate(table.game.action_log()[:cut]):
                 game.apply(action, cards=chosen.get(index))
             clock = rewound_clock(table.clock, game, seat, cut)
-            update = TableUpdate(table.id, cut, [], game.current_player, False, game.to_json(),
-                                 True, None if clock is None else clock.to_json(),
-                                 None if clock is None else clock.deadline, None, table.rewinds)
+            update = TableUpdate(table_id=table.id, first=cut, new_actions=[],
+                                 current_player=game.current_player, over=False,
+                                 save=game.to_json(), human=True,
+                                 clock=None if clock is None else clock.to_json(),
+                                 deadline=None if clock is None else clock.deadline,
+                                 rewinds=table.rewinds, owner=self.lease_owner)
             generation = table.rewinds
             table.unstored += 1                     # readers (and catch-ups) wait for it
             table.stored.clear()
             try:
-                done = await self._write(self.writer.rewind, update, table.actions)
+                done = await self.write(self.writer.rewind, update, table.actions)
             finally:
                 table.unstored -= 1
                 if not table.unstored:
                     table.stored.set()
             if not done:                                  # another process moved it meanwhile
-                self.refresh(table)
+                self.lost_or_refresh(table)
                 raise ApiError(409, "the table moved on meanwhile (a move made through another "
                                     "server process); look again", event_count=table.event_count)
             table.install(game, cut, generation + 1)
@@ -1281,7 +1340,7 @@ class TableServer:
                 rows, waiting = list(self.queued.values()), self.waiting
                 self.queued, self.waiting = {}, []
                 try:
-                    stale = set(await self._write(self.writer.save_many, rows))
+                    stale = set(await self.write(self.writer.save_many, rows))
                     failed = None
                 except ApiError as e:
                     failed, stale = e, set()
@@ -1313,7 +1372,7 @@ class TableServer:
                     table.diverged = True                   # reloaded whole, now or later
                     if not table.unstored:
                         try:
-                            self.refresh(table)
+                            self.lost_or_refresh(table)
                         except StoreUnavailable as e:       # reloaded on next use
                             log.error("table %s could not be refreshed: %s", table.id, e)
                             self._forget(table)
@@ -1342,9 +1401,11 @@ class TableServer:
         human = table.human_moved or (waiting is not None and waiting.human)
         table.human_moved = False
         clock, deadline = table.clock_update(count)
-        return TableUpdate(table.id, first, actions, game.current_player, game.is_over, save,
-                           human, clock, deadline,
-                           "forfeit" if table.ended == "forfeit" else None, table.rewinds)
+        return TableUpdate(table_id=table.id, first=first, new_actions=actions,
+                           current_player=game.current_player, over=game.is_over, save=save,
+                           human=human, clock=clock, deadline=deadline,
+                           ended="forfeit" if table.ended == "forfeit" else None,
+                           rewinds=table.rewinds, owner=self.lease_owner)
 
     def _forget(self, table: Table) -> None:
         """The game in memory is ahead of the database: drop it, reload on next use."""
@@ -1368,9 +1429,9 @@ class TableServer:
 
     async def _run_bots(self, table: Table) -> None:
         try:
-            while not self.closing and not table.broken and table.bot_to_move() is not None:
+            while not self.closing and table.serving and table.bot_to_move() is not None:
                 await asyncio.sleep(self.bot_delay)
-                if self.closing or table.broken or table.bot_to_move() is None:
+                if self.closing or not table.serving or table.bot_to_move() is None:
                     break
                 if not await self.bot_move(table):
                     break
@@ -1408,6 +1469,11 @@ class TableServer:
             return
         tables = list(self.tables.values()) if table_id is None \
             else [self.tables[table_id]] if table_id in self.tables else []
+        if what.startswith("wanted:"):                 # another process asks for it
+            if self.leases is not None and table_id is not None \
+                    and what[7:] != self.process_id:
+                self.leases.on_wanted(table_id)
+            return
         for table in tables:
             try:
                 if what in ("seats", "rematch"):
@@ -1489,7 +1555,7 @@ class TableServer:
             if self.tables.get(table.id) is table:
                 del self.tables[table.id]
             return
-        fresh = self._revive(stored)
+        fresh = self.revive(stored)
         if fresh.rewinds != table.rewinds:               # rewound elsewhere: its clock too
             table.clock = fresh.clock
         for name in ("game", "bot_players", "searching", "actions", "queued_actions",
@@ -1515,7 +1581,7 @@ class TableServer:
             self.listener.close()
         if self.store.shared:
             try:
-                await self._write(self.writer.clear_presence, self.process_id)
+                await self.write(self.writer.clear_presence, self.process_id)
             except ApiError:
                 pass                                # the rows expire by themselves
         runners = [t.runner for t in self.tables.values() if t.runner is not None]
@@ -1529,6 +1595,8 @@ class TableServer:
                 pass
         while self.flushing:
             await asyncio.sleep(0.01)
+        if self.leases is not None:                 # the tables go to the others at once
+            await self.leases.close()
         self.executor.shutdown(wait=True)
         self.bot_pool.shutdown(wait=True, cancel_futures=True)
         self.store.close()

@@ -13,7 +13,7 @@ from cardcore.server.tables import Table
 
 
 async def get_hint(ctx: Context, request: Request) -> Response:
-    table = ctx.server.get(request.path_params["table"])
+    table = await ctx.server.table_to_act(request.path_params["table"])
     token = bearer_token(request) or request.query_params.get("token")
     return json_response(await ctx.server.hint(table, await ctx.server.seat_for(table, token)))
 
@@ -40,7 +40,7 @@ async def seat_body(ctx: Context, request: Request, table: Table,
 
 
 async def post_action(ctx: Context, request: Request) -> Response:
-    table = ctx.server.get(request.path_params["table"])
+    table = await ctx.server.table_to_act(request.path_params["table"])
     body, seat = await seat_body(ctx, request, table, {"action", "after", "cards"})
     if "action" not in body:
         raise ApiError(400, "action is required (an id or a notation)")
@@ -52,7 +52,7 @@ async def post_action(ctx: Context, request: Request) -> Response:
 
 
 async def post_takeback(ctx: Context, request: Request) -> Response:
-    table = ctx.server.get(request.path_params["table"])
+    table = await ctx.server.table_to_act(request.path_params["table"])
     body, seat = await seat_body(ctx, request, table, {"after"})
     await ctx.server.take_back(table, seat, body.get("after"))
     await ctx.server.settled(table)

@@ -10,7 +10,7 @@ from cardcore.server.routes.context import Context
 
 
 async def claim_seat(ctx: Context, request: Request) -> Response:
-    table = ctx.server.get(request.path_params["table"])
+    table = await ctx.server.table_to_act(request.path_params["table"])
     body = await read_object(request, ctx.limits.max_body, {"invite", "name", "seat"})
     if "name" not in body:
         raise ApiError(400, "name is required: the name shown for the seat", field="name")
@@ -20,7 +20,7 @@ async def claim_seat(ctx: Context, request: Request) -> Response:
 
 
 async def leave_seat(ctx: Context, request: Request) -> Response:
-    table = ctx.server.get(request.path_params["table"])
+    table = await ctx.server.table_to_act(request.path_params["table"])
     raw = request.path_params["seat"]
     token = bearer_token(request)
     if token is None:

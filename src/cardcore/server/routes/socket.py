@@ -35,7 +35,7 @@ async def ws_table(ctx: Context, websocket: WebSocket) -> None:
         except ApiError as e:
             await refuse(websocket, subprotocol, e, WS_CLOSE["full"], words)
             return
-        table = ctx.server.get(websocket.path_params["table"])
+        table = await ctx.server.table_to_act(websocket.path_params["table"])
         seat = watcher(table, await ctx.server.seat_for(table, token))
         since = int_param(websocket.query_params.get("since") or None, "since", 0)
         # A client that saw another generation of the log (before a take-back) may be

@@ -1,0 +1,259 @@
+"""One process per table (docs/operations.md, "One process per table"): with a shared store
+(PostgreSQL) a table is served by the one process holding its lease, a row in the store that
+the process's heartbeat renews. Its moves, bots, clocks and sockets run there.
+
+- A request that acts on a table (a move, a seat, a socket) at a process that does not hold
+  it takes the lease when it is free or expired (its holder was killed), loading the table
+  from the store; when another live process holds it, this process asks for it (``want``:
+  a notice, seen at once) and waits; the holder finishes its writes in flight, lets it go
+  and closes its sockets with 1012, and their clients reconnect through the proxy to the
+  process the table's id is routed to.
+- A read at a process that does not hold the table is answered from the store as it is
+  committed (a copy made for that read): a read after an acknowledged move shows it, through
+  any process.
+- Every commit checks the lease in its transaction (the store's ``_lease_owners``): a process
+  that lost its lease (paused past it, cut off from the store) stores nothing more there, and
+  drops the table when its heartbeat finds the lease gone.
+- Tables that move without a person (bots, running clocks) whose holder died are taken over
+  by the sweep of any live process.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, cast
+
+from cardcore.server.api_errors import ApiError, unavailable
+from cardcore.server.limits import WS_CLOSE
+from cardcore.server.store import StoreUnavailable
+
+if TYPE_CHECKING:
+    from cardcore.server.pg_store import PgTableStore
+    from cardcore.server.tables import Table, TableServer
+
+__all__ = ["Leases", "LEASE_SECONDS"]
+
+log = logging.getLogger("cardcore.server")
+
+LEASE_SECONDS = 5.0         # how long a lease lasts unrenewed: a killed process's tables wait so long
+RENEW_EVERY = 0.25          # of LEASE_SECONDS: the heartbeat's period
+TRUSTED = 0.8               # of LEASE_SECONDS past a renewal's start: held for sure until then
+POLL_SECONDS = 0.05         # a process waiting for a lease looks again after this
+MOVED = "the table moved to another server process; reconnect"
+
+
+class Leases:
+    """The leases this process holds, their heartbeat, and handing a table over."""
+
+    def __init__(self, server: TableServer, seconds: float = LEASE_SECONDS) -> None:
+        self.server = server
+        self.seconds = seconds
+        # Leases live in a shared store: the server's reader (loop thread) and writer.
+        self.store = cast("PgTableStore", server.store)
+        self.writer = cast("PgTableStore", server.writer)
+        self.until: dict[str, float] = {}      # table id -> monotonic time it is held until
+        self.leaving: set[str] = set()         # tables being handed over
+        self.taken = self.handed = self.lost = 0        # counters (metrics)
+
+    @property
+    def me(self) -> str:
+        return self.server.process_id
+
+    def holds(self, table_id: str) -> bool:
+        return table_id not in self.leaving and self.until.get(table_id, 0.0) > time.monotonic()
+
+    def _acquire(self, table_id: str) -> tuple[bool, float]:
+        """Take or renew the lease now: (held, seconds the other holder has left)."""
+        start = time.monotonic()
+        try:
+            lease = self.store.acquire(table_id, self.me, self.seconds)
+        except StoreUnavailable as e:
+            raise unavailable(e) from None
+        if lease.owner is None:
+            raise ApiError(404, "no such table")
+        if lease.owner != self.me:
+            return False, lease.seconds
+        self.until[table_id] = start + self.seconds * TRUSTED
+        return True, 0.0
+
+    def _load(self, table_id: str) -> Table:
+        """The table, now that its lease is held: the copy in memory brought up to the store
+        (another process may have moved it meanwhile), or loaded."""
+        server = self.server
+        table = server.tables.get(table_id)
+        if table is not None and table.serving and table.ended != "deleted":
+            try:
+                server.catch_up(table)
+            except StoreUnavailable as e:
+                raise unavailable(e) from None
+        fresh = server.get(table_id)
+        if table is None or fresh is not table:
+            self.taken += 1
+        return fresh
+
+    async def own(self, table_id: str) -> Table:
+        """The table to act on, held by this process: taken when free or expired, asked for
+        and waited for (at most a lease's length and a second) when another process has it."""
+        if self.holds(table_id) and table_id in self.server.tables:
+            return self.server.get(table_id)
+        deadline = time.monotonic() + self.seconds + 1.0
+        asked = False
+        while True:
+            if table_id not in self.leaving:
+                held, left = self._acquire(table_id)
+                if held:
+                    return self._load(table_id)
+                if not asked:
+                    asked = True
+                    try:
+                        self.store.want(table_id, self.me)
+                    except StoreUnavailable as e:
+                        raise unavailable(e) from None
+            if time.monotonic() >= deadline:
+                raise ApiError(503, "the table is moving between server processes; try again",
+                               retry_after=1)
+            await asyncio.sleep(POLL_SECONDS)
+
+    def read(self, table_id: str) -> Table:
+        """The table to read: this process's when it holds it, else a copy of what the store
+        has committed, made for this read and not kept."""
+        if self.holds(table_id) and table_id in self.server.tables:
+            return self.server.get(table_id)
+        try:
+            stored = self.server.store.load(table_id)
+        except StoreUnavailable as e:
+            raise unavailable(e) from None
+        if stored is None:
+            raise ApiError(404, "no such table")
+        table = self.server.revive(stored)
+        try:
+            self.server.refresh_presence(table)       # its sockets, at the process holding it
+        except StoreUnavailable as e:
+            raise unavailable(e) from None
+        return table
+
+    def adopt(self, table_id: str) -> Table | None:
+        """The table if its lease can be had now (free, expired or held here), else None:
+        for the sweep and a start, which take over what no process serves."""
+        try:
+            held, _ = self._acquire(table_id)
+        except ApiError:
+            return None
+        return self._load(table_id) if held else None
+
+    def orphans(self, due: float) -> list[str]:
+        """Open tables that move by themselves and that no process holds (the store's)."""
+        return self.store.orphans(due)
+
+    def created(self, table_id: str, start: float) -> None:
+        """A table this process has stored with its lease (the insert began at ``start``,
+        monotonic time): nobody else knows its id yet."""
+        self.until[table_id] = start + self.seconds * TRUSTED
+
+    # ------------------------------------------------------------ the heartbeat
+    async def keep_forever(self) -> None:
+        while not self.server.closing:
+            await asyncio.sleep(self.seconds * RENEW_EVERY)
+            try:
+                await self.keep()
+            except Exception as e:                  # pragma: no cover - keep beating
+                log.error("the leases were not renewed: %s", e)
+
+    async def keep(self) -> None:
+        """Renew what is held, let go of tables that left memory, hand over wanted ones, and
+        drop tables whose lease was lost (a pause past it, the store out of reach meanwhile)."""
+        server = self.server
+        gone = [i for i in self.until if i not in server.tables and i not in self.leaving]
+        if gone:
+            for table_id in gone:
+                del self.until[table_id]
+            await self._release(gone)
+        if not self.until:
+            return
+        start = time.monotonic()
+        try:
+            held = await server.write(self.writer.renew, self.me, self.seconds)
+        except ApiError:
+            return                                  # the store is down: try at the next beat
+        for table_id in list(self.until):
+            if table_id in self.leaving:
+                continue
+            if table_id not in held:
+                self.lost += 1
+                log.warning("table %s: its lease was lost; another process serves it now",
+                            table_id)
+                self.drop(table_id)
+                continue
+            self.until[table_id] = start + self.seconds * TRUSTED
+            if held[table_id] not in (None, self.me):
+                self.hand_over(table_id)
+
+    def on_wanted(self, table_id: str) -> None:
+        """A notice: another process asks for ``table_id``."""
+        if table_id in self.until and table_id not in self.leaving:
+            self.hand_over(table_id)
+
+    def hand_over(self, table_id: str) -> None:
+        self.leaving.add(table_id)
+        asyncio.get_running_loop().create_task(self._hand_over(table_id))
+
+    async def _hand_over(self, table_id: str) -> None:
+        """Stop taking moves for the table, let its writes in flight finish, then release it
+        and close its sockets (their clients reconnect, through the proxy, to the process
+        that asked)."""
+        server = self.server
+        try:
+            table = server.tables.get(table_id)
+            if table is not None:
+                table.moved = True                  # no more moves, bots or clocks here
+                while table.unstored:
+                    await table.stored.wait()
+            self.drop(table_id)
+            if await self._release([table_id]):
+                self.handed += 1
+                log.info("table %s handed over to the process that asked for it", table_id)
+            else:                   # paused past the lease: the asker took it meanwhile
+                self.lost += 1
+                log.warning("table %s: its lease was lost; another process serves it now",
+                            table_id)
+        except Exception as e:                      # pragma: no cover - the lease expires
+            log.error("table %s was not handed over: %s", table_id, e)
+        finally:
+            self.leaving.discard(table_id)
+
+    async def _release(self, table_ids: list[str]) -> list[str]:
+        """Let leases go; those that were still held here."""
+        try:
+            released: list[str] = await self.server.write(self.writer.release, self.me,
+                                                          table_ids)
+            return released
+        except ApiError:
+            return []                   # the leases expire by themselves
+
+    def drop(self, table_id: str) -> None:
+        """Forget a table this process no longer serves: its bots and clock stop, its sockets
+        close with 1012 (the client reconnects)."""
+        self.until.pop(table_id, None)
+        table = self.server.tables.get(table_id)
+        if table is None:
+            return
+        del self.server.tables[table_id]
+        table.moved = True
+        if table.runner is not None:
+            table.runner.cancel()
+        if table.clock_task is not None:
+            table.clock_task.cancel()
+        for connection in table.connections:
+            connection.push_error(ApiError(503, MOVED))
+            connection.close_code = WS_CLOSE["moved"]
+            connection.wake.set()
+
+    async def close(self) -> None:
+        """A process shutting down lets its tables go at once."""
+        if self.until:
+            held, self.until = list(self.until), {}
+            try:
+                await self.server.write(self.writer.release, self.me, held)
+            except ApiError:
+                pass
