@@ -399,6 +399,35 @@ def test_the_lobby_lists_my_tables_to_rejoin(laptop, web_server):
     assert laptop.inner_text("#title").endswith("you are seat 0")
 
 
+LOBBY_CONTROLS = """() => { const body = getComputedStyle(document.body);
+  return [...document.querySelectorAll('header select, main.lobby select, main.lobby input, main.lobby button')]
+    .filter((n) => n.offsetParent !== null).map((n) => { const s = getComputedStyle(n);
+      return {control: n.id || n.name || n.tagName, type: n.type, font: s.fontFamily === body.fontFamily,
+              size: s.fontSize, bodySize: body.fontSize, radius: parseFloat(s.borderTopLeftRadius),
+              accent: s.accentColor}; }); }"""
+
+
+def test_the_lobby_controls_are_styled_not_the_browsers(laptop, web_server):
+    """Issue 35, item 7: the lobby's selects, fields, checkboxes and buttons (the options open,
+    an open table's Join) wear the page's type and shapes, not the browser's bare controls
+    (Chromium's: 13.33px Arial, square corners, its own checkbox colour)."""
+    status, _ = web_server.request("POST", "/api/tables", {
+        "game": "kings_stakes", "players": 2, "open_seats": [1], "join": "anyone",
+        "names": {"0": "Ann"}})
+    assert status == 201
+    laptop.goto(web_server.base + "/")
+    laptop.wait_for_selector("#game option", state="attached")
+    laptop.wait_for_selector("#tables form.join button")
+    laptop.click("details summary")
+    controls = laptop.evaluate(LOBBY_CONTROLS)
+    kinds = {c["type"] for c in controls}
+    assert {"select-one", "text", "checkbox", "submit"} <= kinds, kinds
+    bare = [c for c in controls if c["accent"] == "auto" if c["type"] == "checkbox"] + [
+        c for c in controls if c["type"] != "checkbox"
+        if not c["font"] or c["size"] == "13.3333px" or c["radius"] < 4]
+    assert bare == [], bare
+
+
 def test_a_missing_table_says_so(phone, web_server):
     phone.goto(web_server.base + "/tables/no-such-table")
     phone.wait_for_selector("#missing:not([hidden])")
