@@ -144,6 +144,16 @@ def test_every_offered_move_is_explained_by_help(name):
     assert offered_words(name) <= explained
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("name", cardcore.available_games())
+def test_every_offered_move_is_named_on_the_how_to_page(name, lang):
+    """The how-to page (`cardcore rules`, the web's /howto) writes every kind of move the game
+    offers in its notation, once at least (Kuzanasta's god_look was offered and on no page)."""
+    from cardcore.texts import howto_text
+    written = " ".join(re.findall(r"`([^`]*)`", howto_text(name, lang))).split()
+    assert sorted(offered_words(name) - set(written)) == []
+
+
 def test_god_draw_choices_come_in_the_order_a_hand_shows_cards():
     from cardcore.cards import card_id, sort_key
     game = cardcore.new_game("kuzanasta", seed=0, players=2)

@@ -50,15 +50,24 @@ def test_the_readmes_first_two_code_blocks_run_as_they_stand():
                  "README.md", "exec"), fresh)                    # the second one on its own
 
 
+# The pages a reader of the current version reads (the changelogs and CONTRIBUTING's timings
+# are history: "0.3 with four games" was so).
+DOC_PAGES = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md")
+                                  if p.name not in ("changelog.md", "whats-new.md",
+                                                    "contributing.md"))]
+
+
 def test_docs_do_not_count_the_games_and_speak_of_installs_that_work():
     """A count of the games goes stale with the next game ("three games" outlived 0.3's
-    fourth, "all four" 0.4's Durak): the docs say "every game"."""
-    for page in ("README.md", "docs/embedding.md", "docs/server.md", "docs/rl.md"):
-        text = (ROOT / page).read_text(encoding="utf-8")
+    fourth, "all four" 0.4's Durak): the docs say "every game". Read as a reader does, across
+    line breaks and at the start of a sentence ("All four\ngames" in docs/rl.md)."""
+    for page in DOC_PAGES:
+        raw = (ROOT / page).read_text(encoding="utf-8")
+        text = " ".join(raw.split()).lower()
         for count in ("three", "four", "five"):
-            assert f"{count} games" not in text and f"all {count}" not in text, (page, count)
+            assert f"{count} games" not in text and f"all {count}" not in raw, (page, count)
             assert f"the {count} rulebooks" not in text, (page, count)
-        assert 'pip install "cardcore[' not in text, page          # not on the index
+        assert 'pip install "cardcore[' not in raw, page          # not on the index
 
 
 def test_the_docs_tables_of_games_and_zones_come_from_the_registry():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -397,6 +398,40 @@ def test_the_lobby_lists_my_tables_to_rejoin(laptop, web_server):
     laptop.click(f"#my-tables a.rejoin[href*='{table}']")
     wait_for_turn(laptop)
     assert laptop.inner_text("#title").endswith("you are seat 0")
+
+
+LOBBY_CONTROLS = """() => { const body = getComputedStyle(document.body);
+  return [...document.querySelectorAll('header select, main.lobby select, main.lobby input, main.lobby button')]
+    .filter((n) => n.offsetParent !== null).map((n) => { const s = getComputedStyle(n);
+      return {control: n.id || n.name || n.tagName, type: n.type, font: s.fontFamily === body.fontFamily,
+              size: s.fontSize, bodySize: body.fontSize, radius: parseFloat(s.borderTopLeftRadius),
+              accent: s.accentColor}; }); }"""
+
+
+def test_the_lobby_controls_are_styled_not_the_browsers(laptop, web_server):
+    """Issue 35, item 7: the lobby's selects, fields, checkboxes and buttons (the options open,
+    an open table's Join) wear the page's type and shapes, not the browser's bare controls
+    (Chromium's: 13.33px Arial, square corners, its own checkbox colour)."""
+    status, made = web_server.request("POST", "/api/tables", {
+        "game": "kings_stakes", "players": 2, "open_seats": [1], "join": "anyone",
+        "names": {"0": "Ann"}})
+    assert status == 201
+    laptop.goto(web_server.base + "/")
+    laptop.wait_for_selector("#game option", state="attached")
+    laptop.wait_for_selector("#tables form.join button")
+    laptop.click("details summary")
+    controls = laptop.evaluate(LOBBY_CONTROLS)
+    kinds = {c["type"] for c in controls}
+    assert {"select-one", "text", "checkbox", "submit"} <= kinds, kinds
+    bare = [c for c in controls if c["accent"] == "auto" if c["type"] == "checkbox"] + [
+        c for c in controls if c["type"] != "checkbox"
+        if not c["font"] or c["size"] == "13.3333px" or c["radius"] < 4]
+    assert bare == [], bare
+    # Closed again: the lobby's other tests (its Russian words) do not meet Ann's table.
+    request = urllib.request.Request(f"{web_server.base}/api/tables/{made['table']}", method="DELETE",
+                                     headers={"Authorization": f"Bearer {made['creator_token']}"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        assert answer.status == 204
 
 
 def test_a_missing_table_says_so(phone, web_server):

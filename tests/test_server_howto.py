@@ -64,3 +64,22 @@ def test_html_in_the_markdown_is_escaped(monkeypatch):
         howto.howto_page.cache_clear()
     assert "<script>" not in page and "&lt;script&gt;" in page
     assert "<b>" not in page and "<title>Title &lt;b&gt;x&lt;/b&gt; · cardcore</title>" in page
+
+
+CLICK_AND_TYPE = {"en": ("clicking", "type in the terminal"),
+                  "ru": ("нажатием", "набирают в терминале")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", available_games())
+def test_every_page_says_the_web_table_is_clicked_and_the_notation_typed(client, game, lang):
+    """Issue 35, item 7: the page (shared with `cardcore rules`, written in the terminal's
+    notation) tells a player at the web table that moves are made by clicking, and that a
+    move in code is what the terminal takes, before its first section."""
+    page = client.get(f"/howto/{game}", params={"lang": lang}).text
+    note = re.search(r'<p class="ways-to-play">(.*?)</p>', page, re.S)
+    assert note, game
+    clicking, typing = CLICK_AND_TYPE[lang]
+    assert clicking in note.group(1) and typing in note.group(1)
+    assert "<code>cardcore play</code>" in note.group(1)
+    assert page.index("</h1>") < note.start() < page.index("<h2>")

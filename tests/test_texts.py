@@ -332,3 +332,18 @@ def test_a_refusal_without_fields_is_not_read_as_a_template_with_one():
         assert refusal_text(IllegalActionError("you do not hold the cards for that [MH-4.2]"),
                             manna) == "у вас нет карт для этого [MH-4.2]"
         assert refusal_text(IllegalActionError("you do not hold 7H"), manna) == "у вас нет 7H"
+
+
+@pytest.mark.parametrize("package", sorted(i18n_catalogs.packages()))
+def test_no_text_a_player_reads_says_s_for_a_plural(package):
+    """Issue 35, item 7: a count's noun takes the catalog's plural forms ("1 card", "2 cards"),
+    never "card(s)". The only msgids with "(s)" are a core refusal's templates that the
+    words module reads back through its plural forms (its PLURAL_REFUSALS)."""
+    from cardcore.texts import words_module
+    locale, _files = i18n_catalogs.packages()[package]
+    with open(locale / "messages.pot", "rb") as f:
+        catalog = read_po(f)
+    read_back = {template for cls in game_classes()
+                 for template in getattr(words_module(cls), "PLURAL_REFUSALS", {})}
+    said = [m.id[0] if isinstance(m.id, tuple) else m.id for m in catalog if m.id]
+    assert [text for text in said if "(s)" in text and text not in read_back] == []

@@ -318,7 +318,7 @@ OPTION_PROBLEMS = (_SEAT_OR_LOT, _ONE_OF, _INT_BETWEEN, _NONE_OR_INT, _MULTIPLE,
 CONFIG_REFUSALS = (
     N_("{game} is for {low} to {high} players, not {value}"),
     N_("players must be an int, not {type}"),
-    N_("unknown option(s) for {game}: {named} (known: {known})"),
+    N_("{game} has no option {named} (its options: {known})"),
 )
 
 

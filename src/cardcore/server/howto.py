@@ -24,6 +24,11 @@ LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
 
 BACK = N_("Back to the lobby")
 OTHER_LANGUAGES = N_("Languages")
+# The page is shared with the terminal (`cardcore rules GAME` prints it) and writes moves in
+# the notation typed there; on the web it first says how a player who clicks makes them.
+WAYS_TO_PLAY = N_("At the web table you play by clicking: a move's button, or a card in your "
+                  "hand to see the moves that use it. A move written `like this` is what you "
+                  "type in the terminal (`cardcore play`), where `h` explains every move.")
 
 PAGE = """<!doctype html>
 <html lang="{lang}">
@@ -87,4 +92,18 @@ def howto_page(game: str, lang: str) -> str | None:
                        game_title=html.escape(words.gettext(cls.title)),
                        other=html.escape(words.gettext(OTHER_LANGUAGES)),
                        languages=" ".join(links), back=html.escape(words.gettext(BACK)),
-                       body=_markdown.render(text))
+                       body=_with_ways_to_play(_markdown.render(text), words.gettext(WAYS_TO_PLAY)))
+
+
+def _with_ways_to_play(body: str, ways: str) -> str:
+    """The page's HTML with the note on clicking and typing after its title's paragraph (the
+    first one after the h1), before the first section."""
+    note = _markdown.render(ways).replace("<p>", '<p class="ways-to-play">', 1)
+    title = body.find("</h1>")
+    end = body.find("</p>", title) if title >= 0 else -1
+    heading = body.find("<h2>")
+    if end < 0 or 0 <= heading < end:
+        at = heading if heading >= 0 else len(body)
+    else:
+        at = end + len("</p>\n")
+    return body[:at] + note + body[at:]

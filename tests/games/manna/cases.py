@@ -26,7 +26,7 @@ HAS_0_2_SAVES = True
 # word the refusal must hold).
 REFUSALS_IN_RUSSIAN = [
     (6, {"options": {"target": -5}}, "target", "целым числом"),
-    (6, {"options": {"no_such": 1}}, "no_such", "неизвестные параметры"),
+    (6, {"options": {"no_such": 1}}, "no_such", "нет параметра no_such"),
     (6, {"clock": {"per_move": 5, "on_timeout": "nap"}}, "clock.on_timeout", "одним из"),
 ]
 
