@@ -435,3 +435,24 @@ def test_play_against_a_level_with_hints(capsys, monkeypatch):
 def test_play_refuses_a_bad_level(args, message, capsys, monkeypatch):
     code, _, err = run_main(["play", "kings_stakes", "--seed", "1", *args], capsys, monkeypatch)
     assert code == 2 and message in err
+
+
+@pytest.mark.parametrize("args, english, russian", [
+    (["-o", "foo=1"], "kings_stakes has no option foo (its options: first_player, refill, "
+                      "rounds, scoring, teams)",
+     "у kings_stakes нет параметра foo (его параметры: first_player, refill, rounds, scoring, "
+     "teams)"),
+    (["-o", "players=3"], "-o 'players' is not an option of kings_stakes; give it as --players",
+     "-o 'players': у kings_stakes нет такого параметра; задайте его флагом --players"),
+    (["--seat", "9"], "--seat must be 0..3, not 9", "--seat: от 0 до 3, а не 9"),
+    (["--level", "9"], "--level must be 1..5, not 9", "--level: от 1 до 5, а не 9"),
+    (["--level", "2", "--bots", "random"], "give --bots or --level, not both",
+     "задайте --bots или --level, но не оба сразу"),
+])
+def test_play_refuses_bad_flags_in_the_players_language(args, english, russian, capsys,
+                                                        monkeypatch):
+    for lang, words in (("en", english), ("ru", russian)):
+        code, _, err = run_main(["play", "kings_stakes", *args, "--lang", lang], capsys,
+                                monkeypatch)
+        assert code == 2
+        assert " ".join(err.split()) == f"cardcore play: {words}", err

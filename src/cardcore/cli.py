@@ -47,13 +47,13 @@ from cardcore import __version__
 from cardcore.bots import BOTS, make_bot, parse_bot_specs
 from cardcore import cli_admin
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
-from cardcore.game import NOTATION_RULE, Action, Game
+from cardcore.game import CONFIG_REFUSALS, NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.i18n import LANGUAGES, N_, _, check_lang, fill_template, ngettext, use
 from cardcore.lineinput import line_reader
 from cardcore.narrate import breakdown_lines, describe, hand_order, score_direction
 # The refusals and how-to-play pages in the reader's language (the server shows them too).
-from cardcore.texts import SHARED_REFUSALS, howto_text, refusal_text  # noqa: F401
+from cardcore.texts import SHARED_REFUSALS, config_text, howto_text, refusal_text  # noqa: F401
 from cardcore.texts import words_module as _words_module
 
 __all__ = ["main"]
@@ -70,6 +70,15 @@ SHOW_WORDS = {"s", "show", "view"}
 BOT_NAMES = ", ".join(BOTS) + " or a plug-in's name (docs/bots.md)"
 MAX_BENCH_SECONDS = 3600.0
 COMMAND_FLAGS = {"players": "--players", "seed": "--seed", "deck": None}
+# The command line's own refusals, read in the command's --lang (the games' are in
+# CONFIG_REFUSALS and the option checks'); names, flags and values stay as typed.
+CLI_REFUSALS = (
+    N_("-o {name} is not an option of {game}; give it as {flag}"),
+    N_("-o {name} is not an option of {game}"),
+    N_("--seat must be 0..{last}, not {value}"),
+    N_("--level must be 1..5, not {value}"),
+    N_("give --bots or --level, not both"),
+)
 
 
 # ------------------------------------------------------------------ shared helpers
@@ -84,10 +93,15 @@ def _parse_options(pairs: Sequence[str], game: str) -> dict[str, Any]:
         key = key.strip()
         if not sep or not key:
             raise ConfigError(f"option {echo(pair)} must look like name=value", key or None)
-        if key not in known:
-            flag = COMMAND_FLAGS.get(key)
-            hint = (f"give it as {flag}" if flag else "options: " + (", ".join(known) or "none"))
-            raise ConfigError(f"-o {echo(key)} is not an option of {game}; {hint}", key)
+        if key in COMMAND_FLAGS:
+            flag = COMMAND_FLAGS[key]
+            raise ConfigError(CLI_REFUSALS[0].format(name=echo(key), game=game, flag=flag)
+                              if flag else CLI_REFUSALS[1].format(name=echo(key), game=game),
+                              key)
+        if key not in known:                    # the game's own refusal (and its Russian)
+            raise ConfigError(CONFIG_REFUSALS[2].format(
+                game=game, named=key if len(key) <= 40 else echo(key),
+                known=", ".join(sorted(known)) or "none"), key)
         try:
             value: Any = json.loads(raw)
         except (json.JSONDecodeError, RecursionError):
@@ -597,13 +611,13 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         game = new_game(args.game, players=args.players, seed=seed, **options)
     seat = args.seat if args.seat is not None else recorded.get("seat") or 0
     if not 0 <= seat < game.num_players:
-        raise ConfigError(f"--seat must be 0..{game.num_players - 1}, not {echo(seat)}",
+        raise ConfigError(CLI_REFUSALS[2].format(last=game.num_players - 1, value=echo(seat)),
                           "seat")
     if args.level is not None:
         if args.bots is not None:
-            raise ConfigError("give --bots or --level, not both", "level")
+            raise ConfigError(CLI_REFUSALS[4], "level")
         if type(args.level) is not int or not 1 <= args.level <= 5:
-            raise ConfigError(f"--level must be 1..5, not {echo(args.level)}", "level")
+            raise ConfigError(CLI_REFUSALS[3].format(value=echo(args.level)), "level")
     bots = f"level:{args.level}" if args.level is not None else args.bots or "greedy"
     names = [str(spec) for spec in parse_bot_specs(bots)]    # name[:key=value,...]
     saved_bots = recorded.get("bots", {})
@@ -1343,7 +1357,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args, console))
     except ConfigError as e:
-        errors.print(f"[bold red]cardcore {args.command}:[/] {escape(str(e))}", highlight=False)
+        text = str(e)
+        lang = getattr(args, "lang", None)
+        if lang in LANGUAGES:                   # a command with --lang: its refusals too
+            with use(lang):
+                text = fill_template(config_text(text), CLI_REFUSALS)
+        errors.print(f"[bold red]cardcore {args.command}:[/] {escape(text)}", highlight=False)
         return 2
     except KeyboardInterrupt:
         errors.print("\ninterrupted")
