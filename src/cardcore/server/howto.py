@@ -98,7 +98,7 @@ def howto_page(game: str, lang: str) -> str | None:
 def _with_ways_to_play(body: str, ways: str) -> str:
     """The page's HTML with the note on clicking and typing after its title's paragraph (the
     first one after the h1), before the first section."""
-    note = _markdown.render(ways).replace("<p>", '<p class="ways-to-play">', 1)
+    note = str(_markdown.render(ways)).replace("<p>", '<p class="ways-to-play">', 1)
     title = body.find("</h1>")
     end = body.find("</p>", title) if title >= 0 else -1
     heading = body.find("<h2>")
