@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from typing import TYPE_CHECKING, cast
 
@@ -99,6 +100,7 @@ class Leases:
             return self.server.get(table_id)
         deadline = time.monotonic() + self.seconds + 1.0
         asked = False
+        left = self.seconds
         while True:
             if table_id not in self.leaving:
                 held, left = self._acquire(table_id)
@@ -112,7 +114,7 @@ class Leases:
                         raise unavailable(e) from None
             if time.monotonic() >= deadline:
                 raise ApiError(503, "the table is moving between server processes; try again",
-                               retry_after=1)
+                               retry_after=max(1, math.ceil(left)))
             await asyncio.sleep(POLL_SECONDS)
 
     def read(self, table_id: str) -> Table:
@@ -169,16 +171,15 @@ class Leases:
             for table_id in gone:
                 del self.until[table_id]
             await self._release(gone)
-        if not self.until:
-            return
         start = time.monotonic()
+        before = dict(self.until)           # a lease taken while the renewal runs is not judged
         try:
             held = await server.write(self.writer.renew, self.me, self.seconds)
         except ApiError:
             return                                  # the store is down: try at the next beat
-        for table_id in list(self.until):
-            if table_id in self.leaving:
-                continue
+        for table_id, was in before.items():
+            if table_id in self.leaving or self.until.get(table_id) != was:
+                continue                            # going, gone, or taken again meanwhile
             if table_id not in held:
                 self.lost += 1
                 log.warning("table %s: its lease was lost; another process serves it now",
@@ -188,6 +189,9 @@ class Leases:
             self.until[table_id] = start + self.seconds * TRUSTED
             if held[table_id] not in (None, self.me):
                 self.hand_over(table_id)
+        stray = [i for i in held if i not in self.until and i not in self.leaving]
+        if stray:                   # left without its release stored (the store was down)
+            await self._release(stray)
 
     def on_wanted(self, table_id: str) -> None:
         """A notice: another process asks for ``table_id``."""
@@ -210,7 +214,10 @@ class Leases:
                 while table.unstored:
                     await table.stored.wait()
             self.drop(table_id)
-            if await self._release([table_id]):
+            released = await self._release([table_id])
+            if released is None:    # the store is down: the heartbeat releases it later
+                return
+            if released:
                 self.handed += 1
                 log.info("table %s handed over to the process that asked for it", table_id)
             else:                   # paused past the lease: the asker took it meanwhile
@@ -222,14 +229,15 @@ class Leases:
         finally:
             self.leaving.discard(table_id)
 
-    async def _release(self, table_ids: list[str]) -> list[str]:
-        """Let leases go; those that were still held here."""
+    async def _release(self, table_ids: list[str]) -> list[str] | None:
+        """Let leases go; those that were still held here (None: the store did not answer;
+        the heartbeat lets them go once it does)."""
         try:
             released: list[str] = await self.server.write(self.writer.release, self.me,
                                                           table_ids)
             return released
         except ApiError:
-            return []                   # the leases expire by themselves
+            return None
 
     def drop(self, table_id: str) -> None:
         """Forget a table this process no longer serves: its bots and clock stop, its sockets
