@@ -11,7 +11,7 @@ import re
 import pytest
 
 from cardcore.registry import available_games
-from game_cases import game_case
+from game_cases import declared, game_case
 from test_server_browser_layout import LAPTOP, PHONE, axe_violations, english_left, new_page
 
 pytestmark = pytest.mark.slow       # a real browser: the quick loop leaves it out
@@ -70,12 +70,12 @@ def test_a_late_page_shows_the_last_rounds_panel_once(browser, web_server, local
         assert not page.evaluate("document.getElementById('panel').open")
 
 
-def table_at_its_first_end(web_server, game):
+def table_at_its_first_end(web_server, game, start="TABLE_START"):
     """A table of ``game`` at the start a player makes from the lobby (its TABLE_START case),
     seat 0 a person played by the API (a seeded random legal move each time), greedy bots
     elsewhere, played until its first round (deal, hand) has ended: the match's end when that
     round was its last."""
-    options, seed = game_case(game, "TABLE_START", ({}, 1))
+    options, seed = game_case(game, start, ({}, 1))
     _, games = web_server.request("GET", "/api/games")
     info = next(g for g in games["games"] if g["game"] == game)
     status, made = web_server.request("POST", "/api/tables", {
@@ -85,7 +85,8 @@ def table_at_its_first_end(web_server, game):
     token, rng = made["seats"]["0"], random.Random(seed)
     for _ in range(5000):
         _, state = web_server.request("GET", f"/api/tables/{made['table']}?token={token}")
-        if state["over"] or any(e["kind"] == info["round_end_event"] for e in state["events"]):
+        if state["over"] or (start == "TABLE_START" and any(
+                e["kind"] == info["round_end_event"] for e in state["events"])):
             return made["table"], token, state["over"]
         status, _ = web_server.request("POST", f"/api/tables/{made['table']}/actions",
                                        {"token": token, "action": rng.choice(state["legal"])["id"]})
@@ -98,17 +99,26 @@ PANEL_BUTTONS = """() => { const box = (n) => n.getBoundingClientRect().toJSON()
           buttons: [...document.querySelectorAll('#panel-buttons > *')].map((b) => ({text: b.textContent, ...box(b)}))}; }"""
 
 
+# Every game's first end from its TABLE_START (a round's panel, or the match's when that round
+# is its last); a game whose TABLE_START plays more rounds declares a MATCH_START, played to
+# the match's end for its match panel.
+ENDS = [(game, "TABLE_START") for game in available_games()] + [
+    (game, "MATCH_START") for game, _ in declared("MATCH_START")]
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("locale", list(WORDS))
-@pytest.mark.parametrize("game", available_games())
-def test_every_games_end_panel_shows_to_a_late_page_and_fits(browser, web_server, game,
+@pytest.mark.parametrize("game, start", ENDS)
+def test_every_games_end_panel_shows_to_a_late_page_and_fits(browser, web_server, game, start,
                                                              locale, size):
     """For every game, in both languages at both sizes: a page that connects after the
     first round ended shows its panel (the round's, or the match's when that round was the
     last), no wider than the screen, every button of it on screen, in the page's language,
     with no serious or critical axe-core violation; closed, the table behind it too (Crazy
     Eights' five players' score table in Russian once made a phone's page 403 px wide)."""
-    table, token, over = table_at_its_first_end(web_server, game)
+    table, token, over = table_at_its_first_end(web_server, game, start)
+    # A game's match panel is shown: its start ends the match at once, or it has a MATCH_START.
+    assert over or (start == "TABLE_START" and game in dict(declared("MATCH_START"))), game
     for page in new_page(browser, SIZES[size], locale=locale):
         page.goto(f"{web_server.base}/tables/{table}#token={token}")
         page.wait_for_function("() => document.body.dataset.panel")

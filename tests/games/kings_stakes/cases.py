@@ -6,6 +6,9 @@ END_RULES = {"final_turns": "KS-8.1", "final_take": "KS-8.2", "four_kings": "KS-
 
 # The browser tests' table: a start a player can make from the lobby (options, seed).
 TABLE_START = ({}, 21)
+# ... and a start played to the match's end (its match panel in the late-page test):
+# this game's TABLE_START panel is a round's.
+MATCH_START = ({}, 21)
 # examples/generic_table's browser test: (options typed into its lobby, seed).
 GENERIC_TABLE_START = ({}, 5)
 

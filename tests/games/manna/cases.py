@@ -6,6 +6,9 @@ END_RULES = {"went_out": "MH-9.4", "stock_out": "MH-9.5", "target": "MH-10.6",
 
 # The browser tests' table: a start a player can make from the lobby (options, seed).
 TABLE_START = ({"dealer": "5"}, 0)
+# ... and a start played to the match's end (its match panel in the late-page test):
+# this game's TABLE_START panel is a round's.
+MATCH_START = ({"dealer": "5", "hands": "1"}, 0)
 # examples/generic_table's browser test: (options typed into its lobby, seed).
 GENERIC_TABLE_START = ({}, 11)
 # examples/generic_table: melds name their cards by rank, so the player chooses the suits
