@@ -23,7 +23,7 @@ import asyncio
 import logging
 import math
 import time
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from cardcore.server.api_errors import ApiError, unavailable
 from cardcore.server.limits import WS_CLOSE
@@ -31,7 +31,10 @@ from cardcore.server.store import StoreUnavailable
 
 if TYPE_CHECKING:
     from cardcore.server.pg_store import PgTableStore
-    from cardcore.server.tables import Table, TableServer
+
+# The server and its tables are cardcore.server.tables' (not imported: tables.py imports this).
+TableServer = Any
+Table = Any
 
 __all__ = ["Leases", "LEASE_SECONDS"]
 
@@ -59,7 +62,7 @@ class Leases:
 
     @property
     def me(self) -> str:
-        return self.server.process_id
+        return cast(str, self.server.process_id)
 
     def holds(self, table_id: str) -> bool:
         return table_id not in self.leaving and self.until.get(table_id, 0.0) > time.monotonic()

@@ -686,14 +686,16 @@ class TableServer:
         or waited for first (leases.py)."""
         if self.leases is None:
             return self.get(table_id)
-        return await self.leases.own(table_id)
+        table: Table = await self.leases.own(table_id)
+        return table
 
     def table_to_read(self, table_id: str) -> Table:
         """The table a read shows: with a shared store, as committed when another process
         holds it (leases.py)."""
         if self.leases is None:
             return self.get(table_id)
-        return self.leases.read(table_id)
+        table: Table = self.leases.read(table_id)
+        return table
 
     def lost_or_refresh(self, table: Table) -> None:
         """A commit the store refused as stale: with leases the lease was lost (another
