@@ -251,14 +251,7 @@ class Leases:
             return
         del self.server.tables[table_id]
         table.moved = True
-        if table.runner is not None:
-            table.runner.cancel()
-        if table.clock_task is not None:
-            table.clock_task.cancel()
-        for connection in table.connections:
-            connection.push_error(ApiError(503, MOVED))
-            connection.close_code = WS_CLOSE["moved"]
-            connection.wake.set()
+        table.stop(WS_CLOSE["moved"], ApiError(503, MOVED))
 
     async def close(self) -> None:
         """A process shutting down lets its tables go at once."""

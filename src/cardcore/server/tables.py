@@ -455,6 +455,10 @@ class Table:
     def end(self, how: str, code: int, error: ApiError) -> None:
         """The table ends outside the rules (abandoned, deleted): sockets told and closed."""
         self.ended = how
+        self.stop(code, error)
+
+    def stop(self, code: int, error: ApiError) -> None:
+        """Its bots and clock stop here; its sockets are told ``error`` and closed."""
         if self.runner is not None:
             self.runner.cancel()
         if self.clock_task is not None:
