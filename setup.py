@@ -4,6 +4,8 @@ Environment switches (all default off):
   CARDCORE_ONLY=cardcore._fast,...  build only these modules (development aid)
   CARDCORE_CYTHON_TRACE=1           line tracing for coverage (Cython.Coverage); keeps debug info
   CARDCORE_DEBUG=1                  keep the C debug info (gdb, perf) in an otherwise normal build
+  CARDCORE_CYTHON_CACHE=DIR         reuse the C that Cython made from the same sources (CI's
+                                    several builds translate each .pyx once)
 """
 import os
 import sys
@@ -50,8 +52,10 @@ directives = {"language_level": "3", "embedsignature": True, "linetrace": trace}
 
 # cythonize regenerates a .c file only when its .pyx is newer, not when the directives change:
 # switching tracing on or off (or not knowing how the .c files were made) regenerates them all.
+# (Nothing to regenerate in a fresh tree: there, a forced run would also bypass Cython's cache.)
 stamp = Path("build") / "cardcore-linetrace"
-force = not stamp.exists() or stamp.read_text() != str(trace)
+made = any(Path(e.sources[0]).with_suffix(".c").exists() for e in extensions)
+force = made and (not stamp.exists() or stamp.read_text() != str(trace))
 stamp.parent.mkdir(exist_ok=True)
 stamp.write_text(str(trace))
 
@@ -105,4 +109,5 @@ setup(packages=find_packages(str(SRC)) + ["cardcore.rulebooks"],
       package_dir={"": str(SRC), "cardcore.rulebooks": "games"},
       cmdclass={"build_ext": ParallelBuildExt},
       ext_modules=cythonize(extensions, compiler_directives=directives, include_path=["src"],
-                            force=force, nthreads=cython_workers))
+                            force=force, nthreads=cython_workers,
+                            cache=os.environ.get("CARDCORE_CYTHON_CACHE") or False))
