@@ -201,7 +201,7 @@ def test_outbox_metrics_count_messages_and_bytes(tmp_path):
         with c.websocket_connect(f"/ws/tables/{made['table']}") as ws:
             ws.receive_json()
             server = c.app.state.tables
-            (connection,) = server.tables[made["table"]].connections
+            (connection,) = server.tables[made["table"]].audience.sockets
             connection.errors.append({"type": "pong"})       # as if not sent yet
             connection.queued_bytes += 15
             text = c.get("/metrics").text

@@ -186,7 +186,7 @@ def push_timeouts(table: Any) -> None:
     if clock is None:
         return
     for entry in clock.timeouts[table.timeouts_pushed:]:
-        for connection in table.connections:
+        for connection in table.audience:
             connection.push({"type": "clock", "event": "timeout", **entry})
     table.timeouts_pushed = len(clock.timeouts)
 

@@ -70,7 +70,7 @@ class _Gauges(Collector):
         counts = server.store.count_by_state()
         in_memory = list(server.tables.values())
         active = sum(1 for t in in_memory if t.ended is None and not t.game.is_over
-                     and (t.connections or t.runner is not None))
+                     and (t.audience.sockets or t.runner is not None))
         tables.add_metric(["open"], counts["open"])
         tables.add_metric(["finished"], counts["finished"])
         tables.add_metric(["active"], active)
@@ -80,7 +80,7 @@ class _Gauges(Collector):
                                         labels=["kind"])
         seats = spectators = outbox_total = outbox_max = bytes_total = bytes_max = 0
         for table in in_memory:
-            for c in table.connections:
+            for c in table.audience:
                 if c.seat is None:
                     spectators += 1
                 else:

@@ -4,7 +4,7 @@
 No I/O and no asyncio: ``tables.py`` holds the tables and calls these checks; ``app.py`` turns
 their ``ApiError`` into answers. A seat is, at any time, exactly one of
 
-- a **bot** (``Table.bots``), for the whole match;
+- a **bot** (``TableSettings.bots``), for the whole match;
 - **taken**: a person holds its token (``Table.token_hashes`` has its hash), under a name;
 - **open**: a person's seat nobody holds; whoever may join (the invite's holder, or anyone at a
   table whose ``join`` is ``"anyone"``) claims it with a name and gets a fresh token.

@@ -185,6 +185,13 @@ def seats_json(mapping: dict[int, str]) -> str:
     return json.dumps({str(k): mapping[k] for k in sorted(mapping)})
 
 
+# What ``load`` reads of a table's row (``join_mode``: JOIN is a word of SQL).
+LOADED_COLUMNS = ("id", "game", "players", "save", "bots", "bot_seed", "token_hashes",
+                  "created", "creator_hash", "ended", "fairness", "clock", "takeback",
+                  "rewinds", "names", "invite_hash", "listed", "spectators", "join_mode",
+                  "rematch")
+
+
 def _seat_map(text: str | None) -> dict[int, str]:
     return {} if not text else {int(k): v for k, v in json.loads(text).items()}
 
@@ -411,14 +418,12 @@ class SqlTableStore:
 
     def load(self, table_id: str) -> StoredTable | None:
         """The table as last committed; its ``save`` has every stored action."""
-        row = self.db.execute(
-            "SELECT id, game, players, save, bots, bot_seed, token_hashes, created, "
-            "creator_hash, ended, fairness, clock, takeback, rewinds, names, invite_hash, "
-            "listed, spectators, join_mode, rematch FROM tables WHERE id = ?",
-            (table_id,)).fetchone()
-        if row is None:
+        found = self.db.execute(f"SELECT {', '.join(LOADED_COLUMNS)} FROM tables WHERE id = ?",
+                                (table_id,)).fetchone()
+        if found is None:
             return None
-        save = row[3]
+        row = dict(zip(LOADED_COLUMNS, found))
+        save = row["save"]
         tail = [r[0] for r in self.db.execute(
             "SELECT action FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
         if tail:
@@ -426,12 +431,15 @@ class SqlTableStore:
             for action in tail:
                 game.apply(action)
             save = game.to_json()
-        return StoredTable(row[0], row[1], row[2], save,
-                           {int(k): v for k, v in json.loads(row[4]).items()}, row[5],
-                           {int(k): v for k, v in json.loads(row[6]).items()}, row[7],
-                           row[8], row[9], row[10], row[11], bool(row[12]), row[13] or 0,
-                           _seat_map(row[14]), row[15], row[16] != 0, row[17] != 0,
-                           row[18] or "invite", row[19])
+        return StoredTable(
+            id=row["id"], game=row["game"], players=row["players"], save=save,
+            bots=_seat_map(row["bots"]), bot_seed=row["bot_seed"],
+            token_hashes=_seat_map(row["token_hashes"]), created=row["created"],
+            creator_hash=row["creator_hash"], ended=row["ended"], fairness=row["fairness"],
+            clock=row["clock"], takeback=bool(row["takeback"]), rewinds=row["rewinds"] or 0,
+            names=_seat_map(row["names"]), invite_hash=row["invite_hash"],
+            listed=row["listed"] != 0, spectators=row["spectators"] != 0,
+            join=row["join_mode"] or "invite", rematch=row["rematch"])
 
     def count_open(self, creator: str | None = None) -> int:
         """Open tables in all, or those created by the address ``creator``."""

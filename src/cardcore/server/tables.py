@@ -36,7 +36,9 @@ from cardcore.server import clocks
 from cardcore.server import seats as seating
 from cardcore.server.api_errors import (ApiError, BadCredential, check_after, log_store_error,
                                         unavailable)
+from cardcore.server.audience import Audience
 from cardcore.server.sockets import Connection
+from cardcore.server.table_settings import TableSettings
 from cardcore.server.table_bots import offered_bots, parse_bots, table_bot, table_bots
 from cardcore.server.takeback import OPTION as TAKEBACK_OPTION
 from cardcore.server.takeback import Movers, fresh_game, parse_takeback, rewound_clock
@@ -114,16 +116,18 @@ def spectator_view(game: Game) -> dict[str, Any]:
 
 @dataclass
 class Table:
-    """A table in memory: its game, bots, token hashes and open connections."""
+    """A table in memory: its game and what changes in play (the log's length, commits under
+    way, bots, clock, take-backs), beside what it was created with (``settings``) and its
+    sockets (``audience``)."""
 
     id: str
     game: Game
-    bots: dict[int, str]
-    bot_seed: int
-    token_hashes: dict[int, str]
+    settings: TableSettings
+    token_hashes: dict[int, str]                   # seat -> its token's hash: taken seats
     actions: int                                   # length of the action log
+    names: dict[int, str] = field(default_factory=dict)   # display names (seats.py)
+    audience: Audience = field(default_factory=Audience)
     bot_players: dict[int, Bot] = field(default_factory=dict)
-    connections: set[Connection] = field(default_factory=set)
     event_count: int = 0
     runner: asyncio.Task[None] | None = None
     broken: bool = False                           # a failed commit: reload before use
@@ -132,35 +136,23 @@ class Table:
     stored: asyncio.Event = field(default_factory=asyncio.Event)
     queued_actions: int = -1                       # actions in the database or queued for it
     checkpoint_at: int = -1                        # log length of the last whole save queued
-    creator_hash: str | None = None                # hash of the creator token (DELETE)
     ended: str | None = None        # ENDS_OUTSIDE_RULES, "forfeit" or "deleted" (not the rules')
     last_used: float = 0.0                         # monotonic time of the last request
     human_moved: bool = False                      # a person moved since the last commit
     creator_token: str | None = field(default=None, repr=False)  # at creation only
     advanced_at: float = 0.0                       # monotonic time of the last action
-    think_ms: float | None = None                  # the think budget of searching bots
     searching: set[int] = field(default_factory=set)   # bot seats that search (a worker thread)
     stalled: bool = False                          # the watchdog's verdict
-    fairness: Fairness | None = None               # the committed seed material (records.py)
     clock: clocks.TableClock | None = None         # the turn clock (clocks.py)
     clock_task: asyncio.Task[None] | None = None   # the timer of the turn being timed
     timeouts_pushed: int = -1                      # clock timeouts its sockets were told of
-    recorded: set[Connection] = field(default_factory=set)  # sockets sent the record
     record_keys: RecordKeys | None = field(default=None, repr=False)   # sign records
     diverged: bool = False                         # holds a move the store refused (stale)
-    takeback: bool = False                         # the person may take moves back
     rewinds: int = 0                               # take-backs so far: the log's generation
     rewinding: bool = False                        # a take-back is under way (bots wait)
     movers: Movers = field(default_factory=Movers)   # who made each move
-    names: dict[int, str] = field(default_factory=dict)   # display names (seats.py)
-    invite_hash: str | None = None                 # hash of the invite (claims open seats)
-    listed: bool = True                            # in GET /api/tables
-    spectators: bool = True                        # token-less reads and sockets allowed
-    join: str = "invite"                           # who may claim an open seat
     rematch: str | None = None                     # the rematch table's id, once asked for
     invite: str | None = field(default=None, repr=False)   # at creation only
-    elsewhere: set[int] = field(default_factory=set)   # seats with a socket in another process
-    presence: list[str] = field(default_factory=list)  # each seat's, as last pushed
     zones_memo: tuple[Game, tuple[Any, ...], list[dict[str, Any]]] | None = field(
         default=None, repr=False)                  # zones_in's last answer
     # With a shared store: re-reads the seats (a token claimed through another process).
@@ -174,15 +166,16 @@ class Table:
         self.last_used = self.advanced_at = time.monotonic()
         if self.timeouts_pushed < 0:
             self.timeouts_pushed = 0 if self.clock is None else len(self.clock.timeouts)
-        self.presence = self.presences()
+        self.audience.presence = self.presences()
 
     def _make_bots(self) -> None:
         """The bot of each bot seat, seeded for the log's length (as after a reload)."""
         self.bot_players = {}
         self.searching = set()
-        for seat, name in self.bots.items():
-            seed = bot_seed(self.bot_seed, self.actions, seat)
-            bot, searches = table_bot(name, self.game.name, self.think_ms, seed)
+        settings = self.settings
+        for seat, name in settings.bots.items():
+            seed = bot_seed(settings.bot_seed, self.actions, seat)
+            bot, searches = table_bot(name, self.game.name, settings.think_ms, seed)
             if searches:                                    # a search bot: budgeted, off-loop
                 self.searching.add(seat)
             self.bot_players[seat] = bot
@@ -249,9 +242,10 @@ class Table:
             "players": game.num_players,
             "seats": self.seat_list(),
             "options": game.options,
-            "listed": self.listed, "spectators": self.spectators, "join": self.join,
-            "rematch": self.rematch,
-            "fairness": None if self.fairness is None else self.fairness.public(),
+            "listed": self.settings.listed, "spectators": self.settings.spectators,
+            "join": self.settings.join, "rematch": self.rematch,
+            "fairness": None if self.settings.fairness is None
+            else self.settings.fairness.public(),
             "clock": None if self.clock is None else self.clock.public(time.time()),
             "forfeit": None if self.clock is None else self.clock.forfeit,
             "takeback": self.takeback_state(seat),
@@ -270,7 +264,7 @@ class Table:
     def takeback_state(self, seat: int | None) -> dict[str, Any] | None:
         """None at a table without take-backs; else how many there were (``rewinds``: a
         client that sees it change drops its events) and whether ``seat`` may take one now."""
-        if not self.takeback:
+        if not self.settings.takeback:
             return None
         able = seat is not None and seat in self.token_hashes and self.ended is None \
             and not self.game.is_over and self.movers.last_move_of(self.game, seat) is not None
@@ -280,19 +274,19 @@ class Table:
     def people(self) -> bool:
         """Some seat is a person's (taken or open): bots then move inline, as after an
         action; a table of bots only plays in the background."""
-        return len(self.bots) < self.game.num_players
+        return len(self.settings.bots) < self.game.num_players
 
     def open_seats(self) -> list[int]:
         return [k for k in range(self.game.num_players)
-                if k not in self.bots and k not in self.token_hashes]
+                if k not in self.settings.bots and k not in self.token_hashes]
 
     def presences(self) -> list[str]:
-        here = {c.seat for c in self.connections if c.seat is not None} | self.elsewhere
-        return [seating.presence_of(k, self.bots, self.token_hashes, here)
+        here = self.audience.seats_present()
+        return [seating.presence_of(k, self.settings.bots, self.token_hashes, here)
                 for k in range(self.game.num_players)]
 
     def seat_list(self) -> list[dict[str, Any]]:
-        return [{"seat": k, "bot": self.bots.get(k), "name": self.names.get(k),
+        return [{"seat": k, "bot": self.settings.bots.get(k), "name": self.names.get(k),
                  "presence": p} for k, p in enumerate(self.presences())]
 
     def push_presence(self, cause: Connection | None = None) -> None:
@@ -300,26 +294,16 @@ class Table:
         for each seat whose presence changed, to every socket that asked for them
         (``?presence=1``) but ``cause`` (the socket that came: its first state shows it).
         States carry every seat's presence too."""
-        now = self.presences()
-        changed = [k for k, p in enumerate(now)
-                   if k >= len(self.presence) or self.presence[k] != p]
-        self.presence = now
-        for connection in self.connections:
-            if connection is not cause and connection.wants_presence:
-                for k in changed:
-                    connection.push({"type": "presence", "seat": k, "presence": now[k],
-                                     "name": self.names.get(k)})
+        self.audience.push_presence(self.presences(), self.names, cause)
 
     def set_seats(self, token_hashes: dict[int, str], names: dict[int, str]) -> None:
         """New seat holders (a claim or a leave, here or in another process): the sockets of
         a seat whose token changed are told and closed (their token no longer works)."""
-        for connection in self.connections:
-            seat = connection.seat
-            if seat is not None and token_hashes.get(seat) != self.token_hashes.get(seat):
-                connection.push_error(ApiError(403, f"seat {seat} was left: its token no "
-                                                    "longer works"))
-                connection.close_code = WS_CLOSE["left"]
-                connection.wake.set()
+        for seat in range(self.game.num_players):
+            if token_hashes.get(seat) != self.token_hashes.get(seat):
+                self.audience.close_seat(seat, ApiError(403, f"seat {seat} was left: its token "
+                                                             "no longer works"),
+                                         WS_CLOSE["left"])
         changed = (token_hashes, names) != (self.token_hashes, self.names)
         self.token_hashes, self.names = token_hashes, names
         self.push_presence()
@@ -332,9 +316,7 @@ class Table:
         if self.rematch == rematch:
             return
         self.rematch = rematch
-        for connection in self.connections:
-            connection.later.append({"type": "rematch", "table": rematch})
-            connection.notify()
+        self.audience.tell_later({"type": "rematch", "table": rematch})
 
     # ---------------------------------------------------------------- clocks and records
     def finished(self) -> bool:
@@ -353,15 +335,16 @@ class Table:
             return None, None
         seat = self.game.current_player
         timed = self.ended is None and not self.game.is_over and seat is not None \
-            and seat not in self.bots
+            and seat not in self.settings.bots
         self.clock.arm(seat if timed else None, moves, time.time())
         return self.clock.to_json(), self.clock.deadline
 
     def offer_record(self, connection: Connection) -> None:
         """Push the match record to a socket once, right after the state that ends the match
         (or its first state, connected later)."""
-        if self.finished() and connection not in self.recorded and not self.broken:
-            self.recorded.add(connection)
+        recorded = self.audience.recorded
+        if self.finished() and connection not in recorded and not self.broken:
+            recorded.add(connection)
             connection.push({"type": "record", "record": self.record()}, later=True)
             connection.notify()
 
@@ -369,7 +352,7 @@ class Table:
         """The match record (records.py), signed with the server's record key if it has
         one; only once the match has ended."""
         clock = self.clock
-        return make_record(self.game, table=self.id, fairness=self.fairness,
+        return make_record(self.game, table=self.id, fairness=self.settings.fairness,
                            ended="forfeit" if self.ended == "forfeit" else "over",
                            forfeit=None if clock is None else clock.forfeit,
                            timeouts=None if clock is None else clock.timeouts,
@@ -398,7 +381,7 @@ class Table:
 
     def check_takeback(self, after: Any) -> None:
         """What a take-back needs (takeback.py), or the ApiError naming what is missing."""
-        if not self.takeback:
+        if not self.settings.takeback:
             raise ApiError(409, "this table has no take-backs (create it with \"takeback\": "
                                 "true)", option=TAKEBACK_OPTION)
         check_after(after)
@@ -430,14 +413,14 @@ class Table:
         if self.ended is not None or self.rewinding:
             return None
         seat = self.game.current_player
-        return seat if seat is not None and seat in self.bots else None
+        return seat if seat is not None and seat in self.settings.bots else None
 
     def count_events(self) -> None:
         # Counted, not rendered: a spectator's words would be made for no reader.
         self.event_count = self.game.event_count()
 
     def notify(self) -> None:
-        for connection in self.connections:
+        for connection in self.audience:
             connection.notify()
             self.offer_record(connection)
 
@@ -449,7 +432,7 @@ class Table:
     def idle(self) -> bool:
         """Nothing holds it in memory: no socket, no bot running, nothing uncommitted, no
         clock running."""
-        return not self.connections and self.runner is None and not self.unstored \
+        return not self.audience.sockets and self.runner is None and not self.unstored \
             and self.clock_task is None
 
     def end(self, how: str, code: int, error: ApiError) -> None:
@@ -463,10 +446,7 @@ class Table:
             self.runner.cancel()
         if self.clock_task is not None:
             self.clock_task.cancel()
-        for connection in self.connections:
-            connection.push_error(error)
-            connection.close_code = code
-            connection.wake.set()
+        self.audience.close(error, code)
 
 
 class TableServer:
@@ -609,42 +589,43 @@ class TableServer:
             try:
                 opened = seating.check_open_seats(open_seats, n, parsed_bots)
                 named = seating.check_names(names, n, set(range(n)) - opened - set(parsed_bots))
-                settings = seating.check_settings(listed, spectators, join)
+                seat_settings = seating.check_settings(listed, spectators, join)
             except seating.SeatError as e:
                 raise ApiError(e.status, str(e), field=e.field) from None
         else:
             opened, named = set(), dict(inherit.names)
-            settings = (inherit.listed, inherit.spectators, inherit.join)
         table_id = new_table_id()
         tokens = {seat: new_token() for seat in range(g.num_players)
                   if seat not in parsed_bots and seat not in opened}
-        creator_token, invite = (None, None) if inherit is not None else (new_token(),
-                                                                          new_token())
-        table = Table(table_id, g, parsed_bots, secrets.randbits(63),
-                      {seat: token_hash(t) for seat, t in tokens.items()}
-                      if inherit is None else dict(inherit.token_hashes), 0,
-                      creator_hash=token_hash(creator_token) if creator_token is not None
-                      else inherit.creator_hash if inherit is not None else None,
-                      think_ms=self.limits.bot_think_ms,
-                      fairness=fairness, record_keys=self.record_keys,
+        creator_token: str | None = None
+        invite: str | None = None
+        creator_hash: str | None
+        invite_hash: str | None
+        if inherit is None:
+            creator_token, invite = new_token(), new_token()
+            creator_hash, invite_hash = token_hash(creator_token), token_hash(invite)
+            hashes = {seat: token_hash(t) for seat, t in tokens.items()}
+        else:                        # a rematch: the same people, seats and seat settings
+            old = inherit.settings
+            seat_settings = (old.listed, old.spectators, old.join)
+            creator_hash, invite_hash = old.creator_hash, old.invite_hash
+            hashes = dict(inherit.token_hashes)
+        settings_of = TableSettings(
+            parsed_bots, secrets.randbits(63), allow_takeback, *seat_settings,
+            creator_hash=creator_hash, invite_hash=invite_hash, fairness=fairness,
+            think_ms=self.limits.bot_think_ms)
+        table = Table(table_id, g, settings_of, hashes, 0, names=named,
+                      record_keys=self.record_keys,
                       clock=None if clock_spec is None
-                      else clocks.TableClock(clock_spec, g.num_players),
-                      takeback=allow_takeback,
-                      names=named, invite_hash=token_hash(invite) if invite is not None
-                      else inherit.invite_hash if inherit is not None else None,
-                      listed=settings[0], spectators=settings[1], join=settings[2])
+                      else clocks.TableClock(clock_spec, g.num_players))
         table.creator_token = creator_token          # handed out once (app.py), never stored
         table.invite = invite                        # the same
         clock_json, deadline = table.clock_update(0)
         insert = functools.partial(
             self.writer.insert, table_id=table_id, game=g.name, players=g.num_players,
             save=g.to_json(), actions=0, current_player=g.current_player, over=g.is_over,
-            bots=parsed_bots, bot_seed=table.bot_seed, token_hashes=table.token_hashes,
-            creator=client, creator_hash=table.creator_hash,
-            fairness=None if fairness is None else fairness.to_json(), clock=clock_json,
-            deadline=deadline, takeback=allow_takeback, names=named,
-            invite_hash=table.invite_hash, listed=settings[0], spectators=settings[1],
-            join=settings[2],
+            token_hashes=hashes, creator=client, clock=clock_json, deadline=deadline,
+            names=named, **settings_of.columns(),
             lease=None if self.leases is None else (self.process_id, self.leases.seconds))
         inserted_at = time.monotonic()
         self.creating += 1                      # counted while its row is being written
@@ -754,7 +735,7 @@ class TableServer:
         budget = self.limits.bot_think_ms / 1000
         if took > 2 * budget + 0.1:
             log.warning("table %s: bot %s took %.2f s for one move (budget %.2f s)",
-                        table.id, table.bots[seat], took, budget)
+                        table.id, table.settings.bots[seat], took, budget)
         if table.ended is not None or not table.serving or table.bot_to_move() != seat \
                 or table.game is not game:
             return False
@@ -791,13 +772,13 @@ class TableServer:
         for table in self.tables.values():
             seat = table.game.current_player
             present = seat is not None and table.ended is None and not table.game.is_over \
-                and (seat in table.bots or any(c.seat == seat for c in table.connections))
+                and (seat in table.settings.bots or table.audience.count(seat) > 0)
             stalled = present and now - table.advanced_at >= self.limits.stall_after
             if stalled and not table.stalled:
                 found.append(table)
                 self.metrics.stalls.inc()
                 log.warning("table %s stalled: seat %s (%s) to move, no move for %.0f s",
-                            table.id, seat, "bot" if seat in table.bots else "connected",
+                            table.id, seat, "bot" if seat in table.settings.bots else "connected",
                             now - table.advanced_at)
             table.stalled = stalled
         return found
@@ -814,9 +795,9 @@ class TableServer:
         if creator_token is None:
             raise ApiError(401, "deleting a table needs its creator token "
                                 "(Authorization: Bearer CREATOR_TOKEN)")
-        if table.creator_hash is None \
+        if table.settings.creator_hash is None \
                 or not isinstance(creator_token, str) or len(creator_token) > MAX_TOKEN_TEXT \
-                or not hmac.compare_digest(token_hash(creator_token), table.creator_hash):
+                or not hmac.compare_digest(token_hash(creator_token), table.settings.creator_hash):
             raise BadCredential("deleting a table needs its creator token "
                                 "(Authorization: Bearer CREATOR_TOKEN)")
         await self._delete([table.id])
@@ -862,12 +843,12 @@ class TableServer:
                     seat: Any) -> tuple[int, str, str]:
         """``POST /api/tables/{id}/seats``: an open seat (``seat``, or the lowest open one)
         for a person called ``name``; returns the seat, its new token and the name as kept."""
-        if table.join == "invite":
+        if table.settings.join == "invite":
             if invite is None:
                 raise ApiError(403, "claiming a seat needs the table's invite", field="invite")
             if not isinstance(invite, str) or not 0 < len(invite) <= MAX_TOKEN_TEXT \
-                    or table.invite_hash is None \
-                    or not hmac.compare_digest(token_hash(invite), table.invite_hash):
+                    or table.settings.invite_hash is None \
+                    or not hmac.compare_digest(token_hash(invite), table.settings.invite_hash):
                 raise BadCredential("bad invite: it is not this table's", field="invite")
         try:
             name = seating.check_name(name)
@@ -889,7 +870,7 @@ class TableServer:
             seat = open_seats[0]
         elif seat not in open_seats:
             raise ApiError(409, f"seat {seat} is not open: it is "
-                                f"{'a bot' if seat in table.bots else 'taken'}", field="seat")
+                                f"{'a bot' if seat in table.settings.bots else 'taken'}", field="seat")
         if any(seating.same_name(n, name) for n in table.names.values()):
             raise ApiError(409, f"the name {echo(name)} is taken at this table (or one that "
                                 f"looks like it)", field="name")
@@ -932,9 +913,9 @@ class TableServer:
             game = table.game
             new, _ = await self.create(
                 game.name, game.num_players, None, dict(game.options),
-                {str(k): v for k, v in table.bots.items()}, client=client,
+                {str(k): v for k, v in table.settings.bots.items()}, client=client,
                 clock=None if table.clock is None else table.clock.spec.to_dict(),
-                take_back=table.takeback or None, inherit=table)
+                take_back=table.settings.takeback or None, inherit=table)
             winner = await self.write(self.writer.set_rematch, table.id, new.id)
             if winner is None:
                 await self._delete([new.id])
@@ -959,7 +940,7 @@ class TableServer:
         table.push_presence(cause)
         if seat is None or not self.store.shared or self.closing:
             return
-        count = sum(1 for c in table.connections if c.seat == seat)
+        count = table.audience.count(seat)
 
         async def store() -> None:
             try:
@@ -975,7 +956,7 @@ class TableServer:
 
     def refresh_presence(self, table: Table) -> None:
         """The seats connected through other processes (their live rows), pushed if changed."""
-        table.elsewhere = self.store.connected_seats(
+        table.audience.elsewhere = self.store.connected_seats(
             table.id, time.time() - self.presence_ttl(), self.process_id)
         table.push_presence()
 
@@ -1070,7 +1051,7 @@ class TableServer:
         await self.write(self.writer.keep_presence, self.process_id)
         await self.write(self.writer.clear_presence, "", cutoff)
         for table in list(self.tables.values()):
-            if table.elsewhere:
+            if table.audience.elsewhere:
                 self.refresh_presence(table)
 
     def _remember(self, table: Table) -> None:
@@ -1085,24 +1066,23 @@ class TableServer:
             old = self.tables[key]
             if len(self.tables) <= MAX_CACHED:
                 break
-            if old is not table and not old.connections and old.runner is None \
+            if old is not table and not old.audience.sockets and old.runner is None \
                     and not old.unstored:
                 del self.tables[key]
 
     def revive(self, stored: StoredTable) -> Table:
         game = load_game(stored.save)
         actions = len(json.loads(stored.save)["actions"])
-        table = Table(stored.id, game, stored.bots, stored.bot_seed, stored.token_hashes, actions,
-                      creator_hash=stored.creator_hash, think_ms=self.limits.bot_think_ms,
-                      record_keys=self.record_keys,
-                      fairness=None if stored.fairness is None
-                      else Fairness.from_json(stored.fairness),
+        settings = TableSettings(
+            stored.bots, stored.bot_seed, stored.takeback, stored.listed, stored.spectators,
+            stored.join, creator_hash=stored.creator_hash, invite_hash=stored.invite_hash,
+            fairness=None if stored.fairness is None else Fairness.from_json(stored.fairness),
+            think_ms=self.limits.bot_think_ms)
+        table = Table(stored.id, game, settings, stored.token_hashes, actions,
+                      names=stored.names, record_keys=self.record_keys,
                       clock=None if stored.clock is None
                       else clocks.TableClock.from_json(stored.clock),
-                      takeback=stored.takeback, rewinds=stored.rewinds,
-                      names=stored.names, invite_hash=stored.invite_hash,
-                      listed=stored.listed, spectators=stored.spectators, join=stored.join,
-                      rematch=stored.rematch)
+                      rewinds=stored.rewinds, rematch=stored.rematch)
         if stored.ended in ENDS_OUTSIDE_RULES or stored.ended == "forfeit":
             table.ended = stored.ended
         return table
@@ -1150,7 +1130,7 @@ class TableServer:
         for row in page:                 # each seat's presence, as a state would say it
             held = self.tables.get(row["table"])
             here = elsewhere.get(row["table"], set()) | (
-                {c.seat for c in held.connections if c.seat is not None} if held else set())
+                {c.seat for c in held.audience if c.seat is not None} if held else set())
             bots = {int(k): v for k, v in row["bots"].items()}
             taken = dict.fromkeys(row["human_seats"], "")
             row["presence"] = [seating.presence_of(k, bots, taken, here)
@@ -1418,7 +1398,7 @@ class TableServer:
         table.broken = True
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
-        for connection in table.connections:       # bound to the stale copy: reconnect
+        for connection in table.audience:       # bound to the stale copy: reconnect
             connection.push_error(ApiError(503, "storage failed; reconnect"))
             connection.close_code = WS_CLOSE["storage"]
 

@@ -68,6 +68,6 @@ class Context:
 
 def watcher(table: Table, seat: int | None) -> int | None:
     """``seat``, or 403 for a token-less read of a table that admits no spectators."""
-    if seat is None and not table.spectators:
+    if seat is None and not table.settings.spectators:
         raise ApiError(403, "this table admits no spectators: give a seat token")
     return seat

@@ -62,16 +62,16 @@ async def ws_table(ctx: Context, websocket: WebSocket) -> None:
         return
     words = ctx.words_for(websocket, explicit=True)        # the table's game is known now
     if seat is None:
-        present = sum(1 for c in table.connections if c.seat is None)
+        present = table.audience.count(None)
         allowed, kind = ctx.limits.max_spectators, "spectator"
     else:
-        present = sum(1 for c in table.connections if c.seat == seat)
+        present = table.audience.count(seat)
         allowed, kind = ctx.limits.max_seat_connections, f"seat {seat}"
     full = None
     if present >= allowed:
         full = ("connections", f"too many {kind} connections to this table "
                                f"(at most {allowed})")
-    elif seat is None and sum(1 for c in table.connections if c.seat is None
+    elif seat is None and sum(1 for c in table.audience if c.seat is None
                               and c.address == address) \
             >= ctx.limits.max_spectators_per_address:
         full = ("spectators_per_address", f"too many spectator connections to this "
@@ -97,7 +97,7 @@ async def ws_table(ctx: Context, websocket: WebSocket) -> None:
     connection.lang = reader_lang(websocket, explicit=True)
     connection.wants_presence = presence == "1"
     connection.wants_patches = patches == "1"
-    table.connections.add(connection)
+    table.audience.sockets.add(connection)
     ctx.server.presence_changed(table, seat, connection)
     table.offer_record(connection)                  # an ended match: its record too
     sender = asyncio.create_task(send_loop(ctx, websocket, connection, table))
@@ -120,7 +120,7 @@ async def ws_table(ctx: Context, websocket: WebSocket) -> None:
         left = ctx.sockets.pop(address, 1) - 1
         if left > 0:
             ctx.sockets[address] = left
-        table.connections.discard(connection)
+        table.audience.sockets.discard(connection)
         ctx.server.presence_changed(table, connection.seat)
         ctx.server.release(table)
         connection.wake.set()
@@ -314,7 +314,7 @@ def authenticate(connection: Connection, table: Table, seat: int | None | ApiErr
             raise seat
         if seat is None:
             raise ApiError(403, "auth needs a token")
-        if sum(1 for c in table.connections if c.seat == seat) >= limits.max_seat_connections:
+        if table.audience.count(seat) >= limits.max_seat_connections:
             connection.close_code = WS_CLOSE["full"]
             raise ApiError(503, f"too many seat {seat} connections to this table "
                                 f"(at most {limits.max_seat_connections})")

@@ -57,19 +57,19 @@ async def create_table(ctx: Context, request: Request) -> Response:
                                             join=body.get("join"))
     creator, table.creator_token = table.creator_token, None
     invite, table.invite = table.invite, None
-    fair = table.fairness
+    fair = table.settings.fairness
     return json_response({"table": table.id, "game": table.game.name,
                           "seats": {str(k): t for k, t in tokens.items()},
-                          "bots": {str(k): b for k, b in table.bots.items()},
+                          "bots": {str(k): b for k, b in table.settings.bots.items()},
                           "creator_token": creator, "invite": invite,
                           "open_seats": table.open_seats(),
                           "names": {str(k): n for k, n in table.names.items()},
-                          "listed": table.listed, "spectators": table.spectators,
-                          "join": table.join,
+                          "listed": table.settings.listed, "spectators": table.settings.spectators,
+                          "join": table.settings.join,
                           "commitment": None if fair is None else fair.commitment,
                           "fairness": None if fair is None else fair.public(),
                           "clock": None if table.clock is None else table.clock.spec.to_dict(),
-                          "takeback": table.takeback},
+                          "takeback": table.settings.takeback},
                          201)
 
 
@@ -110,6 +110,6 @@ async def rematch(ctx: Context, request: Request) -> Response:
     seat = await ctx.server.seat_for(table, bearer_token(request))
     made = await ctx.server.rematch_of(table, seat, ctx.client_address(request))
     new = made if isinstance(made, Table) else ctx.server.table_to_read(made)
-    fair = new.fairness
+    fair = new.settings.fairness
     return json_response({"table": new.id, "from": table.id, "game": new.game.name,
                           "fairness": None if fair is None else fair.public()})
