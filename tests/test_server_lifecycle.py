@@ -176,3 +176,42 @@ def test_memory_returns_to_the_baseline_after_many_finished_tables(tmp_path):
         s.stop()
     # Kept in memory, 600 finished tables of this game held about 22 MB (0.036 MB each).
     assert after - before < 8, (before, after)
+
+
+def test_a_failing_sweep_is_logged_once_then_once_when_it_works_again(tmp_path, caplog):
+    """A store outage fails every sweep until it ends: the log says so when the sweeps begin
+    to fail and when they work again, not at every sweep in between."""
+    import asyncio
+    import logging
+
+    from cardcore.server.store import StoreUnavailable
+    from cardcore.server.tables import TableServer
+
+    async def run() -> int:
+        server = TableServer(str(tmp_path / "t.sqlite3"), limits=Limits(stall_after=0.2))
+        assert server.sweep_interval() == 0.05
+        sweeps = 0
+        real = server.sweep
+
+        async def sweep(now: float | None = None) -> None:
+            nonlocal sweeps
+            sweeps += 1
+            if sweeps <= 6:
+                raise StoreUnavailable("PostgreSQL is unavailable (test)")
+            await real(now)
+
+        server.sweep = sweep                         # type: ignore[method-assign]
+        task = asyncio.create_task(server.sweep_forever())
+        while sweeps < 9:
+            await asyncio.sleep(0.05)
+        server.closing = True
+        await task
+        await server.close()
+        return sweeps
+
+    with caplog.at_level(logging.INFO, logger="cardcore.server"):
+        assert asyncio.run(run()) >= 9
+    said = [(r.levelname, r.getMessage()) for r in caplog.records if "sweep" in r.getMessage()]
+    assert said[0][0] == "ERROR" and "PostgreSQL is unavailable (test)" in said[0][1]
+    assert said[1][0] == "WARNING" and said[1][1].startswith("the table sweep works again")
+    assert len(said) == 2, said

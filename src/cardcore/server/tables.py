@@ -1033,7 +1033,11 @@ class TableServer:
         return min(interval, max(0.05, self.limits.stall_after / 4))
 
     async def sweep_forever(self) -> None:
+        """Sweep every ``sweep_interval`` until closed. A failing sweep (the store down) is
+        logged once, when it starts failing, and once more when it works again: not at every
+        sweep of an outage."""
         interval = self.sweep_interval()
+        failing: float | None = None            # when the sweeps began to fail
         while not self.closing:
             await asyncio.sleep(interval)
             try:
@@ -1041,8 +1045,15 @@ class TableServer:
                 await self.sweep()
                 if self.store.shared:
                     await self.sweep_presence()
-            except Exception as e:                  # pragma: no cover - keep sweeping
-                log.error("the table sweep failed: %s", e)
+            except Exception as e:                  # keep sweeping
+                if failing is None:
+                    log.error("the table sweep failed: %s (logged again once it works)", e)
+                    failing = time.monotonic()
+                continue
+            if failing is not None:
+                log.warning("the table sweep works again, after %.0f s of failures",
+                            time.monotonic() - failing)
+                failing = None
 
     async def sweep_presence(self) -> None:
         """The heartbeat of this process's presence rows; rows of a process that stopped
