@@ -70,11 +70,23 @@ def test_a_late_page_shows_the_last_rounds_panel_once(browser, web_server, local
         assert not page.evaluate("document.getElementById('panel').open")
 
 
+# (server, game, start) -> the table played to its first end: the pages only read it, so the
+# four languages and sizes of one game share it (its play is half of such a test's time).
+PLAYED: dict[tuple[str, str, str], tuple[str, str, bool]] = {}
+
+
 def table_at_its_first_end(web_server, game, start="TABLE_START"):
     """A table of ``game`` at the start a player makes from the lobby (its TABLE_START case),
     seat 0 a person played by the API (a seeded random legal move each time), greedy bots
     elsewhere, played until its first round (deal, hand) has ended: the match's end when that
     round was its last."""
+    key = (web_server.base, game, start)
+    if key not in PLAYED:
+        PLAYED[key] = play_to_first_end(web_server, game, start)
+    return PLAYED[key]
+
+
+def play_to_first_end(web_server, game, start):
     options, seed = game_case(game, start, ({}, 1))
     _, games = web_server.request("GET", "/api/games")
     info = next(g for g in games["games"] if g["game"] == game)
