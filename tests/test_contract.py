@@ -79,6 +79,27 @@ def test_a_rulebook_needs_enough_rule_ids(monkeypatch):
     assert any("fewer than 1000000" in p and f"{DOC}#the-rulebook" in p for p in found)
 
 
+def test_wild_names_cards_of_the_games_deck():
+    """``wild`` (the cards a table marks as wild) must name cards of the game's deck: a
+    typo or a card the game does not deal is refused, echoed."""
+    cls = next(c for c in GAMES if c.wild)
+    assert not any("wild" in p for p in problems(cls))
+    for bad, echoed in ((("8X",), "8X"), ((*cls.wild, "ZZ"), "ZZ"), ("JK", "JK")):
+        found = problems(copy_of(cls, wild=bad))
+        assert any(p.startswith("the Game subclass's declarations: wild names") and echoed in p
+                   and f"{DOC}#the-game-class" in p for p in found), (bad, found)
+    # A card the game does not deal: a joker in a game dealt without jokers.
+    jokerless = next(c for c in GAMES if "JK" not in _deck_notations(c))
+    found = problems(copy_of(jokerless, wild=("JK",)))
+    assert any("wild names ['JK']" in p for p in found), found
+
+
+def _deck_notations(cls):
+    from cardcore.cards import card_str
+    game = cls(players=cls.short_match.players, seed=0, **dict(cls.short_match.options))
+    return {card_str(c) for c in game.deck_for(game.num_players, game.options)}
+
+
 def test_zone_labels_and_sides_are_checked():
     cls = GAMES[0]
     found = problems(copy_of(cls, zone_labels={}))

@@ -17,6 +17,8 @@ from importlib import resources
 from typing import Any, Callable, Mapping, Sequence
 
 from cardcore._fast import GameState
+from cardcore.cards import card_id
+from cardcore.errors import echo
 from cardcore.game import Game, ShortMatch
 from cardcore.i18n import DEFAULT_LANG, LANGUAGES
 
@@ -117,7 +119,33 @@ def _declarations(cls: type[Game]) -> str | None:
             for k, v in targets.items()):
         found.append(f"benchmark_targets is not a mapping of {'/'.join(BENCHMARK_FIGURES)} "
                      "to positive numbers")
+    wild = _unknown_wild(cls)
+    if wild:
+        found.append(f"wild names {wild}, not cards of the short match's deck")
     return ", ".join(found) or None
+
+
+def _unknown_wild(cls: type[Game]) -> str | None:
+    """``wild``'s entries that are not a tuple of card notations in the game's deck (the
+    short match's), echoed; None when they all are (a table marks those cards)."""
+    wild = cls.wild
+    if not isinstance(wild, tuple):
+        return echo(wild)
+    deck: set[int] | None
+    try:
+        game = _sample(cls)
+        deck = set(game.deck_for(game.num_players, game.options))
+    except Exception:                           # noqa: BLE001 - _kernel reports it
+        deck = None
+    bad = []
+    for card in wild:
+        try:
+            known = card_id(card)
+        except ValueError:
+            known = None
+        if known is None or (deck is not None and known not in deck):
+            bad.append(card)
+    return echo(bad) if bad else None
 
 
 def _state(cls: type[Game]) -> str | None:
