@@ -23,9 +23,6 @@ class Audience:
     def __iter__(self) -> Iterator[Connection]:
         return iter(self.sockets)
 
-    def __len__(self) -> int:
-        return len(self.sockets)
-
     def seats_present(self) -> set[int]:
         """Seats with a socket here or in another process."""
         return {c.seat for c in self.sockets if c.seat is not None} | self.elsewhere

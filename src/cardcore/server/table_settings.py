@@ -1,4 +1,4 @@
-"""What a table was created with (docs/server.md, "Creating a table"): its bots, take-backs,
+"""What a table was created with (docs/server.md, "Tables, seats and tokens"): its bots, take-backs,
 seat settings and the fairness commitment. Fixed for the table's life, stored in its row;
 ``Table.settings`` holds them apart from what changes in play (``tables.Table``) and from
 its sockets (``audience.Audience``)."""
