@@ -19,7 +19,7 @@ import subprocess
 import sys
 
 WORK = r'''
-import sys
+import json, sys
 import numpy as np
 from cardcore import VectorGame, new_game
 from cardcore._fast import Random
@@ -57,7 +57,7 @@ elif what == "legal":                      # per action: legal_actions() then ap
             g.apply(acts[below(len(acts))].id); done += 1; acts = g.legal_actions()
 elif what == "events":                     # per action: events() of whole played games
     below, s, done, games = Random(3).below, 0, 0, []
-    opts = dict(type(game).short_match.options)   # the game's own short match
+    opts = json.loads(sys.argv[5])             # build B's short match (0.3 had none)
     while done < n:                          # the games are played before the count (n=0
         g = new_game(name, seed=s, **opts); s += 1         # plays them too: they cancel)
         ids = g.legal_action_ids()
@@ -93,7 +93,20 @@ def registered_games(path: str) -> list[str]:
     return out.stdout.split()
 
 
-def instructions(path: str, what: str, name: str, n: int, run: int = 1) -> tuple[int, int]:
+def short_match(path: str, name: str) -> str:
+    """The options of ``name``'s short match in build ``path``, as JSON (the events workload
+    plays them in both builds: a build before 0.4 declares none)."""
+    env = {**os.environ, "PYTHONPATH": path} if path else {
+        k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    code = ("import json, sys, cardcore; g = cardcore.new_game(sys.argv[1]); "
+            "print(json.dumps(dict(type(g).short_match.options)))")
+    out = subprocess.run([sys.executable, "-c", code, name], capture_output=True, text=True,
+                         env=env, check=True)
+    return out.stdout.strip()
+
+
+def instructions(path: str, what: str, name: str, n: int, run: int = 1,
+                 options: str = "{}") -> tuple[int, int]:
     """Instructions of the workload, and its count of operations (``n``, or for the events
     workloads the actions of the games played; ``run=0``: play them, narrate nothing)."""
     env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
@@ -102,7 +115,7 @@ def instructions(path: str, what: str, name: str, n: int, run: int = 1) -> tuple
         env["PYTHONPATH"] = path
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
                           "--cachegrind-out-file=/dev/null", sys.executable, "-c", WORK, what,
-                          name, str(n), str(run)], capture_output=True, text=True, env=env,
+                          name, str(n), str(run), options], capture_output=True, text=True, env=env,
                          check=True)
     ops = re.search(r"^ops (\d+)$", out.stdout, re.M)
     return (int(re.search(r"I\s+refs:\s+([\d,]+)", out.stderr).group(1).replace(",", "")),
@@ -123,9 +136,11 @@ def main() -> None:
         events = what == "events"
         for name in games:
             per = []
+            options = short_match(args.b, name) if events else "{}"
             for p in (args.a, args.b):
-                (full, ops), (base, _) = (instructions(p, what, name, n),
-                                          instructions(p, what, name, n if events else 0, 0))
+                (full, ops), (base, _) = (instructions(p, what, name, n, 1, options),
+                                          instructions(p, what, name, n if events else 0, 0,
+                                                       options))
                 per.append((full - base) / ops)
             print(f"{what:10s} {name:13s} {per[0]:12,.0f} {per[1]:12,.0f} {per[1] / per[0]:7.3f}")
 

@@ -45,7 +45,8 @@ _NO_MOVES: tuple[Move, ...] = ()
 
 JSON = Any
 # The game a narrator tells: a cardcore.game.Game (not imported: the protocol module imports
-# this one). A narrator reads its ``_specs``, ``options``, ``num_players`` and ``_label_index``.
+# this one). A narrator reads its ``_specs``, ``_spec_card_ids``, ``options`` and
+# ``num_players``.
 NarratedGame = Any
 
 
@@ -55,14 +56,15 @@ class Raw:
 
     kind: str
     player: int | None
-    cards: list[int] = field(default_factory=list)
+    cards: tuple[int, ...] = ()                   # a tuple: the collector stops walking it
     seen_by: frozenset[int] | None = None        # None: everybody sees the cards
     public: dict[str, JSON] = field(default_factory=dict)
     private: dict[str, JSON] | None = None       # fields only ``seen_by`` see
     auto: bool = True
-    # The words of its rendering, per (seat, lang): the fields ``words_of`` adds (narrated
-    # once, not at every ``events()`` call); None until the first rendering.
-    words: dict[tuple[int | None, str], dict[str, JSON]] | None = None
+    # The words of its rendering, per seat and language (``words_key``): the fields
+    # ``words_of`` adds, or only its ``text`` when that is all (narrated once, not at every
+    # ``events()`` call); None until the first rendering.
+    words: dict[str, str | dict[str, JSON]] | None = None
     # The zones the narrator says the cards go from and to ("hand:2", "stock"), if it says:
     # an automatic event with a ``target`` claims the moves of its cards into that zone.
     source: str | None = None
@@ -101,13 +103,13 @@ def public(kind: str, player: int | None, cards: Iterable[int] = (), *,
            into: str | None = None, **fields: JSON) -> Raw:
     """An automatic event everybody sees in full (its cards go ``into`` that zone, if
     given: the event claims those moves)."""
-    return Raw(kind, player, list(cards), None, dict(fields), target=into)
+    return Raw(kind, player, tuple(cards), None, dict(fields), target=into)
 
 
 def private(kind: str, player: int | None, cards: Iterable[int], seen_by: Iterable[int],
             **fields: JSON) -> Raw:
     """An automatic event whose cards only ``seen_by`` see (the others get a count)."""
-    return Raw(kind, player, list(cards), frozenset(seen_by), dict(fields))
+    return Raw(kind, player, tuple(cards), frozenset(seen_by), dict(fields))
 
 
 class Narrator:
@@ -132,7 +134,9 @@ class Narrator:
         # Who sees a zone is fixed by the zone table and the seats, not by the position:
         # asked once per zone pair (narrating an action asked the core ~10 times).
         self._seers: dict[tuple[str, ...], frozenset[int] | None] = {}
-        self._spec_ids: dict[int, tuple[int, ...]] = {}
+        # The card ids of each action id's spec: parsed once per configuration, its games'
+        # narrators sharing them (a short game meets most of its ids once).
+        self._spec_ids: dict[int, tuple[int, ...]] = game._spec_card_ids
 
     def spec_ids(self, action_id: int) -> list[int]:
         """The card ids an action id's spec names (its ``cards``), parsed once per id."""
@@ -166,7 +170,7 @@ class Narrator:
               source: str, target: str, **fields: JSON) -> Raw:
         """An automatic event of ``cards`` going from zone ``source`` to ``target``: the seats
         that see either zone see them."""
-        return Raw(kind, player, list(cards), self.seers(state, source, target), dict(fields),
+        return Raw(kind, player, tuple(cards), self.seers(state, source, target), dict(fields),
                    source=source, target=target)
 
     def breakdown_of(self, state: GameState) -> dict[str, JSON]:
@@ -247,7 +251,7 @@ class Narrator:
         seen_by = None
         if state is not None and source is not None and target is not None:
             seen_by = self.seers(state, source, target)
-        raw = Raw(spec.kind, player, list(cards), seen_by, auto=False, source=source,
+        raw = Raw(spec.kind, player, tuple(cards), seen_by, auto=False, source=source,
                   target=target)
         if seen_by is None or not spec.cards:
             raw.public = {"id": action_id, "action": spec.label, **fields}
@@ -446,10 +450,10 @@ def action_moves(table: ZoneTable, events: list[Raw], pre_zones: Zones, post_zon
     act = events[primary]
     if act.source in pre_zones and act.target in table.static_ids and act.cards and \
             not Counter(act.cards) - Counter(pre_zones[act.source]):
-        act.moves = [(act.source, act.target, list(act.cards))]
+        act.moves = ((act.source, act.target, act.cards),)
 
 
-def share_moves(events: list[Raw], moves: list[Move], primary: int) -> None:
+def share_moves(events: list[Raw], moves: Sequence[Move], primary: int) -> None:
     """Give each automatic event that names its target zone the moves of its cards into
     that zone; ``events[primary]`` gets the rest. The moves of one step all start from the
     zones before it, so any order of them gives the same zones after."""
@@ -460,7 +464,7 @@ def share_moves(events: list[Raw], moves: list[Move], primary: int) -> None:
         events[primary].moves = moves          # most steps: one event takes them all
         return
     pool = [(source, target, list(cards)) for source, target, cards in moves]
-    into: dict[str, list[Move]] = {}            # target -> its moves, in the pool's order
+    into: dict[str, list[tuple[str, str, list[int]]]] = {}   # target -> its moves, in order
     for move in pool:
         into.setdefault(move[1], []).append(move)
     for i, event in enumerate(events):
@@ -470,7 +474,7 @@ def share_moves(events: list[Raw], moves: list[Move], primary: int) -> None:
         candidates = into.get(event.target, ())
         if len(candidates) == 1 and sorted(event.cards) == sorted(candidates[0][2]):
             source, target, cards = candidates[0]     # a deal: one move, all its cards
-            event.moves = [(source, target, list(event.cards))]
+            event.moves = ((source, target, event.cards),)
             cards.clear()
             continue
         for card in event.cards:
@@ -479,8 +483,8 @@ def share_moves(events: list[Raw], moves: list[Move], primary: int) -> None:
                     cards.remove(card)
                     claimed.setdefault((source, target), []).append(card)
                     break
-        event.moves = [(a, b, c) for (a, b), c in claimed.items()]
-    events[primary].moves = [m for m in pool if m[2]]
+        event.moves = tuple((a, b, tuple(c)) for (a, b), c in claimed.items())
+    events[primary].moves = tuple((a, b, tuple(c)) for a, b, c in pool if c)
 
 
 def announce(table: ZoneTable, events: list[Raw], zones: Zones) -> None:
@@ -543,7 +547,7 @@ def events_for(game: NarratedGame, seat: int | None, since: int,
         raw = narration.raw[since:]
     table = narration.table
     out = []
-    key = (seat, lang)
+    key = words_key(seat, lang)
     who = None
     token = enter(lang, game)        # one language context for the call, not one per event
     try:
@@ -554,16 +558,34 @@ def events_for(game: NarratedGame, seat: int | None, since: int,
             if words is None:
                 if who is None:
                     who = seat_name(seat)
-                words = words_of(event, seat, who, game)
+                said = words_of(event, seat, who, game)
+                # only a text (most events): kept as the string, not a dict of one
+                words = said["text"] if len(said) == 1 else said
                 if cached is None:
                     r.words = {key: words}
                 else:
                     cached[key] = words
-            event.update(words)
+            if type(words) is str:
+                event["text"] = words
+            else:
+                event.update(words)
             out.append(event)
     finally:
         leave(token)
     return out
+
+
+_WORDS_KEYS: dict[tuple[int | None, str], str] = {}
+
+
+def words_key(seat: int | None, lang: str) -> str:
+    """The key of ``Raw.words`` for a seat and language: a string (a dict keyed by strings
+    alone is one the collector need not walk), made once per pair."""
+    try:
+        return _WORDS_KEYS[seat, lang]
+    except KeyError:
+        key = _WORDS_KEYS[seat, lang] = f"{lang}:{'' if seat is None else seat}"
+        return key
 
 
 def words_of(event: dict[str, JSON], seat: int | None, who: Any,

@@ -682,7 +682,8 @@ class Game:
     def __init__(self, *, players: int | None = None, seed: int | None = None,
                  deck: Sequence[str] | None = None, **options: Any) -> None:
         self.num_players = self._check_players(players)
-        self.options, self._specs, self._label_index = self._configuration(options)
+        (self.options, self._specs, self._label_index,
+         self._spec_card_ids) = self._configuration(options)
         self.seed: int = resolve_seed(seed)
         self._deck_input = None if deck is None else self._check_deck(deck)
         self._origin: GameState | None = None     # a sample_hidden world's first state
@@ -740,9 +741,11 @@ class Game:
     _CONFIGURATIONS_KEPT: ClassVar[int] = 256   # per game: the configurations remembered
 
     def _configuration(self, given: Mapping[str, Any]
-                       ) -> tuple[dict[str, Any], Sequence[ActionSpec], dict[str, int]]:
-        """The checked options (the game's own copy), the decode table and the notation index
-        of this configuration. Checking options and building the table cost more than the
+                       ) -> tuple[dict[str, Any], Sequence[ActionSpec], dict[str, int],
+                                  dict[int, tuple[int, ...]]]:
+        """The checked options (the game's own copy), the decode table, the notation index
+        and the card ids of the table's actions (filled as the narrators parse them, shared
+        by the configuration's games) of this configuration. Checking options and building the table cost more than the
         rest of a new game, so a configuration met before is looked up (the options as given,
         their types included: 1 and True are different options)."""
         cls = type(self)
@@ -762,12 +765,12 @@ class Game:
             index = {_normalize_label(spec.label): i for i, spec in enumerate(specs)}
             if len(index) != len(specs):
                 raise RuntimeError(f"{cls.name}: two action ids share a notation")
-            known = (options, specs, index)
+            known = (options, specs, index, {})
             if key is not None:
                 if len(cache) >= cls._CONFIGURATIONS_KEPT:
                     cache.clear()
                 cache[key] = known
-        return dict(known[0]), known[1], known[2]
+        return dict(known[0]), known[1], known[2], known[3]
 
     @classmethod
     def option_schema(cls, players: int | None = None) -> dict[str, dict[str, Any]]:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, Sequence
 
-Move = tuple[str, str, list[int]]          # (from zone id, to zone id, card ids)
+# (from zone id, to zone id, card ids): tuples, which the collector stops walking once it
+# has seen them (a narration keeps every event's moves).
+Move = tuple[str, str, tuple[int, ...]]
 
 
 def _diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]]
-          ) -> list[Move]:
+          ) -> tuple[Move, ...]:
     """The moves that take ``before`` to ``after`` (zone id -> cards, as multisets): each
     card a zone gained is matched with a zone that lost that card, the zones in their
     order. Cards lost with no zone gaining them (or gained from nowhere) cannot happen while
@@ -44,8 +46,8 @@ def _diff(before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]
     # In the zones' order, never in the order the cards were matched: that order follows
     # the cards' ids, hidden ones too, and must not tell a seat anything.
     order = {zone: i for i, zone in enumerate(dict.fromkeys([*before, *after]))}
-    return [(a, b, moves[a, b]) for a, b in sorted(moves, key=lambda m: (order[m[0]],
-                                                                           order[m[1]]))]
+    return tuple((a, b, tuple(moves[a, b])) for a, b in sorted(
+        moves, key=lambda m: (order[m[0]], order[m[1]])))
 
 
 def _multiset_minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
