@@ -196,3 +196,28 @@ def test_unknown_game_is_a_config_error(config):
     with pytest.raises(ConfigError, match="unknown game"):
         new_game("chess")
     assert config[0] in cardcore.available_games()
+
+
+def test_copy_from_makes_what_clone_makes_in_place(config):
+    """``GameState.copy_from`` (the narration's copy before each action) leaves the state
+    equal to a clone: same legal ids, zones, scores and play from there; another game's
+    state is refused."""
+    game = make(config, 12)
+    kept = game._state.clone()
+    rng = random.Random(12)
+    for _ in range(40):
+        ids = game.legal_action_ids()
+        if not ids:
+            break
+        kept.copy_from(game._state)
+        twin = game._state.clone()
+        assert kept.zone_bytes() == twin.zone_bytes() and kept.legal_ids() == twin.legal_ids()
+        assert kept.scores() == twin.scores() and kept.sides == twin.sides
+        action = rng.choice(ids)
+        kept.apply(action)
+        twin.apply(action)
+        assert kept.zone_bytes() == twin.zone_bytes() and kept.legal_ids() == twin.legal_ids()
+        game.apply(action)
+    other = "kings_stakes" if config[0] != "kings_stakes" else "crazy_eights"
+    with pytest.raises(TypeError, match="copy_from needs"):
+        kept.copy_from(new_game(other, seed=1)._state)

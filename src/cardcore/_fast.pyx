@@ -757,6 +757,17 @@ cdef class GameState:
         other.sides = self.sides
         return other
 
+    def copy_from(self, GameState other) -> None:
+        """Make this state what ``other.clone()`` would be, in place: the same class and
+        configuration, no allocation (the narration copies the state before every action it
+        tells into one state it keeps for that)."""
+        self.ready()
+        if type(other) is not type(self) or other.hooks != self.hooks:
+            raise TypeError(f"copy_from needs a {type(self).__name__}, "
+                            f"not a {type(other).__name__}")
+        memcpy(self.data, other.data, self.hooks.state_size)
+        self.sides = other.sides
+
     def set_sides(self, sides) -> None:
         """A side number per seat (``Game.sides_of``, which the Game sets on every state it
         makes): instance k of a team zone is side k's, seen by its seats. Until set, a team

@@ -4,7 +4,7 @@ lists, in C: the narration compares every zone at every action, and in Python th
 of what ``Game.events`` cost. Card ids are 0..255 (the kernel's zone bytes); other values
 go to the Python versions in cardcore.zones, which define the results."""
 
-from cpython.bytes cimport PyBytes_AS_STRING
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.object cimport PyObject
@@ -13,7 +13,7 @@ from cpython.object cimport PyObject
 cdef extern from "Python.h":
     void PyObject_GC_UnTrack(void* op)
 from libc.stdlib cimport free, malloc
-from libc.string cimport memset
+from libc.string cimport memcmp, memset
 
 DEF CARDS = 256
 DEF STACK = 256                # cards a step's changed zones hold, before and after
@@ -70,6 +70,17 @@ def multiset_minus(a, b):
         free(buf)
 
 
+cdef inline bint _same(object was, object now) except -1:
+    """Whether two zones hold the same cards in the same order: a memcmp for the kernel's
+    bytes (every zone of every narrated action is compared), else Python's ``==``."""
+    cdef Py_ssize_t n
+    if type(was) is bytes and type(now) is bytes:
+        n = PyBytes_GET_SIZE(was)
+        return n == PyBytes_GET_SIZE(now) and memcmp(PyBytes_AS_STRING(was),
+                                                     PyBytes_AS_STRING(now), n) == 0
+    return was == now
+
+
 def diff(before, after):
     """The moves that take ``before`` to ``after`` (zone id -> cards): cardcore.zones.diff.
     A tuple of ``(from, to, cards)`` tuples, the cards a tuple: immutable, so the collector
@@ -82,20 +93,25 @@ def diff(before, after):
     cdef list pairs = []
     cdef Py_ssize_t z = 0, total = 0
     empty = b""
+    cdef Py_ssize_t missing = 0
     for zone, was in was_of.items():        # the zones before, then those made since
-        now = now_of.get(zone, empty)
-        if was != now:                      # most zones: untouched (a C compare of bytes)
+        now = now_of.get(zone)
+        if now is None:
+            missing += 1
+            now = empty
+        if not _same(was, now):             # most zones: untouched
             pairs.append((z, was, now))
             total += len(was) + len(now)
         zones.append(zone)
         z += 1
-    for zone, now in now_of.items():
-        if zone not in was_of:
-            if len(now):
-                pairs.append((z, empty, now))
-                total += len(now)
-            zones.append(zone)
-            z += 1
+    if missing or len(now_of) != z:         # not the same zones: those made since
+        for zone, now in now_of.items():
+            if zone not in was_of:
+                if len(now):
+                    pairs.append((z, empty, now))
+                    total += len(now)
+                zones.append(zone)
+                z += 1
     if not pairs:
         return ()
     # the working arrays: on the stack for a step's few cards, on the heap for a round's
@@ -215,3 +231,27 @@ cdef object _moves_of(list zones, list pairs, Py_ssize_t total, int* buf, int* l
     moves = tuple(out)
     PyObject_GC_UnTrack(<PyObject*>moves)
     return moves
+
+
+def snapshot(list zone_ids, list blobs):
+    """``{zone_ids[k]: blobs[k]}`` but for the ids that are None (a split zone's entry):
+    ``ZoneTable.cards`` from one ``GameState.zone_bytes()`` call, at every narrated action."""
+    cdef dict out = {}
+    cdef Py_ssize_t k, n = min(len(zone_ids), len(blobs))
+    for k in range(n):
+        zone = zone_ids[k]
+        if zone is not None:
+            out[zone] = blobs[k]
+    return out
+
+
+def add_parts(dict out, tuple part_ids, parts):
+    """``out[part_ids[k]] = parts[k]`` for each part that holds cards (a split zone's piles:
+    a team's melds); ``part_ids`` names at least as many parts as there are."""
+    cdef Py_ssize_t k
+    if len(parts) > len(part_ids):
+        raise IndexError(f"{len(parts)} parts, {len(part_ids)} ids")
+    for k in range(len(parts)):
+        cards = parts[k]
+        if len(cards):
+            out[part_ids[k]] = cards

@@ -32,7 +32,7 @@ from cardcore.i18n import check_lang, enter, leave
 from cardcore.narrate import COUNTED, reason_text, row_text, seat_name
 from cardcore.narrate import _event_text as sentence_of
 from cardcore.zones import (
-    Move, ZoneTable, Zones, apply_moves, diff, multiset_minus, render_moves,
+    Move, ZoneTable, Zones, apply_moves, diff, multiset_minus, seen_moves,
 )
 
 __all__ = ["Raw", "Narrator", "Narration", "events_for", "multiset_minus", "public", "private",
@@ -42,6 +42,8 @@ DEAL_EVENT = "deal"            # every game's round begins with an event of this
 # The shared empty defaults of Raw (an event replaces them, never changes them in place):
 # fewer objects per event for the collector to walk.
 _NO_MOVES: tuple[Move, ...] = ()
+# card id -> notation (the kernel's ids: no range check); mapped in C, not in a comprehension
+_NAME_OF = CARD_NAMES.__getitem__
 
 JSON = Any
 # The game a narrator tells: a cardcore.game.Game (not imported: the protocol module imports
@@ -80,20 +82,32 @@ class Raw:
         """The event as ``seat`` (None: a spectator) sees it, numbered ``n``; with the
         game's zone ``table``, its ``moves`` too (cards named where the seat sees the source
         or the target zone)."""
-        sees = self.seen_by is None or (seat is not None and seat in self.seen_by)
+        return self.rendered(n, seat, table, None if table is None else table.sight_of(seat))
+
+    def rendered(self, n: int, seat: int | None, table: ZoneTable | None,
+                 sight: dict[str, bool] | None) -> dict[str, JSON]:
+        """``render``, given the table's ``sight_of(seat)`` (asked once per ``events()``
+        call, not once per event)."""
+        seen_by = self.seen_by
         cards = self.cards
-        event: dict[str, JSON] = {"n": n, "kind": self.kind, "player": self.player,
-                                  "cards": list(map(CARD_NAMES.__getitem__, cards))
-                                  if sees else []}
-        if not sees and cards:
-            event["hidden"] = len(cards)
-        if self.auto:
-            event["auto"] = True
-        event.update(self.public)
-        if sees and self.private:
-            event.update(self.private)
+        if seen_by is None or (seat is not None and seat in seen_by):
+            event: dict[str, JSON] = {"n": n, "kind": self.kind, "player": self.player,
+                                      "cards": list(map(_NAME_OF, cards))}
+            if self.auto:
+                event["auto"] = True
+            event.update(self.public)
+            if self.private:
+                event.update(self.private)
+        else:
+            event = {"n": n, "kind": self.kind, "player": self.player, "cards": []}
+            if cards:
+                event["hidden"] = len(cards)
+            if self.auto:
+                event["auto"] = True
+            event.update(self.public)
         if table is not None:
-            event["moves"] = render_moves(table, self.moves, seat) if self.moves else []
+            moves = self.moves
+            event["moves"] = seen_moves(table, sight, moves, seat) if moves else []  # type: ignore[arg-type]
             if self.new_zones:
                 event["new_zones"] = [dict(z) for z in self.new_zones]
         return event
@@ -285,12 +299,14 @@ class SharedLog:
         self._items.append(item)
         self._n += 1
 
-    def extend(self, items: Iterable[Any]) -> None:
+    def extend(self, items: Iterable[Any]) -> int:
+        """Append ``items``; the index the first of them has."""
         if len(self._items) != self._n:           # another copy appended: go our own way
             self._items = self._items[:self._n]
         before = len(self._items)
         self._items.extend(items)
         self._n += len(self._items) - before
+        return before
 
     def __len__(self) -> int:
         return self._n
@@ -322,6 +338,9 @@ class Narration:
         self.narrator: Narrator = game.narrator(game)
         self.table: ZoneTable = game._zone_table()
         self.state: GameState = game._fresh_state()
+        # The state before each action, copied into this one object (``advance``): the
+        # narrators only read it while the action is told, never keep it.
+        self.before: GameState = self.state.clone()
         self.zones: Zones = self.table.cards(self.state)
         self.done = 0
         # A world made by sample_hidden starts where it was sampled: no deal to tell.
@@ -363,6 +382,7 @@ class Narration:
         other.table = self.table
         with self.lock:
             other.state = self.state.clone()
+            other.before = self.state.clone()
             other.zones = self.zones              # replaced at every step, never changed
             other.done = self.done
             other.raw = self.raw.copy()           # Raw events are never changed once told
@@ -382,8 +402,10 @@ class Narration:
         with exact cards (``chosen``: log index -> card ids) with the same cards."""
         narrator = self.narrator
         table = self.table
+        static = table.static_ids
+        pre = self.before
         for action_id in new_actions:
-            pre = self.state.clone()
+            pre.copy_from(self.state)
             pre_zones = self.zones
             player = pre.current_player
             assert player is not None            # the log only holds legal actions
@@ -396,33 +418,45 @@ class Narration:
             post = self.state
             post_zones = table.cards(post)
             events = narrator.action(pre, action_id, player, post)
+            primary = action_index(events) if events[0].auto else 0
+            if post.round_index == pre.round_index:      # most actions: inline, no copies
+                moves = diff(pre_zones, post_zones)
+                if len(events) == 1:
+                    events[0].moves = moves
+                else:
+                    share_moves(events, moves, primary)
+                self._history.append(self.raw.extend(events) + primary)
+                for move in moves:        # a zone made in play: the event announces it
+                    if move[1] not in static:
+                        announce(table, events, pre_zones)
+                        break
+                self.zones = post_zones
+                self.done += 1
+                continue
             told = list(events)
-            new_round = post.round_index != pre.round_index
-            primary = action_index(events)
-            action_moves(table, events, pre_zones, post_zones, new_round and not post.is_over,
-                         primary)
+            action_moves(table, events, pre_zones, post_zones, not post.is_over, primary)
             self._history.append(len(self.raw) + primary)
             self.raw.extend(events)
-            if new_round:
-                ends = narrator.round_end(pre, action_id, player, post)
-                told += ends
-                self.raw.extend(ends)
-                self._history.append({"event": "round_end", "round": pre.round_index + 1,
-                                      **self.game._round_summary(post)})
-                if post.is_over:
-                    last = narrator.match_end(post)
-                    told += last
-                    self.raw.extend(last)
-                else:
-                    # every card back to the deck zone, then the new deal out of it
-                    mid = apply_moves(pre_zones, [m for e in events for m in e.moves])
-                    full = table.full_deck(mid)
-                    if ends:
-                        ends[0].moves = diff(mid, full)
-                    deals = narrator.deal(post)
-                    share_moves(deals, diff(full, post_zones), 0)
-                    told += deals
-                    self.raw.extend(deals)
+            # the round ended: told with its end, the match's or the next deal
+            ends = narrator.round_end(pre, action_id, player, post)
+            told += ends
+            self.raw.extend(ends)
+            self._history.append({"event": "round_end", "round": pre.round_index + 1,
+                                  **self.game._round_summary(post)})
+            if post.is_over:
+                last = narrator.match_end(post)
+                told += last
+                self.raw.extend(last)
+            else:
+                # every card back to the deck zone, then the new deal out of it
+                mid = apply_moves(pre_zones, [m for e in events for m in e.moves])
+                full = table.full_deck(mid)
+                if ends:
+                    ends[0].moves = diff(mid, full)
+                deals = narrator.deal(post)
+                share_moves(deals, diff(full, post_zones), 0)
+                told += deals
+                self.raw.extend(deals)
             announce(table, told, pre_zones)
             self.zones = post_zones
             self.done += 1
@@ -549,18 +583,23 @@ def events_for(game: NarratedGame, seat: int | None, since: int,
     out = []
     key = words_key(seat, lang)
     who = None
+    sight = table.sight_of(seat)
     token = enter(lang, game)        # one language context for the call, not one per event
     try:
-        for i, r in enumerate(raw):
-            event = r.render(since + i, seat, table)
+        n = since
+        for r in raw:
+            event = r.rendered(n, seat, table, sight)
+            n += 1
             cached = r.words
             words = None if cached is None else cached.get(key)
             if words is None:
                 if who is None:
                     who = seat_name(seat)
-                said = words_of(event, seat, who, game)
                 # only a text (most events): kept as the string, not a dict of one
-                words = said["text"] if len(said) == 1 else said
+                if "reason_code" in event or "breakdown" in event:
+                    words = words_of(event, seat, who, game)
+                else:
+                    words = sentence_of(event, seat, who, game)
                 if cached is None:
                     r.words = {key: words}
                 else:

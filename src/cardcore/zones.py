@@ -17,18 +17,20 @@ from __future__ import annotations
 import copy
 from typing import Any, Iterable, Mapping, Sequence
 
-from cardcore._moves import diff, multiset_minus
+from cardcore._moves import add_parts, diff, multiset_minus, snapshot
 from cardcore.zone_diff import Move, _diff, _multiset_minus  # noqa: F401 (the reference)
 from cardcore._fast import GameState
 from cardcore.cards import CARD_NAMES
 
-__all__ = ["ZoneTable", "Move", "diff", "apply_moves", "render_moves", "multiset_minus"]
+__all__ = ["ZoneTable", "Move", "diff", "apply_moves", "render_moves", "seen_moves",
+           "multiset_minus"]
 
 JSON = Any
 # zone id -> card ids (kernel order): bytes of ids as the kernel gives them (one call for
 # every zone, compared in C), a list for a split zone's piles or after moves are applied.
 Zones = dict[str, Sequence[int]]
 _TABLES: dict[tuple[Any, ...], ZoneTable] = {}    # ZoneTable.of: one per configuration
+_NAME_OF = CARD_NAMES.__getitem__      # card id -> notation, mapped in C (no comprehension)
 
 
 class ZoneTable:
@@ -132,17 +134,15 @@ class ZoneTable:
         """Every zone's cards in ``state``: the declared zones (empty ones too) and the zones
         of the split kernel zones that hold cards (in the kernel's order: a pile bottom to
         top)."""
-        out: dict[Any, Sequence[int]] = dict(zip(self.flat, state.zone_bytes()))
-        if self.splits:
-            del out[None]                              # the split zones' own entries
-            for name, i, part, _scope in self.splits:
-                ids = self._part_ids_of[name, i]
-                for index, cards in enumerate(self.game._zone_parts(state, name, i)):
-                    if cards:
-                        if index >= len(ids):          # replaced whole: tables share it
-                            ids = self._part_ids_of[name, i] = tuple(
-                                self.part_id(part, i, k) for k in range(index + 1))
-                        out[ids[index]] = cards
+        # in C: a dict of the declared zones, then each split zone's parts that hold cards
+        out: Zones = snapshot(self.flat, state.zone_bytes())
+        for name, i, part, _scope in self.splits:
+            parts = self.game._zone_parts(state, name, i)
+            ids = self._part_ids_of[name, i]
+            if len(parts) > len(ids):                  # replaced whole: tables share it
+                ids = self._part_ids_of[name, i] = tuple(
+                    self.part_id(part, i, k) for k in range(len(parts)))
+            add_parts(out, ids, parts)
         return out
 
     def sees(self, zone_id: str, seat: int | None) -> bool:
@@ -202,13 +202,11 @@ def apply_moves(zones: Mapping[str, Sequence[int]], moves: Iterable[Move]) -> Zo
     return dict(out)
 
 
-def render_moves(table: ZoneTable, moves: Iterable[Move], seat: int | None,
-                 known: str = "either") -> list[dict[str, JSON]]:
-    """Moves as ``seat`` sees them: the cards when it sees the source or the target zone
-    (``known="source"``: only the source, for an action not made yet), a count else."""
+def seen_moves(table: ZoneTable, sight: dict[str, bool], moves: Iterable[Move],
+               seat: int | None, known: str = "either") -> list[dict[str, JSON]]:
+    """``render_moves``, given ``table.sight_of(seat)``: ``Game.events`` asks for it once
+    per call, then renders every event's moves with it."""
     out: list[dict[str, JSON]] = []
-    sight = table.sight_of(seat)
-    name = CARD_NAMES.__getitem__
     for source, target, cards in moves:
         sees = sight.get(source)
         if sees is None:
@@ -218,7 +216,14 @@ def render_moves(table: ZoneTable, moves: Iterable[Move], seat: int | None,
             if sees is None:
                 sees = sight[target] = table.sees(target, seat)
         if sees:
-            out.append({"from": source, "to": target, "cards": list(map(name, cards))})
+            out.append({"from": source, "to": target, "cards": list(map(_NAME_OF, cards))})
         else:
             out.append({"from": source, "to": target, "count": len(cards)})
     return out
+
+
+def render_moves(table: ZoneTable, moves: Iterable[Move], seat: int | None,
+                 known: str = "either") -> list[dict[str, JSON]]:
+    """Moves as ``seat`` sees them: the cards when it sees the source or the target zone
+    (``known="source"``: only the source, for an action not made yet), a count else."""
+    return seen_moves(table, table.sight_of(seat), moves, seat, known)
