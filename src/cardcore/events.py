@@ -117,7 +117,7 @@ def public(kind: str, player: int | None, cards: Iterable[int] = (), *,
            into: str | None = None, **fields: JSON) -> Raw:
     """An automatic event everybody sees in full (its cards go ``into`` that zone, if
     given: the event claims those moves)."""
-    return Raw(kind, player, tuple(cards), None, dict(fields), target=into)
+    return Raw(kind, player, tuple(cards), None, fields, None, True, None, None, into)
 
 
 def private(kind: str, player: int | None, cards: Iterable[int], seen_by: Iterable[int],
@@ -184,8 +184,8 @@ class Narrator:
               source: str, target: str, **fields: JSON) -> Raw:
         """An automatic event of ``cards`` going from zone ``source`` to ``target``: the seats
         that see either zone see them."""
-        return Raw(kind, player, tuple(cards), self.seers(state, source, target), dict(fields),
-                   source=source, target=target)
+        return Raw(kind, player, tuple(cards), self.seers(state, source, target), fields, None,
+                   True, None, source, target)
 
     def breakdown_of(self, state: GameState) -> dict[str, JSON]:
         """The scoring breakdown of the round ``state`` has just finished, from the kernel's
@@ -265,14 +265,15 @@ class Narrator:
         seen_by = None
         if state is not None and source is not None and target is not None:
             seen_by = self.seers(state, source, target)
-        raw = Raw(spec.kind, player, tuple(cards), seen_by, auto=False, source=source,
-                  target=target)
         if seen_by is None or not spec.cards:
-            raw.public = {"id": action_id, "action": spec.label, **fields}
+            shown: dict[str, JSON] = {"id": action_id, "action": spec.label, **fields}
+            hidden = None
         else:
-            raw.public = {"id": None, "action": spec.kind, **fields}
-            raw.private = {"id": action_id, "action": spec.label}
-        return raw
+            shown = {"id": None, "action": spec.kind, **fields}
+            hidden = {"id": action_id, "action": spec.label}
+        # positional: every action makes one (keywords and the default public dict cost)
+        return Raw(spec.kind, player, tuple(cards), seen_by, shown, hidden, False, None,
+                   source, target)
 
 
 class SharedLog:
@@ -404,18 +405,18 @@ class Narration:
         table = self.table
         static = table.static_ids
         pre = self.before
+        post = self.state                        # the state played on (never replaced)
         for action_id in new_actions:
-            pre.copy_from(self.state)
+            pre.copy_from(post)
             pre_zones = self.zones
             player = pre.current_player
             assert player is not None            # the log only holds legal actions
             cards = chosen.get(self.done) if chosen else None
             if cards is None:
-                self.state.apply(action_id)
+                post.apply(action_id)
             else:
-                self.state.apply_chosen(action_id, cards)
+                post.apply_chosen(action_id, cards)
                 pre.keep_chosen(cards)          # the narrator reads what the action took
-            post = self.state
             post_zones = table.cards(post)
             events = narrator.action(pre, action_id, player, post)
             primary = action_index(events) if events[0].auto else 0

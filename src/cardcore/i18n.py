@@ -28,7 +28,7 @@ from cardcore.errors import ConfigError, echo
 
 __all__ = ["LANGUAGES", "DEFAULT_LANG", "DOMAIN", "check_lang", "translations", "use", "enter",
            "leave", "current", "_",
-           "N_", "P_", "ngettext", "plural_messages", "pgettext", "current_lang", "fill_template", "match_template", "fill", "messages"]
+           "N_", "P_", "ngettext", "personal", "plural_messages", "pgettext", "current_lang", "fill_template", "match_template", "fill", "messages"]
 
 LANGUAGES = ("en", "ru")            # English (the msgids) and Russian
 DEFAULT_LANG = "en"
@@ -183,6 +183,19 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if catalogs is _NULL:
         return singular if n == 1 else plural
     return catalogs.ngettext(singular, plural, n)
+
+
+def personal(player: Any, seat: int | None, message: str) -> str:
+    """``message`` (a msgid with ``{name}``, the same English for "you" and "seat 2") in the
+    current language, the verb agreeing with the person: its translation in context "you"
+    when ``player`` is ``seat``, else in context "they" (Russian «Вы взяли» / «Место 2 взяло»).
+    Its msgids are marked with ``P_`` and extracted in both contexts (tests/i18n_catalogs.py).
+    (``pgettext`` with the context chosen, in one call: most events' texts make one.)"""
+    catalogs = _current.get()[1]
+    if catalogs is _NULL:
+        return message
+    return catalogs.pgettext("you" if player == seat and player is not None else "they",
+                             message)
 
 
 def pgettext(context: str, message: str) -> str:

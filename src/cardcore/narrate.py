@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping, Union
 
 from cardcore.cards import card_id, sort_key
 from cardcore.i18n import (DEFAULT_LANG, N_, P_, _, current, fill, fill_template,
-                           ngettext, pgettext, use)
+                           ngettext, personal, use)
 
 __all__ = ["Event", "Who", "Phrase", "action_line", "breakdown_lines", "cards_text", "describe",
            "event_text", "reason_text", "row_text", "seat_name", "sentence", "verb", "mine",
@@ -48,14 +48,6 @@ def verb(base: str, player: Any, seat: int | None) -> str:
     """``base`` for the seat itself ("you draw"), with an s for the others ("seat 2 draws").
     English only: translated phrases choose between two whole sentences with ``mine``."""
     return base if player == seat else base + "s"
-
-
-def personal(player: Any, seat: int | None, message: str) -> str:
-    """``message`` (a msgid with ``{name}``, the same English for "you" and "seat 2") in the
-    current language, the verb agreeing with the person: its translation in context "you"
-    when ``player`` is ``seat``, else in context "they" (Russian «Вы взяли» / «Место 2 взяло»).
-    Its msgids are marked with ``P_`` and extracted in both contexts (tests/i18n_catalogs.py)."""
-    return pgettext("you" if player == seat and player is not None else "they", message)
 
 
 def mine(player: Any, seat: int | None, yours: str, theirs: str) -> str:
