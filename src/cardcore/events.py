@@ -107,7 +107,12 @@ class Raw:
             event.update(self.public)
         if table is not None:
             moves = self.moves
-            event["moves"] = seen_moves(table, sight, moves, seat) if moves else []  # type: ignore[arg-type]
+            if not moves:
+                event["moves"] = []
+            else:
+                if sight is None:
+                    sight = table.sight_of(seat)
+                event["moves"] = seen_moves(table, sight, moves, seat)
             if self.new_zones:
                 event["new_zones"] = [dict(z) for z in self.new_zones]
         return event
@@ -123,7 +128,7 @@ def public(kind: str, player: int | None, cards: Iterable[int] = (), *,
 def private(kind: str, player: int | None, cards: Iterable[int], seen_by: Iterable[int],
             **fields: JSON) -> Raw:
     """An automatic event whose cards only ``seen_by`` see (the others get a count)."""
-    return Raw(kind, player, tuple(cards), frozenset(seen_by), dict(fields))
+    return Raw(kind, player, tuple(cards), frozenset(seen_by), fields)
 
 
 class Narrator:
@@ -419,7 +424,7 @@ class Narration:
                 pre.keep_chosen(cards)          # the narrator reads what the action took
             post_zones = table.cards(post)
             events = narrator.action(pre, action_id, player, post)
-            primary = action_index(events) if events[0].auto else 0
+            primary = 0 if events and not events[0].auto else action_index(events)
             if post.round_index == pre.round_index:      # most actions: inline, no copies
                 moves = diff(pre_zones, post_zones)
                 if len(events) == 1:
