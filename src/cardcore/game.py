@@ -745,9 +745,10 @@ class Game:
                                   dict[int, tuple[int, ...]]]:
         """The checked options (the game's own copy), the decode table, the notation index
         and the card ids of the table's actions (filled as the narrators parse them, shared
-        by the configuration's games) of this configuration. Checking options and building the table cost more than the
-        rest of a new game, so a configuration met before is looked up (the options as given,
-        their types included: 1 and True are different options)."""
+        by the configuration's games) of this configuration. Checking options and building
+        the table cost more than the rest of a new game, so a configuration met before is
+        looked up (the options as given, their types included: 1 and True are different
+        options)."""
         cls = type(self)
         cache: dict[Any, Any] | None = cls.__dict__.get("_configurations")
         if cache is None:

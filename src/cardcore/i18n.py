@@ -205,7 +205,7 @@ def pgettext(context: str, message: str) -> str:
     return message if catalogs is _NULL else catalogs.pgettext(context, message)
 
 
-# Marks a msgid said of a person (``cardcore.narrate.personal``): extracted twice, in contexts
+# Marks a msgid said of a person (``personal`` above): extracted twice, in contexts
 # "you" and "they", since other languages conjugate the verb. It returns its msgid: ``str``
 # itself (the str of a str is that str), a C call in every phrase rather than a Python one.
 P_: Callable[[str], str] = str
