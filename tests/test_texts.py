@@ -68,6 +68,23 @@ def test_every_event_has_a_sentence_in_english_and_russian_for_every_seat(name):
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_the_wire_texts_are_the_terminals_sentences(name):
+    """``Game.events`` tells most kinds in C (cardcore._render.Teller, from the game's and
+    the shared phrases); ``cardcore.narrate.event_text`` tells every kind in Python. Both
+    say the same, for every seat and the spectator, in both languages, every kind met."""
+    from cardcore.narrate import event_text
+    kinds = set()
+    for seed in range(3):
+        game = played(name, seed)
+        for seat in [None, *range(game.num_players)]:
+            for lang in ("en", "ru"):
+                for event in game.events(seat, lang=lang):
+                    kinds.add(event["kind"])
+                    assert event["text"] == event_text(event, seat, game, lang), event
+    assert {game.round_end_event, "match_end", "deal"} <= kinds    # the Python-only kinds too
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_round_and_match_ends_say_why_and_rows_have_text_count_points_rule(name):
     cls = game_class(name)
     rows = ends = 0

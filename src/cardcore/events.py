@@ -26,13 +26,14 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from cardcore._fast import GameState
-from cardcore.cards import CARD_NAMES, card_id
+from cardcore._render import Teller, render, render_all
+from cardcore.cards import card_id
 from cardcore.errors import echo
-from cardcore.i18n import check_lang, enter, leave
-from cardcore.narrate import COUNTED, reason_text, row_text, seat_name
+from cardcore.i18n import _, check_lang, enter, leave
+from cardcore.narrate import COUNTED, phrases_of, reason_text, row_text, seat_name
 from cardcore.narrate import _event_text as sentence_of
 from cardcore.zones import (
-    Move, ZoneTable, Zones, apply_moves, diff, multiset_minus, seen_moves,
+    Move, ZoneTable, Zones, apply_moves, diff, multiset_minus,
 )
 
 __all__ = ["Raw", "Narrator", "Narration", "events_for", "multiset_minus", "public", "private",
@@ -42,8 +43,6 @@ DEAL_EVENT = "deal"            # every game's round begins with an event of this
 # The shared empty defaults of Raw (an event replaces them, never changes them in place):
 # fewer objects per event for the collector to walk.
 _NO_MOVES: tuple[Move, ...] = ()
-# card id -> notation (the kernel's ids: no range check); mapped in C, not in a comprehension
-_NAME_OF = CARD_NAMES.__getitem__
 
 JSON = Any
 # The game a narrator tells: a cardcore.game.Game (not imported: the protocol module imports
@@ -87,35 +86,8 @@ class Raw:
     def rendered(self, n: int, seat: int | None, table: ZoneTable | None,
                  sight: dict[str, bool] | None) -> dict[str, JSON]:
         """``render``, given the table's ``sight_of(seat)`` (asked once per ``events()``
-        call, not once per event)."""
-        seen_by = self.seen_by
-        cards = self.cards
-        if seen_by is None or (seat is not None and seat in seen_by):
-            event: dict[str, JSON] = {"n": n, "kind": self.kind, "player": self.player,
-                                      "cards": list(map(_NAME_OF, cards))}
-            if self.auto:
-                event["auto"] = True
-            event.update(self.public)
-            if self.private:
-                event.update(self.private)
-        else:
-            event = {"n": n, "kind": self.kind, "player": self.player, "cards": []}
-            if cards:
-                event["hidden"] = len(cards)
-            if self.auto:
-                event["auto"] = True
-            event.update(self.public)
-        if table is not None:
-            moves = self.moves
-            if not moves:
-                event["moves"] = []
-            else:
-                if sight is None:
-                    sight = table.sight_of(seat)
-                event["moves"] = seen_moves(table, sight, moves, seat)
-            if self.new_zones:
-                event["new_zones"] = [dict(z) for z in self.new_zones]
-        return event
+        call, not once per event); in C (cardcore._render)."""
+        return render(self, n, seat, table, sight)
 
 
 def public(kind: str, player: int | None, cards: Iterable[int] = (), *,
@@ -586,38 +558,16 @@ def events_for(game: NarratedGame, seat: int | None, since: int,
     with narration.lock:
         raw = narration.raw[since:]
     table = narration.table
-    out = []
-    key = words_key(seat, lang)
-    who = None
     sight = table.sight_of(seat)
     token = enter(lang, game)        # one language context for the call, not one per event
     try:
-        n = since
-        for r in raw:
-            event = r.rendered(n, seat, table, sight)
-            n += 1
-            cached = r.words
-            words = None if cached is None else cached.get(key)
-            if words is None:
-                if who is None:
-                    who = seat_name(seat)
-                # only a text (most events): kept as the string, not a dict of one
-                if "reason_code" in event or "breakdown" in event:
-                    words = words_of(event, seat, who, game)
-                else:
-                    words = sentence_of(event, seat, who, game)
-                if cached is None:
-                    r.words = {key: words}
-                else:
-                    cached[key] = words
-            if type(words) is str:
-                event["text"] = words
-            else:
-                event.update(words)
-            out.append(event)
+        # in C (cardcore._render): each Raw's ``rendered`` and its words, cached per seat
+        # and language (``Raw.words``), told on the first reading
+        teller = Teller(seat, seat_name(seat), game, phrases_of(game), _("the table"),
+                        sentence_of, words_of)
+        return render_all(raw, since, seat, table, sight, words_key(seat, lang), teller)
     finally:
         leave(token)
-    return out
 
 
 _WORDS_KEYS: dict[tuple[int | None, str], str] = {}

@@ -122,17 +122,23 @@ def seat_name(seat: int | None) -> Who:
     try:
         return _NAMERS[key]
     except KeyError:
-        pass
-    names: dict[int, str] = {}
+        who = _NAMERS[key] = _Names(seat).__getitem__
+        return who
 
-    def who(k: int) -> str:
-        try:
-            return names[k]
-        except KeyError:
-            name = names[k] = _("you") if k == seat else _("seat {seat}").format(seat=k)
-            return name
-    _NAMERS[key] = who
-    return who
+
+class _Names(dict[int, str]):
+    """Seat -> its name for one reader, each made on its first asking: its ``__getitem__`` is
+    the namer (a C call, not a Python function: texts name a seat or two each)."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int | None) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def __missing__(self, k: int) -> str:
+        name = self[k] = _("you") if k == self.seat else _("seat {seat}").format(seat=k)
+        return name
 
 
 _NAMERS: dict[tuple[Any, int | None], Who] = {}
@@ -187,6 +193,21 @@ def _event_text(event: Event, seat: int | None, who: Who, game: Any) -> str:
                 else action_line(event, name))
     # sentence(text), inline: a call fewer for every event of every game
     return text[0].upper() + text[1:] if text and text[0].islower() else text
+
+
+def phrases_of(game: Any) -> dict[str, Phrase]:
+    """Event kind -> its phrase for ``game`` (a Game or its class): the game's, else the
+    shared one; without the round and match ends, which ``_event_text`` words itself.
+    (``Game.events`` tells these in C, cardcore._render.Teller.)"""
+    cls = game if isinstance(game, type) else type(game)
+    return _phrases_of(cls, game.round_end_event)
+
+
+@functools.lru_cache(maxsize=None)
+def _phrases_of(cls: type, round_end: str) -> dict[str, Phrase]:
+    own = {kind: phrase for kind, phrase in cls.phrases.items() if phrase}   # type: ignore[attr-defined]
+    return {kind: phrase for kind, phrase in {**COMMON, **own}.items()
+            if kind not in (round_end, "match_end")}
 
 
 def reason_text(event: Event, seat: int | None, who: Who, game: Any) -> str:

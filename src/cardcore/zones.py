@@ -18,6 +18,7 @@ import copy
 from typing import Any, Iterable, Mapping, Sequence
 
 from cardcore._moves import add_parts, diff, multiset_minus, snapshot
+from cardcore._render import seen_moves  # moves as a seat sees them (every event's, in C)
 from cardcore.zone_diff import Move, _diff, _multiset_minus  # noqa: F401 (the reference)
 from cardcore._fast import GameState
 from cardcore.cards import CARD_NAMES
@@ -30,7 +31,6 @@ JSON = Any
 # every zone, compared in C), a list for a split zone's piles or after moves are applied.
 Zones = dict[str, Sequence[int]]
 _TABLES: dict[tuple[Any, ...], ZoneTable] = {}    # ZoneTable.of: one per configuration
-_NAME_OF = CARD_NAMES.__getitem__      # card id -> notation, mapped in C (no comprehension)
 
 
 class ZoneTable:
@@ -200,26 +200,6 @@ def apply_moves(zones: Mapping[str, Sequence[int]], moves: Iterable[Move]) -> Zo
             left.remove(card)
         out.setdefault(target, []).extend(cards)
     return dict(out)
-
-
-def seen_moves(table: ZoneTable, sight: dict[str, bool], moves: Iterable[Move],
-               seat: int | None, known: str = "either") -> list[dict[str, JSON]]:
-    """``render_moves``, given ``table.sight_of(seat)``: ``Game.events`` asks for it once
-    per call, then renders every event's moves with it."""
-    out: list[dict[str, JSON]] = []
-    for source, target, cards in moves:
-        sees = sight.get(source)
-        if sees is None:
-            sees = sight[source] = table.sees(source, seat)
-        if not sees and known == "either":
-            sees = sight.get(target)
-            if sees is None:
-                sees = sight[target] = table.sees(target, seat)
-        if sees:
-            out.append({"from": source, "to": target, "cards": list(map(_NAME_OF, cards))})
-        else:
-            out.append({"from": source, "to": target, "count": len(cards)})
-    return out
 
 
 def render_moves(table: ZoneTable, moves: Iterable[Move], seat: int | None,
