@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from cardcore._fast import GameState
+from cardcore._log import SharedLog  # (in C: appended to at every action)
 from cardcore._render import Teller, render, render_all
 from cardcore.cards import card_id
 from cardcore.errors import echo
@@ -251,50 +252,6 @@ class Narrator:
         # positional: every action makes one (keywords and the default public dict cost)
         return Raw(spec.kind, player, tuple(cards), seen_by, shown, hidden, False, None,
                    source, target)
-
-
-class SharedLog:
-    """An append-only list whose copies share their common prefix: ``copy()`` costs O(1),
-    and a copy copies the items only when it appends after another copy has appended. A
-    narration is copied with every clone of its game, so a search that clones at every step
-    of a long match (and keeps the clones) would otherwise hold one list per clone."""
-
-    __slots__ = ("_items", "_n")
-
-    def __init__(self, items: Any = None) -> None:
-        """Over a new list, or over ``items`` (a list or an ``array.array``, kept as given)."""
-        self._items: Any = [] if items is None else items
-        self._n = len(self._items)
-
-    def copy(self) -> SharedLog:
-        other = SharedLog.__new__(SharedLog)
-        other._items, other._n = self._items, self._n
-        return other
-
-    def append(self, item: Any) -> None:
-        if len(self._items) != self._n:           # another copy appended: go our own way
-            self._items = self._items[:self._n]
-        self._items.append(item)
-        self._n += 1
-
-    def extend(self, items: Iterable[Any]) -> int:
-        """Append ``items``; the index the first of them has."""
-        if len(self._items) != self._n:           # another copy appended: go our own way
-            self._items = self._items[:self._n]
-        before = len(self._items)
-        self._items.extend(items)
-        self._n += len(self._items) - before
-        return before
-
-    def __len__(self) -> int:
-        return self._n
-
-    def __getitem__(self, index: slice) -> Any:
-        start, stop, step = index.indices(self._n)
-        return self._items[start:stop:step]
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self._items[:self._n])
 
 
 class Narration:
@@ -527,13 +484,19 @@ def announce(table: ZoneTable, events: list[Raw], zones: Zones) -> None:
 
 
 def action_moves_for(game: NarratedGame, state: GameState, action_id: int,
-                     pre_zones: Zones | None = None) -> list[Move]:
+                     pre_zones: Zones | None = None,
+                     scratch: GameState | None = None) -> list[Move]:
     """The moves of the event that applying ``action_id`` in ``state`` would make (the
-    state is not changed; ``pre_zones``: its zones, when already read): what
-    ``Action.moves`` shows, before the acting seat's view."""
+    state is not changed; ``pre_zones``: its zones, when already read; ``scratch``: a state
+    of the same game to play it on, else a clone): what ``Action.moves`` shows, before the
+    acting seat's view."""
     table: ZoneTable = game._zone_table()
     pre = state                       # only read: the narrators never change it
-    post = state.clone()
+    if scratch is None:
+        post = state.clone()
+    else:
+        post = scratch
+        post.copy_from(state)
     player = pre.current_player
     post.apply(action_id)
     events: list[Raw] = game._action_narrator().action(pre, action_id, player, post)

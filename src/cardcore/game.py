@@ -160,13 +160,16 @@ class _Position:
     copied until moves are read: the state then, if the game has not moved on (a log only
     grows), else the log's first actions replayed."""
 
-    __slots__ = ("game", "done", "state", "zones")
+    __slots__ = ("game", "done", "state", "zones", "scratch")
 
     def __init__(self, game: Game, done: int) -> None:
         self.game = game
         self.done = done
         self.state: GameState | None = None
         self.zones: Any = None                  # the position's zones, read once
+        # Copies of the state each action is played on (copied into, not allocated per
+        # action); taken with one pop, so two threads reading moves never share one.
+        self.scratch: list[GameState] = []
 
     def snapshot(self) -> GameState:
         if self.state is None:
@@ -189,8 +192,13 @@ class _Position:
         state = self.snapshot()
         if self.zones is None:
             self.zones = table.cards(state)
-        return render_moves(table, action_moves_for(self.game, state, action_id, self.zones),
-                            seat, known="source")
+        try:
+            scratch = self.scratch.pop()
+        except IndexError:
+            scratch = state.clone()
+        moves = action_moves_for(self.game, state, action_id, self.zones, scratch)
+        self.scratch.append(scratch)
+        return render_moves(table, moves, seat, known="source")
 
 
 @dataclass(frozen=True)
