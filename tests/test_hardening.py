@@ -294,6 +294,43 @@ def test_a_game_shared_by_two_threads_stays_consistent(name):
         load_game(save)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_threads_reading_one_positions_moves_get_each_actions_own(name):
+    """The legal actions of one position share the state copies their moves are played on
+    (one per thread at a time): threads reading them at once, switching often, get what one
+    thread reads alone."""
+    game = new_game(name, seed=4)
+    rng = random.Random(4)
+    for _ in range(12):
+        game.apply(rng.choice(game.legal_action_ids()))
+    alone = [a.moves for a in game.legal_actions()]
+    seen: list[list] = [[] for _ in range(4)]
+    errors: list[BaseException] = []
+
+    def read(k: int) -> None:
+        try:
+            for _ in range(5):              # new actions (their moves not yet read), one position
+                actions = game.legal_actions()
+                seen[k].append([a.moves for a in (actions if k % 2 else actions[::-1])])
+        except BaseException as e:          # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=read, args=(k,)) for k in range(4)]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not errors
+    for k, reads in enumerate(seen):
+        for moves in reads:
+            assert (moves if k % 2 else moves[::-1]) == alone
+
+
 def test_schema_names_and_kinds_are_checked():
     with pytest.raises(ConfigError):
         cardcore.schema("chess", "view")

@@ -23,7 +23,7 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from cardcore._fast import GameState
 from cardcore._log import SharedLog  # (in C: appended to at every action)

@@ -168,8 +168,9 @@ class _Position:
         self.state: GameState | None = None
         self.zones: Any = None                  # the position's zones, read once
         # Copies of the state each action is played on (copied into, not allocated per
-        # action); taken with one pop, so two threads reading moves never share one.
-        self.scratch: list[GameState] = []
+        # action); taken with one pop, so two threads reading moves never share one. Made
+        # when moves are first read (most positions' never are).
+        self.scratch: list[GameState] | None = None
 
     def snapshot(self) -> GameState:
         if self.state is None:
@@ -192,12 +193,15 @@ class _Position:
         state = self.snapshot()
         if self.zones is None:
             self.zones = table.cards(state)
+        pool = self.scratch
+        if pool is None:
+            pool = self.scratch = []
         try:
-            scratch = self.scratch.pop()
+            scratch = pool.pop()
         except IndexError:
             scratch = state.clone()
         moves = action_moves_for(self.game, state, action_id, self.zones, scratch)
-        self.scratch.append(scratch)
+        pool.append(scratch)
         return render_moves(table, moves, seat, known="source")
 
 
