@@ -296,9 +296,9 @@ def test_a_game_shared_by_two_threads_stays_consistent(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_threads_reading_one_positions_moves_get_each_actions_own(name):
-    """The legal actions of one position share the state copies their moves are played on
-    (one per thread at a time): threads reading them at once, switching often, get what one
-    thread reads alone."""
+    """Legal actions' moves are played on kept state copies (``events.action_moves_for``,
+    one per thread at a time): threads reading one position's at once, switching often, get
+    what one thread reads alone."""
     game = new_game(name, seed=4)
     rng = random.Random(4)
     for _ in range(12):

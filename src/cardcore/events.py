@@ -483,27 +483,37 @@ def announce(table: ZoneTable, events: list[Raw], zones: Zones) -> None:
                 held[target] = now + len(cards)
 
 
+# Per state class, states kept to play a legal action on for its moves (``action_moves_for``
+# copies the position into one: no allocation per action). A few: taken by one ``pop`` (one
+# per thread at a time), none held by a game, so a finished game keeps nothing here.
+_SCRATCH: dict[type, list[GameState]] = {}
+SCRATCH_KEPT = 4
+
+
 def action_moves_for(game: NarratedGame, state: GameState, action_id: int,
-                     pre_zones: Zones | None = None,
-                     scratch: GameState | None = None) -> list[Move]:
+                     pre_zones: Zones | None = None) -> list[Move]:
     """The moves of the event that applying ``action_id`` in ``state`` would make (the
-    state is not changed; ``pre_zones``: its zones, when already read; ``scratch``: a state
-    of the same game to play it on, else a clone): what ``Action.moves`` shows, before the
-    acting seat's view."""
+    state is not changed; ``pre_zones``: its zones, when already read): what
+    ``Action.moves`` shows, before the acting seat's view."""
     table: ZoneTable = game._zone_table()
     pre = state                       # only read: the narrators never change it
-    if scratch is None:
-        post = state.clone()
-    else:
-        post = scratch
+    pool = _SCRATCH.setdefault(type(state), [])
+    try:
+        post = pool.pop()
         post.copy_from(state)
-    player = pre.current_player
-    post.apply(action_id)
-    events: list[Raw] = game._action_narrator().action(pre, action_id, player, post)
-    redealt = post.round_index != pre.round_index and not post.is_over
-    before = table.cards(pre) if pre_zones is None else pre_zones
-    action_moves(table, events, before, table.cards(post), redealt)
-    return list(events[action_index(events)].moves)
+    except IndexError:
+        post = state.clone()
+    try:
+        player = pre.current_player
+        post.apply(action_id)
+        events: list[Raw] = game._action_narrator().action(pre, action_id, player, post)
+        redealt = post.round_index != pre.round_index and not post.is_over
+        before = table.cards(pre) if pre_zones is None else pre_zones
+        action_moves(table, events, before, table.cards(post), redealt)
+        return list(events[action_index(events)].moves)
+    finally:
+        if len(pool) < SCRATCH_KEPT:
+            pool.append(post)
 
 
 def events_for(game: NarratedGame, seat: int | None, since: int,

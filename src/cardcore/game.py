@@ -160,17 +160,13 @@ class _Position:
     copied until moves are read: the state then, if the game has not moved on (a log only
     grows), else the log's first actions replayed."""
 
-    __slots__ = ("game", "done", "state", "zones", "scratch")
+    __slots__ = ("game", "done", "state", "zones")
 
     def __init__(self, game: Game, done: int) -> None:
         self.game = game
         self.done = done
         self.state: GameState | None = None
         self.zones: Any = None                  # the position's zones, read once
-        # Copies of the state each action is played on (copied into, not allocated per
-        # action); taken with one pop, so two threads reading moves never share one. Made
-        # when moves are first read (most positions' never are).
-        self.scratch: list[GameState] | None = None
 
     def snapshot(self) -> GameState:
         if self.state is None:
@@ -193,16 +189,8 @@ class _Position:
         state = self.snapshot()
         if self.zones is None:
             self.zones = table.cards(state)
-        pool = self.scratch
-        if pool is None:
-            pool = self.scratch = []
-        try:
-            scratch = pool.pop()
-        except IndexError:
-            scratch = state.clone()
-        moves = action_moves_for(self.game, state, action_id, self.zones, scratch)
-        pool.append(scratch)
-        return render_moves(table, moves, seat, known="source")
+        return render_moves(table, action_moves_for(self.game, state, action_id, self.zones),
+                            seat, known="source")
 
 
 @dataclass(frozen=True)
