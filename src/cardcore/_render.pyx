@@ -1,8 +1,10 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
 """An event as one reader sees it, in C: ``Game.events`` renders every event of a narration
-for each seat and language that asks, and as Python bytecode the rendering was a third of
-what a narrated action cost. ``cardcore.events.Raw.rendered`` and ``cardcore.zones.seen_moves``
-are these functions; the Raw's fields are read by name (it stays a Python dataclass)."""
+for each seat and language that asks. Here rather than in Python bytecode, with the phrase
+chosen here too, a narrated action costs ~7,500 fewer instructions (Crazy Eights: what took
+it under issue 31's budget; benchmarks/README.md, "Narration"). ``cardcore.events.Raw.rendered``
+and ``cardcore.zones.seen_moves`` are these functions; the Raw's fields are read by name (it
+stays a Python dataclass)."""
 
 from cardcore.cards import CARD_NAMES
 
@@ -85,13 +87,13 @@ def render_all(raws, Py_ssize_t n, seat, table, dict sight, str key, Teller tell
         event = _render(raw, n, seat, table, sight)
         n += 1
         cached = raw.words
-        told = None if cached is None else (<dict>cached).get(key)
+        told = None if cached is None else (<dict?>cached).get(key)
         if told is None:
             told = teller.tell(event)
             if cached is None:
                 raw.words = {key: told}
             else:
-                (<dict>cached)[key] = told
+                (<dict?>cached)[key] = told
         if type(told) is str:
             event["text"] = told
         else:
