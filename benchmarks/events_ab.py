@@ -3,11 +3,16 @@ alternating runs, each in a fresh interpreter, whole short matches played first 
 server or an analysis keeps its games), then narrated once for the spectator.
 
     python benchmarks/events_ab.py --a /path/to/main/src --b src [--games manna] [--runs 3]
+        [--actions 20000] [--collector off]
 
 Prints per run and game the CPU µs per action and how many passes of each collector generation
-ran during the narration; then the medians and B/A. ``instructions_ab.py --only events`` counts
-the same work in instructions (the collector's share barely shows there: its full passes are
-few; here they are timed).
+ran during the narration, with its parts: the replay that tells the events (the game's
+``_narrate()``), then the first ``events()`` (rendering and the words, made once per event and
+reader) and a second one (rendering only: the words are kept); then the medians and B/A.
+The window is long (20,000 actions) so that full collections, a few per window, average out: in
+a window of 3,000 one more or fewer full pass moved a result by a fifth. ``--collector off``
+times the same with the collector disabled. ``instructions_ab.py --only events`` counts the same
+work in instructions (the collector's share barely shows there, nor do cache misses).
 """
 from __future__ import annotations
 
@@ -22,7 +27,7 @@ WORK = r'''
 import gc, json, sys, time
 from cardcore import new_game
 from cardcore._fast import Random
-name, n, options = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
+name, n, options, collector = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3]), sys.argv[4]
 below, s, done, games = Random(3).below, 0, 0, []
 while done < n:
     g = new_game(name, seed=s, **options); s += 1
@@ -33,10 +38,23 @@ while done < n:
 passes = [0, 0, 0]
 gc.callbacks.append(lambda phase, info: phase == "start" and passes.__setitem__(
     info["generation"], passes[info["generation"]] + 1))
-start = time.process_time()
+if collector == "off":
+    gc.disable()
+clock = time.process_time
+start = clock()
 for g in games:
-    g.events()
-print(json.dumps({"us": (time.process_time() - start) / done * 1e6, "passes": passes}))
+    g._narrate()                     # the replay that tells the events
+told = clock()
+for g in games:
+    g.events()                       # rendered, with the words made
+first = clock()
+for g in games:
+    g.events()                       # rendered again, the words kept
+again = clock()
+per = 1e6 / done
+print(json.dumps({"us": (first - start) * per, "replay": (told - start) * per,
+                  "render_words": (first - told) * per, "render": (again - first) * per,
+                  "passes": passes}))
 '''
 
 
@@ -48,9 +66,9 @@ def short_match(path: str, name: str) -> str:
                           env={**os.environ, "PYTHONPATH": path}, check=True).stdout.strip()
 
 
-def run(path: str, name: str, n: int, options: str) -> dict[str, object]:
+def run(path: str, name: str, n: int, options: str, collector: str) -> dict[str, object]:
     env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": path}
-    out = subprocess.run([sys.executable, "-c", WORK, name, str(n), options],
+    out = subprocess.run([sys.executable, "-c", WORK, name, str(n), options, collector],
                          capture_output=True, text=True, env=env, check=True)
     result: dict[str, object] = json.loads(out.stdout)
     return result
@@ -61,18 +79,21 @@ def main() -> None:
     ap.add_argument("--a", required=True, help="PYTHONPATH of build A")
     ap.add_argument("--b", default="src", help="PYTHONPATH of build B")
     ap.add_argument("--games", default="crazy_eights,kings_stakes,kuzanasta,manna")
-    ap.add_argument("--actions", type=int, default=3000)
+    ap.add_argument("--actions", type=int, default=20000)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--collector", choices=("on", "off"), default="on")
     args = ap.parse_args()
     for name in args.games.split(","):
         options = short_match(args.b, name)
         times: dict[str, list[float]] = {"A": [], "B": []}
         for k in range(args.runs):
             for label, path in (("A", args.a), ("B", args.b)):   # alternating slices
-                got = run(path, name, args.actions, options)
+                got = run(path, name, args.actions, options, args.collector)
                 times[label].append(float(got["us"]))  # type: ignore[arg-type]
-                print(f"{name:13s} run {k} {label}: {got['us']:7.1f} µs/action, "
-                      f"collector passes by generation {got['passes']}", flush=True)
+                print(f"{name:13s} run {k} {label}: {got['us']:7.1f} µs/action (replay "
+                      f"{got['replay']:.1f}, render and words {got['render_words']:.1f}; "
+                      f"render alone {got['render']:.1f}), collector passes by generation "
+                      f"{got['passes']}", flush=True)
         a, b = statistics.median(times["A"]), statistics.median(times["B"])
         print(f"{name:13s} median A {a:.1f}  B {b:.1f}  B/A {b / a:.3f}", flush=True)
 
