@@ -1,8 +1,8 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
 """An event as one reader sees it, in C: ``Game.events`` renders every event of a narration
 for each seat and language that asks. Here rather than in Python bytecode, with the phrase
-chosen here too, a narrated action costs ~7,500 fewer instructions (Crazy Eights: what took
-it under issue 31's budget; benchmarks/README.md, "Narration"). ``cardcore.events.Raw.rendered``
+chosen here too, a narrated action costs 6-8 % fewer instructions (benchmarks/README.md,
+"Narration"). ``cardcore.events.Raw.rendered``
 and ``cardcore.zones.seen_moves`` are these functions; the Raw's fields are read by name (it
 stays a Python dataclass)."""
 
