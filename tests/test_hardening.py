@@ -250,6 +250,21 @@ def test_hostile_save_shapes_raise_value_error(name):
 
 
 # ------------------------------------------------------------------ threads
+def run_switching_often(target, n: int) -> None:
+    """``target(k)`` on ``n`` threads at once, switching every microsecond (a torn step would
+    show), until all have ended."""
+    threads = [threading.Thread(target=target, args=(k,)) for k in range(n)]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_a_game_shared_by_two_threads_stays_consistent(name):
     game = new_game(name, seed=3)
@@ -276,16 +291,7 @@ def test_a_game_shared_by_two_threads_stays_consistent(name):
         except BaseException as e:          # pragma: no cover - reported below
             errors.append(e)
 
-    threads = [threading.Thread(target=play, args=(k,)) for k in range(2)]
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)             # switch threads often: a torn step would show
-    try:
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(interval)
+    run_switching_often(play, 2)
     assert not errors
     copy_ = load_game(game.to_json())
     assert snapshot(copy_) == snapshot(game)
@@ -315,16 +321,7 @@ def test_threads_reading_one_positions_moves_get_each_actions_own(name):
         except BaseException as e:          # pragma: no cover - reported below
             errors.append(e)
 
-    threads = [threading.Thread(target=read, args=(k,)) for k in range(4)]
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(interval)
+    run_switching_often(read, 4)
     assert not errors
     for k, reads in enumerate(seen):
         for moves in reads:
