@@ -139,8 +139,9 @@ lines.push('export type * from "./shared.js";');
 for (const game of games) lines.push(`export type * from "./${game}.js";`);
 files["games.ts"] = lines.join("\n") + "\n";
 
-// Write the directory afresh: a game removed upstream leaves no stale module behind.
+// Write the directory afresh: a game removed upstream leaves no stale module behind. (force:
+// a file already gone is no error; another run writing the same output may have removed it.)
 mkdirSync(out, { recursive: true });
-for (const name of readdirSync(out)) if (name.endsWith(".ts")) rmSync(join(out, name));
+for (const name of readdirSync(out)) if (name.endsWith(".ts")) rmSync(join(out, name), { force: true });
 for (const [name, text] of Object.entries(files)) writeFileSync(join(out, name), text);
 console.log(`wrote ${Object.keys(files).length} files to ${out}`);
