@@ -35,6 +35,7 @@ while done < n:
     while ids:
         g.apply(ids[below(len(ids))]); ids = g.legal_action_ids()
     games.append(g); done += len(g.action_log())
+gc.collect()            # the matches' own garbage is not the narration's to collect
 passes = [0, 0, 0]
 gc.callbacks.append(lambda phase, info: phase == "start" and passes.__setitem__(
     info["generation"], passes[info["generation"]] + 1))

@@ -364,3 +364,88 @@ def test_no_text_a_player_reads_says_s_for_a_plural(package):
                  for template in getattr(words_module(cls), "PLURAL_REFUSALS", {})}
     said = [m.id[0] if isinstance(m.id, tuple) else m.id for m in catalog if m.id]
     assert [text for text in said if "(s)" in text and text not in read_back] == []
+
+
+# --- Line: a phrase filled from the event in C (cardcore._render), told with no Python run
+
+def test_a_line_is_said_of_its_seat_in_the_persons_form() -> None:
+    from cardcore.i18n import use
+    from cardcore.narrate import Line, seat_name
+    discarded = Line("{name} discarded {cards}.")
+    event = {"kind": "discard", "player": 2, "cards": ["9S"]}
+    assert discarded(event, 2, seat_name(2), "you") == "you discarded 9S."
+    assert discarded(event, 0, seat_name(0), "seat 2") == "seat 2 discarded 9S."
+    with use("ru", game_class("manna")):
+        assert discarded(event, 2, seat_name(2), "вы").startswith("вы сбросили")
+        assert discarded(event, 0, seat_name(0), "место 2").startswith("место 2 сбросило")
+
+
+def test_a_lines_fields_come_from_the_event_renamed_or_nested() -> None:
+    from cardcore.narrate import Line, seat_name
+    who = seat_name(None)
+    stock = Line(" Stock: {count}.", personal=False, fields={"count": "stock_size"})
+    assert stock({"stock_size": 7}, None, who, "") == " Stock: 7."
+    next_one = Line(" Next: {name}; suit {suit}.", of="next_player", personal=False)
+    assert next_one({"player": 1, "next_player": 2, "suit": "H"}, None, who, "seat 1") == \
+        " Next: seat 2; suit H."
+    staked = Line("{line} Stake {stake}.", personal=False,
+                  fields={"line": Line("{name} played {cards}.")})
+    assert staked({"player": 1, "cards": ["4H", "4D"], "stake": 8}, None, who, "seat 1") == \
+        "seat 1 played 4H 4D. Stake 8."
+    drew = Line("{name} drew {cards}.", nothing="nothing")
+    assert drew({"player": 1, "cards": []}, None, who, "seat 1") == "seat 1 drew nothing."
+    assert drew({"player": 1, "cards": [], "hidden": 2}, None, who, "seat 1") == \
+        "seat 1 drew 2 cards."
+    mine = Line("{name} were dealt {cards}.", "{name} was dealt {cards}.")
+    assert mine({"player": 0, "cards": ["AS"]}, 0, seat_name(0), "you") == "you were dealt AS."
+    assert mine({"player": 0, "cards": [], "hidden": 1}, 1, seat_name(1), "seat 0") == \
+        "seat 0 was dealt 1 card."
+
+
+def test_a_line_refuses_a_template_it_cannot_fill() -> None:
+    from cardcore.narrate import Line
+    for bad in ("{name!r} went out.", "{0} went out.", "{name.upper} went out."):
+        with pytest.raises(ValueError, match="plain names"):
+            Line(bad)
+
+
+def test_a_phrase_may_say_lines_in_order_and_the_terminal_says_the_same() -> None:
+    """A phrase returning Lines (Crazy Eights' ``pass``: who passed, then who is next) gives
+    the wire and the terminal one sentence."""
+    game = cardcore.new_game("crazy_eights", seed=3)
+    rng = random.Random(3)
+    while not any(e["kind"] == "pass" for e in game.events()):
+        game.apply(rng.choice(game.legal_action_ids()))
+    passed = next(e for e in game.events(1) if e["kind"] == "pass")
+    assert re.fullmatch(r"(You|Seat \d) passed\.( Next: (you|seat \d); suit [CDHS]\.)?",
+                        passed["text"]), passed["text"]
+    from cardcore.narrate import event_text
+    assert event_text({k: v for k, v in passed.items() if k != "text"}, 1, game) == \
+        passed["text"]
+
+
+def test_the_told_words_are_kept_per_reader_and_a_raw_is_not_tracked() -> None:
+    """Words are kept in one list per reader (not a dict per event), and the raw events are
+    C objects the collector does not track (their fields cannot lead back to them)."""
+    import gc
+    game = cardcore.new_game("manna", seed=2)
+    for _ in range(30):
+        game.apply(game.legal_action_ids()[0])
+    game.events(0, lang="ru")
+    narration = game._narration
+    assert set(narration.words) == {"ru:0"}
+    assert len(narration.words["ru:0"]) == len(narration.raw)
+    assert all(isinstance(w, (str, dict)) for w in narration.words["ru:0"])
+    assert not any(gc.is_tracked(raw) for raw in narration.raw)
+    from cardcore._render import Teller, render_all
+    from cardcore.events import sentence_of, words_of
+    from cardcore.narrate import phrases_of, seat_name
+    with pytest.raises(TypeError):               # no teller: refused, never dereferenced
+        render_all(narration.raw[:3], 0, None, None, {}, [None] * 3, None)
+    teller = Teller(None, seat_name(None), game, phrases_of(game), "the table", sentence_of,
+                    words_of)
+    with pytest.raises(ValueError, match="places"):     # fewer places than events: refused
+        render_all(narration.raw[:3], 0, None, None, {}, [None], teller)
+    told = [None] * 3
+    assert [e["text"] for e in render_all(narration.raw[:3], 0, None, None, {}, told, teller)
+            ] == told == [e["text"] for e in game.events()[:3]]

@@ -7,6 +7,8 @@ import random
 import pytest
 
 from cardcore import _moves
+from cardcore.registry import new_game
+from invariants import all_configs, config_id
 from cardcore.zones import _diff, _multiset_minus, apply_moves
 
 
@@ -70,3 +72,36 @@ def test_cards_from_nowhere_and_to_nowhere_raise() -> None:
         _moves.diff({"a": b""}, {"a": b"\x05"})
     with pytest.raises(AssertionError):
         _moves.diff({"a": b"\x05"}, {"a": b""})
+
+
+@pytest.mark.parametrize("config", all_configs(), ids=config_id)
+def test_the_zones_an_action_changed_give_the_moves_of_whole_snapshots(config) -> None:
+    """The narration diffs only the zones an action changed (``ZoneTable.changes``, from the
+    kernel's ``zone_changes``): the same moves, in the same order, as the two whole
+    snapshots; and a zone left out is one whose cards did not change."""
+    name, options = config
+    rng = random.Random(7)
+    for seed in range(3):
+        game = new_game(name, seed=seed, **options)
+        table = game._zone_table()
+        while not game.is_over:
+            before = game._state.clone()
+            game.apply(rng.choice(game.legal_action_ids()))
+            after = game._state
+            if after.round_index != before.round_index:
+                continue                         # a new deal: told from whole snapshots
+            was, now = table.changes(before, after)
+            whole_was, whole_now = table.cards(before), table.cards(after)
+            assert _moves.diff(was, now) == _moves.diff(whole_was, whole_now)
+            for zone in set(whole_was) | set(whole_now):
+                if zone not in was and zone not in now:
+                    assert bytes(whole_was.get(zone, b"")) == bytes(whole_now.get(zone, b""))
+
+
+def test_zone_changes_refuses_a_state_of_another_game() -> None:
+    ce, manna = new_game("crazy_eights", seed=1), new_game("manna", seed=1)
+    with pytest.raises(TypeError, match="zone_changes"):
+        ce._state.zone_changes(manna._state)
+    with pytest.raises(TypeError):
+        ce._state.zone_changes(None)
+    assert ce._state.zone_changes(ce._state.clone()) == []

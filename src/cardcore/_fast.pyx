@@ -11,7 +11,7 @@ from cpython.buffer cimport (
 )
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from libc.string cimport memchr, memcpy, memset, strlen
+from libc.string cimport memchr, memcmp, memcpy, memset, strlen
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 
 NUM_CARD_KINDS = NUM_KINDS
@@ -931,6 +931,31 @@ cdef class GameState:
                 n = self.hooks.zone_cards(self.data, z, i, out)
                 snapshot.append(PyBytes_FromStringAndSize(<char*>out, n))
         return snapshot
+
+    def zone_changes(self, GameState before) -> list:
+        """The zone instances whose cards differ in ``before`` (a state of the same game and
+        configuration): ``(index in zone_bytes() order, cards in before, cards here)``, the
+        cards as bytes of ids. What one narrated action changed, with no snapshot of the
+        zones it did not touch (cardcore.zones.ZoneTable.changes)."""
+        self.ready()
+        if type(before) is not type(self) or before.hooks != self.hooks or \
+                before.h.players != self.h.players:
+            raise TypeError(f"zone_changes needs a {type(self).__name__} of the same "
+                            f"configuration, not a {type(before).__name__}")
+        cdef uint8_t was[ZONE_CAPACITY]
+        cdef uint8_t now[ZONE_CAPACITY]
+        cdef int z, i, nw, nn
+        cdef Py_ssize_t k = 0
+        cdef list out = []
+        for z in range(self.hooks.num_zones):
+            for i in range(self.zone_instances(z)):
+                nw = self.hooks.zone_cards(before.data, z, i, was)
+                nn = self.hooks.zone_cards(self.data, z, i, now)
+                if nw != nn or memcmp(was, now, nn) != 0:
+                    out.append((k, PyBytes_FromStringAndSize(<char*>was, nw),
+                                PyBytes_FromStringAndSize(<char*>now, nn)))
+                k += 1
+        return out
 
     def known_in_zone(self, zone, int instance=0) -> list:
         """The cards of a zone instance that every seat knows are there though the zone is

@@ -22,12 +22,11 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from cardcore._fast import GameState
 from cardcore._log import SharedLog  # (in C: appended to at every action)
-from cardcore._render import Teller, render, render_all
+from cardcore._render import Raw, Teller, render_all  # (in C: one per event, read at every rendering)
 from cardcore.cards import card_id
 from cardcore.errors import echo
 from cardcore.i18n import _, check_lang, enter, leave
@@ -41,10 +40,6 @@ __all__ = ["Raw", "Narrator", "Narration", "events_for", "multiset_minus", "publ
            "DEAL_EVENT", "SharedLog"]
 
 DEAL_EVENT = "deal"            # every game's round begins with an event of this kind
-# The shared empty defaults of Raw (an event replaces them, never changes them in place):
-# fewer objects per event for the collector to walk.
-_NO_MOVES: tuple[Move, ...] = ()
-
 JSON = Any
 # The game a narrator tells: a cardcore.game.Game (not imported: the protocol module imports
 # this one). A narrator reads its ``_specs``, ``_spec_card_ids``, ``options`` and
@@ -52,50 +47,11 @@ JSON = Any
 NarratedGame = Any
 
 
-@dataclass(slots=True)
-class Raw:
-    """One event before it is rendered for a seat."""
-
-    kind: str
-    player: int | None
-    cards: tuple[int, ...] = ()                   # a tuple: the collector stops walking it
-    seen_by: frozenset[int] | None = None        # None: everybody sees the cards
-    public: dict[str, JSON] = field(default_factory=dict)
-    private: dict[str, JSON] | None = None       # fields only ``seen_by`` see
-    auto: bool = True
-    # The words of its rendering, per seat and language (``words_key``): the fields
-    # ``words_of`` adds, or only its ``text`` when that is all (narrated once, not at every
-    # ``events()`` call); None until the first rendering.
-    words: dict[str, str | dict[str, JSON]] | None = None
-    # The zones the narrator says the cards go from and to ("hand:2", "stock"), if it says:
-    # an automatic event with a ``target`` claims the moves of its cards into that zone.
-    source: str | None = None
-    target: str | None = None
-    # Set by the Narration (shared code): the cards that changed zone (cardcore.zones) and
-    # the descriptors of the zones made in play that these moves first fill (a new list
-    # when there are some: the empty default is shared).
-    moves: Sequence[Move] = _NO_MOVES
-    new_zones: Sequence[dict[str, JSON]] = ()
-
-    def render(self, n: int, seat: int | None, table: ZoneTable | None = None
-               ) -> dict[str, JSON]:
-        """The event as ``seat`` (None: a spectator) sees it, numbered ``n``; with the
-        game's zone ``table``, its ``moves`` too (cards named where the seat sees the source
-        or the target zone)."""
-        return self.rendered(n, seat, table, None if table is None else table.sight_of(seat))
-
-    def rendered(self, n: int, seat: int | None, table: ZoneTable | None,
-                 sight: dict[str, bool] | None) -> dict[str, JSON]:
-        """``render``, given the table's ``sight_of(seat)`` (asked once per ``events()``
-        call, not once per event); in C (cardcore._render)."""
-        return render(self, n, seat, table, sight)
-
-
 def public(kind: str, player: int | None, cards: Iterable[int] = (), *,
            into: str | None = None, **fields: JSON) -> Raw:
     """An automatic event everybody sees in full (its cards go ``into`` that zone, if
     given: the event claims those moves)."""
-    return Raw(kind, player, tuple(cards), None, fields, None, True, None, None, into)
+    return Raw(kind, player, tuple(cards), None, fields, None, True, None, into)
 
 
 def private(kind: str, player: int | None, cards: Iterable[int], seen_by: Iterable[int],
@@ -163,7 +119,7 @@ class Narrator:
         """An automatic event of ``cards`` going from zone ``source`` to ``target``: the seats
         that see either zone see them."""
         return Raw(kind, player, tuple(cards), self.seers(state, source, target), fields, None,
-                   True, None, source, target)
+                   True, source, target)
 
     def breakdown_of(self, state: GameState) -> dict[str, JSON]:
         """The scoring breakdown of the round ``state`` has just finished, from the kernel's
@@ -250,8 +206,8 @@ class Narrator:
             shown = {"id": None, "action": spec.kind, **fields}
             hidden = {"id": action_id, "action": spec.label}
         # positional: every action makes one (keywords and the default public dict cost)
-        return Raw(spec.kind, player, tuple(cards), seen_by, shown, hidden, False, None,
-                   source, target)
+        return Raw(spec.kind, player, tuple(cards), seen_by, shown, hidden, False, source,
+                   target)
 
 
 class Narration:
@@ -276,14 +232,14 @@ class Narration:
         # The state before each action, copied into this one object (``advance``): the
         # narrators only read it while the action is told, never keep it.
         self.before: GameState = self.state.clone()
-        self.zones: Zones = self.table.cards(self.state)
         self.done = 0
         # A world made by sample_hidden starts where it was sampled: no deal to tell.
         self.raw = SharedLog()                    # of Raw
         if game._origin is None:
+            zones = self.table.cards(self.state)
             deal = self.narrator.deal(self.state)
-            share_moves(deal, diff(self.table.full_deck(self.zones), self.zones), 0)
-            announce(self.table, deal, self.table.full_deck(self.zones))
+            share_moves(deal, diff(self.table.full_deck(zones), zones), 0)
+            announce(self.table, deal, self.table.full_deck(zones))
             self.raw.extend(deal)
         # The public history: per action the index of its event in ``raw`` (rendered for a
         # spectator only when ``history`` is read: not a render per action), per round end
@@ -291,6 +247,11 @@ class Narration:
         self._history = SharedLog()               # of int | dict[str, JSON]
         # Per-seat records read from ``raw`` (cardcore.information_state), built on demand.
         self.seat_records: dict[int, Any] = {}
+        # The words of each event of ``raw`` as told to one reader (``words_key``: a seat and
+        # a language), None where not told yet: the fields ``words_of`` adds, or only the
+        # ``text`` when that is all. Made once, not at every ``events()`` call; a list per
+        # reader, not a dict per event (which the collector would count by the thousand).
+        self.words: dict[str, list[str | dict[str, JSON] | None]] = {}
 
     @property
     def history(self) -> list[dict[str, JSON]]:
@@ -318,12 +279,12 @@ class Narration:
         with self.lock:
             other.state = self.state.clone()
             other.before = self.state.clone()
-            other.zones = self.zones              # replaced at every step, never changed
             other.done = self.done
             other.raw = self.raw.copy()           # Raw events are never changed once told
             other._history = self._history.copy()
             other.seat_records = {seat: record.copy()
                                   for seat, record in self.seat_records.items()}
+            other.words = {}                      # told again if the clone is ever read
         return other
 
     def catch_up(self) -> None:
@@ -342,7 +303,6 @@ class Narration:
         post = self.state                        # the state played on (never replaced)
         for action_id in new_actions:
             pre.copy_from(post)
-            pre_zones = self.zones
             player = pre.current_player
             assert player is not None            # the log only holds legal actions
             cards = chosen.get(self.done) if chosen else None
@@ -351,11 +311,12 @@ class Narration:
             else:
                 post.apply_chosen(action_id, cards)
                 pre.keep_chosen(cards)          # the narrator reads what the action took
-            post_zones = table.cards(post)
             events = narrator.action(pre, action_id, player, post)
             primary = 0 if events and not events[0].auto else action_index(events)
             if post.round_index == pre.round_index:      # most actions: inline, no copies
-                moves = diff(pre_zones, post_zones)
+                # only the zones the action changed, each side: their moves are all of it
+                was, now = table.changes(pre, post)
+                moves = diff(was, now)
                 if len(events) == 1:
                     events[0].moves = moves
                 else:
@@ -363,11 +324,12 @@ class Narration:
                 self._history.append(self.raw.extend(events) + primary)
                 for move in moves:        # a zone made in play: the event announces it
                     if move[1] not in static:
-                        announce(table, events, pre_zones)
+                        announce(table, events, was)
                         break
-                self.zones = post_zones
                 self.done += 1
                 continue
+            pre_zones = table.cards(pre)
+            post_zones = table.cards(post)
             told = list(events)
             action_moves(table, events, pre_zones, post_zones, not post.is_over, primary)
             self._history.append(len(self.raw) + primary)
@@ -393,7 +355,6 @@ class Narration:
                 told += deals
                 self.raw.extend(deals)
             announce(table, told, pre_zones)
-            self.zones = post_zones
             self.done += 1
 
 
@@ -528,17 +489,23 @@ def events_for(game: NarratedGame, seat: int | None, since: int,
     if type(since) is not int or since < 0:
         raise ValueError(f"since must be an int >= 0, not {echo(since)}")
     narration = game._narrate()
+    key = words_key(seat, lang)
     with narration.lock:
         raw = narration.raw[since:]
+        told = narration.words.get(key)
+        if told is None:
+            told = narration.words[key] = []
+        if len(told) < len(narration.raw):        # a place for each event's words
+            told.extend([None] * (len(narration.raw) - len(told)))
     table = narration.table
     sight = table.sight_of(seat)
     token = enter(lang, game)        # one language context for the call, not one per event
     try:
-        # in C (cardcore._render): each Raw's ``rendered`` and its words, cached per seat
-        # and language (``Raw.words``), told on the first reading
+        # in C (cardcore._render): each Raw's ``rendered`` and its words, kept per seat and
+        # language (``Narration.words``), told on the first reading
         teller = Teller(seat, seat_name(seat), game, phrases_of(game), _("the table"),
                         sentence_of, words_of)
-        return render_all(raw, since, seat, table, sight, words_key(seat, lang), teller)
+        return render_all(raw, since, seat, table, sight, told, teller)
     finally:
         leave(token)
 
@@ -547,8 +514,7 @@ _WORDS_KEYS: dict[tuple[int | None, str], str] = {}
 
 
 def words_key(seat: int | None, lang: str) -> str:
-    """The key of ``Raw.words`` for a seat and language: a string (a dict keyed by strings
-    alone is one the collector need not walk), made once per pair."""
+    """The key of ``Narration.words`` for a seat and language, made once per pair."""
     try:
         return _WORDS_KEYS[seat, lang]
     except KeyError:

@@ -459,7 +459,7 @@ class Game:
     # undeclared, the figure has no goal).
     benchmark_targets: ClassVar[Mapping[str, float]] = {}
     # Terminal phrases for the game's own event kinds (cardcore.narrate): kind -> phrase.
-    phrases: ClassVar[Mapping[str, Callable[..., Union[str, None]]]] = {}
+    phrases: ClassVar[Mapping[str, Any]] = {}      # kind -> a cardcore.narrate.Phrase
     # Why a round or the match ended, in words: the ``reason_code`` of the round-end and
     # match-end events -> a msgid of the game's catalog (``{name}``: the seat
     # ``reason_seat``), or a pair (said to that seat, said of it) where the verb agrees.

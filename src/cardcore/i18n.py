@@ -28,7 +28,8 @@ from cardcore.errors import ConfigError, echo
 
 __all__ = ["LANGUAGES", "DEFAULT_LANG", "DOMAIN", "check_lang", "translations", "use", "enter",
            "leave", "current", "_",
-           "N_", "P_", "ngettext", "personal", "plural_messages", "pgettext", "current_lang", "fill_template", "match_template", "fill", "messages"]
+           "N_", "P_", "ngettext", "personal", "plural_messages", "pgettext", "current_lang",
+           "fields_of", "fill_template", "match_template", "fill", "messages"]
 
 LANGUAGES = ("en", "ru")            # English (the msgids) and Russian
 DEFAULT_LANG = "en"
@@ -269,6 +270,12 @@ def match_template(text: str, template: str) -> dict[str, str] | None:
     """The values that fill ``template``'s ``{name}`` fields to make ``text``, or None."""
     m = _pattern(template).match(text)
     return None if m is None else m.groupdict()
+
+
+@functools.lru_cache(maxsize=4096)
+def fields_of(template: str) -> tuple[str, ...]:
+    """The names of ``template``'s ``{name}`` fields, in order."""
+    return tuple(_FIELD.findall(template))
 
 
 def fill(template: str, values: Mapping[str, str]) -> str:

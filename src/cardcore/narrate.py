@@ -4,7 +4,9 @@
 (None for events not worth a line, e.g. another seat's hidden deal). ``who(k)`` names a seat
 ("you", "seat 2 (greedy)"). The words for a game's own event kinds are the game's
 (``Game.phrases``, in its package's ``words.py``); this module has the words every card game
-shares and the fallbacks. ``breakdown_lines`` spells out the end of a round (the game's
+shares and the fallbacks. A phrase is a ``Line`` (a msgid filled from the event, in C:
+cardcore._render; the wire's texts are every event's for every reader, so most phrases are
+Lines), Lines in order, or a function that says which. ``breakdown_lines`` spells out the end of a round (the game's
 ``round_end_event``) with its scoring breakdown.
 
 Both take ``lang=`` ("en" or "ru", cardcore.i18n): the words come from the game's message
@@ -16,11 +18,12 @@ import functools
 from collections.abc import Sequence
 from typing import Any, Callable, Mapping, Union
 
+from cardcore._render import Line, say
 from cardcore.cards import card_id, sort_key
-from cardcore.i18n import (DEFAULT_LANG, N_, P_, _, current, fill, fill_template,
+from cardcore.i18n import (DEFAULT_LANG, N_, P_, _, current, fields_of, fill, fill_template,
                            ngettext, personal, use)
 
-__all__ = ["Event", "Who", "Phrase", "action_line", "breakdown_lines", "cards_text", "describe",
+__all__ = ["Event", "Who", "Phrase", "PhraseFunction", "Said", "Line", "say", "action_line", "breakdown_lines", "cards_text", "describe",
            "event_text", "reason_text", "row_text", "seat_name", "sentence", "verb", "mine",
            "personal", "hand_order"]
 
@@ -29,8 +32,13 @@ Event = dict[str, Any]
 # label without it, the count apart (cardcore.events.Narrator.row_words).
 COUNTED = " ({detail})"
 Who = Callable[[int], str]
-# A phrase: (event, seat that saw it, who, the name of the event's player) -> a line or None.
-Phrase = Callable[[Event, Union[int, None], Who, str], Union[str, None]]
+# What a phrase says: a line, a Line filled from the event, Lines (and strings) in order, or
+# None (nothing to say).
+Said = Union[str, Line, tuple[Union[str, Line], ...], None]
+# A phrase: a Line or Lines (told in C, with no Python run: cardcore._render), or a function
+# (event, seat that saw it, who, the name of the event's player) -> what to say.
+PhraseFunction = Callable[[Event, Union[int, None], Who, str], Said]
+Phrase = Union[PhraseFunction, tuple[Union[str, Line], ...]]
 
 
 def cards_text(event: Event) -> str:
@@ -57,11 +65,6 @@ def mine(player: Any, seat: int | None, yours: str, theirs: str) -> str:
     return yours if player == seat else theirs
 
 
-def _dealt(event: Event, seat: int | None, who: Who, name: str) -> str | None:
-    return mine(event.get("player"), seat, _("{name} were dealt {cards}."),
-                _("{name} was dealt {cards}.")).format(name=name, cards=cards_text(event))
-
-
 def _deal_line(event: Event, seat: int | None, who: Who, number: Any) -> str:
     first = event.get("first_player")
     if not isinstance(first, int):
@@ -77,40 +80,32 @@ def action_line(event: Event, name: str) -> str:
     return f"{name}: {event.get('action', event['kind'])}"
 
 
-def _draw_stock(event: Event, seat: int | None, who: Who, name: str) -> str | None:
-    player = event.get("player")
+DREW_NOTHING = Line(P_("{name} could draw nothing: the stock is empty."))
+DREW_FROM_PILE = Line(P_("{name} drew {cards} from stock pile {pile}."))
+DREW = Line(P_("{name} drew {cards} from the stock."))
+
+
+def _draw_stock(event: Event, seat: int | None, who: Who, name: str) -> Said:
     if not event.get("cards") and not event.get("hidden"):
-        return personal(player, seat, P_("{name} could draw nothing: the stock is empty.")
-                        ).format(name=name)
-    if "pile" in event:
-        return personal(player, seat, P_("{name} drew {cards} from stock pile {pile}.")).format(
-            name=name, cards=cards_text(event), pile=event["pile"])
-    return personal(player, seat, P_("{name} drew {cards} from the stock.")).format(
-        name=name, cards=cards_text(event))
+        return DREW_NOTHING
+    return DREW_FROM_PILE if "pile" in event else DREW
 
 
-def _go_out(event: Event, seat: int | None, who: Who, name: str) -> str | None:
-    player = event.get("player")
-    if len(event.get("cards", [])) > 1:                  # going out shows the hand
-        return personal(player, seat, P_("{name} went out, showing {cards}.")).format(
-            name=name, cards=cards_text(event))
-    return personal(player, seat, P_("{name} went out, discarding {cards}.")).format(
-        name=name, cards=cards_text(event))
+WENT_OUT_SHOWING = Line(P_("{name} went out, showing {cards}."))
+WENT_OUT_DISCARDING = Line(P_("{name} went out, discarding {cards}."))
 
 
-def _discard(event: Event, seat: int | None, who: Who, name: str) -> str | None:
-    return personal(event.get("player"), seat, P_("{name} discarded {cards}.")).format(
-        name=name, cards=cards_text(event))
-
-
-def _end_turn(event: Event, seat: int | None, who: Who, name: str) -> str | None:
-    return personal(event.get("player"), seat, P_("{name} ended the turn.")).format(name=name)
+def _go_out(event: Event, seat: int | None, who: Who, name: str) -> Said:
+    # going out shows the hand, or discards the last card
+    return WENT_OUT_SHOWING if len(event.get("cards", [])) > 1 else WENT_OUT_DISCARDING
 
 
 # The words of kinds every card game has; a game's own phrases take precedence.
 COMMON: dict[str, Phrase] = {
-    "dealt": _dealt, "draw_stock": _draw_stock, "go_out": _go_out, "discard": _discard,
-    "end_turn": _end_turn,
+    "dealt": Line(N_("{name} were dealt {cards}."), N_("{name} was dealt {cards}.")),
+    "draw_stock": _draw_stock, "go_out": _go_out,
+    "discard": Line(P_("{name} discarded {cards}.")),
+    "end_turn": Line(P_("{name} ended the turn.")),
 }
 
 
@@ -187,7 +182,9 @@ def _event_text(event: Event, seat: int | None, who: Who, game: Any) -> str:
     player = event.get("player")
     name = who(player) if type(player) is int else _("the table")
     phrase = game.phrases.get(kind) or COMMON.get(kind)
-    text = phrase(event, seat, who, name) if phrase is not None else None
+    said = phrase if isinstance(phrase, tuple) else phrase(event, seat, who, name) if phrase \
+        else None
+    text = say(said, event, seat, who, name)
     if text is None:
         text = (_deal_line(event, seat, who, event.get(game.round_name)) if kind == "deal"
                 else action_line(event, name))
@@ -221,9 +218,14 @@ def reason_text(event: Event, seat: int | None, who: Who, game: Any) -> str:
     actor = event.get("reason_seat")
     if isinstance(words, tuple):
         words = words[0] if actor == seat and actor is not None else words[1]
-    values = {k: v for k, v in event.items() if isinstance(v, (int, str))}
+    template = _(words)
+    values = {}
+    for k in fields_of(template):               # the event's own, where a number or word
+        v = event.get(k)
+        if isinstance(v, (int, str)):
+            values[k] = str(v)
     values["name"] = who(actor) if isinstance(actor, int) else _("a player")
-    return fill(_(words), {k: str(v) for k, v in values.items()})
+    return fill(template, values)
 
 
 def round_heading(event: Event, seat: int | None, who: Who, game: Any) -> str:
@@ -249,8 +251,22 @@ def match_text(event: Event, seat: int | None, who: Who, game: Any) -> str:
 
 def row_text(component: Mapping[str, Any], game: Any) -> str:
     """A breakdown row's words (its ``text``, without its count) in the current language."""
-    return fill_template(str(component.get("text", component.get("what", ""))),
-                         breakdown_labels(game))
+    text = str(component.get("text", component.get("what", "")))
+    labels = breakdown_labels(game)
+    key = (current()[1], text, labels)
+    try:
+        return _ROWS[key]
+    except KeyError:
+        pass
+    words = fill_template(text, labels)
+    if len(_ROWS) < 100_000:                     # rows' texts: bounded in practice
+        _ROWS[key] = words
+    return words
+
+
+# (catalogs, row text, the game's labels) -> the row's words: each round end has several,
+# matched against the labels' templates once.
+_ROWS: dict[tuple[Any, str, tuple[str, ...]], str] = {}
 
 
 def score_direction(text: str) -> str:

@@ -50,8 +50,10 @@ class ZoneTable:
         self.splits: list[tuple[str, int, str, str]] = []  # (kernel name, instance,
         #                                                   part kind, kernel scope)
         self.sight: dict[str, set[int]] = {}          # zone id -> the seats that see it
-        # The zone id of each entry of GameState.zone_bytes() (None: a split zone's).
+        # The zone id of each entry of GameState.zone_bytes() (None: a split zone's), and
+        # the split zone instance of each None there.
         self.flat: list[str | None] = []
+        self.split_at: dict[int, tuple[str, int, str, str]] = {}
         for name, scope, instances, _sight in state.zones():
             seers_of = [{p for p in range(self.players) if state.zone_sees(name, i, p)}
                         for i in range(instances)]
@@ -59,6 +61,7 @@ class ZoneTable:
                 for i in range(instances):
                     self.splits.append((name, i, cls.split_zones[name], scope))
                     self.sight[f"{name}:{i}"] = seers_of[i]
+                    self.split_at[len(self.flat)] = self.splits[-1]
                     self.flat.append(None)
                 continue
             for i in range(instances):
@@ -137,13 +140,37 @@ class ZoneTable:
         # in C: a dict of the declared zones, then each split zone's parts that hold cards
         out: Zones = snapshot(self.flat, state.zone_bytes())
         for name, i, part, _scope in self.splits:
-            parts = self.game._zone_parts(state, name, i)
-            ids = self._part_ids_of[name, i]
-            if len(parts) > len(ids):                  # replaced whole: tables share it
-                ids = self._part_ids_of[name, i] = tuple(
-                    self.part_id(part, i, k) for k in range(len(parts)))
-            add_parts(out, ids, parts)
+            self._add_parts(out, state, name, i, part)
         return out
+
+    def changes(self, before: GameState, after: GameState) -> tuple[Zones, Zones]:
+        """The zones whose cards differ between two states of the game (``before`` and
+        ``after`` an action), as ``cards`` gives them (in its order; a split zone: every
+        part of the instance that holds cards) on each side: what ``diff`` needs for the
+        action's moves, without a snapshot of the zones it did not touch (the narration
+        asks at every action)."""
+        was: Zones = {}
+        now: Zones = {}
+        split = []
+        for k, old, new in after.zone_changes(before):
+            zone_id = self.flat[k]
+            if zone_id is None:
+                split.append(self.split_at[k])
+            else:
+                was[zone_id] = old
+                now[zone_id] = new
+        for name, i, part, _scope in split:              # after the declared zones
+            self._add_parts(was, before, name, i, part)
+            self._add_parts(now, after, name, i, part)
+        return was, now
+
+    def _add_parts(self, out: Zones, state: GameState, name: str, i: int, part: str) -> None:
+        parts = self.game._zone_parts(state, name, i)
+        ids = self._part_ids_of[name, i]
+        if len(parts) > len(ids):                      # replaced whole: tables share it
+            ids = self._part_ids_of[name, i] = tuple(
+                self.part_id(part, i, k) for k in range(len(parts)))
+        add_parts(out, ids, parts)
 
     def sees(self, zone_id: str, seat: int | None) -> bool:
         """Whether ``seat`` (None: a spectator) sees the cards of ``zone_id``."""

@@ -4,7 +4,7 @@ game's catalog (``locale/``)."""
 from __future__ import annotations
 
 from cardcore.i18n import N_, P_, _, ngettext
-from cardcore.narrate import Event, Phrase, Who, cards_text, mine, personal, sentence
+from cardcore.narrate import Event, Line, Phrase, Said, Who, cards_text, mine, sentence
 
 # Why the hand (the match: CE-8.3) ended, by the events' ``reason_code``.
 REASONS: dict[str, str | tuple[str, str]] = {
@@ -15,54 +15,50 @@ REASONS: dict[str, str | tuple[str, str]] = {
 }
 
 
-def _next(event: Event, who: Who) -> str:
-    """Who plays next and what they follow, when the turn passes."""
-    if "next_player" not in event or event["next_player"] == event.get("player"):
-        return ""
-    return _(" Next: {name}; suit {suit}.").format(
-        name=who(event["next_player"]), suit=event["suit"])
+# Who plays next and what they follow, when the turn passes.
+NEXT = Line(N_(" Next: {name}; suit {suit}."), of="next_player", personal=False)
 
 
-def _play(event: Event, seat: int | None, who: Who, name: str) -> str:
-    player = event.get("player")
-    line = personal(player, seat, P_("{name} played {cards}.")).format(
-        name=name, cards=cards_text(event))
-    if event.get("next_player") == player:
+def _passes(event: Event) -> bool:
+    """Whether the turn passes to another seat (``NEXT`` says to whom)."""
+    return "next_player" in event and event["next_player"] != event.get("player")
+
+
+PLAYED = Line(P_("{name} played {cards}."))
+NOMINATES_NEXT = Line(N_("{name} nominate a suit next."), N_("{name} nominates a suit next."))
+PLAYS_AGAIN = Line(N_("{name} play again."), N_("{name} plays again."))
+
+
+def _play(event: Event, seat: int | None, who: Who, name: str) -> Said:
+    if event.get("next_player") == event.get("player"):
         cards = event.get("cards", [])
-        eight = bool(cards) and cards[0].startswith("8")
-        if eight:
-            return line + " " + sentence(mine(player, seat, _("{name} nominate a suit next."),
-                                              _("{name} nominates a suit next.")).format(name=name))
-        return line + " " + sentence(mine(player, seat, _("{name} play again."),
-                                          _("{name} plays again.")).format(name=name))
-    return line + _next(event, who)
+        again = NOMINATES_NEXT if cards and cards[0].startswith("8") else PLAYS_AGAIN
+        return PLAYED(event, seat, who, name) + " " + sentence(again(event, seat, who, name))
+    return (PLAYED, NEXT) if "next_player" in event else PLAYED
 
 
-def _nominate(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat, P_("{name} nominated {suit}.")).format(
-        name=name, suit=event.get("suit")) + _next(event, who)
+NOMINATED = Line(P_("{name} nominated {suit}."))
 
 
-def _draw(event: Event, seat: int | None, who: Who, name: str) -> str:
-    player = event.get("player")
-    what = cards_text(event) or _("nothing")
-    if event.get("rule") == "CE-4.4":                     # a draw-two debt, all at once
-        line = personal(player, seat, P_("{name} took the debt: {cards}."))
-    else:
-        line = personal(player, seat, P_("{name} drew {cards}."))
-    return (line.format(name=name, cards=what)
-            + _(" Stock: {count}.").format(count=event.get("stock_size")) + _next(event, who))
+def _nominate(event: Event, seat: int | None, who: Who, name: str) -> Said:
+    return (NOMINATED, NEXT) if _passes(event) else NOMINATED
 
 
-def _pass(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat, P_("{name} passed.")).format(
-        name=name) + _next(event, who)
+DREW = Line(P_("{name} drew {cards}."), nothing=N_("nothing"))
+TOOK_THE_DEBT = Line(P_("{name} took the debt: {cards}."), nothing=N_("nothing"))
+STOCK = Line(N_(" Stock: {count}."), personal=False, fields={"count": "stock_size"})
 
 
-def _deal(event: Event, seat: int | None, who: Who, name: str) -> str:
-    dealer: int = event["dealer"]
-    return personal(dealer, seat, P_("Hand {hand}: {name} dealt; stock: {count}.")).format(
-        hand=event.get("hand"), name=who(dealer), count=event.get("stock_size"))
+def _draw(event: Event, seat: int | None, who: Who, name: str) -> Said:
+    drew = TOOK_THE_DEBT if event.get("rule") == "CE-4.4" else DREW   # a draw-two debt: at once
+    return (drew, STOCK, NEXT) if _passes(event) else (drew, STOCK)
+
+
+PASSED = Line(P_("{name} passed."))
+
+
+def _pass(event: Event, seat: int | None, who: Who, name: str) -> Said:
+    return (PASSED, NEXT) if _passes(event) else PASSED
 
 
 def _reburied(event: Event, seat: int | None, who: Who, name: str) -> str:
@@ -99,19 +95,16 @@ def _reshuffle(event: Event, seat: int | None, who: Who, name: str) -> str:
                     moved).format(n=moved)
 
 
-def _drew(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat,
-                    P_("{name} took the rest of the debt from the new stock: {cards}.")).format(
-        name=name, cards=cards_text(event))
-
-
 def _hand_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
     return _("The hand is over: {reason}.").format(reason=reason)
 
 
 PHRASES: dict[str, Phrase] = {
-    "play": _play, "nominate": _nominate, "draw": _draw, "pass": _pass, "deal": _deal,
-    "reburied": _reburied, "turn_up": _turn_up, "reshuffle": _reshuffle, "drew": _drew,
+    "play": _play, "nominate": _nominate, "draw": _draw, "pass": _pass,
+    "deal": Line(P_("Hand {hand}: {name} dealt; stock: {count}."), of="dealer",
+                 fields={"count": "stock_size"}),
+    "reburied": _reburied, "turn_up": _turn_up, "reshuffle": _reshuffle,
+    "drew": Line(P_("{name} took the rest of the debt from the new stock: {cards}.")),
     "hand_end": _hand_end,
 }
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcore.i18n import N_, P_, _
-from cardcore.narrate import Event, Phrase, Who, cards_text, mine, personal
+from cardcore.narrate import Event, Line, Phrase, PhraseFunction, Said, Who, cards_text, mine
 
 SUIT_NAMES = {"C": N_("clubs"), "S": N_("spades"), "D": N_("diamonds"), "H": N_("hearts")}
 
@@ -20,47 +20,25 @@ REASONS: dict[str, str | tuple[str, str]] = {
 }
 
 
-def _next(event: Event, who: Who) -> str:
-    """Who moves next, when the turn passes to another seat."""
-    if "next_player" not in event or event["next_player"] == event.get("player"):
-        return ""
-    return _(" Next: {name}.").format(name=who(event["next_player"]))
+# Who moves next, when the turn passes to another seat.
+NEXT = Line(N_(" Next: {name}."), of="next_player", personal=False)
 
 
-def _attack(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat, P_("{name} attacked with {cards}.")).format(
-        name=name, cards=cards_text(event)) + _next(event, who)
+def _then_next(line: Line) -> PhraseFunction:
+    """``line``, then who moves next if the turn passes to another seat."""
+    def phrase(event: Event, seat: int | None, who: Who, name: str) -> Said:
+        if "next_player" not in event or event["next_player"] == event.get("player"):
+            return line
+        return line, NEXT
+    return phrase
 
 
-def _beat(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat, P_("{name} beat with {cards}.")).format(
-        name=name, cards=cards_text(event)) + _next(event, who)
+TRANSFERRED = Line(P_("{name} transferred with {cards}."))
+NOW_DEFENDS = Line(N_(" Now {name} defend."), N_(" Now {name} defends."), of="defender")
 
 
-def _transfer(event: Event, seat: int | None, who: Who, name: str) -> str:
-    line = personal(event.get("player"), seat, P_("{name} transferred with {cards}.")).format(
-        name=name, cards=cards_text(event))
-    if isinstance(event.get("defender"), int):
-        line += mine(event["defender"], seat, _(" Now {name} defend."),
-                     _(" Now {name} defends.")).format(name=who(event["defender"]))
-    return line
-
-
-def _take(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat,
-                    P_("{name} said take; the others may throw in more.")).format(
-        name=name) + _next(event, who)
-
-
-def _pass(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat, P_("{name} threw in nothing more.")).format(
-        name=name) + _next(event, who)
-
-
-def _deal(event: Event, seat: int | None, who: Who, name: str) -> str:
-    dealer: int = event["dealer"]
-    return personal(dealer, seat, P_("{name} dealt; stock: {count}.")).format(
-        name=who(dealer), count=event.get("stock_size"))
+def _transfer(event: Event, seat: int | None, who: Who, name: str) -> Said:
+    return (TRANSFERRED, NOW_DEFENDS) if isinstance(event.get("defender"), int) else TRANSFERRED
 
 
 def _trump(event: Event, seat: int | None, who: Who, name: str) -> str:
@@ -79,33 +57,25 @@ def _first_attack(event: Event, seat: int | None, who: Who, name: str) -> str:
     return line.format(name=who(attacker), cards=cards_text(event), other=who(defender))
 
 
-def _beaten(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _("Beaten: {cards} go to the discard pile.").format(cards=cards_text(event))
-
-
-def _picked_up(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat, P_("{name} took {cards}.")).format(
-        name=name, cards=cards_text(event))
-
-
-def _draw(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat, P_("{name} drew {cards} from the stock.")).format(
-        name=name, cards=cards_text(event)) + _(" Stock: {count}.").format(
-        count=event.get("stock_size"))
-
-
-def _out(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat, P_("{name} ran out of cards.")).format(name=name)
-
-
 def _hand_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
     return _("The hand is over: {reason}.").format(reason=reason)
 
 
 PHRASES: dict[str, Phrase] = {
-    "attack": _attack, "beat": _beat, "transfer": _transfer, "take": _take, "pass": _pass,
-    "deal": _deal, "trump": _trump, "first_attack": _first_attack, "beaten": _beaten,
-    "picked_up": _picked_up, "draw": _draw, "out": _out, "hand_end": _hand_end,
+    "attack": _then_next(Line(P_("{name} attacked with {cards}."))),
+    "beat": _then_next(Line(P_("{name} beat with {cards}."))),
+    "transfer": _transfer,
+    "take": _then_next(Line(P_("{name} said take; the others may throw in more."))),
+    "pass": _then_next(Line(P_("{name} threw in nothing more."))),
+    "deal": Line(P_("{name} dealt; stock: {count}."), of="dealer",
+                 fields={"count": "stock_size"}),
+    "trump": _trump, "first_attack": _first_attack,
+    "beaten": Line(N_("Beaten: {cards} go to the discard pile."), personal=False),
+    "picked_up": Line(P_("{name} took {cards}.")),
+    "draw": (Line(P_("{name} drew {cards} from the stock.")),
+             Line(N_(" Stock: {count}."), personal=False, fields={"count": "stock_size"})),
+    "out": Line(P_("{name} ran out of cards.")),
+    "hand_end": _hand_end,
 }
 
 # The refusals of _state.pyx (explain_rule), as templates: cardcore.i18n.fill_template

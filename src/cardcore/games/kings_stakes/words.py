@@ -4,74 +4,55 @@ texts are msgids of the game's catalog (``locale/``)."""
 from __future__ import annotations
 
 from cardcore.i18n import N_, P_, _, ngettext
-from cardcore.narrate import Event, Phrase, Who, cards_text, mine, personal
+from cardcore.narrate import Event, Line, Phrase, PhraseFunction, Said, Who, personal
 
 
-def _stake(event: Event, line: str) -> str:
-    if "stake" in event:                                 # KS-4.3: what the next play must meet
-        text = (_("{line} Stake {stake}, counter-clockwise.") if event.get("direction") == -1
-                else _("{line} Stake {stake}."))
-        line = text.format(line=line, stake=event["stake"])
-    return line
+def _staked(line: Line) -> tuple[Line, Line]:
+    """``line`` and the stake the next play must meet (KS-4.3): clockwise, counter-clockwise."""
+    return (Line(N_("{line} Stake {stake}."), personal=False, fields={"line": line}),
+            Line(N_("{line} Stake {stake}, counter-clockwise."), personal=False,
+                 fields={"line": line}))
 
 
-def _play(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _stake(event, personal(event.get("player"), seat, P_("{name} played {cards}.")).format(
-        name=name, cards=cards_text(event) or event.get("action", "")))
+def _with_stake(line: Line, staked: tuple[Line, Line]) -> PhraseFunction:
+    def phrase(event: Event, seat: int | None, who: Who, name: str) -> Said:
+        if "stake" not in event:
+            return line
+        return staked[event.get("direction") == -1]
+    return phrase
 
 
-def _refill(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _stake(event, personal(event.get("player"), seat,
-                                  P_("{name} refilled the hand.")).format(name=name))
+PLAYED = Line(P_("{name} played {cards}."))
+REFILLED = Line(P_("{name} refilled the hand."))
+ENDED = Line(P_("{name} ended the turn without refilling."))
+_play_staked = _with_stake(PLAYED, _staked(PLAYED))
 
 
-def _end_turn(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _stake(event, personal(event.get("player"), seat,
-                                  P_("{name} ended the turn without refilling.")).format(name=name))
-
-
-def _take(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat,
-                    P_("{name} took the table: {cards}. The stake is back to 0.")).format(
-        name=name, cards=cards_text(event))
-
-
-def _draw(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat, P_("{name} drew {cards} from the stock.")).format(
-        name=name, cards=cards_text(event))
-
-
-def _table_cleared(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _("The king clears the table to the discard pile: {cards}.").format(
-        cards=cards_text(event))
-
-
-def _chip(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat,
-                    P_("{name} now hold the forget-me chip (KS-7.1).")).format(name=name)
-
-
-def _out(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat,
-                    P_("{name} went out; the others get their final turns.")).format(name=name)
+def _play(event: Event, seat: int | None, who: Who, name: str) -> Said:
+    if not event.get("cards") and not event.get("hidden"):     # no cards: its notation
+        return personal(event.get("player"), seat, P_("{name} played {cards}.")).format(
+            name=name, cards=event.get("action", ""))
+    return _play_staked(event, seat, who, name)
 
 
 def _round_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
     return _("Round {round} is over: {reason}.").format(round=event.get("round"), reason=reason)
 
 
-def _deal(event: Event, seat: int | None, who: Who, name: str) -> str:
-    first = event.get("first_player")
-    return mine(first, seat, _("Round {round} begins; {name} lead. Stock: {count}."),
-                _("Round {round} begins; {name} leads. Stock: {count}.")).format(
-        round=event.get("round"), name=who(first) if isinstance(first, int) else "",
-        count=event.get("stock_size"))
-
-
 PHRASES: dict[str, Phrase] = {
-    "play": _play, "refill": _refill, "end_turn": _end_turn, "take": _take,
-    "draw": _draw, "table_cleared": _table_cleared, "chip": _chip, "out": _out,
-    "round_end": _round_end, "deal": _deal,
+    "play": _play,
+    "refill": _with_stake(REFILLED, _staked(REFILLED)),
+    "end_turn": _with_stake(ENDED, _staked(ENDED)),
+    "take": Line(P_("{name} took the table: {cards}. The stake is back to 0.")),
+    "draw": Line(P_("{name} drew {cards} from the stock.")),
+    "table_cleared": Line(N_("The king clears the table to the discard pile: {cards}."),
+                          personal=False),
+    "chip": Line(P_("{name} now hold the forget-me chip (KS-7.1).")),
+    "out": Line(P_("{name} went out; the others get their final turns.")),
+    "round_end": _round_end,
+    "deal": Line(N_("Round {round} begins; {name} lead. Stock: {count}."),
+                 N_("Round {round} begins; {name} leads. Stock: {count}."), of="first_player",
+                 fields={"count": "stock_size"}),
 }
 
 # Why a round or the match ended (the events' ``reason_code``): said to the seat, said of it.

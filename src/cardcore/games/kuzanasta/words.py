@@ -6,30 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from cardcore.i18n import N_, P_, _, ngettext
-from cardcore.narrate import Event, Phrase, Who, cards_text, mine, personal
-
-
-def _draw_discard(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat,
-                    P_("{name} took {cards}, the top card of the discard pile.")).format(
-        name=name, cards=cards_text(event))
-
-
-def _god_look(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat,
-                    P_("{name} chose the God card's draw from the stock piles.")).format(name=name)
+from cardcore.narrate import Event, Line, Phrase, Who, cards_text, personal
 
 
 def _god_draw(event: Event, seat: int | None, who: Who, name: str) -> str:
     return personal(event.get("player"), seat,
                     P_("{name} took {cards} from stock pile {pile} with the God card.")).format(
         name=name, cards=cards_text(event), pile=event.get("pile", "?"))
-
-
-def _god_discard(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat,
-                    P_("{name} started a new discard pile with {cards}.")).format(
-        name=name, cards=cards_text(event))
 
 
 # A rank in words, for the wild cards ("jacks are wild"; the web board has the same words).
@@ -51,33 +34,11 @@ def _turn_up(event: Event, seat: int | None, who: Who, name: str) -> str:
                                                                  rank=rank_words(str(rank)))
 
 
-def _pile_start(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _("Discard pile {pile} starts with {cards}.").format(pile=event["pile"],
-                                                               cards=cards_text(event))
-
-
 def _recycle(event: Event, seat: int | None, who: Who, name: str) -> str:
     count = len(event["cards"]) + event.get("hidden", 0)
     return ngettext("Discard pile {pile} was turned over as the new stock ({count} card).",
                     "Discard pile {pile} was turned over as the new stock ({count} cards).",
                     count).format(pile=event["pile"], count=count)
-
-
-def _pile_dead(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _("A discard pile leaves play: {cards} ({rule}).").format(cards=cards_text(event),
-                                                                     rule=event.get("rule"))
-
-
-def _set_aside(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _("Stock pile 1 is set aside unseen: {cards} (KZ-2.6).").format(cards=cards_text(event))
-
-
-def _deal(event: Event, seat: int | None, who: Who, name: str) -> str:
-    first = event.get("first_player")
-    return mine(first, seat, _("Deal {deal} begins; {name} move first. Pot: {pot}."),
-                _("Deal {deal} begins; {name} moves first. Pot: {pot}.")).format(
-        deal=event.get("deal"), name=who(first) if isinstance(first, int) else "",
-        pot=event.get("pot"))
 
 
 def _deal_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
@@ -87,10 +48,19 @@ def _deal_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
 
 
 PHRASES: dict[str, Phrase] = {
-    "god_draw": _god_draw, "draw_discard": _draw_discard, "turn_up": _turn_up,
-    "pile_start": _pile_start, "recycle": _recycle, "pile_dead": _pile_dead,
-    "set_aside": _set_aside, "deal_end": _deal_end, "god_look": _god_look,
-    "god_discard": _god_discard, "deal": _deal,
+    "god_draw": _god_draw,
+    "draw_discard": Line(P_("{name} took {cards}, the top card of the discard pile.")),
+    "turn_up": _turn_up,
+    "pile_start": Line(N_("Discard pile {pile} starts with {cards}."), personal=False),
+    "recycle": _recycle,
+    "pile_dead": Line(N_("A discard pile leaves play: {cards} ({rule})."), personal=False),
+    "set_aside": Line(N_("Stock pile 1 is set aside unseen: {cards} (KZ-2.6)."),
+                      personal=False),
+    "deal_end": _deal_end,
+    "god_look": Line(P_("{name} chose the God card's draw from the stock piles.")),
+    "god_discard": Line(P_("{name} started a new discard pile with {cards}.")),
+    "deal": Line(N_("Deal {deal} begins; {name} move first. Pot: {pot}."),
+                 N_("Deal {deal} begins; {name} moves first. Pot: {pot}."), of="first_player"),
 }
 
 # Why a deal or the match ended, by the events' ``reason_code``.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcore.i18n import N_, P_, _, ngettext
-from cardcore.narrate import Event, Phrase, Who, cards_text, mine, personal
+from cardcore.narrate import Event, Line, Phrase, Said, Who, cards_text, mine, personal
 
 
 def _take_pile(event: Event, seat: int | None, who: Who, name: str) -> str:
@@ -17,23 +17,16 @@ def _take_pile(event: Event, seat: int | None, who: Who, name: str) -> str:
                              melded=" ".join(event.get("melded", [])))
 
 
-def _meld(event: Event, seat: int | None, who: Who, name: str) -> str:
-    line = personal(event.get("player"), seat, P_("{name} melded {cards}.")).format(
-        name=name, cards=cards_text(event))
-    if "turn_points" in event and not event.get("opened", True):     # MH-4.8
-        line += " " + _("Initial meld: {points} of {minimum}.").format(
-            points=event["turn_points"], minimum=event["min_meld"])
-    return line
+MELDED = Line(P_("{name} melded {cards}."))
+# MH-4.8: how far a team's first melds of the hand are from the minimum
+INITIAL_MELD = Line(N_("Initial meld: {points} of {minimum}."), personal=False,
+                    fields={"points": "turn_points", "minimum": "min_meld"})
 
 
-def _retract(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat,
-                    P_("{name} took back this turn's melds: {cards}.")).format(
-        name=name, cards=cards_text(event))
-
-
-def _first_discard(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return _("The discard pile starts with {cards}.").format(cards=cards_text(event))
+def _meld(event: Event, seat: int | None, who: Who, name: str) -> Said:
+    if "turn_points" in event and not event.get("opened", True):
+        return MELDED, " ", INITIAL_MELD
+    return MELDED
 
 
 def _red_three(event: Event, seat: int | None, who: Who, name: str) -> str:
@@ -61,21 +54,11 @@ CANASTA_SENTENCES = {
 }
 
 
-def _canasta(event: Event, seat: int | None, who: Who, name: str) -> str:
-    kind = str(event["type"])
-    return _(CANASTA_SENTENCES.get(kind, CANASTA_SENTENCES["natural"])).format(
-        team=event["team"], rank=event["rank"])
+CANASTA_LINES = {kind: Line(text, personal=False) for kind, text in CANASTA_SENTENCES.items()}
 
 
-def _foot(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return personal(event.get("player"), seat, P_("{name} picked up the foot: {cards}.")).format(
-        name=name, cards=cards_text(event))
-
-
-def _foot_dealt(event: Event, seat: int | None, who: Who, name: str) -> str:
-    return mine(event.get("player"), seat, _("{name} were dealt a foot of {cards}, face down."),
-                _("{name} was dealt a foot of {cards}, face down.")).format(
-        name=name, cards=cards_text(event))
+def _canasta(event: Event, seat: int | None, who: Who, name: str) -> Said:
+    return CANASTA_LINES.get(str(event["type"]), CANASTA_LINES["natural"])
 
 
 def _deal(event: Event, seat: int | None, who: Who, name: str) -> str:
@@ -94,9 +77,14 @@ def _hand_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
 
 
 PHRASES: dict[str, Phrase] = {
-    "take_pile": _take_pile, "meld": _meld, "first_discard": _first_discard,
-    "red_three": _red_three, "canasta": _canasta, "foot": _foot, "foot_dealt": _foot_dealt,
-    "retract": _retract, "deal": _deal, "hand_end": _hand_end,
+    "take_pile": _take_pile, "meld": _meld,
+    "first_discard": Line(N_("The discard pile starts with {cards}."), personal=False),
+    "red_three": _red_three, "canasta": _canasta,
+    "foot": Line(P_("{name} picked up the foot: {cards}.")),
+    "foot_dealt": Line(N_("{name} were dealt a foot of {cards}, face down."),
+                       N_("{name} was dealt a foot of {cards}, face down.")),
+    "retract": Line(P_("{name} took back this turn's melds: {cards}.")),
+    "deal": _deal, "hand_end": _hand_end,
 }
 
 # Why a hand or the match ended, by the events' ``reason_code``.
