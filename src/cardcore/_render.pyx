@@ -134,7 +134,7 @@ cdef class Line:
             f"Line({self.yours!r}, {self.theirs!r})"
 
     def __call__(self, dict event, seat, who, name):
-        return self.fill(event, seat, who, name, _LANGUAGE.get()[1])
+        return self.fill(event, seat, who, name, _LANGUAGE.get()[1], False)
 
     cdef tuple parsed(self, catalogs):
         forms = self.forms.get(catalogs)
@@ -159,28 +159,32 @@ cdef class Line:
         return tuple((self.fields.get(part[0], part[0]), part[1]) if type(part) is tuple
                      else part for part in form)
 
-    cdef str fill(self, dict event, seat, who, name, catalogs):
+    cdef str fill(self, dict event, seat, who, name, catalogs, bint capital):
+        """The words; ``capital``: they start a sentence (a name that starts them is
+        capitalised here, not the sentence copied after)."""
         cdef tuple form
         cdef list out
         cdef Py_ssize_t i, n
         person = event.get(self.of)
         forms = self.parsed(catalogs)
-        if self.theirs is not None:
-            form = forms[0 if person == seat else 1]
+        if person is None or seat is None:   # the form for another seat (``mine``: the
+            yours = person is seat and self.theirs is not None      # same None is yours)
         else:
-            form = forms[0 if person == seat and person is not None else 1]
+            yours = person == seat
+        form = forms[0 if yours else 1]
         if self.of != "player":
             name = who(person) if type(person) is int else ""
         n = len(form)
         if n == 1:
             return <str>form[0]
+        capital = capital and not form[0]
         out = [form[0]]
         for i in range(1, n, 2):
             field, spec = <tuple>form[i]
             if field == "name":
-                value = name
+                value = _capitalized(name) if capital and i == 1 else name
             elif type(field) is Line:
-                value = (<Line>field).fill(event, seat, who, name, catalogs)
+                value = (<Line>field).fill(event, seat, who, name, catalogs, capital and i == 1)
             elif field == "cards":
                 value = cards_words(event, catalogs)
                 if not value and self.nothing is not None:
@@ -195,16 +199,37 @@ cdef class Line:
 def say(said, dict event, seat, who, name):
     """What a phrase returned as words in the current language: a Line filled from the event,
     Lines (and strings) one after the other; a string or None as it is."""
-    return _said(said, event, seat, who, name, _LANGUAGE.get()[1])
+    return _said(said, event, seat, who, name, _LANGUAGE.get()[1], False)
 
 
-cdef object _said(said, dict event, seat, who, name, catalogs):
+cdef object _said(said, dict event, seat, who, name, catalogs, bint capital):
+    """``say``; ``capital``: the words start a sentence (``Line.fill``)."""
+    cdef list parts
+    cdef Py_ssize_t i
     if type(said) is Line:
-        return (<Line>said).fill(event, seat, who, name, catalogs)
+        return (<Line>said).fill(event, seat, who, name, catalogs, capital)
     if type(said) is not tuple:
         return said
-    return "".join([(<Line>part).fill(event, seat, who, name, catalogs) if type(part) is Line
-                    else part for part in <tuple>said])
+    parts = []
+    for i, part in enumerate(<tuple>said):
+        parts.append((<Line>part).fill(event, seat, who, name, catalogs, capital and i == 0)
+                     if type(part) is Line else part)
+    return "".join(parts)
+
+
+cdef dict _CAPITALIZED = {}
+
+
+cdef object _capitalized(name):
+    """A name that starts a sentence: its first letter upper case ("you" -> "You")."""
+    found = _CAPITALIZED.get(name)
+    if found is None:
+        found = name
+        if type(name) is str and name and (<str>name)[0].islower():
+            found = (<str>name)[0].upper() + (<str>name)[1:]
+        if len(_CAPITALIZED) < 10_000:           # seat names: a few per language
+            _CAPITALIZED[name] = found
+    return found
 
 
 cdef dict _PARSED = {}
@@ -264,6 +289,7 @@ cdef class Teller:
         self.sentence, self.words = sentence, words
 
     cdef object tell(self, dict event):
+        cdef Py_UCS4 first
         if "reason_code" in event or "breakdown" in event:
             return self.words(event, self.seat, self.who, self.game)
         phrase = self.phrases.get(event["kind"])
@@ -274,11 +300,14 @@ cdef class Teller:
                 said = phrase
             else:
                 said = phrase(event, self.seat, self.who, name)
-            text = _said(said, event, self.seat, self.who, name, self.catalogs)
+            text = _said(said, event, self.seat, self.who, name, self.catalogs, True)
             if type(text) is str:
-                # a sentence: its first letter upper case (names start lower case)
-                if text and (<str>text)[0].islower():
-                    return (<str>text)[0].upper() + (<str>text)[1:]
+                # a sentence: its first letter upper case (names start lower case; a Line
+                # that starts with the name has made it so)
+                if text:
+                    first = (<str>text)[0]
+                    if first.islower():
+                        return (<str>text)[0].upper() + (<str>text)[1:]
                 return text
         return self.sentence(event, self.seat, self.who, self.game)
 

@@ -252,21 +252,21 @@ def match_text(event: Event, seat: int | None, who: Who, game: Any) -> str:
 def row_text(component: Mapping[str, Any], game: Any) -> str:
     """A breakdown row's words (its ``text``, without its count) in the current language."""
     text = str(component.get("text", component.get("what", "")))
-    labels = breakdown_labels(game)
-    key = (current()[1], text, labels)
+    source = _label_source(game)
+    key = (current()[1], text, source)
     try:
         return _ROWS[key]
     except KeyError:
         pass
-    words = fill_template(text, labels)
+    words = fill_template(text, _source_labels(source))
     if len(_ROWS) < 100_000:                     # rows' texts: bounded in practice
         _ROWS[key] = words
     return words
 
 
-# (catalogs, row text, the game's labels) -> the row's words: each round end has several,
-# matched against the labels' templates once.
-_ROWS: dict[tuple[Any, str, tuple[str, ...]], str] = {}
+# (catalogs, row text, where the game's labels come from) -> the row's words: each round end
+# has several, matched against the labels' templates once.
+_ROWS: dict[tuple[Any, str, type], str] = {}
 
 
 def score_direction(text: str) -> str:
@@ -309,10 +309,22 @@ def _breakdown_lines(event: Event, who: Who, game: Any, seat: int | None = None)
 def breakdown_labels(game: Any) -> tuple[str, ...]:
     """The words of the game's breakdown rows (its state class's ``breakdown_what``): msgids
     of its catalog, with ``{detail}`` where a row names e.g. its set."""
+    return _source_labels(_label_source(game))
+
+
+def _label_source(game: Any) -> type:
+    """What says a game's breakdown labels: its state's class, or (no state) its class."""
     state = getattr(game, "_state", None)
     if state is None:
-        return _state_labels(game if isinstance(game, type) else type(game))
-    return _labels(tuple(type(state).breakdown_what))
+        return game if isinstance(game, type) else type(game)
+    return type(state)
+
+
+@functools.lru_cache(maxsize=None)
+def _source_labels(source: type) -> tuple[str, ...]:
+    if hasattr(source, "breakdown_what"):
+        return _labels(tuple(source.breakdown_what))
+    return _state_labels(source)
 
 
 @functools.lru_cache(maxsize=None)
