@@ -14,7 +14,7 @@ class Raw:
     target: str | None
     moves: Sequence[tuple[str, str, tuple[int, ...]]]
     new_zones: Sequence[dict[str, JSON]]
-    def __init__(self, kind: str, player: int | None, cards: tuple[int, ...] = (),
+    def __init__(self, kind: str, player: int | None, cards: Iterable[int] = (),
                  seen_by: frozenset[int] | None = None, public: dict[str, JSON] | None = None,
                  private: dict[str, JSON] | None = None, auto: bool = True,
                  source: str | None = None, target: str | None = None,

@@ -51,10 +51,11 @@ cdef class Raw:
     cdef public object moves
     cdef public object new_zones
 
-    def __init__(self, str kind, player, tuple cards=(), seen_by=None, dict public=None,
+    def __init__(self, str kind, player, cards=(), seen_by=None, dict public=None,
                  private=None, bint auto=True, source=None, target=None, moves=(),
                  new_zones=()):
-        self.kind, self.player, self.cards, self.seen_by = kind, player, cards, seen_by
+        self.kind, self.player, self.seen_by = kind, player, seen_by
+        self.cards = cards if type(cards) is tuple else tuple(cards)   # ids: any iterable
         self.public = {} if public is None else public
         self.private, self.auto, self.source, self.target = private, auto, source, target
         self.moves, self.new_zones = moves, new_zones
