@@ -213,17 +213,16 @@ PAGE_OF_MOVES = """() => ({page: document.getElementById('moves').dataset.page,
 
 def test_moves_past_the_bar_come_in_pages_each_on_screen(phone_ru, web_server):
     """When the moves do not fit the bar even with the card moves waiting for a selection
-    (Manna a move or two in, its Russian words on a phone), the bar shows those that fit
+    (Manna after a draw, 21 discards and one-card additions, its Russian words on a phone;
+    a position reached through the API, not by bots), the bar shows those that fit
     and "Other moves (n)": each page on screen, the pages together every move once, the
     last leading back to the first, the focus on the new page's first move."""
     page = phone_ru
     example = "manna"
-    start_from_lobby(page, web_server, example, seed=1)
-    rng = random.Random(3)
-    for _ in range(6):                      # the second move's position has 21 such moves
-        if page.evaluate(PAGE_OF_MOVES)["pages"] or over(page):
-            break
-        click_move(page, rng.choice(moves(page)))
+    seed, played = a_line_to(example, many_one_card_moves, "21 moves of one hand card")
+    table, tokens = replayed_table(web_server, example, seed, played)
+    page.goto(f"{web_server.base}/tables/{table}#token={tokens['0']}")
+    wait_for_turn(page)
     first = page.evaluate(PAGE_OF_MOVES)
     assert int(first["pages"] or 0) >= 2, first
     seen: list[str] = []
@@ -295,35 +294,26 @@ def kind_of(zone: str) -> str:
     return zone.split(":")[0]
 
 
-def a_start_into_a_new_zone_among_others(game: str) -> tuple[int, list[int]]:
-    """A seed and the moves (seeded random, every seat) that bring seat 0 to a position where
-    a move of its hand cards starts a zone while another zone of that kind is in sight: the
-    page must then say which one. Found in-process; the test replays them through the API
-    (bots would not do: their seeds are drawn per table, so their positions vary by run)."""
+def a_line_to(game: str, reached, what: str) -> tuple[int, list[int]]:
+    """A seed and the moves (seeded random, every seat) that bring seat 0, to move, to a
+    position where ``reached(game)`` holds. Found in-process; a test replays them through the
+    API (``replayed_table``): bots would not do, their seeds are drawn per table, so their
+    positions vary by run."""
     for seed in range(1, 100):
         g, rng, played = cardcore.new_game(game, seed=seed), random.Random(seed), []
         while not g.is_over and len(played) < 400:
-            if g.current_player == 0:
-                zones, hand = g.view(0)["zones"], "hand:0"
-                into = {m["to"] for a in g.legal_actions() for m in a.moves
-                        if m["from"] == hand and m["to"] != hand}
-                sights = set(zones) | into
-                if any(t not in zones and sum(kind_of(o) == kind_of(t) for o in sights) > 1
-                       for t in into):
-                    return seed, played
+            if g.current_player == 0 and reached(g):
+                return seed, played
             action = rng.choice(g.legal_actions())
             played.append(action.id)
             g.apply(action)
-    raise AssertionError(f"no {game} seed below 100 reaches such a position")
+    raise AssertionError(f"no {game} seed below 100 reaches {what}")
 
 
-def test_a_move_into_a_zone_it_makes_names_the_zone_in_the_readers_words(russian, web_server):
-    """A move that starts a zone (a new meld, while the table has others) names it by its
-    kind's label in Russian, not by the zone id's English kind (the example: Manna, where
-    taking the discard pile starts a meld)."""
-    example = "manna"
-    seed, played = a_start_into_a_new_zone_among_others(example)
-    status, made = web_server.request("POST", "/api/tables", {"game": example, "seed": seed})
+def replayed_table(web_server, game: str, seed: int, played: list[int]) -> tuple[str, dict]:
+    """A new table of ``game`` (no bots) with ``played`` applied through the HTTP API: its id
+    and its seats' tokens."""
+    status, made = web_server.request("POST", "/api/tables", {"game": game, "seed": seed})
     assert status == 201, made
     table, tokens = made["table"], made["seats"]
     for action in played:
@@ -331,6 +321,38 @@ def test_a_move_into_a_zone_it_makes_names_the_zone_in_the_readers_words(russian
         status, answer = web_server.request("POST", f"/api/tables/{table}/actions", {
             "token": tokens[str(state["current_player"])], "action": action})
         assert status == 200, answer
+    return table, tokens
+
+
+def starts_a_zone_among_others(g) -> bool:
+    """A move of seat 0's hand cards starts a zone while another zone of that kind is in
+    sight: the page must then say which one."""
+    zones, hand = g.view(0)["zones"], "hand:0"
+    into = {m["to"] for a in g.legal_actions() for m in a.moves
+            if m["from"] == hand and m["to"] != hand}
+    sights = set(zones) | into
+    return any(t not in zones and sum(kind_of(o) == kind_of(t) for o in sights) > 1
+               for t in into)
+
+
+def many_one_card_moves(g) -> bool:
+    """Seat 0 has no move without hand cards and 21 or more of one hand card (discards, one
+    card onto a meld): on a phone in Russian they fill more than the bar."""
+    def hand_cards(a) -> int:
+        return sum(len(m.get("cards", [])) or m.get("count", 0) for m in a.moves
+                   if m["from"] == "hand:0")
+    legal = g.legal_actions()
+    return all(hand_cards(a) for a in legal) and sum(hand_cards(a) == 1 for a in legal) >= 21
+
+
+def test_a_move_into_a_zone_it_makes_names_the_zone_in_the_readers_words(russian, web_server):
+    """A move that starts a zone (a new meld, while the table has others) names it by its
+    kind's label in Russian, not by the zone id's English kind (the example: Manna, where
+    taking the discard pile starts a meld)."""
+    example = "manna"
+    seed, played = a_line_to(example, starts_a_zone_among_others,
+                             "a move starting a zone among others")
+    table, tokens = replayed_table(web_server, example, seed, played)
     russian.goto(f"{web_server.base}/tables/{table}#token={tokens['0']}")
     wait_for_turn(russian)
     words = [m["label"] for m in moves(russian)]
