@@ -449,3 +449,16 @@ def test_the_told_words_are_kept_per_reader_and_a_raw_is_not_tracked() -> None:
     told = [None] * 3
     assert [e["text"] for e in render_all(narration.raw[:3], 0, None, None, {}, told, teller)
             ] == told == [e["text"] for e in game.events()[:3]]
+
+
+def test_ks_4_3_a_play_told_without_cards_names_its_notation_then_the_stake() -> None:
+    """Kings' Stakes' play, told with no card seen or counted, says its notation instead;
+    the stake the next play must meet follows all the same (KS-4.3)."""
+    from cardcore.narrate import event_text
+    game = game_class("kings_stakes")
+    event = {"kind": "play", "player": 1, "cards": [], "action": "play JK", "stake": 5,
+             "direction": -1}
+    assert event_text(event, None, game) == "Seat 1 played play JK. Stake 5, counter-clockwise."
+    assert event_text({**event, "cards": ["4H"]}, 1, game) == \
+        "You played 4H. Stake 5, counter-clockwise."
+    assert event_text({**event, "direction": 1}, None, game, lang="ru").endswith("5.")

@@ -10,7 +10,7 @@ cimport cython
 from string import Formatter
 
 from cardcore.cards import CARD_NAMES
-from cardcore.i18n import _current as _LANGUAGE, ngettext as _ngettext
+from cardcore.i18n import _current as _LANGUAGE
 
 cdef tuple NAMES = CARD_NAMES          # card id -> notation (the kernel's ids: 0..255)
 cdef object _PARSE = Formatter().parse
@@ -22,7 +22,6 @@ cdef inline list _named(object cards):
     for c in cards:
         out.append(NAMES[c])
     return out
-
 
 
 @cython.no_gc
@@ -75,6 +74,7 @@ cdef class Raw:
         """``render``, given the table's ``sight_of(seat)`` (asked once per ``events()``
         call, not once per event)."""
         return _render(self, n, seat, table, sight)
+
 
 def seen_moves(table, dict sight, moves, seat, str known="either"):
     """Moves as ``seat`` sees them, given ``table.sight_of(seat)`` (filled here as zones

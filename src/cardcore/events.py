@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from cardcore._fast import GameState
 from cardcore._log import SharedLog  # (in C: appended to at every action)
-from cardcore._render import Raw, Teller, render_all  # (in C: one per event, read at every rendering)
+from cardcore._render import Raw, Teller, render_all  # in C: one Raw per event
 from cardcore.cards import card_id
 from cardcore.errors import echo
 from cardcore.i18n import _, check_lang, enter, leave

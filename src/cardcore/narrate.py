@@ -6,8 +6,8 @@
 (``Game.phrases``, in its package's ``words.py``); this module has the words every card game
 shares and the fallbacks. A phrase is a ``Line`` (a msgid filled from the event, in C:
 cardcore._render; the wire's texts are every event's for every reader, so most phrases are
-Lines), Lines in order, or a function that says which. ``breakdown_lines`` spells out the end of a round (the game's
-``round_end_event``) with its scoring breakdown.
+Lines), Lines in order, or a function that says which. ``breakdown_lines`` spells out the
+end of a round (the game's ``round_end_event``) with its scoring breakdown.
 
 Both take ``lang=`` ("en" or "ru", cardcore.i18n): the words come from the game's message
 catalog, then the shared one; rule IDs and notations stay as they are.
@@ -23,9 +23,9 @@ from cardcore.cards import card_id, sort_key
 from cardcore.i18n import (DEFAULT_LANG, N_, P_, _, current, fields_of, fill, fill_template,
                            ngettext, personal, use)
 
-__all__ = ["Event", "Who", "Phrase", "PhraseFunction", "Said", "Line", "say", "action_line", "breakdown_lines", "cards_text", "describe",
-           "event_text", "reason_text", "row_text", "seat_name", "sentence", "verb", "mine",
-           "personal", "hand_order"]
+__all__ = ["Event", "Who", "Phrase", "PhraseFunction", "Said", "Line", "say", "action_line",
+           "breakdown_lines", "cards_text", "describe", "event_text", "reason_text", "row_text",
+           "seat_name", "sentence", "verb", "mine", "personal", "hand_order"]
 
 Event = dict[str, Any]
 # A breakdown label whose detail is a count ("red threes ({detail})"): a row's ``text`` is the

@@ -4,7 +4,7 @@ texts are msgids of the game's catalog (``locale/``)."""
 from __future__ import annotations
 
 from cardcore.i18n import N_, P_, _, ngettext
-from cardcore.narrate import Event, Line, Phrase, PhraseFunction, Said, Who, personal
+from cardcore.narrate import Event, Line, Phrase, PhraseFunction, Said, Who
 
 
 def _staked(line: Line) -> tuple[Line, Line]:
@@ -23,15 +23,16 @@ def _with_stake(line: Line, staked: tuple[Line, Line]) -> PhraseFunction:
 
 
 PLAYED = Line(P_("{name} played {cards}."))
+PLAYED_AS_NOTED = Line(P_("{name} played {cards}."), fields={"cards": "action"})
 REFILLED = Line(P_("{name} refilled the hand."))
 ENDED = Line(P_("{name} ended the turn without refilling."))
 _play_staked = _with_stake(PLAYED, _staked(PLAYED))
+_play_noted = _with_stake(PLAYED_AS_NOTED, _staked(PLAYED_AS_NOTED))
 
 
 def _play(event: Event, seat: int | None, who: Who, name: str) -> Said:
     if not event.get("cards") and not event.get("hidden"):     # no cards: its notation
-        return personal(event.get("player"), seat, P_("{name} played {cards}.")).format(
-            name=name, cards=event.get("action", ""))
+        return _play_noted(event, seat, who, name)
     return _play_staked(event, seat, who, name)
 
 
