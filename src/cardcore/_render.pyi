@@ -40,6 +40,8 @@ class Line:
 def say(said: str | Line | tuple[str | Line, ...] | None, event: dict[str, Any],
         seat: int | None, who: Callable[[int], str], name: str) -> str | None: ...
 
+def cards_text(event: dict[str, Any]) -> str: ...
+
 class Teller:
     def __init__(self, seat: int | None, who: Callable[[int], str], game: Any,
                  phrases: dict[str, Any], the_table: str,
@@ -49,8 +51,6 @@ class Teller:
 def seen_moves(table: Any, sight: dict[str, bool],
                moves: Iterable[tuple[str, str, Sequence[int]]], seat: int | None,
                known: str = "either") -> list[dict[str, JSON]]: ...
-def render(raw: Raw, n: int, seat: int | None, table: Any,
-           sight: dict[str, bool] | None) -> dict[str, JSON]: ...
 def render_all(raws: Iterable[Raw], n: int, seat: int | None, table: Any,
                sight: dict[str, bool], told: list[Any], teller: Teller
                ) -> list[dict[str, JSON]]: ...

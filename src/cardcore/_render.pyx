@@ -97,17 +97,11 @@ def seen_moves(table, dict sight, moves, seat, str known="either"):
     return out
 
 
-def render(Raw raw not None, Py_ssize_t n, seat, table, sight):
-    """``raw`` as ``seat`` (None: a spectator) sees it, numbered ``n``; with the zone
-    ``table`` (and its ``sight_of(seat)``, or None to ask), its moves."""
-    return _render(raw, n, seat, table, sight)
-
-
 cdef class Line:
     """A phrase that is one template filled from the event (no Python runs to tell it): a
     msgid whose ``{name}`` is the seat in the event's field ``of`` ("you", "seat 2"; the table
     when the player is none), whose ``{cards}`` is the event's cards as its reader saw them
-    (``narrate.cards_text``; ``nothing``'s words when it saw none, if given) and whose other
+    (``cards_text``; ``nothing``'s words when it saw none, if given) and whose other
     fields are the event's own (``fields``: template field -> the event's, where they differ:
     ``{"count": "stock_size"}``, or another Line whose words fill it). ``Line(P_(text))``:
     said of that seat, translated in the context "you" or "they" (``i18n.personal``);
@@ -255,8 +249,14 @@ cdef tuple _parsed(str text):
 cdef dict _UNSEEN = {}                 # (catalogs, how many) -> "2 cards", in that language
 
 
+def cards_text(dict event not None):
+    """The event's cards as its reader saw them, in the current language: the named ones,
+    then how many were unseen ("9S and 2 unseen", "2 cards"). ``cardcore.narrate``'s."""
+    return cards_words(event, _LANGUAGE.get()[1])
+
+
 cdef str cards_words(dict event, catalogs):
-    """``narrate.cards_text``: the cards the reader saw, then how many it did not."""
+    """``cards_text`` in ``catalogs``' language."""
     shown = " ".join(event.get("cards", ()))
     hidden = event.get("hidden", 0)
     if not hidden:

@@ -18,7 +18,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any, Callable, Mapping, Union
 
-from cardcore._render import Line, say
+from cardcore._render import Line, cards_text, say  # cards_text: the Lines' own
 from cardcore.cards import card_id, sort_key
 from cardcore.i18n import (DEFAULT_LANG, N_, P_, _, current, fields_of, fill, fill_template,
                            ngettext, personal, use)
@@ -41,15 +41,10 @@ PhraseFunction = Callable[[Event, Union[int, None], Who, str], Said]
 Phrase = Union[PhraseFunction, tuple[Union[str, Line], ...]]
 
 
-def cards_text(event: Event) -> str:
-    """The event's cards as the seat saw them: named ones, then how many were unseen."""
-    shown = " ".join(event.get("cards", []))
-    hidden = event.get("hidden", 0)
-    if shown and hidden:
-        return _("{shown} and {hidden} unseen").format(shown=shown, hidden=hidden)
-    if hidden:
-        return ngettext("{n} card", "{n} cards", hidden).format(n=hidden)
-    return shown
+# The words of unseen cards, said in C (``cards_text``, cardcore._render): marked here for the
+# catalog, as a game's plural refusals are.
+UNSEEN_WORDS = (N_("{shown} and {hidden} unseen"),
+                lambda n: ngettext("{n} card", "{n} cards", n))
 
 
 def verb(base: str, player: Any, seat: int | None) -> str:
