@@ -40,10 +40,19 @@ def module_name(path: Path) -> str:
     return ".".join(path.relative_to(SRC).with_suffix("").parts)
 
 
-# Every .pyx under src/cardcore is one extension module named after its path.
+def kernel_sources(pyx: Path) -> list:
+    """The C a module wraps: its folder's kernel*.c (a game's rules in C, the same files the
+    native and WebAssembly libraries build: src/cardcore/core/Makefile). The Cython output
+    beside them is named after its .pyx, which always begins with an underscore."""
+    return [str(c) for c in sorted(pyx.parent.glob("kernel*.c"))]
+
+
+# Every .pyx under src/cardcore is one extension module named after its path; the headers are
+# included from src/ ("cardcore/core/kernel.h").
 extensions = [
-    Extension(module_name(p), [str(p)], define_macros=macros,
-              extra_compile_args=compile_args, extra_link_args=link_args)
+    Extension(module_name(p), [str(p)] + kernel_sources(p), include_dirs=[str(SRC)],
+              define_macros=macros, extra_compile_args=compile_args,
+              extra_link_args=link_args)
     for p in sorted(SRC.glob("cardcore/**/*.pyx"))
     if not only or module_name(p) in only
 ]
