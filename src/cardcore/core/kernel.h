@@ -474,7 +474,7 @@ typedef struct GameKernel {
     int min_players, max_players, default_players;
     int (*init)(void *state, int players, const int64_t *values);
     int (*action_label)(const void *state, int action, char *buf, size_t len);
-    int deck_size;                       /* the composition's size (for a stacked deck) */
+    int deck_size;                       /* the largest composition over the player counts */
     int (*composition)(const void *state, uint8_t *out);   /* the deck's ids in id order */
 } GameKernel;
 
