@@ -1,9 +1,9 @@
 """Manna from Heaven (``manna``): the six-player, four-deck Pennies from Heaven canasta.
 
-The rules are games/manna.md (rule IDs MH-x.y); the state machine is ``_state.pyx`` (its
-docstring lists the 909 action ids and the game's other modules: meld table, minimum search,
-test setters). This module is the thin protocol wrapper: options, action decoding, the view
-(MH-11).
+The rules are games/manna.md (rule IDs MH-x.y); the state machine is the C kernel
+``kernel.c``, wrapped by ``_state.pyx`` (its docstring lists the 909 action ids and the game's
+other modules: meld table, minimum search, test setters). This module is the thin protocol
+wrapper: options, action decoding, the view (MH-11).
 
 Action notation (what ``str(action)`` gives and ``apply`` accepts):
 ``draw`` · ``take add`` · ``take pair`` · ``take natural+two`` · ``take natural+joker`` ·
@@ -15,7 +15,7 @@ meld) · ``add to wild: JK`` · ``meld 3 3 3 3`` (black threes). The 0.1 compact
 
 Which cards a meld takes (``action.cards``): naturals of the rank, then twos, then jokers, each
 the lowest card id first (suits in the order C S D H), exactly as the state machine removes
-them from the hand (``pick_kind`` in ``_state.pyx``; games/manna.md, "Actions"), unless
+them from the hand (``pick_kind`` in ``kernel.c``; games/manna.md, "Actions"), unless
 ``apply(..., cards=)`` names the exact cards (any suits of those ranks the hand holds).
 """
 from __future__ import annotations

@@ -10,93 +10,63 @@ meld, black threes), new meld or addition, and the (naturals, twos, jokers) it t
 NEW natural triples: n = 2..7, t = 0..3, j = 0..3 - t, 3 <= n+t+j <= 7, at least one wild when n = 2.
 ADD natural triples: n = 0..4, t = 0..3, j = 0..3 - t, 1 <= n+t+j <= 4.
 Wild triples: k = t + j ascending, t = k..0 descending (most twos first).
-"""
-from libc.string cimport memset
 
+The table is the C kernel's (kernel.c, with the masks legal-action generation reads); this
+module builds it again from the definition above and checks the two agree at import.
+"""
 from cardcore.games.manna._rules cimport (
     NGROUPS, NAT_GROUPS, G_WILD, G_BLACK3, CANASTA, MIN_MELD, NUM_ACTIONS, A_DRAW, A_TAKE_ADD,
     A_TAKE_PAIR, A_TAKE_TWO, A_TAKE_JOKER, A_RETRACT, A_DISCARD, A_GO_OUT, A_MELD, A_WILD,
-    A_BLACK3, NAT_GROUP, NAT_NEW, NAT_ADD, WILD_NEW, WILD_ADD, MELD_IDS, natural_group,
-    min_meld_for,
+    A_BLACK3, NAT_GROUP, NAT_NEW, NAT_ADD, WILD_NEW, WILD_ADD, MELD_IDS, MeldDef, meld_table as c_meld_table,
+    natural_group, min_meld_for, meld_shape_ok, canasta_type, CT_NONE, CT_NATURAL, CT_MIXED,
+    CT_WILD, CT_SEVENS,
 )
 
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_MELD_TABLE = []     # (group, new, n, t, j) per meld id, in id order
 
 
-cdef void add_meld_id(int index, int group, bint new, int naturals, int twos, int jokers):
-    cdef int offset = A_MELD + index - GROUP_FIRST[group], held, t, j, room, wild_room
-    # The masks: this id in every entry whose counts allow it.
-    if group == G_WILD:
-        for t in range(twos, CANASTA + 1):
-            for j in range(jokers, CANASTA + 1):
-                for room in range(twos + jokers, CANASTA + 1):
-                    WILD_MASK[new][t][j][room] |= (<uint64_t>1) << offset
-    elif group == natural_group(0):          # every natural-rank group has the same layout
-        for t in range(twos, MAX_WILDS + 1):
-            for j in range(jokers, MAX_WILDS + 1):
-                if new:
-                    for held in range(naturals, CANASTA + 1):
-                        NEW_MASK[held][t][j] |= (<uint64_t>1) << offset
-                    continue
-                for held in range(naturals, ADD_MOST + 1):
-                    for room in range(naturals + twos + jokers, ADD_MOST + 1):
-                        for wild_room in range(twos + jokers, MAX_WILDS + 1):
-                            ADD_MASK[held][t][j][room][wild_room] |= \
-                                (<uint32_t>1) << (offset - NAT_NEW)
-    M_GROUP[index] = group
-    M_NEW[index] = new
-    M_N[index] = naturals
-    M_T[index] = twos
-    M_J[index] = jokers
-    _MELD_TABLE.append((group, bool(new), naturals, twos, jokers))
-
-
-cdef void build_table():
-    cdef int index = 0, g, n, t, j, size
-    for g in range(NGROUPS):
-        GROUP_FIRST[g] = -1
-    memset(NEW_MASK, 0, sizeof(NEW_MASK))
-    memset(ADD_MASK, 0, sizeof(ADD_MASK))
-    memset(WILD_MASK, 0, sizeof(WILD_MASK))
+def _build_table() -> list:
+    """(group, new, n, t, j) per meld id, in id order, by the definition in the docstring."""
+    table = []
     for gi in range(NAT_GROUPS):
         g = natural_group(gi)
-        GROUP_FIRST[g] = A_MELD + index
+        if len(table) != gi * NAT_GROUP:
+            raise ImportError("Manna's meld-id layout constants do not match its meld table")
         for n in range(2, CANASTA + 1):                  # NEW
             for t in range(4):
                 for j in range(4 - t):
-                    size = n + t + j
-                    if MIN_MELD <= size <= CANASTA:
-                        add_meld_id(index, g, True, n, t, j)
-                        index += 1
+                    if MIN_MELD <= n + t + j <= CANASTA:
+                        table.append((g, True, n, t, j))
         for n in range(5):                               # ADD
             for t in range(4):
                 for j in range(4 - t):
-                    size = n + t + j
-                    if 1 <= size <= CANASTA - MIN_MELD:
-                        add_meld_id(index, g, False, n, t, j)
-                        index += 1
-    GROUP_FIRST[G_WILD] = A_MELD + index
+                    if 1 <= n + t + j <= CANASTA - MIN_MELD:
+                        table.append((g, False, n, t, j))
+    wild_first = len(table)
     for size in range(MIN_MELD, CANASTA + 1):
         for t in range(size, -1, -1):
-            add_meld_id(index, G_WILD, True, 0, t, size - t)
-            index += 1
+            table.append((G_WILD, True, 0, t, size - t))
     for size in range(1, CANASTA - MIN_MELD + 1):
         for t in range(size, -1, -1):
-            add_meld_id(index, G_WILD, False, 0, t, size - t)
-            index += 1
-    GROUP_FIRST[G_BLACK3] = A_MELD + index
+            table.append((G_WILD, False, 0, t, size - t))
+    black3_first = len(table)
     for n in range(MIN_MELD, CANASTA + 1):
-        add_meld_id(index, G_BLACK3, True, n, 0, 0)
-        index += 1
-    # The layout constants in _rules.pxd must agree with the table built here.
-    if (index != MELD_IDS or A_MELD + index != NUM_ACTIONS or GROUP_FIRST[G_WILD] != A_WILD
-            or GROUP_FIRST[G_BLACK3] != A_BLACK3
-            or GROUP_FIRST[natural_group(1)] - GROUP_FIRST[natural_group(0)] != NAT_GROUP
+        table.append((G_BLACK3, True, n, 0, 0))
+    # The layout constants in kernel.h must agree with the table built here ...
+    if (len(table) != MELD_IDS or A_MELD + len(table) != NUM_ACTIONS
+            or A_MELD + wild_first != A_WILD or A_MELD + black3_first != A_BLACK3
             or NAT_NEW + NAT_ADD != NAT_GROUP or A_BLACK3 - A_WILD != WILD_NEW + WILD_ADD):
         raise ImportError("Manna's meld-id layout constants do not match its meld table")
+    # ... and so must the C kernel's table.
+    cdef const MeldDef* rows = c_meld_table()
+    cdef int i
+    for i in range(MELD_IDS):
+        if (rows[i].group, bool(rows[i].is_new), rows[i].n, rows[i].t, rows[i].j) != table[i]:
+            raise ImportError(f"Manna: the C kernel's meld table differs at id {A_MELD + i}")
+    return table
 
-build_table()
+
+_MELD_TABLE = _build_table()     # (group, new, n, t, j) per meld id, in id order
 
 
 def meld_table() -> list:

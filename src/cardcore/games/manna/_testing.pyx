@@ -1,14 +1,16 @@
 # cython: language_level=3
 """Test-only position setters for Manna from Heaven: install an arbitrary position into a
-MannaState through _state.pxd. Used by the meld-engine tests; breaks card conservation."""
+MannaState through _state.pxd (the struct and the meld primitives are the C kernel's, declared
+in _data.pxd). Used by the meld-engine tests; breaks card conservation."""
 from cardcore._fast cimport NUM_KINDS, MS_MAX_COPIES, ms_clear, pile_push
-from cardcore.games.manna._state cimport MannaState, new_meld, meld_card, finish_meld
-from cardcore.games.manna._data cimport MannaData, ST_DRAW, ST_MELD, hand_add, clear_hand
+from cardcore.games.manna._state cimport MannaState
+from cardcore.games.manna._data cimport (
+    MannaData, ST_DRAW, ST_MELD, hand_add, clear_hand, new_meld, meld_card, finish_meld,
+)
 from cardcore.games.manna._rules cimport (
     NPLAYERS, NTEAMS, DECK_SIZE, NRK, NGROUPS, G_WILD, G_BLACK3, CANASTA, MIN_MELD,
-    MAX_TEAM_MELDS, is_wild, is_red_three, is_black_three, natural_rank,
+    MAX_TEAM_MELDS, is_wild, is_red_three, is_black_three, natural_rank, meld_shape_ok,
 )
-from cardcore.games.manna._melds cimport meld_shape_ok
 
 from collections import Counter
 

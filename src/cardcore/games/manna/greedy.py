@@ -1,8 +1,8 @@
 """GreedyBot for Manna from Heaven: a one-move heuristic using only what the player may see.
 
-The policy runs in the core (the game's ``greedy`` hook, ``_greedy.pxd``, where its weights
-are defined); ``choose`` asks the state for it. It makes the choices, and the random draws, of
-the Python heuristic of cardcore 0.2-0.3 (kept as the tests' oracle).
+The policy runs in the core (the game's ``greedy`` hook, ``mh_greedy`` in ``kernel.c``, where
+its weights are defined); ``choose`` asks the state for it. It makes the choices, and the
+random draws, of the Python heuristic of cardcore 0.2-0.3 (kept as the tests' oracle).
 
 Draw: take the pile whenever a take is legal (``take add`` first, else the lowest way offered),
 else draw. Meld: go out when offered; else lay the best meld if its value is above 0 (canastas
