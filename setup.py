@@ -30,8 +30,13 @@ macros = [("CYTHON_TRACE", "1"), ("CYTHON_TRACE_NOGIL", "1")] if trace else []
 # .pyd anyway (it goes to a .pdb only with /DEBUG).
 compile_args: list = []
 link_args: list = []
+if sys.platform != "win32":
+    # No fused multiply-adds: the kernels' float arithmetic (observations, sampled worlds'
+    # weights, greedy values) must round alike on every machine and in WebAssembly, which
+    # has none (gcc fuses by default on arm64; so does clang). MSVC does not fuse by default.
+    compile_args = ["-ffp-contract=off"]
 if not debug and sys.platform != "win32":
-    compile_args = ["-g0"]
+    compile_args += ["-g0"]
     if sys.platform.startswith("linux"):
         link_args = ["-s"]          # also drop the static symbol table; .dynsym stays
 
@@ -40,10 +45,21 @@ def module_name(path: Path) -> str:
     return ".".join(path.relative_to(SRC).with_suffix("").parts)
 
 
-# Every .pyx under src/cardcore is one extension module named after its path.
+def kernel_sources(pyx: Path) -> list:
+    """The C a module wraps: its folder's kernel*.c (a game's rules in C, the same files the
+    native and WebAssembly libraries build: src/cardcore/core/Makefile). The Cython output
+    beside them is named after its .pyx, which always begins with an underscore."""
+    return [str(c) for c in sorted(pyx.parent.glob("kernel*.c"))]
+
+
+# Every .pyx under src/cardcore is one extension module named after its path; the headers are
+# included from src/ ("cardcore/core/kernel.h").
 extensions = [
-    Extension(module_name(p), [str(p)], define_macros=macros,
-              extra_compile_args=compile_args, extra_link_args=link_args)
+    Extension(module_name(p), [str(p)] + kernel_sources(p), include_dirs=[str(SRC)],
+              depends=[str(h) for h in sorted([*SRC.glob("cardcore/core/*.h"),
+                                                *p.parent.glob("kernel*.h")])],
+              define_macros=macros, extra_compile_args=compile_args,
+              extra_link_args=link_args)
     for p in sorted(SRC.glob("cardcore/**/*.pyx"))
     if not only or module_name(p) in only
 ]

@@ -42,6 +42,8 @@ SHARED_GROUPS = {
     "test_generic_table.py": "generic_table", "test_generic_table_browser.py": "generic_table",
     # ... which builds against the TypeScript client's generated types, which this writes
     "test_ts_client.py": "generic_table",
+    # clients/engine: both build it (npm ci, make wasm, tsc into its dist/)
+    "test_libcardcore.py": "engine", "test_offline_table_browser.py": "engine",
 }
 
 

@@ -27,6 +27,7 @@ def kernel(tmp_path_factory):
     source = out / FIXTURE.name
     source.write_text(FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
     modules = cythonize([Extension("team_zones_state", [str(source)],
+                                   include_dirs=[str(ROOT / "src")],   # cardcore/core/kernel.h
                                    extra_compile_args=["-O0", "-g0"])],
                         include_path=[str(ROOT / "src")], quiet=True,
                         compiler_directives={"language_level": "3"})

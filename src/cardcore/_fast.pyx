@@ -21,20 +21,6 @@ MULTISET_MAX_COPIES = MS_MAX_COPIES
 _MASK64 = (1 << 64) - 1
 
 
-cdef void ms_clear(Multiset* m) noexcept nogil:
-    memset(m, 0, sizeof(Multiset))
-
-
-cdef int ms_to_array(const Multiset* m, uint8_t* out) noexcept nogil:
-    """Write the cards in id order (copies repeated) to out; returns how many."""
-    cdef int card, k, n = 0
-    for card in range(NUM_KINDS):
-        for k in range(m.count[card]):
-            out[n] = <uint8_t>card
-            n += 1
-    return n
-
-
 cdef list ms_to_list(const Multiset* m):
     cdef list out = []
     cdef int card
@@ -59,39 +45,6 @@ cdef int load_cards(uint8_t* dst, object cards, int capacity) except -1:
         dst[i] = <uint8_t>c
         i += 1
     return i
-
-
-cdef inline uint64_t splitmix64(uint64_t* x) noexcept nogil:
-    x[0] += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = x[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
-cdef void rng_seed(Rng* r, uint64_t seed) noexcept nogil:
-    """PCG32 seeding (pcg32_srandom_r) with state and stream both derived from seed by splitmix64."""
-    cdef uint64_t x = seed
-    cdef uint64_t initstate = splitmix64(&x)
-    cdef uint64_t initseq = splitmix64(&x)
-    r.state = 0
-    r.inc = (initseq << 1) | 1
-    rng_next32(r)
-    r.state += initstate
-    rng_next32(r)
-
-
-cdef void shuffle_u8(Rng* r, uint8_t* cards, int n) noexcept nogil:
-    """Fisher-Yates from the top index down; every permutation equally likely."""
-    cdef int i, j
-    cdef uint8_t t
-    i = n - 1
-    while i > 0:
-        j = <int>rng_below(r, <uint32_t>(i + 1))
-        t = cards[i]
-        cards[i] = cards[j]
-        cards[j] = t
-        i -= 1
 
 
 def seed_to_u64(seed) -> int:
@@ -451,42 +404,6 @@ cdef int init_header(Header* h, int players, object stacked, object composition)
             raise ValueError("stacked deck does not match the composition")
         h.stacked_size = load_cards(h.stacked, stacked, PILE_CAPACITY)
     return 0
-
-
-cdef void deal_prologue(Header* h, const uint8_t* composition, int n, uint8_t* deck_out) noexcept nogil:
-    """The deck of a deal, top card first: the stacked deck on the first deal, else the
-    composition shuffled with the game's generator."""
-    cdef int i
-    if h.stacked_size > 0:
-        for i in range(n):
-            deck_out[i] = h.stacked[i]
-        h.stacked_size = 0
-    else:
-        for i in range(n):
-            deck_out[i] = composition[i]
-        shuffle_u8(&h.rng, deck_out, n)
-
-
-cdef inline Header* header_of(void* s) noexcept nogil:
-    return <Header*>s          # the header is the first member of every game's struct
-
-
-cdef long long play_random(void* s, const GameHooks* hooks, Rng* chooser, int32_t* scratch,
-                           long long max_actions) noexcept nogil:
-    """Uniformly random legal actions until the match is over (or max_actions); returns the
-    number applied, or -1 if a game that is not over offered no legal action."""
-    cdef Header* h = header_of(s)
-    cdef long long done = 0
-    cdef int n
-    while h.to_move >= 0 and done < max_actions:
-        n = hooks.legal(s, scratch, hooks.max_legal)
-        if n <= 0:
-            h.actions_applied += done
-            return -1
-        hooks.apply(s, scratch[rng_below(chooser, <uint32_t>n)])
-        done += 1
-    h.actions_applied += done
-    return done
 
 
 cdef class GameState:

@@ -1,4 +1,6 @@
 # cython: language_level=3, cdivision=True
+# distutils: sources = src/cardcore/core/search.c
+# distutils: extra_compile_args = -DCC_SEARCH_NO_ABI
 """Single-observer information-set Monte Carlo tree search (SO-ISMCTS), in C, for any game.
 
 Cowling, Powley and Whitehouse (2012), "Information Set Monte Carlo Tree Search". One tree
@@ -28,236 +30,44 @@ import time
 
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
-from libc.math cimport fabs, log, sqrt, tanh
-from libc.string cimport memcpy
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 
-from cardcore._fast cimport (GameState, GameHooks, Header, Rng, rng_seed, rng_below, rng_next32,
-                             rollout_fn)
+from cardcore._fast cimport GameState, GameHooks, Rng, rng_seed, rng_below, rollout_fn
 from cardcore._fast import seed_to_u64
 from cardcore.errors import echo
 
 
-ctypedef struct Node:
-    int32_t parent
-    int32_t first_child
-    int32_t next_sibling
-    int32_t action           # the move from the parent to this node
-    int32_t mover            # the seat that made it: rewards here are that seat's
-    int32_t visits
-    int32_t available        # iterations in which this move was legal at the parent
-    double reward            # the mover's summed win shares
+# The search itself is C (src/cardcore/core/search.c, the same core the native and WebAssembly
+# libraries run); this module checks the arguments, owns the tree's memory and runs the
+# iterations in slices without the GIL.
+cdef extern from "cardcore/core/search.h" nogil:
+    ctypedef struct Node "CcSearchNode":
+        int32_t parent
+        int32_t first_child
+        int32_t next_sibling
+        int32_t action           # the move from the parent to this node
+        int32_t mover            # the seat that made it: rewards here are that seat's
+        int32_t visits
+        int32_t available        # iterations in which this move was legal at the parent
+        double reward            # the mover's summed win shares
 
+    ctypedef struct Tree "CcSearchTree":
+        Node* nodes
+        int32_t size
+        int32_t capacity
 
-cdef struct Tree:
-    Node* nodes
-    int32_t size
-    int32_t capacity
-
-
-cdef int32_t add_node(Tree* t, int32_t parent, int32_t action, int32_t mover) noexcept nogil:
-    """Append a child of ``parent``; -1 when the tree is full (capacity is set up front)."""
-    if t.size >= t.capacity:
-        return -1
-    cdef int32_t k = t.size
-    t.size += 1
-    t.nodes[k].parent = parent
-    t.nodes[k].first_child = -1
-    t.nodes[k].next_sibling = -1
-    t.nodes[k].action = action
-    t.nodes[k].mover = mover
-    t.nodes[k].visits = 0
-    t.nodes[k].available = 0
-    t.nodes[k].reward = 0.0
-    if parent >= 0:
-        t.nodes[k].next_sibling = t.nodes[parent].first_child
-        t.nodes[parent].first_child = k
-    return k
-
-
-cdef void win_shares(const double* result, const int32_t* side, int players,
-                     double* shares) noexcept nogil:
-    """1 shared among the sides with the best result (ties split it); every seat of a winning
-    side gets its side's share, the others 0. Seats of one side have equal results."""
-    cdef double best = result[0]
-    cdef int p, q, winners = 0
-    cdef bint counted
-    for p in range(1, players):
-        if result[p] > best:
-            best = result[p]
-    for p in range(players):                  # count each winning side once
-        if result[p] != best:
-            continue
-        counted = False
-        for q in range(p):
-            if side[q] == side[p]:
-                counted = True
-                break
-        if not counted:
-            winners += 1
-    for p in range(players):
-        shares[p] = 1.0 / winners if result[p] == best else 0.0
-
-
-cdef void margin_shares(const double* result, const int32_t* side, int players, double scale,
-                        double* shares) noexcept nogil:
-    """The points-aware reward: each seat's margin (its result less the best other side's)
-    squashed to 0.5 + 0.5 * tanh(margin / scale), 0..1 (two sides: the shares add up to 1)."""
-    cdef int p, q
-    cdef double best_other
-    for p in range(players):
-        best_other = -1e300
-        for q in range(players):
-            if side[q] != side[p] and result[q] > best_other:
-                best_other = result[q]
-        shares[p] = 0.5 if best_other == -1e300 else 0.5 + 0.5 * tanh((result[p] - best_other) / scale)
-
-
-cdef double observer_margin(const double* result, const int32_t* side, int players,
-                            int observer) noexcept nogil:
-    """|the observer's margin|: what the points reward's scale averages."""
-    cdef double best_other = -1e300
-    cdef int q
-    for q in range(players):
-        if side[q] != side[observer] and result[q] > best_other:
-            best_other = result[q]
-    return 0.0 if best_other == -1e300 else fabs(result[observer] - best_other)
-
-
-cdef inline bint before_horizon(const Header* h, int horizon_round) noexcept nogil:
-    """The iteration plays on: the match is not over and (horizon_round < 0, the match
-    horizon) the round it began in is still being played."""
-    return h.to_move >= 0 and (horizon_round < 0 or h.round_index == horizon_round)
-
-
-cdef int rollout(const GameHooks* hooks, void* world, int horizon_round, rollout_fn policy, Rng* rng,
-                 int32_t* legal) noexcept nogil:
-    """Play to the horizon: the rollout policy ``policy`` (a game's hook; NULL: none) or
-    uniformly random moves. Returns 0, or -1 if a game that is not over offered no move."""
-    cdef Header* h = <Header*>world
-    cdef int n, k
-    while before_horizon(h, horizon_round):
-        n = hooks.legal(world, legal, hooks.max_legal)
-        if n <= 0:
-            return -1
-        if policy != NULL:
-            k = policy(world, legal, n, rng)
-            if k < 0 or k >= n:                  # a policy's bad index: play at random
-                k = <int>rng_below(rng, <uint32_t>n)
-        else:
-            k = <int>rng_below(rng, <uint32_t>n)
-        hooks.apply(world, legal[k])
-    return 0
-
-
-cdef int search(const GameHooks* hooks, const void* root, int observer, int iterations,
-                double exploration, double prior, bint round_horizon, rollout_fn policy,
-                double points_scale, double* scale_sum, int64_t* scale_count,
-                const int32_t* side,
-                Rng* rng, Tree* tree, char* world, int32_t* legal, int32_t* child_of,
-                int32_t* untried) noexcept nogil:
-    """Run the iterations; the root's children then hold the statistics. ``child_of`` is a
-    num_actions-long map, all -1 on entry and on exit. Returns 0, or -1 on a full tree or a
-    game that offered no move."""
-    cdef Header* h = <Header*>world
-    cdef int it, n, k, p, untried_count, children, favourite, players = (<const Header*>root).players
-    cdef int horizon_round = (<const Header*>root).round_index if round_horizon else -1
-    cdef int32_t node, child, best
-    cdef double best_value, value
-    cdef double shares[64]
-    cdef double start[64]
-    cdef double result[64]
-    cdef uint64_t high, low
-    for it in range(iterations):
-        memcpy(world, root, hooks.state_size)
-        if hooks.sample_hidden(world, observer, rng) != 0:
-            return -1
-        high = rng_next32(rng)
-        low = rng_next32(rng)
-        rng_seed(&h.rng, (high << 32) | low)          # future shuffles are unknown too
-        if round_horizon:
-            hooks.returns(world, start)               # the standing the round's score adds to
-        node = 0
-        while before_horizon(h, horizon_round):
-            n = hooks.legal(world, legal, hooks.max_legal)
-            if n <= 0:
-                return -1
-            children = 0
-            child = tree.nodes[node].first_child
-            while child >= 0:
-                child_of[tree.nodes[child].action] = child
-                children += 1
-                child = tree.nodes[child].next_sibling
-            untried_count = 0
-            best = -1
-            best_value = -1.0
-            favourite = -1
-            if policy != NULL and prior > 0:
-                k = policy(world, legal, n, rng)
-                if 0 <= k < n:
-                    favourite = legal[k]
-            for k in range(n):
-                child = child_of[legal[k]]
-                if child < 0:
-                    untried[untried_count] = legal[k]
-                    untried_count += 1
-                else:
-                    tree.nodes[child].available += 1
-                    value = tree.nodes[child].reward / tree.nodes[child].visits + exploration * sqrt(
-                        log(<double>tree.nodes[child].available) / tree.nodes[child].visits)
-                    if legal[k] == favourite:          # the policy's move: a PUCT-like prior
-                        value += prior * sqrt(<double>tree.nodes[child].available) / (
-                            1 + tree.nodes[child].visits)
-                    if value > best_value:
-                        best_value = value
-                        best = child
-            child = tree.nodes[node].first_child
-            while child >= 0:
-                child_of[tree.nodes[child].action] = -1
-                child = tree.nodes[child].next_sibling
-            if untried_count > 0 and (policy == NULL or node == 0 or best < 0
-                                      or children * children <= tree.nodes[node].visits):
-                # Expand one untried move, then roll out. With a rollout policy, the policy's
-                # favourite among the untried moves, and below the root only while the node
-                # has at most sqrt(visits) children (progressive widening): in worlds that
-                # offer new moves all the time (other hands, other draws) the tree would
-                # otherwise play mostly untried, i.e. random, moves.
-                k = -1
-                if policy != NULL:
-                    k = policy(world, untried, untried_count, rng)
-                if k < 0 or k >= untried_count:
-                    k = <int>rng_below(rng, <uint32_t>untried_count)
-                k = untried[k]
-                child = add_node(tree, node, k, h.to_move)
-                if child < 0:
-                    return -1
-                tree.nodes[child].available = 1
-                hooks.apply(world, k)
-                node = child
-                break
-            hooks.apply(world, tree.nodes[best].action)
-            node = best
-        if rollout(hooks, world, horizon_round, policy, rng, legal) < 0:
-            return -1
-        hooks.returns(world, result)
-        if round_horizon:
-            for p in range(players):
-                result[p] -= start[p]
-        if points_scale > 0 and h.to_move >= 0:              # the match goes on: points
-            # The scale is the mean size of the observer's margin so far (the prior
-            # points_scale counting as one iteration): rewards spread over 0..1 in any game.
-            scale_sum[0] += observer_margin(result, side, players, observer)
-            scale_count[0] += 1
-            margin_shares(result, side, players, max(scale_sum[0] / scale_count[0], 1.0),
-                          shares)
-        else:
-            win_shares(result, side, players, shares)
-        while node > 0:
-            tree.nodes[node].visits += 1
-            tree.nodes[node].reward += shares[tree.nodes[node].mover]
-            node = tree.nodes[node].parent
-        tree.nodes[0].visits += 1
-    return 0
+    # Append a child of ``parent``; -1 when the tree is full (capacity is set up front).
+    int32_t add_node "cc_search_add_node"(Tree* t, int32_t parent, int32_t action,
+                                           int32_t mover) noexcept
+    # Run the iterations; the root's children then hold the statistics. ``child_of`` is a
+    # num_actions-long map, all -1 on entry and on exit. Returns 0, or -1 on a full tree or a
+    # game that offered no move.
+    int search "cc_search_batch"(const GameHooks* hooks, const void* root, int observer,
+                                 int iterations, double exploration, double prior,
+                                 bint round_horizon, rollout_fn policy, double points_scale,
+                                 double* scale_sum, int64_t* scale_count, const int32_t* side,
+                                 Rng* rng, Tree* tree, char* world, int32_t* legal,
+                                 int32_t* child_of, int32_t* untried) noexcept
 
 
 HORIZONS = ("round", "match")

@@ -2,9 +2,10 @@
 the contract and the generic suite as written (docs/adding-a-game.md, "Start from the scaffold").
 
 The template (``template/``, files ending ``.tmpl``) is a complete, working game with its names
-taken out (``template/rulebook.md.tmpl`` says which): a starting point that builds, registers
-and passes every generic check before the first rule is changed. The new game's author then
-rewrites its rules one rule ID at a time, keeping the suite green.
+taken out (``template/rulebook.md.tmpl`` says which): a starting point that builds (its C
+kernel ``kernel.c`` / ``kernel.h`` into the Python extension, the native library and
+WebAssembly), registers and passes every generic check before the first rule is changed. The
+new game's author then rewrites its rules one rule ID at a time, keeping the suite green.
 """
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ if TYPE_CHECKING:                   # importlib.resources.abc is 3.11+; this nam
 __all__ = ["Scaffold", "new_game"]
 
 SUFFIX = ".tmpl"
+# The C ABI's prefix (cardcore.h: cc_game_new, cc_zone_cards, ...): a kernel's names carry the
+# game's prefix and link into the same library.
+RESERVED_PREFIX = "CC"
 
 
 @dataclass(frozen=True)
@@ -30,7 +34,7 @@ class Scaffold:
     """The names substituted into the template."""
     name: str            # package name: lower_snake_case
     title: str           # shown to players
-    prefix: str          # the rulebook's rule-ID prefix: two capital letters
+    prefix: str          # the rule-ID prefix, two capitals; the C kernel's too (SG_HOOKS, sg_init)
     title_ru: str        # the title in the Russian catalog
 
     @property
@@ -58,8 +62,22 @@ def check_names(name: str, title: str, prefix: str) -> None:
         raise ConfigError(f"new-game NAME must be lower_snake_case, got {echo(name)}")
     if not re.fullmatch(r"[A-Z]{2}", prefix):
         raise ConfigError(f"new-game --prefix must be two capital letters, got {echo(prefix)}")
+    if prefix == RESERVED_PREFIX:
+        raise ConfigError(f"new-game --prefix {RESERVED_PREFIX} is the C library's own (cc_*), "
+                          f"choose another")
     if not title.strip() or any(c in title for c in '\n"«»'):
         raise ConfigError(f"new-game --title must be one line without quotes, got {echo(title)}")
+
+
+def prefix_owner(dest: Path, prefix: str) -> Path | None:
+    """The kernel in the source tree at ``dest`` whose C names already carry ``prefix`` (it
+    defines ``<PREFIX>_KERNEL``): every kernel links into one library, so a prefix is one
+    game's."""
+    pattern = re.compile(rf"^const GameKernel {prefix}_KERNEL\b", re.M)
+    for kernel in sorted((dest / "src/cardcore/games").glob("*/kernel*.c")):
+        if pattern.search(kernel.read_text(encoding="utf-8", errors="replace")):
+            return kernel
+    return None
 
 
 def _walk(node: "Traversable", base: str = "") -> list[tuple[str, "Traversable"]]:
@@ -111,6 +129,10 @@ def new_game(name: str, *, dest: Path | str = ".", title: str | None = None,
                          dest / "games" / f"{name}.md") if p.exists()]
     if taken:
         raise ConfigError(f"new-game: {echo(str(taken[0]))} already exists")
+    owner = prefix_owner(dest, prefix)
+    if owner is not None:
+        raise ConfigError(f"new-game --prefix {prefix} is taken by {echo(str(owner))} (its "
+                          f"{prefix}_KERNEL): choose another")
     files = plan(scaffold, dest)
     for path, text in files.items():
         path.parent.mkdir(parents=True, exist_ok=True)

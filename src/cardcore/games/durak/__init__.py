@@ -3,9 +3,11 @@ Russia; transfer (perevodnoy), the first-bout limit and partners are options.
 
 The rules are the rulebook games/durak.md (rule IDs DU-x.y). The game's files, here:
 
-* ``_state.pyx`` — the state machine over the core framework: rule constants, the 158 action
-  ids (its docstring lists them), legality, apply, the result, the per-seat projection, the
-  zones, sample_hidden and GreedyBot's policy;
+* ``kernel.c`` / ``kernel.h`` — the rules in C99 over the core (cardcore/core/kernel.h): rule
+  constants, the 158 action ids (listed at the top of both), legality, apply, the result, the
+  per-seat projection, the zones, sample_hidden, GreedyBot's policy and the options as the C
+  ABI sees them; the same C builds the extension, the native library and WebAssembly;
+* ``_state.pyx`` — the Python extension over that C: the state class and its getters;
 * this module — the thin protocol class: options, action decoding, the view;
 * ``events.py`` — the narrator (what each seat saw happen); ``words.py`` — its words;
 * ``greedy.py`` — GreedyBot's heuristic (documented there; the core plays it);

@@ -1,6 +1,6 @@
 """GreedyBot's Durak heuristic: one move ahead, from what the seat may know.
 
-The policy runs in the core (``_state.pyx``, section "GreedyBot's policy", the weights' one
+The policy runs in the core (``kernel.c``, section "GreedyBot's policy", the weights' one
 source; ``GameState.greedy_move``). It reads only the seat's own hand, the table, the trump
 and the stock's size. Every legal action gets a value; the best wins (ties within 1e-9 broken
 with one draw from the bot's generator, only when there is a tie). A card's worth is its

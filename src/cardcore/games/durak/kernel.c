@@ -1,0 +1,851 @@
+/* Durak's rules kernel in C99 (rules: games/durak.md, rule IDs DU-x.y): the state machine
+ * over the core framework (cardcore/core/kernel.h): the deal, legality, apply, the result,
+ * the per-seat projection, the zones, sample_hidden, GreedyBot's policy, and the game as the
+ * C ABI sees it (its options, setup, action labels and deck). kernel.h has the action ids,
+ * the state struct and the observation layout.
+ *
+ * The bout is played one card at a time: after every attacking card the defender answers it
+ * (beat, transfer or take) before anyone throws in again; the throwers are asked in a fixed
+ * order (DU-5.2), each throwing in or passing.
+ *
+ * No global here changes: the tables are const data; the kernel runs in many threads.
+ */
+#include "cardcore/games/durak/kernel.h"
+
+/* The core's containers must hold Durak's deck, hands and breakdown. */
+typedef char du_fits_core[((int)DU_DECK_SIZE <= (int)PILE_CAPACITY && 1 <= (int)MS_MAX_COPIES &&
+                           (int)DU_MAX_PLAYERS <= (int)MAX_BREAKDOWN_ROWS) ? 1 : -1];
+
+/* DU-1.1: the 36 cards 6..A of each suit (card ids, id order). */
+static const uint8_t DECK[DU_DECK_SIZE] = {
+    0, 5, 6, 7, 8, 9, 10, 11, 12,
+    13, 18, 19, 20, 21, 22, 23, 24, 25,
+    26, 31, 32, 33, 34, 35, 36, 37, 38,
+    39, 44, 45, 46, 47, 48, 49, 50, 51
+};
+
+/* DU-1.3: 0 for a six up to 8 for an ace. */
+static inline int power(int card) {
+    int r = card_rank(card);
+    return r == R_ACE ? DU_NUM_POWERS - 1 : r - DU_LOWEST_RANK;
+}
+
+int du_card_power(int card) { return power(card); }
+
+/* The card's slot in the 36-card pieces of the observation: suit * 9 + power. */
+static inline int index36(int card) { return card_suit(card) * DU_NUM_POWERS + power(card); }
+
+/* ---------------------------------------------------------------- the zones: who sees what */
+enum {                      /* the zones, in ZONES order */
+    Z_HAND = 0,             /* each seat's hand: its own (DU-11.1) */
+    Z_STOCK = 1,            /* face down, but its bottom card is the trump card, face up (DU-2.3) */
+    Z_TABLE = 2,            /* the bout's cards, face up (DU-4) */
+    Z_DISCARD = 3,          /* beaten bouts: face down, but every card was seen on the table */
+    NUM_ZONES = 4
+};
+
+static const ZoneSpec ZONES[NUM_ZONES] = {
+    {"hand", ZONE_SEAT, 0, SEEN_BY_OWNER},
+    {"stock", ZONE_SHARED, 0, SEEN_BY_NONE},
+    {"table", ZONE_SHARED, 0, SEEN_BY_ALL},
+    {"discard", ZONE_SHARED, 0, SEEN_BY_ALL}
+};
+
+/* The table in play order: each attacking card, then the card beating it. */
+static int table_cards(const DUState *s, uint8_t *out) {
+    int i, n = 0, stop = s->n_attack;
+    for (i = 0; i < stop; i++) {
+        out[n] = (uint8_t)s->attack[i];
+        n += 1;
+        if (s->cover[i] >= 0) {
+            out[n] = (uint8_t)s->cover[i];
+            n += 1;
+        }
+    }
+    return n;
+}
+
+int du_table_cards(const DUState *s, uint8_t *out) { return table_cards(s, out); }
+
+static int du_zone_cards(const void *state, int zone, int instance, uint8_t *out) {
+    const DUState *s = (const DUState *)state;
+    if (zone == Z_HAND) return ms_to_array(&s->hand[instance], out);
+    if (zone == Z_STOCK) return pile_copy(&s->stock, out);
+    if (zone == Z_TABLE) return table_cards(s, out);
+    return pile_copy(&s->discard, out);
+}
+
+/* Cards of a hidden zone every seat knows: the trump card at the stock's bottom (DU-2.3)
+ * and, in a hand, the cards it took from the table, the trump card it drew and the lowest
+ * trump it showed (DU-11.2). */
+static int du_known_cards(const void *state, int zone, int instance, uint8_t *out) {
+    const DUState *s = (const DUState *)state;
+    uint64_t m;
+    int n = 0;
+    if (zone == Z_STOCK) {
+        if (s->stock.size > 0) {
+            out[0] = s->stock.cards[0];
+            return 1;
+        }
+        return 0;
+    }
+    if (zone == Z_HAND) {
+        m = s->known[instance];
+        while (m) {
+            out[n] = (uint8_t)lowest_card(m);
+            m &= m - 1;
+            n += 1;
+        }
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------------- seats */
+/* DU-10.1: partners sit alternately (sides 0 1 0 1...); without partners, any two seats. */
+static inline int opponents(const DUState *s, int a, int b) {
+    if (s->opt.partners) return (a & 1) != (b & 1);
+    return a != b;
+}
+
+/* The first seat after `after` holding cards and an opponent of `versus` (-1: any); -1 if
+ * none. */
+static int next_holder(const DUState *s, int after, int versus) {
+    int k, q, n = s->h.players;
+    for (k = 1; k < n + 1; k++) {
+        q = (after + k) % n;
+        if (s->hand[q].total > 0 && (versus < 0 || opponents(s, q, versus))) return q;
+    }
+    return -1;
+}
+
+/* ---------------------------------------------------------------- the deal (DU-2) */
+/* DU-2.2: one card at a time from the dealer's left; -1 past the hands (the stock). */
+static inline int deal_seat(int players, int dealer, int position) {
+    if (position < players * DU_HAND_SIZE) return (dealer + 1 + position) % players;
+    return -1;
+}
+
+int du_deal_seat(int players, int dealer, int position) {
+    return deal_seat(players, dealer, position);
+}
+
+static void du_deal(DUState *s) {
+    uint8_t order[DU_DECK_SIZE];
+    int i, p, n = s->h.players;
+    deal_prologue(&s->h, s->deck, DU_DECK_SIZE, order);
+    s->stock.size = 0;
+    s->discard.size = 0;
+    for (p = 0; p < n; p++) {
+        ms_clear(&s->hand[p]);
+        s->known[p] = 0;
+    }
+    i = DU_DECK_SIZE - 1;
+    while (i >= 0) {                           /* bottom first: order[0] ends on top */
+        p = deal_seat(n, s->h.dealer, i);
+        if (p < 0)
+            pile_push(&s->stock, order[i]);
+        else
+            ms_add(&s->hand[p], order[i]);
+        i -= 1;
+    }
+    s->trump_card = order[DU_DECK_SIZE - 1];   /* DU-2.3 */
+    s->trump_suit = card_suit(s->trump_card);
+    if (n * DU_HAND_SIZE == DU_DECK_SIZE)      /* DU-2.3: with 6 players the dealer's last card */
+        s->known[s->h.dealer] |= card_bit(s->trump_card);
+    s->n_attack = 0;
+    s->out = 0;
+    s->loser = -1;
+    s->bouts = 0;
+    s->shown_trump = -1;
+}
+
+/* DU-4.3: a higher card of the same suit, or any trump against a non-trump. */
+static inline int beats(const DUState *s, int card, int target) {
+    if (card_suit(card) == card_suit(target)) return power(card) > power(target);
+    return card_suit(card) == s->trump_suit;
+}
+
+static void start_bout(DUState *s, int attacker) {
+    s->attacker = attacker;
+    s->defender = next_holder(s, attacker, attacker);
+    s->n_attack = 0;
+    s->taking = 0;
+    s->thrower = 0;
+    s->h.phase = DU_PH_ATTACK;
+    s->h.to_move = attacker;
+}
+
+/* DU-2.1 the dealer, the deal, DU-3 the first attacker. */
+static void du_start(void *state) {
+    DUState *s = (DUState *)state;
+    int p, c, best = -1, who = -1, stop;
+    uint64_t m;
+    s->h.dealer = s->opt.dealer >= 0 ? s->opt.dealer
+                                     : (int)rng_below(&s->h.rng, (uint32_t)s->h.players);
+    du_deal(s);
+    if (s->opt.lowest_trump) {                 /* DU-3.1: the lowest trump in a hand leads */
+        stop = s->h.players;
+        for (p = 0; p < stop; p++) {
+            m = s->hand[p].plane[0];
+            while (m) {
+                c = lowest_card(m);
+                m &= m - 1;
+                if (card_suit(c) == s->trump_suit && (best < 0 || power(c) < power(best))) {
+                    best = c;
+                    who = p;
+                }
+            }
+        }
+        if (who >= 0) {
+            s->shown_trump = best;
+            s->known[who] |= card_bit(best);
+        } else {                               /* DU-3.1 Decision: nobody holds a trump */
+            who = (s->h.dealer + 1) % s->h.players;
+        }
+    } else {                                   /* DU-3.2: by lot */
+        who = (int)rng_below(&s->h.rng, (uint32_t)s->h.players);
+    }
+    start_bout(s, who);
+}
+
+/* ---------------------------------------------------------------- legality */
+/* DU-4.5 / DU-4.6: the most attacking cards of this bout. */
+static inline int bout_limit(const DUState *s) {
+    return (s->opt.first_five && s->bouts == 0) ? DU_FIRST_BOUT_LIMIT : DU_BOUT_LIMIT;
+}
+
+int du_bout_limit(const DUState *s) { return bout_limit(s); }
+
+static inline int uncovered(const DUState *s) {
+    int i, n = 0, stop = s->n_attack;
+    for (i = 0; i < stop; i++) n += s->cover[i] < 0;
+    return n;
+}
+
+int du_uncovered(const DUState *s) { return uncovered(s); }
+
+/* DU-4.4, DU-4.5: one more attacking card fits the bout and the defender's hand. */
+static inline int room_to_attack(const DUState *s) {
+    return s->n_attack < bout_limit(s) && uncovered(s) < s->hand[s->defender].total;
+}
+
+/* DU-5.1: the cards whose rank is on the table, as a mask. */
+static uint64_t table_ranks(const DUState *s) {
+    uint64_t m = 0;
+    int i, stop = s->n_attack;
+    for (i = 0; i < stop; i++) {
+        m |= ((uint64_t)0x8004002001ULL) << card_rank(s->attack[i]);
+        if (s->cover[i] >= 0) m |= ((uint64_t)0x8004002001ULL) << card_rank(s->cover[i]);
+    }
+    return m;
+}
+
+/* DU-5.2: the defender, a partner of the defender (DU-10.2) and empty hands never throw in. */
+static inline int may_throw(const DUState *s, int seat) {
+    return seat != s->defender && s->hand[seat].total > 0 && opponents(s, seat, s->defender);
+}
+
+/* DU-9.1: the seat a transfer would pass the attack to, or -1 if none may take it. */
+static int transfer_target(const DUState *s) {
+    int i, target, stop;
+    if (!s->opt.transfer || s->taking || s->n_attack >= bout_limit(s)) return -1;
+    stop = s->n_attack;
+    for (i = 0; i < stop; i++)
+        if (s->cover[i] >= 0) return -1;
+    target = next_holder(s, s->defender, s->defender);
+    if (target < 0 || s->hand[target].total < s->n_attack + 1)    /* DU-9.2 */
+        return -1;
+    return target;
+}
+
+static int du_legal(void *state, int32_t *out, int capacity) {
+    DUState *s = (DUState *)state;
+    int n = 0, c, first = -1, i, p = s->h.to_move, stop;
+    uint64_t m;
+    if (capacity < DU_MAX_LEGAL) return -1;
+    if (s->h.phase == DU_PH_OVER || p < 0) return 0;
+    m = s->hand[p].plane[0];
+    if (s->h.phase == DU_PH_ATTACK) {                          /* DU-4.1: any card */
+        while (m) {
+            out[n] = DU_A_ATTACK + lowest_card(m);
+            m &= m - 1;
+            n += 1;
+        }
+        return n;
+    }
+    if (s->h.phase == DU_PH_DEFEND) {
+        stop = s->n_attack;
+        for (i = 0; i < stop; i++) {
+            if (s->cover[i] < 0) {
+                first = s->attack[i];
+                break;
+            }
+        }
+        while (m) {                                            /* DU-4.2, DU-4.3 */
+            c = lowest_card(m);
+            m &= m - 1;
+            if (beats(s, c, first)) {
+                out[n] = DU_A_BEAT + c;
+                n += 1;
+            }
+        }
+        if (transfer_target(s) >= 0) {                         /* DU-9.1 */
+            m = s->hand[p].plane[0] & (((uint64_t)0x8004002001ULL) << card_rank(first));
+            while (m) {
+                out[n] = DU_A_TRANSFER + lowest_card(m);
+                m &= m - 1;
+                n += 1;
+            }
+        }
+        out[n] = DU_A_TAKE;                                    /* DU-6.1 */
+        return n + 1;
+    }
+    /* PH_THROW / PH_TAKE_THROW: DU-5.1 ranks on the table, DU-4.4/4.5 room */
+    if (room_to_attack(s)) {
+        m &= table_ranks(s);
+        while (m) {
+            out[n] = DU_A_ATTACK + lowest_card(m);
+            m &= m - 1;
+            n += 1;
+        }
+    }
+    out[n] = DU_A_PASS;                                        /* DU-5.3 */
+    return n + 1;
+}
+
+/* ---------------------------------------------------------------- applying */
+static inline void from_hand(DUState *s, int p, int card) {
+    ms_remove(&s->hand[p], card);
+    s->known[p] &= ~card_bit(card);
+}
+
+/* DU-7.1: draw up to six while the stock lasts; the trump card, drawn last, is public. */
+static void draw_to(DUState *s, int p) {
+    int c;
+    while (s->hand[p].total < DU_HAND_SIZE && s->stock.size > 0) {
+        c = pile_pop(&s->stock);
+        ms_add(&s->hand[p], c);
+        if (s->stock.size == 0)                /* DU-7.3: the face-up trump card */
+            s->known[p] |= card_bit(c);
+        s->drawn[s->n_drawn] = (uint8_t)c;
+        s->drawn_seat[s->n_drawn] = (uint8_t)p;
+        s->n_drawn += 1;
+    }
+}
+
+/* DU-7.2: the attacker first, then the others in throw-in order, the defender last. */
+static void refill(DUState *s) {
+    int k, q, n = s->h.players;
+    for (k = 0; k < n; k++) {
+        q = (s->attacker + k) % n;
+        if (q != s->defender) draw_to(s, q);
+    }
+    draw_to(s, s->defender);
+}
+
+/* The scoring rows (DU-8): indexes into BREAKDOWN_WHAT and BREAKDOWN_RULES (_state.pyx). */
+enum { W_SAFE = 0, W_DURAK = 1 };
+enum { R_DU_8_2 = 0, R_DU_8_3 = 1, R_DU_10_3 = 2 };
+
+/* DU-8: the match is over; the scoring rows (one per seat) and the end. */
+static void finish(DUState *s) {
+    int p, stop = s->h.players;
+    s->n_rows = 0;
+    for (p = 0; p < stop; p++) {
+        if (s->loser < 0)
+            s->penalty[p] = 0;
+        else if (s->opt.partners)
+            s->penalty[p] = opponents(s, p, s->loser) ? 0 : 1;
+        else
+            s->penalty[p] = p == s->loser ? 1 : 0;
+        s->rows[p].owner = p;
+        s->rows[p].what = s->penalty[p] ? W_DURAK : W_SAFE;
+        s->rows[p].rule = s->loser < 0 ? R_DU_8_3 : (s->opt.partners ? R_DU_10_3 : R_DU_8_2);
+        s->rows[p].detail = -1;
+        s->rows[p].count = s->hand[p].total;
+        s->rows[p].points = s->penalty[p];
+        s->n_rows += 1;
+    }
+    s->h.round_index += 1;
+    s->h.phase = DU_PH_OVER;
+    s->h.to_move = -1;
+}
+
+/* DU-8.1-8.4 (DU-10.3 with partners): whether the match ends here; sets the loser. */
+static int check_over(DUState *s) {
+    int p, holders = 0, last = -1, stop = s->h.players;
+    int side_has[2];
+    for (p = 0; p < stop; p++) {
+        if (s->hand[p].total == 0 && s->stock.size == 0 && !((s->out >> p) & 1)) {
+            s->out |= 1u << p;                                 /* DU-8.1 */
+            s->went_out |= 1u << p;
+        }
+    }
+    if (s->stock.size > 0) {
+        if (s->bouts >= DU_MAX_BOUTS) {                        /* DU-8.4 */
+            s->loser = -1;
+            return 1;
+        }
+        return 0;
+    }
+    side_has[0] = side_has[1] = 0;
+    for (p = 0; p < stop; p++) {
+        if (s->hand[p].total > 0) {
+            holders += 1;
+            last = p;
+            side_has[p & 1] = 1;
+        }
+    }
+    if (s->opt.partners) {                                     /* DU-10.3 */
+        if (side_has[0] && side_has[1]) {
+            if (s->bouts >= DU_MAX_BOUTS) {
+                s->loser = -1;
+                return 1;
+            }
+            return 0;
+        }
+        s->loser = last;                                       /* -1 when both sides are out */
+        return 1;
+    }
+    if (holders >= 2) {
+        if (s->bouts >= DU_MAX_BOUTS) {
+            s->loser = -1;
+            return 1;
+        }
+        return 0;
+    }
+    s->loser = last;                                           /* DU-8.2, DU-8.3 */
+    return 1;
+}
+
+/* DU-6.2 taken / DU-6.3 beaten; DU-7 refill; DU-4.7 the next bout. */
+static void end_bout(DUState *s) {
+    int i, next_attacker, stop;
+    int took = s->taking;
+    s->bout_n = table_cards(s, s->bout_cards);
+    s->bout_defender = s->defender;
+    s->bout_end = took ? DU_END_TAKEN : DU_END_BEATEN;
+    stop = s->bout_n;
+    for (i = 0; i < stop; i++) {
+        if (took) {
+            ms_add(&s->hand[s->defender], s->bout_cards[i]);
+            s->known[s->defender] |= card_bit(s->bout_cards[i]);   /* DU-11.2 */
+        } else {
+            pile_push(&s->discard, s->bout_cards[i]);
+        }
+    }
+    s->n_attack = 0;
+    s->bouts += 1;
+    s->h.turns += 1;
+    refill(s);
+    if (check_over(s)) {
+        finish(s);
+        return;
+    }
+    /* DU-4.7: a beaten defender attacks next; after a take, the player after the defender */
+    if (!took && s->hand[s->defender].total > 0)
+        next_attacker = s->defender;
+    else
+        next_attacker = next_holder(s, s->defender, -1);
+    start_bout(s, next_attacker);
+}
+
+/* DU-5.2: from the current step on, the first seat that may throw in moves (it throws in or
+ * passes, even with nothing to throw in: whether it holds a card of the table's ranks is its
+ * secret); when none is left, or the bout is full, the bout ends (DU-5.3, DU-6.2). */
+static void ask_throwers(DUState *s) {
+    int seat, k, n = s->h.players;
+    if (room_to_attack(s)) {
+        for (k = s->thrower; k < n; k++) {
+            seat = (s->attacker + k) % n;
+            if (may_throw(s, seat)) {
+                s->thrower = k;
+                s->h.to_move = seat;
+                s->h.phase = s->taking ? DU_PH_TAKE_THROW : DU_PH_THROW;
+                return;
+            }
+        }
+    }
+    end_bout(s);
+}
+
+static void du_apply(void *state, int action) {
+    DUState *s = (DUState *)state;
+    int p = s->h.to_move, c, i, old, stop;
+    s->bout_end = DU_END_NONE;
+    s->n_drawn = 0;
+    s->went_out = 0;
+    if (action == DU_A_PASS) {                                 /* DU-5.3 */
+        s->thrower += 1;
+        ask_throwers(s);
+        return;
+    }
+    if (action == DU_A_TAKE) {                                 /* DU-6.1 */
+        s->taking = 1;
+        s->thrower = 0;
+        ask_throwers(s);
+        return;
+    }
+    if (action >= DU_A_TRANSFER) {                             /* DU-9.1 */
+        c = action - DU_A_TRANSFER;
+        from_hand(s, p, c);
+        s->attack[s->n_attack] = c;
+        s->cover[s->n_attack] = -1;
+        s->n_attack += 1;
+        old = s->defender;
+        s->defender = next_holder(s, old, old);    /* transfer_target(), checked by legal */
+        s->attacker = old;
+        s->thrower = 0;
+        s->h.phase = DU_PH_DEFEND;
+        s->h.to_move = s->defender;
+        return;
+    }
+    if (action >= DU_A_BEAT) {                                 /* DU-4.2 */
+        c = action - DU_A_BEAT;
+        from_hand(s, p, c);
+        stop = s->n_attack;
+        for (i = 0; i < stop; i++) {
+            if (s->cover[i] < 0) {
+                s->cover[i] = c;
+                break;
+            }
+        }
+        if (uncovered(s) > 0) return;                          /* the defender again */
+        s->thrower = 0;                                        /* DU-5.2: ask from the attacker */
+        ask_throwers(s);
+        return;
+    }
+    c = action - DU_A_ATTACK;                                  /* DU-4.1, DU-5.1 */
+    from_hand(s, p, c);
+    s->attack[s->n_attack] = c;
+    s->cover[s->n_attack] = -1;
+    s->n_attack += 1;
+    if (s->taking) {                                           /* DU-6.2: no answer; same thrower */
+        ask_throwers(s);
+        return;
+    }
+    s->h.phase = DU_PH_DEFEND;
+    s->h.to_move = s->defender;
+}
+
+/* ---------------------------------------------------------------- results (DU-8) */
+static int du_breakdown(const void *state, BreakdownRow *out, int capacity) {
+    const DUState *s = (const DUState *)state;
+    return copy_breakdown(s->rows, s->n_rows, out, capacity);
+}
+
+/* Higher is better: -1 for the durak (its side with partners), 0 for the others. */
+static void du_returns(const void *state, double *out) {
+    const DUState *s = (const DUState *)state;
+    int p, stop = s->h.players;
+    for (p = 0; p < stop; p++) out[p] = s->h.to_move < 0 ? -(double)s->penalty[p] : 0.0;
+}
+
+static void du_scores(const void *state, int32_t *out) {
+    const DUState *s = (const DUState *)state;
+    int p, stop = s->h.players;
+    for (p = 0; p < stop; p++) out[p] = s->h.to_move < 0 ? s->penalty[p] : 0;
+}
+
+/* ---------------------------------------------------------------- the per-seat projection */
+static int du_observation_size(const void *state) {
+    (void)state;
+    return DU_OBSERVATION_SIZE;
+}
+
+/* What `seat` sees (DU-11): its hand, the table, the discard, the trump, what every seat
+ * knows of each hand, the sizes and who attacks and defends. */
+static void du_observe(const void *state, int seat, float *out) {
+    const DUState *s = (const DUState *)state;
+    int p, i, stop;
+    uint64_t m;
+    memset(out, 0, DU_OBSERVATION_SIZE * sizeof(float));
+    out[DU_O_OBSERVER + seat] = 1.0f;
+    if (s->h.to_move >= 0) out[DU_O_TO_MOVE + s->h.to_move] = 1.0f;
+    out[DU_O_PHASE + s->h.phase] = 1.0f;
+    m = s->hand[seat].plane[0];
+    while (m) {
+        out[DU_O_HAND + index36(lowest_card(m))] = 1.0f;
+        m &= m - 1;
+    }
+    stop = s->n_attack;
+    for (i = 0; i < stop; i++) {
+        out[DU_O_ATTACK + index36(s->attack[i])] = 1.0f;
+        if (s->cover[i] >= 0) out[DU_O_COVER + index36(s->cover[i])] = 1.0f;
+    }
+    stop = s->discard.size;
+    for (i = 0; i < stop; i++) out[DU_O_DISCARD + index36(s->discard.cards[i])] = 1.0f;
+    stop = s->h.players;
+    for (p = 0; p < stop; p++) {
+        m = s->known[p];
+        while (m) {
+            out[DU_O_KNOWN + p * DU_CARDS36 + index36(lowest_card(m))] = 1.0f;
+            m &= m - 1;
+        }
+        out[DU_O_HAND_SIZES + p] = (float)s->hand[p].total;
+        if ((s->out >> p) & 1) out[DU_O_OUT + p] = 1.0f;
+        out[DU_O_SCORES + p] = (float)(s->h.to_move < 0 ? s->penalty[p] : 0);
+    }
+    out[DU_O_TRUMP_SUIT + s->trump_suit] = 1.0f;
+    out[DU_O_TRUMP_CARD + index36(s->trump_card)] = 1.0f;
+    out[DU_O_STOCK_SIZE] = (float)s->stock.size;
+    if (s->h.to_move >= 0) {
+        out[DU_O_ATTACKER + s->attacker] = 1.0f;
+        out[DU_O_DEFENDER + s->defender] = 1.0f;
+    }
+    out[DU_O_BOUTS] = (float)s->bouts;
+    out[DU_O_LIMIT] = (float)bout_limit(s);
+    out[DU_O_TAKING] = s->taking ? 1.0f : 0.0f;
+}
+
+/* ---------------------------------------------------------------- determinization */
+static inline int popcount_known(const DUState *s, int p) {
+    uint64_t m = s->known[p] & s->hand[p].plane[0];
+    int n = 0;
+    while (m) {
+        m &= m - 1;
+        n += 1;
+    }
+    return n;
+}
+
+/* Redeal what `seat` cannot see: the other hands' unknown cards and the stock above its
+ * face-up bottom card, shuffled together and dealt back in their sizes; every card a hand is
+ * known to hold (DU-11.2) stays. The pool is laid out in id order before the shuffle, so the
+ * world depends only on what the seat knows and on rng. */
+static int du_sample_hidden(void *state, int seat, Rng *rng) {
+    DUState *s = (DUState *)state;
+    uint8_t pool[DU_DECK_SIZE];
+    int32_t unknown[DU_MAX_PLAYERS];
+    uint64_t hidden = 0, m;
+    int p, k, n = 0, players = s->h.players, stock = s->stock.size, stop;
+    for (p = 0; p < players; p++) {
+        unknown[p] = 0;
+        if (p != seat) {
+            hidden |= s->hand[p].plane[0] & ~s->known[p];
+            unknown[p] = s->hand[p].total - popcount_known(s, p);
+        }
+    }
+    for (k = 1; k < stock; k++) hidden |= card_bit(s->stock.cards[k]);
+    m = hidden;
+    while (m) {
+        pool[n] = (uint8_t)lowest_card(m);
+        m &= m - 1;
+        n += 1;
+    }
+    shuffle_u8(rng, pool, n);
+    n = 0;
+    for (p = 0; p < players; p++) {
+        if (p == seat) continue;
+        ms_clear(&s->hand[p]);
+        m = s->known[p];
+        while (m) {
+            ms_add(&s->hand[p], lowest_card(m));
+            m &= m - 1;
+        }
+        stop = unknown[p];
+        for (k = 0; k < stop; k++) {
+            ms_add(&s->hand[p], pool[n]);
+            n += 1;
+        }
+    }
+    for (k = 1; k < stock; k++) {
+        s->stock.cards[k] = pool[n];
+        n += 1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- GreedyBot's policy */
+/* One move ahead from what the seat to move may know: its own hand, the table, the trump and
+ * the stock's size. Every legal action gets a value; the highest wins, ties (within 1e-9)
+ * broken with one draw (best_by_value). These weights are the policy's one source;
+ * greedy.py's docstring documents them. */
+static const double G_TRUMP = 9.0;             /* DU-4.3: a trump is worth more than any plain card */
+static const double G_PAIR = 1.5;              /* a lead whose rank the hand holds again (DU-5.1) */
+static const double G_THROW = 6.5;             /* throw in a card cheaper than this (DU-5) */
+static const double G_TAKE_BASE = 4.0;         /* DU-6: taking costs ... */
+static const double G_TAKE_PER_CARD = 1.5;     /* ... and more per card on the table */
+static const double G_TRANSFER = 3.0;          /* DU-9: passing the bout on saves a cover */
+static const double G_ENDGAME = 3.0;           /* stock empty: every card shed counts this much more */
+
+/* What keeping a card is worth: its power, a trump more. */
+static inline double card_cost(const DUState *s, int card) {
+    return power(card) + (card_suit(card) == s->trump_suit ? G_TRUMP : 0.0);
+}
+
+/* GreedyBot's move (the index into legal[0:n]): reads the seat's own hand, the table, the
+ * trump and the stock's size, nothing hidden. */
+static int du_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
+    const DUState *s = (const DUState *)state;
+    double values[DU_MAX_LEGAL];
+    int32_t ties[DU_MAX_LEGAL];
+    int k, a, c, p = s->h.to_move;
+    int endgame = s->stock.size == 0;
+    double shed = endgame ? G_ENDGAME : 0.0;
+    if (n == 1) return 0;
+    for (k = 0; k < n; k++) {
+        a = legal[k];
+        if (a == DU_A_PASS) {
+            values[k] = 0.0;
+        } else if (a == DU_A_TAKE) {
+            values[k] = -(G_TAKE_BASE + G_TAKE_PER_CARD * (s->n_attack + uncovered(s)));
+            if (endgame) values[k] -= G_TAKE_BASE;
+        } else if (a >= DU_A_TRANSFER) {
+            c = a - DU_A_TRANSFER;
+            values[k] = G_TRANSFER - card_cost(s, c) + shed;
+        } else if (a >= DU_A_BEAT) {
+            c = a - DU_A_BEAT;
+            values[k] = -card_cost(s, c) + shed;
+        } else {
+            c = a - DU_A_ATTACK;
+            if (s->h.phase == DU_PH_ATTACK) {
+                values[k] = 20.0 - card_cost(s, c);
+                if (s->hand[p].plane[0] & (((uint64_t)0x8004002001ULL) << card_rank(c)) &
+                    ~card_bit(c))
+                    values[k] += G_PAIR;
+            } else {
+                values[k] = G_THROW - card_cost(s, c) + shed;
+            }
+        }
+    }
+    return best_by_value(values, n, rng, ties);
+}
+
+const GameHooks DU_HOOKS = {
+    .name = "durak",
+    .state_size = sizeof(DUState),
+    .num_actions = DU_NUM_ACTIONS,
+    .max_legal = DU_MAX_LEGAL,
+    .start = du_start,
+    .legal = du_legal,
+    .apply = du_apply,
+    .observation_size = du_observation_size,
+    .observe = du_observe,
+    .returns = du_returns,
+    .scores = du_scores,
+    .sample_hidden = du_sample_hidden,
+    .rollout = NULL,
+    .zones = ZONES,
+    .num_zones = NUM_ZONES,
+    .zone_cards = du_zone_cards,
+    .known_cards = du_known_cards,
+    .breakdown = du_breakdown,
+    .greedy = du_greedy,
+    .hand_cards = NULL
+};
+
+/* ---------------------------------------------------------------- the game for the C ABI */
+/* The options, as the Python Option table in __init__.py (same names, order, defaults). */
+enum { OPT_DEALER = 0, OPT_FIRST_ATTACKER = 1, OPT_TRANSFER = 2, OPT_FIRST_BOUT_FIVE = 3,
+       OPT_PARTNERS = 4, NUM_OPTIONS = 5 };
+
+static const char *const FIRST_ATTACKER_CHOICES[2] = {"lowest_trump", "random"};
+
+static const OptionSpec DU_OPTIONS[NUM_OPTIONS] = {
+    /* the dealer's seat; None draws it by lot */
+    {"dealer", OPT_SEAT_OR_LOT, "DU-2.1", OPTION_NONE, 0, 0, 0, NULL, 0, 0},
+    /* who attacks first: the lowest trump in hand, or by lot */
+    {"first_attacker", OPT_CHOICE, "DU-3.1, DU-3.2", 0, 0, 0, 0, FIRST_ATTACKER_CHOICES, 2, 0},
+    /* perevodnoy: the defender may pass the attack on with a card of its rank */
+    {"transfer", OPT_FLAG, "DU-9", 0, 0, 0, 0, NULL, 0, 0},
+    /* at most 5 attacking cards in the first bout */
+    {"first_bout_five", OPT_FLAG, "DU-4.6", 0, 0, 0, 0, NULL, 0, 0},
+    /* partners sit alternately (4 or 6 players); a side loses together */
+    {"partners", OPT_FLAG, "DU-10", 0, 0, 0, 0, NULL, 0, (1u << 4) | (1u << 6)}
+};
+
+/* A zeroed state made a game of `players` seats with the resolved options (GameKernel.init):
+ * what DurakState.__init__ does after init_header. 0, or -1 for values it cannot take. */
+int du_init(void *state, int players, const int64_t *values) {
+    DUState *s = (DUState *)state;
+    int64_t dealer = values[OPT_DEALER];
+    int i;
+    if (players < DU_MIN_PLAYERS || players > DU_MAX_PLAYERS) return -1;
+    if (dealer != OPTION_NONE && (dealer < 0 || dealer >= players)) return -1;
+    if (values[OPT_FIRST_ATTACKER] < 0 || values[OPT_FIRST_ATTACKER] > 1) return -1;
+    for (i = OPT_TRANSFER; i <= OPT_PARTNERS; i++)
+        if (values[i] != 0 && values[i] != 1) return -1;
+    if (values[OPT_PARTNERS] && players != 4 && players != 6) return -1;     /* DU-10 */
+    s->h.players = players;
+    s->h.to_move = -1;
+    s->opt.dealer = dealer == OPTION_NONE ? -1 : (int32_t)dealer;
+    s->opt.lowest_trump = values[OPT_FIRST_ATTACKER] == 0;
+    s->opt.transfer = (int)values[OPT_TRANSFER];
+    s->opt.first_five = (int)values[OPT_FIRST_BOUT_FIVE];
+    s->opt.partners = (int)values[OPT_PARTNERS];
+    memcpy(s->deck, DECK, DU_DECK_SIZE);
+    s->h.phase = DU_PH_OVER;
+    s->loser = -1;
+    return 0;
+}
+
+/* A bounded string builder with snprintf's result: every byte counted, at most len - 1
+ * written, NUL-terminated when len > 0. */
+typedef struct Label {
+    char *buf;
+    size_t len;
+    size_t n;
+} Label;
+
+static void label_put(Label *b, const char *text) {
+    while (*text) {
+        if (b->n + 1 < b->len) b->buf[b->n] = *text;
+        b->n += 1;
+        text += 1;
+    }
+}
+
+static int label_end(Label *b) {
+    if (b->len > 0) b->buf[b->n < b->len ? b->n : b->len - 1] = '\0';
+    return (int)b->n;
+}
+
+/* cardcore.cards.card_str: rank A 2-10 J Q K then suit C S D H; JK for the joker. */
+static void label_card(Label *b, int card) {
+    static const char *const RANKS[NUM_RANKS] = {"A", "2", "3", "4", "5", "6", "7", "8", "9",
+                                                 "10", "J", "Q", "K"};
+    static const char *const SUITS[NUM_SUITS] = {"C", "S", "D", "H"};
+    if (card == JOKER) {
+        label_put(b, "JK");
+        return;
+    }
+    label_put(b, RANKS[card_rank(card)]);
+    label_put(b, SUITS[card_suit(card)]);
+}
+
+/* str(action): "attack 7H", "beat 9H", "transfer 7S", "take", "pass" (the same for every
+ * state); -1 (and an empty string) for an id out of range. */
+int du_action_label(const void *state, int action, char *buf, size_t len) {
+    Label b;
+    (void)state;
+    b.buf = buf;
+    b.len = len;
+    b.n = 0;
+    if (action < 0 || action >= DU_NUM_ACTIONS) {
+        label_end(&b);
+        return -1;
+    }
+    if (action == DU_A_TAKE) {
+        label_put(&b, "take");
+    } else if (action == DU_A_PASS) {
+        label_put(&b, "pass");
+    } else {
+        label_put(&b, action >= DU_A_TRANSFER ? "transfer " : action >= DU_A_BEAT ? "beat "
+                                                                                  : "attack ");
+        label_card(&b, action % 52);
+    }
+    return label_end(&b);
+}
+
+/* DU-1.1: the deck's ids in id order, as the Python composition (durak_deck()). */
+int du_composition(const void *state, uint8_t *out) {
+    (void)state;
+    memcpy(out, DECK, DU_DECK_SIZE);
+    return DU_DECK_SIZE;
+}
+
+const GameKernel DU_KERNEL = {
+    &DU_HOOKS, DU_OPTIONS, NUM_OPTIONS, DU_MIN_PLAYERS, DU_MAX_PLAYERS, 2,
+    du_init, du_action_label, DU_DECK_SIZE, du_composition
+};

@@ -1,0 +1,224 @@
+/* The C ABI (src/cardcore/core/cardcore.h) from C: every registered game played to the end
+ * by random choices with the contract checked after every step, and hostile input at every
+ * entry point (an unknown game, bad options JSON, an illegal id, a NULL, too small a buffer).
+ * Built with -DCC_TEST_NOMEM (make test), the library's allocator fails the k-th allocation
+ * for every k: each failure is an error code, never a crash or a leak.
+ *
+ * Run by `make -C src/cardcore/core test` (tests/test_libcardcore.py does, and CI's
+ * sanitizer job with SANITIZE=1). Prints "N passed, N failed" last. */
+#include "cardcore/core/cardcore.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int passed, failed;
+
+#define CHECK(cond, ...) do { \
+    if (cond) { passed++; } \
+    else { failed++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } \
+} while (0)
+
+#ifdef CC_TEST_NOMEM
+static long allocations, outstanding, fail_at = -1;
+void *cc_test_malloc(size_t size) {
+    void *p;
+    if (fail_at >= 0 && allocations++ == fail_at) return NULL;
+    p = malloc(size);
+    if (p != NULL) outstanding++;
+    return p;
+}
+void cc_test_free(void *p) {
+    if (p != NULL) outstanding--;
+    free(p);
+}
+#endif
+
+/* The part of a position a caller can see: whose turn, the legal ids, seat 0's tensor. */
+typedef struct Seen {
+    int to_move, n;
+    int32_t ids[4096];
+    float obs[8192];
+    int obs_n;
+} Seen;
+
+static void look(const cc_game *g, Seen *s) {
+    s->to_move = cc_current_player(g);
+    s->n = cc_legal_actions(g, s->ids, 4096);
+    s->obs_n = cc_observation(g, 0, s->obs, 8192);
+}
+
+static int same(const Seen *a, const Seen *b) {
+    return a->to_move == b->to_move && a->n == b->n && a->obs_n == b->obs_n
+        && memcmp(a->ids, b->ids, sizeof(int32_t) * (size_t)a->n) == 0
+        && memcmp(a->obs, b->obs, sizeof(float) * (size_t)(a->obs_n < 8192 ? a->obs_n : 8192)) == 0;
+}
+
+static uint64_t next(uint64_t *x) {    /* the test's own choices: splitmix64 */
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static Seen before, after;
+
+static void play_game(const char *name, int players, uint64_t seed) {
+    cc_game *g = NULL, *copy;
+    char err[256], label[128];
+    int status, steps = 0, i, n;
+    uint64_t chooser = seed;
+    double returns[16];
+
+    status = cc_game_new(name, players, NULL, seed, &g, err, sizeof err);
+    CHECK(status == CC_OK && g != NULL, "%s new: %d %s", name, status, err);
+    if (g == NULL) return;
+    while (!cc_is_over(g) && steps < 100000) {
+        look(g, &before);
+        CHECK(before.n > 0 && before.to_move >= 0, "%s: no legal action", name);
+        for (i = 1; i < before.n; i++)
+            if (before.ids[i] <= before.ids[i - 1]) break;
+        CHECK(i >= before.n, "%s: legal ids not ascending", name);
+        /* an id that is not legal: refused, nothing changes */
+        for (n = 0; n < cc_num_actions(g); n++) {
+            for (i = 0; i < before.n && before.ids[i] != n; i++) {}
+            if (i == before.n) break;
+        }
+        if (n < cc_num_actions(g) && steps % 7 == 0) {
+            status = cc_apply(g, n, err, sizeof err);
+            look(g, &after);
+            CHECK(status == CC_E_ILLEGAL && err[0] != '\0' && same(&before, &after),
+                  "%s: illegal id %d: %d", name, n, status);
+        }
+        if (steps % 11 == 0) {
+            status = cc_apply(g, -5, err, sizeof err);
+            CHECK(status == CC_E_ILLEGAL, "%s: id -5: %d", name, status);
+            status = cc_apply(g, cc_num_actions(g) + 3, err, sizeof err);
+            CHECK(status == CC_E_ILLEGAL, "%s: id past the end: %d", name, status);
+        }
+        n = cc_action_label(g, before.ids[0], label, sizeof label);
+        CHECK(n > 0 && (size_t)n == strlen(label), "%s: label of %d", name, before.ids[0]);
+        n = cc_greedy_action(g);
+        for (i = 0; i < before.n && before.ids[i] != n; i++) {}
+        CHECK(i < before.n, "%s: greedy chose %d, not a legal id", name, n);
+        if (steps % 13 == 0) {                 /* a clone plays on alone */
+            copy = cc_game_clone(g);
+            CHECK(copy != NULL, "%s: clone", name);
+            if (copy != NULL) {
+                cc_play_random(copy, seed + (uint64_t)steps, 1000000);
+                CHECK(cc_is_over(copy), "%s: clone's random playout ends", name);
+                look(g, &after);
+                CHECK(same(&before, &after), "%s: the clone's play changed the original", name);
+                cc_game_free(copy);
+            }
+            copy = cc_sample_hidden(g, before.to_move, seed ^ (uint64_t)steps);
+            CHECK(copy != NULL, "%s: sample_hidden", name);
+            cc_game_free(copy);
+        }
+        status = cc_apply(g, before.ids[next(&chooser) % (uint64_t)before.n], err, sizeof err);
+        CHECK(status == CC_OK, "%s: a legal id refused: %d %s", name, status, err);
+        steps++;
+    }
+    CHECK(cc_is_over(g) && cc_current_player(g) == -1, "%s: the match ends", name);
+    CHECK(cc_legal_actions(g, before.ids, 4096) == 0, "%s: no legal id once over", name);
+    CHECK(cc_apply(g, 0, err, sizeof err) == CC_E_OVER, "%s: apply once over", name);
+    CHECK(cc_greedy_action(g) == CC_E_OVER, "%s: greedy once over", name);
+    CHECK(cc_returns(g, returns, 16) == cc_num_players(g), "%s: returns", name);
+    cc_game_free(g);
+}
+
+static void hostile(const char *name) {
+    cc_game *g = NULL;
+    char err[256], tiny[4];
+    int32_t one[1];
+    int n, status;
+    static const char *bad_options[] = {
+        "[1]", "{", "{\"nope\": 1}", "{\"a\": {\"b\": 1}}", "{} x", "{\"a\": 1.5}",
+        "{\"a\": 1, \"a\": 2}", "\"text\"", "{\"a\": 123456789012345678901}", "{\"a\": \"\\u0041\"}",
+        NULL
+    };
+    int i;
+
+    status = cc_game_new("no_such_game_of_a_very_long_name_that_goes_on_and_on_and_on_past_sixty",
+                         0, NULL, 1, &g, err, sizeof err);
+    CHECK(status == CC_E_UNKNOWN_GAME && g == NULL && strlen(err) < 200,
+          "unknown game: %d %s", status, err);
+    CHECK(cc_game_new(NULL, 0, NULL, 1, &g, err, sizeof err) == CC_E_ARGUMENT, "NULL game");
+    CHECK(cc_game_new(name, 0, NULL, 1, NULL, err, sizeof err) == CC_E_ARGUMENT, "NULL out");
+    CHECK(cc_game_new(name, 99, NULL, 1, &g, err, sizeof err) == CC_E_CONFIG && g == NULL,
+          "%s: 99 players", name);
+    for (i = 0; bad_options[i] != NULL; i++) {
+        status = cc_game_new(name, 0, bad_options[i], 1, &g, err, sizeof err);
+        CHECK(status == CC_E_CONFIG && g == NULL && err[0] != '\0',
+              "%s: options %s: %d", name, bad_options[i], status);
+    }
+    status = cc_game_new(name, 0, "{\"nope\": true}", 1, &g, err, sizeof err);
+    CHECK(status == CC_E_CONFIG && strstr(err, "nope") != NULL, "%s: names the option: %s", name, err);
+    status = cc_game_new(name, 0, " {  } ", 7, &g, tiny, sizeof tiny);
+    CHECK(status == CC_OK && g != NULL, "%s: empty options", name);
+    if (g == NULL) return;
+    n = cc_legal_actions(g, one, 1);
+    CHECK(n >= 1, "%s: full count with a short buffer", name);
+    n = cc_action_label(g, one[0], tiny, sizeof tiny);
+    CHECK(n >= 0 && strlen(tiny) <= 3, "%s: a label truncated, NUL-terminated", name);
+    CHECK(cc_action_label(g, -1, tiny, sizeof tiny) == CC_E_ARGUMENT, "%s: label of -1", name);
+    CHECK(cc_observation(g, -1, NULL, 0) == CC_E_ARGUMENT, "%s: seat -1", name);
+    CHECK(cc_observation(g, 0, NULL, 0) == cc_observation_size(g), "%s: observation size", name);
+    CHECK(cc_apply(NULL, 0, err, sizeof err) == CC_E_ARGUMENT, "NULL handle");
+    CHECK(cc_apply(g, 0, NULL, 0) != CC_OK || 1, "no err buffer");   /* must not crash */
+    CHECK(cc_is_over(NULL) == CC_E_ARGUMENT && cc_game_clone(NULL) == NULL, "NULL handle");
+    cc_game_free(NULL);
+    cc_game_free(g);
+}
+
+#ifdef CC_TEST_NOMEM
+static void out_of_memory(const char *name) {
+    cc_game *g, *copy;
+    char err[256];
+    long k;
+    int status;
+    for (k = 0; k < 8; k++) {
+        g = NULL;
+        allocations = 0;
+        fail_at = k;
+        status = cc_game_new(name, 0, NULL, 3, &g, err, sizeof err);
+        CHECK(status == CC_OK || (status == CC_E_NOMEM && g == NULL), "%s: allocation %ld: %d",
+              name, k, status);
+        if (g != NULL) {
+            allocations = 0;
+            copy = cc_game_clone(g);
+            cc_game_free(copy);
+            allocations = 0;
+            copy = cc_sample_hidden(g, 0, 5);
+            cc_game_free(copy);
+        }
+        cc_game_free(g);
+        fail_at = -1;
+        CHECK(outstanding == 0, "%s: %ld allocations left after failing allocation %ld", name,
+              outstanding, k);
+    }
+}
+#endif
+
+int main(void) {
+    int i, players, count = cc_game_count();
+    CHECK(cc_abi_version() == CC_ABI_VERSION, "ABI version");
+    CHECK(count > 0, "no game registered");
+    CHECK(cc_game_name(count) == NULL && cc_game_name(-1) == NULL, "game names out of range");
+    for (i = 0; i < count; i++) {
+        const char *name = cc_game_name(i);
+        hostile(name);
+#ifdef CC_TEST_NOMEM
+        out_of_memory(name);
+#endif
+        for (players = 2; players <= 6; players++) {
+            cc_game *probe = NULL;
+            char err[256];
+            if (cc_game_new(name, players, NULL, 1, &probe, err, sizeof err) != CC_OK) continue;
+            cc_game_free(probe);
+            play_game(name, players, 1000u + (unsigned)players);
+        }
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
