@@ -34,7 +34,9 @@ if sys.platform != "win32":
     # No fused multiply-adds: the kernels' float arithmetic (observations, sampled worlds'
     # weights, greedy values) must round alike on every machine and in WebAssembly, which
     # has none (gcc fuses by default on arm64; so does clang). MSVC does not fuse by default.
-    compile_args = ["-ffp-contract=off"]
+    # Hidden by default (the module's PyInit_ is exported by Python's own macro): a kernel's
+    # functions that the wrapper calls stay inlinable inside the module, as Cython's were.
+    compile_args = ["-ffp-contract=off", "-fvisibility=hidden"]
 if not debug and sys.platform != "win32":
     compile_args += ["-g0"]
     if sys.platform.startswith("linux"):

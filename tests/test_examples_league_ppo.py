@@ -4,7 +4,8 @@ thousand steps with fixed seeds: the snapshots are taken and play, the loss stay
 the win rate against random rises above the untrained (uniformly random) policy's, beyond
 both 95% Wilson intervals.
 
-Needs torch (CPU), imported inside the test so that collecting this file never needs it."""
+Needs torch (the CPU build of 2.13.0, which the README's test command installs), imported
+inside the test so that collecting this file never needs it."""
 from __future__ import annotations
 
 import importlib.util
@@ -20,6 +21,9 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "league_ppo.py"
 
 
 def load_example():
+    if importlib.util.find_spec("torch") is None:
+        pytest.fail("torch is not installed: the README's test command installs it "
+                    "(pip install \".[test]\" torch==2.13.0, the CPU build)", pytrace=False)
     spec = importlib.util.spec_from_file_location("league_ppo_example", EXAMPLE)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module            # dataclasses look their module up there

@@ -2,8 +2,8 @@
 VectorGame learn something — the loss stays finite and the win rate against random rises
 above the untrained (uniformly random) policy's, beyond both 95% Wilson intervals.
 
-Needs torch (CPU build: ``pip install torch==2.13.0``, which .ci/run does before the test
-command); torch is imported inside the test so that collecting this file never needs it.
+Needs torch (the CPU build of 2.13.0, which the README's test command installs); torch is
+imported inside the test so that collecting this file never needs it.
 Fixed seeds throughout: 8,192 learner steps, then 1,000 evaluation games per policy (about
 10 CPU seconds in all; the margin seen is 0.75 -> 0.87, intervals about ±0.02)."""
 from __future__ import annotations
@@ -21,6 +21,9 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "masked_ppo.py"
 
 
 def load_example():
+    if importlib.util.find_spec("torch") is None:
+        pytest.fail("torch is not installed: the README's test command installs it "
+                    "(pip install \".[test]\" torch==2.13.0, the CPU build)", pytrace=False)
     spec = importlib.util.spec_from_file_location("masked_ppo_example", EXAMPLE)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module            # dataclasses look their module up there

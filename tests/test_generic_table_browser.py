@@ -1,9 +1,10 @@
 """The generic table (examples/generic_table/) in a real browser: one page with no per-game
 code plays every game the server offers to its first round end, by clicks only.
 
-The test builds the example itself (``npm ci`` once, then ``tsc`` into a temporary folder) and
-serves it from a second origin, as a third-party app would be: the page talks to
-``cardcore serve`` at ``?server=`` (a loopback origin, which the server allows). Then, for each
+The test builds the example itself (``npm ci`` when its node_modules is missing or stale,
+tests/node_packages.py, then ``tsc`` into a temporary folder) and serves it from a second
+origin, as a third-party app would be: the page talks to ``cardcore serve`` at ``?server=``
+(a loopback origin, which the server allows). Then, for each
 game: the lobby (the game, its option inputs built from the option schemas), a table with bots,
 legal moves clicked at random until the round-end panel shows its scoring rows; along the way
 the page checks that the events' moves, applied to the zones, give the view's zones
@@ -25,6 +26,7 @@ import pytest
 
 from cardcore.registry import available_games, game_class
 from game_cases import game_case
+from node_packages import node_packages
 from test_ts_client import CLIENT, generate
 
 pytestmark = pytest.mark.slow       # a real browser and Node: out of the quick loop
@@ -52,18 +54,15 @@ def _run(args: list[str], cwd: Path, timeout: float) -> None:
 def site(tmp_path_factory):
     """The example built (tsc) into a temporary folder with its page and style, served over
     HTTP from its own port."""
-    npm = shutil.which("npm")
-    if npm is None:
-        pytest.fail("npm is not on PATH: the generic table's test builds the example with "
-                    "Node.js 20+ and npm (apt-get install nodejs npm)", pytrace=False)
-    if not (EXAMPLE / "node_modules" / "typescript").is_dir():
-        _run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], EXAMPLE, 300)
+    tsc = node_packages(EXAMPLE) / ".bin" / "tsc"
+    if not tsc.exists():
+        pytest.fail(f"npm ci in {EXAMPLE} installed no node_modules/.bin/tsc: is typescript "
+                    "still in its package-lock.json?", pytrace=False)
     # The client's types are built from this cardcore's registry, never committed (as
     # `npm run types` does in clients/typescript before a build).
     generate(CLIENT / "src" / "generated")
     out = tmp_path_factory.mktemp("generic_table")
-    _run([str(EXAMPLE / "node_modules" / ".bin" / "tsc"), "-p", "tsconfig.json",
-          "--outDir", str(out / "dist")], EXAMPLE, 300)
+    _run([str(tsc), "-p", "tsconfig.json", "--outDir", str(out / "dist")], EXAMPLE, 300)
     for name in ("index.html", "style.css"):
         shutil.copy(EXAMPLE / name, out / name)
     handler = functools.partial(_QuietHandler, directory=str(out))

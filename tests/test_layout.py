@@ -17,13 +17,14 @@ from cardcore.registry import game_class, game_classes
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "src" / "cardcore"
 GAMES = PACKAGE / "games"
-SHARED_SUFFIXES = {".py", ".pyx", ".pxd", ".pyi", ".js", ".html", ".css"}
+SHARED_SUFFIXES = {".py", ".pyx", ".pxd", ".pyi", ".js", ".html", ".css", ".c", ".h"}
 
 
 def shared_files() -> list[Path]:
     """Every source file of the package outside the game packages."""
     return sorted(p for p in PACKAGE.rglob("*")
                   if p.suffix in SHARED_SUFFIXES and p.is_file()
+                  and not (p.suffix == ".c" and p.name.startswith("_"))   # Cython's output
                   and not (p.parent != GAMES and GAMES in p.parents))
 
 

@@ -86,10 +86,18 @@ def test_the_old_module_names_warn_with_their_removal_version():
         sys.modules.pop(old, None)
 
 
-def test_the_readme_test_command_is_what_ci_runs():
+def test_ci_runs_the_readme_test_command_as_written():
+    """.ci/run takes the README's test command from README.md (the one indented line its grep
+    finds) and runs it: the install in front, ``python -m pytest -n auto`` as the suite job.
+    Nothing else goes into the test venv (torch once did, apart from the README's line)."""
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     command = re.search(r"run the test suite:\n\n    (.+)\n", readme).group(1)
     install, run = command.split(" && ")
+    assert install.startswith('pip install ".[test]"') and run == "python -m pytest -n auto"
     ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
-    code = [line.split("#", 1)[0].strip() for line in ci.splitlines()]
-    assert install in code and run in code, command
+    assert """grep -E '^    pip install "\\.\\[test\\]".* && python -m pytest' README.md""" in ci
+    found = re.findall(r'^    (pip install "\.\[test\]".* && python -m pytest.*)$', readme, re.M)
+    assert found == [command]
+    assert 'eval "$README_INSTALL"' in ci and 'eval "$README_TEST"' in ci
+    code = [line for line in ci.splitlines() if not line.lstrip().startswith("#")]
+    assert not [line for line in code if re.search(r'pip install .*(torch|"\.\[test\]")', line)]

@@ -4,7 +4,8 @@ ends the match with a ranking and Rematch, gives hints against bots, remembers t
 this browser holds, explains a missing table, and passes axe-core's accessibility checks.
 
 Playwright for Python drives Debian's chromium against `cardcore serve`; axe-core comes from
-npm (tests/web, installed by .ci/run). Screenshots go to test-artifacts/.
+npm (tests/web, installed by the first check that needs it: tests/node_packages.py).
+Screenshots go to test-artifacts/.
 """
 from __future__ import annotations
 
@@ -18,13 +19,14 @@ import pytest
 import cardcore
 from cardcore.registry import available_games, game_class
 from game_cases import game_case
+from node_packages import node_packages
 from test_server_browser import (
     STEP_TIMEOUT, click_move, moves, over, shot, start_from_lobby, wait_for_turn,
 )
 
 pytestmark = pytest.mark.slow       # a real browser: the quick loop leaves it out
 
-AXE = Path(__file__).resolve().parent / "web" / "node_modules" / "axe-core" / "axe.min.js"
+WEB = Path(__file__).resolve().parent / "web"          # its package-lock.json: axe-core
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
@@ -83,9 +85,11 @@ def assert_on_screen(page):
 
 
 def axe_violations(page):
-    if not AXE.exists():            # CI installs it (.ci/run); no skip there
-        pytest.fail(f"{AXE} is missing: npm ci --prefix tests/web", pytrace=False)
-    page.add_script_tag(path=str(AXE))
+    axe = node_packages(WEB) / "axe-core" / "axe.min.js"
+    if not axe.exists():
+        pytest.fail(f"npm ci in {WEB} installed no {axe.relative_to(WEB)}: is axe-core still "
+                    "in its package-lock.json?", pytrace=False)
+    page.add_script_tag(path=str(axe))
     result = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
                            ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 3)}))")
     return [v for v in result if v["impact"] in ("serious", "critical")]

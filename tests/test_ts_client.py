@@ -3,8 +3,9 @@ OpenAPI document and every registered game's JSON Schemas (at build time, not co
 complete matches of every game against a live ``cardcore serve`` (test/play.test.ts), besides
 its unit tests against a scripted socket (test/socket.test.ts).
 
-The Node tools come from ``npm ci`` in clients/typescript, which ``.ci/run`` runs; without them
-these tests fail and say so (they are not skipped)."""
+The Node tools come from ``npm ci`` in clients/typescript, which these tests run themselves when
+its node_modules is missing or stale (tests/node_packages.py); without Node.js and npm they fail
+and say so (they are not skipped)."""
 from __future__ import annotations
 
 import json
@@ -19,6 +20,7 @@ import pytest
 
 from cardcore import available_games
 from cardcore.registry import game_classes
+from node_packages import node_packages
 from server_helpers import SRC, ServerProcess
 
 pytestmark = pytest.mark.slow          # Node and tsc: with the type checks, out of the quick loop
@@ -32,9 +34,10 @@ def node() -> str:
     path = shutil.which("node")
     if path is None:
         pytest.fail("node is not on PATH: the TypeScript client's tests need Node.js 20 or later")
+    node_packages(CLIENT)
     if not TSC.exists():
-        pytest.fail(f"{CLIENT / 'node_modules'} is missing: run `npm ci` in {CLIENT} "
-                    "(.ci/run does)")
+        pytest.fail(f"npm ci in {CLIENT} installed no {TSC.relative_to(CLIENT)}: is typescript "
+                    "still in its package-lock.json?", pytrace=False)
     return path
 
 

@@ -149,8 +149,9 @@ CC_API void cc_search_free(cc_search *s);    /* NULL is fine */
 
 /* The zones as `seat` sees them, as JSON: Python's view(seat)["zones"] (seat -1: a
  * spectator), e.g. {"hand:0": ["10C", "QC"], "hand:1": {"count": 6}, "stock": {"count": 24}}:
- * a zone it sees lists its cards (a pile bottom to top), any other gives its size. The zones
- * a game splits into parts in Python (Manna's melds) are given whole here. The length. */
+ * a zone it sees lists its cards (a pile bottom to top), any other gives its size. A zone
+ * that a game splits into parts in Python (its split_zones, e.g. melds by meld) is given
+ * whole here. Returns the length. */
 CC_API int cc_view_json(const cc_game *g, int seat, char *buf, size_t len);
 
 #ifdef __cplusplus
