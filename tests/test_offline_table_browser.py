@@ -191,8 +191,7 @@ def check_end(page, lang: str, players: int) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_page_plays_a_whole_match(page, site, engine_games, game):
-    if game not in engine_games:
-        pytest.skip(f"the engine does not register {game} (yet)")
+    assert game in engine_games, f"the engine does not register {game}: its kernel is not C"
     lang, players, seed = setup_of(game)
     page.goto(f"{site}/?game={game}&players={players}&lang={lang}&seed={seed}&delay=0")
     page.wait_for_selector("body[data-turn]")
@@ -220,6 +219,16 @@ def test_the_page_plays_a_whole_match(page, site, engine_games, game):
         latin = [line for line in log if latin_words(line)]
         assert not latin, f"Latin words in the Russian log: {latin[:5]}"
     page.screenshot(path=str(ARTIFACTS / f"offline-{game}-{lang}-over.png"), full_page=True)
+
+
+def test_the_search_bots_play_a_whole_match(page, site, engine_games):
+    """`bots=search`: the other seats play the engine's IS-MCTS (in the page, in wasm)."""
+    game = engine_games[0]
+    lang, players, seed = setup_of(game)
+    page.goto(f"{site}/?game={game}&players=2&lang={lang}&seed={seed}&delay=0&bots=search")
+    page.wait_for_selector("body[data-turn]")
+    assert play_match(page, lang, labels_of(game, 2)) > 0
+    check_end(page, lang, 2)
 
 
 def test_every_engine_game_is_played_in_both_languages(engine_games):

@@ -26,7 +26,7 @@ class Table {
   constructor(readonly engine: Engine, readonly game: Game, readonly name: string,
               readonly words: Words, seed: number) {
     this.seed = seed;
-    this.bots = botKind(params.get("bots"), game);
+    this.bots = botKind(params.get("bots"));
     this.#log = el("ol", { id: "log" });
   }
 

@@ -1,5 +1,5 @@
 """The Python heuristic of GreedyBot for Manna from Heaven (cardcore 0.2-0.3), kept as the oracle
-for the in-core policy (src/cardcore/games/manna/_greedy.pxd): test_manna_greedy_policy.py checks
+for the in-core policy (mh_greedy in src/cardcore/games/manna/kernel.c): test_manna_greedy_policy.py checks
 that the core makes the same choice and the same random draws in every position it visits.
 The logic is greedy.py's as it was, unchanged.
 

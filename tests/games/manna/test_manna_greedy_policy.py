@@ -1,4 +1,4 @@
-"""GreedyBot's in-core policy for Manna (the ``greedy`` hook, _greedy.pxd) against the Python
+"""GreedyBot's in-core policy for Manna (the ``greedy`` hook, mh_greedy in kernel.c) against the Python
 heuristic it replaces (manna_greedy_reference.py, greedy.py of 0.2-0.3): the same choice and the
 same random draws in every position visited, blind to the cards the seat to move cannot see, and
 what ``GreedyBot`` plays.
