@@ -54,8 +54,8 @@ def test_every_game_is_a_package_with_its_parts():
     for cls in game_classes():
         home = GAMES / cls.name
         assert cls.__module__ == f"cardcore.games.{cls.name}"
-        for part in ("_state.pyx", "_state.pyi", "events.py", "greedy.py", "schema.py",
-                     "words.py", "web/board.js"):
+        for part in ("kernel.c", "kernel.h", "_state.pyx", "_state.pyi", "events.py",
+                     "greedy.py", "schema.py", "words.py", "web/board.js"):
             assert (home / part).is_file(), (cls.name, part)
         for kind in cardcore.schemas.KINDS:            # record.json too
             assert (home / "schemas" / f"{kind}.json").is_file(), (cls.name, kind)
