@@ -36,11 +36,15 @@ if sys.platform != "win32":
     # has none (gcc fuses by default on arm64; so does clang). MSVC does not fuse by default.
     # Hidden by default (the module's PyInit_ is exported by Python's own macro): a kernel's
     # functions that the wrapper calls stay inlinable inside the module, as Cython's were.
-    compile_args = ["-ffp-contract=off", "-fvisibility=hidden"]
+    compile_args = ["-ffp-contract=off", "-fvisibility=hidden", "-ffunction-sections",
+                    "-fdata-sections"]
 if not debug and sys.platform != "win32":
     compile_args += ["-g0"]
     if sys.platform.startswith("linux"):
-        link_args = ["-s"]          # also drop the static symbol table; .dynsym stays
+        # -s: also drop the static symbol table (.dynsym stays); --gc-sections: a module keeps
+        # only the part of its folder's kernel*.c it calls (Manna's five modules share one
+        # kernel: 0.28 MB less in all)
+        link_args = ["-s", "-Wl,--gc-sections"]
 
 
 def module_name(path: Path) -> str:

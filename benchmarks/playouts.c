@@ -1,4 +1,4 @@
-/* The native side of benchmarks/bench_wasm.py: reads "GAME GAMES SEED" lines, plays that many
+/* The native side of benchmarks/wasm_ab.py: reads "GAME GAMES SEED" lines, plays that many
  * random matches through libcardcore (new, play_random, free: what playouts.mjs does through
  * the WebAssembly build) and prints "SECONDS ACTIONS" for each line. */
 #define _POSIX_C_SOURCE 199309L

@@ -1,4 +1,4 @@
-// The WebAssembly side of benchmarks/bench_wasm.py: the same loop as playouts.c (new,
+// The WebAssembly side of benchmarks/wasm_ab.py: the same loop as playouts.c (new,
 // play_random, free per match) through the module's exports, timed inside Node.
 // Usage: node playouts.mjs cardcore.wasm, then "GAME GAMES SEED" lines on stdin.
 import { readFileSync } from "node:fs";

@@ -4,7 +4,7 @@ inside each process (C's clock_gettime, Node's performance.now), in alternating 
 the machine's load falls on both alike. The goal (issue "One rules core for every platform"):
 the geometric mean over the games of wasm's actions per second over native's is at least 0.7.
 
-    python benchmarks/bench_wasm.py [--rounds 7] [--seconds 0.25] [--check 0.7] [--json OUT]
+    python benchmarks/wasm_ab.py [--rounds 7] [--seconds 0.25] [--check 0.7] [--json OUT]
 
 It builds what it runs (make -C src/cardcore/core native wasm into build/bench-wasm, and
 benchmarks/playouts.c against the library) with the machine's cc and Debian's clang-19.
