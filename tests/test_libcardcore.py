@@ -13,7 +13,6 @@ import ctypes
 import json
 import os
 import shutil
-import struct
 import subprocess
 import sys
 from pathlib import Path
