@@ -249,6 +249,8 @@ static inline uint64_t wild_mask(int is_new, int t, int j, int room) {
 /* The one deal layout: for every deck position (top first) its zone and seat (-1 for the stock
  * and the discard pile). Hands then feet go one card at a time clockwise from the dealer's
  * left (MH-2.2); the next card starts the discard pile, the rest is the stock (MH-2.3). */
+typedef char mh_deal_rounds[HAND_POSITIONS % NPLAYERS == 0 ? 1 : -1];   /* deal() counts on it */
+
 static void plan_deal(int dealer, int8_t *zone, int8_t *seat) {
     int i, next = (dealer + 1) % NPLAYERS;       /* the seat dealt to next: first the dealer's left */
     for (i = 0; i < DECK_SIZE; i++) {
@@ -320,10 +322,7 @@ static void begin_turn(MannaData *s) {
 static void deal(MannaData *s) {
     uint8_t composition[DECK_SIZE];
     uint8_t order[DECK_SIZE];
-    int8_t zone[DECK_SIZE];
-    int8_t seat[DECK_SIZE];
     int i, p, t, k, c;
-    plan_deal(s->h.dealer, zone, seat);
     fill_composition(composition);
     deal_prologue(&s->h, composition, DECK_SIZE, order);
     for (p = 0; p < NPLAYERS; p++) {
@@ -345,15 +344,21 @@ static void deal(MannaData *s) {
     s->first = (s->h.dealer + 1) % NPLAYERS;
     s->stock.size = 0;
     s->pile.size = 0;
-    for (i = DECK_SIZE - 1; i > -1; i--) {             /* bottom up, so the stock ends top first */
-        if (zone[i] == Z_HAND)
-            mh_hand_add(s, seat[i], order[i]);
-        else if (zone[i] == Z_FOOT)
-            ms_add(&s->foot[seat[i]], order[i]);
-        else if (zone[i] == Z_STOCK)
-            pile_push(&s->stock, order[i]);
-        else
-            pile_push(&s->pile, order[i]);
+    /* plan_deal's layout (mh_plan_deal), position by position from the bottom as it lists
+     * them, without building the plan: the stock, the first discard, the feet, the hands;
+     * position i < DISCARD_POSITION goes to seat (first + i) % NPLAYERS (HAND_POSITIONS is a
+     * multiple of NPLAYERS, so the feet's round starts at the first seat again). */
+    for (i = DECK_SIZE - 1; i > DISCARD_POSITION; i--)   /* bottom up, so the stock ends top first */
+        pile_push(&s->stock, order[i]);
+    pile_push(&s->pile, order[DISCARD_POSITION]);
+    p = (s->first + DISCARD_POSITION - 1) % NPLAYERS;    /* the seat of position i */
+    for (i = DISCARD_POSITION - 1; i >= HAND_POSITIONS; i--) {
+        ms_add(&s->foot[p], order[i]);
+        p = p == 0 ? NPLAYERS - 1 : p - 1;
+    }
+    for (i = HAND_POSITIONS - 1; i > -1; i--) {
+        mh_hand_add(s, p, order[i]);
+        p = p == 0 ? NPLAYERS - 1 : p - 1;
     }
     c = pile_top(&s->pile);                            /* MH-2.3: the first discard */
     s->pile_frozen = mh_is_wild(c) || mh_is_red_three(c);
@@ -519,6 +524,25 @@ static inline void meld_group(const MannaData *s, int p, int g, MeldGroup *c) {
 static int meld_rules_rest(const MannaData *s, const MeldGroup *c, int n, int t, int j,
                            ReachMemo *memo);
 
+/* meld_rules from the shape rule on. legal_melds' candidates need no more: its masks
+ * (new_mask, add_mask, wild_mask) give only compositions that pass meld_rules' earlier rules
+ * (cards in hand, new or addition as the group's meld requires, room in the meld, no wild card
+ * in sevens without wild_sevens), and it runs only when nothing was retracted. Skipping those
+ * checks per candidate is not only less work: gcc folds them into branchless chains that cost
+ * more instructions than Cython's version did. */
+static inline int meld_rules_shape(const MannaData *s, const MeldGroup *c, int n, int t, int j,
+                                   ReachMemo *memo) {
+    int g = c->g, k = n + t + j;
+    if (g == G_WILD) {
+        if (!mh_meld_shape_ok(g, 0, c->size0 + k, s->opt.wild_sevens)) return W_SHAPE;
+    } else if (!mh_meld_shape_ok(g, c->size0 - c->wild0 + n, c->wild0 + t + j, s->opt.wild_sevens)) {
+        return W_SHAPE;
+    }
+    if (s->opened[c->tm] && s->hand[c->p].total - k >= 2 && g != G_BLACK3)
+        return OK;          /* opened, and two cards kept (MH-9.3): nothing below can fail */
+    return meld_rules_rest(s, c, n, t, j, memo);
+}
+
 /* meld_check for a meld of c's group: new or an addition, n naturals, t twos, j jokers. The
  * card and shape rules; the rest (meld_rules_rest) only where it can fail. */
 static inline int meld_rules(const MannaData *s, const MeldGroup *c, int is_new, int n, int t,
@@ -533,14 +557,7 @@ static inline int meld_rules(const MannaData *s, const MeldGroup *c, int is_new,
     }
     if (c->size0 + k > CANASTA) return W_SIZE;       /* MH-4.1 */
     if (g == R_SEVEN && t + j > 0 && !s->opt.wild_sevens) return W_SEVENS;   /* MH-4.6 */
-    if (g == G_WILD) {
-        if (!mh_meld_shape_ok(g, 0, c->size0 + k, s->opt.wild_sevens)) return W_SHAPE;
-    } else if (!mh_meld_shape_ok(g, c->size0 - c->wild0 + n, c->wild0 + t + j, s->opt.wild_sevens)) {
-        return W_SHAPE;
-    }
-    if (s->opened[c->tm] && s->hand[c->p].total - k >= 2 && g != G_BLACK3)
-        return OK;          /* opened, and two cards kept (MH-9.3): nothing below can fail */
-    return meld_rules_rest(s, c, n, t, j, memo);
+    return meld_rules_shape(s, c, n, t, j, memo);
 }
 
 /* The one legality function for melds (MH-4, 4.8, 5.5, 6, 9.3): OK or why not. `memo` (or
@@ -732,8 +749,9 @@ static int go_out_legal(const MannaData *s, int p, int c) {
 static int group_melds_memo(const MannaData *s, const MeldGroup *c, uint64_t candidates,
                             int base, int32_t *out, int n, ReachMemo *memo);
 
-/* Append the legal ones of the ids base + (each bit of candidates), ascending; meld_rules
- * decides each. With a reach memo they are decided from the largest down (the memo's order). */
+/* Append the legal ones of the ids base + (each bit of candidates: legal_melds' masks),
+ * ascending; meld_rules_shape decides each. With a reach memo they are decided from the
+ * largest down (the memo's order). */
 static inline int group_melds(const MannaData *s, const MeldGroup *c, uint64_t candidates,
                               int base, int32_t *out, int n, ReachMemo *memo) {
     int id, mi;
@@ -742,8 +760,7 @@ static inline int group_melds(const MannaData *s, const MeldGroup *c, uint64_t c
             id = base + cardcore_ctz64(candidates);
             candidates &= candidates - 1;
             mi = id - A_MELD;
-            if (meld_rules(s, c, MELDS[mi].is_new, MELDS[mi].n, MELDS[mi].t, MELDS[mi].j,
-                           NULL) == OK) {
+            if (meld_rules_shape(s, c, MELDS[mi].n, MELDS[mi].t, MELDS[mi].j, NULL) == OK) {
                 out[n] = id;
                 n += 1;
             }
@@ -766,7 +783,7 @@ static int group_melds_memo(const MannaData *s, const MeldGroup *c, uint64_t can
     memo->count = 0;
     for (i = count - 1; i > -1; i--) {
         mi = ids[i] - A_MELD;
-        if (meld_rules(s, c, MELDS[mi].is_new, MELDS[mi].n, MELDS[mi].t, MELDS[mi].j, memo) == OK) {
+        if (meld_rules_shape(s, c, MELDS[mi].n, MELDS[mi].t, MELDS[mi].j, memo) == OK) {
             ids[count - 1 - found] = ids[i];  /* legal ones gather at the top, in id order */
             found += 1;
         }
@@ -783,7 +800,7 @@ static inline int max_int(int a, int b) { return a > b ? a : b; }
 
 /* Append the legal meld ids, ascending (MH-4). Only the compositions the hand holds and the
  * meld has room for are candidates (new_mask, add_mask, wild_mask: the meld table as masks);
- * meld_rules decides each. Returns the new count. */
+ * meld_rules_shape decides each. Returns the new count. */
 static int legal_melds(const MannaData *s, int p, int32_t *out, int n) {
     int tm = p & 1, gi, g, wild_cap, twos, jokers, naturals, most;
     int hand_twos = s->hand_kind[p][R_TWO], hand_jokers = s->hand_kind[p][K_JOKER];
