@@ -706,17 +706,13 @@ CC_API int cc_zone_cards(const cc_game *g, int zone, int instance, uint8_t *out,
     return n;
 }
 
-/* Card notation as cardcore.cards.card_str writes it: "10H", "AS", "JK". */
+/* Card notation as cardcore.cards.card_str writes it (the kernels' label_card). */
 static void text_card(Text *t, int card) {
-    static const char *const ranks[NUM_RANKS] = {"A", "2", "3", "4", "5", "6", "7", "8", "9",
-                                                 "10", "J", "Q", "K"};
-    static const char suits[NUM_SUITS] = {'C', 'S', 'D', 'H'};
-    if (card == JOKER) {
-        text_str(t, "JK");
-        return;
-    }
-    text_str(t, ranks[card % 13]);
-    text_char(t, suits[card / 13]);
+    char notation[4];
+    Label b = label_start(notation, sizeof notation);
+    label_card(&b, card);
+    label_end(&b);
+    text_str(t, notation);
 }
 
 CC_API int cc_view_json(const cc_game *g, int seat, char *buf, size_t len) {

@@ -433,6 +433,67 @@ static inline long long play_random(void *s, const GameHooks *hooks, Rng *choose
 }
 
 
+/* ------------------------------------------------------------------ action labels */
+/* A bounded string builder for the C ABI's labels (str(action)), with snprintf's result:
+ * every byte counted in n, at most len - 1 written, NUL-terminated by label_end when len > 0.
+ * No libc: the kernels may not call snprintf. */
+typedef struct Label {
+    char *buf;
+    size_t len;
+    size_t n;
+} Label;
+
+static inline Label label_start(char *buf, size_t len) {
+    Label b;
+    b.buf = buf;
+    b.len = len;
+    b.n = 0;
+    return b;
+}
+
+static inline void label_char(Label *b, char c) {
+    if (b->n + 1 < b->len) b->buf[b->n] = c;
+    b->n += 1;
+}
+
+static inline void label_put(Label *b, const char *text) {
+    while (*text) label_char(b, *text++);
+}
+
+/* A non-negative int in decimal. */
+static inline void label_int(Label *b, int value) {
+    char digits[12];
+    int k = 0;
+    do {
+        digits[k++] = (char)('0' + value % 10);
+        value /= 10;
+    } while (value > 0);
+    while (k > 0) label_char(b, digits[--k]);
+}
+
+/* A rank index in cardcore.cards notation: A 2..10 J Q K. */
+static inline void label_rank(Label *b, int rank) {
+    static const char *const RANKS[NUM_RANKS] = {"A", "2", "3", "4", "5", "6", "7", "8", "9",
+                                                 "10", "J", "Q", "K"};
+    label_put(b, RANKS[rank]);
+}
+
+/* cardcore.cards.card_str: 10H, AS, JK. */
+static inline void label_card(Label *b, int card) {
+    if (card == JOKER) {
+        label_put(b, "JK");
+        return;
+    }
+    label_rank(b, card_rank(card));
+    label_char(b, "CSDH"[card_suit(card)]);
+}
+
+/* NUL-terminate; the full length (what snprintf returns). */
+static inline int label_end(Label *b) {
+    if (b->len > 0) b->buf[b->n < b->len ? b->n : b->len - 1] = '\0';
+    return (int)b->n;
+}
+
 /* ------------------------------------------------------------------ a game, as the C ABI sees it */
 /* A game's options, declared in its kernel.c as a table the ABI checks JSON against (the
  * same names, defaults and bounds as the game's Python Option table; a test holds the two

@@ -1045,56 +1045,27 @@ int ce_init(void *state, int players, const int64_t *values) {
     return 0;
 }
 
-/* A tiny string builder with snprintf's contract: it counts every character, writes what fits
- * (keeping room for the NUL). */
-typedef struct Text {
-    char *buf;
-    size_t len;
-    size_t at;
-} Text;
-
-static void text_put(Text *t, const char *str) {
-    for (; *str; str++) {
-        if (t->at + 1 < t->len) t->buf[t->at] = *str;
-        t->at += 1;
-    }
-}
-
-static int text_end(Text *t) {
-    if (t->len > 0) t->buf[t->at < t->len ? t->at : t->len - 1] = '\0';
-    return (int)t->at;
-}
-
 /* str(action): "play 7H" (cardcore's card notation: A 2-10 J Q K, suits C S D H), "draw",
  * "pass", "nominate H" (OpenSpiel's suit letters C D H S); the same in every state. */
-static const char *const RANK_NAMES[13] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10",
-                                           "J", "Q", "K"};
-static const char *const SUIT_NAMES[4] = {"C", "S", "D", "H"};
 static const char *const OS_SUIT_LETTERS[4] = {"C", "D", "H", "S"};
 
 int ce_action_label(const void *state, int action, char *buf, size_t len) {
-    Text t;
-    int card;
+    Label t = label_start(buf, len);
     (void)state;
-    t.buf = buf;
-    t.len = len;
-    t.at = 0;
     if (action >= 0 && action < NUM_CARDS) {
-        card = ce_card_id(action);
-        text_put(&t, "play ");
-        text_put(&t, RANK_NAMES[card % 13]);
-        text_put(&t, SUIT_NAMES[card / 13]);
+        label_put(&t, "play ");
+        label_card(&t, ce_card_id(action));
     } else if (action == A_DRAW) {
-        text_put(&t, "draw");
+        label_put(&t, "draw");
     } else if (action == A_PASS) {
-        text_put(&t, "pass");
+        label_put(&t, "pass");
     } else if (action >= A_NOMINATE && action < NUM_ACTIONS) {
-        text_put(&t, "nominate ");
-        text_put(&t, OS_SUIT_LETTERS[action - A_NOMINATE]);
+        label_put(&t, "nominate ");
+        label_put(&t, OS_SUIT_LETTERS[action - A_NOMINATE]);
     } else {
         return -1;
     }
-    return text_end(&t);
+    return label_end(&t);
 }
 
 /* The deck's ids in id order (the Python composition). */

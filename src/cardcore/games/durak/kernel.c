@@ -780,48 +780,11 @@ int du_init(void *state, int players, const int64_t *values) {
     return 0;
 }
 
-/* A bounded string builder with snprintf's result: every byte counted, at most len - 1
- * written, NUL-terminated when len > 0. */
-typedef struct Label {
-    char *buf;
-    size_t len;
-    size_t n;
-} Label;
-
-static void label_put(Label *b, const char *text) {
-    while (*text) {
-        if (b->n + 1 < b->len) b->buf[b->n] = *text;
-        b->n += 1;
-        text += 1;
-    }
-}
-
-static int label_end(Label *b) {
-    if (b->len > 0) b->buf[b->n < b->len ? b->n : b->len - 1] = '\0';
-    return (int)b->n;
-}
-
-/* cardcore.cards.card_str: rank A 2-10 J Q K then suit C S D H; JK for the joker. */
-static void label_card(Label *b, int card) {
-    static const char *const RANKS[NUM_RANKS] = {"A", "2", "3", "4", "5", "6", "7", "8", "9",
-                                                 "10", "J", "Q", "K"};
-    static const char *const SUITS[NUM_SUITS] = {"C", "S", "D", "H"};
-    if (card == JOKER) {
-        label_put(b, "JK");
-        return;
-    }
-    label_put(b, RANKS[card_rank(card)]);
-    label_put(b, SUITS[card_suit(card)]);
-}
-
 /* str(action): "attack 7H", "beat 9H", "transfer 7S", "take", "pass" (the same for every
  * state); -1 (and an empty string) for an id out of range. */
 int du_action_label(const void *state, int action, char *buf, size_t len) {
-    Label b;
+    Label b = label_start(buf, len);
     (void)state;
-    b.buf = buf;
-    b.len = len;
-    b.n = 0;
     if (action < 0 || action >= DU_NUM_ACTIONS) {
         label_end(&b);
         return -1;

@@ -1361,50 +1361,6 @@ int ks_init(void *state, int players, const int64_t *values) {
 }
 
 /* ---------------------------------------------------------------- action labels */
-/* A tiny string builder with snprintf's contract: n counts every character, buf gets at most
- * len - 1 of them. */
-typedef struct Text {
-    char *buf;
-    size_t len;
-    size_t n;
-} Text;
-
-static void text_char(Text *t, char c) {
-    if (t->n + 1 < t->len) t->buf[t->n] = c;
-    t->n += 1;
-}
-
-static void text_str(Text *t, const char *str) {
-    while (*str) text_char(t, *str++);
-}
-
-static void text_int(Text *t, int v) {      /* v >= 0 */
-    char digits[12];
-    int k = 0;
-    do {
-        digits[k++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v > 0);
-    while (k > 0) text_char(t, digits[--k]);
-}
-
-/* The rank of a card in cardcore.cards notation: A 2..10 J Q K. */
-static void text_rank(Text *t, int card) {
-    static const char *const RANKS[NUM_RANKS] = {"A", "2", "3", "4", "5", "6", "7", "8", "9",
-                                                 "10", "J", "Q", "K"};
-    text_str(t, RANKS[card_rank(card)]);
-}
-
-/* card_str: 10H, AS, JK. */
-static void text_card(Text *t, int card) {
-    if (card == JOKER) {
-        text_str(t, "JK");
-        return;
-    }
-    text_rank(t, card);
-    text_char(t, "CSDH"[card_suit(card)]);
-}
-
 /* The card a joker played with a natural card stands for (KS-4.4), or -1 when it takes the
  * natural card's rank ("same"). */
 static int joker_stands_for(int action) {
@@ -1423,61 +1379,57 @@ static int joker_stands_for(int action) {
  * "play JK=5 JK=6", "play KC KS KD KH", "take", "refill", "end_turn" (the labels of the
  * Python _describe). The label does not depend on the state; -1 for an id out of range. */
 int ks_action_label(const void *state, int action, char *buf, size_t len) {
-    Text t;
+    Label t = label_start(buf, len);
     int c1, c2, jokers, amount, k, stands;
     (void)state;
-    t.buf = buf;
-    t.len = len;
-    t.n = 0;
     if (action < 0 || action >= KS_NUM_ACTIONS) {
         if (len > 0) buf[0] = '\0';
         return -1;
     }
     if (action == KS_A_TAKE) {
-        text_str(&t, "take");
+        label_put(&t, "take");
     } else if (action == KS_A_REFILL) {
-        text_str(&t, "refill");
+        label_put(&t, "refill");
     } else if (action == KS_A_END_TURN) {
-        text_str(&t, "end_turn");
+        label_put(&t, "end_turn");
     } else {
-        text_str(&t, "play");
+        label_put(&t, "play");
         c1 = KS_ACT_CARD1[action];
         c2 = KS_ACT_CARD2[action];
         jokers = KS_ACT_JOKERS[action];
         amount = KS_ACT_AMOUNT[action];
         if (KS_ACT_EFFECT[action] == KS_E_FOUR_KINGS) {
             for (k = 0; k < NUM_SUITS; k++) {
-                text_char(&t, ' ');
-                text_card(&t, make_card(k, R_KING));
+                label_char(&t, ' ');
+                label_card(&t, make_card(k, R_KING));
             }
         }
         if (c1 >= 0) {
-            text_char(&t, ' ');
-            text_card(&t, c1);
+            label_char(&t, ' ');
+            label_card(&t, c1);
         }
         if (c2 >= 0) {
-            text_char(&t, ' ');
-            text_card(&t, c2);
+            label_char(&t, ' ');
+            label_card(&t, c2);
         }
         if (jokers == 1 && c1 < 0) {           /* a lone joker names its value */
-            text_str(&t, " JK=");
-            text_int(&t, amount);
+            label_put(&t, " JK=");
+            label_int(&t, amount);
         } else if (jokers == 1) {              /* the joker stands for a card, or the same rank */
-            text_str(&t, " JK=");
+            label_put(&t, " JK=");
             stands = joker_stands_for(action);
             if (stands < 0)
-                text_rank(&t, c1);
+                label_rank(&t, card_rank(c1));
             else
-                text_card(&t, stands);
+                label_card(&t, stands);
         } else if (jokers == 2) {              /* two jokers: values (v // 2, v - v // 2) */
-            text_str(&t, " JK=");
-            text_int(&t, amount / 2);
-            text_str(&t, " JK=");
-            text_int(&t, amount - amount / 2);
+            label_put(&t, " JK=");
+            label_int(&t, amount / 2);
+            label_put(&t, " JK=");
+            label_int(&t, amount - amount / 2);
         }
     }
-    if (len > 0) buf[t.n < len ? t.n : len - 1] = '\0';
-    return (int)t.n;
+    return label_end(&t);
 }
 
 const GameKernel KS_KERNEL = {

@@ -1564,62 +1564,15 @@ int kz_init(void *state, int players, const int64_t *values) {
     return 0;
 }
 
-/* A bounded string builder with snprintf's result: every byte counted, at most len - 1
- * written, NUL-terminated when len > 0. */
-typedef struct Label {
-    char *buf;
-    size_t len;
-    size_t n;
-} Label;
-
-static void label_char(Label *b, char c) {
-    if (b->n + 1 < b->len) b->buf[b->n] = c;
-    b->n += 1;
-}
-
-static void label_put(Label *b, const char *text) {
-    while (*text) {
-        label_char(b, *text);
-        text += 1;
-    }
-}
-
-/* A non-negative int in decimal. */
-static void label_int(Label *b, int value) {
-    char digits[12];
-    int n = 0;
-    do {
-        digits[n++] = (char)('0' + value % 10);
-        value /= 10;
-    } while (value > 0);
-    while (n > 0) label_char(b, digits[--n]);
-}
-
-static int label_end(Label *b) {
-    if (b->len > 0) b->buf[b->n < b->len ? b->n : b->len - 1] = '\0';
-    return (int)b->n;
-}
-
-static const char *const RANK_NAMES[NUM_RANKS] = {"A", "2", "3", "4", "5", "6", "7", "8", "9",
-                                                  "10", "J", "Q", "K"};
-
-/* cardcore.cards.card_str: rank A 2-10 J Q K then suit C S D H; JK for the joker. */
-static void label_card(Label *b, int card) {
-    static const char *const SUITS[NUM_SUITS] = {"C", "S", "D", "H"};
-    if (card == JOKER) {
-        label_put(b, "JK");
-        return;
-    }
-    label_put(b, RANK_NAMES[card_rank(card)]);
-    label_put(b, SUITS[card_suit(card)]);
-}
-
 /* actions.set_label: "7-7-W" (the rank per natural card, W per wild card). */
 static void label_set(Label *b, int d) {
     int k, size = kz_desc_size(d), wilds = kz_desc_wilds(d);
     for (k = 0; k < size; k++) {
         if (k > 0) label_char(b, '-');
-        label_put(b, k < size - wilds ? RANK_NAMES[kz_desc_rank(d)] : "W");
+        if (k < size - wilds)
+            label_rank(b, kz_desc_rank(d));
+        else
+            label_char(b, 'W');
     }
 }
 
@@ -1629,11 +1582,8 @@ static void label_set(Label *b, int d) {
  * configuration; -1 (and an empty string) for an id out of the configuration's range. */
 int kz_action_label(const void *state, int action, char *buf, size_t len) {
     const KZState *s = (const KZState *)state;
-    Label b;
+    Label b = label_start(buf, len);
     int d1, d2;
-    b.buf = buf;
-    b.len = len;
-    b.n = 0;
     if (action < 0 || action >= (s != NULL && s->opt.god_place ? NUM_ALL_ACTIONS : NUM_ACTIONS)) {
         label_end(&b);
         return -1;

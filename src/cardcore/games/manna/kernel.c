@@ -1835,45 +1835,9 @@ int mh_init(void *state, int players, const int64_t *values) {
     return 0;
 }
 
-/* A bounded string builder with snprintf's result: every byte counted, at most len - 1
- * written, NUL-terminated when len > 0. */
-typedef struct Label {
-    char *buf;
-    size_t len;
-    size_t n;
-} Label;
-
-static void label_char(Label *b, char c) {
-    if (b->n + 1 < b->len) b->buf[b->n] = c;
-    b->n += 1;
-}
-
-static void label_put(Label *b, const char *text) {
-    while (*text) {
-        label_char(b, *text);
-        text += 1;
-    }
-}
-
-static int label_end(Label *b) {
-    if (b->len > 0) b->buf[b->n < b->len ? b->n : b->len - 1] = '\0';
-    return (int)b->n;
-}
-
 /* actions.GROUP_NAMES: the meld groups' names (the ranks as cards.RANKS, then wild, black3). */
 static const char *const GROUP_NAMES[NGROUPS] = {"A", "2", "3", "4", "5", "6", "7", "8", "9",
                                                  "10", "J", "Q", "K", "wild", "black3"};
-
-/* cardcore.cards.card_str: rank A 2-10 J Q K then suit C S D H; JK for the joker. */
-static void label_card(Label *b, int card) {
-    static const char *const SUITS[NUM_SUITS] = {"C", "S", "D", "H"};
-    if (card == JOKER) {
-        label_put(b, "JK");
-        return;
-    }
-    label_put(b, GROUP_NAMES[card_rank(card)]);
-    label_put(b, SUITS[card_suit(card)]);
-}
 
 /* str(action), actions.describe_action's label: "draw", "take add", "take pair",
  * "take natural+two", "take natural+joker", "retract", "discard 7H", "out 9C", and the melds
@@ -1884,12 +1848,9 @@ int mh_action_label(const void *state, int action, char *buf, size_t len) {
                                          "take natural+joker"};
     const MHMeldDef *d;
     const char *rank;
-    Label b;
+    Label b = label_start(buf, len);
     int k, first = 1;
     (void)state;
-    b.buf = buf;
-    b.len = len;
-    b.n = 0;
     if (action < 0 || action >= NUM_ACTIONS) {
         label_end(&b);
         return -1;
