@@ -174,6 +174,35 @@ cdef extern from "cardcore/core/kernel.h" nogil:
         HAND_CARDS_LACKING
         MAX_BREAKDOWN_ROWS
 
+    # A game as the C ABI sees it: its option table (each option resolved to one int64) and
+    # the setup both Python's state and the ABI call (the game's xx_init)
+    enum:
+        OPT_FLAG
+        OPT_CHOICE
+        OPT_INT
+        OPT_SEAT_OR_LOT
+        OPT_PLAYERS_MULTIPLE
+    const int64_t OPTION_NONE
+    ctypedef struct OptionSpec:
+        const char* name
+        int kind
+        const char* rule
+        int64_t dflt
+        int64_t lo
+        int64_t hi
+        int allow_none
+        const char* const* choices
+        int num_choices
+        uint32_t players_mask
+    ctypedef struct GameKernel:
+        const GameHooks* hooks
+        const OptionSpec* options
+        int num_options
+        int min_players
+        int max_players
+        int default_players
+        int deck_size
+
     int copy_breakdown(const BreakdownRow* rows, int n, BreakdownRow* out, int capacity) noexcept
     int chosen_card(const Header* h, uint64_t interchangeable, const uint8_t* held,
                     const uint8_t* picked) noexcept

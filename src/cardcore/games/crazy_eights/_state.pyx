@@ -21,6 +21,7 @@ Python-side tables and getters.
 from libc.stdint cimport uint8_t, int32_t, int64_t, uint64_t
 from libc.string cimport memset
 
+from cardcore._fast cimport OPTION_NONE   # the C ABI's view of a game (core/kernel.h)
 from cardcore._fast cimport (
     GameState, GameHooks, Header, Multiset, Pile, NUM_RANKS, NUM_SUITS,
     PILE_CAPACITY, MS_MAX_COPIES, MAX_BREAKDOWN_ROWS, check_hooks, init_header,
@@ -66,7 +67,6 @@ cdef extern from "cardcore/games/crazy_eights/kernel.h" nogil:
     enum:
         CE_NUM_PIECES
 
-    int64_t OPTION_NONE
 
     ctypedef struct CEOptions:
         int32_t max_draw_cards

@@ -19,6 +19,7 @@ order (DU-5.2), each throwing in or passing.
 from libc.stdint cimport uint8_t, int32_t, int64_t, uint32_t, uint64_t
 from libc.string cimport memset
 
+from cardcore._fast cimport OPTION_NONE   # the C ABI's view of a game (core/kernel.h)
 from cardcore._fast cimport (
     GameState, GameHooks, Header, Multiset, Pile, NUM_SUITS, R_ACE, card_rank, lowest_card,
     ms_to_list, pile_to_list, check_hooks, init_header,
@@ -74,7 +75,6 @@ cdef extern from "cardcore/games/durak/kernel.h" nogil:
         O_LIMIT "DU_O_LIMIT"
         O_TAKING "DU_O_TAKING"
         O_SCORES "DU_O_SCORES"
-    int64_t OPTION_NONE                     # the core's: an absent option value
 
     # ------------------------------------------------------------ the state (the fields read here)
     ctypedef struct DUOptions:

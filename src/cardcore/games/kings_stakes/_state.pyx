@@ -17,6 +17,7 @@ Action space (the same 320 ids for every configuration; pinned by tests/test_kin
 from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t
 from libc.string cimport memset
 
+from cardcore._fast cimport OPTION_NONE   # the C ABI's view of a game (core/kernel.h)
 from cardcore._fast cimport (
     GameState, GameHooks, Header, Multiset, Pile, JOKER, PILE_CAPACITY, MS_MAX_COPIES, R_JACK,
     R_QUEEN, R_KING, card_rank, card_suit, make_card, ms_count, ms_to_list, pile_to_list,
@@ -88,7 +89,6 @@ cdef extern from "cardcore/games/kings_stakes/kernel.h" nogil:
         KS_O_LAST_ACTION
         KS_O_TEAMS
         KS_OBSERVATION_SIZE
-    const int64_t OPTION_NONE
 
     const int8_t KS_ACT_CARD1[]
     const int8_t KS_ACT_CARD2[]

@@ -36,6 +36,7 @@ sample_hidden needs: see "Observation" and "Hidden cards" in games/kuzanasta.md.
 from libc.stdint cimport uint8_t, int32_t, int64_t, uint64_t
 from libc.string cimport memset
 
+from cardcore._fast cimport OPTION_NONE, OPT_FLAG, OPT_CHOICE, OptionSpec, GameKernel   # the C ABI's view of a game (core/kernel.h)
 from cardcore._fast cimport (
     GameState, GameHooks, Header, Multiset, Pile, JOKER, NUM_KINDS, NUM_RANKS, R_JACK,
     pile_to_list, ms_to_list, check_hooks, init_header,
@@ -183,20 +184,6 @@ cdef extern from "cardcore/games/kuzanasta/kernel.h" nogil:
         int32_t last_hand_size
         uint8_t last_hand[HAND_SIZE + 1]
 
-    # The C ABI's view of the game (core/kernel.h): its option table, read by resolve_options.
-    ctypedef struct OptionSpec:
-        const char* name
-        int kind
-        const char* const* choices
-        int num_choices
-    ctypedef struct GameKernel:
-        const OptionSpec* options
-        int num_options
-        int deck_size
-    enum:
-        OPT_FLAG
-        OPT_CHOICE
-    const int64_t OPTION_NONE
 
     const GameHooks KZ_HOOKS
     const GameKernel KZ_KERNEL

@@ -39,6 +39,7 @@ from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_FromStringAndSize
 
+from cardcore._fast cimport OPTION_NONE, OPT_FLAG, OPT_CHOICE, OptionSpec, GameKernel   # the C ABI's view of a game (core/kernel.h)
 from cardcore._fast cimport (
     GameState, GameHooks, Header, Multiset, Pile, JOKER, NUM_KINDS, PILE_CAPACITY,
     MS_MAX_COPIES, CHOSEN_CAPACITY, R_THREE, R_SEVEN, ms_to_list, pile_to_list, check_hooks,
@@ -93,21 +94,6 @@ cdef extern from "cardcore/games/manna/kernel.h" nogil:
         OPT_MIXED_SEVENS "MH_OPT_MIXED_SEVENS"
         OPT_FOOT_PENALTY "MH_OPT_FOOT_PENALTY"
         MH_NUM_OPTIONS
-    enum:
-        OPT_FLAG
-        OPT_CHOICE
-    const int64_t OPTION_NONE
-
-    # The C ABI's view of the game (core/kernel.h): its option table, read by resolve_options.
-    ctypedef struct OptionSpec:
-        const char* name
-        int kind
-        const char* const* choices
-        int num_choices
-    ctypedef struct GameKernel:
-        const OptionSpec* options
-        int num_options
-        int deck_size
 
     const GameHooks MH_HOOKS
     const GameKernel MH_KERNEL
