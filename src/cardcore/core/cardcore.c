@@ -5,18 +5,7 @@
  * nothing here names a game). */
 #include "cardcore/core/cardcore.h"
 #include "cardcore/core/kernel.h"
-
-#include <stdlib.h>
-
-/* Allocation goes through these so that a test build can make them fail (tests/c/). */
-#ifdef CC_TEST_NOMEM
-void *cc_test_malloc(size_t size);
-void cc_test_free(void *p);
-#endif
-#ifndef CC_MALLOC
-#define CC_MALLOC malloc
-#define CC_FREE free
-#endif
+#include "cardcore/core/internal.h"
 
 extern const GameKernel *const cc_registry[];
 

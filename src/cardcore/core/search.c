@@ -206,21 +206,7 @@ int cc_search_batch(const GameHooks *hooks, const void *root, int observer, int 
 /* ------------------------------------------------------------------ the ABI's search */
 #ifndef CC_SEARCH_NO_ABI
 
-#include <stdlib.h>
-
-/* Allocation goes through these so that a test build can make them fail (tests/c/). */
-#ifdef CC_TEST_NOMEM
-void *cc_test_malloc(size_t size);
-void cc_test_free(void *p);
-#endif
-#ifndef CC_MALLOC
-#define CC_MALLOC malloc
-#define CC_FREE free
-#endif
-
-/* cardcore.c's: a handle's hooks and state (its struct is private there). */
-const GameHooks *cc_internal_hooks(const cc_game *g);
-const void *cc_internal_state(const cc_game *g);
+#include "cardcore/core/internal.h"
 
 struct cc_search {
     const GameHooks *hooks;

@@ -1,0 +1,25 @@
+/* What the library's own files share and no caller sees: its allocator and a handle's
+ * insides (cardcore.c owns the cc_game struct; search.c reaches the game through these). */
+#ifndef CARDCORE_INTERNAL_H
+#define CARDCORE_INTERNAL_H
+
+#include <stdlib.h>
+
+#include "cardcore/core/cardcore.h"
+#include "cardcore/core/kernel.h"
+
+/* Allocation goes through these so that a test build can make them fail (tests/c/). */
+#ifdef CC_TEST_NOMEM
+void *cc_test_malloc(size_t size);
+void cc_test_free(void *p);
+#endif
+#ifndef CC_MALLOC
+#define CC_MALLOC malloc
+#define CC_FREE free
+#endif
+
+/* A handle's hooks and state. */
+const GameHooks *cc_internal_hooks(const cc_game *g);
+const void *cc_internal_state(const cc_game *g);
+
+#endif /* CARDCORE_INTERNAL_H */
