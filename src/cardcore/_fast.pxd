@@ -145,6 +145,7 @@ cdef extern from "cardcore/core/kernel.h" nogil:
     ctypedef int (*known_cards_fn)(const void* s, int zone, int instance, uint8_t* out) noexcept
     ctypedef int (*breakdown_fn)(const void* s, BreakdownRow* out, int capacity) noexcept
     ctypedef int (*hand_cards_fn)(const void* s, int action, uint8_t* out) noexcept
+    ctypedef long long (*play_fn)(void* s, Rng* chooser, int32_t* scratch, long long max_actions) noexcept
 
     ctypedef struct GameHooks:
         const char* name
@@ -167,6 +168,7 @@ cdef extern from "cardcore/core/kernel.h" nogil:
         breakdown_fn breakdown
         rollout_fn greedy
         hand_cards_fn hand_cards
+        play_fn play
 
     enum:
         ZONE_CAPACITY

@@ -967,6 +967,11 @@ static int ce_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
     return best_by_value(values, n, rng, ties);
 }
 
+/* Random play with this game's hooks called directly (kernel.h, play_loop). */
+static long long ce_play(void *s, Rng *chooser, int32_t *scratch, long long max_actions) {
+    return play_loop(s, &CE_HOOKS, chooser, scratch, max_actions);
+}
+
 const GameHooks CE_HOOKS = {
     .name = "crazy_eights",
     .state_size = sizeof(CEState),
@@ -988,6 +993,7 @@ const GameHooks CE_HOOKS = {
     .breakdown = ce_breakdown,
     .greedy = ce_greedy,
     .hand_cards = NULL,
+    .play = ce_play
 };
 
 /* ---------------------------------------------------------------- the game, as the C ABI sees it */

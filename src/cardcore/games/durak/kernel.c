@@ -712,6 +712,11 @@ static int du_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
     return best_by_value(values, n, rng, ties);
 }
 
+/* Random play with this game's hooks called directly (kernel.h, play_loop). */
+static long long du_play(void *s, Rng *chooser, int32_t *scratch, long long max_actions) {
+    return play_loop(s, &DU_HOOKS, chooser, scratch, max_actions);
+}
+
 const GameHooks DU_HOOKS = {
     .name = "durak",
     .state_size = sizeof(DUState),
@@ -732,7 +737,8 @@ const GameHooks DU_HOOKS = {
     .known_cards = du_known_cards,
     .breakdown = du_breakdown,
     .greedy = du_greedy,
-    .hand_cards = NULL
+    .hand_cards = NULL,
+    .play = du_play
 };
 
 /* ---------------------------------------------------------------- the game for the C ABI */

@@ -1269,6 +1269,11 @@ static int ks_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
     return best_by_value(values, n, rng, ties);
 }
 
+/* Random play with this game's hooks called directly (kernel.h, play_loop). */
+static long long ks_play(void *s, Rng *chooser, int32_t *scratch, long long max_actions) {
+    return play_loop(s, &KS_HOOKS, chooser, scratch, max_actions);
+}
+
 const GameHooks KS_HOOKS = {
     .name = "kings_stakes",
     .state_size = sizeof(KSState),
@@ -1289,7 +1294,8 @@ const GameHooks KS_HOOKS = {
     .known_cards = NULL,
     .breakdown = ks_breakdown,
     .greedy = ks_greedy,
-    .hand_cards = NULL
+    .hand_cards = NULL,
+    .play = ks_play
 };
 
 /* ---------------------------------------------------------------- the game for the C ABI */

@@ -1463,6 +1463,11 @@ static int kz_breakdown(const void *state, BreakdownRow *out, int capacity) {
     return 4;
 }
 
+/* Random play with this game's hooks called directly (kernel.h, play_loop). */
+static long long kz_play(void *s, Rng *chooser, int32_t *scratch, long long max_actions) {
+    return play_loop(s, &KZ_HOOKS, chooser, scratch, max_actions);
+}
+
 const GameHooks KZ_HOOKS = {
     .name = "kuzanasta",
     .state_size = sizeof(KZState),
@@ -1483,7 +1488,8 @@ const GameHooks KZ_HOOKS = {
     .known_cards = kz_known_cards,
     .breakdown = kz_breakdown,
     .greedy = kz_greedy,
-    .hand_cards = NULL
+    .hand_cards = NULL,
+    .play = kz_play
 };
 
 /* ================================================================ the game for the C ABI */

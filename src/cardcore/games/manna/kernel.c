@@ -1764,6 +1764,11 @@ static int mh_known_cards(const void *state, int zone, int instance, uint8_t *ou
     return 0;
 }
 
+/* Random play with this game's hooks called directly (kernel.h, play_loop). */
+static long long mh_play(void *s, Rng *chooser, int32_t *scratch, long long max_actions) {
+    return play_loop(s, &MH_HOOKS, chooser, scratch, max_actions);
+}
+
 const GameHooks MH_HOOKS = {
     .name = "manna",
     .state_size = sizeof(MannaData),
@@ -1784,7 +1789,8 @@ const GameHooks MH_HOOKS = {
     .known_cards = mh_known_cards,
     .breakdown = mh_breakdown,
     .greedy = mh_greedy,
-    .hand_cards = mh_hand_cards
+    .hand_cards = mh_hand_cards,
+    .play = mh_play
 };
 
 /* ================================================================ the game, for the C ABI */
