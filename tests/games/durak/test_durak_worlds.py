@@ -22,7 +22,8 @@ SUITS = "CSDH"
 def trumps_below(game, cards, shown) -> list[int]:
     """The trumps among ``cards`` below ``shown`` (every trump when ``shown`` is None)."""
     suit = SUITS.index(game._state.trump_suit)
-    return [c for c in cards if c // 13 == suit and (shown is None or card_power(c) < card_power(shown))]
+    return [c for c in cards
+            if c // 13 == suit and (shown is None or card_power(c) < card_power(shown))]
 
 
 def other_hands(world, seat: int) -> list[int]:
