@@ -177,9 +177,9 @@ static void start_bout(DUState *s, int attacker) {
     s->h.to_move = attacker;
 }
 
-/* DU-11.3: the cards no hand held at the deal, so every hand that holds one drew it: the face-up
- * trump card below a stock (fewer than 6 players), and with DU-3.1 the trumps below the one
- * shown, or every trump when nobody showed one. */
+/* DU-11.3: the cards no hand held at the deal, so every hand that holds one drew it: the
+ * face-up trump card when there is a stock (fewer than 6 players), and with DU-3.1 the trumps
+ * below the one shown, or every trump when nobody showed one. */
 static uint64_t late_cards(const DUState *s) {
     uint64_t late = 0;
     int i, c;
