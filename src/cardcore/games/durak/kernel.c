@@ -138,6 +138,8 @@ static void du_deal(DUState *s) {
     for (p = 0; p < n; p++) {
         ms_clear(&s->hand[p]);
         s->known[p] = 0;
+        s->drew[p] = 0;
+        s->late_seen[p] = 0;
     }
     i = DU_DECK_SIZE - 1;
     while (i >= 0) {                           /* bottom first: order[0] ends on top */
@@ -175,6 +177,23 @@ static void start_bout(DUState *s, int attacker) {
     s->h.to_move = attacker;
 }
 
+/* DU-11.3: the cards no hand held at the deal, so every hand that holds one drew it: the
+ * face-up trump card when there is a stock (fewer than 6 players), and with DU-3.1 the trumps
+ * below the one shown, or every trump when nobody showed one. */
+static uint64_t late_cards(const DUState *s) {
+    uint64_t late = 0;
+    int i, c;
+    if (s->h.players * DU_HAND_SIZE < DU_DECK_SIZE) late |= card_bit(s->trump_card);
+    if (!s->opt.lowest_trump) return late;
+    for (i = 0; i < DU_DECK_SIZE; i++) {
+        c = DECK[i];
+        if (card_suit(c) == s->trump_suit &&
+            (s->shown_trump < 0 || power(c) < power(s->shown_trump)))
+            late |= card_bit(c);
+    }
+    return late;
+}
+
 /* DU-2.1 the dealer, the deal, DU-3 the first attacker. */
 static void du_start(void *state) {
     DUState *s = (DUState *)state;
@@ -205,6 +224,7 @@ static void du_start(void *state) {
     } else {                                   /* DU-3.2: by lot */
         who = (int)rng_below(&s->h.rng, (uint32_t)s->h.players);
     }
+    s->late = late_cards(s);
     start_bout(s, who);
 }
 
@@ -315,6 +335,8 @@ static int du_legal(void *state, int32_t *out, int capacity) {
 
 /* ---------------------------------------------------------------- applying */
 static inline void from_hand(DUState *s, int p, int card) {
+    /* DU-11.3: a late card never on the table before came from this seat's own draws */
+    if ((s->late & ~s->known[p]) & card_bit(card)) s->late_seen[p] += 1;
     ms_remove(&s->hand[p], card);
     s->known[p] &= ~card_bit(card);
 }
@@ -325,8 +347,11 @@ static void draw_to(DUState *s, int p) {
     while (s->hand[p].total < DU_HAND_SIZE && s->stock.size > 0) {
         c = pile_pop(&s->stock);
         ms_add(&s->hand[p], c);
-        if (s->stock.size == 0)                /* DU-7.3: the face-up trump card */
+        s->drew[p] += 1;                       /* DU-11.3: everybody sees how many */
+        if (s->stock.size == 0) {              /* DU-7.3: the face-up trump card */
             s->known[p] |= card_bit(c);
+            if (s->late & card_bit(c)) s->late_seen[p] += 1;    /* DU-11.3: seen drawn */
+        }
         s->drawn[s->n_drawn] = (uint8_t)c;
         s->drawn_seat[s->n_drawn] = (uint8_t)p;
         s->n_drawn += 1;
@@ -609,16 +634,81 @@ static inline int popcount_known(const DUState *s, int p) {
     return n;
 }
 
+/* C(n, k), exact: n <= 36 here and the sampler's k <= 9 (late cards are trumps, DU-11.3). */
+static uint32_t choose(int n, int k) {
+    uint64_t r = 1;
+    int i;
+    if (k < 0 || k > n) return 0;
+    for (i = 1; i <= k; i++) r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+    return (uint32_t)r;
+}
+
+/* DU-11.3: lay the late cards of the pool out among the groups (the other hands' unknown
+ * cards, in seat order, then the stock above its bottom card: `size[g]` places each, `room[g]`
+ * the most late cards each may take), every arrangement that keeps to the rooms equally
+ * likely. ways[g][m] counts the ways to place m late cards among groups g.. (the product of
+ * C(size, taken) over the groups; at most C(35, 9) by Vandermonde, so a uint32 holds it); the
+ * late count of each group is drawn in proportion to its ways, then the late and the other
+ * cards are shuffled and dealt into the places, and the stock's part shuffled (its order is a
+ * world too). -1 if no arrangement keeps to the rooms. */
+static int arrange_late(Rng *rng, uint8_t *pool, int n, uint64_t late, const int32_t *size,
+                        const int32_t *room, int groups) {
+    uint8_t lates[DU_DECK_SIZE], others[DU_DECK_SIZE];
+    uint32_t ways[DU_MAX_PLAYERS + 1][DU_NUM_POWERS + 1], r, t;
+    int g, m, k, nl = 0, no = 0, at = 0, used_l = 0, used_o = 0, top;
+    for (k = 0; k < n; k++) {
+        if (late & card_bit(pool[k])) {
+            lates[nl] = pool[k];
+            nl += 1;
+        } else {
+            others[no] = pool[k];
+            no += 1;
+        }
+    }
+    if (nl > DU_NUM_POWERS) return -1;                 /* late cards are trumps: never */
+    for (m = 0; m <= nl; m++) ways[groups][m] = m == 0;
+    for (g = groups - 1; g >= 0; g--) {
+        for (m = 0; m <= nl; m++) {
+            ways[g][m] = 0;
+            top = m < room[g] ? m : room[g];
+            for (k = 0; k <= top; k++) ways[g][m] += choose(size[g], k) * ways[g + 1][m - k];
+        }
+    }
+    if (ways[0][nl] == 0) return -1;
+    shuffle_u8(rng, lates, nl);
+    shuffle_u8(rng, others, no);
+    m = nl;
+    for (g = 0; g < groups; g++) {
+        r = rng_below(rng, ways[g][m]);
+        for (k = 0;; k++) {                             /* r < ways[g][m]: some k takes it */
+            t = choose(size[g], k) * ways[g + 1][m - k];
+            if (r < t) break;
+            r -= t;
+        }
+        memcpy(pool + at, lates + used_l, (size_t)k);
+        memcpy(pool + at + k, others + used_o, (size_t)(size[g] - k));
+        used_l += k;
+        used_o += size[g] - k;
+        m -= k;
+        if (g == groups - 1) shuffle_u8(rng, pool + at, size[g]);  /* the stock's order */
+        at += size[g];
+    }
+    return 0;
+}
+
 /* Redeal what `seat` cannot see: the other hands' unknown cards and the stock above its
- * face-up bottom card, shuffled together and dealt back in their sizes; every card a hand is
- * known to hold (DU-11.2) stays. The pool is laid out in id order before the shuffle, so the
- * world depends only on what the seat knows and on rng. */
+ * face-up bottom card, dealt back in their sizes; every card a hand is known to hold
+ * (DU-11.2) stays, and no hand gets more unseen late cards than its draws leave room for
+ * (DU-11.3), every world that allows equally likely. When no room is short, that is the plain
+ * shuffle of the pool. The pool is laid out in id order first, so the world depends only on
+ * what the seat knows and on rng. */
 static int du_sample_hidden(void *state, int seat, Rng *rng) {
     DUState *s = (DUState *)state;
     uint8_t pool[DU_DECK_SIZE];
-    int32_t unknown[DU_MAX_PLAYERS];
+    int32_t unknown[DU_MAX_PLAYERS], size[DU_MAX_PLAYERS + 1], room[DU_MAX_PLAYERS + 1];
     uint64_t hidden = 0, m;
-    int p, k, n = 0, players = s->h.players, stock = s->stock.size, stop;
+    int p, k, n = 0, players = s->h.players, stock = s->stock.size, stop, groups = 0;
+    int n_late, short_room = 0;
     for (p = 0; p < players; p++) {
         unknown[p] = 0;
         if (p != seat) {
@@ -633,7 +723,22 @@ static int du_sample_hidden(void *state, int seat, Rng *rng) {
         m &= m - 1;
         n += 1;
     }
-    shuffle_u8(rng, pool, n);
+    n_late = popcount64(hidden & s->late);
+    for (p = 0; p < players; p++) {                    /* the groups, in the deal-back order */
+        if (p == seat) continue;
+        size[groups] = unknown[p];
+        room[groups] = s->drew[p] - s->late_seen[p];
+        if (room[groups] < 0) return -1;               /* not a state play can reach */
+        if (room[groups] < unknown[p] && room[groups] < n_late) short_room = 1;
+        groups += 1;
+    }
+    size[groups] = stock > 1 ? stock - 1 : 0;
+    room[groups] = size[groups];
+    groups += 1;
+    if (!short_room)
+        shuffle_u8(rng, pool, n);
+    else if (arrange_late(rng, pool, n, s->late, size, room, groups) != 0)
+        return -1;
     n = 0;
     for (p = 0; p < players; p++) {
         if (p == seat) continue;

@@ -116,6 +116,10 @@ typedef struct DUState {
     uint64_t known[DU_MAX_PLAYERS];        /* cards every seat knows a hand holds (DU-11.2) */
     uint32_t out;                          /* seats out of the game (DU-8.1), a bit each */
     int32_t shown_trump;                   /* DU-3.1: the lowest trump shown, -1 if none */
+    /* DU-11.3: what the card flow tells about the deal (sample_hidden keeps to it) */
+    uint64_t late;                         /* cards no hand held at the deal: each was drawn */
+    int32_t drew[DU_MAX_PLAYERS];          /* cards each seat drew from the stock (public) */
+    int32_t late_seen[DU_MAX_PLAYERS];     /* late cards of its own draws each seat showed */
     int32_t loser;                         /* DU-8.2: the durak's seat, -1 for none (a draw) */
     /* What the last action did, for the events: the bout it ended, the draws, who went out */
     int32_t bout_end, bout_defender, bout_n;
