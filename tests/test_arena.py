@@ -144,6 +144,8 @@ def test_the_answers_last_block_decides_and_length_does_not_matter():
         '{"move": 2, "why": "it is safe"}': second,
         "Окончательный ответ: 1": first,
         '{"reason": "x"}\n3': third,                  # a JSON object without "move" is prose
+        "My choice:\n```\n3\n```\n": third,             # a code fence's line is no answer
+        "**Move: 2**": second, "Answer: 1": first, "Ответ: 3": third, "ход 2": second,
     }
     for answer, action in cases.items():
         assert read_answer(game, answer, moves).action == action, answer[-60:]

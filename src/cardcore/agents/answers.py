@@ -2,11 +2,11 @@
 
 ``read_answer(game, answer, moves)`` looks for the answer's last ``{"move": ...}`` JSON
 object or its last ``Final Answer: X`` line (``Окончательный ответ: X`` too), whichever comes
-later, and else takes its last non-empty line (the whole answer when it has one line). What
-it finds is then read as:
+later, and else takes its last non-empty line that is not a code fence (the whole answer
+when it has one line). What it finds is then read as:
 
-- a number (``3``, ``3)``, ``#3``, ``move 3``, a JSON number): the move the prompt shows
-  beside that number;
+- a number (``3``, ``3)``, ``#3``, ``move 3``, ``Move: 3``, ``Answer: 3``, ``ход 3``, a JSON
+  number): the move the prompt shows beside that number;
 - a label copied from the prompt's list, with or without its note in brackets
   (``take (picks up 6D)`` or ``take``), with or without the number in front (``3) take``);
 - the move written in the game's notation (``play 7H``), read by the game itself.
@@ -34,7 +34,9 @@ __all__ = ["FORMS", "AnswerRefused", "Choice", "Reading", "move_label", "read_an
 
 # How an answer named its move (``Reading.form``), in the order they are looked for.
 FORMS = ("json", "final", "number", "label", "notation")
-_NUMBER = re.compile(r"(?:move\s*|ход\s*|#|№\s*)?([+-]?\d+)\s*[.)\]]?", re.IGNORECASE)
+_NUMBER = re.compile(r"(?:(?:move|answer|ход|ответ)\s*:?\s*|#|№\s*)?([+-]?\d+)\s*[.)\]]?",
+                     re.IGNORECASE)
+_FENCE = re.compile(r"\s*(?:```|~~~)\s*\w*\s*")                # a code fence's line
 _NUMBERED = re.compile(r"([+-]?\d+)[.)]\s+(.+)")             # "3) take (picks up 6D)"
 _JSON_OBJECT = re.compile(r"\{[^{}]*\}")                      # flat objects: {"move": 3}
 _FINAL = re.compile(r"(?:final\s+answer|окончательный\s+ответ|итоговый\s+ответ)\s*[:：]\s*(.*)",
@@ -110,7 +112,8 @@ def _candidate(answer: str) -> tuple[str, Any, str]:
         return "final", final.group(1).strip(), final.group(0)
     if found is not None:
         return "json", found[1], found[2]
-    lines = [line for line in answer.splitlines() if line.strip()]
+    lines = [line for line in answer.splitlines()
+             if line.strip() and not _FENCE.fullmatch(line)]
     return "line", lines[-1] if lines else "", lines[-1] if lines else ""
 
 
