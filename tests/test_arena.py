@@ -421,8 +421,9 @@ def test_kaggle_shape_plays_every_game(name, lang):
     assert len(mine) > 0
     for entry in mine:
         obs = entry["observation"]
-        assert entry["action"] in obs["legalActions"]
-        label = get_legal_moves(obs)[entry["action"]]
+        assert entry["action"]["submission"] in obs["legalActions"]
+        label = get_legal_moves(obs)[entry["action"]["submission"]]
+        assert entry["action"]["actionString"] == label
         assert json.loads(obs["observationString"])["seat"] == 0
         assert label in obs["legalActionStrings"]
     json.dumps(replay)
@@ -432,23 +433,36 @@ def test_kaggle_parse_rethink_and_forfeit():
     game = new_game("durak", seed=3)
     obs = kaggle_observation(game, game.current_player, "en")
     legal = get_legal_moves(obs)
+    labels = obs["legalActionStrings"]
     first = obs["legalActions"][0]
-    assert parse_response('thinking...\n{"move": 1}', obs).legal_action == first
-    assert parse_response(f"Final Answer: {obs['legalActionStrings'][0]}", obs).legal_action \
-        == first
-    refused = parse_response("banana", obs)
-    assert refused.legal_action is None and "banana" in refused.reason
-    assert "Think again" in make_prompt(obs, "banana", refused.reason)
-    assert list(legal) == obs["legalActions"]
+    assert list(legal) == obs["legalActions"] and list(legal.values()) == labels
+    assert parse_response('thinking...\n{"move": 1}', labels, obs).legal_action == labels[0]
+    assert parse_response(f"Final Answer: {labels[0]}", labels).legal_action == labels[0]
+    refused = parse_response("banana", labels, obs)
+    assert refused.legal_action is None and refused.raw_action == "banana"
+    assert "banana" in refused.reason
+    unparsable = parse_response("", labels, obs)
+    assert unparsable.raw_action is None and unparsable.reason
+    rethink = make_prompt(obs, [], "banana", "banana")
+    assert rethink.startswith(refused.reason) and "Think again" in rethink
+    assert "Think again" not in make_prompt(obs)
     answers = iter(["banana", "1"])
-    assert text_agent(lambda p: next(answers))(obs, {}) == first
-    never = text_agent(garbage)
-    replay = run_episode("durak", [never, "random"], {"seed": 1})
+    chosen = text_agent(lambda p: next(answers))(obs, {})
+    assert chosen == {"submission": first, "actionString": labels[0], "thoughts": "1",
+                      "status": "OK"}
+    gave_up = text_agent(garbage)(obs, {"illegalMoveForfeit": True})
+    assert gave_up["submission"] == -1 and "forfeiting" in gave_up["status"]
+    with pytest.raises(ValueError, match="Failed to parse a legal move after 2 attempts"):
+        text_agent(garbage)(obs, {})
+    with pytest.raises(RuntimeError, match="server is down"):
+        text_agent(crash)(obs, {})
+    replay = run_episode("durak", [text_agent(garbage), "random"], {"seed": 1})
     assert replay["statuses"][0] == "INVALID" and replay["rewards"] == [-1.0, 1.0]
+    assert replay["steps"][-1][0]["action"]["submission"] == -1
     replay = run_episode("durak", [text_agent(crash), "random"],
                          {"seed": 1, "illegalMoveForfeit": False})
     assert replay["statuses"] == ["DONE", "DONE"] and replay["defaultMoves"][0] > 0
     replay = run_episode("durak", [lambda obs, config: 1 / 0, "random"], {"seed": 1})
-    assert replay["statuses"][0] == "ERROR"
+    assert replay["statuses"][0] == "ERROR" and replay["rewards"] == [-1.0, 1.0]
     with pytest.raises(ConfigError):
         text_agent(garbage, max_retries=0)

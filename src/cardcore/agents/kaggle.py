@@ -3,22 +3,25 @@
 Kaggle's agents are functions ``agent(obs, config) -> action``: ``obs`` holds the seat's
 ``observationString`` (here the JSON of ``cardcore.agents.observation.observation``),
 ``legalActions`` (the game's action ids), ``legalActionStrings`` (their labels, the list the
-prompt numbers 1..N), ``currentPlayer``, ``playerId``, ``isTerminal`` and ``step``; the
-action is one of ``legalActions``. (Kaggle's ``serializedGameAndState`` is left out: cardcore's
-save holds every hidden card.) The harness's pieces are here under its names:
-``get_legal_moves(obs)`` (``{id: label}``), ``make_prompt(obs, previous_response,
-previous_reason)`` and ``parse_response(text, obs)`` (a ``ParseResult``: the legal action or
-None, and what the answer held), and ``text_agent(ask, max_retries=2)`` turns a text agent
-(prompt -> answer) into a Kaggle agent that sends a rethink with the reason after a refused
-answer, ``max_retries`` attempts in all, then returns None.
+prompt numbers 1..N), ``currentPlayer``, ``playerId``, ``isTerminal`` and ``step``. (Kaggle's
+``serializedGameAndState`` is left out: cardcore's save holds every hidden card.) The
+harness's pieces keep its names and signatures: ``get_legal_moves(obs)`` (``{id: label}``),
+``make_prompt(obs, move_history, previous_response, previous_action)`` (a rethink starts with
+the refusal's reason) and ``parse_response(text, legal_action_strings, observation)`` (a
+``ParseResult``: the legal label or None, and what the answer held). ``text_agent(ask,
+max_retries=2)`` turns a text agent (prompt -> answer) into a Kaggle agent returning
+``{"submission": id, "actionString", "thoughts", "status"}``: ``max_retries`` attempts in all,
+then ``{"submission": -1, ...}`` (a forfeit) if ``config["illegalMoveForfeit"]``, else
+ValueError.
 
 ``run_episode(game_name, agents, configuration)`` plays one game with Kaggle agents (or bot
 specs) in the seats and returns a replay in Kaggle's shape: ``configuration``, ``steps`` (per
 step, per seat: ``action``, ``reward``, ``observation``, ``status``; the acting agent's
-observation in full, the other seats' only who is to move), ``rewards`` and ``statuses``. An agent that raises, returns None or an action that is not legal is handled
-as ``configuration["illegalMoveForfeit"]`` says (default true, as Kaggle's): it forfeits
-(status ``"INVALID"`` or ``"ERROR"``, its side loses) or a random legal move, seeded by the
-deal, is played for it (status stays ``"ACTIVE"``; ``defaultMoves`` counts them).
+observation in full, the other seats' only who is to move), ``rewards`` and ``statuses``. An
+agent that raises (``"ERROR"``) or submits no legal action (-1 among them: ``"INVALID"``) is
+handled as ``configuration["illegalMoveForfeit"]`` says (default true, as Kaggle's): it
+forfeits (that status, its side loses: -1, the others +1) or a random legal move, seeded by
+the deal, is played for it (``defaultMoves`` counts them).
 """
 from __future__ import annotations
 
@@ -64,65 +67,96 @@ def get_legal_moves(obs: Mapping[str, Any]) -> dict[int, str]:
 
 @dataclass(frozen=True)
 class ParseResult:
-    """``legal_action``: the legal action id the answer named, or None; ``raw_action``: the
-    piece of the answer that named it (or None); ``reason``: why it was refused ("" if
-    not)."""
+    """Kaggle's parse result: ``legal_action``, the label (one of ``legalActionStrings``) the
+    answer named, or None; ``raw_action``, the piece of the answer that named a move (None if
+    nothing did: unparsable); ``thoughts``, the answer; ``reason``, why it was refused ("" if
+    not), in the observation's language."""
 
-    legal_action: int | None
+    legal_action: str | None
     raw_action: str | None
+    thoughts: str | None = None
     reason: str = ""
 
 
-def make_prompt(obs: Mapping[str, Any], previous_response: str | None = None,
-                previous_reason: str | None = None) -> str:
-    """The question: the observation's JSON and how to answer, after the refusal of the
-    previous response (a rethink) if there was one."""
-    lang = check_lang(obs.get("lang", "en"))
-    with use(lang):
-        head = _("Your observation (JSON; legal_moves numbers your moves):")
-        text = head + "\n" + str(obs["observationString"]) + "\n\n" + answer_instructions(
-            len(obs["legalActions"]))
-        if previous_reason:
-            text = previous_reason + "\n" + _(
-                "Think again and choose one of the legal moves (1-{count}).").format(
-                count=len(obs["legalActions"])) + "\n\n" + text
-    return text
+def _lang(obs: Mapping[str, Any] | None) -> str:
+    return check_lang((obs or {}).get("lang", "en"))
 
 
-def parse_response(text: Any, obs: Mapping[str, Any]) -> ParseResult:
-    """The legal action ``text`` names among ``obs``'s (``cardcore.agents.answers``: the
-    last ``{"move": ...}``, ``Final Answer: X``, a number or a label from the list; notation
-    that is not a label is not read here, the agent has no engine)."""
-    lang = check_lang(obs.get("lang", "en"))
-    ids, labels = list(obs["legalActions"]), list(obs["legalActionStrings"])
-    with use(lang):
+def parse_response(text: Any, legal_action_strings: Sequence[str],
+                   observation: Mapping[str, Any] | None = None) -> ParseResult:
+    """The legal move ``text`` names among ``legal_action_strings`` (the harness's
+    ``parse_response``; ``cardcore.agents.answers``: the last ``{"move": ...}``, ``Final
+    Answer: X``, a number or a label from the list; notation that is not a label is not read
+    here, the agent has no engine)."""
+    labels = list(legal_action_strings)
+    thoughts = text if isinstance(text, str) else None
+    with use(_lang(observation)):
         try:
             choice = read_choice(text, labels)
         except AnswerRefused as e:
-            return ParseResult(None, None, str(e))
+            return ParseResult(None, None if e.outcome == "unparsable" else str(text)[-200:],
+                               thoughts, str(e))
         if choice.index is None:
-            return ParseResult(None, choice.piece, _("Not a legal move: {answer}").format(
-                answer=echo(choice.text)))
-    return ParseResult(ids[choice.index], choice.piece)
+            return ParseResult(None, choice.piece, thoughts, _("Not a legal move: {answer}")
+                               .format(answer=echo(choice.text)))
+    return ParseResult(labels[choice.index], choice.piece, thoughts)
+
+
+def make_prompt(obs: Mapping[str, Any], move_history: Sequence[str] | None = None,
+                previous_response: str | None = None, previous_action: str | None = None
+                ) -> str:
+    """The question (the harness's ``make_prompt``): the observation's JSON and how to answer;
+    after a refused ``previous_response``, a rethink that starts with the refusal's reason.
+    ``move_history`` and ``previous_action`` are taken for the harness's signature: the
+    observation's ``history`` already tells what happened."""
+    lang = _lang(obs)
+    count = len(obs["legalActions"])
+    with use(lang):
+        text = _("Your observation (JSON; legal_moves numbers your moves):") + "\n" + \
+            str(obs["observationString"]) + "\n\n" + answer_instructions(count)
+        if previous_response is not None:
+            reason = parse_response(previous_response, obs["legalActionStrings"], obs).reason
+            text = reason + "\n" + _("Think again and choose one of the legal moves "
+                                     "(1-{count}).").format(count=count) + "\n\n" + text
+    return text
 
 
 def text_agent(ask: Callable[[str], str], max_retries: int = 2) -> KaggleAgent:
-    """A Kaggle agent from a text agent: ``max_retries`` attempts in all (Kaggle's
-    convention), the later ones with the refusal's reason; None when they run out."""
+    """A Kaggle agent from a text agent (prompt -> answer), as the harness's agent function
+    does: ``max_retries`` attempts in all, the later ones rethinks; it returns ``{"submission":
+    id, "actionString": label, "thoughts": answer, "status": "OK"}``, and when the attempts
+    run out ``{"submission": -1, ...}`` if ``config["illegalMoveForfeit"]``, else it raises
+    ValueError. An exception of ``ask`` is an attempt lost; raised again at the last one."""
     if not isinstance(max_retries, int) or not 1 <= max_retries <= 10:
         raise ConfigError(f"max_retries must be an int 1..10, not {echo(max_retries)}",
                           "max_retries")
 
-    def agent(obs: Mapping[str, Any], config: Mapping[str, Any]) -> int | None:
+    def agent(obs: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
         response: str | None = None
-        reason: str | None = None
+        previous: str | None = None
+        failure: Exception | None = None
+        legal = get_legal_moves(obs)
         for _attempt in range(max_retries):
-            response = ask(make_prompt(obs, response, reason))
-            parsed = parse_response(response, obs)
+            try:
+                answer = ask(make_prompt(obs, None, response, previous))
+                parsed = parse_response(answer, obs["legalActionStrings"], obs)
+                failure = None
+            except Exception as e:                # the model's client failed: try again
+                failure = e
+                continue
             if parsed.legal_action is not None:
-                return parsed.legal_action
-            reason = parsed.reason
-        return None
+                move = next(k for k, label in legal.items() if label == parsed.legal_action)
+                return {"submission": move, "actionString": parsed.legal_action,
+                        "thoughts": answer, "status": "OK"}
+            response, previous = answer, parsed.raw_action
+        if failure is not None:
+            raise failure
+        if (config or {}).get("illegalMoveForfeit", False):
+            return {"submission": -1, "actionString": previous, "thoughts": response,
+                    "status": f"Failed to parse a legal move after {max_retries} attempts; "
+                              f"forfeiting."}
+        raise ValueError(f"Failed to parse a legal move after {max_retries} attempts. End of "
+                         f"last response: {(response or '')[-200:]}")
     return agent
 
 
@@ -160,6 +194,7 @@ def run_episode(game_name: str, agents: Sequence[Union[KaggleAgent, str]],
         assert seat is not None
         step = len(steps)
         seen: dict[str, Any] | None = None
+        answer: Any = None
         if seat in bots:
             move: Any = bots[seat].choose_id(game)
         else:
@@ -167,20 +202,23 @@ def run_episode(game_name: str, agents: Sequence[Union[KaggleAgent, str]],
             assert callable(agent)
             seen = kaggle_observation(game, seat, lang, step)
             try:
-                move = agent(dict(seen), config)
-                bad = "INVALID" if move not in game.legal_action_ids() else None
-            except Exception:                    # the agent's own failure: Kaggle's ERROR
-                move, bad = None, "ERROR"
+                answer = agent(dict(seen), config)
+                move = answer.get("submission") if isinstance(answer, Mapping) else answer
+                bad = None if type(move) is int and move in game.legal_action_ids() \
+                    else "INVALID"
+            except Exception as e:               # the agent's own failure: Kaggle's ERROR
+                answer, move, bad = {"submission": None, "status": repr(e)[:200]}, None, "ERROR"
             if bad is not None and config["illegalMoveForfeit"]:
                 statuses[seat], loser = bad, seat
-                steps.append([_entry(game, k, step, statuses[k], move if k == seat else None,
+                steps.append([_entry(game, k, step, statuses[k], answer if k == seat else None,
                                      seen if k == seat else None) for k in range(n)])
                 break
             if bad is not None:
                 default_moves[seat] += 1
                 move = defaults[seat].choose_id(game)
         game.apply(move, player=seat)
-        steps.append([_entry(game, k, step, statuses[k], move if k == seat else None,
+        steps.append([_entry(game, k, step, statuses[k],
+                             (answer if seen is not None else move) if k == seat else None,
                              seen if k == seat else None) for k in range(n)])
     winners = set(forfeit_winners(game, loser) if loser is not None else game.winners)
     draw = len(winners) == n
