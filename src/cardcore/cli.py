@@ -896,22 +896,8 @@ def _verify_with_any(verify: Callable[..., dict[str, Any]], data: bytes,
     raise first
 
 
-def command_agent(command: str, timeout: float) -> Callable[[str], str]:
-    """An agent that runs ``command`` in a shell for each question: the prompt on its stdin,
-    its stdout (decoded as UTF-8) the answer. A failed or timed-out run answers ""."""
-    import subprocess
-
-    def agent(prompt: str) -> str:
-        try:
-            done = subprocess.run(command, shell=True, input=prompt.encode("utf-8"),
-                                  capture_output=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return ""
-        return done.stdout.decode("utf-8", errors="replace") if done.returncode == 0 else ""
-    return agent
-
-
 def cmd_agent(args: argparse.Namespace, console: Console) -> int:
+    from cardcore.agents.arena import command_agent
     from cardcore.agents.text import play_agent
     if not (math.isfinite(args.timeout) and args.timeout > 0):
         raise ConfigError(f"--timeout must be a positive number of seconds, not "
@@ -937,7 +923,8 @@ def cmd_agent(args: argparse.Namespace, console: Console) -> int:
     a = report["answers"]
     console.print(f"{a['decisions']} decisions asked ({a['forced']} forced moves not asked): "
                   f"{a['valid_first']} answered validly at once, {a['refused']} answers "
-                  f"refused, {a['fallbacks']} random moves after {args.retries} retries",
+                  f"refused, {a['errors']} agent errors, {a['fallbacks']} random moves after "
+                  f"{args.retries} retries",
                   highlight=False, soft_wrap=True)
     return 0
 

@@ -29,7 +29,7 @@ from cardcore.game import Action, Game
 from cardcore.i18n import _
 from cardcore.texts import refusal_text, words_module
 
-__all__ = ["FORMS", "AnswerRefused", "Choice", "Reading", "move_label", "read_answer",
+__all__ = ["FORMS", "AgentError", "AnswerRefused", "Choice", "Reading", "move_label", "read_answer",
            "read_choice"]
 
 # How an answer named its move (``Reading.form``), in the order they are looked for.
@@ -53,6 +53,16 @@ class AnswerRefused(ValueError):
     def __init__(self, message: str, outcome: str = "unparsable") -> None:
         super().__init__(message)
         self.outcome = outcome
+
+
+class AgentError(RuntimeError):
+    """An agent that gave no answer: it raised or failed (``kind`` "crash"), took too long
+    ("timeout") or answered something that is not text ("type"). Counted as an agent error,
+    never as a refused answer."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 @dataclass(frozen=True)

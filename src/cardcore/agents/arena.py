@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import IO, Any, Callable, Union
 
-from cardcore.agents.answers import AnswerRefused, read_answer
+from cardcore.agents.answers import AgentError, AnswerRefused, read_answer
 from cardcore.agents.observation import STYLES, arena_prompt
 from cardcore.agents.text import HISTORY_LINES, legal_moves
 from cardcore.bots import Bot, make_bot, parse_bot_specs
@@ -47,15 +47,6 @@ LADDER = "level:1,level:2,level:3,level:4,level:5"    # the game's difficulty le
 MAX_ECHO = 200                            # characters of an error kept in a transcript
 
 AgentLike = Union[Callable[[str], str], str, "TextAgent"]
-
-
-class AgentError(RuntimeError):
-    """An agent that gave no answer: it raised or failed (``kind`` "crash"), took too long
-    ("timeout") or answered something that is not text ("type")."""
-
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.kind = kind
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any, Callable
 
 from cardcore.bots import Bot, make_bot, parse_bot_specs
-from cardcore.agents.answers import AnswerRefused, move_label, read_answer
+from cardcore.agents.answers import AgentError, AnswerRefused, move_label, read_answer
 from cardcore.errors import ConfigError, echo
 from cardcore.game import Action, Game, is_int
 from cardcore.i18n import _, check_lang, use
@@ -160,7 +160,9 @@ def play_agent(game_name: str, agent: Callable[[str], str], opponents: str | Seq
     each decision's record (prompt, answers, refusals, move). Returns a JSON-serializable
     report: the agent's ``win_rate`` with ``win_rate_ci`` (95% Wilson), ``rating`` with
     ``rating_ci`` (Bradley-Terry, Elo scale, 95%), ``standings`` of every entrant as in
-    ``tournament``, and ``answers`` (decisions asked, valid first time, retries, fallbacks)."""
+    ``tournament``, and ``answers`` (decisions asked, valid first time, refused answers,
+    ``errors``: attempts where the agent raised ``AgentError`` (a command that failed or
+    timed out, ``cardcore.agents.arena.command_agent``), fallbacks)."""
     from cardcore.simulation import bot_seed, check_games, game_seed
     from cardcore.tournament import _Tally
 
@@ -181,7 +183,8 @@ def play_agent(game_name: str, agent: Callable[[str], str], opponents: str | Seq
     for spec in dict.fromkeys(specs):
         make_bot(spec, 0).check_game(template.name)
     tally = _Tally([AGENT] + list(dict.fromkeys(specs)))
-    answers = {"decisions": 0, "forced": 0, "valid_first": 0, "refused": 0, "fallbacks": 0}
+    answers = {"decisions": 0, "forced": 0, "valid_first": 0, "refused": 0, "errors": 0,
+               "fallbacks": 0}
     started = time.perf_counter()
     for index in range(games):
         game = new_game(template.name, players=n, seed=game_seed(seed, index), **options)
@@ -227,7 +230,16 @@ def _ask(game: Game, agent: Callable[[str], str], lang: str, retries: int, histo
                               "fallback": False}
     asked = text
     for attempt in range(retries + 1):
-        answer = agent(asked)
+        try:
+            answer = agent(asked)
+        except AgentError as e:          # a command that failed or timed out: no answer
+            answers["errors"] += 1
+            with use(lang, game):
+                reason = _("No answer came: {error}").format(error=str(e))
+            record["answers"].append(None)
+            record["refusals"].append(reason)
+            asked = reason + "\n\n" + text
+            continue
         record["answers"].append(answer if isinstance(answer, str) else repr(answer)[:200])
         try:
             action = parse_answer(game, answer, lang=lang)
