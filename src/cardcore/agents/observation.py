@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from cardcore.agents.answers import move_label
-from cardcore.agents.text import HISTORY_LINES, _history, legal_moves, prompt
+from cardcore.agents.text import HISTORY_LINES, history_lines, legal_moves, prompt
 from cardcore.errors import ConfigError, echo
 from cardcore.game import Game, JSONValue, is_int
 from cardcore.i18n import _, check_lang, use
@@ -48,7 +48,7 @@ def observation(game: Game, seat: int, lang: str = "en",
     with use(lang, game):
         labels = {str(i): move_label(game, a) for i, a in enumerate(moves, 1)}
         table = game.table_lines(seat)
-        past = _history(game, seat, history, lang)
+        past = history_lines(game, seat, history, lang)
     return {
         "game": game.name, "title": game.title, "lang": lang, "seat": seat,
         "players": game.num_players, "partners": partners(game, seat),

@@ -36,8 +36,8 @@ from cardcore.i18n import _, check_lang, use
 from cardcore.narrate import breakdown_lines, describe, hand_order, score_direction
 from cardcore.registry import new_game
 
-__all__ = ["AGENT", "AnswerRefused", "legal_moves", "moves_text", "parse_answer", "play_agent",
-           "prompt", "seat_text"]
+__all__ = ["AGENT", "AnswerRefused", "history_lines", "legal_moves", "moves_text",
+           "parse_answer", "play_agent", "prompt", "seat_text"]
 
 AGENT = "agent"                  # the agent's name in the standings
 HISTORY_LINES = 60               # narration lines a prompt keeps (the latest)
@@ -63,7 +63,10 @@ def moves_text(game: Game, moves: Sequence[Action]) -> list[str]:
     return [f"{i}) {move_label(game, action)}" for i, action in enumerate(moves, 1)]
 
 
-def _history(game: Game, seat: int, limit: int, lang: str) -> list[str]:
+def history_lines(game: Game, seat: int, limit: int = HISTORY_LINES, lang: str = "en"
+                  ) -> list[str]:
+    """The last ``limit`` lines of what ``seat`` saw happen, narrated in ``lang`` (the game's
+    narration of ``game.events(seat)``, round breakdowns included), latest last."""
     who = _who(seat)
     lines: list[str] = []
     for event in game.events(seat):
@@ -98,7 +101,7 @@ def _seat_lines(game: Game, seat: int, history: int, lang: str) -> list[str]:
           "suits C clubs, D diamonds, H hearts, S spades; ranks A 2-10 J Q K."),
         _("The rules: cardcore rules {game} (--spec: the full specification).").format(
             game=game.name), ""]
-    past = _history(game, seat, history, lang)
+    past = history_lines(game, seat, history, lang)
     if past:
         lines += [_("What you saw happen (latest last):")] + [f"  {line}" for line in past] + [""]
     lines.append(_("scores: {direction}").format(
