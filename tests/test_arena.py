@@ -99,6 +99,19 @@ def test_valid_answers_in_every_form_are_played_as_meant(form, name, lang):
     assert lines[-1]["type"] == "result" and lines[-1]["counts"]["0"] == c.to_dict()
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_json_prompts_are_answered_like_text_ones(name):
+    """style="json": the observation's JSON in place of the text; the same stand-ins, the
+    same counts."""
+    agent = StandIn("final", seed=2)
+    game, episode, lines = _episode(name, "ru", agent, style="json")
+    c = episode.counts[0]
+    assert c.decisions == c.valid_first == len(agent.meant) > 0 and c.illegal == 0
+    first = next(line for line in lines if line["type"] == "attempt")
+    assert json.loads(first["prompt"].splitlines()[1])["seat"] == 0
+    assert "Окончательный ответ: N" in first["prompt"]
+
+
 def _with_note(name: str) -> tuple[object, object]:
     """A position where a legal move's label carries a note (Durak's take, Kuzanasta's
     draw_discard)."""
