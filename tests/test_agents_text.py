@@ -189,6 +189,18 @@ def test_play_agent_against_several_bots_and_bad_arguments():
         assert caught.value.option == option, (kwargs, caught.value)
 
 
+def test_a_failing_command_is_counted_as_an_agent_error_not_a_refusal():
+    from cardcore.agents.arena import command_agent
+    records = []
+    report = play_agent("crazy_eights", command_agent("echo no key >&2; exit 3", 30), games=1,
+                        seed=1, players=2, retries=1, on_turn=records.append)
+    answers = report["answers"]
+    assert answers["errors"] == 2 * answers["decisions"] > 0 and answers["refused"] == 0
+    assert answers["fallbacks"] == answers["decisions"]
+    assert records[0]["answers"] == [None, None]
+    assert records[0]["refusals"][0] == "No answer came: exit status 3: no key"
+
+
 @pytest.mark.slow
 def test_the_agent_command_rates_a_command_line_agent(capsys):
     import json

@@ -13,6 +13,8 @@
     cardcore verify RECORD [--key K]  # check a match record of `cardcore serve`
     cardcore review SAVE_OR_RECORD --seat S [--level 5] [--json] [--lang en|ru]
     cardcore agent GAME --command "CMD" [--bots greedy] [-n 10] [--seed S] [--lang en|ru]
+    cardcore arena GAME --agent NAME=CMD [--callable NAME=module:function] [--bots LADDER]
+                        [-n 10] [--on-failure forfeit|default] [--out DIR] [--json]
     cardcore bench [GAME]
     cardcore serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--bot-delay 0.4]
                    [--max-tables N ...every limit] [--allow-origin O] [--allow-host H]
@@ -894,22 +896,8 @@ def _verify_with_any(verify: Callable[..., dict[str, Any]], data: bytes,
     raise first
 
 
-def command_agent(command: str, timeout: float) -> Callable[[str], str]:
-    """An agent that runs ``command`` in a shell for each question: the prompt on its stdin,
-    its stdout (decoded as UTF-8) the answer. A failed or timed-out run answers ""."""
-    import subprocess
-
-    def agent(prompt: str) -> str:
-        try:
-            done = subprocess.run(command, shell=True, input=prompt.encode("utf-8"),
-                                  capture_output=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return ""
-        return done.stdout.decode("utf-8", errors="replace") if done.returncode == 0 else ""
-    return agent
-
-
 def cmd_agent(args: argparse.Namespace, console: Console) -> int:
+    from cardcore.agents.arena import command_agent
     from cardcore.agents.text import play_agent
     if not (math.isfinite(args.timeout) and args.timeout > 0):
         raise ConfigError(f"--timeout must be a positive number of seconds, not "
@@ -935,8 +923,55 @@ def cmd_agent(args: argparse.Namespace, console: Console) -> int:
     a = report["answers"]
     console.print(f"{a['decisions']} decisions asked ({a['forced']} forced moves not asked): "
                   f"{a['valid_first']} answered validly at once, {a['refused']} answers "
-                  f"refused, {a['fallbacks']} random moves after {args.retries} retries",
+                  f"refused, {a['errors']} agent errors, {a['fallbacks']} random moves after "
+                  f"{args.retries} retries",
                   highlight=False, soft_wrap=True)
+    return 0
+
+
+def _named(pair: str, flag: str) -> tuple[str, str]:
+    name, sep, value = pair.partition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise ConfigError(f"{flag} takes NAME=VALUE, not {echo(pair)}", "agents")
+    return name.strip(), value.strip()
+
+
+def cmd_arena(args: argparse.Namespace, console: Console) -> int:
+    """``cardcore arena``: a league of text agents against bots (cardcore.agents.arena)."""
+    import importlib
+
+    from cardcore.agents.arena import ArenaSettings, arena, command_agent
+    settings = ArenaSettings(rethinks=args.rethinks, on_failure=args.on_failure,
+                             timeout=args.timeout, lang=check_lang(args.lang), style=args.style)
+    agents: dict[str, Any] = {}
+    for pair in args.agent:
+        name, command = _named(pair, "--agent")
+        agents[name] = command_agent(command, settings.timeout, name)
+    for pair in args.callable:
+        name, target = _named(pair, "--callable")
+        module, _sep, attr = target.partition(":")
+        try:
+            agents[name] = getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError, ValueError) as e:
+            raise ConfigError(f"--callable {echo(target)} does not import: {e}", "agents") \
+                from None
+    report = arena(args.game, agents, bots=args.bots, games=args.games, seed=args.seed,
+                   players=args.players, settings=settings, out=args.out,
+                   **_parse_options(args.option, args.game))
+    if args.json:
+        sys.stdout.write(json.dumps({k: v for k, v in report.items() if k != "episodes"},
+                                    ensure_ascii=False) + "\n")
+        return 0
+    from cardcore.tournament import standings_table
+    console.print(standings_table(report))
+    for name, c in report["agents"].items():
+        console.print(f"{name}: {c['decisions']} decisions ({c['forced']} forced not asked), "
+                      f"{c['valid_first']} valid at once, {c['illegal']} illegal answers, "
+                      f"{c['rethinks']} rethinks, {c['errors']} agent errors, {c['forfeits']} "
+                      f"forfeits, {c['default_moves']} default moves", highlight=False,
+                      soft_wrap=True)
+    if args.out:
+        console.print(f"ratings and transcripts: {args.out}", highlight=False)
     return 0
 
 
@@ -1274,6 +1309,34 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the report as JSON only")
     lang_flag(p)
     p.set_defaults(func=cmd_agent)
+
+    p = game_command("arena", "a league of language-model agents (commands or Python "
+                     "callables) against the bot ladder: ratings and transcripts "
+                     "(docs/bots.md, \"The arena\")")
+    option_flags(p)
+    p.add_argument("--agent", action="append", default=[], metavar="NAME=CMD",
+                   help="an agent: a shell command run per question, the prompt on stdin, "
+                        "the answer on stdout (repeatable)")
+    p.add_argument("--callable", action="append", default=[], metavar="NAME=MODULE:FUNC",
+                   help="an agent: a Python function prompt -> answer (repeatable)")
+    p.add_argument("--bots", default="level:1,level:2,level:3,level:4,level:5",
+                   help="the opponents (default the ladder, level:1 .. level:5)")
+    p.add_argument("-n", "--games", type=int, default=10, help="games (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    p.add_argument("--rethinks", type=int, default=2,
+                   help="refused answers sent back per decision (default 2)")
+    p.add_argument("--on-failure", choices=("forfeit", "default"), default="forfeit",
+                   help="when the rethinks run out: forfeit the game or play a seeded random "
+                        "move (default forfeit)")
+    p.add_argument("--timeout", type=float, default=120.0,
+                   help="seconds an answer may take (default 120)")
+    p.add_argument("--style", choices=("text", "json"), default="text",
+                   help="the prompt: text, or the observation as JSON (default text)")
+    p.add_argument("--out", default=None, metavar="DIR",
+                   help="write ratings.json and a transcript per game (JSON Lines) here")
+    p.add_argument("--json", action="store_true", help="print the result as JSON only")
+    lang_flag(p)
+    p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("games", help="list the games and their options")
     lang_flag(p)

@@ -8,10 +8,11 @@ others' public moves, round breakdowns) and the legal moves numbered in the orde
 (as ``cardcore play`` numbers them). Everything comes from the seat's view and events, so the
 text holds nothing the seat may not know.
 
-``parse_answer(game, seat, answer)`` reads an answer: a move's number ("3", "3)", "#3") or the
-move written out in the game's notation ("play 7H"), on its own or on the answer's last line;
-anything else raises ``AnswerRefused`` whose message (in the prompt's language) says what was
-wrong and can be sent back.
+``parse_answer(game, answer)`` reads an answer of any length (``cardcore.agents.answers``):
+its last ``{"move": ...}`` object, its ``Final Answer: X`` line or its last line, holding a
+move's number ("3", "3)", "#3"), a label copied from the list (its note in brackets or not) or
+the move in the game's notation ("play 7H"); anything else raises ``AnswerRefused`` whose
+message (in the prompt's language) says what was wrong and can be sent back.
 
 ``play_agent(game_name, agent, opponents="greedy", games=N, seed=0, lang="en")`` plays
 ``agent`` (a callable: prompt text -> answer text) against bots for N games, the agent taking
@@ -23,30 +24,23 @@ tournament's Bradley-Terry fit, ``cardcore.tournament``) and how the answers wen
 """
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Sequence
 from typing import Any, Callable
 
 from cardcore.bots import Bot, make_bot, parse_bot_specs
-from cardcore.errors import ConfigError, IllegalActionError, echo
+from cardcore.agents.answers import AgentError, AnswerRefused, move_label, read_answer
+from cardcore.errors import ConfigError, echo
 from cardcore.game import Action, Game, is_int
 from cardcore.i18n import _, check_lang, use
 from cardcore.narrate import breakdown_lines, describe, hand_order, score_direction
 from cardcore.registry import new_game
-from cardcore.texts import refusal_text, words_module
 
-__all__ = ["AGENT", "AnswerRefused", "legal_moves", "moves_text", "parse_answer", "play_agent",
-           "prompt", "seat_text"]
+__all__ = ["AGENT", "AnswerRefused", "history_lines", "legal_moves", "moves_text",
+           "parse_answer", "play_agent", "prompt", "seat_text"]
 
 AGENT = "agent"                  # the agent's name in the standings
 HISTORY_LINES = 60               # narration lines a prompt keeps (the latest)
-MAX_ANSWER = 2000                # characters of an answer read (a longer one is cut)
-_NUMBER = re.compile(r"(?:move\s*|ход\s*|#|№\s*)?([+-]?\d+)\s*[.)\]]?", re.IGNORECASE)
-
-
-class AnswerRefused(ValueError):
-    """An answer that names no legal move; the message says why, in the prompt's language."""
 
 
 def _who(seat: int) -> Callable[[int], str]:
@@ -66,15 +60,13 @@ def legal_moves(game: Game) -> list[Action]:
 def moves_text(game: Game, moves: Sequence[Action]) -> list[str]:
     """``1) play 7H`` lines (the game's note on a move, if it has one, in brackets), in the
     current language (``cardcore.i18n.use``)."""
-    note = getattr(words_module(game), "move_note", None)
-    lines = []
-    for i, action in enumerate(moves, 1):
-        extra = note(action) if callable(note) else None
-        lines.append(f"{i}) {action}" + (f" ({extra})" if extra else ""))
-    return lines
+    return [f"{i}) {move_label(game, action)}" for i, action in enumerate(moves, 1)]
 
 
-def _history(game: Game, seat: int, limit: int, lang: str) -> list[str]:
+def history_lines(game: Game, seat: int, limit: int = HISTORY_LINES, lang: str = "en"
+                  ) -> list[str]:
+    """The last ``limit`` lines of what ``seat`` saw happen, narrated in ``lang`` (the game's
+    narration of ``game.events(seat)``, round breakdowns included), latest last."""
     who = _who(seat)
     lines: list[str] = []
     for event in game.events(seat):
@@ -109,7 +101,7 @@ def _seat_lines(game: Game, seat: int, history: int, lang: str) -> list[str]:
           "suits C clubs, D diamonds, H hearts, S spades; ranks A 2-10 J Q K."),
         _("The rules: cardcore rules {game} (--spec: the full specification).").format(
             game=game.name), ""]
-    past = _history(game, seat, history, lang)
+    past = history_lines(game, seat, history, lang)
     if past:
         lines += [_("What you saw happen (latest last):")] + [f"  {line}" for line in past] + [""]
     lines.append(_("scores: {direction}").format(
@@ -155,38 +147,7 @@ def parse_answer(game: Game, answer: Any, lang: str = "en") -> Action:
 
 
 def _parse(game: Game, answer: Any, moves: list[Action]) -> Action:
-    count = len(moves)
-    if not isinstance(answer, str) or not answer.strip():
-        raise AnswerRefused(_("Answer with the number of a move from 1 to {count}, or write the "
-                              "move out.").format(count=count))
-    text = answer[:MAX_ANSWER].strip().strip("`'\"*").strip()
-    lines = [line.strip().strip("`'\"*").strip() for line in text.splitlines() if line.strip()]
-    candidates = [text] if len(lines) <= 1 else [text, lines[-1]]
-    problem = None
-    for candidate in candidates:
-        number = _NUMBER.fullmatch(candidate)
-        if number:
-            n = int(number.group(1))
-            if 1 <= n <= count:
-                return moves[n - 1]
-            problem = _("There is no move {number}: choose a number from 1 to {count}, or "
-                        "write the move out.").format(number=echo(n), count=count)
-            continue
-        by_text = {str(a).lower(): a for a in moves}
-        if candidate.lower() in by_text:
-            return by_text[candidate.lower()]
-        probe = game.clone()                            # the game's own notation and refusals
-        try:
-            probe.apply(candidate, player=game.current_player)
-        except IllegalActionError as e:
-            problem = problem or (_("Not allowed:") + " " + refusal_text(e, game))
-            continue
-        chosen = probe.action_log()[-1]
-        for action in moves:
-            if action.id == chosen:
-                return action
-    raise AnswerRefused(problem or _("Answer with the number of a move from 1 to {count}, or "
-                                     "write the move out.").format(count=count))
+    return read_answer(game, answer, moves).action
 
 
 # ------------------------------------------------------------------ the harness
@@ -202,7 +163,9 @@ def play_agent(game_name: str, agent: Callable[[str], str], opponents: str | Seq
     each decision's record (prompt, answers, refusals, move). Returns a JSON-serializable
     report: the agent's ``win_rate`` with ``win_rate_ci`` (95% Wilson), ``rating`` with
     ``rating_ci`` (Bradley-Terry, Elo scale, 95%), ``standings`` of every entrant as in
-    ``tournament``, and ``answers`` (decisions asked, valid first time, retries, fallbacks)."""
+    ``tournament``, and ``answers`` (decisions asked, valid first time, refused answers,
+    ``errors``: attempts where the agent raised ``AgentError`` (a command that failed or
+    timed out, ``cardcore.agents.arena.command_agent``), fallbacks)."""
     from cardcore.simulation import bot_seed, check_games, game_seed
     from cardcore.tournament import _Tally
 
@@ -223,7 +186,8 @@ def play_agent(game_name: str, agent: Callable[[str], str], opponents: str | Seq
     for spec in dict.fromkeys(specs):
         make_bot(spec, 0).check_game(template.name)
     tally = _Tally([AGENT] + list(dict.fromkeys(specs)))
-    answers = {"decisions": 0, "forced": 0, "valid_first": 0, "refused": 0, "fallbacks": 0}
+    answers = {"decisions": 0, "forced": 0, "valid_first": 0, "refused": 0, "errors": 0,
+               "fallbacks": 0}
     started = time.perf_counter()
     for index in range(games):
         game = new_game(template.name, players=n, seed=game_seed(seed, index), **options)
@@ -269,7 +233,16 @@ def _ask(game: Game, agent: Callable[[str], str], lang: str, retries: int, histo
                               "fallback": False}
     asked = text
     for attempt in range(retries + 1):
-        answer = agent(asked)
+        try:
+            answer = agent(asked)
+        except AgentError as e:          # a command that failed or timed out: no answer
+            answers["errors"] += 1
+            with use(lang, game):
+                reason = _("No answer came: {error}").format(error=str(e))
+            record["answers"].append(None)
+            record["refusals"].append(reason)
+            asked = reason + "\n\n" + text
+            continue
         record["answers"].append(answer if isinstance(answer, str) else repr(answer)[:200])
         try:
             action = parse_answer(game, answer, lang=lang)
