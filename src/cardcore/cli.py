@@ -11,6 +11,7 @@
     cardcore games                     # the games (GAME is one of their names)
     cardcore schema GAME view|action|event|save
     cardcore verify RECORD [--key K]  # check a match record of `cardcore serve`
+    cardcore record export SAVE -o RECORD [--seat S] | import RECORD -o SAVE | schema
     cardcore review SAVE_OR_RECORD --seat S [--level 5] [--json] [--lang en|ru]
     cardcore agent GAME --command "CMD" [--bots greedy] [-n 10] [--seed S] [--lang en|ru]
     cardcore bench [GAME]
@@ -45,7 +46,7 @@ from rich.text import Text
 
 from cardcore import __version__
 from cardcore.bots import BOTS, make_bot, parse_bot_specs
-from cardcore import cli_admin
+from cardcore import cli_admin, cli_record
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
 from cardcore.game import CONFIG_REFUSALS, NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
@@ -1296,6 +1297,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_new_game)
 
     cli_admin.add_parser(sub)
+    cli_record.add_parser(sub)
 
     p = sub.add_parser("serve", help="run the table server and the web table (needs the "
                        "server extra)", description="Run the table server (docs/server.md).")
