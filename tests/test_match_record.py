@@ -20,7 +20,7 @@ from cardcore.cli import main
 from cardcore.game import Game
 from cardcore.match_record import (
     HIDDEN, RECORD_SCHEMA, MatchRecordError, dumps, export_record, import_record,
-    record_events,
+    record_events, trajectories,
 )
 from cardcore.registry import load_game, new_game
 
@@ -249,3 +249,28 @@ def test_redacted_record_shows_only_what_the_seat_saw_five_seeds(name, seed):
     if seed == SEEDS[1]:
         check_redaction(name, 0)
 
+
+# ------------------------------------------------------------------------------ trajectories
+@pytest.mark.parametrize("name", GAMES)
+def test_trajectories_yield_observations_masks_actions_and_rewards(name):
+    game = played(name, 2)
+    record = export_record(game)
+    steps = list(trajectories(dumps(record)))
+    assert [s.action for s in steps] == game.action_log()
+    assert [s.seat for s in steps] == [a["seat"] for a in record["actions"]]
+    replay = new_game(name, seed=2)
+    for step in steps:
+        assert step.observation.shape == game.observation_shape
+        assert (step.observation == replay.observation_tensor(step.seat)).all()
+        assert step.mask[step.action] and step.mask.sum() == len(replay.legal_action_ids())
+        replay.apply(step.action)
+    returns = [0.0] * game.num_players
+    for step in steps:
+        returns[step.seat] += step.reward
+    assert returns == list(game.returns())
+    assert sum(s.done for s in steps) == len({s.seat for s in steps})
+    mine = list(trajectories(record, seat=1))
+    assert [s.n for s in mine] == [s.n for s in steps if s.seat == 1]
+    redacted = export_record(game, seat=0)
+    with pytest.raises(MatchRecordError, match="redaction"):
+        next(trajectories(redacted))

@@ -363,31 +363,22 @@ def trajectories(data: str | bytes | Mapping[str, Any], seat: int | None = None
                  ) -> Iterator[Step]:
     """The decisions of a full record, for offline learning: the record imported (checked
     by the rules), then replayed, a ``Step`` per action (only ``seat``'s, when given). The
-    rewards are sparse: every seat's return comes with its last step of a finished match."""
-    game = import_record(data)
-    replay = _fresh(game)
-    log = game.action_log()
+    rewards are sparse: a seat's return comes with its last step of a finished match."""
+    record = read_record(data)
+    game = import_record(record)
+    movers = [entry["seat"] for entry in record["actions"]]     # checked by the import
+    last = {mover: n for n, mover in enumerate(movers)}
+    final = list(game.returns())
     chosen = game.chosen_cards()
-    final = list(game.returns()) if game.is_over else [0.0] * game.num_players
-    last: dict[int, int] = {}
-    for n, action_id in enumerate(log):
-        last[replay.current_player or 0] = n
-        if n in chosen:
-            replay.apply(action_id, cards=chosen[n])
-        else:
-            replay.apply(action_id)
     replay = _fresh(game)
-    for n, action_id in enumerate(log):
-        mover = replay.current_player
-        assert mover is not None                  # an imported log holds legal actions
-        observation = np.asarray(replay.observation_tensor(mover), dtype=np.float32)
-        mask = replay.legal_action_mask()
-        if n in chosen:
-            replay.apply(action_id, cards=chosen[n])
-        else:
-            replay.apply(action_id)
-        done = game.is_over and last.get(mover) == n
+    for n, action_id in enumerate(game.action_log()):
+        mover = movers[n]
         if seat is None or seat == mover:
+            observation = np.asarray(replay.observation_tensor(mover), dtype=np.float32)
+            mask = replay.legal_action_mask()
+        replay.apply(action_id, cards=chosen.get(n))
+        if seat is None or seat == mover:
+            done = game.is_over and last[mover] == n
             yield Step(n, mover, observation, mask, action_id,
                        float(final[mover]) if done else 0.0, done)
 
