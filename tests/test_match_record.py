@@ -274,3 +274,57 @@ def test_trajectories_yield_observations_masks_actions_and_rewards(name):
     redacted = export_record(game, seat=0)
     with pytest.raises(MatchRecordError, match="redaction"):
         next(trajectories(redacted))
+
+
+# ------------------------------------------------------------------------------ simulate
+TIMING_KEYS = ("seconds", "games_per_second", "actions_per_second", "workers", "core")
+
+
+def untimed(result: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in result.items() if k not in TIMING_KEYS}
+
+
+@pytest.mark.parametrize("bots", ["random", "greedy,random", "random:seed=4"])
+def test_simulate_writes_a_record_of_each_game_it_played(tmp_path, bots):
+    from cardcore.simulation import game_seed, simulate
+    plain = simulate("durak", 6, bots=bots, seed=3)
+    recorded = simulate("durak", 6, bots=bots, seed=3, records=tmp_path, chunk_size=4)
+    assert untimed(recorded) == untimed(plain)          # the same games, recorded
+    files = sorted(tmp_path.iterdir())
+    assert [f.name for f in files] == [f"durak-{i:06d}.record.json" for i in range(6)]
+    scores = [0, 0]
+    for i, path in enumerate(files):
+        record = json.loads(path.read_text())
+        VALIDATOR.validate(record)
+        assert record["seed"] == game_seed(3, i) and record["result"]["over"]
+        assert record["names"] == [s for s in (bots.split(",") * 2)[:2]]
+        scores = [a + b for a, b in zip(scores, record["result"]["scores"])]
+        import_record(record)
+    assert [s / 6 for s in scores] == plain["mean_score"]
+
+
+def test_tournament_writes_a_record_of_each_game_it_played(tmp_path):
+    from cardcore.tournament import tournament
+    plain = tournament("crazy_eights", 4, bots="greedy,random", players=2, seed=1)
+    recorded = tournament("crazy_eights", 4, bots="greedy,random", players=2, seed=1,
+                          records=str(tmp_path))
+    assert untimed(recorded) == untimed(plain)
+    names = sorted(f.name for f in tmp_path.iterdir())
+    assert names == [f"crazy_eights-s{k}-{i:06d}.record.json" for k in (0, 1) for i in (0, 1)]
+    seated = {tuple(json.loads((tmp_path / n).read_text())["names"]) for n in names}
+    assert seated == {("greedy", "random"), ("random", "greedy")}
+
+
+def test_simulate_refuses_a_records_folder_it_cannot_write(tmp_path):
+    from cardcore.errors import ConfigError
+    from cardcore.simulation import simulate
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(ConfigError, match="records must be a folder") as info:
+        simulate("durak", 1, records=blocker / "sub")
+    assert info.value.option == "records"
+
+
+def test_cli_simulate_records(tmp_path):
+    assert main(["simulate", "durak", "-n", "2", "--json", "--records", str(tmp_path)]) == 0
+    assert len(list(tmp_path.glob("durak-*.record.json"))) == 2

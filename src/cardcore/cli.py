@@ -4,9 +4,10 @@
                        [--save FILE | --load FILE] [--lang en|ru]
     cardcore simulate GAME -n 10000 [--players N] [--bots greedy,random] [--seed S]
                            [--workers W | --dask ADDRESS | --ray ADDRESS|auto] [--json]
+                           [--records DIR]
     cardcore tournament GAME --bots greedy,random,random:seed=3 -n 1000
                              [--workers W | --dask ADDRESS | --ray ADDRESS|auto]
-                             [--json] [--out DIR]
+                             [--json] [--out DIR] [--records DIR]
     cardcore rules GAME [--spec] [--raw] [--lang en|ru]
     cardcore games                     # the games (GAME is one of their names)
     cardcore schema GAME view|action|event|save
@@ -666,7 +667,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     with open_executor(dask=args.dask, ray=args.ray) as executor:
         kwargs = dict(players=args.players, bots=args.bots, seed=args.seed,
                       workers=args.workers, executor=executor, chunk_size=args.chunk_size,
-                      **options)
+                      records=args.records, **options)
         if args.json:
             summary = simulate(args.game, args.games, **kwargs)
             print(json.dumps(summary, indent=2))
@@ -705,7 +706,7 @@ def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
     total = planned_games(args.game, args.games, **common)  # checks the arguments first
     with open_executor(dask=args.dask, ray=args.ray) as executor:
         kwargs = dict(seed=args.seed, workers=args.workers, executor=executor,
-                      chunk_size=args.chunk_size, **common)
+                      chunk_size=args.chunk_size, records=args.records, **common)
         if args.json:
             result = tournament(args.game, args.games, **kwargs)
         else:
@@ -1193,6 +1194,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     executor_flags(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON only")
+    cli_record.records_flag(p)
     p.set_defaults(func=cmd_simulate)
 
     p = game_command("tournament", "a round-robin tournament between bots: every bot in every "
@@ -1209,6 +1211,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="DIR", default=None,
                    help="write tournament.png, tournament.svg and tournament.json to DIR "
                         "(plots need matplotlib: the plot extra)")
+    cli_record.records_flag(p)
     p.set_defaults(func=cmd_tournament)
 
     p = game_command("rules", "how to play a game (--spec: its full rulebook, the "

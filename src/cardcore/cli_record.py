@@ -43,6 +43,13 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(func=cmd_schema)
 
 
+def records_flag(p: argparse.ArgumentParser) -> None:
+    """``--records DIR`` of ``simulate`` and ``tournament``."""
+    p.add_argument("--records", metavar="DIR", default=None,
+                   help="write each game's match record (cardcore-record, the actual cards) "
+                        "into DIR; the same games, played through Python, so slower")
+
+
 def _read(path: str, what: str) -> bytes:
     try:
         if path == "-":
