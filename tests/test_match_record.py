@@ -328,3 +328,52 @@ def test_simulate_refuses_a_records_folder_it_cannot_write(tmp_path):
 def test_cli_simulate_records(tmp_path):
     assert main(["simulate", "durak", "-n", "2", "--json", "--records", str(tmp_path)]) == 0
     assert len(list(tmp_path.glob("durak-*.record.json"))) == 2
+
+
+# ------------------------------------------------------------------------------ the server's
+def _resign(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` with its digest recomputed (a forger without the key can do this)."""
+    import hashlib
+    from cardcore.saves import canonical_bytes
+    out = {k: v for k, v in record.items() if k not in ("digest", "hmac")}
+    out["digest"] = hashlib.sha256(canonical_bytes(out)).hexdigest()
+    return out
+
+
+def test_the_server_record_is_a_match_record_that_verify_checks():
+    from cardcore.records import Fairness, RecordError, make_record, verify
+    fairness = Fairness.fresh("dice")
+    game = new_game("kings_stakes", seed=fairness.seed)
+    rng = random.Random(0)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_action_ids()))
+    names = [f"player {k}" for k in range(game.num_players)]
+    record = make_record(game, table="t1", fairness=fairness, key="k", names=names)
+    assert record["record"] == 2 and record["format"] == "cardcore-record"
+    VALIDATOR.validate(record)
+    jsonschema_rs.Draft202012Validator(cardcore.schema("kings_stakes", "record")).validate(record)
+    assert verify(record, key="k")["moves"] == len(game.action_log())
+    assert import_record(record).to_json() == game.to_json()      # `cardcore record import`
+    # a card changed and the digest recomputed: caught by the cards check without the key
+    forged = copy.deepcopy(record)
+    deal = forged["deals"][0]["zones"]
+    hand = next(z for z in deal if z.startswith("hand:"))
+    other = next(z for z in deal if z.startswith("hand:") and z != hand)
+    deal[hand][0], deal[other][0] = deal[other][0], deal[hand][0]
+    with pytest.raises(RecordError, match="^cards: deal 1") as info:
+        verify(_resign(forged))
+    assert info.value.check == "cards"
+    with pytest.raises(RecordError) as info:
+        verify(_resign(forged), key="k")
+    assert info.value.check == "signature"
+
+
+def test_a_format_1_server_record_still_verifies():
+    from cardcore.records import make_record, verify
+    game = played("durak", 0)
+    record = make_record(game, table="t0", fairness=None)
+    kept = ("cardcore", "table", "game", "ended", "forfeit", "timeouts", "fairness", "save")
+    old = _resign({"record": 1, **{k: record[k] for k in kept}})     # as cardcore 0.4 wrote
+    assert "deals" not in old and "format" not in old
+    jsonschema_rs.Draft202012Validator(cardcore.schema("durak", "record")).validate(old)
+    assert verify(old)["moves"] == len(game.action_log())

@@ -397,6 +397,7 @@ def _d(schema: dict[str, Any], text: str) -> dict[str, Any]:
     return {**schema, "description": text}
 
 
+# Written out where used (no $defs): the table server's record schema embeds these fields.
 _SHOWN = {"description": "a card (10H, QS, JK), or ?? for one the record's seat did not see",
           "anyOf": [CARD, {"const": HIDDEN}]}
 _CARDS = {"type": "array", "items": _SHOWN}
@@ -404,19 +405,24 @@ _SEAT = {"type": "integer", "minimum": 0}
 _OPT_SEAT = {"anyOf": [_SEAT, {"type": "null"}]}
 _MOVE = _obj({"from": _d({"type": "string"}, "the zone the cards leave"),
               "to": _d({"type": "string"}, "the zone they enter"),
-              "cards": _d({"$ref": "#/$defs/Cards"}, "the cards, in order")})
+              "cards": _d(_CARDS, "the cards, in order")})
+_MOVES = {"type": "array", "items": _MOVE}
 _EVENT = _obj({
     "n": _d({"type": "integer", "minimum": 0}, "the event's index (Game.events)"),
     "kind": _d({"type": "string"}, "the event's kind (cardcore schema GAME event)"),
     "player": _d(_OPT_SEAT, "the seat it concerns, or null"),
-    "cards": _d({"$ref": "#/$defs/Cards"}, "the cards it names"),
-    "moves": _d({"type": "array", "items": {"$ref": "#/$defs/Move"}},
-                "the cards that changed zone"),
+    "cards": _d(_CARDS, "the cards it names"),
+    "moves": _d(_MOVES, "the cards that changed zone"),
 }, closed=False)
-_EVENT["description"] = ("an event of Game.events without its words; the other fields are "
-                         "the game's (cardcore schema GAME event)")
-_EVENTS = {"type": "array", "items": {"$ref": "#/$defs/Event"}}
-_ZONES = {"type": "object", "additionalProperties": {"$ref": "#/$defs/Cards"}}
+_EVENTS = {"type": "array", "items": _d(_EVENT, "an event of Game.events without its words; "
+                                        "its other fields are the game's (cardcore schema "
+                                        "GAME event)")}
+_ZONES = {"type": "object", "additionalProperties": _CARDS}
+# The table server's record (cardcore.records, format 2) is a cardcore-record with these
+# fields besides (docs/server.md, "Fair deals and match records"; ``cardcore schema GAME
+# record`` describes them exactly).
+SERVER_FIELDS = ("record", "table", "ended", "forfeit", "timeouts", "fairness", "save",
+                 "digest", "hmac")
 
 RECORD_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -456,9 +462,8 @@ RECORD_SCHEMA: dict[str, Any] = {
             "label": _d({"anyOf": [{"type": "string"}, {"type": "null"}]},
                         "the action's notation; null where the record's seat did not see it"),
             "kind": _d({"anyOf": [{"type": "string"}, {"type": "null"}]}, "the action's kind"),
-            "cards": _d({"$ref": "#/$defs/Cards"}, "the cards the action named or moved"),
-            "moves": _d({"type": "array", "items": {"$ref": "#/$defs/Move"}},
-                        "the action's own moves"),
+            "cards": _d(_CARDS, "the cards the action named or moved"),
+            "moves": _d(_MOVES, "the action's own moves"),
             "time": _d({"anyOf": [{"type": "string"}, {"type": "null"}]},
                        "when it was made (ISO 8601), if known"),
             "chosen": _d({"type": "array", "items": CARD},
@@ -480,6 +485,9 @@ RECORD_SCHEMA: dict[str, Any] = {
             "returns": _d({"type": "array", "items": {"type": "number"}},
                           "each seat's return (Game.returns)"),
         }), "how the match stands at the record's end"),
-    }),
-    "$defs": {"Cards": _CARDS, "Move": _MOVE, "Event": _EVENT},
+        **{name: {"description": f"a table server's record: its {name!r} (docs/server.md)"}
+           for name in SERVER_FIELDS},
+    }, required=("format", "version", "cardcore", "game", "players", "names", "sides",
+                 "options", "seed", "deck", "seat", "zones", "deals", "actions", "rounds",
+                 "result")),
 }

@@ -657,6 +657,9 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                                           "`cardcore schema GAME record`",
                            "properties": {
                                "record": {"const": RECORD_FORMAT},
+                               "format": {"const": "cardcore-record",
+                                          "description": "a match record with the actual "
+                                          "cards besides (docs/api.md)"},
                                "table": {"type": "string"},
                                "game": {"type": "string", "enum": games},
                                "ended": {"enum": list(ENDINGS)},

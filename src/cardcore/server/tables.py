@@ -357,7 +357,9 @@ class Table:
                            forfeit=None if clock is None else clock.forfeit,
                            timeouts=None if clock is None else clock.timeouts,
                            key=None if self.record_keys is None
-                           else self.record_keys.current())
+                           else self.record_keys.current(),
+                           names=[str(self.names.get(k) or self.settings.bots.get(k)
+                                      or f"Seat {k}") for k in range(self.game.num_players)])
 
     # ---------------------------------------------------------------- changes
     def check_turn(self, seat: int, after: int | None) -> None:
