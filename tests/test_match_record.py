@@ -7,7 +7,10 @@ from __future__ import annotations
 import copy
 import json
 import random
+import shutil
+import subprocess
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Iterator
 
 import jsonschema
@@ -377,3 +380,76 @@ def test_a_format_1_server_record_still_verifies():
     assert "deals" not in old and "format" not in old
     jsonschema_rs.Draft202012Validator(cardcore.schema("durak", "record")).validate(old)
     assert verify(old)["moves"] == len(game.action_log())
+
+
+# ------------------------------------------------------------------------------ the viewer
+VIEWER = Path(__file__).resolve().parent.parent / "examples" / "record_viewer"
+NODE_FRAMES = """
+const {frames} = require(process.argv[1]);
+const record = JSON.parse(require("fs").readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify(frames(record).map((f) => f.zones)));
+"""
+
+
+def viewer_frames(record: dict[str, Any]) -> list[dict[str, list[str]]]:
+    """The zones of each frame of the static viewer's model (examples/record_viewer), in Node."""
+    node = shutil.which("node")
+    assert node, "the viewer's test needs Node.js 20+ (as the TypeScript client's)"
+    out = subprocess.run([node, "-e", NODE_FRAMES, str(VIEWER / "replay.js")],
+                         input=dumps(record), capture_output=True, text=True, check=True,
+                         timeout=120)
+    frames: list[dict[str, list[str]]] = json.loads(out.stdout)
+    return frames
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", GAMES)
+def test_the_viewer_steps_through_a_record_with_the_zones_model(name):
+    game = played(name, 1)
+    replay = new_game(name, seed=1)
+    points = [replay.clone()]
+    for action_id in game.action_log():
+        replay.apply(action_id)
+        points.append(replay.clone())
+    full = viewer_frames(export_record(game))
+    assert len(full) == len(points)
+    for frame, point in zip(full, points):          # every card where the engine has it
+        table = point._zone_table().cards(point._state)
+        assert {z: sorted(c) for z, c in frame.items() if c} == {
+            z: sorted(CARD_NAMES[x] for x in c) for z, c in table.items() if c}
+    mine = viewer_frames(export_record(game, seat=0))
+    for frame, point in zip(mine, points):          # what seat 0 saw: counts, and its zones
+        for zone, cards in point.view(0)["zones"].items():
+            shown = frame.get(zone, [])
+            if isinstance(cards, list):
+                assert sorted(shown) == sorted(cards), zone
+            else:
+                assert len(shown) == cards["count"], zone
+
+
+@pytest.mark.slow
+def test_the_viewer_page_opens_a_record_from_a_file_and_steps(browser, tmp_path):
+    game = played("durak", 0)
+    path = tmp_path / "match.record.json"
+    path.write_text(dumps(export_record(game, seat=0, names=["Ann", "Bob"])))
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto((VIEWER / "index.html").as_uri())              # no server: a file
+        page.set_input_files("#file", str(path))
+        page.wait_for_selector("nav:not([hidden])")
+        assert "what Ann saw" in page.inner_text("#title")
+        assert "deal 1" in page.inner_text("#where")
+        hand = game.events(0)[1]["cards"]                       # Ann's first six cards
+        assert sorted(page.locator(".zone").first.locator(".card").all_inner_texts()) == \
+            sorted(hand)
+        page.click("#next")
+        first = export_record(game, seat=0)["actions"][0]
+        assert page.inner_text("#where").startswith(f"step 1 of {len(game.action_log())}")
+        assert (first["label"] or first["kind"]) in page.inner_text("#where")
+        page.keyboard.press("End")
+        assert "winners" in page.inner_text("#title") and page.locator("#round table").count()
+    finally:
+        page.close()
+    assert errors == []
