@@ -48,6 +48,7 @@ from cardcore.cards import CARD_NAMES
 from cardcore.errors import IllegalActionError, echo
 from cardcore.events import DEAL_EVENT
 from cardcore.game import Game
+from cardcore.saves import PARAMETERS
 from cardcore.schema_parts import CARD
 
 __all__ = ["FORMAT", "VERSION", "HIDDEN", "RECORD_SCHEMA", "MatchRecordError", "export_record",
@@ -299,6 +300,11 @@ def import_record(data: str | bytes | Mapping[str, Any]) -> Game:
     if type(seed) is not int:
         raise MatchRecordError(f"field 'seed' must be an int in a full record, not "
                                f"{echo(seed)}")
+    if not all(isinstance(k, str) for k in record["options"]):
+        raise MatchRecordError("option names must be strings")
+    clash = sorted(k for k in record["options"] if k in PARAMETERS)
+    if clash:
+        raise MatchRecordError(f"options may not repeat the parameter(s) {', '.join(clash)}")
     try:
         game = new_game(record["game"], players=record["players"], seed=seed,
                         deck=record.get("deck"), **record["options"])
