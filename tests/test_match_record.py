@@ -548,3 +548,16 @@ def test_import_refuses_any_changed_value_with_a_clear_error():
         changed["options"][option] = 2
         with pytest.raises(MatchRecordError, match=f"options may not repeat .*{option}"):
             import_record(changed)
+
+
+def test_cli_exports_a_server_record_of_either_format(tmp_path):
+    from cardcore.records import make_record
+    game = played("durak", 0)
+    record = make_record(game, table="t0", fairness=None)
+    old = {"record": 1, **{k: record[k] for k in ("cardcore", "table", "game", "ended",
+                                                   "forfeit", "timeouts", "fairness", "save")}}
+    for i, served in enumerate((record, old)):
+        source, out = tmp_path / f"served{i}.json", tmp_path / f"match{i}.json"
+        source.write_text(json.dumps(served))
+        assert main(["record", "export", str(source), "-o", str(out)]) == 0
+        assert json.loads(out.read_text()) == export_record(game)

@@ -29,7 +29,8 @@ def add_parser(sub: Any) -> None:
     actions = record.add_subparsers(dest="record_command", metavar="ACTION", required=True)
     p = actions.add_parser("export", help="write the record of a save (with --seat: what "
                            "that seat saw, hidden cards as ??, no seed)")
-    p.add_argument("save", help="a save (Game.to_json, `cardcore play --save`), or -")
+    p.add_argument("save", help="a save (Game.to_json, `cardcore play --save`) or a record "
+                   "of `cardcore serve` (either format), or -")
     p.add_argument("-o", "--out", required=True, help="the record file to write, or -")
     p.add_argument("--seat", type=int, default=None, help="redact for this seat")
     p.add_argument("--names", default=None, help="the seats' names, comma-separated")
@@ -73,8 +74,16 @@ def _write(path: str, text: str) -> None:
 def cmd_export(args: argparse.Namespace, console: Any) -> int:
     from cardcore.match_record import dumps, export_record
     from cardcore.registry import load_game
+    data: Any = _read(args.save, "save")
     try:
-        game = load_game(_read(args.save, "save"))
+        parsed = json.loads(data)
+    except ValueError:
+        parsed = None
+    if isinstance(parsed, dict) and isinstance(parsed.get("record"), int) \
+            and isinstance(parsed.get("save"), dict):
+        data = parsed["save"]           # a server's record (format 1 or 2): its save
+    try:
+        game = load_game(data)
     except ValueError as e:
         raise ConfigError(str(e), "save") from None
     names = None if args.names is None else args.names.split(",")
