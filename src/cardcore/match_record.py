@@ -32,6 +32,9 @@ The layout borrows from hanab.live's JSON (one object: players' names, options, 
 the explicit cards of the deal), from mjai (events as a viewer saw them, unseen cards as a
 placeholder) and from PHH (required header fields, optional metadata such as names and
 times). ``RECORD_SCHEMA`` is its JSON Schema (``cardcore record schema`` prints it).
+``trajectories`` reads a full record as decisions for offline learning (docs/rl.md); the
+table server's record (cardcore.records, format 2) is a record of this format with
+``SERVER_FIELDS`` besides.
 """
 from __future__ import annotations
 
@@ -53,7 +56,7 @@ from cardcore.schema_parts import CARD
 
 __all__ = ["FORMAT", "VERSION", "HIDDEN", "RECORD_SCHEMA", "MatchRecordError", "export_record",
            "import_record", "record_events", "read_record", "dumps", "Step", "trajectories",
-           "MAX_RECORD_BYTES"]
+           "MAX_RECORD_BYTES", "SERVER_FIELDS"]
 
 FORMAT = "cardcore-record"
 VERSION = 1

@@ -36,6 +36,7 @@ from typing import Any
 
 from cardcore._version import __version__
 from cardcore.errors import ConfigError, echo
+from cardcore.match_record import FORMAT as CARDS_FORMAT
 from cardcore.saves import MAX_SAVE_CHARS, _mac, canonical_bytes
 
 __all__ = ["verify", "RecordError", "Fairness", "make_record", "commitment_of", "deal_seed",
@@ -170,8 +171,8 @@ def _parse(record: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
     if record.get("record") not in READ_FORMATS or type(record.get("record")) is not int:
         raise RecordError("format", f"unknown record format {echo(record.get('record'))} "
                                     f"(this cardcore reads {', '.join(map(str, READ_FORMATS))})")
-    if record["record"] >= 2 and record.get("format") != "cardcore-record":
-        raise RecordError("format", "a format-2 record is a cardcore-record (its 'format')")
+    if record["record"] >= 2 and record.get("format") != CARDS_FORMAT:
+        raise RecordError("format", f"a format-2 record is a {CARDS_FORMAT} (its 'format')")
     for name, kind in (("table", str), ("game", str), ("ended", str), ("save", Mapping),
                        ("timeouts", list), ("digest", str)):
         if not isinstance(record.get(name), kind):
