@@ -4,13 +4,15 @@
                        [--save FILE | --load FILE] [--lang en|ru]
     cardcore simulate GAME -n 10000 [--players N] [--bots greedy,random] [--seed S]
                            [--workers W | --dask ADDRESS | --ray ADDRESS|auto] [--json]
+                           [--records DIR]
     cardcore tournament GAME --bots greedy,random,random:seed=3 -n 1000
                              [--workers W | --dask ADDRESS | --ray ADDRESS|auto]
-                             [--json] [--out DIR]
+                             [--json] [--out DIR] [--records DIR]
     cardcore rules GAME [--spec] [--raw] [--lang en|ru]
     cardcore games                     # the games (GAME is one of their names)
     cardcore schema GAME view|action|event|save
     cardcore verify RECORD [--key K]  # check a match record of `cardcore serve`
+    cardcore record export SAVE -o RECORD [--seat S] | import RECORD -o SAVE | schema
     cardcore review SAVE_OR_RECORD --seat S [--level 5] [--json] [--lang en|ru]
     cardcore agent GAME --command "CMD" [--bots greedy] [-n 10] [--seed S] [--lang en|ru]
     cardcore arena GAME --agent NAME=CMD [--callable NAME=module:function] [--bots LADDER]
@@ -47,7 +49,7 @@ from rich.text import Text
 
 from cardcore import __version__
 from cardcore.bots import BOTS, make_bot, parse_bot_specs
-from cardcore import cli_admin
+from cardcore import cli_admin, cli_record
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
 from cardcore.game import CONFIG_REFUSALS, NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
@@ -667,7 +669,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     with open_executor(dask=args.dask, ray=args.ray) as executor:
         kwargs = dict(players=args.players, bots=args.bots, seed=args.seed,
                       workers=args.workers, executor=executor, chunk_size=args.chunk_size,
-                      **options)
+                      records=args.records, **options)
         if args.json:
             summary = simulate(args.game, args.games, **kwargs)
             print(json.dumps(summary, indent=2))
@@ -706,7 +708,7 @@ def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
     total = planned_games(args.game, args.games, **common)  # checks the arguments first
     with open_executor(dask=args.dask, ray=args.ray) as executor:
         kwargs = dict(seed=args.seed, workers=args.workers, executor=executor,
-                      chunk_size=args.chunk_size, **common)
+                      chunk_size=args.chunk_size, records=args.records, **common)
         if args.json:
             result = tournament(args.game, args.games, **kwargs)
         else:
@@ -1227,6 +1229,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     executor_flags(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON only")
+    cli_record.records_flag(p)
     p.set_defaults(func=cmd_simulate)
 
     p = game_command("tournament", "a round-robin tournament between bots: every bot in every "
@@ -1243,6 +1246,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="DIR", default=None,
                    help="write tournament.png, tournament.svg and tournament.json to DIR "
                         "(plots need matplotlib: the plot extra)")
+    cli_record.records_flag(p)
     p.set_defaults(func=cmd_tournament)
 
     p = game_command("rules", "how to play a game (--spec: its full rulebook, the "
@@ -1359,6 +1363,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_new_game)
 
     cli_admin.add_parser(sub)
+    cli_record.add_parser(sub)
 
     p = sub.add_parser("serve", help="run the table server and the web table (needs the "
                        "server extra)", description="Run the table server (docs/server.md).")

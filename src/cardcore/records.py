@@ -17,6 +17,12 @@ The fairness scheme ``"sha256-v1"`` (all hashes SHA-256, hex in JSON):
 
 At the end the record reveals ``server_seed`` and ``nonce``: anyone recomputes the commitment
 and the seed, rebuilds the game from that seed and the options and replays every move.
+
+Formats: 2 (cardcore 0.5) is a match record with the actual cards (cardcore.match_record,
+``"format": "cardcore-record"``: every deal's cards, every action's cards and moves) with the
+fields of format 1 besides, the digest and HMAC over all of it; ``verify`` also checks that
+its cards are those the rules deal and move in its save's match. 1 (cardcore 0.4): the save,
+the seed material and how the match ended, without the cards; ``verify`` still reads it.
 """
 from __future__ import annotations
 
@@ -30,12 +36,14 @@ from typing import Any
 
 from cardcore._version import __version__
 from cardcore.errors import ConfigError, echo
+from cardcore.match_record import FORMAT as CARDS_FORMAT
 from cardcore.saves import MAX_SAVE_CHARS, _mac, canonical_bytes
 
 __all__ = ["verify", "RecordError", "Fairness", "make_record", "commitment_of", "deal_seed",
            "check_client_seed", "RECORD_FORMAT", "SCHEME", "MAX_CLIENT_SEED", "ENDINGS"]
 
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2
+READ_FORMATS = (1, 2)                  # format 1 (0.4, no cards) is still verified
 SCHEME = "sha256-v1"
 SERVER_SEED_BYTES = 32
 NONCE_BYTES = 16
@@ -47,7 +55,7 @@ MAX_RECORD_CHARS = MAX_SAVE_CHARS + 65536
 
 class RecordError(ValueError):
     """A record that does not verify; ``check`` names the failed check: "format",
-    "signature", "commitment", "seed", "moves", "complete" or "timeouts"."""
+    "signature", "commitment", "seed", "moves", "complete", "timeouts" or "cards"."""
 
     def __init__(self, check: str, message: str) -> None:
         super().__init__(f"{check}: {message}")
@@ -122,11 +130,15 @@ class Fairness:
 
 def make_record(game: Any, *, table: str, fairness: Fairness | None, ended: str = "over",
                 forfeit: int | None = None, timeouts: list[dict[str, Any]] | None = None,
-                key: bytes | str | None = None) -> dict[str, Any]:
-    """The record of a finished match: its save (signed with ``key`` when given), the
-    revealed seed material, how it ended, the moves a clock made; a ``digest`` over the
-    whole record and, with a key, an ``hmac`` (the save's own scheme: saves.py)."""
+                key: bytes | str | None = None, names: list[str] | None = None
+                ) -> dict[str, Any]:
+    """The record of a finished match: its match record with the actual cards
+    (``export_record``, the seats named ``names``), its save (signed with ``key`` when
+    given), the revealed seed material, how it ended, the moves a clock made; a ``digest``
+    over the whole record and, with a key, an ``hmac`` (the save's own scheme: saves.py)."""
+    from cardcore.match_record import export_record
     body: dict[str, Any] = {
+        **export_record(game, names=names),
         "record": RECORD_FORMAT, "cardcore": __version__, "table": table, "game": game.name,
         "ended": ended, "forfeit": forfeit, "timeouts": list(timeouts or []),
         "fairness": None if fairness is None else fairness.revealed(),
@@ -156,9 +168,11 @@ def _parse(record: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
             raise RecordError("format", f"not JSON: {str(e)[:80]}") from None
     if not isinstance(record, Mapping):
         raise RecordError("format", "a record is a JSON object")
-    if record.get("record") != RECORD_FORMAT or type(record.get("record")) is not int:
+    if record.get("record") not in READ_FORMATS or type(record.get("record")) is not int:
         raise RecordError("format", f"unknown record format {echo(record.get('record'))} "
-                                    f"(this cardcore reads {RECORD_FORMAT})")
+                                    f"(this cardcore reads {', '.join(map(str, READ_FORMATS))})")
+    if record["record"] >= 2 and record.get("format") != CARDS_FORMAT:
+        raise RecordError("format", f"a format-2 record is a {CARDS_FORMAT} (its 'format')")
     for name, kind in (("table", str), ("game", str), ("ended", str), ("save", Mapping),
                        ("timeouts", list), ("digest", str)):
         if not isinstance(record.get(name), kind):
@@ -247,10 +261,25 @@ def verify(record: str | bytes | Mapping[str, Any], key: bytes | str | None = No
         raise RecordError("format", f"ended must be one of {', '.join(ENDINGS)}, not "
                                     f"{echo(ended)}")
     _check_timeouts(data["timeouts"], save, game)
+    if data["record"] >= 2:
+        _check_cards(data, game)
     winners = game.winners if forfeit is None else forfeit_winners(game, forfeit)
     return {"game": game.name, "table": data["table"], "moves": len(save["actions"]),
             "ended": ended, "forfeit": forfeit, "winners": winners, "scores": game.scores,
             "committed": fair is not None, "keyed": key is not None}
+
+
+def _check_cards(record: Mapping[str, Any], game: Any) -> None:
+    """Format 2: the record's cards (deals, actions, rounds, result) are those the rules make
+    in the match its save holds (``import_record``)."""
+    from cardcore.match_record import import_record
+    try:
+        rebuilt = import_record(record)
+    except ValueError as e:
+        raise RecordError("cards", f"{str(e)[:200]}") from None
+    if rebuilt.action_log() != game.action_log() or rebuilt.seed != game.seed \
+            or rebuilt.chosen_cards() != game.chosen_cards() or rebuilt.options != game.options:
+        raise RecordError("cards", "the cards are those of another match than the save's")
 
 
 def _check_timeouts(timeouts: list[Any], save: Mapping[str, Any], game: Any) -> None:

@@ -25,7 +25,7 @@ from typing import Any, Callable
 import numpy as np
 
 from cardcore._batch import play_policy_games, play_random_games
-from cardcore._fast import seed_to_u64
+from cardcore._fast import Random, seed_to_u64
 from cardcore.bots import (Bot, adopt_factories, make_bot, parse_bot_spec, parse_bot_specs,
                            shipped_factories)
 from cardcore.errors import ConfigError, echo
@@ -34,7 +34,7 @@ from cardcore.game import Game, resolve_seed
 from cardcore.registry import game_class, new_game
 
 __all__ = ["MAX_GAMES", "bot_seed", "chooser_seed", "default_chunk_size", "game_seed",
-           "simulate"]
+           "play_recorded", "simulate"]
 
 _MASK = (1 << 64) - 1
 # The most games one run plays (simulate, tournament): a trillion, weeks of a big cluster at
@@ -104,11 +104,19 @@ def _record(totals: dict[str, Any], scores: Sequence[int], winners: Sequence[int
 
 def _run_chunk(job: tuple[Any, ...]) -> dict[str, Any]:
     """Play games [start, stop) of a run. Top-level so worker processes can import it."""
-    name, players, options, bots, seed, start, stop, *plugins = job
-    adopt_factories(plugins[0] if plugins else {})          # the bots register() made
+    name, players, options, bots, seed, start, stop, *rest = job
+    adopt_factories(rest[0] if rest else {})          # the bots register() made
+    records = rest[1] if len(rest) > 1 else None
     template = new_game(name, players=players, seed=0, **options)
     totals = _new_totals(template.num_players)
     state: Any                                    # a game's Cython state
+    if records is not None:
+        for index in range(start, stop):
+            game = play_recorded(name, players, options, bots, seed, index)
+            _record(totals, game.scores, game.winners, len(game.action_log()),
+                    game._state.turns)
+            write_record(game, records, index, bots)
+        return totals
     if all(b == "random" for b in bots):
         # All-random runs are dealt and played inside the core, game after game, with the
         # same per-game seeds as below (game_seed / chooser_seed): no Python per game.
@@ -149,6 +157,55 @@ def _run_chunk(job: tuple[Any, ...]) -> dict[str, Any]:
             actions += 1
         _record(totals, state.scores(), state.winners(), actions, state.turns)
     return totals
+
+
+def play_recorded(name: str, players: int | None, options: dict[str, Any],
+                  bots: Sequence[str], seed: int, index: int) -> Game:
+    """Game ``index`` of a run, played through the Python protocol with the same moves the
+    run's in-core paths make (for its record): all-random runs pick ``legal[below(n)]`` from
+    the core's chooser (``chooser_seed``), other bots are reseeded as ``_run_chunk`` does."""
+    game = new_game(name, players=players, seed=game_seed(seed, index), **options)
+    if all(b == "random" for b in bots):
+        chooser = Random(chooser_seed(seed, index))
+        while not game.is_over:
+            legal = game.legal_action_ids()
+            game.apply(legal[chooser.below(len(legal))])
+        return game
+    seats = [make_bot(bots[k % len(bots)], 0) for k in range(game.num_players)]
+    for k, bot in enumerate(seats):
+        own = parse_bot_spec(bots[k % len(bots)]).seed
+        bot.reseed(bot_seed(seed if own is None else own, index, k))
+    while not game.is_over:
+        player = game.current_player
+        assert player is not None                         # the game is not over
+        game.apply(seats[player].choose_id(game))
+    return game
+
+
+def write_record(game: Game, folder: str, index: int, bots: Sequence[str],
+                 tag: str = "") -> None:
+    """The match record of game ``index`` (cardcore.match_record) into ``folder``, named
+    ``GAME[-TAG]-INDEX.record.json``; the seats' names are their bots' specs."""
+    from cardcore.match_record import dumps, export_record
+    names = [bots[k % len(bots)] for k in range(game.num_players)]
+    path = os.path.join(folder, f"{game.name}{'-' + tag if tag else ''}-{index:06d}"
+                                f".record.json")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(dumps(export_record(game, names=names)) + "\n")
+
+
+def check_records(records: Any) -> str | None:
+    """The folder records are written to (made if missing), or ConfigError naming
+    ``records``."""
+    if records is None:
+        return None
+    try:
+        folder: str = os.fspath(records)
+        os.makedirs(folder, exist_ok=True)
+    except (TypeError, OSError) as e:
+        raise ConfigError(f"records must be a folder that can be written, not "
+                          f"{echo(records)} ({e})"[:200], "records") from None
+    return os.path.abspath(folder)
 
 
 def core_policies(seats: Sequence[Bot], template: Game) -> list[tuple[int, int]] | None:
@@ -246,7 +303,8 @@ def resolve_workers(executor: Any, workers: int, games: int) -> int:
 def simulate(name: str, games: int, *, players: int | None = None,
              bots: str | Sequence[str] = ("random",), seed: int | None = 0, workers: int = 1,
              executor: Any = None, chunk_size: int | None = None,
-             progress: Callable[[int], None] | None = None, **options: Any) -> dict[str, Any]:
+             progress: Callable[[int], None] | None = None, records: Any = None,
+             **options: Any) -> dict[str, Any]:
     """Play ``games`` seeded games of ``name`` and summarise them.
 
     ``bots``: one name or spec per seat, repeated round the table (``("greedy", "random")``
@@ -259,7 +317,9 @@ def simulate(name: str, games: int, *, players: int | None = None,
     ``seed=None`` draws a fresh seed (reported in the summary). ``options`` are the game's
     options; ``deck`` is refused (every game is dealt from its own seed). ``games`` is at
     most MAX_GAMES (10**12): the chunks are made as they are sent, so memory does not grow
-    with it. Returns a JSON-serializable dict: games, actions, turns, per-seat wins (a shared
+    with it. ``records``: a folder that gets each game's match record
+    (``GAME-INDEX.record.json``, cardcore.match_record; the same games and summary, played
+    through the Python protocol, so slower). Returns a JSON-serializable dict: games, actions, turns, per-seat wins (a shared
     win counts for each winner; ``sole_wins`` only counts games with one winner), win rates
     and mean scores, the same per bot name, mean turns and actions per game, seconds, games
     and actions per second.
@@ -270,6 +330,7 @@ def simulate(name: str, games: int, *, players: int | None = None,
     check_chunk_size(chunk_size)
     seed = resolve_seed(seed)
     template = new_game(name, players=players, seed=0, **options)   # checks players, options
+    folder = check_records(records)
     n_players = template.num_players
     names = _parse_bots(bots, n_players)
     for b in dict.fromkeys(names):
@@ -277,11 +338,11 @@ def simulate(name: str, games: int, *, players: int | None = None,
     workers = resolve_workers(executor, workers, games)
     in_core = core_policies([make_bot(names[k % len(names)], 0) for k in range(n_players)],
                             template) is not None
-    chunk = chunk_size or default_chunk_size(games, workers,
-                                             where=chunk_place(executor, workers), core=in_core)
+    chunk = chunk_size or default_chunk_size(games, workers, where=chunk_place(
+        executor, workers), core=in_core and folder is None)
     plugins = shipped_factories(names, chunk_place(executor, workers) != "serial")
     jobs = ((cls.name, n_players, dict(template.options), names, seed, start,
-             min(games, start + chunk), plugins) for start in range(0, games, chunk))
+             min(games, start + chunk), plugins, folder) for start in range(0, games, chunk))
     totals = _new_totals(n_players)
     started = time.perf_counter()
 

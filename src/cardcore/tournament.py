@@ -38,9 +38,9 @@ from cardcore.errors import ConfigError, echo
 from cardcore.executors import run_chunks
 from cardcore.game import resolve_seed
 from cardcore.registry import game_class, new_game
-from cardcore.simulation import (bot_seed, check_chunk_size, check_games, chunk_place,
-                                 core_policies, default_chunk_size, game_seed, play_in_core,
-                                 refuse_deck, resolve_workers)
+from cardcore.simulation import (bot_seed, check_chunk_size, check_games, check_records,
+                                 chunk_place, core_policies, default_chunk_size, game_seed,
+                                 play_in_core, refuse_deck, resolve_workers, write_record)
 
 __all__ = ["MAX_SEATINGS", "pairwise_table", "planned_games", "plot_tournament", "seatings",
            "standings_table", "tournament"]
@@ -80,8 +80,9 @@ def seatings(bots: int, seats: int) -> list[tuple[int, ...]]:
 # ------------------------------------------------------------------ playing (on the workers)
 def _run_chunk(job: tuple[Any, ...]) -> dict[str, Any]:
     """Games [start, stop) of one seating. Top-level so workers can import it."""
-    name, players, options, specs, seed, start, stop, *plugins = job
-    adopt_factories(plugins[0] if plugins else {})          # the bots register() made
+    name, players, options, specs, seed, start, stop, *rest = job
+    adopt_factories(rest[0] if rest else {})          # the bots register() made
+    records, tag = rest[1:3] if len(rest) > 2 else (None, "")
     bots: list[Bot] = [make_bot(spec, 0) for spec in specs]
     streams = [seed if s is None else s for s in (parse_bot_spec(spec).seed for spec in specs)]
     seats = len(specs)
@@ -90,7 +91,7 @@ def _run_chunk(job: tuple[Any, ...]) -> dict[str, Any]:
     pairs = [(k, m) for k in range(seats) for m in range(k + 1, seats) if specs[k] != specs[m]]
     outcomes = {pair: [0, 0, 0] for pair in pairs}          # k won, m won, drawn
     template = new_game(name, players=players, seed=0, **options)
-    core = core_policies(bots, template)
+    core = None if records is not None else core_policies(bots, template)
     if core is not None:
         # Every seat's bot plays inside the core: the same games as the loop below.
         scores_of, winners_of, _, _ = play_in_core(template, core, streams, seed, start, stop)
@@ -116,6 +117,8 @@ def _run_chunk(job: tuple[Any, ...]) -> dict[str, Any]:
             player = game.current_player
             assert player is not None                       # the game is not over
             game.apply(bots[player].choose_id(game))
+        if records is not None:
+            write_record(game, records, index, specs, tag)
         winners = set(game.winners)
         for k, score in enumerate(game.scores):
             scores[k][score] = scores[k].get(score, 0) + 1
@@ -224,25 +227,29 @@ def planned_games(name: str, games: int, *, bots: str | Sequence[str],
 def tournament(name: str, games: int, *, bots: str | Sequence[str],
                players: int | None = None, seed: int | None = 0, workers: int = 1,
                executor: Any = None, chunk_size: int | None = None,
-               progress: Callable[[int], None] | None = None, **options: Any) -> dict[str, Any]:
+               progress: Callable[[int], None] | None = None, records: Any = None,
+               **options: Any) -> dict[str, Any]:
     """Play a round-robin tournament of at least ``games`` games between ``bots`` (names or
     specs such as ``"random:seed=3"``, comma-separated or a sequence; at least two different
     ones) and rate them. Every seating (see ``seatings``) plays ``ceil(games / seatings)``
     games. ``workers``, ``executor``, ``chunk_size`` and ``progress`` are as in
     ``cardcore.simulate``; none of them change the result apart from ``workers`` and timing.
+    ``records``: a folder that gets each game's match record (``GAME-sK-INDEX.record.json``
+    for seating K, cardcore.match_record; the same games, played in Python, so slower).
     Returns a JSON-serializable dict (``standings`` in the order the bots were given)."""
     check_chunk_size(chunk_size)
     seed = resolve_seed(seed)
     cls_name, n_players, options, entrants, plan, per_seating = _plan(name, games, bots,
                                                                       players, options)
     total = per_seating * len(plan)
+    folder = check_records(records)
     workers = resolve_workers(executor, workers, total)
     chunk = min(per_seating, chunk_size or default_chunk_size(
         total, workers, where=chunk_place(executor, workers)))
     plugins = shipped_factories(entrants, chunk_place(executor, workers) != "serial")
     jobs = ((cls_name, n_players, options, tuple(entrants[b] for b in seating), seed, start,
-             min(per_seating, start + chunk), plugins)
-            for seating in plan for start in range(0, per_seating, chunk))
+             min(per_seating, start + chunk), plugins, folder, f"s{k}")
+            for k, seating in enumerate(plan) for start in range(0, per_seating, chunk))
     tally = _Tally(entrants)
 
     started = time.perf_counter()

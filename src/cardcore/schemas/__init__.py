@@ -22,7 +22,8 @@ from typing import Any
 from cardcore.errors import ConfigError, echo
 from cardcore.game import Game
 from cardcore.registry import available_games, game_class
-from cardcore.records import ENDINGS, MAX_CLIENT_SEED, RECORD_FORMAT, SCHEME
+from cardcore.match_record import RECORD_SCHEMA, SERVER_FIELDS
+from cardcore.records import ENDINGS, MAX_CLIENT_SEED, READ_FORMATS, RECORD_FORMAT, SCHEME
 from cardcore.saves import CHOSEN_CARDS_FORMAT, SAVE_FORMAT
 from cardcore.schema_parts import (
     BOOL, CARDS, DEFS, INT, NAT, STR, Kind, Schema, array, closed_object, described, nullable,
@@ -39,7 +40,7 @@ DESCRIPTIONS = {
     "event": "one event of {game} as one reader saw it (Game.events)",
     "save": "a saved game of {game} (Game.to_json; load_game replays it)",
     "record": "a match record of {game} published by cardcore serve (cardcore.verify "
-              "checks it)",
+              "checks it): from format 2 a cardcore-record with the actual cards",
 }
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -314,7 +315,8 @@ def _record(cls: type[Game], save: Schema) -> Schema:
         "move": described(NAT, "the index of the move made for it in the action log"),
         "by": described(STR, "who moved for it: a bot spec (level:N) or forfeit")})
     props: dict[str, Schema] = {
-        "record": described({"const": RECORD_FORMAT}, "the record format"),
+        "record": described({"enum": list(READ_FORMATS)}, f"the record format: "
+                            f"{RECORD_FORMAT} (cardcore 0.5: with the cards) or 1 (0.4)"),
         "cardcore": described(STR, "the version of cardcore that wrote it"),
         "table": described(STR, "the table's id"),
         "game": described({"const": cls.name}, "the game's name"),
@@ -328,7 +330,14 @@ def _record(cls: type[Game], save: Schema) -> Schema:
         "digest": described(hexes[64], "SHA-256 of the canonical JSON of the rest"),
         "hmac": described(hexes[64], "with the server's key, HMAC-SHA256 of the same bytes"),
     }
-    return closed_object(props, required=[k for k in props if k not in ("hmac", "cards")])
+    required = [k for k in props if k != "hmac"]
+    # Format 2: a cardcore-record (cardcore.match_record) besides: its fields, required then.
+    cards = {k: v for k, v in RECORD_SCHEMA["properties"].items()
+             if k not in SERVER_FIELDS and k not in props}
+    out = closed_object({**props, **cards}, required=required)
+    out["if"] = {"properties": {"record": described({"const": RECORD_FORMAT}, "format 2")}}
+    out["then"] = {"required": [k for k in RECORD_SCHEMA["required"] if k not in props]}
+    return out
 
 
 def _check_kind(kind: Any) -> None:

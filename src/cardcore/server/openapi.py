@@ -13,6 +13,7 @@ from cardcore._version import __version__
 from cardcore.game import MAX_CHOSEN_CARDS
 from cardcore.i18n import LANGUAGES
 from cardcore.bots import LEVELS
+from cardcore.match_record import FORMAT as CARDS_FORMAT
 from cardcore.records import ENDINGS, MAX_CLIENT_SEED, RECORD_FORMAT, SCHEME
 from cardcore.registry import available_games
 from cardcore.server.clocks import FORFEIT, MAX_SECONDS, MIN_SECONDS
@@ -657,6 +658,9 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                                           "`cardcore schema GAME record`",
                            "properties": {
                                "record": {"const": RECORD_FORMAT},
+                               "format": {"const": CARDS_FORMAT,
+                                          "description": "a match record with the actual "
+                                          "cards besides (docs/api.md)"},
                                "table": {"type": "string"},
                                "game": {"type": "string", "enum": games},
                                "ended": {"enum": list(ENDINGS)},

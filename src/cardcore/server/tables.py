@@ -138,6 +138,9 @@ class Table:
     checkpoint_at: int = -1                        # log length of the last whole save queued
     ended: str | None = None        # ENDS_OUTSIDE_RULES, "forfeit" or "deleted" (not the rules')
     last_used: float = 0.0                         # monotonic time of the last request
+    # The last record made (what it was made from, the record): a finished match's record
+    # names every card (~1 s of a long match), so it is made once, not at every request.
+    record_made: tuple[Any, dict[str, Any]] | None = None
     human_moved: bool = False                      # a person moved since the last commit
     creator_token: str | None = field(default=None, repr=False)  # at creation only
     advanced_at: float = 0.0                       # monotonic time of the last action
@@ -352,12 +355,19 @@ class Table:
         """The match record (records.py), signed with the server's record key if it has
         one; only once the match has ended."""
         clock = self.clock
-        return make_record(self.game, table=self.id, fairness=self.settings.fairness,
-                           ended="forfeit" if self.ended == "forfeit" else "over",
-                           forfeit=None if clock is None else clock.forfeit,
-                           timeouts=None if clock is None else clock.timeouts,
-                           key=None if self.record_keys is None
-                           else self.record_keys.current())
+        key = None if self.record_keys is None else self.record_keys.current()
+        names = [str(self.names.get(k) or self.settings.bots.get(k) or f"Seat {k}")
+                 for k in range(self.game.num_players)]
+        made_from = (key, names, self.ended, self.actions)
+        if self.record_made is not None and self.record_made[0] == made_from:
+            return self.record_made[1]
+        record = make_record(self.game, table=self.id, fairness=self.settings.fairness,
+                             ended="forfeit" if self.ended == "forfeit" else "over",
+                             forfeit=None if clock is None else clock.forfeit,
+                             timeouts=None if clock is None else clock.timeouts,
+                             key=key, names=names)
+        self.record_made = (made_from, record)
+        return record
 
     # ---------------------------------------------------------------- changes
     def check_turn(self, seat: int, after: int | None) -> None:
