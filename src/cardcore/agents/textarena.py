@@ -1,6 +1,6 @@
 """A cardcore game in TextArena's shape (``textarena.Env``), without depending on TextArena.
 
-    env = TextArenaEnv("durak", lang="en")
+    env = TextArenaEnv(game_name, lang="en")
     env.reset(num_players=2, seed=0)
     done = False
     while not done:
