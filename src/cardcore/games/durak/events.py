@@ -62,10 +62,13 @@ class DurakNarrator(Narrator):
             fields = {"attacker": b.attacker, "defender": b.defender,
                       "next_player": b.current_player}
         if spec.cards:
-            event = self.action_event(action_id, player, [card_id(spec.cards[0])], a, f"hand:{player}", "table",
-                                      **fields)
-        else:
-            event = self.action_event(action_id, player, **fields)
+            event = self.action_event(action_id, player, [card_id(spec.cards[0])], a,
+                                      f"hand:{player}", "table", **fields)
+        elif spec.kind == "take":       # the table it takes when the bout ends (DU-6.2)
+            event = self.action_event(action_id, player, source="table",
+                                      target=f"hand:{player}", **fields)
+        else:                           # a pass may end the bout: its cards leave the table
+            event = self.action_event(action_id, player, source="table", **fields)
         events = [event]
         bout = b.last_bout()
         if bout is not None:
