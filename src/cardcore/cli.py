@@ -233,8 +233,8 @@ class PlaySession:
         self.applying = False          # inside Game.apply: a save now could miss the move
 
     def who(self, seat: int) -> str:
-        return _("you") if seat == self.seat else _("seat {seat} ({bot})").format(
-            seat=seat, bot=bot_word(self.bot_names[seat]))
+        return _("you") if seat == self.seat else _("player {number} ({bot})").format(
+            number=seat + 1, bot=bot_word(self.bot_names[seat]))
 
     def run(self) -> int:
         with use(self.lang, self.game):
@@ -348,8 +348,8 @@ class PlaySession:
     def show(self) -> None:
         game = self.game
         view = game.view(self.seat)
-        self.console.rule(_("{game} · your turn (seat {seat}) · {phase}").format(
-            game=_(game.title), seat=self.seat, phase=_(view["phase"])))   # the game's word
+        self.console.rule(_("{game} · your turn (player {number}) · {phase}").format(
+            game=_(game.title), number=self.seat + 1, phase=_(view["phase"])))   # the game's word
         body = Text("\n").join(table_lines(game, self.seat))
         self.console.print(Panel(body, title=_("table"), title_align="left", expand=False))
         self.console.print(self.scores_table())
@@ -630,12 +630,14 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     session = PlaySession(game, seat, names, seed, console, line_reader(console.input),
                           save_path or (Path(args.load) if args.load else None), lang=lang)
     with use(lang, game):
-        opponents = ", ".join(_("seat {seat} {bot}").format(seat=k, bot=bot_word(name))
+        opponents = ", ".join(_("player {number} ({bot})").format(number=k + 1,
+                                                                 bot=bot_word(name))
                               for k, name in session.bot_names.items())
         settings = options_text(game)
-        console.print(escape(_("{game}: {players} players, seed {seed}; you are seat {seat}; "
+        console.print(escape(_("{game}: {players} players, seed {seed}; you are player {number}; "
                                "bots: {bots}. Options: {options}").format(
-            game=_(game.title), players=game.num_players, seed=seed, seat=seat, bots=opponents,
+            game=_(game.title), players=game.num_players, seed=seed, number=seat + 1,
+            bots=opponents,
             options=settings or _("none"))), highlight=False)
         console.print(escape(_("How to play: cardcore rules {game}. Type h at your turn for "
                                "help.").format(game=game.name)
@@ -802,7 +804,7 @@ def option_value_text(option: Any, value: Any) -> str:
         m = _NONE_MEANS.search(option.allowed_values())
         return _(m.group(1)) if m else _("none")
     if type(value) is int and "a seat" in option.allowed_values():
-        return _("seat {seat}").format(seat=value)
+        return _("player {number}").format(number=value + 1)
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, str):

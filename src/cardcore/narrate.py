@@ -106,7 +106,7 @@ COMMON: dict[str, Phrase] = {
 
 def seat_name(seat: int | None) -> Who:
     """The names of the wire's texts (``Game.events``) in the current language: "you" for
-    ``seat`` itself, "seat 2" for the others (the terminal passes its own ``who``, with the
+    ``seat`` itself, "player 3" for the others, counted from 1 as players count (the terminal passes its own ``who``, with the
     bots' names). One namer per language and seat, its names made once."""
     key = (current(), seat)
     try:
@@ -127,7 +127,7 @@ class _Names(dict[int, str]):
         self.seat = seat
 
     def __missing__(self, k: int) -> str:
-        name = self[k] = _("you") if k == self.seat else _("seat {seat}").format(seat=k)
+        name = self[k] = _("you") if k == self.seat else _("player {number}").format(number=k + 1)
         return name
 
 
@@ -237,6 +237,9 @@ def round_heading(event: Event, seat: int | None, who: Who, game: Any) -> str:
 
 
 def match_text(event: Event, seat: int | None, who: Who, game: Any) -> str:
+    own = game.phrases.get("match_end")      # a game whose match is one round says it so
+    if own is not None:
+        return str(own(event, seat, who, reason_text(event, seat, who, game)))
     winners = [w for w in event.get("winners", []) if isinstance(w, int)]
     names = ", ".join(who(w) for w in winners)
     return ngettext("The match is over: {reason}. Winner: {names}.",

@@ -13,7 +13,7 @@ export const layout = {
     { key: "attacker", label: N_("Attacker"), as: "seat", hide: true },
     { key: "defender", label: N_("Defender"), as: "seat", hide: true },
     { key: "bout_limit", label: N_("Attacking cards at most") },
-    { key: "taking", label: N_("Taking"), words: { true: N_("the defender takes; the others may throw in"), false: N_("no") }, hide: true },
+    { key: "taking", label: N_("Taking"), words: { true: N_("you may throw in"), false: N_("no") }, hide: true },
     { key: "durak", label: N_("Durak"), as: "seat", hide: true },
     { key: "dealer", label: N_("Dealer"), as: "seat" },
   ],
@@ -23,4 +23,17 @@ export const layout = {
     { key: "durak", label: N_("durak"), is_seat: true },
   ],
   actions: { attack: N_("Attack"), beat: N_("Beat"), transfer: N_("Transfer"), take: N_("Take"), pass: N_("Pass") },
+  // While throwing in: a card is thrown in, and passing says the bout is beaten («Бито») or,
+  // after a take, that the taker has enough («Хватит»).
+  phase_actions: {
+    throw_in: { attack: N_("Throw in"), pass: N_("Beaten") },
+    take_throw_in: { attack: N_("Throw in"), pass: N_("Enough") },
+  },
+  // The turn line: [yours, theirs, theirs while you take]; {about}: the defender.
+  turn: {
+    attack: { say: [N_("You attack."), N_("{who} attacks.")] },
+    defend: { say: [N_("You defend."), N_("{who} defends.")] },
+    throw_in: { say: [N_("You throw in."), N_("{who} throws in.")] },
+    take_throw_in: { about: "defender", say: [N_("You throw in ({about} takes)."), N_("{who} throws in ({about} takes)."), N_("{who} throws in (you take).")] },
+  },
 };
