@@ -180,6 +180,11 @@ def test_the_web_tables_words_through_the_api():
         assert messages["Throw in"] == "Подкинуть" and messages["Beaten"] == "Бито"
         assert messages["Enough"] == "Хватит" and messages["{who} defends."] == "{who} отбивается."
         assert messages["{who} throws in ({about} takes)."] == "{who} подкидывает ({about} берёт)."
+        assert messages["You defend"] == "Отбиваетесь вы"               # a board fact
+        assert messages["{defender} takes; the others may throw in"] == \
+            "Берёт {defender} — можно подкидывать"
+        assert "не остаётесь дураком" in \
+            messages["Suggested: {move} (not the durak in {share}% of the searched games)"]
         shared = body["shared"] if "shared" in body else body["messages"]
         assert shared.get("Player {n}", messages.get("Player {n}")) == "Игрок {n}"
         made = client.post("/api/tables", json={"game": "durak", "players": 3,

@@ -261,7 +261,8 @@ async function askHint() {
   const move = best && state.legal.find((a) => a.id === best.action);
   if (move) {
     selected = [];
-    toast(t("Suggested: {move} (wins {share}% of the searched games)", { move: `${moveLabel(move)} ${move.cards.map(cardLabel).join(" ")}`.trim(), share: Math.round(best.estimate * 100) }));
+    // (a layout's `hint` words what winning is in its game, where nobody wins but a loser)
+    toast(t(game.layout.hint || "Suggested: {move} (wins {share}% of the searched games)", { move: `${moveLabel(move)} ${move.cards.map(cardLabel).join(" ")}`.trim(), share: Math.round(best.estimate * 100) }));
   }
   renderHand();
   renderMoves();

@@ -10,10 +10,10 @@ export const layout = {
   facts: [
     { key: "trump_suit", label: N_("Trumps"), words: { C: N_("clubs"), D: N_("diamonds"), H: N_("hearts"), S: N_("spades") } },
     { key: "trump_card", label: N_("Trump card"), as: "cards" },
-    { key: "attacker", label: N_("Attacker"), as: "seat", hide: true },
-    { key: "defender", label: N_("Defender"), as: "seat", hide: true },
+    { key: "attacker", label: N_("Attacker"), as: "seat", hide: true, say: [N_("You attack"), N_("{who} attacks")] },
+    { key: "defender", label: N_("Defender"), as: "seat", hide: true, say: [N_("You defend"), N_("{who} defends")] },
     { key: "bout_limit", label: N_("Attacking cards at most") },
-    { key: "taking", label: N_("Taking"), words: { true: N_("you may throw in"), false: N_("no") }, hide: true },
+    { key: "defender", label: N_("Taking"), as: "seat", when: "taking", say: [N_("You take; the others may throw in"), N_("{defender} takes; the others may throw in")] },
     { key: "durak", label: N_("Durak"), as: "seat", hide: true },
     { key: "dealer", label: N_("Dealer"), as: "seat" },
   ],
@@ -29,6 +29,8 @@ export const layout = {
     throw_in: { attack: N_("Throw in"), pass: N_("Beaten") },
     take_throw_in: { attack: N_("Throw in"), pass: N_("Enough") },
   },
+  // The hint: there is no winner, only a durak (DU-8.2).
+  hint: N_("Suggested: {move} (not the durak in {share}% of the searched games)"),
   // The turn line: [yours, theirs, theirs while you take]; {about}: the defender.
   turn: {
     attack: { say: [N_("You attack."), N_("{who} attacks.")] },
