@@ -51,7 +51,7 @@ from cardcore.game import CONFIG_REFUSALS, NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.i18n import LANGUAGES, N_, _, check_lang, fill_template, ngettext, use
 from cardcore.lineinput import line_reader
-from cardcore.narrate import breakdown_lines, describe, hand_order, score_direction
+from cardcore.narrate import breakdown_lines, describe, event_text, hand_order, score_direction
 # The refusals and how-to-play pages in the reader's language (the server shows them too).
 from cardcore.texts import SHARED_REFUSALS, config_text, howto_text, refusal_text  # noqa: F401
 from cardcore.texts import words_module as _words_module
@@ -115,6 +115,23 @@ def _echo_tokens(message: str) -> str:
     argument it refuses whole)."""
     return re.sub(r"\S{%d,}" % (ECHO_LIMIT + 1), lambda m: m.group()[:ECHO_LIMIT - 3] + "...",
                   message)
+
+
+def cards_help(game: Game) -> str:
+    """The help's line on card notation, for the game's deck: its ranks, and jokers only if
+    it has them (a Durak deck is 6 to ace)."""
+    from cardcore.cards import card_str
+    ranks = {card_str(c)[:-1] for c in game.deck_for(game.num_players, game.options)
+             if card_str(c) != "JK"}
+    if any(card_str(c) == "JK" for c in game.deck_for(game.num_players, game.options)):
+        return _("Cards: rank then suit: 7H = seven of hearts, 10D = ten of diamonds, "
+                 "JK = joker; suits C clubs, D diamonds, H hearts, S spades; ranks A 2-10 J Q "
+                 "K.")
+    order = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    numbers = [r for r in order[:9] if r in ranks]
+    return _("Cards: rank then suit: 7H = seven of hearts, 10D = ten of diamonds; suits C "
+             "clubs, D diamonds, H hearts, S spades; ranks {low}-{high}, J jack, Q queen, K "
+             "king, A ace.").format(low=numbers[0], high=numbers[-1])
 
 
 class _Parser(argparse.ArgumentParser):
@@ -259,7 +276,9 @@ class PlaySession:
             assert player is not None                  # the game is not over
             if player == self.seat and len(game.legal_action_ids()) == 1:
                 only = game.legal_actions()[0]       # a forced move needs no Enter
-                self.console.print(Text(_("(your only move: {move})").format(move=only),
+                note = getattr(self.words, "forced_note", None)   # the game's words for it
+                said = note(only) if note is not None else None
+                self.console.print(Text(said or _("(your only move: {move})").format(move=only),
                                         style="dim"))
                 self.applying = True
                 game.apply(only, player=self.seat)
@@ -336,12 +355,12 @@ class PlaySession:
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False,
                       caption=_("scores: {direction}").format(
                           direction=score_direction(game.score_direction)))
-        for column in (_("seat"), _("player"), _("cards in hand"), _("score")):
+        for column in (_("no."), _("player"), _("cards in hand"), _("score")):   # from 1
             table.add_column(column, justify="right" if column != _("player") else "left")
         to_move = game.current_player
         for k in range(game.num_players):
             marker = " ◀" if k == to_move else ""
-            table.add_row(str(k), self.who(k) + marker, str(view["hand_sizes"][k]),
+            table.add_row(str(k + 1), self.who(k) + marker, str(view["hand_sizes"][k]),
                           str(view["scores"][k]), style="bold" if k == self.seat else None)
         return table
 
@@ -392,9 +411,7 @@ class PlaySession:
                  _("  h or help   this help"),
                  _("  q or quit   leave the game (a game played with --save can be resumed)"),
                  _("  ↑ and ↓     your earlier lines; ← and → move in the line"),
-                 _("Cards: rank then suit: 7H = seven of hearts, 10D = ten of diamonds, "
-                   "JK = joker; suits C clubs, D diamonds, H hearts, S spades; ranks A 2-10 J Q "
-                   "K.")]
+                 cards_help(self.game)]
         if notation:
             lines.append(_("Moves of {game}:").format(game=_(self.game.title)))
             lines += [f"  {example:<22} {_(meaning)}" for example, meaning in notation]
@@ -535,6 +552,11 @@ class PlaySession:
         game = self.game
         self.console.rule(_("match over"))
         self.console.print(self.scores_table())
+        if "match_end" in game.phrases:           # the game words its end: its event's text
+            end = [e for e in game.events(self.seat) if e["kind"] == "match_end"][-1:]
+            if end:
+                self.console.print(event_text(end[0], self.seat, game, self.lang, self.who))
+                return
         winners = game.winners
         names = ", ".join(self.who(k) for k in winners)
         verdict = _("You win!") if winners == [self.seat] else (

@@ -289,15 +289,20 @@ def _breakdown_lines(event: Event, who: Who, game: Any, seat: int | None = None)
     lines = [sentence(round_heading(event, seat, who, game)),
              _("    points ({direction}):").format(direction=direction)]
     b: Mapping[str, Any] = event.get("breakdown") or {}
+    # A row as a template, so a language may leave out the rule ID (a player's text: issue 48)
+    with_count = _("    {owner}: {what} ×{count} → {points}  [{rule}]")
+    without = _("    {owner}: {what} → {points}  [{rule}]")
     for c in b.get("components", []):
         owner = (who(c["seat"]) if "seat" in c else _("team {team}").format(team=c["team"]))
-        count = f" ×{c['count']}" if "count" in c else ""
-        lines.append(f"    {owner}: {row_text(c, game)}{count} → {c['points']:+d}  [{c['rule']}]")
+        lines.append((with_count if "count" in c else without).format(
+            owner=owner, what=row_text(c, game), count=c.get("count"),
+            points=f"{c['points']:+d}", rule=c["rule"]))
     totals = b.get("totals", [])
     if totals:
-        unit = _("team") if b.get("by") == "team" else _("seat")
+        by_team = b.get("by") == "team"
         lines.append(_("    totals: {totals}").format(totals=", ".join(
-            f"{unit} {k} {t:+d}" for k, t in enumerate(totals))))
+            f"{_('team {team}').format(team=k) if by_team else who(k)} {t:+d}"
+            for k, t in enumerate(totals))))
     if "scores" in event:
         lines.append(_("    scores now: {scores}").format(scores=", ".join(
             f"{who(k)} {s}" for k, s in enumerate(event["scores"]))))

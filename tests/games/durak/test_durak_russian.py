@@ -37,10 +37,14 @@ RULE_ID = re.compile(r"\b[A-Z]{2}-\d+(\.\d+)*\b")
 CARD = re.compile(r"^(10|[6-9AJQK])[CDHS]$")
 
 
+LETTERS = {"C", "D", "H", "S", "J", "Q", "K", "A"}        # a suit's or a rank's letter
+
+
 def latin_words(text: str) -> set[str]:
-    """The Latin-letter words of ``text`` other than card notation (``7H``, ``10S``)."""
+    """The Latin-letter words of ``text`` other than card notation (``7H``, ``10S``, the
+    letters the terminal's help explains)."""
     return {w for w in re.findall(r"[A-Za-z0-9=_]+", text)
-            if re.search(r"[A-Za-z]", w) and not CARD.match(w)}
+            if re.search(r"[A-Za-z]", w) and not CARD.match(w) and w not in LETTERS}
 
 
 def check(text: str, where: object) -> None:
@@ -219,3 +223,38 @@ def test_the_glossary_holds_the_durak_words():
     terms = " ".join(entry["term"] for key, entry in ru.items() if not key.startswith("_"))
     for word in ("бито", "подкинуть", "отбиваться", "беру", "переводной", "дурак"):
         assert word in terms, word
+
+
+def test_the_terminal_plays_a_russian_game_in_players_words(capsys, monkeypatch):
+    """A whole game at the terminal: the forced pass, the card help for a 36-card deck, the
+    breakdown without rule IDs, the end as the game words it, seats numbered from 1."""
+    from cardcore.cli import main
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO("h\n" + "1\n" * 400))
+    code = main(["play", "durak", "--players", "3", "--seed", "4", "--bots", "random,greedy",
+                 "--lang", "ru"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "достоинства от 6 до 10" in out and "JK" not in out
+    assert "Игра окончена. Вы" in out and "Победител" not in out
+    lines = [line for line in out.splitlines() if "—" in line and "очк" not in line]
+    assert any(re.search(r"вы: вышли из игры \(0\) — \+0", line) for line in lines), out
+    for line in out.splitlines():
+        if re.match(r"\s*\d\) ", line) or "cardcore" in line or "--" in line or \
+                "Ваш ход [" in line:
+            continue                        # the moves' notation one types, and commands
+        line = re.sub(r"\b(attack|beat|transfer|take|pass)( (10|[6-9JQKA])[CDHS])?\b"
+                      r"|\b([shq]|hint|show|help|quit)\b", "", line)   # what one types
+        check(line, "terminal")
+
+
+def test_du_10_3_a_side_loses_together_in_words():
+    game = played(2, players=4, partners=True)
+    losers = [k for k in range(4) if k not in game.winners]
+    assert len(losers) == 2
+    names = ", ".join("вы" if k == losers[0] else f"Игрок {k + 1}" for k in losers)
+    end = [e for e in game.events(losers[0], lang="ru") if e["kind"] == "match_end"][0]
+    assert end["text"] == f"Игра окончена. Ваша команда ({names}) проиграла — вы дураки."
+    other = [e for e in game.events(game.winners[0], lang="ru") if e["kind"] == "match_end"][0]
+    assert other["text"] == "Игра окончена. Дураки — " + ", ".join(
+        f"Игрок {k + 1}" for k in losers) + "."

@@ -95,11 +95,17 @@ def match_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
     """The match is the hand (DU-8.2), whose end said who the durak is: to each seat, whether
     it escaped; to a spectator, that the game is over."""
     winners = event.get("winners") or []
-    if seat is None:
+    losers = [k for k in range(len(event.get("scores") or [])) if k not in winners]
+    names = ", ".join(who(k) for k in losers)
+    if len(losers) > 1:                     # partners: a side loses together (DU-10.3)
+        words = (_("{reason}. Your side ({names}) loses: you are the durak.")
+                 if seat in losers else _("{reason}. The durak: {names}."))
+    elif seat is None:
         return reason
-    words = _("{reason}. You are not the durak!") if seat in winners else \
-        _("{reason}. You are the durak.")
-    return words.format(reason=reason)
+    else:
+        words = _("{reason}. You are not the durak!") if seat in winners else \
+            _("{reason}. You are the durak.")
+    return words.format(reason=reason, names=names)
 
 
 PHRASES: dict[str, Phrase] = {
@@ -149,6 +155,11 @@ NOTATION = (
     ("take", N_("take the table into your hand")),
     ("pass", N_("throw in nothing more (after a take: enough)")),
 )
+
+
+def forced_note(action: Any) -> str | None:
+    """The terminal's words for a forced move: a pass with nothing to throw in."""
+    return _("(nothing to throw in: pass)") if action.kind == "pass" else None
 
 
 def move_note(action: Any) -> str | None:

@@ -56,18 +56,18 @@ export function breakdownTable(event, ctx) {
   const direction = event.score_direction ? ` (${t(event.score_direction)})` : "";
   const table = el("table", { class: "breakdown" },
     el("caption", {}, t("{round}: scoring", { round: title }) + direction),
-    el("thead", {}, el("tr", {}, el("th", {}, by === "team" ? t("team") : t("seat")), el("th", {}, t("what")), el("th", {}, t("count")), el("th", {}, t("points")), el("th", {}, t("rule")))));
+    el("thead", {}, el("tr", {}, el("th", {}, by === "team" ? t("team") : t("seat")), el("th", {}, t("what")), el("th", {}, t("count")), el("th", {}, t("points")))));
   const body = el("tbody");
   for (const part of b.components) {
     const owner = by === "team" ? t("team {n}", { n: part.team }) : seatName(part.seat, ctx);
     body.append(el("tr", {}, el("td", {}, owner), el("td", {}, part.text ?? tFilled(part.what)), el("td", { class: "num" }, part.count ?? ""),
-      el("td", { class: "num" }, String(part.points)), el("td", { class: "rule" }, part.rule || "")));
+      el("td", { class: "num" }, String(part.points))));   // no rule IDs: a player's table
   }
-  if (!b.components.length) body.append(el("tr", {}, el("td", { colspan: "5" }, t("No points scored."))));
+  if (!b.components.length) body.append(el("tr", {}, el("td", { colspan: "4" }, t("No points scored."))));
   table.append(body);
   const foot = el("tfoot");
   (b.totals || []).forEach((total, i) => {
-    foot.append(el("tr", {}, el("th", {}, by === "team" ? t("team {n}", { n: i }) : seatName(i, ctx)), el("td", {}, t("total")), el("td"), el("td", { class: "num" }, String(total)), el("td")));
+    foot.append(el("tr", {}, el("th", {}, by === "team" ? t("team {n}", { n: i }) : seatName(i, ctx)), el("td", {}, t("total")), el("td"), el("td", { class: "num" }, String(total))));
   });
   table.append(foot);
   return table;
