@@ -440,7 +440,7 @@ function renderSeats(s, v, c) {
 // the seat the view's `about` key names («Игрок 2 подкидывает, Игрок 1 берёт»).
 function turnWords(s, c) {
   const words = (game.layout.turn || {})[s.view.phase];
-  if (!words || s.current_player === null || s.current_player === undefined) return "";
+  if (!words || !words.say || s.current_player === null || s.current_player === undefined) return "";
   const about = words.about ? s.view[words.about] : null;
   const fields = { who: seatName(s.current_player, c), about: about === null || about === undefined ? "" : seatName(about, c) };
   if (s.current_player === s.seat) return t(words.say[0], fields);
@@ -450,7 +450,12 @@ function turnWords(s, c) {
 function renderTurn(s, c) {
   const node = document.getElementById("turn");
   let text;
-  if (s.over) {
+  // A layout's `turn.over: "event"`: the match end's own sentence («Игра окончена. Вы не
+  // дурак!»), for a game where nobody wins but one loses.
+  const end = s.over && (game.layout.turn || {}).over === "event" ? [...events].reverse().find((e) => e.kind === "match_end") : null;
+  if (end && end.text) {
+    text = end.text;
+  } else if (s.over) {
     const names = s.winners.map((w) => seatName(w, c));
     const winners = { winners: names.join(", ") };
     text = (names.length === 1 ? t("The match is over. Winner: {winners}.", winners) : t("The match is over. Winners: {winners}.", winners)) + " " +

@@ -33,6 +33,7 @@ export const layout = {
   hint: N_("Suggested: {move} (not the durak in {share}% of the searched games)"),
   // The turn line: [yours, theirs, theirs while you take]; {about}: the defender.
   turn: {
+    over: "event",                     // the end as the events say it: «Игра окончена. Вы не дурак!»
     attack: { say: [N_("You attack."), N_("{who} attacks.")] },
     defend: { say: [N_("You defend."), N_("{who} defends.")] },
     throw_in: { say: [N_("You throw in."), N_("{who} throws in.")] },
