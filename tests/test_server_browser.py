@@ -229,8 +229,8 @@ def test_two_people_at_one_table_by_invite_link(page, browser, web_server):
     other.goto(link)
     for p in (page, other):
         p.wait_for_function("() => Number(document.body.dataset.eventCount) > 0")
-    assert page.inner_text("#title").endswith("you are seat 0")
-    assert other.inner_text("#title").endswith("you are seat 1")
+    assert page.inner_text("#title").endswith("you are player 1")
+    assert other.inner_text("#title").endswith("you are player 2")
     mover, waiter = (page, other) if page.evaluate("document.body.dataset.myTurn") == "true" \
         else (other, page)
     before = waiter.evaluate("document.body.dataset.eventCount")

@@ -360,7 +360,7 @@ function render() {
   setWildCards(s.wild_cards);
   document.title = `${t(game.title)} · cardcore`;
   document.getElementById("title").textContent =
-    `${t(game.title)} · ${me === null ? t("watching") : t("you are seat {n}", { n: me })}`;
+    `${t(game.title)} · ${me === null ? t("watching") : t("you are player {n}", { n: me + 1 })}`;
   // The header stays short (game and seat); the table's id is under a menu.
   document.getElementById("table-id").textContent = t("table {id}", { id: s.table });
   document.getElementById("table-menu").hidden = false;
