@@ -163,7 +163,7 @@ def event_text(event: Event, seat: int | None, game: Any, lang: str = DEFAULT_LA
                who: Who | None = None) -> str:
     """The whole sentence of ``event`` (as rendered for ``seat``: it names only the cards that
     seat saw) in ``lang``: the ``text`` of ``Game.events``. ``who`` names seats (default:
-    "you" / "seat 2")."""
+    "you" / "player 3")."""
     with use(lang, game):
         return _event_text(event, seat, who or seat_name(seat), game)
 
