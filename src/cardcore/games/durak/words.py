@@ -100,11 +100,10 @@ def match_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
     if len(losers) > 1:                     # partners: a side loses together (DU-10.3)
         words = (_("{reason}. Your side ({names}) loses: you are the durak.")
                  if seat in losers else _("{reason}. The durak: {names}."))
-    elif seat is None:
-        return reason
+    elif seat is None or seat not in winners:     # the hand's end named the durak
+        return reason + "."
     else:
-        words = _("{reason}. You are not the durak!") if seat in winners else \
-            _("{reason}. You are the durak.")
+        words = _("{reason}. You are not the durak!")
     return words.format(reason=reason, names=names)
 
 
