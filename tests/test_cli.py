@@ -40,7 +40,7 @@ def test_play_a_whole_match_from_piped_input():
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr
     text = out.stdout
-    assert "seed 4; you are seat 0" in text
+    assert "seed 4; you are player 1" in text
     assert "Your hand:" in text and "Table:" in text and "stake" in text
     assert "1) " in text                                  # numbered legal moves
     assert "Round 1 is over: " in text and "match over" in text
@@ -60,7 +60,7 @@ def test_play_same_seed_same_game():
     a = run_cli(["play", "kings_stakes", "--seed", "8", "--seat", "2"], "1\n" * 400)
     b = run_cli(["play", "kings_stakes", "--seed", "8", "--seat", "2"], "1\n" * 400)
     assert a.returncode == b.returncode == 0
-    assert a.stdout == b.stdout and "you are seat 2" in a.stdout
+    assert a.stdout == b.stdout and "you are player 3" in a.stdout
 
 
 def test_play_bad_input_reprompts_and_a_written_move_is_accepted(capsys, monkeypatch):
@@ -75,7 +75,7 @@ def test_play_bad_input_reprompts_and_a_written_move_is_accepted(capsys, monkeyp
     assert "There is no move '0': type 1-4, a move like 'play " in out
     assert "'play zz' is not a move: type 1-4" in out
     assert "Type the number of a move" in out               # help
-    assert out.count("your turn (seat 0)") >= 2              # 's' shows the table again
+    assert out.count("your turn (player 1)") >= 2              # 's' shows the table again
     assert "match over" in out
 
 
@@ -107,14 +107,14 @@ def test_play_against_random_bots_with_options(capsys, monkeypatch):
                              "--seed", "5", "-o", "refill=manual"], capsys, monkeypatch,
                             "1\n" * 600)
     assert code == 0
-    assert "seat 1 (random)" in out and "refill: manual" in out and "match over" in out
+    assert "player 2 (random)" in out and "refill: manual" in out and "match over" in out
 
 
 def test_play_with_a_bot_per_seat(capsys, monkeypatch):
     code, out, _ = run_main(["play", "kings_stakes", "--seat", "1", "--bots", "greedy,random",
                              "--seed", "5"], capsys, monkeypatch, "1\n" * 400)
     assert code == 0
-    assert "seat 0 (greedy)" in out and "seat 2 (random)" in out and "seat 3 (greedy)" in out
+    assert "player 1 (greedy)" in out and "player 3 (random)" in out and "player 4 (greedy)" in out
     code, _, err = run_main(["play", "kings_stakes", "--bots", "greedy,minimax"], capsys,
                             monkeypatch)
     assert code == 2 and "unknown bot 'minimax'" in err
@@ -294,7 +294,7 @@ def test_play_saves_and_resumes(tmp_path, capsys, monkeypatch):
     assert saved.current_player == 1 and not saved.is_over and len(saved.history) > 3
     code, out, _ = run_main(["play", "kings_stakes", "--seat", "1", "--load", str(save)],
                             capsys, monkeypatch, "1\n" * 400)
-    assert code == 0 and "seed 3; you are seat 1" in out and "match over" in out
+    assert code == 0 and "seed 3; you are player 2" in out and "match over" in out
     finished = cardcore.load_game(save.read_text())
     assert finished.is_over and finished.to_json().startswith(saved.to_json()[:40])
     code, _, err = run_main(["play", "kings_stakes", "--load", str(save)], capsys, monkeypatch)
@@ -420,7 +420,7 @@ def test_play_against_a_level_with_hints(capsys, monkeypatch):
     code, out, err = run_main(["play", "crazy_eights", "--players", "2", "--seed", "3",
                                "--level", "2"], capsys, monkeypatch, "?\nhint\n1\nq\n")
     assert code == 0, err
-    assert "bots: seat 1 level 2" in out
+    assert "bots: player 2 (level 2)" in out
     assert out.count("Hint (highest estimated win share first):") == 2
     assert "win share" in out and "visits" in out
     shares = [int(s) for s in re.findall(r"win share (\d+)%", out)]

@@ -176,18 +176,20 @@ def test_a_loaded_game_resumes_against_the_same_bots(tmp_path):
     save = tmp_path / "match.json"
     code, screen = run_pty(["play", "kings_stakes", "--seed", "3", "--seat", "1",
                             "--bots", "random,level:2", "--save", str(save)], "q\n")
-    assert code == 0 and "bots: seat 0 random, seat 2 level 2, seat 3 random" in screen
+    assert code == 0 and "bots: player 1 (random), player 3 (level 2), player 4 (random)" in \
+        " ".join(screen.split())
     record = json.loads(Path(str(save) + ".players.json").read_text())
     assert record["bots"] == {"0": "random", "2": "level:2", "3": "random"}
     assert record["seat"] == 1
     saved = save.read_text()
     assert cardcore.load_game(saved).to_json() == saved        # the save itself is untouched
     code, screen = run_pty(["play", "kings_stakes", "--load", str(save), "--lang", "ru"], "q\n")
-    assert code == 0 and "вы — место 1; боты: место 0 случайный, место 2 уровень 2, место 3 " \
-        "случайный" in " ".join(screen.split())
+    assert code == 0 and "вы — игрок 2; боты: Игрок 1 (случайный), Игрок 3 (уровень 2), " \
+        "Игрок 4 (случайный)" in " ".join(screen.split())
     code, screen = run_pty(["play", "kings_stakes", "--load", str(save), "--bots", "greedy"],
                            "q\n")
-    assert "bots: seat 0 greedy, seat 2 greedy, seat 3 greedy" in screen   # asked: replaced
+    assert "bots: player 1 (greedy), player 3 (greedy), player 4 (greedy)" in \
+        " ".join(screen.split())                                    # asked: replaced
 
 
 # ---------------------------------------------------------------- games, rules

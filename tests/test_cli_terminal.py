@@ -39,7 +39,7 @@ WORDS = {
            "99": "There is no move '99': type 1-4, a move like 'play 3H', or h for help.",
            "interrupted": "Interrupted; leaving the game. Saved to {path}; resume with: "
                           "cardcore play kings_stakes --seat 0 --load {path}",
-           "options": "Options: first player: seat 0, rounds: 3, teams: no, refill: auto, "
+           "options": "Options: first player: player 1, rounds: 3, teams: no, refill: auto, "
                       "scoring: rank",
            "hint": "Hint (highest estimated win share first):"},
     "ru": {"prompt": "Ваш ход [", "dealt": "Вы получили JC 5S 8D 3H",
@@ -49,7 +49,7 @@ WORDS = {
                    "справки.",
            "99": "Хода '99' нет: наберите 1-4, ход вроде 'play 3H' или h для справки.",
            "interrupted": "Прервано; вы вышли из игры.",
-           "options": "Параметры: первый игрок: место 0, раунды: 3, команды: нет, добор: сам, "
+           "options": "Параметры: первый игрок: Игрок 1, раунды: 3, команды: нет, добор: сам, "
                       "подсчёт: по месту",
            "hint": "Подсказка (сначала ходы с большей оценкой доли побед):"},
 }

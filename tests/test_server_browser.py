@@ -134,7 +134,9 @@ def play_to_the_end(page, rng, prefer=(), limit=2000):
 
 
 def check_finished_table(page, name):
-    assert "The match is over" in page.inner_text("#turn")
+    # the winners, or (a layout's turn.over: "event") the match end's own sentence
+    turn = page.inner_text("#turn")
+    assert "The match is over" in turn or turn == page.inner_text("#log li.ev-match_end"), turn
     page.wait_for_function("() => document.body.dataset.panel === 'match'")
     assert page.locator("#panel .ranking li").count() == page.locator(".seat").count()
     assert page.locator("#scoring table.breakdown").count() == 1   # the scoring breakdown
@@ -229,8 +231,8 @@ def test_two_people_at_one_table_by_invite_link(page, browser, web_server):
     other.goto(link)
     for p in (page, other):
         p.wait_for_function("() => Number(document.body.dataset.eventCount) > 0")
-    assert page.inner_text("#title").endswith("you are seat 0")
-    assert other.inner_text("#title").endswith("you are seat 1")
+    assert page.inner_text("#title").endswith("you are player 1")
+    assert other.inner_text("#title").endswith("you are player 2")
     mover, waiter = (page, other) if page.evaluate("document.body.dataset.myTurn") == "true" \
         else (other, page)
     before = waiter.evaluate("document.body.dataset.eventCount")

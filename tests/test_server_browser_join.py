@@ -18,13 +18,13 @@ pytestmark = pytest.mark.slow       # a real browser: the quick loop leaves it o
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
 WORDS = {
     "en-US": {"title": "Ann invites you to a game of Kings' Stakes", "game": "Kings' Stakes",
-              "seat": "Seat 1", "button": "Take the seat", "over": "has finished",
+              "seat": "Player 2", "button": "Take the seat", "over": "has finished",
               "full": "is full", "gone": "does not exist", "lobby": "Go to the lobby",
-              "at": "you are seat 1"},
-    "ru-RU": {"title": "Ann приглашает вас сыграть в «Королевские ставки»",
-              "game": "Королевские ставки", "seat": "Место 1", "button": "Занять место",
+              "at": "you are player 2"},
+    "ru-RU": {"title": "Ann приглашает вас в игру «Королевские ставки»",
+              "game": "Королевские ставки", "seat": "Игрок 2", "button": "Занять место",
               "over": "закончена", "full": "заняты", "gone": "больше нет",
-              "lobby": "В лобби", "at": "вы — место 1"},
+              "lobby": "В лобби", "at": "вы — игрок 2"},
 }
 
 

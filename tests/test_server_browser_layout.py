@@ -460,7 +460,7 @@ def test_the_lobby_lists_my_tables_to_rejoin(laptop, web_server):
     assert any(f"/tables/{table}#token=" in link for link in links)
     laptop.click(f"#my-tables a.rejoin[href*='{table}']")
     wait_for_turn(laptop)
-    assert laptop.inner_text("#title").endswith("you are seat 0")
+    assert laptop.inner_text("#title").endswith("you are player 1")
 
 
 LOBBY_CONTROLS = """() => { const body = getComputedStyle(document.body);

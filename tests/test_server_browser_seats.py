@@ -43,7 +43,7 @@ def test_a_visitor_joins_an_open_seat_from_the_lobby(laptop, web_server, browser
     laptop.click(f"{row} button[type=submit]")
     laptop.wait_for_url(f"**/tables/{table}#token=*")
     laptop.wait_for_function("() => document.getElementById('title').textContent"
-                             ".endsWith('you are seat 1')")
+                             ".endsWith('you are player 2')")
     seats = laptop.locator("#seats [data-seat='0']")
     assert "Ann" in seats.inner_text() and "away" in seats.inner_text()
     # The seat is Bob's now: the server says so, and the lobby has no Join for it any more.
@@ -108,7 +108,7 @@ def test_the_lobby_creates_open_seats_with_my_name(laptop, web_server):
     laptop.click("#join-button")
     laptop.wait_for_url(f"**/tables/{table}#token=*")
     laptop.wait_for_function("() => document.getElementById('title').textContent"
-                             ".endsWith('you are seat 1')")
+                             ".endsWith('you are player 2')")
     _, state = web_server.request("GET", f"/api/tables/{table}")
     assert state["seats"][1]["name"] == "Yann"
 

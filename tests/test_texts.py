@@ -93,7 +93,9 @@ def test_round_and_match_ends_say_why_and_rows_have_text_count_points_rule(name)
             if event["kind"] in (cls.round_end_event, "match_end"):
                 ends += 1
                 assert event["reason_code"] in cls.reasons, event
-                assert event["reason"] and event["reason"] in event["text"], event
+                reason = event["reason"]               # capitalized when it starts the text
+                assert reason and (reason in event["text"] or
+                                   reason[0].upper() + reason[1:] in event["text"]), event
                 assert RULE.match(event["rule"]), event
             for row in (event.get("breakdown") or {}).get("components", []):
                 rows += 1
@@ -168,11 +170,11 @@ def test_ce_7_1_the_player_who_went_out_is_named():
     out = event["reason_seat"]
     assert game.events(out)[event["n"]]["reason"] == "you played your last card"
     other = (out + 1) % game.num_players
-    assert game.events(other)[event["n"]]["reason"] == f"seat {out} played their last card"
+    assert game.events(other)[event["n"]]["reason"] == f"player {out + 1} played their last card"
 
 
 def test_the_verb_agrees_with_the_person_in_russian():
-    """«Вы забрали стол», «Место 2 забрало стол»: a sentence in two contexts (msgctxt)."""
+    """«Вы забрали стол», «Игрок 3 забирает стол»: a sentence in two contexts (msgctxt)."""
     _, event = _ends("kings_stakes", "final_take")
     game = played("kings_stakes", [s for s in range(40) if any(
         e.get("reason_code") == "final_take" for e in played("kings_stakes", s).events(0))][0])
@@ -181,7 +183,7 @@ def test_the_verb_agrees_with_the_person_in_russian():
     mine = game.events(taker, lang="ru")[take["n"]]["text"]
     other = game.events((taker + 1) % game.num_players, lang="ru")[take["n"]]["text"]
     assert mine.startswith("Вы забрали стол: ")
-    assert other.startswith(f"Место {taker} забрало стол: ")
+    assert other.startswith(f"Игрок {taker + 1} забирает стол: ")
     assert game.events(taker)[take["n"]]["text"].startswith("You took the table: ")
 
 
@@ -377,7 +379,7 @@ def test_a_line_is_said_of_its_seat_in_the_persons_form() -> None:
     assert discarded(event, 0, seat_name(0), "seat 2") == "seat 2 discarded 9S."
     with use("ru", game_class("manna")):
         assert discarded(event, 2, seat_name(2), "вы").startswith("вы сбросили")
-        assert discarded(event, 0, seat_name(0), "место 2").startswith("место 2 сбросило")
+        assert discarded(event, 0, seat_name(0), "Игрок 3").startswith("Игрок 3 сбрасывает")
 
 
 def test_a_lines_fields_come_from_the_event_renamed_or_nested() -> None:
@@ -387,7 +389,7 @@ def test_a_lines_fields_come_from_the_event_renamed_or_nested() -> None:
     assert stock({"stock_size": 7}, None, who, "") == " Stock: 7."
     next_one = Line(" Next: {name}; suit {suit}.", of="next_player", personal=False)
     assert next_one({"player": 1, "next_player": 2, "suit": "H"}, None, who, "seat 1") == \
-        " Next: seat 2; suit H."
+        " Next: player 3; suit H."
     staked = Line("{line} Stake {stake}.", personal=False,
                   fields={"line": Line("{name} played {cards}.")})
     assert staked({"player": 1, "cards": ["4H", "4D"], "stake": 8}, None, who, "seat 1") == \
@@ -417,7 +419,7 @@ def test_a_phrase_may_say_lines_in_order_and_the_terminal_says_the_same() -> Non
     while not any(e["kind"] == "pass" for e in game.events()):
         game.apply(rng.choice(game.legal_action_ids()))
     passed = next(e for e in game.events(1) if e["kind"] == "pass")
-    assert re.fullmatch(r"(You|Seat \d) passed\.( Next: (you|seat \d); suit [CDHS]\.)?",
+    assert re.fullmatch(r"(You|Player \d) passed\.( Next: (you|player \d); suit [CDHS]\.)?",
                         passed["text"]), passed["text"]
     from cardcore.narrate import event_text
     assert event_text({k: v for k, v in passed.items() if k != "text"}, 1, game) == \
@@ -458,7 +460,7 @@ def test_ks_4_3_a_play_told_without_cards_names_its_notation_then_the_stake() ->
     game = game_class("kings_stakes")
     event = {"kind": "play", "player": 1, "cards": [], "action": "play JK", "stake": 5,
              "direction": -1}
-    assert event_text(event, None, game) == "Seat 1 played play JK. Stake 5, counter-clockwise."
+    assert event_text(event, None, game) == "Player 2 played play JK. Stake 5, counter-clockwise."
     assert event_text({**event, "cards": ["4H"]}, 1, game) == \
         "You played 4H. Stake 5, counter-clockwise."
     assert event_text({**event, "direction": 1}, None, game, lang="ru").endswith("5.")

@@ -150,13 +150,26 @@ def play_and_replay(name: str, kwargs: dict[str, Any], seed: int, limit: int) ->
             assert declared <= set(view["zones"])
             replays[seat].check(view["zones"])
             if seat == actor:
-                own = next(e for e in events if not e.get("auto"))
-                assert promised == [known_before(m, before) for m in own["moves"]]
+                check_promised(promised, events, before)
         # seats ends with None: view and events are the spectator's, read once per step
         check_cards(game, view)
         assert {z["id"] for z in game.zones} == set(view["zones"])
         seen += len(events)
     return game
+
+
+def check_promised(promised: list[dict[str, Any]], events: list[dict[str, Any]],
+                   before: dict[str, Any]) -> None:
+    """An action's moves are its event's, then moves of the automatic events after it (the
+    cards it carries on: a bout's cards to the discard pile), each as known before."""
+    at = next(i for i, e in enumerate(events) if not e.get("auto"))
+    own = [known_before(m, before) for m in events[at]["moves"]]
+    assert promised[:len(own)] == own
+    later = [known_before(m, before) for e in events[at + 1:] if e.get("auto")
+             for m in e["moves"]]
+    for move in promised[len(own):]:
+        assert move in later, (move, later)
+        later = later[later.index(move) + 1:]
 
 
 def known_before(move: dict[str, Any], zones: dict[str, Any]) -> dict[str, Any]:
@@ -180,6 +193,66 @@ def test_moves_replay_every_seats_zones(config, seed):
 def test_moves_replay_whole_matches(config, seed):
     name, kwargs = config
     play_and_replay(name, kwargs, seed, limit=3000)
+
+
+def where_cards_go(name: str, kwargs: dict[str, Any], seed: int, limit: int) -> int:
+    """Random playouts: every legal action with cards says where they go (issue 48: the
+    card that ended a Durak bout had no moves, so the web table greyed it out); its moves,
+    applied to the acting seat's view with the step's other moves (draws), give the next
+    view. Returns how many actions with cards were checked."""
+    game = new_game(name, seed=seed, **kwargs)
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(limit):
+        if game.is_over:
+            break
+        actor = game.current_player
+        view = game.view(actor)["zones"]
+        hand = view[f"hand:{actor}"]              # a seat sees its own hand: a list
+        actions = game.legal_actions()
+        for action in actions:
+            if not action.cards:
+                continue
+            checked += 1
+            if not action.moves:
+                # Only an action whose cards stay put may move none now: Durak's take names
+                # the table it takes when the bout ends (DU-6.2).
+                after = game.clone()
+                after.apply(action)
+                assert not any(c in hand for c in action.cards), action.to_dict()
+                assert (Counter(after.view(actor)["zones"]["table"])
+                        >= Counter(action.cards)), (name, seed, action.to_dict())
+        action = actions[rng.randrange(len(actions))]
+        promised, round_index, seen = action.moves, game.state.round_index, len(game.events())
+        game.apply(action)
+        if game.state.round_index != round_index or game.is_over:
+            continue                                   # the next view is a new deal's
+        # the step's moves as the actor's events name them (a drawn card to its drawer),
+        # each matched with the promise made before, as the actor then knew it
+        rest = [m for e in game.events(actor, since=seen) for m in e["moves"]]
+        replay = Replay(game, actor, view)
+        for move in promised:
+            told = next(m for m in rest if known_before(m, view) == move)
+            replay.apply(told)
+            rest.remove(told)
+        for move in rest:
+            replay.apply(move)
+        replay.check(game.view(actor)["zones"])
+    return checked
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_every_action_with_cards_says_where_they_go(config):
+    name, kwargs = config
+    assert sum(where_cards_go(name, kwargs, seed, limit=300) for seed in range(2))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_every_action_with_cards_says_where_they_go_whole_matches(config):
+    name, kwargs = config
+    for seed in range(2, 8):
+        where_cards_go(name, kwargs, seed, limit=3000)
 
 
 @pytest.mark.parametrize("name", cardcore.available_games())

@@ -99,7 +99,7 @@ def seen_moves(table, dict sight, moves, seat, str known="either"):
 
 cdef class Line:
     """A phrase that is one template filled from the event (no Python runs to tell it): a
-    msgid whose ``{name}`` is the seat in the event's field ``of`` ("you", "seat 2"; the table
+    msgid whose ``{name}`` is the seat in the event's field ``of`` ("you", "player 3"; the table
     when the player is none), whose ``{cards}`` is the event's cards as its reader saw them
     (``cards_text``; ``nothing``'s words when it saw none, if given) and whose other
     fields are the event's own (``fields``: template field -> the event's, where they differ:

@@ -55,7 +55,7 @@ from cardcore.game import CONFIG_REFUSALS, NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.i18n import LANGUAGES, N_, _, check_lang, fill_template, ngettext, use
 from cardcore.lineinput import line_reader
-from cardcore.narrate import breakdown_lines, describe, hand_order, score_direction
+from cardcore.narrate import breakdown_lines, describe, event_text, hand_order, score_direction
 # The refusals and how-to-play pages in the reader's language (the server shows them too).
 from cardcore.texts import SHARED_REFUSALS, config_text, howto_text, refusal_text  # noqa: F401
 from cardcore.texts import words_module as _words_module
@@ -119,6 +119,23 @@ def _echo_tokens(message: str) -> str:
     argument it refuses whole)."""
     return re.sub(r"\S{%d,}" % (ECHO_LIMIT + 1), lambda m: m.group()[:ECHO_LIMIT - 3] + "...",
                   message)
+
+
+def cards_help(game: Game) -> str:
+    """The help's line on card notation, for the game's deck: its ranks, and jokers only if
+    it has them (a Durak deck is 6 to ace)."""
+    from cardcore.cards import card_str
+    ranks = {card_str(c)[:-1] for c in game.deck_for(game.num_players, game.options)
+             if card_str(c) != "JK"}
+    if any(card_str(c) == "JK" for c in game.deck_for(game.num_players, game.options)):
+        return _("Cards: rank then suit: 7H = seven of hearts, 10D = ten of diamonds, "
+                 "JK = joker; suits C clubs, D diamonds, H hearts, S spades; ranks A 2-10 J Q "
+                 "K.")
+    order = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    numbers = [r for r in order[:9] if r in ranks]
+    return _("Cards: rank then suit: 7H = seven of hearts, 10D = ten of diamonds; suits C "
+             "clubs, D diamonds, H hearts, S spades; ranks {low}-{high}, J jack, Q queen, K "
+             "king, A ace.").format(low=numbers[0], high=numbers[-1])
 
 
 class _Parser(argparse.ArgumentParser):
@@ -237,8 +254,8 @@ class PlaySession:
         self.applying = False          # inside Game.apply: a save now could miss the move
 
     def who(self, seat: int) -> str:
-        return _("you") if seat == self.seat else _("seat {seat} ({bot})").format(
-            seat=seat, bot=bot_word(self.bot_names[seat]))
+        return _("you") if seat == self.seat else _("player {number} ({bot})").format(
+            number=seat + 1, bot=bot_word(self.bot_names[seat]))
 
     def run(self) -> int:
         with use(self.lang, self.game):
@@ -263,7 +280,9 @@ class PlaySession:
             assert player is not None                  # the game is not over
             if player == self.seat and len(game.legal_action_ids()) == 1:
                 only = game.legal_actions()[0]       # a forced move needs no Enter
-                self.console.print(Text(_("(your only move: {move})").format(move=only),
+                note = getattr(self.words, "forced_note", None)   # the game's words for it
+                said = note(only) if note is not None else None
+                self.console.print(Text(said or _("(your only move: {move})").format(move=only),
                                         style="dim"))
                 self.applying = True
                 game.apply(only, player=self.seat)
@@ -340,20 +359,20 @@ class PlaySession:
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False,
                       caption=_("scores: {direction}").format(
                           direction=score_direction(game.score_direction)))
-        for column in (_("seat"), _("player"), _("cards in hand"), _("score")):
+        for column in (_("no."), _("player"), _("cards in hand"), _("score")):   # from 1
             table.add_column(column, justify="right" if column != _("player") else "left")
         to_move = game.current_player
         for k in range(game.num_players):
             marker = " ◀" if k == to_move else ""
-            table.add_row(str(k), self.who(k) + marker, str(view["hand_sizes"][k]),
+            table.add_row(str(k + 1), self.who(k) + marker, str(view["hand_sizes"][k]),
                           str(view["scores"][k]), style="bold" if k == self.seat else None)
         return table
 
     def show(self) -> None:
         game = self.game
         view = game.view(self.seat)
-        self.console.rule(_("{game} · your turn (seat {seat}) · {phase}").format(
-            game=_(game.title), seat=self.seat, phase=_(view["phase"])))   # the game's word
+        self.console.rule(_("{game} · your turn (player {number}) · {phase}").format(
+            game=_(game.title), number=self.seat + 1, phase=_(view["phase"])))   # the game's word
         body = Text("\n").join(table_lines(game, self.seat))
         self.console.print(Panel(body, title=_("table"), title_align="left", expand=False))
         self.console.print(self.scores_table())
@@ -396,9 +415,7 @@ class PlaySession:
                  _("  h or help   this help"),
                  _("  q or quit   leave the game (a game played with --save can be resumed)"),
                  _("  ↑ and ↓     your earlier lines; ← and → move in the line"),
-                 _("Cards: rank then suit: 7H = seven of hearts, 10D = ten of diamonds, "
-                   "JK = joker; suits C clubs, D diamonds, H hearts, S spades; ranks A 2-10 J Q "
-                   "K.")]
+                 cards_help(self.game)]
         if notation:
             lines.append(_("Moves of {game}:").format(game=_(self.game.title)))
             lines += [f"  {example:<22} {_(meaning)}" for example, meaning in notation]
@@ -539,6 +556,11 @@ class PlaySession:
         game = self.game
         self.console.rule(_("match over"))
         self.console.print(self.scores_table())
+        if "match_end" in game.phrases:           # the game words its end: its event's text
+            end = [e for e in game.events(self.seat) if e["kind"] == "match_end"][-1:]
+            if end:
+                self.console.print(event_text(end[0], self.seat, game, self.lang, self.who))
+                return
         winners = game.winners
         names = ", ".join(self.who(k) for k in winners)
         verdict = _("You win!") if winners == [self.seat] else (
@@ -634,12 +656,14 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     session = PlaySession(game, seat, names, seed, console, line_reader(console.input),
                           save_path or (Path(args.load) if args.load else None), lang=lang)
     with use(lang, game):
-        opponents = ", ".join(_("seat {seat} {bot}").format(seat=k, bot=bot_word(name))
+        opponents = ", ".join(_("player {number} ({bot})").format(number=k + 1,
+                                                                 bot=bot_word(name))
                               for k, name in session.bot_names.items())
         settings = options_text(game)
-        console.print(escape(_("{game}: {players} players, seed {seed}; you are seat {seat}; "
+        console.print(escape(_("{game}: {players} players, seed {seed}; you are player {number}; "
                                "bots: {bots}. Options: {options}").format(
-            game=_(game.title), players=game.num_players, seed=seed, seat=seat, bots=opponents,
+            game=_(game.title), players=game.num_players, seed=seed, number=seat + 1,
+            bots=opponents,
             options=settings or _("none"))), highlight=False)
         console.print(escape(_("How to play: cardcore rules {game}. Type h at your turn for "
                                "help.").format(game=game.name)
@@ -806,7 +830,7 @@ def option_value_text(option: Any, value: Any) -> str:
         m = _NONE_MEANS.search(option.allowed_values())
         return _(m.group(1)) if m else _("none")
     if type(value) is int and "a seat" in option.allowed_values():
-        return _("seat {seat}").format(seat=value)
+        return _("player {number}").format(number=value + 1)
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, str):

@@ -383,10 +383,73 @@ def action_moves(table: ZoneTable, events: list[Raw], pre_zones: Zones, post_zon
         act.moves = ((act.source, act.target, act.cards),)
 
 
+def through_target(act: Raw, moves: Sequence[Move]) -> Sequence[Move]:
+    """``moves`` with the action's own cards taken through the zone its narrator names: a
+    card the same step carries on (the card that ends a Durak bout, beaten or taken; a
+    discard that a pile's end sweeps away) nets out of the zone diff as hand -> discard,
+    which would leave the action's event without its card. Told as hand -> table, then
+    table -> discard (merged into the move that carries the rest there), so the action
+    shows where its cards go and the moves still give the same zones after."""
+    source, target = act.source, act.target
+    if source is None or target is None or not act.cards:
+        return moves
+    wanted = list(act.cards)
+    for a, b, cards in moves:
+        if a == source and b == target:
+            wanted = multiset_minus(wanted, cards)
+    if not wanted:
+        return moves                     # most actions: the move is there as it is
+    routed: list[int] = []
+    onward: dict[str, list[int]] = {}   # zone -> the action's cards that went on there
+    kept: list[Move] = []
+    for a, b, cards in moves:
+        if a == source and b != target:
+            rest = list(cards)
+            for card in list(wanted):
+                if card in rest:
+                    rest.remove(card)
+                    wanted.remove(card)
+                    routed.append(card)
+                    onward.setdefault(b, []).append(card)
+            if rest:
+                kept.append((a, b, tuple(rest)))
+        else:
+            kept.append((a, b, cards))
+    if not routed:
+        return moves
+    out: list[Move] = [(source, target, tuple(routed))]
+    for a, b, cards in kept:
+        if a == target and b in onward:
+            out.append((a, b, (*cards, *onward.pop(b))))
+        else:
+            out.append((a, b, cards))
+    out += [(target, b, tuple(cards)) for b, cards in onward.items()]
+    return tuple(out)
+
+
+def carried(events: list[Raw], primary: int) -> list[Move]:
+    """An action's moves: its event's, then those of the automatic events of the same step
+    that carry cards on from a zone it touched or its narrator names (``source``,
+    ``target``): the card that ends a Durak bout goes hand -> table, then the bout's cards
+    table -> discard or -> the taker's hand. Draws and other happenings from elsewhere
+    (the stock) are left to the events: they are not the cards the action moves."""
+    act = events[primary]
+    out = list(act.moves)
+    zones = {zone for move in out for zone in move[:2]}
+    zones.update(z for z in (act.source, act.target) if z is not None)
+    for event in events[primary + 1:]:
+        if event.auto:
+            out += [move for move in event.moves if move[0] in zones]
+    return out
+
+
 def share_moves(events: list[Raw], moves: Sequence[Move], primary: int) -> None:
     """Give each automatic event that names its target zone the moves of its cards into
-    that zone; ``events[primary]`` gets the rest. The moves of one step all start from the
-    zones before it, so any order of them gives the same zones after."""
+    that zone; ``events[primary]`` gets the rest (its own cards first, through the zone its
+    narrator names: ``through_target``). The moves of one step all start from the zones
+    before it, so any order of them gives the same zones after, but for the action's own
+    cards, which its event (before the automatic ones) puts where the others take them."""
+    moves = through_target(events[primary], moves)
     for i, event in enumerate(events):
         if i != primary and event.target is not None:
             break
@@ -453,9 +516,10 @@ SCRATCH_KEPT = 4
 
 def action_moves_for(game: NarratedGame, state: GameState, action_id: int,
                      pre_zones: Zones | None = None) -> list[Move]:
-    """The moves of the event that applying ``action_id`` in ``state`` would make (the
-    state is not changed; ``pre_zones``: its zones, when already read): what
-    ``Action.moves`` shows, before the acting seat's view."""
+    """The moves that applying ``action_id`` in ``state`` would make (the state is not
+    changed; ``pre_zones``: its zones, when already read): its event's and those the same
+    step carries on from there (``carried``), what ``Action.moves`` shows, before the
+    acting seat's view."""
     table: ZoneTable = game._zone_table()
     pre = state                       # only read: the narrators never change it
     pool = _SCRATCH.setdefault(type(state), [])
@@ -471,7 +535,7 @@ def action_moves_for(game: NarratedGame, state: GameState, action_id: int,
         redealt = post.round_index != pre.round_index and not post.is_over
         before = table.cards(pre) if pre_zones is None else pre_zones
         action_moves(table, events, before, table.cards(post), redealt)
-        return list(events[action_index(events)].moves)
+        return carried(events, action_index(events))
     finally:
         if len(pool) < SCRATCH_KEPT:
             pool.append(post)

@@ -135,7 +135,9 @@ class Action:
         acting seat can know them now: ``{"from", "to", "cards"}`` for cards from a zone it
         sees, ``{"from", "to", "count"}`` else (a draw: ``{"from": "stock", "to": "hand:0",
         "count": 1}``). They are the moves of the event the action makes, those automatic
-        events take aside (a canasta, a foot picked up). Computed when first read (the
+        events take aside (a canasta, a foot picked up), then the automatic events' moves
+        that carry its cards on (the bout it ends: hand -> table, then table -> discard;
+        cardcore.events.carried), never the draws that follow. Computed when first read (the
         action's own snapshot of the position): ``legal_actions()`` costs nothing more; []
         for an Action not made by a game."""
         cached: list[dict[str, JSONValue]] | None = self.__dict__.get("_moves")

@@ -187,9 +187,9 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def personal(player: Any, seat: int | None, message: str) -> str:
-    """``message`` (a msgid with ``{name}``, the same English for "you" and "seat 2") in the
+    """``message`` (a msgid with ``{name}``, the same English for "you" and "player 3") in the
     current language, the verb agreeing with the person: its translation in context "you"
-    when ``player`` is ``seat``, else in context "they" (Russian «Вы взяли» / «Место 2 взяло»).
+    when ``player`` is ``seat``, else in context "they" (Russian «Вы взяли» / «Игрок 3 берёт»).
     Its msgids are marked with ``P_`` and extracted in both contexts (tests/i18n_catalogs.py).
     (``pgettext`` with the context chosen, in one call: most events' texts make one.)"""
     catalogs = _current.get()[1]

@@ -106,7 +106,7 @@ COMMON: dict[str, Phrase] = {
 
 def seat_name(seat: int | None) -> Who:
     """The names of the wire's texts (``Game.events``) in the current language: "you" for
-    ``seat`` itself, "seat 2" for the others (the terminal passes its own ``who``, with the
+    ``seat`` itself, "player 3" for the others, counted from 1 as players count (the terminal passes its own ``who``, with the
     bots' names). One namer per language and seat, its names made once."""
     key = (current(), seat)
     try:
@@ -127,7 +127,7 @@ class _Names(dict[int, str]):
         self.seat = seat
 
     def __missing__(self, k: int) -> str:
-        name = self[k] = _("you") if k == self.seat else _("seat {seat}").format(seat=k)
+        name = self[k] = _("you") if k == self.seat else _("player {number}").format(number=k + 1)
         return name
 
 
@@ -163,7 +163,7 @@ def event_text(event: Event, seat: int | None, game: Any, lang: str = DEFAULT_LA
                who: Who | None = None) -> str:
     """The whole sentence of ``event`` (as rendered for ``seat``: it names only the cards that
     seat saw) in ``lang``: the ``text`` of ``Game.events``. ``who`` names seats (default:
-    "you" / "seat 2")."""
+    "you" / "player 3")."""
     with use(lang, game):
         return _event_text(event, seat, who or seat_name(seat), game)
 
@@ -237,6 +237,9 @@ def round_heading(event: Event, seat: int | None, who: Who, game: Any) -> str:
 
 
 def match_text(event: Event, seat: int | None, who: Who, game: Any) -> str:
+    own = game.phrases.get("match_end")      # a game whose match is one round says it so
+    if own is not None:
+        return str(own(event, seat, who, reason_text(event, seat, who, game)))
     winners = [w for w in event.get("winners", []) if isinstance(w, int)]
     names = ", ".join(who(w) for w in winners)
     return ngettext("The match is over: {reason}. Winner: {names}.",
@@ -286,15 +289,20 @@ def _breakdown_lines(event: Event, who: Who, game: Any, seat: int | None = None)
     lines = [sentence(round_heading(event, seat, who, game)),
              _("    points ({direction}):").format(direction=direction)]
     b: Mapping[str, Any] = event.get("breakdown") or {}
+    # A row as a template, so a language may leave out the rule ID (a player's text: issue 48)
+    with_count = _("    {owner}: {what} ×{count} → {points}  [{rule}]")
+    without = _("    {owner}: {what} → {points}  [{rule}]")
     for c in b.get("components", []):
         owner = (who(c["seat"]) if "seat" in c else _("team {team}").format(team=c["team"]))
-        count = f" ×{c['count']}" if "count" in c else ""
-        lines.append(f"    {owner}: {row_text(c, game)}{count} → {c['points']:+d}  [{c['rule']}]")
+        lines.append((with_count if "count" in c else without).format(
+            owner=owner, what=row_text(c, game), count=c.get("count"),
+            points=f"{c['points']:+d}", rule=c["rule"]))
     totals = b.get("totals", [])
     if totals:
-        unit = _("team") if b.get("by") == "team" else _("seat")
+        by_team = b.get("by") == "team"
         lines.append(_("    totals: {totals}").format(totals=", ".join(
-            f"{unit} {k} {t:+d}" for k, t in enumerate(totals))))
+            f"{_('team {team}').format(team=k) if by_team else who(k)} {t:+d}"
+            for k, t in enumerate(totals))))
     if "scores" in event:
         lines.append(_("    scores now: {scores}").format(scores=", ".join(
             f"{who(k)} {s}" for k, s in enumerate(event["scores"]))))

@@ -22,6 +22,6 @@ def test_a_durak_hand_by_clicks(page, web_server):  # noqa: F811  (the fixture)
     assert page.locator(".seat").count() == 2
     shot(page, "durak-start")
     play_to_the_end(page, random.Random(4), prefer=("attack", "beat"))
-    assert "The hand is over" in page.inner_text("#log")
+    assert "The game is over" in page.inner_text("#log")
     assert "durak" in page.inner_text("#log").lower()       # who is the durak, or nobody
     check_finished_table(page, "durak-over")

@@ -50,3 +50,62 @@ def test_the_hand_ends_once_with_the_breakdown():
     end = [e for e in events if e["kind"] == "hand_end"][0]
     assert end["breakdown"]["totals"] == end["scores"] == game.scores
     assert game._state.round_index == 1
+
+
+# Issue 48: the action that ends a bout lists its card hand -> table, then the bout's cards
+# table -> discard or -> the taker's hand, in its event and in its legal action's moves.
+FULL_0 = ["6H", "8C", "6C", "10D", "6D", "8D"]
+FULL_1 = ["8H", "10C", "7C", "JD", "7D", "9D"]
+BOUT = ["6H", "8H", "8C", "10C", "6C", "7C", "10D", "JD", "6D", "7D", "8D"]
+
+
+def full_bout_but_the_last_beat():
+    game = du(2, {0: FULL_0, 1: FULL_1}, trump="10S")
+    for action in ["attack 6H", "beat 8H", "attack 8C", "beat 10C", "attack 6C", "beat 7C",
+                   "attack 10D", "beat JD", "attack 6D", "beat 7D", "attack 8D"]:
+        game.apply(action)
+    return game
+
+
+def test_du_6_3_the_beat_that_ends_a_full_bout_moves_its_card_then_the_bout():
+    game = full_bout_but_the_last_beat()
+    beat = next(a for a in game.legal_actions() if str(a) == "beat 9D")
+    assert beat.moves == [{"from": "hand:1", "to": "table", "cards": ["9D"]},
+                          {"from": "table", "to": "discard", "cards": [*BOUT, "9D"]}]
+    seen = len(game.events())
+    game.apply(beat)
+    beat_event, beaten = game.events(1, since=seen)[:2]
+    assert beat_event["moves"] == beat.moves[:1]
+    assert beaten["kind"] == "beaten" and beaten["moves"] == beat.moves[1:]
+
+
+def test_du_6_2_a_take_that_ends_a_full_bout_moves_the_table_to_the_taker():
+    game = full_bout_but_the_last_beat()
+    take = next(a for a in game.legal_actions() if a.kind == "take")
+    assert take.moves == [{"from": "table", "to": "hand:1", "cards": BOUT}]
+
+
+def test_du_6_2_the_throw_in_that_fills_the_bout_after_a_take_goes_to_the_taker():
+    game = du(2, {0: ["7H", "8C", "7C", "7D", "8D", "8S"],
+                  1: ["8H", "9D", "10D", "JD", "QD", "KD"]}, trump="10S")
+    for action in ["attack 7H", "beat 8H", "attack 8C", "take", "attack 7C", "attack 7D",
+                   "attack 8D"]:
+        game.apply(action)
+    moves = {str(a): a.moves for a in game.legal_actions()}
+    table = ["7H", "8H", "8C", "7C", "7D", "8D"]
+    assert moves == {
+        "attack 8S": [{"from": "hand:0", "to": "table", "cards": ["8S"]},
+                      {"from": "table", "to": "hand:1", "cards": [*table, "8S"]}],
+        "pass": [{"from": "table", "to": "hand:1", "cards": table}]}
+    seen = len(game.events())
+    game.apply("attack 8S")
+    attack, picked = game.events(0, since=seen)[:2]
+    assert attack["moves"] == moves["attack 8S"][:1]
+    assert picked["kind"] == "picked_up" and picked["moves"] == moves["attack 8S"][1:]
+
+
+def test_du_6_2_a_take_moves_nothing_until_the_bout_ends():
+    game = du(2, {0: H0, 1: H1}, trump="10S")
+    game.apply("attack 7H")
+    take = next(a for a in game.legal_actions() if a.kind == "take")
+    assert take.cards == ("7H",) and take.moves == []       # the table stays till then

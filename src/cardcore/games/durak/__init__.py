@@ -26,6 +26,7 @@ from cardcore._fast import GameState
 from cardcore.cards import card_str, format_cards
 from cardcore.game import ActionSpec, Game, JSONValue, Option, flag, one_of, seat_or_lot
 from cardcore.i18n import N_, _
+from cardcore.narrate import seat_name
 from cardcore.games.durak._state import (
     OBSERVATION_PIECES, PHASES, DurakState, action_table, deal_plan, durak_deck,
 )
@@ -35,9 +36,12 @@ from cardcore.games.durak._state import (  # the action ids by name
 from cardcore.games.durak.events import DurakNarrator
 from cardcore.games.durak.greedy import choose as greedy_choose
 from cardcore.games.durak.schema import SCHEMA
-from cardcore.games.durak.words import PHRASES, REASONS
+from cardcore.games.durak.words import PHRASES, REASONS, SUIT_NAMES
 
 __all__ = ["Durak", "ATTACK_FIRST", "BEAT_FIRST", "PASS", "TAKE", "TRANSFER_FIRST"]
+
+# The suits' signs, for the terminal's trump line (the words are SUIT_NAMES').
+SUIT_SIGNS = {"C": "♣", "S": "♠", "D": "♦", "H": "♥"}
 
 # DU-8.4: a match that reaches this many bouts is drawn (the kernel's MAX_BOUTS).
 MAX_BOUTS = 200
@@ -206,19 +210,27 @@ class Durak(Game):
         return MAX_BOUTS * (13 * players + 13)
 
     def table_lines(self, player: int) -> list[str]:
-        """The public table as plain-text lines, for terminal front ends."""
+        """The public table as plain-text lines, for terminal front ends: seats named as the
+        events name them ("you", "player 2"), the trump suit by its sign and name."""
         v = self.view(player)
-        seat = _("seat {seat}: {value}")
-        lines = [_("Trump {suit} ({card})   stock {stock}   discard {discard}").format(
-            suit=v["trump_suit"], card=v["trump_card"], stock=v["stock_size"],
-            discard=v["discard_size"])]
-        if v["attacker"] is not None:
-            lines.append(_("Seat {attacker} attacks seat {defender}").format(
-                attacker=v["attacker"], defender=v["defender"]))
+        who = seat_name(player)
+        suit = v["trump_suit"]
+        lines = [_("Trumps: {suit} ({card})   stock {stock}   discard {discard}").format(
+            suit=f"{SUIT_SIGNS[suit]} {_(SUIT_NAMES[suit])}", card=v["trump_card"],
+            stock=v["stock_size"], discard=v["discard_size"])]
+        attacker, defender = v["attacker"], v["defender"]
+        if attacker is not None:
+            # no case forms of a name: "Ходит Игрок 1, отбиваетесь вы"
+            line = (_("You attack; {defender} defends") if attacker == player else
+                    _("{attacker} attacks; you defend") if defender == player else
+                    _("{attacker} attacks; {defender} defends"))
+            lines.append(line.format(attacker=who(attacker), defender=who(defender)))
         pairs = [a if b is None else f"{a}/{b}" for a, b in v["bout"]]
         lines.append(_("Table: {cards}").format(cards=" ".join(pairs) or _("(empty)")))
         if v["taking"]:
-            lines.append(_("The defender takes; the others may throw in"))
+            lines.append(_("You take; the others may throw in") if defender == player else
+                         _("{defender} takes; the others may throw in").format(
+                             defender=who(defender)))
         lines.append(_("Hand sizes: {sizes}").format(sizes="  ".join(
-            seat.format(seat=p, value=n) for p, n in enumerate(v["hand_sizes"]))))
+            f"{who(p)}: {n}" for p, n in enumerate(v["hand_sizes"]))))
         return lines

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcore._fast import GameState
-from cardcore.cards import card_id
+from cardcore.cards import card_id, card_str
 from cardcore.events import Narrator, Raw, public
 from cardcore.games.durak._state import DurakState
 
@@ -61,11 +61,18 @@ class DurakNarrator(Narrator):
         if not b.is_over:
             fields = {"attacker": b.attacker, "defender": b.defender,
                       "next_player": b.current_player}
+        if spec.kind == "attack":       # a lead, or a card thrown in (DU-5): words differ
+            fields["throw_in"] = bool(a.bout())
+        elif spec.kind == "beat":       # the first uncovered attacking card (DU-4.2)
+            fields["beats"] = next(card_str(c) for c, cover in a.bout() if cover is None)
         if spec.cards:
-            event = self.action_event(action_id, player, [card_id(spec.cards[0])], a, f"hand:{player}", "table",
-                                      **fields)
-        else:
-            event = self.action_event(action_id, player, **fields)
+            event = self.action_event(action_id, player, [card_id(spec.cards[0])], a,
+                                      f"hand:{player}", "table", **fields)
+        elif spec.kind == "take":       # the table it takes when the bout ends (DU-6.2)
+            event = self.action_event(action_id, player, source="table",
+                                      target=f"hand:{player}", **fields)
+        else:                           # a pass may end the bout: its cards leave the table
+            event = self.action_event(action_id, player, source="table", **fields)
         events = [event]
         bout = b.last_bout()
         if bout is not None:

@@ -59,6 +59,8 @@ SCHEMA = SchemaParts(
         "attacker": d(NAT, "the principal attacker after it (DU-4.1)"),
         "defender": d(NAT, "the defender after it (DU-4.1)"),
         "next_player": d(NAT, "the seat to move next"),
+        "throw_in": d({"type": "boolean"}, "the card was thrown in (DU-5), not led (DU-4.1)"),
+        "beats": d(CARD, "the attacking card it beat (DU-4.2)"),
         "hands_left": d(array(NAT), "the cards each seat still held, by seat (DU-8)"),
         "score_direction": d({"const": "lower is better"}, "1 marks the durak: lower is "
                              "better"),
@@ -77,10 +79,11 @@ SCHEMA = SchemaParts(
         "hand_end": Kind(fields=("hand", "reason", "rule", "hands_left", "breakdown",
                                  "scores", "score_direction")),
         "match_end": Kind(fields=("winners", "scores")),
-        "attack": Kind("a card led or thrown in (DU-4.1, DU-5)", optional=NEXT,
+        "attack": Kind("a card led or thrown in (DU-4.1, DU-5)", fields=("throw_in",),
+                       optional=NEXT,
                        cards="the card played"),
-        "beat": Kind("an attacking card beaten (DU-4.2)", optional=NEXT, cards="the card "
-                     "played"),
+        "beat": Kind("an attacking card beaten (DU-4.2)", fields=("beats",), optional=NEXT,
+                     cards="the card played"),
         "transfer": Kind("the attack passed on (DU-9)", optional=NEXT, cards="the card "
                          "played"),
         "take": Kind("the defender takes (DU-6.1)", optional=NEXT),

@@ -5,18 +5,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardcore.i18n import N_, P_, _
+from cardcore.i18n import N_, P_, _, personal
 from cardcore.narrate import Event, Line, Phrase, PhraseFunction, Said, Who, cards_text, mine
 
 SUIT_NAMES = {"C": N_("clubs"), "S": N_("spades"), "D": N_("diamonds"), "H": N_("hearts")}
 
 # Why the hand (the match, DU-8) ended, by the events' ``reason_code``.
 REASONS: dict[str, str | tuple[str, str]] = {
-    "durak": (N_("you are left holding cards: you are the durak"),
-              N_("{name} is left holding cards: the durak")),
+    "durak": (N_("you are the durak"), N_("the durak is {name}")),
     "draw": N_("the last cards went out together: nobody is the durak"),
     "bouts": N_("the bouts allowed are played: nobody is the durak"),
-    "one_hand": N_("its one hand is played"),
+    "one_hand": N_("the game is over"),
+}
+
+# "beat 6C with a seven (7C)": the beating card's rank in words (Russian: the instrumental
+# case, «семёркой»), by the rank of the card notation.
+RANK_WITH = {
+    "6": N_("a six"), "7": N_("a seven"), "8": N_("an eight"), "9": N_("a nine"),
+    "10": N_("a ten"), "J": N_("a jack"), "Q": N_("a queen"), "K": N_("a king"),
+    "A": N_("an ace"),
 }
 
 
@@ -34,6 +41,7 @@ def _then_next(line: Line) -> PhraseFunction:
 
 
 TRANSFERRED = Line(P_("{name} transferred with {cards}."))
+# Who defends the bout now: "you" or a seat, the verb agreeing (a name needs no gender).
 NOW_DEFENDS = Line(N_(" Now {name} defend."), N_(" Now {name} defends."), of="defender")
 
 
@@ -46,24 +54,62 @@ def _trump(event: Event, seat: int | None, who: Who, name: str) -> str:
         cards=cards_text(event), suit=_(SUIT_NAMES.get(str(event.get("trump_suit")), "")))
 
 
-def _first_attack(event: Event, seat: int | None, who: Who, name: str) -> str:
-    attacker, defender = event["attacker"], event["defender"]
+def _first_attack(event: Event, seat: int | None, who: Who, name: str) -> Said:
+    attacker = event["attacker"]
     if event.get("cards"):
-        line = mine(attacker, seat, _("{name} show the lowest trump {cards} and attack {other}."),
-                    _("{name} shows the lowest trump {cards} and attacks {other}."))
+        line = mine(attacker, seat, _("{name} show the lowest trump {cards} and attack first."),
+                    _("{name} shows the lowest trump {cards} and attacks first."))
     else:
-        line = mine(attacker, seat, _("{name} attack {other} first."),
-                    _("{name} attacks {other} first."))
-    return line.format(name=who(attacker), cards=cards_text(event), other=who(defender))
+        line = mine(attacker, seat, _("{name} attack first."), _("{name} attacks first."))
+    return line.format(name=who(attacker), cards=cards_text(event)), NOW_DEFENDS
+
+
+ATTACKED = Line(P_("{name} attacked with {cards}."))
+THREW_IN = Line(P_("{name} threw in {cards}."))
+
+
+def _attack(event: Event, seat: int | None, who: Who, name: str) -> Said:
+    """A lead (DU-4.1) or a card thrown in (DU-5): «пошли» / «подкинули»."""
+    return _then_next(THREW_IN if event.get("throw_in") else ATTACKED)(event, seat, who, name)
+
+
+def _beat(event: Event, seat: int | None, who: Who, name: str) -> Said:
+    """"You beat 6C with a seven (7C).": the card beaten, then the card beating it."""
+    cards = [str(c) for c in event.get("cards") or []]
+    target = event.get("beats")
+    if not cards or not isinstance(target, str):
+        return _then_next(Line(P_("{name} beat with {cards}.")))(event, seat, who, name)
+    rank = _(RANK_WITH.get(cards[0][:-1], ""))
+    text = personal(event.get("player"), seat, P_("{name} beat {target} with {rank} ({cards}).")
+                    ).format(name=name, target=target, rank=rank, cards=cards[0])
+    nxt = event.get("next_player")
+    return text if nxt is None or nxt == event.get("player") else (text, NEXT)
 
 
 def _hand_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
-    return _("The hand is over: {reason}.").format(reason=reason)
+    """"The durak is player 2.": the match's end then says the game is over."""
+    return reason + "."
+
+
+def match_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
+    """The match is the hand (DU-8.2), whose end said who the durak is: to each seat, whether
+    it escaped; to a spectator, that the game is over."""
+    winners = event.get("winners") or []
+    losers = [k for k in range(len(event.get("scores") or [])) if k not in winners]
+    names = ", ".join(who(k) for k in losers)
+    if len(losers) > 1:                     # partners: a side loses together (DU-10.3)
+        words = (_("{reason}. Your side ({names}) loses: you are the durak.")
+                 if seat in losers else _("{reason}. The durak: {names}."))
+    elif seat is None or seat not in winners:     # the hand's end named the durak
+        return reason + "."
+    else:
+        words = _("{reason}. You are not the durak!")
+    return words.format(reason=reason, names=names)
 
 
 PHRASES: dict[str, Phrase] = {
-    "attack": _then_next(Line(P_("{name} attacked with {cards}."))),
-    "beat": _then_next(Line(P_("{name} beat with {cards}."))),
+    "attack": _attack,
+    "beat": _beat,
     "transfer": _transfer,
     "take": _then_next(Line(P_("{name} said take; the others may throw in more."))),
     "pass": _then_next(Line(P_("{name} threw in nothing more."))),
@@ -76,6 +122,7 @@ PHRASES: dict[str, Phrase] = {
              Line(N_(" Stock: {count}."), personal=False, fields={"count": "stock_size"})),
     "out": Line(P_("{name} ran out of cards.")),
     "hand_end": _hand_end,
+    "match_end": match_end,
 }
 
 # The refusals of _state.pyx (explain_rule), as templates: cardcore.i18n.fill_template
@@ -100,14 +147,18 @@ REFUSALS = (
 
 # The notation, for the terminal's help: (an example, what it means).
 NOTATION = (
-    ("attack 7H", N_("lead a card, or throw in one of a rank on the table (DU-4.1, DU-5)")),
-    ("beat 9H", N_("beat the first uncovered attacking card: higher of its suit, or a trump "
-                   "(DU-4.3)")),
-    ("transfer 7S", N_("with transfer=True: add a card of the attacking rank and pass the "
-                       "attack on (DU-9)")),
-    ("take", N_("take the table into your hand (DU-6)")),
-    ("pass", N_("throw in nothing more (DU-5.3)")),
+    ("attack 7H", N_("lead a card, or throw in one of a rank on the table")),
+    ("beat 9H", N_("beat the first uncovered attacking card: higher of its suit, or a trump")),
+    ("transfer 7S", N_("in perevodnoy durak: add a card of the attacking rank and pass the "
+                       "attack on")),
+    ("take", N_("take the table into your hand")),
+    ("pass", N_("throw in nothing more (after a take: enough)")),
 )
+
+
+def forced_note(action: Any) -> str | None:
+    """The terminal's words for a forced move: a pass with nothing to throw in."""
+    return _("(nothing to throw in: pass)") if action.kind == "pass" else None
 
 
 def move_note(action: Any) -> str | None:

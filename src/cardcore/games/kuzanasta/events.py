@@ -89,6 +89,12 @@ class KuzanastaNarrator(Narrator):
         elif kind == "draw_discard":
             top = a.discards()[a.pile_of(player)][-1:]
             events.insert(0, self.action_event(action_id, player, top))
+        elif kind in ("discard", "god_discard") and ended:
+            # The deal's last discard: named hand -> pile, as the next deal's first event
+            # gathers every card (cardcore.events: a round's end is told as the action's move).
+            events.insert(0, self.action_event(action_id, player, self._card_ids(spec.cards),
+                                               a, f"hand:{player}",
+                                               f"discard:{a.pile_of(player)}"))
         elif kind == "go_out":
             events.insert(0, self.action_event(action_id, player, a.hand(player)))
         else:

@@ -77,6 +77,13 @@ export function facts(view, layout, seatName) {
     const value = view[f.key];
     if (!(f.key in view) || (f.hide && (value === null || value === undefined || value === 0 || value === false
         || (Array.isArray(value) && !value.length)))) continue;
+    if (f.when && !view[f.when]) continue;             // shown only while that key is true
+    if (f.say && f.as === "seat" && value !== null && value !== undefined) {
+      // one sentence, the verb agreeing with the seat: «Отбиваетесь вы», «Отбивается Игрок 2»
+      const words = value === view.player ? t(f.say[0]) : t(f.say[1], { who: seatName(value), [f.key]: seatName(value) });
+      out.push(el("div", { class: "fact", dataset: { fact: f.key } }, el("span", { class: "value" }, words)));
+      continue;
+    }
     out.push(el("div", { class: "fact", dataset: { fact: f.key } }, el("span", { class: "label" }, t(f.label)), " ",
       el("span", { class: "value" }, ...factValue(view, f, value, seatName))));
   }

@@ -66,7 +66,7 @@ function fillSeats() {
   const n = Number(document.getElementById("players").value);
   const seat = document.getElementById("seat");
   const mine = Math.min(Number(seat.value || 0), n - 1);
-  seat.replaceChildren(...Array.from({ length: n }, (_, k) => el("option", { value: String(k), selected: k === mine }, t("seat {n}", { n: k }))));
+  seat.replaceChildren(...Array.from({ length: n }, (_, k) => el("option", { value: String(k), selected: k === mine }, t("player {n}", { n: k + 1 }))));
   fillOthers();
 }
 
@@ -80,7 +80,7 @@ function fillOthers() {
   const botLabel = (c) => c === "level:1" ? t("level 1 bot (beginner)") : c === "level:5" ? t("level 5 bot (strongest)")
     : t("{name} bot", { name: botName(c) });
   box.replaceChildren(el("legend", {}, t("The other seats")), ...Array.from({ length: n }, (_, k) => k).filter((k) => k !== mine).map((k) =>
-    el("label", {}, `${t("seat {n}", { n: k })} `, el("select", { name: `seat-${k}`, dataset: { seat: String(k) } },
+    el("label", {}, `${t("player {n}", { n: k + 1 })} `, el("select", { name: `seat-${k}`, dataset: { seat: String(k) } },
       ...choices.map((c) => el("option", { value: c, selected: c === (g.bots.includes("greedy") ? "greedy" : g.bots[0]) },
         c === "person" ? t("a person (invite link)") : c === "open" ? t("an open seat (anyone may join)") : botLabel(c)))))));
 }
@@ -121,10 +121,10 @@ async function create(event) {
     const invite = inviteLink(made.table, made.invite);
     box.replaceChildren(
       others.length ? el("p", {}, t("Send each person their own link (it is their seat's key):")) : "",
-      others.length ? el("ul", {}, ...others.map((s) => el("li", {}, `${t("seat {n}", { n: s })}: `, el("input", { readonly: true, size: "60", "aria-label": t("link for seat {n}", { n: s }), value: new URL(link(s), location.href).href })))) : "",
+      others.length ? el("ul", {}, ...others.map((s) => el("li", {}, `${t("player {n}", { n: s + 1 })}: `, el("input", { readonly: true, size: "60", "aria-label": t("link for player {n}", { n: s + 1 }), value: new URL(link(s), location.href).href })))) : "",
       made.open_seats.length ? el("p", {}, `${t("Open seats: anyone with this link takes one with a name (they are listed below too):")} `,
         el("input", { readonly: true, size: "60", id: "invite-link", "aria-label": t("invite link"), value: invite })) : "",
-      el("p", {}, el("a", { href: link(mine), id: "my-seat" }, t("Go to your seat (seat {n}) →", { n: mine }))));
+      el("p", {}, el("a", { href: link(mine), id: "my-seat" }, t("Go to your seat (player {n}) →", { n: mine + 1 }))));
   } catch (e) {
     error.textContent = e.message;
   }
@@ -138,12 +138,12 @@ const PRESENCE = { connected: N_("connected"), away: N_("away"), open: N_("open"
 function seatCell(row, k) {
   const bot = row.bots[String(k)];
   const presence = (row.presence || [])[k];
-  const label = bot ? t("{name} bot", { name: botName(bot) }) : row.names[String(k)] || t("seat {n}", { n: k });
+  const label = bot ? t("{name} bot", { name: botName(bot) }) : row.names[String(k)] || t("player {n}", { n: k + 1 });
   const item = el("li", { class: `lobby-seat presence-${presence}` }, `${label} `,
     presence && !bot ? el("span", { class: "presence" }, `(${t(PRESENCE[presence])})`) : "");
   if (presence === "open" && row.join === "anyone" && !row.over) {
     const name = el("input", { name: "name", maxlength: "24", required: true, size: "10", autocomplete: "nickname",
-      "aria-label": t("your name for seat {n}", { n: k }) });
+      "aria-label": t("your name for player {n}", { n: k + 1 }) });
     const form = el("form", { class: "join", dataset: { table: row.table, seat: String(k) } }, name,
       el("button", { type: "submit" }, t("Join")));
     form.addEventListener("submit", (event) => join(event, row, k, name));
@@ -190,7 +190,7 @@ async function loadMine() {
     if (!response.ok) continue;
     const s = await response.json();
     const status = s.over ? t("over") : s.current_player === s.seat ? t("your turn") : t("playing");
-    rows.push(el("tr", {}, el("td", {}, titleOf(s.game)), el("td", {}, t("seat {n}", { n: s.seat })), el("td", {}, status),
+    rows.push(el("tr", {}, el("td", {}, titleOf(s.game)), el("td", {}, t("player {n}", { n: s.seat + 1 })), el("td", {}, status),
       el("td", {}, el("a", { href: `/tables/${encodeURIComponent(seat.table)}#token=${encodeURIComponent(seat.token)}`, class: "rejoin" }, s.over ? t("see the result") : t("rejoin")))));
   }
   body.replaceChildren(...rows);
@@ -225,14 +225,14 @@ async function showInvite() {
     ({ games } = await api("/api/games"));
     const host = state.seats.find((s) => !s.bot && s.presence !== "open" && s.name)
       || state.seats.find((s) => !s.bot && s.presence !== "open");
-    const hostName = host ? host.name || t("Seat {seat}", { seat: host.seat }) : null;
+    const hostName = host ? host.name || t("Player {n}", { n: host.seat + 1 }) : null;
     title.textContent = hostName ? t("{host} invites you to a game of {game}", { host: hostName, game: titleOf(state.game) })
       : t("You are invited to a game of {game}", { game: titleOf(state.game) });
     const fact = (label, value, key) => [el("dt", {}, label), el("dd", { dataset: { fact: key } }, value)];
     document.getElementById("join-facts").replaceChildren(
       ...fact(t("Game"), titleOf(state.game), "game"),
       ...fact(t("Players"), String(state.players), "players"),
-      ...fact(t("Your seat"), capitalized(t("seat {n}", { n: open[0] })), "seat"),
+      ...fact(t("Your seat"), capitalized(t("player {n}", { n: open[0] + 1 })), "seat"),
       ...(hostName ? fact(t("Host"), hostName, "host") : []));
   }
   const form = document.getElementById("join-form");

@@ -261,7 +261,8 @@ async function askHint() {
   const move = best && state.legal.find((a) => a.id === best.action);
   if (move) {
     selected = [];
-    toast(t("Suggested: {move} (wins {share}% of the searched games)", { move: `${moveLabel(move)} ${move.cards.map(cardLabel).join(" ")}`.trim(), share: Math.round(best.estimate * 100) }));
+    // (a layout's `hint` words what winning is in its game, where nobody wins but a loser)
+    toast(t(game.layout.hint || "Suggested: {move} (wins {share}% of the searched games)", { move: `${moveLabel(move)} ${move.cards.map(cardLabel).join(" ")}`.trim(), share: Math.round(best.estimate * 100) }));
   }
   renderHand();
   renderMoves();
@@ -359,7 +360,7 @@ function render() {
   setWildCards(s.wild_cards);
   document.title = `${t(game.title)} · cardcore`;
   document.getElementById("title").textContent =
-    `${t(game.title)} · ${me === null ? t("watching") : t("you are seat {n}", { n: me })}`;
+    `${t(game.title)} · ${me === null ? t("watching") : t("you are player {n}", { n: me + 1 })}`;
   // The header stays short (game and seat); the table's id is under a menu.
   document.getElementById("table-id").textContent = t("table {id}", { id: s.table });
   document.getElementById("table-menu").hidden = false;
@@ -422,26 +423,45 @@ function renderSeats(s, v, c) {
     const turn = s.current_player === seat;
     const winner = s.over && s.winners.includes(seat);
     const node = el("div", { class: `seat${turn ? " to-move" : ""}${seat === s.seat ? " me" : ""}${winner ? " winner" : ""}`, dataset: { seat: String(seat) } },
-      el("div", { class: "seat-name" }, seat === s.seat ? t("You (seat {n})", { n: seat }) : name || t("Seat {seat}", { seat }), bot ? el("span", { class: "bot" }, ` ${t("{name} bot", { name: botName(bot) })}`) : "",
+      el("div", { class: "seat-name" }, seat === s.seat ? t("You (player {n})", { n: seat + 1 }) : name || t("Player {n}", { n: seat + 1 }), bot ? el("span", { class: "bot" }, ` ${t("{name} bot", { name: botName(bot) })}`) : "",
         presenceWords[presence] ? el("span", { class: `presence presence-${presence}` }, ` · ${presenceWords[presence]}`) : ""),
       el("div", { class: "seat-zones" }, ...known.filter((z) => z.owner === seat && z.id !== hand)
         .map((z) => zoneBox(z, zones[z.id], game.layout, { compact: true }))),
       el("div", { class: "seat-score" }, t("score {n}", { n: s.scores[seat] })),
       el("div", { class: "seat-extra" }, seatFacts(v, seat, game.layout).join(" · ")));
-    if (turn) node.append(el("div", { class: "turn-mark" }, t("to move")));
+    if (turn) node.append(el("div", { class: "turn-mark" }, seat === s.seat ? t("your turn") : t("thinking")));
     if (winner) node.append(el("div", { class: "winner-mark" }, t("winner")));
     return node;
   }));
 }
 
+// The layout's sentence for the phase (docs/server.md, "The web table"): [yours, theirs, and
+// optionally theirs while you are the view's `about` seat], {who} the seat to move, {about}
+// the seat the view's `about` key names («Игрок 2 подкидывает, Игрок 1 берёт»).
+function turnWords(s, c) {
+  const words = (game.layout.turn || {})[s.view.phase];
+  if (!words || !words.say || s.current_player === null || s.current_player === undefined) return "";
+  const about = words.about ? s.view[words.about] : null;
+  const fields = { who: seatName(s.current_player, c), about: about === null || about === undefined ? "" : seatName(about, c) };
+  if (s.current_player === s.seat) return t(words.say[0], fields);
+  return t(words.say[about === s.seat && words.say[2] ? 2 : 1], fields);
+}
+
 function renderTurn(s, c) {
   const node = document.getElementById("turn");
   let text;
-  if (s.over) {
+  // A layout's `turn.over: "event"`: the match end's own sentence («Игра окончена. Вы не
+  // дурак!»), for a game where nobody wins but one loses.
+  const end = s.over && (game.layout.turn || {}).over === "event" ? [...events].reverse().find((e) => e.kind === "match_end") : null;
+  if (end && end.text) {
+    text = end.text;
+  } else if (s.over) {
     const names = s.winners.map((w) => seatName(w, c));
     const winners = { winners: names.join(", ") };
     text = (names.length === 1 ? t("The match is over. Winner: {winners}.", winners) : t("The match is over. Winners: {winners}.", winners)) + " " +
       (s.seat === null ? "" : s.winners.includes(s.seat) ? t("Well played!") : t("Better luck next time."));
+  } else if (turnWords(s, c)) {
+    text = turnWords(s, c);
   } else if (s.current_player === s.seat && s.seat !== null) {
     text = t("Your turn ({phase}).", { phase: t(s.view.phase) });
   } else {
@@ -543,10 +563,16 @@ function moveLabel(a) {
   return done.get(a.id);
 }
 
+// A layout's caption for an action kind: the phase's own (`phase_actions`: a lead and a card
+// thrown in read differently), else the kind's (`actions`).
+function captionOf(kind) {
+  return ((game.layout.phase_actions || {})[state.view.phase] || {})[kind] || game.layout.actions[kind];
+}
+
 function moveWords(a) {
   const hand = myHand();
   const where = (id) => (id === hand ? t("your hand") : zoneOf(id).label);
-  const caption = game.layout.actions[a.kind] ? t(game.layout.actions[a.kind])
+  const caption = captionOf(a.kind) ? t(captionOf(a.kind))
     : (a.moves || []).length ? capital(a.moves.map((m) => `${where(m.from)} → ${where(m.to)}`).join(", "))
     : t(capital(a.kind.replace(/_/g, " ")));
   const zones = zonesNow();

@@ -1,7 +1,7 @@
 // The event log in words: one sentence per event, the server's (each event's `text`, in the
 // socket's language: docs/server.md), and the scoring tables.
 import { el, cardText, notationText } from "./cards.js";
-import { t, tFilled } from "./i18n.js";
+import { t, tFilled, tn } from "./i18n.js";
 
 export function seatName(seat, ctx) {
   if (seat === null || seat === undefined) return "";
@@ -9,7 +9,8 @@ export function seatName(seat, ctx) {
   const bot = ctx.seats && ctx.seats[seat] && ctx.seats[seat].bot;
   const name = ctx.seats && ctx.seats[seat] && ctx.seats[seat].name;
   if (name) return name;                       // a seat's display name (docs/server.md)
-  return bot ? t("Seat {seat} ({bot})", { seat, bot: botName(bot) }) : t("Seat {seat}", { seat });
+  // counted from 1, as players count («Игрок 2»); the seat ids on the wire stay 0-based
+  return bot ? t("Player {n} ({bot})", { n: seat + 1, bot: botName(bot) }) : t("Player {n}", { n: seat + 1 });
 }
 
 // A bot's name in words: "greedy", "level 3".
@@ -28,8 +29,7 @@ export function describe(event, ctx) {
        ...(event.action ? notationText(event.action) : [event.kind.replace(/_/g, " ")]), "."];
   const end = event.kind === ctx.roundEnd ? " ev-round-end" : "";
   const item = el("li", { class: `ev ev-${event.kind}${end}${ctx.me !== null && event.player === ctx.me ? " mine" : ""}`, dataset: { n: String(event.n) } }, ...words);
-  // Rule IDs only where they explain a result: the ends of rounds and of the match.
-  if (event.rule && (event.breakdown || event.kind === "match_end")) item.append(" ", el("span", { class: "rule" }, event.rule));
+  // No rule IDs: the log is a player's text (the rulebook and the API carry them).
   return item;
 }
 
@@ -56,18 +56,18 @@ export function breakdownTable(event, ctx) {
   const direction = event.score_direction ? ` (${t(event.score_direction)})` : "";
   const table = el("table", { class: "breakdown" },
     el("caption", {}, t("{round}: scoring", { round: title }) + direction),
-    el("thead", {}, el("tr", {}, el("th", {}, by === "team" ? t("team") : t("seat")), el("th", {}, t("what")), el("th", {}, t("count")), el("th", {}, t("points")), el("th", {}, t("rule")))));
+    el("thead", {}, el("tr", {}, el("th", {}, by === "team" ? t("team") : t("seat")), el("th", {}, t("what")), el("th", {}, t("count")), el("th", {}, t("points")))));
   const body = el("tbody");
   for (const part of b.components) {
     const owner = by === "team" ? t("team {n}", { n: part.team }) : seatName(part.seat, ctx);
     body.append(el("tr", {}, el("td", {}, owner), el("td", {}, part.text ?? tFilled(part.what)), el("td", { class: "num" }, part.count ?? ""),
-      el("td", { class: "num" }, String(part.points)), el("td", { class: "rule" }, part.rule || "")));
+      el("td", { class: "num" }, String(part.points))));   // no rule IDs: a player's table
   }
-  if (!b.components.length) body.append(el("tr", {}, el("td", { colspan: "5" }, t("No points scored."))));
+  if (!b.components.length) body.append(el("tr", {}, el("td", { colspan: "4" }, t("No points scored."))));
   table.append(body);
   const foot = el("tfoot");
   (b.totals || []).forEach((total, i) => {
-    foot.append(el("tr", {}, el("th", {}, by === "team" ? t("team {n}", { n: i }) : seatName(i, ctx)), el("td", {}, t("total")), el("td"), el("td", { class: "num" }, String(total)), el("td")));
+    foot.append(el("tr", {}, el("th", {}, by === "team" ? t("team {n}", { n: i }) : seatName(i, ctx)), el("td", {}, t("total")), el("td"), el("td", { class: "num" }, String(total))));
   });
   table.append(foot);
   return table;
@@ -82,7 +82,7 @@ export function rankingList(state, events, ctx) {
   const seats = state.scores.map((score, seat) => ({ seat, score }));
   seats.sort((a, b) => Number(state.winners.includes(b.seat)) - Number(state.winners.includes(a.seat)) || sign * (a.score - b.score) || a.seat - b.seat);
   const list = el("ol", { class: "ranking" }, ...seats.map(({ seat, score }) => el("li", { class: state.winners.includes(seat) ? "winner" : "" },
-    t("{who}: {points} points", { who: seatName(seat, ctx), points: score }), state.winners.includes(seat) ? ` — ${t("winner")}` : "")));
+    tn("{who}: {points} point", "{who}: {points} points", score, { who: seatName(seat, ctx), points: score }), state.winners.includes(seat) ? ` — ${t("winner")}` : "")));
   return el("div", {}, list, el("p", { class: "hint" }, t("Scores: {direction}.", { direction: t(direction) })));
 }
 
