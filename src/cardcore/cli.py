@@ -123,7 +123,7 @@ def _echo_tokens(message: str) -> str:
 
 def cards_help(game: Game) -> str:
     """The help's line on card notation, for the game's deck: its ranks, and jokers only if
-    it has them (a Durak deck is 6 to ace)."""
+    it has them (a 36-card deck is 6 to ace)."""
     from cardcore.cards import card_str
     ranks = {card_str(c)[:-1] for c in game.deck_for(game.num_players, game.options)
              if card_str(c) != "JK"}

@@ -385,7 +385,7 @@ def action_moves(table: ZoneTable, events: list[Raw], pre_zones: Zones, post_zon
 
 def through_target(act: Raw, moves: Sequence[Move]) -> Sequence[Move]:
     """``moves`` with the action's own cards taken through the zone its narrator names: a
-    card the same step carries on (the card that ends a Durak bout, beaten or taken; a
+    card the same step carries on (the card that ends a bout of beats, beaten or taken; a
     discard that a pile's end sweeps away) nets out of the zone diff as hand -> discard,
     which would leave the action's event without its card. Told as hand -> table, then
     table -> discard (merged into the move that carries the rest there), so the action
@@ -430,7 +430,7 @@ def through_target(act: Raw, moves: Sequence[Move]) -> Sequence[Move]:
 def carried(events: list[Raw], primary: int) -> list[Move]:
     """An action's moves: its event's, then those of the automatic events of the same step
     that carry cards on from a zone it touched or its narrator names (``source``,
-    ``target``): the card that ends a Durak bout goes hand -> table, then the bout's cards
+    ``target``): the card that ends a bout goes hand -> table, then the bout's cards
     table -> discard or -> the taker's hand. Draws and other happenings from elsewhere
     (the stock) are left to the events: they are not the cards the action moves."""
     act = events[primary]
