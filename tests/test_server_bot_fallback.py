@@ -10,7 +10,6 @@ import os
 import re
 import time
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -218,7 +217,7 @@ def test_an_illegal_or_late_choice_falls_back_too(fail, reason, flaky_path, tmp_
                 else:
                     state = client.get(f"/api/tables/{table}", headers=headers).json()
             assert state["seats"][1]["fallback"]["reason"] == reason
-            assert f'cardcore_bot_fallbacks_total{{game="kings_stakes"}} 1.0' in \
+            assert 'cardcore_bot_fallbacks_total{game="kings_stakes"} 1.0' in \
                 client.get("/metrics").text
     finally:
         forget_factory("flakybot")
