@@ -706,11 +706,14 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                                "threshold": {"type": "number"},
                                "decisions": {"type": "array", "items": {
                                    "type": "object",
-                                   "required": ["move", "chosen", "chosen_estimate", "best",
-                                                "best_estimate", "loss", "mistake", "legal"],
+                                   "required": ["move", "round", "chosen", "chosen_estimate",
+                                                "best", "best_estimate", "loss", "mistake",
+                                                "legal"],
                                    "properties": {
                                        "move": {"type": "integer", "minimum": 0},
-                                       "round": {},
+                                       "round": {"type": "integer", "minimum": 1,
+                                                 "description": "the round, deal or hand "
+                                                                "of the decision, from 1"},
                                        "chosen": {"type": "string"},
                                        "chosen_estimate": {"type": "number"},
                                        "best": {"type": "string"},
