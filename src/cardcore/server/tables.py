@@ -184,6 +184,7 @@ class Table:
         """The bot of each bot seat, seeded for the log's length (as after a reload)."""
         self.bot_players = {}
         self.searching = set()
+        self.plugins = set()
         settings = self.settings
         for seat, name in settings.bots.items():
             seed = bot_seed(settings.bot_seed, self.actions, seat)
