@@ -2,7 +2,7 @@
 is asked once more, then its seat is played by the fallback bot within the table's bot delay;
 every seat sees it in the state (``seats[k].fallback``) and in a ``bot`` message, and
 ``cardcore_bot_fallbacks_total`` counts it by game. A plug-in that fails once is retried and
-keeps its seat."""
+keeps its seat. The web table shows the notice."""
 from __future__ import annotations
 
 import json
@@ -222,3 +222,31 @@ def test_an_illegal_or_late_choice_falls_back_too(fail, reason, flaky_path, tmp_
     finally:
         forget_factory("flakybot")
         sys.modules.pop("flakybot", None)
+
+
+def test_the_web_table_shows_the_notice_in_its_language(flaky_path, tmp_path, monkeypatch,
+                                                        browser):
+    """The Russian web table of the person's seat shows the fallback notice as a toast."""
+    from test_server_browser_layout import LAPTOP, new_page
+    monkeypatch.setenv("PYTHONPATH", flaky_path)
+    server = ServerProcess(tmp_path / "t.sqlite3", bot_delay=BOT_DELAY,
+                           extra=("--bots", "flakybot:fail=always"))
+    try:
+        status, made = server.request("POST", "/api/tables", {       # seed 3: seat 0 first
+            "game": "crazy_eights", "players": 2, "seed": 3,
+            "bots": {"1": "flakybot:fail=always"}})
+        assert status == 201, made
+        table, tokens = made["table"], {0: made["seats"]["0"]}
+        for page in new_page(browser, LAPTOP, locale="ru-RU"):
+            page.goto(f"{server.base}/tables/{table}#token={tokens[0]}")
+            page.evaluate("""() => { window.toasts = []; new MutationObserver(() =>
+              window.toasts.push(document.getElementById('toast').textContent)).observe(
+              document.getElementById('toast'),
+              {childList: true, characterData: true, subtree: true}); }""")
+            page.wait_for_selector("#status.ok")          # the socket is open
+            _play_until(server, table, tokens, 1,
+                        lambda s: s["seats"][1]["fallback"] is not None)
+            page.wait_for_function("() => window.toasts.some(t => t.includes("
+                                   "'дальше за этого игрока играет бот greedy'))")
+    finally:
+        server.stop()
