@@ -190,14 +190,14 @@ def test_a_plugin_that_fails_once_is_retried_and_keeps_its_seat(flaky_path, tmp_
 @pytest.mark.parametrize("fail, reason", [("illegal", "illegal"), ("slow", "timeout")])
 def test_an_illegal_or_late_choice_falls_back_too(fail, reason, flaky_path, tmp_path,
                                                   monkeypatch):
-    """In process: an illegal choice is retried, then falls back; a move past
-    ``bot_timeout`` falls back at once (its thread is still busy: no second wait)."""
-    import sys
-
-    from cardcore.bots import forget_factory
+    """In process (the plug-in registered, not an entry point): an illegal choice is
+    retried, then falls back; a move past ``bot_timeout`` falls back at once (its thread is
+    still busy: no second wait)."""
+    from cardcore.bots import register, unregister
     from cardcore.server import Limits, create_app
-    monkeypatch.syspath_prepend(flaky_path.split(os.pathsep)[0])
-    forget_factory("flakybot")
+    flaky: dict[str, Any] = {}
+    exec(FLAKY, flaky)
+    register("flakybot", flaky["make_bot"], replace=True)
     spec = f"flakybot:fail={fail}"
     app = create_app(tmp_path / "t.sqlite3", bots=spec, limits=Limits(bot_timeout=0.3))
     try:
@@ -220,8 +220,7 @@ def test_an_illegal_or_late_choice_falls_back_too(fail, reason, flaky_path, tmp_
             assert 'cardcore_bot_fallbacks_total{game="kings_stakes"} 1.0' in \
                 client.get("/metrics").text
     finally:
-        forget_factory("flakybot")
-        sys.modules.pop("flakybot", None)
+        unregister("flakybot")
 
 
 def test_the_web_table_shows_the_notice_in_its_language(flaky_path, tmp_path, monkeypatch,
