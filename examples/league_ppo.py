@@ -12,8 +12,10 @@ moves are asked for inside ``VectorGame.step`` (one batched call per round for e
 where it is to move), so the loop is the same plain (obs, mask, action, reward, done) loop as
 examples/masked_ppo.py, whose network and PPO update this reuses.
 
-The script ends with the win rates against random, greedy and level 3 and against snapshot 0
-(the untrained network), 95% Wilson intervals.
+The script ends with the win rates against random, greedy and level 3 (other opponents with
+--eval-opponent, checked before training) and against snapshot 0 (the untrained network), 95%
+Wilson intervals. It runs on every game; a member with no in-core policy (a search level, such
+as Durak's level 3) is played outside the core, much slower.
 """
 from __future__ import annotations
 
@@ -32,7 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from masked_ppo import Agent  # noqa: E402  (the network of examples/masked_ppo.py)
 
 from cardcore.envs import SelfPlay  # noqa: E402
-from cardcore.envs.evaluation import format_win_rates, win_rates  # noqa: E402
+from cardcore.envs.evaluation import (DEFAULT_OPPONENTS, check_opponents,  # noqa: E402
+                                      format_win_rates, win_rates)
 from cardcore.vector import VectorGame  # noqa: E402
 
 
@@ -59,6 +62,7 @@ class Config:
     seed: int = 0
     threads: int = 1
     eval_games: int = 500
+    eval_opponents: tuple[str, ...] = DEFAULT_OPPONENTS      # the final evaluation's bots
     options: dict = field(default_factory=dict)
 
 
@@ -175,14 +179,14 @@ def train(cfg: Config, log=print) -> dict:
 
 
 def evaluate(agent: Agent, cfg: Config, first_snapshot, games: int) -> dict:
-    """Win rates (sampling from the policy) against random, greedy, level 3 and snapshot 0
+    """Win rates (sampling from the policy) against ``cfg.eval_opponents`` and snapshot 0
     (the untrained network)."""
     def policy(obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
         with torch.no_grad():
             dist, _ = agent(torch.from_numpy(obs), torch.from_numpy(np.array(mask)))
             return dist.sample().numpy()
     options = dict(games=games, players=cfg.players, seed=12345, **cfg.options)
-    results = win_rates(policy, cfg.game, ("random", "greedy", "level:3"), **options)
+    results = win_rates(policy, cfg.game, cfg.eval_opponents, **options)
     results["snapshot 0"] = win_rates(policy, cfg.game, (first_snapshot,),
                                       **options)[first_snapshot]
     return results
@@ -192,15 +196,20 @@ def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("game", nargs="?", default=Config.game)
     for name, value in asdict(Config()).items():
-        if name in ("game", "options", "league"):
+        if name in ("game", "options", "league", "eval_opponents"):
             continue
         parser.add_argument("--" + name.replace("_", "-"), type=type(value), default=value)
     parser.add_argument("--league", default=",".join(Config.league),
-                        help="members: 'self' and in-core bot specs, comma-separated")
+                        help="members: 'self' and bot specs, comma-separated")
+    parser.add_argument("--eval-opponent", action="append", metavar="SPEC",
+                        help="an opponent of the final evaluation, a bot spec; repeat for "
+                             "several (default: random, greedy, level:3)")
     args = parser.parse_args(argv)
     fields = {k: v for k, v in vars(args).items() if k in Config.__dataclass_fields__}
     fields["league"] = tuple(m.strip() for m in args.league.split(","))
-    cfg = Config(**fields)
+    cfg = Config(**fields, eval_opponents=tuple(args.eval_opponent or DEFAULT_OPPONENTS))
+    # A spec the evaluation cannot play fails now, not after the training.
+    check_opponents(cfg.game, cfg.eval_opponents, players=cfg.players, **cfg.options)
     result = train(cfg)
     final = evaluate(result["agent"], cfg, result["first_snapshot"], cfg.eval_games)
     print(f"\n{cfg.game}: {result['steps']:,} learner steps in {result['cpu_seconds']:.0f} CPU s, "

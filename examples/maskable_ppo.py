@@ -11,7 +11,8 @@ first observation, the finished one's last in ``info["terminal_observation"]``),
 ``action_masks()`` is the method MaskablePPO asks every VecEnv for.
 
 The script ends with the win rate against random, greedy and level 3 (95% Wilson intervals,
-cardcore.envs.evaluation.win_rates) and can draw its learning curve (--curve).
+cardcore.envs.evaluation.win_rates; other opponents with --eval-opponent, checked before
+training) and can draw its learning curve (--curve). It runs on every game.
 """
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import VecEnv
 
-from cardcore.envs.evaluation import format_win_rates, plot_curve, random_policy, win_rates
+from cardcore.envs.evaluation import (DEFAULT_OPPONENTS, check_opponents, format_win_rates,
+                                      plot_curve, random_policy, win_rates)
 from cardcore.envs.gymnasium import CardcoreVectorEnv, make_vec
 
 
@@ -145,8 +147,15 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--curve-every", type=int, default=0)
     parser.add_argument("--curve-games", type=int, default=300)
     parser.add_argument("--curve", default="", help="a .png or .svg path for the curve")
+    parser.add_argument("--eval-opponent", action="append", metavar="SPEC",
+                        help="an opponent of the final evaluation, a bot spec; repeat for "
+                             "several (default: random, greedy, level:3)")
     parser.add_argument("--json", default="", help="write the results to this file")
     args = parser.parse_args(argv)
+    args.eval_opponent = tuple(args.eval_opponent or DEFAULT_OPPONENTS)
+    # A spec the evaluation cannot play fails now, not after the training.
+    check_opponents(args.game, args.eval_opponent, players=args.players,
+                    observation=args.observation)
     torch.set_num_threads(args.threads)
 
     env = SB3VecEnv(make_vec(args.game, args.num_envs, players=args.players,
@@ -163,7 +172,7 @@ def main(argv: list[str] | None = None) -> dict:
     start = time.process_time()
     model.learn(args.steps, callback=progress)
     seconds = time.process_time() - start
-    final = evaluate(model, args, ("random", "greedy", "level:3"), args.eval_games)
+    final = evaluate(model, args, args.eval_opponent, args.eval_games)
     print(f"\n{args.game}: {model.num_timesteps:,} env steps in {seconds / 60:.1f} CPU min, "
           f"trained vs {args.opponents}")
     print(format_win_rates(final))

@@ -10,7 +10,8 @@ transition. So a rollout is a plain loop over (obs, mask, action, reward, done),
 single-agent vector environment. Illegal actions are masked out of the policy's logits.
 
 The script ends with the win rate against random, greedy and level 3 (95% Wilson intervals,
-cardcore.envs.evaluation.win_rates) and can draw its learning curve (--curve).
+cardcore.envs.evaluation.win_rates; other opponents with --eval-opponent, checked before
+training) and can draw its learning curve (--curve). It runs on every game.
 """
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ import numpy as np
 import torch
 from torch import nn
 
-from cardcore.envs.evaluation import format_win_rates, plot_curve, random_policy, win_rates
+from cardcore.envs.evaluation import (DEFAULT_OPPONENTS, check_opponents, format_win_rates,
+                                      plot_curve, random_policy, win_rates)
 from cardcore.vector import VectorGame
 
 
@@ -53,7 +55,7 @@ class Config:
     curve_every: int = 0               # updates between curve points (0: none)
     curve_games: int = 300
     curve: str = ""                    # a .png or .svg path for the learning curve
-    eval_opponents: tuple[str, ...] = ("random", "greedy", "level:3")
+    eval_opponents: tuple[str, ...] = DEFAULT_OPPONENTS
     options: dict = field(default_factory=dict)    # game options (VectorGame **options)
 
 
@@ -205,6 +207,9 @@ def main(argv: list[str] | None = None) -> dict:
         parser.add_argument("--" + name.replace("_", "-"), type=type(value), default=value)
     parser.add_argument("-o", "--option", action="append", default=[],
                         help="a game option name=value (an int where it parses as one)")
+    parser.add_argument("--eval-opponent", action="append", metavar="SPEC",
+                        help="an opponent of the final evaluation, a bot spec; repeat for "
+                             "several (default: random, greedy, level:3)")
     parser.add_argument("--json", default="", help="write the results to this file")
     args = parser.parse_args(argv)
     options = {}
@@ -212,7 +217,11 @@ def main(argv: list[str] | None = None) -> dict:
         key, _, raw = item.partition("=")
         options[key] = int(raw) if raw.lstrip("-").isdigit() else raw
     fields = {k: v for k, v in vars(args).items() if k in Config.__dataclass_fields__}
-    cfg = Config(**fields, options=options)
+    cfg = Config(**fields, options=options,
+                 eval_opponents=tuple(args.eval_opponent or Config.eval_opponents))
+    # A spec the evaluation cannot play fails now, not after the training.
+    check_opponents(cfg.game, cfg.eval_opponents, players=cfg.players,
+                    observation=cfg.observation, **options)
     before = win_rates(random_policy(cfg.seed), cfg.game, ("random",), games=cfg.eval_games,
                        players=cfg.players, seed=12345, observation=cfg.observation, **options)
     print(f"untrained (uniform random) policy:\n{format_win_rates(before)}")

@@ -17,6 +17,7 @@ from browser_fixtures import browser, web_server  # noqa: F401  (the browser tes
 FRONT_END_MODULES = {"test_cli.py", "test_server.py", "test_server_limits.py",
                      "test_server_lifecycle.py", "test_server_metrics.py",
                      "test_server_bots.py", "test_server_openapi.py",
+                     "test_server_bot_fallback.py",
                      "test_envs_pettingzoo.py", "test_envs_gymnasium.py", "test_tournament.py",
                      "test_hardening.py"}
 

@@ -187,8 +187,6 @@ def test_bad_arguments_give_config_errors_naming_them():
         make_vec("kings_stakes", 4, reward_shaping=lambda g: [0.0] * g.num_players)
     with pytest.raises(ConfigError, match="opponents"):
         make_vec("kings_stakes", 4, players=3, opponents=["random"])
-    with pytest.raises(ConfigError, match="opponents"):
-        make_vec("kings_stakes", 4, opponents="ismcts")          # no in-core ISMCTS
     with pytest.raises(ConfigError, match="seed"):
         make_vec("kings_stakes", 4).reset(seed=[1, 2, 3, 4])
     with pytest.raises(RuntimeError, match="reset"):

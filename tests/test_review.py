@@ -13,7 +13,7 @@ from cardcore.cards import card_str
 from cardcore.cli import main
 from cardcore.records import make_record
 from cardcore.review import load_for_review, review, review_lines, search_spec
-from cardcore.registry import game_class
+from cardcore.registry import available_games, game_class
 
 ITERATIONS = 1000
 
@@ -150,3 +150,28 @@ def test_the_server_reviews_a_finished_table(tmp_path):
                                                       "players": 2}).json()
         refused = client.get(f"/api/tables/{open_table['table']}/review", params={"seat": 0})
         assert refused.status_code == 409 and "when the match ends" in refused.json()["error"]
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_the_round_of_a_decision_is_its_round_number_in_every_game(name):
+    """``round`` is the number of the round, deal or hand the decision falls in (it held the
+    seat's hand in the games whose view names its hand after the round), checked against
+    the number each deal event carries under the game's ``round_name``."""
+    cls = game_class(name)
+    game = new_game(name, seed=2)
+    bots = [make_bot("greedy", seed) for seed in range(game.num_players)]
+    while not game.is_over and len(game.action_log()) < 400:
+        game.apply(bots[game.current_player].choose_id(game))
+    result = review(game, 0, iterations=2)
+    replay = new_game(name, seed=2)
+    expected, number_of_round, seen = {}, None, 0
+    for move, action in enumerate(game.action_log()):
+        for event in replay.events(0, seen):
+            if event["kind"] == "deal":
+                number_of_round = event[cls.round_name]
+        seen = replay.event_count()
+        expected[move] = number_of_round
+        replay.apply(action)
+    rounds = [d["round"] for d in result["decisions"]]
+    assert rounds and all(type(r) is int for r in rounds), rounds[:3]
+    assert rounds == [expected[d["move"]] for d in result["decisions"]]

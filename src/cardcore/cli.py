@@ -1170,6 +1170,8 @@ SERVE_LIMITS = {
                                   "logs and counts it"),
     "bot_think_ms": (float, 200.0, "milliseconds a search bot (ismcts) thinks per move"),
     "bot_workers": (int, 2, "worker threads in which search bots think"),
+    "bot_timeout": (float, 10.0, "seconds a plug-in bot may take for one move before its "
+                                 "seat falls back to the greedy bot"),
     "hint_rate": (float, 0.5, "hints per second per seat (bursts of 2)"),
     "max_connections": (int, 4096, "open connections in all: past it, HTTP requests are "
                                    "answered 503 (uvicorn's limit_concurrency)"),

@@ -64,8 +64,10 @@ def _fresh(game: Game) -> Game:
 def review(game: Game, seat: int, level: int = 5, threshold: float = DEFAULT_THRESHOLD,
            seed: int = 0, iterations: int | None = None) -> dict[str, Any]:
     """The review of ``seat``'s decisions in ``game`` (finished or not): per decision the move
-    number, the chosen and the best move with their estimates, the loss (best − chosen) and
-    whether it is a mistake (loss > ``threshold``); and a summary. JSON-serializable."""
+    number, the round (the round, deal or hand it falls in, from 1: the round-end events
+    before it, plus one), the chosen and the best move with their estimates, the loss
+    (best − chosen) and whether it is a mistake (loss > ``threshold``); and a summary.
+    JSON-serializable."""
     if not is_int(seat) or not 0 <= seat < game.num_players:
         raise ConfigError(f"seat must be 0..{game.num_players - 1}, not {echo(seat)}", "seat")
     if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) \
@@ -79,12 +81,16 @@ def review(game: Game, seat: int, level: int = 5, threshold: float = DEFAULT_THR
     spec = search_spec(game.name, level, iterations)
     position = _fresh(game)
     decisions: list[dict[str, Any]] = []
+    rounds_ended = seen = 0        # round-end events so far: the round is the next one
     for number, action_id in enumerate(game.action_log()):
         if position.current_player == seat and len(position.legal_action_ids()) > 1:
+            events = position.events(seat, seen)
+            seen += len(events)
+            rounds_ended += sum(e["kind"] == position.round_end_event for e in events)
             advisor = make_bot(spec, bot_seed(seed, number, seat))
             hints = advisor.suggest(position, seat=seat, top=len(position.legal_action_ids()))
             estimate = {h["action"].id: float(h["estimate"]) for h in hints}
-            chosen = estimate.get(action_id, 0.0)        # a move the search never tried
+            chosen = estimate.setdefault(action_id, 0.0)  # a move the search never tried
             # The best move is the search's choice (the most visited); a chosen move it
             # rates at least as high is as good.
             best_id = hints[0]["action"].id
@@ -92,7 +98,7 @@ def review(game: Game, seat: int, level: int = 5, threshold: float = DEFAULT_THR
                 best_id = action_id
             loss = estimate[best_id] - chosen
             decisions.append({
-                "move": number, "round": position.view(seat).get(position.round_name),
+                "move": number, "round": rounds_ended + 1,
                 "chosen": str(position.action_from_id(action_id)), "chosen_estimate": chosen,
                 "best": str(position.action_from_id(best_id)), "best_estimate": estimate[best_id],
                 "loss": loss, "mistake": loss > threshold,

@@ -51,7 +51,8 @@ from cardcore.game import Game, is_int
 from cardcore.registry import game_class, new_game
 from cardcore.vector_views import InformationStates, ObservationVariant, ObservationView
 
-__all__ = ["REWARDS", "OpponentPolicy", "VectorGame", "episode_seed", "opponent_seed"]
+__all__ = ["REWARDS", "OpponentPolicy", "OutsideBot", "VectorGame", "episode_seed",
+           "opponent_seed"]
 
 # A batched opponent: (observations (k, size) float32, masks (k, actions) bool, seats (k,)
 # int64) of the k slots where its seats are to move -> k int action ids.
@@ -82,7 +83,8 @@ def is_policy(spec: Any) -> bool:
 
 
 def _seats(probe: Game, learner_seats: Any, opponents: Any
-           ) -> tuple[list[bool], dict[int, tuple[str | OpponentPolicy, tuple[int, int]]]]:
+           ) -> tuple[list[bool], dict[int, tuple[str | OpponentPolicy | OutsideBot,
+                                                  tuple[int, int]]]]:
     """Which seats learn, and each other seat's (canonical spec or callable, core policy).
     Neither given: every seat learns. ``opponents`` alone: seat 0 learns when it is one spec
     or callable, the seats the mapping leaves out when it is ``{seat: spec}``."""
@@ -124,9 +126,30 @@ def _seats(probe: Game, learner_seats: Any, opponents: Any
                                                  for p, spec in specs.items()}
 
 
-def _policy(probe: Game, spec: Any) -> tuple[str | OpponentPolicy, tuple[int, int]]:
+class OutsideBot:
+    """An opponent bot with no in-core policy (a search level: IS-MCTS), played outside the
+    core: each of its slots' games is kept as a ``Game`` brought up to the core's log (only
+    the new actions applied), and the bot chooses on it, one slot after another. Seeded
+    from the VectorGame's seed and the seat; much slower than an in-core bot."""
+
+    def __init__(self, bot: Any, text: str) -> None:
+        self.bot, self.text = bot, text
+        self.seeded = False
+
+    def choose(self, vg: VectorGame, slots: npt.NDArray[np.int32],
+               seats: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        if not self.seeded:
+            self.bot.reseed(opponent_seed(vg.seed, 0, 0, int(seats[0])))
+            self.seeded = True
+        return np.fromiter((self.bot.choose_id(vg._slot_game(int(slot))) for slot in slots),
+                           np.int64, len(slots))
+
+
+def _policy(probe: Game, spec: Any) -> tuple[str | OpponentPolicy | OutsideBot,
+                                             tuple[int, int]]:
     """A bot spec (or Bot) as the core plays it: (canonical spec, (kind, threshold)); a
-    callable as itself, played outside the core."""
+    callable as itself, and a bot with no in-core policy as an ``OutsideBot``, played
+    outside the core."""
     from cardcore.bots import Bot, make_bot, parse_bot_spec
     if is_policy(spec):
         return spec, (POLICY_EXTERNAL, 0)
@@ -152,9 +175,7 @@ def _policy(probe: Game, spec: Any) -> tuple[str | OpponentPolicy, tuple[int, in
     except ConfigError as e:
         raise ConfigError(f"opponents: {e}", "opponents") from None
     if policy is None:
-        raise ConfigError(f"opponents: {echo(text)} cannot play inside the core for "
-                          f"{probe.name}; in-core bots here: {', '.join(in_core_bots(probe))}",
-                          "opponents")
+        return OutsideBot(bot, text), (POLICY_EXTERNAL, 0)
     return text, policy
 
 
@@ -293,7 +314,8 @@ class VectorGame:
         self.learner_seats: tuple[int, ...] = tuple(p for p, mine in enumerate(learners) if mine)
         # Each seat's canonical bot spec, or the policy callable that plays it.
         self.opponents: dict[int, str | OpponentPolicy] = {
-            p: spec for p, (spec, _) in policies.items()}
+            p: spec.text if isinstance(spec, OutsideBot) else spec
+            for p, (spec, _) in policies.items()}
         self.reward = reward
         self.reward_scale = scale
         self.observation = observation
@@ -355,10 +377,12 @@ class VectorGame:
         self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
         self._choosers = [Random(episode_seed(seed, k, 1 << 40)) for k in range(self.threads)]
         # Policy opponents: each callable once, with the seats it plays (one call per round).
-        groups: dict[int, tuple[OpponentPolicy, list[int]]] = {}
-        for p, spec in self.opponents.items():
-            if not isinstance(spec, str) and is_policy(spec):
+        groups: dict[int, tuple[OpponentPolicy | OutsideBot, list[int]]] = {}
+        for p, (spec, _) in policies.items():
+            if isinstance(spec, OutsideBot) or (not isinstance(spec, str) and is_policy(spec)):
                 groups.setdefault(id(spec), (spec, []))[1].append(p)
+        # OutsideBot's games, per slot: (episode, the game, actions applied to it)
+        self._slot_games: dict[int, tuple[int, Game, int]] = {}
         self._outside = [(policy, np.array(seats, np.int64)) for policy, seats in groups.values()]
         self._asking: int | None = None       # the thread inside a policy callable
         if self._outside:
@@ -690,7 +714,7 @@ class VectorGame:
                     seen = np.empty((k, *self.observation_shape), _FLOAT32)
                     self._view.rows(slots, seats, obs, seen)
                     obs = seen
-                actions = self._ask(obs, masks, seats)
+                actions = self._ask(obs, masks, seats, slots)
                 bad = core.external_validate(slots, actions)
                 if bad >= 0:
                     self._raise_policy_illegal(int(slots[bad]), int(seats[bad]),
@@ -702,7 +726,8 @@ class VectorGame:
             raise
 
     def _ask(self, obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_],
-             seats: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+             seats: npt.NDArray[np.int64], slots: npt.NDArray[np.int32]
+             ) -> npt.NDArray[np.int64]:
         """Every callable's answers for its slots of this round, as one int64 array."""
         k = len(seats)
         whole = len(self._outside) == 1
@@ -712,11 +737,14 @@ class VectorGame:
             if rows is not None and not len(rows):
                 continue
             args = (obs, masks, seats) if rows is None else (obs[rows], masks[rows], seats[rows])
-            self._asking = threading.get_ident()
-            try:
-                answer = policy(*args)
-            finally:
-                self._asking = None
+            if isinstance(policy, OutsideBot):
+                answer = policy.choose(self, slots if rows is None else slots[rows], args[2])
+            else:
+                self._asking = threading.get_ident()
+                try:
+                    answer = policy(*args)
+                finally:
+                    self._asking = None
             expected = len(args[2])
             ids = np.asarray(answer)
             if ids.dtype.kind not in "iu" or ids.shape != (expected,):
@@ -785,6 +813,20 @@ class VectorGame:
             return self._game(int(i))
         finally:
             self._tokens.append(token)
+
+    def _slot_game(self, i: int) -> Game:
+        """Slot ``i``'s game for an ``OutsideBot``: kept between calls and brought up to the
+        core's log (a new episode: dealt anew)."""
+        episode, log = self._core.game_record(i)
+        held = self._slot_games.get(i)
+        if held is None or held[0] != episode or held[2] > len(log):
+            held = (episode, new_game(self.name, players=self.num_players,
+                                      seed=episode_seed(self.seed, i, episode), **self.options), 0)
+        game = held[1]
+        for action in log[held[2]:]:
+            game.apply(action)
+        self._slot_games[i] = (episode, game, len(log))
+        return game
 
     def _game(self, i: int) -> Game:
         episode, log = self._core.game_record(i)

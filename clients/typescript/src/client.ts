@@ -78,6 +78,10 @@ export type PresenceNotice = Schemas["WsPresence"];
 export type PatchMessage = Schemas["WsPatch"];
 /** `{"type": "rematch", "table": id}`: the finished table's rematch exists. */
 export type RematchNotice = Schemas["WsRematch"];
+/** `{"type": "bot", "event": "fallback", ...}`: a seat's plug-in bot failed on its turn and
+ * the fallback bot plays it from now on (`text` in the socket's language; the state's
+ * `seats[k].fallback` says the same). */
+export type BotFallbackNotice = Schemas["WsBotFallback"];
 export type Hints = Schemas["Hints"];
 export type Review = Schemas["Review"];
 /** An action: its id (from `legal`) or its notation (its label). */
@@ -325,8 +329,9 @@ export interface SocketOptions<G extends GameName = GameName> {
   onState?: (state: TableState<G>) => void;
   /** The server's other messages: `{"type": "record", ...}` (the match record, after the
    * final state), `{"type": "clock", "event": "timeout", ...}` (a seat's time ran out),
-   * `{"type": "presence", ...}` (with `presence: true`) and `{"type": "rematch", "table"}`
-   * (the rematch of this finished table: `socket.rematch` holds its id). */
+   * `{"type": "presence", ...}` (with `presence: true`), `{"type": "rematch", "table"}`
+   * (the rematch of this finished table: `socket.rematch` holds its id) and `{"type": "bot",
+   * "event": "fallback", ...}` (a failing plug-in's seat played by the fallback bot). */
   onNotice?: (message: Record<string, unknown>) => void;
   /** Each event once, in order (`n` counts up from `since`). */
   onEvent?: (event: GameEvent<G>) => void;
@@ -471,12 +476,12 @@ export class TableSocket<G extends GameName = GameName> {
       | { type: "patch"; events: GameEvent<G>[]; patch: Record<string, unknown>; id?: string }
       | ({ type: "error"; id?: string } & CardcoreError["body"] & { status: number })
       | { type: "pong" } | { type: "record" } | { type: "clock" }
-      | PresenceNotice | RematchNotice;
+      | PresenceNotice | RematchNotice | BotFallbackNotice;
     if (message.type === "pong") return;
     if (message.type === "presence") this.presences.set(message.seat, message.presence);
     if (message.type === "rematch") this.rematch = message.table;
     if (message.type === "record" || message.type === "clock" || message.type === "presence"
-        || message.type === "rematch") {
+        || message.type === "rematch" || message.type === "bot") {
       // The match record after the final state; a clock's timeout before the state with the
       // move made for the seat (docs/server.md "Fair deals and match records", "Clocks").
       if (message.type === "record") this.record = message as unknown as Record<string, unknown>;

@@ -46,7 +46,7 @@ from cardcore._fast import Random
 from cardcore.bots.base import EPSILON_ONE, POLICY_GREEDY, Bot, RandomBot
 from cardcore.bots.ismcts import ISMCTSBot
 from cardcore.bots.plugins import (ENTRY_POINT_GROUP, NAME_PATTERN, BotFactory, BotProtocol,
-                                   PluginBot, factory_parameters, forget_factory,
+                                   IllegalChoiceError, PluginBot, factory_parameters, forget_factory,
                                    plugin_factory, plugin_names, registered_factories,
                                    store_factory)
 from cardcore.errors import ConfigError, echo
@@ -55,7 +55,7 @@ from cardcore.registry import game_class
 
 __all__ = [
     "BOTS", "ENTRY_POINT_GROUP", "LEVELS", "Bot", "BotFactory", "BotProtocol", "BotSpec",
-    "GreedyBot", "ISMCTSBot", "LevelBot", "PluginBot", "RandomBot", "available_bots",
+    "GreedyBot", "ISMCTSBot", "IllegalChoiceError", "LevelBot", "PluginBot", "RandomBot", "available_bots",
     "adopt_factories", "bot_parameters", "clear_spec_cache", "greedy_heuristic", "make_bot",
     "parse_bot_spec", "parse_bot_specs", "register", "registered_factories",
     "shipped_factories", "unregister",

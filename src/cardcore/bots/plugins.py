@@ -32,9 +32,9 @@ from cardcore.bots.base import Bot
 from cardcore.errors import ECHO_LIMIT, ConfigError, echo
 from cardcore.game import Action, Game, is_int
 
-__all__ = ["ENTRY_POINT_GROUP", "NAME_PATTERN", "BotFactory", "BotProtocol", "PluginBot",
-           "factory_parameters", "forget_factory", "plugin_factory", "plugin_names",
-           "registered_factories", "store_factory"]
+__all__ = ["ENTRY_POINT_GROUP", "NAME_PATTERN", "BotFactory", "BotProtocol",
+           "IllegalChoiceError", "PluginBot", "factory_parameters", "forget_factory",
+           "plugin_factory", "plugin_names", "registered_factories", "store_factory"]
 
 ENTRY_POINT_GROUP = "cardcore.bots"
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9_.\-]{0,39}")
@@ -137,6 +137,11 @@ def _error_text(e: BaseException) -> str:
     return text if len(text) <= 2 * ECHO_LIMIT else text[:2 * ECHO_LIMIT - 3] + "..."
 
 
+class IllegalChoiceError(ConfigError):
+    """A plug-in's choice that is not a legal action id now (a ``ConfigError``, option
+    ``bots``): apart from a policy that raised, so that a server can say which it was."""
+
+
 class PluginBot(Bot):
     """A plug-in's bot as a ``Bot``: ``PluginBot(name, factory, params, seed)``. The factory is
     called with the game's name when the bot first meets a game (``check_game``, ``bind`` or
@@ -194,8 +199,8 @@ class PluginBot(Bot):
         if isinstance(choice, Action):
             choice = choice.id
         if not is_int(choice) or int(choice) not in game.legal_action_ids():
-            raise ConfigError(f"bot {echo(self.spec)} chose {echo(choice)}, not a legal "
-                              f"action id of {game.name} now", "bots")
+            raise IllegalChoiceError(f"bot {echo(self.spec)} chose {echo(choice)}, not a legal "
+                                     f"action id of {game.name} now", "bots")
         return int(choice)
 
     def suggest(self, game: Game, seat: int | None = None, top: int = 3) -> list[dict[str, Any]]:

@@ -35,8 +35,9 @@ SINGLE_ONLY = ("render_mode", "reward_shaping", "illegal_action")
 
 class CardcoreVectorEnv(gymnasium.vector.VectorEnv):
     """``num_envs`` games of ``name`` seen by ``seat``; the other seats are ``opponents``
-    played inside the core (``"greedy"``, ``"random"``, ``"level:N"``: the in-core bots, or
-    ``{seat: spec}``, or one spec per other seat in seat order), or by a batched policy
+    played inside the core (``"greedy"``, ``"random"``, ``"level:N"``: the in-core bots; a
+    search level or ``"ismcts"`` plays outside it, slower; or ``{seat: spec}``, or one spec
+    per other seat in seat order), or by a batched policy
     callable ``(observations, masks, seats) -> actions`` (VectorGame's policy opponents; for
     self-play, a frozen copy of the learner's policy: docs/rl.md, "Self-play").
 

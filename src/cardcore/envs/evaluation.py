@@ -1,12 +1,15 @@
-"""Win rates of a batched policy against in-core bots (``win_rates``), for training scripts.
+"""Win rates of a batched policy against bots (``win_rates``), for training scripts.
 
 A policy is a function ``policy(obs, mask) -> actions`` on whole batches: ``obs`` (n, size)
 float32, ``mask`` (n, num_actions) bool, ``actions`` n legal ids. It plays ``games`` games at
 ``seat`` against every opponent spec on a :class:`~cardcore.vector.VectorGame`, one game per
 slot (each slot's first episode only, so long games weigh as much as short ones), dealt from
-``seed``: the same seed deals the same games to every policy. A win is the seat among the
-game's winners (a shared win counts, as in :mod:`cardcore.tournament`); a sole win has no
-other side among them. Intervals are 95% Wilson intervals.
+``seed``: the same seed deals the same games to every policy. Any bot spec is an opponent:
+in-core bots play inside the core, a search level (IS-MCTS: every game's level 5, some
+games' lower levels) outside it on each slot's game (VectorGame, ``OutsideBot``), slower. A
+win is the seat among the game's winners (a shared win counts, as in
+:mod:`cardcore.tournament`); a sole win has no other side among them. Intervals are 95%
+Wilson intervals.
 """
 from __future__ import annotations
 
@@ -22,7 +25,8 @@ from cardcore.registry import game_class
 from cardcore.tournament import wilson_interval
 from cardcore.vector import VectorGame
 
-__all__ = ["Policy", "format_win_rates", "plot_curve", "random_policy", "win_rates"]
+__all__ = ["DEFAULT_OPPONENTS", "Policy", "check_opponents", "format_win_rates", "plot_curve",
+           "random_policy", "win_rates"]
 
 Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], Any]
 DEFAULT_OPPONENTS = ("random", "greedy", "level:3")
@@ -37,6 +41,17 @@ def random_policy(seed: int = 0) -> Policy:
         choice: npt.NDArray[np.int64] = scores.argmax(axis=1)
         return choice
     return policy
+
+
+def check_opponents(name: str, opponents: Sequence[str], *, players: int | None = None,
+                    **options: Any) -> None:
+    """ConfigError (option ``opponents``) for an opponent spec ``win_rates`` cannot play in
+    this configuration: a training script calls it before training, not after."""
+    if isinstance(opponents, str) or not opponents:
+        raise ConfigError(f"opponents must be a non-empty list of bot specs, not "
+                          f"{echo(opponents)}", "opponents")
+    for spec in opponents:
+        VectorGame(name, 1, players=players, learner_seats=0, opponents=spec, **options).close()
 
 
 def win_rates(policy: Policy, name: str, opponents: Sequence[str] = DEFAULT_OPPONENTS, *,

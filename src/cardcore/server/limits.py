@@ -51,6 +51,7 @@ class Limits:
     stall_after: float = 120.0             # seconds a table whose mover is there may not advance
     bot_think_ms: float = 200.0            # a search bot's budget per move (milliseconds)
     bot_workers: int = 2                   # threads in which search bots think
+    bot_timeout: float = 10.0              # seconds a plug-in bot may take for one move
     hint_rate: float = 0.5                 # hints per second per seat (bursts of 2)
     # Hostile clients (docs/server.md, "Limits"): what one address may hold or try.
     max_connections: int = 4096            # open connections in all (uvicorn's limit_concurrency)

@@ -39,6 +39,9 @@ class Metrics:
                                        buckets=FAST, registry=self.registry)
         self.bot_seconds = Histogram("cardcore_bot_think_seconds", "one bot move's thinking",
                                      buckets=FAST, registry=self.registry)
+        self.bot_fallbacks = Counter("cardcore_bot_fallbacks", "plug-in bot seats handed "
+                                     "to the fallback bot after failing on their turn",
+                                     ["game"], registry=self.registry)
         self.stalls = Counter("cardcore_stalls", "tables found stalled by the watchdog",
                               registry=self.registry)
         self.bad_credentials = Counter("cardcore_bad_credentials", "wrong seat tokens, "

@@ -19,7 +19,7 @@ from cardcore.registry import available_games
 from cardcore.server.clocks import FORFEIT, MAX_SECONDS, MIN_SECONDS
 from cardcore.server.seats import JOIN_MODES, MAX_NAME, PRESENCES
 from cardcore.server.sockets import MAX_REQUEST_ID, MAX_REQUEST_INT
-from cardcore.server.table_bots import table_bots
+from cardcore.server.table_bots import FAILURES, FALLBACK_BOT, table_bots
 
 __all__ = ["openapi_spec", "OPERATIONS"]
 
@@ -457,7 +457,8 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                        {"$ref": "#/components/schemas/WsClock"},
                        {"$ref": "#/components/schemas/WsRecord"},
                        {"$ref": "#/components/schemas/WsPresence"},
-                       {"$ref": "#/components/schemas/WsRematch"}],
+                       {"$ref": "#/components/schemas/WsRematch"},
+                       {"$ref": "#/components/schemas/WsBotFallback"}],
             "close_codes": {"1008": "refused (after an error), or a socket that did not read",
                             "1009": "a message over the limit (after the error 413 where the "
                                     "server read it; the close reason says the limit)",
@@ -537,11 +538,35 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                                        {"$ref": "#/components/schemas/Fairness"},
                                        {"type": "null"}]}}},
                 "Seat": {
-                    "type": "object", "required": ["seat", "bot", "name", "presence"],
+                    "type": "object", "required": ["seat", "bot", "name", "presence",
+                                                   "fallback"],
                     "properties": {"seat": {"type": "integer", "minimum": 0},
                                    "bot": {"type": ["string", "null"]},
                                    "name": {"anyOf": [name, {"type": "null"}]},
-                                   "presence": {"enum": list(PRESENCES)}}},
+                                   "presence": {"enum": list(PRESENCES)},
+                                   "fallback": {"anyOf": [
+                                       {"$ref": "#/components/schemas/BotFallback"},
+                                       {"type": "null"}]}}},
+                # A plug-in seat played by the fallback bot since its plug-in failed.
+                "BotFallback": {
+                    "type": "object", "required": ["bot", "reason", "detail", "move"],
+                    "properties": {"bot": {"const": FALLBACK_BOT,
+                                           "description": "the bot now playing the seat"},
+                                   "reason": {"enum": list(FAILURES)},
+                                   "detail": {"type": "string",
+                                              "description": "the failure, in English"},
+                                   "move": {"type": "integer", "minimum": 0,
+                                            "description": "the log length at the failure"}}},
+                "WsBotFallback": {"allOf": [
+                    {"$ref": "#/components/schemas/BotFallback"},
+                    {"type": "object", "required": ["type", "event", "seat", "plugin", "text"],
+                     "properties": {"type": {"const": "bot"}, "event": {"const": "fallback"},
+                                    "seat": {"type": "integer", "minimum": 0},
+                                    "plugin": {"type": "string",
+                                               "description": "the plug-in that failed"},
+                                    "text": {"type": "string",
+                                             "description": "the notice in the socket's "
+                                                            "language"}}}]},
                 "WsPresence": {
                     "type": "object", "required": ["type", "seat", "presence", "name"],
                     "properties": {"type": {"const": "presence"},
@@ -681,11 +706,14 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                                "threshold": {"type": "number"},
                                "decisions": {"type": "array", "items": {
                                    "type": "object",
-                                   "required": ["move", "chosen", "chosen_estimate", "best",
-                                                "best_estimate", "loss", "mistake", "legal"],
+                                   "required": ["move", "round", "chosen", "chosen_estimate",
+                                                "best", "best_estimate", "loss", "mistake",
+                                                "legal"],
                                    "properties": {
                                        "move": {"type": "integer", "minimum": 0},
-                                       "round": {},
+                                       "round": {"type": "integer", "minimum": 1,
+                                                 "description": "the round, deal or hand "
+                                                                "of the decision, from 1"},
                                        "chosen": {"type": "string"},
                                        "chosen_estimate": {"type": "number"},
                                        "best": {"type": "string"},

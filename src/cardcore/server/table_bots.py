@@ -1,15 +1,67 @@
 """The bots a table may seat: the built-in bots that play its game, the levels, the plug-ins
-``cardcore serve --bots`` offers; a seat's bot made with the server's think budget."""
+``cardcore serve --bots`` offers; a seat's bot made with the server's think budget; and what
+replaces a plug-in that fails on its turn (``BotFallback``, docs/server.md "Bots")."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from cardcore.bots import (BOTS, LEVELS, Bot, BotSpec, bot_parameters, make_bot,
-                           parse_bot_spec, parse_bot_specs)
+from cardcore.bots import (BOTS, LEVELS, Bot, BotSpec, IllegalChoiceError, bot_parameters,
+                           make_bot, parse_bot_spec, parse_bot_specs)
 from cardcore.errors import ConfigError
+from cardcore.i18n import N_, _, use
 from cardcore.registry import available_games, game_class
 from cardcore.server.api_errors import ApiError
+
+# The bot that plays a plug-in's seat once the plug-in failed twice: every game has a greedy
+# heuristic (a legal move in every position) and it answers in microseconds, inline.
+FALLBACK_BOT = "greedy"
+MAX_DETAIL = 300                     # characters of a failure's English text kept
+# Why a plug-in failed (BotFallback.reason), and the words for it in the notice.
+FAILURES = {"raised": N_("it raised an error"), "illegal": N_("it chose an illegal move"),
+            "timeout": N_("it took too long")}
+_NOTICE = N_("Seat {seat}'s bot {bot} failed ({why}); the {fallback} bot plays that seat "
+             "from now on.")
+
+
+@dataclass(frozen=True)
+class BotFallback:
+    """A plug-in seat played by ``FALLBACK_BOT`` since its plug-in failed on its turn (twice,
+    or once by timing out): ``reason`` one of ``FAILURES``, ``detail`` the failure in
+    English, ``move`` the log length at the failure."""
+
+    seat: int
+    bot: str
+    reason: str
+    detail: str
+    move: int
+    fallback: str = FALLBACK_BOT
+
+    def public(self) -> dict[str, Any]:
+        """What a state's seat carries (``seats[k].fallback``)."""
+        return {"bot": self.fallback, "reason": self.reason, "detail": self.detail,
+                "move": self.move}
+
+    def notice(self, lang: str) -> dict[str, Any]:
+        """The ``{"type": "bot", "event": "fallback", ...}`` message, its text in ``lang``."""
+        with use(lang):
+            text = _(_NOTICE).format(seat=self.seat, bot=self.bot, why=_(FAILURES[self.reason]),
+                                     fallback=self.fallback)
+        return {"type": "bot", "event": "fallback", "seat": self.seat, "plugin": self.bot,
+                **self.public(), "text": text}
+
+
+def failure_reason(error: BaseException) -> str:
+    """The ``FAILURES`` key of a plug-in's failure to choose a move."""
+    if isinstance(error, TimeoutError):
+        return "timeout"
+    return "illegal" if isinstance(error, IllegalChoiceError) else "raised"
+
+
+def is_plugin(name: str) -> bool:
+    """Whether a seat's bot name is a plug-in's spec (not a built-in bot or level)."""
+    return parse_bot_spec(name).name not in BOTS
 
 
 def table_bots(game: str, extra: Sequence[str] = ()) -> list[str]:

@@ -39,7 +39,9 @@ from cardcore.server.api_errors import (ApiError, BadCredential, check_after, lo
 from cardcore.server.audience import Audience
 from cardcore.server.sockets import Connection
 from cardcore.server.table_settings import TableSettings
-from cardcore.server.table_bots import offered_bots, parse_bots, table_bot, table_bots
+from cardcore.server.table_bots import (FALLBACK_BOT, MAX_DETAIL, BotFallback, failure_reason,
+                                        is_plugin, offered_bots, parse_bots, table_bot,
+                                        table_bots)
 from cardcore.server.takeback import OPTION as TAKEBACK_OPTION
 from cardcore.server.takeback import Movers, fresh_game, parse_takeback, rewound_clock
 from cardcore.server.leases import MOVED, Leases
@@ -145,6 +147,13 @@ class Table:
     creator_token: str | None = field(default=None, repr=False)  # at creation only
     advanced_at: float = 0.0                       # monotonic time of the last action
     searching: set[int] = field(default_factory=set)   # bot seats that search (a worker thread)
+    plugins: set[int] = field(default_factory=set)     # bot seats that are plug-ins
+    # Plug-in seats played by the fallback bot since their plug-in failed (kept in memory:
+    # after a reload the plug-in is tried again), each seat's fallback bot, and the
+    # fallbacks the sockets have not been told of yet (pushed by notify()).
+    fallbacks: dict[int, BotFallback] = field(default_factory=dict)
+    fallback_players: dict[int, Bot] = field(default_factory=dict)
+    fallback_notices: list[BotFallback] = field(default_factory=list)
     stalled: bool = False                          # the watchdog's verdict
     clock: clocks.TableClock | None = None         # the turn clock (clocks.py)
     clock_task: asyncio.Task[None] | None = None   # the timer of the turn being timed
@@ -175,13 +184,32 @@ class Table:
         """The bot of each bot seat, seeded for the log's length (as after a reload)."""
         self.bot_players = {}
         self.searching = set()
+        self.plugins = set()
         settings = self.settings
         for seat, name in settings.bots.items():
             seed = bot_seed(settings.bot_seed, self.actions, seat)
             bot, searches = table_bot(name, self.game.name, settings.think_ms, seed)
             if searches:                                    # a search bot: budgeted, off-loop
                 self.searching.add(seat)
+            if is_plugin(name):
+                self.plugins.add(seat)
             self.bot_players[seat] = bot
+        self.fallback_players = {
+            seat: table_bot(FALLBACK_BOT, self.game.name, None,
+                            bot_seed(settings.bot_seed, self.actions, seat))[0]
+            for seat in self.fallbacks}
+
+    def fall_back(self, seat: int, error: BaseException) -> BotFallback:
+        """The plug-in of ``seat`` failed for good: ``FALLBACK_BOT`` plays the seat from now
+        on, and every socket is told with the next push."""
+        fallback = BotFallback(seat, self.settings.bots[seat], failure_reason(error),
+                               str(error)[:MAX_DETAIL] or type(error).__name__, self.actions)
+        self.fallbacks[seat] = fallback
+        self.fallback_players[seat] = table_bot(
+            FALLBACK_BOT, self.game.name, None,
+            bot_seed(self.settings.bot_seed, self.actions, seat))[0]
+        self.fallback_notices.append(fallback)
+        return fallback
 
     def install(self, game: Game, actions: int, rewinds: int) -> None:
         """Put a rewound game in place (a take-back, stored): its log of ``actions`` moves is
@@ -289,8 +317,11 @@ class Table:
                 for k in range(self.game.num_players)]
 
     def seat_list(self) -> list[dict[str, Any]]:
+        fallbacks = self.fallbacks
         return [{"seat": k, "bot": self.settings.bots.get(k), "name": self.names.get(k),
-                 "presence": p} for k, p in enumerate(self.presences())]
+                 "presence": p,
+                 "fallback": fallbacks[k].public() if k in fallbacks else None}
+                for k, p in enumerate(self.presences())]
 
     def push_presence(self, cause: Connection | None = None) -> None:
         """After a socket came or went, or a seat was claimed or left: a ``presence`` message
@@ -430,8 +461,11 @@ class Table:
         self.event_count = self.game.event_count()
 
     def notify(self) -> None:
+        notices, self.fallback_notices = self.fallback_notices, []
         for connection in self.audience:
             connection.notify()
+            for fallback in notices:             # after the state that shows it, once
+                connection.push(fallback.notice(connection.lang), later=True)
             self.offer_record(connection)
 
     @property
@@ -734,7 +768,11 @@ class TableServer:
         bot = table.bot_players[seat]
         game = table.game                   # a refresh (another process moved) replaces it
         start = time.perf_counter()
-        if seat in table.searching:
+        if seat in table.fallbacks:
+            action = table.fallback_players[seat].choose_id(table.game)
+        elif seat in table.plugins:
+            action = await self.plugin_move(table, seat, bot)
+        elif seat in table.searching:
             copy = table.game.clone()
             action = await asyncio.get_running_loop().run_in_executor(
                 self.bot_pool, bot.choose_id, copy)
@@ -754,6 +792,34 @@ class TableServer:
         table.advanced_at = time.monotonic()
         self.metrics.actions.labels("bot").inc()
         return True
+
+    async def plugin_move(self, table: Table, seat: int, bot: Bot) -> int:
+        """A plug-in's move, thought in the bot pool on a copy of the game. A plug-in that
+        raises or chooses an illegal move is asked once more; after a second failure, or a
+        move not chosen within ``bot_timeout`` seconds (not retried: the thread stays busy),
+        the seat falls back to ``FALLBACK_BOT`` for the rest of the match, told to every
+        seat and counted (docs/server.md, "Bots")."""
+        loop = asyncio.get_running_loop()
+        failure: BaseException | None = None
+        for attempt in (1, 2):
+            try:
+                return await asyncio.wait_for(
+                    loop.run_in_executor(self.bot_pool, bot.choose_id, table.game.clone()),
+                    self.limits.bot_timeout)
+            except TimeoutError:
+                failure = TimeoutError(f"no move within {self.limits.bot_timeout:g} s")
+            except Exception as e:                   # the plug-in's own failure
+                failure = e
+            log.warning("table %s: plug-in bot %s at seat %s failed (attempt %d): %s",
+                        table.id, table.settings.bots[seat], seat, attempt, failure)
+            if isinstance(failure, TimeoutError):
+                break
+        assert failure is not None
+        fallback = table.fall_back(seat, failure)
+        self.metrics.bot_fallbacks.labels(table.game.name).inc()
+        log.warning("table %s: seat %s played by the %s bot from now on (%s)",
+                    table.id, seat, fallback.fallback, fallback.reason)
+        return table.fallback_players[seat].choose_id(table.game)
 
     async def play_bots(self, table: Table) -> None:
         """The bots' moves up to the next person's turn (no bot delay), with the table held

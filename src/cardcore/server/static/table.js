@@ -107,7 +107,8 @@ function connect() {
     // In order, one at a time: the first state waits for the game's parts to load.
     incoming = incoming.then(() => (data.type === "state" ? onState(data)
       : data.type === "error" ? onError(data) : data.type === "presence" ? onPresence(data)
-      : data.type === "rematch" && state && state.seat !== null ? toast(t("A rematch is ready: press Rematch to join it.")) : null));
+      : data.type === "rematch" && state && state.seat !== null ? toast(t("A rematch is ready: press Rematch to join it."))
+      : data.type === "bot" ? toast(data.text) : null));   // a failing plug-in: the server's words
   });
   socket.addEventListener("close", (e) => {
     setStatus(t("disconnected — reconnecting"), "bad");
