@@ -1,0 +1,97 @@
+"""A digest of every refusal in many seeded random games, to show that a change kept every
+refusal's message and rule the same (issue 45 moved the decision of *why* into the C kernels).
+
+Run it with two builds and compare the output (``--dump FILE`` writes every refusal, one a
+line, to diff when a digest differs):
+
+    python benchmarks/refusal_digest.py [games per configuration] [--dump FILE] [--games a,b]
+
+Per configuration (each game's conformance configurations, every player count, and a few
+option sets of note) it plays ``games`` seeded games with a seeded random chooser and, at
+every step, records ``state.explain_illegal(id)`` for every id that is not legal (in a game of
+more than 1,000 ids, Kuzanasta's, the first 200, the last 400 and every seventh: its named
+declarations all take one branch).
+"""
+from __future__ import annotations
+
+import hashlib
+import sys
+from typing import Any
+
+import numpy as np
+
+import cardcore
+from cardcore import new_game
+from cardcore.registry import game_class
+
+EXTRA: list[tuple[str, dict[str, Any]]] = [
+    ("durak", {"players": 2, "transfer": True}),
+    ("durak", {"players": 4, "transfer": True, "first_bout_five": True}),
+    ("kuzanasta", {"god_draw": "position"}),
+    ("crazy_eights", {"players": 3, "max_draw_cards": 1}),
+    ("crazy_eights", {"players": 2, "max_draw_cards": 3, "use_special_cards": True}),
+]
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = []
+for _name in cardcore.available_games():
+    _cls = game_class(_name)
+    CONFIGS += [(_name, dict(c)) for c in _cls.conformance_configs]
+    CONFIGS += [(_name, {"players": p}) for p in range(_cls.min_players, _cls.max_players + 1)
+                if {"players": p} not in _cls.conformance_configs]
+CONFIGS += [c for c in EXTRA if c[0] in cardcore.available_games() and c not in CONFIGS]
+
+
+def refusals(name: str, options: dict[str, Any], games: int, out: Any) -> tuple[int, str]:
+    h = hashlib.sha256()
+    rng = np.random.default_rng(2024)
+    count = 0
+    for g in range(games):
+        game = new_game(name, seed=500 + g, **options)
+        state = game._state
+        n = state.num_actions
+        ids = [a for a in range(n) if n <= 1000 or a < 200 or a >= n - 400 or a % 7 == 0]
+        step = 0
+        while not game.is_over:
+            legal = game.legal_action_ids()
+            allowed = set(legal)
+            for a in ids:
+                if a not in allowed:
+                    line = f"{name} {options} g{g} s{step} a{a}: {state.explain_illegal(a)!r}\n"
+                    h.update(line.encode())
+                    if out is not None:
+                        out.write(line)
+                    count += 1
+            game.apply(legal[int(rng.integers(len(legal)))])
+            step += 1
+        over = repr(state.explain_illegal(0))       # a finished match's refusal too
+        h.update(over.encode())
+    return count, h.hexdigest()[:16]
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    out = None
+    if "--dump" in args:
+        k = args.index("--dump")
+        out = open(args[k + 1], "w", encoding="utf-8")
+        del args[k:k + 2]
+    only = None
+    if "--games" in args:
+        k = args.index("--games")
+        only = set(args[k + 1].split(","))
+        del args[k:k + 2]
+    games = int(args[0]) if args else 20
+    total = hashlib.sha256()
+    for name, options in CONFIGS:
+        if only is not None and name not in only:
+            continue
+        count, digest = refusals(name, options, games, out)
+        total.update(digest.encode())
+        print(f"{name:14} {options!s:70} refusals {count:9,}  {digest}", flush=True)
+    print("all", total.hexdigest()[:16])
+    if out is not None:
+        out.close()
+
+
+if __name__ == "__main__":
+    main()
