@@ -644,24 +644,29 @@ cdef class GameState:
         cardcore.refusals.Refusal (reason, rule, args); None for a legal id, an id out of
         range, a finished match or a game without the hook."""
         self.ready()
-        cdef Refusal r
         if self.hooks.refuse == NULL or self.h.to_move < 0 or isinstance(action, bool) \
                 or not isinstance(action, int) or not 0 <= action < self.hooks.num_actions \
                 or self.is_legal(action):
             return None
+        return self.refused(action)
+
+    cdef object refused(self, int action):
+        # The hook's refusal of an id in range, not legal, the match on (not checked here:
+        # explain_rule's caller knows it); None if the hook has none.
+        cdef Refusal r
         if self.hooks.refuse(self.data, action, &r) < 0:
             return None
         if not 0 <= r.reason < self.hooks.num_refusals or not 0 <= r.nargs <= REFUSAL_MAX_ARGS \
                 or r.rule == NULL:
             raise RuntimeError(f"{self.hooks.name.decode()}: refusal {r.reason} of action "
                                f"{action} is out of range")
-        from cardcore.refusals import Refusal as Record
+        from cardcore.refusals import Refusal as Record     # (it imports this module)
         return Record(r.reason, (<bytes>r.rule).decode(), tuple(r.args[i] for i in range(r.nargs)))
 
     def explain_rule(self, int action) -> tuple:
         """(message, rule id) for an id in range that is not legal while the match is on: the
         kernel's refusal, its template (``refusals``) filled with its fields."""
-        found = self.refusal(action)
+        found = self.refused(action) if self.hooks.refuse != NULL else None
         if found is None:
             raise NotImplementedError(f"{type(self).__name__} has no refusal for action {action}")
         from cardcore.refusals import refusal_text
