@@ -42,6 +42,8 @@ def refusal_text(template: str, args: Sequence[int], text: str | None = None) ->
     """A refusal's message: ``text`` (the template translated; by default the English
     ``template`` itself) filled with ``args``, which follow the fields of the English
     template in order (each name once: its first place)."""
+    if not args and "{" not in template:           # most refusals: no field to fill
+        return template if text is None else text
     names = tuple(dict.fromkeys(fields_of(template)))
     if len(names) != len(args):
         raise ValueError(f"the refusal {template!r} has {len(names)} fields, not {len(args)}")
