@@ -54,7 +54,7 @@ from cardcore.games.manna._rules cimport (
 from cardcore.games.manna._data cimport ST_DRAW, ST_MELD, ST_OVER, Meld, MannaData
 
 from cardcore._fast import build_deck, check_state_class
-from cardcore.games.manna.words import REFUSALS
+from cardcore.games.manna.words import REFUSALS as _REFUSALS
 from cardcore.games.manna._melds import ACTION_LAYOUT, RANK_NAMES, meld_table  # re-exported
 
 # ---------------------------------------------------------------- the C kernel (kernel.h)
@@ -239,7 +239,7 @@ cdef class MannaState(GameState):
     match_end_rule = "MH-10.6"
     breakdown_what = BREAKDOWN_WHAT
     breakdown_rules = BREAKDOWN_RULES
-    refusals = REFUSALS            # the templates of the kernel's refusals (mh_refuse)
+    refusals = _REFUSALS           # the templates of the kernel's refusals (mh_refuse)
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.d, 0, sizeof(MannaData))
