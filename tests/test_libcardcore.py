@@ -23,7 +23,7 @@ import cardcore
 from cardcore.errors import ConfigError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "parity"))
-from corpus import make_corpus, returns_hex, step_digest  # noqa: E402
+from corpus import make_corpus, refused_ids, returns_hex, step_digest  # noqa: E402
 from node_packages import node_packages  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,6 +69,9 @@ def lib(out_dir) -> ctypes.CDLL:
         "cc_zone_count": (i, [p]), "cc_zone_instances": (i, [p, i]),
         "cc_zone_cards": (i, [p, i, i, ctypes.POINTER(ctypes.c_uint8), i]),
         "cc_play_random": (i64, [p, u64, i64]),
+        "cc_num_actions": (i, [p]),
+        "cc_refusal": (i, [p, ctypes.c_int32, ctypes.c_char_p, ctypes.c_size_t,
+                           ctypes.POINTER(ctypes.c_int32), i, ctypes.POINTER(i)]),
     }
     for name, (restype, argtypes) in sigs.items():
         fn = getattr(so, name)
@@ -130,12 +133,22 @@ class Native:
                 out.append(bytes(buf[:n]))
         return out
 
+    def refusal(self, action: int) -> tuple[int, int, str, list[int]]:
+        rule = ctypes.create_string_buffer(32)
+        args = (ctypes.c_int32 * 4)()
+        nargs = ctypes.c_int()
+        reason = self.lib.cc_refusal(self.g, action, rule, 32, args, 4, ctypes.byref(nargs))
+        assert reason >= 0, (action, reason)
+        return (action, reason, rule.value.decode(), list(args[:nargs.value]))
+
     def digest(self) -> str:
         ids = self.legal()
         players = self.lib.cc_num_players(self.g)
+        refused = refused_ids(ids, self.lib.cc_num_actions(self.g))
         return step_digest(self.lib.cc_current_player(self.g), ids,
                            [self.label(a) for a in ids],
-                           [self.observation(p) for p in range(players)], self.zones())
+                           [self.observation(p) for p in range(players)], self.zones(),
+                           [self.refusal(a) for a in refused])
 
     def returns(self) -> list[float]:
         buf = (ctypes.c_double * 64)()
@@ -248,6 +261,10 @@ def test_an_illegal_id_changes_nothing_and_says_why(lib, native_games):
             err = ctypes.create_string_buffer(128)
             assert lib.cc_apply(native.g, 10**6, err, 128) == -3
             assert b"action 1000000" in err.value
+            assert native.digest() == before
+            refused = refused_ids(native.legal(), lib.cc_num_actions(native.g))[0]
+            assert lib.cc_apply(native.g, refused, err, 128) == -3
+            assert err.value.decode() == native.refusal(refused)[2]     # exactly the rule ID
             assert native.digest() == before
         finally:
             native.close()

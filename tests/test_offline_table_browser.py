@@ -26,7 +26,9 @@ from pathlib import Path
 import pytest
 
 import cardcore
-from cardcore.i18n import LANGUAGES, messages
+from cardcore.i18n import LANGUAGES, fill_template, messages, use
+from cardcore.refusals import refusal_text
+from cardcore.texts import words_module
 from cardcore.registry import available_games, game_class
 from node_packages import node_packages
 
@@ -218,6 +220,30 @@ def test_the_page_plays_a_whole_match(page, site, engine_games, game):
         latin = [line for line in log if latin_words(line)]
         assert not latin, f"Latin words in the Russian log: {latin[:5]}"
     page.screenshot(path=str(ARTIFACTS / f"offline-{game}-{lang}-over.png"), full_page=True)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_refused_move_says_why_in_the_readers_language(page, site, engine_games, game):
+    """A move that is not legal (played through the page's table, as a stale button would):
+    nothing changes, and the notice is Python's refusal in the page's language, from the
+    engine's reason, rule and fields and the templates texts.json exports."""
+    lang, players, seed = setup_of(game)
+    page.goto(f"{site}/?game={game}&players={players}&lang={lang}&seed={seed}&delay=0")
+    assert not wait_for_turn_or_end(page)
+    refused = page.evaluate(
+        "() => { const g = window.table.game, legal = new Set(g.legalActions());"
+        " let id = 0; while (legal.has(id)) id++;"
+        " return { id, applied: document.body.dataset.applied, refusal: g.refusal(id) }; }")
+    page.evaluate(f"window.table.play({refused['id']})")
+    found = refused["refusal"]
+    templates = words_module(game_class(game)).REFUSALS
+    english = refusal_text(templates[found["reason"]], found["args"])
+    with use(lang, game_class(game)):
+        expected = fill_template(english, templates) + f" [{found['rule']}]"
+    assert page.inner_text("#notice") == expected
+    assert page.evaluate("document.body.dataset.applied") == refused["applied"]
+    assert page.locator("button.move").count() > 0          # seat 0 still plays on
+    assert expected != english or lang == "en"               # the reader's language
 
 
 def test_the_search_bots_play_a_whole_match(page, site, engine_games):

@@ -3,8 +3,9 @@ cardcore's gettext catalogs so that the page speaks the same English and Russian
 terminal and the web table.
 
 For every registered game and language: the game's title, its zone kinds' labels
-(``zone_labels``), its action kinds' words (the ``actions`` of its ``web/board.js``), each
-translated by the game's catalog over the shared one. Per game also the data the page needs
+(``zone_labels``), its action kinds' words (the ``actions`` of its ``web/board.js``) and its
+refusal templates (``REFUSALS`` of its words module, in order: the engine's refusal reasons
+index them), each translated by the game's catalog over the shared one. Per game also the data the page needs
 to place zones without knowing the game: each zone kind's scope (``seat``, ``team``,
 ``pile`` or ``shared``, from the kernel's zone table), each action id's kind (from the
 decode table) and the player counts. Then the
@@ -26,6 +27,7 @@ from typing import Any
 import cardcore
 from cardcore.i18n import LANGUAGES, messages, plural_messages
 from cardcore.registry import available_games, game_class
+from cardcore.texts import words_module
 
 OUT = Path(__file__).resolve().with_name("texts.json")
 
@@ -153,6 +155,8 @@ def game_words(name: str, lang: str) -> dict[str, Any]:
         "zones": zones,
         "actions": {kind: translate(catalog, msgid, "action word", lang)
                     for kind, msgid in action_words(cls).items()},
+        "refusals": [translate(catalog, msgid, "refusal", lang)
+                     for msgid in getattr(words_module(cls), "REFUSALS", ())],
     }
 
 

@@ -132,6 +132,16 @@ cdef extern from "cardcore/core/kernel.h" nogil:
         int64_t count
         int64_t points
 
+    # why an id is not legal now: a reason (an index into the game's words.REFUSALS), the
+    # rule ID and the template's fields as ints (kernel.h says how each is shown)
+    enum:
+        REFUSAL_MAX_ARGS
+    ctypedef struct Refusal:
+        int32_t reason
+        const char* rule
+        int32_t nargs
+        int32_t args[REFUSAL_MAX_ARGS]
+
     ctypedef void (*start_fn)(void* s) noexcept
     ctypedef int (*legal_fn)(void* s, int32_t* out, int capacity) noexcept
     ctypedef void (*apply_fn)(void* s, int action) noexcept
@@ -146,6 +156,7 @@ cdef extern from "cardcore/core/kernel.h" nogil:
     ctypedef int (*breakdown_fn)(const void* s, BreakdownRow* out, int capacity) noexcept
     ctypedef int (*hand_cards_fn)(const void* s, int action, uint8_t* out) noexcept
     ctypedef long long (*play_fn)(void* s, Rng* chooser, int32_t* scratch, long long max_actions) noexcept
+    ctypedef int (*refuse_fn)(const void* s, int32_t action, Refusal* out) noexcept
 
     ctypedef struct GameHooks:
         const char* name
@@ -169,6 +180,8 @@ cdef extern from "cardcore/core/kernel.h" nogil:
         rollout_fn greedy
         hand_cards_fn hand_cards
         play_fn play
+        refuse_fn refuse
+        int num_refusals
 
     enum:
         ZONE_CAPACITY
@@ -224,7 +237,7 @@ cdef class Random:
 
 cdef int check_hooks(const GameHooks* hooks) except -1     # ImportError naming a missing hook
 # A game's hook table, called once with every part as a keyword argument (rollout,
-# known_cards and hand_cards may be NULL; ``greedy`` is required of a game:
+# known_cards, hand_cards and refuse may be NULL; ``greedy`` is required of a game:
 # docs/adding-a-game.md); checked by check_hooks.
 cdef GameHooks game_hooks(const char* name, size_t state_size, int num_actions, int max_legal,
                           start_fn start, legal_fn legal, apply_fn apply,
@@ -233,7 +246,8 @@ cdef GameHooks game_hooks(const char* name, size_t state_size, int num_actions, 
                           const ZoneSpec* zones, int num_zones, zone_cards_fn zone_cards,
                           breakdown_fn breakdown, rollout_fn greedy,
                           rollout_fn rollout, known_cards_fn known_cards,
-                          hand_cards_fn hand_cards) except *
+                          hand_cards_fn hand_cards, refuse_fn refuse=*,
+                          int num_refusals=*) except *
 # A C-contiguous buffer of shape (rows,) (cols 0) or (rows, cols) of ``itemsize``-byte items in
 # native byte order whose format is one of ``kinds`` (e.g. b"f" float32, b"B?" bytes/bools);
 # ValueError naming ``what`` otherwise. Release it with PyBuffer_Release. (Plain buffers, not
@@ -253,6 +267,7 @@ cdef class GameState:
     cdef int ready(self) except -1          # TypeError on the bare base class
     cdef int fill_legal(self) except -1     # legal ids into legal_buf; their count
     cdef int apply_checked(self, object action_id) except -1   # apply a legal id, else raise
+    cdef object refused(self, int action)   # the refuse hook's Refusal (legality not checked)
     cdef int choose(self, object cards) except -1           # set the header's chosen cards
     cdef int zone_instances(self, int zone) noexcept
     cdef int zone_index(self, object name) except -1

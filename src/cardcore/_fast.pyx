@@ -242,7 +242,7 @@ _HOOK_NAMES = ("start", "legal", "apply", "observation_size", "observe", "return
                "scores", "sample_hidden", "zone_cards", "breakdown")
 _SCOPES = ("shared", "seat", "team", "pile")
 _SIGHTS = ("all", "owner", "none")
-_STATE_METHODS = ("all_cards", "explain_rule", "hand", "hand_sizes")
+_STATE_METHODS = ("all_cards", "hand", "hand_sizes")
 
 
 cdef GameHooks game_hooks(const char* name, size_t state_size, int num_actions, int max_legal,
@@ -252,10 +252,11 @@ cdef GameHooks game_hooks(const char* name, size_t state_size, int num_actions, 
                           const ZoneSpec* zones, int num_zones, zone_cards_fn zone_cards,
                           breakdown_fn breakdown, rollout_fn greedy,
                           rollout_fn rollout, known_cards_fn known_cards,
-                          hand_cards_fn hand_cards) except *:
+                          hand_cards_fn hand_cards, refuse_fn refuse=NULL,
+                          int num_refusals=0) except *:
     """A game's hook table, every part named and checked (``check_hooks``): the one wiring
     every game's module makes, with keyword arguments (the optional parts NULL where the game
-    has none: rollout, known_cards, hand_cards)."""
+    has none: rollout, known_cards, hand_cards, refuse)."""
     cdef GameHooks hooks
     memset(&hooks, 0, sizeof(GameHooks))
     hooks.name = name
@@ -278,6 +279,8 @@ cdef GameHooks game_hooks(const char* name, size_t state_size, int num_actions, 
     hooks.breakdown = breakdown
     hooks.greedy = greedy
     hooks.hand_cards = hand_cards
+    hooks.refuse = refuse
+    hooks.num_refusals = num_refusals
     check_hooks(&hooks)
     return hooks
 
@@ -410,8 +413,9 @@ cdef class GameState:
     """The lifecycle of every game, written once over the game's Header and GameHooks.
 
     A game's class only binds its struct (``bind`` in ``__cinit__``), reads its options in
-    ``__init__`` and adds the Python getters its view needs, plus ``all_cards()`` and
-    ``explain_rule(action)`` (checked at import by check_state_class).
+    ``__init__`` and adds the Python getters its view needs, plus ``all_cards()`` (checked at
+    import by check_state_class). Its ``refusals`` are its words module's REFUSALS: the
+    templates the kernel's refuse hook indexes.
     """
 
     def __dealloc__(self):
@@ -627,8 +631,46 @@ cdef class GameState:
     breakdown_what = ()            # a game's words for what its breakdown rows count ...
     breakdown_rules = ()           # ... and the rule IDs they cite (indexes of the rows)
 
+    refusals = ()                  # a game's refusal templates (its words.REFUSALS)
+
+    @property
+    def num_refusals(self) -> int:
+        """How many refusal templates the kernel's refuse hook indexes (0: no hook)."""
+        self.ready()
+        return self.hooks.num_refusals if self.hooks.refuse != NULL else 0
+
+    def refusal(self, action) -> object:
+        """Why an action id is not legal now, as the kernel's refuse hook decides it: a
+        cardcore.refusals.Refusal (reason, rule, args); None for a legal id, an id out of
+        range, a finished match or a game without the hook."""
+        self.ready()
+        if self.hooks.refuse == NULL or self.h.to_move < 0 or isinstance(action, bool) \
+                or not isinstance(action, int) or not 0 <= action < self.hooks.num_actions \
+                or self.is_legal(action):
+            return None
+        return self.refused(action)
+
+    cdef object refused(self, int action):
+        # The hook's refusal of an id in range, not legal, the match on (not checked here:
+        # explain_rule's caller knows it); None if the hook has none.
+        cdef Refusal r
+        if self.hooks.refuse(self.data, action, &r) < 0:
+            return None
+        if not 0 <= r.reason < self.hooks.num_refusals or not 0 <= r.nargs <= REFUSAL_MAX_ARGS \
+                or r.rule == NULL:
+            raise RuntimeError(f"{self.hooks.name.decode()}: refusal {r.reason} of action "
+                               f"{action} is out of range")
+        from cardcore.refusals import Refusal as Record     # (it imports this module)
+        return Record(r.reason, (<bytes>r.rule).decode(), tuple(r.args[i] for i in range(r.nargs)))
+
     def explain_rule(self, int action) -> tuple:
-        raise NotImplementedError
+        """(message, rule id) for an id in range that is not legal while the match is on: the
+        kernel's refusal, its template (``refusals``) filled with its fields."""
+        found = self.refused(action) if self.hooks.refuse != NULL else None
+        if found is None:
+            raise NotImplementedError(f"{type(self).__name__} has no refusal for action {action}")
+        from cardcore.refusals import refusal_text
+        return (refusal_text(self.refusals[found.reason], found.args), found.rule)
 
     @property
     def has_greedy(self) -> bool:

@@ -65,8 +65,9 @@ static Seen before, after;
 
 static void play_game(const char *name, int players, uint64_t seed) {
     cc_game *g = NULL, *copy;
-    char err[256], label[128];
-    int status, steps = 0, i, n;
+    char err[256], label[128], rule[32];
+    int32_t args[4];
+    int status, steps = 0, i, n, reason, nargs;
     uint64_t chooser = seed;
     double returns[16];
 
@@ -85,10 +86,21 @@ static void play_game(const char *name, int players, uint64_t seed) {
             if (i == before.n) break;
         }
         if (n < cc_num_actions(g) && steps % 7 == 0) {
+            /* why not, asked first: a reason, its rule, its fields; nothing changes */
+            reason = cc_refusal(g, n, rule, sizeof rule, args, 4, &nargs);
+            look(g, &after);
+            CHECK(reason >= 0 && rule[0] != '\0' && nargs >= 0 && nargs <= 4
+                  && same(&before, &after), "%s: refusal of %d: %d %s", name, n, reason, rule);
             status = cc_apply(g, n, err, sizeof err);
             look(g, &after);
-            CHECK(status == CC_E_ILLEGAL && err[0] != '\0' && same(&before, &after),
-                  "%s: illegal id %d: %d", name, n, status);
+            CHECK(status == CC_E_ILLEGAL && strcmp(err, rule) == 0 && same(&before, &after),
+                  "%s: illegal id %d: %d, err '%s' is not its rule '%s'", name, n, status, err,
+                  rule);
+        }
+        if (steps % 5 == 0) {                  /* a legal id has no refusal */
+            reason = cc_refusal(g, before.ids[0], rule, sizeof rule, args, 4, &nargs);
+            CHECK(reason == CC_E_LEGAL && rule[0] == '\0' && nargs == 0,
+                  "%s: refusal of the legal id %d: %d", name, before.ids[0], reason);
         }
         if (steps % 11 == 0) {
             status = cc_apply(g, -5, err, sizeof err);
@@ -122,9 +134,42 @@ static void play_game(const char *name, int players, uint64_t seed) {
     CHECK(cc_is_over(g) && cc_current_player(g) == -1, "%s: the match ends", name);
     CHECK(cc_legal_actions(g, before.ids, 4096) == 0, "%s: no legal id once over", name);
     CHECK(cc_apply(g, 0, err, sizeof err) == CC_E_OVER, "%s: apply once over", name);
+    reason = cc_refusal(g, 0, rule, sizeof rule, args, 4, &nargs);
+    CHECK(reason == CC_E_OVER && rule[0] == '\0' && nargs == 0, "%s: refusal once over: %d",
+          name, reason);
     CHECK(cc_greedy_action(g) == CC_E_OVER, "%s: greedy once over", name);
     CHECK(cc_returns(g, returns, 16) == cc_num_players(g), "%s: returns", name);
     cc_game_free(g);
+}
+
+/* cc_refusal's hostile input: NULLs, ids out of range, short buffers (snprintf's rules). */
+static void refusals(const cc_game *g, const char *name) {
+    char rule[32], tiny[3];
+    int32_t args[4], one[1];
+    int32_t ids[4096];
+    int n = cc_legal_actions(g, ids, 4096), id, i, reason, nargs = 99, full, k;
+    for (id = 0; id < cc_num_actions(g); id++) {        /* the first id that is not legal */
+        for (i = 0; i < n && ids[i] != id; i++) {}
+        if (i == n) break;
+    }
+    if (id == cc_num_actions(g)) return;
+    CHECK(cc_refusal(NULL, id, rule, sizeof rule, args, 4, &nargs) == CC_E_ARGUMENT && nargs == 0,
+          "%s: refusal, NULL handle", name);
+    CHECK(cc_refusal(g, id, NULL, 5, args, 4, NULL) == CC_E_ARGUMENT, "%s: NULL rule", name);
+    CHECK(cc_refusal(g, id, rule, sizeof rule, NULL, 2, NULL) == CC_E_ARGUMENT, "%s: NULL args", name);
+    CHECK(cc_refusal(g, id, rule, sizeof rule, args, -1, NULL) == CC_E_ARGUMENT, "%s: cap -1", name);
+    CHECK(cc_refusal(g, -1, rule, sizeof rule, args, 4, NULL) == CC_E_ARGUMENT && rule[0] == '\0',
+          "%s: refusal of -1", name);
+    CHECK(cc_refusal(g, cc_num_actions(g), rule, sizeof rule, args, 4, NULL) == CC_E_ARGUMENT,
+          "%s: refusal past the end", name);
+    reason = cc_refusal(g, id, rule, sizeof rule, args, 4, &full);
+    CHECK(reason >= 0 && strlen(rule) >= 3, "%s: refusal of %d: %d", name, id, reason);
+    /* no buffers at all: the same reason and count; a short rule buffer: cut, NUL-terminated */
+    CHECK(cc_refusal(g, id, NULL, 0, NULL, 0, &k) == reason && k == full,
+          "%s: refusal without buffers", name);
+    memset(tiny, 'x', sizeof tiny);
+    CHECK(cc_refusal(g, id, tiny, sizeof tiny, one, 1, NULL) == reason && tiny[2] == '\0'
+          && strncmp(tiny, rule, 2) == 0, "%s: refusal's rule cut to 2 bytes: %.3s", name, tiny);
 }
 
 static void hostile(const char *name) {
@@ -165,6 +210,7 @@ static void hostile(const char *name) {
     CHECK(cc_observation(g, -1, NULL, 0) == CC_E_ARGUMENT, "%s: seat -1", name);
     CHECK(cc_observation(g, 0, NULL, 0) == cc_observation_size(g), "%s: observation size", name);
     CHECK(cc_apply(NULL, 0, err, sizeof err) == CC_E_ARGUMENT, "NULL handle");
+    refusals(g, name);
     CHECK(cc_apply(g, 0, NULL, 0) != CC_OK || 1, "no err buffer");   /* must not crash */
     CHECK(cc_is_over(NULL) == CC_E_ARGUMENT && cc_game_clone(NULL) == NULL, "NULL handle");
     cc_game_free(NULL);

@@ -5,8 +5,11 @@ Chromium check byte-identical play against it.
 
 A step's digest is the first 16 hex digits of SHA-256 over, in this order:
   the seat to move (int32), the legal ids (int32 each), each legal id's label (UTF-8 and a
-  newline), every seat's observation tensor (float32), and every zone instance's cards in
-  zone order (an int32 count, then the card ids as bytes: the deal itself);
+  newline), every seat's observation tensor (float32), every zone instance's cards in
+  zone order (an int32 count, then the card ids as bytes: the deal itself), and the refusals
+  of the first REFUSED_IDS ids that are not legal (ascending; none once over): for each, the
+  id, the reason (int32 each), the rule ID (UTF-8 and a newline), the field count and the
+  fields (int32 each), as GameState.refusal and cc_refusal give them;
 all integers and floats little-endian. The returns at the end are kept as the hex of their
 float64 bytes (so -0.0 and 0.0 differ). The moves are chosen by a fixed rule,
 index = (seed + 7919 * step) % len(legal), and recorded.
@@ -25,6 +28,7 @@ import cardcore
 from cardcore.registry import game_class
 
 MAX_STEPS = 600          # a longer match is cut there (its returns are then all zeros)
+REFUSED_IDS = 3          # a step's digest covers the refusals of this many illegal ids
 
 
 def configurations(games: list[str]) -> list[tuple[str, dict[str, Any]]]:
@@ -40,8 +44,23 @@ def configurations(games: list[str]) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
+def refused_ids(ids: list[int], num_actions: int) -> list[int]:
+    """The first REFUSED_IDS ids that are not legal (none once the match is over)."""
+    if not ids:
+        return []
+    legal = set(ids)
+    out: list[int] = []
+    for a in range(num_actions):
+        if len(out) == REFUSED_IDS:
+            break
+        if a not in legal:
+            out.append(a)
+    return out
+
+
 def step_digest(player: int, ids: list[int], labels: list[str], observations: list[bytes],
-                zones: list[bytes]) -> str:
+                zones: list[bytes], refusals: list[tuple[int, int, str, list[int]]]) -> str:
+    """refusals: (id, reason, rule, args) of each refused id."""
     h = hashlib.sha256()
     h.update(struct.pack("<i", player))
     h.update(struct.pack(f"<{len(ids)}i", *ids))
@@ -52,6 +71,10 @@ def step_digest(player: int, ids: list[int], labels: list[str], observations: li
     for cards in zones:
         h.update(struct.pack("<i", len(cards)))
         h.update(cards)
+    for action, reason, rule, args in refusals:
+        h.update(struct.pack("<ii", action, reason))
+        h.update(rule.encode() + b"\n")
+        h.update(struct.pack(f"<i{len(args)}i", len(args), *args))
     return h.hexdigest()[:16]
 
 
@@ -71,8 +94,12 @@ def play_case(name: str, config: dict[str, Any], seed: int) -> dict[str, Any]:
         labels = [str(a) for a in game.legal_actions()]
         observations = [game.observation_tensor(p).astype("<f4").tobytes()
                         for p in range(game.num_players)]
+        refusals = []
+        for a in refused_ids(ids, state.num_actions):
+            found = state.refusal(a)
+            refusals.append((a, found.reason, found.rule, list(found.args)))
         steps.append(step_digest(-1 if player is None else player, ids, labels,
-                                 observations, state.zone_bytes()))
+                                 observations, state.zone_bytes(), refusals))
         if not ids or len(actions) >= MAX_STEPS:
             break
         action = ids[(seed + 7919 * len(actions)) % len(ids)]
@@ -86,7 +113,7 @@ def make_corpus(games: list[str], per_config: int) -> dict[str, Any]:
     cases = [play_case(name, config, 1000 * k + i)
              for k, (name, config) in enumerate(configurations(games))
              for i in range(per_config)]
-    return {"version": 1, "games": games, "cases": cases}
+    return {"version": 2, "games": games, "cases": cases}
 
 
 if __name__ == "__main__":

@@ -23,6 +23,8 @@ export const ErrorCode = {
   Over: -4,
   NoMemory: -5,
   Argument: -6,
+  /** cc_refusal: the action is legal now. */
+  Legal: -7,
 } as const;
 
 /** Base of the engine's errors: `code` is one of ErrorCode. */
@@ -33,12 +35,60 @@ export class EngineError extends Error {
   }
 }
 
-/** An action that is not legal now (or a match that is over); the game is unchanged. */
+/** Why an action id is not legal now, as the game's C kernel decides it (cardcore.h's
+ * cc_refusal). `reason` indexes the game's refusal templates (Python's words.REFUSALS, which
+ * an app exports with its texts), `rule` is the rule ID, `args` the template's fields in the
+ * English template's order: card ids, suit indexes and numbers, as `fillRefusal` shows them. */
+export interface Refusal {
+  reason: number;
+  rule: string;
+  args: number[];
+}
+
+/** An action that is not legal now (or a match that is over); the game is unchanged. For an
+ * id in range while the match is on, `rule`, `reason` and `args` say why (a Refusal); they
+ * are undefined otherwise. */
 export class IllegalActionError extends EngineError {
-  constructor(message: string, code: number) {
+  readonly rule: string | undefined;
+  readonly reason: number | undefined;
+  readonly args: number[] | undefined;
+
+  constructor(message: string, code: number, refusal?: Refusal) {
     super(message, code);
     this.name = "IllegalActionError";
+    this.rule = refusal?.rule;
+    this.reason = refusal?.reason;
+    this.args = refusal?.args;
   }
+}
+
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const SUITS = ["C", "S", "D", "H"];
+
+/** A card id in cardcore's notation: 0 -> "AC", 48 -> "10H", 52 -> "JK". */
+export function cardNotation(id: number): string {
+  if (!Number.isInteger(id) || id < 0 || id > 52) throw new RangeError(`card id out of range: ${id}`);
+  return id === 52 ? "JK" : RANKS[id % 13]! + SUITS[Math.floor(id / 13)]!;
+}
+
+const FIELD = /\{(\w+)\}/g;
+
+/** A refusal's message: `text` (the template translated; by default the English `template`
+ * itself) with the refusal's args, which follow the English template's fields in order (each
+ * name once). As Python's cardcore.refusals: card, target and top are card ids shown in
+ * notation, suit a suit index shown as its letter (C S D H), any other field a number. */
+export function fillRefusal(template: string, args: readonly number[], text: string = template): string {
+  const names = [...new Set(Array.from(template.matchAll(FIELD), (m) => m[1]!))];
+  if (names.length !== args.length) {
+    throw new RangeError(`the refusal "${template.slice(0, 60)}" has ${names.length} fields, not ${args.length}`);
+  }
+  const values = new Map(names.map((name, i) => {
+    const v = args[i]!;
+    const shown = name === "card" || name === "target" || name === "top" ? cardNotation(v)
+      : name === "suit" ? SUITS[v] ?? String(v) : String(v);
+    return [name, shown] as const;
+  }));
+  return text.replace(FIELD, (whole, name: string) => values.get(name) ?? whole);
 }
 
 /** An unknown game, a player count or an option out of range; the message names it. */
@@ -83,6 +133,8 @@ interface Exports {
   cc_actions_applied(g: number): bigint;
   cc_legal_actions(g: number, ids: number, cap: number): number;
   cc_apply(g: number, id: number, err: number, errLen: number): number;
+  cc_refusal(g: number, id: number, rule: number, ruleLen: number, args: number, cap: number,
+             nargs: number): number;
   cc_returns(g: number, out: number, cap: number): number;
   cc_scores(g: number, out: number, cap: number): number;
   cc_observation_size(g: number): number;
@@ -210,7 +262,8 @@ export class Game {
     return Array.from(new Int32Array(this.#x.memory.buffer, this.#scratch, Math.min(n, MAX_IDS)));
   }
 
-  /** Apply a legal id; IllegalActionError (and nothing changes) otherwise. */
+  /** Apply a legal id; IllegalActionError (and nothing changes) otherwise, carrying the
+   * refusal's rule, reason and args for an id in range while the match is on. */
   apply(id: number): void {
     if (!Number.isInteger(id) || id < -(2 ** 31) || id >= 2 ** 31) {
       throw new IllegalActionError(`action id ${String(id).slice(0, 60)} is not a valid id`,
@@ -218,7 +271,37 @@ export class Game {
     }
     const err = this.#scratch + MAX_IDS * 4;
     const status = this.#x.cc_apply(this.#handle(), id, err, ERR_LEN);
-    if (status !== 0) throw new IllegalActionError(this.#m.readString(err), status);
+    if (status === 0) return;
+    const message = this.#m.readString(err);
+    const refusal = status === ErrorCode.Illegal && id >= 0 && id < this.numActions
+      ? this.refusal(id) ?? undefined : undefined;
+    if (refusal !== undefined) {
+      throw new IllegalActionError(`action ${id} is not legal now [${refusal.rule}]`, status, refusal);
+    }
+    throw new IllegalActionError(message, status);
+  }
+
+  /** Why an id is not legal now, without applying it: a Refusal, or null for a legal id.
+   * RangeError for an id outside 0..numActions-1; IllegalActionError once the match is over
+   * (code Over). */
+  refusal(id: number): Refusal | null {
+    const g = this.#handle();
+    if (!Number.isInteger(id) || id < 0 || id >= this.numActions) {
+      throw new RangeError(`action id ${String(id).slice(0, 60)} is outside 0..${this.numActions - 1}`);
+    }
+    const rule = this.#scratch + MAX_IDS * 4;          // the err area: 512 bytes
+    const args = this.#scratch;                        // 4 int32 fields, then their count
+    const nargs = this.#scratch + 16;
+    const reason = this.#x.cc_refusal(g, id, rule, ERR_LEN, args, 4, nargs);
+    if (reason === ErrorCode.Legal) return null;
+    if (reason === ErrorCode.Over) throw new IllegalActionError("the match is over", reason);
+    if (reason < 0) throw new EngineError(`no refusal for action ${id} (${reason})`, reason);
+    const n = new Int32Array(this.#x.memory.buffer, nargs, 1)[0]!;
+    return {
+      reason,
+      rule: this.#m.readString(rule),
+      args: Array.from(new Int32Array(this.#x.memory.buffer, args, Math.min(n, 4))),
+    };
   }
 
   /** Per seat, higher is better: the result once over, zeros before. */

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 
-import { ConfigError, IllegalActionError, loadEngine } from "../src/index.js";
+import { ConfigError, ErrorCode, IllegalActionError, cardNotation, fillRefusal, loadEngine } from "../src/index.js";
 import { type Case, replay } from "./parity.js";
 
 const engine = await loadEngine();
@@ -67,6 +67,45 @@ test("hostile input: errors that name the problem, nothing changed", () => {
   assert.deepEqual(game.legalActions(), before);
   game.free();
   assert.throws(() => game.legalActions(), /freed/);
+});
+
+test("a refused move says why: its rule, reason and fields, the game unchanged", () => {
+  for (const name of engine.games()) {
+    const game = engine.newGame(name, { seed: 9 });
+    const legal = game.legalActions();
+    const id = [...Array(game.numActions).keys()].find((a) => !legal.includes(a))!;
+    const refusal = game.refusal(id)!;
+    assert.ok(refusal.reason >= 0 && /^[A-Z]+-\d/.test(refusal.rule), `${name}: ${refusal.rule}`);
+    assert.ok(refusal.args.length <= 4);
+    assert.equal(game.refusal(legal[0]!), null);
+    assert.throws(() => game.refusal(-1), RangeError);
+    assert.throws(() => game.refusal(game.numActions), RangeError);
+    assert.throws(() => game.apply(id), (e: unknown) => {
+      assert.ok(e instanceof IllegalActionError);
+      assert.equal(e.code, ErrorCode.Illegal);
+      assert.equal(e.rule, refusal.rule);
+      assert.equal(e.reason, refusal.reason);
+      assert.deepEqual(e.args, refusal.args);
+      assert.ok(e.message.includes(`[${refusal.rule}]`));
+      return true;
+    });
+    assert.deepEqual(game.legalActions(), legal);
+    game.playRandom(1);
+    assert.throws(() => game.refusal(0), (e: unknown) => e instanceof IllegalActionError
+      && e.code === ErrorCode.Over && e.rule === undefined);
+    game.free();
+  }
+});
+
+test("fillRefusal shows a refusal's fields by their names", () => {
+  const template = "{card} matches neither the suit {suit} nor the rank of {top}";
+  assert.equal(fillRefusal(template, [12, 3, 51]), "KC matches neither the suit H nor the rank of KH");
+  assert.equal(fillRefusal(template, [12, 3, 51], "{top} / {suit} / {card}"), "KH / H / KC");
+  assert.equal(fillRefusal("you owe {count} cards", [2]), "you owe 2 cards");
+  assert.throws(() => fillRefusal(template, [1]), RangeError);
+  assert.equal(cardNotation(48), "10H");
+  assert.equal(cardNotation(52), "JK");
+  assert.throws(() => cardNotation(53), RangeError);
 });
 
 test("the parity corpus replays byte for byte", { skip: process.env.CORPUS === undefined }, async () => {

@@ -15,6 +15,9 @@ export interface Case {
 
 export type Sha256 = (bytes: Uint8Array) => Promise<string>;
 
+/** How many illegal ids' refusals a step's digest covers (corpus.py's REFUSED_IDS). */
+const REFUSED_IDS = 3;
+
 function hex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -40,6 +43,19 @@ export function stepBytes(game: Game): Uint8Array {
     for (const cards of zone.cards) {
       int32(cards.length);
       parts.push(Uint8Array.from(cards));
+    }
+  }
+  if (ids.length > 0) {                       // the first REFUSED_IDS ids that are not legal
+    const legal = new Set(ids);
+    for (let id = 0, n = 0; id < game.numActions && n < REFUSED_IDS; id++) {
+      if (legal.has(id)) continue;
+      const refusal = game.refusal(id)!;
+      int32(id);
+      int32(refusal.reason);
+      parts.push(encoder.encode(refusal.rule + "\n"));
+      int32(refusal.args.length);
+      refusal.args.forEach(int32);
+      n++;
     }
   }
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

@@ -154,9 +154,19 @@ class Table {
     if (box) box.scrollTop = box.scrollHeight;
   }
 
-  /** Seat 0's move (a button). */
+  /** Seat 0's move (a button). A move that is not legal now changes nothing: the notice
+   * says why, in the page's language. */
   play(id: number): void {
     if (this.#busy || this.game.isOver || this.game.currentPlayer !== 0) return;
+    const notice = document.getElementById("notice")!;
+    const refusal = this.game.refusal(id);
+    if (refusal !== null) {
+      notice.textContent = this.words.refusal(this.name, refusal);
+      notice.dataset.rule = refusal.rule;
+      return;
+    }
+    notice.textContent = "";
+    delete notice.dataset.rule;
     this.#busy = true;
     for (const b of document.querySelectorAll<HTMLButtonElement>("button.move")) b.disabled = true;
     this.note(0, id);

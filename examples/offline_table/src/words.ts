@@ -1,12 +1,16 @@
 // The page's words: texts.json (written by export_texts.py from cardcore's gettext catalogs),
 // per language the page's own few words and, per game, its title, its zone kinds' labels, its
 // action kinds' words and where each zone kind belongs. Nothing here knows a game.
+import { fillRefusal, type Refusal } from "@cardcore/engine";
+
 export type Lang = "en" | "ru";
 
 export interface GameWords {
   title: string;
   zones: Record<string, string>;
   actions: Record<string, string>;
+  /** The refusal templates, indexed by the engine's refusal reasons. */
+  refusals: string[];
 }
 
 export interface GameData {
@@ -86,6 +90,15 @@ export class Words {
       kind = name;
     }
     return kind;
+  }
+
+  /** Why a move is refused, in the page's language, with its rule ID: the game's template
+   * for the reason, filled with the refusal's fields (named as in the English template). */
+  refusal(game: string, refusal: Refusal): string {
+    const english = this.texts.games[game]?.en.refusals[refusal.reason];
+    if (english === undefined) return refusal.rule;
+    const text = this.#game(game)?.refusals[refusal.reason] ?? english;
+    return `${fillRefusal(english, refusal.args, text)} [${refusal.rule}]`;
   }
 
   /** Seat 0 is "You", the others "Player n" counted from 1. */

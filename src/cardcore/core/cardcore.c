@@ -544,8 +544,25 @@ CC_API int cc_legal_actions(const cc_game *g, int32_t *ids, int cap) {
     return n;
 }
 
+/* The refusal of an id in range that is not legal while the match is on (the game's refuse
+ * hook, checked against its table): its reason, or -1 for a legal id or a game without the
+ * hook. */
+static int refusal_of(const cc_game *g, int32_t id, Refusal *r) {
+    const GameHooks *hooks = g->kernel->hooks;
+    int n = fill_legal(g), i, reason;
+    for (i = 0; i < n; i++)
+        if (g->legal[i] == id) return -1;
+    if (hooks->refuse == NULL) return -1;
+    reason = hooks->refuse(g->state, id, r);
+    if (reason < 0 || reason >= hooks->num_refusals || r->rule == NULL || r->nargs < 0
+            || r->nargs > REFUSAL_MAX_ARGS)
+        return -1;
+    return reason;
+}
+
 CC_API int cc_apply(cc_game *g, int32_t id, char *err_buf, size_t err_len) {
     Text err;
+    Refusal r;
     int n, i;
     text_init(&err, err_buf, err_len);
     if (g == NULL) {
@@ -563,6 +580,10 @@ CC_API int cc_apply(cc_game *g, int32_t id, char *err_buf, size_t err_len) {
             ((Header *)g->state)->actions_applied += 1;
             return CC_OK;
         }
+    if (id >= 0 && id < g->kernel->hooks->num_actions && refusal_of(g, id, &r) >= 0) {
+        text_str(&err, r.rule);          /* exactly the rule ID: cc_refusal says the rest */
+        return CC_E_ILLEGAL;
+    }
     text_str(&err, "action ");
     text_int(&err, id);
     if (id < 0 || id >= g->kernel->hooks->num_actions) {
@@ -572,6 +593,30 @@ CC_API int cc_apply(cc_game *g, int32_t id, char *err_buf, size_t err_len) {
         text_str(&err, " is not legal now");
     }
     return CC_E_ILLEGAL;
+}
+
+CC_API int cc_refusal(const cc_game *g, int32_t id, char *rule, size_t rule_len, int32_t *args,
+                      int cap, int *nargs) {
+    Text text;
+    Refusal r;
+    int reason, i, n;
+    if (nargs != NULL) *nargs = 0;
+    if (g == NULL || (rule == NULL && rule_len > 0) || cap < 0 || (args == NULL && cap > 0))
+        return CC_E_ARGUMENT;
+    text_init(&text, rule, rule_len);
+    if (id < 0 || id >= g->kernel->hooks->num_actions) return CC_E_ARGUMENT;
+    if (header(g)->to_move < 0) return CC_E_OVER;
+    reason = refusal_of(g, id, &r);
+    if (reason < 0) {
+        n = fill_legal(g);
+        for (i = 0; i < n; i++)
+            if (g->legal[i] == id) return CC_E_LEGAL;
+        return CC_E_ILLEGAL;              /* a game without the refuse hook: no reason */
+    }
+    text_str(&text, r.rule);
+    for (i = 0; i < r.nargs && i < cap; i++) args[i] = r.args[i];
+    if (nargs != NULL) *nargs = r.nargs;
+    return reason;
 }
 
 CC_API int cc_returns(const cc_game *g, double *out, int cap) {

@@ -46,7 +46,8 @@ enum {
     CC_E_ILLEGAL = -3,        /* the action is not legal now */
     CC_E_OVER = -4,           /* the match is over */
     CC_E_NOMEM = -5,          /* an allocation failed */
-    CC_E_ARGUMENT = -6        /* a NULL handle or pointer, a seat out of range */
+    CC_E_ARGUMENT = -6,       /* a NULL handle or pointer, a seat or an id out of range */
+    CC_E_LEGAL = -7           /* cc_refusal: the action is legal now, nothing to refuse */
 };
 
 typedef struct cc_game cc_game;
@@ -85,8 +86,24 @@ CC_API int64_t cc_actions_applied(const cc_game *g);
 /* The legal action ids, ascending (Game.legal_action_ids()); 0 once the match is over. */
 CC_API int cc_legal_actions(const cc_game *g, int32_t *ids, int cap);
 
-/* Apply a legal id: 0, or CC_E_ILLEGAL / CC_E_OVER with err saying why; nothing changes. */
+/* Apply a legal id: 0, or CC_E_ILLEGAL / CC_E_OVER with err saying why; nothing changes.
+ * For an id in range that is not legal now, err is exactly the rule ID that forbids it
+ * (e.g. "DU-4.3"; cc_refusal gives the reason and its fields); for an id out of range, or a
+ * game without refusals, a sentence ("action 999 is outside 0..157"); once over, "the match
+ * is over". */
 CC_API int cc_apply(cc_game *g, int32_t id, char *err, size_t err_len);
+
+/* Why an id is not legal now, without applying it (a UI's "why not?"): the reason, >= 0 (the
+ * index of the game's refusal template: its Python words module's REFUSALS, in order), the
+ * rule ID written to rule (snprintf-style, rule_len bytes) and the template's fields to
+ * args (at most cap; *nargs, if nargs is not NULL, is how many there are: compare). The
+ * fields follow the English template's order: card ids for fields named card, target and
+ * top, a suit index 0..3 (C S D H) for suit, plain numbers otherwise. Otherwise a negative
+ * code, rule "" and *nargs 0: CC_E_LEGAL for a legal id, CC_E_OVER once the match is over,
+ * CC_E_ARGUMENT for an id outside 0..cc_num_actions-1 (or a NULL handle, rule with
+ * rule_len > 0, args with cap > 0, or cap < 0), CC_E_ILLEGAL for a game without refusals. */
+CC_API int cc_refusal(const cc_game *g, int32_t id, char *rule, size_t rule_len, int32_t *args,
+                      int cap, int *nargs);
 
 /* Per seat, higher is better: the final result once over, zeros before (Game.returns()). */
 CC_API int cc_returns(const cc_game *g, double *out, int cap);

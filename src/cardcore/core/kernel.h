@@ -330,6 +330,51 @@ typedef struct BreakdownRow {
     int64_t points;
 } BreakdownRow;
 
+/* Why an action id is not legal now, as the game's rules decide it (the refuse hook): the
+ * words stay in Python. reason is the index of the game's refusal template (its words
+ * module's REFUSALS), rule the rule ID it cites (a static string, e.g. "DU-4.3"), and
+ * args[0:nargs] the template's fields in the order they appear in its English text: card ids
+ * for the fields named card, target and top, a suit index (0..3 = C S D H) for suit, and
+ * plain numbers for every other field. */
+enum { REFUSAL_MAX_ARGS = 4 };
+
+typedef struct Refusal {
+    int32_t reason;
+    const char *rule;
+    int32_t nargs;
+    int32_t args[REFUSAL_MAX_ARGS];
+} Refusal;
+
+/* Fill a refusal with up to three fields (nargs of a0, a1, a2 used); the reason, for the
+ * hook's return. */
+static inline int refusal_set(Refusal *out, int reason, const char *rule, int nargs, int a0,
+                              int a1, int a2) {
+    out->reason = reason;
+    out->rule = rule;
+    out->nargs = nargs;
+    out->args[0] = a0;
+    out->args[1] = a1;
+    out->args[2] = a2;
+    out->args[3] = 0;
+    return reason;
+}
+
+static inline int refuse0(Refusal *out, int reason, const char *rule) {
+    return refusal_set(out, reason, rule, 0, 0, 0, 0);
+}
+
+static inline int refuse1(Refusal *out, int reason, const char *rule, int a0) {
+    return refusal_set(out, reason, rule, 1, a0, 0, 0);
+}
+
+static inline int refuse2(Refusal *out, int reason, const char *rule, int a0, int a1) {
+    return refusal_set(out, reason, rule, 2, a0, a1, 0);
+}
+
+static inline int refuse3(Refusal *out, int reason, const char *rule, int a0, int a1, int a2) {
+    return refusal_set(out, reason, rule, 3, a0, a1, a2);
+}
+
 typedef void (*start_fn)(void *s);
 typedef int (*legal_fn)(void *s, int32_t *out, int capacity);
 typedef void (*apply_fn)(void *s, int action);
@@ -344,6 +389,9 @@ typedef int (*known_cards_fn)(const void *s, int zone, int instance, uint8_t *ou
 typedef int (*breakdown_fn)(const void *s, BreakdownRow *out, int capacity);
 typedef int (*hand_cards_fn)(const void *s, int action, uint8_t *out);
 typedef long long (*play_fn)(void *s, Rng *chooser, int32_t *scratch, long long max_actions);
+/* Why an id in range is not legal while the match is on: fills out, returns out->reason
+ * (0..num_refusals-1); -1 if it has no refusal (the id is legal). */
+typedef int (*refuse_fn)(const void *s, int32_t action, Refusal *out);
 
 typedef struct GameHooks {
     const char *name;
@@ -368,6 +416,8 @@ typedef struct GameHooks {
     hand_cards_fn hand_cards;   /* optional: the cards an action takes by count or rank */
     play_fn play;               /* optional (NULL: play_loop): play_loop over this very table,
                                  * so that the compiler calls legal and apply directly */
+    refuse_fn refuse;           /* why an id is not legal now (a Refusal) */
+    int num_refusals;           /* the game's refusal templates: reasons are 0..num_refusals-1 */
 } GameHooks;
 
 enum {

@@ -30,8 +30,11 @@ The package (``cardcore.games.<game>``):
     see), ``zones``/``num_zones``/``zone_cards`` (the zone table: each zone's scope and who sees
     it, the one definition of what a seat may know) and ``known_cards`` (optional: cards of a
     hidden zone every seat knows), ``breakdown`` (the scoring rows the round's scoring itself
-    wrote; ``copy_breakdown`` is the whole hook when the state keeps them), and optionally
-    ``rollout`` (a search's rollout policy). Set ``h.to_move = -1`` when the match ends, and let
+    wrote; ``copy_breakdown`` is the whole hook when the state keeps them), ``refuse`` and
+    ``num_refusals`` (why an id is not legal now: a ``Refusal`` of a reason, the index of its
+    template in ``words.REFUSALS``, the rule ID and the template's fields as ints, in the
+    English template's order: ``cardcore.refusals`` says how each field is shown), and
+    optionally ``rollout`` (a search's rollout policy). Set ``h.to_move = -1`` when the match ends, and let
     the match's last action change ``h.round_index`` (the narrator sees round ends by it). No
     module-level mutable buffers;
   * ``deal_plan(...)``: the zone of each deck position (top first), from the function the deal
@@ -39,9 +42,10 @@ The package (``cardcore.games.<game>``):
   * ``cdef class <Game>State(GameState)``: ``__cinit__`` binds the struct
     (``self.bind(&HOOKS, &self.d, &self.d.h)``), ``__init__`` reads the resolved options and
     calls ``init_header``; Python getters for the view (``hand(seat)`` and ``hand_sizes()``
-    among them); ``all_cards()``,
-    ``explain_rule(action) -> (message, rule_id)``, ``match_end_rule``, ``breakdown_what`` and
-    ``breakdown_rules`` (the words and rule IDs the breakdown rows index);
+    among them); ``all_cards()``, ``refusals = words.REFUSALS`` (the base class's
+    ``explain_rule(action) -> (message, rule_id)`` fills them from the ``refuse`` hook),
+    ``match_end_rule``, ``breakdown_what`` and ``breakdown_rules`` (the words and rule IDs the
+    breakdown rows index);
     ``check_state_class`` at import. Start, checked apply, clone, seats, winners, the random
     playout, the tensor, sample_hidden, zones and rows are the base class's.
   Pure card logic with no game state goes in ``_<kernel>.pyx`` beside it (with ``.pxd`` and

@@ -27,6 +27,7 @@ from cardcore._fast cimport (
     PILE_CAPACITY, MS_MAX_COPIES, MAX_BREAKDOWN_ROWS, check_hooks, init_header,
 )
 from cardcore._fast import build_deck, check_state_class
+from cardcore.games.crazy_eights.words import REFUSALS as _REFUSALS
 
 # ---------------------------------------------------------------- the kernel (kernel.h)
 cdef extern from "cardcore/games/crazy_eights/kernel.h" nogil:
@@ -280,6 +281,7 @@ cdef class CrazyEightsState(GameState):
     match_end_rule = "CE-7"
     breakdown_what = BREAKDOWN_WHAT
     breakdown_rules = BREAKDOWN_RULES
+    refusals = _REFUSALS           # the templates of the kernel's refusals (ce_refuse)
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.d, 0, sizeof(CEState))
@@ -305,32 +307,6 @@ cdef class CrazyEightsState(GameState):
         values[5] = 0 if options["scoring"] == "face" else 1
         if ce_init(&self.d, players, values) != 0:
             raise ValueError(f"dealer must be None or a seat 0..{players - 1}")
-
-    def explain_rule(self, int action) -> tuple:
-        cdef CEState* s = &self.d
-        cdef int p = s.h.to_move
-        from cardcore.cards import card_str
-        if s.h.phase == CE_PH_NOMINATE:
-            return ("after an eight, nominate a suit first", "CE-3.3")
-        if action >= CE_A_NOMINATE:
-            return ("a suit is nominated only right after playing an eight", "CE-3.3")
-        if action == CE_A_PASS:
-            if s.twos_owed > 0:
-                return (f"you owe {s.twos_owed} cards: play a 2 or draw them", "CE-4.4")
-            return (f"you may pass only after drawing {s.opt.max_draw_cards} card(s) this turn "
-                    f"or with the stock empty", "CE-5.2")
-        if action == CE_A_DRAW:
-            if s.stock.size == 0:
-                return ("the stock is empty", "CE-5.3")
-            return (f"you have drawn {s.opt.max_draw_cards} card(s) this turn (max_draw_cards)",
-                    "CE-5.1")
-        name = card_str(ce_card_id(action))
-        if s.hand[p].count[action] == 0:
-            return (f"you do not hold {name}", "CE-3.1")
-        if s.twos_owed > 0:
-            return (f"you owe {s.twos_owed} cards: only a 2 may be played", "CE-4.3")
-        return (f"{name} matches neither the suit {SUIT_LETTERS[s.last_suit]} nor the rank of "
-                f"{card_str(ce_card_id(s.last_card))}", "CE-3.1")
 
     # --- the zones (cardcore ids)
     def hand(self, p) -> list:

@@ -972,6 +972,34 @@ static long long ce_play(void *s, Rng *chooser, int32_t *scratch, long long max_
     return play_loop(s, &CE_HOOKS, chooser, scratch, max_actions);
 }
 
+/* ---------------------------------------------------------------- refusals */
+/* Why an id is not legal now: reasons index words.REFUSALS (the texts stay in Python);
+ * cards as cardcore ids, the suit as cardcore's suit index (C S D H). */
+enum {
+    R_NOMINATE_FIRST = 0, R_NOMINATE_AFTER_EIGHT, R_OWE_PASS, R_PASS_AFTER_DRAWS, R_STOCK_EMPTY,
+    R_DRAWN_ENOUGH, R_NOT_HELD, R_OWE_PLAY, R_NO_MATCH, NUM_REFUSALS
+};
+
+static int ce_refuse(const void *state, int32_t action, Refusal *out) {
+    const CEState *s = (const CEState *)state;
+    int p = s->h.to_move;
+    if (s->h.phase == PH_NOMINATE) return refuse0(out, R_NOMINATE_FIRST, "CE-3.3");
+    if (action >= A_NOMINATE) return refuse0(out, R_NOMINATE_AFTER_EIGHT, "CE-3.3");
+    if (action == A_PASS) {
+        if (s->twos_owed > 0) return refuse1(out, R_OWE_PASS, "CE-4.4", s->twos_owed);
+        return refuse1(out, R_PASS_AFTER_DRAWS, "CE-5.2", s->opt.max_draw_cards);
+    }
+    if (action == A_DRAW) {
+        if (s->stock.size == 0) return refuse0(out, R_STOCK_EMPTY, "CE-5.3");
+        return refuse1(out, R_DRAWN_ENOUGH, "CE-5.1", s->opt.max_draw_cards);
+    }
+    if (s->hand[p].count[action] == 0) return refuse1(out, R_NOT_HELD, "CE-3.1", ce_card_id(action));
+    if (s->twos_owed > 0) return refuse1(out, R_OWE_PLAY, "CE-4.3", s->twos_owed);
+    return refuse3(out, R_NO_MATCH, "CE-3.1", ce_card_id(action),
+                   card_suit(ce_card_id(s->last_suit)),    /* an OpenSpiel suit's cardcore suit */
+                   ce_card_id(s->last_card));
+}
+
 const GameHooks CE_HOOKS = {
     .name = "crazy_eights",
     .state_size = sizeof(CEState),
@@ -993,7 +1021,9 @@ const GameHooks CE_HOOKS = {
     .breakdown = ce_breakdown,
     .greedy = ce_greedy,
     .hand_cards = NULL,
-    .play = ce_play
+    .play = ce_play,
+    .refuse = ce_refuse,
+    .num_refusals = NUM_REFUSALS,
 };
 
 /* ---------------------------------------------------------------- the game, as the C ABI sees it */

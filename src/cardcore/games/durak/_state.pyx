@@ -25,6 +25,7 @@ from cardcore._fast cimport (
     ms_to_list, pile_to_list, check_hooks, init_header,
 )
 from cardcore._fast import build_deck, check_state_class
+from cardcore.games.durak.words import REFUSALS as _REFUSALS
 
 cdef extern from "cardcore/games/durak/kernel.h" nogil:
     # ------------------------------------------------------------ rule constants
@@ -196,6 +197,7 @@ cdef class DurakState(GameState):
     match_end_rule = "DU-8"
     breakdown_what = BREAKDOWN_WHAT
     breakdown_rules = BREAKDOWN_RULES
+    refusals = _REFUSALS           # the templates of the kernel's refusals (du_refuse)
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.d, 0, sizeof(DUState))
@@ -215,48 +217,6 @@ cdef class DurakState(GameState):
         values[4] = bool(options["partners"])
         if du_init(&self.d, players, values) != 0:
             raise ValueError(f"options the Durak kernel cannot take: {options!r}")
-
-    def explain_rule(self, int action) -> tuple:
-        cdef DUState* s = &self.d
-        cdef int p = s.h.to_move, c, i, first = -1
-        from cardcore.cards import card_str
-        if action == A_PASS:
-            if s.h.phase == PH_ATTACK:
-                return ("the attacker must lead a card", "DU-4.1")
-            return ("only a thrower may pass", "DU-5.3")
-        if action == A_TAKE:
-            return ("only the defender may take", "DU-6.1")
-        c = action % 52 if action < A_TAKE else -1
-        if c >= 0 and s.hand[p].count[c] == 0:
-            return (f"you do not hold {card_str(c)}", "DU-4.1")
-        if action >= A_TRANSFER:
-            if s.h.phase != PH_DEFEND:
-                return ("only the defender may transfer", "DU-9.1")
-            if not s.opt.transfer:
-                return ("transfers are off (transfer=False)", "DU-9.1")
-            if s.n_attack >= du_bout_limit(s):
-                return (f"the bout already has {s.n_attack} attacking cards", "DU-4.5")
-            for i in range(s.n_attack):
-                if s.cover[i] >= 0:
-                    return ("a transfer comes before any card is beaten", "DU-9.1")
-            if card_rank(c) != card_rank(s.attack[0]):
-                return (f"{card_str(c)} is not of the attacking rank", "DU-9.1")
-            return ("the next player holds too few cards to defend", "DU-9.2")
-        if action >= A_BEAT:
-            if s.h.phase != PH_DEFEND:
-                return ("only the defender beats cards", "DU-4.2")
-            for i in range(s.n_attack):
-                if s.cover[i] < 0:
-                    first = s.attack[i]
-                    break
-            return (f"{card_str(c)} does not beat {card_str(first)}", "DU-4.3")
-        if s.h.phase == PH_DEFEND:
-            return ("the defender beats, transfers or takes", "DU-4.2")
-        if s.n_attack >= du_bout_limit(s):
-            return (f"the bout already has {s.n_attack} attacking cards", "DU-4.5")
-        if du_uncovered(s) >= s.hand[s.defender].total:
-            return ("the defender holds no more cards to beat it", "DU-4.4")
-        return (f"the rank of {card_str(c)} is not on the table", "DU-5.1")
 
     # --- the zones (cardcore ids)
     def hand(self, p) -> list:

@@ -822,6 +822,49 @@ static long long du_play(void *s, Rng *chooser, int32_t *scratch, long long max_
     return play_loop(s, &DU_HOOKS, chooser, scratch, max_actions);
 }
 
+/* ---------------------------------------------------------------- refusals */
+/* Why an id is not legal now: reasons index words.REFUSALS (the texts stay in Python). */
+enum {
+    R_LEAD = 0, R_PASS_THROWER, R_TAKE_DEFENDER, R_NOT_HELD, R_TRANSFER_DEFENDER, R_TRANSFER_OFF,
+    R_BOUT_FULL, R_TRANSFER_BEATEN, R_TRANSFER_RANK, R_TRANSFER_NEXT_SHORT, R_BEAT_DEFENDER,
+    R_NO_BEAT, R_DEFENDER_MOVES, R_DEFENDER_SHORT, R_RANK_NOT_ON_TABLE, NUM_REFUSALS
+};
+
+static int du_refuse(const void *state, int32_t action, Refusal *out) {
+    const DUState *s = (const DUState *)state;
+    int p = s->h.to_move, c, i, first = -1;
+    if (action == DU_A_PASS) {
+        if (s->h.phase == DU_PH_ATTACK) return refuse0(out, R_LEAD, "DU-4.1");
+        return refuse0(out, R_PASS_THROWER, "DU-5.3");
+    }
+    if (action == DU_A_TAKE) return refuse0(out, R_TAKE_DEFENDER, "DU-6.1");
+    c = action < DU_A_TAKE ? action % 52 : -1;
+    if (c >= 0 && s->hand[p].count[c] == 0) return refuse1(out, R_NOT_HELD, "DU-4.1", c);
+    if (action >= DU_A_TRANSFER) {
+        if (s->h.phase != DU_PH_DEFEND) return refuse0(out, R_TRANSFER_DEFENDER, "DU-9.1");
+        if (!s->opt.transfer) return refuse0(out, R_TRANSFER_OFF, "DU-9.1");
+        if (s->n_attack >= bout_limit(s)) return refuse1(out, R_BOUT_FULL, "DU-4.5", s->n_attack);
+        for (i = 0; i < s->n_attack; i++)
+            if (s->cover[i] >= 0) return refuse0(out, R_TRANSFER_BEATEN, "DU-9.1");
+        if (card_rank(c) != card_rank(s->attack[0]))
+            return refuse1(out, R_TRANSFER_RANK, "DU-9.1", c);
+        return refuse0(out, R_TRANSFER_NEXT_SHORT, "DU-9.2");
+    }
+    if (action >= DU_A_BEAT) {
+        if (s->h.phase != DU_PH_DEFEND) return refuse0(out, R_BEAT_DEFENDER, "DU-4.2");
+        for (i = 0; i < s->n_attack; i++)
+            if (s->cover[i] < 0) {
+                first = s->attack[i];
+                break;
+            }
+        return refuse2(out, R_NO_BEAT, "DU-4.3", c, first);
+    }
+    if (s->h.phase == DU_PH_DEFEND) return refuse0(out, R_DEFENDER_MOVES, "DU-4.2");
+    if (s->n_attack >= bout_limit(s)) return refuse1(out, R_BOUT_FULL, "DU-4.5", s->n_attack);
+    if (uncovered(s) >= s->hand[s->defender].total) return refuse0(out, R_DEFENDER_SHORT, "DU-4.4");
+    return refuse1(out, R_RANK_NOT_ON_TABLE, "DU-5.1", c);
+}
+
 const GameHooks DU_HOOKS = {
     .name = "durak",
     .state_size = sizeof(DUState),
@@ -843,7 +886,9 @@ const GameHooks DU_HOOKS = {
     .breakdown = du_breakdown,
     .greedy = du_greedy,
     .hand_cards = NULL,
-    .play = du_play
+    .play = du_play,
+    .refuse = du_refuse,
+    .num_refusals = NUM_REFUSALS
 };
 
 /* ---------------------------------------------------------------- the game for the C ABI */

@@ -24,6 +24,7 @@ from cardcore._fast cimport (
     init_header, check_hooks,
 )
 from cardcore._fast import build_deck, check_state_class
+from cardcore.games.kings_stakes.words import REFUSALS as _REFUSALS
 
 # The rules are C (kernel.c beside this file, the same code the native and WebAssembly
 # libraries build); this module wraps them for Python.
@@ -309,6 +310,7 @@ cdef class KingsStakesState(GameState):
     match_end_rule = "KS-9.4"
     breakdown_what = BREAKDOWN_WHAT
     breakdown_rules = BREAKDOWN_RULES
+    refusals = _REFUSALS           # the templates of the kernel's refusals (ks_refuse)
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.d, 0, sizeof(KSState))
@@ -330,27 +332,6 @@ cdef class KingsStakesState(GameState):
         values[KS_OPT_SCORING] = options["scoring"] == "cards"
         if ks_init(&self.d, players, values) < 0:
             raise ValueError(f"Kings' Stakes cannot take the options {options!r}")
-
-    def explain_rule(self, int action) -> tuple:
-        if self.d.h.phase == KS_PH_REFILL:
-            return ("after a play choose refill or end_turn", "KS-7.1")
-        if action in (KS_A_REFILL, KS_A_END_TURN):
-            return ("refill and end_turn follow a play when refill='manual' and the hand is short",
-                    "KS-7.1")
-        if action == KS_A_TAKE:
-            return ("there is nothing on the table to take", "KS-6.1")
-        cdef Multiset* hand = &self.d.hand[self.d.h.to_move]
-        if action == KS_A_FOUR_KINGS:
-            return ("four kings needs all four kings in hand", "KS-5.7")
-        for c in (KS_ACT_CARD1[action], KS_ACT_CARD2[action]):
-            if c >= 0 and ms_count(hand, c) == 0:
-                from cardcore.cards import card_str
-                return (f"you do not hold {card_str(c)}", "KS-4")
-        if ms_count(hand, JOKER) < KS_ACT_JOKERS[action]:
-            return (f"you do not hold {KS_ACT_JOKERS[action]} joker(s)", "KS-4.4")
-        if KS_ACT_JOKER_IS_QUEEN[action] and self.d.h.players == 2:
-            return ("with 2 players there are no queens for a joker to stand for", "KS-4.4")
-        return (f"amount {KS_ACT_AMOUNT[action]} is below the stake {self.d.stake}", "KS-4.3")
 
     def hand(self, p) -> list:
         return ms_to_list(&self.d.hand[self.check_seat(p)])

@@ -1274,6 +1274,33 @@ static long long ks_play(void *s, Rng *chooser, int32_t *scratch, long long max_
     return play_loop(s, &KS_HOOKS, chooser, scratch, max_actions);
 }
 
+/* ---------------------------------------------------------------- refusals */
+/* Why an id is not legal now: reasons index words.REFUSALS (the texts stay in Python). */
+enum {
+    R_REFILL_FIRST = 0, R_REFILL_MANUAL, R_NOTHING_TO_TAKE, R_FOUR_KINGS, R_NOT_HELD,
+    R_JOKERS_NOT_HELD, R_NO_QUEENS, R_BELOW_STAKE, NUM_REFUSALS
+};
+
+static int ks_refuse(const void *state, int32_t action, Refusal *out) {
+    const KSState *s = (const KSState *)state;
+    const Multiset *hand = &s->hand[s->h.to_move];
+    int k, c;
+    if (s->h.phase == KS_PH_REFILL) return refuse0(out, R_REFILL_FIRST, "KS-7.1");
+    if (action == KS_A_REFILL || action == KS_A_END_TURN)
+        return refuse0(out, R_REFILL_MANUAL, "KS-7.1");
+    if (action == KS_A_TAKE) return refuse0(out, R_NOTHING_TO_TAKE, "KS-6.1");
+    if (action == KS_A_FOUR_KINGS) return refuse0(out, R_FOUR_KINGS, "KS-5.7");
+    for (k = 0; k < 2; k++) {
+        c = k == 0 ? KS_ACT_CARD1[action] : KS_ACT_CARD2[action];
+        if (c >= 0 && ms_count(hand, c) == 0) return refuse1(out, R_NOT_HELD, "KS-4", c);
+    }
+    if (ms_count(hand, JOKER) < KS_ACT_JOKERS[action])
+        return refuse1(out, R_JOKERS_NOT_HELD, "KS-4.4", KS_ACT_JOKERS[action]);
+    if (KS_ACT_JOKER_IS_QUEEN[action] && s->h.players == 2)
+        return refuse0(out, R_NO_QUEENS, "KS-4.4");
+    return refuse2(out, R_BELOW_STAKE, "KS-4.3", KS_ACT_AMOUNT[action], s->stake);
+}
+
 const GameHooks KS_HOOKS = {
     .name = "kings_stakes",
     .state_size = sizeof(KSState),
@@ -1295,7 +1322,9 @@ const GameHooks KS_HOOKS = {
     .breakdown = ks_breakdown,
     .greedy = ks_greedy,
     .hand_cards = NULL,
-    .play = ks_play
+    .play = ks_play,
+    .refuse = ks_refuse,
+    .num_refusals = NUM_REFUSALS
 };
 
 /* ---------------------------------------------------------------- the game for the C ABI */

@@ -43,6 +43,7 @@ from cardcore._fast cimport (
 )
 from cardcore.games.kuzanasta._sets cimport KZ_NUM_DESCRIPTORS, KZ_NO_WILD, kz_desc_size
 from cardcore._fast import build_deck, check_state_class
+from cardcore.games.kuzanasta.words import REFUSALS as _REFUSALS
 
 # ---------------------------------------------------------------- the C kernel (kernel.h)
 # The rules are kernel.c; these are the names this module reads, by their names of old (the C
@@ -373,6 +374,7 @@ cdef class KuzanastaState(GameState):
     match_end_rule = "KZ-7.5"
     breakdown_what = BREAKDOWN_WHAT
     breakdown_rules = BREAKDOWN_RULES
+    refusals = _REFUSALS           # the templates of the kernel's refusals (kz_refuse)
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.d, 0, sizeof(KZState))
@@ -387,55 +389,6 @@ cdef class KuzanastaState(GameState):
         resolve_options(values, options)
         if kz_init(&self.d, players, values) < 0:
             raise ValueError(f"Kuzanasta options out of range: {options}")
-
-    def explain_rule(self, int action) -> tuple:
-        """(message, rule id) for an id that is not legal while the match is on."""
-        from cardcore.cards import card_str
-        cdef int a = action, p = self.d.h.to_move, ph = self.d.h.phase
-        cdef int pile = self.d.pile_of[p]
-        cdef bint god = self.d.hand[p].count[JOKER] > 0
-        if a >= FIRST_GOD_PLACE and not self.d.opt.god_place:
-            return ("taking a card from a chosen place of a stock is the option god_draw='position'", "KZ-6.2")
-        if a == A_GOD_LOOK and self.d.opt.god_place:
-            return ("with god_draw='position' the God card's draw takes a chosen place without looking", "KZ-6.2")
-        if ph == PH_DRAW:
-            if a >= FIRST_GOD_PLACE:
-                if not god:
-                    return ("only the holder of the God card (the joker) may draw from the stocks at will", "KZ-6.2")
-                return ("that place is not in a stock pile in play", "KZ-6.2")
-            if a == A_DRAW_STOCK:
-                return ("your stock pile is empty", "KZ-3.4")
-            if a == A_DRAW_DISCARD:
-                return ("your discard pile is empty", "KZ-3.1")
-            if a == A_GOD_LOOK:
-                if not god:
-                    return ("only the holder of the God card (the joker) may draw from the stocks at will", "KZ-6.2")
-                return ("the stock piles are empty", "KZ-6.2")
-            return ("first draw: draw_stock or draw_discard", "KZ-3.1")
-        if ph == PH_GOD_DRAW:
-            if FIRST_GOD_DRAW <= a < FIRST_DISCARD:
-                return (f"{card_str(a - FIRST_GOD_DRAW)} is not in a stock pile in play", "KZ-6.2")
-            return ("you chose the God card's draw: take a card from the stock piles (god_draw)", "KZ-6.2")
-        if ph == PH_DISCARD:
-            if FIRST_DISCARD <= a < FIRST_GOD_DISCARD:
-                return (f"you do not hold {card_str(a - FIRST_DISCARD)}", "KZ-3.2")
-            if FIRST_GOD_DISCARD <= a < A_END_TURN:
-                if not god:
-                    return ("only the holder of the God card (the joker) may start a new discard pile", "KZ-6.3")
-                if self.d.discard[pile].size == 0:
-                    return ("your discard pile is empty: there is no pile to end, discard normally", "KZ-6.3")
-                return (f"you do not hold {card_str(a - FIRST_GOD_DISCARD)}", "KZ-3.2")
-            return ("you have drawn: now discard a card", "KZ-3.2")
-        # PH_DECLARE
-        if a == A_GO_OUT:
-            if self.d.opt.three_four:
-                return ("your hand does not make a 3-card and a 4-card set of all seven cards", "KZ-7.1")
-            return ("your hand does not hold two sets", "KZ-7.1")
-        if FIRST_NAMED <= a < FIRST_GOD_PLACE:
-            if self.d.opt.three_four:
-                return ("your hand cannot show those sets as a 3-card and a 4-card set of all seven cards", "KZ-7.1")
-            return ("your hand cannot show those two sets", "KZ-7.1")
-        return ("you have discarded: go out (go_out) or end the turn (end_turn)", "KZ-3.3")
 
     @property
     def deals_scored(self) -> int:

@@ -1468,6 +1468,63 @@ static long long kz_play(void *s, Rng *chooser, int32_t *scratch, long long max_
     return play_loop(s, &KZ_HOOKS, chooser, scratch, max_actions);
 }
 
+/* ================================================================ refusals */
+/* Why an id is not legal now: reasons index words.REFUSALS (the texts stay in Python). */
+enum {
+    R_PLACE_OPTION = 0, R_POSITION_NO_LOOK, R_GOD_DRAW_HOLDER, R_PLACE_NOT_IN_PLAY,
+    R_STOCK_EMPTY, R_DISCARD_EMPTY, R_STOCKS_EMPTY, R_FIRST_DRAW, R_CARD_NOT_IN_STOCK,
+    R_GOD_DRAW_CHOSEN, R_NOT_HELD, R_GOD_DISCARD_HOLDER, R_NO_PILE_TO_END, R_NOW_DISCARD,
+    R_NOT_THREE_FOUR, R_NOT_TWO_SETS, R_CANNOT_SHOW_THREE_FOUR, R_CANNOT_SHOW_TWO,
+    R_GO_OUT_OR_END, NUM_REFUSALS
+};
+
+static int kz_refuse(const void *state, int32_t action, Refusal *out) {
+    const KZState *s = (const KZState *)state;
+    int a = action, p = s->h.to_move, ph = s->h.phase;
+    int pile = s->pile_of[p];
+    int god = s->hand[p].count[JOKER] > 0;
+    if (a >= FIRST_GOD_PLACE && !s->opt.god_place) return refuse0(out, R_PLACE_OPTION, "KZ-6.2");
+    if (a == A_GOD_LOOK && s->opt.god_place) return refuse0(out, R_POSITION_NO_LOOK, "KZ-6.2");
+    if (ph == PH_DRAW) {
+        if (a >= FIRST_GOD_PLACE) {
+            if (!god) return refuse0(out, R_GOD_DRAW_HOLDER, "KZ-6.2");
+            return refuse0(out, R_PLACE_NOT_IN_PLAY, "KZ-6.2");
+        }
+        if (a == A_DRAW_STOCK) return refuse0(out, R_STOCK_EMPTY, "KZ-3.4");
+        if (a == A_DRAW_DISCARD) return refuse0(out, R_DISCARD_EMPTY, "KZ-3.1");
+        if (a == A_GOD_LOOK) {
+            if (!god) return refuse0(out, R_GOD_DRAW_HOLDER, "KZ-6.2");
+            return refuse0(out, R_STOCKS_EMPTY, "KZ-6.2");
+        }
+        return refuse0(out, R_FIRST_DRAW, "KZ-3.1");
+    }
+    if (ph == PH_GOD_DRAW) {
+        if (FIRST_GOD_DRAW <= a && a < FIRST_DISCARD)
+            return refuse1(out, R_CARD_NOT_IN_STOCK, "KZ-6.2", a - FIRST_GOD_DRAW);
+        return refuse0(out, R_GOD_DRAW_CHOSEN, "KZ-6.2");
+    }
+    if (ph == PH_DISCARD) {
+        if (FIRST_DISCARD <= a && a < FIRST_GOD_DISCARD)
+            return refuse1(out, R_NOT_HELD, "KZ-3.2", a - FIRST_DISCARD);
+        if (FIRST_GOD_DISCARD <= a && a < A_END_TURN) {
+            if (!god) return refuse0(out, R_GOD_DISCARD_HOLDER, "KZ-6.3");
+            if (s->discard[pile].size == 0) return refuse0(out, R_NO_PILE_TO_END, "KZ-6.3");
+            return refuse1(out, R_NOT_HELD, "KZ-3.2", a - FIRST_GOD_DISCARD);
+        }
+        return refuse0(out, R_NOW_DISCARD, "KZ-3.2");
+    }
+    /* PH_DECLARE */
+    if (a == A_GO_OUT) {
+        if (s->opt.three_four) return refuse0(out, R_NOT_THREE_FOUR, "KZ-7.1");
+        return refuse0(out, R_NOT_TWO_SETS, "KZ-7.1");
+    }
+    if (FIRST_NAMED <= a && a < FIRST_GOD_PLACE) {
+        if (s->opt.three_four) return refuse0(out, R_CANNOT_SHOW_THREE_FOUR, "KZ-7.1");
+        return refuse0(out, R_CANNOT_SHOW_TWO, "KZ-7.1");
+    }
+    return refuse0(out, R_GO_OUT_OR_END, "KZ-3.3");
+}
+
 const GameHooks KZ_HOOKS = {
     .name = "kuzanasta",
     .state_size = sizeof(KZState),
@@ -1489,7 +1546,9 @@ const GameHooks KZ_HOOKS = {
     .breakdown = kz_breakdown,
     .greedy = kz_greedy,
     .hand_cards = NULL,
-    .play = kz_play
+    .play = kz_play,
+    .refuse = kz_refuse,
+    .num_refusals = NUM_REFUSALS
 };
 
 /* ================================================================ the game for the C ABI */

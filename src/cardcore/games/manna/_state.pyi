@@ -7,7 +7,6 @@ from cardcore._fast import GameState
 PHASES: tuple[str, ...]
 RANK_NAMES: tuple[str, ...]
 ACTION_LAYOUT: dict[str, int]
-WHY: dict[int, tuple[str, str]]
 MAX_HANDS_PER_MATCH: int
 FOOT_PENALTIES: tuple[str, ...]
 MIXED_SEVENS: tuple[str, ...]

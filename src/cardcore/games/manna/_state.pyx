@@ -54,30 +54,13 @@ from cardcore.games.manna._rules cimport (
 from cardcore.games.manna._data cimport ST_DRAW, ST_MELD, ST_OVER, Meld, MannaData
 
 from cardcore._fast import build_deck, check_state_class
+from cardcore.games.manna.words import REFUSALS as _REFUSALS
 from cardcore.games.manna._melds import ACTION_LAYOUT, RANK_NAMES, meld_table  # re-exported
 
 # ---------------------------------------------------------------- the C kernel (kernel.h)
 # The rules are kernel.c; these are the names this module reads, by their names of old (the C
 # ones carry the MH_ prefix: every game's kernel is linked into one native library).
 cdef extern from "cardcore/games/manna/kernel.h" nogil:
-    enum:                                        # why an action is illegal (WHY below)
-        OK "MH_OK"
-        W_RETRACTED "MH_W_RETRACTED"
-        W_CARDS "MH_W_CARDS"
-        W_UNFINISHED "MH_W_UNFINISHED"
-        W_NO_MELD "MH_W_NO_MELD"
-        W_SIZE "MH_W_SIZE"
-        W_SEVENS "MH_W_SEVENS"
-        W_SHAPE "MH_W_SHAPE"
-        W_SHORT_CANASTA "MH_W_SHORT_CANASTA"
-        W_BLACK3 "MH_W_BLACK3"
-        W_KEEP "MH_W_KEEP"
-        W_SEVEN_LAST "MH_W_SEVEN_LAST"
-        W_REACH "MH_W_REACH"
-        W_EMPTY "MH_W_EMPTY"
-        W_TOP "MH_W_TOP"
-        W_FROZEN "MH_W_FROZEN"
-        W_WAY "MH_W_WAY"
     enum:                                        # where a deck position goes at the deal
         Z_HAND "MH_Z_HAND"
         Z_FOOT "MH_Z_FOOT"
@@ -101,10 +84,7 @@ cdef extern from "cardcore/games/manna/kernel.h" nogil:
     int mh_composition(const void* state, uint8_t* out) noexcept
     # the deal plan: for every deck position (top first) its zone and seat (-1: none)
     void plan_deal "mh_plan_deal"(int dealer, int8_t* zone, int8_t* seat) noexcept
-    # what explain_rule and hand_cards_of ask (p: the seat to move)
-    int meld_check "mh_meld_check"(const MannaData* s, int p, int mi) noexcept
-    int take_check "mh_take_check"(const MannaData* s, int p, int kind) noexcept
-    bint types_ready "mh_types_ready"(const MannaData* s, int types, int sevens) noexcept
+    # what hand_cards_of asks (p: the seat to move)
     int meld_cards_of "mh_meld_cards_of"(const MannaData* s, int p, int mi, uint8_t* out) noexcept
     int take_cards_of "mh_take_cards_of"(const MannaData* s, int p, int kind, uint8_t* out) noexcept
 
@@ -115,31 +95,6 @@ if <int>DECK_SIZE > <int>PILE_CAPACITY or <int>MAX_ID_COPIES > <int>MS_MAX_COPIE
                       f"id; the core holds {PILE_CAPACITY} and {MS_MAX_COPIES}")
 
 PHASES = ("draw", "meld", "over")
-
-# ---------------------------------------------------------------- why an action is illegal
-# (message, rule) per code, for explain_illegal.
-WHY = {
-    W_RETRACTED: ("after a retract you may not meld again this turn", "MH-4.8"),
-    W_CARDS: ("you do not hold the cards for that", "MH-3.2"),
-    W_UNFINISHED: ("your team already has an unfinished meld of that rank: add to it", "MH-4.4"),
-    W_NO_MELD: ("your team has no unfinished meld of that rank to add to", "MH-4.4"),
-    W_SIZE: ("a meld has at most 7 cards", "MH-4.1"),
-    W_SEVENS: ("sevens take no wild cards (option wild_sevens)", "MH-4.6"),
-    W_SHAPE: ("a meld needs 3 to 7 cards, at least two naturals and at most three wild cards",
-              "MH-4.2"),
-    W_SHORT_CANASTA: ("while the initial meld is short, a canasta must reach the minimum",
-                      "MH-4.8"),
-    W_BLACK3: ("black threes are melded only as the last meld before going out", "MH-4.7"),
-    W_KEEP: ("you must keep a card to discard and one to hold unless you can go out", "MH-9.3"),
-    W_SEVEN_LAST: ("that would leave a seven as your going-out discard", "MH-7.2"),
-    W_REACH: ("after taking the pile your melds must still be able to reach the minimum",
-              "MH-5.5"),
-    W_EMPTY: ("the discard pile is empty", "MH-5"),
-    W_TOP: ("the pile cannot be taken when its top card is a wild card or a three", "MH-5.1"),
-    W_FROZEN: ("the pile is frozen (a wild card or red three in it, or your team has not "
-               "opened): take it only with a natural pair", "MH-5.2"),
-    W_WAY: ("that way of taking the pile does not fit your team's melds of that rank", "MH-5.3"),
-}
 
 # ---------------------------------------------------------------- the deal plan (MH-2.2, 2.3)
 # Where a deck position goes at the deal: mh_plan_deal in kernel.c, which deal() follows.
@@ -284,6 +239,7 @@ cdef class MannaState(GameState):
     match_end_rule = "MH-10.6"
     breakdown_what = BREAKDOWN_WHAT
     breakdown_rules = BREAKDOWN_RULES
+    refusals = _REFUSALS           # the templates of the kernel's refusals (mh_refuse)
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.d, 0, sizeof(MannaData))
@@ -297,43 +253,6 @@ cdef class MannaState(GameState):
         resolve_options(values, options)
         if mh_init(&self.d, players, values) < 0:
             raise ValueError(f"Manna options out of range: {options}")
-
-    def explain_rule(self, int action) -> tuple:
-        """Why a valid id is not legal now (the base answers for bad ids and a finished match)."""
-        from cardcore.cards import card_str
-        cdef int p, tm, c
-        p = self.d.h.to_move
-        tm = p & 1
-        if self.d.h.phase == ST_DRAW:
-            if action == A_DRAW:
-                return ("draw is always legal at the draw stage", "MH-3.1")
-            if A_TAKE_ADD <= action <= A_TAKE_JOKER:
-                return WHY.get(take_check(&self.d, p, action), ("that take is not legal now", "MH-5"))
-            return ("draw first: draw_stock or take the pile", "MH-3.1")
-        if action <= A_TAKE_JOKER:
-            return ("you have already drawn this turn", "MH-3")
-        if action == A_RETRACT:
-            return ("there are no provisional initial melds to take back", "MH-4.8")
-        if action < A_MELD:
-            c = (action - A_DISCARD) if action < A_GO_OUT else (action - A_GO_OUT)
-            if self.d.hand[p].count[c] == 0:
-                return (f"you do not hold {card_str(c)}", "MH-3.3")
-            if not self.d.opened[tm] and self.d.turn_points > 0:
-                return (f"your melds this turn total {self.d.turn_points}, below the minimum "
-                        f"{self.d.need[tm]}: meld more or retract", "MH-4.8")
-            if action >= A_GO_OUT:
-                if not types_ready(&self.d, self.d.types[tm], self.d.canastas[tm][R_SEVEN]):
-                    return ("going out needs a natural, a mixed, a wild and a sevens canasta",
-                            "MH-9.1")
-                if c % 13 == R_SEVEN and c != JOKER:
-                    return ("a seven may never be the going-out discard", "MH-7.2")
-                return ("go out by discarding your last card: you hold more than one", "MH-9.2")
-            if c % 13 == R_SEVEN and c != JOKER:
-                return ("sevens may not be discarded until both teams have a canasta of sevens",
-                        "MH-7.1")
-            return ("you must keep at least one card unless you go out", "MH-9.3")
-        return WHY.get(meld_check(&self.d, p, action - A_MELD),
-                       ("that meld is not legal now", "MH-4"))
 
     def hand_cards_of(self, int action, p=None) -> list:
         """The cards of seat p's hand (the player to move by default) that action ``action``

@@ -391,7 +391,6 @@ static inline int types_ready(const MannaData *s, int types, int sevens) {
     return (types & CT_MIXED_SEVENS) && sevens >= 2;
 }
 
-int mh_types_ready(const MHState *s, int types, int sevens) { return types_ready(s, types, sevens); }
 
 static inline int ex_size(const MannaData *s, int tm, int g) {
     int u = s->unf[tm][g];
@@ -568,7 +567,6 @@ static int meld_check(const MannaData *s, int p, int mi, ReachMemo *memo) {
     return meld_rules(s, &c, MELDS[mi].is_new, MELDS[mi].n, MELDS[mi].t, MELDS[mi].j, memo);
 }
 
-int mh_meld_check(const MHState *s, int p, int mi) { return meld_check(s, p, mi, NULL); }
 
 /* meld_rules after the card and shape rules: the minimum (MH-4.8, 5.5), going out (MH-4.7,
  * 7.2, 9.1..9.3). */
@@ -724,7 +722,6 @@ static int take_check(const MannaData *s, int p, int kind) {
     return OK;
 }
 
-int mh_take_check(const MHState *s, int p, int kind) { return take_check(s, p, kind); }
 
 /* The card ids p may discard, as a mask (MH-3.3, MH-7.1, MH-9.3, MH-4.8). */
 static uint64_t legal_discards(const MannaData *s, int p) {
@@ -1769,6 +1766,55 @@ static long long mh_play(void *s, Rng *chooser, int32_t *scratch, long long max_
     return play_loop(s, &MH_HOOKS, chooser, scratch, max_actions);
 }
 
+/* ================================================================ refusals */
+/* Why an id is not legal now: reasons index words.REFUSALS (the texts stay in Python). The
+ * meld and take checks' codes W_* (1..16) are the reasons R_CHECK + code, in that order. */
+enum {
+    R_DRAW_ALWAYS = 0, R_TAKE_NOT_NOW, R_DRAW_FIRST, R_DRAWN, R_NO_PROVISIONAL, R_NOT_HELD,
+    R_BELOW_MINIMUM, R_OUT_TYPES, R_OUT_SEVEN, R_OUT_LAST_CARD, R_SEVENS_DISCARD, R_KEEP_ONE,
+    R_MELD_NOT_NOW, R_CHECK = R_MELD_NOT_NOW, NUM_REFUSALS = R_CHECK + W_WAY + 1
+};
+
+/* The rule each check code cites (index: the code). */
+static const char *const CHECK_RULES[W_WAY + 1] = {
+    NULL, "MH-4.8", "MH-3.2", "MH-4.4", "MH-4.4", "MH-4.1", "MH-4.6", "MH-4.2", "MH-4.8",
+    "MH-4.7", "MH-9.3", "MH-7.2", "MH-5.5", "MH-5", "MH-5.1", "MH-5.2", "MH-5.3"
+};
+
+/* A check's code as a refusal; `none` (with its rule) when the check found nothing. */
+static int check_refusal(Refusal *out, int code, int none, const char *rule) {
+    if (code < W_RETRACTED || code > W_WAY) return refuse0(out, none, rule);
+    return refuse0(out, R_CHECK + code, CHECK_RULES[code]);
+}
+
+static int mh_refuse(const void *state, int32_t action, Refusal *out) {
+    const MannaData *s = (const MannaData *)state;
+    int p = s->h.to_move, tm = p & 1, c;
+    if (s->h.phase == ST_DRAW) {
+        if (action == A_DRAW) return refuse0(out, R_DRAW_ALWAYS, "MH-3.1");
+        if (A_TAKE_ADD <= action && action <= A_TAKE_JOKER)
+            return check_refusal(out, take_check(s, p, action), R_TAKE_NOT_NOW, "MH-5");
+        return refuse0(out, R_DRAW_FIRST, "MH-3.1");
+    }
+    if (action <= A_TAKE_JOKER) return refuse0(out, R_DRAWN, "MH-3");
+    if (action == A_RETRACT) return refuse0(out, R_NO_PROVISIONAL, "MH-4.8");
+    if (action < A_MELD) {
+        c = action < A_GO_OUT ? action - A_DISCARD : action - A_GO_OUT;
+        if (s->hand[p].count[c] == 0) return refuse1(out, R_NOT_HELD, "MH-3.3", c);
+        if (!s->opened[tm] && s->turn_points > 0)
+            return refuse2(out, R_BELOW_MINIMUM, "MH-4.8", s->turn_points, s->need[tm]);
+        if (action >= A_GO_OUT) {
+            if (!types_ready(s, s->types[tm], s->canastas[tm][R_SEVEN]))
+                return refuse0(out, R_OUT_TYPES, "MH-9.1");
+            if (c % 13 == R_SEVEN && c != JOKER) return refuse0(out, R_OUT_SEVEN, "MH-7.2");
+            return refuse0(out, R_OUT_LAST_CARD, "MH-9.2");
+        }
+        if (c % 13 == R_SEVEN && c != JOKER) return refuse0(out, R_SEVENS_DISCARD, "MH-7.1");
+        return refuse0(out, R_KEEP_ONE, "MH-9.3");
+    }
+    return check_refusal(out, meld_check(s, p, action - A_MELD, NULL), R_MELD_NOT_NOW, "MH-4");
+}
+
 const GameHooks MH_HOOKS = {
     .name = "manna",
     .state_size = sizeof(MannaData),
@@ -1790,7 +1836,9 @@ const GameHooks MH_HOOKS = {
     .breakdown = mh_breakdown,
     .greedy = mh_greedy,
     .hand_cards = mh_hand_cards,
-    .play = mh_play
+    .play = mh_play,
+    .refuse = mh_refuse,
+    .num_refusals = NUM_REFUSALS
 };
 
 /* ================================================================ the game, for the C ABI */

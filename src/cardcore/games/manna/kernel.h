@@ -288,10 +288,8 @@ enum {
     MH_W_WAY = 16
 };
 
-/* What the wrapper's explain_rule and hand_cards_of ask (p: the seat to move). */
-int mh_meld_check(const MHState *s, int p, int mi);          /* MH_OK or why not (MH-4 ..) */
-int mh_take_check(const MHState *s, int p, int kind);        /* MH_OK or why not (MH-5) */
-int mh_types_ready(const MHState *s, int types, int sevens); /* MH-9.1 */
+/* What the wrapper's hand_cards_of asks (p: the seat to move); why an action is illegal is
+ * the refuse hook's (the codes above are its reasons past R_CHECK). */
 /* The cards meld mi / pile take `kind` takes from p's hand (in the order they join the
  * meld); -1 if the hand lacks them (or, a take, if the pile is empty). */
 int mh_meld_cards_of(const MHState *s, int p, int mi, uint8_t *out);

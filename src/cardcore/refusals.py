@@ -1,0 +1,51 @@
+"""Refusals: why an action id is not legal now. The C kernel decides (its ``refuse`` hook:
+a reason, a rule ID and the fields as ints); the words stay in Python, in each game's
+``words.REFUSALS`` (templates, translated by the message catalogs).
+
+A field's int is shown by the field's name, one convention for every game (and the same in
+``@cardcore/engine``'s ``fillRefusal``): ``card``, ``target`` and ``top`` are card ids shown
+in notation (``card_str``: ``10H``), ``suit`` is a suit index 0..3 shown as its letter
+(C S D H), and every other field is a plain number.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from cardcore.cards import SUITS, card_str
+from cardcore.i18n import fields_of, fill
+
+__all__ = ["Refusal", "CARD_FIELDS", "SUIT_FIELDS", "field_text", "refusal_text"]
+
+CARD_FIELDS = frozenset({"card", "target", "top"})
+SUIT_FIELDS = frozenset({"suit"})
+
+
+class Refusal(NamedTuple):
+    """Why an action id is not legal now (``GameState.refusal``): ``reason`` indexes the
+    game's ``words.REFUSALS``, ``rule`` is the rule ID it cites, ``args`` are the template's
+    fields in the order they appear in its English text."""
+    reason: int
+    rule: str
+    args: tuple[int, ...]
+
+
+def field_text(name: str, value: int) -> str:
+    """A refusal field's int as the message shows it (the module's convention)."""
+    if name in CARD_FIELDS:
+        return card_str(value)
+    if name in SUIT_FIELDS:
+        return SUITS[value]
+    return str(value)
+
+
+def refusal_text(template: str, args: Sequence[int], text: str | None = None) -> str:
+    """A refusal's message: ``text`` (the template translated; by default the English
+    ``template`` itself) filled with ``args``, which follow the fields of the English
+    template in order (each name once: its first place)."""
+    if not args and "{" not in template:           # most refusals: no field to fill
+        return template if text is None else text
+    names = tuple(dict.fromkeys(fields_of(template)))
+    if len(names) != len(args):
+        raise ValueError(f"the refusal {template!r} has {len(names)} fields, not {len(args)}")
+    values = {name: field_text(name, value) for name, value in zip(names, args)}
+    return fill(template if text is None else text, values)
