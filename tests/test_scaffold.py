@@ -105,8 +105,8 @@ def test_new_game_refuses_a_prefix_another_kernel_has(tmp_path):
 def _copy_tree(dest: Path) -> None:
     # The kernels are C sources (kept); Cython's output (_*.c) is not: the build makes it.
     ignore = shutil.ignore_patterns("__pycache__", "_*.c", "build", ".pytest_cache")
-    for part in ("src", "tests", "games", "docs"):
-        shutil.copytree(ROOT / part, dest / part, ignore=ignore)
+    for part in ("src", "tests", "games", "docs", "examples/record_viewer"):   # (the viewer's
+        shutil.copytree(ROOT / part, dest / part, ignore=ignore)              # test runs it)
     for part in ("setup.py", "pyproject.toml"):
         shutil.copy2(ROOT / part, dest / part)
     # The compiled modules and catalogs of the cardcore this run imports (an installed wheel in

@@ -267,7 +267,7 @@ cdef class GameState:
     cdef int ready(self) except -1          # TypeError on the bare base class
     cdef int fill_legal(self) except -1     # legal ids into legal_buf; their count
     cdef int apply_checked(self, object action_id) except -1   # apply a legal id, else raise
-    cdef object refused(self, int action)   # the refuse hook's Refusal (legality not checked)
+    cdef object refused(self, int action)   # the refuse hook's (reason, rule, args); legality not checked
     cdef int choose(self, object cards) except -1           # set the header's chosen cards
     cdef int zone_instances(self, int zone) noexcept
     cdef int zone_index(self, object name) except -1

@@ -5,7 +5,7 @@ from typing import Callable, Any, Iterable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from cardcore.refusals import Refusal
+from cardcore.refusals import Refusal, Refusals
 
 if sys.version_info >= (3, 11):
     from typing import Self
@@ -95,7 +95,7 @@ class GameState:
     def apply_chosen(self, action_id: object, chosen: Sequence[int]) -> None: ...
     def explain_illegal(self, action: object) -> tuple[str, str | None]: ...
     def explain_rule(self, action: int) -> tuple[str, str | None]: ...
-    refusals: tuple[str, ...]
+    refusals: Refusals | None
     @property
     def num_refusals(self) -> int: ...
     def refusal(self, action: object) -> Refusal | None: ...

@@ -631,7 +631,7 @@ cdef class GameState:
     breakdown_what = ()            # a game's words for what its breakdown rows count ...
     breakdown_rules = ()           # ... and the rule IDs they cite (indexes of the rows)
 
-    refusals = ()                  # a game's refusal templates (its words.REFUSALS)
+    refusals = None                # a game's cardcore.refusals.Refusals (its words.REFUSALS)
 
     @property
     def num_refusals(self) -> int:
@@ -648,7 +648,8 @@ cdef class GameState:
                 or not isinstance(action, int) or not 0 <= action < self.hooks.num_actions \
                 or self.is_legal(action):
             return None
-        return self.refused(action)
+        found = self.refused(action)
+        return None if found is None else self.refusals.record(*found)
 
     cdef object refused(self, int action):
         # The hook's refusal of an id in range, not legal, the match on (not checked here:
@@ -660,8 +661,7 @@ cdef class GameState:
                 or r.rule == NULL:
             raise RuntimeError(f"{self.hooks.name.decode()}: refusal {r.reason} of action "
                                f"{action} is out of range")
-        from cardcore.refusals import Refusal as Record     # (it imports this module)
-        return Record(r.reason, (<bytes>r.rule).decode(), tuple(r.args[i] for i in range(r.nargs)))
+        return (r.reason, (<bytes>r.rule).decode(), tuple(r.args[i] for i in range(r.nargs)))
 
     def explain_rule(self, int action) -> tuple:
         """(message, rule id) for an id in range that is not legal while the match is on: the
@@ -669,8 +669,8 @@ cdef class GameState:
         found = self.refused(action) if self.hooks.refuse != NULL else None
         if found is None:
             raise NotImplementedError(f"{type(self).__name__} has no refusal for action {action}")
-        from cardcore.refusals import refusal_text
-        return (refusal_text(self.refusals[found.reason], found.args), found.rule)
+        reason, rule, args = found
+        return (self.refusals.text(reason, args), rule)
 
     @property
     def has_greedy(self) -> bool:

@@ -14,7 +14,7 @@ from typing import NamedTuple, Sequence
 from cardcore.cards import SUITS, card_str
 from cardcore.i18n import fields_of, fill
 
-__all__ = ["Refusal", "CARD_FIELDS", "SUIT_FIELDS", "field_text", "refusal_text"]
+__all__ = ["Refusal", "Refusals", "CARD_FIELDS", "SUIT_FIELDS", "field_text", "refusal_text"]
 
 CARD_FIELDS = frozenset({"card", "target", "top"})
 SUIT_FIELDS = frozenset({"suit"})
@@ -49,3 +49,16 @@ def refusal_text(template: str, args: Sequence[int], text: str | None = None) ->
         raise ValueError(f"the refusal {template!r} has {len(names)} fields, not {len(args)}")
     values = {name: field_text(name, value) for name, value in zip(names, args)}
     return fill(template if text is None else text, values)
+
+
+class Refusals(tuple[str, ...]):
+    """A game's refusal templates (its ``words.REFUSALS``) as its state class holds them
+    (``refusals = Refusals(REFUSALS)``): the base ``GameState``, which sits below the cards
+    and cannot import this module, fills them and names the kernel's refusals through it."""
+
+    def text(self, reason: int, args: Sequence[int]) -> str:
+        """The English message of refusal ``reason`` with its fields ``args``."""
+        return refusal_text(self[reason], args)
+
+    def record(self, reason: int, rule: str, args: tuple[int, ...]) -> Refusal:
+        return Refusal(reason, rule, args)

@@ -88,7 +88,7 @@ CC_API int cc_legal_actions(const cc_game *g, int32_t *ids, int cap);
 
 /* Apply a legal id: 0, or CC_E_ILLEGAL / CC_E_OVER with err saying why; nothing changes.
  * For an id in range that is not legal now, err is exactly the rule ID that forbids it
- * (e.g. "DU-4.3"; cc_refusal gives the reason and its fields); for an id out of range, or a
+ * (e.g. "XY-4.3"; cc_refusal gives the reason and its fields); for an id out of range, or a
  * game without refusals, a sentence ("action 999 is outside 0..157"); once over, "the match
  * is over". */
 CC_API int cc_apply(cc_game *g, int32_t id, char *err, size_t err_len);

@@ -332,7 +332,7 @@ typedef struct BreakdownRow {
 
 /* Why an action id is not legal now, as the game's rules decide it (the refuse hook): the
  * words stay in Python. reason is the index of the game's refusal template (its words
- * module's REFUSALS), rule the rule ID it cites (a static string, e.g. "DU-4.3"), and
+ * module's REFUSALS), rule the rule ID it cites (a static string, e.g. "XY-4.3"), and
  * args[0:nargs] the template's fields in the order they appear in its English text: card ids
  * for the fields named card, target and top, a suit index (0..3 = C S D H) for suit, and
  * plain numbers for every other field. */

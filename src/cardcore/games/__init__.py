@@ -42,7 +42,7 @@ The package (``cardcore.games.<game>``):
   * ``cdef class <Game>State(GameState)``: ``__cinit__`` binds the struct
     (``self.bind(&HOOKS, &self.d, &self.d.h)``), ``__init__`` reads the resolved options and
     calls ``init_header``; Python getters for the view (``hand(seat)`` and ``hand_sizes()``
-    among them); ``all_cards()``, ``refusals = words.REFUSALS`` (the base class's
+    among them); ``all_cards()``, ``refusals = Refusals(words.REFUSALS)`` (the base class's
     ``explain_rule(action) -> (message, rule_id)`` fills them from the ``refuse`` hook),
     ``match_end_rule``, ``breakdown_what`` and ``breakdown_rules`` (the words and rule IDs the
     breakdown rows index);

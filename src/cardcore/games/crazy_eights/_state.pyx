@@ -28,6 +28,7 @@ from cardcore._fast cimport (
 )
 from cardcore._fast import build_deck, check_state_class
 from cardcore.games.crazy_eights.words import REFUSALS as _REFUSALS
+from cardcore.refusals import Refusals
 
 # ---------------------------------------------------------------- the kernel (kernel.h)
 cdef extern from "cardcore/games/crazy_eights/kernel.h" nogil:
@@ -281,7 +282,7 @@ cdef class CrazyEightsState(GameState):
     match_end_rule = "CE-7"
     breakdown_what = BREAKDOWN_WHAT
     breakdown_rules = BREAKDOWN_RULES
-    refusals = _REFUSALS           # the templates of the kernel's refusals (ce_refuse)
+    refusals = Refusals(_REFUSALS)  # the templates of the kernel's refusals (ce_refuse)
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.d, 0, sizeof(CEState))

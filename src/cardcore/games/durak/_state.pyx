@@ -26,6 +26,7 @@ from cardcore._fast cimport (
 )
 from cardcore._fast import build_deck, check_state_class
 from cardcore.games.durak.words import REFUSALS as _REFUSALS
+from cardcore.refusals import Refusals
 
 cdef extern from "cardcore/games/durak/kernel.h" nogil:
     # ------------------------------------------------------------ rule constants
@@ -197,7 +198,7 @@ cdef class DurakState(GameState):
     match_end_rule = "DU-8"
     breakdown_what = BREAKDOWN_WHAT
     breakdown_rules = BREAKDOWN_RULES
-    refusals = _REFUSALS           # the templates of the kernel's refusals (du_refuse)
+    refusals = Refusals(_REFUSALS)  # the templates of the kernel's refusals (du_refuse)
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.d, 0, sizeof(DUState))

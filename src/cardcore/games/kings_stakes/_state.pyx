@@ -25,6 +25,7 @@ from cardcore._fast cimport (
 )
 from cardcore._fast import build_deck, check_state_class
 from cardcore.games.kings_stakes.words import REFUSALS as _REFUSALS
+from cardcore.refusals import Refusals
 
 # The rules are C (kernel.c beside this file, the same code the native and WebAssembly
 # libraries build); this module wraps them for Python.
@@ -310,7 +311,7 @@ cdef class KingsStakesState(GameState):
     match_end_rule = "KS-9.4"
     breakdown_what = BREAKDOWN_WHAT
     breakdown_rules = BREAKDOWN_RULES
-    refusals = _REFUSALS           # the templates of the kernel's refusals (ks_refuse)
+    refusals = Refusals(_REFUSALS)  # the templates of the kernel's refusals (ks_refuse)
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.d, 0, sizeof(KSState))

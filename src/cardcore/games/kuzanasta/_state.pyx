@@ -44,6 +44,7 @@ from cardcore._fast cimport (
 from cardcore.games.kuzanasta._sets cimport KZ_NUM_DESCRIPTORS, KZ_NO_WILD, kz_desc_size
 from cardcore._fast import build_deck, check_state_class
 from cardcore.games.kuzanasta.words import REFUSALS as _REFUSALS
+from cardcore.refusals import Refusals
 
 # ---------------------------------------------------------------- the C kernel (kernel.h)
 # The rules are kernel.c; these are the names this module reads, by their names of old (the C
@@ -374,7 +375,7 @@ cdef class KuzanastaState(GameState):
     match_end_rule = "KZ-7.5"
     breakdown_what = BREAKDOWN_WHAT
     breakdown_rules = BREAKDOWN_RULES
-    refusals = _REFUSALS           # the templates of the kernel's refusals (kz_refuse)
+    refusals = Refusals(_REFUSALS)  # the templates of the kernel's refusals (kz_refuse)
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.d, 0, sizeof(KZState))

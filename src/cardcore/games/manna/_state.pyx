@@ -55,6 +55,7 @@ from cardcore.games.manna._data cimport ST_DRAW, ST_MELD, ST_OVER, Meld, MannaDa
 
 from cardcore._fast import build_deck, check_state_class
 from cardcore.games.manna.words import REFUSALS as _REFUSALS
+from cardcore.refusals import Refusals
 from cardcore.games.manna._melds import ACTION_LAYOUT, RANK_NAMES, meld_table  # re-exported
 
 # ---------------------------------------------------------------- the C kernel (kernel.h)
@@ -239,7 +240,7 @@ cdef class MannaState(GameState):
     match_end_rule = "MH-10.6"
     breakdown_what = BREAKDOWN_WHAT
     breakdown_rules = BREAKDOWN_RULES
-    refusals = _REFUSALS           # the templates of the kernel's refusals (mh_refuse)
+    refusals = Refusals(_REFUSALS)  # the templates of the kernel's refusals (mh_refuse)
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.d, 0, sizeof(MannaData))
