@@ -20,16 +20,9 @@ from typing import Any
 
 import numpy as np
 
-import cardcore
 from cardcore import new_game
-from cardcore.registry import game_class
 
-CONFIGS: list[tuple[str, dict[str, Any]]] = []
-for _name in cardcore.available_games():
-    _cls = game_class(_name)
-    CONFIGS += [(_name, dict(c)) for c in _cls.conformance_configs]
-    CONFIGS += [(_name, {"players": p}) for p in range(_cls.min_players, _cls.max_players + 1)
-                if {"players": p} not in _cls.conformance_configs]
+from seeded_digest import CONFIGS   # every game's configurations, as seeded_digest plays them
 
 
 def refusals(name: str, options: dict[str, Any], games: int, out: Any) -> tuple[int, str]:
