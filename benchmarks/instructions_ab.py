@@ -67,6 +67,12 @@ elif what == "events":                     # per action: events() of whole playe
     print("ops", done)
     if int(sys.argv[4]):
         for g in games: g.events()
+elif what == "random":                     # per action: whole random games in the core
+    s, done = 0, 0                            # (simulate's loop: the deal outside the count)
+    while done < n:
+        g = new_game(name, seed=s); s += 1
+        done += g._state.run_random(s)
+    print("ops", done)
 elif what == "observe":
     for _ in range(n): game.observation_tensor(seat, out)
 elif what == "returns":
@@ -79,7 +85,7 @@ elif what == "ismcts":                     # per 200-iteration decision
     while len(game.legal_action_ids()) < 2: game.apply(game.legal_action_ids()[0])
     for k in range(n): ISMCTSBot(iterations=200, seed=k).choose_id(game)
 '''
-WORKLOADS = {"events": 1500, "legal": 3000, "vector": 256 * 400, "opponents": 256 * 200, "apply": 20000, "observe": 20000, "returns": 20000,
+WORKLOADS = {"events": 1500, "legal": 3000, "vector": 256 * 400, "opponents": 256 * 200, "apply": 20000, "random": 200000, "observe": 20000, "returns": 20000,
              "sample": 2000, "view": 2000, "ismcts": 5}
 
 
