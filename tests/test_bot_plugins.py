@@ -362,7 +362,7 @@ def test_the_installed_example_in_the_command_line(installed):
     played = _run(installed, "-m", "cardcore", "play", "crazy_eights", "--players", "2",
                   "--seed", "5", "--bots", "linear", input="1\n" * 400)
     assert played.returncode == 0, played.stderr[-3000:]
-    assert "seat 1 linear" in played.stdout and "seat 1 (linear)" in played.stdout
+    assert "bots: player 2 (linear)" in played.stdout          # seats are named from 1
     assert "match over" in played.stdout
 
 
