@@ -91,3 +91,17 @@ def test_fields_follow_the_english_template_whatever_the_translation_order():
     assert field_text("count", 7) == "7" and field_text("target", 52) == "JK"
     with pytest.raises(ValueError, match="fields"):
         refusal_text(template, (1, 2))
+
+
+
+def test_explain_rule_never_asks_the_kernel_about_an_id_out_of_range_or_a_finished_match():
+    # The refuse hooks index tables by id and the hand by the seat to move: both guarded.
+    for name in available_games():
+        game = new_game(name, seed=1)
+        before = game.to_json()
+        assert game.state.explain_rule(10**6)[1] is None
+        assert game.state.explain_rule(-1)[1] is None
+        assert game.to_json() == before
+        while not game.is_over:
+            game.apply(game.legal_action_ids()[0])
+        assert game.state.explain_rule(0) == ("the match is over", game.state.match_end_rule)

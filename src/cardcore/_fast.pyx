@@ -666,6 +666,9 @@ cdef class GameState:
     def explain_rule(self, int action) -> tuple:
         """(message, rule id) for an id in range that is not legal while the match is on: the
         kernel's refusal, its template (``refusals``) filled with its fields."""
+        self.ready()
+        if self.h.to_move < 0 or not 0 <= action < self.hooks.num_actions:
+            return self.explain_illegal(action)    # the kernel is never asked about these
         found = self.refused(action) if self.hooks.refuse != NULL else None
         if found is None:
             raise NotImplementedError(f"{type(self).__name__} has no refusal for action {action}")
