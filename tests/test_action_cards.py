@@ -60,7 +60,7 @@ def test_mh_meld_cards_are_exactly_the_cards_that_leave_the_hand():
             p = action.player
             before = collections.Counter(game.view(p)["hand"])
             hand_number = game.view(p)["hand_number"]
-            since = len(game.events(p))
+            since = game.event_count()
             game.apply(action)
             if action.kind != "meld" or game.is_over or game.view(p)["hand_number"] != hand_number:
                 continue

@@ -10,6 +10,7 @@ kernel); a game still wholly in Cython is not in it, and the test says which."""
 from __future__ import annotations
 
 import ctypes
+import fcntl
 import json
 import os
 import shutil
@@ -86,9 +87,21 @@ def native_games(lib) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def corpus(native_games, out_dir) -> Path:
-    path = out_dir / "corpus.json"
-    path.write_text(json.dumps(make_corpus(native_games, PER_CONFIG), separators=(",", ":")))
+def corpus(native_games, out_dir, tmp_path_factory, worker_id) -> Path:
+    """Generated once per session: pytest-xdist's workers (which split this module's tests)
+    share it through their common temporary folder, the first one writing it under a lock."""
+    if worker_id == "master":
+        folder = out_dir
+    else:                                  # popen-gwN's parent: this session's, every worker's
+        folder = tmp_path_factory.getbasetemp().parent
+    path = folder / f"corpus-{'-'.join(native_games)}-{PER_CONFIG}.json"
+    with open(folder / "corpus.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():
+            made = path.with_suffix(".part")
+            made.write_text(json.dumps(make_corpus(native_games, PER_CONFIG),
+                                       separators=(",", ":")))
+            made.replace(path)
     return path
 
 
