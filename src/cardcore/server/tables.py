@@ -1,19 +1,19 @@
-"""The tables of a server: games in memory, seats and tokens, bots, and what each seat is told.
+"""The host of a server's rooms: ``TableServer`` creates, finds, routes, commits and evicts
+the rooms (room.py), one per live table.
 
 This module knows nothing of HTTP: ``app.py`` turns requests into calls here and ``ApiError``
-into answers. Everything runs in the server's one event-loop thread, so a table changes in
-one synchronous step (check, apply, commit) that nothing can interleave with.
+into answers. A room's own behaviour (a move, its bots, its clock, what each seat is told) is
+the room's; the host owns what rooms share: the store and its writer thread (commits batched
+across rooms), the bot pool, the limits, the metrics, and the process's place among others
+(docs/architecture.md). Everything runs in the server's one event-loop thread.
 
-What leaves the server is built in one place, ``Table.state``: the seat's ``view``, its
-``events`` and its ``legal`` moves, or the spectator's public version. Saves, seeds and
-tokens never appear there.
+``Table`` is the old name of ``Room`` (kept for embedders and the routes).
 """
 from __future__ import annotations
 
 import asyncio
 import base64
 import functools
-import hashlib
 import hmac
 import json
 import logging
@@ -22,45 +22,40 @@ import secrets
 import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from collections.abc import Sequence
 from typing import Any, Callable, Mapping
 
-from cardcore.bots import Bot
-from cardcore.errors import ConfigError, IllegalActionError, echo
-from cardcore.game import MAX_ACTION_TEXT, MAX_CHOSEN_CARDS, NOTATION_RULE, Game, is_int
-from cardcore.records import Fairness, check_client_seed, forfeit_winners, make_record
-from cardcore.i18n import _, use
+from cardcore.errors import ConfigError, echo
+from cardcore.game import is_int
+from cardcore.records import Fairness, check_client_seed
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.server import clocks
 from cardcore.server import seats as seating
-from cardcore.server.api_errors import (ApiError, BadCredential, check_after, log_store_error,
-                                        unavailable)
-from cardcore.server.audience import Audience
+from cardcore.server.api_errors import ApiError, BadCredential, log_store_error, unavailable
+from cardcore.server.room import (ENDS_OUTSIDE_RULES, Room, seat_events, spectator_view,
+                                  zone_descriptors)
 from cardcore.server.sockets import Connection
 from cardcore.server.table_settings import TableSettings
-from cardcore.server.table_bots import (FALLBACK_BOT, MAX_DETAIL, BotFallback, failure_reason,
-                                        is_plugin, offered_bots, parse_bots, table_bot,
-                                        table_bots)
+from cardcore.server.table_bots import offered_bots, parse_bots, table_bot, table_bots
 from cardcore.server.takeback import OPTION as TAKEBACK_OPTION
-from cardcore.server.takeback import Movers, fresh_game, parse_takeback, rewound_clock
-from cardcore.server.leases import MOVED, Leases
+from cardcore.server.takeback import fresh_game, parse_takeback, rewound_clock
+from cardcore.server.leases import Leases
 from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
 from cardcore.server.metrics import Metrics
 from cardcore.server.record_keys import RecordKeys
 from cardcore.server.storage import open_store
 from cardcore.server.store import (CHECKPOINT_EVERY, Progress, SeatRow, StoredTable,
                                    StoreUnavailable, TableUpdate)
-from cardcore.simulation import bot_seed
+from cardcore.server.tokens import (MAX_TOKEN_TEXT, TABLE_ID_BYTES, new_table_id, new_token,
+                                    token_hash)
 
-__all__ = ["Table", "TableServer", "spectator_view", "seat_events", "new_token",
-           "token_hash", "MAX_TOKEN_TEXT"]
+__all__ = ["Table", "Room", "TableServer", "spectator_view", "seat_events", "new_token",
+           "token_hash", "MAX_TOKEN_TEXT", "zone_descriptors", "new_table_id", "TABLE_ID_BYTES"]
+
+Table = Room                # the old name: routes and embedders say Table
 
 log = logging.getLogger("cardcore.server")
 
-TOKEN_BYTES = 24            # 192 random bits per seat token
-TABLE_ID_BYTES = 9          # 72 bits: table ids are public, they only need to be unique
-MAX_TOKEN_TEXT = 100        # longer "tokens" are refused before hashing
 MAX_SEED = 2**64 - 1        # a table's seed: the generator's 64 bits (larger ones only fold)
 # MAX_ACTION_TEXT (a notation's length) is the game protocol's: one limit, here and in apply.
 HINT_LEVEL = 5              # hints come from the game's strongest level's search ...
@@ -71,426 +66,6 @@ REVIEW_ITERATIONS = 300
 REVIEWS_KEPT = 256          # finished reviews kept in memory (a finished table does not change)
 MAX_CACHED = 500            # tables kept in memory; the others are reloaded when used
 IDLE_SECONDS = 60.0         # a table nobody used for this long leaves memory (reloaded on use)
-# Tables that end outside the rules and stay stored (a deleted one is gone): the 409 each
-# answers a move with, and what its sockets are told before they close.
-ENDS_OUTSIDE_RULES = {"abandoned": "the table was abandoned: nobody moved for too long",
-                      "closed": "the table was closed by the server's operator"}
-
-# View keys that belong to the seat that asked; the spectator's view blanks them.
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-def new_table_id() -> str:
-    """A fresh table id (72 random bits, URL-safe) that does not start with "-": a command
-    line (``cardcore admin end ID``) would read such an id as an option."""
-    while True:
-        table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
-        if not table_id.startswith("-"):
-            return table_id
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def seat_events(game: Game, seat: int | None, since: int, lang: str = "en"
-                ) -> list[dict[str, Any]]:
-    """The events ``seat`` may see (None: a spectator), from index ``since``, their texts in
-    ``lang``: the one place the server reads events (``Game.events``)."""
-    return game.events(seat, since, lang)
-
-
-def zone_descriptors(game: Game, lang: str) -> list[dict[str, Any]]:
-    """The table's zones (``game.zones``: id, kind, owner, team) with their labels in
-    ``lang``, for a UI that lays the table out from them (docs/building-a-ui.md)."""
-    with use(lang, game):
-        return [{**zone, "label": _(zone["label"])} for zone in game.zones]
-
-
-def spectator_view(game: Game) -> dict[str, Any]:
-    """The public view: ``game.view(None)``, a seat's keys with those about one seat null,
-    every hidden zone a count (api.md, "Views")."""
-    return game.view(None)
-
-
-@dataclass
-class Table:
-    """A table in memory: its game and what changes in play (the log's length, commits under
-    way, bots, clock, take-backs), beside what it was created with (``settings``) and its
-    sockets (``audience``)."""
-
-    id: str
-    game: Game
-    settings: TableSettings
-    token_hashes: dict[int, str]                   # seat -> its token's hash: taken seats
-    actions: int                                   # length of the action log
-    names: dict[int, str] = field(default_factory=dict)   # display names (seats.py)
-    audience: Audience = field(default_factory=Audience)
-    bot_players: dict[int, Bot] = field(default_factory=dict)
-    event_count: int = 0
-    runner: asyncio.Task[None] | None = None
-    broken: bool = False                           # a failed commit: reload before use
-    moved: bool = False             # handed to another process (leases.py): no moves here
-    unstored: int = 0                              # commits queued and not yet done
-    stored: asyncio.Event = field(default_factory=asyncio.Event)
-    queued_actions: int = -1                       # actions in the database or queued for it
-    checkpoint_at: int = -1                        # log length of the last whole save queued
-    ended: str | None = None        # ENDS_OUTSIDE_RULES, "forfeit" or "deleted" (not the rules')
-    last_used: float = 0.0                         # monotonic time of the last request
-    # The last record made (what it was made from, the record): a finished match's record
-    # names every card (~1 s of a long match), so it is made once, not at every request.
-    record_made: tuple[Any, dict[str, Any]] | None = None
-    human_moved: bool = False                      # a person moved since the last commit
-    creator_token: str | None = field(default=None, repr=False)  # at creation only
-    advanced_at: float = 0.0                       # monotonic time of the last action
-    searching: set[int] = field(default_factory=set)   # bot seats that search (a worker thread)
-    plugins: set[int] = field(default_factory=set)     # bot seats that are plug-ins
-    # Plug-in seats played by the fallback bot since their plug-in failed (kept in memory:
-    # after a reload the plug-in is tried again), each seat's fallback bot, and the
-    # fallbacks the sockets have not been told of yet (pushed by notify()).
-    fallbacks: dict[int, BotFallback] = field(default_factory=dict)
-    fallback_players: dict[int, Bot] = field(default_factory=dict)
-    fallback_notices: list[BotFallback] = field(default_factory=list)
-    stalled: bool = False                          # the watchdog's verdict
-    clock: clocks.TableClock | None = None         # the turn clock (clocks.py)
-    clock_task: asyncio.Task[None] | None = None   # the timer of the turn being timed
-    timeouts_pushed: int = -1                      # clock timeouts its sockets were told of
-    record_keys: RecordKeys | None = field(default=None, repr=False)   # sign records
-    diverged: bool = False                         # holds a move the store refused (stale)
-    rewinds: int = 0                               # take-backs so far: the log's generation
-    rewinding: bool = False                        # a take-back is under way (bots wait)
-    movers: Movers = field(default_factory=Movers)   # who made each move
-    rematch: str | None = None                     # the rematch table's id, once asked for
-    invite: str | None = field(default=None, repr=False)   # at creation only
-    zones_memo: tuple[Game, tuple[Any, ...], list[dict[str, Any]]] | None = field(
-        default=None, repr=False)                  # zones_in's last answer
-    # With a shared store: re-reads the seats (a token claimed through another process).
-    reload_seats: Callable[[], None] | None = field(default=None, repr=False)
-
-    def __post_init__(self) -> None:
-        self.stored.set()
-        self.queued_actions = self.checkpoint_at = self.actions
-        self._make_bots()
-        self.event_count = self.game.event_count()
-        self.last_used = self.advanced_at = time.monotonic()
-        if self.timeouts_pushed < 0:
-            self.timeouts_pushed = 0 if self.clock is None else len(self.clock.timeouts)
-        self.audience.presence = self.presences()
-
-    def _make_bots(self) -> None:
-        """The bot of each bot seat, seeded for the log's length (as after a reload)."""
-        self.bot_players = {}
-        self.searching = set()
-        self.plugins = set()
-        settings = self.settings
-        for seat, name in settings.bots.items():
-            seed = bot_seed(settings.bot_seed, self.actions, seat)
-            bot, searches = table_bot(name, self.game.name, settings.think_ms, seed)
-            if searches:                                    # a search bot: budgeted, off-loop
-                self.searching.add(seat)
-            if is_plugin(name):
-                self.plugins.add(seat)
-            self.bot_players[seat] = bot
-        self.fallback_players = {
-            seat: table_bot(FALLBACK_BOT, self.game.name, None,
-                            bot_seed(settings.bot_seed, self.actions, seat))[0]
-            for seat in self.fallbacks}
-
-    def fall_back(self, seat: int, error: BaseException) -> BotFallback:
-        """The plug-in of ``seat`` failed for good: ``FALLBACK_BOT`` plays the seat from now
-        on, and every socket is told with the next push."""
-        fallback = BotFallback(seat, self.settings.bots[seat], failure_reason(error),
-                               str(error)[:MAX_DETAIL] or type(error).__name__, self.actions)
-        self.fallbacks[seat] = fallback
-        self.fallback_players[seat] = table_bot(
-            FALLBACK_BOT, self.game.name, None,
-            bot_seed(self.settings.bot_seed, self.actions, seat))[0]
-        self.fallback_notices.append(fallback)
-        return fallback
-
-    def install(self, game: Game, actions: int, rewinds: int) -> None:
-        """Put a rewound game in place (a take-back, stored): its log of ``actions`` moves is
-        generation ``rewinds``; the bots start afresh and the events are counted again."""
-        self.game = game
-        self.actions = self.queued_actions = self.checkpoint_at = actions
-        self.rewinds = rewinds
-        self._make_bots()
-        self.event_count = game.event_count()
-        self.advanced_at = time.monotonic()
-
-    # ---------------------------------------------------------------- who is asking
-    def seat_of(self, token: str | None, reload: bool = True) -> int | None:
-        """The seat a token acts for, None without a token; BadCredential (403) for a bad
-        token. Every seat's hash is compared (in constant time), whichever matches. A miss
-        re-reads the seats (``reload``) when another process may have changed them: a
-        blocking read; on the event loop use ``TableServer.seat_for``."""
-        if token is None:
-            return None
-        if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN_TEXT:
-            raise BadCredential("bad token")
-        digest = token_hash(token)
-        for attempt in range(2):
-            found = None
-            for seat, stored in self.token_hashes.items():
-                if hmac.compare_digest(digest, stored):
-                    found = seat
-            if found is not None:
-                return found
-            if attempt or self.reload_seats is None or not reload:
-                break
-            self.reload_seats()                  # claimed through another process just now?
-        raise BadCredential("bad token: it is not a token of this table")
-
-    # ---------------------------------------------------------------- what a seat is told
-    def state(self, seat: int | None, since: int = 0, lang: str = "en") -> dict[str, Any]:
-        """What ``seat`` is told (None: a spectator), its events from ``since`` with their
-        texts in ``lang`` (the reader's: server.md, "Texts")."""
-        game = self.game
-        if not 0 <= since <= self.event_count:
-            raise ApiError(400, f"since must be 0..{self.event_count}, not {since}")
-        to_move = game.current_player
-        legal = ([a.to_dict() for a in game.legal_actions()]
-                 if seat is not None and to_move == seat else [])
-        return {
-            "table": self.id,
-            "game": game.name,
-            "seat": seat,
-            "view": game.view(seat) if seat is not None else spectator_view(game),
-            "events": seat_events(game, seat, since, lang),
-            "zones": self.zones_in(lang),
-            "wild_cards": game.wild_cards,
-            "lang": lang,
-            "event_count": self.event_count,
-            "legal": legal,
-            "over": game.is_over or self.ended is not None,
-            "ended": self.ended or ("over" if game.is_over else None),
-            "scores": game.scores,
-            "winners": game.winners,
-            "current_player": to_move,
-            "players": game.num_players,
-            "seats": self.seat_list(),
-            "options": game.options,
-            "listed": self.settings.listed, "spectators": self.settings.spectators,
-            "join": self.settings.join, "rematch": self.rematch,
-            "fairness": None if self.settings.fairness is None
-            else self.settings.fairness.public(),
-            "clock": None if self.clock is None else self.clock.public(time.time()),
-            "forfeit": None if self.clock is None else self.clock.forfeit,
-            "takeback": self.takeback_state(seat),
-            **({"winners": self.final_winners()} if self.ended == "forfeit" else {}),
-        }
-
-    def zones_in(self, lang: str) -> list[dict[str, Any]]:
-        """``zone_descriptors`` built once per position and language, not once per seat
-        (every seat's push after a move reads them); shared: callers must not change it."""
-        key = (id(self.game), self.actions, self.rewinds, self.event_count, lang)
-        memo = self.zones_memo
-        if memo is None or memo[0] is not self.game or memo[1] != key:
-            memo = self.zones_memo = (self.game, key, zone_descriptors(self.game, lang))
-        return memo[2]
-
-    def takeback_state(self, seat: int | None) -> dict[str, Any] | None:
-        """None at a table without take-backs; else how many there were (``rewinds``: a
-        client that sees it change drops its events) and whether ``seat`` may take one now."""
-        if not self.settings.takeback:
-            return None
-        able = seat is not None and seat in self.token_hashes and self.ended is None \
-            and not self.game.is_over and self.movers.last_move_of(self.game, seat) is not None
-        return {"rewinds": self.rewinds, "available": able}
-
-    # ---------------------------------------------------------------- seats and presence
-    def people(self) -> bool:
-        """Some seat is a person's (taken or open): bots then move inline, as after an
-        action; a table of bots only plays in the background."""
-        return len(self.settings.bots) < self.game.num_players
-
-    def open_seats(self) -> list[int]:
-        return [k for k in range(self.game.num_players)
-                if k not in self.settings.bots and k not in self.token_hashes]
-
-    def presences(self) -> list[str]:
-        here = self.audience.seats_present()
-        return [seating.presence_of(k, self.settings.bots, self.token_hashes, here)
-                for k in range(self.game.num_players)]
-
-    def seat_list(self) -> list[dict[str, Any]]:
-        fallbacks = self.fallbacks
-        return [{"seat": k, "bot": self.settings.bots.get(k), "name": self.names.get(k),
-                 "presence": p,
-                 "fallback": fallbacks[k].public() if k in fallbacks else None}
-                for k, p in enumerate(self.presences())]
-
-    def push_presence(self, cause: Connection | None = None) -> None:
-        """After a socket came or went, or a seat was claimed or left: a ``presence`` message
-        for each seat whose presence changed, to every socket that asked for them
-        (``?presence=1``) but ``cause`` (the socket that came: its first state shows it).
-        States carry every seat's presence too."""
-        self.audience.push_presence(self.presences(), self.names, cause)
-
-    def set_seats(self, token_hashes: dict[int, str], names: dict[int, str]) -> None:
-        """New seat holders (a claim or a leave, here or in another process): the sockets of
-        a seat whose token changed are told and closed (their token no longer works)."""
-        for seat in range(self.game.num_players):
-            if token_hashes.get(seat) != self.token_hashes.get(seat):
-                self.audience.close_seat(seat, ApiError(403, f"seat {seat} was left: its token "
-                                                             "no longer works"),
-                                         WS_CLOSE["left"])
-        changed = (token_hashes, names) != (self.token_hashes, self.names)
-        self.token_hashes, self.names = token_hashes, names
-        self.push_presence()
-        if changed:
-            self.notify()
-
-    def announce_rematch(self, rematch: str) -> None:
-        """The rematch table is known: a state saying so, then a ``rematch`` message, to every
-        socket (once)."""
-        if self.rematch == rematch:
-            return
-        self.rematch = rematch
-        self.audience.tell_later({"type": "rematch", "table": rematch})
-
-    # ---------------------------------------------------------------- clocks and records
-    def finished(self) -> bool:
-        """The match ended by the rules or by a forfeit: its record is published."""
-        return self.game.is_over or self.ended == "forfeit"
-
-    def final_winners(self) -> list[int]:
-        if self.ended == "forfeit" and self.clock is not None and self.clock.forfeit is not None:
-            return forfeit_winners(self.game, self.clock.forfeit)
-        return self.game.winners
-
-    def clock_update(self, moves: int) -> tuple[str | None, float | None]:
-        """Arm the clock for the position about to be committed (a person's turn is timed,
-        a bot's or an ended table's is not); what the store keeps of it."""
-        if self.clock is None:
-            return None, None
-        seat = self.game.current_player
-        timed = self.ended is None and not self.game.is_over and seat is not None \
-            and seat not in self.settings.bots
-        self.clock.arm(seat if timed else None, moves, time.time())
-        return self.clock.to_json(), self.clock.deadline
-
-    def offer_record(self, connection: Connection) -> None:
-        """Push the match record to a socket once, right after the state that ends the match
-        (or its first state, connected later)."""
-        recorded = self.audience.recorded
-        if self.finished() and connection not in recorded and not self.broken:
-            recorded.add(connection)
-            connection.push({"type": "record", "record": self.record()}, later=True)
-            connection.notify()
-
-    def record(self) -> dict[str, Any]:
-        """The match record (records.py), signed with the server's record key if it has
-        one; only once the match has ended."""
-        clock = self.clock
-        key = None if self.record_keys is None else self.record_keys.current()
-        names = [str(self.names.get(k) or self.settings.bots.get(k) or f"Seat {k}")
-                 for k in range(self.game.num_players)]
-        made_from = (key, names, self.ended, self.actions)
-        if self.record_made is not None and self.record_made[0] == made_from:
-            return self.record_made[1]
-        record = make_record(self.game, table=self.id, fairness=self.settings.fairness,
-                             ended="forfeit" if self.ended == "forfeit" else "over",
-                             forfeit=None if clock is None else clock.forfeit,
-                             timeouts=None if clock is None else clock.timeouts,
-                             key=key, names=names)
-        self.record_made = (made_from, record)
-        return record
-
-    # ---------------------------------------------------------------- changes
-    def check_turn(self, seat: int, after: int | None) -> None:
-        game = self.game
-        if self.ended == "deleted":
-            raise ApiError(404, "no such table")
-        if self.ended in ENDS_OUTSIDE_RULES:
-            raise ApiError(409, ENDS_OUTSIDE_RULES[self.ended], event_count=self.event_count)
-        if self.ended == "forfeit":
-            raise ApiError(409, "the match is over: a seat forfeited on time",
-                           event_count=self.event_count)
-        if game.is_over:
-            raise ApiError(409, "the match is over", event_count=self.event_count)
-        if game.current_player != seat:
-            raise ApiError(409, f"it is seat {game.current_player}'s turn, not seat {seat}'s",
-                           event_count=self.event_count)
-        if after is not None and after != self.event_count:
-            raise ApiError(409, f"stale: the action was sent after event {after}, but the "
-                                f"table has {self.event_count} events; look again",
-                           event_count=self.event_count)
-
-    def check_takeback(self, after: Any) -> None:
-        """What a take-back needs (takeback.py), or the ApiError naming what is missing."""
-        if not self.settings.takeback:
-            raise ApiError(409, "this table has no take-backs (create it with \"takeback\": "
-                                "true)", option=TAKEBACK_OPTION)
-        check_after(after)
-        if self.ended == "deleted":
-            raise ApiError(404, "no such table")
-        if self.ended is not None or self.game.is_over:
-            raise ApiError(409, "the match is over: its moves are final",
-                           event_count=self.event_count)
-        if self.broken:
-            raise ApiError(503, "storage failed; try again")
-        if self.moved:
-            raise ApiError(503, MOVED, retry_after=1)
-        if after is not None and after != self.event_count:
-            raise ApiError(409, f"stale: the take-back was sent after event {after}, but the "
-                                f"table has {self.event_count} events; look again",
-                           event_count=self.event_count)
-
-    def apply(self, seat: int, action: int | str, cards: list[str] | None = None) -> None:
-        """Apply one action for ``seat`` (already checked to be the seat to move), taking
-        exactly ``cards`` from the hand when given (``Game.apply``'s ``cards``)."""
-        try:
-            self.game.apply(action, player=seat, cards=cards)
-        except IllegalActionError as e:
-            raise ApiError(422, str(e), rule=e.rule) from None
-        self.actions += 1
-        self.advanced_at = time.monotonic()
-
-    def bot_to_move(self) -> int | None:
-        if self.ended is not None or self.rewinding:
-            return None
-        seat = self.game.current_player
-        return seat if seat is not None and seat in self.settings.bots else None
-
-    def count_events(self) -> None:
-        # Counted, not rendered: a spectator's words would be made for no reader.
-        self.event_count = self.game.event_count()
-
-    def notify(self) -> None:
-        notices, self.fallback_notices = self.fallback_notices, []
-        for connection in self.audience:
-            connection.notify()
-            for fallback in notices:             # after the state that shows it, once
-                connection.push(fallback.notice(connection.lang), later=True)
-            self.offer_record(connection)
-
-    @property
-    def serving(self) -> bool:
-        """Its moves, bots and clock run here: not broken by a failed commit, not moved."""
-        return not self.broken and not self.moved
-
-    def idle(self) -> bool:
-        """Nothing holds it in memory: no socket, no bot running, nothing uncommitted, no
-        clock running."""
-        return not self.audience.sockets and self.runner is None and not self.unstored \
-            and self.clock_task is None
-
-    def end(self, how: str, code: int, error: ApiError) -> None:
-        """The table ends outside the rules (abandoned, deleted): sockets told and closed."""
-        self.ended = how
-        self.stop(code, error)
-
-    def stop(self, code: int, error: ApiError) -> None:
-        """Its bots and clock stop here; its sockets are told ``error`` and closed."""
-        if self.runner is not None:
-            self.runner.cancel()
-        if self.clock_task is not None:
-            self.clock_task.cancel()
-        self.audience.close(error, code)
 
 
 class TableServer:
@@ -658,7 +233,7 @@ class TableServer:
             parsed_bots, secrets.randbits(63), allow_takeback, *seat_settings,
             creator_hash=creator_hash, invite_hash=invite_hash, fairness=fairness,
             think_ms=self.limits.bot_think_ms)
-        table = Table(table_id, g, settings_of, hashes, 0, names=named,
+        table = Room(self, table_id, g, settings_of, hashes, 0, names=named,
                       record_keys=self.record_keys,
                       clock=None if clock_spec is None
                       else clocks.TableClock(clock_spec, g.num_players))
@@ -688,10 +263,10 @@ class TableServer:
         self._remember(table)
         if self.bot_delay == 0 and table.people() and table.bot_to_move() is not None:
             # The bots before the first person move at once, as after any action.
-            await self.play_bots(table)
+            await table.play_bots()
             table.count_events()
             await self.commit(table)
-        self.schedule_bots(table)
+        table.schedule_bots()
         return table, tokens
 
     async def write(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -754,90 +329,8 @@ class TableServer:
             self.refresh_presence(table)
         self._remember(table)
         self.reloads += 1
-        self.schedule_bots(table)
+        table.schedule_bots()
         return table
-
-    async def bot_move(self, table: Table) -> bool:
-        """One bot move at ``table``, timed and counted. A search bot thinks in a worker
-        thread, on a copy of the game (the core releases the GIL while it searches), so the
-        event loop and every other table carry on; quick bots (random, greedy) answer inline.
-        False when the table changed meanwhile (ended, broken) and nothing was played."""
-        seat = table.bot_to_move()
-        if seat is None:
-            return False
-        bot = table.bot_players[seat]
-        game = table.game                   # a refresh (another process moved) replaces it
-        start = time.perf_counter()
-        if seat in table.fallbacks:
-            action = table.fallback_players[seat].choose_id(table.game)
-        elif seat in table.plugins:
-            action = await self.plugin_move(table, seat, bot)
-        elif seat in table.searching:
-            copy = table.game.clone()
-            action = await asyncio.get_running_loop().run_in_executor(
-                self.bot_pool, bot.choose_id, copy)
-        else:
-            action = bot.choose_id(table.game)
-        took = time.perf_counter() - start
-        self.metrics.bot_seconds.observe(took)
-        budget = self.limits.bot_think_ms / 1000
-        if took > 2 * budget + 0.1:
-            log.warning("table %s: bot %s took %.2f s for one move (budget %.2f s)",
-                        table.id, table.settings.bots[seat], took, budget)
-        if table.ended is not None or not table.serving or table.bot_to_move() != seat \
-                or table.game is not game:
-            return False
-        table.game.apply(action, player=seat)
-        table.actions += 1
-        table.advanced_at = time.monotonic()
-        self.metrics.actions.labels("bot").inc()
-        return True
-
-    async def plugin_move(self, table: Table, seat: int, bot: Bot) -> int:
-        """A plug-in's move, thought in the bot pool on a copy of the game. A plug-in that
-        raises or chooses an illegal move is asked once more; after a second failure, or a
-        move not chosen within ``bot_timeout`` seconds (not retried: the thread stays busy),
-        the seat falls back to ``FALLBACK_BOT`` for the rest of the match, told to every
-        seat and counted (docs/server.md, "Bots")."""
-        loop = asyncio.get_running_loop()
-        failure: BaseException | None = None
-        for attempt in (1, 2):
-            try:
-                return await asyncio.wait_for(
-                    loop.run_in_executor(self.bot_pool, bot.choose_id, table.game.clone()),
-                    self.limits.bot_timeout)
-            except TimeoutError:
-                failure = TimeoutError(f"no move within {self.limits.bot_timeout:g} s")
-            except Exception as e:                   # the plug-in's own failure
-                failure = e
-            log.warning("table %s: plug-in bot %s at seat %s failed (attempt %d): %s",
-                        table.id, table.settings.bots[seat], seat, attempt, failure)
-            if isinstance(failure, TimeoutError):
-                break
-        assert failure is not None
-        fallback = table.fall_back(seat, failure)
-        self.metrics.bot_fallbacks.labels(table.game.name).inc()
-        log.warning("table %s: seat %s played by the %s bot from now on (%s)",
-                    table.id, seat, fallback.fallback, fallback.reason)
-        return table.fallback_players[seat].choose_id(table.game)
-
-    async def play_bots(self, table: Table) -> None:
-        """The bots' moves up to the next person's turn (no bot delay), with the table held
-        as uncommitted meanwhile, so that nobody reads a position the bots are still on."""
-        if table.bot_to_move() is None:
-            return
-        table.unstored += 1
-        table.stored.clear()
-        try:
-            while table.bot_to_move() is not None:
-                if not await self.bot_move(table):
-                    break
-        except Exception as e:                           # pragma: no cover - a bot's bug
-            self.on_error(e)
-        finally:
-            table.unstored -= 1
-            if not table.unstored:
-                table.stored.set()
 
     def watch(self, now: float | None = None) -> list[Table]:
         """The watchdog: tables whose seat to move is there (a bot, or a person with a socket
@@ -904,7 +397,7 @@ class TableServer:
         """``table.seat_of(token)`` with the seats re-read, on a miss, in a worker thread
         rather than on the event loop (a guessed token must not block every table)."""
         try:
-            return table.seat_of(token, reload=False)
+            return table.seat_of(token)
         except BadCredential:
             if not self.store.shared or not isinstance(token, str) \
                     or not 0 < len(token) <= MAX_TOKEN_TEXT:
@@ -913,7 +406,7 @@ class TableServer:
         stored = await asyncio.get_running_loop().run_in_executor(
             self.executor, self.writer.seats, table.id)
         self._put_seats(table, stored)
-        return table.seat_of(token, reload=False)
+        return table.seat_of(token)
 
     async def claim(self, table: Table, invite: Any, name: Any,
                     seat: Any) -> tuple[int, str, str]:
@@ -974,7 +467,7 @@ class TableServer:
         if seat is None:
             raise ApiError(401, "a rematch is asked for by a seat: give its token "
                                 "(Authorization: Bearer T)")
-        await self.settled(table)
+        await table.settled()
         if not table.finished() or table.ended not in (None, "forfeit"):
             raise ApiError(409, "a rematch follows a finished match", event_count=table.event_count)
         self._seats_from_store(table)
@@ -1042,7 +535,7 @@ class TableServer:
             table.end("deleted", WS_CLOSE["ended"], ApiError(410, "the table was deleted"))
         for table in held:
             try:
-                await self.settled(table)
+                await table.settled()
             except ApiError:
                 pass
         await self.write(self.writer.delete, table_ids)
@@ -1144,8 +637,6 @@ class TableServer:
     def _remember(self, table: Table) -> None:
         """Keep a table in memory; past MAX_CACHED, forget the least recently used idle ones
         (nobody connected, nothing running or uncommitted): they reload from the database."""
-        if self.store.shared and table.reload_seats is None:
-            table.reload_seats = functools.partial(self._seats_from_store, table)
         self.tables[table.id] = table
         if len(self.tables) <= MAX_CACHED:
             return
@@ -1165,7 +656,7 @@ class TableServer:
             stored.join, creator_hash=stored.creator_hash, invite_hash=stored.invite_hash,
             fairness=None if stored.fairness is None else Fairness.from_json(stored.fairness),
             think_ms=self.limits.bot_think_ms)
-        table = Table(stored.id, game, settings, stored.token_hashes, actions,
+        table = Room(self, stored.id, game, settings, stored.token_hashes, actions,
                       names=stored.names, record_keys=self.record_keys,
                       clock=None if stored.clock is None
                       else clocks.TableClock.from_json(stored.clock),
@@ -1228,15 +719,11 @@ class TableServer:
 
     async def settled(self, table: Table) -> Table:
         """The table once nothing on it is waiting to be committed (reads call this)."""
-        while table.unstored:
-            await table.stored.wait()
-        if table.broken:
-            raise ApiError(503, "storage failed; try again")
-        return table
+        return await table.settled()
 
     async def record(self, table: Table) -> dict[str, Any]:
         """``GET /api/tables/{id}/record``: the match record, 409 before the match end."""
-        await self.settled(table)
+        await table.settled()
         if not table.finished() or table.ended not in (None, "forfeit"):
             raise ApiError(409, "the record is published when the match ends",
                            event_count=table.event_count)
@@ -1249,7 +736,7 @@ class TableServer:
         in the bot pool once per table and seat (kept for ``REVIEWS_KEPT`` reviews), at most
         one new review per table per ``1 / hint_rate`` seconds (429 past it)."""
         from cardcore.review import review as review_of
-        await self.settled(table)
+        await table.settled()
         if not table.finished() or table.ended not in (None, "forfeit"):
             raise ApiError(409, "the review is published when the match ends",
                            event_count=table.event_count)
@@ -1287,7 +774,7 @@ class TableServer:
             self.refused("hint_rate")
             raise ApiError(429, f"at most {self.limits.hint_rate:g} hints per second per seat",
                            retry_after=math.ceil(wait))
-        await self.settled(table)
+        await table.settled()
         copy = table.game.clone()
         advisor, _ = table_bot(f"level:{HINT_LEVEL}", table.game.name,
                                self.limits.bot_think_ms, secrets.randbits(63))
@@ -1300,41 +787,8 @@ class TableServer:
 
     async def act(self, table: Table, seat: int, action: Any, after: Any,
                   cards: Any = None) -> None:
-        """One action for ``seat``: checked, applied, committed, then pushed. With no bot
-        delay the bot moves it triggers are played (and committed with it) first. ``cards``
-        (card notations): the exact cards the action takes from the hand (docs/server.md)."""
-        if isinstance(action, bool) or not isinstance(action, (int, str)):
-            raise ApiError(400, "action must be an action id (int) or its notation (str)")
-        if cards is not None and (not isinstance(cards, list) or len(cards) > MAX_CHOSEN_CARDS
-                                  or not all(isinstance(c, str) for c in cards)):
-            raise ApiError(400, f"cards must be a list of at most {MAX_CHOSEN_CARDS} card "
-                                f"notations (str)")
-        if isinstance(action, str) and len(action) > MAX_ACTION_TEXT:
-            raise ApiError(422, f"an action notation has at most {MAX_ACTION_TEXT} characters, "
-                                f"not {len(action)}", rule=NOTATION_RULE)
-        check_after(after)
-        if table.broken:
-            raise ApiError(503, "storage failed; try again")
-        if table.moved:
-            raise ApiError(503, MOVED, retry_after=1)
-        if table.rewinding:
-            raise ApiError(409, "a take-back at this table is under way; look again",
-                           event_count=table.event_count)
-        start = time.perf_counter()
-        # With a shared store this process holds the table's lease (table_to_act): nobody
-        # else moves it, and the commit checks the lease again.
-        table.check_turn(seat, after)
-        table.apply(seat, action, cards)
-        table.human_moved = True
-        self.metrics.actions.labels("person").inc()
-        if self.bot_delay == 0 and table.people():
-            await self.play_bots(table)
-        table.count_events()                 # at once: a second send with this `after` is stale
-        await self.commit(table)
-        self.metrics.action_seconds.observe(time.perf_counter() - start)
-        table.notify()
-        self.schedule_bots(table)
-        self.release(table)
+        """One action for ``seat``, routed to its room (``Room.act``)."""
+        await table.act(seat, action, after, cards)
 
     async def take_back(self, table: Table, seat: int, after: Any) -> None:
         """Undo ``seat``'s last move and every move after it (docs/server.md, "Take-backs"):
@@ -1356,7 +810,7 @@ class TableServer:
                     await runner
                 except BaseException:
                     pass
-            await self.settled(table)
+            await table.settled()
             table.check_takeback(None)
             cut = table.movers.last_move_of(table.game, seat)
             if cut is None:
@@ -1392,7 +846,7 @@ class TableServer:
             table.timeouts_pushed = 0 if clock is None else len(clock.timeouts)
         finally:
             table.rewinding = False
-            self.schedule_bots(table)             # and the clock of the turn now to move
+            table.schedule_bots()             # and the clock of the turn now to move
         table.notify()
 
     async def commit(self, table: Table) -> None:
@@ -1489,36 +943,6 @@ class TableServer:
             connection.push_error(ApiError(503, "storage failed; reconnect"))
             connection.close_code = WS_CLOSE["storage"]
 
-    # ---------------------------------------------------------------- bots
-    def schedule_bots(self, table: Table) -> None:
-        clocks.schedule(self, table)
-        if table.bot_to_move() is None or table.runner is not None or self.closing:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return                                   # no loop yet: resume_bots starts it
-        table.runner = loop.create_task(self._run_bots(table))
-
-    async def _run_bots(self, table: Table) -> None:
-        try:
-            while not self.closing and table.serving and table.bot_to_move() is not None:
-                await asyncio.sleep(self.bot_delay)
-                if self.closing or not table.serving or table.bot_to_move() is None:
-                    break
-                if not await self.bot_move(table):
-                    break
-                table.count_events()
-                await self.commit(table)
-                table.notify()
-        except ApiError:
-            pass                                     # storage failed: the table reloads
-        except Exception as e:                       # pragma: no cover - a bug in a bot
-            self.on_error(e)
-        finally:
-            table.runner = None
-            clocks.schedule(self, table)             # a person's turn now: time it
-
     # ---------------------------------------------------------------- several processes
     def listen(self) -> None:
         """With a shared store (PostgreSQL), follow the tables other processes change: each
@@ -1574,7 +998,7 @@ class TableServer:
         """``catch_up`` once the table's own commits in flight are done (one of them may
         have reached the store before the notice that beat it here)."""
         try:
-            await self.settled(table)
+            await table.settled()
             if count is not None and count <= table.actions:
                 return                               # caught up meanwhile
             self.catch_up(table, None if count is None else Progress(count, None))
@@ -1617,7 +1041,7 @@ class TableServer:
         table.advanced_at = time.monotonic()
         table.count_events()
         table.notify()
-        self.schedule_bots(table)
+        table.schedule_bots()
 
     def refresh(self, table: Table) -> None:
         """Load ``table`` from the store again, in place (its sockets stay bound to it), and
@@ -1646,7 +1070,7 @@ class TableServer:
             table.end(fresh.ended, WS_CLOSE["ended"],
                       ApiError(409, ENDS_OUTSIDE_RULES[fresh.ended]))
         table.notify()
-        self.schedule_bots(table)
+        table.schedule_bots()
 
     async def close(self) -> None:
         self.closing = True
