@@ -37,6 +37,7 @@ from cardcore.server.limits import WS_CLOSE, Limits
 from cardcore.server.metrics import Metrics
 from cardcore.server.record_keys import RecordKeys
 from cardcore.server.sockets import Connection
+from cardcore.server.store import TableUpdate
 from cardcore.server.table_bots import (FALLBACK_BOT, MAX_DETAIL, BotFallback, failure_reason,
                                         is_plugin, table_bot)
 from cardcore.server.table_settings import TableSettings
@@ -79,8 +80,8 @@ def spectator_view(game: Game) -> dict[str, Any]:
 class RoomHost(Protocol):
     """What a room asks of the server that holds it (``tables.TableServer``; a fake one in
     tests/test_server_rooms.py): to commit its changes (batched with other rooms', fenced by
-    the lease with a shared store), to let it go once it has ended, and the tools it shares
-    with every room (metrics, limits, the bot pool)."""
+    the lease with a shared store), its take-backs and its seat holders, to let it go once it
+    has ended, and the tools it shares with every room (metrics, limits, the bot pool)."""
 
     @property
     def metrics(self) -> Metrics: ...
@@ -95,9 +96,23 @@ class RoomHost(Protocol):
     @property
     def on_error(self) -> Callable[[BaseException], None]: ...
 
+    @property
+    def lease_owner(self) -> str | None:
+        """The process a store write is fenced by (None: one process, no leases)."""
+
     async def commit(self, room: Room) -> None:
         """Store what ``room`` changed since its last commit; returns once it is stored
         (ApiError 503 when the store failed, 409 when another process moved on)."""
+
+    async def rewind(self, room: Room, update: TableUpdate) -> bool:
+        """Store a take-back of ``room``; False when another process moved it meanwhile."""
+
+    def seats_from_store(self, room: Room) -> None:
+        """Read the seat holders again if another process may have changed them."""
+
+    async def store_seats(self, room: Room, token_hashes: dict[int, str],
+                          names: dict[int, str]) -> None:
+        """Store new seat holders (ApiError 409 if they changed meanwhile)."""
 
     def release(self, room: Room) -> None:
         """``room`` may leave memory if it has ended and nothing holds it."""
