@@ -50,7 +50,7 @@ class FakeHost:
         self.rewinds.append(update)
         return self.rewind_ok
 
-    def seats_from_store(self, room: Room) -> None:
+    async def seats_from_store(self, room: Room) -> None:
         self.seat_reads += 1
 
     async def store_seats(self, room: Room, token_hashes: dict[int, str],
@@ -219,3 +219,43 @@ def test_the_host_refuses_a_bad_request_record_and_stores_nothing(tmp_path):
 
     assert serve(tmp_path, body) == [(400, None), (422, "seed"), (422, "seed"),
                                      (422, "takeback")]
+
+
+class Recording(OneProcess):
+    """One process, recording what the host asks of its deployment."""
+
+    def __init__(self, host: TableServer) -> None:
+        super().__init__(host)
+        self.asked: list[tuple[str, str]] = []
+
+    async def room_to_act(self, table_id: str) -> Room:
+        self.asked.append(("act", table_id))
+        return await super().room_to_act(table_id)
+
+    def room_to_read(self, table_id: str) -> Room:
+        self.asked.append(("read", table_id))
+        return super().room_to_read(table_id)
+
+    def lost(self, room: Room) -> None:
+        self.asked.append(("lost", room.id))
+        super().lost(room)
+
+
+def test_the_host_asks_its_deployment_where_a_table_is_served_and_what_a_stale_commit_means(
+        tmp_path, monkeypatch):
+    async def body(server: TableServer) -> tuple[list[tuple[str, str]], int, int]:
+        deployment = server.deployment = Recording(server)
+        room, _ = await server.create(NewTable("crazy_eights", 2, seed=5))
+        assert await server.table_to_act(room.id) is room
+        assert server.table_to_read(room.id) is room
+        # The store refuses the next commit as stale (another process moved on): the host
+        # leaves it to the deployment, which (one process) loads the table again.
+        monkeypatch.setattr(server.writer, "save_many", lambda rows: [r.table_id for r in rows])
+        with pytest.raises(ApiError) as refused:
+            await server.act(room, room.game.current_player, first_legal(room), None)
+        await asyncio.sleep(0)
+        return deployment.asked, refused.value.status, room.actions
+
+    asked, status, actions = serve(tmp_path, body)
+    assert status == 409 and actions == 0           # reloaded as stored: the move is gone
+    assert [kind for kind, _ in asked] == ["act", "read", "lost"]

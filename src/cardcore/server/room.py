@@ -107,8 +107,9 @@ class RoomHost(Protocol):
     async def rewind(self, room: Room, update: TableUpdate) -> bool:
         """Store a take-back of ``room``; False when another process moved it meanwhile."""
 
-    def seats_from_store(self, room: Room) -> None:
-        """Read the seat holders again if another process may have changed them."""
+    async def seats_from_store(self, room: Room) -> None:
+        """Read the seat holders again if another process may have changed them (async:
+        the store's reads leave the event loop behind this seam, issue 46 item 2)."""
 
     async def store_seats(self, room: Room, token_hashes: dict[int, str],
                           names: dict[int, str]) -> None:

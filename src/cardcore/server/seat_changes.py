@@ -39,7 +39,7 @@ async def claim(table: Room, invite: Any, name: Any, seat: Any) -> tuple[int, st
     if table.ended is not None or table.game.is_over:
         raise ApiError(409, "the match is over: its seats are not open any more",
                        field="seat")
-    table.host.seats_from_store(table)
+    await table.host.seats_from_store(table)
     open_seats = table.open_seats()
     if seat is None:
         if not open_seats:
@@ -61,7 +61,7 @@ async def claim(table: Room, invite: Any, name: Any, seat: Any) -> tuple[int, st
 async def leave(table: Room, seat: int) -> None:
     """``DELETE /api/tables/{id}/seats/{seat}``: the seat is open again, its token stops
     working (its sockets are closed, 4010)."""
-    table.host.seats_from_store(table)
+    await table.host.seats_from_store(table)
     if seat not in table.token_hashes:                  # pragma: no cover - seat_of said so
         raise ApiError(409, f"seat {seat} is not taken", field="seat")
     await table.host.store_seats(table,

@@ -292,7 +292,7 @@ class TableServer:
         await self._delete([table.id])
 
     # ---------------------------------------------------------------- seats (seats.py)
-    def seats_from_store(self, table: Room) -> None:
+    async def seats_from_store(self, table: Room) -> None:
         """The seat holders as stored, if another process may have changed them."""
         self.deployment.seats_from_store(table)
 
