@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from cardcore.server.audience import Audience
     from cardcore.server.metrics import Metrics
 
-__all__ = ["ClockSpec", "TableClock", "TimedRoom", "ClockHost", "parse_clock", "MIN_SECONDS", "MAX_SECONDS",
-           "DEFAULT_ON_TIMEOUT", "FORFEIT", "CLOCK_REFUSALS"]
+__all__ = ["ClockSpec", "TableClock", "TimedRoom", "ClockHost", "parse_clock", "MIN_SECONDS",
+           "MAX_SECONDS", "DEFAULT_ON_TIMEOUT", "FORFEIT", "CLOCK_REFUSALS"]
 
 MIN_SECONDS = 0.01                  # below this a clock is noise (tests use 0.05)
 MAX_SECONDS = 7 * 86400.0           # a week per move or bank: correspondence play

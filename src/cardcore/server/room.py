@@ -518,6 +518,7 @@ class Room:
                                   or not all(isinstance(c, str) for c in cards)):
             raise ApiError(400, f"cards must be a list of at most {MAX_CHOSEN_CARDS} card "
                                 f"notations (str)")
+        # MAX_ACTION_TEXT (a notation's length) is the game protocol's: one limit, here too.
         if isinstance(action, str) and len(action) > MAX_ACTION_TEXT:
             raise ApiError(422, f"an action notation has at most {MAX_ACTION_TEXT} characters, "
                                 f"not {len(action)}", rule=NOTATION_RULE)

@@ -57,19 +57,21 @@ T = TypeVar("T")
 
 log = logging.getLogger("cardcore.server")
 
-# MAX_ACTION_TEXT (a notation's length) is the game protocol's: one limit, here and in apply.
 MAX_CACHED = 500            # tables kept in memory; the others are reloaded when used
 IDLE_SECONDS = 60.0         # a table nobody used for this long leaves memory (reloaded on use)
 
 
 class TableServer:
-    """Every table of one server: creation, loading after a restart, actions, bots.
+    """The host of one server's rooms (a ``RoomHost``): it creates them, finds them in memory
+    or revives them from the store, routes requests to them, commits for them and evicts
+    them; where a table is served (one process or many) its ``deployment`` decides.
 
     Writes go to the store (SQLite or PostgreSQL) from one writer thread, in batches: an
-    action is applied in memory, queued, and its sender waits until the batch holding it is committed; only then is it
-    answered and pushed. Actions arriving meanwhile (on any table) join the next batch, so
-    one disk sync serves many actions and the event loop never waits for the disk. Reads
-    wait until their table has nothing uncommitted, so nobody is shown an unstored action.
+    action is applied in memory, queued, and its sender waits until the batch holding it is
+    committed; only then is it answered and pushed. Actions arriving meanwhile (on any
+    table) join the next batch, so one disk sync serves many actions and the event loop never
+    waits for the disk. Reads wait until their table has nothing uncommitted, so nobody is
+    shown an unstored action.
     """
 
     def __init__(self, db_path: str, *, bot_delay: float = 0.0, max_tables: int = 1000,
