@@ -19,32 +19,31 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, TypeVar
 
 from cardcore.records import Fairness
 from cardcore.registry import load_game
-from cardcore.server import clocks
+from cardcore.server import catching_up, clocks, rewind, seat_changes
 from cardcore.server import seats as seating
-from cardcore.server.api_errors import ApiError, BadCredential, log_store_error, unavailable
-from cardcore.server.room import (ENDS_OUTSIDE_RULES, Room, seat_events, spectator_view,
-                                  zone_descriptors)
-from cardcore.server.sockets import Connection
-from cardcore.server.table_settings import TableSettings
-from cardcore.server.table_bots import offered_bots
-from cardcore.server import catching_up, rewind, seat_changes
 from cardcore.server.advice import Advisor
+from cardcore.server.api_errors import ApiError, BadCredential, log_store_error, unavailable
+from cardcore.server.catalogue import games_catalogue, make_cursor, read_cursor
 from cardcore.server.deployment import deployment_for
 from cardcore.server.leases import Leases
 from cardcore.server.limits import WS_CLOSE, Limits
 from cardcore.server.metrics import Metrics
+from cardcore.server.new_table import NewTable, make_game, seat_plan
 from cardcore.server.record_keys import RecordKeys
+from cardcore.server.room import (ENDS_OUTSIDE_RULES, Room, seat_events, spectator_view,
+                                  zone_descriptors)
+from cardcore.server.sockets import Connection
 from cardcore.server.storage import open_store
 from cardcore.server.store import (CHECKPOINT_EVERY, Progress, StoredTable,
                                    StoreUnavailable, TableUpdate)
-from cardcore.server.catalogue import games_catalogue, make_cursor, read_cursor
-from cardcore.server.new_table import NewTable, make_game, seat_plan
+from cardcore.server.table_bots import offered_bots
+from cardcore.server.table_settings import TableSettings
 from cardcore.server.tokens import (MAX_TOKEN_TEXT, TABLE_ID_BYTES, new_table_id, new_token,
                                     token_hash)
 
