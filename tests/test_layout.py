@@ -198,3 +198,46 @@ def test_the_0_2_module_names_still_import_with_a_warning():
         assert old.choose is cls.greedy
     with pytest.raises(ModuleNotFoundError):
         __import__("cardcore.bots.greedy_no_such_game")
+
+
+# The server's size limits (issue 46): a module a reader can hold, a function a screen shows.
+SERVER = PACKAGE / "server"
+MAX_MODULE_LINES = 700
+MAX_FUNCTION_LINES = 80
+# Still over, and being rewritten in the same round (issue 46 item 5): the OpenAPI document,
+# generated from the request types instead. Each entry must still be over its limit: once it
+# is not, it leaves this list.
+AWAITING_ITEM_5 = {"openapi.py", "openapi.py:_spec"}
+
+
+def server_sizes() -> dict[str, int]:
+    """Every server module's lines ("path") and every function's ("path:name"), by ast."""
+    sizes = {}
+    for path in sorted(SERVER.rglob("*.py")):
+        name = path.relative_to(SERVER).as_posix()
+        text = path.read_text(encoding="utf-8")
+        sizes[name] = len(text.splitlines())
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                key = f"{name}:{node.name}"
+                sizes[key] = max(sizes.get(key, 0), node.end_lineno - node.lineno + 1)
+    return sizes
+
+
+def test_server_modules_and_functions_stay_small():
+    sizes = server_sizes()
+    assert "tables.py" in sizes and "room.py" in sizes
+    over = {key for key, lines in sizes.items()
+            if lines > (MAX_FUNCTION_LINES if ":" in key else MAX_MODULE_LINES)}
+    assert over - AWAITING_ITEM_5 == set(), {k: sizes[k] for k in over - AWAITING_ITEM_5}
+    assert AWAITING_ITEM_5 <= over, f"no longer over the limit: {AWAITING_ITEM_5 - over}"
+
+
+def test_the_server_seams_are_typed():
+    """No reference typed Any stands for the server or a table where clocks, leases and
+    metrics call back into them: each names the Protocol it needs."""
+    for module in ("clocks.py", "leases.py", "metrics.py", "room.py", "deployment.py"):
+        text = (SERVER / module).read_text(encoding="utf-8")
+        assert not re.search(r"^(TableServer|Table|Server)\s*=\s*Any\b", text, re.MULTILINE), \
+            module
+        assert not re.search(r"\b(server|table|host|room): Any\b", text), module

@@ -2,7 +2,6 @@
 each seat is told (checked with stacked decks), bots, limits and persistence across apps."""
 from __future__ import annotations
 
-import functools
 import json
 import random
 import time
@@ -16,6 +15,7 @@ from cardcore.cards import card_str
 from cardcore.server import create_app
 from cardcore.server.app import MAX_BODY
 from cardcore.server.cards_svg import card_svg
+from cardcore.server.tables import NewTable
 
 from invariants import composition
 from server_helpers import FORBIDDEN_KEYS, TestClient, walk_keys
@@ -58,7 +58,7 @@ def hub(client):
 
 def create_direct(client, game, **kwargs):
     """A table made through the server object (stacked decks are not offered over HTTP)."""
-    return client.portal.call(functools.partial(hub(client).create, game, **kwargs))
+    return client.portal.call(hub(client).create, NewTable(game, **kwargs))
 
 
 def new_table(client, game="kings_stakes", **body):

@@ -12,7 +12,7 @@ import pytest
 from cardcore.records import verify
 from cardcore.server import create_app
 from cardcore.server.clocks import TableClock, parse_clock
-from cardcore.server.tables import TableServer
+from cardcore.server.tables import NewTable, TableServer
 
 from server_helpers import ServerProcess, TestClient
 
@@ -224,8 +224,9 @@ def test_a_clock_runs_out_for_a_table_that_left_memory(tmp_path):
     async def run() -> tuple[int, int]:
         server = TableServer(str(tmp_path / "t.sqlite3"))
         try:
-            table, _ = await server.create("crazy_eights", 2, options={"max_turns": 12},
-                                           bots={"1": "random"}, clock={"per_move": 0.1})
+            table, _ = await server.create(NewTable(
+                "crazy_eights", 2, options={"max_turns": 12}, bots={"1": "random"},
+                clock={"per_move": 0.1}))
             before = table.actions
             table.clock_task.cancel()                  # as if it had left memory
             del server.tables[table.id]

@@ -3,7 +3,6 @@ action message and in ``POST /api/tables/{id}/actions`` chooses which suits a Ma
 a refusal changes nothing, and a table reloaded from the store replays the choice."""
 from __future__ import annotations
 
-import functools
 import json
 from collections import Counter
 
@@ -12,6 +11,7 @@ import pytest
 from cardcore.cards import card_id, card_str
 from cardcore.games.manna._state import deal_plan, manna_deck
 from cardcore.server import create_app
+from cardcore.server.tables import NewTable
 
 from server_helpers import TestClient
 
@@ -44,8 +44,8 @@ def db(tmp_path):
 
 def manna_table(client):
     hub = client.app.state.tables
-    table, tokens = client.portal.call(functools.partial(
-        hub.create, "manna", seed=5, deck=stacked_deck(), options={"dealer": 0}))
+    table, tokens = client.portal.call(hub.create, NewTable(
+        "manna", seed=5, deck=stacked_deck(), options={"dealer": 0}))
     return table.id, tokens
 
 
@@ -129,9 +129,9 @@ def test_server_take_back_replays_the_chosen_cards(db):
     with TestClient(create_app(db)) as client:
         hub = client.app.state.tables
         bots = {str(seat): "random" for seat in (0, 2, 3, 4, 5)}
-        made, tokens = client.portal.call(functools.partial(
-            hub.create, "manna", seed=5, deck=stacked_deck(), options={"dealer": 0},
-            bots=bots, take_back=True))
+        made, tokens = client.portal.call(hub.create, NewTable(
+            "manna", seed=5, deck=stacked_deck(), options={"dealer": 0}, bots=bots,
+            takeback=True))
         table, token = made.id, tokens[1]
         assert act(client, table, token, "draw").status_code == 200
         assert act(client, table, token, MELD, cards=CHOSEN).status_code == 200

@@ -289,15 +289,15 @@ def test_a_process_that_missed_the_notices_catches_up_at_its_next_sweep(pg_clust
     """Issue 32's blind process: after a PostgreSQL restart the notices of the other
     process's moves can be lost (the listener back before the read connection). Here the
     second server never listens at all: its sweep alone must bring the table up to date."""
-    from cardcore.server.tables import TableServer
+    from cardcore.server.tables import NewTable, TableServer
     url = pg_cluster.new_database()
 
     async def run() -> tuple[int, int, int]:
         mover = TableServer(url)
         blind = TableServer(url)                # no listen(): it hears of nothing
         try:
-            table, tokens = await mover.create("kings_stakes", 2, seed=3,
-                                               bots={"1": "greedy"})
+            table, tokens = await mover.create(NewTable("kings_stakes", 2, seed=3,
+                                                        bots={"1": "greedy"}))
             seen = blind.get(table.id)
             before = seen.actions
             for _ in range(3):

@@ -80,7 +80,7 @@ def test_a_process_that_missed_the_notice_hands_the_table_over_at_its_heartbeat(
         table, token = made, made["seats"]["0"]
         s = _move(b, table, token, _state(a, table, token))     # B takes the table over
         held = b.app.state.tables.tables[table["table"]]
-        b.app.state.tables.listener.close()              # B hears nothing from now on
+        b.app.state.tables.deployment.listener.close()            # B hears nothing from now on
         start = time.monotonic()
         back = a.post(f"/api/tables/{table['table']}/takeback", json={"token": token})
         took = time.monotonic() - start

@@ -18,7 +18,7 @@ from cardcore.registry import available_games, game_class
 from cardcore.saves import canonical_bytes
 from cardcore.server import create_app
 from cardcore.server.limits import Limits
-from cardcore.server.tables import TableServer
+from cardcore.server.tables import NewTable, TableServer
 
 from server_helpers import TestClient
 
@@ -37,9 +37,9 @@ async def _finished_records(db: str, game: str, n: int, key: str | None) -> list
         players = short.players
         tables = []
         for i in range(n):
-            table, _ = await server.create(
+            table, _ = await server.create(NewTable(
                 game, players, options=dict(short.options), client_seed=f"client {i}",
-                bots={str(s): "random" for s in range(players)})
+                bots={str(s): "random" for s in range(players)}))
             tables.append(table)
         for table in tables:
             while table.runner is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from cardcore.server.tables import TableServer
+from cardcore.server.tables import NewTable, TableServer
 
 
 def test_a_cancelled_request_does_not_stop_the_batch_it_is_in(tmp_path):
@@ -16,7 +16,7 @@ def test_a_cancelled_request_does_not_stop_the_batch_it_is_in(tmp_path):
         try:
             tables = []
             for seed in (1, 2):
-                table, tokens = await server.create("crazy_eights", 2, seed=seed)
+                table, tokens = await server.create(NewTable("crazy_eights", 2, seed=seed))
                 await server.settled(table)
                 tables.append(table)
             moves = [asyncio.create_task(server.act(t, t.game.current_player,
@@ -54,11 +54,11 @@ def test_the_stored_row_is_read_and_written_by_column_name(tmp_path):
     async def run() -> list[tuple[TableSettings, TableSettings, dict[int, str]]]:
         server = TableServer(str(tmp_path / "t.sqlite3"))
         try:
-            seated, _ = await server.create("crazy_eights", 3, seed=4, bots={"2": "greedy"},
-                                            open_seats=[1], listed=False, spectators=False,
-                                            join="anyone")
-            alone, _ = await server.create("crazy_eights", 2, seed=5, bots={"1": "random"},
-                                           take_back=True)
+            seated, _ = await server.create(NewTable(
+                "crazy_eights", 3, seed=4, bots={"2": "greedy"}, open_seats=[1], listed=False,
+                spectators=False, join="anyone"))
+            alone, _ = await server.create(NewTable(
+                "crazy_eights", 2, seed=5, bots={"1": "random"}, takeback=True))
             out = []
             for table in (seated, alone):
                 reloaded = server.revive(server.store.load(table.id))

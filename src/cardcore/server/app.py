@@ -23,7 +23,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
@@ -82,14 +82,34 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         server.resume_bots()
         sweeper = asyncio.create_task(server.sweep_forever())
-        heartbeat = None if server.leases is None \
-            else asyncio.create_task(server.leases.keep_forever())
+        heartbeat = asyncio.create_task(server.deployment.keep_forever())   # leases, if any
         yield
         sweeper.cancel()
-        if heartbeat is not None:
-            heartbeat.cancel()
+        heartbeat.cancel()
         await server.close()
 
+    routes = _routes(ctx)
+    cors = policy.cors_origins()
+    middleware = [
+        Middleware(Guard, policy=policy, max_header_bytes=limits.max_header_bytes,
+                   on_refusal=server.refused),
+        Middleware(CORSMiddleware, allow_origins=cors,
+                   allow_origin_regex=None if "*" in cors else LOOPBACK_ORIGIN,
+                   allow_methods=["GET", "POST", "DELETE"],
+                   allow_headers=["Authorization", "Content-Type"], max_age=600),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
+                    exception_handlers={HTTPException: pages.not_found})
+    # No trailing-slash redirects: Starlette's would send an absolute Location carrying the
+    # query (and so a ?token=) back; /api/tables/ is a 404 like any unknown path.
+    app.router.redirect_slashes = False
+    app.state.tables = server
+    app.state.limits = limits
+    return app
+
+
+def _routes(ctx: Context) -> list[BaseRoute]:
+    """Every route of the app: the API's paths (``_api_route``), the pages and the socket."""
     def api(path: str, handlers: dict[str, Handler]) -> Route:
         return _api_route(ctx, path, handlers)
 
@@ -101,7 +121,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     async def ws_table(websocket: WebSocket) -> None:
         await socket.ws_table(ctx, websocket)
 
-    routes = [
+    return [
         api("/api/games", {"GET": games.list_games}),
         api("/api/i18n", {"GET": games.get_words}),
         api("/healthz", {"GET": ops.healthz}),
@@ -127,23 +147,6 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         Route("/games/{game}/{file}", page(games.game_file), methods=["GET"]),
         Mount("/static", StaticFiles(directory=str(ctx.static_dir)), name="static"),
     ]
-    cors = policy.cors_origins()
-    middleware = [
-        Middleware(Guard, policy=policy, max_header_bytes=limits.max_header_bytes,
-                   on_refusal=server.refused),
-        Middleware(CORSMiddleware, allow_origins=cors,
-                   allow_origin_regex=None if "*" in cors else LOOPBACK_ORIGIN,
-                   allow_methods=["GET", "POST", "DELETE"],
-                   allow_headers=["Authorization", "Content-Type"], max_age=600),
-    ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
-                    exception_handlers={HTTPException: pages.not_found})
-    # No trailing-slash redirects: Starlette's would send an absolute Location carrying the
-    # query (and so a ?token=) back; /api/tables/ is a 404 like any unknown path.
-    app.router.redirect_slashes = False
-    app.state.tables = server
-    app.state.limits = limits
-    return app
 
 
 def _api_route(ctx: Context, path: str, handlers: dict[str, Handler]) -> Route:

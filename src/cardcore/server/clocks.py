@@ -12,7 +12,8 @@ have no clock. The deadline is wall-clock time (``time.time()``), stored with th
 restarted server keeps the deadlines it had (a clock runs while the server is down).
 
 ``TableClock`` is the bookkeeping (no asyncio, no I/O): the table server calls ``arm`` when it
-commits a change, stores ``to_json`` and ``deadline``, and runs the expiry (tables.py).
+commits a change, stores ``to_json`` and ``deadline``, and each room runs its own timer
+(``schedule``: a ``TimedRoom``, room.py's ``Room``).
 """
 from __future__ import annotations
 
@@ -21,15 +22,21 @@ import json
 import math
 import secrets
 import time
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from cardcore.bots import LEVELS, make_bot
 from cardcore.errors import echo
 from cardcore.i18n import N_
 
-__all__ = ["ClockSpec", "TableClock", "parse_clock", "MIN_SECONDS", "MAX_SECONDS",
-           "DEFAULT_ON_TIMEOUT", "FORFEIT", "CLOCK_REFUSALS"]
+if TYPE_CHECKING:
+    from cardcore.game import Game
+    from cardcore.server.audience import Audience
+    from cardcore.server.metrics import Metrics
+
+__all__ = ["ClockSpec", "TableClock", "TimedRoom", "ClockHost", "parse_clock", "MIN_SECONDS",
+           "MAX_SECONDS", "DEFAULT_ON_TIMEOUT", "FORFEIT", "CLOCK_REFUSALS"]
 
 MIN_SECONDS = 0.01                  # below this a clock is noise (tests use 0.05)
 MAX_SECONDS = 7 * 86400.0           # a week per move or bank: correspondence play
@@ -178,8 +185,52 @@ class TableClock:
                    data["started"], data["deadline"], data["timeouts"], data["forfeit"])
 
 
+# ------------------------------------------------------------------ what a timer needs
+class ClockHost(Protocol):
+    """What a timer asks of the room's host (room.py's ``RoomHost`` has it)."""
+
+    @property
+    def bot_pool(self) -> Executor: ...
+    @property
+    def metrics(self) -> Metrics: ...
+    @property
+    def bot_delay(self) -> float: ...
+    @property
+    def closing(self) -> bool: ...
+    @property
+    def on_error(self) -> Callable[[BaseException], None]: ...
+
+
+class TimedRoom(Protocol):
+    """The room a timer runs for (room.py's ``Room``: this module cannot import it)."""
+
+    id: str
+    clock: TableClock | None
+    clock_task: asyncio.Task[None] | None
+    timeouts_pushed: int
+    audience: Audience
+    ended: str | None
+    game: Game
+    actions: int
+    advanced_at: float
+    token_hashes: dict[int, str]
+    rewinding: bool
+
+    @property
+    def host(self) -> ClockHost: ...
+    @property
+    def serving(self) -> bool: ...
+    async def settled(self) -> object: ...
+    async def play_bots(self) -> None: ...
+    async def commit(self) -> None: ...
+    def count_events(self) -> None: ...
+    def notify(self) -> None: ...
+    def schedule_bots(self) -> None: ...
+    def release(self) -> None: ...
+
+
 # ------------------------------------------------------------------ several processes
-def push_timeouts(table: Any) -> None:
+def push_timeouts(table: TimedRoom) -> None:
     """Push the table's timeouts its sockets have not been told of, as ``clock`` messages:
     after this process's expiry is stored, or after adopting another process's."""
     clock = table.clock
@@ -191,7 +242,7 @@ def push_timeouts(table: Any) -> None:
     table.timeouts_pushed = len(clock.timeouts)
 
 
-def adopt(table: Any, stored: str | TableClock | None) -> None:
+def adopt(table: TimedRoom, stored: str | TableClock | None) -> None:
     """Take the clock as stored (another process committed a move or an expiry): every
     process that holds the table then times the same turn to the same deadline, and of two
     that expire it at once, the store's compare-and-set keeps one."""
@@ -202,11 +253,11 @@ def adopt(table: Any, stored: str | TableClock | None) -> None:
 
 
 # ------------------------------------------------------------------ the timer of a table
-def schedule(server: Any, table: Any) -> None:
+def schedule(table: TimedRoom) -> None:
     """Start the timer of the turn ``table.clock`` times, unless it runs already (called
     wherever the server schedules bots: after every change and after loading a table)."""
     clock = table.clock
-    if clock is None or server.closing:
+    if clock is None or table.host.closing:
         return
     key = (clock.seat, clock.move)
     running = table.clock_task
@@ -222,37 +273,39 @@ def schedule(server: Any, table: Any) -> None:
         table.clock_task = None
     if clock.deadline is None or table.ended is not None or table.game.is_over:
         return
-    task = loop.create_task(_run(server, table, key))
+    task = loop.create_task(_run(table, key))
     task.clock_key = key                         # type: ignore[attr-defined]
     table.clock_task = task
 
 
-async def _run(server: Any, table: Any, key: tuple[int | None, int]) -> None:
+async def _run(table: TimedRoom, key: tuple[int | None, int]) -> None:
     try:
-        delay = table.clock.deadline - time.time()
+        deadline = None if table.clock is None else table.clock.deadline
+        delay = 0.0 if deadline is None else deadline - time.time()
         if delay > 0:
             await asyncio.sleep(delay)
-        await expire(server, table, key)
+        await expire(table, key)
     except asyncio.CancelledError:
         raise
     except Exception as e:                       # pragma: no cover - a bug: keep serving
-        server.on_error(e)
+        table.host.on_error(e)
     finally:
         if table.clock_task is asyncio.current_task():
             table.clock_task = None
-    schedule(server, table)                      # the next person's turn, if any
+    schedule(table)                              # the next person's turn, if any
 
 
-async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
+async def expire(table: TimedRoom, key: tuple[int | None, int]) -> None:
     """The turn ``key`` ran out: move for the seat with the level bot the table names, or
     end the match by the seat's forfeit; once that is stored, tell the sockets. Every
     process holding the table may run this for the same turn: the commit's compare-and-set
     on the action count lets one through (a forfeit, which adds no action, is stored the
     same by either), and the others reload the table and tell their sockets from it."""
+    server = table.host
     clock = table.clock
-    await server.settled(table)
-    if (clock.seat, clock.move) != key or table.ended is not None or not table.serving \
-            or table.game.is_over or table.game.current_player != clock.seat \
+    await table.settled()
+    if clock is None or (clock.seat, clock.move) != key or table.ended is not None \
+            or not table.serving or table.game.is_over or table.game.current_player != clock.seat \
             or table.rewinding:                      # a take-back re-arms the clock
         return
     seat, by = clock.seat, clock.spec.on_timeout
@@ -264,11 +317,12 @@ async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
         bot = make_bot(by, secrets.randbits(63))
         action = await asyncio.get_running_loop().run_in_executor(
             server.bot_pool, bot.choose_id, table.game.clone())
-        if (table.clock.seat, table.clock.move) != key or table.ended is not None \
+        now = table.clock                    # adopted from the store meanwhile, perhaps
+        if now is None or (now.seat, now.move) != key or table.ended is not None \
                 or not table.serving or table.rewinding or table.game is not game \
                 or table.actions != moves:
             return          # the person moved or took back meanwhile (here or elsewhere)
-    clock = table.clock
+        clock = now
     clock.timed_out(by)
     if action is None:
         table.ended = FORFEIT
@@ -279,10 +333,10 @@ async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
         table.advanced_at = time.monotonic()
         server.metrics.actions.labels("bot").inc()
         if server.bot_delay == 0 and table.token_hashes:
-            await server.play_bots(table)
+            await table.play_bots()
     table.count_events()
     try:
-        await server.commit(table)
+        await table.commit()
     except Exception as e:
         # 503: storage failed, the table reloads. 409: another process holding the table
         # committed first (its expiry of this turn, or the person's move): the store's
@@ -292,5 +346,5 @@ async def expire(server: Any, table: Any, key: tuple[int | None, int]) -> None:
         raise
     push_timeouts(table)                             # told once stored, never twice
     table.notify()
-    server.schedule_bots(table)
-    server.release(table)
+    table.schedule_bots()
+    table.release()

@@ -23,20 +23,58 @@ import asyncio
 import logging
 import math
 import time
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Callable, Generic, MutableMapping, Protocol, TypeVar, cast
 
 from cardcore.server.api_errors import ApiError, unavailable
 from cardcore.server.limits import WS_CLOSE
-from cardcore.server.store import StoreUnavailable
+from cardcore.server.store import SqlTableStore, StoredTable, StoreUnavailable
 
 if TYPE_CHECKING:
     from cardcore.server.pg_store import PgTableStore
 
-# The server and its tables are cardcore.server.tables' (not imported: tables.py imports this).
-TableServer = Any
-Table = Any
+__all__ = ["Leases", "LeaseHost", "LeasedRoom", "LEASE_SECONDS"]
 
-__all__ = ["Leases", "LEASE_SECONDS"]
+T = TypeVar("T")
+
+
+class LeasedRoom(Protocol):
+    """What the leases read and change of a room (room.py's ``Room``)."""
+
+    moved: bool
+
+    @property
+    def serving(self) -> bool: ...
+    @property
+    def ended(self) -> str | None: ...
+    @property
+    def unstored(self) -> int: ...
+    @property
+    def stored(self) -> asyncio.Event: ...
+    def stop(self, code: int, error: ApiError) -> None: ...
+
+
+R = TypeVar("R", bound=LeasedRoom)
+
+
+class LeaseHost(Protocol[R]):
+    """What the leases ask of the server holding the rooms (``tables.TableServer``, not
+    imported: it imports this): its rooms, its store, and how it loads and writes."""
+
+    @property
+    def tables(self) -> MutableMapping[str, R]: ...
+    @property
+    def store(self) -> SqlTableStore: ...
+    @property
+    def writer(self) -> SqlTableStore: ...
+    @property
+    def process_id(self) -> str: ...
+    @property
+    def closing(self) -> bool: ...
+    def get(self, table_id: str) -> R: ...
+    def revive(self, stored: StoredTable) -> R: ...
+    def catch_up(self, room: R) -> None: ...
+    def refresh_presence(self, room: R) -> None: ...
+    async def write(self, fn: Callable[..., T], *args: Any) -> T: ...
 
 log = logging.getLogger("cardcore.server")
 
@@ -47,10 +85,10 @@ POLL_SECONDS = 0.05         # a process waiting for a lease looks again after th
 MOVED = "the table moved to another server process; reconnect"
 
 
-class Leases:
+class Leases(Generic[R]):
     """The leases this process holds, their heartbeat, and handing a table over."""
 
-    def __init__(self, server: TableServer, seconds: float = LEASE_SECONDS) -> None:
+    def __init__(self, server: LeaseHost[R], seconds: float = LEASE_SECONDS) -> None:
         self.server = server
         self.seconds = seconds
         # Leases live in a shared store: the server's reader (loop thread) and writer.
@@ -62,7 +100,7 @@ class Leases:
 
     @property
     def me(self) -> str:
-        return cast(str, self.server.process_id)
+        return self.server.process_id
 
     def holds(self, table_id: str) -> bool:
         return table_id not in self.leaving and self.until.get(table_id, 0.0) > time.monotonic()
@@ -81,7 +119,7 @@ class Leases:
         self.until[table_id] = start + self.seconds * TRUSTED
         return True, 0.0
 
-    def _load(self, table_id: str) -> Table:
+    def _load(self, table_id: str) -> R:
         """The table, now that its lease is held: the copy in memory brought up to the store
         (another process may have moved it meanwhile), or loaded."""
         server = self.server
@@ -96,7 +134,7 @@ class Leases:
             self.taken += 1
         return fresh
 
-    async def own(self, table_id: str) -> Table:
+    async def own(self, table_id: str) -> R:
         """The table to act on, held by this process: taken when free or expired, asked for
         and waited for (at most a lease's length and a second) when another process has it."""
         if self.holds(table_id) and table_id in self.server.tables:
@@ -120,7 +158,7 @@ class Leases:
                                retry_after=max(1, math.ceil(left)))
             await asyncio.sleep(POLL_SECONDS)
 
-    def read(self, table_id: str) -> Table:
+    def read(self, table_id: str) -> R:
         """The table to read: this process's when it holds it, else a copy of what the store
         has committed, made for this read and not kept."""
         if self.holds(table_id) and table_id in self.server.tables:
@@ -138,7 +176,7 @@ class Leases:
             raise unavailable(e) from None
         return table
 
-    def adopt(self, table_id: str) -> Table | None:
+    def adopt(self, table_id: str) -> R | None:
         """The table if its lease can be had now (free, expired or held here), else None:
         for the sweep and a start, which take over what no process serves."""
         try:
@@ -236,9 +274,7 @@ class Leases:
         """Let leases go; those that were still held here (None: the store did not answer;
         the heartbeat lets them go once it does)."""
         try:
-            released: list[str] = await self.server.write(self.writer.release, self.me,
-                                                          table_ids)
-            return released
+            return await self.server.write(self.writer.release, self.me, table_ids)
         except ApiError:
             return None
 

@@ -7,20 +7,73 @@ open and the table has not advanced for ``stall_after`` seconds.
 """
 from __future__ import annotations
 
+import asyncio
 import time
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
-# The server is a cardcore.server.tables.TableServer (not imported: tables.py imports this).
-TableServer = Any
+if TYPE_CHECKING:
+    from cardcore.game import Game
+    from cardcore.server.audience import Audience
+    from cardcore.server.store import SqlTableStore
 
-__all__ = ["Metrics", "CONTENT_TYPE"]
+__all__ = ["Metrics", "MeteredServer", "CONTENT_TYPE"]
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 FAST = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+
+class MeteredRoom(Protocol):
+    """What a scrape reads of a room (room.py's ``Room``)."""
+
+    @property
+    def ended(self) -> str | None: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def audience(self) -> Audience: ...
+    @property
+    def runner(self) -> asyncio.Task[None] | None: ...
+    @property
+    def stalled(self) -> bool: ...
+
+
+class LeaseCounts(Protocol):
+    """What a scrape reads of the leases (leases.py's ``Leases``)."""
+
+    @property
+    def until(self) -> Mapping[str, float]: ...
+    @property
+    def taken(self) -> int: ...
+    @property
+    def handed(self) -> int: ...
+    @property
+    def lost(self) -> int: ...
+
+
+class MeteredServer(Protocol):
+    """What a scrape and ``/healthz`` read of the server (tables.py's ``TableServer``: not
+    imported, tables.py imports this)."""
+
+    @property
+    def store(self) -> SqlTableStore: ...
+    @property
+    def tables(self) -> Mapping[str, MeteredRoom]: ...
+    @property
+    def refusals(self) -> Mapping[str, int]: ...
+    @property
+    def metrics(self) -> Metrics: ...
+    @property
+    def reloads(self) -> int: ...
+    @property
+    def deleted(self) -> int: ...
+    @property
+    def abandoned(self) -> int: ...
+    @property
+    def leases(self) -> LeaseCounts | None: ...
 
 
 class Metrics:
@@ -51,7 +104,7 @@ class Metrics:
         # address), from the connection guard (connections.py); None when embedded.
         self.connection_counts: Callable[[], tuple[int, int, int]] | None = None
 
-    def attach(self, server: TableServer) -> None:
+    def attach(self, server: MeteredServer) -> None:
         self.registry.register(_Gauges(server))
 
     def render(self) -> bytes:
@@ -61,7 +114,7 @@ class Metrics:
 class _Gauges(Collector):
     """What is read from the tables when /metrics is scraped."""
 
-    def __init__(self, server: TableServer) -> None:
+    def __init__(self, server: MeteredServer) -> None:
         self.server = server
 
     def collect(self) -> Iterator[Any]:
@@ -132,23 +185,27 @@ class _Gauges(Collector):
             family = CounterMetricFamily(name, text)
             family.add_metric([], value)
             yield family
-        leases = server.leases
-        if leases is not None:                      # a shared store (leases.py)
-            held = GaugeMetricFamily("cardcore_leases_held", "tables this process serves "
-                                     "(their leases held)")
-            held.add_metric([], len(leases.until))
-            yield held
-            moves = CounterMetricFamily("cardcore_lease_changes", "tables taken over "
-                                        "(taken), handed to another process that asked "
-                                        "(handed), or found lost at a renewal (lost)",
-                                        labels=["change"])
-            for change, value in (("taken", leases.taken), ("handed", leases.handed),
-                                  ("lost", leases.lost)):
-                moves.add_metric([change], value)
-            yield moves
+        if server.leases is not None:               # a shared store (leases.py)
+            yield from _lease_families(server.leases)
 
 
-def health(server: TableServer) -> tuple[int, dict[str, Any]]:
+def _lease_families(leases: LeaseCounts) -> Iterator[Any]:
+    """The leases' gauge and counters (a shared store's)."""
+    held = GaugeMetricFamily("cardcore_leases_held", "tables this process serves "
+                             "(their leases held)")
+    held.add_metric([], len(leases.until))
+    yield held
+    moves = CounterMetricFamily("cardcore_lease_changes", "tables taken over "
+                                "(taken), handed to another process that asked "
+                                "(handed), or found lost at a renewal (lost)",
+                                labels=["change"])
+    for change, value in (("taken", leases.taken), ("handed", leases.handed),
+                          ("lost", leases.lost)):
+        moves.add_metric([change], value)
+    yield moves
+
+
+def health(server: MeteredServer) -> tuple[int, dict[str, Any]]:
     """``/healthz``: 200 when the store answers, 503 otherwise."""
     start = time.perf_counter()
     try:

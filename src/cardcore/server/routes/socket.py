@@ -6,6 +6,7 @@ import asyncio
 import logging
 import sys
 import time
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -37,19 +38,7 @@ async def ws_table(ctx: Context, websocket: WebSocket) -> None:
             return
         table = await ctx.server.table_to_act(websocket.path_params["table"])
         seat = watcher(table, await ctx.server.seat_for(table, token))
-        since = int_param(websocket.query_params.get("since") or None, "since", 0)
-        # A client that saw another generation of the log (before a take-back) may be
-        # past its end: its first state is then the whole stream, marked rewound.
-        rewinds = int_param(websocket.query_params.get("rewinds") or None, "rewinds",
-                            table.rewinds)
-        if not 0 <= since <= table.event_count and rewinds == table.rewinds:
-            raise ApiError(400, "since out of range")
-        presence = websocket.query_params.get("presence")
-        if presence not in (None, "0", "1"):
-            raise ApiError(400, "presence must be 0 or 1")
-        patches = websocket.query_params.get("patches")
-        if patches not in (None, "0", "1"):
-            raise ApiError(400, "patches must be 0 or 1")
+        query = socket_query(websocket, table)
     except StoreUnavailable as e:         # the seats re-read from a store that is down
         await refuse(websocket, subprotocol, unavailable(e), WS_CLOSE["storage"], words)
         return
@@ -61,42 +50,25 @@ async def ws_table(ctx: Context, websocket: WebSocket) -> None:
                      words)
         return
     words = ctx.words_for(websocket, explicit=True)        # the table's game is known now
-    if seat is None:
-        present = table.audience.count(None)
-        allowed, kind = ctx.limits.max_spectators, "spectator"
-    else:
-        present = table.audience.count(seat)
-        allowed, kind = ctx.limits.max_seat_connections, f"seat {seat}"
-    full = None
-    if present >= allowed:
-        full = ("connections", f"too many {kind} connections to this table "
-                               f"(at most {allowed})")
-    elif seat is None and sum(1 for c in table.audience if c.seat is None
-                              and c.address == address) \
-            >= ctx.limits.max_spectators_per_address:
-        full = ("spectators_per_address", f"too many spectator connections to this "
-                f"table from {address} (at most {ctx.limits.max_spectators_per_address})")
-    elif ctx.sockets.get(address, 0) >= ctx.limits.max_sockets_per_address:
-        full = ("sockets_per_address", f"too many sockets from {address} (at most "
-                                       f"{ctx.limits.max_sockets_per_address})")
+    full = too_full(ctx, table, seat, address)
     if full is not None:
         ctx.server.refused(full[0])
         await refuse(websocket, subprotocol, ApiError(503, full[1]), WS_CLOSE["full"],
                      words)
         return
     await websocket.accept(subprotocol=subprotocol)
-    connection = Connection(seat, since, ctx.limits.message_rate, 2 * ctx.limits.message_rate,
+    connection = Connection(seat, query.since, ctx.limits.message_rate, 2 * ctx.limits.message_rate,
                             max_outbox=ctx.limits.max_outbox,
                             max_outbox_bytes=ctx.limits.max_outbox_bytes)
     connection.address = address
     ctx.sockets[address] = ctx.sockets.get(address, 0) + 1
     connection.may_auth = token is None          # {"type": "auth"} may come first
     connection.auth_until = time.monotonic() + ctx.limits.auth_timeout
-    connection.rewinds = rewinds
+    connection.rewinds = query.rewinds
     connection.words = words
     connection.lang = reader_lang(websocket, explicit=True)
-    connection.wants_presence = presence == "1"
-    connection.wants_patches = patches == "1"
+    connection.wants_presence = query.presence
+    connection.wants_patches = query.patches
     table.audience.sockets.add(connection)
     ctx.server.presence_changed(table, seat, connection)
     table.offer_record(connection)                  # an ended match: its record too
@@ -132,6 +104,60 @@ async def ws_table(ctx: Context, websocket: WebSocket) -> None:
             await asyncio.wait({closing}, timeout=1.0)
             if not closing.done():
                 closing.cancel()
+
+
+@dataclass(frozen=True)
+class SocketQuery:
+    """What a socket asked for in its URL: events from ``since`` of the log's generation
+    ``rewinds``, presence messages, patches."""
+
+    since: int
+    rewinds: int
+    presence: bool
+    patches: bool
+
+
+def socket_query(websocket: WebSocket, table: Table) -> SocketQuery:
+    """The socket's query parameters, checked (ApiError 400 naming a bad one)."""
+    params = websocket.query_params
+    since = int_param(params.get("since") or None, "since", 0)
+    # A client that saw another generation of the log (before a take-back) may be
+    # past its end: its first state is then the whole stream, marked rewound.
+    rewinds = int_param(params.get("rewinds") or None, "rewinds", table.rewinds)
+    if not 0 <= since <= table.event_count and rewinds == table.rewinds:
+        raise ApiError(400, "since out of range")
+    presence = params.get("presence")
+    if presence not in (None, "0", "1"):
+        raise ApiError(400, "presence must be 0 or 1")
+    patches = params.get("patches")
+    if patches not in (None, "0", "1"):
+        raise ApiError(400, "patches must be 0 or 1")
+    return SocketQuery(since, rewinds, presence == "1", patches == "1")
+
+
+def too_full(ctx: Context, table: Table, seat: int | None,
+             address: str) -> tuple[str, str] | None:
+    """Why a socket of ``seat`` from ``address`` is one too many (the refusal's reason
+    and its text), or None: the table's sockets per seat or spectators, the spectators
+    per address, the sockets per address."""
+    if seat is None:
+        present = table.audience.count(None)
+        allowed, kind = ctx.limits.max_spectators, "spectator"
+    else:
+        present = table.audience.count(seat)
+        allowed, kind = ctx.limits.max_seat_connections, f"seat {seat}"
+    if present >= allowed:
+        return ("connections", f"too many {kind} connections to this table "
+                               f"(at most {allowed})")
+    if seat is None and sum(1 for c in table.audience if c.seat is None
+                            and c.address == address) \
+            >= ctx.limits.max_spectators_per_address:
+        return ("spectators_per_address", f"too many spectator connections to this "
+                f"table from {address} (at most {ctx.limits.max_spectators_per_address})")
+    if ctx.sockets.get(address, 0) >= ctx.limits.max_sockets_per_address:
+        return ("sockets_per_address", f"too many sockets from {address} (at most "
+                                       f"{ctx.limits.max_sockets_per_address})")
+    return None
 
 
 async def send_text(ctx: Context, websocket: WebSocket, connection: Connection,

@@ -11,7 +11,7 @@ from cardcore.server.api_errors import ApiError
 from cardcore.server.http import (MAX_PAGE, SECURITY_HEADERS, bearer_token, int_param, int_query,
                                   json_response, read_json, reader_lang)
 from cardcore.server.routes.context import Context, watcher
-from cardcore.server.tables import Table
+from cardcore.server.tables import NewTable, Table
 
 
 async def list_tables(ctx: Context, request: Request) -> Response:
@@ -45,16 +45,12 @@ async def create_table(ctx: Context, request: Request) -> Response:
                             f"{ctx.limits.create_rate:g} per second (bursts of "
                             f"{ctx.limits.create_burst}); retry after {math.ceil(wait)} s",
                        retry_after=math.ceil(wait))
-    table, tokens = await ctx.server.create(body["game"], body.get("players"),
-                                            body.get("seed"), body.get("options"),
-                                            body.get("bots"), client=address,
-                                            client_seed=body.get("client_seed"),
-                                            clock=body.get("clock"),
-                                            take_back=body.get("takeback"),
-                                            open_seats=body.get("open_seats"),
-                                            names=body.get("names"), listed=body.get("listed"),
-                                            spectators=body.get("spectators"),
-                                            join=body.get("join"))
+    table, tokens = await ctx.server.create(NewTable(
+        body["game"], body.get("players"), body.get("seed"), body.get("options"),
+        body.get("bots"), client=address, client_seed=body.get("client_seed"),
+        clock=body.get("clock"), takeback=body.get("takeback"),
+        open_seats=body.get("open_seats"), names=body.get("names"), listed=body.get("listed"),
+        spectators=body.get("spectators"), join=body.get("join")))
     creator, table.creator_token = table.creator_token, None
     invite, table.invite = table.invite, None
     fair = table.settings.fairness

@@ -1,0 +1,142 @@
+"""Catching up with the store: a room another process (or ``cardcore admin``) moved past
+is brought up to the store, from the new action rows when it can, else loaded whole in place
+(its sockets stay bound to it); the sweep checks every room against its row once in a while
+(a notice lost while PostgreSQL restarted)."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Mapping, MutableMapping, Protocol
+
+from cardcore.server import clocks
+from cardcore.server.api_errors import ApiError
+from cardcore.server.limits import WS_CLOSE
+from cardcore.server.room import ENDS_OUTSIDE_RULES, Room
+from cardcore.server.store import (Progress, SqlTableStore, StoredTable, StoreUnavailable,
+                                   TableUpdate)
+
+__all__ = ["CatchUpHost", "check_against_store", "catch_up", "catch_up_settled", "refresh"]
+
+log = logging.getLogger("cardcore.server")
+
+
+class CatchUpHost(Protocol):
+    """What catching up asks of the server (``tables.TableServer``, not imported: it imports
+    this): its rooms, its store, the commits it has queued, and how it revives a room."""
+
+    reloads: int                                # rooms loaded again (metrics)
+
+    @property
+    def tables(self) -> MutableMapping[str, Room]: ...
+    @property
+    def store(self) -> SqlTableStore: ...
+    @property
+    def queued(self) -> Mapping[str, TableUpdate]: ...
+    def revive(self, stored: StoredTable) -> Room: ...
+
+
+def check_against_store(host: CatchUpHost) -> None:
+    """The tables in memory against their rows: one the store has moved past (a change by
+    ``cardcore admin``, or another process's notice lost while PostgreSQL restarted) is
+    caught up, and seats changed there are read again. One query per sweep."""
+    tables = [t for t in host.tables.values() if t.ended is None and not t.unstored]
+    if not tables:
+        return
+    try:
+        rows = host.store.generations([t.id for t in tables])
+    except StoreUnavailable as e:                # read again at the next sweep
+        log.warning("tables not checked against the store: %s", e)
+        return
+    loop = asyncio.get_running_loop()
+    for table in tables:
+        row = rows.get(table.id)
+        if row is None or table.id in host.queued:
+            continue                                # deleted (the sweep's own), or ours
+        if row.token_hashes != table.token_hashes:
+            stored = host.store.seats(table.id)
+            if stored is not None:
+                table.set_seats(stored.token_hashes, stored.names)
+        ended_there = (row.ended in ENDS_OUTSIDE_RULES or row.ended == "forfeit") \
+            and row.ended != table.ended
+        if row.actions > table.actions or row.rewinds > table.rewinds or ended_there:
+            loop.create_task(catch_up_settled(host, table, None))
+
+
+async def catch_up_settled(host: CatchUpHost, table: Room, count: int | None) -> None:
+    """``catch_up`` once the table's own commits in flight are done (one of them may
+    have reached the store before the notice that beat it here)."""
+    try:
+        await table.settled()
+        if count is not None and count <= table.actions:
+            return                               # caught up meanwhile
+        catch_up(host, table, None if count is None else Progress(count, None))
+    except ApiError:
+        pass                                     # storage failed: the table reloads
+    except Exception as e:                       # pragma: no cover - the store is down
+        log.error("table %s could not be refreshed: %s", table.id, e)
+
+def catch_up(host: CatchUpHost, table: Room, stored: Progress | None = None) -> None:
+    """Refresh ``table`` if the store is ahead of it (another process moved or ended it):
+    the new actions applied from their rows when it can, else loaded whole. ``stored``:
+    the store's action count and end if known (a notice's), else read."""
+    if table.unstored:
+        return
+    if stored is None:
+        generation = host.store.generation(table.id)
+        stored = None if generation is None else Progress(generation.actions,
+                                                          generation.ended)
+        if generation is not None and generation.rewinds != table.rewinds:
+            table.diverged = True                   # rewound elsewhere: load it whole
+    # Ended elsewhere (abandoned, closed, or a forfeit on time, which adds no action):
+    # reload.
+    ended = stored is not None and table.ended != stored.ended \
+        and (stored.ended in ENDS_OUTSIDE_RULES or stored.ended == "forfeit")
+    if stored is not None and stored.actions == table.actions and not table.diverged \
+            and not ended:
+        return
+    new = None
+    if stored is not None and stored.actions > table.actions and not table.diverged \
+            and not ended:
+        new = host.store.actions_since(table.id, table.actions, stored.actions)
+    if stored is None or new is None:
+        refresh(host, table)
+        return
+    for action in new:
+        table.game.apply(action)
+    if table.clock is not None:                  # the turn the committer timed
+        clocks.adopt(table, host.store.clock_of(table.id))
+    table.actions = table.queued_actions = stored.actions
+    table.advanced_at = time.monotonic()
+    table.count_events()
+    table.notify()
+    table.schedule_bots()
+
+def refresh(host: CatchUpHost, table: Room) -> None:
+    """Load ``table`` from the store again, in place (its sockets stay bound to it), and
+    push the new state to them."""
+    stored = host.store.load(table.id)
+    if stored is None:
+        table.end("deleted", WS_CLOSE["ended"], ApiError(410, "the table was deleted"))
+        if host.tables.get(table.id) is table:
+            del host.tables[table.id]
+        return
+    fresh = host.revive(stored)
+    if fresh.rewinds != table.rewinds:               # rewound elsewhere: its clock too
+        table.clock = fresh.clock
+    for name in ("game", "bot_players", "searching", "actions", "queued_actions",
+                 "checkpoint_at", "event_count", "advanced_at", "rewinds"):
+        setattr(table, name, getattr(fresh, name))
+    table.set_seats(fresh.token_hashes, fresh.names)
+    if fresh.rematch is not None:
+        table.announce_rematch(fresh.rematch)
+    table.diverged = False
+    host.reloads += 1
+    clocks.adopt(table, fresh.clock)
+    if "forfeit" in (fresh.ended, table.ended):    # a forfeit stored, or ours refused
+        table.ended = fresh.ended
+    if fresh.ended in ENDS_OUTSIDE_RULES and table.ended is None:
+        table.end(fresh.ended, WS_CLOSE["ended"],
+                  ApiError(409, ENDS_OUTSIDE_RULES[fresh.ended]))
+    table.notify()
+    table.schedule_bots()
