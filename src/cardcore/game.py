@@ -1353,7 +1353,7 @@ class Game:
         return view
 
     def events(self, seat: int | None = None, since: int = 0,
-               lang: str = "en") -> list[dict[str, JSONValue]]:
+               lang: str = "en", until: int | None = None) -> list[dict[str, JSONValue]]:
         """The event stream as ``seat`` saw it (``None``: a spectator, public facts only), from
         index ``since``: one event per applied action and per automatic happening (deal,
         turn-up, red three laid, foot picked up, pile recycled, round/deal/hand end with its
@@ -1365,8 +1365,9 @@ class Game:
         naming ``lang``) from ``seat``'s point of view, naming only cards it saw; a round or
         match end its ``reason`` in words (``reason_code`` the stable code); each breakdown
         row its ``text`` (``count`` apart). The words are made once per event, seat and
-        language."""
-        return events_for(self, seat, since, lang)
+        language. ``until`` ends the list before that index (None: at the last event), so
+        that a page of a long match renders only its own events."""
+        return events_for(self, seat, since, lang, until)
 
     def event_count(self) -> int:
         """How many events ``events()`` returns from 0 (for every seat the same): the

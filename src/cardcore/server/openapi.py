@@ -132,6 +132,9 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                            "description": "the cards that are wild now (game.wild_cards): "
                            "a table marks every copy of them"},
             "event_count": {"type": "integer", "minimum": 0},
+            "events_from": {"type": "integer", "minimum": 0,
+                            "description": "over HTTP: the n of the first of `events`, one "
+                            "page of at most 100 (docs/server.md, \"Reading a table\")"},
             "legal": {"type": "array", "items": {
                 "type": "object", "required": ["id", "player", "kind", "cards", "label"]}},
             "over": {"type": "boolean"},
@@ -274,6 +277,8 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                     "security": BEARER,
                     "parameters": [TABLE_ID,
                                    {"name": "since", "in": "query", "required": False,
+                                    "description": "the first event of the page (0.."
+                                    "event_count); without it, the last 100 events",
                                     "schema": {"type": "integer", "minimum": 0}},
                                    {"name": "token", "in": "query", "required": False,
                                     "deprecated": True, "schema": {"type": "string"}}],

@@ -7,6 +7,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from cardcore.server.api_errors import ApiError
+from cardcore.server.event_pages import page_start, paged_state
 from cardcore.server.http import bearer_token, json_response, read_json, reader_lang
 from cardcore.server.routes.context import Context
 from cardcore.server.tables import Table
@@ -47,8 +48,10 @@ async def post_action(ctx: Context, request: Request) -> Response:
     after = body.get("after")
     await ctx.server.act(table, seat, body["action"], after, body.get("cards"))
     await ctx.server.settled(table)
-    return json_response(table.state(seat, after if isinstance(after, int) else 0,
-                                     reader_lang(request, explicit=True)))
+    # The events after ``after`` (one page: bots may have moved too), else the last page.
+    since = min(after, table.event_count) if isinstance(after, int) \
+        else page_start(None, table.event_count)
+    return json_response(paged_state(table, seat, since, reader_lang(request, explicit=True)))
 
 
 async def post_takeback(ctx: Context, request: Request) -> Response:
@@ -56,5 +59,6 @@ async def post_takeback(ctx: Context, request: Request) -> Response:
     body, seat = await seat_body(ctx, request, table, {"after"})
     await ctx.server.take_back(table, seat, body.get("after"))
     await ctx.server.settled(table)
-    return json_response({**table.state(seat, 0, reader_lang(request, explicit=True)),
+    return json_response({**paged_state(table, seat, page_start(None, table.event_count),
+                                        reader_lang(request, explicit=True)),
                           "rewound": True})
