@@ -13,6 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 import cardcore
 from cardcore.game import MAX_ACTION_TEXT, NOTATION_RULE
 from cardcore.server import Limits, create_app
+from cardcore.server.messages import SINCE_RANGE
 from cardcore.server.openapi import openapi_spec
 from cardcore.server.sockets import MAX_REQUEST_ID, MAX_REQUEST_INT
 
@@ -232,7 +233,9 @@ def test_a_bad_since_is_a_clean_400(client, value):
     assert r.status_code == 400
     count = client.get(f"/api/tables/{made['table']}").json()["event_count"]
     assert r.json() == {"error": f"since must be an int 0..{count} (the event count), not "
-                                 f"{value!r}", "option": "since"}
+                                 f"{value!r}", "option": "since", "code": "bad_request",
+                        "message_id": SINCE_RANGE, "fields": {"count": count,
+                                                              "value": repr(value)}}
     with client.websocket_connect(f"/ws/tables/{made['table']}?since={value}") as ws:
         error = ws.receive_json()
         assert error["status"] == 400 and "int()" not in error["error"]
@@ -271,7 +274,8 @@ def test_the_table_list_pages_with_a_cursor(client):
     for bad in ({"limit": "0"}, {"limit": "101"}, {"limit": "x"}, {"cursor": "!!"},
                 {"cursor": "bm90IGEgY3Vyc29y"}, {"cursor": "x" * 200}):
         r = client.get("/api/tables", params=bad)
-        assert r.status_code == 400 and list(r.json()) == ["error"], bad
+        assert r.status_code == 400 and r.json()["fields"] == {}, bad     # nothing echoed
+        assert set(r.json()) == {"error", "code", "message_id", "fields"}, bad
 
 
 # ---------------------------------------------------------------- oversize messages

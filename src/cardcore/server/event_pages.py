@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardcore.errors import echo
+from cardcore.errors import Words, echo
 from cardcore.server.api_errors import ApiError
+from cardcore.server.messages import SINCE_RANGE
 
 __all__ = ["EVENT_PAGE", "page_start", "paged_state"]
 
@@ -27,8 +28,8 @@ def page_start(raw: str | None, count: int) -> int:
     if raw is None:
         return max(0, count - EVENT_PAGE)
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 12 or int(raw) > count:
-        raise ApiError(400, f"since must be an int 0..{count} (the event count), not "
-                            f"{echo(raw)}", option="since")
+        raise ApiError(400, Words(SINCE_RANGE, {"count": count, "value": echo(raw)}),
+                       option="since")
     return int(raw)
 
 

@@ -104,6 +104,23 @@ def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[
     return spec
 
 
+# A refusal's words as data (docs/server.md, "Errors"): the English template that is its
+# msgid, and its fields (a value, or a message of its own).
+WORDS = {"type": "object", "required": ["message_id", "fields"],
+         "properties": {"message_id": {"type": "string"},
+                        "fields": {"type": "object", "additionalProperties": {
+                            "anyOf": [{"type": ["string", "integer"]},
+                                      {"$ref": "#/components/schemas/Words"}]}}}}
+ERROR_FIELDS: dict[str, Any] = {
+    "error": {"type": "string", "description": "the refusal in the reader's language"},
+    "code": {"type": "string", "description": "the kind of refusal, for programs: "
+             "illegal_action, stale, bad_option, not_found, ..."},
+    "message_id": {"type": "string", "description": "the English template of the message "
+                   "(its msgid in the catalogs)"},
+    "fields": WORDS["properties"]["fields"],
+}
+
+
 def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
     games = list(available_games())
     bots = sorted({bot for game in games
@@ -480,7 +497,7 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                                                           "the creator token)"}},
             "schemas": {
                 "Error": {"type": "object", "required": ["error"],
-                          "properties": {"error": {"type": "string"}}},
+                          "properties": ERROR_FIELDS},
                 "NewTable": {
                     "type": "object", "required": ["game"], "additionalProperties": False,
                     "properties": {
@@ -638,9 +655,10 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                 "WsError": {"type": "object", "required": ["type", "status", "error"],
                             "properties": {"type": {"const": "error"},
                                            "status": {"type": "integer"},
-                                           "error": {"type": "string"},
+                                           **ERROR_FIELDS,
                                            "rule": {"type": ["string", "null"]},
                                            "id": REQUEST_ID}},
+                "Words": WORDS,
                 "GameOption": {
                     "type": "object", "required": ["schema", "description", "default", "doc"],
                     "properties": {

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any, Callable, Mapping
 
 from cardcore.bots import Bot
-from cardcore.errors import ConfigError, IllegalActionError, echo
+from cardcore.errors import ConfigError, IllegalActionError, Words, echo
 from cardcore.game import MAX_ACTION_TEXT, MAX_CHOSEN_CARDS, NOTATION_RULE, Game, is_int
 from cardcore.records import Fairness, check_client_seed, forfeit_winners, make_record
 from cardcore.i18n import _, use
@@ -43,7 +43,10 @@ from cardcore.server.table_bots import (FALLBACK_BOT, MAX_DETAIL, BotFallback, f
                                         is_plugin, offered_bots, parse_bots, table_bot,
                                         table_bots)
 from cardcore.server.takeback import OPTION as TAKEBACK_OPTION
-from cardcore.server.takeback import Movers, fresh_game, parse_takeback, rewound_clock
+from cardcore.server.messages import (HINT_RATE, NOT_AN_OPTION, NOT_YOUR_TURN, STALE_ACTION,
+                                      STALE_TAKEBACK)
+from cardcore.server.takeback import (Movers, TakebackError, fresh_game, parse_takeback,
+                                      rewound_clock)
 from cardcore.server.leases import MOVED, Leases
 from cardcore.server.limits import WS_CLOSE, Limits, RateBuckets
 from cardcore.server.metrics import Metrics
@@ -413,12 +416,12 @@ class Table:
         if game.is_over:
             raise ApiError(409, "the match is over", event_count=self.event_count)
         if game.current_player != seat:
-            raise ApiError(409, f"it is seat {game.current_player}'s turn, not seat {seat}'s",
+            raise ApiError(409, Words(NOT_YOUR_TURN, {"seat": game.current_player,
+                                                      "other": seat}),
                            event_count=self.event_count)
         if after is not None and after != self.event_count:
-            raise ApiError(409, f"stale: the action was sent after event {after}, but the "
-                                f"table has {self.event_count} events; look again",
-                           event_count=self.event_count)
+            raise ApiError(409, Words(STALE_ACTION, {"after": after, "count": self.event_count}),
+                           code="stale", event_count=self.event_count)
 
     def check_takeback(self, after: Any) -> None:
         """What a take-back needs (takeback.py), or the ApiError naming what is missing."""
@@ -436,9 +439,9 @@ class Table:
         if self.moved:
             raise ApiError(503, MOVED, retry_after=1)
         if after is not None and after != self.event_count:
-            raise ApiError(409, f"stale: the take-back was sent after event {after}, but the "
-                                f"table has {self.event_count} events; look again",
-                           event_count=self.event_count)
+            raise ApiError(409, Words(STALE_TAKEBACK, {"after": after,
+                                                       "count": self.event_count}),
+                           code="stale", event_count=self.event_count)
 
     def apply(self, seat: int, action: int | str, cards: list[str] | None = None) -> None:
         """Apply one action for ``seat`` (already checked to be the seat to move), taking
@@ -446,7 +449,7 @@ class Table:
         try:
             self.game.apply(action, player=seat, cards=cards)
         except IllegalActionError as e:
-            raise ApiError(422, str(e), rule=e.rule) from None
+            raise ApiError.illegal(e) from None
         self.actions += 1
         self.advanced_at = time.monotonic()
 
@@ -592,11 +595,11 @@ class TableServer:
             raise ApiError(400, "options must be an object")
         clash = sorted(set(options) & {"players", "seed", "deck"})
         if clash:
-            raise ApiError(422, f"options: {clash[0]!r} is not a game option", option=clash[0])
+            raise ApiError(422, Words(NOT_AN_OPTION, {"name": repr(clash[0])}), option=clash[0])
         try:
             clock_spec = clocks.parse_clock(clock)
         except clocks.ClockError as e:
-            raise ApiError(422, str(e), option=e.option) from None
+            raise ApiError.config(e, e.option) from None
         fairness = None
         try:
             check_client_seed(client_seed)
@@ -623,10 +626,9 @@ class TableServer:
             g = new_game(cls.name, players=players, seed=seed, deck=deck, **options)
             allow_takeback = parse_takeback(take_back, g.num_players - len(parsed_bots))
         except ConfigError as e:
-            raise ApiError(422, str(e), option=e.option) from None
+            raise ApiError.config(e, TAKEBACK_OPTION if isinstance(e, TakebackError)
+                                  else e.option) from None
         except (TypeError, ValueError, OverflowError) as e:
-            if str(e).startswith(TAKEBACK_OPTION):
-                raise ApiError(422, str(e), option=TAKEBACK_OPTION) from None
             raise ApiError(422, f"bad table configuration: {str(e)[:200]}") from None
         n = g.num_players                            # checked by the game: a small number
         if inherit is None:
@@ -1285,7 +1287,7 @@ class TableServer:
         wait = self.hints.take(f"{table.id}:{seat}", time.monotonic())
         if wait:
             self.refused("hint_rate")
-            raise ApiError(429, f"at most {self.limits.hint_rate:g} hints per second per seat",
+            raise ApiError(429, Words(HINT_RATE, {"rate": f"{self.limits.hint_rate:g}"}),
                            retry_after=math.ceil(wait))
         await self.settled(table)
         copy = table.game.clone()

@@ -11,9 +11,11 @@ from typing import Any, Awaitable, Callable
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cardcore.errors import Words
 from cardcore.server.api_errors import ApiError, BadCredential, unavailable
 from cardcore.server.http import int_param, json_bytes, parse_json, reader_lang
 from cardcore.server.limits import WS_CLOSE, Limits
+from cardcore.server.messages import MESSAGE_RATE
 from cardcore.server.patches import without_events
 from cardcore.server.routes.context import Context, watcher
 from cardcore.server.sockets import ACK, Connection, request_id
@@ -318,8 +320,8 @@ async def receive_loop(ctx: Context, websocket: WebSocket, connection: Connectio
                 return
             if not connection.take_message(time.monotonic()):
                 ctx.server.refused("message_rate")
-                raise ApiError(429, f"too many messages: at most "
-                                    f"{ctx.limits.message_rate:g} per second")
+                raise ApiError(429, Words(MESSAGE_RATE,
+                                          {"rate": f"{ctx.limits.message_rate:g}"}))
             body = parse_json(raw)
             if not isinstance(body, dict):
                 raise ApiError(400, "a message must be a JSON object")
@@ -397,12 +399,12 @@ def socket_token(websocket: WebSocket) -> tuple[str | None, str | None]:
 
 
 async def refuse(websocket: WebSocket, subprotocol: str | None, error: ApiError,
-                 code: int, words: Callable[[str], str] | None = None) -> None:
+                 code: int, words: Callable[[ApiError], str] | None = None) -> None:
     """A socket refused as documented: accepted, one error message, then closed."""
     await websocket.accept(subprotocol=subprotocol)
     body = error.body()
     if words is not None:
-        body["error"] = words(error.error)
+        body["error"] = words(error)
     await websocket.send_text(json_bytes({"type": "error", "status": error.status,
                                           **body}).decode())
     await websocket.close(code=code)
