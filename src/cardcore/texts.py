@@ -44,8 +44,9 @@ def words_text(words: Words, game: Any = None) -> str:
               for name, value in words.fields.items()}
     plurals = getattr(words_module(game), "PLURAL_REFUSALS", {}) if game is not None else {}
     plural = plurals.get(words.message_id)
-    if plural is not None and str(words.fields.get("count", "")).isdigit():
-        return fill(plural(int(words.fields["count"])), values)   # "{count} card(s)"
+    count = values.get("count", "")
+    if plural is not None and count.isdigit():
+        return fill(plural(int(count)), values)         # "{count} card(s)": "1 card", "2 cards"
     return fill(_(words.message_id), values)
 
 

@@ -89,7 +89,8 @@ async def read_json(request: Request, max_body: int = MAX_BODY) -> Any:
     return parse_json(b"".join(chunks))
 
 
-async def read_object(request: Request, max_body: int, fields: set[str]) -> dict[str, Any]:
+async def read_object(request: Request, max_body: int,
+                      fields: set[str] | frozenset[str]) -> dict[str, Any]:
     """The body as a JSON object of ``fields`` only (400 for another value or field)."""
     body = await read_json(request, max_body)
     if not isinstance(body, dict):

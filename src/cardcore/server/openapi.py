@@ -10,15 +10,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore._version import __version__
-from cardcore.game import MAX_CHOSEN_CARDS
 from cardcore.i18n import LANGUAGES
 from cardcore.bots import LEVELS
 from cardcore.match_record import FORMAT as CARDS_FORMAT
 from cardcore.records import ENDINGS, MAX_CLIENT_SEED, RECORD_FORMAT, SCHEME
 from cardcore.registry import available_games
 from cardcore.server.clocks import FORFEIT, MAX_SECONDS, MIN_SECONDS
+from cardcore.server.requests import REQUEST_ID as REQUEST_ID_KEYWORDS
+from cardcore.server.requests import (WS_CLIENT_MESSAGES, ActionRequest, ClaimRequest,
+                                      TakebackRequest, json_schema)
 from cardcore.server.seats import JOIN_MODES, MAX_NAME, PRESENCES
-from cardcore.server.sockets import MAX_REQUEST_ID, MAX_REQUEST_INT
 from cardcore.server.table_bots import FAILURES, FALLBACK_BOT, table_bots
 
 __all__ = ["openapi_spec", "OPERATIONS"]
@@ -45,14 +46,8 @@ def _json(schema: dict[str, Any], text: str) -> dict[str, Any]:
 
 
 # An action's exact cards (docs/server.md, "Exact cards"; Game.apply's cards=).
-CHOSEN_CARDS = {"type": ["array", "null"], "maxItems": MAX_CHOSEN_CARDS,
-                "items": {"type": "string", "maxLength": 8},
-                "description": "the exact cards the action takes from the hand (card "
-                               "notations), where it names them by count or rank; for any "
-                               "other action its own cards"}
-# A WebSocket action's "id", echoed by its answer (docs/server.md, "Request ids").
-REQUEST_ID = {"type": ["string", "integer"], "minLength": 1, "maxLength": MAX_REQUEST_ID,
-              "minimum": 0, "maximum": MAX_REQUEST_INT}
+# A request id as the socket's messages carry it and its answers echo it (requests.py).
+REQUEST_ID = {"type": ["string", "integer"], **REQUEST_ID_KEYWORDS}
 
 TABLE_ID = {"name": "table", "in": "path", "required": True,
             "schema": {"type": "string", "minLength": 1, "maxLength": 100}}
@@ -106,18 +101,17 @@ def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[
 
 # A refusal's words as data (docs/server.md, "Errors"): the English template that is its
 # msgid, and its fields (a value, or a message of its own).
+FIELDS: dict[str, Any] = {"type": "object", "additionalProperties": {
+    "anyOf": [{"type": ["string", "integer"]}, {"$ref": "#/components/schemas/Words"}]}}
 WORDS = {"type": "object", "required": ["message_id", "fields"],
-         "properties": {"message_id": {"type": "string"},
-                        "fields": {"type": "object", "additionalProperties": {
-                            "anyOf": [{"type": ["string", "integer"]},
-                                      {"$ref": "#/components/schemas/Words"}]}}}}
+         "properties": {"message_id": {"type": "string"}, "fields": FIELDS}}
 ERROR_FIELDS: dict[str, Any] = {
     "error": {"type": "string", "description": "the refusal in the reader's language"},
     "code": {"type": "string", "description": "the kind of refusal, for programs: "
              "illegal_action, stale, bad_option, not_found, ..."},
     "message_id": {"type": "string", "description": "the English template of the message "
                    "(its msgid in the catalogs)"},
-    "fields": WORDS["properties"]["fields"],
+    "fields": FIELDS,
 }
 
 
@@ -542,10 +536,8 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                         "names": {"type": "object", "additionalProperties": name},
                         "listed": {"type": "boolean"}, "spectators": {"type": "boolean"},
                         "join": {"enum": list(JOIN_MODES)}}},
-                "Claim": {
-                    "type": "object", "required": ["name"], "additionalProperties": False,
-                    "properties": {"invite": {"type": ["string", "null"]}, "name": name_in,
-                                   "seat": {"type": ["integer", "null"], "minimum": 0}}},
+                # The request bodies: from the types the handlers read (requests.py).
+                "Claim": json_schema(ClaimRequest),
                 "Claimed": {
                     "type": "object", "required": ["table", "seat", "token", "name"],
                     "additionalProperties": False,
@@ -598,18 +590,8 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                 "WsRematch": {"type": "object", "required": ["type", "table"],
                               "properties": {"type": {"const": "rematch"},
                                              "table": {"type": "string"}}},
-                "Action": {
-                    "type": "object", "required": ["action"], "additionalProperties": False,
-                    "properties": {
-                        "token": {"type": ["string", "null"]},
-                        "action": {"type": ["integer", "string"]},
-                        "after": {"type": ["integer", "null"], "minimum": 0},
-                        "cards": CHOSEN_CARDS}},
-                "Takeback": {
-                    "type": "object", "additionalProperties": False,
-                    "properties": {
-                        "token": {"type": ["string", "null"]},
-                        "after": {"type": ["integer", "null"], "minimum": 0}}},
+                "Action": json_schema(ActionRequest),
+                "Takeback": json_schema(TakebackRequest),
                 "TakebackState": {
                     "type": "object", "required": ["rewinds", "available"],
                     "properties": {
@@ -620,22 +602,10 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                 "State": state,
                 # The WebSocket protocol (docs/server.md, "WebSocket"): what a client sends
                 # and what it is sent, described in x-websocket below.
-                "WsAction": {"type": "object", "required": ["type", "action"],
-                             "properties": {"type": {"const": "action"},
-                                            "action": {"type": ["integer", "string"]},
-                                            "after": {"type": ["integer", "null"], "minimum": 0},
-                                            "cards": CHOSEN_CARDS,
-                                            "id": REQUEST_ID}},
-                "WsTakeback": {"type": "object", "required": ["type"],
-                               "properties": {"type": {"const": "takeback"},
-                                              "after": {"type": ["integer", "null"], "minimum": 0},
-                                              "id": REQUEST_ID}},
-                "WsPing": {"type": "object", "required": ["type"],
-                           "properties": {"type": {"const": "ping"}}},
-                # The first message of a socket opened without a token: it becomes the seat's.
-                "WsAuth": {"type": "object", "required": ["type", "token"],
-                           "properties": {"type": {"const": "auth"},
-                                          "token": {"type": "string"}}},
+                # A socket's messages are read by their handlers (routes/socket.py), not
+                # closed: a field a handler does not read is ignored.
+                **{name: json_schema(message, closed=False)
+                   for name, message in WS_CLIENT_MESSAGES.items()},
                 "WsState": {"allOf": [{"$ref": "#/components/schemas/State"},
                                       {"type": "object", "required": ["type"],
                                        "properties": {"type": {"const": "state"},

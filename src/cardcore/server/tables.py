@@ -416,7 +416,8 @@ class Table:
         if game.is_over:
             raise ApiError(409, "the match is over", event_count=self.event_count)
         if game.current_player != seat:
-            raise ApiError(409, Words(NOT_YOUR_TURN, {"seat": game.current_player,
+            mover = game.current_player                 # not None: the match is on
+            raise ApiError(409, Words(NOT_YOUR_TURN, {"seat": -1 if mover is None else mover,
                                                       "other": seat}),
                            event_count=self.event_count)
         if after is not None and after != self.event_count:
