@@ -13,11 +13,12 @@ from cardcore._version import __version__
 from cardcore.i18n import LANGUAGES
 from cardcore.bots import LEVELS
 from cardcore.match_record import FORMAT as CARDS_FORMAT
-from cardcore.records import ENDINGS, MAX_CLIENT_SEED, RECORD_FORMAT, SCHEME
+from cardcore.records import ENDINGS, RECORD_FORMAT, SCHEME
 from cardcore.registry import available_games
 from cardcore.server.clocks import FORFEIT, MAX_SECONDS, MIN_SECONDS
 from cardcore.server.requests import REQUEST_ID as REQUEST_ID_KEYWORDS
-from cardcore.server.requests import (WS_CLIENT_MESSAGES, ActionRequest, ClaimRequest,
+from cardcore.server.requests import (NEW_TABLE_FROM_SERVER, WS_CLIENT_MESSAGES,
+                                      ActionRequest, ClaimRequest, NewTableRequest,
                                       TakebackRequest, json_schema)
 from cardcore.server.seats import JOIN_MODES, MAX_NAME, PRESENCES
 from cardcore.server.table_bots import FAILURES, FALLBACK_BOT, table_bots
@@ -47,7 +48,7 @@ def _json(schema: dict[str, Any], text: str) -> dict[str, Any]:
 
 # An action's exact cards (docs/server.md, "Exact cards"; Game.apply's cards=).
 # A request id as the socket's messages carry it and its answers echo it (requests.py).
-REQUEST_ID = {"type": ["string", "integer"], **REQUEST_ID_KEYWORDS}
+REQUEST_ID = {"type": ["string", "integer"], **REQUEST_ID_KEYWORDS.keywords}
 
 TABLE_ID = {"name": "table", "in": "path", "required": True,
             "schema": {"type": "string", "minLength": 1, "maxLength": 100}}
@@ -113,6 +114,22 @@ ERROR_FIELDS: dict[str, Any] = {
                    "(its msgid in the catalogs)"},
     "fields": FIELDS,
 }
+
+
+def _new_table(games: list[str], bots: list[str], clock_option: dict[str, Any]
+               ) -> dict[str, Any]:
+    """``POST /api/tables``'s body: the handler's type (requests.NewTableRequest), its
+    ``NEW_TABLE_FROM_SERVER`` fields completed from the server's own lists."""
+    schema = json_schema(NewTableRequest)
+    properties = schema["properties"]
+    server_lists = {"game": {"type": "string", "enum": games},
+                    "bots": {"type": ["object", "null"],
+                             "additionalProperties": {"type": "string", "enum": bots}},
+                    "clock": {"anyOf": [clock_option, {"type": "null"}]},
+                    "join": {"enum": [*JOIN_MODES, None]}}
+    assert set(server_lists) == set(NEW_TABLE_FROM_SERVER)
+    properties.update({name: server_lists[name] for name in NEW_TABLE_FROM_SERVER})
+    return schema
 
 
 def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
@@ -195,10 +212,6 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
     state_ok = {"200": _json({"$ref": "#/components/schemas/State"}, "the seat's state")}
     name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME,
             "description": "letters, digits, marks, spaces and -_.' (trimmed, NFC)"}
-    # As sent: the server trims it first, so the bounds are the kept name's (422 otherwise).
-    name_in = {"type": "string", "description": f"1..{MAX_NAME} characters once trimmed: "
-                                                "letters, digits, marks, spaces and -_.'"}
-    seat_list = {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0}}
     return {
         "openapi": "3.1.0",
         "info": {"title": "cardcore table server", "version": __version__,
@@ -492,28 +505,7 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
             "schemas": {
                 "Error": {"type": "object", "required": ["error"],
                           "properties": ERROR_FIELDS},
-                "NewTable": {
-                    "type": "object", "required": ["game"], "additionalProperties": False,
-                    "properties": {
-                        "game": {"type": "string", "enum": games},
-                        "players": {"type": ["integer", "null"]},
-                        "seed": {"type": ["integer", "null"], "minimum": 0,
-                                 "maximum": 2**64 - 1},
-                        "options": {"type": ["object", "null"]},
-                        "bots": {"type": ["object", "null"], "additionalProperties": {
-                            "type": "string", "enum": bots}},
-                        "client_seed": {"type": ["string", "null"], "minLength": 1,
-                                        "maxLength": MAX_CLIENT_SEED,
-                                        "pattern": "^[ -~]+$"},
-                        "clock": {"anyOf": [clock_option, {"type": "null"}]},
-                        "takeback": {"type": ["boolean", "null"],
-                                     "description": "the one person at a table of bots may "
-                                                    "take moves back (docs/server.md)"},
-                        "open_seats": seat_list,
-                        "names": {"type": ["object", "null"], "additionalProperties": name_in},
-                        "listed": {"type": ["boolean", "null"]},
-                        "spectators": {"type": ["boolean", "null"]},
-                        "join": {"enum": [*JOIN_MODES, None]}}},
+                "NewTable": _new_table(games, bots, clock_option),
                 "Created": {
                     "type": "object",
                     "required": ["table", "game", "seats", "bots", "creator_token"],

@@ -11,20 +11,26 @@ with ``total=True``, the optional ones in a subclass with ``total=False`` (Pytho
 """
 from __future__ import annotations
 
-from typing import (Annotated, Any, List, Literal, Optional, TypedDict, Union, get_args,
+from typing import (Annotated, Any, Dict, List, Literal, Optional, TypedDict, Union, get_args,
                     get_origin, get_type_hints)
 
 from cardcore.game import MAX_CHOSEN_CARDS
+from cardcore.records import MAX_CLIENT_SEED
 from cardcore.server.seats import MAX_NAME
 from cardcore.server.sockets import MAX_REQUEST_ID, MAX_REQUEST_INT
 
-__all__ = ["Schema", "json_schema", "fields_of", "ActionRequest", "TakebackRequest",
+__all__ = ["Schema", "json_schema", "fields_of", "NewTableRequest", "NEW_TABLE_FROM_SERVER",
+           "ActionRequest", "TakebackRequest",
            "ClaimRequest", "WsActionMessage", "WsTakebackMessage", "WsPingMessage",
            "WsAuthMessage", "WS_CLIENT_MESSAGES"]
 
 
-class Schema(dict):  # type: ignore[type-arg]
-    """JSON Schema keywords a field's ``Annotated`` type adds to the derived ones."""
+class Schema:
+    """JSON Schema keywords a field's ``Annotated`` type adds to the derived ones (an
+    object, not a dict: typing hashes an ``Annotated`` type inside a ``Union``)."""
+
+    def __init__(self, **keywords: Any) -> None:
+        self.keywords = keywords
 
 
 AFTER = Schema(minimum=0)
@@ -36,6 +42,34 @@ REQUEST_ID = Schema(minLength=1, maxLength=MAX_REQUEST_ID, minimum=0, maximum=MA
 # As sent: the server trims it first, so the bounds are the kept name's (422 otherwise).
 NAME = Schema(description=f"1..{MAX_NAME} characters once trimmed: letters, digits, marks, "
                           "spaces and -_.'")
+
+
+class _NewTable(TypedDict):
+    game: str
+
+
+class NewTableRequest(_NewTable, total=False):
+    """``POST /api/tables``. The names of games and bots, the clock's shape and the join
+    modes are the server's own: openapi.py puts them in (``NEW_TABLE_FROM_SERVER``)."""
+    players: Optional[int]
+    seed: Annotated[Optional[int], Schema(minimum=0, maximum=2**64 - 1)]
+    options: Optional[Dict[str, Any]]
+    bots: Optional[Dict[str, str]]
+    client_seed: Annotated[Optional[str], Schema(minLength=1, maxLength=MAX_CLIENT_SEED,
+                                                 pattern="^[ -~]+$")]
+    clock: Optional[Dict[str, Any]]
+    takeback: Annotated[Optional[bool], Schema(description="the one person at a table of "
+                                                           "bots may take moves back "
+                                                           "(docs/server.md)")]
+    open_seats: Optional[List[Annotated[int, Schema(minimum=0)]]]
+    names: Optional[Dict[str, Annotated[str, NAME]]]
+    listed: Optional[bool]
+    spectators: Optional[bool]
+    join: Optional[str]
+
+
+# The fields of NewTableRequest whose schema the server completes from its own lists.
+NEW_TABLE_FROM_SERVER = ("game", "bots", "clock", "join")
 
 
 class _Action(TypedDict):
@@ -113,7 +147,7 @@ def _type_schema(hint: Any) -> dict[str, Any]:
         hint, *meta = get_args(hint)
         for item in meta:
             if isinstance(item, Schema):
-                extra.update(item)
+                extra.update(item.keywords)
     origin = get_origin(hint)
     if origin is Literal:
         values = get_args(hint)
@@ -129,6 +163,10 @@ def _type_schema(hint: Any) -> dict[str, Any]:
                 schema.update({k: v for k, v in part.items() if k != "type"})
     elif origin in (list, List):
         schema = {"type": "array", "items": _type_schema(get_args(hint)[0])}
+    elif origin in (dict, Dict):
+        value = get_args(hint)[1]
+        schema = {"type": "object"} if value is Any \
+            else {"type": "object", "additionalProperties": _type_schema(value)}
     elif hint in _NAMES:
         schema = {"type": _NAMES[hint]}
     else:

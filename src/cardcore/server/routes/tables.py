@@ -11,6 +11,7 @@ from cardcore.server.api_errors import ApiError
 from cardcore.server.event_pages import page_start, paged_state
 from cardcore.server.http import (MAX_PAGE, SECURITY_HEADERS, bearer_token, int_param,
                                   json_response, read_json, reader_lang)
+from cardcore.server.requests import NewTableRequest, fields_of
 from cardcore.server.routes.context import Context, watcher
 from cardcore.server.tables import Table
 
@@ -29,9 +30,7 @@ async def create_table(ctx: Context, request: Request) -> Response:
     body = await read_json(request, ctx.limits.max_body)
     if not isinstance(body, dict):
         raise ApiError(400, "the body must be a JSON object")
-    unknown = sorted(set(body) - {"game", "players", "seed", "options", "bots",
-                                  "client_seed", "clock", "takeback", "open_seats",
-                                  "names", "listed", "spectators", "join"})
+    unknown = sorted(set(body) - fields_of(NewTableRequest))
     if unknown:
         raise ApiError(400, f"unknown field {unknown[0][:40]!r}")
     if "game" not in body:
