@@ -212,13 +212,15 @@ def test_ctrl_c_while_the_bots_think_saves_the_game_as_it_stands(tmp_path):
 @pytest.mark.parametrize("name, case", declared("REFUSAL_WITH_A_COUNT"))
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_refusals_with_a_count_take_its_plural_from_the_catalog(lang, name, case):
-    """The core says "card(s)"; the player reads "1 card", "2 cards" (Babel's ngettext)."""
-    from cardcore.errors import IllegalActionError
+    """The core says "card(s)"; the player reads "1 card", "2 cards" (Babel's ngettext),
+    by the refusal's template and its count (its words as data, never its English)."""
+    from cardcore.errors import IllegalActionError, Words
     from cardcore.texts import refusal_text
     game = cardcore.new_game(name, seed=1)
     rule = case["rule"]
+    template = case["template"].replace("{n}", "{count}")
     with use(lang, game):
-        said = [refusal_text(IllegalActionError(case["template"].format(n=n), rule), game)
+        said = [refusal_text(IllegalActionError(Words(template, {"count": n}), rule), game)
                 for n in (1, 2)]
     assert said == [f"{text} [{rule}]" for text in case[lang]]
     assert not any("(s)" in text for text in said)

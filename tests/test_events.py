@@ -34,6 +34,9 @@ def test_events_are_indexed_json_and_one_per_action(config):
                 assert e["action"] == game.action_from_id(e["id"]).label
         # since= is a suffix of the full list, with the same n
         assert game.events(seat, since=5) == events[5:]
+        # until= ends a page: since..until-1, the same events (a server's bounded read)
+        assert game.events(seat, since=2, until=7) == events[2:7]
+        assert game.events(seat, since=3, until=3) == []
     mine = [e["id"] for e in game.events(0) if not e.get("auto") and e["player"] == 0]
     assert mine == [a for a, e in zip(log, [e for e in game.events(None) if not e.get("auto")])
                     if e["player"] == 0]
@@ -48,6 +51,9 @@ def test_events_arguments_are_checked():
     for bad in (-1, "3", 2.5, None):
         with pytest.raises(ValueError):
             game.events(0, since=bad)
+    for bad in (-1, 1, "3", 2.5):
+        with pytest.raises(ValueError, match="until"):
+            game.events(0, since=2, until=bad)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=[config_id(c) for c in CONFIGS])

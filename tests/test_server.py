@@ -221,7 +221,8 @@ def test_get_refuses_bad_tokens_and_bad_queries(client, headers, params, status)
 
 def test_unknown_tables_and_routes_are_404_and_wrong_methods_405(client):
     assert client.get("/api/tables/nope").status_code == 404
-    assert client.get("/api/tables/nope").json() == {"error": "no such table"}
+    assert client.get("/api/tables/nope").json() == {"error": "no such table", "code": "not_found",
+                                                     "message_id": "no such table", "fields": {}}
     r = client.post("/api/tables/nope/actions", json={"token": "t", "action": 0})
     assert r.status_code == 404
     assert client.get("/api/nothing").status_code == 404

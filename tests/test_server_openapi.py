@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from starlette.routing import Route
 
+import cardcore
+
 from cardcore.server import create_app
 from cardcore.server.openapi import OPERATIONS
 
@@ -90,3 +92,40 @@ def test_websocket_messages_match_the_documents_schemas(tmp_path):
             check("WsError", ws.receive_json())
         from cardcore.server.limits import WS_CLOSE
         assert set(spec["x-websocket"]["close_codes"]) == {str(c) for c in WS_CLOSE.values()}
+
+
+def test_the_request_bodies_are_the_handlers_own_types(tmp_path):
+    """issue 46, item 5: the document's request bodies are generated from the TypedDicts the
+    handlers read their fields from (requests.py), so a field the document lists is one the
+    handler accepts, and a field it does not list is refused."""
+    from cardcore.server.openapi import openapi_spec
+    from cardcore.server.requests import (NEW_TABLE_FROM_SERVER, WS_CLIENT_MESSAGES,
+                                          ActionRequest, ClaimRequest, NewTableRequest,
+                                          TakebackRequest, fields_of, json_schema)
+    schemas = openapi_spec()["components"]["schemas"]
+    for name, request in (("Action", ActionRequest), ("Takeback", TakebackRequest),
+                          ("Claim", ClaimRequest)):
+        assert schemas[name] == json_schema(request), name
+        assert set(schemas[name]["properties"]) == fields_of(request)
+        assert schemas[name]["additionalProperties"] is False
+    for name, message in WS_CLIENT_MESSAGES.items():
+        assert schemas[name] == json_schema(message, closed=False), name
+    assert schemas["Action"]["required"] == ["action"]
+    assert schemas["Action"]["properties"]["after"] == {"type": ["integer", "null"],
+                                                        "minimum": 0}
+    assert schemas["Claim"]["required"] == ["name"]
+    new_table, typed = schemas["NewTable"], json_schema(NewTableRequest)
+    assert set(new_table["properties"]) == fields_of(NewTableRequest)
+    assert {k: v for k, v in new_table["properties"].items()
+            if k not in NEW_TABLE_FROM_SERVER} == \
+        {k: v for k, v in typed["properties"].items() if k not in NEW_TABLE_FROM_SERVER}
+    assert new_table["properties"]["game"]["enum"] == list(cardcore.available_games())
+    with TestClient(create_app(tmp_path / "t.sqlite3")) as client:
+        made = client.post("/api/tables", json={"game": "crazy_eights", "players": 2}).json()
+        token = made["seats"]["0"]
+        r = client.post("/api/tables", json={"game": "crazy_eights", "extra": 1})
+        assert r.status_code == 400 and r.json()["error"] == "unknown field 'extra'"
+        for path, body in (("actions", {"action": 0, "token": token, "extra": 1}),
+                           ("takeback", {"token": token, "action": 0})):
+            r = client.post(f"/api/tables/{made['table']}/{path}", json=body)
+            assert r.status_code == 400 and r.json()["error"].startswith("unknown field"), r.text

@@ -86,6 +86,6 @@ def test_a_value_that_looks_like_a_template_stays_as_written():
         game_class("kings_stakes")(players=2, refill="{rule}: x")
     from cardcore.i18n import use
     with use("ru"):
-        text = config_text(str(caught.value))
+        text = config_text(caught.value)
     assert text.startswith("параметр refill='{rule}: x': должен быть одним из") and \
         text.endswith("(KS-4.5, KS-7)"), text

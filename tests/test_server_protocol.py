@@ -13,6 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 import cardcore
 from cardcore.game import MAX_ACTION_TEXT, NOTATION_RULE
 from cardcore.server import Limits, create_app
+from cardcore.server.messages import SINCE_RANGE
 from cardcore.server.openapi import openapi_spec
 from cardcore.server.sockets import MAX_REQUEST_ID, MAX_REQUEST_INT
 
@@ -230,7 +231,11 @@ def test_a_bad_since_is_a_clean_400(client, value):
     made = make(client, players=2)
     r = client.get(f"/api/tables/{made['table']}", params={"since": value})
     assert r.status_code == 400
-    assert r.json() == {"error": "since must be an int 0..999999999999"}
+    count = client.get(f"/api/tables/{made['table']}").json()["event_count"]
+    assert r.json() == {"error": f"since must be an int 0..{count} (the event count), not "
+                                 f"{value!r}", "option": "since", "code": "bad_request",
+                        "message_id": SINCE_RANGE, "fields": {"count": count,
+                                                              "value": repr(value)}}
     with client.websocket_connect(f"/ws/tables/{made['table']}?since={value}") as ws:
         error = ws.receive_json()
         assert error["status"] == 400 and "int()" not in error["error"]
@@ -269,7 +274,8 @@ def test_the_table_list_pages_with_a_cursor(client):
     for bad in ({"limit": "0"}, {"limit": "101"}, {"limit": "x"}, {"cursor": "!!"},
                 {"cursor": "bm90IGEgY3Vyc29y"}, {"cursor": "x" * 200}):
         r = client.get("/api/tables", params=bad)
-        assert r.status_code == 400 and list(r.json()) == ["error"], bad
+        assert r.status_code == 400 and r.json()["fields"] == {}, bad     # nothing echoed
+        assert set(r.json()) == {"error", "code", "message_id", "fields"}, bad
 
 
 # ---------------------------------------------------------------- oversize messages
@@ -312,3 +318,34 @@ def test_team_breakdowns_are_by_team_over_the_wire(client):
     assert b["totals"] == [t["points"] for t in end["teams"]]        # the 0.3 key, one release
     assert b["totals"] == [end["round_points"][0] + end["round_points"][2],
                            end["round_points"][1] + end["round_points"][3]]
+
+
+# ---------------------------------------------------------------- socket message dispatch
+def test_the_socket_answers_exactly_the_documented_message_types():
+    """routes/socket.py dispatches by a table of handlers (issue 46, item 5): its types are
+    the client messages x-websocket documents, the seat's moves those that take an id."""
+    from cardcore.server.routes.socket import MESSAGE_TYPES
+    documented = {SPEC["components"]["schemas"][ref["$ref"].rsplit("/", 1)[1]]
+                  ["properties"]["type"]["const"]: ref["$ref"]
+                  for ref in SPEC["x-websocket"]["client"]}
+    assert set(MESSAGE_TYPES) == set(documented)
+    takes_id = {name for name, ref in documented.items()
+                if "id" in SPEC["components"]["schemas"][ref.rsplit("/", 1)[1]]["properties"]}
+    assert {name for name, kind in MESSAGE_TYPES.items() if kind.acts} == takes_id
+
+
+@pytest.mark.parametrize("message", [{}, {"type": "nope"}, {"type": ["action"]},
+                                     {"type": {"a": 1}}, {"type": 3}, {"type": None},
+                                     {"type": "Action"}])
+def test_an_unknown_message_type_is_refused_and_the_socket_stays(client, message):
+    made = make(client, players=2)
+    with seat_socket(client, made) as ws:
+        first = ws.receive_json()
+        ws.send_json({**message, "id": 7})
+        refused = ws.receive_json()
+        assert refused["type"] == "error" and refused["status"] == 400
+        assert refused["error"].startswith("unknown message type") and "id" not in refused
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+        assert client.get(f"/api/tables/{made['table']}").json()["event_count"] \
+            == first["event_count"]

@@ -1,16 +1,19 @@
-"""The server's refusals in the reader's language (docs/server.md, "Errors"; issue 24): a
-socket opened with ?lang=ru (or Accept-Language) and an HTTP request with Accept-Language: ru
-get the game's refusals and the server's own in Russian, from the catalogs; the rule IDs and
-the other fields stay; without either, English as before."""
+"""The server's refusals in the reader's language (docs/server.md, "Errors"; issues 24 and
+46): a socket opened with ?lang=ru (or Accept-Language) and an HTTP request with
+Accept-Language: ru get the game's refusals and the server's own in Russian, from the
+catalogs by their message ids (never by reading the English back); the rule IDs, the
+message id, its fields and the other fields stay; without either, English as before."""
 from __future__ import annotations
 
 import re
 
 import pytest
 
-from cardcore.i18n import translations
+from cardcore.errors import Words
+from cardcore.i18n import fill, translations
 from cardcore.server import create_app
-from cardcore.server.languages import SERVER_REFUSALS, refusal_words
+from cardcore.server.api_errors import ApiError
+from cardcore.server.messages import MESSAGE_RATE, SERVER_MESSAGES, STALE_ACTION
 
 from server_helpers import TestClient
 
@@ -53,7 +56,15 @@ def test_a_russian_socket_is_refused_in_russian(client):
             ws.send_json(message)
             answers.append(ws.receive_json())
         assert [a["status"] for a in answers] == [422, 409, 409]
+        assert [a["code"] for a in answers] == ["illegal_action", "stale", "conflict"]
         assert answers[0]["rule"] and answers[0]["error"].endswith(f"[{answers[0]['rule']}]")
+        # The data beside the words: the English template and its fields.
+        assert answers[1]["message_id"] == STALE_ACTION and answers[1]["fields"] == \
+            {"after": 0, "count": s["event_count"]}
+        ru = translations("ru")
+        assert answers[1]["error"] == fill(ru.gettext(STALE_ACTION),
+                                           {k: str(v) for k, v in answers[1]["fields"].items()})
+        assert "{" in answers[0]["message_id"] and answers[0]["fields"]      # a template
         assert answers[1]["event_count"] == s["event_count"]
         for a in answers:
             assert CYRILLIC.search(a["error"]) and english_words(a["error"]) == [], a
@@ -74,24 +85,50 @@ def test_http_refusals_follow_accept_language(client):
     body = {"token": token, "action": "take", "after": 0}
     r = client.post(f"/api/tables/{table['table']}/actions", json=body, headers=ru)
     assert r.status_code == 409 and r.json()["error"].startswith("устарело: ход отправлен")
+    in_russian = r.json()
     r = client.post(f"/api/tables/{table['table']}/actions", json=body)
     assert r.json()["error"].startswith("stale: the action was sent after event 0")
+    assert {k: v for k, v in r.json().items() if k != "error"} == \
+        {k: v for k, v in in_russian.items() if k != "error"}        # the data is the same
     r = client.post(f"/api/tables/{table['table']}/takeback", json={"token": token}, headers=ru)
-    assert r.json() == {"error": "вам пока нечего отменять", "event_count": r.json()["event_count"]}
+    assert r.json() == {"error": "вам пока нечего отменять", "code": "conflict",
+                        "message_id": "you have no move to take back yet", "fields": {},
+                        "event_count": r.json()["event_count"]}
     r = client.post("/api/tables", headers=ru, json={"game": "kings_stakes", "players": 2,
                                                      "takeback": True})
     assert r.status_code == 422 and r.json()["option"] == "takeback"
     assert r.json()["error"].startswith("отмена ходов: за столом с отменой ходов ровно одно")
-    assert client.get("/api/tables/nope", headers=ru).json() == {"error": "такого стола нет"}
+    assert r.json()["fields"] == {"count": 2} and r.json()["code"] == "bad_option"
+    assert client.get("/api/tables/nope", headers=ru).json() == {
+        "error": "такого стола нет", "code": "not_found", "message_id": "no such table",
+        "fields": {}}
+    r = client.post("/api/tables", headers=ru, json={"game": "kings_stakes", "players": 2,
+                                                     "options": {"rounds": 3}})
+    assert r.status_code == 422 and r.json()["error"].startswith("параметр rounds=3: должен")
+    assert "(по одному на игрока)" in r.json()["error"]        # the game's own msgid, nested
+    assert r.json()["message_id"] == "option {key}={value}: {problem}"
+    assert r.json()["fields"]["problem"]["fields"]["none_means"] == \
+        {"message_id": "one per player", "fields": {}}
 
 
 def test_every_server_refusal_template_is_translated_with_its_fields():
     ru = translations("ru")
-    for template in SERVER_REFUSALS:
+    for template in SERVER_MESSAGES:
         text = ru.gettext(template)
         assert text != template and CYRILLIC.search(text), template
         assert sorted(re.findall(r"\{\w+\}", text)) == sorted(re.findall(r"\{\w+\}", template))
-    filled = "too many messages: at most 20 per second"
-    assert refusal_words(filled, "ru") == "слишком много сообщений: не больше 20 в секунду"
-    assert refusal_words(filled, "en") == filled
-    assert refusal_words("something new", "ru", "kings_stakes") == "something new"
+    error = ApiError(429, Words(MESSAGE_RATE, {"rate": "20"}))
+    assert error.text("ru") == "слишком много сообщений: не больше 20 в секунду"
+    assert error.text("en") == error.error == "too many messages: at most 20 per second"
+    assert error.body() == {"error": error.error, "code": "too_many_requests",
+                            "message_id": MESSAGE_RATE, "fields": {"rate": "20"}}
+
+
+def test_no_english_is_read_back():
+    """A refusal is put in words by its id: an English text that happens to fill a template
+    is not matched against it (the reverse matching is gone), it stays as it was made."""
+    text = "too many messages: at most 20 per second"
+    assert ApiError(429, text).text("ru") == text              # its own id: no msgid
+    assert ApiError(409, "no such table").text("ru") == "такого стола нет"   # a msgid
+    import cardcore.server.languages as languages
+    assert not hasattr(languages, "refusal_words")

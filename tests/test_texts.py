@@ -340,17 +340,30 @@ def test_the_how_to_pages_keep_to_the_glossary_and_the_title(cls):
     assert title != cls.title and title in page.splitlines()[0], (cls.name, title)
 
 
-def test_a_refusal_without_fields_is_not_read_as_a_template_with_one():
-    """«у вас нет карт для этого», not «у вас нет the cards for that» (the text also fits
-    "you do not hold {card}")."""
-    from cardcore.errors import IllegalActionError
+def test_a_refusal_is_put_in_words_by_its_id_never_by_its_english():
+    """«у вас нет карт для этого» for the message without fields, «у вас нет 7H» for the
+    template "you do not hold {card}" with its card; an English text that merely fits a
+    template is not read back against it (issue 46: refusals are data)."""
+    from cardcore.errors import IllegalActionError, Words
     from cardcore.i18n import use
     from cardcore.texts import refusal_text
     manna = game_class("manna")
     with use("ru", manna):
-        assert refusal_text(IllegalActionError("you do not hold the cards for that [MH-4.2]"),
+        assert refusal_text(IllegalActionError("you do not hold the cards for that", "MH-4.2"),
                             manna) == "у вас нет карт для этого [MH-4.2]"
-        assert refusal_text(IllegalActionError("you do not hold 7H"), manna) == "у вас нет 7H"
+        assert refusal_text(IllegalActionError(Words("you do not hold {card}", {"card": "7H"})),
+                            manna) == "у вас нет 7H"
+        assert refusal_text(IllegalActionError("you do not hold 7H"), manna) == \
+            "you do not hold 7H"
+    game = cardcore.new_game("manna", seed=1)
+    refused = next(a for a in range(game.num_distinct_actions)
+                   if a not in game.legal_action_ids())
+    with pytest.raises(IllegalActionError) as caught:
+        game.apply(refused)
+    found = game._state.refusal(refused)
+    assert caught.value.words == game._state.refusals.words(found.reason, found.args)
+    assert caught.value.rule == found.rule and str(caught.value) == \
+        f"{caught.value.words.english()} [{found.rule}]"
 
 
 @pytest.mark.parametrize("package", sorted(i18n_catalogs.packages()))

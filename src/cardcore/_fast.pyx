@@ -236,7 +236,7 @@ cdef class CardMultiset:
 
 
 # ---------------------------------------------------------------- the state machine framework
-from cardcore.errors import IllegalActionError, echo
+from cardcore.errors import IllegalActionError, Words, echo
 
 _HOOK_NAMES = ("start", "legal", "apply", "observation_size", "observe", "returns",
                "scores", "sample_hidden", "zone_cards", "breakdown")
@@ -547,8 +547,23 @@ cdef class GameState:
                 self.hooks.apply(self.data, action)
                 self.h.actions_applied += 1
                 return 0
+        raise self.illegal(action)
+
+    def illegal(self, action) -> object:
+        """The IllegalActionError of an action id that is not legal now: the kernel's refusal
+        as data (``words``: its template and fields, cardcore.refusals), else
+        ``explain_illegal``'s message."""
+        self.ready()
+        found = self.refusal(action) if self.refusals is not None else None
+        if found is not None:
+            return self.refusals.error(found)
+        if isinstance(action, bool) or not isinstance(action, int) \
+                or not 0 <= action < self.hooks.num_actions:
+            return IllegalActionError(Words("action id {action} is outside 0..{last}",
+                                            {"action": echo(action),
+                                             "last": self.hooks.num_actions - 1}))
         message, rule = self.explain_illegal(action)
-        raise IllegalActionError(message, rule)
+        return IllegalActionError(message, rule)
 
     cdef int choose(self, object cards) except -1:
         self.h.chosen_size = load_cards(self.h.chosen, cards, CHOSEN_CAPACITY)

@@ -50,7 +50,7 @@ from rich.text import Text
 from cardcore import __version__
 from cardcore.bots import BOTS, make_bot, parse_bot_specs
 from cardcore import cli_admin, cli_record
-from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
+from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, Words, echo
 from cardcore.game import CONFIG_REFUSALS, NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.i18n import LANGUAGES, N_, _, check_lang, fill_template, ngettext, use
@@ -99,13 +99,13 @@ def _parse_options(pairs: Sequence[str], game: str) -> dict[str, Any]:
             raise ConfigError(f"option {echo(pair)} must look like name=value", key or None)
         if key in COMMAND_FLAGS:
             flag = COMMAND_FLAGS[key]
-            raise ConfigError(CLI_REFUSALS[0].format(name=echo(key), game=game, flag=flag)
-                              if flag else CLI_REFUSALS[1].format(name=echo(key), game=game),
-                              key)
+            raise ConfigError(Words(CLI_REFUSALS[0], {"name": echo(key), "game": game,
+                                                       "flag": flag}) if flag else
+                              Words(CLI_REFUSALS[1], {"name": echo(key), "game": game}), key)
         if key not in known:                    # the game's own refusal (and its Russian)
-            raise ConfigError(CONFIG_REFUSALS[2].format(
-                game=game, named=key if len(key) <= 40 else echo(key),
-                known=", ".join(sorted(known)) or "none"), key)
+            raise ConfigError(Words(CONFIG_REFUSALS[2], {
+                "game": game, "named": key if len(key) <= 40 else echo(key),
+                "known": ", ".join(sorted(known)) or "none"}), key)
         try:
             value: Any = json.loads(raw)
         except (json.JSONDecodeError, RecursionError):
@@ -637,13 +637,13 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         game = new_game(args.game, players=args.players, seed=seed, **options)
     seat = args.seat if args.seat is not None else recorded.get("seat") or 0
     if not 0 <= seat < game.num_players:
-        raise ConfigError(CLI_REFUSALS[2].format(last=game.num_players - 1, value=echo(seat)),
-                          "seat")
+        raise ConfigError(Words(CLI_REFUSALS[2], {"last": game.num_players - 1,
+                                                   "value": echo(seat)}), "seat")
     if args.level is not None:
         if args.bots is not None:
             raise ConfigError(CLI_REFUSALS[4], "level")
         if type(args.level) is not int or not 1 <= args.level <= 5:
-            raise ConfigError(CLI_REFUSALS[3].format(value=echo(args.level)), "level")
+            raise ConfigError(Words(CLI_REFUSALS[3], {"value": echo(args.level)}), "level")
     bots = f"level:{args.level}" if args.level is not None else args.bots or "greedy"
     names = [str(spec) for spec in parse_bot_specs(bots)]    # name[:key=value,...]
     saved_bots = recorded.get("bots", {})
@@ -1455,7 +1455,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang = getattr(args, "lang", None)
         if lang in LANGUAGES:                   # a command with --lang: its refusals too
             with use(lang):
-                text = fill_template(config_text(text), CLI_REFUSALS)
+                text = config_text(e)
         errors.print(f"[bold red]cardcore {args.command}:[/] {escape(text)}", highlight=False)
         return 2
     except KeyboardInterrupt:

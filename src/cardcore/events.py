@@ -542,20 +542,22 @@ def action_moves_for(game: NarratedGame, state: GameState, action_id: int,
 
 
 def events_for(game: NarratedGame, seat: int | None, since: int,
-               lang: str = "en") -> list[dict[str, JSON]]:
+               lang: str = "en", until: int | None = None) -> list[dict[str, JSON]]:
     """``Game.events``: check the arguments, bring the narration up to date, render, with the
     words in ``lang`` (``text``; a round or match end's ``reason``; its breakdown rows'
-    ``text``)."""
+    ``text``), the events ``since`` up to (not including) ``until`` (None: the last)."""
     lang = check_lang(lang)
     if seat is not None and (type(seat) is not int or not 0 <= seat < game.num_players):
         raise ValueError(f"seat must be None or a seat 0..{game.num_players - 1}, "
                          f"not {echo(seat)}")
     if type(since) is not int or since < 0:
         raise ValueError(f"since must be an int >= 0, not {echo(since)}")
+    if until is not None and (type(until) is not int or until < since):
+        raise ValueError(f"until must be None or an int >= since, not {echo(until)}")
     narration = game._narrate()
     key = words_key(seat, lang)
     with narration.lock:
-        raw = narration.raw[since:]
+        raw = narration.raw[since:until]
         told = narration.words.get(key)
         if told is None:
             told = narration.words[key] = []

@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from cardcore._fast import GameState, LoggedApply, Random, seed_to_u64
 from cardcore.cards import card_id, card_str, format_cards
-from cardcore.errors import ConfigError, IllegalActionError, echo
+from cardcore.errors import ConfigError, IllegalActionError, Words, echo
 from cardcore.events import (
     Narration, Narrator, action_moves_for, events_for, multiset_minus,
 )
@@ -316,6 +316,21 @@ _FLAG = N_("must be True or False ({rule})")
 _FLAG_PLAYERS = N_("True is for {counts} players only, not {players} ({rule})")
 OPTION_PROBLEMS = (_SEAT_OR_LOT, _ONE_OF, _INT_BETWEEN, _NONE_OR_INT, _MULTIPLE, _FLAG,
                    _FLAG_PLAYERS)
+
+
+class Problem(str):
+    """An option check's answer (one of OPTION_PROBLEMS filled): its English text, and its
+    words as data (``words``) for the reader's language."""
+
+    words: Words
+
+    def __new__(cls, template: str, **fields: Any) -> Problem:
+        words = Words(template, fields)
+        made = super().__new__(cls, words.english())
+        made.words = words
+        return made
+
+
 # The other refusals of a game's configuration (the players, unknown options).
 CONFIG_REFUSALS = (
     N_("{game} is for {low} to {high} players, not {value}"),
@@ -329,7 +344,7 @@ def seat_or_lot(rule: str) -> OptionCheck:
     def check(value: Any, players: int) -> str | None:
         if value is None or (is_int(value) and 0 <= value < players):
             return None
-        return _SEAT_OR_LOT.format(last=players - 1, rule=rule)
+        return Problem(_SEAT_OR_LOT, last=players - 1, rule=rule)
 
     def schema(players: int | None, most: int) -> dict[str, Any]:
         return {"type": ["integer", "null"], "minimum": 0,
@@ -342,7 +357,7 @@ def one_of(*allowed: Any, rule: str) -> OptionCheck:
     def check(value: Any, players: int) -> str | None:
         if any(value == a and type(value) is type(a) for a in allowed):
             return None
-        return _ONE_OF.format(allowed=", ".join(map(repr, allowed)), rule=rule)
+        return Problem(_ONE_OF, allowed=", ".join(map(repr, allowed)), rule=rule)
     return _Check(check, " | ".join(map(repr, allowed)),
                   lambda players, most: {"enum": list(allowed)}, rule)
 
@@ -352,8 +367,8 @@ def int_between(low: int, high: int, rule: str, allow_none: bool = False) -> Opt
     def check(value: Any, players: int) -> str | None:
         if (allow_none and value is None) or (is_int(value) and low <= value <= high):
             return None
-        return (_NONE_OR_INT if allow_none else _INT_BETWEEN).format(low=low, high=high,
-                                                                      rule=rule)
+        return Problem(_NONE_OR_INT if allow_none else _INT_BETWEEN, low=low, high=high,
+                       rule=rule)
     kind = ["integer", "null"] if allow_none else "integer"
     return _Check(check, ("None | " if allow_none else "") + f"{low}..{high}",
                   lambda players, most: {"type": kind, "minimum": low, "maximum": high}, rule)
@@ -365,7 +380,8 @@ def players_multiple(high: int, rule: str, none_means: str) -> OptionCheck:
     def check(value: Any, players: int) -> str | None:
         if value is None or (is_int(value) and 0 < value <= high and value % players == 0):
             return None
-        return _MULTIPLE.format(none_means=none_means, players=players, high=high, rule=rule)
+        return Problem(_MULTIPLE, none_means=Words(none_means), players=players, high=high,
+                       rule=rule)
 
     def schema(players: int | None, most: int) -> dict[str, Any]:
         if players is None:
@@ -384,10 +400,10 @@ def flag(rule: str, players: Sequence[int] | None = None) -> OptionCheck:
 
     def check(value: Any, n: int) -> str | None:
         if not isinstance(value, bool):
-            return _FLAG.format(rule=rule)
+            return Problem(_FLAG, rule=rule)
         if value and counts is not None and n not in counts:
-            return _FLAG_PLAYERS.format(counts=" or ".join(map(str, counts)), players=n,
-                                        rule=rule)
+            return Problem(_FLAG_PLAYERS, counts=" or ".join(map(str, counts)), players=n,
+                           rule=rule)
         return None
 
     def schema(n: int | None, most: int) -> dict[str, Any]:
@@ -792,12 +808,12 @@ class Game:
         if players is None:
             return cls.default_players
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ConfigError(CONFIG_REFUSALS[1].format(type=type(players).__name__),
+            raise ConfigError(Words(CONFIG_REFUSALS[1], {"type": type(players).__name__}),
                               "players")
         if not cls.min_players <= players <= cls.max_players:
-            raise ConfigError(CONFIG_REFUSALS[0].format(game=cls.name, low=cls.min_players,
-                                                        high=cls.max_players,
-                                                        value=echo(players)), "players")
+            raise ConfigError(Words(CONFIG_REFUSALS[0], {
+                "game": cls.name, "low": cls.min_players, "high": cls.max_players,
+                "value": echo(players)}), "players")
         return players
 
     def _check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -806,8 +822,8 @@ class Game:
             known = ", ".join(sorted(self.options_spec)) or "none"
             named = ", ".join(echo(k) if not isinstance(k, str) or len(k) > 40 else k
                               for k in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
-            raise ConfigError(CONFIG_REFUSALS[2].format(game=self.name, named=named,
-                                                        known=known), unknown[0])
+            raise ConfigError(Words(CONFIG_REFUSALS[2], {"game": self.name, "named": named,
+                                                         "known": known}), unknown[0])
         resolved = {}
         for key, option in self.options_spec.items():
             value = given.get(key, option.default)
@@ -815,8 +831,9 @@ class Game:
                 else option.check
             problem = check(value, self.num_players)
             if problem:
-                raise ConfigError(OPTION_REFUSAL.format(key=key, value=echo(value),
-                                                        problem=problem), key)
+                said = problem.words if isinstance(problem, Problem) else Words(problem)
+                raise ConfigError(Words(OPTION_REFUSAL, {"key": key, "value": echo(value),
+                                                         "problem": said}), key)
             resolved[key] = option.resolve(value, self.num_players) if option.resolve else value
         return resolved
 
@@ -1082,8 +1099,9 @@ class Game:
                         position: tuple[Game, int] | None = None) -> Action:
         action_id = _as_action_id(action_id)
         if not 0 <= action_id < len(self._specs):
-            raise IllegalActionError(f"action id {echo(action_id)} is outside "
-                                     f"0..{len(self._specs) - 1}")
+            raise IllegalActionError(Words("action id {action} is outside 0..{last}",
+                                           {"action": echo(action_id),
+                                            "last": len(self._specs) - 1}))
         spec = self._specs[action_id]
         player = self._state.current_player
         seat = -1 if player is None else player
@@ -1199,8 +1217,7 @@ class Game:
                                          NOTATION_RULE) from None
         state = self._state
         if not state.is_legal(action_id):
-            message, rule = state.explain_illegal(action_id)
-            raise IllegalActionError(message, rule)
+            raise state.illegal(action_id)
         spec = self._specs[action_id]
         rule = self.exact_cards_rules.get(spec.kind)
         default = state.hand_cards(action_id)
@@ -1277,7 +1294,8 @@ class Game:
         if to_move is None:
             raise IllegalActionError("the match is over: nobody is to move")
         if player != to_move:
-            raise IllegalActionError(f"it is seat {to_move}'s turn, not seat {player}'s")
+            raise IllegalActionError(Words("it is seat {seat}'s turn, not seat {other}'s",
+                                           {"seat": to_move, "other": player}))
 
     def _resolve(self, action: ActionLike) -> int:
         if isinstance(action, Action):
@@ -1292,8 +1310,9 @@ class Game:
             return action_id
         if isinstance(action, str):
             if len(action) > MAX_ACTION_TEXT:
-                raise IllegalActionError(f"an action notation has at most {MAX_ACTION_TEXT} "
-                                         f"characters, not {len(action)}", NOTATION_RULE)
+                raise IllegalActionError(
+                    Words("an action notation has at most {limit} characters, not {count}",
+                          {"limit": MAX_ACTION_TEXT, "count": len(action)}), NOTATION_RULE)
             found = self._label_index.get(_normalize_label(action))
             if found is None:
                 found = self._parse_alias(action)
@@ -1301,8 +1320,10 @@ class Game:
                 legal = ", ".join(self._specs[i].label for i in self._state.legal_ids())
                 if len(legal) > 400:
                     legal = legal[:400] + ", ..."
-                raise IllegalActionError(f"{_echo(action)} is not an action of {self.name}; "
-                                         f"legal now: {legal or 'nothing'}", NOTATION_RULE)
+                raise IllegalActionError(
+                    Words("{action} is not an action of {game}; legal now: {legal}",
+                          {"action": _echo(action), "game": self.name,
+                           "legal": legal or "nothing"}), NOTATION_RULE)
             return found            # the state machine says which rule forbids it, if one does
         if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
             return _as_action_id(action)
@@ -1353,7 +1374,7 @@ class Game:
         return view
 
     def events(self, seat: int | None = None, since: int = 0,
-               lang: str = "en") -> list[dict[str, JSONValue]]:
+               lang: str = "en", until: int | None = None) -> list[dict[str, JSONValue]]:
         """The event stream as ``seat`` saw it (``None``: a spectator, public facts only), from
         index ``since``: one event per applied action and per automatic happening (deal,
         turn-up, red three laid, foot picked up, pile recycled, round/deal/hand end with its
@@ -1365,8 +1386,9 @@ class Game:
         naming ``lang``) from ``seat``'s point of view, naming only cards it saw; a round or
         match end its ``reason`` in words (``reason_code`` the stable code); each breakdown
         row its ``text`` (``count`` apart). The words are made once per event, seat and
-        language."""
-        return events_for(self, seat, since, lang)
+        language. ``until`` ends the list before that index (None: at the last event), so
+        that a page of a long match renders only its own events."""
+        return events_for(self, seat, since, lang, until)
 
     def event_count(self) -> int:
         """How many events ``events()`` returns from 0 (for every seat the same): the

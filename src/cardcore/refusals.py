@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from cardcore.cards import SUITS, card_str
+from cardcore.errors import IllegalActionError, Words
 from cardcore.i18n import fields_of, fill
 
 __all__ = ["Refusal", "Refusals", "CARD_FIELDS", "SUIT_FIELDS", "field_text", "refusal_text"]
@@ -62,3 +63,17 @@ class Refusals(tuple[str, ...]):
 
     def record(self, reason: int, rule: str, args: tuple[int, ...]) -> Refusal:
         return Refusal(reason, rule, args)
+
+    def words(self, reason: int, args: Sequence[int]) -> Words:
+        """Refusal ``reason`` as data: its template (the msgid) and its fields as the
+        message shows them (a card in notation, a suit by its letter)."""
+        template = self[reason]
+        names = tuple(dict.fromkeys(fields_of(template)))
+        if len(names) != len(args):
+            raise ValueError(f"the refusal {template!r} has {len(names)} fields, not {len(args)}")
+        return Words(template, {name: field_text(name, value)
+                                for name, value in zip(names, args)})
+
+    def error(self, refusal: Refusal) -> IllegalActionError:
+        """The IllegalActionError of a refusal: its words as data, its rule ID."""
+        return IllegalActionError(self.words(refusal.reason, refusal.args), refusal.rule)

@@ -5,16 +5,15 @@ show the same texts from here."""
 from __future__ import annotations
 
 import importlib
-import re
 from importlib import resources
 from typing import Any
 
-from cardcore.errors import ConfigError, IllegalActionError
-from cardcore.game import CONFIG_REFUSALS, OPTION_PROBLEMS, OPTION_REFUSAL
-from cardcore.i18n import N_, _, check_lang, fill, fill_template, match_template
+from cardcore.errors import ConfigError, IllegalActionError, Words
+from cardcore.i18n import N_, _, check_lang, fill
 from cardcore.registry import game_class
 
-__all__ = ["SHARED_REFUSALS", "refusal_text", "config_text", "howto_text", "words_module"]
+__all__ = ["SHARED_REFUSALS", "refusal_text", "config_text", "words_text", "howto_text",
+           "words_module"]
 
 
 def words_module(game: Any) -> Any:
@@ -32,38 +31,36 @@ SHARED_REFUSALS = (
     N_("it is seat {seat}'s turn, not seat {other}'s"),
     N_("the match is over: nobody is to move"),
     N_("an action notation has at most {limit} characters, not {count}"),
+    N_("action id {action} is outside 0..{last}"),
 )
-_RULE_SUFFIX = re.compile(r"^(?P<text>.*) \[(?P<rule>[^\]]+)\]$", re.DOTALL)
+
+
+def words_text(words: Words, game: Any = None) -> str:
+    """A message given as data (``Words``) in the current language: its id (the English
+    template, a msgid) translated, a count's plural form by the game's ``PLURAL_REFUSALS``,
+    filled with its fields, a field that is a message put in words in turn. Nothing is read
+    back from English: a message without a catalog entry stays as written."""
+    values = {name: words_text(value, game) if isinstance(value, Words) else str(value)
+              for name, value in words.fields.items()}
+    plurals = getattr(words_module(game), "PLURAL_REFUSALS", {}) if game is not None else {}
+    plural = plurals.get(words.message_id)
+    count = values.get("count", "")
+    if plural is not None and count.isdigit():
+        return fill(plural(int(count)), values)         # "{count} card(s)": "1 card", "2 cards"
+    return fill(_(words.message_id), values)
 
 
 def refusal_text(error: IllegalActionError, game: Any) -> str:
-    """An IllegalActionError's message in the current language: the game's refusal templates
-    (its words module's ``REFUSALS``), then the shared ones; the rule ID stays."""
-    text, rule = str(error), ""
-    m = _RULE_SUFFIX.match(text)
-    if m:
-        text, rule = m.group("text"), f" [{m.group('rule')}]"
-    words = words_module(game)
-    for template, plural in getattr(words, "PLURAL_REFUSALS", {}).items():
-        values = match_template(text, template)     # "{count} card(s)": "1 card", "2 cards"
-        if values is not None and values.get("count", "").isdigit():
-            return fill(plural(int(values["count"])), values) + rule
-    templates = tuple(getattr(words, "REFUSALS", ())) + SHARED_REFUSALS
-    return fill_template(text, templates) + rule
+    """An IllegalActionError's message in the current language, from its ``words`` (the
+    game's catalog first, then the shared one); the rule ID stays."""
+    text = words_text(error.words, game)
+    return f"{text} [{error.rule}]" if error.rule else text
 
 
-def config_text(text: str) -> str:
-    """A refusal of a game's configuration (ConfigError: an option check's, the players') in
-    the current language: ``OPTION_REFUSAL`` around one of ``OPTION_PROBLEMS`` (the phrase
-    saying what None means translated too: a msgid of the game's), then CONFIG_REFUSALS;
-    option names, values and rule IDs stay as written. Other text stays as it is."""
-    for problem in OPTION_PROBLEMS:
-        values = match_template(text, OPTION_REFUSAL.replace("{problem}", problem))
-        if values is not None:
-            if "none_means" in values:
-                values["none_means"] = _(values["none_means"])
-            return fill(_(OPTION_REFUSAL), {**values, "problem": fill(_(problem), values)})
-    return fill_template(text, CONFIG_REFUSALS)
+def config_text(error: ConfigError, game: Any = None) -> str:
+    """A ConfigError's message (an option check's, the players', a clock's) in the current
+    language, from its ``words``: option names, values and rule IDs stay as written."""
+    return words_text(error.words, game)
 
 
 def howto_text(game: str, lang: str) -> str:

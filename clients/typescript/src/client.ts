@@ -220,12 +220,26 @@ export class CardcoreClient {
     return this.request("GET", "/api/tables" + (query.over ? "?over=1" : ""));
   }
 
-  /** `GET /api/tables/{id}`: the seat's state (the spectator's without a token), with the
-   * events from `since`. */
+  /** `GET /api/tables/{id}`: the seat's state (the spectator's without a token), with one
+   * page of events (docs/server.md, "Reading a table"): the last 100 without `since`, else the
+   * 100 from `since`; `events_from` is the `n` of the first. */
   state<G extends GameName = GameName>(table: string, token?: string,
                                        since?: number): Promise<TableState<G>> {
     const query = since === undefined ? "" : `?since=${since}`;
     return this.request("GET", `/api/tables/${encodeURIComponent(table)}${query}`, { token });
+  }
+
+  /** Every event of the table from `since` (default 0) as the token's seat saw it, read page
+   * by page (`state` with `since`) until the page that ends at `event_count`. */
+  async allEvents<G extends GameName = GameName>(table: string, token?: string,
+                                                 since = 0): Promise<TableState<G>["events"]> {
+    const events: TableState<G>["events"] = [];
+    for (;;) {
+      const page: TableState<G> = await this.state<G>(table, token, since);
+      events.push(...page.events);
+      since = (page.events_from ?? since) + page.events.length;
+      if (since >= page.event_count || page.events.length === 0) return events;
+    }
   }
 
   /** `POST /api/tables/{id}/actions`: play for the token's seat; with `after` (the

@@ -65,7 +65,10 @@ test("patches applied give the whole states, for a whole match", async () => {
     assert.deepEqual(me.events, mine.events);
     assert.deepEqual(spectator.events, spectatorWhole.events);
     const got = await client.state(created.table, token);
-    const { events, ...rest } = got;
+    // GET answers the last page of events (docs/server.md, "Reading a table"), from events_from.
+    const { events, events_from: from, ...rest } = got;
+    assert.equal(from, Math.max(0, final - 100));
+    assert.deepEqual(events, me.events.slice(from), "GET's last page differs from the events");
     assert.deepEqual(patched.states.get(final), rest, "the last state differs from GET's");
   } finally {
     for (const s of sockets) s.close();

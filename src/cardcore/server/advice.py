@@ -12,7 +12,9 @@ from collections import OrderedDict
 from concurrent.futures import Executor
 from typing import Any, Callable
 
+from cardcore.errors import Words
 from cardcore.server.api_errors import ApiError
+from cardcore.server.messages import HINT_RATE
 from cardcore.server.limits import Limits, RateBuckets
 from cardcore.server.room import Room
 from cardcore.server.table_bots import table_bot
@@ -80,7 +82,7 @@ class Advisor:
         wait = self.hints.take(f"{table.id}:{seat}", time.monotonic())
         if wait:
             self.refused("hint_rate")
-            raise ApiError(429, f"at most {self.limits.hint_rate:g} hints per second per seat",
+            raise ApiError(429, Words(HINT_RATE, {"rate": f"{self.limits.hint_rate:g}"}),
                            retry_after=math.ceil(wait))
         await table.settled()
         copy = table.game.clone()

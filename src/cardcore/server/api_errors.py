@@ -1,28 +1,68 @@
 """A refusal of the server (``ApiError``: an HTTP status and a message; app.py answers it as
-JSON, the WebSocket as an error message), and the refusals every part of it shares."""
+JSON, the WebSocket as an error message), and the refusals every part of it shares.
+
+Its message is data (``words``: a message id and fields, docs/server.md "Errors"): the body
+carries ``code``, ``message_id`` and ``fields`` beside ``error`` (the text), and the text is
+put in the reader's language where it leaves (``text``), from the id, never from the English."""
 from __future__ import annotations
 
 import logging
 import math
 import time
-from typing import Any
+from typing import Any, Protocol
 
+from cardcore.errors import ConfigError, IllegalActionError, Words
 from cardcore.game import is_int
+from cardcore.server.messages import render
 
 log = logging.getLogger("cardcore.server")
 
 
-class ApiError(Exception):
-    """A refusal: an HTTP status, a message for people, and optional details (``rule``...)."""
+class Worded(Protocol):
+    """An error whose words are data (a ConfigError, the clock's ClockError)."""
+    words: Words
 
-    def __init__(self, status: int, error: str, **details: Any) -> None:
-        super().__init__(error)
+
+# ``code``: what kind of refusal, for programs (stable; the text is for people).
+STATUS_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+                409: "conflict", 410: "gone", 413: "too_large", 415: "unsupported_media_type",
+                421: "misdirected", 422: "unprocessable", 429: "too_many_requests",
+                500: "internal_error", 503: "unavailable"}
+
+
+class ApiError(Exception):
+    """A refusal: an HTTP status, a message for people (a text without fields, or ``Words``:
+    a template of messages.py and its fields), a ``code`` (by default the status's), and
+    optional details (``rule``, ``option``, ``event_count``...). ``cite``: the rule ID
+    closes the text (a game's refusal: ``"you do not hold 7H [KS-4]"``)."""
+
+    def __init__(self, status: int, error: str | Words, *, code: str | None = None,
+                 cite: str | None = None, **details: Any) -> None:
+        self.words = error if isinstance(error, Words) else Words(error)
+        self.suffix = f" [{cite}]" if cite else ""
+        self.error = self.words.english() + self.suffix
+        super().__init__(self.error)
         self.status = status
-        self.error = error
+        self.code = code or STATUS_CODES.get(status, "error")
         self.details = details
 
+    @classmethod
+    def illegal(cls, error: IllegalActionError) -> ApiError:
+        """The 422 of an action the game refuses: its words, its rule."""
+        return cls(422, error.words, code="illegal_action", cite=error.rule, rule=error.rule)
+
+    @classmethod
+    def config(cls, error: ConfigError | Worded, option: str | None) -> ApiError:
+        """The 422 of a table configuration the game (or the clock) refuses."""
+        return cls(422, error.words, code="bad_option", option=option)
+
     def body(self) -> dict[str, Any]:
-        return {"error": self.error, **self.details}
+        """The JSON of the refusal, its text in English."""
+        return {"error": self.error, "code": self.code, **self.words.to_dict(), **self.details}
+
+    def text(self, lang: str, game: Any = None) -> str:
+        """The refusal's text in ``lang`` (with ``game``'s words, a game class, first)."""
+        return render(self.words, lang, game, self.suffix)
 
 
 def check_after(after: Any) -> None:

@@ -174,5 +174,5 @@ def _api_route(ctx: Context, path: str, handlers: dict[str, Handler]) -> Route:
             return response
         except Exception:                   # a bug: say so in JSON, keep serving
             log.exception("error in %s %s", request.method, request.url.path)
-            return json_response({"error": "internal error"}, 500)
+            return json_response(ApiError(500, "internal error").body(), 500)
     return Route(path, endpoint, methods=list(handlers))

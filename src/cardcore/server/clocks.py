@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from cardcore.bots import LEVELS, make_bot
-from cardcore.errors import echo
+from cardcore.errors import Words, echo
 from cardcore.i18n import N_
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ DEFAULT_ON_TIMEOUT = "level:2"
 FORFEIT = "forfeit"
 SHAPES = ({"per_move"}, {"bank", "increment"})
 
-# parse_clock's refusals, as the templates they fill (languages.py translates them).
+# parse_clock's refusals: the templates of their words (ClockError.words).
 _SECONDS = N_("clock.{name} must be a number of seconds in [{low}, {high}], not {value}")
 _NOT_OBJECT = N_('clock must be an object like {"per_move": 20} or '
                  '{"bank": 300, "increment": 5}')
@@ -58,8 +58,9 @@ KEYS = ("per_move", "bank", "increment", "on_timeout")
 class ClockError(ValueError):
     """A bad clock option; ``option`` names it (``clock.per_move`` ...)."""
 
-    def __init__(self, message: str, option: str) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Words, option: str) -> None:
+        self.words = message if isinstance(message, Words) else Words(message)
+        super().__init__(self.words.english())
         self.option = option
 
 
@@ -67,8 +68,9 @@ def _seconds(raw: dict[str, Any], name: str, low: float) -> float:
     value = raw[name]
     if isinstance(value, bool) or not isinstance(value, (int, float)) \
             or not math.isfinite(value) or not low <= value <= MAX_SECONDS:
-        raise ClockError(_SECONDS.format(name=name, low=f"{low:g}", high=f"{MAX_SECONDS:g}",
-                                         value=echo(value)), f"clock.{name}")
+        raise ClockError(Words(_SECONDS, {"name": name, "low": f"{low:g}",
+                                          "high": f"{MAX_SECONDS:g}", "value": echo(value)}),
+                         f"clock.{name}")
     return float(value)
 
 
@@ -95,7 +97,7 @@ def parse_clock(raw: Any) -> ClockSpec | None:
         raise ClockError(_NOT_OBJECT, "clock")
     unknown = sorted(str(k) for k in raw if k not in KEYS)
     if unknown:
-        raise ClockError(_UNKNOWN_KEY.format(key=echo(unknown[0]), keys=", ".join(KEYS)),
+        raise ClockError(Words(_UNKNOWN_KEY, {"key": echo(unknown[0]), "keys": ", ".join(KEYS)}),
                          "clock")
     shape = set(raw) - {"on_timeout"}
     if shape not in SHAPES:
@@ -103,7 +105,8 @@ def parse_clock(raw: Any) -> ClockSpec | None:
     on_timeout = raw.get("on_timeout", DEFAULT_ON_TIMEOUT)
     allowed = [FORFEIT] + [f"level:{n}" for n in LEVELS]
     if on_timeout not in allowed:
-        raise ClockError(_ON_TIMEOUT.format(allowed=", ".join(allowed), value=echo(on_timeout)),
+        raise ClockError(Words(_ON_TIMEOUT, {"allowed": ", ".join(allowed),
+                                             "value": echo(on_timeout)}),
                          "clock.on_timeout")
     if "per_move" in raw:
         return ClockSpec(per_move=_seconds(raw, "per_move", MIN_SECONDS), on_timeout=on_timeout)

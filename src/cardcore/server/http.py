@@ -49,10 +49,12 @@ def json_response(body: Any, status: int = 200) -> JSONResponse:
     return FastJSONResponse(body, status_code=status, headers=SECURITY_HEADERS)
 
 
-def error_response(error: ApiError, words: Callable[[str], str] | None = None) -> JSONResponse:
+def error_response(error: ApiError, words: Callable[[ApiError], str] | None = None
+                   ) -> JSONResponse:
+    """The refusal as JSON (``words``: its text in the reader's language; None: English)."""
     body = error.body()
     if words is not None:
-        body["error"] = words(error.error)
+        body["error"] = words(error)
     return json_response(body, error.status)
 
 
@@ -87,7 +89,8 @@ async def read_json(request: Request, max_body: int = MAX_BODY) -> Any:
     return parse_json(b"".join(chunks))
 
 
-async def read_object(request: Request, max_body: int, fields: set[str]) -> dict[str, Any]:
+async def read_object(request: Request, max_body: int,
+                      fields: set[str] | frozenset[str]) -> dict[str, Any]:
     """The body as a JSON object of ``fields`` only (400 for another value or field)."""
     body = await read_json(request, max_body)
     if not isinstance(body, dict):

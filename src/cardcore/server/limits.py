@@ -231,12 +231,19 @@ class Guard:
         if scope["type"] == "websocket":
             await refuse_socket(receive, send, status, text)
             return
-        body = json.dumps({"error": text}).encode()
+        body = json.dumps(_error_body(status, text)).encode()
         await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode()),
                                 (b"cache-control", b"no-store")]})
         await send({"type": "http.response.body", "body": body})
+
+
+def _error_body(status: int, text: str) -> dict[str, Any]:
+    """A refusal's JSON as every route answers it (``code``, ``message_id``, ``fields``);
+    imported here, on a refusal only: this module stays free of the games."""
+    from cardcore.server.api_errors import ApiError
+    return ApiError(status, text).body()
 
 
 async def refuse_socket(receive: Receive, send: Send, status: int, text: str,
@@ -247,5 +254,6 @@ async def refuse_socket(receive: Receive, send: Send, status: int, text: str,
         return
     await send({"type": "websocket.accept"})
     await send({"type": "websocket.send",
-                "text": json.dumps({"type": "error", "status": status, "error": text})})
+                "text": json.dumps({"type": "error", "status": status,
+                                    **_error_body(status, text)})})
     await send({"type": "websocket.close", "code": code})

@@ -6,17 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from cardcore.errors import ConfigError
+from cardcore.errors import ConfigError, Words
 from cardcore.game import Game, is_int
 from cardcore.records import Fairness, check_client_seed
 from cardcore.registry import game_class, new_game
 from cardcore.server import clocks
 from cardcore.server import seats as seating
 from cardcore.server.api_errors import ApiError
+from cardcore.server.messages import NOT_AN_OPTION
 from cardcore.server.room import Room
 from cardcore.server.table_bots import parse_bots
 from cardcore.server.takeback import OPTION as TAKEBACK_OPTION
-from cardcore.server.takeback import parse_takeback
+from cardcore.server.takeback import TakebackError, parse_takeback
 from cardcore.server.tokens import new_token, token_hash
 
 __all__ = ["NewTable", "Made", "SeatPlan", "make_game", "seat_plan", "MAX_SEED"]
@@ -94,11 +95,11 @@ def _checked_fields(request: NewTable) -> tuple[str, dict[str, Any], clocks.Cloc
         raise ApiError(400, "options must be an object")
     clash = sorted(set(options) & {"players", "seed", "deck"})
     if clash:
-        raise ApiError(422, f"options: {clash[0]!r} is not a game option", option=clash[0])
+        raise ApiError(422, Words(NOT_AN_OPTION, {"name": repr(clash[0])}), option=clash[0])
     try:
         clock_spec = clocks.parse_clock(request.clock)
     except clocks.ClockError as e:
-        raise ApiError(422, str(e), option=e.option) from None
+        raise ApiError.config(e, e.option) from None
     return game, options, clock_spec
 
 
@@ -127,10 +128,9 @@ def make_game(request: NewTable, extra_bots: Mapping[str, Sequence[str]],
         g = new_game(cls.name, players=players, seed=seed, deck=deck, **options)
         takeback = parse_takeback(request.takeback, g.num_players - len(bots))
     except ConfigError as e:
-        raise ApiError(422, str(e), option=e.option) from None
+        raise ApiError.config(e, TAKEBACK_OPTION if isinstance(e, TakebackError)
+                              else e.option) from None
     except (TypeError, ValueError, OverflowError) as e:
-        if str(e).startswith(TAKEBACK_OPTION):
-            raise ApiError(422, str(e), option=TAKEBACK_OPTION) from None
         raise ApiError(422, f"bad table configuration: {str(e)[:200]}") from None
     return Made(g, dict(bots), clock_spec, fairness, takeback)
 

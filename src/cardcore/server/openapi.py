@@ -10,15 +10,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore._version import __version__
-from cardcore.game import MAX_CHOSEN_CARDS
 from cardcore.i18n import LANGUAGES
 from cardcore.bots import LEVELS
 from cardcore.match_record import FORMAT as CARDS_FORMAT
-from cardcore.records import ENDINGS, MAX_CLIENT_SEED, RECORD_FORMAT, SCHEME
+from cardcore.records import ENDINGS, RECORD_FORMAT, SCHEME
 from cardcore.registry import available_games
 from cardcore.server.clocks import FORFEIT, MAX_SECONDS, MIN_SECONDS
+from cardcore.server.requests import REQUEST_ID as REQUEST_ID_KEYWORDS
+from cardcore.server.requests import (NEW_TABLE_FROM_SERVER, WS_CLIENT_MESSAGES,
+                                      ActionRequest, ClaimRequest, NewTableRequest,
+                                      TakebackRequest, json_schema)
 from cardcore.server.seats import JOIN_MODES, MAX_NAME, PRESENCES
-from cardcore.server.sockets import MAX_REQUEST_ID, MAX_REQUEST_INT
 from cardcore.server.table_bots import FAILURES, FALLBACK_BOT, table_bots
 
 __all__ = ["openapi_spec", "OPERATIONS"]
@@ -45,14 +47,8 @@ def _json(schema: dict[str, Any], text: str) -> dict[str, Any]:
 
 
 # An action's exact cards (docs/server.md, "Exact cards"; Game.apply's cards=).
-CHOSEN_CARDS = {"type": ["array", "null"], "maxItems": MAX_CHOSEN_CARDS,
-                "items": {"type": "string", "maxLength": 8},
-                "description": "the exact cards the action takes from the hand (card "
-                               "notations), where it names them by count or rank; for any "
-                               "other action its own cards"}
-# A WebSocket action's "id", echoed by its answer (docs/server.md, "Request ids").
-REQUEST_ID = {"type": ["string", "integer"], "minLength": 1, "maxLength": MAX_REQUEST_ID,
-              "minimum": 0, "maximum": MAX_REQUEST_INT}
+# A request id as the socket's messages carry it and its answers echo it (requests.py).
+REQUEST_ID = {"type": ["string", "integer"], **REQUEST_ID_KEYWORDS.keywords}
 
 TABLE_ID = {"name": "table", "in": "path", "required": True,
             "schema": {"type": "string", "minLength": 1, "maxLength": 100}}
@@ -104,6 +100,38 @@ def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[
     return spec
 
 
+# A refusal's words as data (docs/server.md, "Errors"): the English template that is its
+# msgid, and its fields (a value, or a message of its own).
+FIELDS: dict[str, Any] = {"type": "object", "additionalProperties": {
+    "anyOf": [{"type": ["string", "integer"]}, {"$ref": "#/components/schemas/Words"}]}}
+WORDS = {"type": "object", "required": ["message_id", "fields"],
+         "properties": {"message_id": {"type": "string"}, "fields": FIELDS}}
+ERROR_FIELDS: dict[str, Any] = {
+    "error": {"type": "string", "description": "the refusal in the reader's language"},
+    "code": {"type": "string", "description": "the kind of refusal, for programs: "
+             "illegal_action, stale, bad_option, not_found, ..."},
+    "message_id": {"type": "string", "description": "the English template of the message "
+                   "(its msgid in the catalogs)"},
+    "fields": FIELDS,
+}
+
+
+def _new_table(games: list[str], bots: list[str], clock_option: dict[str, Any]
+               ) -> dict[str, Any]:
+    """``POST /api/tables``'s body: the handler's type (requests.NewTableRequest), its
+    ``NEW_TABLE_FROM_SERVER`` fields completed from the server's own lists."""
+    schema = json_schema(NewTableRequest)
+    properties = schema["properties"]
+    server_lists = {"game": {"type": "string", "enum": games},
+                    "bots": {"type": ["object", "null"],
+                             "additionalProperties": {"type": "string", "enum": bots}},
+                    "clock": {"anyOf": [clock_option, {"type": "null"}]},
+                    "join": {"enum": [*JOIN_MODES, None]}}
+    assert set(server_lists) == set(NEW_TABLE_FROM_SERVER)
+    properties.update({name: server_lists[name] for name in NEW_TABLE_FROM_SERVER})
+    return schema
+
+
 def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
     games = list(available_games())
     bots = sorted({bot for game in games
@@ -132,6 +160,9 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                            "description": "the cards that are wild now (game.wild_cards): "
                            "a table marks every copy of them"},
             "event_count": {"type": "integer", "minimum": 0},
+            "events_from": {"type": "integer", "minimum": 0,
+                            "description": "over HTTP: the n of the first of `events`, one "
+                            "page of at most 100 (docs/server.md, \"Reading a table\")"},
             "legal": {"type": "array", "items": {
                 "type": "object", "required": ["id", "player", "kind", "cards", "label"]}},
             "over": {"type": "boolean"},
@@ -181,10 +212,6 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
     state_ok = {"200": _json({"$ref": "#/components/schemas/State"}, "the seat's state")}
     name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME,
             "description": "letters, digits, marks, spaces and -_.' (trimmed, NFC)"}
-    # As sent: the server trims it first, so the bounds are the kept name's (422 otherwise).
-    name_in = {"type": "string", "description": f"1..{MAX_NAME} characters once trimmed: "
-                                                "letters, digits, marks, spaces and -_.'"}
-    seat_list = {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0}}
     return {
         "openapi": "3.1.0",
         "info": {"title": "cardcore table server", "version": __version__,
@@ -274,6 +301,8 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                     "security": BEARER,
                     "parameters": [TABLE_ID,
                                    {"name": "since", "in": "query", "required": False,
+                                    "description": "the first event of the page (0.."
+                                    "event_count); without it, the last 100 events",
                                     "schema": {"type": "integer", "minimum": 0}},
                                    {"name": "token", "in": "query", "required": False,
                                     "deprecated": True, "schema": {"type": "string"}}],
@@ -475,29 +504,8 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                                                           "the creator token)"}},
             "schemas": {
                 "Error": {"type": "object", "required": ["error"],
-                          "properties": {"error": {"type": "string"}}},
-                "NewTable": {
-                    "type": "object", "required": ["game"], "additionalProperties": False,
-                    "properties": {
-                        "game": {"type": "string", "enum": games},
-                        "players": {"type": ["integer", "null"]},
-                        "seed": {"type": ["integer", "null"], "minimum": 0,
-                                 "maximum": 2**64 - 1},
-                        "options": {"type": ["object", "null"]},
-                        "bots": {"type": ["object", "null"], "additionalProperties": {
-                            "type": "string", "enum": bots}},
-                        "client_seed": {"type": ["string", "null"], "minLength": 1,
-                                        "maxLength": MAX_CLIENT_SEED,
-                                        "pattern": "^[ -~]+$"},
-                        "clock": {"anyOf": [clock_option, {"type": "null"}]},
-                        "takeback": {"type": ["boolean", "null"],
-                                     "description": "the one person at a table of bots may "
-                                                    "take moves back (docs/server.md)"},
-                        "open_seats": seat_list,
-                        "names": {"type": ["object", "null"], "additionalProperties": name_in},
-                        "listed": {"type": ["boolean", "null"]},
-                        "spectators": {"type": ["boolean", "null"]},
-                        "join": {"enum": [*JOIN_MODES, None]}}},
+                          "properties": ERROR_FIELDS},
+                "NewTable": _new_table(games, bots, clock_option),
                 "Created": {
                     "type": "object",
                     "required": ["table", "game", "seats", "bots", "creator_token"],
@@ -520,10 +528,8 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                         "names": {"type": "object", "additionalProperties": name},
                         "listed": {"type": "boolean"}, "spectators": {"type": "boolean"},
                         "join": {"enum": list(JOIN_MODES)}}},
-                "Claim": {
-                    "type": "object", "required": ["name"], "additionalProperties": False,
-                    "properties": {"invite": {"type": ["string", "null"]}, "name": name_in,
-                                   "seat": {"type": ["integer", "null"], "minimum": 0}}},
+                # The request bodies: from the types the handlers read (requests.py).
+                "Claim": json_schema(ClaimRequest),
                 "Claimed": {
                     "type": "object", "required": ["table", "seat", "token", "name"],
                     "additionalProperties": False,
@@ -576,18 +582,8 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                 "WsRematch": {"type": "object", "required": ["type", "table"],
                               "properties": {"type": {"const": "rematch"},
                                              "table": {"type": "string"}}},
-                "Action": {
-                    "type": "object", "required": ["action"], "additionalProperties": False,
-                    "properties": {
-                        "token": {"type": ["string", "null"]},
-                        "action": {"type": ["integer", "string"]},
-                        "after": {"type": ["integer", "null"], "minimum": 0},
-                        "cards": CHOSEN_CARDS}},
-                "Takeback": {
-                    "type": "object", "additionalProperties": False,
-                    "properties": {
-                        "token": {"type": ["string", "null"]},
-                        "after": {"type": ["integer", "null"], "minimum": 0}}},
+                "Action": json_schema(ActionRequest),
+                "Takeback": json_schema(TakebackRequest),
                 "TakebackState": {
                     "type": "object", "required": ["rewinds", "available"],
                     "properties": {
@@ -598,22 +594,10 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                 "State": state,
                 # The WebSocket protocol (docs/server.md, "WebSocket"): what a client sends
                 # and what it is sent, described in x-websocket below.
-                "WsAction": {"type": "object", "required": ["type", "action"],
-                             "properties": {"type": {"const": "action"},
-                                            "action": {"type": ["integer", "string"]},
-                                            "after": {"type": ["integer", "null"], "minimum": 0},
-                                            "cards": CHOSEN_CARDS,
-                                            "id": REQUEST_ID}},
-                "WsTakeback": {"type": "object", "required": ["type"],
-                               "properties": {"type": {"const": "takeback"},
-                                              "after": {"type": ["integer", "null"], "minimum": 0},
-                                              "id": REQUEST_ID}},
-                "WsPing": {"type": "object", "required": ["type"],
-                           "properties": {"type": {"const": "ping"}}},
-                # The first message of a socket opened without a token: it becomes the seat's.
-                "WsAuth": {"type": "object", "required": ["type", "token"],
-                           "properties": {"type": {"const": "auth"},
-                                          "token": {"type": "string"}}},
+                # A socket's messages are read by their handlers (routes/socket.py), not
+                # closed: a field a handler does not read is ignored.
+                **{name: json_schema(message, closed=False)
+                   for name, message in WS_CLIENT_MESSAGES.items()},
                 "WsState": {"allOf": [{"$ref": "#/components/schemas/State"},
                                       {"type": "object", "required": ["type"],
                                        "properties": {"type": {"const": "state"},
@@ -633,9 +617,10 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                 "WsError": {"type": "object", "required": ["type", "status", "error"],
                             "properties": {"type": {"const": "error"},
                                            "status": {"type": "integer"},
-                                           "error": {"type": "string"},
+                                           **ERROR_FIELDS,
                                            "rule": {"type": ["string", "null"]},
                                            "id": REQUEST_ID}},
+                "Words": WORDS,
                 "GameOption": {
                     "type": "object", "required": ["schema", "description", "default", "doc"],
                     "properties": {

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from cardcore.bots import Bot
-from cardcore.errors import IllegalActionError
+from cardcore.errors import IllegalActionError, Words
 from cardcore.game import MAX_ACTION_TEXT, MAX_CHOSEN_CARDS, NOTATION_RULE, Game
 from cardcore.i18n import _, use
 from cardcore.records import forfeit_winners, make_record
@@ -33,6 +33,7 @@ from cardcore.server import seats as seating
 from cardcore.server.api_errors import ApiError, BadCredential, check_after
 from cardcore.server.audience import Audience
 from cardcore.server.leases import MOVED
+from cardcore.server.messages import NOT_YOUR_TURN, STALE_ACTION, STALE_TAKEBACK
 from cardcore.server.limits import WS_CLOSE, Limits
 from cardcore.server.metrics import Metrics
 from cardcore.server.record_keys import RecordKeys
@@ -412,12 +413,13 @@ class Room:
         if game.is_over:
             raise ApiError(409, "the match is over", event_count=self.event_count)
         if game.current_player != seat:
-            raise ApiError(409, f"it is seat {game.current_player}'s turn, not seat {seat}'s",
+            mover = game.current_player                 # not None: the match is on
+            raise ApiError(409, Words(NOT_YOUR_TURN, {"seat": -1 if mover is None else mover,
+                                                      "other": seat}),
                            event_count=self.event_count)
         if after is not None and after != self.event_count:
-            raise ApiError(409, f"stale: the action was sent after event {after}, but the "
-                                f"table has {self.event_count} events; look again",
-                           event_count=self.event_count)
+            raise ApiError(409, Words(STALE_ACTION, {"after": after, "count": self.event_count}),
+                           code="stale", event_count=self.event_count)
 
     def check_takeback(self, after: Any) -> None:
         """What a take-back needs (takeback.py), or the ApiError naming what is missing."""
@@ -435,9 +437,9 @@ class Room:
         if self.moved:
             raise ApiError(503, MOVED, retry_after=1)
         if after is not None and after != self.event_count:
-            raise ApiError(409, f"stale: the take-back was sent after event {after}, but the "
-                                f"table has {self.event_count} events; look again",
-                           event_count=self.event_count)
+            raise ApiError(409, Words(STALE_TAKEBACK, {"after": after,
+                                                       "count": self.event_count}),
+                           code="stale", event_count=self.event_count)
 
     def apply(self, seat: int, action: int | str, cards: list[str] | None = None) -> None:
         """Apply one action for ``seat`` (already checked to be the seat to move), taking
@@ -445,7 +447,7 @@ class Room:
         try:
             self.game.apply(action, player=seat, cards=cards)
         except IllegalActionError as e:
-            raise ApiError(422, str(e), rule=e.rule) from None
+            raise ApiError.illegal(e) from None
         self.actions += 1
         self.advanced_at = time.monotonic()
 

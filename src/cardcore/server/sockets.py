@@ -77,7 +77,7 @@ class Connection:
         self.burst = burst
         self.last_check: float | None = None
         self.rewinds = 0                                # the table's take-backs it has seen
-        self.words: Callable[[str], str] | None = None  # refusals in the socket's language
+        self.words: Callable[[ApiError], str] | None = None  # refusals in its language
         self.lang = "en"                                # its events' texts (?lang=, Accept-Language)
 
     def notify(self) -> None:
@@ -113,7 +113,7 @@ class Connection:
     def push_error(self, error: ApiError, rid: str | int | None = None) -> None:
         message = {"type": "error", "status": error.status, **error.body()}
         if self.words is not None:
-            message["error"] = self.words(error.error)
+            message["error"] = self.words(error)
         if rid is not None:
             message["id"] = rid
         self.push(message)

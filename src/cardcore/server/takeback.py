@@ -18,26 +18,30 @@ import json
 import time
 from typing import Any
 
+from cardcore.errors import ConfigError, Words
 from cardcore.game import Game
 from cardcore.registry import new_game
 from cardcore.server.clocks import TableClock
+from cardcore.server.messages import TAKEBACK_BOOL, TAKEBACK_PEOPLE
 
 __all__ = ["parse_takeback", "fresh_game", "Movers", "rewound_clock", "OPTION"]
 
 OPTION = "takeback"
 
 
+class TakebackError(ConfigError):
+    """A ``takeback`` field that cannot be (a 422 naming the option)."""
+
+
 def parse_takeback(raw: Any, human_seats: int) -> bool:
-    """The ``takeback`` field of ``POST /api/tables``; ValueError (a 422 naming the option)
-    when it is not a bool or the table would not have exactly one person's seat."""
+    """The ``takeback`` field of ``POST /api/tables``; TakebackError (a 422 naming the
+    option) when it is not a bool or the table would not have exactly one person's seat."""
     if raw is None or raw is False:
         return False
     if raw is not True:
-        raise ValueError(f"takeback must be true or false, not {str(raw)[:60]!r}")
+        raise TakebackError(Words(TAKEBACK_BOOL, {"value": repr(str(raw)[:60])}), OPTION)
     if human_seats != 1:
-        raise ValueError(f"takeback: a table with take-backs has exactly one person's seat "
-                         f"(the others bots), not {human_seats}: a take-back would undo "
-                         f"another person's moves")
+        raise TakebackError(Words(TAKEBACK_PEOPLE, {"count": human_seats}), OPTION)
     return True
 
 

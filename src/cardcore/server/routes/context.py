@@ -12,10 +12,11 @@ from typing import Any, Callable
 from starlette.requests import Request
 from starlette.websockets import WebSocket
 
+from cardcore.errors import ConfigError
 from cardcore.i18n import DEFAULT_LANG
+from cardcore.registry import game_class
 from cardcore.server.api_errors import ApiError
 from cardcore.server.http import reader_lang
-from cardcore.server.languages import refusal_words
 from cardcore.server.limits import Limits, RateBuckets
 from cardcore.server.tables import Table, TableServer
 
@@ -54,16 +55,21 @@ class Context:
         self.guesses.take(address, time.monotonic())
 
     def words_for(self, scope: Request | WebSocket, explicit: bool = False
-                  ) -> Callable[[str], str] | None:
-        """Refusals in the reader's language (None: English, as written), with the words of
-        the game of the table in the path when it is in memory (or of the table being
-        created)."""
+                  ) -> Callable[[ApiError], str] | None:
+        """Refusals in the reader's language (None: English, as made), by their message ids,
+        with the words of the game of the table in the path when it is in memory (or of the
+        table being created)."""
         lang = reader_lang(scope, explicit)
         if lang == DEFAULT_LANG:
             return None
         held = self.server.tables.get(str(scope.path_params.get("table", "")))
-        game = held.game.name if held is not None else getattr(scope.state, "game", None)
-        return functools.partial(refusal_words, lang=lang, game=game)
+        game = type(held.game) if held is not None else None
+        if game is None and isinstance(getattr(scope.state, "game", None), str):
+            try:
+                game = game_class(scope.state.game)
+            except ConfigError:
+                pass
+        return functools.partial(ApiError.text, lang=lang, game=game)
 
 
 def watcher(table: Table, seat: int | None) -> int | None:

@@ -7,6 +7,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from cardcore.server.api_errors import ApiError
+from cardcore.server.event_pages import page_start, paged_state
+from cardcore.server.requests import ActionRequest, TakebackRequest, fields_of
 from cardcore.server.http import bearer_token, json_response, read_json, reader_lang
 from cardcore.server.routes.context import Context
 from cardcore.server.tables import Table
@@ -19,7 +21,7 @@ async def get_hint(ctx: Context, request: Request) -> Response:
 
 
 async def seat_body(ctx: Context, request: Request, table: Table,
-                    fields: set[str]) -> tuple[dict[str, Any], int]:
+                    fields: frozenset[str]) -> tuple[dict[str, Any], int]:
     """A seat's POST: the body (an object of ``fields`` and ``token``) and the seat of
     its token (the body's, else ``Authorization``)."""
     body = await read_json(request, ctx.limits.max_body)
@@ -41,20 +43,23 @@ async def seat_body(ctx: Context, request: Request, table: Table,
 
 async def post_action(ctx: Context, request: Request) -> Response:
     table = await ctx.server.table_to_act(request.path_params["table"])
-    body, seat = await seat_body(ctx, request, table, {"action", "after", "cards"})
+    body, seat = await seat_body(ctx, request, table, fields_of(ActionRequest))
     if "action" not in body:
         raise ApiError(400, "action is required (an id or a notation)")
     after = body.get("after")
     await ctx.server.act(table, seat, body["action"], after, body.get("cards"))
     await ctx.server.settled(table)
-    return json_response(table.state(seat, after if isinstance(after, int) else 0,
-                                     reader_lang(request, explicit=True)))
+    # The events after ``after`` (one page: bots may have moved too), else the last page.
+    since = min(after, table.event_count) if isinstance(after, int) \
+        else page_start(None, table.event_count)
+    return json_response(paged_state(table, seat, since, reader_lang(request, explicit=True)))
 
 
 async def post_takeback(ctx: Context, request: Request) -> Response:
     table = await ctx.server.table_to_act(request.path_params["table"])
-    body, seat = await seat_body(ctx, request, table, {"after"})
+    body, seat = await seat_body(ctx, request, table, fields_of(TakebackRequest))
     await ctx.server.take_back(table, seat, body.get("after"))
     await ctx.server.settled(table)
-    return json_response({**table.state(seat, 0, reader_lang(request, explicit=True)),
+    return json_response({**paged_state(table, seat, page_start(None, table.event_count),
+                                        reader_lang(request, explicit=True)),
                           "rewound": True})

@@ -6,12 +6,13 @@ from starlette.responses import Response
 
 from cardcore.server.api_errors import ApiError
 from cardcore.server.http import SECURITY_HEADERS, bearer_token, json_response, read_object
+from cardcore.server.requests import ClaimRequest, fields_of
 from cardcore.server.routes.context import Context
 
 
 async def claim_seat(ctx: Context, request: Request) -> Response:
     table = await ctx.server.table_to_act(request.path_params["table"])
-    body = await read_object(request, ctx.limits.max_body, {"invite", "name", "seat"})
+    body = await read_object(request, ctx.limits.max_body, fields_of(ClaimRequest))
     if "name" not in body:
         raise ApiError(400, "name is required: the name shown for the seat", field="name")
     seat, token, name = await ctx.server.claim(table, body.get("invite"), body["name"],

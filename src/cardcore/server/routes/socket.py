@@ -7,13 +7,15 @@ import logging
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cardcore.errors import Words
 from cardcore.server.api_errors import ApiError, BadCredential, unavailable
 from cardcore.server.http import int_param, json_bytes, parse_json, reader_lang
 from cardcore.server.limits import WS_CLOSE, Limits
+from cardcore.server.messages import MESSAGE_RATE
 from cardcore.server.patches import without_events
 from cardcore.server.routes.context import Context, watcher
 from cardcore.server.sockets import ACK, Connection, request_id
@@ -245,6 +247,80 @@ async def send_loop(ctx: Context, websocket: WebSocket, connection: Connection,
             return
 
 
+@dataclass(frozen=True)
+class Received:
+    """One message a socket received, as its handler reads it: the JSON object and whether
+    it may be the socket's ``auth`` (its first message, the socket opened without a token)."""
+    body: dict[str, Any]
+    may_auth: bool
+
+
+# A handler answers one type of message; False: the socket is to close.
+MessageHandler = Callable[[Context, Connection, Table, Received], Awaitable[bool]]
+
+
+@dataclass(frozen=True)
+class MessageType:
+    """How a type of message is answered: its handler, and whether it is a seat's move
+    (``acts``: it may carry an ``id``, acknowledged after it; refused to a spectator)."""
+    handle: MessageHandler
+    acts: bool = False
+
+
+async def on_auth(ctx: Context, connection: Connection, table: Table,
+                  received: Received) -> bool:
+    may_auth = received.may_auth
+    if may_auth and time.monotonic() > connection.auth_until:
+        raise ApiError(400, f"auth must come within {ctx.limits.auth_timeout:g} s "
+                            f"of opening the socket; open it with the token")
+    found: int | None | ApiError
+    try:
+        ctx.guess_wait(connection.address)
+        found = await ctx.server.seat_for(table, received.body.get("token")) \
+            if may_auth else None
+    except ApiError as e:
+        if isinstance(e, BadCredential):
+            ctx.guessed(connection.address)
+        found = e
+    if not authenticate(connection, table, found, may_auth, ctx.limits):
+        return False
+    ctx.server.presence_changed(table, connection.seat, connection)
+    return True
+
+
+async def on_ping(ctx: Context, connection: Connection, table: Table,
+                  received: Received) -> bool:
+    connection.push({"type": "pong"})
+    return True
+
+
+async def on_action(ctx: Context, connection: Connection, table: Table,
+                    received: Received) -> bool:
+    body = received.body
+    if "action" not in body:
+        raise ApiError(400, "action is required (an id or a notation)")
+    assert connection.seat is not None                  # MessageType.acts: checked
+    await ctx.server.act(table, connection.seat, body["action"], body.get("after"),
+                         body.get("cards"))
+    return True
+
+
+async def on_takeback(ctx: Context, connection: Connection, table: Table,
+                      received: Received) -> bool:
+    assert connection.seat is not None                  # MessageType.acts: checked
+    await ctx.server.take_back(table, connection.seat, received.body.get("after"))
+    return True
+
+
+# The messages a client may send (docs/server.md, "WebSocket"); any other type is a 400.
+MESSAGE_TYPES: dict[str, MessageType] = {
+    "auth": MessageType(on_auth),
+    "ping": MessageType(on_ping),
+    "action": MessageType(on_action, acts=True),
+    "takeback": MessageType(on_takeback, acts=True),
+}
+
+
 async def receive_loop(ctx: Context, websocket: WebSocket, connection: Connection,
                        table: Table) -> None:
     while True:
@@ -269,47 +345,22 @@ async def receive_loop(ctx: Context, websocket: WebSocket, connection: Connectio
                 return
             if not connection.take_message(time.monotonic()):
                 ctx.server.refused("message_rate")
-                raise ApiError(429, f"too many messages: at most "
-                                    f"{ctx.limits.message_rate:g} per second")
+                raise ApiError(429, Words(MESSAGE_RATE,
+                                          {"rate": f"{ctx.limits.message_rate:g}"}))
             body = parse_json(raw)
             if not isinstance(body, dict):
                 raise ApiError(400, "a message must be a JSON object")
-            kind = body.get("type")
+            name = body.get("type")
             may_auth, connection.may_auth = connection.may_auth, False
-            if kind == "auth":
-                if may_auth and time.monotonic() > connection.auth_until:
-                    raise ApiError(400, f"auth must come within {ctx.limits.auth_timeout:g} s "
-                                        f"of opening the socket; open it with the token")
-                found: int | None | ApiError
-                try:
-                    ctx.guess_wait(connection.address)
-                    found = await ctx.server.seat_for(table, body.get("token")) \
-                        if may_auth else None
-                except ApiError as e:
-                    if isinstance(e, BadCredential):
-                        ctx.guessed(connection.address)
-                    found = e
-                if not authenticate(connection, table, found, may_auth, ctx.limits):
-                    return
-                ctx.server.presence_changed(table, connection.seat, connection)
-                continue
-            if kind == "ping":
-                connection.push({"type": "pong"})
-                continue
-            if kind not in ("action", "takeback"):
+            kind = MESSAGE_TYPES.get(name) if isinstance(name, str) else None
+            if kind is None:
                 raise ApiError(400, 'unknown message type; send {"type": "action", ...}')
-            rid = request_id(body)
-            if connection.seat is None:
-                raise ApiError(403, "spectators cannot act: connect with a seat token")
-            if kind == "takeback":
-                await ctx.server.take_back(table, connection.seat, body.get("after"))
-                if rid is not None:
-                    connection.push_ack(rid)
-                continue
-            if "action" not in body:
-                raise ApiError(400, "action is required (an id or a notation)")
-            await ctx.server.act(table, connection.seat, body["action"], body.get("after"),
-                                 body.get("cards"))
+            if kind.acts:
+                rid = request_id(body)
+                if connection.seat is None:
+                    raise ApiError(403, "spectators cannot act: connect with a seat token")
+            if not await kind.handle(ctx, connection, table, Received(body, may_auth)):
+                return
             if rid is not None:
                 connection.push_ack(rid)
         except StoreUnavailable as e:
@@ -373,12 +424,12 @@ def socket_token(websocket: WebSocket) -> tuple[str | None, str | None]:
 
 
 async def refuse(websocket: WebSocket, subprotocol: str | None, error: ApiError,
-                 code: int, words: Callable[[str], str] | None = None) -> None:
+                 code: int, words: Callable[[ApiError], str] | None = None) -> None:
     """A socket refused as documented: accepted, one error message, then closed."""
     await websocket.accept(subprotocol=subprotocol)
     body = error.body()
     if words is not None:
-        body["error"] = words(error.error)
+        body["error"] = words(error)
     await websocket.send_text(json_bytes({"type": "error", "status": error.status,
                                           **body}).decode())
     await websocket.close(code=code)

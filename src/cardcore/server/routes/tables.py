@@ -8,8 +8,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from cardcore.server.api_errors import ApiError
-from cardcore.server.http import (MAX_PAGE, SECURITY_HEADERS, bearer_token, int_param, int_query,
+from cardcore.server.event_pages import page_start, paged_state
+from cardcore.server.http import (MAX_PAGE, SECURITY_HEADERS, bearer_token, int_param,
                                   json_response, read_json, reader_lang)
+from cardcore.server.requests import NewTableRequest, fields_of
 from cardcore.server.routes.context import Context, watcher
 from cardcore.server.tables import NewTable, Table
 
@@ -28,9 +30,7 @@ async def create_table(ctx: Context, request: Request) -> Response:
     body = await read_json(request, ctx.limits.max_body)
     if not isinstance(body, dict):
         raise ApiError(400, "the body must be a JSON object")
-    unknown = sorted(set(body) - {"game", "players", "seed", "options", "bots",
-                                  "client_seed", "clock", "takeback", "open_seats",
-                                  "names", "listed", "spectators", "join"})
+    unknown = sorted(set(body) - fields_of(NewTableRequest))
     if unknown:
         raise ApiError(400, f"unknown field {unknown[0][:40]!r}")
     if "game" not in body:
@@ -81,9 +81,9 @@ async def get_table(ctx: Context, request: Request) -> Response:
     table = ctx.server.table_to_read(request.path_params["table"])
     token = bearer_token(request) or request.query_params.get("token")
     seat = watcher(table, await ctx.server.seat_for(table, token))
-    since = int_query(request, "since", 0)
     await ctx.server.settled(table)
-    return json_response(table.state(seat, since, reader_lang(request, explicit=True)))
+    since = page_start(request.query_params.get("since"), table.event_count)
+    return json_response(paged_state(table, seat, since, reader_lang(request, explicit=True)))
 
 
 async def get_record(ctx: Context, request: Request) -> Response:
