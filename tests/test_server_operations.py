@@ -160,6 +160,7 @@ def test_readiness_fails_first_on_sigterm_then_sockets_close_with_1012(tmp_path)
         s.process.wait(timeout=30)
     finally:
         s.stop()
+    assert "drain started (SIGTERM): /readyz answers 503 for 2 s" in s.log_path.read_text()
     restarted = ServerProcess(tmp_path / "t.sqlite3")
     try:                                                   # the move made while draining
         assert moves_of(restarted, table, token) >= 2

@@ -1137,7 +1137,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
           limits=limits, allow_origins=args.allow_origin, allow_hosts=args.allow_host,
           log_format=args.log_format, log_level=args.log_level,
           forwarded_allow_ips=args.forwarded_allow_ips, bots=args.bots or (),
-          drain=args.drain)
+          drain=args.drain, quiet_health_checks=args.quiet_health_checks or None)
     return 0
 
 
@@ -1417,6 +1417,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="log lines as text or JSON lines (default text)")
     p.add_argument("--log-level", choices=("debug", "info", "warning", "error"),
                    default="info", help="(default info)")
+    p.add_argument("--quiet-health-checks", action="store_true",
+                   help="leave /livez, /readyz and /healthz out of the access log (also "
+                        "CARDCORE_QUIET_HEALTH_CHECKS=1)")
     p.add_argument("--bots", default=None, metavar="SPECS",
                    help="plug-in bots the tables offer besides the built-in ones, "
                         "comma-separated specs, e.g. mypolicy:path=model.npz (the lobby "

@@ -27,8 +27,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from cardcore._version import __version__
 from cardcore.server.http import MAX_BODY, error_response, json_response
 from cardcore.server.limits import LOOPBACK_ORIGIN, Guard, Limits, OriginPolicy
+from cardcore.server.observe import AccessLog, Observe, route_names
 from cardcore.server.openapi import openapi_spec
 from cardcore.server.routes import games, moves, ops, pages, seats, socket, tables
 from cardcore.server.routes.context import Context
@@ -80,6 +82,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        log.info("cardcore %s: process %s (its id in leases, presence rows and metrics)",
+                 __version__, server.process_id)
         server.resume_bots()
         sweeper = asyncio.create_task(server.sweep_forever())
         heartbeat = None if server.leases is None \
@@ -128,7 +132,12 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         Mount("/static", StaticFiles(directory=str(ctx.static_dir)), name="static"),
     ]
     cors = policy.cors_origins()
+    access = AccessLog()
     middleware = [
+        # Outermost: it times what the guard refuses too, and sees every socket's close.
+        Middleware(Observe, requests=server.metrics.requests,
+                   closes=server.metrics.socket_closes, names=route_names(routes),
+                   access=access),
         Middleware(Guard, policy=policy, max_header_bytes=limits.max_header_bytes,
                    on_refusal=server.refused),
         Middleware(CORSMiddleware, allow_origins=cors,
@@ -143,6 +152,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     app.router.redirect_slashes = False
     app.state.tables = server
     app.state.limits = limits
+    app.state.access = access               # the access line (observe.py): serve() turns it on
     return app
 
 
