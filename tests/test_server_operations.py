@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -81,6 +83,15 @@ async def _closed_after(url: str, token: str, then, log: Path) -> tuple[int, lis
                                  + log.read_text()[-3000:]) from None
 
 
+def _process_of(s: ServerProcess) -> str:
+    """The process id a server reports (cardcore_build_info)."""
+    with urllib.request.urlopen(s.base + "/metrics", timeout=10) as r:
+        text = r.read().decode()
+    found = re.search(r'cardcore_build_info\{[^}]*process="([0-9a-f]+)"', text)
+    assert found, text[:500]
+    return found.group(1)
+
+
 # ------------------------------------------------------------------ cardcore admin
 def test_admin_lists_frees_a_seat_and_ends_a_table_of_a_live_server(tmp_path):
     db = tmp_path / "t.sqlite3"
@@ -95,6 +106,8 @@ def test_admin_lists_frees_a_seat_and_ends_a_table_of_a_live_server(tmp_path):
         assert token not in listed.stdout                      # no token in the output
         text = admin("list", "--db", str(db))
         assert table in text.stdout and "kings_stakes" in text.stdout
+        process = _process_of(s)                     # the server serving the file
+        assert rows[0]["process"] == process and f"process {process}" in text.stdout
 
         url = s.base.replace("http", "ws") + f"/ws/tables/{table}"
         code, got = asyncio.run(_closed_after(
@@ -179,11 +192,18 @@ def test_sqlite_backup_taken_while_serving_restores_that_moment(tmp_path):
         at_backup = moves_of(s, table, token)
         done = admin("backup", str(tmp_path / "b.sqlite3"), "--db", str(db))
         assert done.returncode == 0, done.stderr
+        assert (tmp_path / "b.sqlite3").stat().st_mode & 0o777 == 0o600      # owner only
         assert admin("backup", str(tmp_path / "b.sqlite3"), "--db", str(db)).returncode == 2
         assert move(s, table, token)[0] == 200
         assert moves_of(s, table, token) > at_backup
+        # A running server's file is never replaced, --force or not.
+        busy = admin("restore", str(tmp_path / "b.sqlite3"), "--db", str(db), "--force")
+        assert busy.returncode == 2 and "a server is using" in busy.stderr
+        assert _process_of(s) in busy.stderr
+        assert moves_of(s, table, token) > at_backup                 # untouched
     finally:
         s.stop()
+    assert json.loads(admin("list", "--db", str(db), "--json").stdout)[0]["process"] is None
     refused = admin("restore", str(tmp_path / "b.sqlite3"), "--db", str(db))
     assert refused.returncode == 2 and "--force" in refused.stderr
     done = admin("restore", str(tmp_path / "b.sqlite3"), "--db", str(db), "--force")
@@ -210,7 +230,12 @@ def test_postgresql_backup_and_restore_with_pg_dump(tmp_path, pg_cluster):
         at_backup = moves_of(s, table, token)
         done = admin("backup", str(tmp_path / "pg.dump"), "--db", url)
         assert done.returncode == 0, done.stderr
+        assert (tmp_path / "pg.dump").stat().st_mode & 0o777 == 0o600
         assert move(s, table, token)[0] == 200
+        rows = json.loads(admin("list", "--db", url, "--json").stdout)
+        assert [r["process"] for r in rows] == [_process_of(s)]       # its lease's owner
+        busy = admin("restore", str(tmp_path / "pg.dump"), "--db", url, "--force")
+        assert busy.returncode == 2 and "`cardcore serve` use the database" in busy.stderr
     finally:
         s.stop()
     fresh = pg_cluster.new_database()

@@ -8,6 +8,7 @@ Needs the ``server`` extra: ``pip install ".[server]"`` in a checkout (cardcore.
 from __future__ import annotations
 
 import gc
+import os
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -47,6 +48,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = DEFAULT_DB
     from cardcore.server.connections import AddressSlots, guarded_http, trusted_proxies
     from cardcore.server.drain import DrainingServer
 
+    from cardcore.server.in_use import SERVE_APP_NAME
+
+    # libpq names the connections after this: `cardcore admin restore` sees the servers in
+    # pg_stat_activity (in_use.py).
+    os.environ.setdefault("PGAPPNAME", SERVE_APP_NAME)
     limits = limits or Limits()
     app = create_app(db, bot_delay, max_tables=max_tables, message_rate=message_rate,
                      synchronous=synchronous, limits=limits, allow_origins=allow_origins,

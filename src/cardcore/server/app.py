@@ -30,6 +30,7 @@ from starlette.websockets import WebSocket
 from cardcore._version import __version__
 from cardcore.server.http import MAX_BODY, error_response, json_response
 from cardcore.server.limits import LOOPBACK_ORIGIN, Guard, Limits, OriginPolicy
+from cardcore.server.in_use import ServingLock
 from cardcore.server.observe import AccessLog, Observe, route_names
 from cardcore.server.openapi import openapi_spec
 from cardcore.server.routes import games, moves, ops, pages, seats, socket, tables
@@ -84,6 +85,9 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         log.info("cardcore %s: process %s (its id in leases, presence rows and metrics)",
                  __version__, server.process_id)
+        # A SQLite file: say that a server is on it (admin restore refuses it meanwhile).
+        serving = None if server.store.shared else ServingLock(server.store.path,
+                                                              server.process_id)
         server.resume_bots()
         sweeper = asyncio.create_task(server.sweep_forever())
         heartbeat = None if server.leases is None \
@@ -93,6 +97,8 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         if heartbeat is not None:
             heartbeat.cancel()
         await server.close()
+        if serving is not None:
+            serving.release()
 
     def api(path: str, handlers: dict[str, Handler]) -> Route:
         return _api_route(ctx, path, handlers)
