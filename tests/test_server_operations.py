@@ -353,3 +353,47 @@ def test_table_ids_never_start_with_a_dash():
     ids = [new_table_id() for _ in range(3000)]
     assert not any(t.startswith("-") for t in ids)
     assert len(set(ids)) == len(ids) and {len(t) for t in ids} == {TABLE_ID_BYTES * 4 // 3}
+
+
+# ------------------------------------------------------------------ startup errors
+def _serve_fails(db: str, tmp_path: Path) -> str:
+    """`cardcore serve --db DB` must exit with 2 and one line naming cause and fix."""
+    done = cli("serve", "--port", "1", "--db", db)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr and "Traceback" not in done.stdout
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    return lines[0]
+
+
+def test_startup_errors_are_one_line_naming_cause_and_fix(tmp_path):
+    line = _serve_fails(str(tmp_path / "no" / "such" / "t.sqlite3"), tmp_path)
+    assert "cannot open the SQLite store" in line and "does not exist: create it" in line
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database" * 100)
+    line = _serve_fails(str(junk), tmp_path)
+    assert "not a SQLite database" in line
+    line = _serve_fails("postgresql://cardcore:secret@127.0.0.1:1/cardcore", tmp_path)
+    assert "is PostgreSQL running and listening at 127.0.0.1:1?" in line
+    assert "secret" not in line and ":[redacted]@" in line
+
+
+def test_postgresql_15_public_schema_permission_is_explained(tmp_path, pg_cluster):
+    import psycopg
+    url = pg_cluster.new_database()          # owned by postgres
+    database = url.rsplit("/", 1)[1]
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("DROP ROLE IF EXISTS player")
+        conn.execute("CREATE ROLE player LOGIN")
+        # What PostgreSQL 15 does by default; said here for older clusters too.
+        conn.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+    line = _serve_fails(url.replace("postgres@", "player@"), tmp_path)
+    assert "user player may not create the store's tables" in line
+    assert f"ALTER DATABASE {database} OWNER TO player" in line
+    with psycopg.connect(url, autocommit=True) as conn:        # the fix it names works
+        conn.execute("GRANT CREATE ON SCHEMA public TO player")
+    s = ServerProcess(url.replace("postgres@", "player@"), log=tmp_path / "player.log")
+    try:
+        assert s.request("GET", "/readyz")[0] == 200
+    finally:
+        s.stop()

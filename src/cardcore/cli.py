@@ -1130,7 +1130,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         limits = Limits(**{name: getattr(args, name) for name in SERVE_LIMITS})
     except ValueError as e:
         raise ConfigError(f"--{str(e).replace('_', '-')}", "serve") from None
-    where = re.sub(r"://([^:/@]*):[^@/]*@", r"://\1:[redacted]@", str(args.db))  # a password
+    from cardcore.server.storage import redact_url
+    where = redact_url(args.db)                                                 # a password
     console.print(f"cardcore serve: http://{args.host}:{args.port}/ (tables in {where})",
                   highlight=False, soft_wrap=True, markup=False)
     serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.synchronous,
