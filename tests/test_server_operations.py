@@ -288,6 +288,14 @@ def test_a_rotated_record_key_signs_new_records_and_old_ones_still_verify(tmp_pa
     assert cli("verify", str(tmp_path / "new.json"), "--key", new_key).returncode == 0
     assert cli("verify", str(tmp_path / "new.json"), "--key", old_key).returncode == 1
     assert cli("verify", str(tmp_path / "old.json"), "--key", old_key).returncode == 0
+    from cardcore.server.record_keys import key_id
+    assert (old["key_id"], new["key_id"]) == (key_id(old_key), key_id(new_key))
+    checked = cli("verify", str(tmp_path / "old.json"), "--key-file", str(ring))
+    assert f"hmac checked with key {key_id(old_key)}" in checked.stdout
+    retired = tmp_path / "ring-without-the-old-key"         # the old key taken out
+    retired.write_text(new_key + "\n")
+    out = cli("verify", str(tmp_path / "old.json"), "--key-file", str(retired))
+    assert out.returncode == 1 and key_id(old_key) in out.stderr
     empty = tmp_path / "empty"
     empty.write_text("\n")
     out = cli("verify", str(tmp_path / "old.json"), "--key-file", str(empty))
