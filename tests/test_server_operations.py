@@ -405,3 +405,29 @@ def test_postgresql_15_public_schema_permission_is_explained(tmp_path, pg_cluste
         assert s.request("GET", "/readyz")[0] == 200
     finally:
         s.stop()
+
+
+def test_a_store_of_a_newer_version_is_refused_and_marked_otherwise(tmp_path, pg_cluster):
+    import sqlite3
+
+    import psycopg
+
+    from cardcore.server.store import STORE_VERSION
+    db = tmp_path / "t.sqlite3"
+    s = ServerProcess(db)                        # a new store is marked with its version
+    s.stop()
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT value FROM store_meta WHERE name = 'version'"
+                            ).fetchone() == (str(STORE_VERSION),)
+        conn.execute("UPDATE store_meta SET value = ? WHERE name = 'version'",
+                     (str(STORE_VERSION + 1),))
+    line = _serve_fails(str(db), tmp_path)
+    assert f"has version {STORE_VERSION + 1}, written by a newer cardcore" in line
+    assert admin("list", "--db", str(db)).returncode == 2      # admin refuses it too
+    url = pg_cluster.new_database()
+    s = ServerProcess(url, log=tmp_path / "pg.log")
+    s.stop()
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("UPDATE store_meta SET value = %s WHERE name = 'version'",
+                     (str(STORE_VERSION + 1),))
+    assert f"has version {STORE_VERSION + 1}" in _serve_fails(url, tmp_path)

@@ -12,7 +12,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from cardcore.errors import ConfigError
-from cardcore.server.store import SqlTableStore, TableStore
+from cardcore.server.store import STORE_VERSION, SqlTableStore, StoreTooNew, TableStore
 
 __all__ = ["open_store", "is_postgres_url", "redact_url"]
 
@@ -42,10 +42,20 @@ def open_store(db: str | Path, synchronous: str = "full") -> SqlTableStore:
             return PgTableStore(str(db))
         except psycopg.Error as e:
             raise _postgres_error(str(db), e) from None
+        except StoreTooNew as e:
+            raise _too_new(db, e) from None
     try:
         return TableStore(db, synchronous)
     except sqlite3.Error as e:
         raise _sqlite_error(db, e) from None
+    except StoreTooNew as e:
+        raise _too_new(db, e) from None
+
+
+def _too_new(db: str | Path, error: StoreTooNew) -> ConfigError:
+    return ConfigError(f"the store {_echo(db)} has version {error.found}, written by a newer "
+                       f"cardcore; this one uses version {STORE_VERSION}: upgrade this "
+                       "process (docs/operations.md, \"Upgrades\")", "db")
 
 
 def _sqlite_error(db: str | Path, error: sqlite3.Error) -> ConfigError:
