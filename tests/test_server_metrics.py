@@ -140,3 +140,27 @@ def test_build_info_request_latency_by_route_and_socket_close_codes(tmp_path):
     assert len(lines) == 3 and all(line.rstrip().endswith("ms") for line in lines), lines
     assert "/livez" not in log                     # --quiet-health-checks
     assert '"GET /metrics HTTP/1.1" 200' in log
+
+
+def test_the_held_tables_of_two_processes_sum_to_the_stores_open_tables(tmp_path, pg_cluster):
+    url = pg_cluster.new_database()
+    a = ServerProcess(url, log=tmp_path / "a.log", extra=("--create-burst", "100"))
+    b = ServerProcess(url, log=tmp_path / "b.log", extra=("--create-burst", "100"))
+    try:
+        for server, n in ((a, 3), (b, 2)):          # each process holds what it made
+            for _ in range(n):
+                status, _ = server.request("POST", "/api/tables",
+                                           {"game": "kings_stakes", "players": 2})
+                assert status == 201
+        ma, mb = scrape(a), scrape(b)
+        held = (("state", "held"),)
+        assert (ma[("cardcore_tables", held)], mb[("cardcore_tables", held)]) == (3, 2)
+        stored = (("state", "open"),)                # the store's figure: the same on both
+        assert ma[("cardcore_store_tables", stored)] == mb[("cardcore_store_tables", stored)] \
+            == 5
+        processes = {dict(k[1])["process"] for m in (ma, mb) for k in m
+                     if k[0] == "cardcore_build_info"}
+        assert len(processes) == 2
+    finally:
+        a.stop()
+        b.stop()
