@@ -130,8 +130,8 @@ def test_build_info_request_latency_by_route_and_socket_close_codes(tmp_path):
         assert not any(made["table"] in dict(k[1]).get("route", "") for k in m)
         closes = {dict(k[1])["code"] + "/" + dict(k[1])["by"]: v for k, v in m.items()
                   if k[0] == "cardcore_socket_closes_total"}
-        assert closes.get("1000/client") == 1, closes
-        assert sum(v for k, v in closes.items() if k.endswith("/server")) == 1, closes
+        assert closes.get("1000/connection") == 1, closes          # the client closed
+        assert sum(v for k, v in closes.items() if k.endswith("/app")) == 1, closes
     finally:
         s.stop()
     log = s.log_path.read_text()

@@ -55,7 +55,8 @@ class Metrics:
                                   ["route", "method"], buckets=REQUEST_BUCKETS,
                                   registry=self.registry)
         self.socket_closes = Counter("cardcore_socket_closes", "WebSockets closed, by close "
-                                     "code and by whom (server, client)", ["code", "by"],
+                                     "code and by whom: app (the server's code), connection "
+                                     "(the client, or uvicorn)", ["code", "by"],
                                      registry=self.registry)
         # Under `cardcore serve`: () -> (open connections, addresses, the most from one
         # address), from the connection guard (connections.py); None when embedded.

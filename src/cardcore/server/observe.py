@@ -113,17 +113,24 @@ class Observe:
                 counted = True
                 self.closes.labels(str(code if code is not None else 1000), by).inc()
 
+        # "app": the server's code closed it; "connection": it ended without that (the client
+        # closed, or uvicorn did: 1012 at shutdown, 1009 for an oversized frame).
         async def receiving() -> Message:
             message = await receive()
             if message["type"] == "websocket.disconnect":
-                count(message.get("code", 1005), "client")
+                count(message.get("code", 1005), "connection")
             return message
 
         async def sending(message: Message) -> None:
             if message["type"] == "websocket.close":
-                count(message.get("code", 1000), "server")
+                count(message.get("code", 1000), "app")
             await send(message)
-        await self.app(scope, receiving, sending)
+        try:
+            await self.app(scope, receiving, sending)
+        except BaseException:
+            count(1011, "app")          # uvicorn closes it with 1011 (internal error)
+            raise
+        count(1000, "app")              # returned without closing: uvicorn closes it normally
 
 
 def _log_access(scope: Scope, status: int, seconds: float) -> None:
