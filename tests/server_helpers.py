@@ -158,27 +158,71 @@ def docs_haproxy_config(proxy: int, a: int, b: int) -> str:
     return text
 
 
-class Proxy:
-    """HAProxy (Debian's package; .ci/run installs it) with docs/operations.md's configuration
-    in front of two server processes: every request of a table reaches one of them."""
+EXAMPLE_HAPROXY = Path(__file__).resolve().parent.parent / "examples" / "deploy" / "haproxy.cfg"
 
-    def __init__(self, servers: list[ServerProcess], folder: Path) -> None:
+
+def self_signed_certificate(folder: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 and localhost made with openssl: (HAProxy's PEM, the
+    certificate and key in one file; the certificate alone, for the clients to trust)."""
+    key, cert, pem = folder / "key.pem", folder / "cert.pem", folder / "haproxy.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
+                    str(key), "-out", str(cert), "-days", "2", "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    pem.write_bytes(cert.read_bytes() + key.read_bytes())
+    return pem, cert
+
+
+def production_haproxy_config(http: int, https: int, stats: int, a: int, b: int,
+                              pem: Path) -> str:
+    """examples/deploy/haproxy.cfg (docs/operations.md quotes it) on 127.0.0.1's ports, the
+    servers ``a`` and ``b`` and the certificate ``pem``; everything else as written."""
+    text = EXAMPLE_HAPROXY.read_text(encoding="utf-8")
+    for old, new in (("bind :80\n", f"bind 127.0.0.1:{http}\n"),
+                     ("bind :443 ", f"bind 127.0.0.1:{https} "),
+                     ("/etc/haproxy/certs/cardcore.pem", str(pem)),
+                     ("bind 127.0.0.1:8404", f"bind 127.0.0.1:{stats}"),
+                     ("10.0.0.11:8000", f"127.0.0.1:{a}"), ("10.0.0.12:8000", f"127.0.0.1:{b}")):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
+class Proxy:
+    """HAProxy (Debian's package; .ci/run installs it) in front of two server processes:
+    every request of a table reaches one of them. docs/operations.md's minimal configuration,
+    or with ``production`` its production one (examples/deploy/haproxy.cfg) over TLS."""
+
+    def __init__(self, servers: list[ServerProcess], folder: Path,
+                 production: bool = False) -> None:
         import shutil
+        import ssl
         assert len(servers) == 2
         self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
+        self.context: ssl.SSLContext | None = None
         config = folder / "haproxy.cfg"
-        config.write_text(docs_haproxy_config(self.port, *(s.port for s in servers)))
+        if production:
+            pem, cert = self_signed_certificate(folder)
+            self.context = ssl.create_default_context(cafile=str(cert))
+            self.http_port, self.stats_port = free_port(), free_port()
+            self.base = f"https://127.0.0.1:{self.port}"
+            config.write_text(production_haproxy_config(
+                self.http_port, self.port, self.stats_port, *(s.port for s in servers), pem))
+        else:
+            self.base = f"http://127.0.0.1:{self.port}"
+            config.write_text(docs_haproxy_config(self.port, *(s.port for s in servers)))
         haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
         checked = subprocess.run([haproxy, "-c", "-f", str(config)], capture_output=True)
         assert checked.returncode == 0, checked.stderr
+        self.log_path = folder / "haproxy.log"
         self.process = subprocess.Popen([haproxy, "-db", "-f", str(config)],
-                                        stdout=subprocess.DEVNULL,
-                                        stderr=open(folder / "haproxy.log", "wb"))
+                                        stdout=open(folder / "haproxy.out", "wb"),
+                                        stderr=open(self.log_path, "wb"))
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:        # both processes pass the proxy's checks
             try:
-                with urllib.request.urlopen(self.base + "/readyz", timeout=2):
+                with urllib.request.urlopen(self.base + "/readyz", timeout=2,
+                                            context=self.context):
                     return
             except OSError:
                 time.sleep(0.1)
@@ -186,12 +230,15 @@ class Proxy:
 
     def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         """As ``ServerProcess.request``; the proxy's own errors (502, 503 while a process is
-        down) are HTML: their body reads as {}."""
+        down) are HTML: their body reads as {}. Over TLS a thread keeps its connection, as a
+        browser does (a handshake per request costs more than the request)."""
+        if self.context is not None:
+            return self._keep_alive(method, path, body)
         data = None if body is None else json.dumps(body).encode()
         req = urllib.request.Request(self.base + path, data=data, method=method,
                                      headers={"Content-Type": "application/json"})
         try:
-            with urllib.request.urlopen(req, timeout=30) as response:
+            with urllib.request.urlopen(req, timeout=30, context=self.context) as response:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as e:
             raw = e.read()
@@ -199,6 +246,31 @@ class Proxy:
                 return e.code, json.loads(raw)
             except ValueError:
                 return e.code, {}
+
+    def _keep_alive(self, method: str, path: str, body: Any) -> tuple[int, Any]:
+        import http.client
+        import threading
+        local = self.__dict__.setdefault("_local", threading.local())
+        conn = getattr(local, "conn", None)
+        if conn is None:
+            conn = local.conn = http.client.HTTPSConnection("127.0.0.1", self.port,
+                                                            timeout=30, context=self.context)
+        try:
+            conn.request(method, path, body=None if body is None else json.dumps(body),
+                         headers={"Content-Type": "application/json"})
+            response = conn.getresponse()
+            raw = response.read()
+        except BaseException:
+            conn.close()
+            local.conn = None
+            raise
+        if response.getheader("Connection", "").lower() == "close":
+            conn.close()
+            local.conn = None
+        try:
+            return response.status, json.loads(raw or b"{}")
+        except ValueError:
+            return response.status, {}
 
     def stop(self) -> None:
         self.process.terminate()

@@ -1,5 +1,6 @@
 """Chaos under the documented deployment (docs/operations.md): two `cardcore serve` processes
-behind HAProxy on one PostgreSQL cluster, people playing 12 tables over HTTP through the
+behind HAProxy (the minimal configuration, and the production one over TLS) on one
+PostgreSQL cluster, people playing 12 tables over HTTP through the
 proxy, then mid-traffic a `kill -9` of one process, its restart (its tables move back to it,
 handed over by the survivor), and a PostgreSQL restart. It must hold that:
 
@@ -113,12 +114,15 @@ def start(url: str, log: Path, port: int | None = None) -> ServerProcess:
     return ServerProcess(url, bot_delay=0, port=port, log=log, extra=EXTRA)
 
 
-def test_kill_9_restart_and_a_postgresql_restart_lose_nothing(tmp_path):
+# Behind docs/operations.md's minimal configuration, and its production one (TLS, the
+# per-address limit, shutdown-sessions, redispatch: examples/deploy/haproxy.cfg).
+@pytest.mark.parametrize("production", [False, True], ids=["minimal", "production"])
+def test_kill_9_restart_and_a_postgresql_restart_lose_nothing(tmp_path, production):
     with Cluster() as cluster:
         url = cluster.new_database()
         a, b = start(url, tmp_path / "a.log"), start(url, tmp_path / "b.log")
         processes = [a, b]
-        proxy = Proxy(processes, tmp_path)
+        proxy = Proxy(processes, tmp_path, production=production)
         players: list[Player] = []
         try:
             deadline = time.monotonic() + 150

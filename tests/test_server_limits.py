@@ -101,11 +101,12 @@ def test_json_lines_logs(tmp_path):
     records = [json.loads(line) for line in text.splitlines()
                if line and not line.startswith("cardcore serve:")]
     assert all({"time", "level", "logger", "message"} <= set(r) for r in records)
-    access = [r for r in records if r["logger"] == "uvicorn.access"
+    access = [r for r in records if r["logger"] == "cardcore.access"
               and r["path"].startswith(f"/api/tables/{made['table']}?")]
     assert len(access) == 1
     assert access[0]["path"] == f"/api/tables/{made['table']}?token=[redacted]"
     assert access[0]["status"] == 200 and access[0]["method"] == "GET"
+    assert 0 < access[0]["duration_ms"] < 10_000       # observe.py's line, timed
 
 
 # ---------------------------------------------------------------- creation

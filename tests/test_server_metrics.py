@@ -47,8 +47,9 @@ def test_healthz_and_metrics(tmp_path):
                 await ws.recv()
                 return await asyncio.to_thread(scrape, s)
         m = asyncio.run(watch_and_scrape())
-        assert m[("cardcore_tables", (("state", "open"),))] == 1
-        assert m[("cardcore_tables", (("state", "finished"),))] == 0
+        assert m[("cardcore_store_tables", (("state", "open"),))] == 1
+        assert m[("cardcore_store_tables", (("state", "finished"),))] == 0
+        assert m[("cardcore_tables", (("state", "held"),))] == 1
         assert m[("cardcore_tables", (("state", "active"),))] == 1
         assert m[("cardcore_connections", (("kind", "spectator"),))] == 1
         assert m[("cardcore_connections", (("kind", "seat"),))] == 0
@@ -93,3 +94,73 @@ def test_a_stalled_table_shows_in_metrics_and_the_log(tmp_path):
         assert idle["table"] not in log
     finally:
         s.stop()
+
+
+def test_build_info_request_latency_by_route_and_socket_close_codes(tmp_path):
+    s = ServerProcess(tmp_path / "t.sqlite3", extra=("--quiet-health-checks",))
+    try:
+        _, made = s.request("POST", "/api/tables", {"game": "kings_stakes", "players": 2})
+        for _ in range(3):
+            assert s.request("GET", f"/api/tables/{made['table']}")[0] == 200
+        assert s.request("GET", "/api/tables/nosuchtable")[0] == 404
+        assert s.request("GET", "/no/such/page")[0] == 404
+        assert s.request("GET", "/livez")[0] == 200
+
+        async def close_twice() -> None:
+            url = s.base.replace("http", "ws") + f"/ws/tables/{made['table']}"
+            async with connect(url) as ws:          # the client closes: 1000
+                await ws.recv()
+            async with connect(url + "?token=wrong") as ws:     # refused by the server
+                try:
+                    while True:
+                        await ws.recv()
+                except Exception:
+                    pass
+        asyncio.run(close_twice())
+        time.sleep(0.3)
+        m = scrape(s)
+        builds = [k for k in m if k[0] == "cardcore_build_info"]
+        assert len(builds) == 1 and dict(builds[0][1])["version"]
+        process = dict(builds[0][1])["process"]
+        assert len(process) == 16
+        route = (("method", "GET"), ("route", "/api/tables/{table}"))
+        assert m[("cardcore_request_seconds_count", route)] == 4      # one series for all ids
+        assert m[("cardcore_request_seconds_count", (("method", "GET"), ("route", "other")))] \
+            == 1
+        assert not any(made["table"] in dict(k[1]).get("route", "") for k in m)
+        closes = {dict(k[1])["code"] + "/" + dict(k[1])["by"]: v for k, v in m.items()
+                  if k[0] == "cardcore_socket_closes_total"}
+        assert closes.get("1000/connection") == 1, closes          # the client closed
+        assert sum(v for k, v in closes.items() if k.endswith("/app")) == 1, closes
+    finally:
+        s.stop()
+    log = s.log_path.read_text()
+    assert f"process {process}" in log
+    lines = [line for line in log.splitlines() if f'"GET /api/tables/{made["table"]} ' in line]
+    assert len(lines) == 3 and all(line.rstrip().endswith("ms") for line in lines), lines
+    assert "/livez" not in log                     # --quiet-health-checks
+    assert '"GET /metrics HTTP/1.1" 200' in log
+
+
+def test_the_held_tables_of_two_processes_sum_to_the_stores_open_tables(tmp_path, pg_cluster):
+    url = pg_cluster.new_database()
+    a = ServerProcess(url, log=tmp_path / "a.log", extra=("--create-burst", "100"))
+    b = ServerProcess(url, log=tmp_path / "b.log", extra=("--create-burst", "100"))
+    try:
+        for server, n in ((a, 3), (b, 2)):          # each process holds what it made
+            for _ in range(n):
+                status, _ = server.request("POST", "/api/tables",
+                                           {"game": "kings_stakes", "players": 2})
+                assert status == 201
+        ma, mb = scrape(a), scrape(b)
+        held = (("state", "held"),)
+        assert (ma[("cardcore_tables", held)], mb[("cardcore_tables", held)]) == (3, 2)
+        stored = (("state", "open"),)                # the store's figure: the same on both
+        assert ma[("cardcore_store_tables", stored)] == mb[("cardcore_store_tables", stored)] \
+            == 5
+        processes = {dict(k[1])["process"] for m in (ma, mb) for k in m
+                     if k[0] == "cardcore_build_info"}
+        assert len(processes) == 2
+    finally:
+        a.stop()
+        b.stop()

@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -81,6 +83,15 @@ async def _closed_after(url: str, token: str, then, log: Path) -> tuple[int, lis
                                  + log.read_text()[-3000:]) from None
 
 
+def _process_of(s: ServerProcess) -> str:
+    """The process id a server reports (cardcore_build_info)."""
+    with urllib.request.urlopen(s.base + "/metrics", timeout=10) as r:
+        text = r.read().decode()
+    found = re.search(r'cardcore_build_info\{[^}]*process="([0-9a-f]+)"', text)
+    assert found, text[:500]
+    return found.group(1)
+
+
 # ------------------------------------------------------------------ cardcore admin
 def test_admin_lists_frees_a_seat_and_ends_a_table_of_a_live_server(tmp_path):
     db = tmp_path / "t.sqlite3"
@@ -95,6 +106,8 @@ def test_admin_lists_frees_a_seat_and_ends_a_table_of_a_live_server(tmp_path):
         assert token not in listed.stdout                      # no token in the output
         text = admin("list", "--db", str(db))
         assert table in text.stdout and "kings_stakes" in text.stdout
+        process = _process_of(s)                     # the server serving the file
+        assert rows[0]["process"] == process and f"process {process}" in text.stdout
 
         url = s.base.replace("http", "ws") + f"/ws/tables/{table}"
         code, got = asyncio.run(_closed_after(
@@ -160,6 +173,7 @@ def test_readiness_fails_first_on_sigterm_then_sockets_close_with_1012(tmp_path)
         s.process.wait(timeout=30)
     finally:
         s.stop()
+    assert "drain started (SIGTERM): /readyz answers 503 for 2 s" in s.log_path.read_text()
     restarted = ServerProcess(tmp_path / "t.sqlite3")
     try:                                                   # the move made while draining
         assert moves_of(restarted, table, token) >= 2
@@ -178,11 +192,18 @@ def test_sqlite_backup_taken_while_serving_restores_that_moment(tmp_path):
         at_backup = moves_of(s, table, token)
         done = admin("backup", str(tmp_path / "b.sqlite3"), "--db", str(db))
         assert done.returncode == 0, done.stderr
+        assert (tmp_path / "b.sqlite3").stat().st_mode & 0o777 == 0o600      # owner only
         assert admin("backup", str(tmp_path / "b.sqlite3"), "--db", str(db)).returncode == 2
         assert move(s, table, token)[0] == 200
         assert moves_of(s, table, token) > at_backup
+        # A running server's file is never replaced, --force or not.
+        busy = admin("restore", str(tmp_path / "b.sqlite3"), "--db", str(db), "--force")
+        assert busy.returncode == 2 and "a server is using" in busy.stderr
+        assert _process_of(s) in busy.stderr
+        assert moves_of(s, table, token) > at_backup                 # untouched
     finally:
         s.stop()
+    assert json.loads(admin("list", "--db", str(db), "--json").stdout)[0]["process"] is None
     refused = admin("restore", str(tmp_path / "b.sqlite3"), "--db", str(db))
     assert refused.returncode == 2 and "--force" in refused.stderr
     done = admin("restore", str(tmp_path / "b.sqlite3"), "--db", str(db), "--force")
@@ -209,7 +230,12 @@ def test_postgresql_backup_and_restore_with_pg_dump(tmp_path, pg_cluster):
         at_backup = moves_of(s, table, token)
         done = admin("backup", str(tmp_path / "pg.dump"), "--db", url)
         assert done.returncode == 0, done.stderr
+        assert (tmp_path / "pg.dump").stat().st_mode & 0o777 == 0o600
         assert move(s, table, token)[0] == 200
+        rows = json.loads(admin("list", "--db", url, "--json").stdout)
+        assert [r["process"] for r in rows] == [_process_of(s)]       # its lease's owner
+        busy = admin("restore", str(tmp_path / "pg.dump"), "--db", url, "--force")
+        assert busy.returncode == 2 and "`cardcore serve` use the database" in busy.stderr
     finally:
         s.stop()
     fresh = pg_cluster.new_database()
@@ -262,6 +288,14 @@ def test_a_rotated_record_key_signs_new_records_and_old_ones_still_verify(tmp_pa
     assert cli("verify", str(tmp_path / "new.json"), "--key", new_key).returncode == 0
     assert cli("verify", str(tmp_path / "new.json"), "--key", old_key).returncode == 1
     assert cli("verify", str(tmp_path / "old.json"), "--key", old_key).returncode == 0
+    from cardcore.server.record_keys import key_id
+    assert (old["key_id"], new["key_id"]) == (key_id(old_key), key_id(new_key))
+    checked = cli("verify", str(tmp_path / "old.json"), "--key-file", str(ring))
+    assert f"hmac checked with key {key_id(old_key)}" in checked.stdout
+    retired = tmp_path / "ring-without-the-old-key"         # the old key taken out
+    retired.write_text(new_key + "\n")
+    out = cli("verify", str(tmp_path / "old.json"), "--key-file", str(retired))
+    assert out.returncode == 1 and key_id(old_key) in out.stderr
     empty = tmp_path / "empty"
     empty.write_text("\n")
     out = cli("verify", str(tmp_path / "old.json"), "--key-file", str(empty))
@@ -327,3 +361,73 @@ def test_table_ids_never_start_with_a_dash():
     ids = [new_table_id() for _ in range(3000)]
     assert not any(t.startswith("-") for t in ids)
     assert len(set(ids)) == len(ids) and {len(t) for t in ids} == {TABLE_ID_BYTES * 4 // 3}
+
+
+# ------------------------------------------------------------------ startup errors
+def _serve_fails(db: str, tmp_path: Path) -> str:
+    """`cardcore serve --db DB` must exit with 2 and one line naming cause and fix."""
+    done = cli("serve", "--port", "1", "--db", db)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr and "Traceback" not in done.stdout
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    return lines[0]
+
+
+def test_startup_errors_are_one_line_naming_cause_and_fix(tmp_path):
+    line = _serve_fails(str(tmp_path / "no" / "such" / "t.sqlite3"), tmp_path)
+    assert "cannot open the SQLite store" in line and "does not exist: create it" in line
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database" * 100)
+    line = _serve_fails(str(junk), tmp_path)
+    assert "not a SQLite database" in line
+    line = _serve_fails("postgresql://cardcore:secret@127.0.0.1:1/cardcore", tmp_path)
+    assert "is PostgreSQL running and listening at 127.0.0.1:1?" in line
+    assert "secret" not in line and ":[redacted]@" in line
+
+
+def test_postgresql_15_public_schema_permission_is_explained(tmp_path, pg_cluster):
+    import psycopg
+    url = pg_cluster.new_database()          # owned by postgres
+    database = url.rsplit("/", 1)[1]
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("DROP ROLE IF EXISTS player")
+        conn.execute("CREATE ROLE player LOGIN")
+        # What PostgreSQL 15 does by default; said here for older clusters too.
+        conn.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+    line = _serve_fails(url.replace("postgres@", "player@"), tmp_path)
+    assert "user player may not create the store's tables" in line
+    assert f"ALTER DATABASE {database} OWNER TO player" in line
+    with psycopg.connect(url, autocommit=True) as conn:        # the fix it names works
+        conn.execute("GRANT CREATE ON SCHEMA public TO player")
+    s = ServerProcess(url.replace("postgres@", "player@"), log=tmp_path / "player.log")
+    try:
+        assert s.request("GET", "/readyz")[0] == 200
+    finally:
+        s.stop()
+
+
+def test_a_store_of_a_newer_version_is_refused_and_marked_otherwise(tmp_path, pg_cluster):
+    import sqlite3
+
+    import psycopg
+
+    from cardcore.server.store import STORE_VERSION
+    db = tmp_path / "t.sqlite3"
+    s = ServerProcess(db)                        # a new store is marked with its version
+    s.stop()
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT value FROM store_meta WHERE name = 'version'"
+                            ).fetchone() == (str(STORE_VERSION),)
+        conn.execute("UPDATE store_meta SET value = ? WHERE name = 'version'",
+                     (str(STORE_VERSION + 1),))
+    line = _serve_fails(str(db), tmp_path)
+    assert f"has version {STORE_VERSION + 1}, written by a newer cardcore" in line
+    assert admin("list", "--db", str(db)).returncode == 2      # admin refuses it too
+    url = pg_cluster.new_database()
+    s = ServerProcess(url, log=tmp_path / "pg.log")
+    s.stop()
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("UPDATE store_meta SET value = %s WHERE name = 'version'",
+                     (str(STORE_VERSION + 1),))
+    assert f"has version {STORE_VERSION + 1}" in _serve_fails(url, tmp_path)

@@ -7,9 +7,11 @@
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import shutil
 import signal
+import socket
 import subprocess
 import time
 import urllib.error
@@ -20,7 +22,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from server_helpers import ServerProcess, docs_haproxy_config, free_port
+from server_helpers import Proxy, ServerProcess, docs_haproxy_config, free_port
 
 pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
 
@@ -134,3 +136,146 @@ def test_the_documented_haproxy_keeps_a_table_on_one_process_and_drains_one(pg_c
             s.stop()
     for s in servers:
         assert "Traceback" not in s.log_path.read_text(errors="replace")
+
+
+# ------------------------------------------------------------------ the production example
+def _https(proxy: Proxy, method: str, path: str, body: object = None,
+           source: str = "127.0.0.1") -> tuple[int, dict]:
+    """A request through the proxy's TLS port from ``source`` (a loopback address)."""
+    conn = http.client.HTTPSConnection("127.0.0.1", proxy.port, timeout=30,
+                                       context=proxy.context, source_address=(source, 0))
+    try:
+        conn.request(method, path, body=None if body is None else json.dumps(body),
+                     headers={"Content-Type": "application/json"})
+        response = conn.getresponse()
+        raw = response.read()
+        try:
+            return response.status, json.loads(raw or b"{}")
+        except ValueError:
+            return response.status, {}
+    finally:
+        conn.close()
+
+
+def _refused(port: int) -> bool:
+    """Whether the proxy closes a new connection from 127.0.0.1 at once (no TLS reply)."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+            s.sendall(b"\x16\x03\x01\x00\x05hello")      # the start of a TLS record
+            return s.recv(1) == b""
+    except (ConnectionResetError, BrokenPipeError):     # HAProxy's reject: a reset
+        return True
+    except socket.timeout:                              # waiting for the rest of a hello
+        return False
+
+
+def test_the_production_haproxy_example_tls_logs_stats_limit_and_shutdown_sessions(
+        pg_cluster, tmp_path):
+    url = pg_cluster.new_database()
+    servers = [ServerProcess(url, log=tmp_path / f"s{k}.log",
+                             extra=("--forwarded-allow-ips", "127.0.0.1", "--drain", "5",
+                                    "--create-burst", "100", "--quiet-health-checks"))
+               for k in range(2)]
+    proxy = Proxy(servers, tmp_path, production=True)
+    held: list[socket.socket] = []
+    try:
+        # Play through TLS: HTTPS requests and a WSS socket pushed the bot's answer.
+        status, made = _https(proxy, "POST", "/api/tables", {
+            "game": "kings_stakes", "players": 2, "bots": {"1": "greedy"}})
+        assert status == 201, made
+        table, token = made["table"], made["seats"]["0"]
+
+        async def play() -> int:
+            ws_url = proxy.base.replace("https", "wss") + f"/ws/tables/{table}"
+            async with connect(ws_url, ssl=proxy.context,
+                               subprotocols=["cardcore", f"cardcore.token.{token}"]) as ws:
+                state = json.loads(await ws.recv())
+                for _ in range(3):
+                    if state["current_player"] != 0 or state["over"]:
+                        break
+                    choice = state["legal"][0]["id"]
+                    status, _ = await asyncio.to_thread(
+                        _https, proxy, "POST", f"/api/tables/{table}/actions",
+                        {"token": token, "action": choice})
+                    assert status == 200
+                    while True:                         # the push after the move
+                        message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                        if message.get("type") == "state" and \
+                                message["event_count"] > state["event_count"]:
+                            state = message
+                            if state["current_player"] == 0 or state["over"]:
+                                break
+                return int(state["event_count"])
+        assert asyncio.run(play()) >= 2
+
+        # Port 80 sends browsers to https.
+        plain = http.client.HTTPConnection("127.0.0.1", proxy.http_port, timeout=10)
+        plain.request("GET", f"/tables/{table}")
+        redirect = plain.getresponse()
+        assert redirect.status == 301
+        assert redirect.getheader("Location", "").startswith("https://")
+        plain.close()
+
+        # Stats on loopback: both processes UP, and Prometheus metrics.
+        stats = f"http://127.0.0.1:{proxy.stats_port}"
+        with urllib.request.urlopen(stats + "/stats;csv", timeout=10) as r:
+            rows = [line.split(",") for line in r.read().decode().splitlines()]
+        assert sorted(row[17] for row in rows if row[:1] == ["tables"]
+                      and row[1] in ("a", "b")) == ["UP", "UP"], rows
+        with urllib.request.urlopen(stats + "/metrics", timeout=10) as r:
+            assert "haproxy_backend_active_servers" in r.read().decode()
+
+        # The per-address limit: 200 connections from 127.0.0.1 are held, the 201st is cut;
+        # 127.0.0.2 is served meanwhile; 127.0.0.1 is served again once they close.
+        for _ in range(200):
+            held.append(socket.create_connection(("127.0.0.1", proxy.port), timeout=5))
+        time.sleep(0.3)
+        assert _refused(proxy.port)
+        assert _https(proxy, "GET", "/api/games", source="127.0.0.2")[0] == 200
+        for s in held:
+            s.close()
+        held.clear()
+        wait_for(lambda: not _refused(proxy.port))
+        assert _https(proxy, "GET", "/api/games")[0] == 200
+
+        # on-marked-down shutdown-sessions: the process serving the table is paused; its
+        # socket is cut once the checks mark it down (about 8 s at most), not left hanging.
+        owner = next(s for s in servers if served(s.log_path, table))
+
+        async def cut_when_paused() -> float:
+            ws_url = proxy.base.replace("https", "wss") + f"/ws/tables/{table}"
+            async with connect(ws_url, ssl=proxy.context,
+                               subprotocols=["cardcore", f"cardcore.token.{token}"]) as ws:
+                json.loads(await ws.recv())
+                owner.process.send_signal(signal.SIGSTOP)
+                start = time.monotonic()
+                try:
+                    while True:
+                        await asyncio.wait_for(ws.recv(), 30)
+                except ConnectionClosed:
+                    return time.monotonic() - start
+        try:
+            cut_after = asyncio.run(cut_when_paused())
+            # and the table plays on through the other process (after the lease's 5 s)
+            _, state = _https(proxy, "GET", f"/api/tables/{table}?token={token}")
+            if state.get("current_player") == 0 and not state.get("over"):
+                status, _ = _https(proxy, "POST", f"/api/tables/{table}/actions",
+                                   {"token": token, "action": state["legal"][0]["id"]})
+                assert status == 200
+        finally:
+            owner.process.send_signal(signal.SIGCONT)
+        print(f"socket cut {cut_after:.1f} s after its process was paused")
+        assert cut_after < 12.0
+    finally:
+        for s in held:
+            s.close()
+        proxy.stop()
+        for s in servers:
+            s.stop()
+    log = (tmp_path / "haproxy.out").read_text(errors="replace")
+    assert f"GET /api/tables/{table} HTTP/1.1" in log                # logged, query left out
+    assert token not in log and "token=" not in log
+    assert " 301 " in log and f"GET /tables/{table} HTTP/1.1" in log      # the redirect
+    for s in servers:
+        text = s.log_path.read_text(errors="replace")
+        assert "Traceback" not in text and "GET /readyz" not in text  # --quiet-health-checks

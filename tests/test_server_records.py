@@ -265,3 +265,31 @@ def test_no_record_for_an_unknown_or_abandoned_table(client):
     server.tables[made["table"]].ended = "abandoned"
     r = client.get(f"/api/tables/{made['table']}/record")
     assert r.status_code == 409 and "match ends" in r.json()["error"]
+
+
+def test_a_record_names_its_key_and_a_ring_checks_it_with_that_key(records):
+    from cardcore.records import key_id
+    record = records["durak"][0]
+    assert record["key_id"] == key_id(KEY) and KEY not in json.dumps(record)
+    assert verify(record, keys=["old key", KEY, "newer key"])["key_id"] == key_id(KEY)
+    with pytest.raises(RecordError) as info:          # the key was taken out of the ring
+        verify(record, keys=["old key", "newer key"])
+    assert info.value.check == "signature" and key_id(KEY) in str(info.value)
+    with pytest.raises(RecordError) as info:
+        verify(record, key="another key")
+    assert key_id(KEY) in str(info.value) and key_id("another key") in str(info.value)
+    renamed = copy.deepcopy(record)                    # the id is signed over too
+    renamed["key_id"] = key_id("another key")
+    _rejects(renamed, "signature", key="another key")
+    old = copy.deepcopy(record)                        # a record of 0.4 names no key
+    del old["key_id"]
+    old["hmac"] = hmac_of(old)
+    old["digest"] = hashlib.sha256(canonical_bytes(old)).hexdigest()
+    assert verify(old, keys=["old key", KEY])["keyed"] is True
+    with pytest.raises(RecordError, match="no key given matches"):
+        verify(old, keys=["old key"])
+
+
+def hmac_of(record: dict) -> str:
+    import hmac as hmac_module
+    return hmac_module.new(KEY.encode(), canonical_bytes(record), hashlib.sha256).hexdigest()

@@ -886,7 +886,8 @@ def cmd_verify(args: argparse.Namespace, console: Console) -> int:
         if not keys:
             raise ConfigError(f"{echo(args.key_file)} holds no key", "key-file")
     try:
-        report = _verify_with_any(verify, data, keys)
+        report = verify(data, keys=[k for k in keys if k]) if args.key_file is not None \
+            else verify(data, key=args.key)
     except RecordError as e:
         Console(stderr=True, soft_wrap=True).print(
             f"[bold red]cardcore verify: rejected[/] ({e.check}): {escape(str(e))}",
@@ -897,29 +898,12 @@ def cmd_verify(args: argparse.Namespace, console: Console) -> int:
         return 0
     deal = "the deal came from the committed seeds" if report["committed"] else \
         "no commitment (the creator chose the seed)"
-    signed = "hmac checked with the key" if report["keyed"] else \
+    signed = f"hmac checked with key {report['key_id']}" if report["keyed"] else \
         "no key: digests checked, not who wrote the record"
     console.print(f"verified: {report['game']} table {report['table']}, {report['moves']} "
                   f"legal moves, ended {report['ended']}, winners {report['winners']}; "
                   f"{deal}; {signed}", highlight=False, soft_wrap=True)
     return 0
-
-
-def _verify_with_any(verify: Callable[..., dict[str, Any]], data: bytes,
-                     keys: list[str | None]) -> dict[str, Any]:
-    """``verify`` with the first key of a ring that signed the record (newest first); a
-    record no key signed is rejected with the newest key's reason."""
-    from cardcore.records import RecordError
-    first: RecordError | None = None
-    for key in reversed(keys):
-        try:
-            return verify(data, key=key)
-        except RecordError as e:
-            if e.check != "signature":
-                raise
-            first = first or e
-    assert first is not None
-    raise first
 
 
 def cmd_agent(args: argparse.Namespace, console: Console) -> int:
@@ -1130,14 +1114,15 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         limits = Limits(**{name: getattr(args, name) for name in SERVE_LIMITS})
     except ValueError as e:
         raise ConfigError(f"--{str(e).replace('_', '-')}", "serve") from None
-    where = re.sub(r"://([^:/@]*):[^@/]*@", r"://\1:[redacted]@", str(args.db))  # a password
+    from cardcore.server.storage import redact_url
+    where = redact_url(args.db)                                                 # a password
     console.print(f"cardcore serve: http://{args.host}:{args.port}/ (tables in {where})",
                   highlight=False, soft_wrap=True, markup=False)
     serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.synchronous,
           limits=limits, allow_origins=args.allow_origin, allow_hosts=args.allow_host,
           log_format=args.log_format, log_level=args.log_level,
           forwarded_allow_ips=args.forwarded_allow_ips, bots=args.bots or (),
-          drain=args.drain)
+          drain=args.drain, quiet_health_checks=args.quiet_health_checks or None)
     return 0
 
 
@@ -1417,6 +1402,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="log lines as text or JSON lines (default text)")
     p.add_argument("--log-level", choices=("debug", "info", "warning", "error"),
                    default="info", help="(default info)")
+    p.add_argument("--quiet-health-checks", action="store_true",
+                   help="leave /livez, /readyz and /healthz out of the access log (also "
+                        "CARDCORE_QUIET_HEALTH_CHECKS=1)")
     p.add_argument("--bots", default=None, metavar="SPECS",
                    help="plug-in bots the tables offer besides the built-in ones, "
                         "comma-separated specs, e.g. mypolicy:path=model.npz (the lobby "

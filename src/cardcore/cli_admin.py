@@ -35,8 +35,8 @@ def add_parser(sub: Any) -> None:
         p.set_defaults(func=func)
         return p
 
-    p = action("list", "list the open tables (with --all, ended ones too), listed or not",
-               cmd_list)
+    p = action("list", "list the open tables (with --all, ended ones too), listed or not, "
+               "with the server process serving each", cmd_list)
     p.add_argument("--all", action="store_true", help="ended tables too")
     p.add_argument("--json", action="store_true", help="print JSON")
     p = action("end", "end an open table as closed by the operator", cmd_end)
@@ -54,7 +54,8 @@ def add_parser(sub: Any) -> None:
                cmd_backup)
     p.add_argument("out", help="the backup file to write")
     p.add_argument("--force", action="store_true", help="overwrite OUT")
-    p = action("restore", "put a backup in place of the store (stop its servers first)",
+    p = action("restore", "put a backup in place of the store (refused while a server uses "
+               "it)",
                cmd_restore)
     p.add_argument("backup", help="a file written by `cardcore admin backup`")
     p.add_argument("--force", action="store_true",
@@ -75,8 +76,10 @@ def cmd_list(args: argparse.Namespace, console: Any) -> int:
         people = ", ".join(f"{seat}: {row['names'].get(seat, '(unnamed)')}"
                            for seat in row["taken_seats"]) or "none"
         created = time.strftime("%Y-%m-%d %H:%M", time.gmtime(row["created"]))
+        served = f"process {row['process']}" if row["process"] else "no process"
         console.print(f"{row['table']}  {row['game']}  {row['players']} players  "
-                      f"{row['moves']} moves  {state}  people: {people}  created {created} UTC",
+                      f"{row['moves']} moves  {state}  people: {people}  {served}  "
+                      f"created {created} UTC",
                       highlight=False, markup=False, soft_wrap=True)
     return 0
 

@@ -431,7 +431,7 @@ _ZONES = {"type": "object", "additionalProperties": _CARDS}
 # fields besides (docs/server.md, "Fair deals and match records"; ``cardcore schema GAME
 # record`` describes them exactly).
 SERVER_FIELDS = ("record", "table", "ended", "forfeit", "timeouts", "fairness", "save",
-                 "digest", "hmac")
+                 "digest", "hmac", "key_id")
 
 RECORD_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -30,7 +30,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +39,7 @@ from cardcore.errors import ConfigError, echo
 from cardcore.match_record import FORMAT as CARDS_FORMAT
 from cardcore.saves import MAX_SAVE_CHARS, _mac, canonical_bytes
 
-__all__ = ["verify", "RecordError", "Fairness", "make_record", "commitment_of", "deal_seed",
+__all__ = ["verify", "key_id", "key_named", "RecordError", "Fairness", "make_record", "commitment_of", "deal_seed",
            "check_client_seed", "RECORD_FORMAT", "SCHEME", "MAX_CLIENT_SEED", "ENDINGS"]
 
 RECORD_FORMAT = 2
@@ -144,11 +144,45 @@ def make_record(game: Any, *, table: str, fairness: Fairness | None, ended: str 
         "fairness": None if fairness is None else fairness.revealed(),
         "save": json.loads(game.to_json(key)),
     }
+    if key is not None:                 # signed over too: which key, never the key itself
+        body["key_id"] = key_id(key)
     data = canonical_bytes(body)
     body["digest"] = hashlib.sha256(data).hexdigest()
     if key is not None:
         body["hmac"] = _mac(key, data)
     return body
+
+
+def key_id(key: bytes | str) -> str:
+    """A short name for a record key that gives nothing of it away: the first 12 hex digits
+    of its SHA-256. Records carry it (``key_id``), so a verifier holding several keys (a
+    ring, retired keys) checks with the one the record names."""
+    raw = key if isinstance(key, bytes) else key.encode()
+    return hashlib.sha256(raw).hexdigest()[:12]
+
+
+def key_named(record: Mapping[str, Any], keys: Iterable[bytes | str]) -> bytes | str:
+    """Of ``keys`` (a ring: the current key, previous and retired ones), the one whose id
+    the record names; ``RecordError`` ("signature") when none is. A record of 0.4, which
+    names no key, gets the first of ``keys`` that its hmac matches (newest last)."""
+    ring = list(keys)
+    named = record.get("key_id") if isinstance(record, Mapping) else None
+    if named is None:
+        for key in reversed(ring):
+            try:
+                _check_signature(record, key)
+                return key
+            except RecordError:
+                continue
+        if not ring:
+            raise RecordError("signature", "no key given")
+        raise RecordError("signature", "no key given matches the hmac: the record was "
+                                       "changed, or signed with another key")
+    for key in ring:
+        if key_id(key) == named:
+            return key
+    raise RecordError("signature", f"the record was signed with key {echo(named)}, which is "
+                                   "not among the keys given (a key removed from the ring?)")
 
 
 # ------------------------------------------------------------------------------ verify
@@ -192,6 +226,10 @@ def _check_signature(record: Mapping[str, Any], key: bytes | str | None) -> None
         mac = record.get("hmac")
         if not isinstance(mac, str):
             raise RecordError("signature", "a key was given but the record carries no hmac")
+        named = record.get("key_id")
+        if named is not None and named != key_id(key):
+            raise RecordError("signature", f"signed with another key: the record names key "
+                                           f"{echo(named)}, this key is {key_id(key)}")
         if not hmac.compare_digest(mac, _mac(key, data)):
             raise RecordError("signature", "the hmac does not match this key: the record "
                                            "was changed, or signed with another key")
@@ -218,8 +256,8 @@ def _check_fairness(fair: Any, save: Mapping[str, Any]) -> None:
         raise RecordError("seed", "the save stacks a deck: the deal did not come from the seed")
 
 
-def verify(record: str | bytes | Mapping[str, Any], key: bytes | str | None = None
-           ) -> dict[str, Any]:
+def verify(record: str | bytes | Mapping[str, Any], key: bytes | str | None = None, *,
+           keys: Iterable[bytes | str] | None = None) -> dict[str, Any]:
     """Check a match record (``GET /api/tables/{id}/record``); returns a summary (game,
     table, moves, winners, whether the deal was committed and the record keyed) or raises
     ``RecordError`` naming the failed check.
@@ -231,10 +269,14 @@ def verify(record: str | bytes | Mapping[str, Any], key: bytes | str | None = No
     (or ended by the forfeit of the seat to move); that every clock timeout names the seat
     that was to move. With ``key``: the record's and the save's HMACs, so nothing can have
     been changed by anyone without the key. Without a key a digest can be recomputed by a
-    forger: the deal is still proven (the commitment), the moves only proven legal."""
+    forger: the deal is still proven (the commitment), the moves only proven legal.
+    ``keys`` (instead of ``key``): a ring of keys, current, previous and retired; the one
+    the record's ``key_id`` names checks it (``key_named``)."""
     from cardcore.registry import load_game
 
     data = _parse(record)
+    if keys is not None:
+        key = key_named(data, keys)
     _check_signature(data, key)
     save = data["save"]
     if save.get("game") != data["game"]:
@@ -266,7 +308,8 @@ def verify(record: str | bytes | Mapping[str, Any], key: bytes | str | None = No
     winners = game.winners if forfeit is None else forfeit_winners(game, forfeit)
     return {"game": game.name, "table": data["table"], "moves": len(save["actions"]),
             "ended": ended, "forfeit": forfeit, "winners": winners, "scores": game.scores,
-            "committed": fair is not None, "keyed": key is not None}
+            "committed": fair is not None, "keyed": key is not None,
+            "key_id": None if key is None else key_id(key)}
 
 
 def _check_cards(record: Mapping[str, Any], game: Any) -> None:

@@ -328,9 +328,12 @@ def _record(cls: type[Game], save: Schema) -> Schema:
                               "to, revealed; null where the creator chose the seed"),
         "save": described(save, "the save of the match (the game's save schema)"),
         "digest": described(hexes[64], "SHA-256 of the canonical JSON of the rest"),
+        "key_id": described({"type": "string", "pattern": "^[0-9a-f]{12}$"},
+                            "with the server's key: which key signed it (the first 12 hex "
+                            "digits of the key's SHA-256; cardcore 0.5)"),
         "hmac": described(hexes[64], "with the server's key, HMAC-SHA256 of the same bytes"),
     }
-    required = [k for k in props if k != "hmac"]
+    required = [k for k in props if k not in ("hmac", "key_id")]
     # Format 2: a cardcore-record (cardcore.match_record) besides: its fields, required then.
     cards = {k: v for k, v in RECORD_SCHEMA["properties"].items()
              if k not in SERVER_FIELDS and k not in props}

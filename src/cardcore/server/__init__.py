@@ -8,6 +8,7 @@ Needs the ``server`` extra: ``pip install ".[server]"`` in a checkout (cardcore.
 from __future__ import annotations
 
 import gc
+import os
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -29,11 +30,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = DEFAULT_DB
           log_level: str = "info", *, limits: Limits | None = None,
           allow_origins: Iterable[str] = (), allow_hosts: Iterable[str] = (),
           log_format: str = "text", forwarded_allow_ips: str | None = None,
-          bots: str | Sequence[str] = (), drain: float = 0.0) -> None:
+          bots: str | Sequence[str] = (), drain: float = 0.0,
+          quiet_health_checks: bool | None = None) -> None:
     """Run the server with uvicorn until interrupted (docs/server.md).
 
     ``drain``: seconds the first SIGTERM keeps the server up with ``/readyz`` answering 503
-    before it shuts down (drain.py; 0: at once).
+    before it shuts down (drain.py; 0: at once). ``quiet_health_checks``: leave /livez,
+    /readyz and /healthz out of the access log (None: ``CARDCORE_QUIET_HEALTH_CHECKS``).
 
     HTTP is parsed by h11, whose head limit (``limits.max_header_bytes``) refuses an oversized
     request before it is buffered; connections per address and the head's deadline are
@@ -45,16 +48,25 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = DEFAULT_DB
     from cardcore.server.connections import AddressSlots, guarded_http, trusted_proxies
     from cardcore.server.drain import DrainingServer
 
+    from cardcore.server.in_use import SERVE_APP_NAME
+
+    # libpq names the connections after this: `cardcore admin restore` sees the servers in
+    # pg_stat_activity (in_use.py).
+    os.environ.setdefault("PGAPPNAME", SERVE_APP_NAME)
     limits = limits or Limits()
     app = create_app(db, bot_delay, max_tables=max_tables, message_rate=message_rate,
                      synchronous=synchronous, limits=limits, allow_origins=allow_origins,
                      allow_hosts=allow_hosts, bots=bots)
     tables = app.state.tables
+    app.state.access.enabled = True         # observe.py's line, with the request's duration
+    if quiet_health_checks is not None:
+        app.state.access.quiet_health = quiet_health_checks
     slots = AddressSlots(limits.max_connections_per_address,
                          exempt=trusted_proxies(forwarded_allow_ips))
     tables.metrics.connection_counts = slots.counts
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
                             log_config=log_config(log_format, log_level),
+                            access_log=False,           # observe.py writes it, timed
                             # h11, with connections per address and a deadline on each head
                             http=guarded_http(slots, limits.head_timeout, tables.refused),
                             h11_max_incomplete_event_size=limits.max_header_bytes,

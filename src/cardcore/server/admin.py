@@ -9,6 +9,7 @@ stopped.
 from __future__ import annotations
 
 import glob
+import os
 import shutil
 import sqlite3
 import subprocess
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cardcore.errors import ConfigError
+from cardcore.server.in_use import SERVE_APP_NAME, ServerRunning, no_server, sqlite_server
 from cardcore.server.storage import is_postgres_url, open_store
 from cardcore.server.store import SqlTableStore
 
@@ -36,12 +38,25 @@ def _open(db: str) -> SqlTableStore:
 
 
 def list_tables(db: str, include_over: bool = False, limit: int = 1000) -> list[dict[str, Any]]:
-    """Every table of the store, listed in the lobby or not, newest first."""
+    """Every table of the store, listed in the lobby or not, newest first; ``process``: the
+    id of the server process serving it (PostgreSQL: its unexpired lease's owner; SQLite:
+    the server running on the file), None when none does."""
     store = _open(db)
     try:
-        return store.operator_rows(include_over, limit)
+        rows = store.operator_rows(include_over, limit)
+        if store.shared:
+            owners = dict(store.db.execute(
+                "SELECT table_id, owner FROM leases WHERE owner <> '' AND expires > "
+                "extract(epoch FROM clock_timestamp())").fetchall())
+        else:
+            server = sqlite_server(db)
+            owners = {} if not server else {r["table"]: server for r in rows}
     finally:
         store.close()
+    for row in rows:
+        row["process"] = owners.get(row["table"]) if row["ended"] is None \
+            and not row["over"] else None
+    return rows
 
 
 def end_table(db: str, table_id: str) -> None:
@@ -84,12 +99,15 @@ def backup(db: str, out: str | Path, force: bool = False) -> Path:
     out = Path(out)
     if out.exists() and not force:
         raise ConfigError(f"{_echo(str(out))} exists (--force to overwrite)", "out")
+    if not is_postgres_url(db) and not Path(db).exists():
+        raise ConfigError(f"no SQLite store at {_echo(db)}", "db")
+    # Owner-only from its first byte: a backup holds the seats' token hashes and the seeds.
+    out.unlink(missing_ok=True)
+    os.close(os.open(out, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     if is_postgres_url(db):
         _run_pg("pg_dump", "--format=custom", "--no-owner", f"--file={out}", f"--dbname={db}")
+        os.chmod(out, 0o600)
         return out
-    if not Path(db).exists():
-        raise ConfigError(f"no SQLite store at {_echo(db)}", "db")
-    out.unlink(missing_ok=True)
     source = sqlite3.connect(db)
     try:
         _copy_sqlite(source, out)
@@ -109,18 +127,26 @@ def _copy_sqlite(source: sqlite3.Connection, target_path: str | Path) -> None:
 
 
 def restore(backup_path: str | Path, db: str, force: bool = False) -> None:
-    """Put a backup in place of the store (stop its servers first): a SQLite file is copied
-    through the backup API (its old journal files removed); a PostgreSQL dump is restored
-    with ``pg_restore --clean``."""
+    """Put a backup in place of the store: a SQLite file is copied through the backup API
+    (its old journal files removed); a PostgreSQL dump is restored with ``pg_restore
+    --clean``. Refused, ``--force`` or not, while a server uses the store (in_use.py)."""
     backup_path = Path(backup_path)
     if not backup_path.is_file():
         raise ConfigError(f"no backup at {_echo(str(backup_path))}", "backup")
     if is_postgres_url(db):
-        if not force:
-            _refuse_if_tables(db)
+        _refuse_if_served(db, force)
         _run_pg("pg_restore", "--clean", "--if-exists", "--no-owner", "--single-transaction",
                 f"--dbname={db}", str(backup_path))
         return
+    try:
+        with no_server(db):             # held through the copy: a server starting waits
+            _restore_sqlite(backup_path, db, force)
+    except ServerRunning as e:
+        raise ConfigError(f"a server is using {_echo(db)} (process {e.process or '?'}): "
+                          "stop it first", "db") from None
+
+
+def _restore_sqlite(backup_path: Path, db: str, force: bool) -> None:
     if Path(db).exists() and not force:
         raise ConfigError(f"{_echo(db)} exists: stop its servers, then --force to replace it",
                           "db")
@@ -139,13 +165,22 @@ def restore(backup_path: str | Path, db: str, force: bool = False) -> None:
         source.close()
 
 
-def _refuse_if_tables(db: str) -> None:
+def _refuse_if_served(db: str, force: bool) -> None:
+    """Refuse a database that `cardcore serve` processes are connected to (their connections
+    are named, in_use.py), and one holding tables unless ``force``."""
     store = _open(db)
     try:
+        servers = store.db.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND application_name LIKE ? AND pid <> pg_backend_pid()",
+            (SERVE_APP_NAME + "%",)).fetchone()[0]
         counts = store.count_by_state()
     finally:
         store.close()
-    if counts["open"] or counts["finished"]:
+    if servers:
+        raise ConfigError(f"{servers} connection(s) of `cardcore serve` use the database: "
+                          "stop its servers first", "db")
+    if (counts["open"] or counts["finished"]) and not force:
         raise ConfigError("the database holds tables: stop its servers, then --force to "
                           "replace them", "db")
 

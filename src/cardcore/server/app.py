@@ -27,8 +27,11 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from cardcore._version import __version__
 from cardcore.server.http import MAX_BODY, error_response, json_response
 from cardcore.server.limits import LOOPBACK_ORIGIN, Guard, Limits, OriginPolicy
+from cardcore.server.in_use import ServingLock
+from cardcore.server.observe import AccessLog, Observe, route_names
 from cardcore.server.openapi import openapi_spec
 from cardcore.server.routes import games, moves, ops, pages, seats, socket, tables
 from cardcore.server.routes.context import Context
@@ -80,6 +83,11 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        log.info("cardcore %s: process %s (its id in leases, presence rows and metrics)",
+                 __version__, server.process_id)
+        # A SQLite file: say that a server is on it (admin restore refuses it meanwhile).
+        serving = None if server.store.shared else ServingLock(server.store.path,
+                                                              server.process_id)
         server.resume_bots()
         sweeper = asyncio.create_task(server.sweep_forever())
         heartbeat = asyncio.create_task(server.deployment.keep_forever())   # leases, if any
@@ -87,10 +95,17 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         sweeper.cancel()
         heartbeat.cancel()
         await server.close()
+        if serving is not None:
+            serving.release()
 
     routes = _routes(ctx)
     cors = policy.cors_origins()
+    access = AccessLog()
     middleware = [
+        # Outermost: it times what the guard refuses too, and sees every socket's close.
+        Middleware(Observe, requests=server.metrics.requests,
+                   closes=server.metrics.socket_closes, names=route_names(routes),
+                   access=access),
         Middleware(Guard, policy=policy, max_header_bytes=limits.max_header_bytes,
                    on_refusal=server.refused),
         Middleware(CORSMiddleware, allow_origins=cors,
@@ -105,6 +120,7 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
     app.router.redirect_slashes = False
     app.state.tables = server
     app.state.limits = limits
+    app.state.access = access               # the access line (observe.py): serve() turns it on
     return app
 
 

@@ -9,12 +9,15 @@ or a SIGINT ends the drain at once.
 """
 from __future__ import annotations
 
+import logging
 import signal
 import time
 from types import FrameType
 from typing import Any
 
 import uvicorn
+
+log = logging.getLogger("cardcore.server")
 
 # The longest a drain waits for writes in flight once its time is up (a store that hangs
 # must not keep the process for ever).
@@ -34,6 +37,9 @@ class DrainingServer(uvicorn.Server):
         if sig == signal.SIGTERM and self.drain > 0 and self.drain_ends is None:
             self.tables.draining = True
             self.drain_ends = time.monotonic() + self.drain
+            log.info("drain started (SIGTERM): /readyz answers 503 for %g s, then the "
+                     "sockets close with 1012 and the process exits (process %s, %d tables "
+                     "in memory)", self.drain, self.tables.process_id, len(self.tables.tables))
             return
         super().handle_exit(sig, frame)
 

@@ -132,6 +132,7 @@ class Leases(Generic[R]):
         fresh = server.get(table_id)
         if table is None or fresh is not table:
             self.taken += 1
+            log.info("table %s taken: process %s serves it now", table_id, self.me)
         return fresh
 
     async def own(self, table_id: str) -> R:
@@ -223,8 +224,8 @@ class Leases(Generic[R]):
                 continue                            # going, gone, or taken again meanwhile
             if table_id not in held:
                 self.lost += 1
-                log.warning("table %s: its lease was lost; another process serves it now",
-                            table_id)
+                log.warning("table %s: its lease was lost; another process serves it now "
+                            "(process %s)", table_id, self.me)
                 self.drop(table_id)
                 continue
             self.until[table_id] = start + self.seconds * TRUSTED
@@ -260,11 +261,12 @@ class Leases(Generic[R]):
                 return
             if released:
                 self.handed += 1
-                log.info("table %s handed over to the process that asked for it", table_id)
+                log.info("table %s handed over by process %s to the process that asked for "
+                         "it", table_id, self.me)
             else:                   # paused past the lease: the asker took it meanwhile
                 self.lost += 1
-                log.warning("table %s: its lease was lost; another process serves it now",
-                            table_id)
+                log.warning("table %s: its lease was lost; another process serves it now "
+                            "(process %s)", table_id, self.me)
         except Exception as e:                      # pragma: no cover - the lease expires
             log.error("table %s was not handed over: %s", table_id, e)
         finally:

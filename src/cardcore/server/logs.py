@@ -61,12 +61,18 @@ def _timestamp(record: logging.LogRecord) -> str:
 
 
 def _access_fields(record: logging.LogRecord) -> dict[str, Any] | None:
-    """uvicorn's access record: (client, method, path, http version, status)."""
+    """uvicorn's access record: (client, method, path, http version, status); cardcore's
+    (observe.py) has the request's duration in milliseconds too."""
     args = record.args
     if record.name == "uvicorn.access" and isinstance(args, tuple) and len(args) == 5:
         client, method, path, version, status = args
         return {"client": str(client), "method": str(method), "path": str(path),
                 "http": str(version), "status": int(str(status))}
+    if record.name == "cardcore.access" and isinstance(args, tuple) and len(args) == 6:
+        client, method, path, version, status, seconds_ms = args
+        return {"client": str(client), "method": str(method), "path": str(path),
+                "http": str(version), "status": int(str(status)),
+                "duration_ms": round(float(str(seconds_ms)), 1)}
     return None
 
 
@@ -86,6 +92,8 @@ class LineFormatter(logging.Formatter):
         if access is not None:
             message = (f'{access["client"]} "{access["method"]} {access["path"]} '
                        f'HTTP/{access["http"]}" {access["status"]}')
+            if "duration_ms" in access:
+                message += f' {access["duration_ms"]}ms'
         else:
             try:
                 message = record.getMessage()

@@ -15,6 +15,9 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, generate_la
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
+from cardcore._version import __version__
+from cardcore.server.observe import REQUEST_BUCKETS
+
 if TYPE_CHECKING:
     from cardcore.game import Game
     from cardcore.server.audience import Audience
@@ -39,6 +42,8 @@ class MeteredRoom(Protocol):
     def runner(self) -> asyncio.Task[None] | None: ...
     @property
     def stalled(self) -> bool: ...
+    @property
+    def id(self) -> str: ...
 
 
 class LeaseCounts(Protocol):
@@ -52,6 +57,7 @@ class LeaseCounts(Protocol):
     def handed(self) -> int: ...
     @property
     def lost(self) -> int: ...
+    def holds(self, table_id: str) -> bool: ...
 
 
 class MeteredServer(Protocol):
@@ -74,6 +80,8 @@ class MeteredServer(Protocol):
     def abandoned(self) -> int: ...
     @property
     def leases(self) -> LeaseCounts | None: ...
+    @property
+    def process_id(self) -> str: ...
 
 
 class Metrics:
@@ -100,6 +108,14 @@ class Metrics:
         self.bad_credentials = Counter("cardcore_bad_credentials", "wrong seat tokens, "
                                        "invites and creator tokens (guesses)",
                                        registry=self.registry)
+        self.requests = Histogram("cardcore_request_seconds", "an HTTP request, from its "
+                                  "arrival to its last byte, by route template and method",
+                                  ["route", "method"], buckets=REQUEST_BUCKETS,
+                                  registry=self.registry)
+        self.socket_closes = Counter("cardcore_socket_closes", "WebSockets closed, by close "
+                                     "code and by whom: app (the server's code), connection "
+                                     "(the client, or uvicorn)", ["code", "by"],
+                                     registry=self.registry)
         # Under `cardcore serve`: () -> (open connections, addresses, the most from one
         # address), from the connection guard (connections.py); None when embedded.
         self.connection_counts: Callable[[], tuple[int, int, int]] | None = None
@@ -119,19 +135,34 @@ class _Gauges(Collector):
 
     def collect(self) -> Iterator[Any]:
         server = self.server
-        tables = GaugeMetricFamily("cardcore_tables", "tables by state: open (not ended), "
-                                   "active (in memory with a socket or a bot running), "
-                                   "finished (ended, kept until the retention), in_memory",
-                                   labels=["state"])
-        counts = server.store.count_by_state()
+        build = GaugeMetricFamily("cardcore_build_info", "this process: cardcore's version "
+                                  "and the process id its leases, presence rows and log lines "
+                                  "carry", labels=["version", "process"])
+        build.add_metric([__version__, server.process_id], 1)
+        yield build
+        # This process's tables (summed over the processes, each table counts once), then the
+        # database's, which every process reports alike (do not sum those).
+        tables = GaugeMetricFamily("cardcore_tables", "this process's tables: held (open "
+                                   "tables it serves: their leases held, or with one process "
+                                   "every open table in memory), active (held, with a socket "
+                                   "or a bot running), in_memory", labels=["state"])
         in_memory = list(server.tables.values())
-        active = sum(1 for t in in_memory if t.ended is None and not t.game.is_over
-                     and (t.audience.sockets or t.runner is not None))
-        tables.add_metric(["open"], counts["open"])
-        tables.add_metric(["finished"], counts["finished"])
+        live = [t for t in in_memory if t.ended is None and not t.game.is_over]
+        leases = server.leases
+        served = len(live) if leases is None else sum(1 for t in live if leases.holds(t.id))
+        active = sum(1 for t in live if t.audience.sockets or t.runner is not None)
+        tables.add_metric(["held"], served)
         tables.add_metric(["active"], active)
         tables.add_metric(["in_memory"], len(in_memory))
         yield tables
+        counts = server.store.count_by_state()
+        stored = GaugeMetricFamily("cardcore_store_tables", "the whole store's tables (every "
+                                   "process reports the same figure): open (not ended), "
+                                   "finished (ended, kept until the retention)",
+                                   labels=["state"])
+        stored.add_metric(["open"], counts["open"])
+        stored.add_metric(["finished"], counts["finished"])
+        yield stored
         connections = GaugeMetricFamily("cardcore_connections", "WebSocket connections",
                                         labels=["kind"])
         seats = spectators = outbox_total = outbox_max = bytes_total = bytes_max = 0

@@ -31,8 +31,8 @@ from typing import Any, Callable, NamedTuple, Sequence
 
 import psycopg
 
-from cardcore.server.store import (ADDED_COLUMNS, PRESENCE_SCHEMA, SqlTableStore, StoredTable,
-                                   StoreUnavailable, TableUpdate)
+from cardcore.server.store import (ADDED_COLUMNS, META_SCHEMA, PRESENCE_SCHEMA, SqlTableStore,
+                                   StoredTable, StoreUnavailable, TableUpdate)
 from cardcore.server.store import SCHEMA as SQLITE_SCHEMA
 
 __all__ = ["PgTableStore", "Listener", "Lease", "CHANNEL"]
@@ -64,7 +64,8 @@ NOBODY = ""                         # the owner of a released lease: anybody may
 
 # The SQLite schema (one list of columns) in PostgreSQL's types: seeds are 63-bit and action
 # ids are kept as wide, times are doubles; PostgreSQL has no WITHOUT ROWID.
-SCHEMA = (re.sub(r"\b(bot_seed|action) INTEGER", r"\1 BIGINT", SQLITE_SCHEMA + PRESENCE_SCHEMA)
+SCHEMA = (re.sub(r"\b(bot_seed|action) INTEGER", r"\1 BIGINT",
+                SQLITE_SCHEMA + PRESENCE_SCHEMA + META_SCHEMA)
           .replace(" REAL", " DOUBLE PRECISION").replace(" WITHOUT ROWID", "")
           + "CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, over);\n"
           + "CREATE INDEX IF NOT EXISTS tables_human ON tables (over, human_at);\n"
@@ -170,6 +171,7 @@ class PgTableStore(SqlTableStore):
                     kind = "DOUBLE PRECISION" if kind == "REAL" else kind
                     self.db.execute(f"ALTER TABLE tables ADD COLUMN IF NOT EXISTS {name} {kind}")
                 self.db.execute(DEADLINE_INDEX)
+            self.check_version()
 
     def _schema_current(self) -> bool:
         """Every table, index and column of the schema is there already."""

@@ -2,17 +2,23 @@
 
 A server has none, one (``CARDCORE_RECORD_KEY``), or a key ring: a file named by
 ``CARDCORE_RECORD_KEY_FILE`` with one key a line, the newest last, which
-``cardcore admin rotate-key`` appends to. The newest key signs; ``cardcore verify --key-file``
-accepts a record signed by any key of the ring, so records signed before a rotation still
-verify. The file is read again when it changes, so a rotation needs no restart.
+``cardcore admin rotate-key`` appends to. The newest key signs; every record names the key
+that signed it (``key_id``), and ``cardcore verify --key-file`` checks a record with the key
+of the ring that id names, so records signed before a rotation still verify, and a key taken
+out of the ring is named when a record needs it. The file is read again when it changes, so
+a rotation needs no restart.
 """
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import secrets
 from pathlib import Path
+
+from cardcore.records import key_id   # one definition: the records carry it
+
+__all__ = ["RecordKeys", "key_id", "read_ring", "rotate", "RECORD_KEY_ENV",
+           "RECORD_KEY_FILE_ENV"]
 
 log = logging.getLogger("cardcore.server")
 
@@ -20,9 +26,6 @@ RECORD_KEY_ENV = "CARDCORE_RECORD_KEY"
 RECORD_KEY_FILE_ENV = "CARDCORE_RECORD_KEY_FILE"
 
 
-def key_id(key: str) -> str:
-    """A short name for a key that gives nothing of it away (logs, `admin rotate-key`)."""
-    return hashlib.sha256(key.encode()).hexdigest()[:12]
 
 
 def read_ring(path: str | Path) -> list[str]:

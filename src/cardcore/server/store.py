@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 from cardcore.registry import load_game
 
 __all__ = ["StoredTable", "SqlTableStore", "TableStore", "TableUpdate", "SYNCHRONOUS_MODES",
-           "CHECKPOINT_EVERY", "StoreUnavailable"]
+           "CHECKPOINT_EVERY", "StoreUnavailable", "StoreTooNew", "STORE_VERSION"]
 
 # Actions kept as rows before the save is rewritten: a rewrite costs the whole log, a row one id.
 CHECKPOINT_EVERY = 64
@@ -95,6 +95,28 @@ CREATE TABLE IF NOT EXISTS presence (
     PRIMARY KEY (table_id, seat, process)
 );
 """
+
+
+# The store's version (docs/operations.md, "Upgrades and the store's version"): raised only
+# by a change that an older cardcore could not read or would break. Added columns and tables
+# never raise it: older versions name their columns and ignore the rest, so processes of two
+# releases share a store during a rolling upgrade. A process refuses a store of a higher
+# version (StoreTooNew) rather than write into what it does not understand.
+STORE_VERSION = 1
+META_SCHEMA = """
+CREATE TABLE IF NOT EXISTS store_meta (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+
+
+class StoreTooNew(Exception):
+    """The store was changed by a newer cardcore into a version this one cannot use."""
+
+    def __init__(self, found: int) -> None:
+        super().__init__(f"store version {found}, this cardcore uses {STORE_VERSION}")
+        self.found = found
 
 
 class Progress(NamedTuple):
@@ -292,6 +314,15 @@ class SqlTableStore:
         if [r[0] for r in rows] != list(range(first, count)):
             return None
         return [int(r[1]) for r in rows]
+
+    def check_version(self) -> None:
+        """Mark a new store with ``STORE_VERSION``; refuse one of a higher version
+        (``StoreTooNew``). Run once, when the store is opened."""
+        self.db.execute("INSERT INTO store_meta (name, value) VALUES ('version', ?) "
+                        "ON CONFLICT (name) DO NOTHING", (str(STORE_VERSION),))
+        row = self.db.execute("SELECT value FROM store_meta WHERE name = 'version'").fetchone()
+        if int(row[0]) > STORE_VERSION:
+            raise StoreTooNew(int(row[0]))
 
     def ping(self) -> None:
         """One round trip to the store (``/healthz``)."""
@@ -624,7 +655,7 @@ class TableStore(SqlTableStore):
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self.db.execute("PRAGMA busy_timeout=5000")
-        self.db.executescript(SCHEMA + PRESENCE_SCHEMA)
+        self.db.executescript(SCHEMA + PRESENCE_SCHEMA + META_SCHEMA)
         columns = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
         for name, kind in ADDED_COLUMNS:             # a database of 0.3: add the columns
             if name not in columns:
@@ -635,6 +666,7 @@ class TableStore(SqlTableStore):
         self.db.execute("CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, over)")
         self.db.execute("CREATE INDEX IF NOT EXISTS tables_human ON tables (over, human_at)")
         self.db.execute("CREATE INDEX IF NOT EXISTS tables_deadline ON tables (over, deadline)")
+        self.check_version()
 
     def _begin(self) -> None:
         self.db.execute("BEGIN IMMEDIATE")
