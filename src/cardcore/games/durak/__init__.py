@@ -88,6 +88,7 @@ class Durak(Game):
     narrator = DurakNarrator
     zone_labels = {"hand": N_("cards in hand"), "stock": N_("stock"), "table": N_("table"),
                    "discard": N_("discard pile")}
+    zone_layouts = {"table": "pairs"}        # the bout: each attacking card and its beat
     shown_deal_entries = ("trump",)          # DU-2.3: the last card is turned face up
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA
@@ -158,6 +159,12 @@ class Durak(Game):
 
     def _round_summary(self, state: GameState) -> dict[str, JSONValue]:
         return {"scores": list(state.scores())}
+
+    def _zone_slots(self, state: GameState, name: str, instance: int
+                    ) -> Sequence[tuple[int, int | None]]:
+        """The table's slots: the bout's attacking cards and their beats (DU-5)."""
+        assert isinstance(state, DurakState)
+        return state.bout()
 
     @classmethod
     def sides_of(cls, players: int, options: Mapping[str, Any]) -> list[int]:
