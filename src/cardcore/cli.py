@@ -55,7 +55,8 @@ from cardcore.game import CONFIG_REFUSALS, NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.i18n import LANGUAGES, N_, _, check_lang, fill_template, ngettext, use
 from cardcore.lineinput import line_reader
-from cardcore.narrate import breakdown_lines, describe, event_text, hand_order, score_direction
+from cardcore.narrate import (breakdown_lines, describe, event_text, hand_order, score_direction,
+                              slots_text)
 # The refusals and how-to-play pages in the reader's language (the server shows them too).
 from cardcore.texts import SHARED_REFUSALS, config_text, howto_text, refusal_text  # noqa: F401
 from cardcore.texts import words_module as _words_module
@@ -196,6 +197,11 @@ def table_lines(game: Game, player: int) -> list[Text]:
     lines = []
     for key, value in view.items():
         if key in COMMON_VIEW_KEYS:
+            continue
+        if key == "slots":                  # zones laid out in pairs: each card, its cover
+            for zone, slots in value.items():
+                label = Text(f"{zone}: ", style="cyan")
+                lines.append(label.append(slots_text(slots) or "—"))
             continue
         label = Text(f"{key.replace('_', ' ')}: ", style="cyan")
         lines.append(label.append_text(_value_text(value)))

@@ -25,7 +25,7 @@ from cardcore.i18n import (DEFAULT_LANG, N_, P_, _, current, fields_of, fill, fi
 
 __all__ = ["Event", "Who", "Phrase", "PhraseFunction", "Said", "Line", "say", "action_line",
            "breakdown_lines", "cards_text", "describe", "event_text", "reason_text", "row_text",
-           "seat_name", "sentence", "verb", "mine", "personal", "hand_order"]
+           "seat_name", "sentence", "verb", "mine", "personal", "hand_order", "slots_text"]
 
 Event = dict[str, Any]
 # A breakdown label whose detail is a count ("red threes ({detail})"): a row's ``text`` is the
@@ -102,6 +102,13 @@ COMMON: dict[str, Phrase] = {
     "discard": Line(P_("{name} discarded {cards}.")),
     "end_turn": Line(P_("{name} ended the turn.")),
 }
+
+
+def slots_text(slots: Sequence[Mapping[str, Any]]) -> str:
+    """A zone laid out in pairs (a view's ``slots``) as text: each card and its cover
+    ("7H/8H"), an open card marked ("8C (not beaten)"), slots apart by two spaces."""
+    return "  ".join(f"{s['card']}/{s['cover']}" if s["cover"] is not None
+                     else _("{card} (not beaten)").format(card=s["card"]) for s in slots)
 
 
 def seat_name(seat: int | None) -> Who:

@@ -26,7 +26,7 @@ from cardcore._fast import GameState
 from cardcore.cards import card_str, format_cards
 from cardcore.game import ActionSpec, Game, JSONValue, Option, flag, one_of, seat_or_lot
 from cardcore.i18n import N_, _
-from cardcore.narrate import seat_name
+from cardcore.narrate import seat_name, slots_text
 from cardcore.games.durak._state import (
     OBSERVATION_PIECES, PHASES, DurakState, action_table, deal_plan, durak_deck,
 )
@@ -232,8 +232,8 @@ class Durak(Game):
                     _("{attacker} attacks; you defend") if defender == player else
                     _("{attacker} attacks; {defender} defends"))
             lines.append(line.format(attacker=who(attacker), defender=who(defender)))
-        pairs = [a if b is None else f"{a}/{b}" for a, b in v["bout"]]
-        lines.append(_("Table: {cards}").format(cards=" ".join(pairs) or _("(empty)")))
+        lines.append(_("Table: {cards}").format(
+            cards=slots_text(v["slots"]["table"]) or _("(empty)")))
         if v["taking"]:
             lines.append(_("You take; the others may throw in") if defender == player else
                          _("{defender} takes; the others may throw in").format(

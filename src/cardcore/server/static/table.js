@@ -16,6 +16,12 @@ const MANY_MOVES = 40;          // past this, card moves wait for a card to be s
 if (token) rememberSeat(tableId, token);
 
 const ANIMATION_MS = 350;       // a card's flight from one zone to another
+// A forced move (the seat's only legal move takes no card from its hand: a pass, a take, a
+// draw) is made for the player after FORCED_MS, counting down with a Cancel button; the
+// table menu's setting (FORCED_KEY, on by default) turns it off. The pause is the same
+// whatever the hand holds, so its timing tells the others nothing the rules do not.
+const FORCED_MS = 3000;
+const FORCED_KEY = "cardcore.forced";
 
 // The game's layout hints (its package's web/board.js, data only) and what it calls a round,
 // from GET /api/games; loaded with the first state.
@@ -65,6 +71,8 @@ let shownEnds = null;           // event numbers of the round and match ends alr
 let hinted = [];                // action ids the last hint suggested
 let movesPage = 0;              // the page of moves shown when they do not all fit (showPage)
 let rewinds = 0;                // the table's take-backs seen (docs/server.md, "Take-backs")
+let forced = null;              // the forced move counting down: {id, n, until, timer, ticker}
+let forcedCancelled = -1;       // the event count at which the player cancelled one
 
 function setStatus(text, kind = "") {
   const node = document.getElementById("status");
@@ -219,7 +227,7 @@ function showEndPanel(roundEvent) {
   document.getElementById("panel-title").textContent = over ? t("The match is over")
     : t("{round} {n} is over", { round: capital(t(game.roundName)), n: roundEvent ? roundEvent[game.roundName] ?? "" : "" });
   body.replaceChildren(...parts);
-  const close = () => { dialog.close(); document.body.dataset.panel = ""; };
+  const close = () => { dialog.close(); document.body.dataset.panel = ""; scheduleForced(); };
   const list = [];
   if (over) {
     if (state.seat !== null) list.push(el("button", { type: "button", id: "rematch", class: "primary", onclick: rematch }, t("Rematch")));
@@ -231,6 +239,7 @@ function showEndPanel(roundEvent) {
   buttons.replaceChildren(...list);
   if (!dialog.open) dialog.showModal();
   document.body.dataset.panel = over ? "match" : "round";
+  stopForced();                  // a forced move waits until the panel is closed
   document.body.dataset.panels = String(Number(document.body.dataset.panels || 0) + 1);
   (list[0]).focus();
 }
@@ -294,7 +303,56 @@ function resetSide() {
   log.dataset.count = "0";
 }
 
+// ---------------------------------------------------------------- forced moves
+function forcedMove() {
+  const s = state;
+  if (!s || s.seat === null || !token || pending || s.over || s.current_player !== s.seat) return null;
+  if (localStorage.getItem(FORCED_KEY) === "off" || forcedCancelled === s.event_count) return null;
+  if (document.body.dataset.panel) return null;      // an end panel is open: read it first
+  return s.legal.length === 1 && !handCardsOf(s.legal[0]).length ? s.legal[0] : null;
+}
+
+function scheduleForced() {
+  const move = forcedMove();
+  if (forced && (!move || forced.id !== move.id || forced.n !== state.event_count)) stopForced();
+  if (!move || forced) return;
+  const n = state.event_count;
+  forced = { id: move.id, n, until: Date.now() + FORCED_MS, ticker: setInterval(showForced, 250),
+    timer: setTimeout(() => {
+      const now = forcedMove();
+      stopForced();
+      if (now && now.id === move.id && state.event_count === n) send(now);
+    }, FORCED_MS) };
+  showForced();
+}
+
+function showForced() {
+  if (!forced) return;
+  const move = state.legal.find((a) => a.id === forced.id);
+  if (!move) { stopForced(); return; }
+  const seconds = Math.max(1, Math.ceil((forced.until - Date.now()) / 1000));
+  document.getElementById("forced-text").textContent = t("Your only move: {move} in {n} s", { move: moveLabel(move), n: seconds });
+  document.getElementById("forced").hidden = false;
+  document.body.dataset.forced = String(move.id);
+}
+
+function stopForced() {
+  if (forced) { clearTimeout(forced.timer); clearInterval(forced.ticker); }
+  forced = null;
+  document.getElementById("forced").hidden = true;
+  delete document.body.dataset.forced;
+}
+
+function cancelForced() {
+  if (!forced) return;
+  forcedCancelled = forced.n;
+  stopForced();
+  document.body.dataset.forcedCancelled = String(forcedCancelled);
+  document.querySelector("#moves button.move")?.focus();
+}
+
 function send(action) {
+  stopForced();
   if (!socket || socket.readyState !== WebSocket.OPEN || pending) return;
   pending = true;
   document.body.dataset.pending = "true";
@@ -382,6 +440,7 @@ function render() {
   renderHand();
   renderMoves();
   renderLog(c);
+  scheduleForced();
   fitDock();
 }
 
@@ -397,7 +456,7 @@ function renderBoard(s, v, c) {
   const layout = game.layout;
   const known = [...new Set([...described.keys(), ...Object.keys(zones)])].map(zoneOf);
   const shared = ordered(known.filter((z) => z.owner === null && z.team === null), layout);
-  const piles = el("div", { class: "piles" }, ...shared.map((z) => zoneBox(z, zones[z.id], layout, zoneAction(z.id))));
+  const piles = el("div", { class: "piles" }, ...shared.map((z) => zoneBox(z, zones[z.id], layout, { ...zoneAction(z.id), slots: (v.slots || {})[z.id] })));
   const teamIds = [...new Set(known.filter((z) => z.owner === null && z.team !== null).map((z) => z.team))].sort();
   const myTeam = s.seat === null ? null : zoneOf(myHand()).team;
   const teams = teamIds.length ? el("div", { class: "teams" }, ...teamIds.map((team) => {
@@ -725,6 +784,13 @@ sort.value = localStorage.getItem(SORT_KEY) || "dealt";
 sort.addEventListener("change", () => { localStorage.setItem(SORT_KEY, sort.value); if (state) renderHand(); });
 document.getElementById("hint").addEventListener("click", () => askHint().catch((e) => toast(String(e))));
 document.getElementById("undo").addEventListener("click", takeBack);
+document.getElementById("forced-cancel").addEventListener("click", cancelForced);
+const forcedSetting = document.getElementById("forced-setting");
+forcedSetting.checked = localStorage.getItem(FORCED_KEY) !== "off";
+forcedSetting.addEventListener("change", () => {
+  localStorage.setItem(FORCED_KEY, forcedSetting.checked ? "on" : "off");
+  if (state) { if (!forcedSetting.checked) stopForced(); else scheduleForced(); }
+});
 document.getElementById("copy-invite").addEventListener("click", () => copyInvite().catch((e) => toast(String(e))));
 // A new size (a phone turned), or the page's fonts arriving: the hand and the moves are laid
 // out again for the room they have.
