@@ -116,7 +116,7 @@ export async function showTable(client: CardcoreClient, root: HTMLElement, table
     const cards = el("div", { class: "fan" });
     const slots = zone.layout === "pairs" ? state?.view.slots?.[id] : undefined;
     if (slots && Array.isArray(contents)) {
-      // a zone laid out in pairs: each card with its cover across it; an open one marked
+      // a zone arranged in pairs: each card with its cover across it; an open one marked
       cards.className = "pairs";
       for (const slot of slots) {
         cards.append(el("span", { class: `slot${slot.open ? " open" : ""}`, dataset: { card: slot.card, cover: slot.cover ?? "" } },
