@@ -53,7 +53,7 @@ from cardcore import cli_admin, cli_record
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
 from cardcore.game import CONFIG_REFUSALS, NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
-from cardcore.i18n import LANGUAGES, N_, _, check_lang, fill_template, ngettext, use
+from cardcore.i18n import DEFAULT_LANG, LANGUAGES, N_, _, check_lang, fill_template, ngettext, use
 from cardcore.lineinput import line_reader
 from cardcore.narrate import (breakdown_lines, describe, event_text, hand_order, score_direction,
                               slots_text)
@@ -236,7 +236,8 @@ class PlaySession:
 
     def __init__(self, game: Game, seat: int, bot_names: Sequence[str], seed: int,
                  console: Console, read: Callable[[str], str],
-                 save_path: Path | None = None, lang: str = "en") -> None:
+                 save_path: Path | None = None, lang: str = "en",
+                 forced_moves: bool = True) -> None:
         """``bot_names`` are given to the other seats in seat order, repeated as needed.
         With ``save_path`` the game is saved (``to_json``) whenever it is the person's turn
         and when they leave, and the bots beside it (``bots_sidecar``). ``lang``: the language
@@ -247,6 +248,7 @@ class PlaySession:
         self.read = read
         self.save_path = save_path
         self.lang = check_lang(lang)
+        self.forced_moves = forced_moves   # a lone move without cards: a prompt, Enter makes it
         from cardcore.simulation import bot_seed
         others = [k for k in range(game.num_players) if k != seat]
         self.bot_names = {k: bot_names[i % len(bot_names)] for i, k in enumerate(others)}
@@ -284,15 +286,18 @@ class PlaySession:
             self.print_events()                        # the deal's narration before a prompt
             player = game.current_player
             assert player is not None                  # the game is not over
-            if player == self.seat and len(game.legal_action_ids()) == 1:
-                only = game.legal_actions()[0]       # a forced move needs no Enter
-                note = getattr(self.words, "forced_note", None)   # the game's words for it
-                said = note(only) if note is not None else None
-                self.console.print(Text(said or _("(your only move: {move})").format(move=only),
-                                        style="dim"))
-                self.applying = True
-                game.apply(only, player=self.seat)
-                self.applying = False
+            only = self.forced_move() if player == self.seat else None
+            if only is not None:
+                try:
+                    self.forced_turn(only)
+                except _Quit:
+                    self.console.print(_("You left the game.") + self.resume_hint(),
+                                       soft_wrap=True)
+                    return 0
+                except EOFError:
+                    self.console.print("\n" + _("Input ended; leaving the game.")
+                                       + self.resume_hint(), soft_wrap=True)
+                    return 0
             elif player == self.seat:
                 self.save()
                 self.show()
@@ -315,6 +320,60 @@ class PlaySession:
         self.save()
         self.show_end()
         return 0
+
+    def forced_move(self) -> Action | None:
+        """The seat's forced move, when ``forced_moves`` is on: its only legal move, if it
+        plays no card of the hand (a pass, a take, a draw: none of the cards it names is in
+        the hand). A lone move that plays a card is a normal turn: the player plays their
+        cards themselves."""
+        if not self.forced_moves or len(self.game.legal_action_ids()) != 1:
+            return None
+        only = self.game.legal_actions()[0]
+        hand = self.game.view(self.seat)["hand"] or []
+        return None if any(card in hand for card in only.cards) else only
+
+    def forced_turn(self, only: Action) -> None:
+        """A forced move as a prompt whose default makes it: Enter (or its number, or the
+        move) makes it; s, ?, h and q work as at any turn first. The wait is the player's
+        alone, whatever the hand holds."""
+        note = getattr(self.words, "forced_note", None)   # the game's words for it
+        said = note(only) if note is not None else None
+        self.console.print(Text(said or _("(your only move: {move})").format(
+            move=self.move_text(only)), style="dim"))
+        while True:
+            text = self.read(_("Enter: {move} (s table, ? hint, h help, q quit): ").format(
+                move=self.move_text(only))).strip()
+            lowered = text.lower()
+            if lowered in QUIT_WORDS:
+                raise _Quit
+            if lowered in HELP_WORDS:
+                self.show_help([only])
+            elif lowered in HINT_WORDS:
+                self.show_hints([only])
+            elif lowered in SHOW_WORDS:
+                self.show()
+            elif lowered in ("", "1", str(only).lower(), self.move_text(only).lower()):
+                break
+            else:
+                self.refuse(_("{move} is not a move: {what}.").format(
+                    move=echo(text), what=self.what_to_type([only])))
+        self.save()
+        self.applying = True
+        self.game.apply(only, player=self.seat)
+        self.applying = False
+
+    def move_text(self, action: Action) -> str:
+        """A move in the reader's words: the game's word for its kind (its words module's
+        ``MOVE_WORDS``, or ``PHASE_MOVE_WORDS`` for the phase: the web table's captions) and
+        the rest of its notation; in English, or without words, the notation itself."""
+        if self.lang == DEFAULT_LANG:
+            return str(action)
+        by_phase = getattr(self.words, "PHASE_MOVE_WORDS", {}).get(self.game.phase, {})
+        word = by_phase.get(action.kind) or getattr(self.words, "MOVE_WORDS", {}).get(
+            action.kind)
+        if word is None:
+            return str(action)
+        return " ".join([_(word), *str(action).split()[1:]])
 
     def save(self) -> None:
         if self.save_path is None:
@@ -396,7 +455,8 @@ class PlaySession:
         note = getattr(self.words, "move_note", None)
         notes = [note(action) if callable(note) else None, (short or {}).get(action.id)]
         extra = "; ".join(n for n in notes if n)
-        return f"{action} ({extra})" if extra else str(action)
+        shown = self.move_text(action)
+        return f"{shown} ({extra})" if extra else shown
 
     def short_moves(self) -> dict[int, str]:
         """The game's moves that are legal but cannot be made alone (its words module's
@@ -554,7 +614,8 @@ class PlaySession:
         self.console.print(_("Hint (highest estimated win share first):"), highlight=False)
         for hint in hints:
             action = hint["action"]
-            self.console.print(Text(f"  {number[action.id]}) {action}", style="cyan").append(
+            self.console.print(Text(f"  {number[action.id]}) {self.move_text(action)}",
+                                    style="cyan").append(
                 "  " + _("win share {share:.0%}, {visits} visits").format(
                     share=hint["estimate"], visits=hint["visits"]), style="dim"))
 
@@ -660,7 +721,8 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         make_bot(name, 0).check_game(game.name)          # a bot that cannot play: say so now
     save = args.save or args.load
     session = PlaySession(game, seat, names, seed, console, line_reader(console.input),
-                          save_path or (Path(args.load) if args.load else None), lang=lang)
+                          save_path or (Path(args.load) if args.load else None), lang=lang,
+                          forced_moves=args.forced_moves)
     with use(lang, game):
         opponents = ", ".join(_("player {number} ({bot})").format(number=k + 1,
                                                                  bot=bot_word(name))
@@ -1249,6 +1311,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--level", type=int, default=None,
                    help="opponents of difficulty 1 (beginner) to 5 (strongest), instead of "
                         "--bots")
+    p.add_argument("--forced-moves", action=argparse.BooleanOptionalAction, default=True,
+                   help="offer a lone move that plays no card (a pass, a take, a draw) as a "
+                        "prompt that Enter answers (default); --no-forced-moves: a turn like "
+                        "any other")
     lang_flag(p)
     p.set_defaults(func=cmd_play)
 

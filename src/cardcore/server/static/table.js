@@ -16,7 +16,7 @@ const MANY_MOVES = 40;          // past this, card moves wait for a card to be s
 if (token) rememberSeat(tableId, token);
 
 const ANIMATION_MS = 350;       // a card's flight from one zone to another
-// A forced move (the seat's only legal move takes no card from its hand: a pass, a take, a
+// A forced move (the seat's only legal move names no card of its hand: a pass, a take, a
 // draw) is made for the player after FORCED_MS, counting down with a Cancel button; the
 // table menu's setting (FORCED_KEY, on by default) turns it off. The pause is the same
 // whatever the hand holds, so its timing tells the others nothing the rules do not.
@@ -309,7 +309,10 @@ function forcedMove() {
   if (!s || s.seat === null || !token || pending || s.over || s.current_player !== s.seat) return null;
   if (localStorage.getItem(FORCED_KEY) === "off" || forcedCancelled === s.event_count) return null;
   if (document.body.dataset.panel) return null;      // an end panel is open: read it first
-  return s.legal.length === 1 && !handCardsOf(s.legal[0]).length ? s.legal[0] : null;
+  // (none of the cards it names is in the hand: a round's end may gather the hand, which
+  // its moves tell, but that is no card the player plays)
+  const hand = handCards();
+  return s.legal.length === 1 && !s.legal[0].cards.some((c) => hand.includes(c)) ? s.legal[0] : null;
 }
 
 function scheduleForced() {

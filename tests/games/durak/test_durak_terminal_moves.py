@@ -1,0 +1,96 @@
+"""Durak at the terminal (issue 48, items 3 and 9): a forced move (the only legal move, no
+card of the hand) is a prompt whose default makes it, the table's pairs with the open card
+marked, and the moves in the reader's words (the web table's captions)."""
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+from rich.console import Console
+
+from cardcore import new_game
+from cardcore.cli import PlaySession
+from cardcore.games.durak import words
+
+BOARD = Path(words.__file__).with_name("web") / "board.js"
+
+
+def session(forced_moves: bool, answers):
+    """A Russian Durak game at seat 0 against greedy bots; ``answers(prompt)`` types."""
+    out = io.StringIO()
+    game = new_game("durak", seed=4)
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        if len(prompts) > 500:
+            return "q"
+        return answers(prompt, prompts)
+    play = PlaySession(game, 0, ["greedy"], 4, Console(file=out, width=200), read, lang="ru",
+                       forced_moves=forced_moves)
+    assert play.run() == 0
+    return game, out.getvalue(), prompts
+
+
+def test_a_forced_move_is_a_prompt_whose_default_makes_it():
+    shown = []
+
+    def answers(prompt, prompts):
+        if prompt.startswith("Ввод — ") and not shown:
+            shown.append(prompt)
+            return "s"                           # look at the table first: nothing is made
+        return "" if prompt.startswith("Ввод — ") else "1"
+    game, out, prompts = session(True, answers)
+    forced = [p for p in prompts if p.startswith("Ввод — ")]
+    assert forced and all(re.match(r"Ввод — (Взять|Бито|Хватит|Пас) \(s — стол", p)
+                          for p in forced), forced
+    first = prompts.index(forced[0])
+    assert prompts[first + 1] == forced[0]       # after "s" the same move is asked again
+    assert game.is_over
+    assert "(подкинуть нечего — пас)" in out or "(ваш единственный ход: " in out
+
+
+def test_without_forced_moves_a_lone_move_is_a_turn_like_any_other():
+    game, out, prompts = session(False, lambda prompt, prompts: "1")
+    assert not [p for p in prompts if p.startswith("Ввод — ")]
+    assert re.search(r"1\) (Взять|Бито|Хватит|Пас)\b(?!.*2\))", out)
+    assert game.is_over
+
+
+def test_a_lone_move_that_plays_a_card_is_not_made_for_the_player():
+    game = new_game("durak", seed=4)
+    seat = game.current_player
+    play = PlaySession(game, seat, ["greedy"], 4, Console(file=io.StringIO()), lambda p: "q")
+    only = next(a for a in game.legal_actions() if a.kind == "attack")
+    assert only.cards[0] in game.view(seat)["hand"]
+    play.game = type("One", (), {"legal_action_ids": lambda s: [only.id],
+                                 "legal_actions": lambda s: [only],
+                                 "view": game.view})()
+    assert play.forced_move() is None
+
+
+def test_the_moves_in_the_readers_words_are_the_web_tables_captions():
+    text = BOARD.read_text(encoding="utf-8")
+    actions = dict(re.findall(r'(\w+): N_\("([^"]+)"\)', text.split("actions: {", 1)[1]
+                              .split("}", 1)[0]))
+    assert actions == words.MOVE_WORDS
+    for phase, kinds in words.PHASE_MOVE_WORDS.items():
+        block = text.split(f"{phase}: {{", 1)[1].split("}", 1)[0]
+        assert dict(re.findall(r'(\w+): N_\("([^"]+)"\)', block)) == kinds
+    game, out, _ = session(True, lambda prompt, prompts: "1")
+    listed = re.findall(r"^\s*1\) (\S+)", out, re.M)
+    assert listed and set(listed) <= {"Пойти", "Подкинуть", "Побить", "Перевести", "Взять",
+                                      "Бито", "Хватит", "Пас"}, listed
+
+
+def test_du_11_4_the_terminal_draws_the_pairs_with_the_open_card_marked():
+    game = new_game("durak", seed=1)
+    game.apply(game.legal_actions()[0])
+    from cardcore.i18n import use
+    with use("ru", game):
+        lines = game.table_lines(1)
+    assert any(re.fullmatch(r"Стол: \S+ \(не побита\)", line) for line in lines), lines
+    game.apply(next(a for a in game.legal_actions() if a.kind == "beat"))
+    with use("ru", game):
+        assert any(re.fullmatch(r"Стол: \S+/\S+", line) for line in game.table_lines(1))
