@@ -476,6 +476,32 @@ function renderBoard(s, v, c) {
   board.replaceChildren(...[facts(v, layout, (seat) => seatName(seat, c)), piles, teams].filter(Boolean));
 }
 
+// Partners (docs/server.md, "The web table"): a seat's team is its hand zone's (a game where
+// seats share a side gives its seats' zones their team); null where every seat is alone.
+function teamOf(seat) {
+  const zone = [...described.values()].find((z) => z.kind === "hand" && z.owner === seat);
+  return zone && zone.team !== null && zone.team !== undefined ? zone.team : null;
+}
+function partnersPlay() {
+  const teams = state.seats.map(({ seat }) => teamOf(seat)).filter((team) => team !== null);
+  return teams.length > new Set(teams).size;
+}
+// A seat's team mark: its team's colour and the word for it from this seat's side.
+function teamMark(seat) {
+  if (!partnersPlay()) return "";
+  const team = teamOf(seat), mine = state.seat === null ? null : teamOf(state.seat);
+  const word = state.seat === null ? t("team {n}", { n: team + 1 }) : seat === state.seat ? t("your team")
+    : team === mine ? t("partner") : t("opponent");
+  return el("span", { class: `team-mark team-${team}${team === mine ? " ours" : ""}`, dataset: { team: String(team) } }, "● ", word);
+}
+// The seat as the turn line names it: a partner says so («партнёр Игрок 3 (простой)»; the
+// line starts with a capital).
+function turnName(seat, c) {
+  const name = seatName(seat, c);
+  if (!partnersPlay() || state.seat === null || seat === state.seat || teamOf(seat) !== teamOf(state.seat)) return name;
+  return t("partner {name}", { name });
+}
+
 function renderSeats(s, v, c) {
   const box = document.getElementById("seats");
   const zones = zonesNow();
@@ -490,6 +516,7 @@ function renderSeats(s, v, c) {
         presenceWords[presence] ? el("span", { class: `presence presence-${presence}` }, ` · ${presenceWords[presence]}`) : ""),
       el("div", { class: "seat-zones" }, ...known.filter((z) => z.owner === seat && z.id !== hand)
         .map((z) => zoneBox(z, zones[z.id], game.layout, { compact: true }))),
+      teamMark(seat),
       el("div", { class: "seat-score" }, t("score {n}", { n: s.scores[seat] })),
       el("div", { class: "seat-extra" }, seatFacts(v, seat, game.layout).join(" · ")));
     if (turn) node.append(el("div", { class: "turn-mark" }, seat === s.seat ? t("your turn") : t("thinking")));
@@ -505,7 +532,7 @@ function turnWords(s, c) {
   const words = (game.layout.turn || {})[s.view.phase];
   if (!words || !words.say || s.current_player === null || s.current_player === undefined) return "";
   const about = words.about ? s.view[words.about] : null;
-  const fields = { who: seatName(s.current_player, c), about: about === null || about === undefined ? "" : seatName(about, c) };
+  const fields = { who: turnName(s.current_player, c), about: about === null || about === undefined ? "" : turnName(about, c) };
   if (s.current_player === s.seat) return t(words.say[0], fields);
   return t(words.say[about === s.seat && words.say[2] ? 2 : 1], fields);
 }
@@ -524,11 +551,11 @@ function renderTurn(s, c) {
     text = (names.length === 1 ? t("The match is over. Winner: {winners}.", winners) : t("The match is over. Winners: {winners}.", winners)) + " " +
       (s.seat === null ? "" : s.winners.includes(s.seat) ? t("Well played!") : t("Better luck next time."));
   } else if (turnWords(s, c)) {
-    text = turnWords(s, c);
+    text = capital(turnWords(s, c));
   } else if (s.current_player === s.seat && s.seat !== null) {
     text = t("Your turn ({phase}).", { phase: t(s.view.phase) });
   } else {
-    text = t("{who} to move ({phase}).", { who: seatName(s.current_player, c), phase: t(s.view.phase) });
+    text = capital(t("{who} to move ({phase}).", { who: turnName(s.current_player, c), phase: t(s.view.phase) }));
   }
   node.textContent = text;
   node.className = s.current_player === s.seat && !s.over ? "mine" : "";
