@@ -30,7 +30,7 @@ HAND = """() => Object.fromEntries([...document.querySelectorAll('#hand button.c
 
 @pytest.fixture(params=list(DEVICES))
 def page(browser, request):
-    yield from new_page(browser, DEVICES[request.param], locale="ru-RU")
+    yield from new_page(browser, DEVICES[request.param], forced_moves=True, locale="ru-RU")
 
 
 @pytest.fixture(scope="module")
