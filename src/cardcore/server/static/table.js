@@ -468,12 +468,29 @@ function renderBoard(s, v, c) {
     return el("div", { class: `team team-${team}${myTeam === team ? " my-team" : ""}`, dataset: { team: String(team) } },
       el("h3", {}, capital(t("team {n}", { n: team })), " ", el("span", { class: "team-seats" }, `(${seats.join(", ")})`)),
       el("div", { class: "team-zones" }, ...own.filter((z) => size(zones[z.id]))
-        .map((z) => zoneBox(z, zones[z.id], layout, zoneAction(z.id)))),
+        .map((z, i, list) => sameLabel(zoneBox(z, zones[z.id], layout, zoneAction(z.id)), i > 0 && list[i - 1].label === z.label))),
       own.some((z) => size(zones[z.id])) ? "" : el("p", { class: "hint" }, t("nothing on the table yet")));
   })) : null;
   const board = document.getElementById("board");
   board.classList.toggle("with-teams", Boolean(teams));
   board.replaceChildren(...[facts(v, layout, (seat) => seatName(seat, c)), piles, teams].filter(Boolean));
+  fitBoard();
+}
+
+// A zone box whose title repeats the one before it (a team's melds): the smallest density
+// leaves its title out (fitBoard).
+function sameLabel(box, same) { if (same) box.classList.add("same-label"); return box; }
+
+// On a laptop the felt is what the seats, the turn line and the bar leave: when the teams'
+// zones (a deal of melds) need more, their cards get smaller, step by step, until every
+// zone is in sight (the felt scrolls only past the smallest).
+const DENSITIES = ["", "dense", "denser", "densest"];
+function fitBoard() {
+  const board = document.getElementById("board");
+  for (const density of DENSITIES) {
+    board.dataset.density = density;
+    if (!board.classList.contains("with-teams") || board.scrollHeight <= board.clientHeight + 1) break;
+  }
 }
 
 // Partners (docs/server.md, "The web table"): a seat's team is its hand zone's (a game where
@@ -824,7 +841,7 @@ forcedSetting.addEventListener("change", () => {
 document.getElementById("copy-invite").addEventListener("click", () => copyInvite().catch((e) => toast(String(e))));
 // A new size (a phone turned), or the page's fonts arriving: the hand and the moves are laid
 // out again for the room they have.
-const relayout = () => { fitHand(); if (state) renderMoves(); fitDock(); };
+const relayout = () => { fitHand(); if (state) renderMoves(); fitDock(); if (state) fitBoard(); };
 window.addEventListener("resize", relayout);
 document.fonts?.ready.then(relayout);
 loadWords(null).catch(() => {}).finally(connect);
