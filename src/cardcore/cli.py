@@ -53,10 +53,10 @@ from cardcore import cli_admin, cli_record
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, echo
 from cardcore.game import CONFIG_REFUSALS, NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
-from cardcore.i18n import DEFAULT_LANG, LANGUAGES, N_, _, check_lang, fill_template, ngettext, use
+from cardcore.i18n import LANGUAGES, N_, _, check_lang, fill_template, ngettext, use
 from cardcore.lineinput import line_reader
-from cardcore.narrate import (breakdown_lines, describe, event_text, hand_order, score_direction,
-                              slots_text)
+from cardcore.narrate import (breakdown_lines, describe, event_text, hand_order,
+                              move_in_words, score_direction, slots_text)
 # The refusals and how-to-play pages in the reader's language (the server shows them too).
 from cardcore.texts import SHARED_REFUSALS, config_text, howto_text, refusal_text  # noqa: F401
 from cardcore.texts import words_module as _words_module
@@ -363,17 +363,8 @@ class PlaySession:
         self.applying = False
 
     def move_text(self, action: Action) -> str:
-        """A move in the reader's words: the game's word for its kind (its words module's
-        ``MOVE_WORDS``, or ``PHASE_MOVE_WORDS`` for the phase: the web table's captions) and
-        the rest of its notation; in English, or without words, the notation itself."""
-        if self.lang == DEFAULT_LANG:
-            return str(action)
-        by_phase = getattr(self.words, "PHASE_MOVE_WORDS", {}).get(self.game.phase, {})
-        word = by_phase.get(action.kind) or getattr(self.words, "MOVE_WORDS", {}).get(
-            action.kind)
-        if word is None:
-            return str(action)
-        return " ".join([_(word), *str(action).split()[1:]])
+        """A move in the reader's words (``narrate.move_in_words``: the game's captions)."""
+        return move_in_words(str(action), self.words, self.game.phase)
 
     def save(self) -> None:
         if self.save_path is None:
