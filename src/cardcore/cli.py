@@ -418,8 +418,12 @@ class PlaySession:
         for column in (_("no."), _("player"), _("cards in hand"), _("score")):   # from 1
             table.add_column(column, justify="right" if column != _("player") else "left")
         to_move = game.current_player
+        sides = type(game).sides_of(game.num_players, game.options)
+        partners = len(set(sides)) < game.num_players        # seats that share a side
         for k in range(game.num_players):
             marker = " ◀" if k == to_move else ""
+            if partners and k != self.seat and sides[k] == sides[self.seat]:
+                marker = " · " + _("partner") + marker
             table.add_row(str(k + 1), self.who(k) + marker, str(view["hand_sizes"][k]),
                           str(view["scores"][k]), style="bold" if k == self.seat else None)
         return table

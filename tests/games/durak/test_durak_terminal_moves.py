@@ -83,3 +83,16 @@ def test_du_11_4_the_terminal_draws_the_pairs_with_the_open_card_marked():
     game.apply(next(a for a in game.legal_actions() if a.kind == "beat"))
     with use("ru", game):
         assert any(re.fullmatch(r"Стол: \S+/\S+", line) for line in game.table_lines(1))
+
+
+def test_du_10_1_the_terminal_marks_the_partner_in_the_scores_table():
+    out = io.StringIO()
+    game = new_game("durak", players=4, partners=True, seed=4)
+    play = PlaySession(game, 0, ["greedy"], 4, Console(file=out, width=200), lambda p: "q",
+                       lang="ru")
+    from cardcore.i18n import use
+    with use("ru", game):
+        play.console.print(play.scores_table())
+    rows = {line.split()[0]: line for line in out.getvalue().splitlines()
+            if line.strip()[:1].isdigit()}
+    assert "партнёр" in rows["3"] and "партнёр" not in rows["2"] + rows["4"] + rows["1"]
