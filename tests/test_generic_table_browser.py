@@ -161,6 +161,11 @@ def play_to_round_end(page, rng, name, exact=False) -> int:
         settle(page)
         if page.evaluate("document.body.dataset.panel") in ("round", "match"):
             return clicks
+        # a zone arranged in pairs (its descriptor's layout): its slots drawn, open ones marked
+        slots = page.eval_on_selector_all(".zone .pairs .slot", "ss => ss.map(s => [s.dataset.cover, "
+                                          "s.classList.contains('open'), s.querySelectorAll('img').length])")
+        assert all(bool(cover) != is_open and images == 1 + bool(cover) for cover, is_open, images in slots)
+        page.slots_seen = max(getattr(page, "slots_seen", 0), len(slots))
         if exact and not exact_sent and try_exact(page):
             exact_sent += 1
             continue
@@ -202,6 +207,8 @@ def test_generic_table_plays_each_game_to_its_first_round_end(page, site, web_se
             "img.card[data-card]", "imgs => imgs.map(i => [i.dataset.card, i.classList.contains('wild')])")
         assert pictures and all(marked == (card in cls.wild) for card, marked in pictures)
     play_to_round_end(page, random.Random(start_of(game)[1]), game, exact=True)
+    if any("layout" in zone for zone in cls.zones_of()):     # pairs drawn at some turn
+        assert getattr(page, "slots_seen", 0) > 0
     check_round_end(page, game, "en")
     assert page.locator("#log li").count() > 3
     exact = page.evaluate("document.body.dataset.exact")

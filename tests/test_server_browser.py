@@ -18,9 +18,15 @@ STEP_TIMEOUT = 20_000                     # ms for one state update
 MANNA_SEED = 0                            # seat 0 plays first and can meld A A JK after drawing
 
 
+# The tests click every move themselves: a forced move made by the page's countdown (3 s) while
+# a test is slow to click would race it. The forced moves' own tests turn it back on.
+NO_FORCED_MOVES = "localStorage.getItem('cardcore.forced') || localStorage.setItem('cardcore.forced', 'off')"
+
+
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1400, "height": 950})
+    context.add_init_script(NO_FORCED_MOVES)
     page = context.new_page()
     page.set_default_timeout(STEP_TIMEOUT)
     errors: list[str] = []

@@ -21,7 +21,7 @@ from cardcore.registry import available_games, game_class
 from game_cases import game_case
 from node_packages import node_packages
 from test_server_browser import (
-    STEP_TIMEOUT, click_move, moves, over, shot, start_from_lobby, wait_for_turn,
+    NO_FORCED_MOVES, STEP_TIMEOUT, click_move, moves, over, shot, start_from_lobby, wait_for_turn,
 )
 
 pytestmark = pytest.mark.slow       # a real browser: the quick loop leaves it out
@@ -34,10 +34,13 @@ LAPTOP = {"width": 1280, "height": 800}
 GAMES = {name: game_case(name, "TABLE_START", ({}, 1)) for name in available_games()}
 
 
-def new_page(browser, viewport, ignore=(), **context_options):
+def new_page(browser, viewport, ignore=(), forced_moves=False, **context_options):
     # bypass_csp: axe-core is injected as a script, which the pages' CSP (rightly) forbids.
     # ignore: console errors a test provokes (Chromium logs every 4xx answer as one).
+    # forced_moves: the page makes them by itself (else off: the tests click every move).
     context = browser.new_context(viewport=viewport, bypass_csp=True, **context_options)
+    if not forced_moves:
+        context.add_init_script(NO_FORCED_MOVES)
     page = context.new_page()
     page.set_default_timeout(STEP_TIMEOUT)
     errors: list[str] = []

@@ -270,7 +270,10 @@ def test_zones_of_are_the_kernels_zones(name):
         game = new_game(name, players=players, seed=1)
         kernel = {n: (scope, k) for n, scope, k, _ in game._state.zones()}
         for zone in zones:
-            assert set(zone) == {"id", "kind", "owner", "team", "label"}
+            laid_out = zone["kind"] in cls.zone_layouts
+            assert set(zone) == {"id", "kind", "owner", "team", "label"} | (
+                {"layout"} if laid_out else set())
+            assert zone.get("layout") == cls.zone_layouts.get(zone["kind"])
             assert zone["label"] == cls.zone_labels[zone["kind"]]
             scope, instances = kernel[zone["kind"]]
             if scope == "shared":
@@ -283,6 +286,35 @@ def test_zones_of_are_the_kernels_zones(name):
         split = set(cls.split_zones)
         assert {z["kind"] for z in zones} == set(kernel) - split
         assert cls.zones_of(players) == zones                    # stable
+
+
+@pytest.mark.parametrize("name", cardcore.available_games())
+def test_views_give_the_slots_of_zones_laid_out_in_pairs(name):
+    """A zone laid out in pairs (Game.zone_layouts): every view that sees it has its slots,
+    whose cards, each followed by its cover, are the zone's cards; no layout, no slots."""
+    cls = game_class(name)
+    game = new_game(name, seed=5)
+    rng = random.Random(5)
+    laid_out = [z["id"] for z in game.zones if "layout" in z]
+    assert bool(laid_out) == bool(cls.zone_layouts)
+    for _ in range(300):
+        if game.is_over:
+            break
+        for seat in (None, *range(game.num_players)):
+            view = game.view(seat)
+            if not laid_out:
+                assert "slots" not in view
+                continue
+            for zone in laid_out:
+                if not isinstance(view["zones"][zone], list):
+                    assert zone not in view["slots"]
+                    continue
+                slots = view["slots"][zone]
+                assert [c for s in slots for c in (s["card"], s["cover"]) if c] \
+                    == view["zones"][zone]
+                assert all(s["open"] == (s["cover"] is None) for s in slots)
+        ids = game.legal_action_ids()
+        game.apply(ids[rng.randrange(len(ids))])
 
 
 def test_manna_melds_are_zones_announced_by_their_events():

@@ -55,7 +55,8 @@ from cardcore.game import CONFIG_REFUSALS, NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
 from cardcore.i18n import LANGUAGES, N_, _, check_lang, fill_template, ngettext, use
 from cardcore.lineinput import line_reader
-from cardcore.narrate import breakdown_lines, describe, event_text, hand_order, score_direction
+from cardcore.narrate import (breakdown_lines, describe, event_text, hand_order,
+                              move_in_words, score_direction, slots_text)
 # The refusals and how-to-play pages in the reader's language (the server shows them too).
 from cardcore.texts import SHARED_REFUSALS, config_text, howto_text, refusal_text  # noqa: F401
 from cardcore.texts import words_module as _words_module
@@ -197,6 +198,11 @@ def table_lines(game: Game, player: int) -> list[Text]:
     for key, value in view.items():
         if key in COMMON_VIEW_KEYS:
             continue
+        if key == "slots":                  # zones laid out in pairs: each card, its cover
+            for zone, slots in value.items():
+                label = Text(f"{zone}: ", style="cyan")
+                lines.append(label.append(slots_text(slots) or "—"))
+            continue
         label = Text(f"{key.replace('_', ' ')}: ", style="cyan")
         lines.append(label.append_text(_value_text(value)))
     return lines
@@ -230,7 +236,8 @@ class PlaySession:
 
     def __init__(self, game: Game, seat: int, bot_names: Sequence[str], seed: int,
                  console: Console, read: Callable[[str], str],
-                 save_path: Path | None = None, lang: str = "en") -> None:
+                 save_path: Path | None = None, lang: str = "en",
+                 forced_moves: bool = True) -> None:
         """``bot_names`` are given to the other seats in seat order, repeated as needed.
         With ``save_path`` the game is saved (``to_json``) whenever it is the person's turn
         and when they leave, and the bots beside it (``bots_sidecar``). ``lang``: the language
@@ -241,6 +248,7 @@ class PlaySession:
         self.read = read
         self.save_path = save_path
         self.lang = check_lang(lang)
+        self.forced_moves = forced_moves   # a lone move without cards: a prompt, Enter makes it
         from cardcore.simulation import bot_seed
         others = [k for k in range(game.num_players) if k != seat]
         self.bot_names = {k: bot_names[i % len(bot_names)] for i, k in enumerate(others)}
@@ -278,15 +286,18 @@ class PlaySession:
             self.print_events()                        # the deal's narration before a prompt
             player = game.current_player
             assert player is not None                  # the game is not over
-            if player == self.seat and len(game.legal_action_ids()) == 1:
-                only = game.legal_actions()[0]       # a forced move needs no Enter
-                note = getattr(self.words, "forced_note", None)   # the game's words for it
-                said = note(only) if note is not None else None
-                self.console.print(Text(said or _("(your only move: {move})").format(move=only),
-                                        style="dim"))
-                self.applying = True
-                game.apply(only, player=self.seat)
-                self.applying = False
+            only = self.forced_move() if player == self.seat else None
+            if only is not None:
+                try:
+                    self.forced_turn(only)
+                except _Quit:
+                    self.console.print(_("You left the game.") + self.resume_hint(),
+                                       soft_wrap=True)
+                    return 0
+                except EOFError:
+                    self.console.print("\n" + _("Input ended; leaving the game.")
+                                       + self.resume_hint(), soft_wrap=True)
+                    return 0
             elif player == self.seat:
                 self.save()
                 self.show()
@@ -309,6 +320,51 @@ class PlaySession:
         self.save()
         self.show_end()
         return 0
+
+    def forced_move(self) -> Action | None:
+        """The seat's forced move, when ``forced_moves`` is on: its only legal move, if it
+        plays no card of the hand (a pass, a take, a draw: none of the cards it names is in
+        the hand). A lone move that plays a card is a normal turn: the player plays their
+        cards themselves."""
+        if not self.forced_moves or len(self.game.legal_action_ids()) != 1:
+            return None
+        only = self.game.legal_actions()[0]
+        hand = self.game.view(self.seat)["hand"] or []
+        return None if any(card in hand for card in only.cards) else only
+
+    def forced_turn(self, only: Action) -> None:
+        """A forced move as a prompt whose default makes it: Enter (or its number, or the
+        move) makes it; s, ?, h and q work as at any turn first. The wait is the player's
+        alone, whatever the hand holds."""
+        note = getattr(self.words, "forced_note", None)   # the game's words for it
+        said = note(only) if note is not None else None
+        self.console.print(Text(said or _("(your only move: {move})").format(
+            move=self.move_text(only)), style="dim"))
+        while True:
+            text = self.read(_("Enter: {move} (s table, ? hint, h help, q quit): ").format(
+                move=self.move_text(only))).strip()
+            lowered = text.lower()
+            if lowered in QUIT_WORDS:
+                raise _Quit
+            if lowered in HELP_WORDS:
+                self.show_help([only])
+            elif lowered in HINT_WORDS:
+                self.show_hints([only])
+            elif lowered in SHOW_WORDS:
+                self.show()
+            elif lowered in ("", "1", str(only).lower(), self.move_text(only).lower()):
+                break
+            else:
+                self.refuse(_("{move} is not a move: {what}.").format(
+                    move=echo(text), what=self.what_to_type([only])))
+        self.save()
+        self.applying = True
+        self.game.apply(only, player=self.seat)
+        self.applying = False
+
+    def move_text(self, action: Action) -> str:
+        """A move in the reader's words (``narrate.move_in_words``: the game's captions)."""
+        return move_in_words(str(action), self.words, self.game.phase)
 
     def save(self) -> None:
         if self.save_path is None:
@@ -362,8 +418,12 @@ class PlaySession:
         for column in (_("no."), _("player"), _("cards in hand"), _("score")):   # from 1
             table.add_column(column, justify="right" if column != _("player") else "left")
         to_move = game.current_player
+        sides = type(game).sides_of(game.num_players, game.options)
+        partners = len(set(sides)) < game.num_players        # seats that share a side
         for k in range(game.num_players):
             marker = " ◀" if k == to_move else ""
+            if partners and k != self.seat and sides[k] == sides[self.seat]:
+                marker = " · " + _("partner") + marker
             table.add_row(str(k + 1), self.who(k) + marker, str(view["hand_sizes"][k]),
                           str(view["scores"][k]), style="bold" if k == self.seat else None)
         return table
@@ -390,7 +450,8 @@ class PlaySession:
         note = getattr(self.words, "move_note", None)
         notes = [note(action) if callable(note) else None, (short or {}).get(action.id)]
         extra = "; ".join(n for n in notes if n)
-        return f"{action} ({extra})" if extra else str(action)
+        shown = self.move_text(action)
+        return f"{shown} ({extra})" if extra else shown
 
     def short_moves(self) -> dict[int, str]:
         """The game's moves that are legal but cannot be made alone (its words module's
@@ -548,7 +609,8 @@ class PlaySession:
         self.console.print(_("Hint (highest estimated win share first):"), highlight=False)
         for hint in hints:
             action = hint["action"]
-            self.console.print(Text(f"  {number[action.id]}) {action}", style="cyan").append(
+            self.console.print(Text(f"  {number[action.id]}) {self.move_text(action)}",
+                                    style="cyan").append(
                 "  " + _("win share {share:.0%}, {visits} visits").format(
                     share=hint["estimate"], visits=hint["visits"]), style="dim"))
 
@@ -654,7 +716,8 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         make_bot(name, 0).check_game(game.name)          # a bot that cannot play: say so now
     save = args.save or args.load
     session = PlaySession(game, seat, names, seed, console, line_reader(console.input),
-                          save_path or (Path(args.load) if args.load else None), lang=lang)
+                          save_path or (Path(args.load) if args.load else None), lang=lang,
+                          forced_moves=args.forced_moves)
     with use(lang, game):
         opponents = ", ".join(_("player {number} ({bot})").format(number=k + 1,
                                                                  bot=bot_word(name))
@@ -1228,6 +1291,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--level", type=int, default=None,
                    help="opponents of difficulty 1 (beginner) to 5 (strongest), instead of "
                         "--bots")
+    p.add_argument("--forced-moves", action=argparse.BooleanOptionalAction, default=True,
+                   help="offer a lone move that plays no card (a pass, a take, a draw) as a "
+                        "prompt that Enter answers (default); --no-forced-moves: a turn like "
+                        "any other")
     lang_flag(p)
     p.set_defaults(func=cmd_play)
 

@@ -490,6 +490,11 @@ class Game:
     zone_labels: ClassVar[Mapping[str, str]]
     split_zones: ClassVar[Mapping[str, str]] = {}
     deck_zone: ClassVar[str] = "stock"
+    # How a UI lays out a kernel zone's cards when it is not a plain pile (docs/api.md,
+    # "Zones and moves"): kernel name -> layout. "pairs": slots, each a card and the card
+    # covering it (a bout's attacks and their beats); ``_zone_slots`` gives them and the
+    # view carries them (``slots``), the zone's descriptor says ``"layout": "pairs"``.
+    zone_layouts: ClassVar[Mapping[str, str]] = {}
     # The cards that are wild in every position, as notations (``wild_cards`` lists them in
     # id order for a table to mark); none by default.
     wild: ClassVar[tuple[str, ...]] = ()
@@ -576,6 +581,14 @@ class Game:
         a pile's index its zone's number (stable while it holds cards)."""
         raise NotImplementedError(f"{type(self).__qualname__} splits zone {name!r} "
                                   f"but has no _zone_parts")
+
+    def _zone_slots(self, state: GameState, name: str, instance: int
+                    ) -> Sequence[tuple[int, int | None]]:
+        """The slots of kernel zone ``name`` (one of ``zone_layouts``), instance
+        ``instance``, in ``state``: (card, the card covering it or None), in the zone's
+        order (its cards are the slots' cards, each followed by its cover)."""
+        raise NotImplementedError(f"{type(self).__qualname__} lays out zone {name!r} "
+                                  f"but has no _zone_slots")
 
     @classmethod
     def zones_of(cls, players: int | None = None, **options: Any) -> list[dict[str, JSONValue]]:
@@ -1370,7 +1383,10 @@ class Game:
                               if to_move == player and player is not None else []),
         }
         view.update(self._view_extra(player))
-        view["zones"] = self._zone_table().view(self._state, player)
+        table = self._zone_table()
+        view["zones"] = table.view(self._state, player)
+        if table.layouts:
+            view["slots"] = table.slots(self._state, player)
         return view
 
     def events(self, seat: int | None = None, since: int = 0,

@@ -20,12 +20,13 @@ from typing import Any, Callable, Mapping, Union
 
 from cardcore._render import Line, cards_text, say  # cards_text: the Lines' own
 from cardcore.cards import card_id, sort_key
-from cardcore.i18n import (DEFAULT_LANG, N_, P_, _, current, fields_of, fill, fill_template,
+from cardcore.i18n import (DEFAULT_LANG, N_, P_, _, current, current_lang, fields_of, fill, fill_template,
                            ngettext, personal, use)
 
 __all__ = ["Event", "Who", "Phrase", "PhraseFunction", "Said", "Line", "say", "action_line",
            "breakdown_lines", "cards_text", "describe", "event_text", "reason_text", "row_text",
-           "seat_name", "sentence", "verb", "mine", "personal", "hand_order"]
+           "seat_name", "sentence", "verb", "mine", "personal", "hand_order", "slots_text",
+           "move_in_words"]
 
 Event = dict[str, Any]
 # A breakdown label whose detail is a count ("red threes ({detail})"): a row's ``text`` is the
@@ -102,6 +103,26 @@ COMMON: dict[str, Phrase] = {
     "discard": Line(P_("{name} discarded {cards}.")),
     "end_turn": Line(P_("{name} ended the turn.")),
 }
+
+
+def move_in_words(notation: str, words: Any, phase: str | None = None) -> str:
+    """A move's notation in the reader's words (the current language): the caption of its
+    kind, from the game's words module (``MOVE_WORDS``, or ``PHASE_MOVE_WORDS`` for
+    ``phase``: the web table's captions), then the rest of the notation ("Побить 7C"). In
+    English, or for a kind without words, the notation itself."""
+    if current_lang() == DEFAULT_LANG:
+        return notation
+    kind, _sep, rest = notation.partition(" ")
+    caption = getattr(words, "PHASE_MOVE_WORDS", {}).get(phase, {}).get(kind) \
+        or getattr(words, "MOVE_WORDS", {}).get(kind)
+    return notation if caption is None else " ".join(filter(None, (_(caption), rest)))
+
+
+def slots_text(slots: Sequence[Mapping[str, Any]]) -> str:
+    """A zone laid out in pairs (a view's ``slots``) as text: each card and its cover
+    ("7H/8H"), an open card marked ("8C (not beaten)"), slots apart by two spaces."""
+    return "  ".join(f"{s['card']}/{s['cover']}" if s["cover"] is not None
+                     else _("{card} (not beaten)").format(card=s["card"]) for s in slots)
 
 
 def seat_name(seat: int | None) -> Who:

@@ -20,7 +20,7 @@ from typing import Any, Callable
 from cardcore.cards import RANKS, SUITS
 
 __all__ = ["Schema", "SchemaParts", "Kind", "CARD", "CARD_NAMES", "CARDS", "INT", "NAT", "STR",
-           "BOOL", "RANK", "ZONE_ID", "MOVE", "ZONE_CONTENTS", "ZONE", "DEFS", "ref", "described",
+           "BOOL", "RANK", "ZONE_ID", "MOVE", "ZONE_CONTENTS", "ZONE", "ZONE_SLOTS", "DEFS", "ref", "described",
            "nullable", "array", "closed_object", "seat_schema"]
 
 Schema = dict[str, Any]
@@ -118,12 +118,26 @@ ZONE: Schema = {
                           "what the zone is: stock, discard, hand, foot, table, meld..."),
         "owner": described(nullable(NAT), "the seat the zone belongs to, or null"),
         "team": described(nullable(NAT), "the team the zone belongs to, or null"),
-        "label": described(STR, "the zone's name for people")})}
+        "label": described(STR, "the zone's name for people"),
+        "layout": described({"enum": ["pairs"]},
+                            "how a table lays the zone out, where it is not a plain pile: "
+                            "pairs (the view's slots: each card with its cover); absent "
+                            "for a pile")},
+        required=["id", "kind", "owner", "team", "label"])}
+
+ZONE_SLOTS: Schema = {
+    "type": "object", "propertyNames": ZONE_ID,
+    "description": "the slots of each zone laid out in pairs (a zone descriptor's layout) "
+                   "that the reader sees, in the zone's order",
+    "additionalProperties": array(closed_object({
+        "card": described(CARD, "the slot's card (an attacking card)"),
+        "cover": described(nullable(CARD), "the card covering it (its beat), or null"),
+        "open": described({"type": "boolean"}, "true while nothing covers the card")}))}
 
 # The definitions the schemas refer to by name (``ref``); the TypeScript client makes one
-# type of each (Card, Move, ZoneContents, Zone).
+# type of each (Card, Move, ZoneContents, Zone, ZoneSlots).
 DEFS: dict[str, Schema] = {"Card": CARD_NAMES, "Move": MOVE, "ZoneContents": ZONE_CONTENTS,
-                           "Zone": ZONE}
+                           "Zone": ZONE, "ZoneSlots": ZONE_SLOTS}
 
 
 # ------------------------------------------------------------------ a game's declarations

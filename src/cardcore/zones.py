@@ -7,6 +7,8 @@ one id (``"stock"``), a seat's zone one per seat (``"hand:2"``), a team's zone o
 several piles of its own, made in play (a team's melds), is split by the game
 (``Game.split_zones`` and ``Game._zone_parts``) into one zone per part (``"meld:0:3"``):
 those zones are not in ``zones_of``; the event whose moves first fill one announces it.
+A zone the game lays out (``Game.zone_layouts``: ``"pairs"``) says so in its descriptor
+(``"layout"``), and the view gives its slots (``view["slots"]``: each a card and its cover).
 
 Moves are derived here, never by a game: the cards of every zone before and after a step
 are compared, and each card that changed zone is one card of a move ``(from, to, cards)``.
@@ -23,7 +25,7 @@ from cardcore.zone_diff import Move, _diff, _multiset_minus  # noqa: F401 (the r
 from cardcore._fast import GameState
 from cardcore.cards import CARD_NAMES
 
-__all__ = ["ZoneTable", "Move", "diff", "apply_moves", "render_moves", "seen_moves",
+__all__ = ["ZoneTable", "LAYOUTS", "Move", "diff", "apply_moves", "render_moves", "seen_moves",
            "multiset_minus"]
 
 JSON = Any
@@ -31,6 +33,8 @@ JSON = Any
 # every zone, compared in C), a list for a split zone's piles or after moves are applied.
 Zones = dict[str, Sequence[int]]
 _TABLES: dict[tuple[Any, ...], ZoneTable] = {}    # ZoneTable.of: one per configuration
+# The layouts a zone may declare (Game.zone_layouts) besides a plain pile.
+LAYOUTS = ("pairs",)
 
 
 class ZoneTable:
@@ -74,6 +78,14 @@ class ZoneTable:
                 self.sight[zone_id] = seers_of[i]
                 self.flat.append(zone_id)
         self.static_ids = frozenset(self.kernel)
+        # zone id -> (kernel name, instance, layout) of the zones laid out in slots
+        self.layouts: dict[str, tuple[str, int, str]] = {
+            zone_id: (name, i, cls.zone_layouts[name])
+            for zone_id, (name, i) in self.kernel.items() if name in cls.zone_layouts}
+        unknown = set(cls.zone_layouts) - {name for name, _ in self.kernel.values()}
+        if unknown or set(cls.zone_layouts.values()) - set(LAYOUTS):
+            raise TypeError(f"{cls.__qualname__}.zone_layouts: {cls.zone_layouts!r} needs "
+                            f"declared (not split) zones and layouts of {LAYOUTS}")
         self._sight_of: dict[int | None, dict[str, bool]] = {}
         self.part_ids: dict[tuple[str, int, int], str] = {}
         # The ids of each split kernel zone's parts by index, made once.
@@ -109,8 +121,12 @@ class ZoneTable:
         if kind not in labels:
             raise TypeError(f"{type(self.game).__qualname__}.zone_labels has no label for "
                             f"zone kind {kind!r}")
-        return {"id": zone_id, "kind": kind, "owner": owner, "team": team,
-                "label": labels[kind]}
+        out: dict[str, JSON] = {"id": zone_id, "kind": kind, "owner": owner, "team": team,
+                                "label": labels[kind]}
+        layout = type(self.game).zone_layouts.get(kind)
+        if layout is not None and kind not in type(self.game).split_zones.values():
+            out["layout"] = layout
+        return out
 
     def part_id(self, kind: str, instance: int, index: int) -> str:
         key = (kind, instance, index)
@@ -205,6 +221,19 @@ class ZoneTable:
                 sees = sight[zone_id] = self.sees(zone_id, seat)
             # the kernel's ids: the name table needs no range check (card_str's)
             out[zone_id] = [CARD_NAMES[c] for c in cards] if sees else {"count": len(cards)}
+        return out
+
+    def slots(self, state: GameState, seat: int | None) -> dict[str, JSON]:
+        """``view(seat)["slots"]``: the slots of each laid-out zone the seat sees, in the
+        zone's order: ``{"card", "cover", "open"}`` (``cover`` null and ``open`` true while
+        nothing covers the card)."""
+        out: dict[str, JSON] = {}
+        for zone_id, (name, i, _layout) in self.layouts.items():
+            if self.sees(zone_id, seat):
+                out[zone_id] = [
+                    {"card": CARD_NAMES[card], "cover": None if cover is None
+                     else CARD_NAMES[cover], "open": cover is None}
+                    for card, cover in self.game._zone_slots(state, name, i)]
         return out
 
     def descriptors(self, state: GameState) -> list[dict[str, JSON]]:

@@ -2,7 +2,7 @@
 // document (openapi-typescript: the HTTP calls and components/schemas, the WebSocket
 // messages Ws* among them) and every game's shipped JSON Schemas (json-schema-to-typescript:
 // view, action, event, save, record; actions and events as unions discriminated by `kind`)
-// with the definitions they share (Card, Move, ZoneContents, Zone). Both inputs come from scripts/inputs.py, run with $PYTHON
+// with the definitions they share (Card, Move, ZoneContents, Zone, ZoneSlots). Both inputs come from scripts/inputs.py, run with $PYTHON
 // (default python3) on the cardcore it imports; --openapi URL|FILE takes the OpenAPI
 // document from a running server (http://HOST/openapi.json) or a file instead.
 //
@@ -64,7 +64,7 @@ const COMPILE = {
   style: { printWidth: 100, singleQuote: false },
 };
 
-// The shared definitions (cardcore.schema_parts.DEFS: Card, Move, ZoneContents, Zone) are
+// The shared definitions (cardcore.schema_parts.DEFS: Card, Move, ZoneContents, Zone, ZoneSlots) are
 // written once, Card in cards.ts and the others in shared.ts; the games' schemas refer to them
 // (`$ref: #/$defs/Name`), which becomes the type's name. A card is written out in the schemas
 // (its 54 names, for the validators' speed): that enum becomes Card too.

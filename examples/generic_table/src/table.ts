@@ -7,7 +7,7 @@ import { catalogs } from "./lobby.js";
 import { lang, w, type Word } from "./words.js";
 import {
   applyMoves, cardsFrom, choosable, contains, differences, exactCards, rank, size,
-  type Contents, type Move, type ZoneInfo, type Zones,
+  type Contents, type Move, type Slots, type ZoneInfo, type Zones,
 } from "./zones.js";
 
 /** What this page reads of a state: the shape every game shares (docs/server.md). */
@@ -25,7 +25,7 @@ interface State {
   table: string; game: string; seat: number | null; over: boolean; event_count: number;
   current_player: number | null; players: number; scores: number[]; winners: number[];
   seats: { seat: number; bot: string | null; name: string | null }[];
-  view: { zones?: Zones; hand?: string[]; [key: string]: unknown };
+  view: { zones?: Zones; slots?: Slots; hand?: string[]; [key: string]: unknown };
   legal: Action[]; events: GameEvent[];
   zones?: ZoneInfo[]; wild_cards?: string[];
 }
@@ -114,7 +114,15 @@ export async function showTable(client: CardcoreClient, root: HTMLElement, table
     const box = el("div", { class: `zone kind-${zone.kind}${extra}`, dataset: { zone: id, size: String(n) } },
       el("div", { class: "zone-label" }, zone.label, " ", el("small", {}, `(${n})`)));
     const cards = el("div", { class: "fan" });
-    if (Array.isArray(contents)) {
+    const slots = zone.layout === "pairs" ? state?.view.slots?.[id] : undefined;
+    if (slots && Array.isArray(contents)) {
+      // a zone arranged in pairs: each card with its cover across it; an open one marked
+      cards.className = "pairs";
+      for (const slot of slots) {
+        cards.append(el("span", { class: `slot${slot.open ? " open" : ""}`, dataset: { card: slot.card, cover: slot.cover ?? "" } },
+          cardImage(slot.card, "small"), slot.cover ? cardImage(slot.cover, "small") : el("small", {}, w("open_slot"))));
+      }
+    } else if (Array.isArray(contents)) {
       const shown = contents.length > 12 ? contents.slice(-12) : contents;
       if (shown.length < contents.length) cards.append(el("span", { class: "more" }, `+${contents.length - shown.length}`));
       for (const card of shown) cards.append(cardImage(card, "small"));

@@ -9,7 +9,13 @@ export interface ZoneInfo {
   owner: number | null;
   team: number | null;
   label: string;
+  /** How the zone is arranged where it is not a plain pile: "pairs" (the view's slots). */
+  layout?: "pairs";
 }
+/** One slot of a zone arranged in pairs (the view's `slots`): a card, the card covering it,
+ * and whether it is still open (nothing covers it). */
+export interface Slot { card: string; cover: string | null; open: boolean }
+export type Slots = Record<string, Slot[]>;
 /** A zone's contents as a seat's view holds them: the cards, or a count of hidden ones. */
 export type Contents = string[] | { count: number };
 export type Zones = Record<string, Contents>;

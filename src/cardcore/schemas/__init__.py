@@ -9,7 +9,7 @@ puts together what every game shares (here) and what each game declares
 closed (``additionalProperties: false``): a key a schema does not list is a bug, on either
 side. Actions and events are unions discriminated by ``kind`` (``oneOf`` one closed object
 per kind, its fields required); every property has a description; the shapes every game
-shares (``Move``, ``ZoneContents``, ``Zone``) are ``$defs`` (docs/api.md, "JSON Schemas").
+shares (``Move``, ``ZoneContents``, ``Zone``, ``ZoneSlots``) are ``$defs`` (docs/api.md, "JSON Schemas").
 """
 from __future__ import annotations
 
@@ -75,6 +75,9 @@ def _view(cls: type[Game]) -> Schema:
     props["zones"] = ref("ZoneContents", "every zone of the table as this seat may know it: "
                          "the cards it may see, a count for the others (docs/api.md, "
                          "\"UI contract\")")
+    if cls.zone_layouts:
+        props["slots"] = ref("ZoneSlots", "the slots of the zones laid out in pairs: each "
+                             "card with the card covering it, the open ones marked")
     return closed_object(props, required=_required(props, set()))
 
 

@@ -155,7 +155,8 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                                                "kind": {"type": "string"},
                                                "owner": {"type": ["integer", "null"]},
                                                "team": {"type": ["integer", "null"]},
-                                               "label": {"type": "string"}}}},
+                                               "label": {"type": "string"},
+                                               "layout": {"enum": ["pairs"]}}}},
             "wild_cards": {"type": "array", "items": {"type": "string"},
                            "description": "the cards that are wild now (game.wild_cards): "
                            "a table marks every copy of them"},

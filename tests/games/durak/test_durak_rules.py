@@ -502,6 +502,38 @@ def test_du_11_1_what_a_seat_sees():
     assert spectator["hand"] is None and spectator["zones"]["hand:1"] == {"count": 6}
 
 
+def test_du_11_4_the_table_is_laid_out_in_pairs_open_cards_marked():
+    game = two()
+    table = next(z for z in game.zones if z["id"] == "table")
+    assert table["layout"] == "pairs"
+    assert all("layout" not in z for z in game.zones if z["id"] != "table")
+    assert game.view(0)["slots"] == {"table": []}
+    game.apply("attack 7H")
+    game.apply("beat 8H")
+    game.apply("attack 8C")
+    for seat in (0, 1, None):
+        view = game.view(seat)
+        assert view["slots"] == {"table": [
+            {"card": "7H", "cover": "8H", "open": False},
+            {"card": "8C", "cover": None, "open": True}]}
+        assert view["zones"]["table"] == ["7H", "8H", "8C"]
+    game.apply("beat QC")
+    assert [s["open"] for s in game.view(1)["slots"]["table"]] == [False, False]
+
+
+def test_du_11_4_slots_follow_the_table_in_random_playouts():
+    for seed in range(3):
+        game = new_game("durak", players=3, seed=seed, transfer=True)
+
+        def check(g):
+            view = g.view(g.current_player)
+            flat = [c for s in view["slots"]["table"] for c in (s["card"], s["cover"]) if c]
+            assert flat == view["zones"]["table"]
+            assert [[s["card"], s["cover"]] for s in view["slots"]["table"]] == view["bout"]
+            assert all(s["open"] == (s["cover"] is None) for s in view["slots"]["table"])
+        playout(game, seed, check)
+
+
 def test_du_11_2_cards_taken_are_known_until_played():
     game = two()
     game.apply("attack 7H")

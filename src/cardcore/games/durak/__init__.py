@@ -26,7 +26,7 @@ from cardcore._fast import GameState
 from cardcore.cards import card_str, format_cards
 from cardcore.game import ActionSpec, Game, JSONValue, Option, flag, one_of, seat_or_lot
 from cardcore.i18n import N_, _
-from cardcore.narrate import seat_name
+from cardcore.narrate import seat_name, slots_text
 from cardcore.games.durak._state import (
     OBSERVATION_PIECES, PHASES, DurakState, action_table, deal_plan, durak_deck,
 )
@@ -88,6 +88,7 @@ class Durak(Game):
     narrator = DurakNarrator
     zone_labels = {"hand": N_("cards in hand"), "stock": N_("stock"), "table": N_("table"),
                    "discard": N_("discard pile")}
+    zone_layouts = {"table": "pairs"}        # the bout: each attacking card and its beat
     shown_deal_entries = ("trump",)          # DU-2.3: the last card is turned face up
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA
@@ -159,6 +160,12 @@ class Durak(Game):
     def _round_summary(self, state: GameState) -> dict[str, JSONValue]:
         return {"scores": list(state.scores())}
 
+    def _zone_slots(self, state: GameState, name: str, instance: int
+                    ) -> Sequence[tuple[int, int | None]]:
+        """The table's slots: the bout's attacking cards and their beats (DU-5)."""
+        assert isinstance(state, DurakState)
+        return state.bout()
+
     @classmethod
     def sides_of(cls, players: int, options: Mapping[str, Any]) -> list[int]:
         """DU-10.1: with ``partners`` the sides alternate, [0, 1, 0, 1, ...]."""
@@ -225,8 +232,8 @@ class Durak(Game):
                     _("{attacker} attacks; you defend") if defender == player else
                     _("{attacker} attacks; {defender} defends"))
             lines.append(line.format(attacker=who(attacker), defender=who(defender)))
-        pairs = [a if b is None else f"{a}/{b}" for a, b in v["bout"]]
-        lines.append(_("Table: {cards}").format(cards=" ".join(pairs) or _("(empty)")))
+        lines.append(_("Table: {cards}").format(
+            cards=slots_text(v["slots"]["table"]) or _("(empty)")))
         if v["taking"]:
             lines.append(_("You take; the others may throw in") if defender == player else
                          _("{defender} takes; the others may throw in").format(

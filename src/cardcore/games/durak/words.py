@@ -156,6 +156,14 @@ NOTATION = (
 )
 
 
+# The moves in words, for the terminal's list of moves («Побить 7C»): the web table's
+# captions (web/board.js ``actions`` and ``phase_actions``; a test holds them equal).
+MOVE_WORDS = {"attack": N_("Attack"), "beat": N_("Beat"), "transfer": N_("Transfer"),
+              "take": N_("Take"), "pass": N_("Pass")}
+PHASE_MOVE_WORDS = {"throw_in": {"attack": N_("Throw in"), "pass": N_("Beaten")},
+                    "take_throw_in": {"attack": N_("Throw in"), "pass": N_("Enough")}}
+
+
 def forced_note(action: Any) -> str | None:
     """The terminal's words for a forced move: a pass with nothing to throw in."""
     return _("(nothing to throw in: pass)") if action.kind == "pass" else None

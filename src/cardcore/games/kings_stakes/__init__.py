@@ -33,7 +33,9 @@ from cardcore.games.kings_stakes._state import (  # the action ids by name
 from cardcore.games.kings_stakes.events import KingsStakesNarrator
 from cardcore.games.kings_stakes.greedy import choose as greedy_choose
 from cardcore.games.kings_stakes.schema import SCHEMA
+from cardcore.games.kings_stakes import words
 from cardcore.games.kings_stakes.words import PHRASES, REASONS
+from cardcore.narrate import move_in_words, seat_name
 
 __all__ = ["KingsStakes", "END_TURN", "PLAY_FOUR_KINGS", "PLAY_JOKER_FIRST", "PLAY_PAIR_FIRST",
     "PLAY_TWO_JOKERS_FIRST", "PLAY_WITH_JOKER_FIRST", "REFILL", "TAKE"]
@@ -245,9 +247,10 @@ class KingsStakes(Game):
             _("Scores: {scores}").format(scores="  ".join(
                 seat.format(seat=p, value=c) for p, c in enumerate(v["scores"]))),
         ]
-        if v["last_play"]:
-            lines.append(_("Last: seat {seat} {action}").format(
-                seat=v["last_play"]["player"], action=v["last_play"]["action"]))
+        if v["last_play"]:                  # the move in the reader's words, by whom
+            lines.append(_("Last move: {who}: {move}").format(
+                who=seat_name(player)(v["last_play"]["player"]),
+                move=move_in_words(v["last_play"]["action"], words)))
         if v["chip_holder"] is not None:
             lines.append(_("Forget-me chip: seat {seat}").format(seat=v["chip_holder"]))
         if v["out_player"] is not None:

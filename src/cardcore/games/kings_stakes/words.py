@@ -115,3 +115,9 @@ def explain_notation(words: list[str], hand: list[str]) -> tuple[str, str] | Non
         return (N_("a pair is two cards of the same rank, or of one suit with values one "
                    "apart"), "KS-4.2")
     return None
+
+
+# The moves in words, for the terminal («Сыграть JH», the last move): the web table's
+# captions (web/board.js ``actions``; tests/test_move_words.py holds them equal).
+MOVE_WORDS = {"play": N_("Play"), "take": N_("Take the table"), "refill": N_("Refill"),
+              "end_turn": N_("End turn")}

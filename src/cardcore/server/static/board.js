@@ -4,7 +4,7 @@
 // A game's package may bring layout hints (GET /games/<game>/board.js: `layout`, data only,
 // no code): which shared zones come first, which are stacks, how many cards a fan shows,
 // which view fields are shown as facts and with which words. Nothing here names a game.
-import { el, backImage, cardImage, cardsText, fan } from "./cards.js";
+import { el, backImage, cardImage, cardTitle, cardsText, fan } from "./cards.js";
 import { t, tn } from "./i18n.js";
 
 // A layout without hints: every zone fanned, no facts.
@@ -29,9 +29,10 @@ function capital(text) { return text ? text[0].toUpperCase() + text.slice(1) : "
 
 function hinted(list, zone) { return list.includes(zone.id) || list.includes(zone.kind); }
 
-// One zone: its label, its cards (a fan, or the top card of a stack; backs for hidden cards)
-// and its count. opts.onclick makes it a button (a pile to draw from); opts.compact draws it
-// small, for a seat's box.
+// One zone: its label, its cards (a fan, the top card of a stack, or pairs for a zone laid
+// out in pairs, from opts.slots, the view's; backs for hidden cards) and its count.
+// opts.onclick makes it a button (a pile to draw from); opts.compact draws it small, for a
+// seat's box.
 export function zoneBox(zone, contents, layout, opts = {}) {
   const n = size(contents);
   const cardSize = opts.compact ? "tiny" : zone.owner === null && zone.team !== null ? "small" : "normal";
@@ -46,6 +47,7 @@ export function zoneBox(zone, contents, layout, opts = {}) {
   }
   if (!n) box.append(el("div", { class: "empty-pile" }, t("empty")));
   else if (!Array.isArray(contents)) box.append(backImage(cardSize));
+  else if (zone.layout === "pairs" && opts.slots) box.append(pairs(opts.slots, cardSize));
   else if (hinted(layout.stack, zone)) box.append(cardImage(contents[n - 1], cardSize));
   else box.append(fan(contents, cardSize, layout.limit[zone.id] || layout.limit[zone.kind] || 0));
   box.append(el("div", { class: "pile-count" }, tn("{count} card", "{count} cards", n, { count: n })));
@@ -57,6 +59,16 @@ export function zoneBox(zone, contents, layout, opts = {}) {
     box.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onclick(); } });
   }
   return box;
+}
+
+// A zone laid out in pairs (docs/api.md, "A zone's layout: pairs"): a slot per card, its
+// cover laid across it; an open slot (nothing covers its card yet) is marked and says so.
+export function pairs(slots, size) {
+  return el("div", { class: `pairs ${size}`, dataset: { slots: String(slots.length), open: String(slots.filter((s) => s.open).length) } },
+    ...slots.map((slot) => el("div", {
+      class: `slot${slot.open ? " open" : ""}`, dataset: { card: slot.card, cover: slot.cover || "" },
+      title: slot.open ? t("{card}: not beaten yet", { card: cardTitle(slot.card) }) : t("{card} beaten by {cover}", { card: cardTitle(slot.card), cover: cardTitle(slot.cover) }),
+    }, cardImage(slot.card, size), slot.cover ? cardImage(slot.cover, size) : el("span", { class: "open-mark" }, t("not beaten")))));
 }
 
 // The shared zones in the layout's order (ids or kinds it names first), then the rest.

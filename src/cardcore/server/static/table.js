@@ -16,6 +16,12 @@ const MANY_MOVES = 40;          // past this, card moves wait for a card to be s
 if (token) rememberSeat(tableId, token);
 
 const ANIMATION_MS = 350;       // a card's flight from one zone to another
+// A forced move (the seat's only legal move names no card of its hand: a pass, a take, a
+// draw) is made for the player after FORCED_MS, counting down with a Cancel button; the
+// table menu's setting (FORCED_KEY, on by default) turns it off. The pause is the same
+// whatever the hand holds, so its timing tells the others nothing the rules do not.
+const FORCED_MS = 3000;
+const FORCED_KEY = "cardcore.forced";
 
 // The game's layout hints (its package's web/board.js, data only) and what it calls a round,
 // from GET /api/games; loaded with the first state.
@@ -65,6 +71,8 @@ let shownEnds = null;           // event numbers of the round and match ends alr
 let hinted = [];                // action ids the last hint suggested
 let movesPage = 0;              // the page of moves shown when they do not all fit (showPage)
 let rewinds = 0;                // the table's take-backs seen (docs/server.md, "Take-backs")
+let forced = null;              // the forced move counting down: {id, n, until, timer, ticker}
+let forcedCancelled = -1;       // the event count at which the player cancelled one
 
 function setStatus(text, kind = "") {
   const node = document.getElementById("status");
@@ -219,7 +227,7 @@ function showEndPanel(roundEvent) {
   document.getElementById("panel-title").textContent = over ? t("The match is over")
     : t("{round} {n} is over", { round: capital(t(game.roundName)), n: roundEvent ? roundEvent[game.roundName] ?? "" : "" });
   body.replaceChildren(...parts);
-  const close = () => { dialog.close(); document.body.dataset.panel = ""; };
+  const close = () => { dialog.close(); document.body.dataset.panel = ""; scheduleForced(); };
   const list = [];
   if (over) {
     if (state.seat !== null) list.push(el("button", { type: "button", id: "rematch", class: "primary", onclick: rematch }, t("Rematch")));
@@ -231,6 +239,7 @@ function showEndPanel(roundEvent) {
   buttons.replaceChildren(...list);
   if (!dialog.open) dialog.showModal();
   document.body.dataset.panel = over ? "match" : "round";
+  stopForced();                  // a forced move waits until the panel is closed
   document.body.dataset.panels = String(Number(document.body.dataset.panels || 0) + 1);
   (list[0]).focus();
 }
@@ -294,7 +303,59 @@ function resetSide() {
   log.dataset.count = "0";
 }
 
+// ---------------------------------------------------------------- forced moves
+function forcedMove() {
+  const s = state;
+  if (!s || s.seat === null || !token || pending || s.over || s.current_player !== s.seat) return null;
+  if (localStorage.getItem(FORCED_KEY) === "off" || forcedCancelled === s.event_count) return null;
+  if (document.body.dataset.panel) return null;      // an end panel is open: read it first
+  // (none of the cards it names is in the hand: a round's end may gather the hand, which
+  // its moves tell, but that is no card the player plays)
+  const hand = handCards();
+  return s.legal.length === 1 && !s.legal[0].cards.some((c) => hand.includes(c)) ? s.legal[0] : null;
+}
+
+function scheduleForced() {
+  const move = forcedMove();
+  if (forced && (!move || forced.id !== move.id || forced.n !== state.event_count)) stopForced();
+  if (!move || forced) return;
+  const n = state.event_count;
+  forced = { id: move.id, n, until: Date.now() + FORCED_MS, ticker: setInterval(showForced, 250),
+    timer: setTimeout(() => {
+      const now = forcedMove();
+      stopForced();
+      if (now && now.id === move.id && state.event_count === n) send(now);
+    }, FORCED_MS) };
+  showForced();
+}
+
+function showForced() {
+  if (!forced) return;
+  const move = state.legal.find((a) => a.id === forced.id);
+  if (!move) { stopForced(); return; }
+  const seconds = Math.max(1, Math.ceil((forced.until - Date.now()) / 1000));
+  document.getElementById("forced-text").textContent = t("Your only move: {move} in {n} s", { move: moveLabel(move), n: seconds });
+  document.getElementById("forced").hidden = false;
+  document.body.dataset.forced = String(move.id);
+}
+
+function stopForced() {
+  if (forced) { clearTimeout(forced.timer); clearInterval(forced.ticker); }
+  forced = null;
+  document.getElementById("forced").hidden = true;
+  delete document.body.dataset.forced;
+}
+
+function cancelForced() {
+  if (!forced) return;
+  forcedCancelled = forced.n;
+  stopForced();
+  document.body.dataset.forcedCancelled = String(forcedCancelled);
+  document.querySelector("#moves button.move")?.focus();
+}
+
 function send(action) {
+  stopForced();
   if (!socket || socket.readyState !== WebSocket.OPEN || pending) return;
   pending = true;
   document.body.dataset.pending = "true";
@@ -382,6 +443,7 @@ function render() {
   renderHand();
   renderMoves();
   renderLog(c);
+  scheduleForced();
   fitDock();
 }
 
@@ -397,7 +459,7 @@ function renderBoard(s, v, c) {
   const layout = game.layout;
   const known = [...new Set([...described.keys(), ...Object.keys(zones)])].map(zoneOf);
   const shared = ordered(known.filter((z) => z.owner === null && z.team === null), layout);
-  const piles = el("div", { class: "piles" }, ...shared.map((z) => zoneBox(z, zones[z.id], layout, zoneAction(z.id))));
+  const piles = el("div", { class: "piles" }, ...shared.map((z) => zoneBox(z, zones[z.id], layout, { ...zoneAction(z.id), slots: (v.slots || {})[z.id] })));
   const teamIds = [...new Set(known.filter((z) => z.owner === null && z.team !== null).map((z) => z.team))].sort();
   const myTeam = s.seat === null ? null : zoneOf(myHand()).team;
   const teams = teamIds.length ? el("div", { class: "teams" }, ...teamIds.map((team) => {
@@ -406,12 +468,55 @@ function renderBoard(s, v, c) {
     return el("div", { class: `team team-${team}${myTeam === team ? " my-team" : ""}`, dataset: { team: String(team) } },
       el("h3", {}, capital(t("team {n}", { n: team })), " ", el("span", { class: "team-seats" }, `(${seats.join(", ")})`)),
       el("div", { class: "team-zones" }, ...own.filter((z) => size(zones[z.id]))
-        .map((z) => zoneBox(z, zones[z.id], layout, zoneAction(z.id)))),
+        .map((z, i, list) => sameLabel(zoneBox(z, zones[z.id], layout, zoneAction(z.id)), i > 0 && list[i - 1].label === z.label))),
       own.some((z) => size(zones[z.id])) ? "" : el("p", { class: "hint" }, t("nothing on the table yet")));
   })) : null;
   const board = document.getElementById("board");
   board.classList.toggle("with-teams", Boolean(teams));
   board.replaceChildren(...[facts(v, layout, (seat) => seatName(seat, c)), piles, teams].filter(Boolean));
+  fitBoard();
+}
+
+// A zone box whose title repeats the one before it (a team's melds): the smallest density
+// leaves its title out (fitBoard).
+function sameLabel(box, same) { if (same) box.classList.add("same-label"); return box; }
+
+// On a laptop the felt is what the seats, the turn line and the bar leave: when the teams'
+// zones (a deal of melds) need more, their cards get smaller, step by step, until every
+// zone is in sight (the felt scrolls only past the smallest).
+const DENSITIES = ["", "dense", "denser", "densest"];
+function fitBoard() {
+  const board = document.getElementById("board");
+  for (const density of DENSITIES) {
+    board.dataset.density = density;
+    if (!board.classList.contains("with-teams") || board.scrollHeight <= board.clientHeight + 1) break;
+  }
+}
+
+// Partners (docs/server.md, "The web table"): a seat's team is its hand zone's (a game where
+// seats share a side gives its seats' zones their team); null where every seat is alone.
+function teamOf(seat) {
+  const zone = [...described.values()].find((z) => z.kind === "hand" && z.owner === seat);
+  return zone && zone.team !== null && zone.team !== undefined ? zone.team : null;
+}
+function partnersPlay() {
+  const teams = state.seats.map(({ seat }) => teamOf(seat)).filter((team) => team !== null);
+  return teams.length > new Set(teams).size;
+}
+// A seat's team mark: its team's colour and the word for it from this seat's side.
+function teamMark(seat) {
+  if (!partnersPlay()) return "";
+  const team = teamOf(seat), mine = state.seat === null ? null : teamOf(state.seat);
+  const word = state.seat === null ? t("team {n}", { n: team + 1 }) : seat === state.seat ? t("your team")
+    : team === mine ? t("partner") : t("opponent");
+  return el("span", { class: `team-mark team-${team}${team === mine ? " ours" : ""}`, dataset: { team: String(team) } }, "● ", word);
+}
+// The seat as the turn line names it: a partner says so («партнёр Игрок 3 (простой)»; the
+// line starts with a capital).
+function turnName(seat, c) {
+  const name = seatName(seat, c);
+  if (!partnersPlay() || state.seat === null || seat === state.seat || teamOf(seat) !== teamOf(state.seat)) return name;
+  return t("partner {name}", { name });
 }
 
 function renderSeats(s, v, c) {
@@ -428,6 +533,7 @@ function renderSeats(s, v, c) {
         presenceWords[presence] ? el("span", { class: `presence presence-${presence}` }, ` · ${presenceWords[presence]}`) : ""),
       el("div", { class: "seat-zones" }, ...known.filter((z) => z.owner === seat && z.id !== hand)
         .map((z) => zoneBox(z, zones[z.id], game.layout, { compact: true }))),
+      teamMark(seat),
       el("div", { class: "seat-score" }, t("score {n}", { n: s.scores[seat] })),
       el("div", { class: "seat-extra" }, seatFacts(v, seat, game.layout).join(" · ")));
     if (turn) node.append(el("div", { class: "turn-mark" }, seat === s.seat ? t("your turn") : t("thinking")));
@@ -443,7 +549,7 @@ function turnWords(s, c) {
   const words = (game.layout.turn || {})[s.view.phase];
   if (!words || !words.say || s.current_player === null || s.current_player === undefined) return "";
   const about = words.about ? s.view[words.about] : null;
-  const fields = { who: seatName(s.current_player, c), about: about === null || about === undefined ? "" : seatName(about, c) };
+  const fields = { who: turnName(s.current_player, c), about: about === null || about === undefined ? "" : turnName(about, c) };
   if (s.current_player === s.seat) return t(words.say[0], fields);
   return t(words.say[about === s.seat && words.say[2] ? 2 : 1], fields);
 }
@@ -462,11 +568,11 @@ function renderTurn(s, c) {
     text = (names.length === 1 ? t("The match is over. Winner: {winners}.", winners) : t("The match is over. Winners: {winners}.", winners)) + " " +
       (s.seat === null ? "" : s.winners.includes(s.seat) ? t("Well played!") : t("Better luck next time."));
   } else if (turnWords(s, c)) {
-    text = turnWords(s, c);
+    text = capital(turnWords(s, c));
   } else if (s.current_player === s.seat && s.seat !== null) {
     text = t("Your turn ({phase}).", { phase: t(s.view.phase) });
   } else {
-    text = t("{who} to move ({phase}).", { who: seatName(s.current_player, c), phase: t(s.view.phase) });
+    text = capital(t("{who} to move ({phase}).", { who: turnName(s.current_player, c), phase: t(s.view.phase) }));
   }
   node.textContent = text;
   node.className = s.current_player === s.seat && !s.over ? "mine" : "";
@@ -725,10 +831,17 @@ sort.value = localStorage.getItem(SORT_KEY) || "dealt";
 sort.addEventListener("change", () => { localStorage.setItem(SORT_KEY, sort.value); if (state) renderHand(); });
 document.getElementById("hint").addEventListener("click", () => askHint().catch((e) => toast(String(e))));
 document.getElementById("undo").addEventListener("click", takeBack);
+document.getElementById("forced-cancel").addEventListener("click", cancelForced);
+const forcedSetting = document.getElementById("forced-setting");
+forcedSetting.checked = localStorage.getItem(FORCED_KEY) !== "off";
+forcedSetting.addEventListener("change", () => {
+  localStorage.setItem(FORCED_KEY, forcedSetting.checked ? "on" : "off");
+  if (state) { if (!forcedSetting.checked) stopForced(); else scheduleForced(); }
+});
 document.getElementById("copy-invite").addEventListener("click", () => copyInvite().catch((e) => toast(String(e))));
 // A new size (a phone turned), or the page's fonts arriving: the hand and the moves are laid
 // out again for the room they have.
-const relayout = () => { fitHand(); if (state) renderMoves(); fitDock(); };
+const relayout = () => { fitHand(); if (state) renderMoves(); fitDock(); if (state) fitBoard(); };
 window.addEventListener("resize", relayout);
 document.fonts?.ready.then(relayout);
 loadWords(null).catch(() => {}).finally(connect);

@@ -1,0 +1,200 @@
+"""What a Durak player sees at the web table (issue 48, items 1, 2, 3, 4), in Russian, on a
+phone (390x844) and a laptop (1280x800): the bout drawn as pairs with the open card marked,
+every card a move plays tappable (the bout-ending ones too), a forced pass made after a
+countdown that Cancel stops, partners marked on the seats and in the turn line, and the end
+naming the losing side. Playwright drives Debian's chromium against `cardcore serve`."""
+from __future__ import annotations
+
+import random
+import re
+import time
+
+import pytest
+
+from server_helpers import ServerProcess
+from test_server_browser import click_move, moves, over, shot, start_from_lobby, wait_for_turn
+from test_server_browser_layout import LAPTOP, PHONE, new_page
+
+pytestmark = pytest.mark.slow       # a real browser: the quick loop leaves it out
+
+DEVICES = {"phone": PHONE, "laptop": LAPTOP}
+CARD_KINDS = ("attack", "beat", "transfer")
+
+SLOTS = """() => [...document.querySelectorAll('#board .pairs .slot')].map((s) => ({
+  card: s.dataset.card, cover: s.dataset.cover, open: s.classList.contains('open'),
+  images: s.querySelectorAll('img').length, text: s.innerText}))"""
+TABLE_SIZE = "() => Number(document.querySelector('#board [data-zone=table]').dataset.size)"
+HAND = """() => Object.fromEntries([...document.querySelectorAll('#hand button.card')]
+  .map((b) => [b.dataset.card, !b.disabled]))"""
+
+
+@pytest.fixture(params=list(DEVICES))
+def page(browser, request):
+    yield from new_page(browser, DEVICES[request.param], forced_moves=True, locale="ru-RU")
+
+
+@pytest.fixture(scope="module")
+def slow_server(tmp_path_factory):
+    """Bots that think 0.5 s: long enough to see whose turn it is in the turn line."""
+    process = ServerProcess(tmp_path_factory.mktemp("durak") / "tables.sqlite3", bot_delay=0.5,
+                            extra=("--create-rate", "100", "--create-burst", "200",
+                                   "--max-tables-per-client", "1000"))
+    yield process
+    process.stop()
+
+
+def device(page) -> str:
+    return "phone" if page.viewport_size["width"] < 600 else "laptop"
+
+
+def check_pairs(page) -> list[dict]:
+    """The table's slots as drawn: every card of the table zone in one, a covered slot shows
+    two cards, an open one its card and «не побита»."""
+    slots = page.evaluate(SLOTS)
+    assert sum(1 + bool(s["cover"]) for s in slots) == page.evaluate(TABLE_SIZE), slots
+    for s in slots:
+        if s["open"]:
+            assert not s["cover"] and s["images"] == 1 and "не побита" in s["text"], s
+        else:
+            assert s["cover"] and s["images"] == 2, s
+    return slots
+
+
+def check_cards_tappable(page) -> int:
+    """Every move that plays a card names it (its moves) and the card is enabled in the hand:
+    the card that ends a bout or the hand too (issue 48, item 2)."""
+    hand = page.evaluate(HAND)
+    checked = 0
+    for move in moves(page):
+        if move["kind"] in CARD_KINDS:
+            assert move["cards"], move
+            for card in move["cards"].split():
+                assert hand.get(card) is True, (move, hand)
+            checked += 1
+    return checked
+
+
+def forced_now(page) -> bool:
+    return page.evaluate("document.body.dataset.forced !== undefined")
+
+
+def event_count(page) -> str:
+    return page.evaluate("document.body.dataset.eventCount")
+
+
+def test_the_bout_is_drawn_in_pairs_and_every_card_of_a_move_is_tappable(page, web_server):
+    start_from_lobby(page, web_server, "durak", seed=4)
+    rng = random.Random(4)
+    seen_open = seen_covered = 0
+    checked = 0
+    shots: list[None] = []
+    while not over(page):
+        if forced_now(page):               # made for us (the next test): wait for it
+            before = event_count(page)
+            page.wait_for_function(f"() => document.body.dataset.eventCount !== '{before}'")
+            wait_for_turn(page)
+            continue
+        slots = check_pairs(page)
+        seen_open += any(s["open"] for s in slots)
+        seen_covered += any(not s["open"] for s in slots)
+        if len(slots) >= 2 and not shots:
+            shots.append(shot(page, f"durak-pairs-{device(page)}"))
+        checked += check_cards_tappable(page)
+        options = moves(page)
+        preferred = [m for m in options if m["kind"] in CARD_KINDS]
+        click_move(page, rng.choice(preferred or options))
+    assert seen_open and seen_covered and checked > 10, (seen_open, seen_covered, checked)
+
+
+def test_a_forced_pass_is_made_after_a_countdown_and_cancel_stops_it(page, web_server):
+    start_from_lobby(page, web_server, "durak", seed=4)
+    rng = random.Random(5)
+    made = cancelled = False
+    while not over(page) and not (made and cancelled):
+        if not forced_now(page):
+            options = moves(page)
+            preferred = [m for m in options if m["kind"] == "attack"]
+            click_move(page, rng.choice(preferred or options))
+            continue
+        box = page.locator("#forced")
+        assert box.is_visible() and re.search(r"Единственный ход: \w+ через \d с", box.inner_text())
+        assert page.locator("#forced-cancel").inner_text() == "Отмена"
+        before = event_count(page)
+        if not made:                       # let it be made: no click, after the pause
+            shot(page, f"durak-forced-{device(page)}")
+            start = time.monotonic()
+            page.wait_for_function(f"() => document.body.dataset.eventCount !== '{before}'")
+            assert time.monotonic() - start > 1.5
+            made = True
+        else:                              # Cancel: nothing is made; the button still is
+            page.click("#forced-cancel")
+            assert not page.locator("#forced").is_visible()
+            page.wait_for_timeout(3500)
+            assert event_count(page) == before
+            only = moves(page)
+            assert len(only) == 1 and only[0]["kind"] in ("pass", "take")
+            click_move(page, only[0], wait=False)
+            cancelled = True
+        wait_for_turn(page)
+    assert made and cancelled
+
+
+def test_the_forced_move_setting_turns_the_countdown_off(page, web_server):
+    start_from_lobby(page, web_server, "durak", seed=4)
+    page.click("#table-menu summary")
+    setting = page.locator("#forced-setting")
+    assert setting.is_checked() and "Делать вынужденный ход за меня" in page.inner_text("#table-menu")
+    setting.set_checked(False)
+    page.click("#table-menu summary")
+    rng = random.Random(6)
+    lone = 0
+    while not over(page) and lone < 2:
+        assert not forced_now(page)
+        options = moves(page)
+        lone += len(options) == 1 and options[0]["kind"] in ("pass", "take")
+        preferred = [m for m in options if m["kind"] == "attack"]
+        click_move(page, rng.choice(preferred or options))
+    assert lone
+    assert page.evaluate("localStorage.getItem('cardcore.forced')") == "off"
+
+
+def start_partners(page, server, seed):
+    start_from_lobby(page, server, "durak", options={"partners": "true"}, seed=seed, players=4)
+
+
+def test_partners_are_marked_on_the_seats_and_in_the_turn_line(page, slow_server):
+    start_partners(page, slow_server, seed=7)
+    marks = {int(seat): text for seat, text in page.eval_on_selector_all(
+        ".seat", "ss => ss.map((s) => [s.dataset.seat, s.querySelector('.team-mark')?.innerText])")}
+    assert "ваша команда" in marks[0] and "партнёр" in marks[2], marks
+    assert "соперник" in marks[1] and "соперник" in marks[3], marks
+    classes = page.eval_on_selector_all(".seat .team-mark", "ms => ms.map((m) => m.dataset.team)")
+    assert classes[0] == classes[2] != classes[1] == classes[3]
+    # the partner's turn: the turn line says it is the partner («Партнёр Игрок 3 ...»)
+    for _ in range(60):
+        if page.evaluate("document.getElementById('turn').innerText.includes('артнёр Игрок 3')"):
+            break
+        if page.evaluate("document.body.dataset.myTurn") == "true" and \
+                page.evaluate("document.body.dataset.pending") == "false" and not forced_now(page):
+            click_move(page, moves(page)[0], wait=False)
+        page.wait_for_timeout(100)
+    assert "артнёр Игрок 3" in page.inner_text("#turn")
+    shot(page, f"durak-partners-{device(page)}")
+
+
+def test_the_end_of_a_partners_hand_names_the_losing_side(page, web_server):
+    start_partners(page, web_server, seed=3)
+    rng = random.Random(3)
+    while not over(page):
+        if forced_now(page):
+            before = event_count(page)
+            page.wait_for_function(f"() => document.body.dataset.eventCount !== '{before}'")
+            wait_for_turn(page)
+            continue
+        options = moves(page)
+        click_move(page, rng.choice([m for m in options if m["kind"] in CARD_KINDS] or options))
+    turn = page.inner_text("#turn")
+    ours = re.search(r"Ваша команда \(вы(,| и) Игрок 3\) проиграла — вы дураки", turn)
+    theirs = re.search(r"Дураки — Игрок 2.*Игрок 4", turn)
+    assert ours or theirs or "никто не дурак" in turn, turn
+    shot(page, f"durak-partners-end-{device(page)}")
