@@ -182,7 +182,12 @@ def test_a_token_miss_rereads_the_seats_off_the_event_loop(client, monkeypatch):
         except RuntimeError:                        # a worker thread: no loop runs here
             on_loop.append(False)
         return None
-    monkeypatch.setattr(server.store, "shared", True)      # as on PostgreSQL
+    # As on PostgreSQL: the deployment of a shared store re-reads the seats on a miss.
+    from cardcore.server.deployment import OneProcess, SharedStore
+
+    class Shared(OneProcess):
+        seats_changed = SharedStore.seats_changed
+    monkeypatch.setattr(server, "deployment", Shared(server))
     monkeypatch.setattr(server.store, "seats", seats)
     monkeypatch.setattr(server.writer, "seats", seats)
     r = client.get(f"/api/tables/{made['table']}", params={"token": "not-a-token"})
