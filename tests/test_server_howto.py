@@ -49,7 +49,8 @@ def test_the_language_comes_from_accept_language_without_lang(client):
 
 def test_unknown_games_and_languages_are_refused(client):
     r = client.get("/howto/no_such_game")
-    assert r.status_code == 404 and r.json() == {"error": "no such game"}
+    assert r.status_code == 404 and r.json()["error"] == "no such game" \
+        and r.json()["code"] == "not_found"
     r = client.get("/howto/manna", params={"lang": "de"})
     assert r.status_code == 422 and r.json()["option"] == "lang"
 

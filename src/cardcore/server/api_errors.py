@@ -34,7 +34,7 @@ class ApiError(Exception):
     """A refusal: an HTTP status, a message for people (a text without fields, or ``Words``:
     a template of messages.py and its fields), a ``code`` (by default the status's), and
     optional details (``rule``, ``option``, ``event_count``...). ``cite``: the rule ID
-    closes the text (a game's refusal: ``"you do not hold 7H [KS-4]"``)."""
+    closes the text (a game's refusal: ``"you do not hold 7H [XX-4]"``)."""
 
     def __init__(self, status: int, error: str | Words, *, code: str | None = None,
                  cite: str | None = None, **details: Any) -> None:

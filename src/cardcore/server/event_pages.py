@@ -18,7 +18,7 @@ from cardcore.server.messages import SINCE_RANGE
 
 __all__ = ["EVENT_PAGE", "page_start", "paged_state"]
 
-EVENT_PAGE = 100        # events in one answer: about 20 KB of a 4-seat Kings' Stakes log
+EVENT_PAGE = 100        # events in one answer: about 20 KB of a 4-seat trick game's log
 
 
 def page_start(raw: str | None, count: int) -> int:

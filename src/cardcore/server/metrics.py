@@ -135,34 +135,8 @@ class _Gauges(Collector):
 
     def collect(self) -> Iterator[Any]:
         server = self.server
-        build = GaugeMetricFamily("cardcore_build_info", "this process: cardcore's version "
-                                  "and the process id its leases, presence rows and log lines "
-                                  "carry", labels=["version", "process"])
-        build.add_metric([__version__, server.process_id], 1)
-        yield build
-        # This process's tables (summed over the processes, each table counts once), then the
-        # database's, which every process reports alike (do not sum those).
-        tables = GaugeMetricFamily("cardcore_tables", "this process's tables: held (open "
-                                   "tables it serves: their leases held, or with one process "
-                                   "every open table in memory), active (held, with a socket "
-                                   "or a bot running), in_memory", labels=["state"])
+        yield from _table_families(server)
         in_memory = list(server.tables.values())
-        live = [t for t in in_memory if t.ended is None and not t.game.is_over]
-        leases = server.leases
-        served = len(live) if leases is None else sum(1 for t in live if leases.holds(t.id))
-        active = sum(1 for t in live if t.audience.sockets or t.runner is not None)
-        tables.add_metric(["held"], served)
-        tables.add_metric(["active"], active)
-        tables.add_metric(["in_memory"], len(in_memory))
-        yield tables
-        counts = server.store.count_by_state()
-        stored = GaugeMetricFamily("cardcore_store_tables", "the whole store's tables (every "
-                                   "process reports the same figure): open (not ended), "
-                                   "finished (ended, kept until the retention)",
-                                   labels=["state"])
-        stored.add_metric(["open"], counts["open"])
-        stored.add_metric(["finished"], counts["finished"])
-        yield stored
         connections = GaugeMetricFamily("cardcore_connections", "WebSocket connections",
                                         labels=["kind"])
         seats = spectators = outbox_total = outbox_max = bytes_total = bytes_max = 0
@@ -248,3 +222,35 @@ def health(server: MeteredServer) -> tuple[int, dict[str, Any]]:
             "store_ms": round((time.perf_counter() - start) * 1000, 3),
             "tables_in_memory": len(server.tables)}
     return (200 if store == "ok" else 503), body
+
+
+def _table_families(server: MeteredServer) -> Iterator[Any]:
+    """The build's info, this process's tables and the whole store's."""
+    build = GaugeMetricFamily("cardcore_build_info", "this process: cardcore's version "
+                              "and the process id its leases, presence rows and log lines "
+                              "carry", labels=["version", "process"])
+    build.add_metric([__version__, server.process_id], 1)
+    yield build
+    # This process's tables (summed over the processes, each table counts once), then the
+    # database's, which every process reports alike (do not sum those).
+    tables = GaugeMetricFamily("cardcore_tables", "this process's tables: held (open "
+                               "tables it serves: their leases held, or with one process "
+                               "every open table in memory), active (held, with a socket "
+                               "or a bot running), in_memory", labels=["state"])
+    in_memory = list(server.tables.values())
+    live = [t for t in in_memory if t.ended is None and not t.game.is_over]
+    leases = server.leases
+    served = len(live) if leases is None else sum(1 for t in live if leases.holds(t.id))
+    active = sum(1 for t in live if t.audience.sockets or t.runner is not None)
+    tables.add_metric(["held"], served)
+    tables.add_metric(["active"], active)
+    tables.add_metric(["in_memory"], len(in_memory))
+    yield tables
+    counts = server.store.count_by_state()
+    stored = GaugeMetricFamily("cardcore_store_tables", "the whole store's tables (every "
+                               "process reports the same figure): open (not ended), "
+                               "finished (ended, kept until the retention)",
+                               labels=["state"])
+    stored.add_metric(["open"], counts["open"])
+    stored.add_metric(["finished"], counts["finished"])
+    yield stored
