@@ -137,3 +137,8 @@ NOTATION = (
     ("draw", N_("draw a card from the stock")),
     ("pass", N_("pass (after the draws allowed, or with the stock empty)")),
 )
+
+# The moves in words, for the terminal («Сыграть JH»): the web table's captions
+# (web/board.js ``actions``; tests/test_move_words.py holds them equal).
+MOVE_WORDS = {"play": N_("Play"), "draw": N_("Draw"), "pass": N_("Pass"),
+              "nominate": N_("Nominate")}
