@@ -516,3 +516,91 @@ def test_du_11_2_cards_taken_are_known_until_played():
     assert game.view(0)["attacker"] == 1  # 1 attacks now; plays the known 7H
     game.apply("attack 7H")
     assert game.view(0)["known_cards"][1] == []
+
+
+def _hand_ends(game):
+    return [e for e in game.events(None) if e["kind"] == "hand_end"]
+
+
+def test_du_12_1_a_match_of_several_hands():
+    game = playout(new_game("durak", players=3, seed=5, hands=3), 1)
+    ends = _hand_ends(game)
+    assert [e["hand"] for e in ends] == [1, 2, 3]
+    assert len([e for e in game.events(None) if e["kind"] == "deal"]) == 3
+    assert game.view(0)["hand_number"] == 3 and game.view(0)["hands"] == 3
+    assert game.max_game_length == 3 * new_game("durak", players=3).max_game_length
+    end = [e for e in game.events(None) if e["kind"] == "match_end"][0]
+    assert end["reason_code"] == "hands" and end["rule"] == "DU-12.1"
+    # one hand is the default: the match ends with it, as before
+    one = playout(new_game("durak", players=3, seed=5), 1)
+    assert len(_hand_ends(one)) == 1 and one.view(0)["hands"] == 1
+    for bad in (0, 101, "3", 2.5, True):
+        with pytest.raises(ConfigError, match="DU-12.1"):
+            new_game("durak", players=3, hands=bad)
+
+
+def test_du_12_1_a_stacked_deck_deals_the_first_hand_only():
+    deck = stacked_deck(2, TWO, trump="10S", dealer=1)
+    game = new_game("durak", players=2, seed=0, deck=deck, dealer=1, hands=2)
+    assert set(game.view(0)["hand"]) == set(H0)
+    while game.view(0)["hand_number"] == 1:
+        moves = legal(game)
+        game.apply("take" if "take" in moves else moves[0])
+    assert game.view(0)["hand_number"] == 2 and not game.is_over
+    assert game.view(0)["stock_size"] == 24              # a fresh deal of the whole pack
+    assert sorted(game.all_cards()) == sorted(durak_deck())
+
+
+def test_du_12_2_the_fool_deals_the_next_hand():
+    checked = 0
+    for seed in range(6):
+        game = playout(new_game("durak", players=4, seed=seed, hands=4), seed)
+        deals = [e for e in game.events(None) if e["kind"] == "deal"]
+        for end, deal in zip(_hand_ends(game), deals[1:]):
+            if end["reason_code"] == "durak":
+                assert deal["dealer"] == end["reason_seat"]
+                checked += 1
+    assert checked >= 10
+
+
+def test_du_12_2_after_a_draw_the_same_dealer_deals_again():
+    for seed in range(400):
+        game = playout(new_game("durak", players=2, seed=seed, hands=2), seed)
+        ends = _hand_ends(game)
+        if ends[0]["reason_code"] != "durak":
+            deals = [e for e in game.events(None) if e["kind"] == "deal"]
+            assert deals[1]["dealer"] == deals[0]["dealer"]
+            assert ends[0]["scores"] == [0, 0]
+            return
+    raise AssertionError("no drawn first hand in 400 matches")
+
+
+def test_du_12_2_partners_the_last_holder_deals():
+    for seed in range(20):
+        game = playout(new_game("durak", players=4, seed=seed, partners=True, hands=2), seed)
+        first = _hand_ends(game)[0]
+        if first["reason_code"] == "durak":
+            deals = [e for e in game.events(None) if e["kind"] == "deal"]
+            assert deals[1]["dealer"] == first["reason_seat"]
+            assert first["hands_left"][first["reason_seat"]] > 0
+            return
+    raise AssertionError("no side lost in 20 matches")
+
+
+def test_du_12_3_the_fool_s_count():
+    game = new_game("durak", players=3, seed=7, hands=3)
+    assert game.scores == [0, 0, 0] and game.view(1)["fools"] == [0, 0, 0]
+    playout(game, 3)
+    ends = _hand_ends(game)
+    count = [0, 0, 0]
+    for end in ends:
+        if end["reason_code"] == "durak":
+            count[end["reason_seat"]] += 1
+        assert end["scores"] == count                    # running, after each hand
+    assert game.scores == count and game.view(2)["fools"] == count
+    assert game.returns() == [-float(n) for n in count]
+    assert game.winners == [p for p in range(3) if count[p] == min(count)]
+    assert game.utility_range == (-3.0, 0.0)
+    obs = game.observation_tensor(0)
+    at = {name: (start, size) for name, start, size in game.observation_pieces}["scores"]
+    assert list(obs[at[0]:at[0] + 3]) == count

@@ -36,6 +36,7 @@ cdef extern from "cardcore/games/durak/kernel.h" nogil:
         DECK_SIZE "DU_DECK_SIZE"            # DU-1.1: 6..A of each suit
         LOWEST_RANK "DU_LOWEST_RANK"        # DU-1.1: the six (rank index 5)
         MAX_TABLE "DU_MAX_TABLE"            # attacking cards on the table at once
+        DU_MAX_HANDS                        # DU-12.1: the most hands of a match
     # ------------------------------------------------------------ action table
     enum:
         A_ATTACK "DU_A_ATTACK"
@@ -85,6 +86,7 @@ cdef extern from "cardcore/games/durak/kernel.h" nogil:
         bint transfer
         bint first_five
         bint partners
+        int32_t hands
 
     ctypedef struct DUState:
         Header h
@@ -110,6 +112,9 @@ cdef extern from "cardcore/games/durak/kernel.h" nogil:
         uint8_t drawn_seat[DECK_SIZE]
         uint32_t went_out
         int32_t penalty[MAX_PLAYERS]
+        int32_t fools[MAX_PLAYERS]
+        int32_t hand_loser, hand_bouts
+        int32_t hand_left[MAX_PLAYERS]
 
     const GameHooks DU_HOOKS
     int du_card_power(int card) noexcept
@@ -120,7 +125,7 @@ cdef extern from "cardcore/games/durak/kernel.h" nogil:
     int du_init(void* state, int players, const int64_t* values) noexcept
 
 cdef enum:
-    NUM_OPTIONS = 5               # the options, in __init__.py's (and DU_OPTIONS') order
+    NUM_OPTIONS = 6               # the options, in __init__.py's (and DU_OPTIONS') order
 
 # The action ids as Python names (bots, tools, tests use these; the docstring above lists them).
 ATTACK_FIRST = A_ATTACK
@@ -128,6 +133,8 @@ BEAT_FIRST = A_BEAT
 TRANSFER_FIRST = A_TRANSFER
 TAKE = A_TAKE
 PASS = A_PASS
+
+MAX_HANDS = DU_MAX_HANDS       # DU-12.1 (the option's bound)
 
 
 def durak_deck() -> list:
@@ -216,6 +223,7 @@ cdef class DurakState(GameState):
         values[2] = bool(options["transfer"])
         values[3] = bool(options["first_bout_five"])
         values[4] = bool(options["partners"])
+        values[5] = options["hands"]
         if du_init(&self.d, players, values) != 0:
             raise ValueError(f"options the Durak kernel cannot take: {options!r}")
 
@@ -327,7 +335,21 @@ cdef class DurakState(GameState):
         return [p for p in range(self.d.h.players) if (self.d.went_out >> p) & 1]
 
     def penalties(self) -> list:
+        """The last finished hand's points: 1 for its durak (its side with partners)."""
         return [self.d.penalty[p] for p in range(self.d.h.players)]
+
+    def last_hand(self):
+        """DU-12: the last finished hand, or None before the first ends: (durak's seat or
+        None, bouts played, the cards each seat held at its end)."""
+        if self.d.h.round_index == 0:
+            return None
+        return (None if self.d.hand_loser < 0 else self.d.hand_loser, self.d.hand_bouts,
+                [self.d.hand_left[p] for p in range(self.d.h.players)])
+
+    @property
+    def hands(self) -> int:
+        """DU-12.1: the hands of the match."""
+        return self.d.opt.hands
 
 
 check_state_class(DurakState)

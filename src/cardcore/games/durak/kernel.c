@@ -194,13 +194,10 @@ static uint64_t late_cards(const DUState *s) {
     return late;
 }
 
-/* DU-2.1 the dealer, the deal, DU-3 the first attacker. */
-static void du_start(void *state) {
-    DUState *s = (DUState *)state;
+/* A hand: the deal (DU-2.2) by the header's dealer, DU-3 the first attacker. */
+static void new_hand(DUState *s) {
     int p, c, best = -1, who = -1, stop;
     uint64_t m;
-    s->h.dealer = s->opt.dealer >= 0 ? s->opt.dealer
-                                     : (int)rng_below(&s->h.rng, (uint32_t)s->h.players);
     du_deal(s);
     if (s->opt.lowest_trump) {                 /* DU-3.1: the lowest trump in a hand leads */
         stop = s->h.players;
@@ -226,6 +223,17 @@ static void du_start(void *state) {
     }
     s->late = late_cards(s);
     start_bout(s, who);
+}
+
+/* DU-2.1 the first dealer, then the first hand. */
+static void du_start(void *state) {
+    DUState *s = (DUState *)state;
+    int p;
+    s->h.dealer = s->opt.dealer >= 0 ? s->opt.dealer
+                                     : (int)rng_below(&s->h.rng, (uint32_t)s->h.players);
+    for (p = 0; p < s->h.players; p++) s->fools[p] = 0;
+    s->hand_loser = -1;
+    new_hand(s);
 }
 
 /* ---------------------------------------------------------------- legality */
@@ -372,7 +380,8 @@ static void refill(DUState *s) {
 enum { W_SAFE = 0, W_DURAK = 1 };
 enum { R_DU_8_2 = 0, R_DU_8_3 = 1, R_DU_10_3 = 2 };
 
-/* DU-8: the match is over; the scoring rows (one per seat) and the end. */
+/* DU-8: the hand is over: the scoring rows (one per seat); DU-12: the fool's count, and the
+ * next hand or the end of the match. */
 static void finish(DUState *s) {
     int p, stop = s->h.players;
     s->n_rows = 0;
@@ -390,8 +399,18 @@ static void finish(DUState *s) {
         s->rows[p].count = s->hand[p].total;
         s->rows[p].points = s->penalty[p];
         s->n_rows += 1;
+        s->fools[p] += s->penalty[p];                          /* DU-12.1 */
+        s->hand_left[p] = s->hand[p].total;
     }
+    s->hand_loser = s->loser;
+    s->hand_bouts = s->bouts;
     s->h.round_index += 1;
+    if (s->h.round_index < s->opt.hands) {
+        /* DU-12.2: the fool deals the next hand; Decision: after a draw the dealer again */
+        if (s->loser >= 0) s->h.dealer = s->loser;
+        new_hand(s);
+        return;
+    }
     s->h.phase = DU_PH_OVER;
     s->h.to_move = -1;
 }
@@ -559,17 +578,19 @@ static int du_breakdown(const void *state, BreakdownRow *out, int capacity) {
     return copy_breakdown(s->rows, s->n_rows, out, capacity);
 }
 
-/* Higher is better: -1 for the durak (its side with partners), 0 for the others. */
+/* Higher is better: minus the fool's count once over (DU-12.3): -1 for the durak of a
+ * one-hand match (its side with partners), 0 for the others. */
 static void du_returns(const void *state, double *out) {
     const DUState *s = (const DUState *)state;
     int p, stop = s->h.players;
-    for (p = 0; p < stop; p++) out[p] = s->h.to_move < 0 ? -(double)s->penalty[p] : 0.0;
+    for (p = 0; p < stop; p++) out[p] = s->h.to_move < 0 ? -(double)s->fools[p] : 0.0;
 }
 
+/* DU-12.3: the running fool's count (the hands finished). */
 static void du_scores(const void *state, int32_t *out) {
     const DUState *s = (const DUState *)state;
     int p, stop = s->h.players;
-    for (p = 0; p < stop; p++) out[p] = s->h.to_move < 0 ? s->penalty[p] : 0;
+    for (p = 0; p < stop; p++) out[p] = s->fools[p];
 }
 
 /* ---------------------------------------------------------------- the per-seat projection */
@@ -609,7 +630,7 @@ static void du_observe(const void *state, int seat, float *out) {
         }
         out[DU_O_HAND_SIZES + p] = (float)s->hand[p].total;
         if ((s->out >> p) & 1) out[DU_O_OUT + p] = 1.0f;
-        out[DU_O_SCORES + p] = (float)(s->h.to_move < 0 ? s->penalty[p] : 0);
+        out[DU_O_SCORES + p] = (float)s->fools[p];           /* DU-12.3 */
     }
     out[DU_O_TRUMP_SUIT + s->trump_suit] = 1.0f;
     out[DU_O_TRUMP_CARD + index36(s->trump_card)] = 1.0f;
@@ -894,7 +915,7 @@ const GameHooks DU_HOOKS = {
 /* ---------------------------------------------------------------- the game for the C ABI */
 /* The options, as the Python Option table in __init__.py (same names, order, defaults). */
 enum { OPT_DEALER = 0, OPT_FIRST_ATTACKER = 1, OPT_TRANSFER = 2, OPT_FIRST_BOUT_FIVE = 3,
-       OPT_PARTNERS = 4, NUM_OPTIONS = 5 };
+       OPT_PARTNERS = 4, OPT_HANDS = 5, NUM_OPTIONS = 6 };
 
 static const char *const FIRST_ATTACKER_CHOICES[2] = {"lowest_trump", "random"};
 
@@ -908,7 +929,9 @@ static const OptionSpec DU_OPTIONS[NUM_OPTIONS] = {
     /* at most 5 attacking cards in the first bout */
     {"first_bout_five", OPT_FLAG, "DU-4.6", 0, 0, 0, 0, NULL, 0, 0},
     /* partners sit alternately (4 or 6 players); a side loses together */
-    {"partners", OPT_FLAG, "DU-10", 0, 0, 0, 0, NULL, 0, (1u << 4) | (1u << 6)}
+    {"partners", OPT_FLAG, "DU-10", 0, 0, 0, 0, NULL, 0, (1u << 4) | (1u << 6)},
+    /* the hands of the match; each hand's durak scores a fool */
+    {"hands", OPT_INT, "DU-12.1", 1, 1, DU_MAX_HANDS, 0, NULL, 0, 0}
 };
 
 /* A zeroed state made a game of `players` seats with the resolved options (GameKernel.init):
@@ -923,6 +946,7 @@ int du_init(void *state, int players, const int64_t *values) {
     for (i = OPT_TRANSFER; i <= OPT_PARTNERS; i++)
         if (values[i] != 0 && values[i] != 1) return -1;
     if (values[OPT_PARTNERS] && players != 4 && players != 6) return -1;     /* DU-10 */
+    if (values[OPT_HANDS] < 1 || values[OPT_HANDS] > DU_MAX_HANDS) return -1; /* DU-12.1 */
     s->h.players = players;
     s->h.to_move = -1;
     s->opt.dealer = dealer == OPTION_NONE ? -1 : (int32_t)dealer;
@@ -930,6 +954,7 @@ int du_init(void *state, int players, const int64_t *values) {
     s->opt.transfer = (int)values[OPT_TRANSFER];
     s->opt.first_five = (int)values[OPT_FIRST_BOUT_FIVE];
     s->opt.partners = (int)values[OPT_PARTNERS];
+    s->opt.hands = (int32_t)values[OPT_HANDS];
     memcpy(s->deck, DECK, DU_DECK_SIZE);
     s->h.phase = DU_PH_OVER;
     s->loser = -1;

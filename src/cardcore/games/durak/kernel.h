@@ -32,7 +32,8 @@ enum {
     DU_BOUT_LIMIT = 6,            /* DU-4.5: at most six attacking cards in a bout */
     DU_FIRST_BOUT_LIMIT = 5,      /* DU-4.6: first_bout_five=True */
     DU_MAX_TABLE = 6,             /* attacking cards on the table at once */
-    DU_MAX_BOUTS = 200            /* DU-8.4: a match that reaches this many bouts is drawn */
+    DU_MAX_BOUTS = 200,           /* DU-8.4: a hand that reaches this many bouts is drawn */
+    DU_MAX_HANDS = 100            /* DU-12.1 Decision: a match has at most this many hands */
 };
 
 /* ------------------------------------------------------------------ action table */
@@ -96,6 +97,7 @@ typedef struct DUOptions {     /* the resolved options (defaults: DU_OPTIONS in 
     int transfer;              /* DU-9 */
     int first_five;            /* DU-4.6 */
     int partners;              /* DU-10 */
+    int32_t hands;             /* DU-12.1: the hands of the match */
 } DUOptions;
 
 typedef struct DUState {
@@ -132,6 +134,10 @@ typedef struct DUState {
     int32_t n_rows;
     BreakdownRow rows[DU_MAX_PLAYERS];
     int32_t penalty[DU_MAX_PLAYERS];       /* 1 for the durak (and its side with partners), else 0 */
+    /* DU-12: the match of several hands */
+    int32_t fools[DU_MAX_PLAYERS];         /* the fool's count: hands each seat lost */
+    int32_t hand_loser, hand_bouts;        /* the last finished hand's durak (-1: none), bouts */
+    int32_t hand_left[DU_MAX_PLAYERS];     /* the cards each seat held at its end */
 } DUState;
 
 extern const GameHooks DU_HOOKS;

@@ -33,8 +33,11 @@ def view(seat: Schema, max_players: int) -> dict[str, Schema]:
                          "(DU-11.2)"),
         "out": d(array(seat), "the seats out of cards (DU-8.1)"),
         "sides": d(array(NAT), "the side of each seat: partners share one (DU-10.1)"),
-        "durak": d(nullable(seat), "once over, the seat left holding cards; null before or "
-                   "for a draw (DU-8)"),
+        "durak": d(nullable(seat), "once over, the last hand's durak: the seat left holding "
+                   "cards; null before or for a draw (DU-8)"),
+        "hand_number": d(NAT, "the hand being played, from 1 (the last one once over, DU-12)"),
+        "hands": d(NAT, "the hands the match lasts (DU-12.1)"),
+        "fools": d(array(NAT), "per seat, the hands it lost: the fool's count (DU-12.3)"),
     }
 
 

@@ -16,6 +16,7 @@ REASONS: dict[str, str | tuple[str, str]] = {
     "draw": N_("the last cards went out together: nobody is the durak"),
     "bouts": N_("the bouts allowed are played: nobody is the durak"),
     "one_hand": N_("the game is over"),
+    "hands": N_("every hand of the match is played"),
 }
 
 # "beat 6C with a seven (7C)": the beating card's rank in words (Russian: the instrumental
@@ -95,7 +96,11 @@ def match_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
     """The match is the hand (DU-8.2), whose end said who the durak is: to each seat, whether
     it escaped; to a spectator, that the game is over."""
     winners = event.get("winners") or []
-    losers = [k for k in range(len(event.get("scores") or [])) if k not in winners]
+    scores = event.get("scores") or []
+    if event.get("reason_code") == "hands":     # DU-12: the fool's count tells
+        counts = ", ".join(f"{who(k)} — {n}" for k, n in enumerate(scores))
+        return _("{reason}. The fool's count: {counts}.").format(reason=reason, counts=counts)
+    losers = [k for k in range(len(scores)) if k not in winners]
     names = ", ".join(who(k) for k in losers)
     if len(losers) > 1:                     # partners: a side loses together (DU-10.3)
         words = (_("{reason}. Your side ({names}) loses: you are the durak.")
