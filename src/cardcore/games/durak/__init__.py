@@ -20,17 +20,18 @@ throw in) · ``beat 9H`` (beat the first uncovered attacking card) · ``transfer
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from cardcore._fast import GameState
-from cardcore.cards import card_str, format_cards
+from cardcore.cards import card_id, card_str, format_cards
 from cardcore.game import (
     ActionSpec, Game, JSONValue, Option, flag, int_between, one_of, seat_or_lot,
 )
 from cardcore.i18n import N_, _
 from cardcore.narrate import seat_name
 from cardcore.games.durak._state import (
-    MAX_HANDS, OBSERVATION_PIECES, PHASES, DurakState, action_table, deal_plan, durak_deck,
+    MAX_HANDS, OBSERVATION_PIECES, PHASES, DurakState, action_table, card_power, deal_plan,
+    durak_deck,
 )
 from cardcore.games.durak._state import (  # the action ids by name
     ATTACK_FIRST, BEAT_FIRST, PASS, TAKE, TRANSFER_FIRST,
@@ -220,6 +221,11 @@ class Durak(Game):
         at most once, plus one take: (13 * players + 13) actions; a hand has at most
         MAX_BOUTS bouts (DU-8.4), a match ``hands`` hands (DU-12.1)."""
         return options["hands"] * MAX_BOUTS * (13 * players + 13)
+
+    def hand_order_key(self, player: int) -> Callable[[str], Any] | None:
+        """DU-1.3, DU-4.3: six to ace, the trumps last (the highest), then by suit."""
+        trump = self._state.trump_suit
+        return lambda card: (card[-1] == trump, card_power(card_id(card)), "CSDH".index(card[-1]))
 
     def table_lines(self, player: int) -> list[str]:
         """The public table as plain-text lines, for terminal front ends: seats named as the

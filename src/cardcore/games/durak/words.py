@@ -160,6 +160,28 @@ NOTATION = (
     ("pass", N_("throw in nothing more (after a take: enough)")),
 )
 
+# The words Russian players say for their moves, which the terminal takes for the notation
+# («бито», «беру», «перевести 7S»); the number of a move works too.
+MOVE_WORDS = {
+    "бито": "pass", "пас": "pass", "хватит": "pass",
+    "беру": "take", "взять": "take", "забрать": "take",
+    "пойти": "attack", "хожу": "attack", "подкинуть": "attack", "подкидываю": "attack",
+    "побить": "beat", "бью": "beat", "крою": "beat", "покрыть": "beat",
+    "перевести": "transfer", "перевожу": "transfer",
+}
+
+
+def help_lines(game: Any) -> list[str]:
+    """The terminal help's lines on Durak's cards and words: the 36-card pack's ranks, six
+    to ace (DU-1), suits by letter or sign, and the Russian move words."""
+    return [_("Cards: rank then suit, by letter or by sign: 7H or 7♥ = seven of hearts, 10D "
+              "or 10♦ = ten of diamonds; suits C ♣ clubs, D ♦ diamonds, H ♥ hearts, S ♠ "
+              "spades. Ranks from low to high: 6 7 8 9 10 J (jack) Q (queen) K (king) A "
+              "(ace); a trump beats any card of another suit."),
+            _("Moves in Russian words work too: «бито», «пас» or «хватит» (pass), «беру» "
+              "(take), «пойти 7H» or «подкинуть 7H» (attack), «побить 9H» (beat), "
+              "«перевести 7S» (transfer).")]
+
 
 def forced_note(action: Any) -> str | None:
     """The terminal's words for a forced move: a pass with nothing to throw in."""
