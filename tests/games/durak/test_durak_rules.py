@@ -1,6 +1,8 @@
 """Durak, one or more tests per rule ID of games/durak.md."""
 from __future__ import annotations
 
+import itertools
+import random
 from collections import Counter
 
 import pytest
@@ -604,3 +606,123 @@ def test_du_12_3_the_fool_s_count():
     obs = game.observation_tensor(0)
     at = {name: (start, size) for name, start, size in game.observation_pieces}["scores"]
     assert list(obs[at[0]:at[0] + 3]) == count
+
+
+# DU-13: seat 0 holds three sevens and the lowest trump (6S; 10S turned up) and leads.
+M0 = ["7C", "7D", "7H", "8C", "KD", "6S"]
+M1 = ["9C", "9D", "AS", "QH", "JH", "8D"]
+
+
+def many(players=2, hands=None, **options):
+    return du(players, hands or {0: M0, 1: M1}, trump="10S", attack_many=True, **options)
+
+
+def test_du_13_1_lead_several_cards_of_one_rank():
+    game = many()
+    moves = legal(game)
+    assert {"attack 7C 7D", "attack 7C 7H", "attack 7D 7H", "attack 7C 7D 7H"} <= set(moves)
+    assert not [m for m in moves if len(m.split()) > 2 and m.split()[1][:-1] != "7"]
+    game.apply("attack 7C 7D 7H")
+    v = game.view(0)
+    assert v["bout"] == [["7C", None], ["7D", None], ["7H", None]]
+    assert game.current_player == 1 and game.phase == "defend"
+    end = [e for e in game.events(1) if e["kind"] == "attack"][-1]
+    assert end["cards"] == ["7C", "7D", "7H"] and end["throw_in"] is False
+
+
+def test_du_13_1_off_by_default_one_card_at_a_time():
+    game = du(2, {0: M0, 1: M1}, trump="10S")
+    assert all(len(m.split()) <= 2 for m in legal(game))
+    before = game.to_json()
+    with pytest.raises(IllegalActionError):
+        game.apply("attack 7C 7D")
+    assert game.to_json() == before
+    assert game.num_distinct_actions == 158
+
+
+def test_du_13_1_a_thrower_throws_in_several_of_a_rank_on_the_table():
+    hands = {0: ["9H", "KD", "8C", "10C", "6S", "QS"], 1: ["JH", "7D", "QC", "AS", "KH", "8H"],
+             2: ["9C", "9D", "AH", "AD", "AC", "JD"]}
+    game = many(3, hands, dealer=2)
+    game.apply("attack 9H")
+    game.apply("beat JH")
+    game.apply("pass")                                      # the attacker has no nine
+    assert game.current_player == 2
+    assert "attack 9C 9D" in legal(game)
+    assert not [m for m in legal(game) if m.startswith("attack A")]   # no ace on the table
+    game.apply("attack 9C 9D")
+    assert game.view(0)["bout"] == [["9H", "JH"], ["9C", None], ["9D", None]]
+    assert game.current_player == 1
+
+
+def test_du_13_1_the_bouts_limits_hold_for_all_the_cards():
+    """Against random play, the several-card attacks offered are exactly the held subsets
+    (two or more) of a rank allowed (any when leading, the table's when throwing in) that
+    fit DU-4.4 to DU-4.6 together; a subset that does not fit is refused naming the rule."""
+    checked = refused = 0
+    for seed in range(12):
+        game = new_game("durak", players=3, seed=seed, attack_many=True,
+                        first_bout_five=seed % 2 == 0)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.current_player
+            v = game.view(seat)
+            if game.phase in ("attack", "throw_in", "take_throw_in"):
+                bout = v["bout"]
+                uncovered = sum(1 for _, b in bout if b is None)
+                defender_cards = v["hand_sizes"][v["defender"]]
+                ranks = {c[:-1] for pair in bout for c in pair if c}
+                wanted = set()
+                for rank in {c[:-1] for c in v["hand"]}:
+                    if game.phase != "attack" and rank not in ranks:
+                        continue
+                    held = sorted((c for c in v["hand"] if c[:-1] == rank),
+                                  key=lambda c: "CSDH".index(c[-1]))
+                    for size in range(2, len(held) + 1):
+                        for combo in itertools.combinations(held, size):
+                            fits = (len(bout) + size <= v["bout_limit"]
+                                    and uncovered + size <= defender_cards)
+                            label = "attack " + " ".join(combo)
+                            if fits:
+                                wanted.add(label)
+                            elif refused < 40:
+                                with pytest.raises(IllegalActionError, match=r"DU-4\.[45]"):
+                                    game.apply(label)
+                                refused += 1
+                offered = {m for m in legal(game) if len(m.split()) > 2}
+                assert offered == wanted, (game.to_json(), offered, wanted)
+                checked += len(wanted)
+            game.apply(rng.choice(game.legal_action_ids()))
+    assert checked > 50 and refused > 5
+
+
+def test_du_13_2_the_defender_beats_them_in_any_order():
+    for first, second in (("9C", "AS"), ("AS", "9D")):
+        game = many()
+        game.apply("attack 7C 7D")
+        assert set(legal(game)) == {"beat 9C", "beat AS", "take"}     # 7C first
+        game.apply(f"beat {first}")
+        game.apply(f"beat {second}")
+        assert game.view(0)["bout"] == [["7C", first], ["7D", second]]
+        assert game.phase == "throw_in"
+
+
+def test_du_13_3_after_a_take_several_at_once_and_the_thrower_asked_again():
+    game = many()
+    game.apply("attack 7C")
+    game.apply("take")
+    assert game.current_player == 0 and "attack 7D 7H" in legal(game)
+    game.apply("attack 7D 7H")
+    assert game.current_player == 0 and game.phase == "take_throw_in"
+    game.apply("pass")
+    assert sorted(game.view(1)["known_cards"][1]) == ["7C", "7D", "7H"]
+    assert game.view(1)["hand_sizes"][1] == 9
+
+
+def test_du_13_1_a_transfer_stays_one_card():
+    hands = {0: ["7C", "7H", "KD", "8C", "10C", "6S"], 1: ["7D", "7S", "QC", "AS", "KH", "8H"],
+             2: ["9C", "9D", "AH", "AD", "AC", "JD"]}
+    game = many(3, hands, dealer=2, transfer=True)
+    game.apply("attack 7C 7H")
+    transfers = [m for m in legal(game) if m.startswith("transfer")]
+    assert sorted(transfers) == ["transfer 7D", "transfer 7S"]

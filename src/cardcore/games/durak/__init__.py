@@ -15,7 +15,7 @@ The rules are the rulebook games/durak.md (rule IDs DU-x.y). The game's files, h
 * ``web/`` — the web table's board and words.
 
 Action notation (what ``str(action)`` gives and ``apply`` accepts): ``attack 7H`` (lead or
-throw in) · ``beat 9H`` (beat the first uncovered attacking card) · ``transfer 7S`` ·
+throw in; ``attack 7C 7H`` with ``attack_many``) · ``beat 9H`` (beat the first uncovered attacking card) · ``transfer 7S`` ·
 ``take`` · ``pass``.
 """
 from __future__ import annotations
@@ -34,14 +34,14 @@ from cardcore.games.durak._state import (
     durak_deck,
 )
 from cardcore.games.durak._state import (  # the action ids by name
-    ATTACK_FIRST, BEAT_FIRST, PASS, TAKE, TRANSFER_FIRST,
+    ATTACK_FIRST, BEAT_FIRST, MANY_FIRST, PASS, TAKE, TRANSFER_FIRST,
 )
 from cardcore.games.durak.events import DurakNarrator
 from cardcore.games.durak.greedy import choose as greedy_choose
 from cardcore.games.durak.schema import SCHEMA
 from cardcore.games.durak.words import PHRASES, REASONS, SUIT_NAMES
 
-__all__ = ["Durak", "ATTACK_FIRST", "BEAT_FIRST", "PASS", "TAKE", "TRANSFER_FIRST"]
+__all__ = ["Durak", "ATTACK_FIRST", "BEAT_FIRST", "MANY_FIRST", "PASS", "TAKE", "TRANSFER_FIRST"]
 
 # The suits' signs, for the terminal's trump line (the words are SUIT_NAMES').
 SUIT_SIGNS = {"C": "♣", "S": "♠", "D": "♦", "H": "♥"}
@@ -55,17 +55,17 @@ def card_suit_of(card: int) -> int:
     return card // 13
 
 
-def _describe(entry: tuple[str, int | None]) -> ActionSpec:
-    kind, card = entry
-    if card is None:
-        return ActionSpec(kind, (), kind)
-    return ActionSpec(kind, (card_str(card),), f"{kind} {card_str(card)}")
+def _describe(entry: tuple[str, tuple[int, ...]]) -> ActionSpec:
+    kind, cards = entry
+    names = tuple(card_str(c) for c in cards)
+    return ActionSpec(kind, names, " ".join((kind, *names)))
 
 
 class Durak(Game):
     """Durak. Options: ``dealer`` (None = by lot), ``first_attacker`` ("lowest_trump" /
     "random"), ``transfer`` (perevodnoy), ``first_bout_five`` (the first bout's limit of 5),
-    ``partners`` (4 or 6 players, sides alternate), ``hands`` (the match's hands, 1)."""
+    ``partners`` (4 or 6 players, sides alternate), ``hands`` (the match's hands, 1),
+    ``attack_many`` (several cards of one rank at once)."""
 
     _state: DurakState
 
@@ -110,6 +110,8 @@ class Durak(Game):
                            "partners sit alternately (4 or 6 players); a side loses together"),
         "hands": Option(1, int_between(1, MAX_HANDS, "DU-12.1"),
                         "the hands of the match; each hand's durak scores a fool"),
+        "attack_many": Option(False, flag("DU-13.1"),
+                              "lead or throw in several cards of one rank at once"),
     }
     conformance_configs = [
         {}, {"players": 3}, {"players": 6},
@@ -118,6 +120,7 @@ class Durak(Game):
         {"players": 3, "transfer": True, "first_bout_five": True, "dealer": 1},
         {"players": 5, "first_attacker": "random", "first_bout_five": True},
         {"players": 3, "hands": 3},
+        {"players": 3, "attack_many": True, "transfer": True},
     ]
 
     @classmethod
@@ -127,8 +130,9 @@ class Durak(Game):
 
     @classmethod
     def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
-        """The decode table: the same 158 ids in every configuration."""
-        return [_describe(entry) for entry in action_table()]
+        """The decode table: 158 ids, and with ``attack_many`` the 99 several-card attacks
+        after them (DU-13.1)."""
+        return [_describe(entry) for entry in action_table(bool(options["attack_many"]))]
 
     def _make_state(self, deck: list[int] | None) -> DurakState:
         return DurakState(self.num_players, self.options, deck)

@@ -67,8 +67,8 @@ class DurakNarrator(Narrator):
             fields["throw_in"] = bool(a.bout())
         elif spec.kind == "beat":       # the first uncovered attacking card (DU-4.2)
             fields["beats"] = next(card_str(c) for c, cover in a.bout() if cover is None)
-        if spec.cards:
-            event = self.action_event(action_id, player, [card_id(spec.cards[0])], a,
+        if spec.cards:                  # one card, or several of a rank (DU-13.1)
+            event = self.action_event(action_id, player, [card_id(c) for c in spec.cards], a,
                                       f"hand:{player}", "table", **fields)
         elif spec.kind == "take":       # the table it takes when the bout ends (DU-6.2)
             event = self.action_event(action_id, player, source="table",

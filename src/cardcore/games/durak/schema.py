@@ -47,7 +47,8 @@ SCHEMA = SchemaParts(
     view=view,
     action_info={},
     action_kinds={
-        "attack": Kind("lead a card or throw one in (DU-4.1, DU-5)", cards="the card played"),
+        "attack": Kind("lead a card or throw one in (DU-4.1, DU-5); several of one rank with "
+                       "attack_many (DU-13.1)", cards="the card played, or the cards"),
         "beat": Kind("beat the first uncovered attacking card (DU-4.2)", cards="the card "
                      "played"),
         "transfer": Kind("pass the attack on with a card of its rank (DU-9)", cards="the "
@@ -82,9 +83,9 @@ SCHEMA = SchemaParts(
         "hand_end": Kind(fields=("hand", "reason", "rule", "hands_left", "breakdown",
                                  "scores", "score_direction")),
         "match_end": Kind(fields=("winners", "scores")),
-        "attack": Kind("a card led or thrown in (DU-4.1, DU-5)", fields=("throw_in",),
-                       optional=NEXT,
-                       cards="the card played"),
+        "attack": Kind("a card led or thrown in (DU-4.1, DU-5), or several of one rank "
+                       "(DU-13.1)", fields=("throw_in",), optional=NEXT,
+                       cards="the card played, or the cards"),
         "beat": Kind("an attacking card beaten (DU-4.2)", fields=("beats",), optional=NEXT,
                      cards="the card played"),
         "transfer": Kind("the attack passed on (DU-9)", optional=NEXT, cards="the card "

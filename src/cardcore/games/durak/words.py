@@ -148,11 +148,15 @@ REFUSALS = (
     N_("the defender beats, transfers or takes"),
     N_("the defender holds no more cards to beat it"),
     N_("the rank of {card} is not on the table"),
+    N_("several cards at once are off (attack_many=False)"),
+    N_("the bout has room for {count} more attacking cards"),
+    N_("the defender can answer only {count} more cards"),
 )
 
 # The notation, for the terminal's help: (an example, what it means).
 NOTATION = (
     ("attack 7H", N_("lead a card, or throw in one of a rank on the table")),
+    ("attack 7C 7H", N_("with several cards at once: lead or throw in cards of one rank")),
     ("beat 9H", N_("beat the first uncovered attacking card: higher of its suit, or a trump")),
     ("transfer 7S", N_("in perevodnoy durak: add a card of the attacking rank and pass the "
                        "attack on")),
@@ -197,8 +201,11 @@ def move_note(action: Any) -> str | None:
 
 def explain_notation(words: list[str], hand: list[str]) -> tuple[str, str] | None:
     """Why ``attack``/``beat`` with more than one card is no move: Durak plays one card at a
-    time (DU-4)."""
+    time (DU-4), unless several cards of one rank are on (DU-13, ``attack 7C 7H``)."""
     if len(words) > 2 and words[0].lower() in ("attack", "beat", "transfer"):
+        ranks = {w.upper()[:-1] for w in words[1:]}
+        if words[0].lower() == "attack" and len(ranks) > 1:
+            return (N_("several cards at once are of one rank"), "DU-13.1")
         return (N_("one card at a time: each attacking card is answered before the next"),
                 "DU-4.2")
     return None
