@@ -224,7 +224,7 @@ class Durak(Game):
         an attacking card), and between two of them, or after the last, each thrower passes
         at most once, plus one take: (13 * players + 13) actions; a hand has at most
         MAX_BOUTS bouts (DU-8.4), a match ``hands`` hands (DU-12.1)."""
-        return options["hands"] * MAX_BOUTS * (13 * players + 13)
+        return int(options["hands"]) * MAX_BOUTS * (13 * players + 13)
 
     def hand_order_key(self, player: int) -> Callable[[str], Any] | None:
         """DU-1.3, DU-4.3: six to ace, the trumps last (the highest), then by suit."""
