@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import cardcore
+from cardcore.cards import with_suit_symbols
 from cardcore.cli import main
 
 SRC = str(Path(cardcore.__file__).resolve().parents[1])
@@ -86,7 +87,7 @@ def test_play_accepts_a_move_written_out(capsys, monkeypatch):
     code, out, _ = run_main(["play", "kings_stakes", "--seed", "1", "-o", "first_player=0"],
                             capsys, monkeypatch, move + "\nq\n")
     assert code == 0
-    assert "You played " + " ".join(game.legal_actions()[-1].cards) in out
+    assert "You played " + with_suit_symbols(" ".join(game.legal_actions()[-1].cards)) in out
     assert "You left the game." in out
 
 

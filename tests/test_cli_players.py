@@ -65,7 +65,7 @@ def run_main(args, capsys, monkeypatch, stdin=""):
 
 
 # ---------------------------------------------------------------- play, both languages
-KS = ["play", "kings_stakes", "--seed", "3", "--players", "3"]   # hand AH 5H 7C 9D at seat 0
+KS = ["play", "kings_stakes", "--seed", "3", "--players", "3"]   # hand AH 5H 7C 9D (A♥ 5♥ 7♣ 9♦) at seat 0
 TYPED = "h\n-1\n0\n99\nplay 5H 9D\nplay 4S 5D\nq\n"
 
 
@@ -88,7 +88,7 @@ def test_play_on_a_terminal_in_english():
 def test_play_on_a_terminal_in_russian():
     code, screen = run_pty(KS + ["--lang", "ru"], TYPED)
     assert code == 0, screen[-2000:]
-    assert "Ваша рука: AH 5H 7C 9D" in screen and "Ваш ход [" in screen
+    assert "Ваша рука: A♥ 5♥ 7♣ 9♦" in screen and "Ваш ход [" in screen
     assert "Хода '-1' нет: наберите 1-4, ход вроде 'play " in screen
     assert "Хода '0' нет" in screen and "Хода '99' нет" in screen
     assert "Нельзя: 'play 5H 9D': пара — две карты одного достоинства" in screen
@@ -100,8 +100,8 @@ def test_play_on_a_terminal_in_russian():
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en", ("draw_discard (takes 8D, the top of your discard pile)", "discard (top last)")),
-    ("ru", ("draw_discard (берёт 8D, верхнюю карту вашего сброса)",
+    ("en", ("draw_discard (takes 8♦, the top of your discard pile)", "discard (top last)")),
+    ("ru", ("draw_discard (берёт 8♦, верхнюю карту вашего сброса)",
             "сброс (верхняя — последняя)")),
 ])
 def test_a_pile_draw_names_its_card_and_the_top_is_stated(lang, words):

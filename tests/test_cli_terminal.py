@@ -28,26 +28,26 @@ pexpect = pytest.importorskip("pexpect")
 SRC = str(Path(cardcore.__file__).resolve().parents[1])
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
 LEFT, UP, CTRL_C = "\x1b[D", "\x1b[A", "\x03"
-# Seat 0 leads with the hand 3H 5S 8D JC (seed 3, 3 players).
+# Seat 0 leads with the hand 3H 5S 8D JC (shown 3♥ 5♠ 8♦ J♣) (seed 3, 3 players).
 KS = ["play", "kings_stakes", "--seed", "3", "--players", "3", "-o", "first_player=0"]
 
 WORDS = {
-    "en": {"prompt": "Your move [", "dealt": "You were dealt JC 5S 8D 3H",
-           "played": "You played 3H", "not_held": "you do not hold 3H",
-           "foo": "'foo' is not a move: type 1-4, a move like 'play 3H', or h for help.",
-           "play": "'play' is not a whole move: type 1-4, a move like 'play 3H', or h for help.",
-           "99": "There is no move '99': type 1-4, a move like 'play 3H', or h for help.",
+    "en": {"prompt": "Your move [", "dealt": "You were dealt J♣ 5♠ 8♦ 3♥",
+           "played": "You played 3♥", "not_held": "you do not hold 3H",
+           "foo": "'foo' is not a move: type 1-4, a move like 'play 3♥', or h for help.",
+           "play": "'play' is not a whole move: type 1-4, a move like 'play 3♥', or h for help.",
+           "99": "There is no move '99': type 1-4, a move like 'play 3♥', or h for help.",
            "interrupted": "Interrupted; leaving the game. Saved to {path}; resume with: "
                           "cardcore play kings_stakes --seat 0 --load {path}",
            "options": "Options: first player: player 1, rounds: 3, teams: no, refill: auto, "
                       "scoring: rank",
            "hint": "Hint (highest estimated win share first):"},
-    "ru": {"prompt": "Ваш ход [", "dealt": "Вы получили JC 5S 8D 3H",
-           "played": "Вы сыграли 3H", "not_held": "у вас нет 3H",
-           "foo": "'foo' — не ход: наберите 1-4, ход вроде 'play 3H' или h для справки.",
-           "play": "'play' — ход не целиком: наберите 1-4, ход вроде 'play 3H' или h для "
+    "ru": {"prompt": "Ваш ход [", "dealt": "Вы получили J♣ 5♠ 8♦ 3♥",
+           "played": "Вы сыграли 3♥", "not_held": "у вас нет 3H",
+           "foo": "'foo' — не ход: наберите 1-4, ход вроде 'play 3♥' или h для справки.",
+           "play": "'play' — ход не целиком: наберите 1-4, ход вроде 'play 3♥' или h для "
                    "справки.",
-           "99": "Хода '99' нет: наберите 1-4, ход вроде 'play 3H' или h для справки.",
+           "99": "Хода '99' нет: наберите 1-4, ход вроде 'play 3♥' или h для справки.",
            "interrupted": "Прервано; вы вышли из игры.",
            "options": "Параметры: первый игрок: Игрок 1, раунды: 3, команды: нет, добор: сам, "
                       "подсчёт: по месту",
@@ -201,7 +201,7 @@ def test_ctrl_c_while_the_bots_think_saves_the_game_as_it_stands(tmp_path):
     child = spawn(KS + ["--level", "5", "--save", str(save)])
     child.expect_exact("Your move [")
     child.send("1\r")
-    child.expect_exact("You played 3H")
+    child.expect_exact("You played 3♥")
     assert interrupt(child) == 130
     said = screen(child)
     assert f"Interrupted; leaving the game. Saved to {save}; resume with:" in said, said

@@ -6,6 +6,7 @@ numbers are defined once, in ``_fast.pxd``; this module only names them.
 """
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from cardcore._fast import JOKER_ID, NUM_CARD_KINDS
@@ -13,13 +14,16 @@ from cardcore.errors import echo
 
 __all__ = [
     "RANKS", "SUITS", "JOKER", "Card", "parse_card", "card_id", "card_str", "sort_key",
-    "format_cards", "parse_cards",
+    "format_cards", "parse_cards", "with_suit_symbols",
 ]
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "S", "D", "H")
 JOKER = JOKER_ID
 _SUIT_SYMBOLS = {"♣": "C", "♠": "S", "♦": "D", "♥": "H"}
+_SYMBOL_OF = {letter: symbol for symbol, letter in _SUIT_SYMBOLS.items()}
+# A card notation standing alone in a text: "7H", "10D" (not part of a longer word).
+_NOTATION = re.compile(r"(?<![\w-])(10|[2-9AJQK])([CSDH])(?![\w-])")     # not KS-9.2
 
 _NAMES = tuple(f"{RANKS[i % 13]}{SUITS[i // 13]}" for i in range(52)) + ("JK",)
 assert len(_NAMES) == NUM_CARD_KINDS
@@ -65,6 +69,12 @@ def format_cards(cards: Iterable[int], *, sort: bool = False) -> list[str]:
         for c in ids:
             card_str(c)                # raises, naming the id out of range
     return [_NAMES[c] for c in ids]    # a look-up per card: views format every zone
+
+
+def with_suit_symbols(text: str) -> str:
+    """A text with every card notation written with its suit's symbol (``7H`` -> ``7♥``), for
+    a reader rather than a parser (``card_id`` reads both)."""
+    return _NOTATION.sub(lambda m: m.group(1) + _SYMBOL_OF[m.group(2)], text)
 
 
 def parse_cards(texts: Iterable[str]) -> list[int]:

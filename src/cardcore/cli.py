@@ -50,6 +50,7 @@ from rich.text import Text
 from cardcore import __version__
 from cardcore.bots import BOTS, make_bot, parse_bot_specs
 from cardcore import cli_admin, cli_record
+from cardcore.cards import with_suit_symbols
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, Words, echo
 from cardcore.game import CONFIG_REFUSALS, NOTATION_RULE, Action, Game
 from cardcore.registry import available_games, game_class, load_game, new_game
@@ -147,10 +148,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def card_text(card: str) -> Text:
-    """A card notation coloured like the card: red suits red, the joker magenta."""
+    """A card coloured like the card, its suit by its symbol (7♥): red suits red, the
+    joker magenta."""
     if card == "JK":
         return Text(card, style="bold magenta")
-    return Text(card, style="bold red" if card[-1] in "DH" else "bold")
+    return Text(with_suit_symbols(card), style="bold red" if card[-1] in "DH" else "bold")
 
 
 def cards_text(cards: Sequence[str]) -> Text:
@@ -192,7 +194,7 @@ def table_lines(game: Game, player: int) -> list[Text]:
     lines_of = getattr(game, "table_lines", None)
     own = lines_of(player) if callable(lines_of) else []
     if own:
-        return [Text(line) for line in own]
+        return [Text(with_suit_symbols(line)) for line in own]
     view = game.view(player)
     lines = []
     for key, value in view.items():
@@ -402,12 +404,13 @@ class PlaySession:
                 lines = breakdown_lines(event, self.who_or_table, self.game, lang=self.lang,
                                         seat=self.seat)
                 for i, line in enumerate(lines):
-                    self.console.print(Text(line, style="bold yellow" if i == 0 else "yellow"))
+                    self.console.print(Text(with_suit_symbols(line),
+                                            style="bold yellow" if i == 0 else "yellow"))
                 continue
             text = describe(event, self.seat, self.who_or_table, self.game, lang=self.lang)
             if text is not None:
                 mine = event.get("player") == self.seat and not event.get("auto")
-                self.console.print(Text(text, style="" if mine else "dim"))
+                self.console.print(Text(with_suit_symbols(text), style="" if mine else "dim"))
 
     def scores_table(self) -> Table:
         game = self.game
@@ -437,12 +440,18 @@ class PlaySession:
         self.console.print(Panel(body, title=_("table"), title_align="left", expand=False))
         self.console.print(self.scores_table())
         self.console.print(Text(_("Your hand: "), style="bold").append_text(
-            cards_text(view["hand"])))
+            cards_text(self.hand())))
         self.show_moves()
+
+    def hand(self) -> list[str]:
+        """The hand as shown: in the game's order of its cards (``Game.hand_order_key``)."""
+        hand = list(self.game.view(self.seat)["hand"])
+        key = self.game.hand_order_key(self.seat)
+        return hand if key is None else sorted(hand, key=key)
 
     def moves(self) -> list[Action]:
         """The legal moves in the order they are numbered: the hand's order."""
-        return hand_order(self.game.legal_actions(), self.game.view(self.seat)["hand"])
+        return hand_order(self.game.legal_actions(), self.hand())
 
     def move_label(self, action: Action, short: dict[int, str] | None = None) -> str:
         """A move as typed, with what its notation does not say (the game's ``move_note``)
@@ -451,7 +460,7 @@ class PlaySession:
         notes = [note(action) if callable(note) else None, (short or {}).get(action.id)]
         extra = "; ".join(n for n in notes if n)
         shown = self.move_text(action)
-        return f"{shown} ({extra})" if extra else shown
+        return with_suit_symbols(f"{shown} ({extra})" if extra else shown)
 
     def short_moves(self) -> dict[int, str]:
         """The game's moves that are legal but cannot be made alone (its words module's
@@ -470,13 +479,14 @@ class PlaySession:
     def show_help(self, legal: Sequence[Action]) -> None:
         notation = getattr(self.words, "NOTATION", ())
         lines = [_("Type the number of a move, or the move itself (e.g. {example}).").format(
-                     example=repr(str(legal[0]))),
+                     example=repr(with_suit_symbols(str(legal[0])))),
                  _("  ? or hint   suggest moves (the strongest bot's search, from what you see)"),
                  _("  s or show   show the table again"),
                  _("  h or help   this help"),
                  _("  q or quit   leave the game (a game played with --save can be resumed)"),
-                 _("  ↑ and ↓     your earlier lines; ← and → move in the line"),
-                 cards_help(self.game)]
+                 _("  ↑ and ↓     your earlier lines; ← and → move in the line")]
+        own_help = getattr(self.words, "help_lines", None)     # the game's own words on it
+        lines += own_help(self.game) if callable(own_help) else [cards_help(self.game)]
         if notation:
             lines.append(_("Moves of {game}:").format(game=_(self.game.title)))
             lines += [f"  {example:<22} {_(meaning)}" for example, meaning in notation]
@@ -490,7 +500,7 @@ class PlaySession:
         numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
         same = [a for a in legal if a.kind == kind or str(a).split()[0] == kind]
         named = [a for a in legal if " " in str(a)]
-        example = str((same or named or list(legal))[0])
+        example = with_suit_symbols(str((same or named or list(legal))[0]))
         return _("type {numbers}, a move like {example}, or h for help").format(
             numbers=numbers, example=repr(example))
 
@@ -527,7 +537,7 @@ class PlaySession:
                     continue
                 action: Action | str = legal[number - 1]
             else:
-                action = text                       # a move written out; game.apply checks it
+                action = self.move_alias(text)      # a move written out; game.apply checks it
             try:
                 self.applying = True
                 game.apply(action, player=self.seat)
@@ -536,11 +546,11 @@ class PlaySession:
                 # The notation rule: the text is no action of the game at all (not just
                 # not now), so the game explains what is missing, or what to type instead.
                 if isinstance(action, str) and e.rule in (None, NOTATION_RULE):
-                    plain = self.not_a_move(text, legal)
-                    reason = None if plain else self.why_not(text)
+                    plain = self.not_a_move(action, legal)
+                    reason = None if plain else self.why_not(action)
                     if reason is None:                 # nothing to explain: what to type
                         self.refuse(plain or _("{move} is not a move: {what}.").format(
-                            move=echo(text), what=self.what_to_type(legal)))
+                            move=echo(action), what=self.what_to_type(legal)))
                         continue
                 else:
                     reason = None
@@ -550,6 +560,14 @@ class PlaySession:
                 continue
             self.applying = False
             return
+
+    def move_alias(self, text: str) -> str:
+        """A move written in the game's own words (its words module's ``MOVE_WORDS``:
+        «бито», «беру 7H»), as its notation; other text unchanged."""
+        aliases = getattr(self.words, "MOVE_WORDS", {})
+        words = text.split()
+        kind = aliases.get(words[0].lower()) if words else None
+        return text if kind is None else " ".join([kind, *words[1:]])
 
     def move_words(self) -> set[str]:
         """The first words of the game's moves: those the notation help shows, and now's."""
@@ -621,7 +639,8 @@ class PlaySession:
         if "match_end" in game.phrases:           # the game words its end: its event's text
             end = [e for e in game.events(self.seat) if e["kind"] == "match_end"][-1:]
             if end:
-                self.console.print(event_text(end[0], self.seat, game, self.lang, self.who))
+                self.console.print(with_suit_symbols(
+                    event_text(end[0], self.seat, game, self.lang, self.who)))
                 return
         winners = game.winners
         names = ", ".join(self.who(k) for k in winners)

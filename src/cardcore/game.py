@@ -657,6 +657,12 @@ class Game:
         """Plain-text lines describing the public table, for terminal front ends."""
         return []
 
+    def hand_order_key(self, player: int) -> Callable[[str], Any] | None:
+        """How a front end sorts the hand it shows ``player``: a key over card notations,
+        for a game that ranks cards its own way (aces high, trumps last); None keeps the
+        view's order (by rank, aces low, then suit)."""
+        return None
+
     def _action_detail(self, action_id: int, spec: ActionSpec, player: int
                        ) -> tuple[tuple[str, ...], Mapping[str, JSONValue]] | None:
         """Cards (and extra details) of an action that depend on the current state, e.g. the

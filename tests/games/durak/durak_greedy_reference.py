@@ -36,6 +36,11 @@ def evaluate(view: dict[str, Any], label: str) -> float:
         uncovered = sum(1 for _, b in bout if b is None)
         return -(TAKE_BASE + TAKE_PER_CARD * (len(bout) + uncovered)) - (TAKE_BASE if endgame else 0.0)
     card = words[1]
+    if len(words) > 2:                  # several cards of one rank (DU-13.1)
+        costs = [cost(c, trump) for c in words[1:]]
+        if view["phase"] == "attack":   # a lead: its mean cost, a pair bonus a card
+            return 20.0 - sum(costs) / len(costs) + PAIR * (len(costs) - 1)
+        return len(costs) * (THROW + shed) - sum(costs)    # each as thrown alone
     if words[0] == "transfer":
         return TRANSFER - cost(card, trump) + shed
     if words[0] == "beat":

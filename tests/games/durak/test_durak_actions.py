@@ -29,3 +29,20 @@ def test_every_id_has_a_unique_notation_that_parses_back():
     assert game.legal_action_ids()[0] == legal[0].id
     game.apply(str(legal[0]).upper())                  # any case
     assert len(game.action_log()) == 1
+
+
+MANY_GOLDEN = {158: "attack 6C 6S", 163: "attack 6D 6H", 164: "attack 6C 6S 6D",
+               168: "attack 6C 6S 6D 6H", 169: "attack 7C 7S", 256: "attack AC AS AD AH"}
+
+
+@pytest.mark.parametrize("players,options", [(2, {}), (4, {"partners": True, "transfer": True})])
+def test_du_13_1_several_card_attacks_follow_the_158_pinned_ids(players, options):
+    game = new_game("durak", players=players, seed=0, attack_many=True, **options)
+    assert game.num_distinct_actions == 257
+    for action_id, label in {**GOLDEN, **MANY_GOLDEN}.items():
+        assert game.action_from_id(action_id).label == label
+    labels = {game.action_from_id(i).label for i in range(257)}
+    assert len(labels) == 257
+    assert game.action_from_id(200).cards == ("9S", "9D", "9H")   # 158 + 3 * 11 + 9: S D H
+    from cardcore.games.durak import MANY_FIRST
+    assert MANY_FIRST == 158

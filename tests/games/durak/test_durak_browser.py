@@ -25,3 +25,56 @@ def test_a_durak_hand_by_clicks(page, web_server):  # noqa: F811  (the fixture)
     assert "The game is over" in page.inner_text("#log")
     assert "durak" in page.inner_text("#log").lower()       # who is the durak, or nobody
     check_finished_table(page, "durak-over")
+
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+
+
+def russian_page(browser, viewport):
+    """A tab in Russian (Accept-Language ru-RU) at a phone's or a laptop's size that logs no
+    console error."""
+    context = browser.new_context(viewport=viewport, locale="ru-RU")
+    tab = context.new_page()
+    tab.set_default_timeout(20_000)
+    errors: list[str] = []
+    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    yield tab
+    context.close()
+    assert errors == [], errors
+
+
+@pytest.mark.parametrize("viewport", ["phone", "laptop"])
+def test_du_13_1_a_several_card_attack_by_taps_in_russian(browser, web_server, viewport):
+    """Seed 7 (two players): seat 0 leads with J♠ J♦ J♥ in hand; tapping two of them offers
+    the attack with both, and the three at once is one move too."""
+    for tab in russian_page(browser, PHONE if viewport == "phone" else LAPTOP):
+        start_from_lobby(tab, web_server, "durak", options={"attack_many": "true"}, seed=7)
+        several = [m for m in moves(tab) if len(m["cards"].split()) > 1]
+        assert {m["label"] for m in several} >= {"attack JS JD JH", "attack JS JD"}, several
+        three = [m for m in several if m["label"] == "attack JS JD JH"][0]
+        click_move(tab, three, wait=False)
+        tab.wait_for_function("() => document.querySelectorAll('#hand button.card').length"
+                               " <= 3 || document.body.dataset.myTurn === 'true'")
+        log = tab.inner_text("#log")
+        assert "Вы пошли J♠ J♦ J♥" in log, log
+        shot(tab, f"durak-several-cards-{viewport}")
+
+
+@pytest.mark.parametrize("viewport", ["phone", "laptop"])
+def test_du_12_a_three_hand_match_with_the_fools_count_in_russian(browser, web_server, viewport):
+    """hands=3: three hands by taps, a row of the fool's count after each, the match's end
+    says the count."""
+    for tab in russian_page(browser, PHONE if viewport == "phone" else LAPTOP):
+        start_from_lobby(tab, web_server, "durak", options={"hands": "3"}, seed=3)
+        play_to_the_end(tab, random.Random(3), prefer=("attack", "beat", "pass"))
+        tab.wait_for_function("() => document.body.dataset.panel === 'match'")
+        rows = tab.locator("#score-table tbody tr")
+        assert rows.count() == 3
+        counts = [list(map(int, rows.nth(k).inner_text().split()[1:])) for k in range(3)]
+        assert all(a <= b for row0, row1 in zip(counts, counts[1:])
+                   for a, b in zip(row0, row1))                  # a running count
+        assert sum(counts[-1]) <= 3
+        assert "Все партии сыграны. Счёт дураков:" in tab.inner_text("#log")
+        shot(tab, f"durak-three-hands-{viewport}")

@@ -18,6 +18,7 @@ CONFIGS = [
     ({"players": 3, "transfer": True}, 2000),
     ({"players": 4, "partners": True}, 2000),
     ({"players": 6, "first_bout_five": True}, 1500),
+    ({"players": 3, "attack_many": True, "transfer": True}, 2000),
 ]
 
 
@@ -37,8 +38,9 @@ def sweep(options: dict, positions: int) -> Counter:
             assert after == oracle_rng.next_u32()
             seen["positions"] += 1
             seen["tie broken by a draw"] += after != Random(seed).next_u32()
-            label = game.action_from_id(move).label.split()[0]
-            seen[label] += 1
+            words = game.action_from_id(move).label.split()
+            seen[words[0]] += 1
+            seen["several"] += len(words) > 2
             game.apply(move if mix.random() < 0.6 else ids[mix.randrange(len(ids))])
         seen["games"] += 1
     return seen
@@ -53,6 +55,8 @@ def test_in_core_greedy_equals_the_python_heuristic(options, positions):
         assert seen[kind] > 0, kind
     if options.get("transfer"):
         assert seen["transfer"] > 0
+    if options.get("attack_many"):
+        assert seen["several"] > 0
 
 
 def test_greedy_bot_plays_the_in_core_policy():

@@ -1,6 +1,8 @@
 """Durak, one or more tests per rule ID of games/durak.md."""
 from __future__ import annotations
 
+import itertools
+import random
 from collections import Counter
 
 import pytest
@@ -548,3 +550,211 @@ def test_du_11_2_cards_taken_are_known_until_played():
     assert game.view(0)["attacker"] == 1  # 1 attacks now; plays the known 7H
     game.apply("attack 7H")
     assert game.view(0)["known_cards"][1] == []
+
+
+def _hand_ends(game):
+    return [e for e in game.events(None) if e["kind"] == "hand_end"]
+
+
+def test_du_12_1_a_match_of_several_hands():
+    game = playout(new_game("durak", players=3, seed=5, hands=3), 1)
+    ends = _hand_ends(game)
+    assert [e["hand"] for e in ends] == [1, 2, 3]
+    assert len([e for e in game.events(None) if e["kind"] == "deal"]) == 3
+    assert game.view(0)["hand_number"] == 3 and game.view(0)["hands"] == 3
+    assert game.max_game_length == 3 * new_game("durak", players=3).max_game_length
+    end = [e for e in game.events(None) if e["kind"] == "match_end"][0]
+    assert end["reason_code"] == "hands" and end["rule"] == "DU-12.1"
+    # one hand is the default: the match ends with it, as before
+    one = playout(new_game("durak", players=3, seed=5), 1)
+    assert len(_hand_ends(one)) == 1 and one.view(0)["hands"] == 1
+    for bad in (0, 101, "3", 2.5, True):
+        with pytest.raises(ConfigError, match="DU-12.1"):
+            new_game("durak", players=3, hands=bad)
+
+
+def test_du_12_1_a_stacked_deck_deals_the_first_hand_only():
+    deck = stacked_deck(2, TWO, trump="10S", dealer=1)
+    game = new_game("durak", players=2, seed=0, deck=deck, dealer=1, hands=2)
+    assert set(game.view(0)["hand"]) == set(H0)
+    while game.view(0)["hand_number"] == 1:
+        moves = legal(game)
+        game.apply("take" if "take" in moves else moves[0])
+    assert game.view(0)["hand_number"] == 2 and not game.is_over
+    assert game.view(0)["stock_size"] == 24              # a fresh deal of the whole pack
+    assert sorted(game.all_cards()) == sorted(durak_deck())
+
+
+def test_du_12_2_the_fool_deals_the_next_hand():
+    checked = 0
+    for seed in range(6):
+        game = playout(new_game("durak", players=4, seed=seed, hands=4), seed)
+        deals = [e for e in game.events(None) if e["kind"] == "deal"]
+        for end, deal in zip(_hand_ends(game), deals[1:]):
+            if end["reason_code"] == "durak":
+                assert deal["dealer"] == end["reason_seat"]
+                checked += 1
+    assert checked >= 10
+
+
+def test_du_12_2_after_a_draw_the_same_dealer_deals_again():
+    for seed in range(400):
+        game = playout(new_game("durak", players=2, seed=seed, hands=2), seed)
+        ends = _hand_ends(game)
+        if ends[0]["reason_code"] != "durak":
+            deals = [e for e in game.events(None) if e["kind"] == "deal"]
+            assert deals[1]["dealer"] == deals[0]["dealer"]
+            assert ends[0]["scores"] == [0, 0]
+            return
+    raise AssertionError("no drawn first hand in 400 matches")
+
+
+def test_du_12_2_partners_the_last_holder_deals():
+    for seed in range(20):
+        game = playout(new_game("durak", players=4, seed=seed, partners=True, hands=2), seed)
+        first = _hand_ends(game)[0]
+        if first["reason_code"] == "durak":
+            deals = [e for e in game.events(None) if e["kind"] == "deal"]
+            assert deals[1]["dealer"] == first["reason_seat"]
+            assert first["hands_left"][first["reason_seat"]] > 0
+            return
+    raise AssertionError("no side lost in 20 matches")
+
+
+def test_du_12_3_the_fool_s_count():
+    game = new_game("durak", players=3, seed=7, hands=3)
+    assert game.scores == [0, 0, 0] and game.view(1)["fools"] == [0, 0, 0]
+    playout(game, 3)
+    ends = _hand_ends(game)
+    count = [0, 0, 0]
+    for end in ends:
+        if end["reason_code"] == "durak":
+            count[end["reason_seat"]] += 1
+        assert end["scores"] == count                    # running, after each hand
+    assert game.scores == count and game.view(2)["fools"] == count
+    assert game.returns() == [-float(n) for n in count]
+    assert game.winners == [p for p in range(3) if count[p] == min(count)]
+    assert game.utility_range == (-3.0, 0.0)
+    obs = game.observation_tensor(0)
+    at = {name: (start, size) for name, start, size in game.observation_pieces}["scores"]
+    assert list(obs[at[0]:at[0] + 3]) == count
+
+
+# DU-13: seat 0 holds three sevens and the lowest trump (6S; 10S turned up) and leads.
+M0 = ["7C", "7D", "7H", "8C", "KD", "6S"]
+M1 = ["9C", "9D", "AS", "QH", "JH", "8D"]
+
+
+def many(players=2, hands=None, **options):
+    return du(players, hands or {0: M0, 1: M1}, trump="10S", attack_many=True, **options)
+
+
+def test_du_13_1_lead_several_cards_of_one_rank():
+    game = many()
+    moves = legal(game)
+    assert {"attack 7C 7D", "attack 7C 7H", "attack 7D 7H", "attack 7C 7D 7H"} <= set(moves)
+    assert not [m for m in moves if len(m.split()) > 2 and m.split()[1][:-1] != "7"]
+    game.apply("attack 7C 7D 7H")
+    v = game.view(0)
+    assert v["bout"] == [["7C", None], ["7D", None], ["7H", None]]
+    assert game.current_player == 1 and game.phase == "defend"
+    end = [e for e in game.events(1) if e["kind"] == "attack"][-1]
+    assert end["cards"] == ["7C", "7D", "7H"] and end["throw_in"] is False
+
+
+def test_du_13_1_off_by_default_one_card_at_a_time():
+    game = du(2, {0: M0, 1: M1}, trump="10S")
+    assert all(len(m.split()) <= 2 for m in legal(game))
+    before = game.to_json()
+    with pytest.raises(IllegalActionError):
+        game.apply("attack 7C 7D")
+    assert game.to_json() == before
+    assert game.num_distinct_actions == 158
+
+
+def test_du_13_1_a_thrower_throws_in_several_of_a_rank_on_the_table():
+    hands = {0: ["9H", "KD", "8C", "10C", "6S", "QS"], 1: ["JH", "7D", "QC", "AS", "KH", "8H"],
+             2: ["9C", "9D", "AH", "AD", "AC", "JD"]}
+    game = many(3, hands, dealer=2)
+    game.apply("attack 9H")
+    game.apply("beat JH")
+    game.apply("pass")                                      # the attacker has no nine
+    assert game.current_player == 2
+    assert "attack 9C 9D" in legal(game)
+    assert not [m for m in legal(game) if m.startswith("attack A")]   # no ace on the table
+    game.apply("attack 9C 9D")
+    assert game.view(0)["bout"] == [["9H", "JH"], ["9C", None], ["9D", None]]
+    assert game.current_player == 1
+
+
+def test_du_13_1_the_bouts_limits_hold_for_all_the_cards():
+    """Against random play, the several-card attacks offered are exactly the held subsets
+    (two or more) of a rank allowed (any when leading, the table's when throwing in) that
+    fit DU-4.4 to DU-4.6 together; a subset that does not fit is refused naming the rule."""
+    checked = refused = 0
+    for seed in range(12):
+        game = new_game("durak", players=3, seed=seed, attack_many=True,
+                        first_bout_five=seed % 2 == 0)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.current_player
+            v = game.view(seat)
+            if game.phase in ("attack", "throw_in", "take_throw_in"):
+                bout = v["bout"]
+                uncovered = sum(1 for _, b in bout if b is None)
+                defender_cards = v["hand_sizes"][v["defender"]]
+                ranks = {c[:-1] for pair in bout for c in pair if c}
+                wanted = set()
+                for rank in {c[:-1] for c in v["hand"]}:
+                    if game.phase != "attack" and rank not in ranks:
+                        continue
+                    held = sorted((c for c in v["hand"] if c[:-1] == rank),
+                                  key=lambda c: "CSDH".index(c[-1]))
+                    for size in range(2, len(held) + 1):
+                        for combo in itertools.combinations(held, size):
+                            fits = (len(bout) + size <= v["bout_limit"]
+                                    and uncovered + size <= defender_cards)
+                            label = "attack " + " ".join(combo)
+                            if fits:
+                                wanted.add(label)
+                            elif refused < 40:
+                                with pytest.raises(IllegalActionError, match=r"DU-4\.[45]"):
+                                    game.apply(label)
+                                refused += 1
+                offered = {m for m in legal(game) if len(m.split()) > 2}
+                assert offered == wanted, (game.to_json(), offered, wanted)
+                checked += len(wanted)
+            game.apply(rng.choice(game.legal_action_ids()))
+    assert checked > 50 and refused > 5
+
+
+def test_du_13_2_the_defender_beats_them_in_any_order():
+    for first, second in (("9C", "AS"), ("AS", "9D")):
+        game = many()
+        game.apply("attack 7C 7D")
+        assert set(legal(game)) == {"beat 9C", "beat AS", "take"}     # 7C first
+        game.apply(f"beat {first}")
+        game.apply(f"beat {second}")
+        assert game.view(0)["bout"] == [["7C", first], ["7D", second]]
+        assert game.phase == "throw_in"
+
+
+def test_du_13_3_after_a_take_several_at_once_and_the_thrower_asked_again():
+    game = many()
+    game.apply("attack 7C")
+    game.apply("take")
+    assert game.current_player == 0 and "attack 7D 7H" in legal(game)
+    game.apply("attack 7D 7H")
+    assert game.current_player == 0 and game.phase == "take_throw_in"
+    game.apply("pass")
+    assert sorted(game.view(1)["known_cards"][1]) == ["7C", "7D", "7H"]
+    assert game.view(1)["hand_sizes"][1] == 9
+
+
+def test_du_13_1_a_transfer_stays_one_card():
+    hands = {0: ["7C", "7H", "KD", "8C", "10C", "6S"], 1: ["7D", "7S", "QC", "AS", "KH", "8H"],
+             2: ["9C", "9D", "AH", "AD", "AC", "JD"]}
+    game = many(3, hands, dealer=2, transfer=True)
+    game.apply("attack 7C 7H")
+    transfers = [m for m in legal(game) if m.startswith("transfer")]
+    assert sorted(transfers) == ["transfer 7D", "transfer 7S"]

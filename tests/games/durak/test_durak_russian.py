@@ -235,7 +235,8 @@ def test_the_terminal_plays_a_russian_game_in_players_words(capsys, monkeypatch)
                  "--lang", "ru"])
     out = capsys.readouterr().out
     assert code == 0
-    assert "достоинства от 6 до 10" in out and "JK" not in out
+    assert "Достоинства от младшего к старшему: 6 7 8 9 10" in " ".join(out.split())
+    assert "JK" not in out
     assert "Игра окончена. Вы" in out and "Победител" not in out
     lines = [line for line in out.splitlines() if "—" in line and "очк" not in line]
     assert any(re.search(r"вы: вышли из игры \(0\) — \+0", line) for line in lines), out

@@ -15,30 +15,33 @@ The rules are the rulebook games/durak.md (rule IDs DU-x.y). The game's files, h
 * ``web/`` — the web table's board and words.
 
 Action notation (what ``str(action)`` gives and ``apply`` accepts): ``attack 7H`` (lead or
-throw in) · ``beat 9H`` (beat the first uncovered attacking card) · ``transfer 7S`` ·
+throw in; ``attack 7C 7H`` with ``attack_many``) · ``beat 9H`` (beat the first uncovered attacking card) · ``transfer 7S`` ·
 ``take`` · ``pass``.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from cardcore._fast import GameState
-from cardcore.cards import card_str, format_cards
-from cardcore.game import ActionSpec, Game, JSONValue, Option, flag, one_of, seat_or_lot
+from cardcore.cards import card_id, card_str, format_cards
+from cardcore.game import (
+    ActionSpec, Game, JSONValue, Option, flag, int_between, one_of, seat_or_lot,
+)
 from cardcore.i18n import N_, _
 from cardcore.narrate import seat_name, slots_text
 from cardcore.games.durak._state import (
-    OBSERVATION_PIECES, PHASES, DurakState, action_table, deal_plan, durak_deck,
+    MAX_HANDS, OBSERVATION_PIECES, PHASES, DurakState, action_table, card_power, deal_plan,
+    durak_deck,
 )
 from cardcore.games.durak._state import (  # the action ids by name
-    ATTACK_FIRST, BEAT_FIRST, PASS, TAKE, TRANSFER_FIRST,
+    ATTACK_FIRST, BEAT_FIRST, MANY_FIRST, PASS, TAKE, TRANSFER_FIRST,
 )
 from cardcore.games.durak.events import DurakNarrator
 from cardcore.games.durak.greedy import choose as greedy_choose
 from cardcore.games.durak.schema import SCHEMA
 from cardcore.games.durak.words import PHRASES, REASONS, SUIT_NAMES
 
-__all__ = ["Durak", "ATTACK_FIRST", "BEAT_FIRST", "PASS", "TAKE", "TRANSFER_FIRST"]
+__all__ = ["Durak", "ATTACK_FIRST", "BEAT_FIRST", "MANY_FIRST", "PASS", "TAKE", "TRANSFER_FIRST"]
 
 # The suits' signs, for the terminal's trump line (the words are SUIT_NAMES').
 SUIT_SIGNS = {"C": "♣", "S": "♠", "D": "♦", "H": "♥"}
@@ -52,24 +55,24 @@ def card_suit_of(card: int) -> int:
     return card // 13
 
 
-def _describe(entry: tuple[str, int | None]) -> ActionSpec:
-    kind, card = entry
-    if card is None:
-        return ActionSpec(kind, (), kind)
-    return ActionSpec(kind, (card_str(card),), f"{kind} {card_str(card)}")
+def _describe(entry: tuple[str, tuple[int, ...]]) -> ActionSpec:
+    kind, cards = entry
+    names = tuple(card_str(c) for c in cards)
+    return ActionSpec(kind, names, " ".join((kind, *names)))
 
 
 class Durak(Game):
     """Durak. Options: ``dealer`` (None = by lot), ``first_attacker`` ("lowest_trump" /
     "random"), ``transfer`` (perevodnoy), ``first_bout_five`` (the first bout's limit of 5),
-    ``partners`` (4 or 6 players, sides alternate)."""
+    ``partners`` (4 or 6 players, sides alternate), ``hands`` (the match's hands, 1),
+    ``attack_many`` (several cards of one rank at once)."""
 
     _state: DurakState
 
     name = "durak"
     title = "Durak"
     rule_prefix = "DU"
-    # A match is one hand: whoever is left holding cards is the durak (DU-8).
+    # A match is `hands` hands (DU-12), one by default: each hand's durak scores a fool.
     round_name = "hand"
     search_horizon = "match"
     # The difficulty levels (make_bot("level:N")), calibrated by 2-player tournaments
@@ -106,6 +109,10 @@ class Durak(Game):
                                   "at most 5 attacking cards in the first bout"),
         "partners": Option(False, flag("DU-10", players=(4, 6)),
                            "partners sit alternately (4 or 6 players); a side loses together"),
+        "hands": Option(1, int_between(1, MAX_HANDS, "DU-12.1"),
+                        "the hands of the match; each hand's durak scores a fool"),
+        "attack_many": Option(False, flag("DU-13.1"),
+                              "lead or throw in several cards of one rank at once"),
     }
     conformance_configs = [
         {}, {"players": 3}, {"players": 6},
@@ -113,6 +120,8 @@ class Durak(Game):
         {"players": 6, "partners": True, "first_attacker": "random"},
         {"players": 3, "transfer": True, "first_bout_five": True, "dealer": 1},
         {"players": 5, "first_attacker": "random", "first_bout_five": True},
+        {"players": 3, "hands": 3},
+        {"players": 3, "attack_many": True, "transfer": True},
     ]
 
     @classmethod
@@ -122,8 +131,9 @@ class Durak(Game):
 
     @classmethod
     def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
-        """The decode table: the same 158 ids in every configuration."""
-        return [_describe(entry) for entry in action_table()]
+        """The decode table: 158 ids, and with ``attack_many`` the 99 several-card attacks
+        after them (DU-13.1)."""
+        return [_describe(entry) for entry in action_table(bool(options["attack_many"]))]
 
     def _make_state(self, deck: list[int] | None) -> DurakState:
         return DurakState(self.num_players, self.options, deck)
@@ -155,9 +165,13 @@ class Durak(Game):
             "out": s.out_seats(),
             "sides": self.sides_of(self.num_players, self.options),
             "durak": s.loser,
+            "hand_number": s.round_index + (0 if s.is_over else 1),
+            "hands": s.hands,
+            "fools": list(s.scores()),
         }
 
     def _round_summary(self, state: GameState) -> dict[str, JSONValue]:
+        """DU-12.3: the fool's count after the hand."""
         return {"scores": list(state.scores())}
 
     def _zone_slots(self, state: GameState, name: str, instance: int
@@ -195,26 +209,34 @@ class Durak(Game):
 
     @classmethod
     def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
-        """Returns are -1 for the durak (its side with partners) and 0 for everybody else."""
-        return (-1.0, 0.0)
+        """Returns are minus the fool's count (DU-12.3): -1 for each hand's durak (its side
+        with partners), 0 for everybody else."""
+        return (-float(options["hands"]), 0.0)
 
     @classmethod
     def observation_bounds_of(cls, players: int, options: Mapping[str, Any]
                               ) -> Mapping[str, tuple[float, float]]:
         """Per piece (rulebook, "Observation"): cards and one-hots 0..1; sizes up to the
-        deck; bouts up to the DU-8.4 cap; the bout limit 5 or 6; scores 0..1."""
+        deck; bouts up to the DU-8.4 cap; the bout limit 5 or 6; scores (the fool's count,
+        DU-12.3) 0..hands."""
         bounds = {piece: (0.0, 1.0) for piece, _, _ in OBSERVATION_PIECES}
         bounds.update({"hand_sizes": (0.0, 36.0), "stock_size": (0.0, 36.0),
-                       "bouts": (0.0, float(MAX_BOUTS)), "bout_limit": (5.0, 6.0)})
+                       "bouts": (0.0, float(MAX_BOUTS)), "bout_limit": (5.0, 6.0),
+                       "scores": (0.0, float(options["hands"]))})
         return bounds
 
     @classmethod
     def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
         """A bout puts at most 12 cards on the table (6 attacking, 6 beating; a transfer is
         an attacking card), and between two of them, or after the last, each thrower passes
-        at most once, plus one take: (13 * players + 13) actions; a match has at most
-        MAX_BOUTS bouts (DU-8.4)."""
-        return MAX_BOUTS * (13 * players + 13)
+        at most once, plus one take: (13 * players + 13) actions; a hand has at most
+        MAX_BOUTS bouts (DU-8.4), a match ``hands`` hands (DU-12.1)."""
+        return int(options["hands"]) * MAX_BOUTS * (13 * players + 13)
+
+    def hand_order_key(self, player: int) -> Callable[[str], Any] | None:
+        """DU-1.3, DU-4.3: six to ace, the trumps last (the highest), then by suit."""
+        trump = self._state.trump_suit
+        return lambda card: (card[-1] == trump, card_power(card_id(card)), "CSDH".index(card[-1]))
 
     def table_lines(self, player: int) -> list[str]:
         """The public table as plain-text lines, for terminal front ends: seats named as the

@@ -2,12 +2,13 @@
 """Durak state machine (rules: games/durak.md, rule IDs DU-x.y): podkidnoy durak for 2-6
 players, with the transfer (perevodnoy), first-bout and partners variants as options.
 
-Action space (the same 158 ids for every configuration; pinned by tests/games/durak/):
+Action space (158 ids, 257 with attack_many; pinned by tests/games/durak/):
     0..51     attack with the card of that id: lead a bout, or throw in     DU-4.1, DU-5
     52..103   beat the first uncovered attacking card with card id - 52      DU-4.2, DU-4.3
     104..155  transfer the attack with card id - 104 (transfer=True)        DU-9.1
     156       take the table                                                 DU-6.1
     157       pass: throw in nothing more                                    DU-5.3
+    158..256  attack with several cards of one rank (attack_many=True)         DU-13.1
 Card ids are cardcore's (``suit * 13 + rank``); only the 36 cards 6..A are ever in play.
 
 The bout is played one card at a time: after every attacking card the defender answers it
@@ -36,6 +37,7 @@ cdef extern from "cardcore/games/durak/kernel.h" nogil:
         DECK_SIZE "DU_DECK_SIZE"            # DU-1.1: 6..A of each suit
         LOWEST_RANK "DU_LOWEST_RANK"        # DU-1.1: the six (rank index 5)
         MAX_TABLE "DU_MAX_TABLE"            # attacking cards on the table at once
+        DU_MAX_HANDS                        # DU-12.1: the most hands of a match
     # ------------------------------------------------------------ action table
     enum:
         A_ATTACK "DU_A_ATTACK"
@@ -43,6 +45,8 @@ cdef extern from "cardcore/games/durak/kernel.h" nogil:
         A_TRANSFER "DU_A_TRANSFER"
         A_TAKE "DU_A_TAKE"
         A_PASS "DU_A_PASS"
+        A_MANY "DU_A_MANY"
+        NUM_SINGLE_ACTIONS "DU_NUM_SINGLE_ACTIONS"
         NUM_ACTIONS "DU_NUM_ACTIONS"
     enum:
         PH_ATTACK "DU_PH_ATTACK"            # DU-4.1
@@ -85,6 +89,8 @@ cdef extern from "cardcore/games/durak/kernel.h" nogil:
         bint transfer
         bint first_five
         bint partners
+        int32_t hands
+        bint attack_many
 
     ctypedef struct DUState:
         Header h
@@ -110,6 +116,9 @@ cdef extern from "cardcore/games/durak/kernel.h" nogil:
         uint8_t drawn_seat[DECK_SIZE]
         uint32_t went_out
         int32_t penalty[MAX_PLAYERS]
+        int32_t fools[MAX_PLAYERS]
+        int32_t hand_loser, hand_bouts
+        int32_t hand_left[MAX_PLAYERS]
 
     const GameHooks DU_HOOKS
     int du_card_power(int card) noexcept
@@ -118,9 +127,10 @@ cdef extern from "cardcore/games/durak/kernel.h" nogil:
     int du_bout_limit(const DUState* s) noexcept
     int du_uncovered(const DUState* s) noexcept
     int du_init(void* state, int players, const int64_t* values) noexcept
+    int du_many_cards(int action, uint8_t* out) noexcept
 
 cdef enum:
-    NUM_OPTIONS = 5               # the options, in __init__.py's (and DU_OPTIONS') order
+    NUM_OPTIONS = 7               # the options, in __init__.py's (and DU_OPTIONS') order
 
 # The action ids as Python names (bots, tools, tests use these; the docstring above lists them).
 ATTACK_FIRST = A_ATTACK
@@ -128,6 +138,9 @@ BEAT_FIRST = A_BEAT
 TRANSFER_FIRST = A_TRANSFER
 TAKE = A_TAKE
 PASS = A_PASS
+MANY_FIRST = A_MANY            # DU-13.1: the first several-card attack
+
+MAX_HANDS = DU_MAX_HANDS       # DU-12.1 (the option's bound)
 
 
 def durak_deck() -> list:
@@ -138,11 +151,17 @@ def durak_deck() -> list:
 _DECK = tuple(durak_deck())
 
 
-def action_table() -> list:
-    """One tuple per id: (kind, card id or None)."""
-    table = [("attack", c) for c in range(52)] + [("beat", c) for c in range(52)]
-    table += [("transfer", c) for c in range(52)] + [("take", None), ("pass", None)]
-    assert len(table) == NUM_ACTIONS
+def action_table(bint attack_many=False) -> list:
+    """One tuple per id: (kind, card ids); the several-card attacks (DU-13.1) only with
+    ``attack_many``."""
+    cdef uint8_t buf[4]
+    table = [("attack", (c,)) for c in range(52)] + [("beat", (c,)) for c in range(52)]
+    table += [("transfer", (c,)) for c in range(52)] + [("take", ()), ("pass", ())]
+    assert len(table) == NUM_SINGLE_ACTIONS
+    if attack_many:
+        for a in range(A_MANY, NUM_ACTIONS):
+            n = du_many_cards(a, buf)
+            table.append(("attack", tuple(buf[i] for i in range(n))))
     return table
 
 
@@ -216,6 +235,8 @@ cdef class DurakState(GameState):
         values[2] = bool(options["transfer"])
         values[3] = bool(options["first_bout_five"])
         values[4] = bool(options["partners"])
+        values[5] = options["hands"]
+        values[6] = bool(options["attack_many"])
         if du_init(&self.d, players, values) != 0:
             raise ValueError(f"options the Durak kernel cannot take: {options!r}")
 
@@ -327,7 +348,21 @@ cdef class DurakState(GameState):
         return [p for p in range(self.d.h.players) if (self.d.went_out >> p) & 1]
 
     def penalties(self) -> list:
+        """The last finished hand's points: 1 for its durak (its side with partners)."""
         return [self.d.penalty[p] for p in range(self.d.h.players)]
+
+    def last_hand(self):
+        """DU-12: the last finished hand, or None before the first ends: (durak's seat or
+        None, bouts played, the cards each seat held at its end)."""
+        if self.d.h.round_index == 0:
+            return None
+        return (None if self.d.hand_loser < 0 else self.d.hand_loser, self.d.hand_bouts,
+                [self.d.hand_left[p] for p in range(self.d.h.players)])
+
+    @property
+    def hands(self) -> int:
+        """DU-12.1: the hands of the match."""
+        return self.d.opt.hands
 
 
 check_state_class(DurakState)

@@ -37,7 +37,9 @@ class DurakNarrator(Narrator):
     }
 
     def match_reason(self, post: GameState) -> dict[str, Any]:
-        return {"reason_code": "one_hand", "rule": "DU-8.2"}
+        if self.game.options["hands"] == 1:
+            return {"reason_code": "one_hand", "rule": "DU-8.2"}
+        return {"reason_code": "hands", "rule": "DU-12.1"}     # the fool's count decides
 
     def deal(self, state: GameState) -> list[Raw]:
         s: DurakState = state  # type: ignore[assignment]
@@ -65,8 +67,8 @@ class DurakNarrator(Narrator):
             fields["throw_in"] = bool(a.bout())
         elif spec.kind == "beat":       # the first uncovered attacking card (DU-4.2)
             fields["beats"] = next(card_str(c) for c, cover in a.bout() if cover is None)
-        if spec.cards:
-            event = self.action_event(action_id, player, [card_id(spec.cards[0])], a,
+        if spec.cards:                  # one card, or several of a rank (DU-13.1)
+            event = self.action_event(action_id, player, [card_id(c) for c in spec.cards], a,
                                       f"hand:{player}", "table", **fields)
         elif spec.kind == "take":       # the table it takes when the bout ends (DU-6.2)
             event = self.action_event(action_id, player, source="table",
@@ -93,16 +95,17 @@ class DurakNarrator(Narrator):
     def round_end(self, pre: GameState, action_id: int, player: int,
                   post: GameState) -> list[Raw]:
         b: DurakState = post  # type: ignore[assignment]
-        loser = b.loser
+        last = b.last_hand()            # post may be the next hand's deal already (DU-12)
+        assert last is not None
+        loser, bouts, hands = last
         partners = self.game.options["partners"]
         if loser is not None:
             reason: dict[str, Any] = {"reason_code": "durak", "reason_seat": loser,
                                       "rule": "DU-10.3" if partners else "DU-8.2"}
-        elif b.bouts >= 200:
+        elif bouts >= 200:
             reason = {"reason_code": "bouts", "rule": "DU-8.4"}
         else:
             reason = {"reason_code": "draw", "rule": "DU-8.3"}
-        hands = [len(b.hand(p)) for p in range(self.players)]
         return [public("hand_end", None, hand=b.round_index, **reason, hands_left=hands,
                        breakdown=self.breakdown_of(b), scores=list(b.scores()),
                        score_direction="lower is better")]

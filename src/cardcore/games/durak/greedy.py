@@ -6,13 +6,16 @@ and the stock's size. Every legal action gets a value; the best wins (ties withi
 with one draw from the bot's generator, only when there is a tie). A card's worth is its
 power (six 0 ... ace 8, DU-1.3), a trump 9 more:
 
-* leading (DU-4.1): the cheapest card, +1.5 when the hand holds another of its rank (it can
+* leading (DU-4.1): 20 less the card's worth (the cheapest card), +1.5 when the hand holds another of its rank (it can
   be thrown in after);
 * throwing in (DU-5): a card worth less than 6.5 rather than passing (0); with the stock
   empty every card shed is worth 3 more;
 * defending (DU-4.2): the cheapest card that beats; taking costs 4 + 1.5 per attacking card
   (each uncovered one twice), 4 more with the stock empty; a transfer (DU-9) is worth 3 more
-  than beating with the same card.
+  than beating with the same card;
+* several cards of one rank at once (``attack_many``, DU-13): a lead is worth 20 less the
+  cards' mean worth, +1.5 for each card after the first; a throw-in is worth what each card
+  thrown in alone is, summed.
 """
 from __future__ import annotations
 

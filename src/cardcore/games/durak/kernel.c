@@ -32,6 +32,33 @@ static inline int power(int card) {
 
 int du_card_power(int card) { return power(card); }
 
+/* DU-13.1: the subsets of suits (bit s for suit s: C S D H) a several-card attack plays, in
+ * id order: the six pairs, the four threes, all four. */
+static const uint8_t MANY_SUITS[DU_MANY_PER_RANK] = {
+    0x3, 0x5, 0x6, 0x9, 0xA, 0xC, 0x7, 0xB, 0xD, 0xE, 0xF
+};
+
+/* The rank index of a power (DU-1.3): the ace is rank 0. */
+static inline int rank_of_power(int p) { return p == DU_NUM_POWERS - 1 ? R_ACE : p + DU_LOWEST_RANK; }
+
+/* The cards of a several-card attack id, in suit order; their count. */
+static int many_cards(int action, uint8_t *out) {
+    int k = action - DU_A_MANY, rank = rank_of_power(k / DU_MANY_PER_RANK), suit, n = 0;
+    int bits = MANY_SUITS[k % DU_MANY_PER_RANK];
+    for (suit = 0; suit < NUM_SUITS; suit++) {
+        if ((bits >> suit) & 1) {
+            out[n] = (uint8_t)(suit * 13 + rank);
+            n += 1;
+        }
+    }
+    return n;
+}
+
+int du_many_cards(int action, uint8_t *out) {
+    if (action < DU_A_MANY || action >= DU_NUM_ACTIONS) return 0;
+    return many_cards(action, out);
+}
+
 /* The card's slot in the 36-card pieces of the observation: suit * 9 + power. */
 static inline int index36(int card) { return card_suit(card) * DU_NUM_POWERS + power(card); }
 
@@ -194,13 +221,10 @@ static uint64_t late_cards(const DUState *s) {
     return late;
 }
 
-/* DU-2.1 the dealer, the deal, DU-3 the first attacker. */
-static void du_start(void *state) {
-    DUState *s = (DUState *)state;
+/* A hand: the deal (DU-2.2) by the header's dealer, DU-3 the first attacker. */
+static void new_hand(DUState *s) {
     int p, c, best = -1, who = -1, stop;
     uint64_t m;
-    s->h.dealer = s->opt.dealer >= 0 ? s->opt.dealer
-                                     : (int)rng_below(&s->h.rng, (uint32_t)s->h.players);
     du_deal(s);
     if (s->opt.lowest_trump) {                 /* DU-3.1: the lowest trump in a hand leads */
         stop = s->h.players;
@@ -226,6 +250,17 @@ static void du_start(void *state) {
     }
     s->late = late_cards(s);
     start_bout(s, who);
+}
+
+/* DU-2.1 the first dealer, then the first hand. */
+static void du_start(void *state) {
+    DUState *s = (DUState *)state;
+    int p;
+    s->h.dealer = s->opt.dealer >= 0 ? s->opt.dealer
+                                     : (int)rng_below(&s->h.rng, (uint32_t)s->h.players);
+    for (p = 0; p < s->h.players; p++) s->fools[p] = 0;
+    s->hand_loser = -1;
+    new_hand(s);
 }
 
 /* ---------------------------------------------------------------- legality */
@@ -278,6 +313,34 @@ static int transfer_target(const DUState *s) {
     return target;
 }
 
+/* DU-4.4-4.6 for `count` more attacking cards: the bout's limit and the defender's hand. */
+static inline int room_for(const DUState *s, int count) {
+    return s->n_attack + count <= bout_limit(s) &&
+           uncovered(s) + count <= s->hand[s->defender].total;
+}
+
+/* DU-13.1: the several-card attacks of seat p among the cards `allowed` (the table's ranks
+ * when throwing in), ascending ids; their count. */
+static int legal_many(const DUState *s, int p, uint64_t allowed, int32_t *out) {
+    int pw, k, suit, rank, held, bits, count, n = 0;
+    uint64_t m = s->hand[p].plane[0] & allowed;
+    for (pw = 0; pw < DU_NUM_POWERS; pw++) {
+        rank = rank_of_power(pw);
+        held = 0;
+        for (suit = 0; suit < NUM_SUITS; suit++)
+            if (m & card_bit(suit * 13 + rank)) held |= 1 << suit;
+        for (k = 0; k < DU_MANY_PER_RANK; k++) {
+            bits = MANY_SUITS[k];
+            if ((held & bits) != bits) continue;
+            count = popcount64((uint64_t)bits);
+            if (!room_for(s, count)) continue;
+            out[n] = DU_A_MANY + pw * DU_MANY_PER_RANK + k;
+            n += 1;
+        }
+    }
+    return n;
+}
+
 static int du_legal(void *state, int32_t *out, int capacity) {
     DUState *s = (DUState *)state;
     int n = 0, c, first = -1, i, p = s->h.to_move, stop;
@@ -291,6 +354,7 @@ static int du_legal(void *state, int32_t *out, int capacity) {
             m &= m - 1;
             n += 1;
         }
+        if (s->opt.attack_many) n += legal_many(s, p, ~(uint64_t)0, out + n);   /* DU-13.1 */
         return n;
     }
     if (s->h.phase == DU_PH_DEFEND) {
@@ -330,7 +394,9 @@ static int du_legal(void *state, int32_t *out, int capacity) {
         }
     }
     out[n] = DU_A_PASS;                                        /* DU-5.3 */
-    return n + 1;
+    n += 1;
+    if (s->opt.attack_many) n += legal_many(s, p, table_ranks(s), out + n);   /* DU-13.1 */
+    return n;
 }
 
 /* ---------------------------------------------------------------- applying */
@@ -372,7 +438,8 @@ static void refill(DUState *s) {
 enum { W_SAFE = 0, W_DURAK = 1 };
 enum { R_DU_8_2 = 0, R_DU_8_3 = 1, R_DU_10_3 = 2 };
 
-/* DU-8: the match is over; the scoring rows (one per seat) and the end. */
+/* DU-8: the hand is over: the scoring rows (one per seat); DU-12: the fool's count, and the
+ * next hand or the end of the match. */
 static void finish(DUState *s) {
     int p, stop = s->h.players;
     s->n_rows = 0;
@@ -390,8 +457,18 @@ static void finish(DUState *s) {
         s->rows[p].count = s->hand[p].total;
         s->rows[p].points = s->penalty[p];
         s->n_rows += 1;
+        s->fools[p] += s->penalty[p];                          /* DU-12.1 */
+        s->hand_left[p] = s->hand[p].total;
     }
+    s->hand_loser = s->loser;
+    s->hand_bouts = s->bouts;
     s->h.round_index += 1;
+    if (s->h.round_index < s->opt.hands) {
+        /* DU-12.2: the fool deals the next hand; Decision: after a draw the dealer again */
+        if (s->loser >= 0) s->h.dealer = s->loser;
+        new_hand(s);
+        return;
+    }
     s->h.phase = DU_PH_OVER;
     s->h.to_move = -1;
 }
@@ -511,6 +588,23 @@ static void du_apply(void *state, int action) {
         ask_throwers(s);
         return;
     }
+    if (action >= DU_A_MANY) {                                 /* DU-13.1 */
+        uint8_t cards[NUM_SUITS];
+        stop = many_cards(action, cards);
+        for (i = 0; i < stop; i++) {
+            from_hand(s, p, cards[i]);
+            s->attack[s->n_attack] = cards[i];
+            s->cover[s->n_attack] = -1;
+            s->n_attack += 1;
+        }
+        if (s->taking) {                                       /* DU-6.2: the same thrower */
+            ask_throwers(s);
+            return;
+        }
+        s->h.phase = DU_PH_DEFEND;                             /* DU-13.2 */
+        s->h.to_move = s->defender;
+        return;
+    }
     if (action >= DU_A_TRANSFER) {                             /* DU-9.1 */
         c = action - DU_A_TRANSFER;
         from_hand(s, p, c);
@@ -559,17 +653,19 @@ static int du_breakdown(const void *state, BreakdownRow *out, int capacity) {
     return copy_breakdown(s->rows, s->n_rows, out, capacity);
 }
 
-/* Higher is better: -1 for the durak (its side with partners), 0 for the others. */
+/* Higher is better: minus the fool's count once over (DU-12.3): -1 for the durak of a
+ * one-hand match (its side with partners), 0 for the others. */
 static void du_returns(const void *state, double *out) {
     const DUState *s = (const DUState *)state;
     int p, stop = s->h.players;
-    for (p = 0; p < stop; p++) out[p] = s->h.to_move < 0 ? -(double)s->penalty[p] : 0.0;
+    for (p = 0; p < stop; p++) out[p] = s->h.to_move < 0 ? -(double)s->fools[p] : 0.0;
 }
 
+/* DU-12.3: the running fool's count (the hands finished). */
 static void du_scores(const void *state, int32_t *out) {
     const DUState *s = (const DUState *)state;
     int p, stop = s->h.players;
-    for (p = 0; p < stop; p++) out[p] = s->h.to_move < 0 ? s->penalty[p] : 0;
+    for (p = 0; p < stop; p++) out[p] = s->fools[p];
 }
 
 /* ---------------------------------------------------------------- the per-seat projection */
@@ -609,7 +705,7 @@ static void du_observe(const void *state, int seat, float *out) {
         }
         out[DU_O_HAND_SIZES + p] = (float)s->hand[p].total;
         if ((s->out >> p) & 1) out[DU_O_OUT + p] = 1.0f;
-        out[DU_O_SCORES + p] = (float)(s->h.to_move < 0 ? s->penalty[p] : 0);
+        out[DU_O_SCORES + p] = (float)s->fools[p];           /* DU-12.3 */
     }
     out[DU_O_TRUMP_SUIT + s->trump_suit] = 1.0f;
     out[DU_O_TRUMP_CARD + index36(s->trump_card)] = 1.0f;
@@ -791,6 +887,17 @@ static int du_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
     if (n == 1) return 0;
     for (k = 0; k < n; k++) {
         a = legal[k];
+        if (a >= DU_A_MANY) {                                  /* DU-13.1 */
+            uint8_t cards[NUM_SUITS];
+            int i, count = many_cards(a, cards);
+            double sum = 0.0;
+            for (i = 0; i < count; i++) sum += card_cost(s, cards[i]);
+            if (s->h.phase == DU_PH_ATTACK)    /* a lead: its mean cost, a pair bonus a card */
+                values[k] = 20.0 - sum / count + G_PAIR * (count - 1);
+            else                               /* thrown in: each card as one thrown alone */
+                values[k] = count * (G_THROW + shed) - sum;
+            continue;
+        }
         if (a == DU_A_PASS) {
             values[k] = 0.0;
         } else if (a == DU_A_TAKE) {
@@ -827,7 +934,8 @@ static long long du_play(void *s, Rng *chooser, int32_t *scratch, long long max_
 enum {
     R_LEAD = 0, R_PASS_THROWER, R_TAKE_DEFENDER, R_NOT_HELD, R_TRANSFER_DEFENDER, R_TRANSFER_OFF,
     R_BOUT_FULL, R_TRANSFER_BEATEN, R_TRANSFER_RANK, R_TRANSFER_NEXT_SHORT, R_BEAT_DEFENDER,
-    R_NO_BEAT, R_DEFENDER_MOVES, R_DEFENDER_SHORT, R_RANK_NOT_ON_TABLE, NUM_REFUSALS
+    R_NO_BEAT, R_DEFENDER_MOVES, R_DEFENDER_SHORT, R_RANK_NOT_ON_TABLE, R_MANY_OFF,
+    R_MANY_LIMIT, R_MANY_DEFENDER, NUM_REFUSALS
 };
 
 static int du_refuse(const void *state, int32_t action, Refusal *out) {
@@ -838,6 +946,19 @@ static int du_refuse(const void *state, int32_t action, Refusal *out) {
         return refuse0(out, R_PASS_THROWER, "DU-5.3");
     }
     if (action == DU_A_TAKE) return refuse0(out, R_TAKE_DEFENDER, "DU-6.1");
+    if (action >= DU_A_MANY) {                                 /* DU-13.1 */
+        uint8_t cards[NUM_SUITS];
+        int count = many_cards(action, cards);
+        if (!s->opt.attack_many) return refuse0(out, R_MANY_OFF, "DU-13.1");
+        if (s->h.phase == DU_PH_DEFEND) return refuse0(out, R_DEFENDER_MOVES, "DU-4.2");
+        for (i = 0; i < count; i++)
+            if (s->hand[p].count[cards[i]] == 0) return refuse1(out, R_NOT_HELD, "DU-4.1", cards[i]);
+        if (s->h.phase != DU_PH_ATTACK && !(table_ranks(s) & card_bit(cards[0])))
+            return refuse1(out, R_RANK_NOT_ON_TABLE, "DU-5.1", cards[0]);
+        if (s->n_attack + count > bout_limit(s))
+            return refuse1(out, R_MANY_LIMIT, "DU-4.5", bout_limit(s) - s->n_attack);
+        return refuse1(out, R_MANY_DEFENDER, "DU-4.4", s->hand[s->defender].total - uncovered(s));
+    }
     c = action < DU_A_TAKE ? action % 52 : -1;
     if (c >= 0 && s->hand[p].count[c] == 0) return refuse1(out, R_NOT_HELD, "DU-4.1", c);
     if (action >= DU_A_TRANSFER) {
@@ -894,7 +1015,7 @@ const GameHooks DU_HOOKS = {
 /* ---------------------------------------------------------------- the game for the C ABI */
 /* The options, as the Python Option table in __init__.py (same names, order, defaults). */
 enum { OPT_DEALER = 0, OPT_FIRST_ATTACKER = 1, OPT_TRANSFER = 2, OPT_FIRST_BOUT_FIVE = 3,
-       OPT_PARTNERS = 4, NUM_OPTIONS = 5 };
+       OPT_PARTNERS = 4, OPT_HANDS = 5, OPT_ATTACK_MANY = 6, NUM_OPTIONS = 7 };
 
 static const char *const FIRST_ATTACKER_CHOICES[2] = {"lowest_trump", "random"};
 
@@ -908,7 +1029,11 @@ static const OptionSpec DU_OPTIONS[NUM_OPTIONS] = {
     /* at most 5 attacking cards in the first bout */
     {"first_bout_five", OPT_FLAG, "DU-4.6", 0, 0, 0, 0, NULL, 0, 0},
     /* partners sit alternately (4 or 6 players); a side loses together */
-    {"partners", OPT_FLAG, "DU-10", 0, 0, 0, 0, NULL, 0, (1u << 4) | (1u << 6)}
+    {"partners", OPT_FLAG, "DU-10", 0, 0, 0, 0, NULL, 0, (1u << 4) | (1u << 6)},
+    /* the hands of the match; each hand's durak scores a fool */
+    {"hands", OPT_INT, "DU-12.1", 1, 1, DU_MAX_HANDS, 0, NULL, 0, 0},
+    /* several cards of one rank at once: a lead or a throw-in */
+    {"attack_many", OPT_FLAG, "DU-13.1", 0, 0, 0, 0, NULL, 0, 0}
 };
 
 /* A zeroed state made a game of `players` seats with the resolved options (GameKernel.init):
@@ -923,6 +1048,8 @@ int du_init(void *state, int players, const int64_t *values) {
     for (i = OPT_TRANSFER; i <= OPT_PARTNERS; i++)
         if (values[i] != 0 && values[i] != 1) return -1;
     if (values[OPT_PARTNERS] && players != 4 && players != 6) return -1;     /* DU-10 */
+    if (values[OPT_HANDS] < 1 || values[OPT_HANDS] > DU_MAX_HANDS) return -1; /* DU-12.1 */
+    if (values[OPT_ATTACK_MANY] != 0 && values[OPT_ATTACK_MANY] != 1) return -1;
     s->h.players = players;
     s->h.to_move = -1;
     s->opt.dealer = dealer == OPTION_NONE ? -1 : (int32_t)dealer;
@@ -930,6 +1057,8 @@ int du_init(void *state, int players, const int64_t *values) {
     s->opt.transfer = (int)values[OPT_TRANSFER];
     s->opt.first_five = (int)values[OPT_FIRST_BOUT_FIVE];
     s->opt.partners = (int)values[OPT_PARTNERS];
+    s->opt.hands = (int32_t)values[OPT_HANDS];
+    s->opt.attack_many = (int)values[OPT_ATTACK_MANY];
     memcpy(s->deck, DECK, DU_DECK_SIZE);
     s->h.phase = DU_PH_OVER;
     s->loser = -1;
@@ -945,7 +1074,15 @@ int du_action_label(const void *state, int action, char *buf, size_t len) {
         label_end(&b);
         return -1;
     }
-    if (action == DU_A_TAKE) {
+    if (action >= DU_A_MANY) {                                 /* "attack 7C 7S" */
+        uint8_t cards[NUM_SUITS];
+        int i, count = many_cards(action, cards);
+        label_put(&b, "attack");
+        for (i = 0; i < count; i++) {
+            label_put(&b, " ");
+            label_card(&b, cards[i]);
+        }
+    } else if (action == DU_A_TAKE) {
         label_put(&b, "take");
     } else if (action == DU_A_PASS) {
         label_put(&b, "pass");

@@ -7,7 +7,11 @@
  *     104..155  transfer the attack with card id - 104 (transfer=True)        DU-9.1
  *     156       take the table                                                 DU-6.1
  *     157       pass: throw in nothing more                                    DU-5.3
+ *     158..256  attack with several cards of one rank at once (attack_many=True)  DU-13.1:
+ *               158 + power * 11 + k, power 0 (six) .. 8 (ace), k the subset of suits
+ *               (DU_MANY_SUITS in kernel.c: the pairs, then the threes, then all four)
  * Card ids are cardcore's (suit * 13 + rank); only the 36 cards 6..A are ever in play.
+ * The Python game offers ids 0..157 only when attack_many is off (the same 158 as before).
  *
  * The C is kernel.c; the Python extension (_state.pyx), the native library and the
  * WebAssembly build compile the same file. Every name here carries the prefix DU_ / du_.
@@ -32,7 +36,8 @@ enum {
     DU_BOUT_LIMIT = 6,            /* DU-4.5: at most six attacking cards in a bout */
     DU_FIRST_BOUT_LIMIT = 5,      /* DU-4.6: first_bout_five=True */
     DU_MAX_TABLE = 6,             /* attacking cards on the table at once */
-    DU_MAX_BOUTS = 200            /* DU-8.4: a match that reaches this many bouts is drawn */
+    DU_MAX_BOUTS = 200,           /* DU-8.4: a hand that reaches this many bouts is drawn */
+    DU_MAX_HANDS = 100            /* DU-12.1 Decision: a match has at most this many hands */
 };
 
 /* ------------------------------------------------------------------ action table */
@@ -42,8 +47,11 @@ enum {
     DU_A_TRANSFER = 104,
     DU_A_TAKE = 156,
     DU_A_PASS = 157,
-    DU_NUM_ACTIONS = 158,
-    DU_MAX_LEGAL = 64             /* a hand's cards (<= 36) plus take or pass */
+    DU_A_MANY = 158,              /* DU-13.1: several cards of one rank */
+    DU_MANY_PER_RANK = 11,        /* the subsets of two or more of the four suits */
+    DU_NUM_ACTIONS = DU_A_MANY + DU_NUM_POWERS * DU_MANY_PER_RANK,
+    DU_NUM_SINGLE_ACTIONS = DU_A_MANY, /* the ids without attack_many */
+    DU_MAX_LEGAL = 144            /* a hand's cards (<= 36), its subsets of a rank (<= 99), pass */
 };
 
 /* ------------------------------------------------------------------ phases */
@@ -96,6 +104,8 @@ typedef struct DUOptions {     /* the resolved options (defaults: DU_OPTIONS in 
     int transfer;              /* DU-9 */
     int first_five;            /* DU-4.6 */
     int partners;              /* DU-10 */
+    int32_t hands;             /* DU-12.1: the hands of the match */
+    int attack_many;           /* DU-13 */
 } DUOptions;
 
 typedef struct DUState {
@@ -132,6 +142,10 @@ typedef struct DUState {
     int32_t n_rows;
     BreakdownRow rows[DU_MAX_PLAYERS];
     int32_t penalty[DU_MAX_PLAYERS];       /* 1 for the durak (and its side with partners), else 0 */
+    /* DU-12: the match of several hands */
+    int32_t fools[DU_MAX_PLAYERS];         /* the fool's count: hands each seat lost */
+    int32_t hand_loser, hand_bouts;        /* the last finished hand's durak (-1: none), bouts */
+    int32_t hand_left[DU_MAX_PLAYERS];     /* the cards each seat held at its end */
 } DUState;
 
 extern const GameHooks DU_HOOKS;
@@ -154,6 +168,8 @@ int du_uncovered(const DUState *s);
 int du_init(void *state, int players, const int64_t *values);
 int du_action_label(const void *state, int action, char *buf, size_t len);
 int du_composition(const void *state, uint8_t *out);
+/* DU-13.1: the cards of a several-card attack id (suit order C S D H); their count. */
+int du_many_cards(int action, uint8_t *out);
 
 #ifdef __cplusplus
 }

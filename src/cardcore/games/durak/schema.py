@@ -33,8 +33,11 @@ def view(seat: Schema, max_players: int) -> dict[str, Schema]:
                          "(DU-11.2)"),
         "out": d(array(seat), "the seats out of cards (DU-8.1)"),
         "sides": d(array(NAT), "the side of each seat: partners share one (DU-10.1)"),
-        "durak": d(nullable(seat), "once over, the seat left holding cards; null before or "
-                   "for a draw (DU-8)"),
+        "durak": d(nullable(seat), "once over, the last hand's durak: the seat left holding "
+                   "cards; null before or for a draw (DU-8)"),
+        "hand_number": d(NAT, "the hand being played, from 1 (the last one once over, DU-12)"),
+        "hands": d(NAT, "the hands the match lasts (DU-12.1)"),
+        "fools": d(array(NAT), "per seat, the hands it lost: the fool's count (DU-12.3)"),
     }
 
 
@@ -44,7 +47,8 @@ SCHEMA = SchemaParts(
     view=view,
     action_info={},
     action_kinds={
-        "attack": Kind("lead a card or throw one in (DU-4.1, DU-5)", cards="the card played"),
+        "attack": Kind("lead a card or throw one in (DU-4.1, DU-5); several of one rank with "
+                       "attack_many (DU-13.1)", cards="the card played, or the cards"),
         "beat": Kind("beat the first uncovered attacking card (DU-4.2)", cards="the card "
                      "played"),
         "transfer": Kind("pass the attack on with a card of its rank (DU-9)", cards="the "
@@ -79,9 +83,9 @@ SCHEMA = SchemaParts(
         "hand_end": Kind(fields=("hand", "reason", "rule", "hands_left", "breakdown",
                                  "scores", "score_direction")),
         "match_end": Kind(fields=("winners", "scores")),
-        "attack": Kind("a card led or thrown in (DU-4.1, DU-5)", fields=("throw_in",),
-                       optional=NEXT,
-                       cards="the card played"),
+        "attack": Kind("a card led or thrown in (DU-4.1, DU-5), or several of one rank "
+                       "(DU-13.1)", fields=("throw_in",), optional=NEXT,
+                       cards="the card played, or the cards"),
         "beat": Kind("an attacking card beaten (DU-4.2)", fields=("beats",), optional=NEXT,
                      cards="the card played"),
         "transfer": Kind("the attack passed on (DU-9)", optional=NEXT, cards="the card "

@@ -16,6 +16,7 @@ REASONS: dict[str, str | tuple[str, str]] = {
     "draw": N_("the last cards went out together: nobody is the durak"),
     "bouts": N_("the bouts allowed are played: nobody is the durak"),
     "one_hand": N_("the game is over"),
+    "hands": N_("every hand of the match is played"),
 }
 
 # "beat 6C with a seven (7C)": the beating card's rank in words (Russian: the instrumental
@@ -95,7 +96,11 @@ def match_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
     """The match is the hand (DU-8.2), whose end said who the durak is: to each seat, whether
     it escaped; to a spectator, that the game is over."""
     winners = event.get("winners") or []
-    losers = [k for k in range(len(event.get("scores") or [])) if k not in winners]
+    scores = event.get("scores") or []
+    if event.get("reason_code") == "hands":     # DU-12: the fool's count tells
+        counts = ", ".join(f"{who(k)} — {n}" for k, n in enumerate(scores))
+        return _("{reason}. The fool's count: {counts}.").format(reason=reason, counts=counts)
+    losers = [k for k in range(len(scores)) if k not in winners]
     names = ", ".join(who(k) for k in losers)
     if len(losers) > 1:                     # partners: a side loses together (DU-10.3)
         words = (_("{reason}. Your side ({names}) loses: you are the durak.")
@@ -143,17 +148,43 @@ REFUSALS = (
     N_("the defender beats, transfers or takes"),
     N_("the defender holds no more cards to beat it"),
     N_("the rank of {card} is not on the table"),
+    N_("several cards at once are off (attack_many=False)"),
+    N_("the bout has room for {count} more attacking cards"),
+    N_("the defender can answer only {count} more cards"),
 )
 
 # The notation, for the terminal's help: (an example, what it means).
 NOTATION = (
     ("attack 7H", N_("lead a card, or throw in one of a rank on the table")),
+    ("attack 7C 7H", N_("with several cards at once: lead or throw in cards of one rank")),
     ("beat 9H", N_("beat the first uncovered attacking card: higher of its suit, or a trump")),
     ("transfer 7S", N_("in perevodnoy durak: add a card of the attacking rank and pass the "
                        "attack on")),
     ("take", N_("take the table into your hand")),
     ("pass", N_("throw in nothing more (after a take: enough)")),
 )
+
+# The words Russian players say for their moves, which the terminal takes for the notation
+# («бито», «беру», «перевести 7S»); the number of a move works too.
+MOVE_WORDS = {
+    "бито": "pass", "пас": "pass", "хватит": "pass",
+    "беру": "take", "взять": "take", "забрать": "take",
+    "пойти": "attack", "хожу": "attack", "подкинуть": "attack", "подкидываю": "attack",
+    "побить": "beat", "бью": "beat", "крою": "beat", "покрыть": "beat",
+    "перевести": "transfer", "перевожу": "transfer",
+}
+
+
+def help_lines(game: Any) -> list[str]:
+    """The terminal help's lines on Durak's cards and words: the 36-card pack's ranks, six
+    to ace (DU-1), suits by letter or sign, and the Russian move words."""
+    return [_("Cards: rank then suit, by letter or by sign: 7H or 7♥ = seven of hearts, 10D "
+              "or 10♦ = ten of diamonds; suits C ♣ clubs, D ♦ diamonds, H ♥ hearts, S ♠ "
+              "spades. Ranks from low to high: 6 7 8 9 10 J (jack) Q (queen) K (king) A "
+              "(ace); a trump beats any card of another suit."),
+            _("Moves in Russian words work too: «бито», «пас» or «хватит» (pass), «беру» "
+              "(take), «пойти 7H» or «подкинуть 7H» (attack), «побить 9H» (beat), "
+              "«перевести 7S» (transfer).")]
 
 
 # The moves in words, for the terminal's list of moves («Побить 7C»): the web table's
@@ -178,8 +209,11 @@ def move_note(action: Any) -> str | None:
 
 def explain_notation(words: list[str], hand: list[str]) -> tuple[str, str] | None:
     """Why ``attack``/``beat`` with more than one card is no move: Durak plays one card at a
-    time (DU-4)."""
+    time (DU-4), unless several cards of one rank are on (DU-13, ``attack 7C 7H``)."""
     if len(words) > 2 and words[0].lower() in ("attack", "beat", "transfer"):
+        ranks = {w.upper()[:-1] for w in words[1:]}
+        if words[0].lower() == "attack" and len(ranks) > 1:
+            return (N_("several cards at once are of one rank"), "DU-13.1")
         return (N_("one card at a time: each attacking card is answered before the next"),
                 "DU-4.2")
     return None
