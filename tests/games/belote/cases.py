@@ -3,5 +3,7 @@ optional, and a test uses its default without it: tests/games/*/cases.py show th
 
 # tests/test_howto_ends.py: the rule of each end reason, as events.py gives it (keep it with
 # the game's ``reasons`` and its how-to pages).
-END_RULES = {"out": "BE-7.1", "max_turns": "BE-7.2", "passes": "BE-7.3",
-             "one_hand": "BE-8.3"}
+END_RULES = {"made": "BE-7.1", "fell": "BE-7.2", "passed_out": "BE-3.8", "one_deal": "BE-2.3"}
+
+# The browser tests' table: a start a player can make from the lobby (options, seed).
+TABLE_START = ({}, 1)

@@ -1,177 +1,150 @@
 # cython: language_level=3, cdivision=True
-"""Belote Contrée state machine (rules: games/belote.md, rule IDs BE-x.y), exactly as
-OpenSpiel's ``crazy_eights`` plays it.
+"""Belote Contrée state machine (rules: games/belote.md, rule IDs BE-x.y), exactly as colver
+0.11.1 plays it by default.
 
-Cards inside this kernel are OpenSpiel's card indices, ``rank * 4 + suit`` with ranks 2..A as
-0..12 and suits C D H S as 0..3, so that the action ids ARE the card indices and legality is
-one mask: ``Multiset`` hands and ``Pile`` piles hold these indices. cardcore's own card ids
-(``suit * 13 + rank``, A = 0, suits C S D H) appear only at the Python boundary, converted by
-``to_card_id`` / ``to_os_index`` (the one mapping, be_card_id / be_os_index in kernel.h).
+Cards inside this kernel are colver's card indices, ``suit * 8 + rank`` with suits S H D C as
+0..3 and ranks 7 8 9 J Q K 10 A as 0..7, so that a hand is one 32-bit mask and the play ids
+ARE the card indices. cardcore's own card ids (``suit * 13 + rank``, A = 0, suits C S D H)
+appear only at the Python boundary, converted by ``to_card_id`` / ``to_index`` (the one
+mapping, be_card_id / be_index_of in kernel.h).
 
-Action space (the same 58 ids for every configuration, OpenSpiel's):
-    0..51   play the card with that index                               BE-3.1
-    52      draw (one card; under a draw-two debt, the whole debt)      BE-5.1, BE-4.4
-    53      pass                                                        BE-5.2, BE-5.3
-    54..57  nominate C, D, H, S after an eight                          BE-3.3
+Action space (the same 75 ids in every configuration; 32 + colver's bidding ids):
+    0..31   play the card with that index                               BE-5
+    32      pass                                                        BE-3.2
+    33..68  bid 80 + 10 * ((a - 33) // 4) in suit (a - 33) % 4 (S H D C)  BE-3.3
+    69..72  bid capot (250) in suit a - 69                              BE-3.4
+    73      contre                                                      BE-3.5
+    74      surcontre                                                   BE-3.6
 
 The rules themselves are C (``kernel.c`` / ``kernel.h`` beside this file: the same code the
 native and WebAssembly libraries build); this module binds them to the framework and adds the
 Python-side tables and getters.
 """
-from libc.stdint cimport uint8_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, int8_t, int32_t, int64_t
 from libc.string cimport memset
 
 from cardcore._fast cimport OPTION_NONE   # the C ABI's view of a game (core/kernel.h)
 from cardcore._fast cimport (
-    GameState, GameHooks, Header, Multiset, Pile, NUM_RANKS, NUM_SUITS,
-    PILE_CAPACITY, MS_MAX_COPIES, MAX_BREAKDOWN_ROWS, check_hooks, init_header,
+    GameState, GameHooks, Header, BreakdownRow, MAX_BREAKDOWN_ROWS, check_hooks, init_header,
 )
-from cardcore._fast import build_deck, check_state_class
+from cardcore._fast import check_state_class
 from cardcore.games.belote.words import REFUSALS as _REFUSALS
 from cardcore.refusals import Refusals
 
 # ---------------------------------------------------------------- the kernel (kernel.h)
 cdef extern from "cardcore/games/belote/kernel.h" nogil:
-    # rule constants
     enum:
-        BE_MIN_PLAYERS            # BE-1.1
-        BE_MAX_PLAYERS            # BE-1.1
-        BE_NUM_CARDS              # BE-1.2: one deck
-        BE_MAX_DECK               # BE-1.2: two decks
-        BE_EIGHT_RANK             # BE-3.3: the wild card (rank index of 8, ranks 2..A = 0..12)
-        BE_SKIP_RANK              # BE-4.1: Q
-        BE_REVERSE_RANK           # BE-4.2: A
-        BE_DRAW_TWO_RANK          # BE-4.3: 2
-    # the action table
+        BE_PLAYERS
+        BE_NUM_CARDS
+        BE_HAND_SIZE
+        BE_MIN_BID
+        BE_BID_STEP
+        BE_BID_LEVELS
+        BE_CAPOT_VALUE
     enum:
-        BE_A_DRAW
         BE_A_PASS
-        BE_A_NOMINATE             # + suit (C D H S)
+        BE_A_BID
+        BE_A_CAPOT
+        BE_A_CONTRE
+        BE_A_SURCONTRE
         BE_NUM_ACTIONS
+        BE_MAX_AUCTION
     enum:
-        BE_MAX_DRAW_CARDS_LIMIT
-        BE_MAX_TURNS_LIMIT
+        BE_MAX_ROWS
     enum:
-        BE_ROWS_PER_SEAT
-    enum:
+        BE_PH_AUCTION
         BE_PH_PLAY
-        BE_PH_NOMINATE
         BE_PH_OVER
     enum:
-        BE_MAX_DRAWN
-        BE_MAX_CLASSES
-        BE_E_LOG_CAP
-        BE_MAX_OBS_PIECES
-    enum:
         BE_Z_HAND
-        BE_Z_STOCK
-        BE_Z_DISCARD
+        BE_Z_TRICK
+        BE_Z_WON
     enum:
         BE_NUM_PIECES
-
+        BE_MAX_OBS_PIECES
 
     ctypedef struct BEOptions:
-        int32_t max_draw_cards
-        int32_t max_turns
-        bint special
-        bint reshuffle
-        bint face
         int32_t dealer
+        int32_t surcontre
 
     ctypedef struct BEState:
         Header h
         BEOptions opt
-        int32_t decks, hand_size, deck_size
-        uint8_t deck[BE_MAX_DECK]
-        Multiset hand[BE_MAX_PLAYERS]
-        Pile stock
-        Pile discard
-        int32_t last_card, last_suit
-        int32_t direction
-        bint can_pass
-        int32_t passes
-        int32_t draws
-        int32_t twos_owed
-        int32_t plays
-        int32_t reshuffles
-        int32_t reburied[NUM_SUITS]
-        bint stacked_deal
-        int32_t n_drawn
-        uint8_t drawn[BE_MAX_DRAWN]
-        int32_t known_bottom
-        uint8_t known_eights[BE_MAX_PLAYERS][NUM_SUITS]
-        uint8_t hand_cls[BE_MAX_PLAYERS][BE_NUM_CARDS][2]
-        int32_t stock_cls
-        int32_t cls_epoch[BE_MAX_CLASSES]
-        bint e_active
-        uint8_t e_hidden[NUM_SUITS]
-        int32_t e_log_len
-        uint8_t e_log[BE_E_LOG_CAP]
-        int32_t penalty[BE_MAX_PLAYERS]
+        uint32_t hand[BE_PLAYERS]
+        uint32_t dealt[BE_PLAYERS]
+        uint32_t played
+        uint32_t won_mask[2]
+        uint32_t played_by[BE_PLAYERS]
+        int32_t bid_value, bid_suit, bid_seat, contre, contre_seat, passes, n_calls
+        uint8_t calls[BE_MAX_AUCTION]
+        int32_t trump, leader, n_trick
+        int8_t trick[BE_PLAYERS]
+        int32_t master, master_strength, best_trump, tricks_done
+        int8_t last_trick[BE_PLAYERS]
+        int32_t last_leader, last_winner
+        int32_t points[2]
+        int32_t tricks[2]
+        int32_t belote_seat, belote_said
+        int32_t made
+        int32_t result[2]
         int32_t n_rows
-        int32_t obs_offset[BE_MAX_OBS_PIECES]
-        int32_t obs_size
 
-    int be_os_rank(int card) noexcept
-    int be_os_suit(int card) noexcept
-    int be_eight_of(int suit) noexcept
     int be_card_id(int index) noexcept
-    int be_os_index(int card) noexcept
+    int be_index_of(int card) noexcept
 
     const GameHooks BE_HOOKS
 
-    int be_decks_for(int players) noexcept
-    int be_hand_size_for(int players) noexcept
-    int be_deal_seat(int players, int dealer, int hand_size, int position) noexcept
-    int be_card_points(int card, bint face) noexcept
-    int be_obs_layout(int players, bint special, int32_t* offset) noexcept
-    int be_unknown_count(const BEState* s, int p, int card) noexcept
+    int be_deal_seat(int dealer, int position) noexcept
+    int be_card_points(int card, int trump) noexcept
+    int be_obs_layout(int32_t* offset) noexcept
     int be_zone_cards(const void* state, int zone, int instance, uint8_t* out) noexcept
     int be_init(void* state, int players, const int64_t* values) noexcept
 
 check_hooks(&BE_HOOKS)
 
-if <int>BE_MAX_DECK > <int>PILE_CAPACITY or 2 > <int>MS_MAX_COPIES or (
-        <int>BE_MAX_PLAYERS * <int>BE_ROWS_PER_SEAT > <int>MAX_BREAKDOWN_ROWS):
-    raise ImportError("Belote Contrée needs a larger Pile, Multiset or breakdown than the core "
-                      "provides")
+if <int>BE_MAX_ROWS > <int>MAX_BREAKDOWN_ROWS:
+    raise ImportError("Belote Contrée needs a larger breakdown than the core provides")
 
 # ---------------------------------------------------------------- action table
 # The action ids as Python names (bots, tools, tests use these; the docstring above lists them).
-PLAY_FIRST = 0                    # play the card with OpenSpiel index i: PLAY_FIRST + i
-DRAW = BE_A_DRAW
+PLAY_FIRST = 0                    # play the card with colver index i: PLAY_FIRST + i
 PASS = BE_A_PASS
-NOMINATE_FIRST = BE_A_NOMINATE    # nominate suit s (C D H S = 0..3): NOMINATE_FIRST + s
-
-# The ranks that act, as cardcore rank indexes (A = 0, 2..K = 1..12), for the Python side.
-WILD_RANK = (BE_EIGHT_RANK + 1) % NUM_RANKS                               # BE-3.1, BE-3.3
-SPECIAL_RANKS = {"skip": (BE_SKIP_RANK + 1) % NUM_RANKS,                 # BE-4.1
-                 "reverse": (BE_REVERSE_RANK + 1) % NUM_RANKS,           # BE-4.2
-                 "draw_two": (BE_DRAW_TWO_RANK + 1) % NUM_RANKS}         # BE-4.3
+BID_FIRST = BE_A_BID              # bid level l (80 + 10 l) in suit s: BID_FIRST + 4 l + s
+CAPOT_FIRST = BE_A_CAPOT          # capot in suit s: CAPOT_FIRST + s
+CONTRE = BE_A_CONTRE
+SURCONTRE = BE_A_SURCONTRE
+PLAYERS = BE_PLAYERS
+SUIT_LETTERS = "SHDC"             # colver's suit order (bids and trumps)
+# colver's suit index -> cardcore's (C S D H = 0..3)
+CC_SUIT = (1, 3, 2, 0)
+BID_VALUES = tuple(BE_MIN_BID + BE_BID_STEP * k for k in range(BE_BID_LEVELS))
+CAPOT_VALUE = BE_CAPOT_VALUE
 
 
 def to_card_id(int index) -> int:
-    """cardcore's card id of an OpenSpiel card index (0..51)."""
+    """cardcore's card id of a colver card index (0..31)."""
     if not 0 <= index < BE_NUM_CARDS:
         raise ValueError(f"card index out of range: {index}")
     return be_card_id(index)
 
 
-def to_os_index(int card) -> int:
-    """OpenSpiel's card index of a cardcore card id (0..51)."""
-    if not 0 <= card < BE_NUM_CARDS:
-        raise ValueError(f"card id out of range: {card}")
-    return be_os_index(card)
-
-
-SUIT_LETTERS = "CDHS"                         # OpenSpiel's suit order (nominations 54..57)
+def to_index(int card) -> int:
+    """colver's card index of a cardcore card id of the 32-card deck."""
+    cdef int i = be_index_of(card)
+    if i < 0:
+        raise ValueError(f"not a card of the 32-card deck: {card}")
+    return i
 
 
 def action_table() -> list:
-    """One tuple per id: (kind, cardcore card id or None, suit letter or None)."""
-    table = [("play", be_card_id(i), None) for i in range(BE_NUM_CARDS)]
-    table += [("draw", None, None), ("pass", None, None)]
-    table += [("nominate", None, SUIT_LETTERS[s]) for s in range(4)]
+    """One tuple per id: (kind, cardcore card id or None, bid value or None, suit letter or
+    None)."""
+    table = [("play", be_card_id(i), None, None) for i in range(BE_NUM_CARDS)]
+    table.append(("pass", None, None, None))
+    table += [("bid", None, BID_VALUES[k // 4], SUIT_LETTERS[k % 4])
+              for k in range(4 * BE_BID_LEVELS)]
+    table += [("capot", None, CAPOT_VALUE, SUIT_LETTERS[s]) for s in range(4)]
+    table += [("contre", None, None, None), ("surcontre", None, None, None)]
     assert len(table) == BE_NUM_ACTIONS
     return table
 
@@ -180,97 +153,63 @@ def num_actions() -> int:
     return BE_NUM_ACTIONS
 
 
-def cards_per_hand(int players) -> int:
-    """BE-2.2: the cards dealt to each hand (7 with 2 players, else 5)."""
-    return be_hand_size_for(players)
+def belote_deck() -> list:
+    """BE-1.2: the 32 cards 7 8 9 10 J Q K A of each suit (cardcore ids, id order)."""
+    return sorted(be_card_id(i) for i in range(BE_NUM_CARDS))
 
 
-def belote_deck(int players) -> list:
-    """BE-1.2: one 52-card deck for 2..5 players, two above (cardcore ids, id order)."""
-    return build_deck([range(NUM_RANKS)] * be_decks_for(players), 0)
+def card_points(card, trump) -> int:
+    """BE-4.1, BE-4.2: a card's points (cardcore id) with ``trump`` a suit letter or None."""
+    return be_card_points(to_index(card), -1 if trump is None else SUIT_LETTERS.index(trump))
 
 
-_COMPOSITIONS = (tuple(belote_deck(2)), tuple(belote_deck(BE_MAX_PLAYERS)))  # per deck count
-
-
-# ---------------------------------------------------------------- scoring (BE-8)
-# The hand-end breakdown: the kernel's scoring writes a row per seat and kind of card it holds
-# (indexes into BREAKDOWN_WHAT and BREAKDOWN_RULES), so the hand-end event shows the engine's
-# figures.
-BREAKDOWN_WHAT = ("eights", "court cards (J Q K A)", "number cards (2-10)")
-BREAKDOWN_RULES = ("BE-8.1", "BE-8.2")
-
-
-def penalty_points(cards, scoring="face") -> int:
-    """The penalty of a hand of cardcore card ids (the function the state machine uses)."""
-    if scoring not in ("face", "openspiel"):
-        raise ValueError("scoring must be 'face' or 'openspiel'")
-    total = 0
-    for c in cards:
-        total += be_card_points(to_os_index(c), scoring == "face")
-    return total
-
+# ---------------------------------------------------------------- scoring (BE-7)
+BREAKDOWN_WHAT = ("card points", "contract", "belote", "all the deal's card points")
+BREAKDOWN_RULES = ("BE-7.1", "BE-7.2", "BE-7.4", "BE-6.4")
 
 # ---------------------------------------------------------------- the state
-PHASES = ("play", "nominate", "over")
+PHASES = ("auction", "play", "over")
 
 
 cdef list zone_list(const BEState* s, int zone, int instance):
-    cdef uint8_t buf[BE_MAX_DECK]
+    cdef uint8_t buf[BE_NUM_CARDS]
     cdef int n = be_zone_cards(s, zone, instance, buf)
     return [buf[i] for i in range(n)]
 
 
-# ---------------------------------------------------------------- the deal (BE-2)
-def deal_plan(int players, int dealer, deck=None) -> list:
-    """The zone of each deck position (top first): "hand:<seat>", "reburied" (an eight turned
-    up and put at the stock bottom, BE-2.4: seen by everybody), "discard" (the turn-up) or
-    "stock". Without a stacked deck (cardcore ids, top first) the turn-up is taken to be the
-    first card after the hands. The deal below walks the same rules."""
-    if not BE_MIN_PLAYERS <= players <= BE_MAX_PLAYERS or not 0 <= dealer < players:
-        raise ValueError(f"players must be {BE_MIN_PLAYERS}..{BE_MAX_PLAYERS} and dealer a seat")
-    cdef int n = BE_NUM_CARDS * be_decks_for(players), k = be_hand_size_for(players), i
-    if deck is not None:
-        deck = [int(c) for c in deck]
-        if len(deck) != n or not all(0 <= c < BE_NUM_CARDS for c in deck):
-            raise ValueError(f"a deck of {players} players is {n} card ids 0..51")
-    plan = []
-    for i in range(players * k):
-        plan.append(f"hand:{be_deal_seat(players, dealer, k, i)}")
-    i = players * k
-    while deck is not None and be_os_rank(be_os_index(deck[i])) == BE_EIGHT_RANK:
-        plan.append("reburied")
-        i += 1
-    plan.append("discard")
-    plan += ["stock"] * (n - len(plan))
-    return plan
+cdef list mask_list(uint32_t m):
+    return sorted(be_card_id(i) for i in range(BE_NUM_CARDS) if m & (<uint32_t>1 << i))
+
+
+def deal_plan(int dealer) -> list:
+    """BE-2.2: the zone of each deck position (top first): "hand:<seat>", packets of 3, 2 and
+    3 cards from the dealer's next seat."""
+    if not 0 <= dealer < BE_PLAYERS:
+        raise ValueError("dealer must be a seat 0..3")
+    return [f"hand:{be_deal_seat(dealer, i)}" for i in range(BE_NUM_CARDS)]
+
+
+def deck_for_hands(int dealer, hands) -> list:
+    """The stacked deck (cardcore ids, top first) that deals ``hands`` (4 lists of 8 cardcore
+    ids) with ``dealer`` dealing (BE-2.2): how a colver deal becomes a cardcore one."""
+    queues = [list(h) for h in hands]
+    return [queues[be_deal_seat(dealer, i)].pop(0) for i in range(BE_NUM_CARDS)]
 
 
 # ---------------------------------------------------------------- the per-seat projection
-# The tensor opens with OpenSpiel's own observation, piece for piece; then what else the
-# view shows. Every card piece uses OpenSpiel's card indices. OBS_NAMES is the one list of
-# pieces; the kernel's be_obs_layout gives their sizes for a configuration.
-OBS_NAMES = (
-    "openspiel_hand", "openspiel_last_card", "openspiel_last_suit", "openspiel_hand_sizes",
-    "openspiel_direction", "observer", "current_player", "phase", "dealer", "direction",
-    "stock_size", "discard", "draws_this_turn", "max_draw_cards", "draw_two_owed", "passes",
-    "plays", "max_turns", "reburied", "stock_bottom_known", "known_eights", "scores")
+OBS_NAMES = ("observer", "current_player", "phase", "dealer", "hand", "trick", "played",
+             "bids", "contract_suit", "contract_value", "taker", "contre", "belote",
+             "points", "tricks_won", "scores")
 
 if len(OBS_NAMES) != BE_NUM_PIECES or BE_NUM_PIECES + 1 > BE_MAX_OBS_PIECES:
     raise ImportError("the observation layout needs a larger MAX_OBS_PIECES")
 
 
-def observation_pieces(int players, bint special) -> tuple:
-    """(name, offset, size) of each piece of this configuration's tensor (the empty
-    openspiel_direction piece is left out without special cards, as OpenSpiel leaves it)."""
+def observation_pieces() -> tuple:
+    """(name, offset, size) of each piece of the tensor."""
     cdef int32_t offset[BE_NUM_PIECES + 1]
-    be_obs_layout(players, special, offset)
-    return tuple((OBS_NAMES[i], offset[i], offset[i + 1] - offset[i]) for i in range(BE_NUM_PIECES)
-                 if offset[i + 1] > offset[i])
-
-
-MAX_DRAW_CARDS_LIMIT = BE_MAX_DRAW_CARDS_LIMIT   # BE-5.1: more than a deck's worth changes nothing
-MAX_TURNS_LIMIT = BE_MAX_TURNS_LIMIT             # BE-7.2: counters stay far inside 32 bits
+    be_obs_layout(offset)
+    return tuple((OBS_NAMES[i], offset[i], offset[i + 1] - offset[i]) for i in range(BE_NUM_PIECES))
 
 
 # ---------------------------------------------------------------- the Python-visible state
@@ -279,7 +218,7 @@ cdef class BeloteState(GameState):
     lists in cardcore ids)."""
     cdef BEState d
 
-    match_end_rule = "BE-7"
+    match_end_rule = "BE-2.3"
     breakdown_what = BREAKDOWN_WHAT
     breakdown_rules = BREAKDOWN_RULES
     refusals = Refusals(_REFUSALS)  # the templates of the kernel's refusals (be_refuse)
@@ -289,23 +228,13 @@ cdef class BeloteState(GameState):
         self.bind(&BE_HOOKS, &self.d, &self.d.h)
 
     def __init__(self, int players, dict options, deck=None):
-        if not BE_MIN_PLAYERS <= players <= BE_MAX_PLAYERS:
-            raise ValueError(f"players must be {BE_MIN_PLAYERS}..{BE_MAX_PLAYERS}")
-        if not 1 <= options["max_draw_cards"] <= MAX_DRAW_CARDS_LIMIT:
-            raise ValueError("max_draw_cards out of range")
-        if not 1 <= options["max_turns"] <= MAX_TURNS_LIMIT:
-            raise ValueError("max_turns out of range")
-        composition = _COMPOSITIONS[be_decks_for(players) - 1]
-        init_header(&self.d.h, players, deck, composition)
-        # The options resolved as the C ABI gives them (BE_KERNEL's option order): one setup.
-        cdef int64_t values[6]
+        if players != BE_PLAYERS:
+            raise ValueError(f"players must be {BE_PLAYERS}")
+        init_header(&self.d.h, players, deck, belote_deck())
+        cdef int64_t values[2]
         dealer = options["dealer"]
         values[0] = OPTION_NONE if dealer is None else dealer
-        values[1] = options["max_draw_cards"]
-        values[2] = options["max_turns"]
-        values[3] = bool(options["use_special_cards"])
-        values[4] = bool(options["reshuffle"])
-        values[5] = 0 if options["scoring"] == "face" else 1
+        values[1] = 0 if options["surcontre"] == "x3" else 1
         if be_init(&self.d, players, values) != 0:
             raise ValueError(f"dealer must be None or a seat 0..{players - 1}")
 
@@ -314,96 +243,116 @@ cdef class BeloteState(GameState):
         return zone_list(&self.d, BE_Z_HAND, self.check_seat(p))
 
     def hand_sizes(self) -> list:
-        return [self.d.hand[p].total for p in range(self.d.h.players)]
+        return [bin(self.d.hand[p]).count("1") for p in range(BE_PLAYERS)]
 
-    def stock(self) -> list:
-        """The stock top-first (hidden information: for tests and tools only)."""
-        return zone_list(&self.d, BE_Z_STOCK, 0)[::-1]
+    def dealt(self, p) -> list:
+        """The hand as dealt (hidden information: tests and tools)."""
+        return mask_list(self.d.dealt[self.check_seat(p)])
 
-    def discard(self) -> list:
-        """The discard pile, bottom to top."""
-        return zone_list(&self.d, BE_Z_DISCARD, 0)
+    def trick(self) -> list:
+        """The trick on the table, in order of play."""
+        return zone_list(&self.d, BE_Z_TRICK, 0)
 
-    def last_drawn(self) -> list:
-        """The cards the last action drew, in order (hidden information: tests and events)."""
-        return [be_card_id(self.d.drawn[i]) for i in range(self.d.n_drawn)]
+    def won(self, team) -> list:
+        return zone_list(&self.d, BE_Z_WON, int(team))
 
     def all_cards(self) -> list:
         cards = []
-        for p in range(self.d.h.players):
+        for p in range(BE_PLAYERS):
             cards += zone_list(&self.d, BE_Z_HAND, p)
-        return cards + zone_list(&self.d, BE_Z_STOCK, 0) + zone_list(&self.d, BE_Z_DISCARD, 0)
+        return cards + self.trick() + self.won(0) + self.won(1)
 
-    # --- the public counters
-    @property
-    def top_card(self) -> int:
-        return be_card_id(self.d.last_card)
-
-    @property
-    def suit(self) -> str:
-        """The suit to follow (BE-3.1; an eight's nominated suit, BE-3.3)."""
-        return SUIT_LETTERS[self.d.last_suit]
+    # --- the auction (BE-3)
+    def auction(self) -> list:
+        """(seat, action id) of every call so far."""
+        return [((self.d.h.dealer + 1 + i) % BE_PLAYERS, self.d.calls[i] + BE_A_PASS)
+                for i in range(self.d.n_calls)]
 
     @property
-    def direction(self) -> int:
-        return self.d.direction
+    def contract_value(self) -> int:
+        return self.d.bid_value
 
     @property
-    def stock_size(self) -> int:
-        return self.d.stock.size
+    def contract_suit(self):
+        return SUIT_LETTERS[self.d.bid_suit] if self.d.bid_seat >= 0 else None
 
     @property
-    def draws_this_turn(self) -> int:
-        return self.d.draws
+    def taker(self):
+        return self.d.bid_seat if self.d.bid_seat >= 0 else None
 
     @property
-    def draw_two_owed(self) -> int:
-        return self.d.twos_owed
+    def contre(self) -> int:
+        """0, 1 contre, 2 surcontre."""
+        return self.d.contre
 
     @property
-    def passes(self) -> int:
-        return self.d.passes
+    def contre_seat(self):
+        return self.d.contre_seat if self.d.contre_seat >= 0 else None
 
     @property
-    def plays(self) -> int:
-        return self.d.plays
+    def multiplier(self) -> int:
+        return (1, 2, self.d.opt.surcontre)[self.d.contre]
+
+    # --- the play (BE-5, BE-6)
+    @property
+    def trump(self):
+        return SUIT_LETTERS[self.d.trump] if self.d.trump >= 0 else None
 
     @property
-    def reshuffles(self) -> int:
-        return self.d.reshuffles
-
-    def reburied(self) -> list:
-        """BE-2.4: the eights turned up at the deal and put back (cardcore ids, with repeats)."""
-        return [be_card_id(be_eight_of(k)) for k in range(NUM_SUITS) for _ in range(self.d.reburied[k])]
-
-    def stock_bottom_known(self) -> list:
-        """A stacked deal's reburied eights still at the stock bottom (bottom first)."""
-        return [be_card_id(self.d.stock.cards[i]) for i in range(self.d.known_bottom)]
-
-    def known_eights(self, p) -> list:
-        """Eights everybody knows seat p holds (drawn from the known stock bottom)."""
-        cdef int q = self.check_seat(p)
-        return [be_card_id(be_eight_of(k)) for k in range(NUM_SUITS) for _ in range(self.d.known_eights[q][k])]
-
-    def penalties(self) -> list:
-        return [self.d.penalty[p] for p in range(self.d.h.players)]
-
-    def source_classes(self, p) -> list:
-        """(card id, class) of each unknown copy in p's hand (tests of sample_hidden)."""
-        cdef int q = self.check_seat(p), c, k
-        return sorted((be_card_id(c), self.d.hand_cls[q][c][k]) for c in range(BE_NUM_CARDS)
-                      for k in range(be_unknown_count(&self.d, q, c)))
+    def leader(self) -> int:
+        return self.d.leader
 
     @property
-    def stock_class(self) -> int:
-        return self.d.stock_cls
+    def trick_master(self):
+        """The seat that holds the trick on the table, or None."""
+        return (self.d.leader + self.d.master) % BE_PLAYERS if self.d.n_trick else None
 
     @property
-    def reburied_tracked(self) -> list:
-        """The reburied eights whose place sample_hidden draws from their posterior."""
-        if not self.d.e_active:
-            return []
-        return [be_card_id(be_eight_of(k)) for k in range(NUM_SUITS) if self.d.e_hidden[k]]
+    def tricks_done(self) -> int:
+        return self.d.tricks_done
+
+    def last_trick(self) -> list:
+        return ([be_card_id(self.d.last_trick[i]) for i in range(BE_PLAYERS)]
+                if self.d.tricks_done else [])
+
+    @property
+    def last_leader(self):
+        return self.d.last_leader if self.d.tricks_done else None
+
+    @property
+    def last_winner(self):
+        return self.d.last_winner if self.d.tricks_done else None
+
+    def points(self) -> list:
+        return [self.d.points[0], self.d.points[1]]
+
+    def tricks_won(self) -> list:
+        return [self.d.tricks[0], self.d.tricks[1]]
+
+    @property
+    def belote_said(self) -> int:
+        """0, 1 belote said, 2 rebelote said (BE-6.4)."""
+        return self.d.belote_said
+
+    @property
+    def belote_seat(self):
+        """The seat that said belote, once it has (BE-6.4)."""
+        return self.d.belote_seat if self.d.belote_said else None
+
+    # --- the end (BE-7)
+    @property
+    def made(self):
+        """True the contract was made, False it fell, None passed out or not over."""
+        if self.d.h.phase != BE_PH_OVER or self.d.made < 0:
+            return None
+        return bool(self.d.made)
+
+    @property
+    def passed_out(self) -> bool:
+        return self.d.h.phase == BE_PH_OVER and self.d.made < 0
+
+    def team_scores(self) -> list:
+        return [self.d.result[0], self.d.result[1]] if self.d.h.phase == BE_PH_OVER else [0, 0]
 
 
 check_state_class(BeloteState)

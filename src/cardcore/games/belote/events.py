@@ -1,21 +1,20 @@
 """Belote Contrée events (cardcore.events): what each seat saw happen.
 
-Kinds: ``deal`` (the hand begins: the dealer, the stock), ``dealt`` (a seat's cards: only that
-seat sees them), ``reburied`` (BE-2.4: the eights turned up and put back), ``turn_up`` (BE-2.3,
-BE-4.5), the action kinds ``play`` / ``nominate`` / ``draw`` (the cards it took: only the
-drawer sees them) / ``pass``, ``reshuffle`` (BE-6.1: the discard pile but its top becomes the
-stock) and ``drew`` (the cards of a draw-two debt taken after a reshuffle), ``hand_end``
-(BE-7, BE-8: the final hands laid down and the breakdown the kernel's scoring wrote) and
-``match_end``. Who sees which cards follows from the kernel's zones.
+Kinds: ``deal`` (the deal begins: its number, the dealer), ``dealt`` (a seat's eight cards:
+only that seat sees them), the action kinds ``pass`` / ``bid`` / ``capot`` / ``contre`` /
+``surcontre`` / ``play``, ``contract`` (BE-3.7, BE-3.6: the auction is over: the contract, its
+taker and multiplier), ``belote`` (BE-6.4: «Belote!» then «Rebelote!»), ``trick_won``
+(BE-5.5: the trick's cards go to the winners' pile), ``deal_end`` (BE-7: made, fell or passed
+out, with the breakdown the kernel's scoring wrote) and ``match_end``. Who sees which cards
+follows from the kernel's zones.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from cardcore._fast import GameState, rank_of
-from cardcore.cards import format_cards
+from cardcore._fast import GameState
 from cardcore.events import Narrator, Raw, public
-from cardcore.games.belote._state import SPECIAL_RANKS, BeloteState
+from cardcore.games.belote._state import BeloteState, card_points
 
 __all__ = ["BeloteNarrator"]
 
@@ -23,86 +22,67 @@ __all__ = ["BeloteNarrator"]
 class BeloteNarrator(Narrator):
 
     kinds = {
-        "deal": "the hand begins: its number, the dealer, the stock size (BE-2.1)",
-        "dealt": "a seat's cards: only that seat sees them (BE-2.2)",
-        "reburied": "eights turned up at the deal and put back into the stock (BE-2.4)",
-        "turn_up": "the card that starts the discard pile: the suit to follow, the first "
-                   "player, a special card's effect (BE-2.3, BE-2.5, BE-4.5)",
-        "reshuffle": "the discard pile but its top card becomes the stock (BE-6.1)",
-        "drew": "the cards of a draw-two debt taken from the stock after a reshuffle: only the "
-                "drawer sees them (BE-4.4, BE-6.1)",
-        "hand_end": "the hand is over: why, the hands laid down and the scoring breakdown "
-                    "(BE-7, BE-8)",
-        "match_end": "the winners and final penalties (BE-8.3)",
+        "deal": "the deal begins: its number and the dealer (BE-2.1)",
+        "dealt": "a seat's eight cards: only that seat sees them (BE-2.2)",
+        "contract": "the auction is over: the contract, its taker and the contre (BE-3.6, "
+                    "BE-3.7)",
+        "belote": "the holder of trump king and queen says «Belote!», then «Rebelote!» "
+                  "(BE-6.4)",
+        "trick_won": "a trick is over: its cards go to the winners' pile (BE-5.5, BE-6.1)",
+        "deal_end": "the deal is over: made, fell or passed out, and the breakdown (BE-7)",
+        "match_end": "the winners and the teams' points (BE-2.3)",
     }
 
     def match_reason(self, post: GameState) -> dict[str, Any]:
-        return {"reason_code": "one_hand", "rule": "BE-8.3"}
+        return {"reason_code": "one_deal", "rule": "BE-2.3"}
 
     def deal(self, state: GameState) -> list[Raw]:
         s: BeloteState = state  # type: ignore[assignment]
-        events = [public("deal", None, hand=s.round_index + 1, dealer=s.dealer,
-                         stock_size=s.stock_size, rule="BE-2.1")]
-        events += [self.moved("dealt", p, s.hand(p), s, "stock", f"hand:{p}", rule="BE-2.2")
+        events = [public("deal", None, deal=s.round_index + 1, dealer=s.dealer, rule="BE-2.1")]
+        events += [self.moved("dealt", p, s.hand(p), s, "deck", f"hand:{p}", rule="BE-2.2")
                    for p in range(self.players)]
-        if s.reburied():
-            where = "bottom" if self.game._deck_input is not None else "random"
-            events.append(public("reburied", None, s.reburied(), rule="BE-2.4", place=where))
-        turn_up = s.discard()
-        special = self.game.options["use_special_cards"] and (
-            rank_of(turn_up[0]) in SPECIAL_RANKS.values())
-        events.append(self.moved("turn_up", None, turn_up, s, "stock", "discard",
-                                 rule="BE-4.5" if special else "BE-2.3", suit=s.suit,
-                                 first_player=s.current_player, direction=s.direction,
-                                 draw_two_owed=s.draw_two_owed))
         return events
 
     def action(self, pre: GameState, action_id: int, player: int, post: GameState) -> list[Raw]:
         a: BeloteState = pre  # type: ignore[assignment]
         b: BeloteState = post  # type: ignore[assignment]
         spec = self.game._specs[action_id]
-        fields: dict[str, Any] = {}
+        fields: dict[str, Any] = dict(spec.info)
         if not b.is_over:
-            fields = {"suit": b.suit, "next_player": b.current_player}
-        drawn = b.last_drawn()
-        shuffled = b.reshuffles - a.reshuffles
-        # Cards drawn before a reshuffle are the old stock's; the rest come from the new one.
-        before = drawn[:a.stock_size] if shuffled else drawn
-        if spec.kind == "draw":
-            rule = "BE-4.4" if a.draw_two_owed else "BE-5.1"
-            event = self.action_event(action_id, player, before, a, "stock", f"hand:{player}",
-                                      rule=rule, stock_size=b.stock_size, **fields)
-        elif spec.kind == "play":
-            event = self.action_event(action_id, player, self.spec_ids(action_id)[:1], a,
-                                      f"hand:{player}", "discard", **fields)
+            fields["next_player"] = b.current_player
+        if spec.kind == "play":
+            event = self.action_event(action_id, player, self.spec_ids(action_id), a,
+                                      f"hand:{player}", "trick", **fields)
         else:
             event = self.action_event(action_id, player, **fields)
         events = [event]
-        if shuffled:
-            # The first reshuffle moves the discard pile but its top (a later one in the same
-            # action finds nothing to move): after a play, everything under the card played.
-            moved = a.discard() if spec.kind == "play" else a.discard()[:-1]
-            events.append(self.moved("reshuffle", None, moved, b, "discard", "stock",
-                                     rule="BE-6.1", stock_size=b.stock_size))
-            after = drawn[a.stock_size:]
-            if after:
-                events.append(self.moved("drew", player, after, b, "stock", f"hand:{player}",
-                                         rule="BE-4.4", stock_size=b.stock_size))
+        if a.trump is None and b.trump is not None:          # the auction is over
+            events.append(public("contract", b.taker, rule="BE-3.6" if b.contre == 2
+                                 else "BE-3.7", value=b.contract_value, suit=b.contract_suit,
+                                 taker=b.taker, contre=b.contre, multiplier=b.multiplier))
+        if b.belote_said > a.belote_said:
+            events.append(public("belote", player, self.spec_ids(action_id), rule="BE-6.4",
+                                 stage="belote" if b.belote_said == 1 else "rebelote"))
+        if b.tricks_done > a.tricks_done:
+            cards = b.last_trick()
+            winner = b.last_winner
+            assert winner is not None
+            points = sum(card_points(c, b.trump) for c in cards)
+            events.append(self.moved("trick_won", winner, cards, b, "trick",
+                                     f"won:{winner % 2}", rule="BE-5.5", points=points,
+                                     trick=b.tricks_done))
         return events
 
     def round_end(self, pre: GameState, action_id: int, player: int,
                   post: GameState) -> list[Raw]:
         b: BeloteState = post  # type: ignore[assignment]
-        if any(size == 0 for size in b.hand_sizes()):
-            reason, rule = "out", "BE-7.1"
-        elif b.plays >= self.game.options["max_turns"]:
-            reason, rule = "max_turns", "BE-7.2"
+        if b.passed_out:
+            reason, rule = "passed_out", "BE-3.8"
+        elif b.made:
+            reason, rule = "made", "BE-7.1"
         else:
-            reason, rule = "passes", "BE-7.3"
-        hands = [format_cards(b.hand(p), sort=True) for p in range(self.players)]
-        out = next((p for p, size in enumerate(b.hand_sizes()) if size == 0), None)
-        named: dict[str, Any] = {"reason_seat": out} if out is not None else {}
-        return [public("hand_end", None, hand=b.round_index, reason_code=reason, rule=rule,
-                       **named,
-                       hands=hands, breakdown=self.breakdown_of(b), scores=list(b.scores()),
-                       score_direction="lower is better")]
+            reason, rule = "fell", "BE-7.2"
+        return [public("deal_end", None, deal=b.round_index, reason_code=reason, rule=rule,
+                       points=b.points(), tricks_won=b.tricks_won(),
+                       breakdown=self.breakdown_of(b), scores=list(b.scores()),
+                       score_direction="higher is better")]

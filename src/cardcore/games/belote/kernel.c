@@ -1,547 +1,350 @@
-/* Belote Contrée' kernel (rules: games/belote.md, rule IDs BE-x.y), exactly as OpenSpiel's
- * ``crazy_eights`` plays it: the deal, legality, apply, scoring, the per-seat projection, the
- * zones, sample_hidden and GreedyBot's policy, over the core's kernel interface; the hook
- * table BE_HOOKS and the ABI's BE_KERNEL (options, init, action labels, composition).
- * C99, no global that changes, nothing from libc but memcpy/memset. kernel.h describes the
- * card indices and the action ids. */
+/* Belote Contrée's kernel (rules: games/belote.md, rule IDs BE-x.y), exactly as colver 0.11.1
+ * plays it by default: the deal, the auction, legality, apply, scoring, the per-seat
+ * projection, the zones, sample_hidden and GreedyBot's policy, over the core's kernel
+ * interface; the hook table BE_HOOKS and the ABI's BE_KERNEL (options, init, action labels,
+ * composition). C99, no global that changes, nothing from libc but memcpy/memset. kernel.h
+ * describes the card indices and the action ids. */
 #include "cardcore/games/belote/kernel.h"
 
-/* The kernel's own short names for the header's constants. */
 enum {
-    MIN_PLAYERS = BE_MIN_PLAYERS,
-    MAX_PLAYERS = BE_MAX_PLAYERS,
-    ONE_DECK_MAX_PLAYERS = BE_ONE_DECK_MAX_PLAYERS,
+    PLAYERS = BE_PLAYERS,
     NUM_CARDS = BE_NUM_CARDS,
-    MAX_DECK = BE_MAX_DECK,
     HAND_SIZE = BE_HAND_SIZE,
-    HAND_SIZE_TWO_PLAYERS = BE_HAND_SIZE_TWO_PLAYERS,
-    EIGHT_RANK = BE_EIGHT_RANK,
-    SKIP_RANK = BE_SKIP_RANK,
-    REVERSE_RANK = BE_REVERSE_RANK,
-    DRAW_TWO_RANK = BE_DRAW_TWO_RANK,
-    DRAW_TWO_CARDS = BE_DRAW_TWO_CARDS,
-    EIGHT_POINTS = BE_EIGHT_POINTS,
-    COURT_RANK = BE_COURT_RANK,
-    COURT_POINTS = BE_COURT_POINTS,
-    A_DRAW = BE_A_DRAW,
+    TRICKS = BE_TRICKS,
     A_PASS = BE_A_PASS,
-    A_NOMINATE = BE_A_NOMINATE,
+    A_BID = BE_A_BID,
+    A_CAPOT = BE_A_CAPOT,
+    A_CONTRE = BE_A_CONTRE,
+    A_SURCONTRE = BE_A_SURCONTRE,
     NUM_ACTIONS = BE_NUM_ACTIONS,
     MAX_LEGAL = BE_MAX_LEGAL,
-    ROW_EIGHTS = BE_ROW_EIGHTS,
-    ROW_COURT = BE_ROW_COURT,
-    ROW_NUMBERS = BE_ROW_NUMBERS,
-    ROWS_PER_SEAT = BE_ROWS_PER_SEAT,
-    R_BE_8_1 = BE_R_BE_8_1,
-    R_BE_8_2 = BE_R_BE_8_2,
+    PH_AUCTION = BE_PH_AUCTION,
     PH_PLAY = BE_PH_PLAY,
-    PH_NOMINATE = BE_PH_NOMINATE,
     PH_OVER = BE_PH_OVER,
-    MAX_CLASSES = BE_MAX_CLASSES,
-    E_LOG_CAP = BE_E_LOG_CAP,
-    E_DRAW = BE_E_DRAW,
-    E_PLAY = BE_E_PLAY,
-    E_PLAY_EIGHT = BE_E_PLAY_EIGHT,
-    MAX_DRAWN = BE_MAX_DRAWN,
     Z_HAND = BE_Z_HAND,
-    Z_STOCK = BE_Z_STOCK,
-    Z_DISCARD = BE_Z_DISCARD,
+    Z_TRICK = BE_Z_TRICK,
+    Z_WON = BE_Z_WON,
+    Z_DECK = BE_Z_DECK,
     NUM_ZONES = BE_NUM_ZONES,
     NUM_PIECES = BE_NUM_PIECES
 };
 
-/* The core must be large enough (a negative array size stops the build otherwise). */
 typedef char be_core_is_large_enough[
-    ((int)MAX_DECK <= (int)PILE_CAPACITY && 2 <= (int)MS_MAX_COPIES
-     && (int)MAX_PLAYERS * (int)ROWS_PER_SEAT <= (int)MAX_BREAKDOWN_ROWS
-     && (int)NUM_PIECES + 1 <= (int)BE_MAX_OBS_PIECES) ? 1 : -1];
+    ((int)BE_MAX_ROWS <= (int)MAX_BREAKDOWN_ROWS && (int)NUM_PIECES + 1 <= (int)BE_MAX_OBS_PIECES)
+    ? 1 : -1];
 
-/* The 13 indices of an OpenSpiel suit, as a mask (bits suit, suit + 4, ..., suit + 48). */
-static inline uint64_t suit_cards(int suit) { return (uint64_t)0x1111111111111ULL << suit; }
-/* The 4 indices of an OpenSpiel rank, as a mask. */
-static inline uint64_t rank_cards(int rank) { return (uint64_t)0xF << (4 * rank); }
+/* BE-4.1 / BE-4.2: points by rank index (7 8 9 J Q K 10 A). */
+static const uint8_t PLAIN_POINTS[8] = {0, 0, 0, 2, 3, 4, 10, 11};
+static const uint8_t TRUMP_POINTS[8] = {0, 0, 14, 20, 3, 4, 10, 11};
+/* BE-4.2: a trump's strength by rank index: J > 9 > A > 10 > K > Q > 8 > 7. */
+static const uint8_t TRUMP_STRENGTH[8] = {0, 1, 6, 7, 2, 3, 4, 5};
+/* The ranks of a suit stronger as trumps than a strength, as an 8-bit mask. */
+static const uint8_t TRUMPS_ABOVE[9] = {
+    /* strength -1 */ 0xFF, /* 0 */ 0xFE, /* 1 */ 0xFC, /* 2 */ 0xEC, /* 3 */ 0xCC, /* 4 */ 0x8C,
+    /* 5 */ 0x0C, /* 6 */ 0x08, /* 7 */ 0x00};
+enum { R_QUEEN_I = 4, R_KING_I = 5 };
 
-static inline int os_rank(int card) { return be_os_rank(card); }
-static inline int os_suit(int card) { return be_os_suit(card); }
-static inline int eight_of(int suit) { return be_eight_of(suit); }
+static inline uint32_t suit_bits(int suit) { return (uint32_t)0xFF << (8 * suit); }
+static inline int team_of(int seat) { return seat & 1; }
 
-int be_decks_for(int players) {
-    return players > ONE_DECK_MAX_PLAYERS ? 2 : 1;                    /* BE-1.2 */
-}
-
-int be_hand_size_for(int players) {
-    return players == 2 ? HAND_SIZE_TWO_PLAYERS : HAND_SIZE;          /* BE-2.2 */
-}
-
-/* ---------------------------------------------------------------- scoring (BE-8) */
-/* BE-8.1 (face) / BE-8.2 (openspiel): the penalty of one card. */
-int be_card_points(int card, int face) {
-    int rank = os_rank(card);
-    if (rank == EIGHT_RANK) return EIGHT_POINTS;
-    if (rank >= COURT_RANK) return COURT_POINTS;
-    return face ? rank + 2 : card + 2;     /* BE-8.2: OpenSpiel's ScoreUp charges card + 2 */
+int be_card_points(int card, int trump) {
+    return be_suit(card) == trump ? TRUMP_POINTS[be_rank(card)] : PLAIN_POINTS[be_rank(card)];
 }
 
 /* ---------------------------------------------------------------- the zones: who sees what */
 static const ZoneSpec ZONES[NUM_ZONES] = {
     {"hand", ZONE_SEAT, 0, SEEN_BY_OWNER},
-    {"stock", ZONE_SHARED, 0, SEEN_BY_NONE},
-    {"discard", ZONE_SHARED, 0, SEEN_BY_ALL},
+    {"trick", ZONE_SHARED, 0, SEEN_BY_ALL},
+    {"won", ZONE_TEAM, 2, SEEN_BY_ALL},
+    {"deck", ZONE_SHARED, 0, SEEN_BY_NONE},
 };
 
-/* The cards of a zone as cardcore ids (a hand in id order; piles bottom to top). */
-int be_zone_cards(const void *state, int zone, int instance, uint8_t *out) {
-    const BEState *s = (const BEState *)state;
-    int n = 0, c, k, i, copies;
-    const Pile *pile;
-    if (zone == Z_HAND) {
-        for (c = 0; c < NUM_CARDS; c++) {
-            copies = s->hand[instance].count[be_os_index(c)];
-            for (k = 0; k < copies; k++) {
-                out[n] = (uint8_t)c;
-                n += 1;
-            }
-        }
-        return n;
+static int mask_ids(uint32_t m, uint8_t *out) {
+    uint8_t ids[NUM_CARDS];
+    int n = 0, i, j, t;
+    while (m) {
+        ids[n] = (uint8_t)be_card_id(cardcore_ctz64(m));
+        m &= m - 1;
+        n += 1;
     }
-    pile = zone == Z_STOCK ? &s->stock : &s->discard;
-    for (i = 0; i < pile->size; i++) out[i] = (uint8_t)be_card_id(pile->cards[i]);
-    return pile->size;
+    for (i = 1; i < n; i++) {                     /* id order: insertion sort of <= 32 */
+        t = ids[i];
+        j = i - 1;
+        while (j >= 0 && ids[j] > t) {
+            ids[j + 1] = ids[j];
+            j -= 1;
+        }
+        ids[j + 1] = (uint8_t)t;
+    }
+    for (i = 0; i < n; i++) out[i] = ids[i];
+    return n;
 }
 
-/* The cards of a hidden zone whose place every seat knows ("Hidden cards"): a stacked deal's
- * turned-up eights still at the stock bottom (BE-2.4), and those a seat drew from there
- * (BE-10.2). */
-static int be_known_cards(const void *state, int zone, int instance, uint8_t *out) {
+int be_zone_cards(const void *state, int zone, int instance, uint8_t *out) {
     const BEState *s = (const BEState *)state;
-    int n = 0, k, i, copies;
-    if (zone == Z_HAND) {
-        for (k = 0; k < NUM_SUITS; k++) {
-            copies = s->known_eights[instance][k];
-            for (i = 0; i < copies; i++) {
-                out[n] = (uint8_t)be_card_id(eight_of(k));
-                n += 1;
-            }
-        }
-        return n;
+    int i;
+    if (zone == Z_HAND) return mask_ids(s->hand[instance], out);
+    if (zone == Z_TRICK) {
+        for (i = 0; i < s->n_trick; i++) out[i] = (uint8_t)be_card_id(s->trick[i]);
+        return s->n_trick;
     }
-    if (zone == Z_STOCK) {
-        for (i = 0; i < s->known_bottom; i++) out[i] = (uint8_t)be_card_id(s->stock.cards[i]);
-        return s->known_bottom;
-    }
-    return 0;
+    if (zone == Z_WON) return mask_ids(s->won_mask[instance], out);
+    return 0;                                     /* Z_DECK: empty once dealt */
 }
 
 /* ---------------------------------------------------------------- the deal (BE-2) */
-/* BE-2.2: the seat deck position `position` (0 = top) is dealt to, one card at a time from
- * the dealer's next seat (the dealer gets each round's last card); -1 past the hands. */
-int be_deal_seat(int players, int dealer, int hand_size, int position) {
-    if (position < players * hand_size) return (dealer + 1 + position) % players;
-    return -1;
-}
-
-/* Insert at `index` (0 = bottom, p->size = top): each card from there up moves one place up
- * (carried one at a time, so that no compiler makes a memmove of it: the kernel uses none). */
-static void pile_insert(Pile *p, int index, int card) {
-    uint8_t carry = (uint8_t)card, t;
-    int i;
-    for (i = index; i < p->size; i++) {
-        t = p->cards[i];
-        p->cards[i] = carry;
-        carry = t;
+/* BE-2.2: packets of 3, then 2, then 3, from the dealer's next seat round to the dealer. */
+int be_deal_seat(int dealer, int position) {
+    int seat;
+    if (position < 0 || position >= NUM_CARDS) return -1;
+    if (position < 12) {
+        seat = position / 3;
+    } else if (position < 20) {
+        seat = (position - 12) / 2;
+    } else {
+        seat = (position - 20) / 3;
     }
-    p->cards[p->size] = carry;
-    p->size += 1;
+    return (dealer + 1 + seat) % PLAYERS;
 }
 
-/* BE-2: shuffle (unless stacked), deal, turn up; BE-4.5 a special turn-up. */
 static void be_deal(BEState *s) {
-    uint8_t order[MAX_DECK];
-    int i, p, c, n = s->deck_size, players = s->h.players;
-    s->stacked_deal = s->h.stacked_size > 0;
-    deal_prologue(&s->h, s->deck, n, order);
-    for (p = 0; p < players; p++) ms_clear(&s->hand[p]);
-    s->stock.size = 0;
-    s->discard.size = 0;
-    i = n - 1;
-    while (i >= 0) {                              /* bottom first, so that order[0] ends on top */
-        c = be_os_index(order[i]);
-        p = be_deal_seat(players, s->h.dealer, s->hand_size, i);
-        if (p < 0)
-            pile_push(&s->stock, c);
-        else
-            ms_add(&s->hand[p], c);
-        i -= 1;
+    uint8_t order[NUM_CARDS], deck[NUM_CARDS];
+    int i, c;
+    for (i = 0; i < NUM_CARDS; i++) deck[i] = (uint8_t)be_card_id(i);
+    deal_prologue(&s->h, deck, NUM_CARDS, order);
+    for (i = 0; i < PLAYERS; i++) s->hand[i] = 0;
+    for (i = 0; i < NUM_CARDS; i++) {
+        c = be_index_of(order[i]);
+        s->hand[be_deal_seat(s->h.dealer, i)] |= (uint32_t)1 << c;
     }
-    for (;;) {                                    /* BE-2.3, BE-2.4 */
-        c = pile_pop(&s->stock);
-        if (os_rank(c) != EIGHT_RANK) break;
-        s->reburied[os_suit(c)] += 1;
-        if (s->stacked_deal) {                    /* to the bottom, a place everybody knows */
-            pile_insert(&s->stock, 0, c);
-            s->known_bottom += 1;
-        } else {                                  /* back into the deck at random, as OpenSpiel */
-            pile_insert(&s->stock, (int)rng_below(&s->h.rng, (uint32_t)(s->stock.size + 1)), c);
-            s->e_hidden[os_suit(c)] = 1;
-        }
-    }
-    pile_push(&s->discard, c);
-    s->last_card = c;
-    s->last_suit = os_suit(c);
-    s->e_active = s->decks == 1 && !s->stacked_deal
-                  && (s->e_hidden[0] | s->e_hidden[1] | s->e_hidden[2] | s->e_hidden[3]) != 0;
-    s->h.phase = PH_PLAY;
-    s->h.to_move = (s->h.dealer + 1) % players;   /* BE-2.5 */
-    if (s->opt.special) {                         /* BE-4.5: as if the dealer had played it */
-        if (os_rank(c) == SKIP_RANK) {
-            s->h.to_move = (s->h.dealer + 2) % players;
-        } else if (os_rank(c) == REVERSE_RANK) {
-            s->h.to_move = (s->h.dealer - 1 + players) % players;
-            s->direction = -1;
-        } else if (os_rank(c) == DRAW_TWO_RANK) {
-            s->twos_owed += DRAW_TWO_CARDS;
-        }
-    }
+    for (i = 0; i < PLAYERS; i++) s->dealt[i] = s->hand[i];
+    s->h.phase = PH_AUCTION;
+    s->h.to_move = (s->h.dealer + 1) % PLAYERS;  /* BE-3.1 */
 }
 
 /* BE-2.1: the dealer by option or by lot, then the deal. */
 static void be_start(void *state) {
     BEState *s = (BEState *)state;
-    s->h.dealer = s->opt.dealer >= 0 ? s->opt.dealer
-                                     : (int32_t)rng_below(&s->h.rng, (uint32_t)s->h.players);
+    s->h.dealer = s->opt.dealer >= 0 ? s->opt.dealer : (int32_t)rng_below(&s->h.rng, PLAYERS);
     be_deal(s);
 }
 
 /* ---------------------------------------------------------------- legality */
+/* BE-5.2..BE-5.4: the cards the seat to move may play, as a mask. */
+static uint32_t playable(const BEState *s) {
+    int p = s->h.to_move, lead, t = s->trump;
+    uint32_t hand = s->hand[p], follow, trumps, over;
+    if (s->n_trick == 0) return hand;             /* BE-5.1: any lead */
+    lead = be_suit(s->trick[0]);
+    follow = hand & suit_bits(lead);
+    trumps = hand & suit_bits(t);
+    over = trumps & ((uint32_t)TRUMPS_ABOVE[s->best_trump + 1] << (8 * t));
+    if (lead == t) {                               /* BE-5.2: trumps led: climb if you can */
+        if (follow) return over ? over : follow;
+        return hand;
+    }
+    if (follow) return follow;                     /* BE-5.2 */
+    if (team_of((s->leader + s->master) % PLAYERS) == team_of(p)) return hand;   /* BE-5.3 */
+    if (!trumps) return hand;                      /* BE-5.4 */
+    if (over) return over;                         /* BE-5.4: trump, above any trump */
+    return hand;                                   /* BE-5.4: cannot overtrump: undertrump or discard */
+}
+
 static int be_legal(void *state, int32_t *out, int capacity) {
     BEState *s = (BEState *)state;
-    int n = 0, k;
-    uint64_t m;
-    const Multiset *hand;
+    int n = 0, a, first, p;
+    uint32_t m;
     if (capacity < MAX_LEGAL) return -1;
-    if (s->h.phase == PH_NOMINATE) {              /* BE-3.3 */
-        for (k = 0; k < NUM_SUITS; k++) out[k] = A_NOMINATE + k;
-        return NUM_SUITS;
+    if (s->h.phase == PH_PLAY) {
+        m = playable(s);
+        while (m) {
+            out[n++] = cardcore_ctz64(m);
+            m &= m - 1;
+        }
+        return n;
     }
-    if (s->h.phase != PH_PLAY) return 0;
-    hand = &s->hand[s->h.to_move];
-    if (s->twos_owed > 0)                         /* BE-4.3: a 2 or the draw */
-        m = hand->plane[0] & rank_cards(DRAW_TWO_RANK);
-    else                                          /* BE-3.1: suit, rank or any eight */
-        m = hand->plane[0] & (suit_cards(s->last_suit) | rank_cards(os_rank(s->last_card))
-                              | rank_cards(EIGHT_RANK));
-    while (m) {
-        out[n] = lowest_card(m);
-        m &= m - 1;
-        n += 1;
-    }
-    if (s->stock.size > 0 && (s->twos_owed > 0 || s->draws != s->opt.max_draw_cards)) {
-        out[n] = A_DRAW;                          /* BE-5.1, BE-4.4 */
-        n += 1;
-    }
-    if (s->can_pass || s->stock.size == 0) {      /* BE-5.2, BE-5.3 */
-        out[n] = A_PASS;
-        n += 1;
+    if (s->h.phase != PH_AUCTION) return 0;
+    p = s->h.to_move;
+    out[n++] = A_PASS;                             /* BE-3.2 */
+    if (s->contre == 0) {
+        first = s->bid_value == 0 ? 0 : (s->bid_value - BE_MIN_BID) / BE_BID_STEP + 1;
+        for (a = A_BID + 4 * first; a < A_CAPOT; a++) out[n++] = a;          /* BE-3.3 */
+        if (s->bid_value < BE_CAPOT_VALUE)
+            for (a = A_CAPOT; a < A_CONTRE; a++) out[n++] = a;               /* BE-3.4 */
+        if (s->bid_seat >= 0 && team_of(s->bid_seat) != team_of(p)) out[n++] = A_CONTRE;
+    } else if (team_of(s->bid_seat) == team_of(p)) {
+        out[n++] = A_SURCONTRE;                    /* BE-3.6 */
     }
     return n;
 }
 
-/* ---------------------------------------------------------------- source classes of unseen cards */
-static inline int known_count(const BEState *s, int p, int card) {
-    return os_rank(card) == EIGHT_RANK ? s->known_eights[p][os_suit(card)] : 0;
+/* ---------------------------------------------------------------- applying */
+static void be_score(BEState *s);
+
+static void add_row(BEState *s, int team, int what, int rule, int64_t points) {
+    BreakdownRow *r;
+    if (s->n_rows >= BE_MAX_ROWS) return;
+    r = &s->rows[s->n_rows++];
+    r->owner = team;
+    r->what = what;
+    r->rule = rule;
+    r->detail = -1;
+    r->count = -1;
+    r->points = points;
 }
 
-/* Copies of `card` in p's hand whose place nobody else knows. */
-static inline int unknown_count(const BEState *s, int p, int card) {
-    return s->hand[p].count[card] - known_count(s, p, card);
+static void end_match(BEState *s) {
+    s->h.phase = PH_OVER;
+    s->h.to_move = -1;
+    s->h.round_index += 1;
 }
 
-int be_unknown_count(const BEState *s, int p, int card) { return unknown_count(s, p, card); }
-
-static inline void log_e(BEState *s, int p, int kind) {
-    if (s->e_log_len >= E_LOG_CAP) {              /* cannot happen with one deck; stay sound */
-        s->e_active = 0;
-        return;
-    }
-    s->e_log[s->e_log_len] = (uint8_t)(p | (kind << 4));
-    s->e_log_len += 1;
+/* BE-3.9: the play begins: the trump, the belote's holder (BE-6.4), the first lead (BE-5.1). */
+static void start_play(BEState *s) {
+    int p, t = s->bid_suit;
+    uint32_t kq = ((uint32_t)1 << (8 * t + R_QUEEN_I)) | ((uint32_t)1 << (8 * t + R_KING_I));
+    s->h.phase = PH_PLAY;
+    s->trump = t;
+    s->belote_seat = -1;
+    for (p = 0; p < PLAYERS; p++)
+        if ((s->hand[p] & kq) == kq) s->belote_seat = p;
+    s->leader = (s->h.dealer + 1) % PLAYERS;
+    s->h.to_move = s->leader;
+    s->best_trump = -1;
 }
 
-/* Forget the difference between classes a and b (b's cards become a's): what nobody can tell
- * apart any more. The reburied eights' accounting needs class 0 intact. */
-static void merge_classes(BEState *s, int a, int b) {
-    int p, c, k, t, copies;
-    if (a == b) return;
-    if (a > b) {
-        t = a;
-        a = b;
-        b = t;
-    }
-    for (p = 0; p < s->h.players; p++)
-        for (c = 0; c < NUM_CARDS; c++) {
-            copies = unknown_count(s, p, c);
-            for (k = 0; k < copies; k++)
-                if (s->hand_cls[p][c][k] == b) s->hand_cls[p][c][k] = (uint8_t)a;
-        }
-    if (s->stock_cls == b) s->stock_cls = a;
-    if (s->cls_epoch[b] < s->cls_epoch[a]) s->cls_epoch[a] = s->cls_epoch[b];
-    if (a == 0) s->e_active = 0;
-}
-
-static int holds_class(const BEState *s, int p, int cls) {
-    int c, k, copies;
-    for (c = 0; c < NUM_CARDS; c++) {
-        copies = unknown_count(s, p, c);
-        for (k = 0; k < copies; k++)
-            if (s->hand_cls[p][c][k] == cls) return 1;
-    }
-    return 0;
-}
-
-/* Two decks: p plays a copy of `card`; if another unseen copy has another class that p may
- * hold, nobody else can tell which class left p's hand: merge them. */
-static void merge_if_ambiguous(BEState *s, int p, int card, int cls) {
-    int q, k, i, other, copies, end;
-    for (q = 0; q < s->h.players; q++) {
-        copies = unknown_count(s, q, card);
-        for (k = 0; k < copies; k++) {
-            if (q == p && k == unknown_count(s, p, card) - 1) continue;   /* the copy being played */
-            other = s->hand_cls[q][card][k];
-            if (other != cls && holds_class(s, p, other)) {
-                merge_classes(s, cls, other);
-                return;
-            }
-        }
-    }
-    end = s->stock.size;
-    for (i = s->known_bottom; i < end; i++) {
-        if (s->stock.cards[i] == card && s->stock_cls != cls && holds_class(s, p, s->stock_cls)) {
-            merge_classes(s, cls, s->stock_cls);
+static void bid_call(BEState *s, int p, int action) {
+    if (s->n_calls < BE_MAX_AUCTION) s->calls[s->n_calls++] = (uint8_t)(action - A_PASS);
+    if (action == A_PASS) {
+        s->passes += 1;
+        if (s->bid_value == 0 && s->passes == PLAYERS) {   /* BE-3.8: passed out */
+            s->made = -1;
+            end_match(s);
             return;
         }
-    }
-}
-
-/* Move a card from p's hand (the public bookkeeping first, then the hand). */
-static void take_card(BEState *s, int p, int card) {
-    int k, cls;
-    if (known_count(s, p, card) > 0) {
-        s->known_eights[p][os_suit(card)] -= 1;   /* the known copy goes: the same hand either way */
-    } else {
-        k = unknown_count(s, p, card) - 1;
-        cls = s->hand_cls[p][card][k];
-        if (s->decks == 2 && s->opt.reshuffle) {
-            merge_if_ambiguous(s, p, card, cls);
-            cls = s->hand_cls[p][card][k];
+        if (s->bid_value > 0 && s->passes == PLAYERS - 1) {  /* BE-3.7 */
+            start_play(s);
+            return;
         }
-        if (s->e_active) {
-            if (os_rank(card) == EIGHT_RANK && s->e_hidden[os_suit(card)]) {
-                s->e_hidden[os_suit(card)] = 0;
-                log_e(s, p, E_PLAY_EIGHT);
-            } else if (cls == 0) {
-                log_e(s, p, E_PLAY);
-            }
-        }
+    } else if (action < A_CAPOT) {                 /* BE-3.3 */
+        s->bid_value = BE_MIN_BID + BE_BID_STEP * ((action - A_BID) / 4);
+        s->bid_suit = (action - A_BID) % 4;
+        s->bid_seat = p;
+        s->passes = 0;
+    } else if (action < A_CONTRE) {                /* BE-3.4 */
+        s->bid_value = BE_CAPOT_VALUE;
+        s->bid_suit = action - A_CAPOT;
+        s->bid_seat = p;
+        s->passes = 0;
+    } else if (action == A_CONTRE) {               /* BE-3.5 */
+        s->contre = 1;
+        s->contre_seat = p;
+        s->passes = 0;
+    } else {                                       /* BE-3.6: the auction ends */
+        s->contre = 2;
+        start_play(s);
+        return;
     }
-    ms_remove(&s->hand[p], card);
-}
-
-/* p draws the stock's top card (seen by p alone, unless it is a known place). */
-static void give_top(BEState *s, int p) {
-    int card = pile_pop(&s->stock);
-    if (s->stock.size < s->known_bottom) {        /* a known place: everybody knows who has it */
-        s->known_bottom -= 1;
-        s->known_eights[p][os_suit(card)] += 1;
-    } else {
-        s->hand_cls[p][card][unknown_count(s, p, card)] = (uint8_t)s->stock_cls;
-        if (s->e_active && s->stock_cls == 0) log_e(s, p, E_DRAW);
-    }
-    ms_add(&s->hand[p], card);
-    if (s->n_drawn < MAX_DRAWN) {
-        s->drawn[s->n_drawn] = (uint8_t)card;
-        s->n_drawn += 1;
-    }
-}
-
-/* A class no unseen card has (merging the two oldest when all are taken). */
-static int free_class(BEState *s) {
-    int used[MAX_CLASSES];
-    int p, c, k, a, b, copies;
-    memset(used, 0, sizeof(used));
-    for (p = 0; p < s->h.players; p++)
-        for (c = 0; c < NUM_CARDS; c++) {
-            copies = unknown_count(s, p, c);
-            for (k = 0; k < copies; k++) used[s->hand_cls[p][c][k]] = 1;
-        }
-    for (k = 0; k < MAX_CLASSES; k++)
-        if (!used[k]) return k;
-    a = 0;
-    for (k = 0; k < MAX_CLASSES; k++)
-        if (s->cls_epoch[k] < s->cls_epoch[a]) a = k;
-    b = a == 0 ? 1 : 0;
-    for (k = 0; k < MAX_CLASSES; k++)
-        if (k != a && s->cls_epoch[k] < s->cls_epoch[b]) b = k;
-    merge_classes(s, a, b);
-    return a < b ? b : a;                         /* merge_classes keeps the lower index */
-}
-
-/* BE-6.1: the discard pile but its top card, shuffled, becomes the stock (OpenSpiel's
- * Reshuffle: its deck becomes every card out of the hands but one copy of the top card). */
-static void be_reshuffle(BEState *s) {
-    int i, n, top = pile_pop(&s->discard);
-    n = s->discard.size;
-    for (i = 0; i < n; i++) pile_push(&s->stock, s->discard.cards[i]);
-    s->discard.size = 0;
-    pile_push(&s->discard, top);
-    shuffle_u8(&s->h.rng, s->stock.cards, s->stock.size);
-    s->reshuffles += 1;
-    s->stock_cls = free_class(s);                 /* a new class: these cards were seen face up */
-    s->cls_epoch[s->stock_cls] = s->reshuffles;
-}
-
-/* ---------------------------------------------------------------- applying */
-static inline void pass_turn(BEState *s, int p, int steps) {
-    s->h.to_move = (p + steps * s->direction + 2 * s->h.players) % s->h.players;
+    s->h.to_move = (p + 1) % PLAYERS;
     s->h.turns += 1;
 }
 
-static void do_pass(BEState *s, int p);
-static void draw_one(BEState *s, int p);
-static void draw_debt(BEState *s, int p);
-static void play(BEState *s, int p, int card);
-static void end_game(BEState *s);
+/* BE-5.5: a card's strength in the trick (-1: neither trump nor the suit led). */
+static inline int strength(const BEState *s, int card) {
+    if (be_suit(card) == s->trump) return 16 + TRUMP_STRENGTH[be_rank(card)];
+    if (be_suit(card) == be_suit(s->trick[0])) return be_rank(card);
+    return -1;
+}
+
+static void play_card(BEState *s, int p, int card) {
+    int k, win, team, pts, st;
+    uint32_t bit = (uint32_t)1 << card, cards = 0;
+    s->hand[p] &= ~bit;
+    s->played_by[p] |= bit;
+    s->trick[s->n_trick] = (int8_t)card;
+    st = strength(s, card);
+    if (s->n_trick == 0 || st > s->master_strength) {
+        s->master = s->n_trick;
+        s->master_strength = st;
+    }
+    if (be_suit(card) == s->trump && TRUMP_STRENGTH[be_rank(card)] > s->best_trump)
+        s->best_trump = TRUMP_STRENGTH[be_rank(card)];
+    if (p == s->belote_seat && be_suit(card) == s->trump
+        && (be_rank(card) == R_QUEEN_I || be_rank(card) == R_KING_I))
+        s->belote_said += 1;                       /* BE-6.4: belote, then rebelote */
+    s->n_trick += 1;
+    s->h.turns += 1;
+    if (s->n_trick < PLAYERS) {
+        s->h.to_move = (p + 1) % PLAYERS;
+        return;
+    }
+    win = (s->leader + s->master) % PLAYERS;      /* BE-5.5 */
+    team = team_of(win);
+    pts = 0;
+    for (k = 0; k < PLAYERS; k++) {
+        pts += be_card_points(s->trick[k], s->trump);   /* BE-6.1 */
+        cards |= (uint32_t)1 << s->trick[k];
+        s->last_trick[k] = s->trick[k];
+    }
+    s->played |= cards;
+    s->won_mask[team] |= cards;
+    s->points[team] += pts;
+    s->tricks[team] += 1;
+    s->tricks_done += 1;
+    s->last_leader = s->leader;
+    s->last_winner = win;
+    s->n_trick = 0;
+    s->best_trump = -1;
+    s->leader = win;
+    s->h.to_move = win;
+    if (s->tricks_done == TRICKS) {                /* BE-6.2, BE-6.3 */
+        s->points[team] += s->tricks[team] == TRICKS ? BE_CAPOT_DER : BE_DIX_DE_DER;
+        be_score(s);
+        end_match(s);
+    }
+}
 
 static void be_apply(void *state, int action) {
     BEState *s = (BEState *)state;
-    int p = s->h.to_move;
-    s->n_drawn = 0;
-    if (action == A_PASS) {
-        do_pass(s, p);
-        return;
-    }
-    s->passes = 0;                                /* BE-7.3: any other action breaks a run */
-    if (action == A_DRAW) {
-        if (s->twos_owed > 0)
-            draw_debt(s, p);
-        else
-            draw_one(s, p);
-    } else if (action >= A_NOMINATE) {            /* BE-3.3 */
-        s->last_suit = action - A_NOMINATE;
-        s->h.phase = PH_PLAY;
-        pass_turn(s, p, 1);
-    } else {
-        play(s, p, action);
-    }
-}
-
-static void do_pass(BEState *s, int p) {
-    if (s->stock.size == 0)                       /* BE-7.3 */
-        s->passes += 1;
+    if (action < NUM_CARDS)
+        play_card(s, s->h.to_move, action);
     else
-        s->passes = 0;
-    if (s->passes == s->h.players + 1) {
-        end_game(s);
-        return;
-    }
-    if (s->draws == s->opt.max_draw_cards) s->draws = 0;
-    pass_turn(s, p, 1);
-    if (s->stock.size > 0) s->can_pass = 0;
+        bid_call(s, s->h.to_move, action);
 }
 
-/* BE-5.1: one card; BE-5.2 the limit; BE-5.3 the last card counts as reaching it. */
-static void draw_one(BEState *s, int p) {
-    give_top(s, p);
-    if (s->stock.size == 0 && s->opt.reshuffle) be_reshuffle(s);
-    if (s->stock.size == 0) s->can_pass = 1;
-    s->draws += 1;
-    if (s->stock.size == 0) s->draws = s->opt.max_draw_cards;
-    if (s->draws == s->opt.max_draw_cards) s->can_pass = 1;
-}
-
-/* BE-4.4: draw every owed card, then the turn passes; BE-5.4 an empty stock ends the debt
- * (a Decision: exactly at its last card, that counts as a pass, BE-7.3). */
-static void draw_debt(BEState *s, int p) {
-    for (;;) {
-        give_top(s, p);
-        if (s->stock.size == 0 && s->opt.reshuffle) be_reshuffle(s);
-        if (s->stock.size == 0) s->can_pass = 1;
-        s->twos_owed -= 1;
-        if (s->stock.size == 0) {
-            if (s->twos_owed == 0) s->passes += 1;
-            s->twos_owed = 0;
-        }
-        if (s->twos_owed == 0) {
-            pass_turn(s, p, 1);
-            return;
-        }
-    }
-}
-
-static void play(BEState *s, int p, int card) {
-    int rank = os_rank(card), over;
-    s->plays += 1;
-    s->can_pass = 0;
-    s->draws = 0;
-    take_card(s, p, card);
-    pile_push(&s->discard, card);
-    s->last_card = card;
-    s->last_suit = os_suit(card);
-    over = s->hand[p].total == 0 || s->plays >= s->opt.max_turns;   /* BE-7.1, BE-7.2 */
-    if (s->stock.size == 0 && s->opt.reshuffle)   /* BE-6.1 (OpenSpiel reshuffles here even */
-        be_reshuffle(s);                          /* after the last play) */
-    if (over) {
-        end_game(s);
-        return;
-    }
-    if (rank == EIGHT_RANK) {                     /* BE-3.3 */
-        s->h.phase = PH_NOMINATE;
-        return;
-    }
-    if (s->opt.special) {
-        if (rank == SKIP_RANK) {                  /* BE-4.1 */
-            pass_turn(s, p, 2);
-            return;
-        }
-        if (rank == REVERSE_RANK)                 /* BE-4.2 */
-            s->direction = -s->direction;
-        else if (rank == DRAW_TWO_RANK && s->stock.size > 0)   /* BE-4.3, BE-4.6 */
-            s->twos_owed += DRAW_TWO_CARDS;
-    }
-    pass_turn(s, p, 1);
-}
-
-/* ---------------------------------------------------------------- the end and scoring (BE-7, BE-8) */
-/* BE-8: each seat's penalty, and the breakdown rows the events show (no one else computes a
- * score): per seat, one row for each kind of card it still holds. */
+/* ---------------------------------------------------------------- scoring (BE-7) */
 static void be_score(BEState *s) {
-    int p, c, k, points;
-    BreakdownRow seat_rows[ROWS_PER_SEAT];
+    int t = team_of(s->bid_seat), d = 1 - t, v = s->bid_value;
+    int mult = s->contre == 0 ? 1 : s->contre == 1 ? 2 : s->opt.surcontre;
+    int belote[2] = {0, 0}, all_belote, made, base;
+    if (s->belote_seat >= 0) belote[team_of(s->belote_seat)] = BE_BELOTE_POINTS;   /* BE-6.4 */
+    all_belote = belote[0] + belote[1];
+    if (v == BE_CAPOT_VALUE)
+        made = s->tricks[t] == TRICKS;             /* BE-7.3 */
+    else
+        made = s->points[t] + belote[t] >= v;      /* BE-7.1 */
+    base = s->tricks[t] == TRICKS ? BE_CAPOT_TOTAL : BE_DEAL_TOTAL;
+    s->made = made;
+    s->result[0] = s->result[1] = 0;
     s->n_rows = 0;
-    for (p = 0; p < s->h.players; p++) {
-        s->penalty[p] = 0;
-        for (k = 0; k < ROWS_PER_SEAT; k++) {
-            seat_rows[k].owner = p;
-            seat_rows[k].what = k;
-            seat_rows[k].rule = (k == ROW_NUMBERS && !s->opt.face) ? R_BE_8_2 : R_BE_8_1;
-            seat_rows[k].detail = -1;
-            seat_rows[k].count = 0;
-            seat_rows[k].points = 0;
-        }
-        for (c = 0; c < NUM_CARDS; c++) {
-            if (s->hand[p].count[c] == 0) continue;
-            points = be_card_points(c, s->opt.face) * s->hand[p].count[c];
-            k = os_rank(c) == EIGHT_RANK ? ROW_EIGHTS
-                : (os_rank(c) >= COURT_RANK ? ROW_COURT : ROW_NUMBERS);
-            seat_rows[k].count += s->hand[p].count[c];
-            seat_rows[k].points += points;
-            s->penalty[p] += points;
-        }
-        for (k = 0; k < ROWS_PER_SEAT; k++) {
-            if (seat_rows[k].count > 0) {
-                s->rows[s->n_rows] = seat_rows[k];
-                s->n_rows += 1;
-            }
-        }
+    if (made && s->contre == 0) {                  /* BE-7.1 */
+        s->result[t] = s->points[t] + v + belote[t];
+        s->result[d] = s->points[d] + belote[d];
+        add_row(s, t, BE_W_CARDS, BE_R_MADE, s->points[t]);
+        add_row(s, t, BE_W_CONTRACT, BE_R_MADE, v);
+        if (belote[t]) add_row(s, t, BE_W_BELOTE, BE_R_BELOTE, belote[t]);
+        add_row(s, d, BE_W_CARDS, BE_R_MADE, s->points[d]);
+        if (belote[d]) add_row(s, d, BE_W_BELOTE, BE_R_BELOTE, belote[d]);
+    } else if (made) {                             /* BE-7.4: a made contre takes all */
+        s->result[t] = base + v * mult + all_belote;
+        add_row(s, t, BE_W_ALL_CARDS, BE_R_CONTRE, base);
+        add_row(s, t, BE_W_CONTRACT, BE_R_CONTRE, v * mult);
+        if (all_belote) add_row(s, t, BE_W_BELOTE, BE_R_BELOTE, all_belote);
+    } else {                                       /* BE-7.2: the fall */
+        s->result[d] = BE_DEAL_TOTAL + v * mult + all_belote;
+        add_row(s, d, BE_W_ALL_CARDS, BE_R_FALL, BE_DEAL_TOTAL);
+        add_row(s, d, BE_W_CONTRACT, BE_R_FALL, v * mult);
+        if (all_belote) add_row(s, d, BE_W_BELOTE, BE_R_BELOTE, all_belote);
     }
 }
 
@@ -550,419 +353,202 @@ static int be_breakdown(const void *state, BreakdownRow *out, int capacity) {
     return copy_breakdown(s->rows, s->n_rows, out, capacity);
 }
 
-static void end_game(BEState *s) {
-    be_score(s);
-    s->h.round_index = 1;
-    s->h.phase = PH_OVER;
-    s->h.to_move = -1;
-}
-
-/* BE-8.3: minus the penalty points (higher is better). The seat that went out gets -0.0:
- * the Cython's `0.0 - penalty` meant +0.0, but gcc folds it to -(double)penalty (clang does
- * not), so every release so far has given -0.0; the negation says so for every compiler. */
+/* BE-7: each seat's return is its team's score for the deal (colver's rewards()). */
 static void be_returns(const void *state, double *out) {
     const BEState *s = (const BEState *)state;
     int p;
-    for (p = 0; p < s->h.players; p++) out[p] = -(double)s->penalty[p];
+    for (p = 0; p < PLAYERS; p++) out[p] = s->h.phase == PH_OVER ? (double)s->result[p & 1] : 0.0;
 }
 
-/* BE-8.3: the penalty points (0 for everybody until the game is over). */
 static void be_scores(const void *state, int32_t *out) {
     const BEState *s = (const BEState *)state;
     int p;
-    for (p = 0; p < s->h.players; p++) out[p] = s->penalty[p];
+    for (p = 0; p < PLAYERS; p++) out[p] = s->h.phase == PH_OVER ? s->result[p & 1] : 0;
 }
 
 /* ---------------------------------------------------------------- the per-seat projection */
-/* The tensor opens with OpenSpiel's own observation, piece for piece; then what else the view
- * shows. Every card piece uses OpenSpiel's card indices. The wrapper's OBS_NAMES is the one
- * list of pieces; obs_layout gives their sizes for a configuration. */
-int be_obs_layout(int players, int special, int32_t *offset) {
-    int32_t size[NUM_PIECES];
-    int d = be_decks_for(players), i, at = 0;
-    size[BE_P_OS_HAND] = (d + 1) * NUM_CARDS;
-    size[BE_P_OS_LAST_CARD] = NUM_CARDS;
-    size[BE_P_OS_LAST_SUIT] = NUM_SUITS;
-    size[BE_P_OS_HAND_SIZES] = (d * NUM_CARDS + 1) * (players - 1);
-    size[BE_P_OS_DIRECTION] = special ? 1 : 0;
-    size[BE_P_OBSERVER] = players;
-    size[BE_P_TO_MOVE] = players;
-    size[BE_P_PHASE] = 3;
-    size[BE_P_DEALER] = players;
-    size[BE_P_DIRECTION] = 1;
-    size[BE_P_STOCK_SIZE] = 1;
-    size[BE_P_DISCARD] = NUM_CARDS;
-    size[BE_P_DRAWS] = 1;
-    size[BE_P_MAX_DRAWS] = 1;
-    size[BE_P_TWOS_OWED] = 1;
-    size[BE_P_PASSES] = 1;
-    size[BE_P_PLAYS] = 1;
-    size[BE_P_MAX_TURNS] = 1;
-    size[BE_P_REBURIED] = NUM_SUITS;
-    size[BE_P_KNOWN_BOTTOM] = NUM_SUITS;
-    size[BE_P_KNOWN_EIGHTS] = players * NUM_SUITS;
-    size[BE_P_SCORES] = players;
+static const int32_t PIECE_SIZE[NUM_PIECES] = {
+    PLAYERS, PLAYERS, 3, PLAYERS, NUM_CARDS, PLAYERS * NUM_CARDS, NUM_CARDS,
+    PLAYERS * (BE_BID_LEVELS + 1), 4, 1, PLAYERS, 3, PLAYERS, 2, 2, 2};
+
+int be_obs_layout(int32_t *offset) {
+    int i, at = 0;
     for (i = 0; i < NUM_PIECES; i++) {
         offset[i] = at;
-        at += size[i];
+        at += PIECE_SIZE[i];
     }
     offset[NUM_PIECES] = at;
     return at;
 }
 
 static int be_observation_size(const void *state) {
-    return ((const BEState *)state)->obs_size;
+    int32_t offset[NUM_PIECES + 1];
+    (void)state;
+    return be_obs_layout(offset);
 }
 
-/* What `seat` sees: its hand, the public piles and counters, others' hand sizes. */
+static void put_mask(float *out, uint32_t m) {
+    while (m) {
+        out[cardcore_ctz64(m)] = 1.0f;
+        m &= m - 1;
+    }
+}
+
+/* What `seat` sees (BE-8): its hand, the auction, the trick, the finished tricks, the score.
+ * Seats are absolute (seat k is colver's seat k). */
 static void be_observe(const void *state, int seat, float *out) {
     const BEState *s = (const BEState *)state;
-    const int32_t *o = &s->obs_offset[0];
-    int players = s->h.players, d = s->decks, c, i, k, q, size;
-    memset(out, 0, (size_t)s->obs_size * sizeof(float));
-    /* OpenSpiel's WriteObservationTensor, piece for piece */
-    for (c = 0; c < NUM_CARDS; c++) out[o[BE_P_OS_HAND] + c * (d + 1) + s->hand[seat].count[c]] = 1.0;
-    out[o[BE_P_OS_LAST_CARD] + s->last_card] = 1.0;
-    out[o[BE_P_OS_LAST_SUIT] + s->last_suit] = 1.0;
-    for (i = 1; i < players; i++) {
-        size = s->hand[(seat + i) % players].total;
-        out[o[BE_P_OS_HAND_SIZES] + (i - 1) * (d * NUM_CARDS + 1) + size] = 1.0;
+    int32_t o[NUM_PIECES + 1];
+    int size = be_obs_layout(o), i, p, level, a;
+    memset(out, 0, sizeof(float) * (size_t)size);
+    out[o[BE_P_OBSERVER] + seat] = 1.0f;
+    if (s->h.to_move >= 0) out[o[BE_P_TO_MOVE] + s->h.to_move] = 1.0f;
+    out[o[BE_P_PHASE] + s->h.phase] = 1.0f;
+    out[o[BE_P_DEALER] + s->h.dealer] = 1.0f;
+    put_mask(out + o[BE_P_HAND], s->hand[seat]);
+    for (i = 0; i < s->n_trick; i++)
+        out[o[BE_P_TRICK] + ((s->leader + i) % PLAYERS) * NUM_CARDS + s->trick[i]] = 1.0f;
+    put_mask(out + o[BE_P_PLAYED], s->played);
+    for (i = 0; i < s->n_calls; i++) {             /* each seat's highest bid */
+        a = s->calls[i] + A_PASS;
+        if (a <= A_PASS || a >= A_CONTRE) continue;
+        p = (s->h.dealer + 1 + i) % PLAYERS;
+        level = a < A_CAPOT ? (a - A_BID) / 4 : BE_BID_LEVELS;
+        memset(out + o[BE_P_BIDS] + p * (BE_BID_LEVELS + 1), 0, sizeof(float) * (BE_BID_LEVELS + 1));
+        out[o[BE_P_BIDS] + p * (BE_BID_LEVELS + 1) + level] = 1.0f;
     }
-    if (s->opt.special) out[o[BE_P_OS_DIRECTION]] = s->direction == 1 ? 1.0 : 0.0;
-    /* the rest of the view */
-    out[o[BE_P_OBSERVER] + seat] = 1.0;
-    if (s->h.to_move >= 0) out[o[BE_P_TO_MOVE] + s->h.to_move] = 1.0;
-    out[o[BE_P_PHASE] + s->h.phase] = 1.0;
-    out[o[BE_P_DEALER] + s->h.dealer] = 1.0;
-    out[o[BE_P_DIRECTION]] = (float)s->direction;
-    out[o[BE_P_STOCK_SIZE]] = (float)s->stock.size;
-    for (i = 0; i < s->discard.size; i++) out[o[BE_P_DISCARD] + s->discard.cards[i]] += 1.0;
-    out[o[BE_P_DRAWS]] = (float)s->draws;
-    out[o[BE_P_MAX_DRAWS]] = (float)s->opt.max_draw_cards;
-    out[o[BE_P_TWOS_OWED]] = (float)s->twos_owed;
-    out[o[BE_P_PASSES]] = (float)s->passes;
-    out[o[BE_P_PLAYS]] = (float)s->plays;
-    out[o[BE_P_MAX_TURNS]] = (float)s->opt.max_turns;
-    for (k = 0; k < NUM_SUITS; k++) out[o[BE_P_REBURIED] + k] = (float)s->reburied[k];
-    for (i = 0; i < s->known_bottom; i++) out[o[BE_P_KNOWN_BOTTOM] + os_suit(s->stock.cards[i])] += 1.0;
-    for (q = 0; q < players; q++) {
-        for (k = 0; k < NUM_SUITS; k++)
-            out[o[BE_P_KNOWN_EIGHTS] + q * NUM_SUITS + k] = (float)s->known_eights[q][k];
-        out[o[BE_P_SCORES] + q] = (float)s->penalty[q];
+    if (s->bid_seat >= 0) {
+        out[o[BE_P_CONTRACT_SUIT] + s->bid_suit] = 1.0f;
+        out[o[BE_P_CONTRACT_VALUE]] = (float)s->bid_value / (float)BE_CAPOT_VALUE;
+        out[o[BE_P_TAKER] + s->bid_seat] = 1.0f;
+    }
+    out[o[BE_P_CONTRE] + s->contre] = 1.0f;
+    if (s->belote_said > 0) out[o[BE_P_BELOTE] + s->belote_seat] = 1.0f;
+    for (i = 0; i < 2; i++) {
+        out[o[BE_P_POINTS] + i] = (float)s->points[i];
+        out[o[BE_P_TRICKS_WON] + i] = (float)s->tricks[i];
+        out[o[BE_P_SCORES] + i] = s->h.phase == PH_OVER ? (float)s->result[i] : 0.0f;
     }
 }
 
 /* ---------------------------------------------------------------- determinization */
-/* Zones in sample_hidden: seats 0..players-1, then the stock. */
-enum {
-    MAX_ZONES = MAX_PLAYERS + 1,
-    MAX_DRAWN_SLOTS = 64          /* one deck: at most 41 cards are drawn before a reshuffle */
-};
-
-/* Zones for the `eights` reburied eights the seat does not hold, drawn from their exact
- * posterior (games/belote.md "Hidden cards"): such an eight is in the stock if the deal's
- * stock is still in play, or among the cards a seat drew from it and still holds. How many a
- * seat still holds of its draws follows from its draws and plays (weights w[q][D]: the ways
- * its played cards can have come from its dealt and drawn cards, leaving D drawn ones); then
- * the eights take distinct places among the eligible ones uniformly. 0 on success. */
-static int place_reburied(const BEState *s, int seat, const int32_t *class0_places, int eights,
-                          Rng *rng, int32_t *chosen) {
-    double w[MAX_PLAYERS][MAX_DRAWN_SLOTS + 1];
-    double total[MAX_PLAYERS + 1][MAX_DRAWN_SLOTS + 1];
-    double fresh[MAX_DRAWN_SLOTS + 1];
-    int32_t free0[MAX_PLAYERS];                   /* class-0 cards held (dealt or drawn) */
-    int32_t drawn[MAX_PLAYERS];                   /* draws from the deal's stock */
-    int32_t keep[MAX_ZONES];
-    int players = s->h.players, q, i, d, kind, f, top, sigma, left, z;
-    double best, u, acc, weight, carry, moved;
-    int stock_places, reach, j, dmax;
-    for (q = 0; q < players; q++) {
-        w[q][0] = 1.0;
-        free0[q] = s->hand_size;
-        drawn[q] = 0;
-    }
-    for (i = 0; i < s->e_log_len; i++) {
-        q = s->e_log[i] & 15;
-        kind = s->e_log[i] >> 4;
-        if (q == seat) continue;
-        f = free0[q];
-        top = drawn[q] < f ? drawn[q] : f;
-        if (kind == E_DRAW) {
-            if (drawn[q] >= MAX_DRAWN_SLOTS) return 1;
-            drawn[q] += 1;
-            carry = w[q][0];                      /* w[q][d] = w[q][d - 1] for d = drawn[q]..1 */
-            for (d = 1; d < drawn[q]; d++) {      /* (carried: no memmove) */
-                moved = w[q][d];
-                w[q][d] = carry;
-                carry = moved;
-            }
-            w[q][drawn[q]] = carry;
-            w[q][0] = 0.0;
-            free0[q] = f + 1;
-            continue;
-        }
-        for (d = 0; d < top + 1; d++)             /* before: d drawn cards among f held */
-            fresh[d] = 0.0;
-        for (d = 0; d < top + 1; d++) {
-            if (kind == E_PLAY && d <= f - 1)     /* the card was a dealt one */
-                fresh[d] += w[q][d] * (f - d);
-            if (d >= 1)                           /* ... or a drawn one */
-                fresh[d - 1] += w[q][d] * d;
-        }
-        free0[q] = f - 1;
-        best = 0.0;
-        for (d = 0; d < top + 1; d++) {
-            w[q][d] = d <= free0[q] ? fresh[d] : 0.0;
-            if (w[q][d] > best) best = w[q][d];
-        }
-        if (best <= 0.0) return 1;
-        for (d = 0; d < top + 1; d++) w[q][d] /= best;
-        for (d = top + 1; d < drawn[q] + 1; d++) w[q][d] = 0.0;
-    }
-    stock_places = s->stock_cls == 0 ? s->stock.size - s->known_bottom : 0;
-    /* total[j][sigma]: the seats before the j-th, sigma drawn cards held among them */
-    for (sigma = 0; sigma < MAX_DRAWN_SLOTS + 1; sigma++) total[0][sigma] = 0.0;
-    total[0][0] = 1.0;
-    reach = 0;
-    j = 0;
-    for (q = 0; q < players; q++) {
-        for (sigma = 0; sigma < MAX_DRAWN_SLOTS + 1; sigma++) total[j + 1][sigma] = 0.0;
-        if (q != seat) {
-            if (free0[q] != class0_places[q]) return 1;   /* the log and the hands disagree */
-            dmax = drawn[q] < free0[q] ? drawn[q] : free0[q];
-            for (sigma = 0; sigma < reach + 1; sigma++)
-                for (d = 0; d < dmax + 1; d++)
-                    if (sigma + d <= MAX_DRAWN_SLOTS)
-                        total[j + 1][sigma + d] += total[j][sigma] * w[q][d];
-            reach = reach + dmax <= MAX_DRAWN_SLOTS ? reach + dmax : MAX_DRAWN_SLOTS;
-        } else {
-            for (sigma = 0; sigma < reach + 1; sigma++) total[j + 1][sigma] = total[j][sigma];
-        }
-        j += 1;
-    }
-    /* the eights' places: the stock's and the drawn cards still held */
-    acc = 0.0;
-    for (sigma = 0; sigma < reach + 1; sigma++) {
-        weight = total[players][sigma];
-        for (i = 0; i < eights; i++)
-            weight *= stock_places + sigma - i > 0 ? stock_places + sigma - i : 0;
-        fresh[sigma] = weight;
-        acc += weight;
-    }
-    if (acc <= 0.0) return 1;
-    u = acc * (rng_next32(rng) / 4294967296.0);
-    sigma = 0;
-    while (sigma < reach && u >= fresh[sigma]) {
-        u -= fresh[sigma];
-        sigma += 1;
-    }
-    for (z = 0; z < MAX_ZONES; z++) keep[z] = 0;
-    keep[players] = stock_places;
-    for (q = players - 1; q > -1; q--) {          /* each seat's share, last seat first */
-        if (q == seat) continue;
-        dmax = drawn[q] < free0[q] ? drawn[q] : free0[q];
-        acc = 0.0;
-        for (d = 0; d < dmax + 1; d++)
-            if (d <= sigma) acc += total[q][sigma - d] * w[q][d];
-        u = acc * (rng_next32(rng) / 4294967296.0);
-        d = 0;
-        while (d < dmax && d < sigma && u >= total[q][sigma - d] * w[q][d]) {
-            u -= total[q][sigma - d] * w[q][d];
-            d += 1;
-        }
-        keep[q] = d;
-        sigma -= d;
-    }
-    left = 0;
-    for (z = 0; z < players + 1; z++) left += keep[z];
-    for (i = 0; i < eights; i++) {                /* distinct places, uniformly */
-        u = rng_below(rng, (uint32_t)left);
-        z = 0;
-        while (u >= keep[z]) {
-            u -= keep[z];
-            z += 1;
-        }
-        chosen[i] = z;
-        keep[z] -= 1;
-        left -= 1;
-    }
-    return 0;
-}
-
-/* Redeal what `seat` cannot see: the unknown cards of the other hands and the stock's unknown
- * places, within each source class, uniformly (games/belote.md "Hidden cards"); the
- * reburied eights of a shuffled deal from their exact posterior. The pools are laid out in
- * card order before shuffling: the world depends only on what the seat knows. */
+/* Redeal what `seat` cannot see: the other hands' cards, uniformly, each hand keeping its size;
+ * a belote said (BE-6.4) pins the other of trump K and Q in its holder's hand (everybody heard
+ * it). The pool is laid out in card order before shuffling: the world depends only on what the
+ * seat knows. The voids the play has shown are not kept (games/belote.md "Hidden cards"). */
 static int be_sample_hidden(void *state, int seat, Rng *rng) {
     BEState *s = (BEState *)state;
-    uint8_t pool[MAX_CLASSES][NUM_CARDS];         /* counts of unknown cards per class */
-    int32_t places[MAX_ZONES][MAX_CLASSES];
-    uint8_t cards[MAX_DECK];
-    int32_t chosen[NUM_SUITS];
-    int32_t class0[MAX_PLAYERS];
-    uint8_t eight_cards[NUM_SUITS];
-    int players = s->h.players, q, c, k, i, n, z, cls, m, eights = 0, copies, end;
-    int stock_zone = players, stock_at;
-    memset(pool, 0, sizeof(pool));
-    memset(places, 0, sizeof(places));
-    for (q = 0; q < players; q++) {
+    uint8_t pool[NUM_CARDS];
+    int need[PLAYERS], q, n = 0, i, c, t = s->trump;
+    uint32_t pinned = 0, unseen = 0, kq;
+    if (s->h.phase == PH_PLAY && s->belote_said == 1) {
+        kq = ((uint32_t)1 << (8 * t + R_QUEEN_I)) | ((uint32_t)1 << (8 * t + R_KING_I));
+        pinned = s->hand[s->belote_seat] & kq;
+        if (s->belote_seat == seat) pinned = 0;
+    }
+    for (q = 0; q < PLAYERS; q++) {
         if (q == seat) continue;
-        for (c = 0; c < NUM_CARDS; c++) {
-            copies = unknown_count(s, q, c);
-            for (k = 0; k < copies; k++) {
-                pool[s->hand_cls[q][c][k]][c] += 1;
-                places[q][s->hand_cls[q][c][k]] += 1;
-            }
-        }
+        unseen |= s->hand[q] & ~pinned;
+        need[q] = popcount64(s->hand[q] & ~pinned);
     }
-    end = s->stock.size;
-    for (i = s->known_bottom; i < end; i++) {
-        pool[s->stock_cls][s->stock.cards[i]] += 1;
-        places[stock_zone][s->stock_cls] += 1;
-    }
-    /* The reburied eights first (they take their places out of class 0's). */
-    if (s->e_active) {
-        for (k = 0; k < NUM_SUITS; k++) {
-            c = eight_of(k);
-            if (s->e_hidden[k] && s->hand[seat].count[c] == 0) {
-                eight_cards[eights] = (uint8_t)c;
-                eights += 1;
-            }
-        }
-        if (eights) {
-            for (q = 0; q < players; q++) class0[q] = places[q][0];
-            if (place_reburied(s, seat, class0, eights, rng, chosen) != 0) return 1;
-            for (i = 0; i < eights; i++) {
-                pool[0][eight_cards[i]] -= 1;
-                places[chosen[i]][0] -= 1;
-            }
-        }
-    }
-    /* Each class's pool, in card order, shuffled and laid out over its places. */
-    for (q = 0; q < players; q++) {
+    for (c = 0; c < NUM_CARDS; c++)
+        if (unseen & ((uint32_t)1 << c)) pool[n++] = (uint8_t)c;
+    shuffle_u8(rng, pool, n);
+    i = 0;
+    for (q = 0; q < PLAYERS; q++) {
         if (q == seat) continue;
-        ms_clear(&s->hand[q]);
-        for (k = 0; k < NUM_SUITS; k++) {
-            copies = s->known_eights[q][k];
-            for (i = 0; i < copies; i++) ms_add(&s->hand[q], eight_of(k));
-        }
+        s->hand[q] &= pinned;
+        for (c = 0; c < need[q]; c++) s->hand[q] |= (uint32_t)1 << pool[i++];
+        s->dealt[q] = s->hand[q] | s->played_by[q];
     }
-    for (i = 0; i < eights; i++) {
-        z = chosen[i];
-        if (z == stock_zone) continue;
-        c = eight_cards[i];
-        s->hand_cls[z][c][unknown_count(s, z, c)] = 0;
-        ms_add(&s->hand[z], c);
+    /* BE-6.4: in this world, the belote is whoever holds both (if nobody has said it yet and
+     * neither card has been played: a seat that played one without a word did not hold both) */
+    if (s->h.phase == PH_PLAY && s->belote_said == 0) {
+        kq = ((uint32_t)1 << (8 * t + R_QUEEN_I)) | ((uint32_t)1 << (8 * t + R_KING_I));
+        s->belote_seat = -1;
+        for (q = 0; q < PLAYERS; q++)
+            if ((s->hand[q] & kq) == kq) s->belote_seat = q;
     }
-    stock_at = s->known_bottom;
-    for (cls = 0; cls < MAX_CLASSES; cls++) {
-        n = 0;
-        for (c = 0; c < NUM_CARDS; c++) {
-            copies = pool[cls][c];
-            for (k = 0; k < copies; k++) {
-                cards[n] = (uint8_t)c;
-                n += 1;
-            }
-        }
-        if (n == 0) continue;
-        shuffle_u8(rng, cards, n);
-        i = 0;
-        for (z = 0; z < players + 1; z++) {
-            copies = places[z][cls];
-            for (m = 0; m < copies; m++) {
-                c = cards[i];
-                i += 1;
-                if (z == stock_zone) {
-                    s->stock.cards[stock_at] = (uint8_t)c;
-                    stock_at += 1;
-                } else {
-                    s->hand_cls[z][c][unknown_count(s, z, c)] = (uint8_t)cls;
-                    ms_add(&s->hand[z], c);
-                }
-            }
-        }
-    }
-    for (i = 0; i < eights; i++) {
-        if (chosen[i] == stock_zone) {
-            s->stock.cards[stock_at] = eight_cards[i];
-            stock_at += 1;
-        }
-    }
-    /* The stock's unknown places in a uniform order (the eights were put last). */
-    shuffle_u8(rng, &s->stock.cards[s->known_bottom], s->stock.size - s->known_bottom);
     return 0;
 }
 
 /* ---------------------------------------------------------------- GreedyBot's policy */
-/* One move ahead from what the seat to move may know: its own hand and public counters (the
- * hand sizes of the players after and before it in the direction of play, the cards played so
- * far against max_turns, the options). Every legal action gets a value; the highest wins, ties
- * (within 1e-9) broken with one draw (best_by_value). These weights are the policy's one
- * source; greedy.py's docstring documents them. */
-#define G_DRAW (-1000.0)          /* BE-5.1: only when nothing plays */
-#define G_PASS (-2000.0)          /* BE-5.2, BE-5.3: only when no draw is left */
-#define G_EIGHT_COST 100.0        /* BE-3.1: an eight kept answers any card: spend it last */
-#define G_SAME_SUIT 4.0           /* per card of the played card's suit left in the hand */
-#define G_TWO_BONUS 24.0          /* BE-4.3: the next player draws two (or answers with a 2) */
-#define G_SKIP_BONUS 12.0         /* BE-4.1: the next player misses the turn */
-#define G_REVERSE_BONUS 12.0      /* BE-4.2: when the player before has more cards */
-enum {
-    G_CLOSE = 2,                  /* the specials' bonuses: the next player holds at most this */
-    G_ENDGAME_PLAYS = 3           /* BE-7.2: plays left at which only the points count */
-};
+/* One move ahead from what the seat to move may know (its hand, the auction, the trick).
+ * Auction: a suit's worth is its cards' trump points plus G_LENGTH per card and G_SIDE_ACE per
+ * ace outside it; open 80 in the best suit when worth reaches G_OPEN (the dealer, last to
+ * speak, always: a greedy table never passes a deal out), raise an opponent's
+ * contract by one step when worth reaches its value + G_RAISE_MARGIN, never over the partner,
+ * never contre. Play: when the partner holds the trick, give it the most points; else take the
+ * trick with the cheapest card that does, or throw the cheapest card. These weights are the
+ * policy's one source; greedy.py's docstring documents them. */
+#define G_LENGTH 6.0
+#define G_SIDE_ACE 10.0
+#define G_OPEN 70.0
+#define G_RAISE_MARGIN 0.0
 
-/* GreedyBot's move (the index into legal[0:n]): reads the seat's own hand, the public hand
- * sizes, the direction, the plays so far and the options, nothing hidden. */
+static double suit_worth(uint32_t hand, int suit) {
+    double w = 0.0;
+    int c;
+    for (c = 0; c < NUM_CARDS; c++) {
+        if (!(hand & ((uint32_t)1 << c))) continue;
+        if (be_suit(c) == suit)
+            w += TRUMP_POINTS[be_rank(c)] + G_LENGTH;
+        else if (be_rank(c) == 7)
+            w += G_SIDE_ACE;
+    }
+    return w;
+}
+
 static int be_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
     const BEState *s = (const BEState *)state;
     double values[MAX_LEGAL];
     int32_t ties[MAX_LEGAL];
-    int seat = s->h.to_move, players = s->h.players, k, a, c, rank;
-    const Multiset *hand = &s->hand[seat];
-    int next_size = s->hand[(seat + s->direction + players) % players].total;
-    int previous_size = s->hand[(seat - s->direction + players) % players].total;
-    int plays_left = s->opt.max_turns - s->plays;
-    int suit_count[NUM_SUITS];                    /* the hand's cards per suit, eights left out */
-    double value;
+    int p = s->h.to_move, k, a, best_suit = 0, st, win_now;
+    double worth[4], best = -1.0, want;
     if (n == 1) return 0;
-    for (k = 0; k < NUM_SUITS; k++) suit_count[k] = 0;
-    for (c = 0; c < NUM_CARDS; c++)
-        if (os_rank(c) != EIGHT_RANK) suit_count[os_suit(c)] += hand->count[c];
+    if (s->h.phase == PH_AUCTION) {
+        for (k = 0; k < 4; k++) {
+            worth[k] = suit_worth(s->hand[p], k);
+            if (worth[k] > best) {
+                best = worth[k];
+                best_suit = k;
+            }
+        }
+        want = -1.0;                               /* the bid wanted, or none */
+        if (s->contre == 0) {
+            if (s->bid_value == 0 && (best >= G_OPEN || p == s->h.dealer))
+                want = BE_MIN_BID;
+            else if (s->bid_value > 0 && s->bid_value < 160 && team_of(s->bid_seat) != team_of(p)
+                     && best >= s->bid_value + BE_BID_STEP + G_RAISE_MARGIN)
+                want = s->bid_value + BE_BID_STEP;
+        }
+        for (k = 0; k < n; k++) {
+            a = legal[k];
+            values[k] = a == A_PASS ? 0.0 : -1.0;
+            if (want > 0 && a >= A_BID && a < A_CAPOT && (a - A_BID) % 4 == best_suit
+                && BE_MIN_BID + BE_BID_STEP * ((a - A_BID) / 4) == (int)want)
+                values[k] = 1.0;
+        }
+        return best_by_value(values, n, rng, ties);
+    }
+    win_now = s->n_trick > 0 && team_of((s->leader + s->master) % PLAYERS) == team_of(p);
     for (k = 0; k < n; k++) {
         a = legal[k];
-        if (a == A_DRAW) {
-            values[k] = G_DRAW;
+        if (s->n_trick == 0) {                     /* lead: the strongest card, points first */
+            values[k] = (be_suit(a) == s->trump ? 16 + TRUMP_STRENGTH[be_rank(a)] : be_rank(a))
+                        + 0.01 * be_card_points(a, s->trump);
             continue;
         }
-        if (a == A_PASS) {
-            values[k] = G_PASS;
+        if (win_now) {                             /* feed the partner */
+            values[k] = be_card_points(a, s->trump) + (be_suit(a) == s->trump ? -30.0 : 0.0);
             continue;
         }
-        if (a >= A_NOMINATE) {                    /* BE-3.3: the suit held most */
-            values[k] = (double)suit_count[a - A_NOMINATE];
-            continue;
-        }
-        rank = os_rank(a);
-        value = (double)be_card_points(a, s->opt.face);   /* BE-8: what is left is penalty points */
-        if (plays_left <= G_ENDGAME_PLAYS) {      /* BE-7.2: the hand ends soon, shed points */
-            values[k] = value;
-            continue;
-        }
-        if (rank == EIGHT_RANK) {
-            values[k] = value - G_EIGHT_COST;
-            continue;
-        }
-        /* the other cards of its suit (every copy of the card itself left out) */
-        value += G_SAME_SUIT * (suit_count[os_suit(a)] - hand->count[a]);
-        if (s->opt.special && next_size <= G_CLOSE) {
-            if (rank == DRAW_TWO_RANK)
-                value += G_TWO_BONUS;
-            else if (rank == SKIP_RANK)
-                value += G_SKIP_BONUS;
-            else if (rank == REVERSE_RANK && next_size < previous_size)
-                value += G_REVERSE_BONUS;
-        }
-        values[k] = value;
+        st = be_suit(a) == s->trump ? 16 + TRUMP_STRENGTH[be_rank(a)]
+             : be_suit(a) == be_suit(s->trick[0]) ? be_rank(a) : -1;
+        if (st > s->master_strength)               /* takes the trick: cheapest taker */
+            values[k] = 100.0 - be_card_points(a, s->trump) - 0.1 * st;
+        else                                       /* cannot take: cheapest card */
+            values[k] = -be_card_points(a, s->trump) - 0.1 * st;
     }
     return best_by_value(values, n, rng, ties);
 }
@@ -973,31 +559,43 @@ static long long be_play(void *s, Rng *chooser, int32_t *scratch, long long max_
 }
 
 /* ---------------------------------------------------------------- refusals */
-/* Why an id is not legal now: reasons index words.REFUSALS (the texts stay in Python);
- * cards as cardcore ids, the suit as cardcore's suit index (C S D H). */
+/* Why an id is not legal now: reasons index words.REFUSALS (the texts stay in Python); cards
+ * as cardcore ids, suits as cardcore's suit index (C S D H). */
 enum {
-    R_NOMINATE_FIRST = 0, R_NOMINATE_AFTER_EIGHT, R_OWE_PASS, R_PASS_AFTER_DRAWS, R_STOCK_EMPTY,
-    R_DRAWN_ENOUGH, R_NOT_HELD, R_OWE_PLAY, R_NO_MATCH, NUM_REFUSALS
+    R_AUCTION_FIRST = 0, R_AUCTION_OVER, R_BID_TOO_LOW, R_CAPOT_TOP, R_BID_AFTER_CONTRE,
+    R_CONTRE_NOTHING, R_CONTRE_OWN, R_CONTRE_TWICE, R_SURCONTRE_WHO, R_NOT_HELD, R_FOLLOW,
+    R_OVERTRUMP, R_TRUMP, NUM_REFUSALS
 };
+
+static const uint8_t CC_SUIT[4] = {1, 3, 2, 0};   /* colver suit -> cardcore suit */
 
 static int be_refuse(const void *state, int32_t action, Refusal *out) {
     const BEState *s = (const BEState *)state;
-    int p = s->h.to_move;
-    if (s->h.phase == PH_NOMINATE) return refuse0(out, R_NOMINATE_FIRST, "BE-3.3");
-    if (action >= A_NOMINATE) return refuse0(out, R_NOMINATE_AFTER_EIGHT, "BE-3.3");
-    if (action == A_PASS) {
-        if (s->twos_owed > 0) return refuse1(out, R_OWE_PASS, "BE-4.4", s->twos_owed);
-        return refuse1(out, R_PASS_AFTER_DRAWS, "BE-5.2", s->opt.max_draw_cards);
+    int p = s->h.to_move, lead, t = s->trump;
+    uint32_t hand = s->hand[p];
+    if (s->h.phase == PH_AUCTION) {
+        if (action < NUM_CARDS) return refuse0(out, R_AUCTION_FIRST, "BE-3.1");
+        if (action == A_SURCONTRE) {
+            return refuse0(out, R_SURCONTRE_WHO, "BE-3.6");
+        }
+        if (action == A_CONTRE) {
+            if (s->contre > 0) return refuse0(out, R_CONTRE_TWICE, "BE-3.5");
+            if (s->bid_seat < 0) return refuse0(out, R_CONTRE_NOTHING, "BE-3.5");
+            return refuse0(out, R_CONTRE_OWN, "BE-3.5");
+        }
+        if (s->contre > 0) return refuse0(out, R_BID_AFTER_CONTRE, "BE-3.5");
+        if (s->bid_value == BE_CAPOT_VALUE) return refuse0(out, R_CAPOT_TOP, "BE-3.4");
+        return refuse1(out, R_BID_TOO_LOW, "BE-3.3", s->bid_value);
     }
-    if (action == A_DRAW) {
-        if (s->stock.size == 0) return refuse0(out, R_STOCK_EMPTY, "BE-5.3");
-        return refuse1(out, R_DRAWN_ENOUGH, "BE-5.1", s->opt.max_draw_cards);
+    if (action >= NUM_CARDS) return refuse0(out, R_AUCTION_OVER, "BE-3.7");
+    if (!(hand & ((uint32_t)1 << action))) return refuse1(out, R_NOT_HELD, "BE-5.1", be_card_id(action));
+    lead = be_suit(s->trick[0]);
+    if (hand & suit_bits(lead)) {
+        if (lead == t && be_suit(action) == t) return refuse1(out, R_OVERTRUMP, "BE-5.2", be_card_id(action));
+        return refuse2(out, R_FOLLOW, "BE-5.2", be_card_id(action), CC_SUIT[lead]);
     }
-    if (s->hand[p].count[action] == 0) return refuse1(out, R_NOT_HELD, "BE-3.1", be_card_id(action));
-    if (s->twos_owed > 0) return refuse1(out, R_OWE_PLAY, "BE-4.3", s->twos_owed);
-    return refuse3(out, R_NO_MATCH, "BE-3.1", be_card_id(action),
-                   card_suit(be_card_id(s->last_suit)),    /* an OpenSpiel suit's cardcore suit */
-                   be_card_id(s->last_card));
+    if (be_suit(action) == t) return refuse1(out, R_OVERTRUMP, "BE-5.4", be_card_id(action));
+    return refuse2(out, R_TRUMP, "BE-5.4", be_card_id(action), CC_SUIT[t]);
 }
 
 const GameHooks BE_HOOKS = {
@@ -1017,7 +615,7 @@ const GameHooks BE_HOOKS = {
     .zones = ZONES,
     .num_zones = NUM_ZONES,
     .zone_cards = be_zone_cards,
-    .known_cards = be_known_cards,
+    .known_cards = NULL,
     .breakdown = be_breakdown,
     .greedy = be_greedy,
     .hand_cards = NULL,
@@ -1027,63 +625,42 @@ const GameHooks BE_HOOKS = {
 };
 
 /* ---------------------------------------------------------------- the game, as the C ABI sees it */
-/* BE-5.1, BE-7.2 Decisions (the bounds a new table accepts; the Python Option's ``check``):
- * at most 104 draws in a turn and 10,000 cards played. */
-enum { MAX_DRAW_CARDS = 104, MAX_TURNS = 10000 };
+enum { O_DEALER = 0, O_SURCONTRE, NUM_OPTIONS };
 
-/* The option values, in the options' order. */
-enum { O_DEALER = 0, O_MAX_DRAW_CARDS, O_MAX_TURNS, O_USE_SPECIAL_CARDS, O_RESHUFFLE, O_SCORING,
-       NUM_OPTIONS };
-
-static const char *const SCORING_CHOICES[] = {"face", "openspiel"};
+static const char *const SURCONTRE_CHOICES[] = {"x3", "x4"};
 
 /* The Python options_spec, option for option (cardcore.games.belote.Belote). */
 static const OptionSpec BE_OPTIONS[NUM_OPTIONS] = {
     {"dealer", OPT_SEAT_OR_LOT, "BE-2.1", OPTION_NONE, 0, 0, 0, NULL, 0, 0},
-    {"max_draw_cards", OPT_INT, "BE-5.1", 5, 1, MAX_DRAW_CARDS, 0, NULL, 0, 0},
-    {"max_turns", OPT_INT, "BE-7.2", 100, 1, MAX_TURNS, 0, NULL, 0, 0},
-    {"use_special_cards", OPT_FLAG, "BE-4", 0, 0, 0, 0, NULL, 0, 0},
-    {"reshuffle", OPT_FLAG, "BE-6.1", 0, 0, 0, 0, NULL, 0, 0},
-    {"scoring", OPT_CHOICE, "BE-8.1, BE-8.2", 0, 0, 0, 0, SCORING_CHOICES, 2, 0},
+    {"surcontre", OPT_CHOICE, "BE-7.5", 0, 0, 0, 0, SURCONTRE_CHOICES, 2, 0},
 };
 
-/* The state's setup (the Python state's __init__, less the header's stacked deck): the options,
- * the composition (BE-1.2), the hand size (BE-2.2), the observation layout; -1 for values the
- * state cannot take. The struct comes zeroed (or with only its header's stacked deck set). */
 int be_init(void *state, int players, const int64_t *values) {
     BEState *s = (BEState *)state;
-    int i, k, decks;
-    if (players < MIN_PLAYERS || players > MAX_PLAYERS) return -1;
-    if (values[O_MAX_DRAW_CARDS] < 1 || values[O_MAX_DRAW_CARDS] > BE_MAX_DRAW_CARDS_LIMIT) return -1;
-    if (values[O_MAX_TURNS] < 1 || values[O_MAX_TURNS] > BE_MAX_TURNS_LIMIT) return -1;
+    if (players != PLAYERS) return -1;
     if (values[O_DEALER] != OPTION_NONE && (values[O_DEALER] < 0 || values[O_DEALER] >= players))
         return -1;
-    if (values[O_USE_SPECIAL_CARDS] < 0 || values[O_USE_SPECIAL_CARDS] > 1) return -1;
-    if (values[O_RESHUFFLE] < 0 || values[O_RESHUFFLE] > 1) return -1;
-    if (values[O_SCORING] < 0 || values[O_SCORING] > 1) return -1;
+    if (values[O_SURCONTRE] < 0 || values[O_SURCONTRE] > 1) return -1;
     s->h.players = players;
     s->h.to_move = -1;
-    s->opt.max_draw_cards = (int32_t)values[O_MAX_DRAW_CARDS];
-    s->opt.max_turns = (int32_t)values[O_MAX_TURNS];
-    s->opt.special = (int)values[O_USE_SPECIAL_CARDS];
-    s->opt.reshuffle = (int)values[O_RESHUFFLE];
-    s->opt.face = values[O_SCORING] == 0;
     s->opt.dealer = values[O_DEALER] == OPTION_NONE ? -1 : (int32_t)values[O_DEALER];
-    decks = be_decks_for(players);
-    s->decks = decks;
-    s->hand_size = be_hand_size_for(players);
-    s->deck_size = 0;
-    for (k = 0; k < NUM_CARDS; k++)                /* BE-1.2: id order, the copies together */
-        for (i = 0; i < decks; i++) s->deck[s->deck_size++] = (uint8_t)k;
-    s->direction = 1;
-    s->obs_size = be_obs_layout(players, s->opt.special, s->obs_offset);
+    s->opt.surcontre = values[O_SURCONTRE] == 0 ? 3 : 4;
+    s->bid_suit = -1;
+    s->bid_seat = -1;
+    s->contre_seat = -1;
+    s->trump = -1;
+    s->belote_seat = -1;
+    s->last_leader = -1;
+    s->last_winner = -1;
     s->h.phase = PH_OVER;
     return 0;
 }
 
-/* str(action): "play 7H" (cardcore's card notation: A 2-10 J Q K, suits C S D H), "draw",
- * "pass", "nominate H" (OpenSpiel's suit letters C D H S); the same in every state. */
-static const char *const OS_SUIT_LETTERS[4] = {"C", "D", "H", "S"};
+/* str(action): "play 10H" (cardcore's card notation), "pass", "bid 80S", "capot H",
+ * "contre", "surcontre" (suit letters S H D C); the same in every state. */
+static const char *const SUIT_LETTERS[4] = {"S", "H", "D", "C"};
+static const char *const LEVELS[BE_BID_LEVELS] = {"80", "90", "100", "110", "120", "130", "140",
+                                                  "150", "160"};
 
 int be_action_label(const void *state, int action, char *buf, size_t len) {
     Label t = label_start(buf, len);
@@ -1091,13 +668,19 @@ int be_action_label(const void *state, int action, char *buf, size_t len) {
     if (action >= 0 && action < NUM_CARDS) {
         label_put(&t, "play ");
         label_card(&t, be_card_id(action));
-    } else if (action == A_DRAW) {
-        label_put(&t, "draw");
     } else if (action == A_PASS) {
         label_put(&t, "pass");
-    } else if (action >= A_NOMINATE && action < NUM_ACTIONS) {
-        label_put(&t, "nominate ");
-        label_put(&t, OS_SUIT_LETTERS[action - A_NOMINATE]);
+    } else if (action >= A_BID && action < A_CAPOT) {
+        label_put(&t, "bid ");
+        label_put(&t, LEVELS[(action - A_BID) / 4]);
+        label_put(&t, SUIT_LETTERS[(action - A_BID) % 4]);
+    } else if (action >= A_CAPOT && action < A_CONTRE) {
+        label_put(&t, "capot ");
+        label_put(&t, SUIT_LETTERS[action - A_CAPOT]);
+    } else if (action == A_CONTRE) {
+        label_put(&t, "contre");
+    } else if (action == A_SURCONTRE) {
+        label_put(&t, "surcontre");
     } else {
         return -1;
     }
@@ -1106,15 +689,14 @@ int be_action_label(const void *state, int action, char *buf, size_t len) {
 
 /* The deck's ids in id order (the Python composition). */
 int be_composition(const void *state, uint8_t *out) {
-    const BEState *s = (const BEState *)state;
-    memcpy(out, s->deck, (size_t)s->deck_size);
-    return s->deck_size;
+    (void)state;
+    return mask_ids(0xFFFFFFFFu, out);
 }
 
 const GameKernel BE_KERNEL = {
-    &BE_HOOKS, BE_OPTIONS, NUM_OPTIONS, MIN_PLAYERS, MAX_PLAYERS,
-    5,                                            /* default players (Belote.default_players) */
+    &BE_HOOKS, BE_OPTIONS, NUM_OPTIONS, PLAYERS, PLAYERS,
+    PLAYERS,                                      /* default players (Belote.default_players) */
     be_init, be_action_label,
-    MAX_DECK,                                     /* the largest composition: two decks (BE-1.2) */
+    NUM_CARDS,
     be_composition,
 };

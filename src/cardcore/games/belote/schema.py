@@ -1,83 +1,93 @@
-"""Belote Contrée' parts of the JSON Schemas (cardcore.schemas puts them together)."""
+"""Belote Contrée's parts of the JSON Schemas (cardcore.schemas puts them together)."""
 from __future__ import annotations
 
 from cardcore.schema_parts import (
-    CARD, CARDS, NAT, Kind, Schema, SchemaParts, array, described as d, nullable,
+    CARDS, NAT, Kind, Schema, SchemaParts, array, described as d, nullable,
 )
 
-SUIT: Schema = {"enum": ["C", "D", "H", "S"]}          # OpenSpiel's order, as the nominations
-DIRECTION: Schema = {"enum": [1, -1]}
+SUIT: Schema = {"enum": ["S", "H", "D", "C"]}          # colver's order, as the bids
+BID_VALUE: Schema = {"enum": [80, 90, 100, 110, 120, 130, 140, 150, 160, 250]}
+TEAM_PAIR: Schema = {"type": "array", "items": NAT, "minItems": 2, "maxItems": 2}
 
 
 def view(seat: Schema, max_players: int) -> dict[str, Schema]:
-    """The keys Belote Contrée' view adds (games/belote.md, BE-9)."""
-    per_seat_cards = {"type": "array", "items": CARDS, "maxItems": max_players}
+    """The keys Belote Contrée's view adds (games/belote.md, BE-8)."""
+    call = {"type": "object", "properties": {
+        "seat": d(seat, "the seat that called"),
+        "call": d({"type": "string"}, "the call's notation: pass, bid 80S, capot H, contre, "
+                  "surcontre")},
+            "required": ["seat", "call"], "additionalProperties": False}
+    contract = {"type": "object", "properties": {
+        "value": d(BID_VALUE, "the bid's value (capot: 250)"),
+        "suit": d(SUIT, "the bid's trump suit"),
+        "taker": d(seat, "the seat that made the bid"),
+        "contre": d({"enum": [0, 1, 2]}, "0, contre (1) or surcontre (2)"),
+        "multiplier": d({"enum": [1, 2, 3, 4]}, "the contract's multiplier (BE-7.5)")},
+        "required": ["value", "suit", "taker", "contre", "multiplier"],
+        "additionalProperties": False}
     return {
-        "top_card": d(CARD, "the top card of the discard pile"),
-        "suit": d(SUIT, "the suit to follow (an eight's nominated suit, BE-4.2)"),
-        "direction": d(DIRECTION, "the direction of play: 1 clockwise, -1 reversed (BE-4.5)"),
         "dealer": d(seat, "the dealer's seat (BE-2.1)"),
-        "stock_size": d(NAT, "cards left in the stock"),
-        "discard": d(CARDS, "the discard pile, bottom to top (every card was played face up)"),
-        "draws_this_turn": d(NAT, "cards drawn so far this turn (BE-5.1)"),
-        "max_draw_cards": d(NAT, "the most cards a turn may draw before passing (BE-5.1)"),
-        "draw_two_owed": d(NAT, "cards the seat to move owes for played twos (BE-4.4)"),
-        "passes": d(NAT, "passes in a row, counted for BE-7.3"),
-        "plays": d(NAT, "cards played so far, counted for max_turns (BE-7.2)"),
-        "max_turns": d(NAT, "the plays after which the hand ends (BE-7.2)"),
-        "reburied": d(CARDS, "the eights turned up at the deal and put back into the stock "
-                      "(BE-2.4)"),
-        "stock_bottom_known": d(CARDS, "with a stacked deck, the reburied eights still at the "
-                                "stock's bottom (BE-10.2)"),
-        "known_eights": d(per_seat_cards, "per seat, the reburied eights it drew from the "
-                          "bottom, which everybody saw"),
-        "final_hands": d(nullable(per_seat_cards), "every seat's hand once the game is over "
-                         "(BE-8.3); null until then"),
+        "sides": d(array(NAT), "each seat's side: partners share one (BE-1.1)"),
+        "auction": d(array(call), "the auction's calls in order (BE-3)"),
+        "contract": d(nullable(contract), "the highest bid so far, its taker and the contre "
+                      "(BE-3); null before any bid"),
+        "trump": d(nullable(SUIT), "the trump suit once the play begins (BE-3.9)"),
+        "trick": d(CARDS, "the trick on the table, in order of play (BE-5)"),
+        "trick_leader": d(nullable(seat), "the seat that led the trick (BE-5.1)"),
+        "trick_master": d(nullable(seat), "the seat holding the trick on the table (BE-5.5)"),
+        "last_trick": d(CARDS, "the last finished trick, in order of play"),
+        "last_leader": d(nullable(seat), "the seat that led the last finished trick"),
+        "last_winner": d(nullable(seat), "the seat that won the last finished trick"),
+        "points": d(TEAM_PAIR, "card points won so far by seats 0+2 and 1+3 (BE-6)"),
+        "tricks_won": d(TEAM_PAIR, "tricks won by seats 0+2 and 1+3"),
+        "belote_seat": d(nullable(seat), "the seat that said belote (BE-6.4)"),
     }
 
 
-NEXT = ("suit", "next_player")        # after a move, unless it ended the game
+NEXT = ("next_player",)        # after a move, unless it ended the game
 
 SCHEMA = SchemaParts(
     view=view,
-    action_info={"suit": d(SUIT, "the suit the eight's player nominates (BE-4.2)")},
+    action_info={"value": d(BID_VALUE, "the bid's value (BE-3.3; capot 250, BE-3.4)"),
+                 "suit": d(SUIT, "the bid's trump suit (BE-3.3)")},
     action_kinds={
-        "play": Kind("play a card on the discard pile (BE-3, BE-4)",
-                     cards="the card played"),
-        "nominate": Kind("name the suit to follow after an eight (BE-4.2)", ("suit",)),
-        "draw": Kind("draw a card from the stock (BE-5.1; a draw-two debt at once, BE-4.4)"),
-        "pass": Kind("pass after drawing the most cards allowed (BE-5.2)"),
+        "play": Kind("play a card to the trick (BE-5)", cards="the card played"),
+        "pass": Kind("pass in the auction (BE-3.2)"),
+        "bid": Kind("bid a value and a trump suit (BE-3.3)", ("value", "suit")),
+        "capot": Kind("bid capot: all eight tricks (BE-3.4)", ("value", "suit")),
+        "contre": Kind("double the opponents' contract (BE-3.5)"),
+        "surcontre": Kind("redouble after a contre (BE-3.6)"),
     },
     event_fields={
         "dealer": d(NAT, "the dealer's seat (BE-2.1)"),
-        "stock_size": d(NAT, "cards left in the stock after it"),
-        "place": d({"enum": ["bottom", "random"]}, "where the reburied eights went: the stock's "
-                   "bottom (a stacked deck) or a random place (BE-2.4)"),
-        "suit": d(SUIT, "the suit to follow after it"),
-        "first_player": d(NAT, "the seat that plays first (BE-2.5)"),
-        "direction": d(DIRECTION, "the direction of play: 1 clockwise, -1 reversed"),
-        "draw_two_owed": d(NAT, "cards the seat to move owes for played twos (BE-4.4)"),
         "next_player": d(NAT, "the seat to move next"),
-        "hands": d(array(CARDS), "every seat's hand as laid down, by seat (BE-8.3)"),
-        "score_direction": d({"const": "lower is better"}, "penalty points: lower is better"),
+        "value": d(BID_VALUE, "a bid's or the contract's value"),
+        "suit": d(SUIT, "a bid's or the contract's trump suit"),
+        "taker": d(NAT, "the contract's bidder (BE-3.7)"),
+        "contre": d({"enum": [0, 1, 2]}, "0, contre (1) or surcontre (2)"),
+        "multiplier": d({"enum": [1, 2, 3, 4]}, "the contract's multiplier (BE-7.4, BE-7.5)"),
+        "stage": d({"enum": ["belote", "rebelote"]}, "the first or the second card (BE-6.4)"),
+        "points": d({"anyOf": [NAT, TEAM_PAIR]}, "a trick's card points, or the teams' at "
+                    "the deal's end"),
+        "trick": d(NAT, "the trick's number, 1..8"),
+        "tricks_won": d(TEAM_PAIR, "tricks won by seats 0+2 and 1+3"),
+        "score_direction": d({"const": "higher is better"}, "the teams' points: higher is "
+                             "better"),
     },
     event_kinds={
-        "deal": Kind(fields=("hand", "dealer", "stock_size", "rule")),
+        "deal": Kind(fields=("deal", "dealer", "rule")),
         "dealt": Kind(fields=("rule",), cards="the seat's hand (only that seat sees it)"),
-        "reburied": Kind(fields=("rule", "place"), cards="the eights put back"),
-        "turn_up": Kind(fields=("rule", "suit", "first_player", "direction", "draw_two_owed"),
-                        cards="the card turned up"),
-        "reshuffle": Kind(fields=("rule", "stock_size"),
-                          cards="the cards of the discard pile that become the stock"),
-        "drew": Kind(fields=("rule", "stock_size"), cards="the cards drawn (only the drawer "
-                     "sees them)"),
-        "hand_end": Kind(fields=("hand", "reason", "rule", "hands", "breakdown", "scores",
-                                 "score_direction")),
+        "contract": Kind(fields=("rule", "value", "suit", "taker", "contre", "multiplier")),
+        "belote": Kind(fields=("rule", "stage"), cards="the trump king or queen played"),
+        "trick_won": Kind(fields=("rule", "points", "trick"), cards="the trick's cards"),
+        "deal_end": Kind(fields=("deal", "reason", "rule", "points", "tricks_won",
+                                 "breakdown", "scores", "score_direction")),
         "match_end": Kind(fields=("winners", "scores")),
-        "play": Kind("a card played (BE-3, BE-4)", optional=NEXT, cards="the card played"),
-        "nominate": Kind("a suit named after an eight (BE-4.2)", optional=NEXT),
-        "draw": Kind("cards drawn from the stock (BE-5.1, BE-4.4)", ("rule", "stock_size"),
-                     NEXT, cards="the cards drawn (only the drawer sees them)"),
-        "pass": Kind("a pass (BE-5.2)", optional=NEXT),
+        "play": Kind("a card played (BE-5)", optional=NEXT, cards="the card played"),
+        "pass": Kind("a pass (BE-3.2)", optional=NEXT),
+        "bid": Kind("a bid (BE-3.3)", ("value", "suit"), NEXT),
+        "capot": Kind("a capot bid (BE-3.4)", ("value", "suit"), NEXT),
+        "contre": Kind("a contre (BE-3.5)", optional=NEXT),
+        "surcontre": Kind("a surcontre (BE-3.6)", optional=NEXT),
     },
 )

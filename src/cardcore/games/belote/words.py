@@ -1,139 +1,100 @@
-"""Belote Contrée in words for the terminal (cardcore.narrate): its actions and event kinds, and
-the templates of its refusals (``explain_rule``) for translation. The texts are msgids of the
-game's catalog (``locale/``)."""
+"""Belote Contrée in words for the terminal (cardcore.narrate): its actions and event kinds,
+and the templates of its refusals (``explain_rule``) for translation. The texts are msgids of
+the game's catalog (``locale/``); the Russian words are listed in the rulebook's glossary."""
 from __future__ import annotations
 
-from cardcore.i18n import N_, P_, _, ngettext
-from cardcore.narrate import Event, Line, Phrase, Said, Who, cards_text, mine, sentence
+from cardcore.i18n import N_, P_, _, personal
+from cardcore.narrate import Event, Line, Phrase, Said, Who
 
-# Why the hand (the match: BE-8.3) ended, by the events' ``reason_code``.
+SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+
+# Why the deal (the match: BE-2.3) ended, by the events' ``reason_code``.
 REASONS: dict[str, str | tuple[str, str]] = {
-    "out": (N_("you played your last card"), N_("{name} played their last card")),
-    "max_turns": N_("the cards allowed to be played are played"),
-    "passes": N_("every player passed with the stock empty"),
-    "one_hand": N_("its one hand is played"),
+    "made": N_("the contract is made"),
+    "fell": N_("the contract fell"),
+    "passed_out": N_("all four passed: the deal is passed out"),
+    "one_deal": N_("its one deal is played"),
 }
 
-
-# Who plays next and what they follow, when the turn passes.
-NEXT = Line(N_(" Next: {name}; suit {suit}."), of="next_player", personal=False)
-
-
-def _passes(event: Event) -> bool:
-    """Whether the turn passes to another seat (``NEXT`` says to whom)."""
-    return "next_player" in event and event["next_player"] != event.get("player")
+# Who moves next, when the turn passes to another seat.
+NEXT = Line(N_(" Next: {name}."), of="next_player", personal=False)
 
 
-PLAYED = Line(P_("{name} played {cards}."))
-NOMINATES_NEXT = Line(N_("{name} nominate a suit next."), N_("{name} nominates a suit next."))
-PLAYS_AGAIN = Line(N_("{name} play again."), N_("{name} plays again."))
+def _then_next(line: Line) -> Phrase:
+    """``line``, then who moves next if the turn passes to another seat."""
+    def phrase(event: Event, seat: int | None, who: Who, name: str) -> Said:
+        if "next_player" not in event or event["next_player"] == event.get("player"):
+            return line
+        return line, NEXT
+    return phrase
 
 
-def _play(event: Event, seat: int | None, who: Who, name: str) -> Said:
-    if event.get("next_player") == event.get("player"):
-        cards = event.get("cards", [])
-        again = NOMINATES_NEXT if cards and cards[0].startswith("8") else PLAYS_AGAIN
-        return PLAYED(event, seat, who, name) + " " + sentence(again(event, seat, who, name))
-    return (PLAYED, NEXT) if "next_player" in event else PLAYED
+def _bid_words(template: str) -> Phrase:
+    """A bid or a capot, its trump suit in words, then who speaks next."""
+    def phrase(event: Event, seat: int | None, who: Who, name: str) -> Said:
+        text = personal(event.get("player"), seat, template).format(
+            name=name, value=event.get("value"),
+            suit_name=_(SUIT_NAMES.get(str(event.get("suit")), "")))
+        nxt = event.get("next_player")
+        return text if nxt is None or nxt == event.get("player") else (text, NEXT)
+    return phrase
 
 
-NOMINATED = Line(P_("{name} nominated {suit}."))
+def _contract(event: Event, seat: int | None, who: Who, name: str) -> str:
+    doubled = ("", _(", contre"), _(", surcontre"))[int(event.get("contre", 0))]
+    return _("Contract: {value} in {suit_name}{doubled}, taken by {name}.").format(
+        value=event.get("value"), suit_name=_(SUIT_NAMES.get(str(event.get("suit")), "")),
+        doubled=doubled, name=who(int(event["taker"])))
 
 
-def _nominate(event: Event, seat: int | None, who: Who, name: str) -> Said:
-    return (NOMINATED, NEXT) if _passes(event) else NOMINATED
+def _belote(event: Event, seat: int | None, who: Who, name: str) -> str:
+    if event.get("stage") == "rebelote":
+        return _("{name}: «Rebelote!»").format(name=name)
+    return _("{name}: «Belote!»").format(name=name)
 
 
-DREW = Line(P_("{name} drew {cards}."), nothing=N_("nothing"))
-TOOK_THE_DEBT = Line(P_("{name} took the debt: {cards}."), nothing=N_("nothing"))
-STOCK = Line(N_(" Stock: {count}."), personal=False, fields={"count": "stock_size"})
-
-
-def _draw(event: Event, seat: int | None, who: Who, name: str) -> Said:
-    drew = TOOK_THE_DEBT if event.get("rule") == "BE-4.4" else DREW   # a draw-two debt: at once
-    return (drew, STOCK, NEXT) if _passes(event) else (drew, STOCK)
-
-
-PASSED = Line(P_("{name} passed."))
-
-
-def _pass(event: Event, seat: int | None, who: Who, name: str) -> Said:
-    return (PASSED, NEXT) if _passes(event) else PASSED
-
-
-def _reburied(event: Event, seat: int | None, who: Who, name: str) -> str:
-    bottom = event.get("place") == "bottom"
-    if len(event.get("cards", [])) == 1:
-        text = (_("Turned up {cards}: an eight goes to the bottom of the stock (BE-2.4).")
-                if bottom else
-                _("Turned up {cards}: an eight goes back into the stock at random (BE-2.4)."))
-    else:
-        text = (_("Turned up {cards}: the eights go to the bottom of the stock (BE-2.4).")
-                if bottom else
-                _("Turned up {cards}: the eights go back into the stock at random (BE-2.4)."))
-    return text.format(cards=cards_text(event))
-
-
-def _turn_up(event: Event, seat: int | None, who: Who, name: str) -> str:
-    first: int = event["first_player"]
-    line = mine(first, seat, _("Turned up {cards}, suit {suit}; {name} play first."),
-                _("Turned up {cards}, suit {suit}; {name} plays first.")).format(
-        cards=cards_text(event), suit=event.get("suit"), name=who(first))
-    if event.get("direction") == -1:
-        line += _(" Play goes down the seats.")
-    if event.get("draw_two_owed"):
-        line += _(" Owed: {count}.").format(count=event["draw_two_owed"])
-    if event.get("rule") == "BE-4.5":
-        line += _(" The turn-up acts as if the dealer had played it.")
-    return line
-
-
-def _reshuffle(event: Event, seat: int | None, who: Who, name: str) -> str:
-    moved = len(event.get("cards", [])) + event.get("hidden", 0)
-    return ngettext("The discard pile but its top card ({n} card) becomes the stock.",
-                    "The discard pile but its top card ({n} cards) becomes the stock.",
-                    moved).format(n=moved)
-
-
-def _hand_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
-    return _("The hand is over: {reason}.").format(reason=reason)
+def _deal_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
+    return _("The deal is over: {reason}.").format(reason=reason)
 
 
 PHRASES: dict[str, Phrase] = {
-    "play": _play, "nominate": _nominate, "draw": _draw, "pass": _pass,
-    "deal": Line(P_("Hand {hand}: {name} dealt; stock: {count}."), of="dealer",
-                 fields={"count": "stock_size"}),
-    "reburied": _reburied, "turn_up": _turn_up, "reshuffle": _reshuffle,
-    "drew": Line(P_("{name} took the rest of the debt from the new stock: {cards}.")),
-    "hand_end": _hand_end,
+    "play": _then_next(Line(P_("{name} played {cards}."))),
+    "pass": _then_next(Line(P_("{name} passed."))),
+    "bid": _bid_words(P_("{name} bid {value} in {suit_name}.")),
+    "capot": _bid_words(P_("{name} bid capot in {suit_name}.")),
+    "contre": _then_next(Line(P_("{name} said contre."))),
+    "surcontre": _then_next(Line(P_("{name} said surcontre."))),
+    "deal": Line(P_("Deal {deal}: {name} dealt."), of="dealer"),
+    "contract": _contract,
+    "belote": _belote,
+    "trick_won": Line(P_("{name} won the trick ({points} points)."),
+                      fields={"points": "points"}),
+    "deal_end": _deal_end,
 }
 
+# The refusals of the kernel (be_refuse), in its order: templates that
+# cardcore.i18n.fill_template translates (a test checks that every refusal fits one).
 REFUSALS = (
-    N_("after an eight, nominate a suit first"),
-    N_("a suit is nominated only right after playing an eight"),
-    N_("you owe {count} cards: play a 2 or draw them"),
-    N_("you may pass only after drawing {count} card(s) this turn or with the stock empty"),
-    N_("the stock is empty"),
-    N_("you have drawn {count} card(s) this turn (max_draw_cards)"),
+    N_("the auction comes first: pass, bid, contre or surcontre"),
+    N_("the auction is over: play a card"),
+    N_("a bid must be higher than {value}"),
+    N_("nothing outbids a capot"),
+    N_("after a contre nobody bids: pass or surcontre"),
+    N_("there is no contract to contre"),
+    N_("only the opponents of the contract's side may say contre, once"),
+    N_("the contract is already doubled"),
+    N_("only the contract's side may say surcontre, after a contre"),
     N_("you do not hold {card}"),
-    N_("you owe {count} cards: only a 2 may be played"),
-    N_("{card} matches neither the suit {suit} nor the rank of {top}"),
+    N_("{card} does not follow the suit led, {suit}"),
+    N_("{card} does not beat the trumps on the table, and you hold one that does"),
+    N_("{card}: you cannot follow, so you must trump in {suit}"),
 )
-# Refusals with a count, said with the plural the count takes (cardcore.texts.refusal_text).
-PLURAL_REFUSALS = {
-    "you may pass only after drawing {count} card(s) this turn or with the stock empty":
-        lambda n: ngettext("you may pass only after drawing {count} card this turn or with "
-                           "the stock empty", "you may pass only after drawing {count} cards "
-                           "this turn or with the stock empty", n),
-    "you have drawn {count} card(s) this turn (max_draw_cards)": lambda n: ngettext(
-        "you have drawn {count} card this turn (max_draw_cards)",
-        "you have drawn {count} cards this turn (max_draw_cards)", n),
-}
 
 NOTATION = (
-    ("play 7H", N_("play a card of the suit to follow or of the same rank")),
-    ("play 8C", N_("an eight is wild: then nominate the suit to follow")),
-    ("nominate H", N_("after an eight: hearts are to follow (C D H S)")),
-    ("draw", N_("draw a card from the stock")),
-    ("pass", N_("pass (after the draws allowed, or with the stock empty)")),
+    ("bid 80S", N_("bid 80 (to 160, by tens) with spades trumps (S H D C)")),
+    ("capot H", N_("bid capot (all eight tricks) with hearts trumps")),
+    ("pass", N_("pass")),
+    ("contre", N_("double the opponents' contract")),
+    ("surcontre", N_("redouble after their contre")),
+    ("play 10H", N_("play a card")),
 )
