@@ -305,6 +305,21 @@ def test_be_5_5_the_highest_trump_or_of_the_suit_led_wins():
     assert won[-1]["rule"] == "BE-5.5" and won[-1]["player"] == 3
 
 
+def test_be_5_6_undertrump_required():
+    game = deal(B, dealer=3, undertrump="required")
+    to_play(game, "bid 80H")
+    run(game, "play AC", "play JH")
+    assert legal(game) == ["play 7H"]                  # seat 2 must undertrump JH
+    before = game.to_json()
+    with pytest.raises(IllegalActionError) as e:
+        game.apply("play 7D")
+    assert "BE-5.6" in str(e.value) and game.to_json() == before
+    free = deal(B, dealer=3)
+    to_play(free, "bid 80H")
+    run(free, "play AC", "play JH")
+    assert len(legal(free)) == 8
+
+
 # ---------------------------------------------------------------- BE-6
 def test_be_6_1_a_tricks_points_go_to_its_winners():
     game = deal(A, dealer=3)
@@ -410,10 +425,28 @@ def test_be_7_5_contre_doubles_surcontre_triples_or_quadruples():
     assert "BE-7.5" in str(e.value)
 
 
-def test_be_7_6_scores_are_exact():
+def test_be_7_6_scores_are_exact_or_rounded_to_the_nearest_ten():
     game = find(lambda s: s.made and s.contre == 0 and s.team_scores()[s.taker % 2] % 10)
     s = game._state
     assert s.team_scores()[s.taker % 2] % 10 != 0 and s.team_scores() == expected(s, 3)
+    rounded = random_deal(game.seed, 0.6, rounding="nearest_ten")
+    r = rounded._state
+    assert r.points() == s.points()                     # the same deal, played alike
+    assert r.team_scores() == [(x + 5) // 10 * 10 for x in s.team_scores()]
+    end = [e for e in rounded.events(None) if e["kind"] == "deal_end"][0]
+    assert end["breakdown"]["totals"] == r.team_scores()
+    assert any(c["rule"] == "BE-7.6" for c in end["breakdown"]["components"])
+    # the contract is judged before rounding: takers whose points round up to the contract
+    # (e.g. 75 for 80) still fall
+    def short_by_rounding(s):
+        if s.made is not False:
+            return False
+        own = 20 if s.belote_seat is not None and s.belote_seat % 2 == s.taker % 2 else 0
+        made = s.points()[s.taker % 2] + own
+        return (s.made is False and s.contract_value < 250
+                and (made + 5) // 10 * 10 >= s.contract_value)
+    fell = find(short_by_rounding, rounding="nearest_ten")
+    assert fell._state.team_scores()[fell._state.taker % 2] == 0
 
 
 # ---------------------------------------------------------------- BE-8

@@ -57,8 +57,9 @@ _BEST_SCORE = 252 + CAPOT_VALUE * 4 + 20
 
 
 class Belote(Game):
-    """Belote Contrée for four players in two partnerships (seats 0+2 against 1+3). Options:
-    ``dealer`` (None = by lot) and ``surcontre`` ("x3", colver's, or "x4")."""
+    """Belote Contrée for four players in two partnerships (seats 0+2 against 1+3). Options
+    (colver's rules by default): ``dealer`` (None = by lot), ``surcontre`` ("x3" or "x4"),
+    ``rounding`` ("none" or "nearest_ten"), ``undertrump`` ("free" or "required")."""
 
     _state: BeloteState
 
@@ -71,9 +72,9 @@ class Belote(Game):
     search_reward = "points"
     # The difficulty levels (make_bot("level:N")), calibrated by 4-player tournaments
     # (benchmarks/calibrate_levels.py, docs/bots.md).
-    levels = {1: "random", 2: "greedy:epsilon=0.5", 3: "greedy",
-              4: "ismcts:iterations=200,rollout=greedy",
-              5: "ismcts:iterations=1000,rollout=greedy,think_ms=500"}
+    levels = {1: "random", 2: "greedy:epsilon=0.6", 3: "greedy",
+              4: "ismcts:iterations=300,rollout=greedy",
+              5: "ismcts:iterations=3000,rollout=greedy,think_ms=500"}
     default_players = PLAYERS
     min_players = PLAYERS
     max_players = PLAYERS
@@ -94,11 +95,18 @@ class Belote(Game):
         "dealer": Option(None, seat_or_lot("BE-2.1"), "the dealer's seat; None draws it by lot"),
         "surcontre": Option("x3", one_of("x3", "x4", rule="BE-7.5"),
                             "the surcontre multiplies the contract by 3 (colver) or 4"),
+        "rounding": Option("none", one_of("none", "nearest_ten", rule="BE-7.6"),
+                           "scores exact (colver), or each side's to the nearest ten"),
+        "undertrump": Option("free", one_of("free", "required", rule="BE-5.6"),
+                             "unable to overtrump: undertrump or discard (colver), or "
+                             "undertrump"),
     }
     conformance_configs = [
         {},
         {"dealer": 2},
         {"dealer": 1, "surcontre": "x4"},
+        {"rounding": "nearest_ten", "undertrump": "required"},
+        {"dealer": 0, "undertrump": "required", "surcontre": "x4"},
     ]
 
     @classmethod

@@ -66,6 +66,8 @@ cdef extern from "cardcore/games/belote/kernel.h" nogil:
     ctypedef struct BEOptions:
         int32_t dealer
         int32_t surcontre
+        int32_t round10
+        int32_t must_undertrump
 
     ctypedef struct BEState:
         Header h
@@ -164,8 +166,9 @@ def card_points(card, trump) -> int:
 
 
 # ---------------------------------------------------------------- scoring (BE-7)
-BREAKDOWN_WHAT = ("card points", "contract", "belote", "all the deal's card points")
-BREAKDOWN_RULES = ("BE-7.1", "BE-7.2", "BE-7.4", "BE-6.4")
+BREAKDOWN_WHAT = ("card points", "contract", "belote", "all the deal's card points",
+                  "rounding to the nearest ten")
+BREAKDOWN_RULES = ("BE-7.1", "BE-7.2", "BE-7.4", "BE-6.4", "BE-7.6")
 
 # ---------------------------------------------------------------- the state
 PHASES = ("auction", "play", "over")
@@ -231,10 +234,12 @@ cdef class BeloteState(GameState):
         if players != BE_PLAYERS:
             raise ValueError(f"players must be {BE_PLAYERS}")
         init_header(&self.d.h, players, deck, belote_deck())
-        cdef int64_t values[2]
+        cdef int64_t values[4]
         dealer = options["dealer"]
         values[0] = OPTION_NONE if dealer is None else dealer
         values[1] = 0 if options["surcontre"] == "x3" else 1
+        values[2] = 0 if options["rounding"] == "none" else 1
+        values[3] = 0 if options["undertrump"] == "free" else 1
         if be_init(&self.d, players, values) != 0:
             raise ValueError(f"dealer must be None or a seat 0..{players - 1}")
 

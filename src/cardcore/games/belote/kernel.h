@@ -65,10 +65,12 @@ enum {
     BE_W_CONTRACT = 1,                /* the contract's value times the multiplier */
     BE_W_BELOTE = 2,
     BE_W_ALL_CARDS = 3,               /* a made contre, or a fall: the deal's whole total */
+    BE_W_ROUNDING = 4,                /* rounding="nearest_ten": to the nearest ten */
     BE_R_MADE = 0,                    /* BE-7.1 */
     BE_R_FALL = 1,                    /* BE-7.2 */
     BE_R_CONTRE = 2,                  /* BE-7.4 */
     BE_R_BELOTE = 3,                  /* BE-6.4 */
+    BE_R_ROUNDING = 4,                /* BE-7.6 */
     BE_MAX_ROWS = 8
 };
 
@@ -112,7 +114,9 @@ enum {
 
 typedef struct BEOptions {
     int32_t dealer;                   /* BE-2.1: a seat, or -1 to draw by lot */
-    int32_t surcontre;                /* BE-7.4: the surcontre's multiplier, 3 (colver) or 4 */
+    int32_t surcontre;                /* BE-7.5: the surcontre's multiplier, 3 (colver) or 4 */
+    int32_t round10;                  /* BE-7.6: scores to the nearest ten (not colver's) */
+    int32_t must_undertrump;          /* BE-5.6: undertrump when you cannot overtrump */
 } BEOptions;
 
 typedef struct BEState {
@@ -188,7 +192,7 @@ int be_obs_layout(int32_t *offset);
 int be_zone_cards(const void *state, int zone, int instance, uint8_t *out);
 
 /* The C ABI: setup from resolved option values (BE_KERNEL's option order: dealer,
- * surcontre), an action's notation, the deck's composition. */
+ * surcontre, rounding, undertrump), an action's notation, the deck's composition. */
 int be_init(void *state, int players, const int64_t *values);
 int be_action_label(const void *state, int action, char *buf, size_t len);
 int be_composition(const void *state, uint8_t *out);
