@@ -197,12 +197,12 @@ class Belote(Game):
         contract = v["contract"]
         if contract is not None:
             assert isinstance(contract, dict)
-            doubled = ("", _(" contre"), _(" surcontre"))[int(contract["contre"])]  # type: ignore[call-overload]
+            doubled = ("", _(" contre"), _(" surcontre"))[int(contract["contre"])]
             lines.append(_("Contract: {value} {suit}{doubled} by seat {seat}").format(
                 value=contract["value"], suit=contract["suit"], doubled=doubled,
                 seat=contract["taker"]))
         if v["trick"]:
-            lines.append(_("Trick: {cards}").format(cards=" ".join(v["trick"])))  # type: ignore[arg-type]
+            lines.append(_("Trick: {cards}").format(cards=" ".join(v["trick"])))
         points = v["points"]
         assert isinstance(points, list)
         lines.append(_("Card points: {ours} (seats 0+2), {theirs} (seats 1+3)").format(
