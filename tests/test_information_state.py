@@ -19,13 +19,21 @@ from invariants import all_configs, config_id
 CONFIGS = all_configs()
 
 
-def played(name, config, seed, steps):
+def played(name, config, seed, steps, unfinished=False):
+    """``steps`` seeded random actions, or fewer at the end; ``unfinished``: stop before the
+    action that would end the match (a game whose match is shorter than ``steps``)."""
     game = new_game(name, seed=seed, **config)
     rng = random.Random(seed)
     for _ in range(steps):
         if game.is_over:
             break
-        game.apply(rng.choice(game.legal_action_ids()))
+        action = rng.choice(game.legal_action_ids())
+        if unfinished:
+            trial = game.clone()
+            trial.apply(action)
+            if trial.is_over:
+                break
+        game.apply(action)
     return game
 
 
@@ -192,7 +200,7 @@ def test_bad_seats_and_buffers_are_refused():
 
 @pytest.mark.parametrize("name", cardcore.available_games())
 def test_a_sampled_world_continues_its_seats_information_state(name):
-    game = played(name, {}, 6, 40)
+    game = played(name, {}, 6, 40, unfinished=True)
     seat = game.current_player
     world = game.sample_hidden(seat, 5)
     assert world.information_state_string(seat) == game.information_state_string(seat)

@@ -379,9 +379,12 @@ def swapped_deck(game_name, positions_of, pick):
     deck = [card_str(c) for c in random.Random(7).sample(composition(probe), len(composition(probe)))]
     game = new_game(game_name, seed=1, deck=deck, **FIXED_START[game_name])
     hidden = positions_of(game)
-    i, j = pick([p for p in hidden], deck)
     other = list(deck)
-    other[i], other[j] = other[j], other[i]
+    if hidden:
+        i, j = pick([p for p in hidden], deck)
+        other[i], other[j] = other[j], other[i]
+    # else a game that deals every card to the seats (no stock): the same deck twice, so only
+    # the seeds differ
     return deck, other
 
 

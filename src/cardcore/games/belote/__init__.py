@@ -1,0 +1,210 @@
+"""Belote Contrée (``belote``), exactly as colver 0.11.1 plays it by default.
+
+The rules are the rulebook games/belote.md (rule IDs BE-x.y). The game's files, here:
+
+* ``kernel.c`` / ``kernel.h`` — the rules in C99 over the core (cardcore/core/kernel.h): rule
+  constants, the 75 action ids (listed at the top of both), the auction, legality, apply,
+  scoring, the per-seat projection, the zones, sample_hidden, GreedyBot's policy and the
+  options as the C ABI sees them; the same C builds the extension, the native library and
+  WebAssembly;
+* ``_state.pyx`` — the Python extension over that C: the state class and its getters;
+* this module — the thin protocol class: options, action decoding, the view;
+* ``events.py`` — the narrator (what each seat saw happen); ``words.py`` — its words;
+* ``greedy.py`` — GreedyBot's heuristic (documented there; the core plays it, ``kernel.c``);
+  ``schema.py`` and ``schemas/`` — the JSON Schemas;
+* ``web/`` — the web table's board.
+
+Action notation (what ``str(action)`` gives and ``apply`` accepts): ``play 10H`` · ``pass`` ·
+``bid 80S`` · ``capot H`` · ``contre`` · ``surcontre``.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from cardcore._fast import GameState
+from cardcore.cards import card_str, format_cards
+from cardcore.i18n import N_, _
+from cardcore.game import ActionSpec, Game, JSONValue, Option, ShortMatch, one_of, seat_or_lot
+from cardcore.games.belote._state import (
+    CAPOT_VALUE, PHASES, PLAYERS, BeloteState, action_table, belote_deck, deal_plan,
+    observation_pieces,
+)
+from cardcore.games.belote._state import (  # the action ids by name
+    BID_FIRST, CAPOT_FIRST, CONTRE, PASS, PLAY_FIRST, SURCONTRE,
+)
+from cardcore.games.belote.events import BeloteNarrator
+from cardcore.games.belote.greedy import choose as greedy_choose
+from cardcore.games.belote.schema import SCHEMA
+from cardcore.games.belote.words import PHRASES, REASONS
+
+__all__ = ["Belote", "BID_FIRST", "CAPOT_FIRST", "CONTRE", "PASS", "PLAY_FIRST", "SURCONTRE"]
+
+
+def _describe(entry: tuple[str, int | None, int | None, str | None]) -> ActionSpec:
+    kind, card, value, suit = entry
+    if kind == "play":
+        assert card is not None
+        return ActionSpec("play", (card_str(card),), f"play {card_str(card)}")
+    if kind == "bid":
+        return ActionSpec("bid", (), f"bid {value}{suit}", {"value": value, "suit": suit})
+    if kind == "capot":
+        return ActionSpec("capot", (), f"capot {suit}", {"value": value, "suit": suit})
+    return ActionSpec(kind, (), kind)
+
+
+# BE-7: the most a team scores in a deal: a made capot under surcontre x4 with the belote.
+_BEST_SCORE = 252 + CAPOT_VALUE * 4 + 20
+
+
+class Belote(Game):
+    """Belote Contrée for four players in two partnerships (seats 0+2 against 1+3). Options
+    (colver's rules by default): ``dealer`` (None = by lot), ``surcontre`` ("x3" or "x4"),
+    ``rounding`` ("none" or "nearest_ten"), ``undertrump`` ("free" or "required")."""
+
+    _state: BeloteState
+
+    name = "belote"
+    title = "Belote Contrée"
+    rule_prefix = "BE"
+    # A match is one deal (BE-2.3), as colver's Env plays one: players call it a deal.
+    round_name = "deal"
+    search_horizon = "match"
+    search_reward = "points"
+    # The difficulty levels (make_bot("level:N")), calibrated on 4-player deals, a side of
+    # level N against level N-1 (benchmarks/calibrate_levels.py, levels.md): 1-4 are >= 120
+    # Elo apart; IS-MCTS with greedy rollouts gains nothing past ~60 iterations here (400,
+    # 1000 and 3000 measured level with 60), so level 5 is not yet stronger than 4.
+    levels = {1: "random", 2: "greedy:epsilon=0.3", 3: "greedy",
+              4: "ismcts:iterations=60,rollout=greedy",
+              5: "ismcts:iterations=400,rollout=greedy"}
+    default_players = PLAYERS
+    min_players = PLAYERS
+    max_players = PLAYERS
+    # One deal (BE-2.3): the generic full matches and the level calibration.
+    short_match = ShortMatch(4, {}, "4-player deals", 400)
+    phases = PHASES
+    rulebook = "belote.md"
+    score_direction = "higher is better (the team's points for the deal)"
+    narrator = BeloteNarrator
+    zone_labels = {"hand": N_("cards in hand"), "trick": N_("trick"),
+                   "won": N_("tricks won"), "deck": N_("deck")}
+    deck_zone = "deck"
+    greedy = staticmethod(greedy_choose)
+    schema_parts = SCHEMA
+    phrases = PHRASES
+    reasons = REASONS
+    options_spec = {
+        "dealer": Option(None, seat_or_lot("BE-2.1"), "the dealer's seat; None draws it by lot"),
+        "surcontre": Option("x3", one_of("x3", "x4", rule="BE-7.5"),
+                            "the surcontre multiplies the contract by 3 (colver) or 4"),
+        "rounding": Option("none", one_of("none", "nearest_ten", rule="BE-7.6"),
+                           "scores exact (colver), or each side's to the nearest ten"),
+        "undertrump": Option("free", one_of("free", "required", rule="BE-5.6"),
+                             "unable to overtrump: undertrump or discard (colver), or "
+                             "undertrump"),
+    }
+    conformance_configs = [
+        {},
+        {"dealer": 2},
+        {"dealer": 1, "surcontre": "x4"},
+        {"rounding": "nearest_ten", "undertrump": "required"},
+        {"dealer": 0, "undertrump": "required", "surcontre": "x4"},
+    ]
+
+    @classmethod
+    def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """BE-1.2: the 32-card deck (card ids, id order)."""
+        return belote_deck()
+
+    @classmethod
+    def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        """The decode table: the 75 ids (kernel.h) in every configuration."""
+        return [_describe(entry) for entry in action_table()]
+
+    @classmethod
+    def sides_of(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """BE-1.1: partners sit opposite: seats 0 and 2 against 1 and 3."""
+        return [p % 2 for p in range(players)]
+
+    def _make_state(self, deck: list[int] | None) -> BeloteState:
+        return BeloteState(self.num_players, self.options, deck)
+
+    def _view_extra(self, player: int | None) -> dict[str, JSONValue]:
+        s = self._state
+        auction: list[JSONValue] = [{"seat": seat, "call": str(self._specs[a].label)}
+                                    for seat, a in s.auction()]
+        return {
+            "dealer": s.dealer,
+            "sides": self.sides_of(self.num_players, self.options),
+            "auction": auction,
+            "contract": ({"value": s.contract_value, "suit": s.contract_suit,
+                          "taker": s.taker, "contre": s.contre, "multiplier": s.multiplier}
+                         if s.taker is not None else None),
+            "trump": s.trump,
+            "trick": format_cards(s.trick()),
+            "trick_leader": s.leader if s.trump is not None else None,
+            "trick_master": s.trick_master,
+            "last_trick": format_cards(s.last_trick()),
+            "last_leader": s.last_leader,
+            "last_winner": s.last_winner,
+            "points": s.points(),
+            "tricks_won": s.tricks_won(),
+            "belote_seat": s.belote_seat,
+        }
+
+    def _round_summary(self, state: GameState) -> dict[str, JSONValue]:
+        return {"scores": list(state.scores())}
+
+    @classmethod
+    def deal_plan_of(cls, players: int, options: Mapping[str, Any], first: int) -> list[str]:
+        """``first`` is the dealer; packets of 3, 2, 3 from the seat after it (BE-2.2)."""
+        return deal_plan(first)
+
+    @classmethod
+    def observation_pieces_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Sequence[tuple[str, int, int]]:
+        pieces: Sequence[tuple[str, int, int]] = observation_pieces()
+        return pieces
+
+    @classmethod
+    def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
+        """Returns are the team's points for the deal (BE-7): 0 at worst; at best a made capot
+        under surcontre with the belote (252 + 250 x the multiplier + 20)."""
+        mult = 3 if options["surcontre"] == "x3" else 4
+        return (0.0, float(252 + CAPOT_VALUE * mult + 20))
+
+    @classmethod
+    def observation_bounds_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Mapping[str, tuple[float, float]]:
+        """Per piece (rulebook, "Observation"): one-hots 0..1, the contract's value over 250,
+        card points up to a capot's 252, tricks up to 8, scores up to the best return."""
+        bounds = {name: (0.0, 1.0) for name, _, _ in observation_pieces()}
+        bounds.update({"points": (0.0, 252.0), "tricks_won": (0.0, 8.0),
+                       "scores": (0.0, cls.utility_range_of(players, options)[1])})
+        return bounds
+
+    @classmethod
+    def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
+        """A bound on the actions of a game: 32 cards (BE-5) and the auction (BE-3): every
+        bid raises the value (10 values), at most 2 passes come between two raises or
+        after the contre, 3 end the auction: 3 + 10 x 3 + 1 + 3 + 32 = 69."""
+        return 3 + 10 * 3 + 1 + 3 + 32
+
+    def table_lines(self, player: int) -> list[str]:
+        """The public table as plain-text lines, for terminal front ends."""
+        v = self.view(player)
+        lines = []
+        contract = v["contract"]
+        if contract is not None:
+            assert isinstance(contract, dict)
+            doubled = ("", _(" contre"), _(" surcontre"))[int(contract["contre"])]
+            lines.append(_("Contract: {value} {suit}{doubled} by seat {seat}").format(
+                value=contract["value"], suit=contract["suit"], doubled=doubled,
+                seat=contract["taker"]))
+        if v["trick"]:
+            lines.append(_("Trick: {cards}").format(cards=" ".join(v["trick"])))
+        points = v["points"]
+        assert isinstance(points, list)
+        lines.append(_("Card points: {ours} (seats 0+2), {theirs} (seats 1+3)").format(
+            ours=points[0], theirs=points[1]))
+        return lines
