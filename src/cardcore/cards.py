@@ -23,7 +23,7 @@ JOKER = JOKER_ID
 _SUIT_SYMBOLS = {"♣": "C", "♠": "S", "♦": "D", "♥": "H"}
 _SYMBOL_OF = {letter: symbol for symbol, letter in _SUIT_SYMBOLS.items()}
 # A card notation standing alone in a text: "7H", "10D" (not part of a longer word).
-_NOTATION = re.compile(r"(?<![\w-])(10|[2-9AJQK])([CSDH])(?![\w-])")     # not KS-9.2
+_NOTATION = re.compile(r"(?<![\w-])(10|[2-9AJQK])([CSDH])(?![\w-])")     # not XX-9.2
 
 _NAMES = tuple(f"{RANKS[i % 13]}{SUITS[i // 13]}" for i in range(52)) + ("JK",)
 assert len(_NAMES) == NUM_CARD_KINDS

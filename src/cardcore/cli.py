@@ -562,9 +562,9 @@ class PlaySession:
             return
 
     def move_alias(self, text: str) -> str:
-        """A move written in the game's own words (its words module's ``MOVE_WORDS``:
+        """A move written in the game's own words (its words module's ``SPOKEN_MOVES``:
         «бито», «беру 7H»), as its notation; other text unchanged."""
-        aliases = getattr(self.words, "MOVE_WORDS", {})
+        aliases = getattr(self.words, "SPOKEN_MOVES", {})
         words = text.split()
         kind = aliases.get(words[0].lower()) if words else None
         return text if kind is None else " ".join([kind, *words[1:]])

@@ -37,7 +37,7 @@ def test_du_1_3_the_terminal_sorts_the_hand_six_to_ace_trumps_last():
     with use("ru", game):
         s.show()
     assert "Ваша рука: 7♥ 8♣ 10♣ K♦ A♥ 6♠" in out.getvalue()
-    assert "1) attack 7♥" in out.getvalue()
+    assert "1) Пойти 7♥" in out.getvalue()
     other = du(2, {0: H0, 1: H1}, trump="10D")
     assert session(other, 0)[0].hand() == ["6S", "7H", "8C", "10C", "AH", "KD"]
 

@@ -166,7 +166,7 @@ NOTATION = (
 
 # The words Russian players say for their moves, which the terminal takes for the notation
 # («бито», «беру», «перевести 7S»); the number of a move works too.
-MOVE_WORDS = {
+SPOKEN_MOVES = {
     "бито": "pass", "пас": "pass", "хватит": "pass",
     "беру": "take", "взять": "take", "забрать": "take",
     "пойти": "attack", "хожу": "attack", "подкинуть": "attack", "подкидываю": "attack",
