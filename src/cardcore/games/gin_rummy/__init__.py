@@ -1,15 +1,12 @@
-"""Gin Rummy (``gin_rummy``), exactly as OpenSpiel's ``crazy_eights`` plays it.
-
-Scaffold (``cardcore new-game``): the rules are Crazy Eights', the template's working game;
-rewrite them with the rulebook (docs/adding-a-game.md).
+"""Gin Rummy (``gin_rummy``), exactly as OpenSpiel's ``gin_rummy`` plays it.
 
 The rules are the rulebook games/gin_rummy.md (rule IDs GR-x.y). The game's files, here:
 
 * ``kernel.c`` / ``kernel.h`` — the rules in C99 over the core (cardcore/core/kernel.h): rule
-  constants, the 58 action ids (OpenSpiel's; listed at the top of both), legality, apply,
-  scoring, the per-seat projection, the zones, sample_hidden, GreedyBot's policy and the
-  options as the C ABI sees them; the same C builds the extension, the native library and
-  WebAssembly;
+  constants, OpenSpiel's 241 action ids (listed at the top of both), the meld and deadwood
+  arithmetic, legality, apply, scoring, the per-seat projection, the zones, sample_hidden,
+  GreedyBot's policy and the options as the C ABI sees them; the same C builds the
+  extension, the native library and WebAssembly;
 * ``_state.pyx`` — the Python extension over that C: the state class and its getters;
 * this module — the thin protocol class: options, action decoding, the view;
 * ``events.py`` — the narrator (what each seat saw happen); ``words.py`` — its words;
@@ -17,119 +14,113 @@ The rules are the rulebook games/gin_rummy.md (rule IDs GR-x.y). The game's file
   ``schema.py`` and ``schemas/`` — the JSON Schemas;
 * ``web/`` — the web table's board and words.
 
-Action notation (what ``str(action)`` gives and ``apply`` accepts): ``play 7H`` · ``draw`` ·
-``pass`` · ``nominate H``.
+Action notation (what ``str(action)`` gives and ``apply`` accepts): ``card 7H`` (discard it,
+or lay it off) · ``draw upcard`` · ``draw stock`` · ``pass`` · ``knock`` · ``meld 7H 8H 9H``.
 """
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from cardcore._fast import GameState, rank_of
+from cardcore._fast import GameState
 from cardcore.cards import card_str, format_cards
 from cardcore.i18n import N_, _
-from cardcore.game import (
-    ActionSpec, Game, JSONValue, Option, ShortMatch, flag, int_between, one_of, seat_or_lot,
-)
+from cardcore.game import ActionSpec, Game, JSONValue, Option, ShortMatch, flag, int_between
 from cardcore.games.gin_rummy._state import (
-    MAX_DRAW_CARDS_LIMIT, MAX_TURNS_LIMIT, PHASES, WILD_RANK, GinRummyState, action_table,
-    cards_per_hand, gin_rummy_deck, deal_plan, observation_pieces, penalty_points,
+    MAX_BONUS, MAX_HAND_SIZE, MAX_KNOCK_CARD, MIN_HAND_SIZE, NUM_CARDS, PHASES, GinRummyState,
+    action_table, deal_plan, gin_rummy_deck, meld_cards, observation_pieces,
 )
 from cardcore.games.gin_rummy._state import (  # the action ids by name
-    DRAW, NOMINATE_FIRST, PASS, PLAY_FIRST,
+    CARD_FIRST, DRAW_STOCK, DRAW_UPCARD, KNOCK, MELD_FIRST, PASS,
 )
 from cardcore.games.gin_rummy.events import GinRummyNarrator
 from cardcore.games.gin_rummy.greedy import choose as greedy_choose
 from cardcore.games.gin_rummy.schema import SCHEMA
 from cardcore.games.gin_rummy.words import PHRASES, REASONS
 
-__all__ = ["GinRummy", "DRAW", "NOMINATE_FIRST", "PASS", "PLAY_FIRST"]
+__all__ = ["GinRummy", "CARD_FIRST", "DRAW_STOCK", "DRAW_UPCARD", "KNOCK", "MELD_FIRST", "PASS"]
+
+# The most a hand can count after a knock: ten cards with no meld laid (KKKKQQQQJJ, GR-7.2:
+# the other player need not lay its melds).
+MAX_HAND_VALUE = 100
+# GR-8.2: the upcard may be drawn 49 times; the stock gives every card but the hands, the
+# first upcard and the wall's two; a draw and a discard per turn; then at most the first
+# upcard's three actions and the knock's and layoffs' (a discard, melds, layoffs, passes).
+MAX_UPCARD_DRAWS = 49
+END_ACTIONS = 40
 
 
-def _describe(entry: tuple[str, int | None, str | None]) -> ActionSpec:
-    kind, card, suit = entry
-    if kind == "play":
-        assert card is not None
-        return ActionSpec("play", (card_str(card),), f"play {card_str(card)}")
-    if kind == "nominate":
-        return ActionSpec("nominate", (), f"nominate {suit}", {"suit": suit})
-    return ActionSpec(kind, (), kind)
+def _describe(entry: tuple[str, list[int]]) -> ActionSpec:
+    kind, cards = entry
+    names = tuple(card_str(c) for c in cards)
+    if kind == "card":
+        return ActionSpec("card", names, f"card {names[0]}")
+    if kind == "meld":
+        return ActionSpec("meld", names, "meld " + " ".join(names))
+    return ActionSpec(kind, (), kind.replace("_", " "))
 
-
-# GR-5.1, GR-7.2 Decisions (bounds a table accepts): at most 104 draws in a turn (the two-deck
-# stock: more changes nothing) and 10,000 cards played (a hand ends long before).
-MAX_DRAW_CARDS = 104
-MAX_TURNS = 10_000
 
 class GinRummy(Game):
-    """Gin Rummy. Options (OpenSpiel's names and defaults): ``max_draw_cards`` (5),
-    ``max_turns`` (100), ``use_special_cards`` (False), ``reshuffle`` (False); cardcore's:
-    ``dealer`` (None = by lot) and ``scoring`` ("face" / "openspiel")."""
+    """Gin Rummy for two. Options (OpenSpiel's names and defaults): ``knock_card`` (10),
+    ``gin_bonus`` (25), ``undercut_bonus`` (25), ``oklahoma`` (False), ``hand_size`` (10)."""
 
     _state: GinRummyState
 
     name = "gin_rummy"
     title = "Gin Rummy"
     rule_prefix = "GR"
-    # A match is one hand (GR-7): players call it a hand, and its end is "hand_end".
+    # A match is one hand (GR-8): players call it a hand, and its end is "hand_end".
     round_name = "hand"
-    # The end of the hand is the end of the match, so both horizons stop at the same place;
-    # "match" says what a search credits: the game's win, on the final penalties (GR-8.3).
     search_horizon = "match"
-    # The difficulty levels (make_bot("level:N")), calibrated by 2-player tournaments
-    # (benchmarks/calibrate_levels.py, docs/bots.md). A hand leaves little room between a
-    # random and a greedy player (about 330 Elo), so three levels share it, and search with
-    # greedy rollouts is the top.
-    levels = {1: "random", 2: "greedy:epsilon=0.65", 3: "greedy:epsilon=0.35", 4: "greedy",
-              5: "ismcts:iterations=3000,rollout=greedy,think_ms=500"}
-    default_players = 5
+    # The difficulty levels (make_bot("level:N")), calibrated by tournaments
+    # (benchmarks/calibrate_levels.py, docs/bots.md). Greedy play (knock at once, keep the
+    # melds) is strong here: a search of 1,000 iterations with greedy rollouts within 500 ms
+    # measured no better than pure greedy (40 games a pairing), so the ladder below it is
+    # greedy play with fewer and fewer random moves, and the search (which gives the hints)
+    # is the top.
+    levels = {1: "random", 2: "greedy:epsilon=0.8", 3: "greedy:epsilon=0.5",
+              4: "greedy:epsilon=0.2", 5: "ismcts:iterations=1000,rollout=greedy,think_ms=500"}
+    default_players = 2
     min_players = 2
-    # One hand (GR-7) of two: the generic full matches and the level calibration.
-    short_match = ShortMatch(2, {}, "2-player hands", 400)
-    max_players = 15
+    max_players = 2
+    short_match = ShortMatch(2, {}, "hands", 200)
     phases = PHASES
     rulebook = "gin_rummy.md"
-    score_direction = "lower is better (penalty points)"
+    score_direction = "higher is better (points)"
     narrator = GinRummyNarrator
-    zone_labels = {"hand": N_("cards in hand"), "stock": N_("stock"), "discard": N_("discard pile")}
-    shown_deal_entries = ("reburied",)          # GR-2.4: turned up, then back in the stock
+    zone_labels = {"hand": N_("cards in hand"), "stock": N_("stock"), "upcard": N_("upcard"),
+                   "discard": N_("discard pile"), "melds": N_("melds laid")}
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA
     phrases = PHRASES
     reasons = REASONS
     options_spec = {
-        "dealer": Option(None, seat_or_lot("GR-2.1"), "the dealer's seat; None draws it by lot"),
-        # ``saved``: the core's limits, the bounds of 0.3 (its saves load by them).
-        "max_draw_cards": Option(5, int_between(1, MAX_DRAW_CARDS, "GR-5.1"),
-                                 "cards a player may draw in one turn",
-                                 saved=int_between(1, MAX_DRAW_CARDS_LIMIT, "GR-5.1")),
-        "max_turns": Option(100, int_between(1, MAX_TURNS, "GR-7.2"),
-                            "cards played before the game ends",
-                            saved=int_between(1, MAX_TURNS_LIMIT, "GR-7.2")),
-        "use_special_cards": Option(False, flag("GR-4"),
-                                    "Q skips, A reverses, 2 makes the next player draw two"),
-        "reshuffle": Option(False, flag("GR-6.1"),
-                            "an empty stock is refilled from the discard pile"),
-        "scoring": Option("face", one_of("face", "openspiel", rule="GR-8.1, GR-8.2"),
-                          "penalties by card value, or OpenSpiel's own arithmetic"),
+        "knock_card": Option(10, int_between(0, MAX_KNOCK_CARD, "GR-5.1"),
+                             "the most deadwood a knock may leave"),
+        "gin_bonus": Option(25, int_between(0, MAX_BONUS, "GR-8.1"),
+                            "the bonus for knocking with no deadwood"),
+        "undercut_bonus": Option(25, int_between(0, MAX_BONUS, "GR-8.1"),
+                                 "the bonus of a player who undercuts the knocker"),
+        "oklahoma": Option(False, flag("GR-3.3"), "the first upcard's value is the knock card"),
+        "hand_size": Option(10, int_between(MIN_HAND_SIZE, MAX_HAND_SIZE, "GR-2.1"),
+                            "cards dealt to each player"),
     }
     conformance_configs = [
         {},
-        {"players": 2},
-        {"players": 3, "use_special_cards": True},
-        {"players": 6, "reshuffle": True},
-        {"players": 15, "use_special_cards": True, "reshuffle": True, "scoring": "openspiel"},
-        {"players": 4, "max_draw_cards": 1, "max_turns": 12, "dealer": 2},
-        {"players": 3, "use_special_cards": True, "reshuffle": True, "max_draw_cards": 2},
+        {"knock_card": 0},
+        {"oklahoma": True},
+        {"gin_bonus": 31, "undercut_bonus": 7, "knock_card": 5},
+        {"hand_size": 7},
+        {"hand_size": 2, "knock_card": 1, "gin_bonus": 0, "undercut_bonus": 0},
     ]
 
     @classmethod
     def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
-        """The deck composition (card ids, id order) for this configuration."""
-        return gin_rummy_deck(players)
+        """The deck composition (card ids, id order): one 52-card deck (GR-1.2)."""
+        return gin_rummy_deck()
 
     @classmethod
     def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
-        """The decode table: OpenSpiel's 58 ids in every configuration."""
+        """The decode table: OpenSpiel's 241 ids in every configuration."""
         return [_describe(entry) for entry in action_table()]
 
     def _make_state(self, deck: list[int] | None) -> GinRummyState:
@@ -137,24 +128,22 @@ class GinRummy(Game):
 
     def _view_extra(self, player: int | None) -> dict[str, JSONValue]:
         s = self._state
+        upcard = s.upcard
         return {
-            "top_card": card_str(s.top_card),
-            "suit": s.suit,
-            "direction": s.direction,
-            "dealer": s.dealer,
+            "upcard": card_str(upcard) if upcard is not None else None,
             "stock_size": s.stock_size,
             "discard": format_cards(s.discard()),
-            "draws_this_turn": s.draws_this_turn,
-            "max_draw_cards": self.options["max_draw_cards"],
-            "draw_two_owed": s.draw_two_owed,
-            "passes": s.passes,
-            "plays": s.plays,
-            "max_turns": self.options["max_turns"],
-            "reburied": format_cards(s.reburied()),
-            "stock_bottom_known": format_cards(s.stock_bottom_known()),
-            "known_eights": [format_cards(s.known_eights(p)) for p in range(self.num_players)],
-            # GR-8.3: the hands are laid down to be counted once the hand is over
-            "final_hands": ([format_cards(s.hand(p), sort=True) for p in range(self.num_players)]
+            "knock_card": s.knock_card,
+            "melds": [[format_cards(meld_cards(m)) for m in s.melds(p)] for p in range(2)],
+            "layoffs": format_cards(s.layoffs()),
+            "known": [format_cards(s.known(p), sort=True) for p in range(2)],
+            "knocked": s.knocked(),
+            "passed_first_upcard": s.passed_first_upcard(),
+            "upcard_draws": s.upcard_draws,
+            # GR-5.1: the seat's own least deadwood (nobody else's)
+            "deadwood": s.deadwood(player) if player is not None else None,
+            # GR-8.1: the hands are laid down to be counted once the hand is over
+            "final_hands": ([format_cards(s.hand(p), sort=True) for p in range(2)]
                             if s.is_over else None),
         }
 
@@ -163,35 +152,19 @@ class GinRummy(Game):
 
     @classmethod
     def deal_plan_of(cls, players: int, options: Mapping[str, Any], first: int) -> list[str]:
-        """``first`` is the dealer; the seat after it gets the first card (GR-2.2)."""
-        return deal_plan(players, first)
-
-    def hidden_deck_positions(self, seat: int) -> list[int]:
-        """Deck positions (top first) whose cards ``seat`` could not see after the deal. With
-        a stacked deck the turned-up eights (GR-2.4) are seen; without one, only positions
-        hidden whatever the deck: other hands and the stock below every card that could be
-        turned up (one more per eight in the deck)."""
-        seat = self._seat(seat)
-        deck = self._deck_input
-        plan = deal_plan(self.num_players, self._state.dealer, deck)
-        hidden = [i for i, zone in enumerate(plan) if not self._zone_visible(zone, seat)]
-        if deck is None:
-            eights = sum(1 for c in gin_rummy_deck(self.num_players) if rank_of(c) == WILD_RANK)
-            turn_up = plan.index("discard")
-            hidden = [i for i in hidden if not turn_up < i <= turn_up + eights]
-        return hidden
+        """Seat 0's hand, seat 1's, the upcard, the stock (GR-2)."""
+        return deal_plan(options["hand_size"])
 
     @classmethod
     def observation_pieces_of(cls, players: int, options: Mapping[str, Any]
                               ) -> Sequence[tuple[str, int, int]]:
-        pieces: Sequence[tuple[str, int, int]] = observation_pieces(
-            players, options["use_special_cards"])
+        pieces: Sequence[tuple[str, int, int]] = observation_pieces()
         return pieces
 
     @classmethod
     def observation_variants_of(cls, players: int, options: Mapping[str, Any]
                                 ) -> Mapping[str, tuple[int, int]]:
-        """"openspiel": OpenSpiel's crazy_eights observation tensor, exactly: the
+        """"openspiel": OpenSpiel's gin_rummy observation tensor, exactly: the
         ``openspiel_*`` pieces the observation begins with."""
         pieces = cls.observation_pieces_of(players, options)
         size = sum(n for name, _, n in pieces if name.startswith("openspiel_"))
@@ -199,74 +172,42 @@ class GinRummy(Game):
 
     @classmethod
     def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
-        """Returns are minus penalty points (GR-8.3): at worst a hand holds every card of
-        the deck (the deck's penalty under the scoring in use); the seat that goes out has 0."""
-        worst = penalty_points(gin_rummy_deck(players), options["scoring"])
-        return (-float(worst), 0.0)
+        """GR-8.1: at most the dearest hand of ten and the gin bonus; at worst that or the
+        knock card and the undercut bonus."""
+        top = float(MAX_HAND_VALUE + options["gin_bonus"] + options["undercut_bonus"])
+        return (-top, top)
 
     @classmethod
     def observation_bounds_of(cls, players: int, options: Mapping[str, Any]
                               ) -> Mapping[str, tuple[float, float]]:
-        """Per piece (rulebook, "Observation"): one-hots 0..1; copies per card up to the
-        decks; the stock up to the deck; a draw-two debt grows by 2 per two played in a row
-        (GR-4.3), each two at most once in a chain; players + 1 passes end the game (GR-7.3);
-        max_turns bounds the plays (GR-7.2); scores up to the worst return."""
-        deck = gin_rummy_deck(players)
-        decks = float(max(deck.count(c) for c in set(deck)))
-        twos = sum(1 for c in deck if rank_of(c) == 1)
-        one_hot = (0.0, 1.0)
-        bounds = {piece: one_hot for piece in (
-            "openspiel_hand", "openspiel_last_card", "openspiel_last_suit",
-            "openspiel_hand_sizes", "openspiel_direction", "observer", "current_player",
-            "phase", "dealer")}
-        draws, turns = float(options["max_draw_cards"]), float(options["max_turns"])
-        bounds.update({
-            "direction": (-1.0, 1.0), "stock_size": (0.0, float(len(deck))),
-            "discard": (0.0, decks), "draws_this_turn": (0.0, draws),
-            "max_draw_cards": (draws, draws), "draw_two_owed": (0.0, 2.0 * twos),
-            "passes": (0.0, float(players + 1)), "plays": (0.0, turns),
-            "max_turns": (turns, turns), "reburied": (0.0, decks),
-            "stock_bottom_known": (0.0, decks), "known_eights": (0.0, decks),
-            "scores": (0.0, -cls.utility_range_of(players, options)[0])})
+        """Every piece is 0..1 (one-hots and card sets) but the scores (the returns)."""
+        bounds = {name: (0.0, 1.0) for name, _, _ in observation_pieces()}
+        bounds["scores"] = cls.utility_range_of(players, options)
         return bounds
 
     @classmethod
     def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
-        """A bound on the actions of a game. T = max_turns bounds the plays (GR-7.2) and
-        the nominations (one per eight played). Every draw action takes at least one card
-        from the stock, and the stock only ever holds the S cards left after the turn-up
-        plus, with reshuffle, cards that reached the discard pile: the turn-up and the
-        plays (GR-6.1); so draws D <= S (+ 1 + T with reshuffle). A pass while the stock has
-        cards needs max_draw_cards >= 1 draws before it (GR-5.2), so there are at most D of
-        them. Every other pass finds the stock empty, and players + 1 of those in a row end
-        the game (GR-7.3): at most ``players`` between two of the X = 2T + 2D actions above,
-        and one more. Total <= X + players * (X + 1) + 1 = (players + 1) * (X + 1)."""
-        deck = len(gin_rummy_deck(players))
-        hand = cards_per_hand(players)
-        turns: int = options["max_turns"]
-        draws = deck - players * hand - 1 + ((1 + turns) if options["reshuffle"] else 0)
-        return (players + 1) * (2 * turns + 2 * draws + 1)
+        """A bound on the actions of a game: a draw and a discard per turn, for the 49 upcard
+        draws GR-8.2 allows and every card of the stock above the wall, and the first
+        upcard's and the knock's actions (END_ACTIONS covers them)."""
+        stock = NUM_CARDS - 2 * options["hand_size"] - 1
+        return 2 * (MAX_UPCARD_DRAWS + stock) + END_ACTIONS
 
     def table_lines(self, player: int) -> list[str]:
         """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
-        arrow = _("→ up the seats") if v["direction"] == 1 else _("← down the seats")
-        seat = _("seat {seat}: {value}")
         lines = [
-            _("Top card {card}   suit to follow {suit}   {arrow}   stock {stock}").format(
-                card=v["top_card"], suit=v["suit"], arrow=arrow, stock=v["stock_size"]),
-            _("Plays {plays}/{max_turns}   draws this turn {draws}/{max_draws}").format(
-                plays=v["plays"], max_turns=v["max_turns"], draws=v["draws_this_turn"],
-                max_draws=v["max_draw_cards"]),
-            _("Hand sizes: {sizes}").format(sizes="  ".join(
-                seat.format(seat=p, value=n) for p, n in enumerate(v["hand_sizes"]))),
+            _("Upcard {card}   stock {stock}   knock card {knock}").format(
+                card=v["upcard"] or "-", stock=v["stock_size"], knock=v["knock_card"]),
+            _("Discard pile: {cards}").format(cards=" ".join(v["discard"]) or "-"),
         ]
-        if v["draw_two_owed"]:
-            lines.append(_("Seat {seat} owes {count} cards").format(
-                seat=v["current_player"], count=v["draw_two_owed"]))
-        if v["passes"]:
-            lines.append(_("Passes with the stock empty: {count}").format(count=v["passes"]))
+        for p in range(2):
+            if v["melds"][p]:
+                lines.append(_("Melds of seat {seat}: {melds}").format(
+                    seat=p, melds="  ".join(" ".join(m) for m in v["melds"][p])))
+        if v["deadwood"] is not None:
+            lines.append(_("Your deadwood: {points}").format(points=v["deadwood"]))
         if v["phase"] == "over":
-            lines.append(_("Penalties: {scores}").format(scores="  ".join(
-                seat.format(seat=p, value=c) for p, c in enumerate(v["scores"]))))
+            lines.append(_("Points: {scores}").format(scores="  ".join(
+                str(c) for c in v["scores"])))
         return lines

@@ -1,28 +1,17 @@
 """GreedyBot's Gin Rummy heuristic: one move ahead, from what the seat may know.
 
-The policy runs in the core (``kernel.c``, section "GreedyBot's policy", the weights' one
-source; ``GameState.greedy_move``). It reads only the seat's own hand and the public table
-(the hand sizes of the players after and before it in the direction of play, the plays so
-far against ``max_turns``, the options). Every legal action gets a value; the best wins (ties
-within 1e-9 broken with one draw from the bot's generator, only when there is a tie):
+The policy runs in the core (``kernel.c``, section "GreedyBot's policy"; ``GameState.
+greedy_move``). It reads only the seat's own hand and the table. Every legal action gets a
+value; the best wins (ties within 1e-9 broken with one draw from the bot's generator):
 
-* a card that matches beats an eight: eights are kept for when nothing else plays (an eight
-  plays on anything, GR-3.1; its value is its points minus 100) — but an eight is played
-  rather than drawing (-1000);
-* among matching cards, the dearest first (what is left in the hand at the end is penalty
-  points, GR-8: a card is worth its points under the game's ``scoring``), and one of the suit
-  the hand holds most of (+4 per other card of its suit in the hand, eights and the card's
-  own copies left out: the next turn is likelier to match);
-* with special cards (GR-4): a 2 answers a debt instead of drawing it; when the next player is
-  close to going out (at most 2 cards), a 2 makes them draw (+24), a queen skips them (+12)
-  and an ace turns the play away from them (+12, when the player before holds more cards)
-  (measured: spending the specials earlier wins no more games against random seats or
-  against this bot, and loses a little in 3-player games);
-* near the ``max_turns`` limit (GR-7.2: 3 plays left or fewer) only the points count: the
-  dearest card goes first, eights included;
-* after an eight, nominate the suit held most (GR-3.3: its count of cards, eights left out);
-* draw only when nothing is playable (GR-5.1), pass when no draw is left (-2000; GR-5.2,
-  GR-5.3).
+* knock as soon as the rules allow (GR-5.1, GR-5.2);
+* take the upcard when it joins a meld of the hand's best arrangement (more points melded),
+  else pass the first upcard (GR-3.1) or draw from the stock (GR-4.1);
+* discard the card after which the least deadwood is left, the dearer card on a tie (GR-4.1;
+  after a knock among the discards allowed, GR-6.2);
+* lay the melds of the hand's best arrangement, then pass (GR-6.3, GR-7.2);
+* lay off every card that no meld of the hand's best arrangement needs, the dearest first
+  (GR-7.1).
 """
 from __future__ import annotations
 

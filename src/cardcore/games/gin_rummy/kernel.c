@@ -1,548 +1,558 @@
-/* Gin Rummy' kernel (rules: games/gin_rummy.md, rule IDs GR-x.y), exactly as OpenSpiel's
- * ``crazy_eights`` plays it: the deal, legality, apply, scoring, the per-seat projection, the
- * zones, sample_hidden and GreedyBot's policy, over the core's kernel interface; the hook
- * table GR_HOOKS and the ABI's GR_KERNEL (options, init, action labels, composition).
- * C99, no global that changes, nothing from libc but memcpy/memset. kernel.h describes the
- * card indices and the action ids. */
+/* Gin Rummy's kernel (rules: games/gin_rummy.md, rule IDs GR-x.y), exactly as OpenSpiel's
+ * ``gin_rummy`` plays it: the deal, legality, apply, the meld and deadwood arithmetic,
+ * scoring, the per-seat projection, the zones, sample_hidden and GreedyBot's policy, over the
+ * core's kernel interface; the hook table GR_HOOKS and the ABI's GR_KERNEL (options, init,
+ * action labels, composition). C99, no global that changes, nothing from libc but
+ * memcpy/memset. kernel.h describes the card indices and the action ids.
+ *
+ * The core has no meld detection a rummy can use (Kuzanasta's and Manna's kernels keep
+ * theirs, for their own melds: sets of a rank with wild cards), so the melds are here: a hand
+ * is a 64-bit mask of OpenSpiel indices, a meld a mask, and the best arrangement a
+ * depth-first search over the hand's few melds. */
 #include "cardcore/games/gin_rummy/kernel.h"
 
-/* The kernel's own short names for the header's constants. */
 enum {
-    MIN_PLAYERS = GR_MIN_PLAYERS,
-    MAX_PLAYERS = GR_MAX_PLAYERS,
-    ONE_DECK_MAX_PLAYERS = GR_ONE_DECK_MAX_PLAYERS,
+    PLAYERS = GR_PLAYERS,
     NUM_CARDS = GR_NUM_CARDS,
-    MAX_DECK = GR_MAX_DECK,
-    HAND_SIZE = GR_HAND_SIZE,
-    HAND_SIZE_TWO_PLAYERS = GR_HAND_SIZE_TWO_PLAYERS,
-    EIGHT_RANK = GR_EIGHT_RANK,
-    SKIP_RANK = GR_SKIP_RANK,
-    REVERSE_RANK = GR_REVERSE_RANK,
-    DRAW_TWO_RANK = GR_DRAW_TWO_RANK,
-    DRAW_TWO_CARDS = GR_DRAW_TWO_CARDS,
-    EIGHT_POINTS = GR_EIGHT_POINTS,
-    COURT_RANK = GR_COURT_RANK,
-    COURT_POINTS = GR_COURT_POINTS,
-    A_DRAW = GR_A_DRAW,
+    WALL = GR_WALL,
+    A_DRAW_UPCARD = GR_A_DRAW_UPCARD,
+    A_DRAW_STOCK = GR_A_DRAW_STOCK,
     A_PASS = GR_A_PASS,
-    A_NOMINATE = GR_A_NOMINATE,
+    A_KNOCK = GR_A_KNOCK,
+    A_MELD = GR_A_MELD,
+    NUM_MELDS = GR_NUM_MELDS,
     NUM_ACTIONS = GR_NUM_ACTIONS,
     MAX_LEGAL = GR_MAX_LEGAL,
-    ROW_EIGHTS = GR_ROW_EIGHTS,
-    ROW_COURT = GR_ROW_COURT,
-    ROW_NUMBERS = GR_ROW_NUMBERS,
-    ROWS_PER_SEAT = GR_ROWS_PER_SEAT,
-    R_GR_8_1 = GR_R_GR_8_1,
-    R_GR_8_2 = GR_R_GR_8_2,
-    PH_PLAY = GR_PH_PLAY,
-    PH_NOMINATE = GR_PH_NOMINATE,
+    PH_FIRST_UPCARD = GR_PH_FIRST_UPCARD,
+    PH_DRAW = GR_PH_DRAW,
+    PH_DISCARD = GR_PH_DISCARD,
+    PH_KNOCK = GR_PH_KNOCK,
+    PH_LAYOFF = GR_PH_LAYOFF,
+    PH_WALL = GR_PH_WALL,
     PH_OVER = GR_PH_OVER,
-    MAX_CLASSES = GR_MAX_CLASSES,
-    E_LOG_CAP = GR_E_LOG_CAP,
-    E_DRAW = GR_E_DRAW,
-    E_PLAY = GR_E_PLAY,
-    E_PLAY_EIGHT = GR_E_PLAY_EIGHT,
-    MAX_DRAWN = GR_MAX_DRAWN,
     Z_HAND = GR_Z_HAND,
     Z_STOCK = GR_Z_STOCK,
+    Z_UPCARD = GR_Z_UPCARD,
     Z_DISCARD = GR_Z_DISCARD,
+    Z_MELDS = GR_Z_MELDS,
     NUM_ZONES = GR_NUM_ZONES,
-    NUM_PIECES = GR_NUM_PIECES
+    NUM_PIECES = GR_NUM_PIECES,
+    RANK_MELDS = 65,              /* meld ids 0..64: five per rank */
+    RUN3 = 65, RUN4 = 109, RUN5 = 149,   /* the first id of the runs of 3, 4 and 5 */
+    MAX_HAND_MELDS = 48           /* melds within 11 cards: at most 9 + 8 + 7 of one suit, ... */
 };
 
-/* The core must be large enough (a negative array size stops the build otherwise). */
 typedef char gr_core_is_large_enough[
-    ((int)MAX_DECK <= (int)PILE_CAPACITY && 2 <= (int)MS_MAX_COPIES
-     && (int)MAX_PLAYERS * (int)ROWS_PER_SEAT <= (int)MAX_BREAKDOWN_ROWS
-     && (int)NUM_PIECES + 1 <= (int)GR_MAX_OBS_PIECES) ? 1 : -1];
+    ((int)NUM_CARDS <= (int)PILE_CAPACITY && (int)GR_MAX_ROWS <= (int)MAX_BREAKDOWN_ROWS) ? 1 : -1];
 
-/* The 13 indices of an OpenSpiel suit, as a mask (bits suit, suit + 4, ..., suit + 48). */
-static inline uint64_t suit_cards(int suit) { return (uint64_t)0x1111111111111ULL << suit; }
-/* The 4 indices of an OpenSpiel rank, as a mask. */
-static inline uint64_t rank_cards(int rank) { return (uint64_t)0xF << (4 * rank); }
+static inline uint64_t bit(int card) { return (uint64_t)1 << card; }
+static inline int other(int p) { return 1 - p; }
 
-static inline int os_rank(int card) { return gr_os_rank(card); }
-static inline int os_suit(int card) { return gr_os_suit(card); }
-static inline int eight_of(int suit) { return gr_eight_of(suit); }
-
-int gr_decks_for(int players) {
-    return players > ONE_DECK_MAX_PLAYERS ? 2 : 1;                    /* GR-1.2 */
+/* The largest index in a non-empty mask. */
+static inline int highest_card(uint64_t mask) {
+    int c = 63;
+    while (!(mask & bit(c))) c -= 1;
+    return c;
 }
 
-int gr_hand_size_for(int players) {
-    return players == 2 ? HAND_SIZE_TWO_PLAYERS : HAND_SIZE;          /* GR-2.2 */
+/* ---------------------------------------------------------------- melds (GR-1.4) */
+/* OpenSpiel's meld ids: rank r's four sets of three (by the suit left out, s c d h) and its
+ * set of four are 5r..5r+4; then the runs of 3, 4 and 5 by suit and lowest rank. */
+uint64_t gr_meld_mask(int meld) {
+    int r, k, s;
+    uint64_t m = 0;
+    if (meld < RANK_MELDS) {
+        r = meld / 5;
+        k = meld % 5;
+        for (s = 0; s < 4; s++)
+            if (k == 4 || s != k) m |= bit(s * 13 + r);
+        return m;
+    }
+    if (meld < RUN4) return (uint64_t)7 << ((meld - RUN3) / 11 * 13 + (meld - RUN3) % 11);
+    if (meld < RUN5) return (uint64_t)15 << ((meld - RUN4) / 10 * 13 + (meld - RUN4) % 10);
+    return (uint64_t)31 << ((meld - RUN5) / 9 * 13 + (meld - RUN5) % 9);
 }
 
-/* ---------------------------------------------------------------- scoring (GR-8) */
-/* GR-8.1 (face) / GR-8.2 (openspiel): the penalty of one card. */
-int gr_card_points(int card, int face) {
-    int rank = os_rank(card);
-    if (rank == EIGHT_RANK) return EIGHT_POINTS;
-    if (rank >= COURT_RANK) return COURT_POINTS;
-    return face ? rank + 2 : card + 2;     /* GR-8.2: OpenSpiel's ScoreUp charges card + 2 */
+int gr_mask_value(uint64_t cards) {
+    int total = 0;
+    while (cards) {
+        total += gr_card_value(lowest_card(cards));
+        cards &= cards - 1;
+    }
+    return total;
+}
+
+static inline uint64_t rank_bits(uint64_t hand, int r) {
+    return hand & (((uint64_t)1 | bit(13) | bit(26) | bit(39)) << r);
+}
+
+/* The melds within a hand. */
+typedef struct Melds {
+    int n;
+    int16_t id[MAX_HAND_MELDS];
+    uint64_t mask[MAX_HAND_MELDS];
+    int value[MAX_HAND_MELDS];
+} Melds;
+
+static inline void add_meld(Melds *m, int id) {
+    m->id[m->n] = (int16_t)id;
+    m->mask[m->n] = gr_meld_mask(id);
+    m->value[m->n] = gr_mask_value(m->mask[m->n]);
+    m->n += 1;
+}
+
+/* The hand's melds in OpenSpiel's AllMelds order (it decides which of two equally good
+ * arrangements GR-5.1's deadwood of eleven cards keeps): sets of four with two of their sets
+ * of three, then the other sets of three, rank by rank; then the runs of 5, 4 and 3. */
+static void hand_melds(uint64_t hand, Melds *m) {
+    int r, c, n, k;
+    uint64_t b;
+    m->n = 0;
+    for (r = 0; r < 13; r++)
+        if (popcount64(rank_bits(hand, r)) == 4) {
+            add_meld(m, r * 5 + 4);
+            add_meld(m, r * 5 + 2);       /* cards 0 1 3 of the rank: suit 2 left out */
+            add_meld(m, r * 5 + 1);
+        }
+    for (r = 0; r < 13; r++) {
+        b = rank_bits(hand, r);
+        n = popcount64(b);
+        if (n == 4) {
+            add_meld(m, r * 5 + 3);
+            add_meld(m, r * 5 + 0);
+        } else if (n == 3) {
+            for (k = 0; k < 4; k++)
+                if (!(b & bit(k * 13 + r))) add_meld(m, r * 5 + k);
+        }
+    }
+    for (c = 0; c < NUM_CARDS; c++)
+        if (c % 13 <= 8 && ((hand >> c) & 31) == 31) add_meld(m, RUN5 + c / 13 * 9 + c % 13);
+    for (c = 0; c < NUM_CARDS; c++)
+        if (c % 13 <= 9 && ((hand >> c) & 15) == 15) add_meld(m, RUN4 + c / 13 * 10 + c % 13);
+    for (c = 0; c < NUM_CARDS; c++)
+        if (c % 13 <= 10 && ((hand >> c) & 7) == 7) add_meld(m, RUN3 + c / 13 * 11 + c % 13);
+}
+
+/* The most value melds can take out of the cards, and the first arrangement (in OpenSpiel's
+ * order: its depth-first search visits arrangements in this order) that does. */
+typedef struct Best {
+    int value;
+    uint64_t used;
+} Best;
+
+static void best_from(const Melds *m, int start, uint64_t used, int value, Best *best) {
+    int i;
+    if (value > best->value) {
+        best->value = value;
+        best->used = used;
+    }
+    for (i = start; i < m->n; i++)
+        if (!(m->mask[i] & used)) best_from(m, i + 1, used | m->mask[i], value + m->value[i], best);
+}
+
+static Best best_melds(uint64_t cards) {
+    Melds m;
+    Best best;
+    hand_melds(cards, &m);
+    best.value = 0;
+    best.used = 0;
+    best_from(&m, 0, 0, 0, &best);
+    return best;
+}
+
+/* GR-5.1: OpenSpiel's MinDeadwood. With hand_size + 1 cards the dearest card left out of the
+ * first best arrangement is the discard to come and does not count. */
+int gr_min_deadwood(uint64_t cards, int hand_size) {
+    Best best = best_melds(cards);
+    uint64_t dead = cards & ~best.used;
+    int total = gr_mask_value(dead), top = 0, c;
+    if (popcount64(cards) == hand_size + 1 && dead) {
+        for (c = 0; c < NUM_CARDS; c++)          /* the highest rank (its value is the most) */
+            if ((dead & bit(c)) && gr_card_value(c) > top) top = gr_card_value(c);
+        total -= top;
+    }
+    return total;
+}
+
+/* GR-6.3, GR-7.2: the melds that some arrangement leaving at most `limit` points of
+ * deadwood uses (OpenSpiel's LegalMelds), as a mask over meld ids (three words). */
+static void legal_melds(uint64_t hand, int limit, uint64_t *ids) {
+    Melds m;
+    int i, total = gr_mask_value(hand);
+    ids[0] = ids[1] = ids[2] = ids[3] = 0;
+    hand_melds(hand, &m);
+    for (i = 0; i < m.n; i++)
+        if (total - m.value[i] - best_melds(hand & ~m.mask[i]).value <= limit)
+            ids[m.id[i] >> 6] |= bit(m.id[i] & 63);
+}
+
+/* GR-6.2: the discards after which the ten cards can be melded down to the knock card. */
+static uint64_t legal_knock_discards(uint64_t hand, int hand_size, int limit) {
+    uint64_t out = 0, rest = hand, c1;
+    int c;
+    while (rest) {
+        c = lowest_card(rest);
+        rest &= rest - 1;
+        c1 = hand & ~bit(c);
+        if (gr_min_deadwood(c1, hand_size) <= limit) out |= bit(c);
+    }
+    return out;
+}
+
+/* GR-7.1: the cards that may be laid off on the knocker's melds now (OpenSpiel's
+ * AllLayoffs: a set of three takes its fourth card; a run its next card at either end, the
+ * cards laid off next to it counted once). */
+static uint64_t all_layoffs(const GRState *s, int knocker) {
+    uint64_t out = 0, m, ends, ext;
+    int i, j, id, lo, hi;
+    for (i = 0; i < s->n_melds[knocker]; i++) {
+        id = s->melds[knocker][i];
+        m = gr_meld_mask(id);
+        if (id < RANK_MELDS) {
+            if (id % 5 != 4) out |= bit(id % 5 * 13 + id / 5);
+            continue;
+        }
+        lo = lowest_card(m);
+        hi = highest_card(m);
+        ends = (lo % 13 > 0 ? bit(lo - 1) : 0) | (hi % 13 < 12 ? bit(hi + 1) : 0);
+        ext = m;
+        for (j = 0; j < s->n_layoffs; j++)
+            if (ends & bit(s->layoffs[j])) ext |= bit(s->layoffs[j]);
+        lo = lowest_card(ext);
+        hi = highest_card(ext);
+        out |= (lo % 13 > 0 ? bit(lo - 1) : 0) | (hi % 13 < 12 ? bit(hi + 1) : 0);
+    }
+    return out;
 }
 
 /* ---------------------------------------------------------------- the zones: who sees what */
 static const ZoneSpec ZONES[NUM_ZONES] = {
     {"hand", ZONE_SEAT, 0, SEEN_BY_OWNER},
     {"stock", ZONE_SHARED, 0, SEEN_BY_NONE},
+    {"upcard", ZONE_SHARED, 0, SEEN_BY_ALL},
     {"discard", ZONE_SHARED, 0, SEEN_BY_ALL},
+    {"melds", ZONE_SEAT, 0, SEEN_BY_ALL},
 };
 
-/* The cards of a zone as cardcore ids (a hand in id order; piles bottom to top). */
-int gr_zone_cards(const void *state, int zone, int instance, uint8_t *out) {
-    const GRState *s = (const GRState *)state;
-    int n = 0, c, k, i, copies;
-    const Pile *pile;
-    if (zone == Z_HAND) {
-        for (c = 0; c < NUM_CARDS; c++) {
-            copies = s->hand[instance].count[gr_os_index(c)];
-            for (k = 0; k < copies; k++) {
-                out[n] = (uint8_t)c;
-                n += 1;
-            }
-        }
-        return n;
-    }
-    pile = zone == Z_STOCK ? &s->stock : &s->discard;
-    for (i = 0; i < pile->size; i++) out[i] = (uint8_t)gr_card_id(pile->cards[i]);
-    return pile->size;
+static int mask_ids(uint64_t cards, uint8_t *out) {
+    int n = 0, c;
+    for (c = 0; c < NUM_CARDS; c++)              /* cardcore id order */
+        if (cards & bit(gr_os_index(c))) out[n++] = (uint8_t)c;
+    return n;
 }
 
-/* The cards of a hidden zone whose place every seat knows ("Hidden cards"): a stacked deal's
- * turned-up eights still at the stock bottom (GR-2.4), and those a seat drew from there
- * (GR-10.2). */
-static int gr_known_cards(const void *state, int zone, int instance, uint8_t *out) {
+/* The laid melds of a seat and the cards laid off on them, as a mask. */
+static uint64_t table_of(const GRState *s, int p) {
+    uint64_t m = 0;
+    int i;
+    for (i = 0; i < s->n_melds[p]; i++) m |= gr_meld_mask(s->melds[p][i]);
+    if (s->knocked[p])
+        for (i = 0; i < s->n_layoffs; i++) m |= bit(s->layoffs[i]);
+    return m;
+}
+
+int gr_zone_cards(const void *state, int zone, int instance, uint8_t *out) {
     const GRState *s = (const GRState *)state;
-    int n = 0, k, i, copies;
-    if (zone == Z_HAND) {
-        for (k = 0; k < NUM_SUITS; k++) {
-            copies = s->known_eights[instance][k];
-            for (i = 0; i < copies; i++) {
-                out[n] = (uint8_t)gr_card_id(eight_of(k));
-                n += 1;
-            }
-        }
-        return n;
+    int i;
+    if (zone == Z_HAND) return mask_ids(s->hand[instance], out);
+    if (zone == Z_MELDS) return mask_ids(table_of(s, instance), out);
+    if (zone == Z_UPCARD) {
+        if (s->upcard < 0) return 0;
+        out[0] = (uint8_t)gr_card_id(s->upcard);
+        return 1;
     }
     if (zone == Z_STOCK) {
-        for (i = 0; i < s->known_bottom; i++) out[i] = (uint8_t)gr_card_id(s->stock.cards[i]);
-        return s->known_bottom;
+        for (i = 0; i < s->stock.size; i++) out[i] = (uint8_t)gr_card_id(s->stock.cards[i]);
+        return s->stock.size;
     }
+    for (i = 0; i < s->discard.size; i++) out[i] = (uint8_t)gr_card_id(s->discard.cards[i]);
+    return s->discard.size;
+}
+
+/* The cards of a hand every seat knows: taken face up from the upcard (GR-9.2). */
+static int gr_known_cards(const void *state, int zone, int instance, uint8_t *out) {
+    const GRState *s = (const GRState *)state;
+    if (zone == Z_HAND) return mask_ids(s->known[instance], out);
     return 0;
 }
 
 /* ---------------------------------------------------------------- the deal (GR-2) */
-/* GR-2.2: the seat deck position `position` (0 = top) is dealt to, one card at a time from
- * the dealer's next seat (the dealer gets each round's last card); -1 past the hands. */
-int gr_deal_seat(int players, int dealer, int hand_size, int position) {
-    if (position < players * hand_size) return (dealer + 1 + position) % players;
-    return -1;
-}
-
-/* Insert at `index` (0 = bottom, p->size = top): each card from there up moves one place up
- * (carried one at a time, so that no compiler makes a memmove of it: the kernel uses none). */
-static void pile_insert(Pile *p, int index, int card) {
-    uint8_t carry = (uint8_t)card, t;
-    int i;
-    for (i = index; i < p->size; i++) {
-        t = p->cards[i];
-        p->cards[i] = carry;
-        carry = t;
-    }
-    p->cards[p->size] = carry;
-    p->size += 1;
-}
-
-/* GR-2: shuffle (unless stacked), deal, turn up; GR-4.5 a special turn-up. */
-static void gr_deal(GRState *s) {
-    uint8_t order[MAX_DECK];
-    int i, p, c, n = s->deck_size, players = s->h.players;
-    s->stacked_deal = s->h.stacked_size > 0;
-    deal_prologue(&s->h, s->deck, n, order);
-    for (p = 0; p < players; p++) ms_clear(&s->hand[p]);
-    s->stock.size = 0;
-    s->discard.size = 0;
-    i = n - 1;
-    while (i >= 0) {                              /* bottom first, so that order[0] ends on top */
-        c = gr_os_index(order[i]);
-        p = gr_deal_seat(players, s->h.dealer, s->hand_size, i);
-        if (p < 0)
-            pile_push(&s->stock, c);
-        else
-            ms_add(&s->hand[p], c);
-        i -= 1;
-    }
-    for (;;) {                                    /* GR-2.3, GR-2.4 */
-        c = pile_pop(&s->stock);
-        if (os_rank(c) != EIGHT_RANK) break;
-        s->reburied[os_suit(c)] += 1;
-        if (s->stacked_deal) {                    /* to the bottom, a place everybody knows */
-            pile_insert(&s->stock, 0, c);
-            s->known_bottom += 1;
-        } else {                                  /* back into the deck at random, as OpenSpiel */
-            pile_insert(&s->stock, (int)rng_below(&s->h.rng, (uint32_t)(s->stock.size + 1)), c);
-            s->e_hidden[os_suit(c)] = 1;
-        }
-    }
-    pile_push(&s->discard, c);
-    s->last_card = c;
-    s->last_suit = os_suit(c);
-    s->e_active = s->decks == 1 && !s->stacked_deal
-                  && (s->e_hidden[0] | s->e_hidden[1] | s->e_hidden[2] | s->e_hidden[3]) != 0;
-    s->h.phase = PH_PLAY;
-    s->h.to_move = (s->h.dealer + 1) % players;   /* GR-2.5 */
-    if (s->opt.special) {                         /* GR-4.5: as if the dealer had played it */
-        if (os_rank(c) == SKIP_RANK) {
-            s->h.to_move = (s->h.dealer + 2) % players;
-        } else if (os_rank(c) == REVERSE_RANK) {
-            s->h.to_move = (s->h.dealer - 1 + players) % players;
-            s->direction = -1;
-        } else if (os_rank(c) == DRAW_TWO_RANK) {
-            s->twos_owed += DRAW_TWO_CARDS;
-        }
-    }
-}
-
-/* GR-2.1: the dealer by option or by lot, then the deal. */
 static void gr_start(void *state) {
     GRState *s = (GRState *)state;
-    s->h.dealer = s->opt.dealer >= 0 ? s->opt.dealer
-                                     : (int32_t)rng_below(&s->h.rng, (uint32_t)s->h.players);
-    gr_deal(s);
+    uint8_t order[NUM_CARDS];
+    int i, hs = s->opt.hand_size;
+    s->h.dealer = 1;                              /* GR-2.2: seat 0 acts first */
+    deal_prologue(&s->h, s->deck, NUM_CARDS, order);
+    s->hand[0] = s->hand[1] = 0;
+    for (i = 0; i < hs; i++) s->hand[0] |= bit(gr_os_index(order[i]));
+    for (i = hs; i < 2 * hs; i++) s->hand[1] |= bit(gr_os_index(order[i]));
+    s->upcard = gr_os_index(order[2 * hs]);       /* GR-2.3 */
+    s->prev_upcard = -1;
+    s->stock.size = 0;
+    for (i = NUM_CARDS - 1; i > 2 * hs; i--) pile_push(&s->stock, gr_os_index(order[i]));
+    s->discard.size = 0;
+    s->knock_card = s->opt.knock_card;
+    if (s->opt.oklahoma) {                        /* GR-3.3 */
+        s->knock_card = gr_card_value(s->upcard);
+        if (s->knock_card == 1) s->knock_card = 0;
+    }
+    s->drawn = -1;
+    s->h.phase = PH_FIRST_UPCARD;
+    s->h.to_move = 0;
 }
 
 /* ---------------------------------------------------------------- legality */
-static int gr_legal(void *state, int32_t *out, int capacity) {
-    GRState *s = (GRState *)state;
-    int n = 0, k;
-    uint64_t m;
-    const Multiset *hand;
-    if (capacity < MAX_LEGAL) return -1;
-    if (s->h.phase == PH_NOMINATE) {              /* GR-3.3 */
-        for (k = 0; k < NUM_SUITS; k++) out[k] = A_NOMINATE + k;
-        return NUM_SUITS;
-    }
-    if (s->h.phase != PH_PLAY) return 0;
-    hand = &s->hand[s->h.to_move];
-    if (s->twos_owed > 0)                         /* GR-4.3: a 2 or the draw */
-        m = hand->plane[0] & rank_cards(DRAW_TWO_RANK);
-    else                                          /* GR-3.1: suit, rank or any eight */
-        m = hand->plane[0] & (suit_cards(s->last_suit) | rank_cards(os_rank(s->last_card))
-                              | rank_cards(EIGHT_RANK));
-    while (m) {
-        out[n] = lowest_card(m);
-        m &= m - 1;
-        n += 1;
-    }
-    if (s->stock.size > 0 && (s->twos_owed > 0 || s->draws != s->opt.max_draw_cards)) {
-        out[n] = A_DRAW;                          /* GR-5.1, GR-4.4 */
-        n += 1;
-    }
-    if (s->can_pass || s->stock.size == 0) {      /* GR-5.2, GR-5.3 */
-        out[n] = A_PASS;
-        n += 1;
+static int push_mask(int32_t *out, int n, uint64_t cards) {
+    while (cards) {
+        out[n++] = lowest_card(cards);
+        cards &= cards - 1;
     }
     return n;
 }
 
-/* ---------------------------------------------------------------- source classes of unseen cards */
-static inline int known_count(const GRState *s, int p, int card) {
-    return os_rank(card) == EIGHT_RANK ? s->known_eights[p][os_suit(card)] : 0;
-}
-
-/* Copies of `card` in p's hand whose place nobody else knows. */
-static inline int unknown_count(const GRState *s, int p, int card) {
-    return s->hand[p].count[card] - known_count(s, p, card);
-}
-
-int gr_unknown_count(const GRState *s, int p, int card) { return unknown_count(s, p, card); }
-
-static inline void log_e(GRState *s, int p, int kind) {
-    if (s->e_log_len >= E_LOG_CAP) {              /* cannot happen with one deck; stay sound */
-        s->e_active = 0;
-        return;
-    }
-    s->e_log[s->e_log_len] = (uint8_t)(p | (kind << 4));
-    s->e_log_len += 1;
-}
-
-/* Forget the difference between classes a and b (b's cards become a's): what nobody can tell
- * apart any more. The reburied eights' accounting needs class 0 intact. */
-static void merge_classes(GRState *s, int a, int b) {
-    int p, c, k, t, copies;
-    if (a == b) return;
-    if (a > b) {
-        t = a;
-        a = b;
-        b = t;
-    }
-    for (p = 0; p < s->h.players; p++)
-        for (c = 0; c < NUM_CARDS; c++) {
-            copies = unknown_count(s, p, c);
-            for (k = 0; k < copies; k++)
-                if (s->hand_cls[p][c][k] == b) s->hand_cls[p][c][k] = (uint8_t)a;
-        }
-    if (s->stock_cls == b) s->stock_cls = a;
-    if (s->cls_epoch[b] < s->cls_epoch[a]) s->cls_epoch[a] = s->cls_epoch[b];
-    if (a == 0) s->e_active = 0;
-}
-
-static int holds_class(const GRState *s, int p, int cls) {
-    int c, k, copies;
-    for (c = 0; c < NUM_CARDS; c++) {
-        copies = unknown_count(s, p, c);
-        for (k = 0; k < copies; k++)
-            if (s->hand_cls[p][c][k] == cls) return 1;
-    }
-    return 0;
-}
-
-/* Two decks: p plays a copy of `card`; if another unseen copy has another class that p may
- * hold, nobody else can tell which class left p's hand: merge them. */
-static void merge_if_ambiguous(GRState *s, int p, int card, int cls) {
-    int q, k, i, other, copies, end;
-    for (q = 0; q < s->h.players; q++) {
-        copies = unknown_count(s, q, card);
-        for (k = 0; k < copies; k++) {
-            if (q == p && k == unknown_count(s, p, card) - 1) continue;   /* the copy being played */
-            other = s->hand_cls[q][card][k];
-            if (other != cls && holds_class(s, p, other)) {
-                merge_classes(s, cls, other);
-                return;
-            }
+static int push_melds(int32_t *out, int n, const uint64_t *ids) {
+    int w;
+    uint64_t m;
+    for (w = 0; w < 3; w++) {
+        m = ids[w];
+        while (m) {
+            out[n++] = A_MELD + w * 64 + lowest_card(m);
+            m &= m - 1;
         }
     }
-    end = s->stock.size;
-    for (i = s->known_bottom; i < end; i++) {
-        if (s->stock.cards[i] == card && s->stock_cls != cls && holds_class(s, p, s->stock_cls)) {
-            merge_classes(s, cls, s->stock_cls);
-            return;
-        }
-    }
+    return n;
 }
 
-/* Move a card from p's hand (the public bookkeeping first, then the hand). */
-static void take_card(GRState *s, int p, int card) {
-    int k, cls;
-    if (known_count(s, p, card) > 0) {
-        s->known_eights[p][os_suit(card)] -= 1;   /* the known copy goes: the same hand either way */
-    } else {
-        k = unknown_count(s, p, card) - 1;
-        cls = s->hand_cls[p][card][k];
-        if (s->decks == 2 && s->opt.reshuffle) {
-            merge_if_ambiguous(s, p, card, cls);
-            cls = s->hand_cls[p][card][k];
-        }
-        if (s->e_active) {
-            if (os_rank(card) == EIGHT_RANK && s->e_hidden[os_suit(card)]) {
-                s->e_hidden[os_suit(card)] = 0;
-                log_e(s, p, E_PLAY_EIGHT);
-            } else if (cls == 0) {
-                log_e(s, p, E_PLAY);
-            }
-        }
-    }
-    ms_remove(&s->hand[p], card);
+/* GR-5.1: a knock needs the deadwood at most the knock card and a discard that keeps it so
+ * (GR-6.2). The second holds whenever the first does, but with a hand of 3, 6 or 9 cards all
+ * in sets of three and a knock card under 2 (hand_size 2, 5, 8): there OpenSpiel's knock
+ * leaves no legal move, and ours is not offered (a Decision). */
+static int can_knock(const GRState *s, uint64_t hand, int deadwood) {
+    if (deadwood > s->knock_card) return 0;
+    if (deadwood > 0 || s->opt.hand_size == 10 || s->opt.hand_size % 3 != 2) return 1;
+    return legal_knock_discards(hand, s->opt.hand_size, s->knock_card) != 0;
 }
 
-/* p draws the stock's top card (seen by p alone, unless it is a known place). */
-static void give_top(GRState *s, int p) {
-    int card = pile_pop(&s->stock);
-    if (s->stock.size < s->known_bottom) {        /* a known place: everybody knows who has it */
-        s->known_bottom -= 1;
-        s->known_eights[p][os_suit(card)] += 1;
-    } else {
-        s->hand_cls[p][card][unknown_count(s, p, card)] = (uint8_t)s->stock_cls;
-        if (s->e_active && s->stock_cls == 0) log_e(s, p, E_DRAW);
-    }
-    ms_add(&s->hand[p], card);
-    if (s->n_drawn < MAX_DRAWN) {
-        s->drawn[s->n_drawn] = (uint8_t)card;
-        s->n_drawn += 1;
-    }
-}
-
-/* A class no unseen card has (merging the two oldest when all are taken). */
-static int free_class(GRState *s) {
-    int used[MAX_CLASSES];
-    int p, c, k, a, b, copies;
-    memset(used, 0, sizeof(used));
-    for (p = 0; p < s->h.players; p++)
-        for (c = 0; c < NUM_CARDS; c++) {
-            copies = unknown_count(s, p, c);
-            for (k = 0; k < copies; k++) used[s->hand_cls[p][c][k]] = 1;
+static int gr_legal(void *state, int32_t *out, int capacity) {
+    GRState *s = (GRState *)state;
+    int p = s->h.to_move, n = 0, hs = s->opt.hand_size;
+    uint64_t hand, ids[4];
+    if (capacity < MAX_LEGAL) return -1;
+    if (p < 0) return 0;
+    hand = s->hand[p];
+    switch (s->h.phase) {
+    case PH_FIRST_UPCARD:                         /* GR-3.1, GR-3.2 */
+        if (s->passed_first[0] && s->passed_first[1]) {
+            out[n++] = A_DRAW_STOCK;
+        } else {
+            out[n++] = A_DRAW_UPCARD;
+            out[n++] = A_PASS;
         }
-    for (k = 0; k < MAX_CLASSES; k++)
-        if (!used[k]) return k;
-    a = 0;
-    for (k = 0; k < MAX_CLASSES; k++)
-        if (s->cls_epoch[k] < s->cls_epoch[a]) a = k;
-    b = a == 0 ? 1 : 0;
-    for (k = 0; k < MAX_CLASSES; k++)
-        if (k != a && s->cls_epoch[k] < s->cls_epoch[b]) b = k;
-    merge_classes(s, a, b);
-    return a < b ? b : a;                         /* merge_classes keeps the lower index */
-}
-
-/* GR-6.1: the discard pile but its top card, shuffled, becomes the stock (OpenSpiel's
- * Reshuffle: its deck becomes every card out of the hands but one copy of the top card). */
-static void gr_reshuffle(GRState *s) {
-    int i, n, top = pile_pop(&s->discard);
-    n = s->discard.size;
-    for (i = 0; i < n; i++) pile_push(&s->stock, s->discard.cards[i]);
-    s->discard.size = 0;
-    pile_push(&s->discard, top);
-    shuffle_u8(&s->h.rng, s->stock.cards, s->stock.size);
-    s->reshuffles += 1;
-    s->stock_cls = free_class(s);                 /* a new class: these cards were seen face up */
-    s->cls_epoch[s->stock_cls] = s->reshuffles;
+        return n;
+    case PH_DRAW:                                 /* GR-4.1 */
+        out[n++] = A_DRAW_UPCARD;
+        out[n++] = A_DRAW_STOCK;
+        return n;
+    case PH_DISCARD:                              /* GR-4.1, GR-5.1 */
+        n = push_mask(out, 0, hand);
+        if (can_knock(s, hand, s->deadwood[p])) out[n++] = A_KNOCK;
+        return n;
+    case PH_KNOCK:                                /* GR-6 */
+        if (popcount64(hand) == hs + 1)
+            return push_mask(out, 0, legal_knock_discards(hand, hs, s->knock_card));
+        if (gr_mask_value(hand) <= s->knock_card) out[n++] = A_PASS;
+        legal_melds(hand, s->knock_card, ids);
+        return push_melds(out, n, ids);
+    case PH_LAYOFF:                               /* GR-7 */
+        if (!s->finished_layoffs) {
+            n = push_mask(out, 0, hand & all_layoffs(s, other(p)));
+            out[n++] = A_PASS;
+            return n;
+        }
+        out[n++] = A_PASS;
+        legal_melds(hand, GR_MAX_DEADWOOD, ids);
+        return push_melds(out, n, ids);
+    case PH_WALL:                                 /* GR-5.2 */
+        out[n++] = A_PASS;
+        if (can_knock(s, hand | bit(s->upcard), gr_min_deadwood(hand | bit(s->upcard), hs)))
+            out[n++] = A_KNOCK;
+        return n;
+    default:
+        return 0;
+    }
 }
 
 /* ---------------------------------------------------------------- applying */
-static inline void pass_turn(GRState *s, int p, int steps) {
-    s->h.to_move = (p + steps * s->direction + 2 * s->h.players) % s->h.players;
-    s->h.turns += 1;
+static void end_game(GRState *s, int reason);
+
+static void take_upcard(GRState *s, int p) {
+    s->hand[p] |= bit(s->upcard);
+    s->known[p] |= bit(s->upcard);
+    s->upcard = -1;
 }
 
-static void do_pass(GRState *s, int p);
-static void draw_one(GRState *s, int p);
-static void draw_debt(GRState *s, int p);
-static void play(GRState *s, int p, int card);
-static void end_game(GRState *s);
+static void take_stock(GRState *s, int p) {
+    int card = pile_pop(&s->stock);
+    s->hand[p] |= bit(card);
+    s->drawn = card;
+    s->deadwood[p] = gr_min_deadwood(s->hand[p], s->opt.hand_size);
+    s->h.phase = PH_DISCARD;
+}
+
+static void remove_card(GRState *s, int p, int card) {
+    s->hand[p] &= ~bit(card);
+    s->known[p] &= ~bit(card);
+}
+
+static void lay_meld(GRState *s, int p, int meld) {
+    uint64_t m = gr_meld_mask(meld);
+    s->melds[p][s->n_melds[p]++] = (uint8_t)meld;
+    s->hand[p] &= ~m;
+    s->known[p] &= ~m;
+}
 
 static void gr_apply(void *state, int action) {
     GRState *s = (GRState *)state;
-    int p = s->h.to_move;
-    s->n_drawn = 0;
-    if (action == A_PASS) {
-        do_pass(s, p);
+    int p = s->h.to_move, hs = s->opt.hand_size;
+    s->drawn = -1;
+    switch (s->h.phase) {
+    case PH_FIRST_UPCARD:
+        if (action == A_DRAW_UPCARD) {            /* GR-3.1 */
+            s->prev_upcard = s->upcard;
+            take_upcard(s, p);
+            s->deadwood[p] = gr_min_deadwood(s->hand[p], hs);
+            s->h.phase = PH_DISCARD;
+        } else if (action == A_DRAW_STOCK) {      /* GR-3.2 */
+            s->prev_upcard = s->upcard;
+            pile_push(&s->discard, s->upcard);
+            s->upcard = -1;
+            take_stock(s, p);
+        } else {                                  /* GR-3.1: pass */
+            s->passed_first[p] = 1;
+            s->h.to_move = other(p);
+            s->h.turns += 1;
+        }
         return;
-    }
-    s->passes = 0;                                /* GR-7.3: any other action breaks a run */
-    if (action == A_DRAW) {
-        if (s->twos_owed > 0)
-            draw_debt(s, p);
-        else
-            draw_one(s, p);
-    } else if (action >= A_NOMINATE) {            /* GR-3.3 */
-        s->last_suit = action - A_NOMINATE;
-        s->h.phase = PH_PLAY;
-        pass_turn(s, p, 1);
-    } else {
-        play(s, p, action);
-    }
-}
-
-static void do_pass(GRState *s, int p) {
-    if (s->stock.size == 0)                       /* GR-7.3 */
-        s->passes += 1;
-    else
-        s->passes = 0;
-    if (s->passes == s->h.players + 1) {
-        end_game(s);
-        return;
-    }
-    if (s->draws == s->opt.max_draw_cards) s->draws = 0;
-    pass_turn(s, p, 1);
-    if (s->stock.size > 0) s->can_pass = 0;
-}
-
-/* GR-5.1: one card; GR-5.2 the limit; GR-5.3 the last card counts as reaching it. */
-static void draw_one(GRState *s, int p) {
-    give_top(s, p);
-    if (s->stock.size == 0 && s->opt.reshuffle) gr_reshuffle(s);
-    if (s->stock.size == 0) s->can_pass = 1;
-    s->draws += 1;
-    if (s->stock.size == 0) s->draws = s->opt.max_draw_cards;
-    if (s->draws == s->opt.max_draw_cards) s->can_pass = 1;
-}
-
-/* GR-4.4: draw every owed card, then the turn passes; GR-5.4 an empty stock ends the debt
- * (a Decision: exactly at its last card, that counts as a pass, GR-7.3). */
-static void draw_debt(GRState *s, int p) {
-    for (;;) {
-        give_top(s, p);
-        if (s->stock.size == 0 && s->opt.reshuffle) gr_reshuffle(s);
-        if (s->stock.size == 0) s->can_pass = 1;
-        s->twos_owed -= 1;
-        if (s->stock.size == 0) {
-            if (s->twos_owed == 0) s->passes += 1;
-            s->twos_owed = 0;
-        }
-        if (s->twos_owed == 0) {
-            pass_turn(s, p, 1);
-            return;
-        }
-    }
-}
-
-static void play(GRState *s, int p, int card) {
-    int rank = os_rank(card), over;
-    s->plays += 1;
-    s->can_pass = 0;
-    s->draws = 0;
-    take_card(s, p, card);
-    pile_push(&s->discard, card);
-    s->last_card = card;
-    s->last_suit = os_suit(card);
-    over = s->hand[p].total == 0 || s->plays >= s->opt.max_turns;   /* GR-7.1, GR-7.2 */
-    if (s->stock.size == 0 && s->opt.reshuffle)   /* GR-6.1 (OpenSpiel reshuffles here even */
-        gr_reshuffle(s);                          /* after the last play) */
-    if (over) {
-        end_game(s);
-        return;
-    }
-    if (rank == EIGHT_RANK) {                     /* GR-3.3 */
-        s->h.phase = PH_NOMINATE;
-        return;
-    }
-    if (s->opt.special) {
-        if (rank == SKIP_RANK) {                  /* GR-4.1 */
-            pass_turn(s, p, 2);
-            return;
-        }
-        if (rank == REVERSE_RANK)                 /* GR-4.2 */
-            s->direction = -s->direction;
-        else if (rank == DRAW_TWO_RANK && s->stock.size > 0)   /* GR-4.3, GR-4.6 */
-            s->twos_owed += DRAW_TWO_CARDS;
-    }
-    pass_turn(s, p, 1);
-}
-
-/* ---------------------------------------------------------------- the end and scoring (GR-7, GR-8) */
-/* GR-8: each seat's penalty, and the breakdown rows the events show (no one else computes a
- * score): per seat, one row for each kind of card it still holds. */
-static void gr_score(GRState *s) {
-    int p, c, k, points;
-    BreakdownRow seat_rows[ROWS_PER_SEAT];
-    s->n_rows = 0;
-    for (p = 0; p < s->h.players; p++) {
-        s->penalty[p] = 0;
-        for (k = 0; k < ROWS_PER_SEAT; k++) {
-            seat_rows[k].owner = p;
-            seat_rows[k].what = k;
-            seat_rows[k].rule = (k == ROW_NUMBERS && !s->opt.face) ? R_GR_8_2 : R_GR_8_1;
-            seat_rows[k].detail = -1;
-            seat_rows[k].count = 0;
-            seat_rows[k].points = 0;
-        }
-        for (c = 0; c < NUM_CARDS; c++) {
-            if (s->hand[p].count[c] == 0) continue;
-            points = gr_card_points(c, s->opt.face) * s->hand[p].count[c];
-            k = os_rank(c) == EIGHT_RANK ? ROW_EIGHTS
-                : (os_rank(c) >= COURT_RANK ? ROW_COURT : ROW_NUMBERS);
-            seat_rows[k].count += s->hand[p].count[c];
-            seat_rows[k].points += points;
-            s->penalty[p] += points;
-        }
-        for (k = 0; k < ROWS_PER_SEAT; k++) {
-            if (seat_rows[k].count > 0) {
-                s->rows[s->n_rows] = seat_rows[k];
-                s->n_rows += 1;
+    case PH_DRAW:
+        if (action == A_DRAW_UPCARD) {            /* GR-4.1, GR-8.2 */
+            if (++s->draw_upcards == GR_MAX_DRAW_UPCARD) {
+                end_game(s, GR_END_UPCARDS);
+                return;
             }
+            s->prev_upcard = s->upcard;
+            take_upcard(s, p);
+            s->deadwood[p] = gr_min_deadwood(s->hand[p], hs);
+            s->h.phase = PH_DISCARD;
+        } else {
+            s->prev_upcard = s->upcard;
+            if (s->upcard >= 0) pile_push(&s->discard, s->upcard);
+            s->upcard = -1;
+            take_stock(s, p);
         }
+        return;
+    case PH_DISCARD:
+        if (action == A_KNOCK) {                  /* GR-5.1 */
+            s->knocked[p] = 1;
+            s->h.phase = PH_KNOCK;
+            return;
+        }
+        remove_card(s, p, action);                /* GR-4.1: the discard is the new upcard */
+        s->upcard = action;
+        s->h.to_move = other(p);
+        s->h.turns += 1;
+        if (s->upcard == s->prev_upcard) {        /* GR-8.3 */
+            if (s->repeated_move) {
+                end_game(s, GR_END_REPEATED);
+                return;
+            }
+            s->repeated_move = 1;
+        } else {
+            s->repeated_move = 0;
+        }
+        s->h.phase = s->stock.size == WALL ? PH_WALL : PH_DRAW;   /* GR-5.2 */
+        return;
+    case PH_KNOCK:
+        if (popcount64(s->hand[p]) == hs + 1) {   /* GR-6.2 */
+            remove_card(s, p, action);
+            pile_push(&s->discard, action);
+        } else if (action == A_PASS) {            /* GR-6.3, GR-7.3 */
+            if (gr_mask_value(s->hand[p]) == 0) s->finished_layoffs = 1;
+            s->h.to_move = other(p);
+            s->h.turns += 1;
+            s->h.phase = PH_LAYOFF;
+        } else {
+            lay_meld(s, p, action - A_MELD);
+        }
+        return;
+    case PH_LAYOFF:
+        if (action == A_PASS) {                   /* GR-7.1, GR-7.2 */
+            if (s->finished_layoffs) {
+                end_game(s, GR_END_KNOCK);
+                return;
+            }
+            s->finished_layoffs = 1;
+        } else if (action < NUM_CARDS) {
+            remove_card(s, p, action);
+            s->layoffs[s->n_layoffs++] = (uint8_t)action;
+        } else {
+            lay_meld(s, p, action - A_MELD);
+        }
+        return;
+    case PH_WALL:
+        if (action == A_KNOCK) {                  /* GR-5.2 */
+            take_upcard(s, p);
+            s->deadwood[p] = gr_min_deadwood(s->hand[p], hs);
+            s->knocked[p] = 1;
+            s->h.phase = PH_KNOCK;
+        } else {
+            end_game(s, GR_END_WALL);
+        }
+        return;
+    default:
+        return;
     }
+}
+
+/* ---------------------------------------------------------------- the end and scoring (GR-8) */
+static void add_row(GRState *s, int owner, int what, int count, int points) {
+    BreakdownRow *r = &s->rows[s->n_rows++];
+    r->owner = owner;
+    r->what = what;
+    r->rule = what;
+    r->detail = -1;
+    r->count = count;
+    r->points = points;
+}
+
+/* GR-8.1: the knocker scores the difference of the deadwood, and the gin bonus; undercut,
+ * the other player scores it and the undercut bonus. The rows say so, for both seats (each
+ * seat's rows add up to its score); GR-8.4 a hand without a knock scores nothing. */
+static void gr_score(GRState *s) {
+    int k, o, r;
+    s->n_rows = 0;
+    s->result[0] = s->result[1] = 0;
+    if (!s->knocked[0] && !s->knocked[1]) {
+        add_row(s, 0, GR_ROW_NO_KNOCK, -1, 0);
+        add_row(s, 1, GR_ROW_NO_KNOCK, -1, 0);
+        return;
+    }
+    k = s->knocked[0] ? 0 : 1;
+    o = other(k);
+    r = gr_mask_value(s->hand[o]) - gr_mask_value(s->hand[k]);
+    add_row(s, k, GR_ROW_DIFFERENCE, -1, r);
+    add_row(s, o, GR_ROW_DIFFERENCE, -1, -r);
+    if (gr_mask_value(s->hand[k]) == 0) {
+        r += s->opt.gin_bonus;
+        add_row(s, k, GR_ROW_GIN, -1, s->opt.gin_bonus);
+        add_row(s, o, GR_ROW_GIN, -1, -s->opt.gin_bonus);
+    }
+    if (r < 0) {
+        r -= s->opt.undercut_bonus;
+        add_row(s, k, GR_ROW_UNDERCUT, -1, -s->opt.undercut_bonus);
+        add_row(s, o, GR_ROW_UNDERCUT, -1, s->opt.undercut_bonus);
+    }
+    s->result[k] = r;
+    s->result[o] = -r;
 }
 
 static int gr_breakdown(const void *state, BreakdownRow *out, int capacity) {
@@ -550,61 +560,36 @@ static int gr_breakdown(const void *state, BreakdownRow *out, int capacity) {
     return copy_breakdown(s->rows, s->n_rows, out, capacity);
 }
 
-static void end_game(GRState *s) {
+static void end_game(GRState *s, int reason) {
+    s->end_reason = reason;
     gr_score(s);
     s->h.round_index = 1;
     s->h.phase = PH_OVER;
     s->h.to_move = -1;
 }
 
-/* GR-8.3: minus the penalty points (higher is better). The seat that went out gets -0.0:
- * the Cython's `0.0 - penalty` meant +0.0, but gcc folds it to -(double)penalty (clang does
- * not), so every release so far has given -0.0; the negation says so for every compiler. */
 static void gr_returns(const void *state, double *out) {
     const GRState *s = (const GRState *)state;
-    int p;
-    for (p = 0; p < s->h.players; p++) out[p] = -(double)s->penalty[p];
+    out[0] = (double)s->result[0];
+    out[1] = (double)s->result[1];
 }
 
-/* GR-8.3: the penalty points (0 for everybody until the game is over). */
 static void gr_scores(const void *state, int32_t *out) {
     const GRState *s = (const GRState *)state;
-    int p;
-    for (p = 0; p < s->h.players; p++) out[p] = s->penalty[p];
+    out[0] = s->result[0];
+    out[1] = s->result[1];
 }
 
 /* ---------------------------------------------------------------- the per-seat projection */
-/* The tensor opens with OpenSpiel's own observation, piece for piece; then what else the view
- * shows. Every card piece uses OpenSpiel's card indices. The wrapper's OBS_NAMES is the one
- * list of pieces; obs_layout gives their sizes for a configuration. */
-int gr_obs_layout(int players, int special, int32_t *offset) {
-    int32_t size[NUM_PIECES];
-    int d = gr_decks_for(players), i, at = 0;
-    size[GR_P_OS_HAND] = (d + 1) * NUM_CARDS;
-    size[GR_P_OS_LAST_CARD] = NUM_CARDS;
-    size[GR_P_OS_LAST_SUIT] = NUM_SUITS;
-    size[GR_P_OS_HAND_SIZES] = (d * NUM_CARDS + 1) * (players - 1);
-    size[GR_P_OS_DIRECTION] = special ? 1 : 0;
-    size[GR_P_OBSERVER] = players;
-    size[GR_P_TO_MOVE] = players;
-    size[GR_P_PHASE] = 3;
-    size[GR_P_DEALER] = players;
-    size[GR_P_DIRECTION] = 1;
-    size[GR_P_STOCK_SIZE] = 1;
-    size[GR_P_DISCARD] = NUM_CARDS;
-    size[GR_P_DRAWS] = 1;
-    size[GR_P_MAX_DRAWS] = 1;
-    size[GR_P_TWOS_OWED] = 1;
-    size[GR_P_PASSES] = 1;
-    size[GR_P_PLAYS] = 1;
-    size[GR_P_MAX_TURNS] = 1;
-    size[GR_P_REBURIED] = NUM_SUITS;
-    size[GR_P_KNOWN_BOTTOM] = NUM_SUITS;
-    size[GR_P_KNOWN_EIGHTS] = players * NUM_SUITS;
-    size[GR_P_SCORES] = players;
+int gr_obs_layout(int32_t *offset) {
+    static const int32_t SIZE[NUM_PIECES] = {
+        PLAYERS, PLAYERS * NUM_CARDS, PLAYERS, GR_MAX_KNOCK_CARD, NUM_CARDS, NUM_CARDS,
+        NUM_CARDS, PLAYERS * NUM_MELDS,
+        GR_NUM_PHASES, NUM_CARDS, NUM_CARDS, PLAYERS, PLAYERS, PLAYERS};
+    int i, at = 0;
     for (i = 0; i < NUM_PIECES; i++) {
         offset[i] = at;
-        at += size[i];
+        at += SIZE[i];
     }
     offset[NUM_PIECES] = at;
     return at;
@@ -614,355 +599,101 @@ static int gr_observation_size(const void *state) {
     return ((const GRState *)state)->obs_size;
 }
 
-/* What `seat` sees: its hand, the public piles and counters, others' hand sizes. */
+static void put_mask(float *out, uint64_t cards) {
+    while (cards) {
+        out[lowest_card(cards)] = 1.0f;
+        cards &= cards - 1;
+    }
+}
+
+/* What `seat` sees: OpenSpiel's observation tensor piece for piece, then the phase, the
+ * layoffs, the cards it saw the other take face up, the passes, the knock and the scores. */
 static void gr_observe(const void *state, int seat, float *out) {
     const GRState *s = (const GRState *)state;
-    const int32_t *o = &s->obs_offset[0];
-    int players = s->h.players, d = s->decks, c, i, k, q, size;
+    const int32_t *o = s->obs_offset;
+    int i, p;
     memset(out, 0, (size_t)s->obs_size * sizeof(float));
-    /* OpenSpiel's WriteObservationTensor, piece for piece */
-    for (c = 0; c < NUM_CARDS; c++) out[o[GR_P_OS_HAND] + c * (d + 1) + s->hand[seat].count[c]] = 1.0;
-    out[o[GR_P_OS_LAST_CARD] + s->last_card] = 1.0;
-    out[o[GR_P_OS_LAST_SUIT] + s->last_suit] = 1.0;
-    for (i = 1; i < players; i++) {
-        size = s->hand[(seat + i) % players].total;
-        out[o[GR_P_OS_HAND_SIZES] + (i - 1) * (d * NUM_CARDS + 1) + size] = 1.0;
-    }
-    if (s->opt.special) out[o[GR_P_OS_DIRECTION]] = s->direction == 1 ? 1.0 : 0.0;
-    /* the rest of the view */
-    out[o[GR_P_OBSERVER] + seat] = 1.0;
-    if (s->h.to_move >= 0) out[o[GR_P_TO_MOVE] + s->h.to_move] = 1.0;
-    out[o[GR_P_PHASE] + s->h.phase] = 1.0;
-    out[o[GR_P_DEALER] + s->h.dealer] = 1.0;
-    out[o[GR_P_DIRECTION]] = (float)s->direction;
-    out[o[GR_P_STOCK_SIZE]] = (float)s->stock.size;
-    for (i = 0; i < s->discard.size; i++) out[o[GR_P_DISCARD] + s->discard.cards[i]] += 1.0;
-    out[o[GR_P_DRAWS]] = (float)s->draws;
-    out[o[GR_P_MAX_DRAWS]] = (float)s->opt.max_draw_cards;
-    out[o[GR_P_TWOS_OWED]] = (float)s->twos_owed;
-    out[o[GR_P_PASSES]] = (float)s->passes;
-    out[o[GR_P_PLAYS]] = (float)s->plays;
-    out[o[GR_P_MAX_TURNS]] = (float)s->opt.max_turns;
-    for (k = 0; k < NUM_SUITS; k++) out[o[GR_P_REBURIED] + k] = (float)s->reburied[k];
-    for (i = 0; i < s->known_bottom; i++) out[o[GR_P_KNOWN_BOTTOM] + os_suit(s->stock.cards[i])] += 1.0;
-    for (q = 0; q < players; q++) {
-        for (k = 0; k < NUM_SUITS; k++)
-            out[o[GR_P_KNOWN_EIGHTS] + q * NUM_SUITS + k] = (float)s->known_eights[q][k];
-        out[o[GR_P_SCORES] + q] = (float)s->penalty[q];
+    out[o[GR_P_OS_PLAYER] + seat] = 1.0f;
+    put_mask(out + o[GR_P_OS_HAND] + seat * NUM_CARDS, s->hand[seat]);
+    if (s->h.to_move >= 0) out[o[GR_P_OS_TO_MOVE] + s->h.to_move] = 1.0f;
+    for (i = 0; i < s->knock_card; i++) out[o[GR_P_OS_KNOCK_CARD] + i] = 1.0f;
+    if (s->upcard >= 0) out[o[GR_P_OS_UPCARD] + s->upcard] = 1.0f;
+    for (i = 0; i < s->discard.size; i++) out[o[GR_P_OS_DISCARD] + s->discard.cards[i]] = 1.0f;
+    for (i = 0; i < s->stock.size; i++) out[o[GR_P_OS_STOCK_SIZE] + i] = 1.0f;
+    for (p = 0; p < PLAYERS; p++)
+        for (i = 0; i < s->n_melds[p]; i++) out[o[GR_P_OS_MELDS] + p * NUM_MELDS + s->melds[p][i]] = 1.0f;
+    out[o[GR_P_PHASE] + s->h.phase] = 1.0f;
+    for (i = 0; i < s->n_layoffs; i++) out[o[GR_P_LAYOFFS] + s->layoffs[i]] = 1.0f;
+    put_mask(out + o[GR_P_KNOWN], s->known[other(seat)]);
+    for (p = 0; p < PLAYERS; p++) {
+        out[o[GR_P_PASSED] + p] = (float)s->passed_first[p];
+        out[o[GR_P_KNOCKED] + p] = (float)s->knocked[p];
+        out[o[GR_P_SCORES] + p] = (float)s->result[p];
     }
 }
 
 /* ---------------------------------------------------------------- determinization */
-/* Zones in sample_hidden: seats 0..players-1, then the stock. */
-enum {
-    MAX_ZONES = MAX_PLAYERS + 1,
-    MAX_DRAWN_SLOTS = 64          /* one deck: at most 41 cards are drawn before a reshuffle */
-};
-
-/* Zones for the `eights` reburied eights the seat does not hold, drawn from their exact
- * posterior (games/gin_rummy.md "Hidden cards"): such an eight is in the stock if the deal's
- * stock is still in play, or among the cards a seat drew from it and still holds. How many a
- * seat still holds of its draws follows from its draws and plays (weights w[q][D]: the ways
- * its played cards can have come from its dealt and drawn cards, leaving D drawn ones); then
- * the eights take distinct places among the eligible ones uniformly. 0 on success. */
-static int place_reburied(const GRState *s, int seat, const int32_t *class0_places, int eights,
-                          Rng *rng, int32_t *chosen) {
-    double w[MAX_PLAYERS][MAX_DRAWN_SLOTS + 1];
-    double total[MAX_PLAYERS + 1][MAX_DRAWN_SLOTS + 1];
-    double fresh[MAX_DRAWN_SLOTS + 1];
-    int32_t free0[MAX_PLAYERS];                   /* class-0 cards held (dealt or drawn) */
-    int32_t drawn[MAX_PLAYERS];                   /* draws from the deal's stock */
-    int32_t keep[MAX_ZONES];
-    int players = s->h.players, q, i, d, kind, f, top, sigma, left, z;
-    double best, u, acc, weight, carry, moved;
-    int stock_places, reach, j, dmax;
-    for (q = 0; q < players; q++) {
-        w[q][0] = 1.0;
-        free0[q] = s->hand_size;
-        drawn[q] = 0;
-    }
-    for (i = 0; i < s->e_log_len; i++) {
-        q = s->e_log[i] & 15;
-        kind = s->e_log[i] >> 4;
-        if (q == seat) continue;
-        f = free0[q];
-        top = drawn[q] < f ? drawn[q] : f;
-        if (kind == E_DRAW) {
-            if (drawn[q] >= MAX_DRAWN_SLOTS) return 1;
-            drawn[q] += 1;
-            carry = w[q][0];                      /* w[q][d] = w[q][d - 1] for d = drawn[q]..1 */
-            for (d = 1; d < drawn[q]; d++) {      /* (carried: no memmove) */
-                moved = w[q][d];
-                w[q][d] = carry;
-                carry = moved;
-            }
-            w[q][drawn[q]] = carry;
-            w[q][0] = 0.0;
-            free0[q] = f + 1;
-            continue;
-        }
-        for (d = 0; d < top + 1; d++)             /* before: d drawn cards among f held */
-            fresh[d] = 0.0;
-        for (d = 0; d < top + 1; d++) {
-            if (kind == E_PLAY && d <= f - 1)     /* the card was a dealt one */
-                fresh[d] += w[q][d] * (f - d);
-            if (d >= 1)                           /* ... or a drawn one */
-                fresh[d - 1] += w[q][d] * d;
-        }
-        free0[q] = f - 1;
-        best = 0.0;
-        for (d = 0; d < top + 1; d++) {
-            w[q][d] = d <= free0[q] ? fresh[d] : 0.0;
-            if (w[q][d] > best) best = w[q][d];
-        }
-        if (best <= 0.0) return 1;
-        for (d = 0; d < top + 1; d++) w[q][d] /= best;
-        for (d = top + 1; d < drawn[q] + 1; d++) w[q][d] = 0.0;
-    }
-    stock_places = s->stock_cls == 0 ? s->stock.size - s->known_bottom : 0;
-    /* total[j][sigma]: the seats before the j-th, sigma drawn cards held among them */
-    for (sigma = 0; sigma < MAX_DRAWN_SLOTS + 1; sigma++) total[0][sigma] = 0.0;
-    total[0][0] = 1.0;
-    reach = 0;
-    j = 0;
-    for (q = 0; q < players; q++) {
-        for (sigma = 0; sigma < MAX_DRAWN_SLOTS + 1; sigma++) total[j + 1][sigma] = 0.0;
-        if (q != seat) {
-            if (free0[q] != class0_places[q]) return 1;   /* the log and the hands disagree */
-            dmax = drawn[q] < free0[q] ? drawn[q] : free0[q];
-            for (sigma = 0; sigma < reach + 1; sigma++)
-                for (d = 0; d < dmax + 1; d++)
-                    if (sigma + d <= MAX_DRAWN_SLOTS)
-                        total[j + 1][sigma + d] += total[j][sigma] * w[q][d];
-            reach = reach + dmax <= MAX_DRAWN_SLOTS ? reach + dmax : MAX_DRAWN_SLOTS;
-        } else {
-            for (sigma = 0; sigma < reach + 1; sigma++) total[j + 1][sigma] = total[j][sigma];
-        }
-        j += 1;
-    }
-    /* the eights' places: the stock's and the drawn cards still held */
-    acc = 0.0;
-    for (sigma = 0; sigma < reach + 1; sigma++) {
-        weight = total[players][sigma];
-        for (i = 0; i < eights; i++)
-            weight *= stock_places + sigma - i > 0 ? stock_places + sigma - i : 0;
-        fresh[sigma] = weight;
-        acc += weight;
-    }
-    if (acc <= 0.0) return 1;
-    u = acc * (rng_next32(rng) / 4294967296.0);
-    sigma = 0;
-    while (sigma < reach && u >= fresh[sigma]) {
-        u -= fresh[sigma];
-        sigma += 1;
-    }
-    for (z = 0; z < MAX_ZONES; z++) keep[z] = 0;
-    keep[players] = stock_places;
-    for (q = players - 1; q > -1; q--) {          /* each seat's share, last seat first */
-        if (q == seat) continue;
-        dmax = drawn[q] < free0[q] ? drawn[q] : free0[q];
-        acc = 0.0;
-        for (d = 0; d < dmax + 1; d++)
-            if (d <= sigma) acc += total[q][sigma - d] * w[q][d];
-        u = acc * (rng_next32(rng) / 4294967296.0);
-        d = 0;
-        while (d < dmax && d < sigma && u >= total[q][sigma - d] * w[q][d]) {
-            u -= total[q][sigma - d] * w[q][d];
-            d += 1;
-        }
-        keep[q] = d;
-        sigma -= d;
-    }
-    left = 0;
-    for (z = 0; z < players + 1; z++) left += keep[z];
-    for (i = 0; i < eights; i++) {                /* distinct places, uniformly */
-        u = rng_below(rng, (uint32_t)left);
-        z = 0;
-        while (u >= keep[z]) {
-            u -= keep[z];
-            z += 1;
-        }
-        chosen[i] = z;
-        keep[z] -= 1;
-        left -= 1;
-    }
-    return 0;
-}
-
-/* Redeal what `seat` cannot see: the unknown cards of the other hands and the stock's unknown
- * places, within each source class, uniformly (games/gin_rummy.md "Hidden cards"); the
- * reburied eights of a shuffled deal from their exact posterior. The pools are laid out in
- * card order before shuffling: the world depends only on what the seat knows. */
+/* Redeal what `seat` cannot see: the other hand's cards it did not take face up and the
+ * stock, together, uniformly; the pool in card order first, so the world depends only on
+ * what the seat knows. */
 static int gr_sample_hidden(void *state, int seat, Rng *rng) {
     GRState *s = (GRState *)state;
-    uint8_t pool[MAX_CLASSES][NUM_CARDS];         /* counts of unknown cards per class */
-    int32_t places[MAX_ZONES][MAX_CLASSES];
-    uint8_t cards[MAX_DECK];
-    int32_t chosen[NUM_SUITS];
-    int32_t class0[MAX_PLAYERS];
-    uint8_t eight_cards[NUM_SUITS];
-    int players = s->h.players, q, c, k, i, n, z, cls, m, eights = 0, copies, end;
-    int stock_zone = players, stock_at;
-    memset(pool, 0, sizeof(pool));
-    memset(places, 0, sizeof(places));
-    for (q = 0; q < players; q++) {
-        if (q == seat) continue;
-        for (c = 0; c < NUM_CARDS; c++) {
-            copies = unknown_count(s, q, c);
-            for (k = 0; k < copies; k++) {
-                pool[s->hand_cls[q][c][k]][c] += 1;
-                places[q][s->hand_cls[q][c][k]] += 1;
-            }
-        }
+    int o = other(seat), n = 0, i, keep;
+    uint8_t pool[NUM_CARDS];
+    uint64_t unknown = s->hand[o] & ~s->known[o], rest;
+    keep = popcount64(unknown);
+    for (i = 0; i < s->stock.size; i++) unknown |= bit(s->stock.cards[i]);
+    rest = unknown;
+    while (rest) {
+        pool[n++] = (uint8_t)lowest_card(rest);
+        rest &= rest - 1;
     }
-    end = s->stock.size;
-    for (i = s->known_bottom; i < end; i++) {
-        pool[s->stock_cls][s->stock.cards[i]] += 1;
-        places[stock_zone][s->stock_cls] += 1;
-    }
-    /* The reburied eights first (they take their places out of class 0's). */
-    if (s->e_active) {
-        for (k = 0; k < NUM_SUITS; k++) {
-            c = eight_of(k);
-            if (s->e_hidden[k] && s->hand[seat].count[c] == 0) {
-                eight_cards[eights] = (uint8_t)c;
-                eights += 1;
-            }
-        }
-        if (eights) {
-            for (q = 0; q < players; q++) class0[q] = places[q][0];
-            if (place_reburied(s, seat, class0, eights, rng, chosen) != 0) return 1;
-            for (i = 0; i < eights; i++) {
-                pool[0][eight_cards[i]] -= 1;
-                places[chosen[i]][0] -= 1;
-            }
-        }
-    }
-    /* Each class's pool, in card order, shuffled and laid out over its places. */
-    for (q = 0; q < players; q++) {
-        if (q == seat) continue;
-        ms_clear(&s->hand[q]);
-        for (k = 0; k < NUM_SUITS; k++) {
-            copies = s->known_eights[q][k];
-            for (i = 0; i < copies; i++) ms_add(&s->hand[q], eight_of(k));
-        }
-    }
-    for (i = 0; i < eights; i++) {
-        z = chosen[i];
-        if (z == stock_zone) continue;
-        c = eight_cards[i];
-        s->hand_cls[z][c][unknown_count(s, z, c)] = 0;
-        ms_add(&s->hand[z], c);
-    }
-    stock_at = s->known_bottom;
-    for (cls = 0; cls < MAX_CLASSES; cls++) {
-        n = 0;
-        for (c = 0; c < NUM_CARDS; c++) {
-            copies = pool[cls][c];
-            for (k = 0; k < copies; k++) {
-                cards[n] = (uint8_t)c;
-                n += 1;
-            }
-        }
-        if (n == 0) continue;
-        shuffle_u8(rng, cards, n);
-        i = 0;
-        for (z = 0; z < players + 1; z++) {
-            copies = places[z][cls];
-            for (m = 0; m < copies; m++) {
-                c = cards[i];
-                i += 1;
-                if (z == stock_zone) {
-                    s->stock.cards[stock_at] = (uint8_t)c;
-                    stock_at += 1;
-                } else {
-                    s->hand_cls[z][c][unknown_count(s, z, c)] = (uint8_t)cls;
-                    ms_add(&s->hand[z], c);
-                }
-            }
-        }
-    }
-    for (i = 0; i < eights; i++) {
-        if (chosen[i] == stock_zone) {
-            s->stock.cards[stock_at] = eight_cards[i];
-            stock_at += 1;
-        }
-    }
-    /* The stock's unknown places in a uniform order (the eights were put last). */
-    shuffle_u8(rng, &s->stock.cards[s->known_bottom], s->stock.size - s->known_bottom);
+    shuffle_u8(rng, pool, n);
+    s->hand[o] = s->known[o];
+    for (i = 0; i < keep; i++) s->hand[o] |= bit(pool[i]);
+    for (i = keep; i < n; i++) s->stock.cards[i - keep] = pool[i];
     return 0;
 }
 
 /* ---------------------------------------------------------------- GreedyBot's policy */
-/* One move ahead from what the seat to move may know: its own hand and public counters (the
- * hand sizes of the players after and before it in the direction of play, the cards played so
- * far against max_turns, the options). Every legal action gets a value; the highest wins, ties
- * (within 1e-9) broken with one draw (best_by_value). These weights are the policy's one
- * source; greedy.py's docstring documents them. */
-#define G_DRAW (-1000.0)          /* GR-5.1: only when nothing plays */
-#define G_PASS (-2000.0)          /* GR-5.2, GR-5.3: only when no draw is left */
-#define G_EIGHT_COST 100.0        /* GR-3.1: an eight kept answers any card: spend it last */
-#define G_SAME_SUIT 4.0           /* per card of the played card's suit left in the hand */
-#define G_TWO_BONUS 24.0          /* GR-4.3: the next player draws two (or answers with a 2) */
-#define G_SKIP_BONUS 12.0         /* GR-4.1: the next player misses the turn */
-#define G_REVERSE_BONUS 12.0      /* GR-4.2: when the player before has more cards */
-enum {
-    G_CLOSE = 2,                  /* the specials' bonuses: the next player holds at most this */
-    G_ENDGAME_PLAYS = 3           /* GR-7.2: plays left at which only the points count */
-};
-
-/* GreedyBot's move (the index into legal[0:n]): reads the seat's own hand, the public hand
- * sizes, the direction, the plays so far and the options, nothing hidden. */
+/* One move ahead from the seat's own hand and the table: take the upcard when it joins a
+ * meld; knock as soon as allowed; discard so that the deadwood left is least (the dearer card
+ * on a tie); lay the melds of the best arrangement; lay off every card that no meld of the
+ * hand needs. greedy.py's docstring documents it. */
 static int gr_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
     const GRState *s = (const GRState *)state;
     double values[MAX_LEGAL];
     int32_t ties[MAX_LEGAL];
-    int seat = s->h.to_move, players = s->h.players, k, a, c, rank;
-    const Multiset *hand = &s->hand[seat];
-    int next_size = s->hand[(seat + s->direction + players) % players].total;
-    int previous_size = s->hand[(seat - s->direction + players) % players].total;
-    int plays_left = s->opt.max_turns - s->plays;
-    int suit_count[NUM_SUITS];                    /* the hand's cards per suit, eights left out */
-    double value;
+    int p = s->h.to_move, k, a, best, joins = 0;
+    uint64_t hand = s->hand[p], rest;
     if (n == 1) return 0;
-    for (k = 0; k < NUM_SUITS; k++) suit_count[k] = 0;
-    for (c = 0; c < NUM_CARDS; c++)
-        if (os_rank(c) != EIGHT_RANK) suit_count[os_suit(c)] += hand->count[c];
+    best = best_melds(hand).value;
+    if (s->upcard >= 0 && (s->h.phase == PH_FIRST_UPCARD || s->h.phase == PH_DRAW))
+        joins = best_melds(hand | bit(s->upcard)).value > best;
     for (k = 0; k < n; k++) {
         a = legal[k];
-        if (a == A_DRAW) {
-            values[k] = G_DRAW;
-            continue;
+        if (a == A_KNOCK) {
+            values[k] = 1e6;
+        } else if (a == A_DRAW_UPCARD) {
+            values[k] = joins ? 1.0 : -1.0;
+        } else if (a == A_DRAW_STOCK) {
+            values[k] = 0.0;
+        } else if (a == A_PASS) {
+            if (s->h.phase == PH_FIRST_UPCARD) values[k] = 0.0;
+            else if (s->h.phase == PH_WALL) values[k] = 0.0;
+            else values[k] = -0.5;                /* after every meld and layoff worth laying */
+        } else if (a < NUM_CARDS) {
+            rest = hand & ~bit(a);
+            if (s->h.phase == PH_LAYOFF)          /* lay off what no meld of the hand needs */
+                values[k] = best_melds(rest).value == best ? gr_card_value(a) : -1.0;
+            else                                  /* the least deadwood left, dearer on a tie */
+                values[k] = -(double)(gr_mask_value(rest) - best_melds(rest).value)
+                            + gr_card_value(a) / 100.0;
+        } else {                                  /* a meld of the best arrangement */
+            rest = gr_meld_mask(a - A_MELD);
+            values[k] = gr_mask_value(rest) + best_melds(hand & ~rest).value == best
+                        ? 1.0 + gr_mask_value(rest) / 100.0 : -1.0;
         }
-        if (a == A_PASS) {
-            values[k] = G_PASS;
-            continue;
-        }
-        if (a >= A_NOMINATE) {                    /* GR-3.3: the suit held most */
-            values[k] = (double)suit_count[a - A_NOMINATE];
-            continue;
-        }
-        rank = os_rank(a);
-        value = (double)gr_card_points(a, s->opt.face);   /* GR-8: what is left is penalty points */
-        if (plays_left <= G_ENDGAME_PLAYS) {      /* GR-7.2: the hand ends soon, shed points */
-            values[k] = value;
-            continue;
-        }
-        if (rank == EIGHT_RANK) {
-            values[k] = value - G_EIGHT_COST;
-            continue;
-        }
-        /* the other cards of its suit (every copy of the card itself left out) */
-        value += G_SAME_SUIT * (suit_count[os_suit(a)] - hand->count[a]);
-        if (s->opt.special && next_size <= G_CLOSE) {
-            if (rank == DRAW_TWO_RANK)
-                value += G_TWO_BONUS;
-            else if (rank == SKIP_RANK)
-                value += G_SKIP_BONUS;
-            else if (rank == REVERSE_RANK && next_size < previous_size)
-                value += G_REVERSE_BONUS;
-        }
-        values[k] = value;
     }
     return best_by_value(values, n, rng, ties);
 }
@@ -973,31 +704,47 @@ static long long gr_play(void *s, Rng *chooser, int32_t *scratch, long long max_
 }
 
 /* ---------------------------------------------------------------- refusals */
-/* Why an id is not legal now: reasons index words.REFUSALS (the texts stay in Python);
- * cards as cardcore ids, the suit as cardcore's suit index (C S D H). */
+/* Why an id is not legal now: reasons index words.REFUSALS (the texts stay in Python); cards
+ * as cardcore ids. */
 enum {
-    R_NOMINATE_FIRST = 0, R_NOMINATE_AFTER_EIGHT, R_OWE_PASS, R_PASS_AFTER_DRAWS, R_STOCK_EMPTY,
-    R_DRAWN_ENOUGH, R_NOT_HELD, R_OWE_PLAY, R_NO_MATCH, NUM_REFUSALS
+    R_FIRST_UPCARD = 0, R_BOTH_PASSED, R_DRAW_FIRST, R_DISCARD_OR_KNOCK, R_NOT_HELD,
+    R_KNOCK_OVER, R_KNOCK_DISCARD, R_MELD, R_PASS_DEADWOOD, R_LAYOFF, R_GIN, R_WALL,
+    NUM_REFUSALS
 };
 
 static int gr_refuse(const void *state, int32_t action, Refusal *out) {
     const GRState *s = (const GRState *)state;
-    int p = s->h.to_move;
-    if (s->h.phase == PH_NOMINATE) return refuse0(out, R_NOMINATE_FIRST, "GR-3.3");
-    if (action >= A_NOMINATE) return refuse0(out, R_NOMINATE_AFTER_EIGHT, "GR-3.3");
-    if (action == A_PASS) {
-        if (s->twos_owed > 0) return refuse1(out, R_OWE_PASS, "GR-4.4", s->twos_owed);
-        return refuse1(out, R_PASS_AFTER_DRAWS, "GR-5.2", s->opt.max_draw_cards);
+    int32_t legal[MAX_LEGAL];
+    int n = gr_legal((void *)state, legal, MAX_LEGAL), i, p = s->h.to_move;
+    int card = action < NUM_CARDS;
+    for (i = 0; i < n; i++)
+        if (legal[i] == action) return -1;
+    if (card && !(s->hand[p] & bit(action)))
+        return refuse1(out, R_NOT_HELD, "GR-4.1", gr_card_id(action));
+    switch (s->h.phase) {
+    case PH_FIRST_UPCARD:
+        if (s->passed_first[0] && s->passed_first[1]) return refuse0(out, R_BOTH_PASSED, "GR-3.2");
+        return refuse0(out, R_FIRST_UPCARD, "GR-3.1");
+    case PH_DRAW:
+        return refuse0(out, R_DRAW_FIRST, "GR-4.1");
+    case PH_DISCARD:
+        if (action == A_KNOCK) return refuse1(out, R_KNOCK_OVER, "GR-5.1", s->knock_card);
+        return refuse0(out, R_DISCARD_OR_KNOCK, "GR-4.1");
+    case PH_KNOCK:
+        if (popcount64(s->hand[p]) == s->opt.hand_size + 1)
+            return refuse1(out, R_KNOCK_DISCARD, "GR-6.2", s->knock_card);
+        if (action == A_PASS) return refuse1(out, R_PASS_DEADWOOD, "GR-6.3", s->knock_card);
+        return refuse0(out, R_MELD, "GR-6.3");
+    case PH_LAYOFF:
+        if (!s->finished_layoffs && card) return refuse1(out, R_LAYOFF, "GR-7.1", gr_card_id(action));
+        if (card && s->n_layoffs == 0 && gr_mask_value(s->hand[other(p)]) == 0)
+            return refuse0(out, R_GIN, "GR-7.3");
+        if (card) return refuse1(out, R_LAYOFF, "GR-7.1", gr_card_id(action));
+        return refuse0(out, R_MELD, "GR-7.2");
+    default:
+        if (action == A_KNOCK) return refuse1(out, R_KNOCK_OVER, "GR-5.1", s->knock_card);
+        return refuse0(out, R_WALL, "GR-5.2");
     }
-    if (action == A_DRAW) {
-        if (s->stock.size == 0) return refuse0(out, R_STOCK_EMPTY, "GR-5.3");
-        return refuse1(out, R_DRAWN_ENOUGH, "GR-5.1", s->opt.max_draw_cards);
-    }
-    if (s->hand[p].count[action] == 0) return refuse1(out, R_NOT_HELD, "GR-3.1", gr_card_id(action));
-    if (s->twos_owed > 0) return refuse1(out, R_OWE_PLAY, "GR-4.3", s->twos_owed);
-    return refuse3(out, R_NO_MATCH, "GR-3.1", gr_card_id(action),
-                   card_suit(gr_card_id(s->last_suit)),    /* an OpenSpiel suit's cardcore suit */
-                   gr_card_id(s->last_card));
 }
 
 const GameHooks GR_HOOKS = {
@@ -1027,94 +774,83 @@ const GameHooks GR_HOOKS = {
 };
 
 /* ---------------------------------------------------------------- the game, as the C ABI sees it */
-/* GR-5.1, GR-7.2 Decisions (the bounds a new table accepts; the Python Option's ``check``):
- * at most 104 draws in a turn and 10,000 cards played. */
-enum { MAX_DRAW_CARDS = 104, MAX_TURNS = 10000 };
-
-/* The option values, in the options' order. */
-enum { O_DEALER = 0, O_MAX_DRAW_CARDS, O_MAX_TURNS, O_USE_SPECIAL_CARDS, O_RESHUFFLE, O_SCORING,
-       NUM_OPTIONS };
-
-static const char *const SCORING_CHOICES[] = {"face", "openspiel"};
+enum { O_KNOCK_CARD = 0, O_GIN_BONUS, O_UNDERCUT_BONUS, O_OKLAHOMA, O_HAND_SIZE, NUM_OPTIONS };
 
 /* The Python options_spec, option for option (cardcore.games.gin_rummy.GinRummy). */
 static const OptionSpec GR_OPTIONS[NUM_OPTIONS] = {
-    {"dealer", OPT_SEAT_OR_LOT, "GR-2.1", OPTION_NONE, 0, 0, 0, NULL, 0, 0},
-    {"max_draw_cards", OPT_INT, "GR-5.1", 5, 1, MAX_DRAW_CARDS, 0, NULL, 0, 0},
-    {"max_turns", OPT_INT, "GR-7.2", 100, 1, MAX_TURNS, 0, NULL, 0, 0},
-    {"use_special_cards", OPT_FLAG, "GR-4", 0, 0, 0, 0, NULL, 0, 0},
-    {"reshuffle", OPT_FLAG, "GR-6.1", 0, 0, 0, 0, NULL, 0, 0},
-    {"scoring", OPT_CHOICE, "GR-8.1, GR-8.2", 0, 0, 0, 0, SCORING_CHOICES, 2, 0},
+    {"knock_card", OPT_INT, "GR-5.1", 10, 0, GR_MAX_KNOCK_CARD, 0, NULL, 0, 0},
+    {"gin_bonus", OPT_INT, "GR-8.1", 25, 0, GR_MAX_BONUS, 0, NULL, 0, 0},
+    {"undercut_bonus", OPT_INT, "GR-8.1", 25, 0, GR_MAX_BONUS, 0, NULL, 0, 0},
+    {"oklahoma", OPT_FLAG, "GR-3.3", 0, 0, 0, 0, NULL, 0, 0},
+    {"hand_size", OPT_INT, "GR-2.1", 10, GR_MIN_HAND_SIZE, GR_MAX_HAND_SIZE, 0, NULL, 0, 0},
 };
 
-/* The state's setup (the Python state's __init__, less the header's stacked deck): the options,
- * the composition (GR-1.2), the hand size (GR-2.2), the observation layout; -1 for values the
- * state cannot take. The struct comes zeroed (or with only its header's stacked deck set). */
 int gr_init(void *state, int players, const int64_t *values) {
     GRState *s = (GRState *)state;
-    int i, k, decks;
-    if (players < MIN_PLAYERS || players > MAX_PLAYERS) return -1;
-    if (values[O_MAX_DRAW_CARDS] < 1 || values[O_MAX_DRAW_CARDS] > GR_MAX_DRAW_CARDS_LIMIT) return -1;
-    if (values[O_MAX_TURNS] < 1 || values[O_MAX_TURNS] > GR_MAX_TURNS_LIMIT) return -1;
-    if (values[O_DEALER] != OPTION_NONE && (values[O_DEALER] < 0 || values[O_DEALER] >= players))
-        return -1;
-    if (values[O_USE_SPECIAL_CARDS] < 0 || values[O_USE_SPECIAL_CARDS] > 1) return -1;
-    if (values[O_RESHUFFLE] < 0 || values[O_RESHUFFLE] > 1) return -1;
-    if (values[O_SCORING] < 0 || values[O_SCORING] > 1) return -1;
+    int k;
+    if (players != PLAYERS) return -1;
+    if (values[O_KNOCK_CARD] < 0 || values[O_KNOCK_CARD] > GR_MAX_KNOCK_CARD) return -1;
+    if (values[O_GIN_BONUS] < 0 || values[O_GIN_BONUS] > GR_MAX_BONUS) return -1;
+    if (values[O_UNDERCUT_BONUS] < 0 || values[O_UNDERCUT_BONUS] > GR_MAX_BONUS) return -1;
+    if (values[O_OKLAHOMA] < 0 || values[O_OKLAHOMA] > 1) return -1;
+    if (values[O_HAND_SIZE] < GR_MIN_HAND_SIZE || values[O_HAND_SIZE] > GR_MAX_HAND_SIZE) return -1;
     s->h.players = players;
     s->h.to_move = -1;
-    s->opt.max_draw_cards = (int32_t)values[O_MAX_DRAW_CARDS];
-    s->opt.max_turns = (int32_t)values[O_MAX_TURNS];
-    s->opt.special = (int)values[O_USE_SPECIAL_CARDS];
-    s->opt.reshuffle = (int)values[O_RESHUFFLE];
-    s->opt.face = values[O_SCORING] == 0;
-    s->opt.dealer = values[O_DEALER] == OPTION_NONE ? -1 : (int32_t)values[O_DEALER];
-    decks = gr_decks_for(players);
-    s->decks = decks;
-    s->hand_size = gr_hand_size_for(players);
-    s->deck_size = 0;
-    for (k = 0; k < NUM_CARDS; k++)                /* GR-1.2: id order, the copies together */
-        for (i = 0; i < decks; i++) s->deck[s->deck_size++] = (uint8_t)k;
-    s->direction = 1;
-    s->obs_size = gr_obs_layout(players, s->opt.special, s->obs_offset);
+    s->opt.knock_card = (int32_t)values[O_KNOCK_CARD];
+    s->opt.gin_bonus = (int32_t)values[O_GIN_BONUS];
+    s->opt.undercut_bonus = (int32_t)values[O_UNDERCUT_BONUS];
+    s->opt.oklahoma = (int)values[O_OKLAHOMA];
+    s->opt.hand_size = (int32_t)values[O_HAND_SIZE];
+    for (k = 0; k < NUM_CARDS; k++) s->deck[k] = (uint8_t)k;
+    s->upcard = s->prev_upcard = -1;
+    s->drawn = -1;
+    s->obs_size = gr_obs_layout(s->obs_offset);
     s->h.phase = PH_OVER;
     return 0;
 }
 
-/* str(action): "play 7H" (cardcore's card notation: A 2-10 J Q K, suits C S D H), "draw",
- * "pass", "nominate H" (OpenSpiel's suit letters C D H S); the same in every state. */
-static const char *const OS_SUIT_LETTERS[4] = {"C", "D", "H", "S"};
-
+/* str(action): "card 7H" (cardcore's notation: A 2-10 J Q K, suits C S D H), "draw upcard",
+ * "draw stock", "pass", "knock", "meld 7H 8H 9H"; the same in every state. */
 int gr_action_label(const void *state, int action, char *buf, size_t len) {
     Label t = label_start(buf, len);
+    uint64_t m;
+    int c;
     (void)state;
     if (action >= 0 && action < NUM_CARDS) {
-        label_put(&t, "play ");
+        label_put(&t, "card ");
         label_card(&t, gr_card_id(action));
-    } else if (action == A_DRAW) {
-        label_put(&t, "draw");
+    } else if (action == A_DRAW_UPCARD) {
+        label_put(&t, "draw upcard");
+    } else if (action == A_DRAW_STOCK) {
+        label_put(&t, "draw stock");
     } else if (action == A_PASS) {
         label_put(&t, "pass");
-    } else if (action >= A_NOMINATE && action < NUM_ACTIONS) {
-        label_put(&t, "nominate ");
-        label_put(&t, OS_SUIT_LETTERS[action - A_NOMINATE]);
+    } else if (action == A_KNOCK) {
+        label_put(&t, "knock");
+    } else if (action >= A_MELD && action < NUM_ACTIONS) {
+        label_put(&t, "meld");
+        m = gr_meld_mask(action - A_MELD);
+        for (c = 0; c < NUM_CARDS; c++)           /* OpenSpiel's order: by suit, then rank */
+            if (m & bit(c)) {
+                label_char(&t, ' ');
+                label_card(&t, gr_card_id(c));
+            }
     } else {
         return -1;
     }
     return label_end(&t);
 }
 
-/* The deck's ids in id order (the Python composition). */
 int gr_composition(const void *state, uint8_t *out) {
     const GRState *s = (const GRState *)state;
-    memcpy(out, s->deck, (size_t)s->deck_size);
-    return s->deck_size;
+    memcpy(out, s->deck, NUM_CARDS);
+    return NUM_CARDS;
 }
 
 const GameKernel GR_KERNEL = {
-    &GR_HOOKS, GR_OPTIONS, NUM_OPTIONS, MIN_PLAYERS, MAX_PLAYERS,
-    5,                                            /* default players (GinRummy.default_players) */
+    &GR_HOOKS, GR_OPTIONS, NUM_OPTIONS, PLAYERS, PLAYERS,
+    2,                                            /* default players */
     gr_init, gr_action_label,
-    MAX_DECK,                                     /* the largest composition: two decks (GR-1.2) */
+    NUM_CARDS,
     gr_composition,
 };

@@ -3,20 +3,20 @@ the templates of its refusals (``explain_rule``) for translation. The texts are 
 game's catalog (``locale/``)."""
 from __future__ import annotations
 
-from cardcore.i18n import N_, P_, _, ngettext
-from cardcore.narrate import Event, Line, Phrase, Said, Who, cards_text, mine, sentence
+from cardcore.i18n import N_, P_, _
+from cardcore.narrate import Event, Line, Phrase, Said, Who
 
-# Why the hand (the match: GR-8.3) ended, by the events' ``reason_code``.
+# Why the hand (the match: GR-8) ended, by the events' ``reason_code``.
 REASONS: dict[str, str | tuple[str, str]] = {
-    "out": (N_("you played your last card"), N_("{name} played their last card")),
-    "max_turns": N_("the cards allowed to be played are played"),
-    "passes": N_("every player passed with the stock empty"),
+    "knock": (N_("you knocked"), N_("{name} knocked")),
+    "wall": N_("two cards were left in the stock and nobody knocked"),
+    "upcards": N_("the upcard was drawn fifty times"),
+    "repeated": N_("both players put back the upcard they drew"),
     "one_hand": N_("its one hand is played"),
 }
 
-
-# Who plays next and what they follow, when the turn passes.
-NEXT = Line(N_(" Next: {name}; suit {suit}."), of="next_player", personal=False)
+# Who plays next, when the turn passes.
+NEXT = Line(N_(" Next: {name}."), of="next_player", personal=False)
 
 
 def _passes(event: Event) -> bool:
@@ -24,116 +24,65 @@ def _passes(event: Event) -> bool:
     return "next_player" in event and event["next_player"] != event.get("player")
 
 
-PLAYED = Line(P_("{name} played {cards}."))
-NOMINATES_NEXT = Line(N_("{name} nominate a suit next."), N_("{name} nominates a suit next."))
-PLAYS_AGAIN = Line(N_("{name} play again."), N_("{name} plays again."))
+def _with_next(line: Line) -> Phrase:
+    def phrase(event: Event, seat: int | None, who: Who, name: str) -> Said:
+        return (line, NEXT) if _passes(event) else line
+    return phrase
 
 
-def _play(event: Event, seat: int | None, who: Who, name: str) -> Said:
-    if event.get("next_player") == event.get("player"):
-        cards = event.get("cards", [])
-        again = NOMINATES_NEXT if cards and cards[0].startswith("8") else PLAYS_AGAIN
-        return PLAYED(event, seat, who, name) + " " + sentence(again(event, seat, who, name))
-    return (PLAYED, NEXT) if "next_player" in event else PLAYED
-
-
-NOMINATED = Line(P_("{name} nominated {suit}."))
-
-
-def _nominate(event: Event, seat: int | None, who: Who, name: str) -> Said:
-    return (NOMINATED, NEXT) if _passes(event) else NOMINATED
-
-
-DREW = Line(P_("{name} drew {cards}."), nothing=N_("nothing"))
-TOOK_THE_DEBT = Line(P_("{name} took the debt: {cards}."), nothing=N_("nothing"))
-STOCK = Line(N_(" Stock: {count}."), personal=False, fields={"count": "stock_size"})
-
-
-def _draw(event: Event, seat: int | None, who: Who, name: str) -> Said:
-    drew = TOOK_THE_DEBT if event.get("rule") == "GR-4.4" else DREW   # a draw-two debt: at once
-    return (drew, STOCK, NEXT) if _passes(event) else (drew, STOCK)
-
-
+TOOK_UPCARD = Line(P_("{name} took the upcard {cards}."), nothing=N_("nothing"))
+DREW = Line(P_("{name} drew {cards} from the stock."), nothing=N_("a card"))
+DISCARDED = Line(P_("{name} discarded {cards}."))
+LAID_OFF = Line(P_("{name} laid off {cards}."))
+MELDED = Line(P_("{name} laid the meld {cards}."))
+KNOCKED = Line(P_("{name} knocked."))
 PASSED = Line(P_("{name} passed."))
 
 
-def _pass(event: Event, seat: int | None, who: Who, name: str) -> Said:
-    return (PASSED, NEXT) if _passes(event) else PASSED
+def _card(event: Event, seat: int | None, who: Who, name: str) -> Said:
+    line = LAID_OFF if event.get("rule") == "GR-7.1" else DISCARDED
+    return (line, NEXT) if _passes(event) else line
 
 
-def _reburied(event: Event, seat: int | None, who: Who, name: str) -> str:
-    bottom = event.get("place") == "bottom"
-    if len(event.get("cards", [])) == 1:
-        text = (_("Turned up {cards}: an eight goes to the bottom of the stock (GR-2.4).")
-                if bottom else
-                _("Turned up {cards}: an eight goes back into the stock at random (GR-2.4)."))
-    else:
-        text = (_("Turned up {cards}: the eights go to the bottom of the stock (GR-2.4).")
-                if bottom else
-                _("Turned up {cards}: the eights go back into the stock at random (GR-2.4)."))
-    return text.format(cards=cards_text(event))
-
-
-def _turn_up(event: Event, seat: int | None, who: Who, name: str) -> str:
-    first: int = event["first_player"]
-    line = mine(first, seat, _("Turned up {cards}, suit {suit}; {name} play first."),
-                _("Turned up {cards}, suit {suit}; {name} plays first.")).format(
-        cards=cards_text(event), suit=event.get("suit"), name=who(first))
-    if event.get("direction") == -1:
-        line += _(" Play goes down the seats.")
-    if event.get("draw_two_owed"):
-        line += _(" Owed: {count}.").format(count=event["draw_two_owed"])
-    if event.get("rule") == "GR-4.5":
-        line += _(" The turn-up acts as if the dealer had played it.")
-    return line
-
-
-def _reshuffle(event: Event, seat: int | None, who: Who, name: str) -> str:
-    moved = len(event.get("cards", [])) + event.get("hidden", 0)
-    return ngettext("The discard pile but its top card ({n} card) becomes the stock.",
-                    "The discard pile but its top card ({n} cards) becomes the stock.",
-                    moved).format(n=moved)
-
-
-def _hand_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
+def _hand_end_phrase(event: Event, seat: int | None, who: Who, reason: str) -> str:
     return _("The hand is over: {reason}.").format(reason=reason)
 
 
 PHRASES: dict[str, Phrase] = {
-    "play": _play, "nominate": _nominate, "draw": _draw, "pass": _pass,
+    "draw_upcard": _with_next(TOOK_UPCARD),
+    "draw_stock": _with_next(DREW),
+    "card": _card,
+    "meld": _with_next(MELDED),
+    "knock": _with_next(KNOCKED),
+    "pass": _with_next(PASSED),
     "deal": Line(P_("Hand {hand}: {name} dealt; stock: {count}."), of="dealer",
                  fields={"count": "stock_size"}),
-    "reburied": _reburied, "turn_up": _turn_up, "reshuffle": _reshuffle,
-    "drew": Line(P_("{name} took the rest of the debt from the new stock: {cards}.")),
-    "hand_end": _hand_end,
+    "turn_up": Line(N_("The upcard is {cards}; the knock card is {knock_card}."),
+                    personal=False),
+    "to_discard": Line(N_("The upcard {cards} goes to the discard pile."), personal=False),
+    "hand_end": _hand_end_phrase,
 }
 
 REFUSALS = (
-    N_("after an eight, nominate a suit first"),
-    N_("a suit is nominated only right after playing an eight"),
-    N_("you owe {count} cards: play a 2 or draw them"),
-    N_("you may pass only after drawing {count} card(s) this turn or with the stock empty"),
-    N_("the stock is empty"),
-    N_("you have drawn {count} card(s) this turn (max_draw_cards)"),
+    N_("the first upcard: draw it or pass"),
+    N_("both players passed the first upcard: draw from the stock"),
+    N_("draw first: the upcard or from the stock"),
+    N_("discard a card or knock"),
     N_("you do not hold {card}"),
-    N_("you owe {count} cards: only a 2 may be played"),
-    N_("{card} matches neither the suit {suit} nor the rank of {top}"),
+    N_("a knock needs deadwood of at most {count}"),
+    N_("after a knock, discard a card that keeps your deadwood at most {count}"),
+    N_("that meld cannot be laid now"),
+    N_("lay melds until your deadwood is at most {count}"),
+    N_("{card} does not fit the knocker's melds now"),
+    N_("nothing may be laid off on gin"),
+    N_("two cards are left in the stock: knock or pass"),
 )
-# Refusals with a count, said with the plural the count takes (cardcore.texts.refusal_text).
-PLURAL_REFUSALS = {
-    "you may pass only after drawing {count} card(s) this turn or with the stock empty":
-        lambda n: ngettext("you may pass only after drawing {count} card this turn or with "
-                           "the stock empty", "you may pass only after drawing {count} cards "
-                           "this turn or with the stock empty", n),
-    "you have drawn {count} card(s) this turn (max_draw_cards)": lambda n: ngettext(
-        "you have drawn {count} card this turn (max_draw_cards)",
-        "you have drawn {count} cards this turn (max_draw_cards)", n),
-}
 
 NOTATION = (
-    ("play 7H", N_("play a card of the suit to follow or of the same rank")),
-    ("play 8C", N_("an eight is wild: then nominate the suit to follow")),
-    ("nominate H", N_("after an eight: hearts are to follow (C D H S)")),
-    ("draw", N_("draw a card from the stock")),
-    ("pass", N_("pass (after the draws allowed, or with the stock empty)")),
+    ("draw upcard", N_("take the upcard")),
+    ("draw stock", N_("draw the top card of the stock")),
+    ("card 7H", N_("discard a card; after a knock, lay it off on the knocker's melds")),
+    ("knock", N_("end the hand with your deadwood at most the knock card")),
+    ("meld 7H 8H 9H", N_("lay a meld: three or four of a rank, or a run of a suit")),
+    ("pass", N_("pass (the first upcard, the wall, or when done laying)")),
 )
