@@ -190,7 +190,7 @@ class GinRummy(Game):
         """A bound on the actions of a game: a draw and a discard per turn, for the 49 upcard
         draws GR-8.2 allows and every card of the stock above the wall, and the first
         upcard's and the knock's actions (END_ACTIONS covers them)."""
-        stock = NUM_CARDS - 2 * options["hand_size"] - 1
+        stock: int = NUM_CARDS - 2 * int(options["hand_size"]) - 1
         return 2 * (MAX_UPCARD_DRAWS + stock) + END_ACTIONS
 
     def table_lines(self, player: int) -> list[str]:

@@ -65,7 +65,8 @@ class GinRummyNarrator(Narrator):
                 events.append(self.moved("to_discard", None, [a.upcard], b, "upcard",
                                          "discard", rule="GR-4.1"))
         elif spec.kind == "draw_upcard":
-            cards = [] if b.is_over else [a.upcard]      # GR-8.2: the 50th draw ends the hand
+            # GR-8.2: the 50th draw ends the hand and takes nothing
+            cards = [] if b.is_over or a.upcard is None else [a.upcard]
             events.append(self.action_event(action_id, player, cards, a, "upcard",
                                             f"hand:{player}", rule="GR-4.1", **fields))
         elif spec.kind == "card":
@@ -84,7 +85,8 @@ class GinRummyNarrator(Narrator):
                                             rule="GR-6.3" if a.knocked()[player] else "GR-7.2",
                                             **fields))
         elif spec.kind == "knock" and a.phase == 5:      # GR-5.2: the knock takes the upcard
-            events.append(self.action_event(action_id, player, [a.upcard], a, "upcard",
+            taken = [] if a.upcard is None else [a.upcard]
+            events.append(self.action_event(action_id, player, taken, a, "upcard",
                                             f"hand:{player}", rule="GR-5.2", **fields))
         else:
             events.append(self.action_event(action_id, player, **fields))
