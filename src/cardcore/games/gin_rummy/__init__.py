@@ -1,0 +1,213 @@
+"""Gin Rummy (``gin_rummy``), exactly as OpenSpiel's ``gin_rummy`` plays it.
+
+The rules are the rulebook games/gin_rummy.md (rule IDs GR-x.y). The game's files, here:
+
+* ``kernel.c`` / ``kernel.h`` — the rules in C99 over the core (cardcore/core/kernel.h): rule
+  constants, OpenSpiel's 241 action ids (listed at the top of both), the meld and deadwood
+  arithmetic, legality, apply, scoring, the per-seat projection, the zones, sample_hidden,
+  GreedyBot's policy and the options as the C ABI sees them; the same C builds the
+  extension, the native library and WebAssembly;
+* ``_state.pyx`` — the Python extension over that C: the state class and its getters;
+* this module — the thin protocol class: options, action decoding, the view;
+* ``events.py`` — the narrator (what each seat saw happen); ``words.py`` — its words;
+* ``greedy.py`` — GreedyBot's heuristic (documented there; the core plays it, ``kernel.c``);
+  ``schema.py`` and ``schemas/`` — the JSON Schemas;
+* ``web/`` — the web table's board and words.
+
+Action notation (what ``str(action)`` gives and ``apply`` accepts): ``card 7H`` (discard it,
+or lay it off) · ``draw upcard`` · ``draw stock`` · ``pass`` · ``knock`` · ``meld 7H 8H 9H``.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from cardcore._fast import GameState
+from cardcore.cards import card_str, format_cards
+from cardcore.i18n import N_, _
+from cardcore.game import ActionSpec, Game, JSONValue, Option, ShortMatch, flag, int_between
+from cardcore.games.gin_rummy._state import (
+    MAX_BONUS, MAX_HAND_SIZE, MAX_KNOCK_CARD, MIN_HAND_SIZE, NUM_CARDS, PHASES, GinRummyState,
+    action_table, deal_plan, gin_rummy_deck, meld_cards, observation_pieces,
+)
+from cardcore.games.gin_rummy._state import (  # the action ids by name
+    CARD_FIRST, DRAW_STOCK, DRAW_UPCARD, KNOCK, MELD_FIRST, PASS,
+)
+from cardcore.games.gin_rummy.events import GinRummyNarrator
+from cardcore.games.gin_rummy.greedy import choose as greedy_choose
+from cardcore.games.gin_rummy.schema import SCHEMA
+from cardcore.games.gin_rummy.words import PHRASES, REASONS
+
+__all__ = ["GinRummy", "CARD_FIRST", "DRAW_STOCK", "DRAW_UPCARD", "KNOCK", "MELD_FIRST", "PASS"]
+
+# The most a hand can count after a knock: ten cards with no meld laid (KKKKQQQQJJ, GR-7.2:
+# the other player need not lay its melds).
+MAX_HAND_VALUE = 100
+# GR-8.2: the upcard may be drawn 49 times; the stock gives every card but the hands, the
+# first upcard and the wall's two; a draw and a discard per turn; then at most the first
+# upcard's three actions and the knock's and layoffs' (a discard, melds, layoffs, passes).
+MAX_UPCARD_DRAWS = 49
+END_ACTIONS = 40
+
+
+def _describe(entry: tuple[str, list[int]]) -> ActionSpec:
+    kind, cards = entry
+    names = tuple(card_str(c) for c in cards)
+    if kind == "card":
+        return ActionSpec("card", names, f"card {names[0]}")
+    if kind == "meld":
+        return ActionSpec("meld", names, "meld " + " ".join(names))
+    return ActionSpec(kind, (), kind.replace("_", " "))
+
+
+class GinRummy(Game):
+    """Gin Rummy for two. Options (OpenSpiel's names and defaults): ``knock_card`` (10),
+    ``gin_bonus`` (25), ``undercut_bonus`` (25), ``oklahoma`` (False), ``hand_size`` (10)."""
+
+    _state: GinRummyState
+
+    name = "gin_rummy"
+    title = "Gin Rummy"
+    rule_prefix = "GR"
+    # A match is one hand (GR-8): players call it a hand, and its end is "hand_end".
+    round_name = "hand"
+    search_horizon = "match"
+    # The difficulty levels (make_bot("level:N")), calibrated by tournaments
+    # (benchmarks/calibrate_levels.py, docs/bots.md). Greedy play (knock at once, keep the
+    # melds) is strong here: a search of 1,000 iterations with greedy rollouts within 500 ms
+    # measured no better than pure greedy (40 games a pairing), so the ladder below it is
+    # greedy play with fewer and fewer random moves, and the search (which gives the hints)
+    # is the top.
+    levels = {1: "random", 2: "greedy:epsilon=0.8", 3: "greedy:epsilon=0.5",
+              4: "greedy:epsilon=0.2", 5: "ismcts:iterations=1000,rollout=greedy,think_ms=500"}
+    default_players = 2
+    min_players = 2
+    max_players = 2
+    short_match = ShortMatch(2, {}, "hands", 200)
+    phases = PHASES
+    rulebook = "gin_rummy.md"
+    score_direction = "higher is better (points)"
+    narrator = GinRummyNarrator
+    zone_labels = {"hand": N_("cards in hand"), "stock": N_("stock"), "upcard": N_("upcard"),
+                   "discard": N_("discard pile"), "melds": N_("melds laid")}
+    greedy = staticmethod(greedy_choose)
+    schema_parts = SCHEMA
+    phrases = PHRASES
+    reasons = REASONS
+    options_spec = {
+        "knock_card": Option(10, int_between(0, MAX_KNOCK_CARD, "GR-5.1"),
+                             "the most deadwood a knock may leave"),
+        "gin_bonus": Option(25, int_between(0, MAX_BONUS, "GR-8.1"),
+                            "the bonus for knocking with no deadwood"),
+        "undercut_bonus": Option(25, int_between(0, MAX_BONUS, "GR-8.1"),
+                                 "the bonus of a player who undercuts the knocker"),
+        "oklahoma": Option(False, flag("GR-3.3"), "the first upcard's value is the knock card"),
+        "hand_size": Option(10, int_between(MIN_HAND_SIZE, MAX_HAND_SIZE, "GR-2.1"),
+                            "cards dealt to each player"),
+    }
+    conformance_configs = [
+        {},
+        {"knock_card": 0},
+        {"oklahoma": True},
+        {"gin_bonus": 31, "undercut_bonus": 7, "knock_card": 5},
+        {"hand_size": 7},
+        {"hand_size": 2, "knock_card": 1, "gin_bonus": 0, "undercut_bonus": 0},
+    ]
+
+    @classmethod
+    def deck_for(cls, players: int, options: Mapping[str, Any]) -> list[int]:
+        """The deck composition (card ids, id order): one 52-card deck (GR-1.2)."""
+        return gin_rummy_deck()
+
+    @classmethod
+    def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
+        """The decode table: OpenSpiel's 241 ids in every configuration."""
+        return [_describe(entry) for entry in action_table()]
+
+    def _make_state(self, deck: list[int] | None) -> GinRummyState:
+        return GinRummyState(self.num_players, self.options, deck)
+
+    def _view_extra(self, player: int | None) -> dict[str, JSONValue]:
+        s = self._state
+        upcard = s.upcard
+        return {
+            "upcard": card_str(upcard) if upcard is not None else None,
+            "stock_size": s.stock_size,
+            "discard": format_cards(s.discard()),
+            "knock_card": s.knock_card,
+            "melds": [[format_cards(meld_cards(m)) for m in s.melds(p)] for p in range(2)],
+            "layoffs": format_cards(s.layoffs()),
+            "known": [format_cards(s.known(p), sort=True) for p in range(2)],
+            "knocked": s.knocked(),
+            "passed_first_upcard": s.passed_first_upcard(),
+            "upcard_draws": s.upcard_draws,
+            # GR-5.1: the seat's own least deadwood (nobody else's)
+            "deadwood": s.deadwood(player) if player is not None else None,
+            # GR-8.1: the hands are laid down to be counted once the hand is over
+            "final_hands": ([format_cards(s.hand(p), sort=True) for p in range(2)]
+                            if s.is_over else None),
+        }
+
+    def _round_summary(self, state: GameState) -> dict[str, JSONValue]:
+        return {"scores": list(state.scores())}
+
+    @classmethod
+    def deal_plan_of(cls, players: int, options: Mapping[str, Any], first: int) -> list[str]:
+        """Seat 0's hand, seat 1's, the upcard, the stock (GR-2)."""
+        return deal_plan(options["hand_size"])
+
+    @classmethod
+    def observation_pieces_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Sequence[tuple[str, int, int]]:
+        pieces: Sequence[tuple[str, int, int]] = observation_pieces()
+        return pieces
+
+    @classmethod
+    def observation_variants_of(cls, players: int, options: Mapping[str, Any]
+                                ) -> Mapping[str, tuple[int, int]]:
+        """"openspiel": OpenSpiel's gin_rummy observation tensor, exactly: the
+        ``openspiel_*`` pieces the observation begins with."""
+        pieces = cls.observation_pieces_of(players, options)
+        size = sum(n for name, _, n in pieces if name.startswith("openspiel_"))
+        return {"openspiel": (0, size)}
+
+    @classmethod
+    def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
+        """GR-8.1: at most the dearest hand of ten and the gin bonus; at worst that or the
+        knock card and the undercut bonus."""
+        top = float(MAX_HAND_VALUE + options["gin_bonus"] + options["undercut_bonus"])
+        return (-top, top)
+
+    @classmethod
+    def observation_bounds_of(cls, players: int, options: Mapping[str, Any]
+                              ) -> Mapping[str, tuple[float, float]]:
+        """Every piece is 0..1 (one-hots and card sets) but the scores (the returns)."""
+        bounds = {name: (0.0, 1.0) for name, _, _ in observation_pieces()}
+        bounds["scores"] = cls.utility_range_of(players, options)
+        return bounds
+
+    @classmethod
+    def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
+        """A bound on the actions of a game: a draw and a discard per turn, for the 49 upcard
+        draws GR-8.2 allows and every card of the stock above the wall, and the first
+        upcard's and the knock's actions (END_ACTIONS covers them)."""
+        stock: int = NUM_CARDS - 2 * int(options["hand_size"]) - 1
+        return 2 * (MAX_UPCARD_DRAWS + stock) + END_ACTIONS
+
+    def table_lines(self, player: int) -> list[str]:
+        """The public table as plain-text lines, for terminal front ends."""
+        v = self.view(player)
+        lines = [
+            _("Upcard {card}   stock {stock}   knock card {knock}").format(
+                card=v["upcard"] or "-", stock=v["stock_size"], knock=v["knock_card"]),
+            _("Discard pile: {cards}").format(cards=" ".join(v["discard"]) or "-"),
+        ]
+        for p in range(2):
+            if v["melds"][p]:
+                lines.append(_("Melds of seat {seat}: {melds}").format(
+                    seat=p, melds="  ".join(" ".join(m) for m in v["melds"][p])))
+        if v["deadwood"] is not None:
+            lines.append(_("Your deadwood: {points}").format(points=v["deadwood"]))
+        if v["phase"] == "over":
+            lines.append(_("Points: {scores}").format(scores="  ".join(
+                str(c) for c in v["scores"])))
+        return lines

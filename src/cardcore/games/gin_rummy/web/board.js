@@ -1,0 +1,20 @@
+// Gin Rummy on the web table: layout hints only (docs/server.md, "The web table"); the
+// zones, their labels and what moves come from the state.
+import { N_ } from "/static/i18n.js";
+
+export const layout = {
+  center: ["stock", "upcard", "discard"],
+  stack: [],
+  limit: { discard: 6 },
+  facts: [
+    { key: "upcard", label: N_("Upcard"), as: "cards", none: N_("none") },
+    { key: "knock_card", label: N_("Knock card") },
+    { key: "deadwood", label: N_("Your deadwood"), hide: true },
+    { key: "upcard_draws", label: N_("Upcards drawn"), hide: true },
+  ],
+  seat_facts: [],
+  actions: {
+    card: N_("Card"), draw_upcard: N_("Take upcard"), draw_stock: N_("Draw"), pass: N_("Pass"),
+    knock: N_("Knock"), meld: N_("Meld"),
+  },
+};

@@ -1,0 +1,13 @@
+"""Gin Rummy's scenarios for the generic tests (read by tests/game_cases.py; each field is
+optional, and a test uses its default without it: tests/games/*/cases.py show them all)."""
+
+# tests/test_howto_ends.py: the rule of each end reason, as events.py gives it (keep it with
+# the game's ``reasons`` and its how-to pages).
+END_RULES = {"knock": "GR-8.1", "wall": "GR-5.2", "upcards": "GR-8.2", "repeated": "GR-8.3",
+             "one_hand": "GR-8.1"}
+
+# tests/test_options_schema.py: refused (option, value, players); accepted (options, players).
+OPTIONS_OUT_OF_BOUNDS = [("knock_card", 11, 2), ("knock_card", -1, 2), ("hand_size", 11, 2),
+                         ("hand_size", 1, 2), ("gin_bonus", 1001, 2)]
+OPTIONS_AT_THE_BOUNDS = [({"knock_card": 0, "hand_size": 2, "gin_bonus": 1000,
+                           "undercut_bonus": 0}, 2)]

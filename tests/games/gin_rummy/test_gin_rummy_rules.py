@@ -1,0 +1,371 @@
+"""Gin Rummy, one or more tests per rule ID of games/gin_rummy.md (stacked decks)."""
+from __future__ import annotations
+
+import pytest
+
+from cardcore import ConfigError, IllegalActionError, new_game
+from cardcore.cards import card_id, card_str
+from cardcore.games.gin_rummy._state import (
+    NUM_MELDS, card_value, deadwood, meld_cards, to_os_index,
+)
+
+# Seat 0: three runs (A-2-3 of spades, 4-5-6 of clubs, 7-8-9 of diamonds) and a king of hearts.
+KNOCKER = "AS 2S 3S 4C 5C 6C 7D 8D 9D KH".split()
+# Seat 1: no meld; 10D lays off on 7-8-9D.
+LOOSE = "AH 3H 5H 7H 9H JH QC QD 10D 8C".split()
+
+
+def deal(hand0, hand1, upcard, stock=(), **options):
+    """A game dealt hand0 and hand1, the upcard, then the stock from the top (the rest of the
+    deck follows in id order)."""
+    named = list(hand0) + list(hand1) + [upcard] + list(stock)
+    rest = [card_str(c) for c in range(52) if card_str(c) not in named]
+    return new_game("gin_rummy", deck=named + rest, seed=0, **options)
+
+
+def legal(game):
+    return game.view(game.current_player)["legal_actions"]
+
+
+def knocked_and_laid(hand1=LOOSE, upcard="2H", **options):
+    """Seat 0 takes the upcard, knocks, discards KH and lays its three runs."""
+    g = deal(KNOCKER, hand1, upcard, **options)
+    g.apply("draw upcard")
+    g.apply("knock")
+    g.apply("card KH")
+    for meld in ("meld AS 2S 3S", "meld 4C 5C 6C", "meld 7D 8D 9D"):
+        g.apply(meld)
+    return g
+
+
+# ---------------------------------------------------------------- GR-1
+@pytest.mark.parametrize("players", [1, 3, 4])
+def test_gr_1_1_two_players_only(players):
+    with pytest.raises(ConfigError):
+        new_game("gin_rummy", players=players)
+    assert new_game("gin_rummy", seed=1).num_players == 2
+
+
+def test_gr_1_2_one_deck_of_52():
+    g = new_game("gin_rummy", seed=4)
+    assert sorted(g.state.all_cards()) == list(range(52))
+
+
+def test_gr_1_3_card_values():
+    assert [card_value(card_id(c)) for c in ("AS", "2C", "9D", "10H", "JS", "QC", "KD")] == \
+        [1, 2, 9, 10, 10, 10, 10]
+
+
+def test_gr_1_4_the_185_melds():
+    assert NUM_MELDS == 185
+    melds = [meld_cards(m) for m in range(NUM_MELDS)]
+    assert len({tuple(sorted(m)) for m in melds}) == 185
+    sizes = [len(m) for m in melds]
+    assert sizes.count(3) == 52 + 44 and sizes.count(4) == 13 + 40 and sizes.count(5) == 36
+    # rank A's set without spades is meld 0; the first run of three is A-2-3 of spades
+    assert [card_str(c) for c in meld_cards(0)] == ["AC", "AD", "AH"]
+    assert [card_str(c) for c in meld_cards(65)] == ["AS", "2S", "3S"]
+    # the ace is low only: no run ends in Q K A
+    assert not any({"QS", "KS", "AS"} <= {card_str(c) for c in m} for m in melds)
+
+
+@pytest.mark.parametrize("option,value", [("knock_card", 11), ("hand_size", 11),
+                                          ("gin_bonus", -1), ("oklahoma", "yes")])
+def test_gr_1_5_bad_options_are_refused(option, value):
+    with pytest.raises(ConfigError, match=option):
+        new_game("gin_rummy", **{option: value})
+
+
+# ---------------------------------------------------------------- GR-2
+def test_gr_2_1_the_deal_from_the_top():
+    g = deal(KNOCKER, LOOSE, "2H")
+    assert sorted(g.view(0)["hand"], key=card_id) == sorted(KNOCKER, key=card_id)
+    assert sorted(g.view(1)["hand"], key=card_id) == sorted(LOOSE, key=card_id)
+    g7 = new_game("gin_rummy", seed=3, hand_size=7)
+    assert g7.state.hand_sizes() == [7, 7] and g7.view(0)["stock_size"] == 52 - 15
+
+
+def test_gr_2_2_seat_one_deals_and_seat_zero_starts():
+    for seed in range(5):
+        g = new_game("gin_rummy", seed=seed)
+        assert g.state.dealer == 1 and g.current_player == 0
+
+
+def test_gr_2_3_the_first_upcard_and_the_stock():
+    g = deal(KNOCKER, LOOSE, "2H", stock=["5S"])
+    assert g.view(0)["upcard"] == "2H" and g.view(0)["stock_size"] == 31
+    assert g.state.stock()[0] == card_id("5S")
+
+
+# ---------------------------------------------------------------- GR-3
+def test_gr_3_1_take_or_pass_the_first_upcard():
+    g = deal(KNOCKER, LOOSE, "2H")
+    assert legal(g) == ["draw upcard", "pass"]
+    g.apply("pass")
+    assert g.current_player == 1 and legal(g) == ["draw upcard", "pass"]
+    g.apply("draw upcard")
+    assert g.view(1)["phase"] == "discard" and len(g.view(1)["hand"]) == 11
+    assert g.view(0)["known"][1] == ["2H"]
+
+
+def test_gr_3_2_both_pass_then_seat_zero_draws_from_the_stock():
+    g = deal(KNOCKER, LOOSE, "2H", stock=["5S"])
+    g.apply("pass")
+    g.apply("pass")
+    assert g.current_player == 0 and legal(g) == ["draw stock"]
+    with pytest.raises(IllegalActionError):
+        g.apply("draw upcard")
+    g.apply("draw stock")
+    assert "5S" in g.view(0)["hand"] and g.view(0)["discard"] == ["2H"]
+    assert g.view(0)["upcard"] is None
+
+
+@pytest.mark.parametrize("upcard,knock", [("7H", 7), ("QS", 10), ("AH", 0)])
+def test_gr_3_3_oklahoma_the_upcard_sets_the_knock_card(upcard, knock):
+    hand1 = [c for c in LOOSE if c != upcard] + (["2D"] if upcard in LOOSE else [])
+    g = deal(KNOCKER, hand1, upcard, oklahoma=True)
+    assert g.view(0)["knock_card"] == knock
+    assert deal(KNOCKER, hand1, upcard).view(0)["knock_card"] == 10
+
+
+# ---------------------------------------------------------------- GR-4
+def test_gr_4_1_draw_then_discard_the_discard_is_the_upcard():
+    g = deal(KNOCKER, LOOSE, "2H", stock=["5S", "6S"])
+    g.apply("pass")
+    g.apply("pass")
+    g.apply("draw stock")
+    assert "knock" not in legal(g) or g.state.deadwood(0) <= 10
+    g.apply("card KH")
+    assert g.view(1)["upcard"] == "KH" and g.current_player == 1
+    assert legal(g) == ["draw upcard", "draw stock"]
+    g.apply("draw stock")                             # the upcard goes out of play
+    assert g.view(1)["discard"] == ["2H", "KH"] and "6S" in g.view(1)["hand"]
+
+
+# ---------------------------------------------------------------- GR-5
+def test_gr_5_1_knock_only_with_little_deadwood():
+    g = deal(KNOCKER, LOOSE, "2H")
+    g.apply("draw upcard")                            # dead KH 2H: KH is the discard to come
+    assert g.state.deadwood(0) == 2 and "knock" in legal(g)
+    g = deal(KNOCKER, LOOSE, "2H", knock_card=1)
+    g.apply("draw upcard")
+    assert "knock" not in legal(g)
+    with pytest.raises(IllegalActionError, match="GR-5.1"):
+        g.apply("knock")
+    # a knock needs a discard that keeps it (hand_size 2: three aces, then two cards worth 2)
+    g = deal(["AS", "AC"], ["5H", "9C"], "AD", hand_size=2, knock_card=1)
+    g.apply("draw upcard")
+    assert g.state.deadwood(0) == 0 and "knock" not in legal(g)
+    # OpenSpiel's deadwood of eleven cards: the least over the arrangements, less the
+    # dearest unmelded card
+    assert deadwood([card_id(c) for c in KNOCKER + ["QH"]]) == 10
+
+
+def test_gr_5_2_the_wall_knock_or_end():
+    g = new_game("gin_rummy", seed=5, knock_card=0)
+    g.apply("pass")
+    g.apply("pass")
+    while g.view(0)["phase"] != "wall":
+        if g.view(0)["phase"] == "draw":
+            g.apply("draw stock")
+        else:
+            drawn = g.state.last_drawn()
+            g.apply(f"card {card_str(drawn[0])}" if drawn else legal(g)[0])
+    assert g.view(0)["stock_size"] == 2
+    assert legal(g)[0] == "pass" and set(legal(g)) <= {"pass", "knock"}
+    g.apply("pass")
+    assert g.is_over and g.state.returns() == [0.0, 0.0] and g.state.end_reason == "wall"
+
+
+# ---------------------------------------------------------------- GR-6
+def test_gr_6_1_the_knocker_holds_eleven_cards():
+    g = deal(KNOCKER, LOOSE, "2H")
+    g.apply("draw upcard")
+    g.apply("knock")
+    assert g.view(0)["phase"] == "knock" and len(g.view(0)["hand"]) == 11
+    assert g.current_player == 0
+
+
+def test_gr_6_2_the_knockers_discard_keeps_the_knock():
+    g = deal(KNOCKER, LOOSE, "2H")
+    g.apply("draw upcard")
+    g.apply("knock")
+    assert legal(g) == ["card 2H", "card KH"]
+    with pytest.raises(IllegalActionError, match="GR-6.2"):
+        g.apply("card AS")
+    g.apply("card KH")
+    assert g.view(0)["discard"] == ["KH"] and g.view(0)["upcard"] is None
+
+
+def test_gr_6_3_lay_melds_until_the_deadwood_is_at_most_the_knock_card():
+    g = deal(KNOCKER, LOOSE, "2H")
+    g.apply("draw upcard")
+    g.apply("knock")
+    g.apply("card KH")
+    assert "pass" not in legal(g)
+    assert legal(g) == ["meld AS 2S 3S", "meld 4C 5C 6C", "meld 7D 8D 9D"]
+    for meld in legal(g):
+        g.apply(meld)
+    assert legal(g) == ["pass"] and g.view(1)["melds"][0] == [
+        ["AS", "2S", "3S"], ["4C", "5C", "6C"], ["7D", "8D", "9D"]]
+
+
+# ---------------------------------------------------------------- GR-7
+def test_gr_7_1_lay_off_on_the_knockers_melds():
+    g = knocked_and_laid()
+    g.apply("pass")
+    assert g.current_player == 1 and legal(g) == ["card 10D", "pass"]
+    g.apply("card 10D")
+    assert g.view(0)["layoffs"] == ["10D"] and card_id("10D") in g.state.table(0)
+    assert legal(g) == ["pass"]
+
+
+def test_gr_7_2_then_the_other_lays_its_melds_and_ends():
+    hand1 = "AC AD AH 3C 3D 3H 4H 5H 6H 2C".split()
+    g = knocked_and_laid(hand1)
+    g.apply("pass")
+    g.apply("pass")                                   # no layoff
+    assert "meld AC AD AH" in legal(g) and "meld 4H 5H 6H" in legal(g)
+    g.apply("meld AC AD AH")
+    g.apply("meld 4H 5H 6H")
+    assert not g.is_over
+    g.apply("pass")
+    assert g.is_over
+    assert sorted(g.view(0)["final_hands"][1], key=card_id) == ["2C", "3C", "3D", "3H"]
+
+
+def test_gr_7_3_no_layoffs_on_gin():
+    gin = "AS 2S 3S 4C 5C 6C 7D 8D 9D 10D".split()
+    g = deal(gin, [c if c != "10D" else "KS" for c in LOOSE], "2H")
+    g.apply("draw upcard")
+    g.apply("knock")
+    g.apply("card 2H")
+    for meld in ("meld AS 2S 3S", "meld 4C 5C 6C", "meld 7D 8D 9D 10D"):
+        g.apply(meld)
+    g.apply("pass")
+    assert all(not a.startswith("card") for a in legal(g))
+    with pytest.raises(IllegalActionError):
+        g.apply("card QD")
+
+
+# ---------------------------------------------------------------- GR-8
+def test_gr_8_1_knock_gin_and_undercut():
+    g = knocked_and_laid()
+    g.apply("pass")
+    g.apply("card 10D")
+    g.apply("pass")
+    g.apply("pass")
+    assert g.state.returns() == [61.0, -61.0] and g.state.end_reason == "knock"
+    # undercut: the other melds down to 2 against the knocker's 9
+    hand0 = KNOCKER[:-1] + ["9H"]
+    g = deal(hand0, "AC AD AH 3C 3D 3H 4H 5H 6H 2C".split(), "2H", undercut_bonus=20)
+    g.apply("draw upcard")
+    g.apply("knock")
+    g.apply("card 2H")
+    for meld in ("meld AS 2S 3S", "meld 4C 5C 6C", "meld 7D 8D 9D"):
+        g.apply(meld)
+    g.apply("pass")
+    g.apply("pass")
+    for meld in ("meld AC AD AH", "meld 3C 3D 3H", "meld 4H 5H 6H"):
+        g.apply(meld)
+    g.apply("pass")
+    assert g.state.returns() == [-(9 - 2) - 20.0, 27.0]
+    # gin: the other's deadwood and the bonus
+    gin = "AS 2S 3S 4C 5C 6C 7D 8D 9D 10D".split()
+    g = deal(gin, [c if c != "10D" else "KS" for c in LOOSE], "2H", gin_bonus=31)
+    g.apply("draw upcard")
+    g.apply("knock")
+    g.apply("card 2H")
+    for meld in ("meld AS 2S 3S", "meld 4C 5C 6C", "meld 7D 8D 9D 10D"):
+        g.apply(meld)
+    g.apply("pass")
+    g.apply("pass")
+    loose = sum(card_value(card_id(c)) for c in LOOSE if c != "10D") + 10
+    assert g.state.returns() == [loose + 31.0, -loose - 31.0]
+
+
+def test_gr_8_2_the_fiftieth_upcard_draw_ends_the_hand():
+    g = new_game("gin_rummy", seed=2, knock_card=0)
+    g.apply("pass")
+    g.apply("pass")
+    g.apply("draw stock")
+    draws = 0
+    while not g.is_over:
+        if g.view(0)["phase"] == "draw":
+            upcard = g.view(0)["upcard"]
+            g.apply("draw upcard")
+            draws += 1
+            if g.is_over:
+                break
+            g.apply(next(a for a in legal(g) if a.startswith("card") and a != f"card {upcard}"))
+        else:
+            g.apply(next(a for a in legal(g) if a.startswith("card")))
+    assert draws == 50 and g.state.end_reason == "upcards"
+    assert g.state.returns() == [0.0, 0.0]
+
+
+def test_gr_8_3_both_put_back_the_upcard_ends_the_hand():
+    g = deal(KNOCKER, LOOSE, "2H")
+    g.apply("draw upcard")
+    g.apply("card 2H")
+    assert not g.is_over
+    g.apply("draw upcard")
+    g.apply("card 2H")
+    assert g.is_over and g.state.end_reason == "repeated"
+    assert g.state.returns() == [0.0, 0.0]
+
+
+def test_gr_8_4_no_knock_scores_nothing_and_one_hand_is_the_match():
+    g = new_game("gin_rummy", seed=7)
+    g.apply("pass")
+    g.apply("pass")
+    assert g.state.scores() == [0, 0]
+    g = deal(KNOCKER, LOOSE, "2H")
+    for action in ("draw upcard", "card 2H", "draw upcard", "card 2H"):
+        g.apply(action)
+    assert g.is_over and g.state.round_index == 1 and g.state.scores() == [0, 0]
+
+
+# ---------------------------------------------------------------- GR-9
+def test_gr_9_1_the_view():
+    g = deal(KNOCKER, LOOSE, "2H")
+    v = g.view(0)
+    assert v["deadwood"] == 10 and v["knock_card"] == 10 and v["upcard"] == "2H"
+    assert v["phase"] == "first_upcard" and v["passed_first_upcard"] == [False, False]
+    g.apply("pass")
+    assert g.view(1)["passed_first_upcard"] == [True, False]
+
+
+def test_gr_9_2_the_other_hand_is_hidden_but_cards_taken_face_up():
+    g = deal(KNOCKER, LOOSE, "2H")
+    assert g.view(1)["zones"]["hand:0"] == {"count": 10}
+    g.apply("draw upcard")
+    assert g.view(1)["known"][0] == ["2H"]
+    g.apply("card KH")
+    assert g.view(1)["known"][0] == ["2H"]
+    obs = g.observation_tensor(1)
+    pieces = {name: (at, n) for name, at, n in g.observation_pieces}
+    at, n = pieces["known_cards"]
+    assert [i for i in range(n) if obs[at + i]] == [to_os_index(card_id("2H"))]
+
+
+# ---------------------------------------------------------------- GR-10
+def test_gr_10_1_worlds_keep_the_cards_taken_face_up():
+    g = deal(KNOCKER, LOOSE, "2H")
+    g.apply("pass")
+    g.apply("draw upcard")
+    g.apply("card QD")
+    hidden = set(g.state.hand(0)) | set(g.state.stock())
+    for seed in range(20):
+        world = g.state.sample_hidden(0, seed)
+        assert card_id("2H") in world.hand(1) and len(world.hand(1)) == 10
+        assert world.hand(0) == g.state.hand(0)
+        assert set(world.hand(1)) - {card_id("2H")} <= hidden | set(g.state.hand(1))
+        assert sorted(world.all_cards()) == list(range(52))
+
+
+def test_gr_10_2_a_world_depends_only_on_what_the_seat_knows():
+    a = deal(KNOCKER, LOOSE, "2H")
+    other = list(reversed(LOOSE))                      # the same cards, dealt in another order
+    b = deal(KNOCKER, other, "2H")
+    assert a.state.sample_hidden(0, 9).hand(1) == b.state.sample_hidden(0, 9).hand(1)
