@@ -5,8 +5,8 @@ The rules are the rulebook games/belote.md (rule IDs BE-x.y). The game's files, 
 * ``kernel.c`` / ``kernel.h`` — the rules in C99 over the core (cardcore/core/kernel.h): rule
   constants, the 75 action ids (95 with contracts="all"; listed at the top of both), the
   auction, legality, apply, scoring, the per-seat projection, the zones, sample_hidden,
-  GreedyBot's policy and the options as the C ABI sees them; the same C builds the extension, the native library and
-  WebAssembly;
+  GreedyBot's policy and the options as the C ABI sees them; the same C builds the
+  extension, the native library and WebAssembly;
 * ``_state.pyx`` — the Python extension over that C: the state class and its getters;
 * this module — the thin protocol class: options, action decoding, the view;
 * ``events.py`` — the narrator (what each seat saw happen); ``words.py`` — its words;
