@@ -3,10 +3,10 @@
 The rules are the rulebook games/belote.md (rule IDs BE-x.y). The game's files, here:
 
 * ``kernel.c`` / ``kernel.h`` — the rules in C99 over the core (cardcore/core/kernel.h): rule
-  constants, the 75 action ids (listed at the top of both), the auction, legality, apply,
-  scoring, the per-seat projection, the zones, sample_hidden, GreedyBot's policy and the
-  options as the C ABI sees them; the same C builds the extension, the native library and
-  WebAssembly;
+  constants, the 75 action ids (95 with contracts="all"; listed at the top of both), the
+  auction, legality, apply, scoring, the per-seat projection, the zones, sample_hidden,
+  GreedyBot's policy and the options as the C ABI sees them; the same C builds the
+  extension, the native library and WebAssembly;
 * ``_state.pyx`` — the Python extension over that C: the state class and its getters;
 * this module — the thin protocol class: options, action decoding, the view;
 * ``events.py`` — the narrator (what each seat saw happen); ``words.py`` — its words;
@@ -15,7 +15,8 @@ The rules are the rulebook games/belote.md (rule IDs BE-x.y). The game's files, 
 * ``web/`` — the web table's board.
 
 Action notation (what ``str(action)`` gives and ``apply`` accepts): ``play 10H`` · ``pass`` ·
-``bid 80S`` · ``capot H`` · ``contre`` · ``surcontre``.
+``bid 80S`` · ``capot H`` · ``contre`` · ``surcontre``; with ``contracts="all"`` also ``bid 80NT``
+(no-trump), ``bid 80AT`` (all-trump), ``capot NT``, ``capot AT`` (BE-9).
 """
 from __future__ import annotations
 
@@ -59,7 +60,8 @@ _BEST_SCORE = 252 + CAPOT_VALUE * 4 + 20
 class Belote(Game):
     """Belote Contrée for four players in two partnerships (seats 0+2 against 1+3). Options
     (colver's rules by default): ``dealer`` (None = by lot), ``surcontre`` ("x3" or "x4"),
-    ``rounding`` ("none" or "nearest_ten"), ``undertrump`` ("free" or "required")."""
+    ``rounding`` ("none" or "nearest_ten"), ``undertrump`` ("free" or "required"),
+    ``contracts`` ("suits" or "all": no-trump and all-trump bids too)."""
 
     _state: BeloteState
 
@@ -102,6 +104,8 @@ class Belote(Game):
         "undertrump": Option("free", one_of("free", "required", rule="BE-5.6"),
                              "unable to overtrump: undertrump or discard (colver), or "
                              "undertrump"),
+        "contracts": Option("suits", one_of("suits", "all", rule="BE-9.1"),
+                            "suit contracts only (colver), or no-trump and all-trump too"),
     }
     conformance_configs = [
         {},
@@ -109,6 +113,8 @@ class Belote(Game):
         {"dealer": 1, "surcontre": "x4"},
         {"rounding": "nearest_ten", "undertrump": "required"},
         {"dealer": 0, "undertrump": "required", "surcontre": "x4"},
+        {"contracts": "all"},
+        {"dealer": 3, "contracts": "all", "undertrump": "required", "rounding": "nearest_ten"},
     ]
 
     @classmethod
@@ -118,8 +124,9 @@ class Belote(Game):
 
     @classmethod
     def action_specs(cls, players: int, options: Mapping[str, Any]) -> Sequence[ActionSpec]:
-        """The decode table: the 75 ids (kernel.h) in every configuration."""
-        return [_describe(entry) for entry in action_table()]
+        """The decode table: the 75 ids (kernel.h); contracts="all" adds the 20 no-trump and
+        all-trump bids after them (BE-9.1)."""
+        return [_describe(entry) for entry in action_table(options["contracts"] == "all")]
 
     @classmethod
     def sides_of(cls, players: int, options: Mapping[str, Any]) -> list[int]:

@@ -8,13 +8,16 @@ ARE the card indices. cardcore's own card ids (``suit * 13 + rank``, A = 0, suit
 appear only at the Python boundary, converted by ``to_card_id`` / ``to_index`` (the one
 mapping, be_card_id / be_index_of in kernel.h).
 
-Action space (the same 75 ids in every configuration; 32 + colver's bidding ids):
+Action space (75 ids, 32 + colver's bidding ids; contracts="all" adds 20 after them):
     0..31   play the card with that index                               BE-5
     32      pass                                                        BE-3.2
     33..68  bid 80 + 10 * ((a - 33) // 4) in suit (a - 33) % 4 (S H D C)  BE-3.3
     69..72  bid capot (250) in suit a - 69                              BE-3.4
     73      contre                                                      BE-3.5
     74      surcontre                                                   BE-3.6
+    75..92  contracts="all": bid 80 + 10 * ((a - 75) // 2), no-trump (NT) if (a - 75) % 2
+            == 0, else all-trump (AT)                                   BE-9.1
+    93, 94  contracts="all": capot NT, capot AT                         BE-9.1
 
 The rules themselves are C (``kernel.c`` / ``kernel.h`` beside this file: the same code the
 native and WebAssembly libraries build); this module binds them to the framework and adds the
@@ -41,6 +44,8 @@ cdef extern from "cardcore/games/belote/kernel.h" nogil:
         BE_BID_STEP
         BE_BID_LEVELS
         BE_CAPOT_VALUE
+        BE_NO_TRUMP
+        BE_ALL_TRUMP
     enum:
         BE_A_PASS
         BE_A_BID
@@ -48,6 +53,9 @@ cdef extern from "cardcore/games/belote/kernel.h" nogil:
         BE_A_CONTRE
         BE_A_SURCONTRE
         BE_NUM_ACTIONS
+        BE_A_BID_NTAT
+        BE_A_CAPOT_NTAT
+        BE_NUM_ALL_ACTIONS
         BE_MAX_AUCTION
     enum:
         BE_MAX_ROWS
@@ -68,6 +76,7 @@ cdef extern from "cardcore/games/belote/kernel.h" nogil:
         int32_t surcontre
         int32_t round10
         int32_t must_undertrump
+        int32_t all_contracts
 
     ctypedef struct BEState:
         Header h
@@ -115,8 +124,12 @@ BID_FIRST = BE_A_BID              # bid level l (80 + 10 l) in suit s: BID_FIRST
 CAPOT_FIRST = BE_A_CAPOT          # capot in suit s: CAPOT_FIRST + s
 CONTRE = BE_A_CONTRE
 SURCONTRE = BE_A_SURCONTRE
+BID_NTAT_FIRST = BE_A_BID_NTAT    # contracts="all": bid level l in NT / AT: BID_NTAT_FIRST + 2 l + k
+CAPOT_NTAT_FIRST = BE_A_CAPOT_NTAT   # capot NT, capot AT: CAPOT_NTAT_FIRST + k
 PLAYERS = BE_PLAYERS
 SUIT_LETTERS = "SHDC"             # colver's suit order (bids and trumps)
+# a contract's "suit": the four suits, then no-trump and all-trump (BE-9)
+CONTRACT_LETTERS = ("S", "H", "D", "C", "NT", "AT")
 # colver's suit index -> cardcore's (C S D H = 0..3)
 CC_SUIT = (1, 3, 2, 0)
 BID_VALUES = tuple(BE_MIN_BID + BE_BID_STEP * k for k in range(BE_BID_LEVELS))
@@ -138,9 +151,10 @@ def to_index(int card) -> int:
     return i
 
 
-def action_table() -> list:
+def action_table(bint all_contracts=False) -> list:
     """One tuple per id: (kind, cardcore card id or None, bid value or None, suit letter or
-    None)."""
+    None); with ``all_contracts`` (contracts="all", BE-9.1) the no-trump and all-trump bids
+    ("NT", "AT") after the 75 ids."""
     table = [("play", be_card_id(i), None, None) for i in range(BE_NUM_CARDS)]
     table.append(("pass", None, None, None))
     table += [("bid", None, BID_VALUES[k // 4], SUIT_LETTERS[k % 4])
@@ -148,11 +162,16 @@ def action_table() -> list:
     table += [("capot", None, CAPOT_VALUE, SUIT_LETTERS[s]) for s in range(4)]
     table += [("contre", None, None, None), ("surcontre", None, None, None)]
     assert len(table) == BE_NUM_ACTIONS
+    if all_contracts:
+        table += [("bid", None, BID_VALUES[k // 2], CONTRACT_LETTERS[4 + k % 2])
+                  for k in range(2 * BE_BID_LEVELS)]
+        table += [("capot", None, CAPOT_VALUE, CONTRACT_LETTERS[4 + k]) for k in range(2)]
+        assert len(table) == BE_NUM_ALL_ACTIONS
     return table
 
 
-def num_actions() -> int:
-    return BE_NUM_ACTIONS
+def num_actions(bint all_contracts=False) -> int:
+    return BE_NUM_ALL_ACTIONS if all_contracts else BE_NUM_ACTIONS
 
 
 def belote_deck() -> list:
@@ -161,8 +180,9 @@ def belote_deck() -> list:
 
 
 def card_points(card, trump) -> int:
-    """BE-4.1, BE-4.2: a card's points (cardcore id) with ``trump`` a suit letter or None."""
-    return be_card_points(to_index(card), -1 if trump is None else SUIT_LETTERS.index(trump))
+    """BE-4.1, BE-4.2, BE-9.2, BE-9.3: a card's points (cardcore id) with ``trump`` a suit
+    letter, "NT", "AT" or None."""
+    return be_card_points(to_index(card), -1 if trump is None else CONTRACT_LETTERS.index(trump))
 
 
 # ---------------------------------------------------------------- scoring (BE-7)
@@ -234,12 +254,13 @@ cdef class BeloteState(GameState):
         if players != BE_PLAYERS:
             raise ValueError(f"players must be {BE_PLAYERS}")
         init_header(&self.d.h, players, deck, belote_deck())
-        cdef int64_t values[4]
+        cdef int64_t values[5]
         dealer = options["dealer"]
         values[0] = OPTION_NONE if dealer is None else dealer
         values[1] = 0 if options["surcontre"] == "x3" else 1
         values[2] = 0 if options["rounding"] == "none" else 1
         values[3] = 0 if options["undertrump"] == "free" else 1
+        values[4] = 0 if options["contracts"] == "suits" else 1
         if be_init(&self.d, players, values) != 0:
             raise ValueError(f"dealer must be None or a seat 0..{players - 1}")
 
@@ -279,7 +300,7 @@ cdef class BeloteState(GameState):
 
     @property
     def contract_suit(self):
-        return SUIT_LETTERS[self.d.bid_suit] if self.d.bid_seat >= 0 else None
+        return CONTRACT_LETTERS[self.d.bid_suit] if self.d.bid_seat >= 0 else None
 
     @property
     def taker(self):
@@ -301,7 +322,7 @@ cdef class BeloteState(GameState):
     # --- the play (BE-5, BE-6)
     @property
     def trump(self):
-        return SUIT_LETTERS[self.d.trump] if self.d.trump >= 0 else None
+        return CONTRACT_LETTERS[self.d.trump] if self.d.trump >= 0 else None
 
     @property
     def leader(self) -> int:

@@ -10,9 +10,12 @@ with one draw from the bot's generator, only when there is a tie):
   80 in its best suit when that worth reaches 70 (the dealer, last to speak, opens whatever
   its hand: a table of greedy players never passes the deal out); over an opponents' contract it raises by one
   step (10) in its best suit when the worth reaches the new value; it never outbids its
-  partner and never says contre or surcontre; otherwise it passes;
-* lead (BE-5.1): the strongest card (trumps above plain cards, then by rank), points breaking
-  ties;
+  partner and never says contre or surcontre; otherwise it passes. With ``contracts="all"``
+  (BE-9) no-trump and all-trump compete as two more "suits": no-trump's worth is the hand's
+  no-trump points (BE-9.2) plus 4 per ace, all-trump's its all-trump points (BE-9.3) plus 6
+  per jack;
+* lead (BE-5.1): the strongest card (trumps above plain cards, then by rank; all-trump: by
+  the trumps' order), points breaking ties;
 * when the partner holds the trick (BE-5.3): the card worth most points, trumps kept back
   (-30);
 * otherwise: the cheapest card that takes the trick, or, if none does, the cheapest card.

@@ -17,6 +17,11 @@ enum {
     A_CONTRE = BE_A_CONTRE,
     A_SURCONTRE = BE_A_SURCONTRE,
     NUM_ACTIONS = BE_NUM_ACTIONS,
+    NUM_ALL_ACTIONS = BE_NUM_ALL_ACTIONS,
+    A_BID_NTAT = BE_A_BID_NTAT,
+    A_CAPOT_NTAT = BE_A_CAPOT_NTAT,
+    NT = BE_NO_TRUMP,
+    AT = BE_ALL_TRUMP,
     MAX_LEGAL = BE_MAX_LEGAL,
     PH_AUCTION = BE_PH_AUCTION,
     PH_PLAY = BE_PH_PLAY,
@@ -38,6 +43,10 @@ static const uint8_t PLAIN_POINTS[8] = {0, 0, 0, 2, 3, 4, 10, 11};
 static const uint8_t TRUMP_POINTS[8] = {0, 0, 14, 20, 3, 4, 10, 11};
 /* BE-4.2: a trump's strength by rank index: J > 9 > A > 10 > K > Q > 8 > 7. */
 static const uint8_t TRUMP_STRENGTH[8] = {0, 1, 6, 7, 2, 3, 4, 5};
+/* BE-9.2: no-trump (the FFB's values: the ace 19, every suit 38, 162 with the dix de der);
+ * BE-9.3: all-trump (every suit 38 as well). By rank index 7 8 9 J Q K 10 A. */
+static const uint8_t NT_POINTS[8] = {0, 0, 0, 2, 3, 4, 10, 19};
+static const uint8_t AT_POINTS[8] = {0, 0, 9, 14, 1, 3, 5, 6};
 /* The ranks of a suit stronger as trumps than a strength, as an 8-bit mask. */
 static const uint8_t TRUMPS_ABOVE[9] = {
     /* strength -1 */ 0xFF, /* 0 */ 0xFE, /* 1 */ 0xFC, /* 2 */ 0xEC, /* 3 */ 0xCC, /* 4 */ 0x8C,
@@ -48,6 +57,8 @@ static inline uint32_t suit_bits(int suit) { return (uint32_t)0xFF << (8 * suit)
 static inline int team_of(int seat) { return seat & 1; }
 
 int be_card_points(int card, int trump) {
+    if (trump == NT) return NT_POINTS[be_rank(card)];
+    if (trump == AT) return AT_POINTS[be_rank(card)];
     return be_suit(card) == trump ? TRUMP_POINTS[be_rank(card)] : PLAIN_POINTS[be_rank(card)];
 }
 
@@ -137,6 +148,11 @@ static uint32_t playable(const BEState *s) {
     if (s->n_trick == 0) return hand;             /* BE-5.1: any lead */
     lead = be_suit(s->trick[0]);
     follow = hand & suit_bits(lead);
+    if (t == NT) return follow ? follow : hand;   /* BE-9.4: follow suit, nothing more */
+    if (t == AT) {                                 /* BE-9.5: follow suit, and climb */
+        over = follow & ((uint32_t)TRUMPS_ABOVE[s->master_strength + 1] << (8 * lead));
+        return over ? over : follow ? follow : hand;
+    }
     trumps = hand & suit_bits(t);
     over = trumps & ((uint32_t)TRUMPS_ABOVE[s->best_trump + 1] << (8 * t));
     if (lead == t) {                               /* BE-5.2: trumps led: climb if you can */
@@ -172,6 +188,11 @@ static int be_legal(void *state, int32_t *out, int capacity) {
         for (a = A_BID + 4 * first; a < A_CAPOT; a++) out[n++] = a;          /* BE-3.3 */
         if (s->bid_value < BE_CAPOT_VALUE)
             for (a = A_CAPOT; a < A_CONTRE; a++) out[n++] = a;               /* BE-3.4 */
+        if (s->opt.all_contracts) {                                          /* BE-9.1 */
+            for (a = A_BID_NTAT + 2 * first; a < A_CAPOT_NTAT; a++) out[n++] = a;
+            if (s->bid_value < BE_CAPOT_VALUE)
+                for (a = A_CAPOT_NTAT; a < NUM_ALL_ACTIONS; a++) out[n++] = a;
+        }
         if (s->bid_seat >= 0 && team_of(s->bid_seat) != team_of(p)) out[n++] = A_CONTRE;
     } else if (team_of(s->bid_seat) == team_of(p)) {
         out[n++] = A_SURCONTRE;                    /* BE-3.6 */
@@ -203,12 +224,15 @@ static void end_match(BEState *s) {
 /* BE-3.9: the play begins: the trump, the belote's holder (BE-6.4), the first lead (BE-5.1). */
 static void start_play(BEState *s) {
     int p, t = s->bid_suit;
-    uint32_t kq = ((uint32_t)1 << (8 * t + R_QUEEN_I)) | ((uint32_t)1 << (8 * t + R_KING_I));
+    uint32_t kq;
     s->h.phase = PH_PLAY;
     s->trump = t;
     s->belote_seat = -1;
-    for (p = 0; p < PLAYERS; p++)
-        if ((s->hand[p] & kq) == kq) s->belote_seat = p;
+    if (t < NT) {                                  /* BE-9.6: no belote in NT and AT */
+        kq = ((uint32_t)1 << (8 * t + R_QUEEN_I)) | ((uint32_t)1 << (8 * t + R_KING_I));
+        for (p = 0; p < PLAYERS; p++)
+            if ((s->hand[p] & kq) == kq) s->belote_seat = p;
+    }
     s->leader = (s->h.dealer + 1) % PLAYERS;
     s->h.to_move = s->leader;
     s->best_trump = -1;
@@ -227,6 +251,16 @@ static void bid_call(BEState *s, int p, int action) {
             start_play(s);
             return;
         }
+    } else if (action >= A_BID_NTAT && action < A_CAPOT_NTAT) {    /* BE-9.1 */
+        s->bid_value = BE_MIN_BID + BE_BID_STEP * ((action - A_BID_NTAT) / 2);
+        s->bid_suit = NT + (action - A_BID_NTAT) % 2;
+        s->bid_seat = p;
+        s->passes = 0;
+    } else if (action >= A_CAPOT_NTAT) {           /* BE-9.1: capot no-trump or all-trump */
+        s->bid_value = BE_CAPOT_VALUE;
+        s->bid_suit = NT + action - A_CAPOT_NTAT;
+        s->bid_seat = p;
+        s->passes = 0;
     } else if (action < A_CAPOT) {                 /* BE-3.3 */
         s->bid_value = BE_MIN_BID + BE_BID_STEP * ((action - A_BID) / 4);
         s->bid_suit = (action - A_BID) % 4;
@@ -250,10 +284,12 @@ static void bid_call(BEState *s, int p, int action) {
     s->h.turns += 1;
 }
 
-/* BE-5.5: a card's strength in the trick (-1: neither trump nor the suit led). */
+/* BE-5.5: a card's strength in the trick (-1: neither trump nor the suit led); BE-9.4,
+ * BE-9.5: in no-trump and all-trump, the suit led's order only (all-trump: the trumps'). */
 static inline int strength(const BEState *s, int card) {
     if (be_suit(card) == s->trump) return 16 + TRUMP_STRENGTH[be_rank(card)];
-    if (be_suit(card) == be_suit(s->trick[0])) return be_rank(card);
+    if (be_suit(card) == be_suit(s->trick[0]))
+        return s->trump == AT ? TRUMP_STRENGTH[be_rank(card)] : be_rank(card);
     return -1;
 }
 
@@ -420,14 +456,20 @@ static void be_observe(const void *state, int seat, float *out) {
     put_mask(out + o[BE_P_PLAYED], s->played);
     for (i = 0; i < s->n_calls; i++) {             /* each seat's highest bid */
         a = s->calls[i] + A_PASS;
-        if (a <= A_PASS || a >= A_CONTRE) continue;
+        if (a <= A_PASS || a == A_CONTRE || a == A_SURCONTRE) continue;
         p = (s->h.dealer + 1 + i) % PLAYERS;
-        level = a < A_CAPOT ? (a - A_BID) / 4 : BE_BID_LEVELS;
+        if (a >= NUM_ACTIONS)
+            level = a < A_CAPOT_NTAT ? (a - A_BID_NTAT) / 2 : BE_BID_LEVELS;
+        else
+            level = a < A_CAPOT ? (a - A_BID) / 4 : BE_BID_LEVELS;
         memset(out + o[BE_P_BIDS] + p * (BE_BID_LEVELS + 1), 0, sizeof(float) * (BE_BID_LEVELS + 1));
         out[o[BE_P_BIDS] + p * (BE_BID_LEVELS + 1) + level] = 1.0f;
     }
     if (s->bid_seat >= 0) {
-        out[o[BE_P_CONTRACT_SUIT] + s->bid_suit] = 1.0f;
+        if (s->bid_suit < NT)                      /* BE-9.7: no-trump none, all-trump all four */
+            out[o[BE_P_CONTRACT_SUIT] + s->bid_suit] = 1.0f;
+        else if (s->bid_suit == AT)
+            for (i = 0; i < 4; i++) out[o[BE_P_CONTRACT_SUIT] + i] = 1.0f;
         out[o[BE_P_CONTRACT_VALUE]] = (float)s->bid_value / (float)BE_CAPOT_VALUE;
         out[o[BE_P_TAKER] + s->bid_seat] = 1.0f;
     }
@@ -450,7 +492,7 @@ static int be_sample_hidden(void *state, int seat, Rng *rng) {
     uint8_t pool[NUM_CARDS];
     int need[PLAYERS], q, n = 0, i, c, t = s->trump;
     uint32_t pinned = 0, unseen = 0, kq;
-    if (s->h.phase == PH_PLAY && s->belote_said == 1) {
+    if (s->h.phase == PH_PLAY && s->belote_said == 1 && t < NT) {
         kq = ((uint32_t)1 << (8 * t + R_QUEEN_I)) | ((uint32_t)1 << (8 * t + R_KING_I));
         pinned = s->hand[s->belote_seat] & kq;
         if (s->belote_seat == seat) pinned = 0;
@@ -472,7 +514,7 @@ static int be_sample_hidden(void *state, int seat, Rng *rng) {
     }
     /* BE-6.4: in this world, the belote is whoever holds both (if nobody has said it yet and
      * neither card has been played: a seat that played one without a word did not hold both) */
-    if (s->h.phase == PH_PLAY && s->belote_said == 0) {
+    if (s->h.phase == PH_PLAY && s->belote_said == 0 && t < NT) {
         kq = ((uint32_t)1 << (8 * t + R_QUEEN_I)) | ((uint32_t)1 << (8 * t + R_KING_I));
         s->belote_seat = -1;
         for (q = 0; q < PLAYERS; q++)
@@ -508,16 +550,40 @@ static double suit_worth(uint32_t hand, int suit) {
     return w;
 }
 
+/* contracts="all" (BE-9): no-trump's worth is its card points (BE-9.2) plus G_NT_ACE per ace,
+ * all-trump's its card points (BE-9.3) plus G_AT_JACK per jack; bid like a suit. */
+#define G_NT_ACE 4.0
+#define G_AT_JACK 6.0
+
+static double ntat_worth(uint32_t hand, int kind) {
+    double w = 0.0;
+    int c;
+    for (c = 0; c < NUM_CARDS; c++) {
+        if (!(hand & ((uint32_t)1 << c))) continue;
+        if (kind == NT)
+            w += NT_POINTS[be_rank(c)] + (be_rank(c) == 7 ? G_NT_ACE : 0.0);
+        else
+            w += AT_POINTS[be_rank(c)] + (be_rank(c) == 3 ? G_AT_JACK : 0.0);
+    }
+    return w;
+}
+
+/* The bid id of `value` (80..160) in `suit` (0..3, NT, AT). */
+static int bid_id(int value, int suit) {
+    int level = (value - BE_MIN_BID) / BE_BID_STEP;
+    return suit < NT ? A_BID + 4 * level + suit : A_BID_NTAT + 2 * level + (suit - NT);
+}
+
 static int be_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
     const BEState *s = (const BEState *)state;
     double values[MAX_LEGAL];
     int32_t ties[MAX_LEGAL];
-    int p = s->h.to_move, k, a, best_suit = 0, st, win_now;
-    double worth[4], best = -1.0, want;
+    int p = s->h.to_move, k, a, best_suit = 0, st, win_now, kinds = s->opt.all_contracts ? 6 : 4;
+    double worth[6], best = -1.0, want;
     if (n == 1) return 0;
     if (s->h.phase == PH_AUCTION) {
-        for (k = 0; k < 4; k++) {
-            worth[k] = suit_worth(s->hand[p], k);
+        for (k = 0; k < kinds; k++) {
+            worth[k] = k < NT ? suit_worth(s->hand[p], k) : ntat_worth(s->hand[p], k);
             if (worth[k] > best) {
                 best = worth[k];
                 best_suit = k;
@@ -534,9 +600,7 @@ static int be_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
         for (k = 0; k < n; k++) {
             a = legal[k];
             values[k] = a == A_PASS ? 0.0 : -1.0;
-            if (want > 0 && a >= A_BID && a < A_CAPOT && (a - A_BID) % 4 == best_suit
-                && BE_MIN_BID + BE_BID_STEP * ((a - A_BID) / 4) == (int)want)
-                values[k] = 1.0;
+            if (want > 0 && a == bid_id((int)want, best_suit)) values[k] = 1.0;
         }
         return best_by_value(values, n, rng, ties);
     }
@@ -544,7 +608,8 @@ static int be_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
     for (k = 0; k < n; k++) {
         a = legal[k];
         if (s->n_trick == 0) {                     /* lead: the strongest card, points first */
-            values[k] = (be_suit(a) == s->trump ? 16 + TRUMP_STRENGTH[be_rank(a)] : be_rank(a))
+            values[k] = (be_suit(a) == s->trump ? 16 + TRUMP_STRENGTH[be_rank(a)]
+                         : s->trump == AT ? TRUMP_STRENGTH[be_rank(a)] : be_rank(a))
                         + 0.01 * be_card_points(a, s->trump);
             continue;
         }
@@ -552,8 +617,7 @@ static int be_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
             values[k] = be_card_points(a, s->trump) + (be_suit(a) == s->trump ? -30.0 : 0.0);
             continue;
         }
-        st = be_suit(a) == s->trump ? 16 + TRUMP_STRENGTH[be_rank(a)]
-             : be_suit(a) == be_suit(s->trick[0]) ? be_rank(a) : -1;
+        st = strength(s, a);
         if (st > s->master_strength)               /* takes the trick: cheapest taker */
             values[k] = 100.0 - be_card_points(a, s->trump) - 0.1 * st;
         else                                       /* cannot take: cheapest card */
@@ -574,7 +638,7 @@ static long long be_play(void *s, Rng *chooser, int32_t *scratch, long long max_
 enum {
     R_AUCTION_FIRST = 0, R_AUCTION_OVER, R_BID_TOO_LOW, R_CAPOT_TOP, R_BID_AFTER_CONTRE,
     R_CONTRE_NOTHING, R_CONTRE_OWN, R_CONTRE_TWICE, R_SURCONTRE_WHO, R_NOT_HELD, R_FOLLOW,
-    R_OVERTRUMP, R_TRUMP, NUM_REFUSALS
+    R_OVERTRUMP, R_TRUMP, R_NOT_OFFERED, R_OVERTAKE, NUM_REFUSALS
 };
 
 static const uint8_t CC_SUIT[4] = {1, 3, 2, 0};   /* colver suit -> cardcore suit */
@@ -585,6 +649,8 @@ static int be_refuse(const void *state, int32_t action, Refusal *out) {
     uint32_t hand = s->hand[p];
     if (s->h.phase == PH_AUCTION) {
         if (action < NUM_CARDS) return refuse0(out, R_AUCTION_FIRST, "BE-3.1");
+        if (action >= NUM_ACTIONS && !s->opt.all_contracts)
+            return refuse0(out, R_NOT_OFFERED, "BE-9.1");
         if (action == A_SURCONTRE) {
             return refuse0(out, R_SURCONTRE_WHO, "BE-3.6");
         }
@@ -600,6 +666,11 @@ static int be_refuse(const void *state, int32_t action, Refusal *out) {
     if (action >= NUM_CARDS) return refuse0(out, R_AUCTION_OVER, "BE-3.7");
     if (!(hand & ((uint32_t)1 << action))) return refuse1(out, R_NOT_HELD, "BE-5.1", be_card_id(action));
     lead = be_suit(s->trick[0]);
+    if (t == NT) return refuse2(out, R_FOLLOW, "BE-9.4", be_card_id(action), CC_SUIT[lead]);
+    if (t == AT) {                                 /* BE-9.5 */
+        if (be_suit(action) == lead) return refuse1(out, R_OVERTAKE, "BE-9.5", be_card_id(action));
+        return refuse2(out, R_FOLLOW, "BE-9.5", be_card_id(action), CC_SUIT[lead]);
+    }
     if (hand & suit_bits(lead)) {
         if (lead == t && be_suit(action) == t) return refuse1(out, R_OVERTRUMP, "BE-5.2", be_card_id(action));
         return refuse2(out, R_FOLLOW, "BE-5.2", be_card_id(action), CC_SUIT[lead]);
@@ -614,7 +685,7 @@ static int be_refuse(const void *state, int32_t action, Refusal *out) {
 const GameHooks BE_HOOKS = {
     .name = "belote",
     .state_size = sizeof(BEState),
-    .num_actions = NUM_ACTIONS,
+    .num_actions = NUM_ALL_ACTIONS,               /* the widest configuration (contracts="all") */
     .max_legal = MAX_LEGAL,
     .start = be_start,
     .legal = be_legal,
@@ -638,11 +709,12 @@ const GameHooks BE_HOOKS = {
 };
 
 /* ---------------------------------------------------------------- the game, as the C ABI sees it */
-enum { O_DEALER = 0, O_SURCONTRE, O_ROUNDING, O_UNDERTRUMP, NUM_OPTIONS };
+enum { O_DEALER = 0, O_SURCONTRE, O_ROUNDING, O_UNDERTRUMP, O_CONTRACTS, NUM_OPTIONS };
 
 static const char *const SURCONTRE_CHOICES[] = {"x3", "x4"};
 static const char *const ROUNDING_CHOICES[] = {"none", "nearest_ten"};
 static const char *const UNDERTRUMP_CHOICES[] = {"free", "required"};
+static const char *const CONTRACTS_CHOICES[] = {"suits", "all"};
 
 /* The Python options_spec, option for option (cardcore.games.belote.Belote). */
 static const OptionSpec BE_OPTIONS[NUM_OPTIONS] = {
@@ -650,6 +722,7 @@ static const OptionSpec BE_OPTIONS[NUM_OPTIONS] = {
     {"surcontre", OPT_CHOICE, "BE-7.5", 0, 0, 0, 0, SURCONTRE_CHOICES, 2, 0},
     {"rounding", OPT_CHOICE, "BE-7.6", 0, 0, 0, 0, ROUNDING_CHOICES, 2, 0},
     {"undertrump", OPT_CHOICE, "BE-5.6", 0, 0, 0, 0, UNDERTRUMP_CHOICES, 2, 0},
+    {"contracts", OPT_CHOICE, "BE-9.1", 0, 0, 0, 0, CONTRACTS_CHOICES, 2, 0},
 };
 
 int be_init(void *state, int players, const int64_t *values) {
@@ -660,12 +733,14 @@ int be_init(void *state, int players, const int64_t *values) {
     if (values[O_SURCONTRE] < 0 || values[O_SURCONTRE] > 1) return -1;
     if (values[O_ROUNDING] < 0 || values[O_ROUNDING] > 1) return -1;
     if (values[O_UNDERTRUMP] < 0 || values[O_UNDERTRUMP] > 1) return -1;
+    if (values[O_CONTRACTS] < 0 || values[O_CONTRACTS] > 1) return -1;
     s->h.players = players;
     s->h.to_move = -1;
     s->opt.dealer = values[O_DEALER] == OPTION_NONE ? -1 : (int32_t)values[O_DEALER];
     s->opt.surcontre = values[O_SURCONTRE] == 0 ? 3 : 4;
     s->opt.round10 = (int32_t)values[O_ROUNDING];
     s->opt.must_undertrump = (int32_t)values[O_UNDERTRUMP];
+    s->opt.all_contracts = (int32_t)values[O_CONTRACTS];
     s->bid_suit = -1;
     s->bid_seat = -1;
     s->contre_seat = -1;
@@ -679,7 +754,7 @@ int be_init(void *state, int players, const int64_t *values) {
 
 /* str(action): "play 10H" (cardcore's card notation), "pass", "bid 80S", "capot H",
  * "contre", "surcontre" (suit letters S H D C); the same in every state. */
-static const char *const SUIT_LETTERS[4] = {"S", "H", "D", "C"};
+static const char *const SUIT_LETTERS[6] = {"S", "H", "D", "C", "NT", "AT"};
 static const char *const LEVELS[BE_BID_LEVELS] = {"80", "90", "100", "110", "120", "130", "140",
                                                   "150", "160"};
 
@@ -702,6 +777,15 @@ int be_action_label(const void *state, int action, char *buf, size_t len) {
         label_put(&t, "contre");
     } else if (action == A_SURCONTRE) {
         label_put(&t, "surcontre");
+    } else if (action >= A_BID_NTAT && action < A_CAPOT_NTAT
+               && state != NULL && ((const BEState *)state)->opt.all_contracts) {
+        label_put(&t, "bid ");
+        label_put(&t, LEVELS[(action - A_BID_NTAT) / 2]);
+        label_put(&t, SUIT_LETTERS[NT + (action - A_BID_NTAT) % 2]);
+    } else if (action >= A_CAPOT_NTAT && action < NUM_ALL_ACTIONS
+               && state != NULL && ((const BEState *)state)->opt.all_contracts) {
+        label_put(&t, "capot ");
+        label_put(&t, SUIT_LETTERS[NT + action - A_CAPOT_NTAT]);
     } else {
         return -1;
     }

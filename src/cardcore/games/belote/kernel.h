@@ -8,13 +8,16 @@
  * suits C S D H) appear only at the boundary, converted by be_card_id / be_index_of (the one
  * mapping).
  *
- * Action space (the same 75 ids in every configuration; 32 + colver's bidding ids):
+ * Action space (75 ids, 32 + colver's bidding ids; contracts="all" adds 20 after them):
  *     0..31   play the card with that index                               BE-5
  *     32      pass                                                        BE-3.2
  *     33..68  bid 80 + 10 * ((a - 33) / 4) in suit (a - 33) % 4 (S H D C)   BE-3.3
  *     69..72  bid capot (250) in suit a - 69                              BE-3.4
  *     73      contre (the opponents double)                               BE-3.5
  *     74      surcontre (the takers redouble)                             BE-3.6
+ *     75..92  contracts="all": bid 80 + 10 * ((a - 75) / 2), no-trump if (a - 75) % 2 == 0,
+ *             else all-trump                                             BE-9.1
+ *     93, 94  contracts="all": capot no-trump, capot all-trump            BE-9.1
  *
  * Every name here carries the prefix BE_ / be_: all the games' kernels link into one library.
  */
@@ -41,7 +44,9 @@ enum {
     BE_CAPOT_DER = 100,               /* BE-6.3: the last trick of a capot */
     BE_BELOTE_POINTS = 20,            /* BE-6.4 */
     BE_DEAL_TOTAL = 162,              /* BE-7.2 */
-    BE_CAPOT_TOTAL = 252              /* BE-7.3 */
+    BE_CAPOT_TOTAL = 252,             /* BE-7.3 */
+    BE_NO_TRUMP = 4,                  /* BE-9: the contract's "suit" (and trump) of a no-trump */
+    BE_ALL_TRUMP = 5                  /* ... and of an all-trump contract */
 };
 
 /* ---------------------------------------------------------------- action table */
@@ -51,8 +56,11 @@ enum {
     BE_A_CAPOT = 69,                  /* + suit */
     BE_A_CONTRE = 73,
     BE_A_SURCONTRE = 74,
-    BE_NUM_ACTIONS = 75,
-    BE_MAX_LEGAL = 42,                /* pass, 36 bids, 4 capots, contre */
+    BE_NUM_ACTIONS = 75,              /* contracts="suits" (colver's) */
+    BE_A_BID_NTAT = 75,               /* + level * 2 + (0 no-trump, 1 all-trump) */
+    BE_A_CAPOT_NTAT = 93,             /* + (0 no-trump, 1 all-trump) */
+    BE_NUM_ALL_ACTIONS = 95,          /* contracts="all" */
+    BE_MAX_LEGAL = 62,                /* pass, 36 + 18 bids, 4 + 2 capots, contre */
     BE_MAX_AUCTION = 64               /* auction calls kept (at most 10 raises, each with 3
                                        * passes, a contre, its 3 passes and a surcontre) */
 };
@@ -117,6 +125,7 @@ typedef struct BEOptions {
     int32_t surcontre;                /* BE-7.5: the surcontre's multiplier, 3 (colver) or 4 */
     int32_t round10;                  /* BE-7.6: scores to the nearest ten (not colver's) */
     int32_t must_undertrump;          /* BE-5.6: undertrump when you cannot overtrump */
+    int32_t all_contracts;            /* BE-9: no-trump and all-trump bids too */
 } BEOptions;
 
 typedef struct BEState {
@@ -129,7 +138,8 @@ typedef struct BEState {
     uint32_t played_by[BE_PLAYERS];   /* the cards each seat played (the trick's too) */
     /* the auction (BE-3) */
     int32_t bid_value;                /* 0 before any bid; 250 for capot */
-    int32_t bid_suit;                 /* the trump of the contract, or -1 */
+    int32_t bid_suit;                 /* the trump of the contract (0..3, BE_NO_TRUMP,
+                                       * BE_ALL_TRUMP), or -1 */
     int32_t bid_seat;                 /* the contract's bidder, or -1 */
     int32_t contre;                   /* 0, 1 contre, 2 surcontre */
     int32_t contre_seat;              /* who said contre, or -1 */
@@ -137,7 +147,8 @@ typedef struct BEState {
     int32_t n_calls;
     uint8_t calls[BE_MAX_AUCTION];    /* the auction's actions (seat = (dealer + 1 + i) % 4) */
     /* the play (BE-5) */
-    int32_t trump;                    /* the trump suit, -1 until the play */
+    int32_t trump;                    /* the trump suit (or BE_NO_TRUMP, BE_ALL_TRUMP), -1
+                                       * until the play */
     int32_t leader;                   /* the seat that led the trick on the table */
     int32_t n_trick;                  /* cards on the table */
     int8_t trick[BE_PLAYERS];         /* by order of play */
@@ -184,7 +195,8 @@ extern const GameKernel BE_KERNEL;
 
 /* BE-2.2: the seat deck position `position` (0 = top) is dealt to: packets of 3, 2, 3. */
 int be_deal_seat(int dealer, int position);
-/* BE-4.1, BE-4.2: a card's points with `trump` the trump suit (-1: none). */
+/* BE-4.1, BE-4.2, BE-9.2, BE-9.3: a card's points with `trump` the trump suit, BE_NO_TRUMP,
+ * BE_ALL_TRUMP (-1: none, plain values). */
 int be_card_points(int card, int trump);
 /* Offsets of the observation's pieces (offset[BE_NUM_PIECES] = the size); the size. */
 int be_obs_layout(int32_t *offset);
@@ -192,7 +204,7 @@ int be_obs_layout(int32_t *offset);
 int be_zone_cards(const void *state, int zone, int instance, uint8_t *out);
 
 /* The C ABI: setup from resolved option values (BE_KERNEL's option order: dealer,
- * surcontre, rounding, undertrump), an action's notation, the deck's composition. */
+ * surcontre, rounding, undertrump, contracts), an action's notation, the deck's composition. */
 int be_init(void *state, int players, const int64_t *values);
 int be_action_label(const void *state, int action, char *buf, size_t len);
 int be_composition(const void *state, uint8_t *out);

@@ -5,7 +5,7 @@ from cardcore.schema_parts import (
     CARDS, NAT, Kind, Schema, SchemaParts, array, described as d, nullable,
 )
 
-SUIT: Schema = {"enum": ["S", "H", "D", "C"]}          # colver's order, as the bids
+SUIT: Schema = {"enum": ["S", "H", "D", "C", "NT", "AT"]}   # colver's order; NT, AT: BE-9
 BID_VALUE: Schema = {"enum": [80, 90, 100, 110, 120, 130, 140, 150, 160, 250]}
 TEAM_PAIR: Schema = {"type": "array", "items": NAT, "minItems": 2, "maxItems": 2}
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from cardcore.i18n import N_, P_, _, personal
 from cardcore.narrate import Event, Line, Phrase, Said, Who
 
-SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"),
+              "NT": N_("no trumps"), "AT": N_("all trumps")}   # contracts="all" (BE-9)
 
 # Why the deal (the match: BE-2.3) ended, by the events' ``reason_code``.
 REASONS: dict[str, str | tuple[str, str]] = {
@@ -29,10 +30,12 @@ def _then_next(line: Line) -> Phrase:
     return phrase
 
 
-def _bid_words(template: str) -> Phrase:
-    """A bid or a capot, its trump suit in words, then who speaks next."""
+def _bid_words(template: str, ntat: str) -> Phrase:
+    """A bid or a capot, its trump suit in words (``ntat``: no-trump or all-trump, BE-9), then
+    who speaks next."""
     def phrase(event: Event, seat: int | None, who: Who, name: str) -> Said:
-        text = personal(event.get("player"), seat, template).format(
+        chosen = ntat if event.get("suit") in ("NT", "AT") else template
+        text = personal(event.get("player"), seat, chosen).format(
             name=name, value=event.get("value"),
             suit_name=_(SUIT_NAMES.get(str(event.get("suit")), "")))
         nxt = event.get("next_player")
@@ -42,7 +45,10 @@ def _bid_words(template: str) -> Phrase:
 
 def _contract(event: Event, seat: int | None, who: Who, name: str) -> str:
     doubled = ("", _(", contre"), _(", surcontre"))[int(event.get("contre", 0))]
-    return _("Contract: {value} in {suit_name}{doubled}, taken by {name}.").format(
+    template = (_("Contract: {value}, {suit_name}{doubled}, taken by {name}.")
+                if event.get("suit") in ("NT", "AT")
+                else _("Contract: {value} in {suit_name}{doubled}, taken by {name}."))
+    return template.format(
         value=event.get("value"), suit_name=_(SUIT_NAMES.get(str(event.get("suit")), "")),
         doubled=doubled, name=who(int(event["taker"])))
 
@@ -60,8 +66,10 @@ def _deal_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
 PHRASES: dict[str, Phrase] = {
     "play": _then_next(Line(P_("{name} played {cards}."))),
     "pass": _then_next(Line(P_("{name} passed."))),
-    "bid": _bid_words(P_("{name} bid {value} in {suit_name}.")),
-    "capot": _bid_words(P_("{name} bid capot in {suit_name}.")),
+    "bid": _bid_words(P_("{name} bid {value} in {suit_name}."),
+                      P_("{name} bid {value}, {suit_name}.")),
+    "capot": _bid_words(P_("{name} bid capot in {suit_name}."),
+                        P_("{name} bid capot, {suit_name}.")),
     "contre": _then_next(Line(P_("{name} said contre."))),
     "surcontre": _then_next(Line(P_("{name} said surcontre."))),
     "deal": Line(P_("Deal {deal}: {name} dealt."), of="dealer"),
@@ -88,11 +96,14 @@ REFUSALS = (
     N_("{card} does not follow the suit led, {suit}"),
     N_("{card} does not beat the trumps on the table, and you hold one that does"),
     N_("{card}: you cannot follow, so you must trump in {suit}"),
+    N_("no-trump and all-trump bids are not offered: the option contracts is \"suits\""),
+    N_("{card} does not beat the cards of the suit led on the table, and you hold one that does"),
 )
 
 NOTATION = (
     ("bid 80S", N_("bid 80 (to 160, by tens) with spades trumps (S H D C)")),
     ("capot H", N_("bid capot (all eight tricks) with hearts trumps")),
+    ("bid 80NT", N_("contracts=\"all\": bid 80 in no trumps (NT) or all trumps (AT)")),
     ("pass", N_("pass")),
     ("contre", N_("double the opponents' contract")),
     ("surcontre", N_("redouble after their contre")),

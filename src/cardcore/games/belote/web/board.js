@@ -8,7 +8,7 @@ export const layout = {
   stack: ["won"],
   limit: {},
   facts: [
-    { key: "trump", label: N_("Trumps"), words: { S: N_("spades"), H: N_("hearts"), D: N_("diamonds"), C: N_("clubs") }, none: N_("none yet") },
+    { key: "trump", label: N_("Trumps"), words: { S: N_("spades"), H: N_("hearts"), D: N_("diamonds"), C: N_("clubs"), NT: N_("no trumps"), AT: N_("all trumps") }, none: N_("none yet") },
     { key: "points", label: N_("Card points"), as: "teams" },
     { key: "tricks_won", label: N_("Tricks"), as: "teams" },
     { key: "trick_master", label: N_("Holds the trick"), as: "seat", hide: true },
