@@ -47,18 +47,20 @@ class Timed:
 
 
 class Simulate(Timed):
-    """cardcore.simulate with random bots, one worker, in calls of ``chunk`` games."""
+    """cardcore.simulate with random bots, one worker, in calls of ``chunk`` games (of
+    ``game``: the other same-game races, bench_gin_rummy.py, use these classes too)."""
 
-    def __init__(self, chunk: int = 2000) -> None:
+    def __init__(self, chunk: int = 2000, game: str = GAME) -> None:
         super().__init__()
         self.chunk = chunk
         self.seed = 0
+        self.game = game
 
     def run(self, seconds: float) -> None:
         until = self.timed + seconds
         while self.timed < until:
             started = time.perf_counter()
-            simulate(GAME, self.chunk, seed=self.seed, workers=1)
+            simulate(self.game, self.chunk, seed=self.seed, workers=1)
             self.timed += time.perf_counter() - started
             self.games += self.chunk
             self.seed += 1
@@ -104,15 +106,16 @@ class GameByGame(Timed):
 class FastPath(GameByGame):
     """Whole games through legal_action_ids / apply(int), new_game included."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: str = GAME) -> None:
         super().__init__()
         self.below = Random(7).below
         self.setup = 0.0                               # of the time, new_game's
+        self.game = game
 
     def play(self, index: int) -> None:
         below = self.below
         started = time.perf_counter()
-        game = new_game(GAME, seed=index)
+        game = new_game(self.game, seed=index)
         self.setup += time.perf_counter() - started
         legal_action_ids, apply = game.legal_action_ids, game.apply
         ids = legal_action_ids()
@@ -124,11 +127,11 @@ class FastPath(GameByGame):
 class OpenSpielBots(GameByGame):
     """pyspiel.evaluate_bots with uniform random bots: the whole game in C++."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: str = GAME) -> None:
         super().__init__()
         import pyspiel  # type: ignore[import-not-found]
         self.evaluate = pyspiel.evaluate_bots
-        self.game = pyspiel.load_game(GAME)
+        self.game = pyspiel.load_game(game)
         self.bots = [pyspiel.make_uniform_random_bot(p, 1234 + p)
                      for p in range(self.game.num_players())]
 
@@ -139,10 +142,10 @@ class OpenSpielBots(GameByGame):
 class OpenSpielPython(GameByGame):
     """OpenSpiel's Python API loop, the same chooser as FastPath."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: str = GAME) -> None:
         super().__init__()
         import pyspiel
-        self.game = pyspiel.load_game(GAME)
+        self.game = pyspiel.load_game(game)
         self.below = Random(7).below
 
     def play(self, index: int) -> None:

@@ -19,9 +19,8 @@ import asyncio
 import hmac
 import logging
 import time
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from cardcore.bots import Bot
 from cardcore.errors import IllegalActionError, Words
@@ -35,7 +34,6 @@ from cardcore.server.audience import Audience
 from cardcore.server.leases import MOVED
 from cardcore.server.messages import NOT_YOUR_TURN, STALE_ACTION, STALE_TAKEBACK
 from cardcore.server.limits import WS_CLOSE, Limits
-from cardcore.server.metrics import Metrics
 from cardcore.server.record_keys import RecordKeys
 from cardcore.server.sockets import Connection
 from cardcore.server.store import TableUpdate
@@ -78,24 +76,15 @@ def spectator_view(game: Game) -> dict[str, Any]:
     return game.view(None)
 
 
-class RoomHost(Protocol):
+class RoomHost(clocks.ClockHost, Protocol):
     """What a room asks of the server that holds it (``tables.TableServer``; a fake one in
     tests/test_server_rooms.py): to commit its changes (batched with other rooms', fenced by
     the lease with a shared store), its take-backs and its seat holders, to let it go once it
-    has ended, and the tools it shares with every room (metrics, limits, the bot pool)."""
+    has ended, and the tools it shares with every room (what its timer needs,
+    ``clocks.ClockHost``: metrics, the bot pool...; and the limits)."""
 
     @property
-    def metrics(self) -> Metrics: ...
-    @property
     def limits(self) -> Limits: ...
-    @property
-    def bot_pool(self) -> Executor: ...
-    @property
-    def bot_delay(self) -> float: ...
-    @property
-    def closing(self) -> bool: ...
-    @property
-    def on_error(self) -> Callable[[BaseException], None]: ...
 
     @property
     def lease_owner(self) -> str | None:

@@ -1,7 +1,6 @@
 """Kuzanasta KZ-3 (a turn) and KZ-6 (the God card), with stacked decks."""
 from __future__ import annotations
 
-import pytest
 from kuzanasta_oracle import JOKER
 from kz_helpers import assert_refused, stacked
 
