@@ -252,10 +252,11 @@ def test_the_search_bots_play_a_whole_match(page, site, engine_games):
     """`bots=search`: the other seats play the engine's IS-MCTS (in the page, in wasm)."""
     game = engine_games[0]
     lang, players, seed = setup_of(game)
-    page.goto(f"{site}/?game={game}&players=2&lang={lang}&seed={seed}&delay=0&bots=search")
+    page.goto(f"{site}/?game={game}&players={players}&lang={lang}&seed={seed}&delay=0"
+              "&bots=search")                    # a count the game takes (belote: only 4)
     page.wait_for_selector("body[data-turn]")
-    assert play_match(page, lang, labels_of(game, 2)) > 0
-    check_end(page, lang, 2)
+    assert play_match(page, lang, labels_of(game, players)) > 0
+    check_end(page, lang, players)
 
 
 def test_every_engine_game_is_played_in_both_languages(engine_games):

@@ -216,12 +216,20 @@ def test_the_production_haproxy_example_tls_logs_stats_limit_and_shutdown_sessio
         assert redirect.getheader("Location", "").startswith("https://")
         plain.close()
 
-        # Stats on loopback: both processes UP, and Prometheus metrics.
+        # Stats on loopback: both processes UP, and Prometheus metrics. HAProxy spreads its
+        # first checks over the check interval (1 s): until a process's first check it shows
+        # "UP 1/3" with check_status INI, which a fast test can read, so it waits for both
+        # first checks (each then passed: UP, L7OK).
         stats = f"http://127.0.0.1:{proxy.stats_port}"
-        with urllib.request.urlopen(stats + "/stats;csv", timeout=10) as r:
-            rows = [line.split(",") for line in r.read().decode().splitlines()]
-        assert sorted(row[17] for row in rows if row[:1] == ["tables"]
-                      and row[1] in ("a", "b")) == ["UP", "UP"], rows
+
+        def checked_processes() -> dict[str, tuple[str, str]]:
+            with urllib.request.urlopen(stats + "/stats;csv", timeout=10) as r:
+                rows = [line.split(",") for line in r.read().decode().splitlines()]
+            header = rows[0]
+            return {row[1]: (row[header.index("status")], row[header.index("check_status")])
+                    for row in rows if row[:1] == ["tables"] and row[1] in ("a", "b")}
+        wait_for(lambda: all(check != "INI" for _, check in checked_processes().values()))
+        assert checked_processes() == {"a": ("UP", "L7OK"), "b": ("UP", "L7OK")}
         with urllib.request.urlopen(stats + "/metrics", timeout=10) as r:
             assert "haproxy_backend_active_servers" in r.read().decode()
 

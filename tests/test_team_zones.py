@@ -85,6 +85,7 @@ def test_the_zone_table_follows_the_sides(kernel):
     class Fixture:
         name = "team_zones"
         split_zones: dict = {}
+        zone_layouts: dict = {}      # Game's default: no zone laid out
         deck_zone = "stock"
         zone_labels = {"hand": "cards in hand", "team_pile": "team pile", "stock": "stock"}
 

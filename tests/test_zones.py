@@ -224,6 +224,8 @@ def where_cards_go(name: str, kwargs: dict[str, Any], seed: int, limit: int,
                 after = game.clone()
                 after.apply(action)
                 assert not any(c in hand for c in action.cards), action.to_dict()
+                if after.state.round_index != game.state.round_index and not after.is_over:
+                    continue          # the take ended the hand: the view is the next deal's
                 assert (Counter(after.view(actor)["zones"]["table"])
                         >= Counter(action.cards)), (name, seed, action.to_dict())
         action = actions[rng.randrange(len(actions))]

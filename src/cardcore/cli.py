@@ -336,8 +336,9 @@ class PlaySession:
 
     def forced_turn(self, only: Action) -> None:
         """A forced move as a prompt whose default makes it: Enter (or its number, or the
-        move) makes it; s, ?, h and q work as at any turn first. The wait is the player's
-        alone, whatever the hand holds."""
+        move) makes it; s, ?, h and q work as at any turn first, and anything else typed is
+        taken as at a normal turn (``typed_move``: a move, or why it is not allowed). The
+        wait is the player's alone, whatever the hand holds."""
         note = getattr(self.words, "forced_note", None)   # the game's words for it
         said = note(only) if note is not None else None
         self.console.print(Text(said or _("(your only move: {move})").format(
@@ -354,11 +355,12 @@ class PlaySession:
                 self.show_hints([only])
             elif lowered in SHOW_WORDS:
                 self.show()
-            elif lowered in ("", "1", str(only).lower(), self.move_text(only).lower()):
+            elif lowered in ("", self.move_text(only).lower()):
                 break
-            else:
-                self.refuse(_("{move} is not a move: {what}.").format(
-                    move=echo(text), what=self.what_to_type([only])))
+            else:                  # anything else as at any turn: a move, or why it is not
+                self.save()
+                if self.typed_move(text, [only]):
+                    return
         self.save()
         self.applying = True
         self.game.apply(only, player=self.seat)
@@ -508,7 +510,6 @@ class PlaySession:
         self.console.print("[red]" + escape(message) + "[/]", soft_wrap=True, highlight=False)
 
     def human_turn(self) -> None:
-        game = self.game
         while True:
             legal = self.moves()
             numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
@@ -529,37 +530,45 @@ class PlaySession:
             if lowered in SHOW_WORDS:
                 self.show()
                 continue
-            if re.fullmatch(r"[+-]?\d+", text):
-                number = int(text)
-                if not 1 <= number <= len(legal):
-                    self.refuse(_("There is no move {number}: {what}.").format(
-                        number=echo(text), what=self.what_to_type(legal)))
-                    continue
-                action: Action | str = legal[number - 1]
-            else:
-                action = self.move_alias(text)      # a move written out; game.apply checks it
-            try:
-                self.applying = True
-                game.apply(action, player=self.seat)
-            except IllegalActionError as e:
-                self.applying = False
-                # The notation rule: the text is no action of the game at all (not just
-                # not now), so the game explains what is missing, or what to type instead.
-                if isinstance(action, str) and e.rule in (None, NOTATION_RULE):
-                    plain = self.not_a_move(action, legal)
-                    reason = None if plain else self.why_not(action)
-                    if reason is None:                 # nothing to explain: what to type
-                        self.refuse(plain or _("{move} is not a move: {what}.").format(
-                            move=echo(action), what=self.what_to_type(legal)))
-                        continue
-                else:
-                    reason = None
-                self.console.print("[red]" + escape(_("Not allowed:")) + "[/] "
-                                   + escape(reason or refusal_text(e, game)), soft_wrap=True,
-                                   highlight=False)
-                continue
+            if self.typed_move(text, legal):
+                return
+
+    def typed_move(self, text: str, legal: list[Action]) -> bool:
+        """A turn's typed ``text`` (not a command word): its move number among ``legal`` or
+        the move written out, made if the game allows it (True); else the refusal, with the
+        rule and what is missing where the game can say (False)."""
+        game = self.game
+        if re.fullmatch(r"[+-]?\d+", text):
+            number = int(text)
+            if not 1 <= number <= len(legal):
+                self.refuse(_("There is no move {number}: {what}.").format(
+                    number=echo(text), what=self.what_to_type(legal)))
+                return False
+            action: Action | str = legal[number - 1]
+        else:
+            action = self.move_alias(text)      # a move written out; game.apply checks it
+        try:
+            self.applying = True
+            game.apply(action, player=self.seat)
+        except IllegalActionError as e:
             self.applying = False
-            return
+            # The notation rule: the text is no action of the game at all (not just
+            # not now), so the game explains what is missing, or what to type instead.
+            if isinstance(action, str) and e.rule in (None, NOTATION_RULE):
+                plain = self.not_a_move(action, legal)
+                reason = None if plain else self.why_not(action)
+                if reason is None:                 # nothing to explain: what to type
+                    self.refuse(plain or _("{move} is not a move: {what}.").format(
+                        move=echo(action), what=self.what_to_type(legal)))
+                    return False
+            else:
+                reason = None
+            self.console.print("[red]" + escape(_("Not allowed:")) + "[/] "
+                               + escape(reason or refusal_text(e, game)), soft_wrap=True,
+                               highlight=False)
+            return False
+        self.applying = False
+        return True
 
     def move_alias(self, text: str) -> str:
         """A move written in the game's own words (its words module's ``SPOKEN_MOVES``:

@@ -195,7 +195,7 @@ def test_be_3_6_surcontre_ends_the_auction():
     s = game._state
     assert s.contre == 2 and s.multiplier == 3 and s.trump == "S"
     assert game.current_player == 0 and legal(game)[0].startswith("play")
-    events = [e for e in game.events(None) if e["kind"] == "contract"]
+    events = [e for e in game.events(None) if e["kind"] == "auction_end"]
     assert events and events[0]["rule"] == "BE-3.6" and events[0]["multiplier"] == 3
 
 

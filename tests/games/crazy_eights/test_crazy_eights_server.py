@@ -14,6 +14,7 @@ import cardcore
 from cardcore import new_game
 from cardcore.cards import card_str
 from cardcore.server import create_app
+from cardcore.server.new_table import NewTable
 
 from invariants import composition
 from server_helpers import FORBIDDEN_KEYS, TestClient, walk_keys
@@ -89,7 +90,8 @@ def test_no_response_shows_a_seat_another_seats_hand_during_play(client):
     tables = []
     for d, seed in ((deck, 11), (other, 12)):
         t, tokens = client.portal.call(functools.partial(
-            hub.create, "crazy_eights", players=3, seed=seed, deck=d, options={"dealer": 0}))
+            hub.create, NewTable("crazy_eights", players=3, seed=seed, deck=d,
+                                 options={"dealer": 0})))
         tables.append((t.id, {str(k): v for k, v in tokens.items()}))
     rng = random.Random(3)
     compared = 0

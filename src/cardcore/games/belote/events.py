@@ -24,7 +24,7 @@ class BeloteNarrator(Narrator):
     kinds = {
         "deal": "the deal begins: its number and the dealer (BE-2.1)",
         "dealt": "a seat's eight cards: only that seat sees them (BE-2.2)",
-        "contract": "the auction is over: the contract, its taker and the contre (BE-3.6, "
+        "auction_end": "the auction is over: the contract, its taker and the contre (BE-3.6, "
                     "BE-3.7)",
         "belote": "the holder of trump king and queen says «Belote!», then «Rebelote!» "
                   "(BE-6.4)",
@@ -57,7 +57,7 @@ class BeloteNarrator(Narrator):
             event = self.action_event(action_id, player, **fields)
         events = [event]
         if a.trump is None and b.trump is not None:          # the auction is over
-            events.append(public("contract", b.taker, rule="BE-3.6" if b.contre == 2
+            events.append(public("auction_end", b.taker, rule="BE-3.6" if b.contre == 2
                                  else "BE-3.7", value=b.contract_value, suit=b.contract_suit,
                                  taker=b.taker, contre=b.contre, multiplier=b.multiplier))
         if b.belote_said > a.belote_said:

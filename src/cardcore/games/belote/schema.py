@@ -77,7 +77,7 @@ SCHEMA = SchemaParts(
     event_kinds={
         "deal": Kind(fields=("deal", "dealer", "rule")),
         "dealt": Kind(fields=("rule",), cards="the seat's hand (only that seat sees it)"),
-        "contract": Kind(fields=("rule", "value", "suit", "taker", "contre", "multiplier")),
+        "auction_end": Kind(fields=("rule", "value", "suit", "taker", "contre", "multiplier")),
         "belote": Kind(fields=("rule", "stage"), cards="the trump king or queen played"),
         "trick_won": Kind(fields=("rule", "points", "trick"), cards="the trick's cards"),
         "deal_end": Kind(fields=("deal", "reason", "rule", "points", "tricks_won",

@@ -73,7 +73,7 @@ PHRASES: dict[str, Phrase] = {
     "contre": _then_next(Line(P_("{name} said contre."))),
     "surcontre": _then_next(Line(P_("{name} said surcontre."))),
     "deal": Line(P_("Deal {deal}: {name} dealt."), of="dealer"),
-    "contract": _contract,
+    "auction_end": _contract,
     "belote": _belote,
     "trick_won": Line(P_("{name} won the trick ({points} points)."),
                       fields={"points": "points"}),

@@ -52,8 +52,8 @@ END_ACTIONS = 40
 def _describe(entry: tuple[str, list[int]]) -> ActionSpec:
     kind, cards = entry
     names = tuple(card_str(c) for c in cards)
-    if kind == "card":
-        return ActionSpec("card", names, f"card {names[0]}")
+    if kind == "play_card":
+        return ActionSpec("play_card", names, f"card {names[0]}")
     if kind == "meld":
         return ActionSpec("meld", names, "meld " + " ".join(names))
     return ActionSpec(kind, (), kind.replace("_", " "))

@@ -178,7 +178,7 @@ def deadwood(cards, int hand_size=10) -> int:
 
 def action_table() -> list:
     """One tuple per id: (kind, cardcore card ids)."""
-    table = [("card", [gr_card_id(i)]) for i in range(GR_NUM_CARDS)]
+    table = [("play_card", [gr_card_id(i)]) for i in range(GR_NUM_CARDS)]
     table += [("draw_upcard", []), ("draw_stock", []), ("pass", []), ("knock", [])]
     table += [("meld", meld_cards(m)) for m in range(GR_NUM_MELDS)]
     assert len(table) == GR_NUM_ACTIONS

@@ -69,7 +69,7 @@ class GinRummyNarrator(Narrator):
             cards = [] if b.is_over or a.upcard is None else [a.upcard]
             events.append(self.action_event(action_id, player, cards, a, "upcard",
                                             f"hand:{player}", rule="GR-4.1", **fields))
-        elif spec.kind == "card":
+        elif spec.kind == "play_card":
             card = self.spec_ids(action_id)
             if a.phase == 4:                             # GR-7.1: a layoff
                 target, rule = f"melds:{1 - player}", "GR-7.1"

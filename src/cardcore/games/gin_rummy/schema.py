@@ -40,7 +40,7 @@ SCHEMA = SchemaParts(
     view=view,
     action_info={},
     action_kinds={
-        "card": Kind("discard a card, or lay it off on the knocker's melds (GR-4.1, GR-6.2, "
+        "play_card": Kind("discard a card, or lay it off on the knocker's melds (GR-4.1, GR-6.2, "
                      "GR-7.1)", cards="the card"),
         "draw_upcard": Kind("take the upcard (GR-3.1, GR-4.1)"),
         "draw_stock": Kind("draw the top card of the stock (GR-3.2, GR-4.1)"),
@@ -67,7 +67,7 @@ SCHEMA = SchemaParts(
         "hand_end": Kind(fields=("hand", "reason", "rule", "hands", "breakdown", "scores",
                                  "score_direction")),
         "match_end": Kind(fields=("winners", "scores")),
-        "card": Kind("a discard or a layoff (GR-4.1, GR-6.2, GR-7.1)", ("rule",), NEXT,
+        "play_card": Kind("a discard or a layoff (GR-4.1, GR-6.2, GR-7.1)", ("rule",), NEXT,
                      cards="the card"),
         "draw_upcard": Kind("the upcard taken (GR-4.1)", ("rule",), NEXT,
                             cards="the upcard"),

@@ -51,7 +51,7 @@ def _hand_end_phrase(event: Event, seat: int | None, who: Who, reason: str) -> s
 PHRASES: dict[str, Phrase] = {
     "draw_upcard": _with_next(TOOK_UPCARD),
     "draw_stock": _with_next(DREW),
-    "card": _card,
+    "play_card": _card,
     "meld": _with_next(MELDED),
     "knock": _with_next(KNOCKED),
     "pass": _with_next(PASSED),
