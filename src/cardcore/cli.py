@@ -289,22 +289,15 @@ class PlaySession:
             player = game.current_player
             assert player is not None                  # the game is not over
             only = self.forced_move() if player == self.seat else None
-            if only is not None:
+            if player == self.seat:
+                if only is None:
+                    self.save()
+                    self.show()
                 try:
-                    self.forced_turn(only)
-                except _Quit:
-                    self.console.print(_("You left the game.") + self.resume_hint(),
-                                       soft_wrap=True)
-                    return 0
-                except EOFError:
-                    self.console.print("\n" + _("Input ended; leaving the game.")
-                                       + self.resume_hint(), soft_wrap=True)
-                    return 0
-            elif player == self.seat:
-                self.save()
-                self.show()
-                try:
-                    self.human_turn()
+                    if only is not None:
+                        self.forced_turn(only)
+                    else:
+                        self.human_turn()
                 except _Quit:
                     self.console.print(_("You left the game.") + self.resume_hint(),
                                        soft_wrap=True)
