@@ -179,10 +179,15 @@ PAIRS = (
 
 
 def compare_section(quick: bool = False) -> list[dict[str, Any]]:
-    seconds = 2.0 if quick else 8.0
-    sec = "Crazy Eights vs OpenSpiel crazy_eights, same game (5 players, default options)"
+    return race_section("Crazy Eights vs OpenSpiel crazy_eights, same game (5 players, default "
+                        "options)", PAIRS, 2.0 if quick else 8.0)
+
+
+def race_section(sec: str, pairs: Any, seconds: float) -> list[dict[str, Any]]:
+    """compare.py's rows for each (label, ours, theirs, goal) of ``pairs``: both warmed up,
+    then ``side_by_side`` (the other same-game races, bench_gin_rummy.py, use it too)."""
     rows: list[dict[str, Any]] = []
-    for label, ours_cls, theirs_cls, goal in PAIRS:
+    for label, ours_cls, theirs_cls, goal in pairs:
         try:
             theirs = theirs_cls()
         except ImportError:

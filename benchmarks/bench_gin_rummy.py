@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from bench_crazy_eights import (FastPath, OpenSpielBots, OpenSpielPython, Simulate,
-                                side_by_side)
+                                race_section)
 from cardcore import simulate
 
 GAME = "gin_rummy"
@@ -39,25 +39,8 @@ PAIRS = (
 
 
 def compare_section(quick: bool = False, seconds: float | None = None) -> list[dict[str, Any]]:
-    seconds = seconds or (2.0 if quick else 8.0)
-    sec = "Gin Rummy vs OpenSpiel gin_rummy, same game (default options)"
-    rows: list[dict[str, Any]] = []
-    for label, ours_cls, theirs_cls, goal in PAIRS:
-        try:
-            theirs = theirs_cls()
-        except ImportError:
-            rows.append({"section": sec, "figure": label, "value": None, "unit": "",
-                         "note": "pyspiel not installed"})
-            continue
-        ours = ours_cls()
-        ours.run(seconds / 20)                       # warm up both before the timed slices
-        theirs.run(seconds / 20)
-        ours.games, ours.timed, theirs.games, theirs.timed = 0, 0.0, 0, 0.0
-        mine, spiel = side_by_side(ours, theirs, seconds)
-        note = f"cardcore {mine:,.0f} games/s, OpenSpiel {spiel:,.0f} games/s, 20 alternating slices"
-        rows.append({"section": sec, "figure": label, "value": mine / spiel, "unit": "×",
-                     "target": f"≥ {goal:g}×", "ok": mine / spiel >= goal, "note": note})
-    return rows
+    return race_section("Gin Rummy vs OpenSpiel gin_rummy, same game (default options)", PAIRS,
+                        seconds or (2.0 if quick else 8.0))
 
 
 def test_simulate_gin_rummy(benchmark: Any) -> None:
