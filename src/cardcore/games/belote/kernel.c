@@ -188,12 +188,13 @@ static int be_legal(void *state, int32_t *out, int capacity) {
         for (a = A_BID + 4 * first; a < A_CAPOT; a++) out[n++] = a;          /* BE-3.3 */
         if (s->bid_value < BE_CAPOT_VALUE)
             for (a = A_CAPOT; a < A_CONTRE; a++) out[n++] = a;               /* BE-3.4 */
+        /* contre (73) sits between the suit bids and the no-trump/all-trump ones: ids ascend */
+        if (s->bid_seat >= 0 && team_of(s->bid_seat) != team_of(p)) out[n++] = A_CONTRE;
         if (s->opt.all_contracts) {                                          /* BE-9.1 */
             for (a = A_BID_NTAT + 2 * first; a < A_CAPOT_NTAT; a++) out[n++] = a;
             if (s->bid_value < BE_CAPOT_VALUE)
                 for (a = A_CAPOT_NTAT; a < NUM_ALL_ACTIONS; a++) out[n++] = a;
         }
-        if (s->bid_seat >= 0 && team_of(s->bid_seat) != team_of(p)) out[n++] = A_CONTRE;
     } else if (team_of(s->bid_seat) == team_of(p)) {
         out[n++] = A_SURCONTRE;                    /* BE-3.6 */
     }
