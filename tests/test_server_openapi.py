@@ -129,3 +129,54 @@ def test_the_request_bodies_are_the_handlers_own_types(tmp_path):
                            ("takeback", {"token": token, "action": 0})):
             r = client.post(f"/api/tables/{made['table']}/{path}", json=body)
             assert r.status_code == 400 and r.json()["error"].startswith("unknown field"), r.text
+
+
+def test_the_answers_are_the_handlers_own_types(tmp_path):
+    """issue 46, item 5: the document's answers are generated from the TypedDicts the
+    handlers build (responses.py), and what a live server sends has exactly those fields: none
+    undocumented, every required one."""
+    from typing import get_type_hints
+
+    from cardcore.server.json_types import json_schema
+    from cardcore.server.openapi import REFS, openapi_spec
+    from cardcore.server.responses import (COMPONENTS, FROM_SERVER, Claimed, Created,
+                                           RematchMade, TableState)
+    schemas = openapi_spec()["components"]["schemas"]
+    for name, typed in COMPONENTS.items():
+        made = json_schema(typed, closed=typed is Claimed, refs=REFS)
+        served = {k: v for k, v in schemas[name]["properties"].items()
+                  if k not in FROM_SERVER.get(name, ())}
+        assert served == {k: v for k, v in made["properties"].items()
+                          if k not in FROM_SERVER.get(name, ())}, name
+        assert schemas[name].get("required") == made.get("required"), name
+    assert schemas["State"]["properties"]["seats"] == {
+        "type": "array", "items": {"$ref": "#/components/schemas/Seat"}}
+
+    def fields(typed):
+        return set(get_type_hints(typed)), set(typed.__required_keys__)
+
+    def check(answer, typed):
+        every, required = fields(typed)
+        assert set(answer) <= every, set(answer) - every
+        assert required <= set(answer), required - set(answer)
+
+    with TestClient(create_app(tmp_path / "t.sqlite3")) as client:
+        made = client.post("/api/tables", json={"game": "kings_stakes", "players": 2,
+                                                "open_seats": [1]}).json()
+        check(made, Created)
+        token, table = made["seats"]["0"], made["table"]
+        state = client.get(f"/api/tables/{table}", params={"token": token}).json()
+        check(state, TableState)
+        claimed = client.post(f"/api/tables/{table}/seats",
+                              json={"name": "Ann", "invite": made["invite"]}).json()
+        check(claimed, Claimed)
+        done = client.post("/api/tables", json={"game": "kings_stakes", "players": 2,
+                                                "bots": {"1": "random"}}).json()
+        tok = done["seats"]["0"]
+        while not (s := client.get(f"/api/tables/{done['table']}",
+                                   params={"token": tok}).json())["over"]:
+            if s["legal"]:
+                client.post(f"/api/tables/{done['table']}/actions",
+                            json={"action": s["legal"][0]["id"], "token": tok})
+        check(client.post(f"/api/tables/{done['table']}/rematch",
+                          headers={"Authorization": f"Bearer {tok}"}).json(), RematchMade)

@@ -17,6 +17,7 @@ from cardcore.server.api_errors import ApiError
 from cardcore.server.messages import HINT_RATE
 from cardcore.server.limits import Limits, RateBuckets
 from cardcore.server.room import Room
+from cardcore.server.responses import Hints
 from cardcore.server.table_bots import table_bot
 
 __all__ = ["Advisor", "HINT_LEVEL", "HINT_TOP", "REVIEW_ITERATIONS", "REVIEWS_KEPT"]
@@ -70,7 +71,7 @@ class Advisor:
                 self.reviews.popitem(last=False)
         return {"table": table.id, **done}
 
-    async def hint(self, table: Room, seat: int | None) -> dict[str, Any]:
+    async def hint(self, table: Room, seat: int | None) -> Hints:
         """The best moves for ``seat``, the seat to move, from the level-5 search of the game
         on a copy of the table (the seat's information only), computed in the bot pool within
         the server's think budget. 403 for a spectator, 409 when it is not the seat's turn,

@@ -24,13 +24,14 @@ import secrets
 import time
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol, cast
 
 from cardcore.bots import LEVELS, make_bot
 from cardcore.errors import Words, echo
 from cardcore.i18n import N_
 
 if TYPE_CHECKING:
+    from cardcore.server.responses import ClockState
     from cardcore.game import Game
     from cardcore.server.audience import Audience
     from cardcore.server.metrics import Metrics
@@ -165,13 +166,14 @@ class TableClock:
             self.forfeit = self.seat
         return entry
 
-    def public(self, now: float) -> dict[str, Any]:
+    def public(self, now: float) -> ClockState:
         """What the pushed state says: the option, whose turn is timed, its deadline and the
         seconds left (at the time of the state), and each seat's bank."""
         remaining = None if self.deadline is None else max(0.0, round(self.deadline - now, 3))
-        return {**self.spec.to_dict(), "seat": self.seat, "deadline": self.deadline,
-                "remaining": remaining, "banks": [round(b, 3) for b in self.banks] or None,
-                "timeouts": len(self.timeouts)}
+        return cast("ClockState", {  # the spec's fields: ClockState's optional ones
+            **self.spec.to_dict(), "seat": self.seat, "deadline": self.deadline,
+            "remaining": remaining, "banks": [round(b, 3) for b in self.banks] or None,
+            "timeouts": len(self.timeouts)})
 
     def to_json(self) -> str:
         return json.dumps({"spec": self.spec.to_dict(), "players": self.players,

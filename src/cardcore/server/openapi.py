@@ -6,22 +6,24 @@ which also runs schemathesis over every operation against a live server.
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore._version import __version__
 from cardcore.i18n import LANGUAGES
 from cardcore.bots import LEVELS
-from cardcore.match_record import FORMAT as CARDS_FORMAT
-from cardcore.records import ENDINGS, RECORD_FORMAT, SCHEME
 from cardcore.registry import available_games
 from cardcore.server.clocks import FORFEIT, MAX_SECONDS, MIN_SECONDS
 from cardcore.server.requests import REQUEST_ID as REQUEST_ID_KEYWORDS
+from cardcore.server.json_types import json_schema
 from cardcore.server.requests import (NEW_TABLE_FROM_SERVER, WS_CLIENT_MESSAGES,
                                       ActionRequest, ClaimRequest, NewTableRequest,
-                                      TakebackRequest, json_schema)
-from cardcore.server.seats import JOIN_MODES, MAX_NAME, PRESENCES
-from cardcore.server.table_bots import FAILURES, FALLBACK_BOT, table_bots
+                                      TakebackRequest)
+from cardcore.server.responses import (COMPONENTS, FROM_SERVER, Alive, Catalog, Claimed,
+                                       Draining, GamesList, TableList)
+from cardcore.server.seats import JOIN_MODES
+from cardcore.server.table_bots import table_bots
 
 __all__ = ["openapi_spec", "OPERATIONS"]
 
@@ -78,6 +80,7 @@ OPERATIONS = [("/api/games", "get"), ("/api/i18n", "get"), ("/api/tables", "get"
               ("/metrics", "get"), ("/openapi.json", "get")]
 
 
+STATE_OK = {"200": _json({"$ref": "#/components/schemas/State"}, "the seat's state")}
 GUESSES = "too many wrong tokens or invites from this address (Retry-After)"
 
 
@@ -100,20 +103,27 @@ def openapi_spec(extra_bots: Mapping[str, Sequence[str]] | None = None) -> dict[
     return spec
 
 
-# A refusal's words as data (docs/server.md, "Errors"): the English template that is its
-# msgid, and its fields (a value, or a message of its own).
-FIELDS: dict[str, Any] = {"type": "object", "additionalProperties": {
-    "anyOf": [{"type": ["string", "integer"]}, {"$ref": "#/components/schemas/Words"}]}}
-WORDS = {"type": "object", "required": ["message_id", "fields"],
-         "properties": {"message_id": {"type": "string"}, "fields": FIELDS}}
-ERROR_FIELDS: dict[str, Any] = {
-    "error": {"type": "string", "description": "the refusal in the reader's language"},
-    "code": {"type": "string", "description": "the kind of refusal, for programs: "
-             "illegal_action, stale, bad_option, not_found, ..."},
-    "message_id": {"type": "string", "description": "the English template of the message "
-                   "(its msgid in the catalogs)"},
-    "fields": FIELDS,
-}
+# The answers' types that are components of their own, by type (a $ref where used).
+REFS = {typed: name for name, typed in COMPONENTS.items()}
+
+
+def answer(typed: type) -> dict[str, Any]:
+    """An answer's schema, inline: its type's fields (responses.py), others allowed."""
+    return json_schema(typed, closed=False, refs=REFS)
+
+
+def _answers(games: list[str], clock_option: dict[str, Any]) -> dict[str, Any]:
+    """The answers' components (responses.COMPONENTS), the fields ``FROM_SERVER`` names
+    completed from the server's own lists. A seat's claim is closed: it says everything."""
+    server_lists = {"game": {"type": "string", "enum": games},
+                    "clock": {"anyOf": [clock_option, {"type": "null"}]}}
+    schemas = {name: json_schema(typed, closed=typed is Claimed, refs=REFS)
+               for name, typed in COMPONENTS.items()}
+    for name, fields in FROM_SERVER.items():
+        schemas[name]["properties"].update({f: server_lists[f] for f in fields})
+    schemas["Record"]["description"] = ("docs/server.md, Records; per game: `cardcore schema "
+                                        "GAME record`")
+    return schemas
 
 
 def _new_table(games: list[str], bots: list[str], clock_option: dict[str, Any]
@@ -132,70 +142,9 @@ def _new_table(games: list[str], bots: list[str], clock_option: dict[str, Any]
     return schema
 
 
-def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
-    games = list(available_games())
-    bots = sorted({bot for game in games
-                   for bot in table_bots(game, (extra_bots or {}).get(game, ()))})
-    state = {
-        "type": "object",
-        "required": ["table", "game", "seat", "view", "events", "event_count", "legal",
-                     "over", "ended", "scores", "winners", "current_player", "players",
-                     "seats", "options"],
-        "properties": {
-            "table": {"type": "string"}, "game": {"type": "string", "enum": games},
-            "seat": {"type": ["integer", "null"]},
-            "view": {"type": "object", "description": "Game.view(seat); per game: "
-                     "`cardcore schema GAME view`"},
-            "events": {"type": "array", "items": {"type": "object"}},
-            "zones": {"type": "array", "description": "the table's zones (game.zones), their "
-                      "labels in the reader's language; their cards are in view.zones",
-                      "items": {"type": "object", "required": ["id", "kind", "owner", "team",
-                                                              "label"],
-                                "properties": {"id": {"type": "string"},
-                                               "kind": {"type": "string"},
-                                               "owner": {"type": ["integer", "null"]},
-                                               "team": {"type": ["integer", "null"]},
-                                               "label": {"type": "string"},
-                                               "layout": {"enum": ["pairs"]}}}},
-            "wild_cards": {"type": "array", "items": {"type": "string"},
-                           "description": "the cards that are wild now (game.wild_cards): "
-                           "a table marks every copy of them"},
-            "event_count": {"type": "integer", "minimum": 0},
-            "events_from": {"type": "integer", "minimum": 0,
-                            "description": "over HTTP: the n of the first of `events`, one "
-                            "page of at most 100 (docs/server.md, \"Reading a table\")"},
-            "legal": {"type": "array", "items": {
-                "type": "object", "required": ["id", "player", "kind", "cards", "label"]}},
-            "over": {"type": "boolean"},
-            "ended": {"type": ["string", "null"],
-                      "enum": ["over", "abandoned", "closed", "forfeit", None]},
-            "scores": {"type": "array", "items": {"type": "integer"},
-                       "description": "each seat's match score, by seat"},
-            "winners": {"type": "array", "items": {"type": "integer", "minimum": 0},
-                        "description": "the seats that won (empty until the match is over)"},
-            "current_player": {"type": ["integer", "null"]},
-            "players": {"type": "integer"},
-            "seats": {"type": "array", "items": {"$ref": "#/components/schemas/Seat"}},
-            "options": {"type": "object"},
-            "listed": {"type": "boolean"}, "spectators": {"type": "boolean"},
-            "join": {"enum": list(JOIN_MODES)},
-            "rematch": {"type": ["string", "null"],
-                        "description": "the rematch table's id, once a seat asked for one"},
-            "fairness": {"anyOf": [{"$ref": "#/components/schemas/Fairness"},
-                                   {"type": "null"}]},
-            "clock": {"anyOf": [{"$ref": "#/components/schemas/ClockState"},
-                                {"type": "null"}]},
-            "forfeit": {"type": ["integer", "null"], "minimum": 0},
-            "takeback": {"anyOf": [{"$ref": "#/components/schemas/TakebackState"},
-                                   {"type": "null"}]},
-            "rewound": {"type": "boolean", "description": "set on the state that follows a "
-                        "take-back: its events are the whole stream again, from index 0"},
-            "lang": {"type": "string", "enum": list(LANGUAGES),
-                     "description": "the language of the events' texts: ?lang=, else the "
-                     "Accept-Language header's pick"},
-        },
-    }
-    clock_option = {
+def _clock_option() -> dict[str, Any]:
+    """A table's clock as ``POST /api/tables`` takes it (clocks.parse_clock)."""
+    return {
         "type": "object", "additionalProperties": False,
         "description": "per_move, or bank and increment (seconds); on_timeout: level:N or "
                        "forfeit (docs/server.md, Clocks)",
@@ -210,532 +159,386 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                                                                {"required": ["increment"]}]}},
                   {"required": ["bank", "increment"],
                    "not": {"required": ["per_move"]}}]}
-    state_ok = {"200": _json({"$ref": "#/components/schemas/State"}, "the seat's state")}
-    name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME,
-            "description": "letters, digits, marks, spaces and -_.' (trimmed, NFC)"}
+
+
+def _lobby_paths(games: list[str]) -> dict[str, Any]:
+    """The games, their words and the lobby."""
+    return {
+        "/api/games": {"get": {
+            "operationId": "listGames", "summary": "the games, their options and bots",
+            "responses": _responses({"200": _json(answer(GamesList), "the games")})}},
+        "/api/i18n": {"get": {
+            "operationId": "getWords",
+            "summary": "the web table's words in a language (the gettext catalogs)",
+            "parameters": [
+                {"name": "lang", "in": "query", "required": False,
+                 "schema": {"type": "string", "enum": list(LANGUAGES)},
+                 "description": "default: the Accept-Language header's pick"},
+                {"name": "game", "in": "query", "required": False,
+                 "schema": {"type": "string", "enum": games},
+                 "description": "default: every game's words, each apart"}],
+            "responses": _responses({"200": _json(
+                answer(Catalog), "msgid (the English text) -> its translation")},
+                _404="an unknown game", _422="an unknown language")}},
+        "/api/tables": {
+            "get": {
+                "operationId": "listTables", "summary": "open tables, newest first",
+                "parameters": [{"name": "over", "in": "query", "required": False,
+                                "schema": {"type": "string",
+                                           "enum": ["0", "1", "false", "true"]}},
+                               {"name": "limit", "in": "query", "required": False,
+                                "schema": {"type": "integer", "minimum": 1,
+                                           "maximum": 100, "default": 100}},
+                               {"name": "cursor", "in": "query", "required": False,
+                                "description": "the next of the page before",
+                                "schema": {"type": "string", "maxLength": 120}}],
+                "responses": _responses({"200": _json(answer(TableList), "the lobby")},
+                                        _400="a bad over, limit or cursor")},
+            "post": {
+                "operationId": "createTable", "summary": "a new table",
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/NewTable"}}}},
+                "responses": _responses(
+                    {"201": {**_json({"$ref": "#/components/schemas/Created"},
+                                     "the table and its tokens"), "links": LINKS}},
+                    _400="not JSON, not an object, a field of the wrong type",
+                    _413="the body is too large",
+                    _415="not sent as application/json",
+                    _422="a bad game configuration (players, option, bot)",
+                    _429="too many creations from this address (Retry-After)",
+                    _503="the open-table limit; storage failed")}},
+    }
+
+
+def _table_paths() -> dict[str, Any]:
+    """A table: read it, delete it, act and ask for a hint."""
+    return {
+        "/api/tables/{table}": {
+            "get": {
+                "operationId": "getTable", "summary": "a seat's (or the spectator's) state",
+                "security": BEARER,
+                "parameters": [TABLE_ID,
+                               {"name": "since", "in": "query", "required": False,
+                                "description": "the first event of the page (0.."
+                                "event_count); without it, the last 100 events",
+                                "schema": {"type": "integer", "minimum": 0}},
+                               {"name": "token", "in": "query", "required": False,
+                                "deprecated": True, "schema": {"type": "string"}}],
+                "responses": _responses(STATE_OK, _400="a bad since",
+                                        _403="a bad token; no token at a table without "
+                                             "spectators",
+                                        _404="no such table",
+                                        _503="storage failed")},
+            "delete": {
+                "operationId": "deleteTable", "summary": "delete with the creator token",
+                "security": [{"bearer": []}],
+                "parameters": [TABLE_ID],
+                "responses": _responses({"204": {"description": "deleted"}},
+                                        _401="no Authorization header",
+                                        _404="no such table",
+                                        _503="storage failed")}},
+        "/api/tables/{table}/actions": {"post": {
+            "operationId": "act", "summary": "play an action for a seat",
+            "security": BEARER,
+            "parameters": [TABLE_ID],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/Action"}}}},
+            "responses": _responses(
+                STATE_OK, _400="not JSON, not an object, a field of the wrong type",
+                _404="no such table", _409="not this seat's turn; over; stale after",
+                _413="the body is too large", _415="not sent as application/json",
+                _422="an illegal or unknown action", _503="storage failed")}},
+        "/api/tables/{table}/hint": {"get": {
+            "operationId": "hint", "summary": "the best moves for the seat to move",
+            "security": BEARER,
+            "parameters": [TABLE_ID,
+                           {"name": "token", "in": "query", "required": False,
+                            "deprecated": True, "schema": {"type": "string"}}],
+            "responses": _responses(
+                {"200": _json({"$ref": "#/components/schemas/Hints"}, "the hints")},
+                _403="no seat token, or a bad one", _404="no such table",
+                _409="not this seat's turn; over",
+                _429="too many hints for this seat (Retry-After)",
+                _503="storage failed")}},
+    }
+
+
+def _after_paths() -> dict[str, Any]:
+    """Take-backs, and what a match leaves: its record and its review."""
+    return {
+        "/api/tables/{table}/takeback": {"post": {
+            "operationId": "takeBack",
+            "summary": "undo the seat's last move and the bots' moves after it",
+            "security": BEARER,
+            "parameters": [TABLE_ID],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/Takeback"}}}},
+            "responses": _responses(
+                {"200": _json({"$ref": "#/components/schemas/State"},
+                              "the seat's state after the take-back (rewound: true)")},
+                _400="not JSON, not an object, a field of the wrong type",
+                _403="no seat token, or a bad one", _404="no such table",
+                _409="no take-backs at this table; over; nothing to take back; stale "
+                     "after",
+                _413="the body is too large", _415="not sent as application/json",
+                _503="storage failed")}},
+        "/api/tables/{table}/record": {"get": {
+            "operationId": "record", "summary": "the match record, once the match ended",
+            "security": BEARER,
+            "parameters": [TABLE_ID],
+            "responses": _responses(
+                {"200": _json({"$ref": "#/components/schemas/Record"},
+                              "the record: `cardcore schema GAME record`")},
+                _403="a bad token; no token at a table without spectators",
+                _404="no such table",
+                _409="the match has not ended (or was abandoned)",
+                _503="storage failed")}},
+        "/api/tables/{table}/review": {"get": {
+            "operationId": "review",
+            "summary": "a seat's decisions against the best moves, once the match ended",
+            "security": BEARER,
+            "parameters": [TABLE_ID,
+                           {"name": "seat", "in": "query", "required": True,
+                            "schema": {"type": "integer", "minimum": 0, "maximum": 99}}],
+            "responses": _responses(
+                {"200": _json({"$ref": "#/components/schemas/Review"},
+                              "the review (cardcore review --json, with the table)")},
+                _400="no seat, or not a seat of the table",
+                _403="a bad token; no token at a table without spectators",
+                _404="no such table",
+                _409="the match has not ended (or was abandoned)",
+                _429="too many new reviews at this table (Retry-After)",
+                _503="storage failed")}},
+    }
+
+
+def _seat_paths(games: list[str]) -> dict[str, Any]:
+    """How to play, seats, and the rematch."""
+    return {
+        "/howto/{game}": {"get": {
+            "operationId": "howto", "summary": "a game's how-to-play page (HTML)",
+            "parameters": [
+                {"name": "game", "in": "path", "required": True,
+                 "schema": {"type": "string", "enum": games}},
+                {"name": "lang", "in": "query", "required": False,
+                 "schema": {"type": "string", "enum": list(LANGUAGES)},
+                 "description": "default: the Accept-Language header's pick"}],
+            "responses": _responses(
+                {"200": {"description": "the page", "content": {
+                    "text/html": {"schema": {"type": "string"}}}}},
+                _404="an unknown game", _422="an unknown language")}},
+        "/api/tables/{table}/seats": {"post": {
+            "operationId": "claimSeat",
+            "summary": "claim an open seat with a name (and the invite)",
+            "parameters": [TABLE_ID],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/Claim"}}}},
+            "responses": _responses(
+                {"201": _json({"$ref": "#/components/schemas/Claimed"},
+                              "the seat and its token (for its claimer only)")},
+                _400="not JSON, not an object, a field of the wrong type",
+                _403="no invite, or not this table's", _404="no such table",
+                _409="the seat is not open (taken, a bot), no seat is open, the name is "
+                     "taken, the match is over",
+                _413="the body is too large", _415="not sent as application/json",
+                _422="a bad name or seat (field names it)", _503="storage failed")}},
+        "/api/tables/{table}/seats/{seat}": {"delete": {
+            "operationId": "leaveSeat", "summary": "leave a seat: it is open again",
+            "security": [{"bearer": []}],
+            "parameters": [TABLE_ID, {"name": "seat", "in": "path", "required": True,
+                                      "schema": {"type": "integer", "minimum": 0}}],
+            "responses": _responses({"204": {"description": "left; the token is void"}},
+                                    _401="no Authorization header",
+                                    _404="no such table",
+                                    _409="the seats changed meanwhile",
+                                    _503="storage failed")}},
+        "/api/tables/{table}/rematch": {"post": {
+            "operationId": "rematch",
+            "summary": "the rematch of a finished match (made once, the same for all)",
+            "security": [{"bearer": []}],
+            "parameters": [TABLE_ID],
+            "responses": _responses(
+                {"200": _json({"$ref": "#/components/schemas/Rematch"},
+                              "the rematch table: the seats keep their tokens")},
+                _401="no Authorization header",
+                _404="no such table", _409="the match has not ended (or was abandoned)",
+                _422="the table could not be made again",
+                _429="the creator address has too many open tables",
+                _503="the open-table limit; storage failed")}},
+    }
+
+
+def _ops_paths() -> dict[str, Any]:
+    """What operators and programs ask: health, metrics and this document."""
+    return {
+        "/healthz": {"get": {
+            "operationId": "health", "summary": "the server and its store",
+            "responses": _responses({
+                "200": _json({"$ref": "#/components/schemas/Health"}, "healthy"),
+                "503": _json({"$ref": "#/components/schemas/Health"}, "failing")})}},
+        "/livez": {"get": {
+            "operationId": "liveness", "summary": "the process answers (restart it when not)",
+            "responses": _responses({"200": _json(answer(Alive), "alive")})}},
+        "/readyz": {"get": {
+            "operationId": "readiness",
+            "summary": "the process takes new requests: its store answers and it is not "
+                       "draining after SIGTERM",
+            "responses": _responses({
+                "200": _json({"$ref": "#/components/schemas/Health"}, "ready"),
+                "503": _json({"oneOf": [{"$ref": "#/components/schemas/Health"},
+                                        answer(Draining)]}, "failing, or draining")})}},
+        "/metrics": {"get": {
+            "operationId": "metrics", "summary": "Prometheus text format",
+            "responses": _responses({"200": {"description": "the metrics", "content": {
+                "text/plain": {"schema": {"type": "string"}}}}})}},
+        "/openapi.json": {"get": {
+            "operationId": "openapi", "summary": "this document",
+            "responses": _responses({"200": _json({"type": "object"}, "OpenAPI 3.1")})}},
+    }
+
+
+# The WebSocket protocol (docs/server.md, "WebSocket"): how to open one, what a client
+# sends and what it is sent (their schemas are components).
+WEBSOCKET: dict[str, Any] = {
+        "path": "/ws/tables/{table}",
+        "query": {"since": "events already seen (int >= 0)",
+                  "rewinds": "the take-backs the client has seen (int >= 0; default: "
+                             "the table's): another number sends the whole stream again",
+                  "presence": "1: send presence messages (0, the default: not)",
+                  "patches": "1: after the first whole state, send patch messages "
+                             "(WsPatch; 0, the default: whole states)",
+                  "token": "the seat token (deprecated: use the subprotocol)"},
+        "subprotocols": ["cardcore", "cardcore.token.{SEAT_TOKEN}"],
+        "client": [{"$ref": "#/components/schemas/WsAction"},
+                   {"$ref": "#/components/schemas/WsTakeback"},
+                   {"$ref": "#/components/schemas/WsPing"},
+                   {"$ref": "#/components/schemas/WsAuth"}],
+        "server": [{"$ref": "#/components/schemas/WsState"},
+                   {"$ref": "#/components/schemas/WsPatch"},
+                   {"$ref": "#/components/schemas/WsError"},
+                   {"$ref": "#/components/schemas/WsPong"},
+                   {"$ref": "#/components/schemas/WsClock"},
+                   {"$ref": "#/components/schemas/WsRecord"},
+                   {"$ref": "#/components/schemas/WsPresence"},
+                   {"$ref": "#/components/schemas/WsRematch"},
+                   {"$ref": "#/components/schemas/WsBotFallback"}],
+        "close_codes": {"1008": "refused (after an error), or a socket that did not read",
+                        "1009": "a message over the limit (after the error 413 where the "
+                                "server read it; the close reason says the limit)",
+                        "1011": "storage failed or unavailable: reconnect",
+                        "1012": "reconnect: the table moved to another server "
+                                "process (after the error 503), or a restart",
+                        "1013": "too many connections of that kind (after the error 503)",
+                        "4000": "the table was deleted (410) or abandoned (409)",
+                        "4010": "the socket's seat was left: its token is void (403)"},
+}
+
+
+# GET /api/tables/{id}/review: cardcore review --json, with the table (review.py).
+REVIEW: dict[str, Any] = {
+    "type": "object",
+    "required": ["table", "game", "seat", "level", "search",
+                 "threshold", "decisions", "summary"],
+    "properties": {
+        "table": {"type": "string"}, "game": {"type": "string"},
+        "seat": {"type": "integer", "minimum": 0},
+        "level": {"type": "integer", "minimum": 1, "maximum": 5},
+        "search": {"type": "string"}, "seed": {"type": "integer"},
+        "threshold": {"type": "number"},
+        "decisions": {"type": "array", "items": {
+            "type": "object",
+            "required": ["move", "round", "chosen", "chosen_estimate",
+                         "best", "best_estimate", "loss", "mistake",
+                         "legal"],
+            "properties": {
+                "move": {"type": "integer", "minimum": 0},
+                "round": {"type": "integer", "minimum": 1,
+                          "description": "the round, deal or hand "
+                                         "of the decision, from 1"},
+                "chosen": {"type": "string"},
+                "chosen_estimate": {"type": "number"},
+                "best": {"type": "string"},
+                "best_estimate": {"type": "number"},
+                "loss": {"type": "number", "minimum": 0},
+                "mistake": {"type": "boolean"},
+                "legal": {"type": "integer", "minimum": 2}}}},
+        "summary": {"type": "object",
+                    "required": ["decisions", "mistakes", "mean_loss",
+                                 "best_moves", "over", "winners"],
+                    "properties": {
+                        "decisions": {"type": "integer"},
+                        "mistakes": {"type": "integer"},
+                        "mean_loss": {"type": "number"},
+                        "best_moves": {"type": "integer"},
+                        "over": {"type": "boolean"},
+                        "winners": {"type": "array", "items": {
+                            "type": "integer"}}}}}}
+
+
+def _components(games: list[str], bots: list[str], clock_option: dict[str, Any]
+                ) -> dict[str, Any]:
+    """The security scheme and every schema the paths and the socket name."""
+    return {
+        "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
+                                       "description": "a seat token (or, for DELETE, "
+                                                      "the creator token)"}},
+        "schemas": {
+            # The answers: from the types the handlers build (responses.py).
+            **_answers(games, clock_option),
+            "NewTable": _new_table(games, bots, clock_option),
+            # The request bodies: from the types the handlers read (requests.py).
+            "Claim": json_schema(ClaimRequest),
+            "WsBotFallback": {"allOf": [
+                {"$ref": "#/components/schemas/BotFallback"},
+                {"type": "object", "required": ["type", "event", "seat", "plugin", "text"],
+                 "properties": {"type": {"const": "bot"}, "event": {"const": "fallback"},
+                                "seat": {"type": "integer", "minimum": 0},
+                                "plugin": {"type": "string",
+                                           "description": "the plug-in that failed"},
+                                "text": {"type": "string",
+                                         "description": "the notice in the socket's "
+                                                        "language"}}}]},
+            "Action": json_schema(ActionRequest),
+            "Takeback": json_schema(TakebackRequest),
+            # The WebSocket protocol (docs/server.md, "WebSocket"): what a client sends
+            # and what it is sent, described in x-websocket below.
+            # A socket's messages are read by their handlers (routes/socket.py), not
+            # closed: a field a handler does not read is ignored.
+            **{name: json_schema(message, closed=False)
+               for name, message in WS_CLIENT_MESSAGES.items()},
+            "WsState": {"allOf": [{"$ref": "#/components/schemas/State"},
+                                  {"type": "object", "required": ["type"],
+                                   "properties": {"type": {"const": "state"},
+                                                  "id": REQUEST_ID}}]},
+            # On a socket opened with ?patches=1, every push after its first state.
+            "WsPatch": {"type": "object", "required": ["type", "events", "patch"],
+                        "properties": {
+                            "type": {"const": "patch"},
+                            "events": {"type": "array", "items": {"type": "object"},
+                                       "description": "the events this socket has not "
+                                                      "been sent yet, as in a state"},
+                            "patch": {"type": "object",
+                                      "description": "an RFC 7396 JSON merge patch from "
+                                                     "the last state sent (without its "
+                                                     "events) to the new one"},
+                            "id": REQUEST_ID}},
+            "Review": copy.deepcopy(REVIEW),
+        },
+    }
+
+
+def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
+    games = list(available_games())
+    bots = sorted({bot for game in games
+                   for bot in table_bots(game, (extra_bots or {}).get(game, ()))})
+    clock_option = _clock_option()
     return {
         "openapi": "3.1.0",
         "info": {"title": "cardcore table server", "version": __version__,
                  "description": "The HTTP part of docs/server.md; the WebSocket protocol is "
                                 "described there."},
-        "paths": {
-            "/api/games": {"get": {
-                "operationId": "listGames", "summary": "the games, their options and bots",
-                "responses": _responses({"200": _json({
-                    "type": "object", "required": ["games", "version"],
-                    "properties": {"games": {"type": "array", "items": {
-                        "type": "object", "required": ["game", "options"],
-                        "properties": {"options": {
-                            "type": "object",
-                            "additionalProperties": {"$ref": "#/components/schemas/GameOption"}
-                        }}}},
-                        "version": {"type": "string"}}}, "the games")})}},
-            "/api/i18n": {"get": {
-                "operationId": "getWords",
-                "summary": "the web table's words in a language (the gettext catalogs)",
-                "parameters": [
-                    {"name": "lang", "in": "query", "required": False,
-                     "schema": {"type": "string", "enum": list(LANGUAGES)},
-                     "description": "default: the Accept-Language header's pick"},
-                    {"name": "game", "in": "query", "required": False,
-                     "schema": {"type": "string", "enum": games},
-                     "description": "default: every game's words, each apart"}],
-                "responses": _responses({"200": _json({
-                    "type": "object",
-                    "required": ["lang", "languages", "messages", "shared", "games", "plurals"],
-                    "properties": {"lang": {"type": "string", "enum": list(LANGUAGES)},
-                                   "languages": {"type": "array", "items": {"type": "string"}},
-                                   "messages": {"type": "object",
-                                                "additionalProperties": {"type": "string"},
-                                                "description": "the shared words, with "
-                                                "game='s over them"},
-                                   "shared": {"type": "object",
-                                              "additionalProperties": {"type": "string"}},
-                                   "games": {"type": "object", "additionalProperties": {
-                                       "type": "object",
-                                       "additionalProperties": {"type": "string"}},
-                                       "description": "each game's own words, never merged "
-                                       "across games"},
-                                   "plurals": {"type": "object", "additionalProperties": {
-                                       "type": "array", "items": {"type": "string"}},
-                                       "description": "a plural text's singular msgid -> its "
-                                       "forms in the catalog's order (the shared words, with "
-                                       "game='s over them)"}}},
-                    "msgid (the English text) -> its translation")},
-                    _404="an unknown game", _422="an unknown language")}},
-            "/api/tables": {
-                "get": {
-                    "operationId": "listTables", "summary": "open tables, newest first",
-                    "parameters": [{"name": "over", "in": "query", "required": False,
-                                    "schema": {"type": "string",
-                                               "enum": ["0", "1", "false", "true"]}},
-                                   {"name": "limit", "in": "query", "required": False,
-                                    "schema": {"type": "integer", "minimum": 1,
-                                               "maximum": 100, "default": 100}},
-                                   {"name": "cursor", "in": "query", "required": False,
-                                    "description": "the next of the page before",
-                                    "schema": {"type": "string", "maxLength": 120}}],
-                    "responses": _responses({"200": _json({
-                        "type": "object", "required": ["tables", "next"],
-                        "properties": {"tables": {"type": "array",
-                                                  "items": {"type": "object"}},
-                                       "next": {"type": ["string", "null"],
-                                                "description": "the cursor of the next page; "
-                                                               "null on the last"}}},
-                        "the lobby")}, _400="a bad over, limit or cursor")},
-                "post": {
-                    "operationId": "createTable", "summary": "a new table",
-                    "requestBody": {"required": True, "content": {"application/json": {
-                        "schema": {"$ref": "#/components/schemas/NewTable"}}}},
-                    "responses": _responses(
-                        {"201": {**_json({"$ref": "#/components/schemas/Created"},
-                                         "the table and its tokens"), "links": LINKS}},
-                        _400="not JSON, not an object, a field of the wrong type",
-                        _413="the body is too large",
-                        _415="not sent as application/json",
-                        _422="a bad game configuration (players, option, bot)",
-                        _429="too many creations from this address (Retry-After)",
-                        _503="the open-table limit; storage failed")}},
-            "/api/tables/{table}": {
-                "get": {
-                    "operationId": "getTable", "summary": "a seat's (or the spectator's) state",
-                    "security": BEARER,
-                    "parameters": [TABLE_ID,
-                                   {"name": "since", "in": "query", "required": False,
-                                    "description": "the first event of the page (0.."
-                                    "event_count); without it, the last 100 events",
-                                    "schema": {"type": "integer", "minimum": 0}},
-                                   {"name": "token", "in": "query", "required": False,
-                                    "deprecated": True, "schema": {"type": "string"}}],
-                    "responses": _responses(state_ok, _400="a bad since",
-                                            _403="a bad token; no token at a table without "
-                                                 "spectators",
-                                            _404="no such table",
-                                            _503="storage failed")},
-                "delete": {
-                    "operationId": "deleteTable", "summary": "delete with the creator token",
-                    "security": [{"bearer": []}],
-                    "parameters": [TABLE_ID],
-                    "responses": _responses({"204": {"description": "deleted"}},
-                                            _401="no Authorization header",
-                                            _404="no such table",
-                                            _503="storage failed")}},
-            "/api/tables/{table}/actions": {"post": {
-                "operationId": "act", "summary": "play an action for a seat",
-                "security": BEARER,
-                "parameters": [TABLE_ID],
-                "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/Action"}}}},
-                "responses": _responses(
-                    state_ok, _400="not JSON, not an object, a field of the wrong type",
-                    _404="no such table", _409="not this seat's turn; over; stale after",
-                    _413="the body is too large", _415="not sent as application/json",
-                    _422="an illegal or unknown action", _503="storage failed")}},
-            "/api/tables/{table}/hint": {"get": {
-                "operationId": "hint", "summary": "the best moves for the seat to move",
-                "security": BEARER,
-                "parameters": [TABLE_ID,
-                               {"name": "token", "in": "query", "required": False,
-                                "deprecated": True, "schema": {"type": "string"}}],
-                "responses": _responses(
-                    {"200": _json({"$ref": "#/components/schemas/Hints"}, "the hints")},
-                    _403="no seat token, or a bad one", _404="no such table",
-                    _409="not this seat's turn; over",
-                    _429="too many hints for this seat (Retry-After)",
-                    _503="storage failed")}},
-            "/api/tables/{table}/takeback": {"post": {
-                "operationId": "takeBack",
-                "summary": "undo the seat's last move and the bots' moves after it",
-                "security": BEARER,
-                "parameters": [TABLE_ID],
-                "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/Takeback"}}}},
-                "responses": _responses(
-                    {"200": _json({"$ref": "#/components/schemas/State"},
-                                  "the seat's state after the take-back (rewound: true)")},
-                    _400="not JSON, not an object, a field of the wrong type",
-                    _403="no seat token, or a bad one", _404="no such table",
-                    _409="no take-backs at this table; over; nothing to take back; stale "
-                         "after",
-                    _413="the body is too large", _415="not sent as application/json",
-                    _503="storage failed")}},
-            "/api/tables/{table}/record": {"get": {
-                "operationId": "record", "summary": "the match record, once the match ended",
-                "security": BEARER,
-                "parameters": [TABLE_ID],
-                "responses": _responses(
-                    {"200": _json({"$ref": "#/components/schemas/Record"},
-                                  "the record: `cardcore schema GAME record`")},
-                    _403="a bad token; no token at a table without spectators",
-                    _404="no such table",
-                    _409="the match has not ended (or was abandoned)",
-                    _503="storage failed")}},
-            "/api/tables/{table}/review": {"get": {
-                "operationId": "review",
-                "summary": "a seat's decisions against the best moves, once the match ended",
-                "security": BEARER,
-                "parameters": [TABLE_ID,
-                               {"name": "seat", "in": "query", "required": True,
-                                "schema": {"type": "integer", "minimum": 0, "maximum": 99}}],
-                "responses": _responses(
-                    {"200": _json({"$ref": "#/components/schemas/Review"},
-                                  "the review (cardcore review --json, with the table)")},
-                    _400="no seat, or not a seat of the table",
-                    _403="a bad token; no token at a table without spectators",
-                    _404="no such table",
-                    _409="the match has not ended (or was abandoned)",
-                    _429="too many new reviews at this table (Retry-After)",
-                    _503="storage failed")}},
-            "/howto/{game}": {"get": {
-                "operationId": "howto", "summary": "a game's how-to-play page (HTML)",
-                "parameters": [
-                    {"name": "game", "in": "path", "required": True,
-                     "schema": {"type": "string", "enum": games}},
-                    {"name": "lang", "in": "query", "required": False,
-                     "schema": {"type": "string", "enum": list(LANGUAGES)},
-                     "description": "default: the Accept-Language header's pick"}],
-                "responses": _responses(
-                    {"200": {"description": "the page", "content": {
-                        "text/html": {"schema": {"type": "string"}}}}},
-                    _404="an unknown game", _422="an unknown language")}},
-            "/api/tables/{table}/seats": {"post": {
-                "operationId": "claimSeat",
-                "summary": "claim an open seat with a name (and the invite)",
-                "parameters": [TABLE_ID],
-                "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/Claim"}}}},
-                "responses": _responses(
-                    {"201": _json({"$ref": "#/components/schemas/Claimed"},
-                                  "the seat and its token (for its claimer only)")},
-                    _400="not JSON, not an object, a field of the wrong type",
-                    _403="no invite, or not this table's", _404="no such table",
-                    _409="the seat is not open (taken, a bot), no seat is open, the name is "
-                         "taken, the match is over",
-                    _413="the body is too large", _415="not sent as application/json",
-                    _422="a bad name or seat (field names it)", _503="storage failed")}},
-            "/api/tables/{table}/seats/{seat}": {"delete": {
-                "operationId": "leaveSeat", "summary": "leave a seat: it is open again",
-                "security": [{"bearer": []}],
-                "parameters": [TABLE_ID, {"name": "seat", "in": "path", "required": True,
-                                          "schema": {"type": "integer", "minimum": 0}}],
-                "responses": _responses({"204": {"description": "left; the token is void"}},
-                                        _401="no Authorization header",
-                                        _404="no such table",
-                                        _409="the seats changed meanwhile",
-                                        _503="storage failed")}},
-            "/api/tables/{table}/rematch": {"post": {
-                "operationId": "rematch",
-                "summary": "the rematch of a finished match (made once, the same for all)",
-                "security": [{"bearer": []}],
-                "parameters": [TABLE_ID],
-                "responses": _responses(
-                    {"200": _json({"$ref": "#/components/schemas/Rematch"},
-                                  "the rematch table: the seats keep their tokens")},
-                    _401="no Authorization header",
-                    _404="no such table", _409="the match has not ended (or was abandoned)",
-                    _422="the table could not be made again",
-                    _429="the creator address has too many open tables",
-                    _503="the open-table limit; storage failed")}},
-            "/healthz": {"get": {
-                "operationId": "health", "summary": "the server and its store",
-                "responses": _responses({
-                    "200": _json({"$ref": "#/components/schemas/Health"}, "healthy"),
-                    "503": _json({"$ref": "#/components/schemas/Health"}, "failing")})}},
-            "/livez": {"get": {
-                "operationId": "liveness", "summary": "the process answers (restart it when not)",
-                "responses": _responses({"200": _json(
-                    {"type": "object", "required": ["status"],
-                     "properties": {"status": {"const": "alive"}}}, "alive")})}},
-            "/readyz": {"get": {
-                "operationId": "readiness",
-                "summary": "the process takes new requests: its store answers and it is not "
-                           "draining after SIGTERM",
-                "responses": _responses({
-                    "200": _json({"$ref": "#/components/schemas/Health"}, "ready"),
-                    "503": _json({"oneOf": [
-                        {"$ref": "#/components/schemas/Health"},
-                        {"type": "object", "required": ["status", "tables_in_memory"],
-                         "properties": {"status": {"const": "draining"},
-                                        "tables_in_memory": {"type": "integer"}}}]},
-                        "failing, or draining")})}},
-            "/metrics": {"get": {
-                "operationId": "metrics", "summary": "Prometheus text format",
-                "responses": _responses({"200": {"description": "the metrics", "content": {
-                    "text/plain": {"schema": {"type": "string"}}}}})}},
-            "/openapi.json": {"get": {
-                "operationId": "openapi", "summary": "this document",
-                "responses": _responses({"200": _json({"type": "object"}, "OpenAPI 3.1")})}},
-        },
-        "x-websocket": {
-            "path": "/ws/tables/{table}",
-            "query": {"since": "events already seen (int >= 0)",
-                      "rewinds": "the take-backs the client has seen (int >= 0; default: "
-                                 "the table's): another number sends the whole stream again",
-                      "presence": "1: send presence messages (0, the default: not)",
-                      "patches": "1: after the first whole state, send patch messages "
-                                 "(WsPatch; 0, the default: whole states)",
-                      "token": "the seat token (deprecated: use the subprotocol)"},
-            "subprotocols": ["cardcore", "cardcore.token.{SEAT_TOKEN}"],
-            "client": [{"$ref": "#/components/schemas/WsAction"},
-                       {"$ref": "#/components/schemas/WsTakeback"},
-                       {"$ref": "#/components/schemas/WsPing"},
-                       {"$ref": "#/components/schemas/WsAuth"}],
-            "server": [{"$ref": "#/components/schemas/WsState"},
-                       {"$ref": "#/components/schemas/WsPatch"},
-                       {"$ref": "#/components/schemas/WsError"},
-                       {"$ref": "#/components/schemas/WsPong"},
-                       {"$ref": "#/components/schemas/WsClock"},
-                       {"$ref": "#/components/schemas/WsRecord"},
-                       {"$ref": "#/components/schemas/WsPresence"},
-                       {"$ref": "#/components/schemas/WsRematch"},
-                       {"$ref": "#/components/schemas/WsBotFallback"}],
-            "close_codes": {"1008": "refused (after an error), or a socket that did not read",
-                            "1009": "a message over the limit (after the error 413 where the "
-                                    "server read it; the close reason says the limit)",
-                            "1011": "storage failed or unavailable: reconnect",
-                            "1012": "reconnect: the table moved to another server "
-                                    "process (after the error 503), or a restart",
-                            "1013": "too many connections of that kind (after the error 503)",
-                            "4000": "the table was deleted (410) or abandoned (409)",
-                            "4010": "the socket's seat was left: its token is void (403)"},
-        },
-        "components": {
-            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
-                                           "description": "a seat token (or, for DELETE, "
-                                                          "the creator token)"}},
-            "schemas": {
-                "Error": {"type": "object", "required": ["error"],
-                          "properties": ERROR_FIELDS},
-                "NewTable": _new_table(games, bots, clock_option),
-                "Created": {
-                    "type": "object",
-                    "required": ["table", "game", "seats", "bots", "creator_token"],
-                    "properties": {
-                        "table": {"type": "string"}, "game": {"type": "string"},
-                        "seats": {"type": "object",
-                                  "additionalProperties": {"type": "string"}},
-                        "bots": {"type": "object",
-                                 "additionalProperties": {"type": "string"}},
-                        "creator_token": {"type": "string"},
-                        "commitment": {"type": ["string", "null"],
-                                       "pattern": "^[0-9a-f]{64}$"},
-                        "fairness": {"anyOf": [{"$ref": "#/components/schemas/Fairness"},
-                                               {"type": "null"}]},
-                        "clock": {"anyOf": [clock_option, {"type": "null"}]},
-                        "takeback": {"type": "boolean"},
-                        "invite": {"type": "string",
-                                   "description": "claims open seats (docs/server.md)"},
-                        "open_seats": {"type": "array", "items": {"type": "integer"}},
-                        "names": {"type": "object", "additionalProperties": name},
-                        "listed": {"type": "boolean"}, "spectators": {"type": "boolean"},
-                        "join": {"enum": list(JOIN_MODES)}}},
-                # The request bodies: from the types the handlers read (requests.py).
-                "Claim": json_schema(ClaimRequest),
-                "Claimed": {
-                    "type": "object", "required": ["table", "seat", "token", "name"],
-                    "additionalProperties": False,
-                    "properties": {"table": {"type": "string"},
-                                   "seat": {"type": "integer", "minimum": 0},
-                                   "token": {"type": "string"}, "name": name}},
-                "Rematch": {
-                    "type": "object", "required": ["table", "from", "game", "fairness"],
-                    "properties": {"table": {"type": "string"}, "from": {"type": "string"},
-                                   "game": {"type": "string", "enum": games},
-                                   "fairness": {"anyOf": [
-                                       {"$ref": "#/components/schemas/Fairness"},
-                                       {"type": "null"}]}}},
-                "Seat": {
-                    "type": "object", "required": ["seat", "bot", "name", "presence",
-                                                   "fallback"],
-                    "properties": {"seat": {"type": "integer", "minimum": 0},
-                                   "bot": {"type": ["string", "null"]},
-                                   "name": {"anyOf": [name, {"type": "null"}]},
-                                   "presence": {"enum": list(PRESENCES)},
-                                   "fallback": {"anyOf": [
-                                       {"$ref": "#/components/schemas/BotFallback"},
-                                       {"type": "null"}]}}},
-                # A plug-in seat played by the fallback bot since its plug-in failed.
-                "BotFallback": {
-                    "type": "object", "required": ["bot", "reason", "detail", "move"],
-                    "properties": {"bot": {"const": FALLBACK_BOT,
-                                           "description": "the bot now playing the seat"},
-                                   "reason": {"enum": list(FAILURES)},
-                                   "detail": {"type": "string",
-                                              "description": "the failure, in English"},
-                                   "move": {"type": "integer", "minimum": 0,
-                                            "description": "the log length at the failure"}}},
-                "WsBotFallback": {"allOf": [
-                    {"$ref": "#/components/schemas/BotFallback"},
-                    {"type": "object", "required": ["type", "event", "seat", "plugin", "text"],
-                     "properties": {"type": {"const": "bot"}, "event": {"const": "fallback"},
-                                    "seat": {"type": "integer", "minimum": 0},
-                                    "plugin": {"type": "string",
-                                               "description": "the plug-in that failed"},
-                                    "text": {"type": "string",
-                                             "description": "the notice in the socket's "
-                                                            "language"}}}]},
-                "WsPresence": {
-                    "type": "object", "required": ["type", "seat", "presence", "name"],
-                    "properties": {"type": {"const": "presence"},
-                                   "seat": {"type": "integer", "minimum": 0},
-                                   "presence": {"enum": list(PRESENCES)},
-                                   "name": {"anyOf": [name, {"type": "null"}]}}},
-                "WsRematch": {"type": "object", "required": ["type", "table"],
-                              "properties": {"type": {"const": "rematch"},
-                                             "table": {"type": "string"}}},
-                "Action": json_schema(ActionRequest),
-                "Takeback": json_schema(TakebackRequest),
-                "TakebackState": {
-                    "type": "object", "required": ["rewinds", "available"],
-                    "properties": {
-                        "rewinds": {"type": "integer", "minimum": 0,
-                                    "description": "take-backs so far at the table"},
-                        "available": {"type": "boolean",
-                                      "description": "this seat has a move to take back"}}},
-                "State": state,
-                # The WebSocket protocol (docs/server.md, "WebSocket"): what a client sends
-                # and what it is sent, described in x-websocket below.
-                # A socket's messages are read by their handlers (routes/socket.py), not
-                # closed: a field a handler does not read is ignored.
-                **{name: json_schema(message, closed=False)
-                   for name, message in WS_CLIENT_MESSAGES.items()},
-                "WsState": {"allOf": [{"$ref": "#/components/schemas/State"},
-                                      {"type": "object", "required": ["type"],
-                                       "properties": {"type": {"const": "state"},
-                                                      "id": REQUEST_ID}}]},
-                # On a socket opened with ?patches=1, every push after its first state.
-                "WsPatch": {"type": "object", "required": ["type", "events", "patch"],
-                            "properties": {
-                                "type": {"const": "patch"},
-                                "events": {"type": "array", "items": {"type": "object"},
-                                           "description": "the events this socket has not "
-                                                          "been sent yet, as in a state"},
-                                "patch": {"type": "object",
-                                          "description": "an RFC 7396 JSON merge patch from "
-                                                         "the last state sent (without its "
-                                                         "events) to the new one"},
-                                "id": REQUEST_ID}},
-                "WsError": {"type": "object", "required": ["type", "status", "error"],
-                            "properties": {"type": {"const": "error"},
-                                           "status": {"type": "integer"},
-                                           **ERROR_FIELDS,
-                                           "rule": {"type": ["string", "null"]},
-                                           "id": REQUEST_ID}},
-                "Words": WORDS,
-                "GameOption": {
-                    "type": "object", "required": ["schema", "description", "default", "doc"],
-                    "properties": {
-                        "schema": {"type": "object", "description": "a JSON Schema fragment "
-                                   "with default, description, x-rule, x-allowed and, for a "
-                                   "bound that depends on the player count, x-players"},
-                        "description": {"type": "string"},
-                        "default": {}, "doc": {"type": "string",
-                                               "description": "deprecated: description"}}},
-                "WsPong": {"type": "object", "required": ["type"],
-                           "properties": {"type": {"const": "pong"}}},
-                "WsClock": {"type": "object",
-                            "required": ["type", "event", "seat", "move", "by"],
-                            "properties": {"type": {"const": "clock"},
-                                           "event": {"const": "timeout"},
-                                           "seat": {"type": "integer", "minimum": 0},
-                                           "move": {"type": "integer", "minimum": 0},
-                                           "by": {"type": "string"}}},
-                "WsRecord": {"type": "object", "required": ["type", "record"],
-                             "properties": {"type": {"const": "record"},
-                                            "record": {"$ref": "#/components/schemas/Record"}}},
-                "Fairness": {"type": "object", "required": ["scheme", "commitment"],
-                             "properties": {"scheme": {"const": SCHEME},
-                                            "commitment": {"type": "string",
-                                                           "pattern": "^[0-9a-f]{64}$"},
-                                            "client_seed": {"type": ["string", "null"]}}},
-                "ClockState": {"type": "object",
-                               "required": ["on_timeout", "seat", "deadline", "remaining",
-                                            "banks", "timeouts"],
-                               "properties": {
-                                   "per_move": {"type": "number"}, "bank": {"type": "number"},
-                                   "increment": {"type": "number"},
-                                   "on_timeout": {"type": "string"},
-                                   "seat": {"type": ["integer", "null"]},
-                                   "deadline": {"type": ["number", "null"],
-                                                "description": "Unix time (seconds)"},
-                                   "remaining": {"type": ["number", "null"], "minimum": 0},
-                                   "banks": {"type": ["array", "null"],
-                                             "items": {"type": "number"}},
-                                   "timeouts": {"type": "integer", "minimum": 0}}},
-                "Record": {"type": "object",
-                           "required": ["record", "table", "game", "ended", "forfeit",
-                                        "timeouts", "fairness", "save", "digest"],
-                           "description": "docs/server.md, Records; per game: "
-                                          "`cardcore schema GAME record`",
-                           "properties": {
-                               "record": {"const": RECORD_FORMAT},
-                               "format": {"const": CARDS_FORMAT,
-                                          "description": "a match record with the actual "
-                                          "cards besides (docs/api.md)"},
-                               "table": {"type": "string"},
-                               "game": {"type": "string", "enum": games},
-                               "ended": {"enum": list(ENDINGS)},
-                               "forfeit": {"type": ["integer", "null"]},
-                               "timeouts": {"type": "array", "items": {"type": "object"}},
-                               "fairness": {"type": ["object", "null"]},
-                               "save": {"type": "object"},
-                               "digest": {"type": "string"},
-                               "hmac": {"type": "string"}}},
-                "Review": {"type": "object",
-                           "required": ["table", "game", "seat", "level", "search",
-                                        "threshold", "decisions", "summary"],
-                           "properties": {
-                               "table": {"type": "string"}, "game": {"type": "string"},
-                               "seat": {"type": "integer", "minimum": 0},
-                               "level": {"type": "integer", "minimum": 1, "maximum": 5},
-                               "search": {"type": "string"}, "seed": {"type": "integer"},
-                               "threshold": {"type": "number"},
-                               "decisions": {"type": "array", "items": {
-                                   "type": "object",
-                                   "required": ["move", "round", "chosen", "chosen_estimate",
-                                                "best", "best_estimate", "loss", "mistake",
-                                                "legal"],
-                                   "properties": {
-                                       "move": {"type": "integer", "minimum": 0},
-                                       "round": {"type": "integer", "minimum": 1,
-                                                 "description": "the round, deal or hand "
-                                                                "of the decision, from 1"},
-                                       "chosen": {"type": "string"},
-                                       "chosen_estimate": {"type": "number"},
-                                       "best": {"type": "string"},
-                                       "best_estimate": {"type": "number"},
-                                       "loss": {"type": "number", "minimum": 0},
-                                       "mistake": {"type": "boolean"},
-                                       "legal": {"type": "integer", "minimum": 2}}}},
-                               "summary": {"type": "object",
-                                           "required": ["decisions", "mistakes", "mean_loss",
-                                                        "best_moves", "over", "winners"],
-                                           "properties": {
-                                               "decisions": {"type": "integer"},
-                                               "mistakes": {"type": "integer"},
-                                               "mean_loss": {"type": "number"},
-                                               "best_moves": {"type": "integer"},
-                                               "over": {"type": "boolean"},
-                                               "winners": {"type": "array", "items": {
-                                                   "type": "integer"}}}}}},
-                "Hints": {"type": "object", "required": ["seat", "moves", "level", "hints"],
-                          "properties": {
-                              "seat": {"type": "integer", "minimum": 0},
-                              "moves": {"type": "integer", "minimum": 0},
-                              "level": {"type": "integer", "minimum": 1, "maximum": 5},
-                              "hints": {"type": "array", "items": {
-                                  "type": "object",
-                                  "required": ["action", "label", "estimate", "visits"],
-                                  "properties": {
-                                      "action": {"type": "integer", "minimum": 0},
-                                      "label": {"type": "string"},
-                                      "estimate": {"type": "number", "minimum": 0,
-                                                   "maximum": 1},
-                                      "visits": {"type": "integer", "minimum": 0}}}}}},
-                "Health": {"type": "object", "required": ["status", "store"],
-                           "properties": {"status": {"type": "string",
-                                                     "enum": ["ok", "failing"]},
-                                          "store": {"type": "string"}}},
-            },
-        },
+        "paths": {**_lobby_paths(games), **_table_paths(), **_after_paths(),
+                  **_seat_paths(games), **_ops_paths()},
+        "x-websocket": copy.deepcopy(WEBSOCKET),       # a caller may change its document
+        "components": _components(games, bots, clock_option),
     }

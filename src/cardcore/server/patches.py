@@ -14,6 +14,7 @@ per socket, whatever the table's history.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import json_merge_patch  # type: ignore[import-untyped]  # no stubs: two plain functions
@@ -39,7 +40,7 @@ except ImportError:                   # pragma: no cover - the server extra inst
         return json.loads(raw)
 
 
-def without_events(state: dict[str, Any]) -> dict[str, Any]:
+def without_events(state: Mapping[str, Any]) -> dict[str, Any]:
     """The part of a state that a patch describes: everything but its ``events``."""
     return {k: v for k, v in state.items() if k != "events"}
 

@@ -2,17 +2,15 @@
 handlers read their fields from and ``openapi.py`` describes (``json_schema``), so that the
 fields a handler accepts and the fields the document lists are one list.
 
-A field's JSON Schema comes from its type (``int``, ``str``, ``bool``, ``Optional``,
-``Union``, ``Literal``, ``List``); ``Annotated[T, Schema({...})]`` adds keywords (bounds, a
-description, or ``items`` in place of the derived ones). A required field is in a base class
-with ``total=True``, the optional ones in a subclass with ``total=False`` (Python 3.9 has no
-``Required``). Written with ``typing``'s old names: the package supports Python 3.9, where
+A field's JSON Schema comes from its type (json_types.py, as for the answers of
+responses.py). Written with ``typing``'s old names: the package supports Python 3.9, where
 ``get_type_hints`` cannot read ``int | None``.
 """
 from __future__ import annotations
 
-from typing import (Annotated, Any, Dict, List, Literal, Optional, TypedDict, Union, get_args,
-                    get_origin, get_type_hints)
+from typing import Annotated, Any, Dict, List, Literal, Optional, TypedDict, Union
+
+from cardcore.server.json_types import Schema, fields_of, json_schema
 
 from cardcore.game import MAX_CHOSEN_CARDS
 from cardcore.records import MAX_CLIENT_SEED
@@ -23,14 +21,6 @@ __all__ = ["Schema", "json_schema", "fields_of", "NewTableRequest", "NEW_TABLE_F
            "ActionRequest", "TakebackRequest",
            "ClaimRequest", "WsActionMessage", "WsTakebackMessage", "WsPingMessage",
            "WsAuthMessage", "WS_CLIENT_MESSAGES"]
-
-
-class Schema:
-    """JSON Schema keywords a field's ``Annotated`` type adds to the derived ones (an
-    object, not a dict: typing hashes an ``Annotated`` type inside a ``Union``)."""
-
-    def __init__(self, **keywords: Any) -> None:
-        self.keywords = keywords
 
 
 AFTER = Schema(minimum=0)
@@ -136,59 +126,3 @@ class WsAuthMessage(TypedDict):
 WS_CLIENT_MESSAGES: dict[str, type] = {"WsAction": WsActionMessage,
                                        "WsTakeback": WsTakebackMessage,
                                        "WsPing": WsPingMessage, "WsAuth": WsAuthMessage}
-
-_NAMES = {int: "integer", str: "string", bool: "boolean", type(None): "null"}
-
-
-def _type_schema(hint: Any) -> dict[str, Any]:
-    """The JSON Schema of one field's type."""
-    extra: dict[str, Any] = {}
-    if get_origin(hint) is Annotated:
-        hint, *meta = get_args(hint)
-        for item in meta:
-            if isinstance(item, Schema):
-                extra.update(item.keywords)
-    origin = get_origin(hint)
-    if origin is Literal:
-        values = get_args(hint)
-        schema: dict[str, Any] = {"const": values[0]} if len(values) == 1 \
-            else {"enum": list(values)}
-    elif origin is Union:
-        parts = [_type_schema(arg) for arg in get_args(hint)]
-        if all(set(p) <= {"type"} for p in parts):
-            schema = {"type": [p["type"] for p in parts]}
-        else:       # a list among them: its type joins the others', its keywords stay
-            schema = {"type": [p["type"] for p in parts]}
-            for part in parts:
-                schema.update({k: v for k, v in part.items() if k != "type"})
-    elif origin in (list, List):
-        schema = {"type": "array", "items": _type_schema(get_args(hint)[0])}
-    elif origin in (dict, Dict):
-        value = get_args(hint)[1]
-        schema = {"type": "object"} if value is Any \
-            else {"type": "object", "additionalProperties": _type_schema(value)}
-    elif hint in _NAMES:
-        schema = {"type": _NAMES[hint]}
-    else:
-        raise TypeError(f"no JSON Schema for the field type {hint!r}")
-    schema.update(extra)
-    return schema
-
-
-def json_schema(request: type, closed: bool = True) -> dict[str, Any]:
-    """A request type as a JSON Schema object: its fields, the required ones (in the order
-    declared), ``additionalProperties: false`` when ``closed`` (a handler refuses others)."""
-    hints = get_type_hints(request, include_extras=True)
-    required = [name for name in hints if name in request.__required_keys__]  # type: ignore[attr-defined]
-    schema: dict[str, Any] = {"type": "object"}
-    if required:
-        schema["required"] = required
-    if closed:
-        schema["additionalProperties"] = False
-    schema["properties"] = {name: _type_schema(hint) for name, hint in hints.items()}
-    return schema
-
-
-def fields_of(request: type) -> frozenset[str]:
-    """The fields a request may carry: what its handler accepts (400 for any other)."""
-    return frozenset(get_type_hints(request))

@@ -20,7 +20,7 @@ import hmac
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from cardcore.bots import Bot
 from cardcore.errors import IllegalActionError, Words
@@ -35,6 +35,7 @@ from cardcore.server.leases import MOVED
 from cardcore.server.messages import NOT_YOUR_TURN, STALE_ACTION, STALE_TAKEBACK
 from cardcore.server.limits import WS_CLOSE, Limits
 from cardcore.server.record_keys import RecordKeys
+from cardcore.server.responses import public_fairness
 from cardcore.server.sockets import Connection
 from cardcore.server.store import TableUpdate
 from cardcore.server.table_bots import (FALLBACK_BOT, MAX_DETAIL, BotFallback, failure_reason,
@@ -44,6 +45,9 @@ from cardcore.server.takeback import OPTION as TAKEBACK_OPTION
 from cardcore.server.takeback import Movers
 from cardcore.server.tokens import MAX_TOKEN_TEXT, token_hash
 from cardcore.simulation import bot_seed
+
+if TYPE_CHECKING:
+    from cardcore.server.responses import SeatInfo, TableState, TakebackState, Zone
 
 __all__ = ["Room", "RoomHost", "spectator_view", "seat_events", "zone_descriptors",
            "ENDS_OUTSIDE_RULES"]
@@ -234,7 +238,7 @@ class Room:
         return found
 
     # ---------------------------------------------------------------- what a seat is told
-    def state(self, seat: int | None, since: int = 0, lang: str = "en") -> dict[str, Any]:
+    def state(self, seat: int | None, since: int = 0, lang: str = "en") -> TableState:
         """What ``seat`` is told (None: a spectator), its events from ``since`` with their
         texts in ``lang`` (the reader's: server.md, "Texts")."""
         game = self.game
@@ -257,31 +261,29 @@ class Room:
             "over": game.is_over or self.ended is not None,
             "ended": self.ended or ("over" if game.is_over else None),
             "scores": game.scores,
-            "winners": game.winners,
+            "winners": (self.final_winners() if self.ended == "forfeit" else game.winners),
             "current_player": to_move,
             "players": game.num_players,
             "seats": self.seat_list(),
             "options": game.options,
             "listed": self.settings.listed, "spectators": self.settings.spectators,
             "join": self.settings.join, "rematch": self.rematch,
-            "fairness": None if self.settings.fairness is None
-            else self.settings.fairness.public(),
+            "fairness": public_fairness(self.settings.fairness),
             "clock": None if self.clock is None else self.clock.public(time.time()),
             "forfeit": None if self.clock is None else self.clock.forfeit,
             "takeback": self.takeback_state(seat),
-            **({"winners": self.final_winners()} if self.ended == "forfeit" else {}),
         }
 
-    def zones_in(self, lang: str) -> list[dict[str, Any]]:
+    def zones_in(self, lang: str) -> list[Zone]:
         """``zone_descriptors`` built once per position and language, not once per seat
         (every seat's push after a move reads them); shared: callers must not change it."""
         key = (id(self.game), self.actions, self.rewinds, self.event_count, lang)
         memo = self.zones_memo
         if memo is None or memo[0] is not self.game or memo[1] != key:
             memo = self.zones_memo = (self.game, key, zone_descriptors(self.game, lang))
-        return memo[2]
+        return cast("list[Zone]", memo[2])      # zones.py's descriptors: Zone's fields
 
-    def takeback_state(self, seat: int | None) -> dict[str, Any] | None:
+    def takeback_state(self, seat: int | None) -> TakebackState | None:
         """None at a table without take-backs; else how many there were (``rewinds``: a
         client that sees it change drops its events) and whether ``seat`` may take one now."""
         if not self.settings.takeback:
@@ -305,7 +307,7 @@ class Room:
         return [seating.presence_of(k, self.settings.bots, self.token_hashes, here)
                 for k in range(self.game.num_players)]
 
-    def seat_list(self) -> list[dict[str, Any]]:
+    def seat_list(self) -> list[SeatInfo]:
         fallbacks = self.fallbacks
         return [{"seat": k, "bot": self.settings.bots.get(k), "name": self.names.get(k),
                  "presence": p,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal, TypedDict
 
 from cardcore.bots import (BOTS, LEVELS, Bot, BotSpec, IllegalChoiceError, bot_parameters,
                            make_bot, parse_bot_spec, parse_bot_specs)
@@ -13,6 +13,7 @@ from cardcore.errors import ConfigError
 from cardcore.i18n import N_, _, use
 from cardcore.registry import available_games, game_class
 from cardcore.server.api_errors import ApiError
+from cardcore.server.json_types import Schema
 
 # The bot that plays a plug-in's seat once the plug-in failed twice: every game has a greedy
 # heuristic (a legal move in every position) and it answers in microseconds, inline.
@@ -23,6 +24,16 @@ FAILURES = {"raised": N_("it raised an error"), "illegal": N_("it chose an illeg
             "timeout": N_("it took too long")}
 _NOTICE = N_("Seat {seat}'s bot {bot} failed ({why}); the {fallback} bot plays that seat "
              "from now on.")
+
+
+class SeatFallback(TypedDict):
+    """What a state's seat carries of its fallback (``seats[k].fallback``; openapi.py's
+    ``BotFallback``)."""
+    bot: Annotated[Literal[FALLBACK_BOT],  # type: ignore[valid-type]
+                   Schema(description="the bot now playing the seat")]
+    reason: Annotated[str, Schema(enum=list(FAILURES))]
+    detail: Annotated[str, Schema(description="the failure, in English")]
+    move: Annotated[int, Schema(minimum=0, description="the log length at the failure")]
 
 
 @dataclass(frozen=True)
@@ -38,7 +49,7 @@ class BotFallback:
     move: int
     fallback: str = FALLBACK_BOT
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> SeatFallback:
         """What a state's seat carries (``seats[k].fallback``)."""
         return {"bot": self.fallback, "reason": self.reason, "detail": self.detail,
                 "move": self.move}

@@ -32,6 +32,7 @@ from cardcore.server.api_errors import ApiError, BadCredential, log_store_error,
 from cardcore.server.catalogue import games_catalogue, make_cursor, read_cursor
 from cardcore.server.deployment import deployment_for
 from cardcore.server.leases import Leases
+from cardcore.server.responses import Hints
 from cardcore.server.limits import WS_CLOSE, Limits
 from cardcore.server.metrics import Metrics
 from cardcore.server.new_table import NewTable, make_game, seat_plan
@@ -535,7 +536,7 @@ class TableServer:
         """``GET /api/tables/{id}/review?seat=S`` (advice.py)."""
         return await self.advisor.review(table, seat)
 
-    async def hint(self, table: Table, seat: int | None) -> dict[str, Any]:
+    async def hint(self, table: Table, seat: int | None) -> Hints:
         """``GET /api/tables/{id}/hint`` (advice.py)."""
         return await self.advisor.hint(table, seat)
 

@@ -7,6 +7,7 @@ from starlette.responses import Response
 from cardcore.server.api_errors import ApiError
 from cardcore.server.http import SECURITY_HEADERS, bearer_token, json_response, read_object
 from cardcore.server.requests import ClaimRequest, fields_of
+from cardcore.server.responses import Claimed
 from cardcore.server.routes.context import Context
 
 
@@ -17,7 +18,8 @@ async def claim_seat(ctx: Context, request: Request) -> Response:
         raise ApiError(400, "name is required: the name shown for the seat", field="name")
     seat, token, name = await ctx.server.claim(table, body.get("invite"), body["name"],
                                                body.get("seat"))
-    return json_response({"table": table.id, "seat": seat, "token": token, "name": name}, 201)
+    claimed: Claimed = {"table": table.id, "seat": seat, "token": token, "name": name}
+    return json_response(claimed, 201)
 
 
 async def leave_seat(ctx: Context, request: Request) -> Response:

@@ -12,6 +12,7 @@ from cardcore.server.event_pages import page_start, paged_state
 from cardcore.server.http import (MAX_PAGE, SECURITY_HEADERS, bearer_token, int_param,
                                   json_response, read_json, reader_lang)
 from cardcore.server.requests import NewTableRequest, fields_of
+from cardcore.server.responses import Created, RematchMade, public_fairness
 from cardcore.server.routes.context import Context, watcher
 from cardcore.server.tables import NewTable, Table
 
@@ -54,19 +55,20 @@ async def create_table(ctx: Context, request: Request) -> Response:
     creator, table.creator_token = table.creator_token, None
     invite, table.invite = table.invite, None
     fair = table.settings.fairness
-    return json_response({"table": table.id, "game": table.game.name,
-                          "seats": {str(k): t for k, t in tokens.items()},
-                          "bots": {str(k): b for k, b in table.settings.bots.items()},
-                          "creator_token": creator, "invite": invite,
-                          "open_seats": table.open_seats(),
-                          "names": {str(k): n for k, n in table.names.items()},
-                          "listed": table.settings.listed, "spectators": table.settings.spectators,
-                          "join": table.settings.join,
-                          "commitment": None if fair is None else fair.commitment,
-                          "fairness": None if fair is None else fair.public(),
-                          "clock": None if table.clock is None else table.clock.spec.to_dict(),
-                          "takeback": table.settings.takeback},
-                         201)
+    assert creator is not None and invite is not None       # a new table's: never None
+    created: Created = {"table": table.id, "game": table.game.name,
+                        "seats": {str(k): t for k, t in tokens.items()},
+                        "bots": {str(k): b for k, b in table.settings.bots.items()},
+                        "creator_token": creator, "invite": invite,
+                        "open_seats": table.open_seats(),
+                        "names": {str(k): n for k, n in table.names.items()},
+                        "listed": table.settings.listed, "spectators": table.settings.spectators,
+                        "join": table.settings.join,
+                        "commitment": None if fair is None else fair.commitment,
+                        "fairness": public_fairness(fair),
+                        "clock": None if table.clock is None else table.clock.spec.to_dict(),
+                        "takeback": table.settings.takeback}
+    return json_response(created, 201)
 
 
 async def delete_table(ctx: Context, request: Request) -> Response:
@@ -107,5 +109,6 @@ async def rematch(ctx: Context, request: Request) -> Response:
     made = await ctx.server.rematch_of(table, seat, ctx.client_address(request))
     new = made if isinstance(made, Table) else ctx.server.table_to_read(made)
     fair = new.settings.fairness
-    return json_response({"table": new.id, "from": table.id, "game": new.game.name,
-                          "fairness": None if fair is None else fair.public()})
+    made_now: RematchMade = {"table": new.id, "from": table.id, "game": new.game.name,
+                             "fairness": public_fairness(fair)}
+    return json_response(made_now)
