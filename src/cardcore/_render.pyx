@@ -76,10 +76,11 @@ cdef class Raw:
         return _render(self, n, seat, table, sight)
 
 
-def seen_moves(table, dict sight, moves, seat, str known="either"):
+def seen_moves(table, dict sight, moves, seat, str known="either", shown=()):
     """Moves as ``seat`` sees them, given ``table.sight_of(seat)`` (filled here as zones
     are asked about): the cards when it sees the source zone or (``known="either"``) the
-    target, a count else."""
+    target, or when the event shows the seat every card moved (``shown``: a card drawn
+    face up), a count else."""
     cdef list out = []
     cdef bint either = known == "either"
     for source, target, cards in moves:
@@ -90,6 +91,8 @@ def seen_moves(table, dict sight, moves, seat, str known="either"):
             sees = sight.get(target)
             if sees is None:
                 sees = sight[target] = table.sees(target, seat)
+        if not sees and shown:
+            sees = all(c in shown for c in cards)
         if sees:
             out.append({"from": source, "to": target, "cards": _named(cards)})
         else:
@@ -342,7 +345,8 @@ cdef dict _render(Raw raw, Py_ssize_t n, seat, table, sight):
     cdef dict event
     seen_by = raw.seen_by
     cards = raw.cards
-    if seen_by is None or (seat is not None and seat in seen_by):
+    cdef bint sees_cards = seen_by is None or (seat is not None and seat in seen_by)
+    if sees_cards:
         event = {"n": n, "kind": raw.kind, "player": raw.player, "cards": _named(cards)}
         if raw.auto:
             event["auto"] = True
@@ -364,7 +368,8 @@ cdef dict _render(Raw raw, Py_ssize_t n, seat, table, sight):
         else:
             if sight is None:
                 sight = table.sight_of(seat)
-            event["moves"] = seen_moves(table, sight, moves, seat)
+            event["moves"] = seen_moves(table, sight, moves, seat,
+                                        shown=cards if sees_cards else ())
         made = raw.new_zones
         if made:
             event["new_zones"] = [dict(z) for z in made]

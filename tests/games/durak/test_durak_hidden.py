@@ -62,8 +62,12 @@ def test_views_never_show_another_seats_unknown_cards():
 
 
 def test_a_seat_sees_its_own_draws_only():
+    """... but the face-up trump card, drawn last in everybody's sight (DU-7.3)."""
     game = playout(new_game("durak", players=3, seed=4), 4)
+    trump = game.view(0)["trump_card"]
     for seat in range(3):
         for e in game.events(seat):
-            if e["kind"] == "draw" and e["player"] != seat:
+            if e["kind"] == "draw" and e["player"] != seat and e["rule"] == "DU-7.3":
+                assert e["cards"] == [trump]
+            elif e["kind"] == "draw" and e["player"] != seat:
                 assert e["cards"] == [] and e["hidden"] > 0

@@ -345,6 +345,30 @@ def test_du_7_3_the_trump_card_is_drawn_last_and_seen():
     assert seen
 
 
+def test_du_7_3_every_seat_sees_the_trump_card_drawn_in_the_events():
+    """The face-up trump card, drawn last, is named in every seat's draw event and its
+    move; the cards drawn with it before stay the drawer's (a count for the others)."""
+    checked = 0
+    for players, seed in ((2, 11), (3, 0), (4, 5), (3, 7)):
+        game = playout(new_game("durak", players=players, seed=seed), seed)
+        trump = game.view(0)["trump_card"]
+        for seat in range(players):
+            draws = [e for e in game.events(seat) if e["kind"] == "draw"]
+            last = draws[-1]
+            assert last["rule"] == "DU-7.3" and last["stock_size"] == 0
+            assert last["cards"] == [trump] and "hidden" not in last
+            assert last["moves"] == [{"from": "stock", "to": f"hand:{last['player']}",
+                                      "cards": [trump]}]
+            before = [e for e in draws if e["n"] == last["n"] - 1 and e["player"] ==
+                      last["player"]]
+            for e in before:                    # the same draw's other cards: unseen
+                assert (trump not in e["cards"]) and (seat == e["player"] or
+                                                      (e["cards"] == [] and e["hidden"]))
+            assert [e for e in draws if e["rule"] == "DU-7.3"] == [last]
+            checked += 1
+    assert checked == 12
+
+
 def test_du_8_1_out_of_cards_with_the_stock_empty():
     game = playout(new_game("durak", players=4, seed=2), 2)
     out = game.view(0)["out"]

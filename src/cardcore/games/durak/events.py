@@ -5,7 +5,8 @@ cards: only that seat sees them), ``trump`` (DU-2.3: the card turned face up), `
 (DU-3: who attacks first, with the lowest trump shown), the action kinds ``attack`` / ``beat``
 / ``transfer`` / ``take`` / ``pass``, ``beaten`` (DU-6.3: the bout's cards to the discard pile),
 ``picked_up`` (DU-6.2: the defender takes the table), ``draw`` (DU-7: cards from the stock; only
-the drawer sees them, but the face-up trump card), ``out`` (DU-8.1), ``hand_end`` (DU-8: the
+the drawer sees them, but the face-up trump card, drawn last in everybody's sight:
+DU-7.3), ``out`` (DU-8.1), ``hand_end`` (DU-8: the
 durak and the breakdown) and ``match_end``. Who sees which cards follows from the kernel's zones.
 """
 from __future__ import annotations
@@ -85,9 +86,21 @@ class DurakNarrator(Narrator):
             else:
                 events.append(self.moved("picked_up", defender, cards, b, "table",
                                          f"hand:{defender}", rule="DU-6.2"))
-        for seat, cards in b.last_draws():
-            events.append(self.moved("draw", seat, cards, b, "stock", f"hand:{seat}",
-                                     rule="DU-7.1", stock_size=b.stock_size))
+        draws = b.last_draws()
+        for k, (seat, cards) in enumerate(draws):
+            shown = b.trump_card if b.stock_size == 0 and k == len(draws) - 1 else None
+            if shown is None or shown not in cards:
+                events.append(self.moved("draw", seat, cards, b, "stock", f"hand:{seat}",
+                                         rule="DU-7.1", stock_size=b.stock_size))
+                continue
+            # DU-7.3: the face-up trump is drawn last, in everybody's sight; the cards drawn
+            # before it stay the drawer's.
+            unseen = [c for c in cards if c != shown]
+            if unseen:
+                events.append(self.moved("draw", seat, unseen, b, "stock", f"hand:{seat}",
+                                         rule="DU-7.1", stock_size=1))
+            events.append(Raw("draw", seat, (shown,), None, {"rule": "DU-7.3", "stock_size": 0},
+                              None, True, "stock", f"hand:{seat}"))
         for seat in b.went_out():
             events.append(public("out", seat, rule="DU-8.1"))
         return events
