@@ -209,6 +209,30 @@ def test_kz_6_4_discarding_the_joker_kills_the_pile_and_the_privileges():
     assert [str(a) for a in g.legal_actions()] == ["draw_stock"]    # seat 1: no discard pile
 
 
+def test_kz_6_3_kz_6_4_kz_8_the_dead_piles_are_face_up_the_set_aside_pile_is_not():
+    """The dead discard piles lie face up in zone "dead", which every seat's view lists; the
+    set-aside pile 1 of a 2-3 player deal (KZ-2.6) is zone "aside", a count to everybody."""
+    g = stacked(2, 1, hands={0: GOD, 1: HAND1}, discard_tops=["4S"], stocks=[["9H"]])
+    aside = len(g._state.dead())
+    assert aside > 0
+    for seat in (0, 1):
+        assert g.view(seat)["zones"]["aside"] == {"count": aside}
+        assert g.view(seat)["zones"]["dead"] == []
+    g.apply("draw_stock")
+    g.apply("god_discard 9H")                         # KZ-6.3: 4S's pile leaves play
+    for seat in (0, 1):
+        assert g.view(seat)["zones"]["dead"] == ["4S"]
+        assert g.view(seat)["zones"]["aside"] == {"count": aside}
+    g.apply("end_turn")
+    g2 = stacked(2, 1, hands={0: GOD, 1: HAND1}, discard_tops=["4S"], stocks=[["9H"]])
+    g2.apply("draw_stock")
+    g2.apply("discard JK")                            # KZ-6.4: the joker and its pile
+    for seat in (0, 1):
+        assert sorted(g2.view(seat)["zones"]["dead"]) == sorted(["4S", "JK"])
+    moves = [m for e in g2.events(1) for m in e["moves"] if m["to"] == "dead"]
+    assert moves and all("cards" in m for m in moves)
+
+
 def test_kz_6_6_dead_cards_are_never_recycled():
     g = stacked(2, 1, hands={0: GOD, 1: HAND1}, discard_tops=["4S"], stocks=[["9H"]])
     g.apply("draw_stock")

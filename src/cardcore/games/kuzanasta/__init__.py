@@ -109,10 +109,10 @@ class Kuzanasta(Game):
     # Two stocks, each with its discard pile ("stock:0", "discard:0", "stock:1", ...): the
     # deck is gathered into stock 0 before a deal (KZ-2.5).
     zone_labels = {"hand": N_("cards in hand"), "stock": N_("stock"), "discard": N_("discard pile"),
-                   "dead": N_("dead cards")}
+                   "aside": N_("set-aside cards"), "dead": N_("dead cards")}
     deck_zone = "stock:0"
     shown_deal_entries = ("turn_up",)          # KZ-2.3: shown to all, then dealt
-    deal_entry_zones = {"set_aside": "dead"}    # KZ-2.6
+    deal_entry_zones = {"set_aside": "aside"}    # KZ-2.6
     greedy = staticmethod(greedy_choose)
     schema_parts = SCHEMA
     phrases = PHRASES

@@ -57,7 +57,7 @@ class KuzanastaNarrator(Narrator):
             events.append(public("pile_start", None, piles[k], pile=k, rule="KZ-2.7",
                                  stock_size=s.stock_sizes()[k], into=f"discard:{k}"))
         if s.dead():
-            events.append(self.moved("set_aside", None, s.dead(), s, "stock", "dead",
+            events.append(self.moved("set_aside", None, s.dead(), s, "stock", "aside",
                                      rule="KZ-2.6"))
         return events
 

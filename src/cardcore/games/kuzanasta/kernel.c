@@ -496,6 +496,7 @@ static void kz_deal(KZState *s) {
     }
     ms_clear(&s->dead);
     ms_clear(&s->dead_seen);
+    ms_clear(&s->dead_up);
     memset(s->stock_seen, 0, sizeof(s->stock_seen));
     s->look_seat = -1;
     s->first = (s->h.dealer + 1) % n;                               /* KZ-2.2 */
@@ -779,6 +780,7 @@ static void kill_discard_pile(KZState *s, int pile) {
         card = pile_pop(discard);
         ms_add(&s->dead, card);
         ms_add(&s->dead_seen, card);
+        ms_add(&s->dead_up, card);
     }
 }
 
@@ -847,6 +849,7 @@ static void kz_apply(void *state, int action) {
             kill_discard_pile(s, pile);
             ms_add(&s->dead, JOKER);
             ms_add(&s->dead_seen, JOKER);
+            ms_add(&s->dead_up, JOKER);
             s->god_public = -1;
         } else {                                                    /* KZ-3.2 */
             pile_push(&s->discard[pile], card);
@@ -1394,24 +1397,35 @@ enum {                      /* the zones, in ZONES order */
     ZN_HAND = 0,            /* each seat's hand: its own (KZ-2.4); cards taken face up are known */
     ZN_STOCK = 1,           /* the stock piles, face down (KZ-2.5); places seen by all are known */
     ZN_DISCARD = 2,         /* the discard piles, face up (KZ-2.7, KZ-3.2) */
-    ZN_DEAD = 3,            /* out of play for the deal (KZ-2.6, KZ-6.6): set aside face down,
-                               dead discard piles known */
-    NUM_ZONES = 4
+    ZN_ASIDE = 3,           /* pile 1 set aside face down in a 2-3 player deal (KZ-2.6); the
+                               turn-up, if it went there, is known */
+    ZN_DEAD = 4,            /* the dead discard piles, face up (KZ-6.3, KZ-6.4, KZ-6.6) */
+    NUM_ZONES = 5
 };
 
 static const ZoneSpec ZONES[NUM_ZONES] = {
     {"hand", ZONE_SEAT, 0, SEEN_BY_OWNER},
     {"stock", ZONE_PILE, NUM_STOCKS, SEEN_BY_NONE},
     {"discard", ZONE_PILE, NUM_STOCKS, SEEN_BY_ALL},
-    {"dead", ZONE_SHARED, 0, SEEN_BY_NONE}
+    {"aside", ZONE_SHARED, 0, SEEN_BY_NONE},
+    {"dead", ZONE_SHARED, 0, SEEN_BY_ALL}
 };
+
+/* The cards of a that b does not hold (b is part of a). */
+static int ms_minus_to_array(const Multiset *a, const Multiset *b, uint8_t *out) {
+    int card, k, n = 0;
+    for (card = 0; card < NUM_KINDS; card++)
+        for (k = b->count[card]; k < a->count[card]; k++) out[n++] = (uint8_t)card;
+    return n;
+}
 
 static int kz_zone_cards(const void *state, int zone, int instance, uint8_t *out) {
     const KZState *s = (const KZState *)state;
     if (zone == ZN_HAND) return ms_to_array(&s->hand[instance], out);
     if (zone == ZN_STOCK) return pile_copy(&s->stock[instance], out);
     if (zone == ZN_DISCARD) return pile_copy(&s->discard[instance], out);
-    return ms_to_array(&s->dead, out);
+    if (zone == ZN_ASIDE) return ms_minus_to_array(&s->dead, &s->dead_up, out);
+    return ms_to_array(&s->dead_up, out);
 }
 
 /* The cards of a hidden zone whose place every seat knows ("Hidden cards" in the rulebook):
@@ -1428,7 +1442,7 @@ static int kz_known_cards(const void *state, int zone, int instance, uint8_t *ou
             }
         return n;
     }
-    if (zone == ZN_DEAD) return ms_to_array(&s->dead_seen, out);
+    if (zone == ZN_ASIDE) return ms_minus_to_array(&s->dead_seen, &s->dead_up, out);
     return 0;
 }
 

@@ -190,6 +190,8 @@ typedef struct KZState {
     Multiset known[KZ_MAX_PLAYERS];    /* cards everybody knows to be in a hand */
     uint8_t stock_seen[KZ_NUM_STOCKS][KZ_DECK_SIZE];   /* parallel to stock[k].cards: 1 = publicly known */
     Multiset dead_seen;                /* dead cards that were face up (KZ-6.3, KZ-6.4) */
+    Multiset dead_up;                  /* of those, the dead discard piles: the face-up "dead"
+                                          zone (the rest of dead is the set-aside pile 1) */
     /* What the last God look showed its holder (KZ-6.2), while it still pins the stocks down:
      * until a card leaves a stock unseen by the holder, the stocks hold only ids of look_shown,
      * and all of them except those the holder itself has taken out since (look_gone). */

@@ -8,7 +8,7 @@ const RANKS = { A: N_("aces"), 2: N_("twos"), 3: N_("threes"), 4: N_("fours"), 5
   Q: N_("queens"), K: N_("kings") };
 
 export const layout = {
-  center: ["stock", "discard", "dead"],
+  center: ["stock", "discard", "aside", "dead"],
   stack: [],
   limit: { discard: 5 },
   facts: [
