@@ -200,8 +200,17 @@ class _Connection:
         self._ensure()
         if len(params) == 1:
             return [self.raw.execute(sql, params[0]).fetchone()]
-        with self.raw.pipeline(), self.raw.transaction():
-            cursors = [self.raw.execute(sql, p) for p in params]
+        # BEGIN and COMMIT sent as statements: psycopg's transaction() waits for each.
+        try:
+            with self.raw.pipeline():
+                self.raw.execute("BEGIN")
+                cursors = [self.raw.execute(sql, p) for p in params]
+                self.raw.execute("COMMIT")
+        except BaseException:
+            if self.raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE \
+                    and not self.lost():
+                self.raw.execute("ROLLBACK")
+            raise
         return [c.fetchone() for c in cursors]
 
     def __enter__(self) -> _Connection:
