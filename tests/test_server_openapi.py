@@ -139,7 +139,7 @@ def test_the_answers_are_the_handlers_own_types(tmp_path):
 
     from cardcore.server.json_types import json_schema
     from cardcore.server.openapi import REFS, openapi_spec
-    from cardcore.server.responses import (COMPONENTS, FROM_SERVER, Claimed, Created,
+    from cardcore.server.responses import (COMPONENTS, FROM_SERVER, Claimed, Created, Health,
                                            RematchMade, TableState)
     schemas = openapi_spec()["components"]["schemas"]
     for name, typed in COMPONENTS.items():
@@ -164,6 +164,8 @@ def test_the_answers_are_the_handlers_own_types(tmp_path):
         made = client.post("/api/tables", json={"game": "kings_stakes", "players": 2,
                                                 "open_seats": [1]}).json()
         check(made, Created)
+        check(client.get("/healthz").json(), Health)
+        check(client.get("/readyz").json(), Health)
         token, table = made["seats"]["0"], made["table"]
         state = client.get(f"/api/tables/{table}", params={"token": token}).json()
         check(state, TableState)

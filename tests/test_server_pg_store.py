@@ -6,6 +6,7 @@ import queue
 import threading
 import time
 
+import psycopg
 import pytest
 
 from cardcore import new_game
@@ -200,3 +201,29 @@ def test_a_lease_is_held_by_one_process_and_fences_its_commits(pg_url):
         listener.close()
         a.close()
         b.close()
+
+
+def test_a_batch_of_commits_is_one_transaction_a_failure_in_it_stores_none_of_it(pg_url):
+    """``save_many`` pipelines a statement per table between BEGIN and COMMIT (one round
+    trip): when one fails, none is stored, and the connection serves the next batch."""
+    store = PgTableStore(pg_url)
+    try:
+        games = {}
+        for table in ("a", "b", "c"):
+            games[table] = new_game("crazy_eights", seed=2)
+            store.insert(table, "crazy_eights", 2, games[table].to_json(), 0, 0, False, {}, 1,
+                         {})
+        moves = {}
+        for table, game in games.items():
+            game.apply(game.legal_action_ids()[0])
+            moves[table] = TableUpdate(table, 0, game.action_log(), game.current_player,
+                                       False, None)
+        bad = moves["b"]._replace(new_actions=[2 ** 70])        # no BIGINT: refused
+        with pytest.raises(psycopg.Error):
+            store.save_many([moves["a"], bad, moves["c"]])
+        assert [store.progress(t) for t in "abc"] == [(0, None)] * 3
+        assert store.save_many(list(moves.values())) == []
+        assert [store.progress(t) for t in "abc"] == [(1, None)] * 3
+        assert store.save_many([moves["a"]]) == ["a"]           # stale now: refused
+    finally:
+        store.close()

@@ -247,7 +247,7 @@ def test_the_host_asks_its_deployment_where_a_table_is_served_and_what_a_stale_c
         deployment = server.deployment = Recording(server)
         room, _ = await server.create(NewTable("crazy_eights", 2, seed=5))
         assert await server.table_to_act(room.id) is room
-        assert server.table_to_read(room.id) is room
+        assert await server.table_to_read(room.id) is room
         # The store refuses the next commit as stale (another process moved on): the host
         # leaves it to the deployment, which (one process) loads the table again.
         monkeypatch.setattr(server.writer, "save_many", lambda rows: [r.table_id for r in rows])

@@ -91,9 +91,13 @@ def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float
         server.resume_bots()
         sweeper = asyncio.create_task(server.sweep_forever())
         heartbeat = asyncio.create_task(server.deployment.keep_forever())   # leases, if any
+        vitals = [asyncio.create_task(server.vitals.check_forever()),      # health, lag
+                  asyncio.create_task(server.vitals.lag_forever())]
         yield
         sweeper.cancel()
         heartbeat.cancel()
+        for task in vitals:
+            task.cancel()
         await server.close()
         if serving is not None:
             serving.release()

@@ -7,16 +7,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Mapping, MutableMapping, Protocol
+from typing import TYPE_CHECKING, Mapping, MutableMapping, Protocol
 
 from cardcore.server import clocks
 from cardcore.server.api_errors import ApiError
+from cardcore.server.lanes import Lane, stored_game
 from cardcore.server.limits import WS_CLOSE
 from cardcore.server.room import ENDS_OUTSIDE_RULES, Room
 from cardcore.server.store import (Progress, SqlTableStore, StoredTable, StoreUnavailable,
                                    TableUpdate)
 
-__all__ = ["CatchUpHost", "check_against_store", "catch_up", "catch_up_settled", "refresh"]
+if TYPE_CHECKING:
+    from cardcore.game import Game
+
+__all__ = ["CatchUpHost", "check_against_store", "catch_up", "catch_up_settled", "refresh",
+           "reload"]
 
 log = logging.getLogger("cardcore.server")
 
@@ -33,10 +38,12 @@ class CatchUpHost(Protocol):
     def store(self) -> SqlTableStore: ...
     @property
     def queued(self) -> Mapping[str, TableUpdate]: ...
-    def revive(self, stored: StoredTable) -> Room: ...
+    @property
+    def reads(self) -> Lane: ...
+    def revive(self, stored: StoredTable, game: Game | None = None) -> Room: ...
 
 
-def check_against_store(host: CatchUpHost) -> None:
+async def check_against_store(host: CatchUpHost) -> None:
     """The tables in memory against their rows: one the store has moved past (a change by
     ``cardcore admin``, or another process's notice lost while PostgreSQL restarted) is
     caught up, and seats changed there are read again. One query per sweep."""
@@ -44,7 +51,7 @@ def check_against_store(host: CatchUpHost) -> None:
     if not tables:
         return
     try:
-        rows = host.store.generations([t.id for t in tables])
+        rows = await host.reads.call(lambda s: s.generations([t.id for t in tables]))
     except StoreUnavailable as e:                # read again at the next sweep
         log.warning("tables not checked against the store: %s", e)
         return
@@ -54,7 +61,8 @@ def check_against_store(host: CatchUpHost) -> None:
         if row is None or table.id in host.queued:
             continue                                # deleted (the sweep's own), or ours
         if row.token_hashes != table.token_hashes:
-            stored = host.store.seats(table.id)
+            table_id = table.id
+            stored = await host.reads.call(lambda s: s.seats(table_id))
             if stored is not None:
                 table.set_seats(stored.token_hashes, stored.names)
         ended_there = (row.ended in ENDS_OUTSIDE_RULES or row.ended == "forfeit") \
@@ -70,20 +78,22 @@ async def catch_up_settled(host: CatchUpHost, table: Room, count: int | None) ->
         await table.settled()
         if count is not None and count <= table.actions:
             return                               # caught up meanwhile
-        catch_up(host, table, None if count is None else Progress(count, None))
+        await catch_up(host, table, None if count is None else Progress(count, None))
     except ApiError:
         pass                                     # storage failed: the table reloads
     except Exception as e:                       # pragma: no cover - the store is down
         log.error("table %s could not be refreshed: %s", table.id, e)
 
-def catch_up(host: CatchUpHost, table: Room, stored: Progress | None = None) -> None:
+async def catch_up(host: CatchUpHost, table: Room, stored: Progress | None = None) -> None:
     """Refresh ``table`` if the store is ahead of it (another process moved or ended it):
     the new actions applied from their rows when it can, else loaded whole. ``stored``:
-    the store's action count and end if known (a notice's), else read."""
+    the store's action count and end if known (a notice's), else read. The store is read
+    off the loop; a table that moved here meanwhile is left as it is."""
     if table.unstored:
         return
+    at = (table.actions, table.rewinds, table.game)
     if stored is None:
-        generation = host.store.generation(table.id)
+        generation = await host.reads.call(lambda s: s.generation(table.id))
         stored = None if generation is None else Progress(generation.actions,
                                                           generation.ended)
         if generation is not None and generation.rewinds != table.rewinds:
@@ -98,14 +108,19 @@ def catch_up(host: CatchUpHost, table: Room, stored: Progress | None = None) -> 
     new = None
     if stored is not None and stored.actions > table.actions and not table.diverged \
             and not ended:
-        new = host.store.actions_since(table.id, table.actions, stored.actions)
+        since, count = table.actions, stored.actions
+        new = await host.reads.call(lambda s: s.actions_since(table.id, since, count))
+    clock = None if table.clock is None or new is None \
+        else await host.reads.call(lambda s: s.clock_of(table.id))
+    if table.unstored or at != (table.actions, table.rewinds, table.game):
+        return                                  # moved here, or caught up, meanwhile
     if stored is None or new is None:
-        refresh(host, table)
+        await reload(host, table)
         return
     for action in new:
         table.game.apply(action)
     if table.clock is not None:                  # the turn the committer timed
-        clocks.adopt(table, host.store.clock_of(table.id))
+        clocks.adopt(table, clock)
     table.actions = table.queued_actions = stored.actions
     table.advanced_at = time.monotonic()
     table.count_events()
@@ -114,14 +129,27 @@ def catch_up(host: CatchUpHost, table: Room, stored: Progress | None = None) -> 
 
 def refresh(host: CatchUpHost, table: Room) -> None:
     """Load ``table`` from the store again, in place (its sockets stay bound to it), and
-    push the new state to them."""
-    stored = host.store.load(table.id)
+    push the new state to them (one process, SQLite: on the loop)."""
+    _put(host, table, host.store.load(table.id), None)
+
+
+async def reload(host: CatchUpHost, table: Room) -> None:
+    """``refresh`` off the loop: loaded and replayed in the reads lane."""
+    found = await host.reads.call(lambda s: stored_game(s, table.id))
+    if table.unstored:
+        return                                  # moved here meanwhile: its commit decides
+    _put(host, table, *(found or (None, None)))
+
+
+def _put(host: CatchUpHost, table: Room, stored: StoredTable | None,
+         game: Game | None) -> None:
+    """The stored table (``game``: its save loaded already) put in place of ``table``'s."""
     if stored is None:
         table.end("deleted", WS_CLOSE["ended"], ApiError(410, "the table was deleted"))
         if host.tables.get(table.id) is table:
             del host.tables[table.id]
         return
-    fresh = host.revive(stored)
+    fresh = host.revive(stored, game)
     if fresh.rewinds != table.rewinds:               # rewound elsewhere: its clock too
         table.clock = fresh.clock
     for name in ("game", "bot_players", "searching", "actions", "queued_actions",

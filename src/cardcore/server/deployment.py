@@ -18,14 +18,16 @@ import logging
 import math
 import time
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Any, Callable, MutableMapping, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, MutableMapping, Protocol, TypeVar
 
 from cardcore.server.api_errors import ApiError
+from cardcore.server.lanes import Lane
 from cardcore.server.leases import Leases
 from cardcore.server.room import Room
 from cardcore.server.store import Progress, SeatRow, SqlTableStore, StoredTable, StoreUnavailable
 
 if TYPE_CHECKING:
+    from cardcore.game import Game
     from cardcore.server.pg_store import Listener
 
 __all__ = ["Deployment", "DeploymentHost", "OneProcess", "SharedStore", "deployment_for"]
@@ -51,10 +53,13 @@ class DeploymentHost(Protocol):
     def process_id(self) -> str: ...
     @property
     def closing(self) -> bool: ...
+    @property
+    def reads(self) -> Lane: ...
     def get(self, table_id: str) -> Room: ...
-    def revive(self, stored: StoredTable) -> Room: ...
+    async def load(self, table_id: str) -> Room: ...
+    def revive(self, stored: StoredTable, game: Game | None = None) -> Room: ...
     def refresh(self, room: Room) -> None: ...
-    def catch_up(self, room: Room, stored: Progress | None = None) -> None: ...
+    async def catch_up(self, room: Room, stored: Progress | None = None) -> None: ...
     async def catch_up_settled(self, room: Room, count: int | None) -> None: ...
     def sweep_interval(self) -> float: ...
     async def write(self, fn: Callable[..., T], *args: Any) -> T: ...
@@ -75,25 +80,25 @@ class Deployment(Protocol):
         """A table this process stored (its insert began at ``start``, monotonic)."""
     async def room_to_act(self, table_id: str) -> Room:
         """The room a move, a seat or a socket acts on."""
-    def room_to_read(self, table_id: str) -> Room:
+    async def room_to_read(self, table_id: str) -> Room:
         """The room a read shows."""
     def lost(self, room: Room) -> None:
         """The store refused a commit of ``room`` as stale."""
     def loaded(self, room: Room) -> None:
         """``room`` was just loaded from the store."""
-    def seats_from_store(self, room: Room) -> None:
+    async def seats_from_store(self, room: Room) -> None:
         """Read the seat holders again if another process may have changed them."""
     async def seats_changed(self, room: Room) -> bool:
         """After a token missed: the seats re-read off the loop; True if they may differ."""
     def presence_changed(self, room: Room, seat: int) -> None:
         """A socket of ``seat`` came or went here."""
-    def presence_elsewhere(self, table_ids: list[str]) -> dict[str, set[int]]:
+    async def presence_elsewhere(self, table_ids: list[str]) -> dict[str, set[int]]:
         """Seats with a socket in another process, by table."""
     def start(self) -> None:
         """The event loop runs: start following the others."""
-    def orphans(self, due: float | None) -> list[str]:
+    async def orphans(self, due: float | None) -> list[str]:
         """Tables that move without a person (a clock due before ``due``) and nobody serves."""
-    def take_up(self, table_id: str) -> None:
+    async def take_up(self, table_id: str) -> None:
         """Serve such a table here (if it can be had)."""
     async def sweep(self) -> None:
         """Each sweep's share: the presence heartbeat."""
@@ -121,10 +126,10 @@ class OneProcess:
         pass
 
     async def room_to_act(self, table_id: str) -> Room:
-        return self.host.get(table_id)
+        return await self.host.load(table_id)
 
-    def room_to_read(self, table_id: str) -> Room:
-        return self.host.get(table_id)
+    async def room_to_read(self, table_id: str) -> Room:
+        return await self.host.load(table_id)
 
     def lost(self, room: Room) -> None:
         self.host.refresh(room)         # moved on by `cardcore admin`: loaded again
@@ -132,7 +137,7 @@ class OneProcess:
     def loaded(self, room: Room) -> None:
         pass
 
-    def seats_from_store(self, room: Room) -> None:
+    async def seats_from_store(self, room: Room) -> None:
         pass
 
     async def seats_changed(self, room: Room) -> bool:
@@ -141,20 +146,19 @@ class OneProcess:
     def presence_changed(self, room: Room, seat: int) -> None:
         pass
 
-    def presence_elsewhere(self, table_ids: list[str]) -> dict[str, set[int]]:
+    async def presence_elsewhere(self, table_ids: list[str]) -> dict[str, set[int]]:
         return {}
 
     def start(self) -> None:
         pass
 
-    def orphans(self, due: float | None) -> list[str]:
-        store = self.host.store
-        if due is None:
-            return store.ids_waiting_for_bots() + store.ids_with_clocks()
-        return store.ids_with_clocks(due=due)
+    async def orphans(self, due: float | None) -> list[str]:
+        return await self.host.reads.call(
+            lambda s: s.ids_waiting_for_bots() + s.ids_with_clocks() if due is None
+            else s.ids_with_clocks(due=due))
 
-    def take_up(self, table_id: str) -> None:
-        self.host.get(table_id)
+    async def take_up(self, table_id: str) -> None:
+        await self.host.load(table_id)
 
     async def sweep(self) -> None:
         pass
@@ -199,14 +203,21 @@ class SharedStore:
     def closing(self) -> bool:
         return self.host.closing
 
+    @property
+    def reads(self) -> Lane:
+        return self.host.reads
+
     def get(self, table_id: str) -> Room:
         return self.host.get(table_id)
 
-    def revive(self, stored: StoredTable) -> Room:
-        return self.host.revive(stored)
+    async def load(self, table_id: str) -> Room:
+        return await self.host.load(table_id)
 
-    def catch_up(self, room: Room) -> None:
-        self.host.catch_up(room)
+    def revive(self, stored: StoredTable, game: Game | None = None) -> Room:
+        return self.host.revive(stored, game)
+
+    async def catch_up(self, room: Room) -> None:
+        await self.host.catch_up(room)
 
     async def write(self, fn: Callable[..., T], *args: Any) -> T:
         return await self.host.write(fn, *args)
@@ -226,9 +237,9 @@ class SharedStore:
         """The lease taken or waited for first (leases.py)."""
         return await self.leases.own(table_id)
 
-    def room_to_read(self, table_id: str) -> Room:
+    async def room_to_read(self, table_id: str) -> Room:
         """As committed when another process holds it (leases.py)."""
-        return self.leases.read(table_id)
+        return await self.leases.read(table_id)
 
     def lost(self, room: Room) -> None:
         log.warning("table %s: a commit was refused (its lease was lost or the store moved "
@@ -236,10 +247,19 @@ class SharedStore:
         self.leases.drop(room.id)
 
     def loaded(self, room: Room) -> None:
-        self.refresh_presence(room)                 # sockets of its seats elsewhere
+        # The sockets of its seats elsewhere, read in the background.
+        asyncio.get_running_loop().create_task(self._quietly(self.refresh_presence(room)))
 
-    def seats_from_store(self, room: Room) -> None:
-        put_seats(room, self.host.store.seats(room.id))
+    async def seats_from_store(self, room: Room) -> None:
+        put_seats(room, await self.host.reads.call(lambda s: s.seats(room.id)))
+
+    async def _quietly(self, work: Awaitable[None]) -> None:
+        """Background work of notices: a store that does not answer now is read again at
+        the next notice or sweep."""
+        try:
+            await work
+        except StoreUnavailable as e:
+            log.warning("a table was not refreshed from the store: %s", e)
 
     async def seats_changed(self, room: Room) -> bool:
         # The writer thread's own connection: the loop's is never used from two threads.
@@ -267,20 +287,22 @@ class SharedStore:
         """Seconds a process's presence rows count without its heartbeat (one per sweep)."""
         return 3 * self.host.sweep_interval()
 
-    def refresh_presence(self, room: Room) -> None:
+    async def refresh_presence(self, room: Room) -> None:
         """The seats connected through other processes (their live rows), pushed if changed."""
-        room.audience.elsewhere = self.host.store.connected_seats(
-            room.id, time.time() - self.presence_ttl(), self.host.process_id)
+        since, me = time.time() - self.presence_ttl(), self.host.process_id
+        room.audience.elsewhere = await self.host.reads.call(
+            lambda s: s.connected_seats(room.id, since, me))
         room.push_presence()
 
-    def presence_elsewhere(self, table_ids: list[str]) -> dict[str, set[int]]:
-        return self.host.store.connected_by_table(table_ids, time.time() - self.presence_ttl())
+    async def presence_elsewhere(self, table_ids: list[str]) -> dict[str, set[int]]:
+        since = time.time() - self.presence_ttl()
+        return await self.host.reads.call(lambda s: s.connected_by_table(table_ids, since))
 
-    def orphans(self, due: float | None) -> list[str]:
-        return self.leases.orphans(math.inf if due is None else due)
+    async def orphans(self, due: float | None) -> list[str]:
+        return await self.leases.orphans(math.inf if due is None else due)
 
-    def take_up(self, table_id: str) -> None:
-        self.leases.adopt(table_id)
+    async def take_up(self, table_id: str) -> None:
+        await self.leases.adopt(table_id)
 
     async def sweep(self) -> None:
         """The heartbeat of this process's presence rows; rows of a process that stopped
@@ -291,7 +313,7 @@ class SharedStore:
         await host.write(host.writer.clear_presence, "", cutoff)
         for room in list(host.tables.values()):
             if room.audience.elsewhere:
-                self.refresh_presence(room)
+                await self.refresh_presence(room)
 
     async def keep_forever(self) -> None:
         await self.leases.keep_forever()
@@ -324,18 +346,15 @@ class SharedStore:
             return
         rooms = list(host.tables.values()) if table_id is None \
             else [host.tables[table_id]] if table_id in host.tables else []
-        for room in rooms:
-            try:
-                if what in ("seats", "rematch"):
-                    self.seats_from_store(room)
-                    continue
-                if what == "presence" or table_id is None:
-                    self.refresh_presence(room)
-                    if what == "presence":
-                        continue
-            except StoreUnavailable as e:           # read again at the next notice or sweep
-                log.warning("table %s: seats not refreshed: %s", room.id, e)
+        loop = asyncio.get_running_loop()
+        for room in rooms:                  # the store is read off the loop, in tasks
+            if what in ("seats", "rematch"):
+                loop.create_task(self._quietly(self.seats_from_store(room)))
                 continue
+            if what == "presence" or table_id is None:
+                loop.create_task(self._quietly(self.refresh_presence(room)))
+                if what == "presence":
+                    continue
             if room.ended is not None:
                 continue
             if what.startswith("rewound:"):     # a take-back: generation N of the log
@@ -345,7 +364,7 @@ class SharedStore:
             if table_id is not None and what.isdigit() and int(what) <= room.actions:
                 continue                # this process's own commit, or one already loaded
             count = int(what) if table_id is not None and what.isdigit() else None
-            asyncio.get_running_loop().create_task(host.catch_up_settled(room, count))
+            loop.create_task(host.catch_up_settled(room, count))
 
     async def stop_following(self) -> None:
         if self.listener is not None:

@@ -23,13 +23,16 @@ import asyncio
 import logging
 import math
 import time
-from typing import TYPE_CHECKING, Any, Callable, Generic, MutableMapping, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Callable, Generic, MutableMapping, Protocol, TypeVar, cast
 
-from cardcore.server.api_errors import ApiError, unavailable
+from cardcore.server.api_errors import ApiError, log_store_error, unavailable
+from cardcore.server.lanes import Lane, stored_game
 from cardcore.server.limits import WS_CLOSE
+from cardcore.server.storage import open_store
 from cardcore.server.store import SqlTableStore, StoredTable, StoreUnavailable
 
 if TYPE_CHECKING:
+    from cardcore.game import Game
     from cardcore.server.pg_store import PgTableStore
 
 __all__ = ["Leases", "LeaseHost", "LeasedRoom", "LEASE_SECONDS"]
@@ -65,16 +68,16 @@ class LeaseHost(Protocol[R]):
     @property
     def store(self) -> SqlTableStore: ...
     @property
-    def writer(self) -> SqlTableStore: ...
-    @property
     def process_id(self) -> str: ...
     @property
     def closing(self) -> bool: ...
+    @property
+    def reads(self) -> Lane: ...
     def get(self, table_id: str) -> R: ...
-    def revive(self, stored: StoredTable) -> R: ...
-    def catch_up(self, room: R) -> None: ...
-    def refresh_presence(self, room: R) -> None: ...
-    async def write(self, fn: Callable[..., T], *args: Any) -> T: ...
+    async def load(self, table_id: str) -> R: ...
+    def revive(self, stored: StoredTable, game: Game | None = None) -> R: ...
+    async def catch_up(self, room: R) -> None: ...
+    async def refresh_presence(self, room: R) -> None: ...
 
 log = logging.getLogger("cardcore.server")
 
@@ -91,9 +94,11 @@ class Leases(Generic[R]):
     def __init__(self, server: LeaseHost[R], seconds: float = LEASE_SECONDS) -> None:
         self.server = server
         self.seconds = seconds
-        # Leases live in a shared store: the server's reader (loop thread) and writer.
+        # Leases live in a shared store: taken and polled in the server's reads lane,
+        # renewed and released in a lane of their own (lanes.py), never behind commits.
         self.store = cast("PgTableStore", server.store)
-        self.writer = cast("PgTableStore", server.writer)
+        self.beat = Lane(open_store(server.store.path), "heartbeat",
+                         timeout=seconds * (1 - RENEW_EVERY))
         self.until: dict[str, float] = {}      # table id -> monotonic time it is held until
         self.leaving: set[str] = set()         # tables being handed over
         self.taken = self.handed = self.lost = 0        # counters (metrics)
@@ -105,13 +110,18 @@ class Leases(Generic[R]):
     def holds(self, table_id: str) -> bool:
         return table_id not in self.leaving and self.until.get(table_id, 0.0) > time.monotonic()
 
-    def _acquire(self, table_id: str) -> tuple[bool, float]:
-        """Take or renew the lease now: (held, seconds the other holder has left)."""
-        start = time.monotonic()
+    async def _ask(self, fn: Callable[[PgTableStore], T]) -> T:
+        """``fn(store)`` in the server's reads lane (503 when the store does not answer)."""
         try:
-            lease = self.store.acquire(table_id, self.me, self.seconds)
+            return await self.server.reads.call(lambda s: fn(cast("PgTableStore", s)))
         except StoreUnavailable as e:
             raise unavailable(e) from None
+
+    async def _acquire(self, table_id: str) -> tuple[bool, float]:
+        """Take or renew the lease now: (held, seconds the other holder has left)."""
+        start = time.monotonic()
+        me, seconds = self.me, self.seconds
+        lease = await self._ask(lambda s: s.acquire(table_id, me, seconds))
         if lease.owner is None:
             raise ApiError(404, "no such table")
         if lease.owner != self.me:
@@ -119,17 +129,17 @@ class Leases(Generic[R]):
         self.until[table_id] = start + self.seconds * TRUSTED
         return True, 0.0
 
-    def _load(self, table_id: str) -> R:
+    async def _load(self, table_id: str) -> R:
         """The table, now that its lease is held: the copy in memory brought up to the store
         (another process may have moved it meanwhile), or loaded."""
         server = self.server
         table = server.tables.get(table_id)
         if table is not None and table.serving and table.ended != "deleted":
             try:
-                server.catch_up(table)
+                await server.catch_up(table)
             except StoreUnavailable as e:
                 raise unavailable(e) from None
-        fresh = server.get(table_id)
+        fresh = await server.load(table_id)
         if table is None or fresh is not table:
             self.taken += 1
             log.info("table %s taken: process %s serves it now", table_id, self.me)
@@ -139,56 +149,53 @@ class Leases(Generic[R]):
         """The table to act on, held by this process: taken when free or expired, asked for
         and waited for (at most a lease's length and a second) when another process has it."""
         if self.holds(table_id) and table_id in self.server.tables:
-            return self.server.get(table_id)
+            return await self.server.load(table_id)
         deadline = time.monotonic() + self.seconds + 1.0
         asked = False
         left = self.seconds
         while True:
             if table_id not in self.leaving:
-                held, left = self._acquire(table_id)
+                held, left = await self._acquire(table_id)
                 if held:
-                    return self._load(table_id)
+                    return await self._load(table_id)
                 if not asked:
                     asked = True
-                    try:
-                        self.store.want(table_id, self.me)
-                    except StoreUnavailable as e:
-                        raise unavailable(e) from None
+                    me = self.me
+                    await self._ask(lambda s: s.want(table_id, me))
             if time.monotonic() >= deadline:
                 raise ApiError(503, "the table is moving between server processes; try again",
                                retry_after=max(1, math.ceil(left)))
             await asyncio.sleep(POLL_SECONDS)
 
-    def read(self, table_id: str) -> R:
+    async def read(self, table_id: str) -> R:
         """The table to read: this process's when it holds it, else a copy of what the store
-        has committed, made for this read and not kept."""
+        has committed, made for this read and not kept (loaded and replayed off the loop)."""
         if self.holds(table_id) and table_id in self.server.tables:
-            return self.server.get(table_id)
-        try:
-            stored = self.server.store.load(table_id)
-        except StoreUnavailable as e:
-            raise unavailable(e) from None
-        if stored is None:
+            return await self.server.load(table_id)
+        found = await self._ask(lambda s: stored_game(s, table_id))
+        if self.holds(table_id) and table_id in self.server.tables:
+            return await self.server.load(table_id)     # taken here meanwhile
+        if found is None:
             raise ApiError(404, "no such table")
-        table = self.server.revive(stored)
+        table = self.server.revive(*found)
         try:
-            self.server.refresh_presence(table)       # its sockets, at the process holding it
+            await self.server.refresh_presence(table)   # its sockets, at the process holding it
         except StoreUnavailable as e:
             raise unavailable(e) from None
         return table
 
-    def adopt(self, table_id: str) -> R | None:
+    async def adopt(self, table_id: str) -> R | None:
         """The table if its lease can be had now (free, expired or held here), else None:
         for the sweep and a start, which take over what no process serves."""
         try:
-            held, _ = self._acquire(table_id)
+            held, _ = await self._acquire(table_id)
         except ApiError:
             return None
-        return self._load(table_id) if held else None
+        return await self._load(table_id) if held else None
 
-    def orphans(self, due: float) -> list[str]:
+    async def orphans(self, due: float) -> list[str]:
         """Open tables that move by themselves and that no process holds (the store's)."""
-        return self.store.orphans(due)
+        return await self._ask(lambda s: s.orphans(due))
 
     def created(self, table_id: str, start: float) -> None:
         """A table this process has stored with its lease (the insert began at ``start``,
@@ -215,9 +222,9 @@ class Leases(Generic[R]):
             await self._release(gone)
         start = time.monotonic()
         before = dict(self.until)           # a lease taken while the renewal runs is not judged
-        try:
-            held = await server.write(self.writer.renew, self.me, self.seconds)
-        except ApiError:
+        me, seconds = self.me, self.seconds
+        held = await self._beat(lambda s: s.renew(me, seconds))
+        if held is None:
             return                                  # the store is down: try at the next beat
         for table_id, was in before.items():
             if table_id in self.leaving or self.until.get(table_id) != was:
@@ -275,9 +282,15 @@ class Leases(Generic[R]):
     async def _release(self, table_ids: list[str]) -> list[str] | None:
         """Let leases go; those that were still held here (None: the store did not answer;
         the heartbeat lets them go once it does)."""
+        me = self.me
+        return await self._beat(lambda s: s.release(me, table_ids))
+
+    async def _beat(self, fn: Callable[[PgTableStore], T]) -> T | None:
+        """``fn(store)`` in the heartbeat's lane; None (logged) when the store failed."""
         try:
-            return await self.server.write(self.writer.release, self.me, table_ids)
-        except ApiError:
+            return await self.beat.call(lambda s: fn(cast("PgTableStore", s)))
+        except Exception as e:
+            log_store_error("a lease renewal or release failed", e)
             return None
 
     def drop(self, table_id: str) -> None:
@@ -295,7 +308,5 @@ class Leases(Generic[R]):
         """A process shutting down lets its tables go at once."""
         if self.until:
             held, self.until = list(self.until), {}
-            try:
-                await self.server.write(self.writer.release, self.me, held)
-            except ApiError:
-                pass
+            await self._release(held)
+        self.beat.close()

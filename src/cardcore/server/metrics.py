@@ -8,7 +8,6 @@ open and the table has not advanced for ``stall_after`` seconds.
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
@@ -19,9 +18,10 @@ from cardcore._version import __version__
 from cardcore.server.observe import REQUEST_BUCKETS
 
 if TYPE_CHECKING:
+    from cardcore.server.responses import Health
     from cardcore.game import Game
     from cardcore.server.audience import Audience
-    from cardcore.server.store import SqlTableStore
+    from cardcore.server.vitals import Vitals
 
 __all__ = ["Metrics", "MeteredServer", "CONTENT_TYPE"]
 
@@ -65,7 +65,7 @@ class MeteredServer(Protocol):
     imported, tables.py imports this)."""
 
     @property
-    def store(self) -> SqlTableStore: ...
+    def vitals(self) -> Vitals: ...
     @property
     def tables(self) -> Mapping[str, MeteredRoom]: ...
     @property
@@ -98,6 +98,10 @@ class Metrics:
         self.store_seconds = Histogram("cardcore_store_seconds", "one write to the store "
                                        "(a batch of commits, a new table, a deletion)",
                                        buckets=FAST, registry=self.registry)
+        self.loop_lag = Histogram("cardcore_event_loop_lag_seconds", "how late the event "
+                                  "loop woke a timer (vitals.py): every request, move and "
+                                  "push of the process waited that long", buckets=FAST,
+                                  registry=self.registry)
         self.bot_seconds = Histogram("cardcore_bot_think_seconds", "one bot move's thinking",
                                      buckets=FAST, registry=self.registry)
         self.bot_fallbacks = Counter("cardcore_bot_fallbacks", "plug-in bot seats handed "
@@ -210,18 +214,10 @@ def _lease_families(leases: LeaseCounts) -> Iterator[Any]:
     yield moves
 
 
-def health(server: MeteredServer) -> tuple[int, dict[str, Any]]:
-    """``/healthz``: 200 when the store answers, 503 otherwise."""
-    start = time.perf_counter()
-    try:
-        server.store.ping()
-        store = "ok"
-    except Exception as e:                         # a broken disk, PostgreSQL down
-        store = f"failed: {str(e)[:100]}"
-    body = {"status": "ok" if store == "ok" else "failing", "store": store,
-            "store_ms": round((time.perf_counter() - start) * 1000, 3),
-            "tables_in_memory": len(server.tables)}
-    return (200 if store == "ok" else 503), body
+def health(server: MeteredServer) -> tuple[int, Health]:
+    """``/healthz``: 200 while the store answers, 503 otherwise, as the background check
+    last found it (vitals.py): never waiting on the store."""
+    return server.vitals.body(len(server.tables))
 
 
 def _table_families(server: MeteredServer) -> Iterator[Any]:
@@ -246,7 +242,7 @@ def _table_families(server: MeteredServer) -> Iterator[Any]:
     tables.add_metric(["active"], active)
     tables.add_metric(["in_memory"], len(in_memory))
     yield tables
-    counts = server.store.count_by_state()
+    counts = server.vitals.counts                   # read in the background (vitals.py)
     stored = GaugeMetricFamily("cardcore_store_tables", "the whole store's tables (every "
                                "process reports the same figure): open (not ended), "
                                "finished (ended, kept until the retention)",

@@ -30,6 +30,7 @@ import time
 from typing import Any, Callable, NamedTuple, Sequence
 
 import psycopg
+from psycopg.conninfo import conninfo_to_dict
 
 from cardcore.server.store import (ADDED_COLUMNS, META_SCHEMA, PRESENCE_SCHEMA, SqlTableStore,
                                    StoredTable, StoreUnavailable, TableUpdate)
@@ -43,6 +44,23 @@ CHANNEL = "cardcore_tables"
 SCHEMA_LOCK = 0x63617264            # advisory lock id: two processes starting at once
 RECONNECT_SECONDS = 1.0             # between attempts to reach a PostgreSQL that is down
 CONNECT_SECONDS = 3                 # a connect that hangs (an unreachable host) gives up
+# Every statement has a time limit on the server's side (a lock wait, a slow disk), and so
+# has a transaction left open by a client that went silent; TCP keepalives and the user
+# timeout break a connection whose packets are dropped. (The event loop's own bound on a
+# call, whatever the network does, is the lane's: lanes.py.)
+STATEMENT_MS = 5000
+SESSION: dict[str, Any] = {"connect_timeout": CONNECT_SECONDS,
+                           "options": f"-c statement_timeout={STATEMENT_MS} "
+                                      f"-c idle_in_transaction_session_timeout={2 * STATEMENT_MS}",
+                           "keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2,
+                           "keepalives_count": 3, "tcp_user_timeout": 2 * STATEMENT_MS}
+
+
+def connect(url: str) -> psycopg.Connection[Any]:
+    """An autocommit connection with the time limits above, but for those ``--db`` sets."""
+    given = conninfo_to_dict(url)
+    return psycopg.connect(url, autocommit=True,
+                           **{k: v for k, v in SESSION.items() if k not in given})
 # A transaction PostgreSQL rolled back to break a deadlock (or a serialization conflict) is
 # safe to run again: nothing of it was stored.
 RETRIED_ERRORS = (psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure)
@@ -80,6 +98,58 @@ RELATIONS = re.findall(r"CREATE (?:TABLE|INDEX) IF NOT EXISTS (\w+)", SCHEMA + D
 LOST = (psycopg.OperationalError, psycopg.InterfaceError)
 
 
+# A commit of one table in one statement (``save_many``): the compare-and-set on the action
+# count and the take-backs, the lease checked under a share lock, the row updated, the action
+# rows added (or, at a checkpoint, dropped: the save has them), and the notices, all in one
+# round trip. SqlTableStore.save_many does the same in 5-8 statements; the columns it sets
+# are these (a forfeit's "ended" after a match's "over", as there).
+COMMIT_SQL = """
+WITH lease AS (
+    SELECT 1 FROM leases WHERE table_id = %(id)s AND owner = %(owner)s::text FOR SHARE
+), moved AS (
+    UPDATE tables SET
+        actions = %(count)s, current_player = %(player)s::integer,
+        save = COALESCE(%(save)s::text, save), updated = %(now)s,
+        over = CASE WHEN %(over)s OR %(ended)s::text IS NOT NULL THEN 1 ELSE over END,
+        human_at = CASE WHEN %(human)s THEN %(now)s ELSE human_at END,
+        clock = CASE WHEN %(clock)s::text IS NULL THEN clock ELSE %(clock)s::text END,
+        deadline = CASE WHEN %(clock)s::text IS NULL THEN deadline
+                        ELSE %(deadline)s::double precision END,
+        ended = CASE WHEN ended IS NOT NULL THEN ended WHEN %(over)s THEN 'over'
+                     ELSE %(ended)s::text END,
+        ended_at = CASE WHEN ended IS NULL AND (%(over)s OR %(ended)s::text IS NOT NULL)
+                        THEN %(now)s ELSE ended_at END
+    WHERE id = %(id)s AND actions = %(first)s AND COALESCE(rewinds, 0) = %(rewinds)s
+        AND (%(owner)s::text IS NULL OR EXISTS (SELECT 1 FROM lease))
+    RETURNING id
+), dropped AS (
+    DELETE FROM actions WHERE %(save)s::text IS NOT NULL
+        AND table_id IN (SELECT id FROM moved)
+), added AS (
+    INSERT INTO actions (table_id, n, action)
+    SELECT m.id, %(first)s + a.k - 1, a.action FROM moved m,
+        unnest(%(actions)s::bigint[]) WITH ORDINALITY AS a(action, k)
+    WHERE %(save)s::text IS NULL
+), told AS (
+    SELECT pg_notify(%(channel)s, m.id || ' ' || note) FROM moved m,
+        unnest(%(notes)s::text[]) AS note
+)
+SELECT (SELECT count(*) FROM moved), (SELECT count(*) FROM told),
+    EXISTS (SELECT 1 FROM tables WHERE id = %(id)s)
+"""
+
+
+def _commit_params(u: TableUpdate, now: float) -> dict[str, Any]:
+    """``COMMIT_SQL``'s parameters for one table's update."""
+    notes = ([] if u.owner is not None else [str(u.first + len(u.new_actions))]) \
+        + ([] if u.ended is None else ["ended"])
+    return {"id": u.table_id, "owner": u.owner, "count": u.first + len(u.new_actions),
+            "player": u.current_player, "save": u.save, "now": now, "over": u.over,
+            "ended": u.ended, "human": u.human, "clock": u.clock, "deadline": u.deadline,
+            "first": u.first, "rewinds": u.rewinds, "actions": u.new_actions,
+            "channel": CHANNEL, "notes": notes}
+
+
 class _Connection:
     """A psycopg connection with the part of sqlite3's API the store uses: ``execute`` and
     ``executemany`` with ``?`` placeholders, and ``with conn:`` as one transaction.
@@ -90,7 +160,7 @@ class _Connection:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.raw = psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_SECONDS)
+        self.raw = connect(url)
         self._transaction: Any = None
         self.failed_at = -math.inf                # monotonic time of the last failed connect
 
@@ -107,8 +177,7 @@ class _Connection:
         if time.monotonic() - self.failed_at < RECONNECT_SECONDS:
             raise StoreUnavailable("PostgreSQL is unavailable (reconnecting)")
         try:
-            self.raw = psycopg.connect(self.url, autocommit=True,
-                                       connect_timeout=CONNECT_SECONDS)
+            self.raw = connect(self.url)
         except LOST as e:
             self.failed_at = time.monotonic()
             raise StoreUnavailable(f"PostgreSQL is unavailable: {str(e).strip()[:200]}") \
@@ -124,6 +193,25 @@ class _Connection:
             self._ensure()
             with self.raw.cursor() as cursor:
                 cursor.executemany(self._sql(sql), rows)
+
+    def each(self, sql: str, params: Sequence[dict[str, Any]]) -> list[Any]:
+        """The first row of ``sql`` run with each of ``params``, all in one transaction: one
+        statement alone (autocommit), several pipelined (sent together, answered together)."""
+        self._ensure()
+        if len(params) == 1:
+            return [self.raw.execute(sql, params[0]).fetchone()]
+        # BEGIN and COMMIT sent as statements: psycopg's transaction() waits for each.
+        try:
+            with self.raw.pipeline():
+                self.raw.execute("BEGIN")
+                cursors = [self.raw.execute(sql, p) for p in params]
+                self.raw.execute("COMMIT")
+        except BaseException:
+            if self.raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE \
+                    and not self.lost():
+                self.raw.execute("ROLLBACK")
+            raise
+        return [c.fetchone() for c in cursors]
 
     def __enter__(self) -> _Connection:
         self._ensure()
@@ -184,11 +272,19 @@ class PgTableStore(SqlTableStore):
         return found == len(RELATIONS) and {name for name, _ in ADDED_COLUMNS} <= columns
 
     def save_many(self, updates: list[TableUpdate]) -> list[str]:
-        """``SqlTableStore.save_many``, run again when PostgreSQL picked its transaction as a
-        deadlock's victim (another session took the same rows in another order)."""
+        """``SqlTableStore.save_many`` in one round trip (``COMMIT_SQL``, a statement per
+        table, pipelined in one transaction), run again when PostgreSQL picked its
+        transaction as a deadlock's victim (another session took the same rows in another
+        order)."""
+        if not updates:
+            return []
+        ordered = sorted(updates, key=lambda u: u.table_id)    # rows locked in id order
         for attempt in range(1, COMMIT_ATTEMPTS + 1):
             try:
-                return super().save_many(updates)
+                now = time.time()
+                rows = self.db.each(COMMIT_SQL, [_commit_params(u, now) for u in ordered])
+                return [u.table_id for u, (moved, _, found) in zip(ordered, rows)
+                        if found and not moved]
             except RETRIED_ERRORS as e:
                 if attempt == COMMIT_ATTEMPTS:
                     raise
@@ -327,7 +423,7 @@ class Listener:
         lost = False
         while not self.stopping.is_set():
             try:
-                with psycopg.connect(self.url, autocommit=True) as conn:
+                with connect(self.url) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self.ready.set()
                     if lost:                      # notices may have been missed meanwhile

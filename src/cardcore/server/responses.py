@@ -220,9 +220,15 @@ class Hints(TypedDict):
 
 
 class Health(TypedDict):
-    """``/healthz`` and ``/readyz``: the server and its store."""
+    """``/healthz`` and ``/readyz``: the server and its store, as the background check last
+    found them (vitals.py)."""
     status: Annotated[str, Schema(enum=["ok", "failing"])]
-    store: str
+    store: Annotated[str, Schema(description="ok, or why the store failed")]
+    store_ms: Annotated[float, Schema(minimum=0, description="the last ping's round trip")]
+    checked_s_ago: Annotated[float, Schema(minimum=0)]
+    loop_lag_ms: Annotated[float, Schema(minimum=0,
+                                         description="the event loop's last measured lag")]
+    tables_in_memory: Annotated[int, Schema(minimum=0)]
 
 
 class Draining(TypedDict):

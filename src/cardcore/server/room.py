@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import logging
 import time
 from dataclasses import dataclass, field
@@ -26,7 +27,8 @@ from cardcore.bots import Bot
 from cardcore.errors import IllegalActionError, Words
 from cardcore.game import MAX_ACTION_TEXT, MAX_CHOSEN_CARDS, NOTATION_RULE, Game
 from cardcore.i18n import _, use
-from cardcore.records import forfeit_winners, make_record
+from cardcore.records import Fairness, forfeit_winners, make_record
+from cardcore.registry import load_game
 from cardcore.server import clocks
 from cardcore.server import seats as seating
 from cardcore.server.api_errors import ApiError, BadCredential, check_after
@@ -37,7 +39,7 @@ from cardcore.server.limits import WS_CLOSE, Limits
 from cardcore.server.record_keys import RecordKeys
 from cardcore.server.responses import public_fairness
 from cardcore.server.sockets import Connection
-from cardcore.server.store import TableUpdate
+from cardcore.server.store import StoredTable, TableUpdate
 from cardcore.server.table_bots import (FALLBACK_BOT, MAX_DETAIL, BotFallback, failure_reason,
                                         is_plugin, table_bot)
 from cardcore.server.table_settings import TableSettings
@@ -655,3 +657,22 @@ class Room:
         finally:
             self.runner = None
             clocks.schedule(self)                    # a person's turn now: time it
+
+
+def revived(host: RoomHost, stored: StoredTable, game: Game | None, think_ms: float,
+            record_keys: RecordKeys) -> Room:
+    """The room of a stored table (``game``: its save loaded already, off the loop)."""
+    game = load_game(stored.save) if game is None else game
+    settings = TableSettings(
+        stored.bots, stored.bot_seed, stored.takeback, stored.listed, stored.spectators,
+        stored.join, creator_hash=stored.creator_hash, invite_hash=stored.invite_hash,
+        fairness=None if stored.fairness is None else Fairness.from_json(stored.fairness),
+        think_ms=think_ms)
+    room = Room(host, stored.id, game, settings, stored.token_hashes,
+                len(json.loads(stored.save)["actions"]), names=stored.names,
+                record_keys=record_keys, rewinds=stored.rewinds, rematch=stored.rematch,
+                clock=None if stored.clock is None
+                else clocks.TableClock.from_json(stored.clock))
+    if stored.ended in ENDS_OUTSIDE_RULES or stored.ended == "forfeit":
+        room.ended = stored.ended
+    return room

@@ -169,3 +169,10 @@ def presence_of(seat: int, bots: Mapping[int, str], token_hashes: Mapping[int, s
     if seat not in token_hashes:
         return "open"
     return "connected" if seat in connected else "away"
+
+
+def row_presence(row: Mapping[str, Any], connected: set[int]) -> list[str]:
+    """Each seat's presence of a lobby row (``list_tables``), as a state would say it."""
+    bots = {int(k): v for k, v in row["bots"].items()}
+    taken = dict.fromkeys(row["human_seats"], "")
+    return [presence_of(k, bots, taken, connected) for k in range(row["players"])]

@@ -14,30 +14,28 @@ from __future__ import annotations
 import asyncio
 import functools
 import hmac
-import json
 import logging
 import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
-from cardcore.records import Fairness
-from cardcore.registry import load_game
-from cardcore.server import catching_up, clocks, rewind, seat_changes
+from cardcore.server import catching_up, clocks, rewind, seat_changes, watchdog
 from cardcore.server import seats as seating
 from cardcore.server.advice import Advisor
 from cardcore.server.api_errors import ApiError, BadCredential, log_store_error, unavailable
 from cardcore.server.catalogue import games_catalogue, make_cursor, read_cursor
 from cardcore.server.deployment import deployment_for
+from cardcore.server.lanes import CALL_SECONDS, Lane, stored_game
 from cardcore.server.leases import Leases
 from cardcore.server.responses import Hints
 from cardcore.server.limits import WS_CLOSE, Limits
 from cardcore.server.metrics import Metrics
 from cardcore.server.new_table import NewTable, make_game, seat_plan
 from cardcore.server.record_keys import RecordKeys
-from cardcore.server.room import (ENDS_OUTSIDE_RULES, Room, seat_events, spectator_view,
+from cardcore.server.room import (ENDS_OUTSIDE_RULES, Room, revived, seat_events, spectator_view,
                                   zone_descriptors)
 from cardcore.server.sockets import Connection
 from cardcore.server.storage import open_store
@@ -47,6 +45,10 @@ from cardcore.server.table_bots import offered_bots
 from cardcore.server.table_settings import TableSettings
 from cardcore.server.tokens import (MAX_TOKEN_TEXT, TABLE_ID_BYTES, new_table_id, new_token,
                                     token_hash)
+from cardcore.server.vitals import READY_TIMEOUT, Vitals
+
+if TYPE_CHECKING:
+    from cardcore.game import Game
 
 __all__ = ["Table", "Room", "TableServer", "NewTable", "spectator_view", "seat_events",
            "new_token", "token_hash", "MAX_TOKEN_TEXT", "zone_descriptors", "new_table_id",
@@ -89,6 +91,8 @@ class TableServer:
         self.store = open_store(db_path, synchronous)           # reads, in the loop thread
         self.writer = open_store(db_path, synchronous)          # writes, in the writer thread
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="cardcore-db")
+        # Loads, revivals and lease polls, each call off the loop and bounded (lanes.py).
+        self.reads = Lane(open_store(db_path, synchronous), "reads")
         self.limits = limits or Limits(max_tables=max_tables, message_rate=message_rate)
         self.bot_pool = ThreadPoolExecutor(self.limits.bot_workers,
                                            thread_name_prefix="cardcore-bot")
@@ -98,6 +102,9 @@ class TableServer:
         self.reloads = self.deleted = self.abandoned = 0          # counters (metrics)
         self.metrics = Metrics()
         self.metrics.attach(self)
+        # /healthz, /readyz and the store's gauges answer from here, never the store.
+        self.vitals = Vitals(Lane(open_store(db_path, synchronous), "health", READY_TIMEOUT),
+                             self.metrics.loop_lag)
         self.creating_by: dict[str, int] = {}                   # address -> rows being written
         self.advisor = Advisor(self.limits, self.bot_pool, self.refused)   # hints, reviews
         self.message_rate = message_rate
@@ -143,7 +150,13 @@ class TableServer:
         one person at a table of bots undo moves (takeback.py). ``inherit``: a rematch of
         that table, whose seats (tokens, names, invite, creator token) and settings the new
         table keeps."""
-        made = make_game(request, self.extra_bots, lambda: self._check_capacity(request.client))
+        client = request.client
+        try:                    # the open tables counted off the loop (lanes.py)
+            counts = await self.reads.call(lambda s: (s.count_open(), 0 if client is None
+                                                      else s.count_open(client)))
+        except StoreUnavailable as e:
+            raise unavailable(e) from None
+        made = make_game(request, self.extra_bots, lambda: self._check_capacity(client, *counts))
         plan = seat_plan(request, made, inherit)
         g = made.game
         settings_of = TableSettings(
@@ -166,15 +179,15 @@ class TableServer:
         table.schedule_bots()
         return table, plan.tokens
 
-    def _check_capacity(self, client: str | None) -> None:
-        """The limits on open tables: the server's (503) and one address's (429)."""
-        if self.store.count_open() + self.creating >= self.max_tables:
+    def _check_capacity(self, client: str | None, total: int, by_client: int) -> None:
+        """The limits on open tables: the server's (503) and one address's (429), given the
+        store's counts of open tables (``total``, and ``by_client``'s)."""
+        if total + self.creating >= self.max_tables:
             self.refused("max_tables")
             raise ApiError(503, f"this server holds at most {self.max_tables} open tables; "
                                 "finish one or try later")
         per_client = self.limits.max_tables_per_client
-        if client is not None and (self.store.count_open(client)
-                                   + self.creating_by.get(client, 0)) >= per_client:
+        if client is not None and by_client + self.creating_by.get(client, 0) >= per_client:
             self.refused("max_tables_per_client")
             raise ApiError(429, f"{client} has {per_client} open tables, the most one "
                                 "address may have; finish or delete one first")
@@ -207,8 +220,9 @@ class TableServer:
     async def write(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         start = time.perf_counter()
-        try:
-            result = await loop.run_in_executor(self.executor, fn, *args)
+        try:                # bounded: a silent store answers 503, the call ends later
+            result = await asyncio.wait_for(asyncio.shield(
+                loop.run_in_executor(self.executor, fn, *args)), CALL_SECONDS)
             self.metrics.store_seconds.observe(time.perf_counter() - start)
             return result
         except Exception as e:
@@ -230,16 +244,23 @@ class TableServer:
         or waited for first (leases.py)."""
         return await self.deployment.room_to_act(table_id)
 
-    def table_to_read(self, table_id: str) -> Room:
+    async def table_to_read(self, table_id: str) -> Room:
         """The room a read shows: with a shared store, as committed when another process
         holds it (leases.py)."""
-        return self.deployment.room_to_read(table_id)
+        return await self.deployment.room_to_read(table_id)
 
-    def get(self, table_id: str) -> Table:
+    def _live(self, table_id: str) -> Table | None:
         table = self.tables.get(table_id)
         if table is not None and table.serving and table.ended != "deleted":
             self.tables.move_to_end(table_id)
             table.last_used = time.monotonic()
+            return table
+        return None
+
+    def get(self, table_id: str) -> Table:
+        """The room in memory, else loaded (on the loop: ``load`` is the way off it)."""
+        table = self._live(table_id)
+        if table is not None:
             return table
         try:
             stored = self.store.load(table_id) if isinstance(table_id, str) else None
@@ -247,7 +268,27 @@ class TableServer:
             raise unavailable(e) from None
         if stored is None:
             raise ApiError(404, "no such table")
-        table = self.revive(stored)
+        return self._install(self.revive(stored))
+
+    async def load(self, table_id: str) -> Table:
+        """The room in memory, else loaded and its game rebuilt (the replay) in the reads
+        lane's thread: the loop only makes the room."""
+        table = self._live(table_id)
+        if table is not None:
+            return table
+        try:
+            found = await self.reads.call(lambda s: stored_game(s, table_id))
+        except StoreUnavailable as e:
+            raise unavailable(e) from None
+        table = self._live(table_id)            # loaded meanwhile by another request
+        if table is not None:
+            return table
+        if found is None:
+            raise ApiError(404, "no such table")
+        return self._install(self.revive(*found))
+
+    def _install(self, table: Table) -> Table:
+        """A room just loaded from the store: kept in memory, its bots resumed."""
         self.deployment.loaded(table)
         self._remember(table)
         self.reloads += 1
@@ -255,24 +296,9 @@ class TableServer:
         return table
 
     def watch(self, now: float | None = None) -> list[Table]:
-        """The watchdog: tables whose seat to move is there (a bot, or a person with a socket
-        open) and which have not advanced for ``stall_after`` seconds are marked stalled,
-        logged once and counted. Returns the tables newly found stalled."""
-        now = time.monotonic() if now is None else now
-        found = []
-        for table in self.tables.values():
-            seat = table.game.current_player
-            present = seat is not None and table.ended is None and not table.game.is_over \
-                and (seat in table.settings.bots or table.audience.count(seat) > 0)
-            stalled = present and now - table.advanced_at >= self.limits.stall_after
-            if stalled and not table.stalled:
-                found.append(table)
-                self.metrics.stalls.inc()
-                log.warning("table %s stalled: seat %s (%s) to move, no move for %.0f s",
-                            table.id, seat, "bot" if seat in table.settings.bots else "connected",
-                            now - table.advanced_at)
-            table.stalled = stalled
-        return found
+        """The watchdog (watchdog.py): the tables newly found stalled."""
+        return watchdog.watch(list(self.tables.values()), self.limits.stall_after,
+                              self.metrics.stalls, now)
 
     def release(self, table: Table) -> None:
         """Drop a table from memory once it has ended and nothing holds it (it reloads from
@@ -296,14 +322,14 @@ class TableServer:
     # ---------------------------------------------------------------- seats (seats.py)
     async def seats_from_store(self, table: Room) -> None:
         """The seat holders as stored, if another process may have changed them."""
-        self.deployment.seats_from_store(table)
+        await self.deployment.seats_from_store(table)
 
     async def store_seats(self, table: Room, token_hashes: dict[int, str],
                           names: dict[int, str]) -> None:
         """Store new seat holders (compare-and-set: 409 if they changed meanwhile)."""
         if not await self.write(self.writer.update_seats, table.id, table.token_hashes,
                                 token_hashes, names):
-            self.deployment.seats_from_store(table)
+            await self.deployment.seats_from_store(table)
             raise ApiError(409, "the seats changed meanwhile (through another server "
                                 "process); look again", field="seat")
         table.set_seats(token_hashes, names)
@@ -340,7 +366,7 @@ class TableServer:
         await table.settled()
         if not table.finished() or table.ended not in (None, "forfeit"):
             raise ApiError(409, "a rematch follows a finished match", event_count=table.event_count)
-        self.deployment.seats_from_store(table)
+        await self.deployment.seats_from_store(table)
         if table.rematch is not None:
             return table.rematch
         pending = self.rematching.get(table.id)
@@ -411,9 +437,9 @@ class TableServer:
             log.info("table %s abandoned: no move by a person for %g s", table_id,
                      self.limits.abandon_after)
         self.abandoned += len(abandoned)
-        catching_up.check_against_store(self)
-        self.take_up(now)
-        expired = self.store.expired(now - self.limits.retention)
+        await catching_up.check_against_store(self)
+        await self.take_up(now)
+        expired = await self.reads.call(lambda s: s.expired(now - self.limits.retention))
         if expired:
             await self._delete(expired)
         idle_since = time.monotonic() - IDLE_SECONDS
@@ -462,60 +488,45 @@ class TableServer:
                     and not old.unstored:
                 del self.tables[key]
 
-    def revive(self, stored: StoredTable) -> Table:
-        game = load_game(stored.save)
-        actions = len(json.loads(stored.save)["actions"])
-        settings = TableSettings(
-            stored.bots, stored.bot_seed, stored.takeback, stored.listed, stored.spectators,
-            stored.join, creator_hash=stored.creator_hash, invite_hash=stored.invite_hash,
-            fairness=None if stored.fairness is None else Fairness.from_json(stored.fairness),
-            think_ms=self.limits.bot_think_ms)
-        table = Room(self, stored.id, game, settings, stored.token_hashes, actions,
-                      names=stored.names, record_keys=self.record_keys,
-                      clock=None if stored.clock is None
-                      else clocks.TableClock.from_json(stored.clock),
-                      rewinds=stored.rewinds, rematch=stored.rematch)
-        if stored.ended in ENDS_OUTSIDE_RULES or stored.ended == "forfeit":
-            table.ended = stored.ended
-        return table
+    def revive(self, stored: StoredTable, game: Game | None = None) -> Table:
+        """The room of a stored table (``game``: its save loaded already, off the loop)."""
+        return revived(self, stored, game, self.limits.bot_think_ms, self.record_keys)
 
     def resume_bots(self) -> None:
-        """After a start: tables whose bots were to move carry on (and, with a shared
-        store, the process starts following other processes' changes)."""
-        try:
-            self.deployment.start()
-        except RuntimeError:                            # no event loop: an embedding test
-            pass
-        self.take_up(None)
+        """After a start (in the event loop): tables whose bots were to move carry on, in
+        the background (and, with a shared store, the process starts following other
+        processes' changes)."""
+        self.deployment.start()
+        self.resuming = asyncio.get_running_loop().create_task(self.take_up(None))
 
-    def take_up(self, due: float | None) -> None:
+    async def take_up(self, due: float | None) -> None:
         """Load the tables that move without a person (a bot to move; a clock running, due
         before ``due`` if given) and that no process serves: after a start, and at every
         sweep (a clock run out while its table was out of memory; with leases, the tables
         of a process that died)."""
-        for table_id in self.deployment.orphans(due):
+        for table_id in await self.deployment.orphans(due):
             if table_id in self.tables:
                 continue
             try:
-                self.deployment.take_up(table_id)
+                await self.deployment.take_up(table_id)
             except Exception as e:                      # one bad row must not stop the server
                 log.error("table %s could not be loaded: %s", table_id, e)
 
-    def list_tables(self, include_over: bool = False, limit: int = 100,
-                    cursor: str | None = None) -> dict[str, Any]:
+    async def list_tables(self, include_over: bool = False, limit: int = 100,
+                          cursor: str | None = None) -> dict[str, Any]:
         """``GET /api/tables``: a page of ``limit`` tables, newest first, from ``cursor`` (the
         ``next`` of the page before); ``next`` is None on the last page."""
-        rows = self.store.list_tables(include_over, limit + 1, read_cursor(cursor))
+        before = read_cursor(cursor)
+        try:
+            rows = await self.reads.call(lambda s: s.list_tables(include_over, limit + 1, before))
+        except StoreUnavailable as e:
+            raise unavailable(e) from None
         page, more = rows[:limit], len(rows) > limit
-        elsewhere = self.deployment.presence_elsewhere([r["table"] for r in page])
+        elsewhere = await self.deployment.presence_elsewhere([r["table"] for r in page])
         for row in page:                 # each seat's presence, as a state would say it
             held = self.tables.get(row["table"])
-            here = elsewhere.get(row["table"], set()) | (
-                {c.seat for c in held.audience if c.seat is not None} if held else set())
-            bots = {int(k): v for k, v in row["bots"].items()}
-            taken = dict.fromkeys(row["human_seats"], "")
-            row["presence"] = [seating.presence_of(k, bots, taken, here)
-                               for k in range(row["players"])]
+            row["presence"] = seating.row_presence(row, elsewhere.get(row["table"], set()) | (
+                {c.seat for c in held.audience if c.seat is not None} if held else set()))
         last = page[-1] if page else None
         return {"tables": page,
                 "next": make_cursor(last["created"], last["table"]) if more and last else None}
@@ -656,9 +667,9 @@ class TableServer:
         """``catch_up`` once the room's own commits in flight are done (catching_up.py)."""
         await catching_up.catch_up_settled(self, table, count)
 
-    def catch_up(self, table: Room, stored: Progress | None = None) -> None:
+    async def catch_up(self, table: Room, stored: Progress | None = None) -> None:
         """Bring ``table`` up to the store if another process moved it (catching_up.py)."""
-        catching_up.catch_up(self, table, stored)
+        await catching_up.catch_up(self, table, stored)
 
     def refresh(self, table: Room) -> None:
         """Load ``table`` again in place, its sockets kept (catching_up.py)."""
@@ -680,6 +691,8 @@ class TableServer:
             await asyncio.sleep(0.01)
         await self.deployment.close()               # a shared store's leases let go
         self.executor.shutdown(wait=True)
+        self.reads.close()
+        self.vitals.lane.close()
         self.bot_pool.shutdown(wait=True, cancel_futures=True)
         self.store.close()
         self.writer.close()

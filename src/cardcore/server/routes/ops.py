@@ -12,6 +12,7 @@ from cardcore.server.routes.context import Context
 
 
 async def metrics(ctx: Context, request: Request) -> Response:
+    await ctx.server.vitals.recount()          # the store's counts, off the loop
     return Response(ctx.server.metrics.render(), media_type=METRICS_TYPE,
                     headers={"Cache-Control": "no-store"})
 

@@ -24,7 +24,7 @@ async def list_tables(ctx: Context, request: Request) -> Response:
     include_over = over in ("1", "true")
     limit = int_param(request.query_params.get("limit"), "limit", MAX_PAGE, 1, MAX_PAGE)
     cursor = request.query_params.get("cursor")
-    return json_response(ctx.server.list_tables(include_over, limit, cursor))
+    return json_response(await ctx.server.list_tables(include_over, limit, cursor))
 
 
 async def create_table(ctx: Context, request: Request) -> Response:
@@ -74,13 +74,13 @@ async def create_table(ctx: Context, request: Request) -> Response:
 async def delete_table(ctx: Context, request: Request) -> Response:
     # A deletion is the store's (any process may make it): the process serving the table
     # hears of it and closes its sockets (410, then 4000).
-    table = ctx.server.table_to_read(request.path_params["table"])
+    table = await ctx.server.table_to_read(request.path_params["table"])
     await ctx.server.delete(table, bearer_token(request))
     return Response(status_code=204, headers=SECURITY_HEADERS)
 
 
 async def get_table(ctx: Context, request: Request) -> Response:
-    table = ctx.server.table_to_read(request.path_params["table"])
+    table = await ctx.server.table_to_read(request.path_params["table"])
     token = bearer_token(request) or request.query_params.get("token")
     seat = watcher(table, await ctx.server.seat_for(table, token))
     await ctx.server.settled(table)
@@ -89,13 +89,13 @@ async def get_table(ctx: Context, request: Request) -> Response:
 
 
 async def get_record(ctx: Context, request: Request) -> Response:
-    table = ctx.server.table_to_read(request.path_params["table"])
+    table = await ctx.server.table_to_read(request.path_params["table"])
     watcher(table, await ctx.server.seat_for(table, bearer_token(request)))
     return json_response(await ctx.server.record(table))
 
 
 async def get_review(ctx: Context, request: Request) -> Response:
-    table = ctx.server.table_to_read(request.path_params["table"])
+    table = await ctx.server.table_to_read(request.path_params["table"])
     watcher(table, await ctx.server.seat_for(table, bearer_token(request)))
     raw = request.query_params.get("seat")
     if raw is None:
@@ -107,7 +107,7 @@ async def rematch(ctx: Context, request: Request) -> Response:
     table = await ctx.server.table_to_act(request.path_params["table"])
     seat = await ctx.server.seat_for(table, bearer_token(request))
     made = await ctx.server.rematch_of(table, seat, ctx.client_address(request))
-    new = made if isinstance(made, Table) else ctx.server.table_to_read(made)
+    new = made if isinstance(made, Table) else await ctx.server.table_to_read(made)
     fair = new.settings.fairness
     made_now: RematchMade = {"table": new.id, "from": table.id, "game": new.game.name,
                              "fairness": public_fairness(fair)}

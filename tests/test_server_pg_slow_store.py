@@ -1,0 +1,216 @@
+"""The event loop never waits on the store (issue 46, item 2; docs/operations.md, "Health
+checks"): `cardcore serve` processes reach PostgreSQL through a TCP proxy the test controls
+(store_proxy.py). With a slow store (50 ms each way) `/livez` answers fast while moves commit
+and tables change hands between the processes (lease polls, loads and replays), and no lease
+is lost; with a silent store `/livez` keeps answering, `/readyz` turns 503 within its
+timeout, nothing stored is corrupted, and play resumes once the store answers again.
+
+The bounds are generous (the machine is shared and loaded); the slow store's bound, 100 ms,
+is one round trip to the store: a loop that waited on it even once would pass it."""
+from __future__ import annotations
+
+import http.client
+import json
+import statistics
+import threading
+import time
+
+import pytest
+
+from pg_cluster import Cluster
+from server_helpers import ServerProcess
+from store_proxy import StoreProxy
+from test_server_pg import stored_game
+
+pytestmark = pytest.mark.slow       # server processes and a PostgreSQL cluster of their own
+
+DELAY = 0.05                        # each way: a 100 ms round trip
+READY_WITHIN = 2.0 + 0.5 + 2.5      # vitals.READY_TIMEOUT + CHECK_EVERY + slack
+
+
+class Client:
+    """Keep-alive HTTP, as a browser."""
+
+    def __init__(self, server: ServerProcess) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+
+    def call(self, method: str, path: str, body: object = None) -> tuple[int, dict]:
+        self.conn.request(method, path, body=None if body is None else json.dumps(body),
+                          headers={"Content-Type": "application/json"})
+        response = self.conn.getresponse()
+        return response.status, json.loads(response.read() or b"{}")
+
+
+class Probe(threading.Thread):
+    """GET ``path`` every 20 ms until stopped: (start, seconds, status) of each."""
+
+    def __init__(self, server: ServerProcess, path: str) -> None:
+        super().__init__(daemon=True)
+        self.client, self.path = Client(server), path
+        self.seen: list[tuple[float, float, int]] = []
+        self.stopping = threading.Event()
+        self.start()
+
+    def run(self) -> None:
+        while not self.stopping.is_set():
+            start = time.monotonic()
+            status, _ = self.client.call("GET", self.path)
+            self.seen.append((start, time.monotonic() - start, status))
+            time.sleep(0.02)
+
+    def stop(self) -> list[tuple[float, float, int]]:
+        self.stopping.set()
+        self.join(30)
+        return self.seen
+
+
+def p99(seconds: list[float]) -> float:
+    return statistics.quantiles(seconds, n=100)[98]
+
+
+class Player(threading.Thread):
+    """People in both seats of a 2-player Kings' Stakes table, each move (and the read
+    before it) through the next server in turn; every status kept, every action answered
+    200 kept in ``acked`` with the time it was answered."""
+
+    def __init__(self, servers: list[ServerProcess], table: str, seats: dict[str, str],
+                 until: float) -> None:
+        super().__init__(daemon=True)
+        self.clients = [Client(s) for s in servers]
+        self.table, self.seats, self.until = table, seats, until
+        self.acked: list[tuple[float, int]] = []
+        self.statuses: list[int] = []
+        self.start()
+
+    def run(self) -> None:
+        k = 0
+        while time.monotonic() < self.until:
+            client = self.clients[k % len(self.clients)]
+            k += 1
+            status, public = client.call("GET", f"/api/tables/{self.table}")
+            self.statuses.append(status)
+            if status != 200:
+                time.sleep(0.1)
+                continue
+            if public["over"]:
+                return
+            token = self.seats[str(public["current_player"])]
+            status, mine = client.call("GET", f"/api/tables/{self.table}?token={token}")
+            self.statuses.append(status)
+            if status != 200 or not mine["legal"]:
+                time.sleep(0.1)
+                continue
+            choice = mine["legal"][0]["id"]
+            status, _ = client.call("POST", f"/api/tables/{self.table}/actions", {
+                "token": token, "action": choice, "after": mine["event_count"]})
+            self.statuses.append(status)
+            if status == 200:
+                self.acked.append((time.monotonic(), choice))
+
+
+def lost_leases(server: ServerProcess) -> float:
+    conn = Client(server).conn
+    conn.request("GET", "/metrics")
+    text = conn.getresponse().read().decode()
+    conn.close()
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+               if line.startswith('cardcore_lease_changes_total{change="lost"}'))
+
+
+def is_subsequence(short: list[int], long: list[int]) -> bool:
+    it = iter(long)
+    return all(any(x == y for y in it) for x in short)
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Cluster() as cluster, StoreProxy(cluster.port) as proxy:
+        url = cluster.new_database()
+        yield url, url.replace(f":{cluster.port}/", f":{proxy.port}/"), proxy
+
+
+def new_table(server: ServerProcess, seed: int) -> tuple[str, dict[str, str]]:
+    status, made = server.request("POST", "/api/tables", {
+        "game": "kings_stakes", "players": 2, "seed": seed})
+    assert status == 201, made
+    return made["table"], made["seats"]
+
+
+def test_a_slow_store_never_stalls_the_loop_while_tables_change_hands(store, tmp_path):
+    direct, url, proxy = store
+    servers = [ServerProcess(url, log=tmp_path / f"server{k}.log",
+                             extra=("--message-rate", "1000")) for k in range(2)]
+    try:
+        tables = [new_table(servers[k % 2], k) for k in range(3)]
+        proxy.delay = DELAY
+        probes = [Probe(s, "/livez") for s in servers]
+        until = time.monotonic() + 15
+        # Two tables take every move through the other process than the one before: each
+        # move takes the table over (the lease asked for, handed over, taken, the table
+        # loaded and replayed), each read elsewhere is a copy loaded from the store. The
+        # third stays on its process: its moves commit one after another.
+        players = [Player(servers[k:] + servers[:k], t, s, until)
+                   for k, (t, s) in enumerate(tables[:2])]
+        players.append(Player(servers[:1], *tables[2], until))
+        for player in players:
+            player.join(60)
+        seen = [probe.stop() for probe in probes]
+        proxy.delay = 0.0
+        for server, probed in zip(servers, seen):
+            assert {status for _, _, status in probed} == {200}
+            took = [s for _, s, _ in probed]
+            assert len(took) > 50
+            assert p99(took) < 2 * DELAY, (p99(took), max(took))
+            assert lost_leases(server) == 0            # nothing was down
+        for player, (table, _) in zip(players, tables):
+            assert 500 not in player.statuses
+            log = stored_game(direct, table).action_log()
+            assert is_subsequence([a for _, a in player.acked], log)
+        assert min(len(p.acked) for p in players[:2]) >= 2       # taken over each time
+        assert len(players[2].acked) >= 20, players[2].statuses  # ~1 round trip a commit
+    finally:
+        proxy.delay = 0.0
+        for server in servers:
+            server.kill()
+
+
+def test_a_silent_store_keeps_livez_answering_readyz_turns_503_and_play_resumes(
+        store, tmp_path):
+    direct, url, proxy = store
+    server = ServerProcess(url, log=tmp_path / "server.log", extra=("--message-rate", "1000"))
+    try:
+        table, seats = new_table(server, 3)
+        live, ready = Probe(server, "/livez"), Probe(server, "/readyz")
+        silent_at = time.monotonic() + 2
+        until = silent_at + 8 + 12
+        player = Player([server], table, seats, until)
+        time.sleep(max(0.0, silent_at - time.monotonic()))
+        proxy.silent = True                             # packets held: no answer, no close
+        time.sleep(8)
+        proxy.silent = False
+        spoke_at = time.monotonic()
+        player.join(60)
+        lived, readiness = live.stop(), ready.stop()
+
+        # /livez answered all along, fast.
+        assert {status for _, _, status in lived} == {200}
+        during = [s for at, s, _ in lived if silent_at <= at < spoke_at]
+        assert len(during) > 20 and max(during) < 1.0 and p99(during) < 0.25, during
+        # /readyz turned 503 within its timeout, and 200 again once the store spoke.
+        failing = [at for at, _, status in readiness if status == 503 and at >= silent_at]
+        assert failing and failing[0] - silent_at < READY_WITHIN, readiness
+        assert all(s < 1.0 for at, s, _ in readiness if silent_at <= at < spoke_at)
+        back = [at for at, _, status in readiness if status == 200 and at > spoke_at]
+        assert back and back[0] - spoke_at < READY_WITHIN + 10
+        # Play went on before and after; no 500, nothing acknowledged lost.
+        assert 500 not in player.statuses
+        assert any(at < silent_at for at, _ in player.acked)
+        assert len([at for at, _ in player.acked if at > spoke_at]) >= 5, player.statuses
+        log = stored_game(direct, table).action_log()
+        assert is_subsequence([a for _, a in player.acked], log)
+        status, public = server.request("GET", f"/api/tables/{table}")
+        assert status == 200 and public["current_player"] == stored_game(
+            direct, table).current_player
+    finally:
+        proxy.silent = False
+        server.kill()
