@@ -782,12 +782,15 @@ cdef class VectorCore:
                         int64_t[::1] seats) -> int:
         """For each slot in ``slots``: row j of ``obs`` (float32, k x observation size) the
         game seen by its seat to move (scaled as observations), of ``mask`` (a bool array
-        viewed as uint8, k x width) its legal ids, ``seats[j]`` that seat. Returns -1, or
-        the first j whose legal ids do not fit the width."""
+        viewed as uint8, k x width) its legal ids, ``seats[j]`` that seat. ``obs`` with no
+        rows writes no observations (``external_observations`` writes them when asked).
+        Returns -1, or the first j whose legal ids do not fit the width."""
         cdef Py_ssize_t k = slots.shape[0], j
         cdef int width = mask.shape[1]
-        if obs.shape[0] != k or mask.shape[0] != k or seats.shape[0] != k \
-                or obs.shape[1] != self.obs_size or not 0 < width <= self.num_actions:
+        cdef bint observe = obs.shape[0] > 0
+        if (observe and (obs.shape[0] != k or obs.shape[1] != self.obs_size)) \
+                or mask.shape[0] != k or seats.shape[0] != k \
+                or not 0 < width <= self.num_actions:
             raise ValueError("obs, mask and seats need a row per slot (observation size, width)")
         self.check_slots(slots)
         cdef int i, c, count, a, bad = -1
@@ -798,7 +801,8 @@ cdef class VectorCore:
                 i = slots[j]
                 s = self.state(i)
                 seats[j] = header_at(s).to_move
-                self.observe_row(s, header_at(s).to_move, &obs[j, 0])
+                if observe:
+                    self.observe_row(s, header_at(s).to_move, &obs[j, 0])
                 memset(&mask[j, 0], 0, width)
                 count = self.fill_legal(i)
                 ids = self.legal + <size_t>i * self.max_legal
@@ -811,6 +815,21 @@ cdef class VectorCore:
                 if bad >= 0:
                     break
         return bad
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def external_observations(self, const int32_t[::1] slots, float[:, ::1] obs) -> None:
+        """Row j of ``obs`` (float32, k x observation size): slot ``slots[j]`` seen by its
+        seat to move (scaled as observations), as ``external_inputs`` writes it."""
+        cdef Py_ssize_t k = slots.shape[0], j
+        if obs.shape[0] != k or obs.shape[1] != self.obs_size:
+            raise ValueError("obs needs a row per slot (observation size)")
+        self.check_slots(slots)
+        cdef char* s
+        with nogil:
+            for j in range(k):
+                s = self.state(slots[j])
+                self.observe_row(s, header_at(s).to_move, &obs[j, 0])
 
     @cython.boundscheck(False)
     @cython.wraparound(False)

@@ -734,7 +734,8 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         names = [saved_bots.get(str(k), "greedy") for k in range(game.num_players) if k != seat]
         names = [str(spec) for spec in parse_bot_specs(",".join(names))]
     for name in dict.fromkeys(names):
-        make_bot(name, 0).check_game(game.name)          # a bot that cannot play: say so now
+        make_bot(name, 0).check_game(game.name, players=game.num_players,
+                                     options=game.options)     # a bot that cannot play: say so now
     save = args.save or args.load
     session = PlaySession(game, seat, names, seed, console, line_reader(console.input),
                           save_path or (Path(args.load) if args.load else None), lang=lang,

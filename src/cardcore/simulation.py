@@ -334,7 +334,8 @@ def simulate(name: str, games: int, *, players: int | None = None,
     n_players = template.num_players
     names = _parse_bots(bots, n_players)
     for b in dict.fromkeys(names):
-        make_bot(b, 0).check_game(cls.name)            # unknown bot, or none for this game
+        make_bot(b, 0).check_game(cls.name, players=n_players,    # unknown, or none for
+                                  options=template.options)     # this configuration
     workers = resolve_workers(executor, workers, games)
     in_core = core_policies([make_bot(names[k % len(names)], 0) for k in range(n_players)],
                             template) is not None

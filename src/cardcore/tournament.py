@@ -210,7 +210,8 @@ def _plan(name: str, games: int, bots: str | Sequence[str], players: int | None,
         raise ConfigError(f"bot {echo(repeated[0])} is given twice; give each bot once "
                           f"(another seed makes another entrant: 'name:seed=1')", "bots")
     for spec in entrants:
-        make_bot(spec, 0).check_game(cls.name)           # a bot that cannot play this game
+        make_bot(spec, 0).check_game(cls.name, players=template.num_players,
+                                     options=template.options)   # cannot play this game
     plan = seatings(len(entrants), template.num_players)
     return (cls.name, template.num_players, dict(template.options), entrants, plan,
             -(-games // len(plan)))

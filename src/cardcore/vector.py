@@ -48,6 +48,7 @@ from cardcore._batch import (
 from cardcore._fast import Random
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.game import Game, is_int
+from cardcore.policy import BatchPolicy, Decisions, batch_policy
 from cardcore.registry import game_class, new_game
 from cardcore.vector_views import InformationStates, ObservationVariant, ObservationView
 
@@ -67,6 +68,7 @@ OBSERVATIONS = ("raw", "scaled", "information_state")
 _INT64 = np.dtype(np.int64)
 _FLOAT32 = np.dtype(np.float32)
 _BOOL = np.dtype(np.bool_)
+_NO_ROWS = np.empty((0, 0), np.float32)     # external_inputs: no observations written
 
 
 def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -76,10 +78,12 @@ def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
 
 
 def is_policy(spec: Any) -> bool:
-    """Whether an ``opponents`` entry is a batched policy (a callable that is neither a bot
-    spec, a Bot nor a class)."""
+    """Whether an ``opponents`` entry is a batched policy: an object with ``choose_many``
+    (cardcore.policy) or, deprecated, a plain callable; neither a bot spec, a Bot nor a
+    class."""
     from cardcore.bots import Bot
-    return callable(spec) and not isinstance(spec, (str, Bot, type))
+    return not isinstance(spec, (str, Bot, type)) and (
+        callable(spec) or callable(getattr(spec, "choose_many", None)))
 
 
 def _seats(probe: Game, learner_seats: Any, opponents: Any
@@ -170,11 +174,15 @@ def _policy(probe: Game, spec: Any) -> tuple[str | OpponentPolicy | OutsideBot,
                               "opponents")
         bot, text = make_bot(parsed, 0), str(parsed)
     try:
-        bot.check_game(probe.name)
+        bot.check_game(probe.name, players=probe.num_players, options=probe.options)
         policy = bot.core_policy(probe)
     except ConfigError as e:
         raise ConfigError(f"opponents: {e}", "opponents") from None
     if policy is None:
+        # a plug-in whose policy is batched plays as one (a call per round, not per game)
+        batched = getattr(bot, "batched", None)
+        if batched is not None:
+            return batched, (POLICY_EXTERNAL, 0)
         return OutsideBot(bot, text), (POLICY_EXTERNAL, 0)
     return text, policy
 
@@ -377,10 +385,14 @@ class VectorGame:
         self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
         self._choosers = [Random(episode_seed(seed, k, 1 << 40)) for k in range(self.threads)]
         # Policy opponents: each callable once, with the seats it plays (one call per round).
-        groups: dict[int, tuple[OpponentPolicy | OutsideBot, list[int]]] = {}
+        groups: dict[int, tuple[BatchPolicy | OutsideBot, list[int]]] = {}
         for p, (spec, _) in policies.items():
             if isinstance(spec, OutsideBot) or (not isinstance(spec, str) and is_policy(spec)):
-                groups.setdefault(id(spec), (spec, []))[1].append(p)
+                if id(spec) not in groups:      # one adapter (and one warning) per object
+                    runner = spec if isinstance(spec, OutsideBot) \
+                        else batch_policy(spec, "opponents")
+                    groups[id(spec)] = (runner, [])  # type: ignore[assignment]
+                groups[id(spec)][1].append(p)
         # OutsideBot's games, per slot: (episode, the game, actions applied to it)
         self._slot_games: dict[int, tuple[int, Game, int]] = {}
         self._outside = [(policy, np.array(seats, np.int64)) for policy, seats in groups.values()]
@@ -705,16 +717,11 @@ class VectorGame:
                 if k == 0:
                     return
                 slots = pending[:k]
-                obs = np.empty((k, size), _FLOAT32)
                 masks = np.empty((k, width), _BOOL)
                 seats = np.empty(k, _INT64)
-                if core.external_inputs(slots, obs, masks.view(np.uint8), seats) >= 0:
+                if core.external_inputs(slots, _NO_ROWS, masks.view(np.uint8), seats) >= 0:
                     raise RuntimeError("a game offered an action id past num_distinct_actions")
-                if self._view is not None:       # the policy sees what the learner sees
-                    seen = np.empty((k, *self.observation_shape), _FLOAT32)
-                    self._view.rows(slots, seats, obs, seen)
-                    obs = seen
-                actions = self._ask(obs, masks, seats, slots)
+                actions = self._ask(self._observer(slots, seats, size), masks, seats, slots)
                 bad = core.external_validate(slots, actions)
                 if bad >= 0:
                     self._raise_policy_illegal(int(slots[bad]), int(seats[bad]),
@@ -725,10 +732,26 @@ class VectorGame:
             self._abandon(e)
             raise
 
-    def _ask(self, obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_],
-             seats: npt.NDArray[np.int64], slots: npt.NDArray[np.int32]
-             ) -> npt.NDArray[np.int64]:
-        """Every callable's answers for its slots of this round, as one int64 array."""
+    def _observer(self, slots: npt.NDArray[np.int32], seats: npt.NDArray[np.int64],
+                  size: int) -> Callable[[npt.NDArray[np.intp] | None],
+                                         npt.NDArray[np.float32]]:
+        """``observe(rows)``: the observations of those rows of this round's ``slots`` (all
+        with None), made when a policy first reads them (the games unchanged till then)."""
+        def observe(rows: npt.NDArray[np.intp] | None) -> npt.NDArray[np.float32]:
+            mine = slots if rows is None else slots[rows]
+            obs = np.empty((len(mine), size), _FLOAT32)
+            self._core.external_observations(mine, obs)
+            if self._view is None:
+                return obs
+            seen = np.empty((len(mine), *self.observation_shape), _FLOAT32)
+            self._view.rows(mine, seats if rows is None else seats[rows], obs, seen)
+            return seen     # the policy sees what the learner sees
+        return observe
+
+    def _ask(self, observe: Callable[[npt.NDArray[np.intp] | None], npt.NDArray[np.float32]],
+             masks: npt.NDArray[np.bool_], seats: npt.NDArray[np.int64],
+             slots: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
+        """Every policy's answers for its slots of this round, as one int64 array."""
         k = len(seats)
         whole = len(self._outside) == 1
         actions = np.empty(k, _INT64)
@@ -736,16 +759,19 @@ class VectorGame:
             rows = None if whole else np.flatnonzero(np.isin(seats, mine))
             if rows is not None and not len(rows):
                 continue
-            args = (obs, masks, seats) if rows is None else (obs[rows], masks[rows], seats[rows])
+            mover = seats if rows is None else seats[rows]
             if isinstance(policy, OutsideBot):
-                answer = policy.choose(self, slots if rows is None else slots[rows], args[2])
+                answer = policy.choose(self, slots if rows is None else slots[rows], mover)
             else:
+                decisions = Decisions(None, masks if rows is None else masks[rows], mover,
+                                      self.name, lambda rows=rows: observe(rows))
                 self._asking = threading.get_ident()
                 try:
-                    answer = policy(*args)
+                    answer = policy.choose_many(decisions)
                 finally:
                     self._asking = None
-            expected = len(args[2])
+                    decisions.close()
+            expected = len(mover)
             ids = np.asarray(answer)
             if ids.dtype.kind not in "iu" or ids.shape != (expected,):
                 raise ValueError(f"opponents: the policy of seats {mine.tolist()} must return "

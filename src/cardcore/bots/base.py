@@ -1,6 +1,7 @@
 """The bot protocol (``Bot``) and the uniformly random bot: the base every bot builds on."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 # The core's policy kinds for whole games played there, and epsilon's 16-bit scale.
@@ -30,8 +31,10 @@ class Bot:
         self.seed = seed
         self.rng = Random(seed)
 
-    def check_game(self, name: str) -> None:
-        """ConfigError if this bot cannot play the game ``name`` (checked before a run)."""
+    def check_game(self, name: str, players: int | None = None,
+                   options: Mapping[str, Any] | None = None) -> None:
+        """ConfigError if this bot cannot play the game ``name`` with ``players`` and
+        ``options`` (checked before a run; None: not known yet)."""
 
     def choose_id(self, game: Game) -> int:
         """The id of a legal action for ``game.current_player`` (the fast path)."""

@@ -25,18 +25,26 @@ from __future__ import annotations
 
 import inspect
 import re
+import warnings
+from collections.abc import Mapping
 from importlib import metadata
 from typing import Any, Callable, Protocol, Union, runtime_checkable
+
+import numpy as np
 
 from cardcore.bots.base import Bot
 from cardcore.errors import ECHO_LIMIT, ConfigError, echo
 from cardcore.game import Action, Game, is_int
+from cardcore.policy import REMOVED_IN, BatchPolicy, batch_policy, decisions_of
 
-__all__ = ["ENTRY_POINT_GROUP", "NAME_PATTERN", "BotFactory", "BotProtocol",
+__all__ = ["CONFIGURATION", "ENTRY_POINT_GROUP", "NAME_PATTERN", "BotFactory", "BotProtocol",
            "IllegalChoiceError", "PluginBot", "factory_parameters", "forget_factory",
-           "plugin_factory", "plugin_names", "registered_factories", "store_factory"]
+           "plugin_factory", "plugin_names", "registered_factories", "store_factory",
+           "tells_configuration"]
 
 ENTRY_POINT_GROUP = "cardcore.bots"
+# The keywords every factory is given beside the game's name and the seed.
+CONFIGURATION = ("players", "options")
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9_.\-]{0,39}")
 
 
@@ -129,7 +137,19 @@ def factory_parameters(name: str, factory: BotFactory) -> dict[str, Any] | None:
     if params and params[0].kind in (params[0].POSITIONAL_ONLY, params[0].POSITIONAL_OR_KEYWORD):
         params = params[1:]                                # game_name
     return {p.name: (None if p.default is p.empty else p.default) for p in params
-            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name != "seed"}
+            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+            and p.name not in ("seed", *CONFIGURATION)}
+
+
+def tells_configuration(factory: BotFactory) -> bool:
+    """Whether ``factory`` takes the keywords ``players=`` and ``options=`` (or ``**params``):
+    the current form; without them it is the deprecated ``factory(game_name, seed, ...)``."""
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    names = {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    return any(p.kind is p.VAR_KEYWORD for p in params) or set(CONFIGURATION) <= names
 
 
 def _error_text(e: BaseException) -> str:
@@ -155,29 +175,51 @@ class PluginBot(Bot):
         self.spec = name + (":" + ",".join(f"{k}={v}" for k, v in params) if params else "")
         self._factory = factory
         self._params = dict(params)
-        self._policies: dict[str, Any] = {}
+        self._policies: dict[tuple[str, int | None, str], Any] = {}
+        self._batched: dict[tuple[str, int | None, str], BatchPolicy | None] = {}
         self.policy: Any = None
+        # The policy protocol of ``policy`` when it has ``choose_many``, else None.
+        self.batched: BatchPolicy | None = None
+        self._told_configuration = tells_configuration(factory)
+        if not self._told_configuration:
+            warnings.warn(f"bot {name}: a factory without the keywords players= and options= "
+                          f"(or **params) is deprecated; it goes in {REMOVED_IN}",
+                          DeprecationWarning, stacklevel=3)
 
-    def bind(self, game_name: str) -> Any:
-        """The factory's bot for the game ``game_name`` (made on first call)."""
-        policy = self._policies.get(game_name)
+    def bind(self, game_name: str, players: int | None = None,
+             options: Mapping[str, Any] | None = None) -> Any:
+        """The factory's bot for the game ``game_name`` with ``players`` and ``options`` (made
+        on first call; None where the caller does not know them yet)."""
+        opts = dict(options or {})
+        key = (game_name, players, repr(sorted(opts.items())))
+        policy = self._policies.get(key)
         if policy is None:
             try:
-                policy = self._factory(game_name, seed=self.seed, **self._params)
+                if self._told_configuration:
+                    policy = self._factory(game_name, seed=self.seed, players=players,
+                                           options=opts, **self._params)
+                else:
+                    policy = self._factory(game_name, seed=self.seed, **self._params)
             except ConfigError as e:
                 raise ConfigError(f"bot {echo(self.spec)}: {e}", "bots") from None
             except Exception as e:                          # the plug-in's own error
                 raise ConfigError(f"bot {echo(self.spec)} cannot play {game_name}: "
                                   f"{_error_text(e)}", "bots") from None
-            if not callable(getattr(policy, "choose", None)):
+            if not callable(getattr(policy, "choose", None)) \
+                    and not callable(getattr(policy, "choose_many", None)):
                 raise ConfigError(f"bot {echo(self.spec)}: its factory returned "
-                                  f"{echo(policy)}, not a bot (no choose(game) method)", "bots")
-            self._policies[game_name] = policy
+                                  f"{echo(policy)}, not a bot (no choose(game) nor "
+                                  f"choose_many(decisions) method)", "bots")
+            self._policies[key] = policy
+            self._batched[key] = batch_policy(policy, f"bot {self.name}") \
+                if callable(getattr(policy, "choose_many", None)) else None
         self.policy = policy
+        self.batched = self._batched[key]
         return policy
 
-    def check_game(self, name: str) -> None:
-        self.bind(name)
+    def check_game(self, name: str, players: int | None = None,
+                   options: Mapping[str, Any] | None = None) -> None:
+        self.bind(name, players, options)
 
     def reseed(self, seed: int) -> None:
         super().reseed(seed)
@@ -187,10 +229,17 @@ class PluginBot(Bot):
                 reseed(seed)
 
     def choose_id(self, game: Game) -> int:
-        policy = self.bind(game.name)
+        policy = self.bind(game.name, game.num_players, game.options)
         fast = getattr(policy, "choose_id", None)
+        one = getattr(policy, "choose", None)
         try:
-            choice = fast(game) if callable(fast) else policy.choose(game)
+            if callable(fast):
+                choice = fast(game)
+            elif callable(one):
+                choice = one(game)
+            else:                   # a batched policy only: a batch of one
+                assert self.batched is not None
+                choice = np.asarray(self.batched.choose_many(decisions_of([game])))[0]
         except ConfigError:
             raise
         except Exception as e:          # the plug-in's own failure: named, its cause kept
@@ -204,7 +253,7 @@ class PluginBot(Bot):
         return int(choice)
 
     def suggest(self, game: Game, seat: int | None = None, top: int = 3) -> list[dict[str, Any]]:
-        own = getattr(self.bind(game.name), "suggest", None)
+        own = getattr(self.bind(game.name, game.num_players, game.options), "suggest", None)
         if callable(own):
             return list(own(game, seat=seat, top=top))
         return super().suggest(game, seat=seat, top=top)
