@@ -769,6 +769,24 @@ cdef class VectorCore:
                     k += 1
         return k
 
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def external_still(self, int32_t[::1] slots) -> int:
+        """Keep in ``slots`` (in place, in order) the slots whose seat to move is an outside
+        opponent's; returns their count. After a round only the slots just played can be at
+        an outside seat's turn, so this scans those, not every game."""
+        self.check_slots(slots)
+        cdef Py_ssize_t j
+        cdef int i, p, k = 0
+        with nogil:
+            for j in range(slots.shape[0]):
+                i = slots[j]
+                p = header_at(self.state(i)).to_move
+                if p >= 0 and self.outside[p]:
+                    slots[k] = i
+                    k += 1
+        return k
+
     cdef int check_slots(self, const int32_t[::1] slots) except -1:
         cdef Py_ssize_t j
         for j in range(slots.shape[0]):

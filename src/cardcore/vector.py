@@ -16,13 +16,16 @@ every game is at a learner seat's turn. The opponent at ``seat`` in episode ``k`
 draws from ``Random(opponent_seed(seed, i, k, seat))``, the generator a Python bot reseeded with
 that seed holds, so a Game driven by such bots makes the same moves (docs/rl.md, "VectorGame").
 
-Policy opponents: ``opponents`` may also be a callable (for every other seat, or for some
-seats of a ``{seat: spec | callable}`` map), a batched policy in Python, such as a frozen copy
-of the learner's network: after the learner's actions (and between in-core opponents' moves),
-``step`` calls it once per round with ``(observations, masks, seats)`` of exactly the slots
-where its seats are to move, and plays the int actions it returns, until every slot is at a
-learner's turn. A callable's illegal action, wrong answer or exception breaks that step off
-half-way: the VectorGame then refuses every further call (RuntimeError); make a new one.
+Policy opponents: ``opponents`` may also be a batched policy (cardcore.policy: an object with
+``choose_many(decisions)``; a plug-in bot whose policy has one; deprecated, a plain callable
+``(observations, masks, seats)``), for every other seat or for some seats of a ``{seat:
+spec | policy}`` map, such as a frozen copy of the learner's network: after the learner's
+actions (and between in-core opponents' moves), ``step`` calls it once per round with the
+``Decisions`` of exactly the slots where its seats are to move (observations made only if
+read), and plays the int actions it returns, until every slot is at a learner's turn. Rounds
+per step: the longest run of that policy's decisions in one game between two learner moves.
+A policy's illegal action, wrong answer or exception breaks that step off half-way: the
+VectorGame then refuses every further call (RuntimeError); make a new one.
 
 Threads: a VectorGame may be shared by threads, and its calls are serialised: each public
 method holds the VectorGame's token for the whole call (its C loops and worker threads
@@ -55,8 +58,9 @@ from cardcore.vector_views import InformationStates, ObservationVariant, Observa
 __all__ = ["REWARDS", "OpponentPolicy", "OutsideBot", "VectorGame", "episode_seed",
            "opponent_seed"]
 
-# A batched opponent: (observations (k, size) float32, masks (k, actions) bool, seats (k,)
-# int64) of the k slots where its seats are to move -> k int action ids.
+# The deprecated callable opponent: (observations (k, size) float32, masks (k, actions) bool,
+# seats (k,) int64) of the k slots where its seats are to move -> k int action ids
+# (cardcore.policy.BatchPolicy is the protocol).
 OpponentPolicy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_],
                            npt.NDArray[np.int64]], Any]
 
@@ -706,16 +710,17 @@ class VectorGame:
 
     def _play_outside(self, rewards: npt.NDArray[np.float32], done: npt.NDArray[np.bool_],
                       cut: npt.NDArray[np.bool_]) -> None:
-        """Ask the policy callables for the slots where their seats are to move, play their
-        answers (and the in-core opponents after them), round after round, until every slot
-        is at a learner's turn. Any failure breaks the step off: the core is set aside."""
+        """Ask the policies for the slots where their seats are to move, play their answers
+        (and the in-core opponents after them), round after round, until every slot is at a
+        learner's turn: one call per round, as many rounds as the longest run of policy
+        decisions in one game between two learner moves (each needs the one before it
+        played). Any failure breaks the step off: the core is set aside."""
         core, pending = self._core, self._pending
         size, width = self._raw_size, self.num_distinct_actions
+        done8, cut8 = done.view(np.uint8), cut.view(np.uint8)
         try:
-            while True:
-                k = core.external_pending(pending)
-                if k == 0:
-                    return
+            k = core.external_pending(pending)
+            while k:
                 slots = pending[:k]
                 masks = np.empty((k, width), _BOOL)
                 seats = np.empty(k, _INT64)
@@ -726,8 +731,8 @@ class VectorGame:
                 if bad >= 0:
                     self._raise_policy_illegal(int(slots[bad]), int(seats[bad]),
                                                int(actions[bad]))
-                core.external_apply(slots, actions, rewards, done.view(np.uint8),
-                                    cut.view(np.uint8))
+                core.external_apply(slots, actions, rewards, done8, cut8)
+                k = core.external_still(slots)     # only these can be at a policy's turn
         except BaseException as e:
             self._abandon(e)
             raise

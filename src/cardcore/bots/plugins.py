@@ -239,7 +239,9 @@ class PluginBot(Bot):
                 choice = one(game)
             else:                   # a batched policy only: a batch of one
                 assert self.batched is not None
-                choice = np.asarray(self.batched.choose_many(decisions_of([game])))[0]
+                ids = np.asarray(self.batched.choose_many(decisions_of([game])))
+                choice = int(ids[0]) if ids.shape == (1,) and ids.dtype.kind in "iu" \
+                    else ids
         except ConfigError:
             raise
         except Exception as e:          # the plug-in's own failure: named, its cause kept
