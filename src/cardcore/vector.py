@@ -122,7 +122,8 @@ def _seats(probe: Game, learner_seats: Any, opponents: Any
                           "opponents")
     if opponents is None:
         raise ConfigError(f"opponents: name the bots of seats {others}, e.g. 'greedy', "
-                          f"{{seat: 'random'}} or a policy callable", "opponents")
+                          f"{{seat: 'random'}} or a policy with choose_many(decisions)",
+                          "opponents")
     if isinstance(opponents, Mapping):
         if not all(is_int(p) for p in opponents) or set(opponents) != set(others):
             raise ConfigError(f"opponents must give a bot for exactly the seats {others}, "
@@ -163,15 +164,16 @@ def _policy(probe: Game, spec: Any) -> tuple[str | OpponentPolicy | OutsideBot,
         return spec, (POLICY_EXTERNAL, 0)
     if isinstance(spec, type):
         raise ConfigError(f"opponents: {echo(spec)} is a class; give a bot spec such as "
-                          f"'greedy', a Bot instance or a policy callable", "opponents")
+                          f"'greedy', a Bot instance or a policy with choose_many(decisions)",
+                          "opponents")
     if isinstance(spec, Bot):
         bot, text = spec, repr(spec)
     else:
         try:
             parsed = parse_bot_spec(spec)
         except ConfigError as e:
-            raise ConfigError(f"opponents: {e}; or a policy callable "
-                              f"(observations, masks, seats) -> actions", "opponents") from None
+            raise ConfigError(f"opponents: {e}; or a policy with choose_many(decisions)",
+                              "opponents") from None
         if parsed.seed is not None:
             raise ConfigError(f"opponents: {echo(str(parsed))} gives its own seed; in-core "
                               f"opponents draw from their episodes' seeds (opponent_seed)",
@@ -720,19 +722,28 @@ class VectorGame:
         done8, cut8 = done.view(np.uint8), cut.view(np.uint8)
         try:
             k = core.external_pending(pending)
-            while k:
-                slots = pending[:k]
-                masks = np.empty((k, width), _BOOL)
-                seats = np.empty(k, _INT64)
-                if core.external_inputs(slots, _NO_ROWS, masks.view(np.uint8), seats) >= 0:
-                    raise RuntimeError("a game offered an action id past num_distinct_actions")
+            if not k:
+                return
+            slots = pending[:k]
+            masks = np.empty((k, width), _BOOL)
+            seats = np.empty(k, _INT64)
+            if core.external_inputs(slots, _NO_ROWS, masks.view(np.uint8), seats) >= 0:
+                raise RuntimeError("a game offered an action id past num_distinct_actions")
+            while True:
                 actions = self._ask(self._observer(slots, seats, size), masks, seats, slots)
-                bad = core.external_validate(slots, actions)
-                if bad >= 0:
+                # the next round's masks and seats are written as this one is played
+                following = np.empty((k, width), _BOOL)
+                after = np.empty(k, _INT64)
+                kept = core.external_round(slots, actions, rewards, done8, cut8,
+                                           following.view(np.uint8), after)
+                if kept < 0:
+                    bad = -1 - kept
                     self._raise_policy_illegal(int(slots[bad]), int(seats[bad]),
                                                int(actions[bad]))
-                core.external_apply(slots, actions, rewards, done8, cut8)
-                k = core.external_still(slots)     # only these can be at a policy's turn
+                if not kept:
+                    return
+                k = kept
+                slots, masks, seats = pending[:k], following[:k], after[:k]
         except BaseException as e:
             self._abandon(e)
             raise

@@ -1,6 +1,7 @@
 """Bot plug-ins: players from other packages, found by name wherever a bot is named.
 
-A plug-in is a *factory*, ``factory(game_name, seed=None, **params) -> bot``, under a name:
+A plug-in is a *factory*, ``factory(game_name, seed=None, players=None, options=None,
+**params) -> bot``, under a name:
 
 * ``cardcore.bots.register("mypolicy", factory)`` in this process, or
 * an entry point in the group ``cardcore.bots`` of an installed package
@@ -9,17 +10,27 @@ A plug-in is a *factory*, ``factory(game_name, seed=None, **params) -> bot``, un
   finds it, a spawned worker or a Dask worker too, and the module is imported only when the
   bot is first named.
 
-The factory's object needs one method, ``choose(game) -> Action`` (or an action id), for
-``game.current_player`` (``BotProtocol``); the optional ones are used when present:
-``choose_id(game) -> int`` (faster), ``reseed(seed)`` (a bot that draws random numbers
-should: tournaments reseed every seat per game, so results do not depend on chunking),
-``suggest(game, seat=None, top=3)`` (hints) and the batched ``choose_many(observations,
-masks) -> actions`` (VectorGame opponents). ``PluginBot`` adapts it to ``Bot``: it calls the
-factory when the game is first known (``check_game`` or the first move), once per game name.
+The factory is told the game's name and, as the keywords ``players=`` and ``options=``, the
+table's player count and resolved options (None and {} where a caller checks a bot before it
+knows them), wherever a bot is made: ``cardcore play``, ``serve``, ``simulate``,
+``tournament``, ``VectorGame``. It may refuse a configuration by raising ``ConfigError``
+(weights trained for 2 players, say). A factory without those keywords (or ``**params``)
+is the deprecated 0.4 form, still called as ``factory(game_name, seed=...)`` with a
+DeprecationWarning until 0.6.0.
+
+The factory's object plays through ``choose(game) -> Action`` (or an action id), for
+``game.current_player`` (``BotProtocol``), or through the batched policy protocol alone,
+``choose_many(decisions) -> ids`` (cardcore.policy), which a single game asks with one row;
+``VectorGame`` plays such a plug-in as one batched opponent. The optional methods are used
+when present: ``choose_id(game) -> int`` (faster), ``reseed(seed)`` (a bot that draws random
+numbers should: tournaments reseed every seat per game, so results do not depend on
+chunking) and ``suggest(game, seat=None, top=3)`` (hints). ``PluginBot`` adapts it to
+``Bot``: it calls the factory when the game is first known (``check_game`` or the first
+move), once per configuration.
 
 Every failure is a ``ConfigError`` naming the bot: an unknown name, an entry point that does
-not import, a factory that raises, an object without ``choose``, a choice that is not a legal
-action.
+not import, a factory that raises or refuses, an object without ``choose`` or
+``choose_many``, a choice that is not a legal action.
 """
 from __future__ import annotations
 
@@ -52,8 +63,9 @@ NAME_PATTERN = re.compile(r"[a-z][a-z0-9_.\-]{0,39}")
 class BotProtocol(Protocol):
     """What a bot is to cardcore: ``choose(game)`` returns a legal action (an ``Action`` or its
     id) for ``game.current_player``. Optional, used when present: ``choose_id(game) -> int``,
-    ``reseed(seed)``, ``suggest(game, seat=None, top=3)`` and ``choose_many(observations,
-    masks) -> actions`` (one legal id per row of a batch; see ``PluginBot``)."""
+    ``reseed(seed)``, ``suggest(game, seat=None, top=3)`` and the policy protocol
+    ``choose_many(decisions) -> ids`` (cardcore.policy: one legal id per row of a batch; a
+    plug-in may have it alone)."""
 
     def choose(self, game: Game) -> Union[Action, int]: ...
 
@@ -164,9 +176,12 @@ class IllegalChoiceError(ConfigError):
 
 class PluginBot(Bot):
     """A plug-in's bot as a ``Bot``: ``PluginBot(name, factory, params, seed)``. The factory is
-    called with the game's name when the bot first meets a game (``check_game``, ``bind`` or
-    its first move), once per game name; ``policy`` is the factory's object for the last game
-    met. Attributes the adapter lacks (``choose_many``...) are the policy's."""
+    called with the game's name, ``players=`` and ``options=`` when the bot first meets a
+    configuration (``check_game``, ``bind`` or its first move), once per configuration;
+    ``policy`` is the factory's object for the last one met and ``batched`` its policy
+    protocol (cardcore.policy) when it has ``choose_many``, else None. A policy with only
+    ``choose_many`` plays a single game as a batch of one row (``decisions_of``). Attributes
+    the adapter lacks are the policy's."""
 
     def __init__(self, name: str, factory: BotFactory, params: tuple[tuple[str, Any], ...] = (),
                  seed: int | None = None) -> None:
