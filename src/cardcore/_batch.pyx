@@ -946,10 +946,8 @@ cdef class VectorCore:
         cdef char* s
         cdef Header* h
         cdef int32_t* ids
-        for j in range(k):              # checked first: nothing is applied to a wrong slot
-            p = header_at(self.state(slots[j])).to_move
-            if p < 0 or not self.outside[p]:
-                raise ValueError(f"slot {slots[j]}: no outside opponent is to move")
+        # ``slots`` come from external_pending or the previous round (an outside seat to move
+        # in each): no pass to check them, which would bring every game into cache twice
         with nogil:
             for j in range(k):
                 i = slots[j]
