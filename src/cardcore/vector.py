@@ -35,6 +35,7 @@ from an older mask is then refused with IllegalActionError, and nothing changes)
 """
 from __future__ import annotations
 
+import functools
 import math
 import threading
 import time
@@ -780,7 +781,7 @@ class VectorGame:
                 answer = policy.choose(self, slots if rows is None else slots[rows], mover)
             else:
                 decisions = Decisions(None, masks if rows is None else masks[rows], mover,
-                                      self.name, lambda rows=rows: observe(rows))
+                                      self.name, functools.partial(observe, rows))
                 self._asking = threading.get_ident()
                 try:
                     answer = policy.choose_many(decisions)
