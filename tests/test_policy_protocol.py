@@ -268,3 +268,28 @@ def test_an_old_factory_and_an_old_choose_many_still_play_with_warnings():
         vg.step(vg.random_actions())
     finally:
         unregister("oldbatched")
+
+
+class OldCheck(cardcore.bots.RandomBot):
+    """A Bot subclass written for 0.4: ``check_game(self, name)`` without the configuration."""
+
+    checked: list[str] = []
+
+    def check_game(self, name):
+        OldCheck.checked.append(name)
+
+
+def test_a_bot_whose_check_game_takes_only_the_name_is_asked_with_the_name():
+    from cardcore.bots.base import check_bot
+    OldCheck.checked.clear()
+    check_bot(OldCheck(1), "durak", 2, {})
+    assert OldCheck.checked == ["durak"]
+    with pytest.raises(ConfigError, match="weights for 2 players, not 3"):
+        register("twoonly", two_only, replace=True)
+        try:
+            check_bot(make_bot("twoonly"), "kings_stakes", 3, {})
+        finally:
+            unregister("twoonly")
+    vg = VectorGame("durak", 4, players=2, opponents={1: OldCheck()})
+    vg.step(vg.random_actions())
+    assert OldCheck.checked[-1] == "durak"

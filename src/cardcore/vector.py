@@ -161,6 +161,7 @@ def _policy(probe: Game, spec: Any) -> tuple[str | OpponentPolicy | OutsideBot,
     callable as itself, and a bot with no in-core policy as an ``OutsideBot``, played
     outside the core."""
     from cardcore.bots import Bot, make_bot, parse_bot_spec
+    from cardcore.bots.base import check_bot
     if is_policy(spec):
         return spec, (POLICY_EXTERNAL, 0)
     if isinstance(spec, type):
@@ -181,7 +182,7 @@ def _policy(probe: Game, spec: Any) -> tuple[str | OpponentPolicy | OutsideBot,
                               "opponents")
         bot, text = make_bot(parsed, 0), str(parsed)
     try:
-        bot.check_game(probe.name, players=probe.num_players, options=probe.options)
+        check_bot(bot, probe.name, probe.num_players, probe.options)
         policy = bot.core_policy(probe)
     except ConfigError as e:
         raise ConfigError(f"opponents: {e}", "opponents") from None

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardcore.bots.base import check_bot
 from cardcore.bots import (BOTS, LEVELS, Bot, BotSpec, IllegalChoiceError, bot_parameters,
                            make_bot, parse_bot_spec, parse_bot_specs)
 from cardcore.errors import ConfigError
@@ -127,7 +128,7 @@ def parse_bots(raw: Any, players: int, game: str, extra: Sequence[str] = (),
             raise ApiError(422, f"bots: unknown bot {str(name)[:30]!r}; bots: {', '.join(names)}",
                            option="bots")
         try:        # a plug-in's factory may refuse the table's configuration
-            make_bot(name, 0).check_game(game, players=players, options=options or {})
+            check_bot(make_bot(name, 0), game, players, options or {})
         except ConfigError as e:
             raise ApiError(422, f"bots: {e}", option="bots") from None
         bots[int(key)] = name
