@@ -293,3 +293,28 @@ def test_a_bot_whose_check_game_takes_only_the_name_is_asked_with_the_name():
     vg = VectorGame("durak", 4, players=2, opponents={1: OldCheck()})
     vg.step(vg.random_actions())
     assert OldCheck.checked[-1] == "durak"
+
+
+def test_a_batched_only_plug_in_plays_a_served_table_and_is_told_its_configuration(
+        factories, tmp_path):
+    import time
+
+    from server_helpers import TestClient
+
+    from cardcore.server import create_app
+    app = create_app(tmp_path / "t.sqlite3", bots="told,twoonly")
+    with TestClient(app) as client:
+        refused = client.post("/api/tables", json={"game": "kings_stakes", "players": 3,
+                                                   "bots": {"1": "twoonly"}})
+        assert refused.status_code == 422 and "weights for 2 players" in refused.json()["error"]
+        made = client.post("/api/tables", json={"game": "durak", "seed": 3, "players": 2,
+                                                "bots": {"0": "told", "1": "told"}}).json()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            state = client.get(f"/api/tables/{made['table']}").json()
+            if state["over"]:
+                break
+            time.sleep(0.05)
+    assert state["over"]
+    assert [seat["fallback"] for seat in state["seats"]] == [None, None]    # played by it
+    assert ("durak", 2) in {t[:2] for t in TOLD}
