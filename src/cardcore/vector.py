@@ -278,7 +278,7 @@ class VectorGame:
     """``num_games`` games of one configuration, stepped together in C.
 
     ``learner_seats`` / ``opponents``: which seats the caller plays and which bots play the
-    others inside the core, or which policy callables play them from Python (None / None:
+    others inside the core, or which policies (``choose_many``) play them from Python (None / None:
     self-play; docs/rl.md, "VectorGame"). ``reward``
     ("returns" or "win") and ``reward_scale`` (a factor, or "utility_range": rewards in
     [-1, 1]) shape ``step``'s rewards; ``observation="scaled"`` maps every observation entry
