@@ -8,8 +8,9 @@ a table:            python benchmarks/bench_vector_policy.py [--quick] [--second
 A learner step is ``step(actions)`` + ``legal_mask(out)`` + ``observations(out)`` for each of
 ``BATCH`` games of Kings' Stakes, 2 players (bench_vector_opponents' loop; the learner's random
 legal actions drawn in C outside the timer). ``opponents=`` a numpy callable: ``step`` asks
-it, once per round, for the slots where seat 1 is to move (their observations and masks),
-the time of those calls and of the policy itself inside the timer. Three callables:
+it (``choose_many(decisions)``, the policy protocol), once per round, for the slots where
+seat 1 is to move (their masks; their observations when it reads them), the time of those
+calls and of the policy itself inside the timer. Three policies:
 
 * ``first legal``: ``masks.argmax(1)``, about the least a policy can cost (the engine's own
   overhead: gathering views and masks, checking and applying the answers);
@@ -43,15 +44,26 @@ GAME, PLAYERS = "kings_stakes", 2
 TARGET = 0.40
 
 
-def policies(size: int, actions: int) -> dict[str, Callable[..., Any]]:
+class Policy:
+    """A numpy function of (observations, masks) as the policy protocol (cardcore.policy);
+    ``reads`` says whether it reads the observations (made only then)."""
+
+    def __init__(self, choose: Callable[..., Any], reads: bool) -> None:
+        self.choose, self.reads = choose, reads
+
+    def choose_many(self, decisions: Any) -> Any:
+        return self.choose(decisions.observations if self.reads else None, decisions.masks)
+
+
+def policies(size: int, actions: int) -> dict[str, Policy]:
     """The numpy opponents timed, by name."""
     rng = np.random.default_rng(0)
     weights = rng.normal(size=(size, actions)).astype(np.float32)
 
-    def first_legal(observations: Any, masks: Any, seats: Any) -> Any:
+    def first_legal(observations: Any, masks: Any) -> Any:
         return masks.argmax(axis=1)
 
-    def random_legal(observations: Any, masks: Any, seats: Any) -> Any:
+    def random_legal(observations: Any, masks: Any) -> Any:
         # the legal entries in row order (flatnonzero: several times a 2-D nonzero's
         # speed), one uniform pick within each row
         flat = np.flatnonzero(masks)
@@ -60,9 +72,10 @@ def policies(size: int, actions: int) -> dict[str, Callable[..., Any]]:
         starts = np.cumsum(counts) - counts
         return flat[starts + (rng.random(len(masks)) * counts).astype(np.int64)] % width
 
-    def linear(observations: Any, masks: Any, seats: Any) -> Any:
+    def linear(observations: Any, masks: Any) -> Any:
         return np.where(masks, observations @ weights, -np.inf).argmax(axis=1)
-    return {"first legal": first_legal, "random legal": random_legal, "linear": linear}
+    return {"first legal": Policy(first_legal, False), "random legal": Policy(random_legal, False),
+            "linear": Policy(linear, True)}
 
 
 def against_greedy(seconds: float, slices: int = 10) -> list[tuple[str, float, float]]:

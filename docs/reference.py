@@ -30,6 +30,8 @@ MODULES = [
     ("cardcore.errors", None),
     ("cardcore.bots", ["Bot", "RandomBot", "GreedyBot", "available_bots", "make_bot",
                        "BotProtocol", "PluginBot", "register", "unregister"]),
+    ("cardcore.policy", ["Decisions", "BatchPolicy", "batch_policy", "decisions_of",
+                         "LegacyPolicy"]),
     ("cardcore.agents.text", ["prompt", "seat_text", "parse_answer", "AnswerRefused",
                               "play_agent"]),
     ("cardcore.agents.arena", ["arena", "play_episode", "ArenaSettings", "SeatCounts",

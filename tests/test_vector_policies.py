@@ -344,13 +344,13 @@ def test_a_policy_may_not_call_its_own_vector_game():
     ({"opponents": {0: first_legal, 1: "greedy"}}, "left to the learner"),
     ({"learner_seats": [0, 1], "opponents": first_legal}, "every seat is a learner"),
     ({"learner_seats": 0, "opponents": {0: first_legal}}, "exactly the seats"),
-    ({"opponents": 3}, "policy callable"),
-    ({"opponents": [first_legal]}, "policy callable"),
-    ({"opponents": {1: 3}}, "policy callable"),
-    ({"opponents": {1: "nobody"}}, "policy callable"),
+    ({"opponents": 3}, "policy with choose_many"),
+    ({"opponents": [first_legal]}, "policy with choose_many"),
+    ({"opponents": {1: 3}}, "policy with choose_many"),
+    ({"opponents": {1: "nobody"}}, "policy with choose_many"),
     ({"opponents": VectorGame}, "is a class"),
-    ({"learner_seats": 0}, "policy callable"),
-    ({"learner_seats": 0, "opponents": None}, "policy callable"),
+    ({"learner_seats": 0}, "policy with choose_many"),
+    ({"learner_seats": 0, "opponents": None}, "policy with choose_many"),
 ])
 def test_every_bad_opponents_value_is_a_config_error_naming_it(kwargs, words):
     with pytest.raises(ConfigError, match=words) as e:

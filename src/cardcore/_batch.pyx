@@ -769,6 +769,24 @@ cdef class VectorCore:
                     k += 1
         return k
 
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def external_still(self, int32_t[::1] slots) -> int:
+        """Keep in ``slots`` (in place, in order) the slots whose seat to move is an outside
+        opponent's; returns their count. After a round only the slots just played can be at
+        an outside seat's turn, so this scans those, not every game."""
+        self.check_slots(slots)
+        cdef Py_ssize_t j
+        cdef int i, p, k = 0
+        with nogil:
+            for j in range(slots.shape[0]):
+                i = slots[j]
+                p = header_at(self.state(i)).to_move
+                if p >= 0 and self.outside[p]:
+                    slots[k] = i
+                    k += 1
+        return k
+
     cdef int check_slots(self, const int32_t[::1] slots) except -1:
         cdef Py_ssize_t j
         for j in range(slots.shape[0]):
@@ -782,12 +800,15 @@ cdef class VectorCore:
                         int64_t[::1] seats) -> int:
         """For each slot in ``slots``: row j of ``obs`` (float32, k x observation size) the
         game seen by its seat to move (scaled as observations), of ``mask`` (a bool array
-        viewed as uint8, k x width) its legal ids, ``seats[j]`` that seat. Returns -1, or
-        the first j whose legal ids do not fit the width."""
+        viewed as uint8, k x width) its legal ids, ``seats[j]`` that seat. ``obs`` with no
+        rows writes no observations (``external_observations`` writes them when asked).
+        Returns -1, or the first j whose legal ids do not fit the width."""
         cdef Py_ssize_t k = slots.shape[0], j
         cdef int width = mask.shape[1]
-        if obs.shape[0] != k or mask.shape[0] != k or seats.shape[0] != k \
-                or obs.shape[1] != self.obs_size or not 0 < width <= self.num_actions:
+        cdef bint observe = obs.shape[0] > 0
+        if (observe and (obs.shape[0] != k or obs.shape[1] != self.obs_size)) \
+                or mask.shape[0] != k or seats.shape[0] != k \
+                or not 0 < width <= self.num_actions:
             raise ValueError("obs, mask and seats need a row per slot (observation size, width)")
         self.check_slots(slots)
         cdef int i, c, count, a, bad = -1
@@ -798,7 +819,8 @@ cdef class VectorCore:
                 i = slots[j]
                 s = self.state(i)
                 seats[j] = header_at(s).to_move
-                self.observe_row(s, header_at(s).to_move, &obs[j, 0])
+                if observe:
+                    self.observe_row(s, header_at(s).to_move, &obs[j, 0])
                 memset(&mask[j, 0], 0, width)
                 count = self.fill_legal(i)
                 ids = self.legal + <size_t>i * self.max_legal
@@ -811,6 +833,21 @@ cdef class VectorCore:
                 if bad >= 0:
                     break
         return bad
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def external_observations(self, const int32_t[::1] slots, float[:, ::1] obs) -> None:
+        """Row j of ``obs`` (float32, k x observation size): slot ``slots[j]`` seen by its
+        seat to move (scaled as observations), as ``external_inputs`` writes it."""
+        cdef Py_ssize_t k = slots.shape[0], j
+        if obs.shape[0] != k or obs.shape[1] != self.obs_size:
+            raise ValueError("obs needs a row per slot (observation size)")
+        self.check_slots(slots)
+        cdef char* s
+        with nogil:
+            for j in range(k):
+                s = self.state(slots[j])
+                self.observe_row(s, header_at(s).to_move, &obs[j, 0])
 
     @cython.boundscheck(False)
     @cython.wraparound(False)
@@ -882,6 +919,72 @@ cdef class VectorCore:
                 self.fill_legal(i)
         if bad >= 0:
             self.raise_log_error(bad)
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def external_round(self, int32_t[::1] slots, const int64_t[::1] actions,
+                       float[:, ::1] rewards, uint8_t[::1] done, uint8_t[::1] cut,
+                       uint8_t[:, ::1] mask, int64_t[::1] seats) -> int:
+        """One round in one pass: ``external_validate``, then ``external_apply`` of every
+        slot's action, and while each game is in cache what ``external_still`` and
+        ``external_inputs`` (no observations) do for the next round: the slots whose seat to
+        move is still an outside opponent's are kept in ``slots`` (in place, in order) and
+        their masks and seats written to rows 0.. of ``mask`` (k x width, viewed as uint8)
+        and ``seats``. Returns their count, or -1 - j for the first illegal ``actions[j]``
+        (then nothing is applied)."""
+        cdef Py_ssize_t k = slots.shape[0], j
+        cdef int width = mask.shape[1]
+        if actions.shape[0] != k or rewards.shape[0] != self.n or done.shape[0] != self.n \
+                or cut.shape[0] != self.n or rewards.shape[1] != self.players \
+                or mask.shape[0] < k or seats.shape[0] < k or not 0 < width <= self.num_actions:
+            raise ValueError("one action per slot; rewards, done, cut: a row per game; mask "
+                             "and seats: a row per slot")
+        cdef int bad = self.external_validate(slots, actions)
+        if bad >= 0:
+            return -1 - bad
+        cdef int i, p, c, count, a, kept = 0, wide = -1
+        cdef char* s
+        cdef Header* h
+        cdef int32_t* ids
+        # ``slots`` come from external_pending or the previous round (an outside seat to move
+        # in each): no pass to check them, which would bring every game into cache twice
+        with nogil:
+            for j in range(k):
+                i = slots[j]
+                s = self.state(i)
+                h = header_at(s)
+                if self.log_push(i, <int32_t>actions[j]) < 0:
+                    bad = i
+                    break
+                self.hooks.apply(s, <int>actions[j])
+                h.actions_applied += 1
+                self.legal_count[i] = -1
+                if h.to_move < 0 or self.log_len[i] >= self.max_log or not self.stops[h.to_move]:
+                    if self.settle(i, self.last_mover[i], &rewards[i, 0], &done[i],
+                                   &cut[i]) < 0:
+                        bad = i
+                        break
+                elif self.learner[h.to_move]:
+                    self.learnerless[i] = 0
+                count = self.fill_legal(i)
+                p = h.to_move
+                if p >= 0 and self.outside[p]:       # the next round's row, while in cache
+                    slots[kept] = i
+                    seats[kept] = p
+                    memset(&mask[kept, 0], 0, width)
+                    ids = self.legal + <size_t>i * self.max_legal
+                    for c in range(count if count > 0 else 0):
+                        a = ids[c]
+                        if not 0 <= a < width:
+                            wide = i
+                            break
+                        mask[kept, a] = 1
+                    kept += 1
+        if bad >= 0:
+            self.raise_log_error(bad)
+        if wide >= 0:
+            raise RuntimeError(f"game {wide} offered an action id past num_distinct_actions")
+        return kept
 
     cdef int settle(self, int i, int mover, float* reward_row, uint8_t* done,
                     uint8_t* cut) noexcept nogil:

@@ -49,6 +49,7 @@ from rich.text import Text
 
 from cardcore import __version__
 from cardcore.bots import BOTS, make_bot, parse_bot_specs
+from cardcore.bots.base import check_bot
 from cardcore import cli_admin, cli_record
 from cardcore.cards import with_suit_symbols
 from cardcore.errors import ECHO_LIMIT, ConfigError, IllegalActionError, Words, echo
@@ -734,7 +735,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         names = [saved_bots.get(str(k), "greedy") for k in range(game.num_players) if k != seat]
         names = [str(spec) for spec in parse_bot_specs(",".join(names))]
     for name in dict.fromkeys(names):
-        make_bot(name, 0).check_game(game.name)          # a bot that cannot play: say so now
+        check_bot(make_bot(name, 0), game.name, game.num_players, game.options)     # a bot that cannot play: say so now
     save = args.save or args.load
     session = PlaySession(game, seat, names, seed, console, line_reader(console.input),
                           save_path or (Path(args.load) if args.load else None), lang=lang,

@@ -26,6 +26,7 @@ import numpy as np
 
 from cardcore._batch import play_policy_games, play_random_games
 from cardcore._fast import Random, seed_to_u64
+from cardcore.bots.base import check_bot
 from cardcore.bots import (Bot, adopt_factories, make_bot, parse_bot_spec, parse_bot_specs,
                            shipped_factories)
 from cardcore.errors import ConfigError, echo
@@ -334,7 +335,8 @@ def simulate(name: str, games: int, *, players: int | None = None,
     n_players = template.num_players
     names = _parse_bots(bots, n_players)
     for b in dict.fromkeys(names):
-        make_bot(b, 0).check_game(cls.name)            # unknown bot, or none for this game
+        # unknown, or none for this configuration
+        check_bot(make_bot(b, 0), cls.name, n_players, template.options)
     workers = resolve_workers(executor, workers, games)
     in_core = core_policies([make_bot(names[k % len(names)], 0) for k in range(n_players)],
                             template) is not None

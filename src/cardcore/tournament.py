@@ -32,6 +32,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from cardcore.bots.base import check_bot
 from cardcore.bots import (Bot, adopt_factories, make_bot, parse_bot_spec, parse_bot_specs,
                            shipped_factories)
 from cardcore.errors import ConfigError, echo
@@ -210,7 +211,8 @@ def _plan(name: str, games: int, bots: str | Sequence[str], players: int | None,
         raise ConfigError(f"bot {echo(repeated[0])} is given twice; give each bot once "
                           f"(another seed makes another entrant: 'name:seed=1')", "bots")
     for spec in entrants:
-        make_bot(spec, 0).check_game(cls.name)           # a bot that cannot play this game
+        # a bot that cannot play this game
+        check_bot(make_bot(spec, 0), cls.name, template.num_players, template.options)
     plan = seatings(len(entrants), template.num_players)
     return (cls.name, template.num_players, dict(template.options), entrants, plan,
             -(-games // len(plan)))

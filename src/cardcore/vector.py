@@ -16,13 +16,16 @@ every game is at a learner seat's turn. The opponent at ``seat`` in episode ``k`
 draws from ``Random(opponent_seed(seed, i, k, seat))``, the generator a Python bot reseeded with
 that seed holds, so a Game driven by such bots makes the same moves (docs/rl.md, "VectorGame").
 
-Policy opponents: ``opponents`` may also be a callable (for every other seat, or for some
-seats of a ``{seat: spec | callable}`` map), a batched policy in Python, such as a frozen copy
-of the learner's network: after the learner's actions (and between in-core opponents' moves),
-``step`` calls it once per round with ``(observations, masks, seats)`` of exactly the slots
-where its seats are to move, and plays the int actions it returns, until every slot is at a
-learner's turn. A callable's illegal action, wrong answer or exception breaks that step off
-half-way: the VectorGame then refuses every further call (RuntimeError); make a new one.
+Policy opponents: ``opponents`` may also be a batched policy (cardcore.policy: an object with
+``choose_many(decisions)``; a plug-in bot whose policy has one; deprecated, a plain callable
+``(observations, masks, seats)``), for every other seat or for some seats of a ``{seat:
+spec | policy}`` map, such as a frozen copy of the learner's network: after the learner's
+actions (and between in-core opponents' moves), ``step`` calls it once per round with the
+``Decisions`` of exactly the slots where its seats are to move (observations made only if
+read), and plays the int actions it returns, until every slot is at a learner's turn. Rounds
+per step: the longest run of that policy's decisions in one game between two learner moves.
+A policy's illegal action, wrong answer or exception breaks that step off half-way: the
+VectorGame then refuses every further call (RuntimeError); make a new one.
 
 Threads: a VectorGame may be shared by threads, and its calls are serialised: each public
 method holds the VectorGame's token for the whole call (its C loops and worker threads
@@ -32,6 +35,7 @@ from an older mask is then refused with IllegalActionError, and nothing changes)
 """
 from __future__ import annotations
 
+import functools
 import math
 import threading
 import time
@@ -48,14 +52,16 @@ from cardcore._batch import (
 from cardcore._fast import Random
 from cardcore.errors import ConfigError, IllegalActionError, echo
 from cardcore.game import Game, is_int
+from cardcore.policy import BatchPolicy, Decisions, batch_policy
 from cardcore.registry import game_class, new_game
 from cardcore.vector_views import InformationStates, ObservationVariant, ObservationView
 
 __all__ = ["REWARDS", "OpponentPolicy", "OutsideBot", "VectorGame", "episode_seed",
            "opponent_seed"]
 
-# A batched opponent: (observations (k, size) float32, masks (k, actions) bool, seats (k,)
-# int64) of the k slots where its seats are to move -> k int action ids.
+# The deprecated callable opponent: (observations (k, size) float32, masks (k, actions) bool,
+# seats (k,) int64) of the k slots where its seats are to move -> k int action ids
+# (cardcore.policy.BatchPolicy is the protocol).
 OpponentPolicy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_],
                            npt.NDArray[np.int64]], Any]
 
@@ -67,6 +73,7 @@ OBSERVATIONS = ("raw", "scaled", "information_state")
 _INT64 = np.dtype(np.int64)
 _FLOAT32 = np.dtype(np.float32)
 _BOOL = np.dtype(np.bool_)
+_NO_ROWS = np.empty((0, 0), np.float32)     # external_inputs: no observations written
 
 
 def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -76,10 +83,12 @@ def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
 
 
 def is_policy(spec: Any) -> bool:
-    """Whether an ``opponents`` entry is a batched policy (a callable that is neither a bot
-    spec, a Bot nor a class)."""
+    """Whether an ``opponents`` entry is a batched policy: an object with ``choose_many``
+    (cardcore.policy) or, deprecated, a plain callable; neither a bot spec, a Bot nor a
+    class."""
     from cardcore.bots import Bot
-    return callable(spec) and not isinstance(spec, (str, Bot, type))
+    return not isinstance(spec, (str, Bot, type)) and (
+        callable(spec) or callable(getattr(spec, "choose_many", None)))
 
 
 def _seats(probe: Game, learner_seats: Any, opponents: Any
@@ -114,7 +123,8 @@ def _seats(probe: Game, learner_seats: Any, opponents: Any
                           "opponents")
     if opponents is None:
         raise ConfigError(f"opponents: name the bots of seats {others}, e.g. 'greedy', "
-                          f"{{seat: 'random'}} or a policy callable", "opponents")
+                          f"{{seat: 'random'}} or a policy with choose_many(decisions)",
+                          "opponents")
     if isinstance(opponents, Mapping):
         if not all(is_int(p) for p in opponents) or set(opponents) != set(others):
             raise ConfigError(f"opponents must give a bot for exactly the seats {others}, "
@@ -151,30 +161,36 @@ def _policy(probe: Game, spec: Any) -> tuple[str | OpponentPolicy | OutsideBot,
     callable as itself, and a bot with no in-core policy as an ``OutsideBot``, played
     outside the core."""
     from cardcore.bots import Bot, make_bot, parse_bot_spec
+    from cardcore.bots.base import check_bot
     if is_policy(spec):
         return spec, (POLICY_EXTERNAL, 0)
     if isinstance(spec, type):
         raise ConfigError(f"opponents: {echo(spec)} is a class; give a bot spec such as "
-                          f"'greedy', a Bot instance or a policy callable", "opponents")
+                          f"'greedy', a Bot instance or a policy with choose_many(decisions)",
+                          "opponents")
     if isinstance(spec, Bot):
         bot, text = spec, repr(spec)
     else:
         try:
             parsed = parse_bot_spec(spec)
         except ConfigError as e:
-            raise ConfigError(f"opponents: {e}; or a policy callable "
-                              f"(observations, masks, seats) -> actions", "opponents") from None
+            raise ConfigError(f"opponents: {e}; or a policy with choose_many(decisions)",
+                              "opponents") from None
         if parsed.seed is not None:
             raise ConfigError(f"opponents: {echo(str(parsed))} gives its own seed; in-core "
                               f"opponents draw from their episodes' seeds (opponent_seed)",
                               "opponents")
         bot, text = make_bot(parsed, 0), str(parsed)
     try:
-        bot.check_game(probe.name)
+        check_bot(bot, probe.name, probe.num_players, probe.options)
         policy = bot.core_policy(probe)
     except ConfigError as e:
         raise ConfigError(f"opponents: {e}", "opponents") from None
     if policy is None:
+        # a plug-in whose policy is batched plays as one (a call per round, not per game)
+        batched = getattr(bot, "batched", None)
+        if batched is not None:
+            return batched, (POLICY_EXTERNAL, 0)
         return OutsideBot(bot, text), (POLICY_EXTERNAL, 0)
     return text, policy
 
@@ -262,7 +278,7 @@ class VectorGame:
     """``num_games`` games of one configuration, stepped together in C.
 
     ``learner_seats`` / ``opponents``: which seats the caller plays and which bots play the
-    others inside the core, or which policy callables play them from Python (None / None:
+    others inside the core, or which policies (``choose_many``) play them from Python (None / None:
     self-play; docs/rl.md, "VectorGame"). ``reward``
     ("returns" or "win") and ``reward_scale`` (a factor, or "utility_range": rewards in
     [-1, 1]) shape ``step``'s rewards; ``observation="scaled"`` maps every observation entry
@@ -377,10 +393,14 @@ class VectorGame:
         self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
         self._choosers = [Random(episode_seed(seed, k, 1 << 40)) for k in range(self.threads)]
         # Policy opponents: each callable once, with the seats it plays (one call per round).
-        groups: dict[int, tuple[OpponentPolicy | OutsideBot, list[int]]] = {}
+        groups: dict[int, tuple[BatchPolicy | OutsideBot, list[int]]] = {}
         for p, (spec, _) in policies.items():
             if isinstance(spec, OutsideBot) or (not isinstance(spec, str) and is_policy(spec)):
-                groups.setdefault(id(spec), (spec, []))[1].append(p)
+                if id(spec) not in groups:      # one adapter (and one warning) per object
+                    runner = spec if isinstance(spec, OutsideBot) \
+                        else batch_policy(spec, "opponents")
+                    groups[id(spec)] = (runner, [])  # type: ignore[assignment]
+                groups[id(spec)][1].append(p)
         # OutsideBot's games, per slot: (episode, the game, actions applied to it)
         self._slot_games: dict[int, tuple[int, Game, int]] = {}
         self._outside = [(policy, np.array(seats, np.int64)) for policy, seats in groups.values()]
@@ -694,41 +714,62 @@ class VectorGame:
 
     def _play_outside(self, rewards: npt.NDArray[np.float32], done: npt.NDArray[np.bool_],
                       cut: npt.NDArray[np.bool_]) -> None:
-        """Ask the policy callables for the slots where their seats are to move, play their
-        answers (and the in-core opponents after them), round after round, until every slot
-        is at a learner's turn. Any failure breaks the step off: the core is set aside."""
+        """Ask the policies for the slots where their seats are to move, play their answers
+        (and the in-core opponents after them), round after round, until every slot is at a
+        learner's turn: one call per round, as many rounds as the longest run of policy
+        decisions in one game between two learner moves (each needs the one before it
+        played). Any failure breaks the step off: the core is set aside."""
         core, pending = self._core, self._pending
         size, width = self._raw_size, self.num_distinct_actions
+        done8, cut8 = done.view(np.uint8), cut.view(np.uint8)
         try:
+            k = core.external_pending(pending)
+            if not k:
+                return
+            slots = pending[:k]
+            masks = np.empty((k, width), _BOOL)
+            seats = np.empty(k, _INT64)
+            if core.external_inputs(slots, _NO_ROWS, masks.view(np.uint8), seats) >= 0:
+                raise RuntimeError("a game offered an action id past num_distinct_actions")
             while True:
-                k = core.external_pending(pending)
-                if k == 0:
-                    return
-                slots = pending[:k]
-                obs = np.empty((k, size), _FLOAT32)
-                masks = np.empty((k, width), _BOOL)
-                seats = np.empty(k, _INT64)
-                if core.external_inputs(slots, obs, masks.view(np.uint8), seats) >= 0:
-                    raise RuntimeError("a game offered an action id past num_distinct_actions")
-                if self._view is not None:       # the policy sees what the learner sees
-                    seen = np.empty((k, *self.observation_shape), _FLOAT32)
-                    self._view.rows(slots, seats, obs, seen)
-                    obs = seen
-                actions = self._ask(obs, masks, seats, slots)
-                bad = core.external_validate(slots, actions)
-                if bad >= 0:
+                actions = self._ask(self._observer(slots, seats, size), masks, seats, slots)
+                # the next round's masks and seats are written as this one is played
+                following = np.empty((k, width), _BOOL)
+                after = np.empty(k, _INT64)
+                kept = core.external_round(slots, actions, rewards, done8, cut8,
+                                           following.view(np.uint8), after)
+                if kept < 0:
+                    bad = -1 - kept
                     self._raise_policy_illegal(int(slots[bad]), int(seats[bad]),
                                                int(actions[bad]))
-                core.external_apply(slots, actions, rewards, done.view(np.uint8),
-                                    cut.view(np.uint8))
+                if not kept:
+                    return
+                k = kept
+                slots, masks, seats = pending[:k], following[:k], after[:k]
         except BaseException as e:
             self._abandon(e)
             raise
 
-    def _ask(self, obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_],
-             seats: npt.NDArray[np.int64], slots: npt.NDArray[np.int32]
-             ) -> npt.NDArray[np.int64]:
-        """Every callable's answers for its slots of this round, as one int64 array."""
+    def _observer(self, slots: npt.NDArray[np.int32], seats: npt.NDArray[np.int64],
+                  size: int) -> Callable[[npt.NDArray[np.intp] | None],
+                                         npt.NDArray[np.float32]]:
+        """``observe(rows)``: the observations of those rows of this round's ``slots`` (all
+        with None), made when a policy first reads them (the games unchanged till then)."""
+        def observe(rows: npt.NDArray[np.intp] | None) -> npt.NDArray[np.float32]:
+            mine = slots if rows is None else slots[rows]
+            obs = np.empty((len(mine), size), _FLOAT32)
+            self._core.external_observations(mine, obs)
+            if self._view is None:
+                return obs
+            seen = np.empty((len(mine), *self.observation_shape), _FLOAT32)
+            self._view.rows(mine, seats if rows is None else seats[rows], obs, seen)
+            return seen     # the policy sees what the learner sees
+        return observe
+
+    def _ask(self, observe: Callable[[npt.NDArray[np.intp] | None], npt.NDArray[np.float32]],
+             masks: npt.NDArray[np.bool_], seats: npt.NDArray[np.int64],
+             slots: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
+        """Every policy's answers for its slots of this round, as one int64 array."""
         k = len(seats)
         whole = len(self._outside) == 1
         actions = np.empty(k, _INT64)
@@ -736,16 +777,19 @@ class VectorGame:
             rows = None if whole else np.flatnonzero(np.isin(seats, mine))
             if rows is not None and not len(rows):
                 continue
-            args = (obs, masks, seats) if rows is None else (obs[rows], masks[rows], seats[rows])
+            mover = seats if rows is None else seats[rows]
             if isinstance(policy, OutsideBot):
-                answer = policy.choose(self, slots if rows is None else slots[rows], args[2])
+                answer = policy.choose(self, slots if rows is None else slots[rows], mover)
             else:
+                decisions = Decisions(None, masks if rows is None else masks[rows], mover,
+                                      self.name, functools.partial(observe, rows))
                 self._asking = threading.get_ident()
                 try:
-                    answer = policy(*args)
+                    answer = policy.choose_many(decisions)
                 finally:
                     self._asking = None
-            expected = len(args[2])
+                    decisions.close()
+            expected = len(mover)
             ids = np.asarray(answer)
             if ids.dtype.kind not in "iu" or ids.shape != (expected,):
                 raise ValueError(f"opponents: the policy of seats {mine.tolist()} must return "

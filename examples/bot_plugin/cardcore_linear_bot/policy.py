@@ -24,7 +24,7 @@ def load_weights(path: str | Path) -> dict[str, Any]:
 class LinearPolicy:
     """``choose(game)``: the legal action with the highest ``obs @ W + b`` (or, with a
     ``temperature``, one drawn from the softmax over the legal actions). ``choose_many``
-    does the same for a batch of observations and legal-action masks."""
+    (the policy protocol) does the same for a batch of decisions."""
 
     def __init__(self, weights: dict[str, Any], seed: int | None = None,
                  temperature: float = 0.0) -> None:
@@ -38,7 +38,11 @@ class LinearPolicy:
     def reseed(self, seed: int) -> None:
         self.rng = np.random.default_rng(seed)
 
-    def choose_many(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    def choose_many(self, decisions: Any) -> np.ndarray:
+        """The policy protocol (``cardcore.policy.Decisions``): one legal id per row."""
+        return self.choose_rows(decisions.observations, decisions.masks)
+
+    def choose_rows(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
         logits = np.asarray(observations, dtype=np.float32) @ self.W + self.b
         logits = np.where(masks, logits, -np.inf)
         if self.temperature == 0:
@@ -55,15 +59,17 @@ class LinearPolicy:
                              f"(observation size {self.W.shape[0]})")
         seat = game.current_player
         obs = game.observation_tensor(seat)[None, :]
-        return int(self.choose_many(obs, game.legal_action_mask()[None, :])[0])
+        return int(self.choose_rows(obs, game.legal_action_mask()[None, :])[0])
 
     def choose(self, game: Any) -> Any:
         return game.action_from_id(self.choose_id(game))
 
 
-def make_bot(game_name: str, seed: int | None = None, path: str | None = None,
+def make_bot(game_name: str, seed: int | None = None, players: int | None = None,
+             options: dict[str, Any] | None = None, path: str | None = None,
              temperature: float = 0.0) -> LinearPolicy:
-    """The plug-in's factory: weights from ``path``, else the ones shipped for the game."""
+    """The plug-in's factory: weights from ``path``, else the ones shipped for the game. It
+    refuses (ConfigError) a player count its weights were not trained for."""
     if path is None:
         shipped = [p for p in (resources.files("cardcore_linear_bot") / "weights").iterdir()
                    if p.name.startswith(game_name + "-")]
@@ -75,4 +81,8 @@ def make_bot(game_name: str, seed: int | None = None, path: str | None = None,
         weights = load_weights(path)
     if weights["game"] != game_name:
         raise ValueError(f"the weights are for {weights['game']}, not {game_name}")
+    if players is not None and players != weights["players"]:
+        from cardcore import ConfigError
+        raise ConfigError(f"linear: the weights are for {weights['players']} players, not "
+                          f"{players}", "bots")
     return LinearPolicy(weights, seed=seed, temperature=temperature)

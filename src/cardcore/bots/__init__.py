@@ -38,7 +38,7 @@ from __future__ import annotations
 import functools
 import inspect
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -89,7 +89,8 @@ class GreedyBot(Bot):
         self.epsilon = float(epsilon)
         self._threshold = round(self.epsilon * EPSILON_ONE)
 
-    def check_game(self, name: str) -> None:
+    def check_game(self, name: str, players: int | None = None,
+                   options: Mapping[str, Any] | None = None) -> None:
         """ConfigError if there is no greedy heuristic for the game ``name``."""
         greedy_heuristic(name)
 
@@ -154,9 +155,10 @@ class LevelBot(Bot):
             bot.seed = seed
             bot.rng = self.rng
 
-    def check_game(self, name: str) -> None:
+    def check_game(self, name: str, players: int | None = None,
+                   options: Mapping[str, Any] | None = None) -> None:
         cls = game_class(name)
-        self.bot_for(cls).check_game(name)
+        self.bot_for(cls).check_game(name, players, options)
 
     def core_policy(self, game: Game) -> tuple[int, int] | None:
         return self.bot_for(game).core_policy(game)

@@ -1,6 +1,8 @@
 """The bot protocol (``Bot``) and the uniformly random bot: the base every bot builds on."""
 from __future__ import annotations
 
+import inspect
+from collections.abc import Mapping
 from typing import Any
 
 # The core's policy kinds for whole games played there, and epsilon's 16-bit scale.
@@ -9,7 +11,7 @@ from cardcore._fast import Random
 from cardcore.errors import ConfigError, echo
 from cardcore.game import Action, Game, is_int
 
-__all__ = ["EPSILON_ONE", "POLICY_GREEDY", "POLICY_RANDOM", "Bot", "RandomBot"]
+__all__ = ["EPSILON_ONE", "POLICY_GREEDY", "POLICY_RANDOM", "Bot", "RandomBot", "check_bot"]
 
 
 class Bot:
@@ -30,8 +32,10 @@ class Bot:
         self.seed = seed
         self.rng = Random(seed)
 
-    def check_game(self, name: str) -> None:
-        """ConfigError if this bot cannot play the game ``name`` (checked before a run)."""
+    def check_game(self, name: str, players: int | None = None,
+                   options: Mapping[str, Any] | None = None) -> None:
+        """ConfigError if this bot cannot play the game ``name`` with ``players`` and
+        ``options`` (checked before a run; None: not known yet)."""
 
     def choose_id(self, game: Game) -> int:
         """The id of a legal action for ``game.current_player`` (the fast path)."""
@@ -57,6 +61,23 @@ class Bot:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
+
+
+def check_bot(bot: Any, name: str, players: int | None = None,
+              options: Mapping[str, Any] | None = None) -> None:
+    """``bot.check_game`` for the game ``name`` with ``players`` and ``options``: told them
+    when its ``check_game`` takes them, else (a Bot subclass written for 0.4,
+    ``check_game(self, name)``) asked with the name alone."""
+    check = bot.check_game
+    try:
+        params = inspect.signature(check).parameters.values()
+    except (TypeError, ValueError):
+        params = None
+    if params is not None and not any(p.name == "players" or p.kind is p.VAR_KEYWORD
+                                       for p in params):
+        check(name)
+        return
+    check(name, players=players, options=options)
 
 
 def _fresh_random() -> Random:

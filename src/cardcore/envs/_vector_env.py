@@ -21,13 +21,15 @@ from gymnasium.vector.utils import batch_space
 from cardcore.envs._common import draw_seed
 from cardcore.errors import ConfigError, echo
 from cardcore.game import is_int
+from cardcore.policy import BatchPolicy
 from cardcore.vector import OpponentPolicy, VectorGame
 
 __all__ = ["CardcoreVectorEnv", "make_vec"]
 
 Obs = npt.NDArray[np.float32]
-# A bot spec or a batched policy callable, for every other seat, per seat, or in seat order.
-Opponent = Union[str, OpponentPolicy]
+# A bot spec or a batched policy (cardcore.policy; deprecated: a callable), for every other
+# seat, per seat, or in seat order.
+Opponent = Union[str, BatchPolicy, OpponentPolicy]
 Opponents = Union[Opponent, Mapping[int, Opponent], Sequence[Opponent]]
 # Options of the single environment that the batched one cannot honour (Python per move).
 SINGLE_ONLY = ("render_mode", "reward_shaping", "illegal_action")
@@ -37,9 +39,9 @@ class CardcoreVectorEnv(gymnasium.vector.VectorEnv):
     """``num_envs`` games of ``name`` seen by ``seat``; the other seats are ``opponents``
     played inside the core (``"greedy"``, ``"random"``, ``"level:N"``: the in-core bots; a
     search level or ``"ismcts"`` plays outside it, slower; or ``{seat: spec}``, or one spec
-    per other seat in seat order), or by a batched policy
-    callable ``(observations, masks, seats) -> actions`` (VectorGame's policy opponents; for
-    self-play, a frozen copy of the learner's policy: docs/rl.md, "Self-play").
+    per other seat in seat order), or by a batched policy with ``choose_many(decisions)``
+    (cardcore.policy; VectorGame's policy opponents; for self-play, a frozen copy of the
+    learner's policy: docs/rl.md, "Self-play").
 
     - ``step(actions)`` → ``(obs, reward, terminated, truncated, info)``: ``obs`` (n, size)
       float32, ``reward`` (n,) float64 = VectorGame's reward of ``seat`` (``reward="returns"``:
@@ -191,13 +193,13 @@ class CardcoreVectorEnv(gymnasium.vector.VectorEnv):
 
 
 def _opponent_map(opponents: Opponents, seat: int, players: int) -> Any:
-    """VectorGame's ``opponents``: one spec or callable, ``{seat: spec}``, or from a list given
+    """VectorGame's ``opponents``: one spec or policy, ``{seat: spec}``, or from a list given
     like the single environment's (one spec per other seat, in seat order). VectorGame
     judges every other value (a ConfigError naming ``opponents``)."""
     if opponents is None:
         raise ConfigError("opponents: make_vec needs a player for every other seat: a bot "
                           "spec such as 'greedy', {seat: spec}, one per other seat, or a "
-                          "policy callable (observations, masks, seats) -> actions",
+                          "policy with choose_many(decisions)",
                           "opponents")
     if isinstance(opponents, Mapping):
         return dict(opponents)

@@ -5,8 +5,9 @@ A learner that plays its live self chases its own tail; the usual cure is to pla
 copies of itself. ``SelfPlay`` keeps the latest few and answers as the one chosen by the most
 recent ``sample()``; the learner decides when to freeze (``snapshot()``, e.g. every few PPO
 updates) and when to draw an opponent (``sample()``, e.g. at every rollout). A snapshot is
-whatever ``freeze()`` returns: a callable ``(observations, masks, seats) -> actions``; for
-torch, a deep copy of the network in eval mode wrapped in such a function.
+whatever ``freeze()`` returns: a policy with ``choose_many(decisions)`` (cardcore.policy) or a
+callable ``(observations, masks, seats) -> actions``; for torch, a deep copy of the network in
+eval mode wrapped in such a function. ``SelfPlay`` itself follows the policy protocol.
 """
 from __future__ import annotations
 
@@ -18,10 +19,12 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore.errors import ConfigError, echo
+from cardcore.policy import Decisions
 
 __all__ = ["SelfPlay"]
 
-Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int64]], Any]
+# A snapshot: a cardcore.policy.BatchPolicy, or a callable (observations, masks, seats).
+Policy = Any
 
 
 class SelfPlay:
@@ -54,7 +57,7 @@ class SelfPlay:
     def snapshot(self) -> None:
         """Freeze the learner's policy now; the new snapshot plays from now on."""
         policy = self.freeze()
-        if not callable(policy):
+        if not callable(policy) and not callable(getattr(policy, "choose_many", None)):
             raise ConfigError(f"freeze() must return a policy callable (observations, masks, "
                               f"seats) -> actions, not {echo(policy)}", "freeze")
         self.snapshots.append(policy)
@@ -71,9 +74,17 @@ class SelfPlay:
             self.playing = self._random.randrange(newest)
         return self.playing
 
+    def choose_many(self, decisions: Decisions) -> Any:
+        """The playing snapshot's answers (the policy protocol, cardcore.policy)."""
+        snapshot = self.snapshots[self.playing]
+        many = getattr(snapshot, "choose_many", None)
+        if callable(many):
+            return many(decisions)
+        return snapshot(decisions.observations, decisions.masks, decisions.seats)
+
     def __call__(self, observations: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_],
                  seats: npt.NDArray[np.int64]) -> Any:
-        return self.snapshots[self.playing](observations, masks, seats)
+        return self.choose_many(Decisions(observations, masks, seats, ""))
 
     def __repr__(self) -> str:
         return (f"SelfPlay({len(self.snapshots)} snapshot(s), playing {self.playing}, "

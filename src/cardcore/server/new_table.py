@@ -123,7 +123,8 @@ def make_game(request: NewTable, extra_bots: Mapping[str, Sequence[str]],
             seed = fairness.seed
         cls = game_class(name)
         count: int = players if players is not None else cls.default_players
-        bots = parse_bots(request.bots, max(count, 0), cls.name, extra_bots.get(cls.name, ()))
+        bots = parse_bots(request.bots, max(count, 0), cls.name, extra_bots.get(cls.name, ()),
+                          options)
         capacity()
         g = new_game(cls.name, players=players, seed=seed, deck=deck, **options)
         takeback = parse_takeback(request.takeback, g.num_players - len(bots))

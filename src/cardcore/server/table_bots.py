@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypedDict
 
+from cardcore.bots.base import check_bot
 from cardcore.bots import (BOTS, LEVELS, Bot, BotSpec, IllegalChoiceError, bot_parameters,
                            make_bot, parse_bot_spec, parse_bot_specs)
 from cardcore.errors import ConfigError
@@ -122,7 +123,8 @@ def table_bot(name: str, game: str, think_ms: float | None, seed: int) -> tuple[
     return BotSpec(spec.name, tuple(sorted(params.items()))).make(seed), True
 
 
-def parse_bots(raw: Any, players: int, game: str, extra: Sequence[str] = ()) -> dict[int, str]:
+def parse_bots(raw: Any, players: int, game: str, extra: Sequence[str] = (),
+               options: dict[str, Any] | None = None) -> dict[int, str]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
@@ -136,8 +138,8 @@ def parse_bots(raw: Any, players: int, game: str, extra: Sequence[str] = ()) -> 
         if not isinstance(name, str) or name not in names:
             raise ApiError(422, f"bots: unknown bot {str(name)[:30]!r}; bots: {', '.join(names)}",
                            option="bots")
-        try:
-            make_bot(name, 0).check_game(game)
+        try:        # a plug-in's factory may refuse the table's configuration
+            check_bot(make_bot(name, 0), game, players, options or {})
         except ConfigError as e:
             raise ApiError(422, f"bots: {e}", option="bots") from None
         bots[int(key)] = name
