@@ -82,6 +82,16 @@ def event_count(page) -> str:
     return page.evaluate("document.body.dataset.eventCount")
 
 
+def make_forced_now(page) -> None:
+    """A forced move counting down, cancelled and clicked at once: the same move the page
+    makes after its pause (FORCED_MS, 3 s, which the next test waits out), without the pause
+    (a hand has dozens of them)."""
+    only = moves(page)
+    assert len(only) == 1 and only[0]["kind"] not in CARD_KINDS, only
+    page.click("#forced-cancel")
+    click_move(page, only[0])
+
+
 def test_the_bout_is_drawn_in_pairs_and_every_card_of_a_move_is_tappable(page, web_server):
     start_from_lobby(page, web_server, "durak", seed=4)
     rng = random.Random(4)
@@ -89,10 +99,8 @@ def test_the_bout_is_drawn_in_pairs_and_every_card_of_a_move_is_tappable(page, w
     checked = 0
     shots: list[None] = []
     while not over(page):
-        if forced_now(page):               # made for us (the next test): wait for it
-            before = event_count(page)
-            page.wait_for_function(f"() => document.body.dataset.eventCount !== '{before}'")
-            wait_for_turn(page)
+        if forced_now(page):               # made for us after a pause (the next test)
+            make_forced_now(page)
             continue
         slots = check_pairs(page)
         seen_open += any(s["open"] for s in slots)
@@ -187,9 +195,7 @@ def test_the_end_of_a_partners_hand_names_the_losing_side(page, web_server):
     rng = random.Random(3)
     while not over(page):
         if forced_now(page):
-            before = event_count(page)
-            page.wait_for_function(f"() => document.body.dataset.eventCount !== '{before}'")
-            wait_for_turn(page)
+            make_forced_now(page)
             continue
         options = moves(page)
         click_move(page, rng.choice([m for m in options if m["kind"] in CARD_KINDS] or options))
