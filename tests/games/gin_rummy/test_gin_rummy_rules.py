@@ -73,7 +73,7 @@ def test_gr_1_4_the_185_melds():
                                           ("gin_bonus", -1), ("oklahoma", "yes"),
                                           ("rediscard_upcard", "no"), ("big_gin_bonus", 1001),
                                           ("layoff_limit", 0), ("layoff_limit", 11),
-                                          ("undercut_on_equal", 1.5)])
+                                          ("undercut_on_equal", 1.5), ("wall_knock", None)])
 def test_gr_1_5_bad_options_are_refused(option, value):
     with pytest.raises(ConfigError, match=option):
         new_game("gin_rummy", **{option: value})
@@ -213,6 +213,24 @@ def test_gr_5_2_the_wall_knock_or_end():
     assert legal(g)[0] == "pass" and set(legal(g)) <= {"pass", "knock"}
     g.apply("pass")
     assert g.is_over and g.state.returns() == [0.0, 0.0] and g.state.end_reason == "wall"
+
+
+@pytest.mark.parametrize("wall_knock", [True, False])
+def test_gr_5_3_wall_knock_off_the_discard_at_the_wall_ends_the_hand(wall_knock):
+    g = new_game("gin_rummy", seed=5, knock_card=0, wall_knock=wall_knock)
+    g.apply("pass")
+    g.apply("pass")
+    while g.view(0)["stock_size"] > 2 or g.view(0)["phase"] == "discard":
+        if g.view(0)["phase"] == "draw":
+            g.apply("draw stock")
+        else:
+            drawn = g.state.last_drawn()
+            g.apply(f"card {card_str(drawn[0])}" if drawn else legal(g)[0])
+    if wall_knock:                                    # OpenSpiel's: the next player may knock
+        assert not g.is_over and g.view(0)["phase"] == "wall"
+    else:                                             # pagat's: the hand is void at once
+        assert g.is_over and g.state.end_reason == "wall"
+        assert g.state.returns() == [0.0, 0.0] and g.view(0)["stock_size"] == 2
 
 
 # ---------------------------------------------------------------- GR-6

@@ -65,7 +65,7 @@ class GinRummy(Game):
     ``gin_bonus`` (25), ``undercut_bonus`` (25), ``oklahoma`` (False), ``hand_size`` (10); and
     pagat's standard readings, off by default: ``rediscard_upcard`` (True),
     ``big_gin_bonus`` (0), ``layoff_limit`` (2; None: no limit), ``undercut_on_equal``
-    (False)."""
+    (False), ``wall_knock`` (True)."""
 
     _state: GinRummyState
 
@@ -116,6 +116,8 @@ class GinRummy(Game):
                                "cards laid off at each end of a run (None: no limit)"),
         "undercut_on_equal": Option(False, flag("GR-8.5"),
                                     "equal deadwood undercuts the knocker"),
+        "wall_knock": Option(True, flag("GR-5.3"),
+                             "at the wall, the next player may take the upcard to knock"),
     }
     conformance_configs = [
         {},
@@ -126,7 +128,7 @@ class GinRummy(Game):
         {"hand_size": 2, "knock_card": 1, "gin_bonus": 0, "undercut_bonus": 0},
         # pagat's standard readings (GR-4.2, GR-6.4, GR-7.4, GR-8.5)
         {"rediscard_upcard": False, "big_gin_bonus": 31, "layoff_limit": None,
-         "undercut_on_equal": True},
+         "undercut_on_equal": True, "wall_knock": False},
         {"layoff_limit": 1, "big_gin_bonus": 10, "knock_card": 0},
     ]
 

@@ -74,6 +74,7 @@ cdef extern from "cardcore/games/gin_rummy/kernel.h" nogil:
         int32_t big_gin_bonus
         int32_t layoff_limit
         bint undercut_on_equal
+        bint wall_knock
 
     ctypedef struct GRState:
         Header h
@@ -269,7 +270,7 @@ cdef class GinRummyState(GameState):
             raise ValueError(f"players must be {GR_PLAYERS}")
         init_header(&self.d.h, players, deck, gin_rummy_deck())
         # The options resolved as the C ABI gives them (GR_KERNEL's option order): one setup.
-        cdef int64_t values[9]
+        cdef int64_t values[10]
         values[0] = options["knock_card"]
         values[1] = options["gin_bonus"]
         values[2] = options["undercut_bonus"]
@@ -280,6 +281,7 @@ cdef class GinRummyState(GameState):
         limit = options["layoff_limit"]
         values[7] = OPTION_NONE if limit is None else limit
         values[8] = bool(options["undercut_on_equal"])
+        values[9] = bool(options["wall_knock"])
         if gr_init(&self.d, players, values) != 0:
             raise ValueError("an option is out of range")
 

@@ -492,6 +492,10 @@ static void gr_apply(void *state, int action) {
         } else {
             s->repeated_move = 0;
         }
+        if (s->stock.size == WALL && !s->opt.wall_knock) {   /* GR-5.3: pagat's wall */
+            end_game(s, GR_END_WALL);
+            return;
+        }
         s->h.phase = s->stock.size == WALL ? PH_WALL : PH_DRAW;   /* GR-5.2 */
         return;
     case PH_KNOCK:
@@ -817,7 +821,8 @@ const GameHooks GR_HOOKS = {
 /* ---------------------------------------------------------------- the game, as the C ABI sees it */
 enum {
     O_KNOCK_CARD = 0, O_GIN_BONUS, O_UNDERCUT_BONUS, O_OKLAHOMA, O_HAND_SIZE,
-    O_REDISCARD_UPCARD, O_BIG_GIN_BONUS, O_LAYOFF_LIMIT, O_UNDERCUT_ON_EQUAL, NUM_OPTIONS
+    O_REDISCARD_UPCARD, O_BIG_GIN_BONUS, O_LAYOFF_LIMIT, O_UNDERCUT_ON_EQUAL, O_WALL_KNOCK,
+    NUM_OPTIONS
 };
 
 /* The Python options_spec, option for option (cardcore.games.gin_rummy.GinRummy). */
@@ -831,6 +836,7 @@ static const OptionSpec GR_OPTIONS[NUM_OPTIONS] = {
     {"big_gin_bonus", OPT_INT, "GR-6.4", 0, 0, GR_MAX_BONUS, 0, NULL, 0, 0},
     {"layoff_limit", OPT_INT, "GR-7.4", 2, 1, GR_MAX_LAYOFF_LIMIT, 1, NULL, 0, 0},
     {"undercut_on_equal", OPT_FLAG, "GR-8.5", 0, 0, 0, 0, NULL, 0, 0},
+    {"wall_knock", OPT_FLAG, "GR-5.3", 1, 0, 0, 0, NULL, 0, 0},
 };
 
 int gr_init(void *state, int players, const int64_t *values) {
@@ -847,6 +853,7 @@ int gr_init(void *state, int players, const int64_t *values) {
     if (values[O_LAYOFF_LIMIT] != OPTION_NONE
         && (values[O_LAYOFF_LIMIT] < 1 || values[O_LAYOFF_LIMIT] > GR_MAX_LAYOFF_LIMIT)) return -1;
     if (values[O_UNDERCUT_ON_EQUAL] < 0 || values[O_UNDERCUT_ON_EQUAL] > 1) return -1;
+    if (values[O_WALL_KNOCK] < 0 || values[O_WALL_KNOCK] > 1) return -1;
     s->h.players = players;
     s->h.to_move = -1;
     s->opt.knock_card = (int32_t)values[O_KNOCK_CARD];
@@ -858,6 +865,7 @@ int gr_init(void *state, int players, const int64_t *values) {
     s->opt.big_gin_bonus = (int32_t)values[O_BIG_GIN_BONUS];
     s->opt.layoff_limit = values[O_LAYOFF_LIMIT] == OPTION_NONE ? -1 : (int32_t)values[O_LAYOFF_LIMIT];
     s->opt.undercut_on_equal = (int)values[O_UNDERCUT_ON_EQUAL];
+    s->opt.wall_knock = (int)values[O_WALL_KNOCK];
     for (k = 0; k < NUM_CARDS; k++) s->deck[k] = (uint8_t)k;
     s->upcard = s->prev_upcard = -1;
     s->drawn = s->taken = -1;
