@@ -14,4 +14,4 @@ OPTIONS_OUT_OF_BOUNDS = [("knock_card", 11, 2), ("knock_card", -1, 2), ("hand_si
 OPTIONS_AT_THE_BOUNDS = [({"knock_card": 0, "hand_size": 2, "gin_bonus": 1000,
                            "undercut_bonus": 0}, 2),
                          ({"big_gin_bonus": 1000, "layoff_limit": 10}, 2),
-                         ({"big_gin_bonus": 0, "layoff_limit": None}, 2)]
+                         ({"big_gin_bonus": 0, "layoff_limit": 1}, 2)]

@@ -357,7 +357,7 @@ RUNNER = "10D JD QD KD 6D 5D AH 3H 7H 9H".split()
 
 @pytest.mark.parametrize("limit,high,low", [(2, ["10D", "JD"], ["6D", "5D"]),
                                             (1, ["10D"], ["6D"]),
-                                            (None, ["10D", "JD", "QD", "KD"], ["6D", "5D"])])
+                                            (10, ["10D", "JD", "QD", "KD"], ["6D", "5D"])])
 def test_gr_7_4_layoff_limit_at_each_end_of_a_run(limit, high, low):
     options = {} if limit == 2 else {"layoff_limit": limit}    # 2 is OpenSpiel's default
     g = knocked_and_laid(RUNNER, **options)

@@ -64,7 +64,7 @@ class GinRummy(Game):
     """Gin Rummy for two. Options (OpenSpiel's names and defaults): ``knock_card`` (10),
     ``gin_bonus`` (25), ``undercut_bonus`` (25), ``oklahoma`` (False), ``hand_size`` (10); and
     pagat's standard readings, off by default: ``rediscard_upcard`` (True),
-    ``big_gin_bonus`` (0), ``layoff_limit`` (2; None: no limit), ``undercut_on_equal``
+    ``big_gin_bonus`` (0), ``layoff_limit`` (2; 10: no limit), ``undercut_on_equal``
     (False), ``wall_knock`` (True)."""
 
     _state: GinRummyState
@@ -112,8 +112,8 @@ class GinRummy(Game):
                                    "the upcard just taken may be discarded again"),
         "big_gin_bonus": Option(0, int_between(0, MAX_BONUS, "GR-6.4"),
                                 "the bonus for big gin, eleven cards in melds (0: no big gin)"),
-        "layoff_limit": Option(2, int_between(1, MAX_LAYOFF_LIMIT, "GR-7.4", allow_none=True),
-                               "cards laid off at each end of a run (None: no limit)"),
+        "layoff_limit": Option(2, int_between(1, MAX_LAYOFF_LIMIT, "GR-7.4"),
+                               "cards laid off at each end of a run (10: no limit)"),
         "undercut_on_equal": Option(False, flag("GR-8.5"),
                                     "equal deadwood undercuts the knocker"),
         "wall_knock": Option(True, flag("GR-5.3"),
@@ -127,7 +127,7 @@ class GinRummy(Game):
         {"hand_size": 7},
         {"hand_size": 2, "knock_card": 1, "gin_bonus": 0, "undercut_bonus": 0},
         # pagat's standard readings (GR-4.2, GR-6.4, GR-7.4, GR-8.5)
-        {"rediscard_upcard": False, "big_gin_bonus": 31, "layoff_limit": None,
+        {"rediscard_upcard": False, "big_gin_bonus": 31, "layoff_limit": 10,
          "undercut_on_equal": True, "wall_knock": False},
         {"layoff_limit": 1, "big_gin_bonus": 10, "knock_card": 0},
     ]

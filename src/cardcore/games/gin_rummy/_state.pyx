@@ -24,8 +24,8 @@ from libc.stdint cimport uint8_t, int32_t, int64_t, uint64_t
 from libc.string cimport memset
 
 from cardcore._fast cimport (
-    GameState, GameHooks, Header, Pile, PILE_CAPACITY, MAX_BREAKDOWN_ROWS, OPTION_NONE,
-    check_hooks, init_header,
+    GameState, GameHooks, Header, Pile, PILE_CAPACITY, MAX_BREAKDOWN_ROWS, check_hooks,
+    init_header,
 )
 from cardcore._fast import check_state_class
 from cardcore.games.gin_rummy.words import REFUSALS as _REFUSALS
@@ -278,8 +278,7 @@ cdef class GinRummyState(GameState):
         values[4] = options["hand_size"]
         values[5] = bool(options["rediscard_upcard"])
         values[6] = options["big_gin_bonus"]
-        limit = options["layoff_limit"]
-        values[7] = OPTION_NONE if limit is None else limit
+        values[7] = options["layoff_limit"]
         values[8] = bool(options["undercut_on_equal"])
         values[9] = bool(options["wall_knock"])
         if gr_init(&self.d, players, values) != 0:

@@ -204,7 +204,7 @@ static uint64_t legal_knock_discards(uint64_t hand, int hand_size, int limit) {
  * the cards laid off there, at most layoff_limit of them at each end: GR-7.4). */
 static uint64_t run_end(uint64_t laid, int card, int step, int limit) {
     int n;
-    for (n = 0; limit < 0 || n < limit; n++) {
+    for (n = 0; n < limit; n++) {
         if ((step < 0 && card % 13 == 0) || (step > 0 && card % 13 == 12)) return 0;
         card += step;
         if (!(laid & bit(card))) return bit(card);
@@ -786,7 +786,10 @@ static int gr_refuse(const void *state, int32_t action, Refusal *out) {
             return refuse0(out, R_GIN, "GR-7.3");
         if (card) return refuse1(out, R_LAYOFF, "GR-7.1", gr_card_id(action));
         return refuse0(out, R_MELD, "GR-7.2");
-    default:
+    default:                                      /* the wall */
+        if (action == A_KNOCK && !s->opt.rediscard_upcard
+            && gr_min_deadwood(s->hand[p] | bit(s->upcard), s->opt.hand_size) <= s->knock_card)
+            return refuse1(out, R_KNOCK_REDISCARD, "GR-4.2", gr_card_id(s->upcard));
         if (action == A_KNOCK) return refuse1(out, R_KNOCK_OVER, "GR-5.1", s->knock_card);
         return refuse0(out, R_WALL, "GR-5.2");
     }
@@ -834,7 +837,7 @@ static const OptionSpec GR_OPTIONS[NUM_OPTIONS] = {
     {"hand_size", OPT_INT, "GR-2.1", 10, GR_MIN_HAND_SIZE, GR_MAX_HAND_SIZE, 0, NULL, 0, 0},
     {"rediscard_upcard", OPT_FLAG, "GR-4.2", 1, 0, 0, 0, NULL, 0, 0},
     {"big_gin_bonus", OPT_INT, "GR-6.4", 0, 0, GR_MAX_BONUS, 0, NULL, 0, 0},
-    {"layoff_limit", OPT_INT, "GR-7.4", 2, 1, GR_MAX_LAYOFF_LIMIT, 1, NULL, 0, 0},
+    {"layoff_limit", OPT_INT, "GR-7.4", 2, 1, GR_MAX_LAYOFF_LIMIT, 0, NULL, 0, 0},
     {"undercut_on_equal", OPT_FLAG, "GR-8.5", 0, 0, 0, 0, NULL, 0, 0},
     {"wall_knock", OPT_FLAG, "GR-5.3", 1, 0, 0, 0, NULL, 0, 0},
 };
@@ -850,8 +853,7 @@ int gr_init(void *state, int players, const int64_t *values) {
     if (values[O_HAND_SIZE] < GR_MIN_HAND_SIZE || values[O_HAND_SIZE] > GR_MAX_HAND_SIZE) return -1;
     if (values[O_REDISCARD_UPCARD] < 0 || values[O_REDISCARD_UPCARD] > 1) return -1;
     if (values[O_BIG_GIN_BONUS] < 0 || values[O_BIG_GIN_BONUS] > GR_MAX_BONUS) return -1;
-    if (values[O_LAYOFF_LIMIT] != OPTION_NONE
-        && (values[O_LAYOFF_LIMIT] < 1 || values[O_LAYOFF_LIMIT] > GR_MAX_LAYOFF_LIMIT)) return -1;
+    if (values[O_LAYOFF_LIMIT] < 1 || values[O_LAYOFF_LIMIT] > GR_MAX_LAYOFF_LIMIT) return -1;
     if (values[O_UNDERCUT_ON_EQUAL] < 0 || values[O_UNDERCUT_ON_EQUAL] > 1) return -1;
     if (values[O_WALL_KNOCK] < 0 || values[O_WALL_KNOCK] > 1) return -1;
     s->h.players = players;
@@ -863,7 +865,7 @@ int gr_init(void *state, int players, const int64_t *values) {
     s->opt.hand_size = (int32_t)values[O_HAND_SIZE];
     s->opt.rediscard_upcard = (int)values[O_REDISCARD_UPCARD];
     s->opt.big_gin_bonus = (int32_t)values[O_BIG_GIN_BONUS];
-    s->opt.layoff_limit = values[O_LAYOFF_LIMIT] == OPTION_NONE ? -1 : (int32_t)values[O_LAYOFF_LIMIT];
+    s->opt.layoff_limit = (int32_t)values[O_LAYOFF_LIMIT];
     s->opt.undercut_on_equal = (int)values[O_UNDERCUT_ON_EQUAL];
     s->opt.wall_knock = (int)values[O_WALL_KNOCK];
     for (k = 0; k < NUM_CARDS; k++) s->deck[k] = (uint8_t)k;

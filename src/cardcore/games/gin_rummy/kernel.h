@@ -38,7 +38,7 @@ enum {
     GR_MIN_HAND_SIZE = 2,
     GR_MAX_KNOCK_CARD = 10,           /* GR-5.1: OpenSpiel's tensor has ten places for it */
     GR_MAX_BONUS = 1000,
-    GR_MAX_LAYOFF_LIMIT = 10          /* GR-7.4: a run never grows by more than ten cards */
+    GR_MAX_LAYOFF_LIMIT = 10          /* GR-7.4: no end of a run takes more than ten cards */
 };
 
 /* ---------------------------------------------------------------- action table */
@@ -113,7 +113,7 @@ typedef struct GROptions {
     /* pagat's standard readings (the defaults are OpenSpiel's) */
     int rediscard_upcard;              /* GR-4.2: 1 (OpenSpiel) may discard the upcard just taken */
     int32_t big_gin_bonus;             /* GR-6.4: 0 = no big gin (OpenSpiel) */
-    int32_t layoff_limit;              /* GR-7.4: cards laid off at each end of a run; -1: none */
+    int32_t layoff_limit;              /* GR-7.4: cards laid off at each end of a run (10: all) */
     int undercut_on_equal;             /* GR-8.5: 0 (OpenSpiel) an undercut needs less deadwood */
     int wall_knock;                    /* GR-5.3: 1 (OpenSpiel) the wall's knock (GR-5.2) is played */
 } GROptions;
@@ -195,7 +195,7 @@ int gr_zone_cards(const void *state, int zone, int instance, uint8_t *out);
 
 /* The C ABI: setup from resolved option values (GR_KERNEL's option order: knock_card,
  * gin_bonus, undercut_bonus, oklahoma, hand_size, rediscard_upcard, big_gin_bonus,
- * layoff_limit (OPTION_NONE: no limit), undercut_on_equal, wall_knock), an action's notation, the
+ * layoff_limit, undercut_on_equal, wall_knock), an action's notation, the
  * composition. */
 int gr_init(void *state, int players, const int64_t *values);
 int gr_action_label(const void *state, int action, char *buf, size_t len);

@@ -83,7 +83,7 @@ REFUSALS = (
     N_("nothing may be laid off on gin"),
     N_("two cards are left in the stock: knock or pass"),
     N_("you took {card} from the discard pile this turn: discard another card"),
-    N_("a knock needs a discard other than {card}, the card you took from the discard pile"),
+    N_("a knock needs a discard other than {card}, the upcard taken this turn"),
     N_("big gin needs all eleven cards in melds: discard a card"),
 )
 
