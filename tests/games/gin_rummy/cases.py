@@ -8,6 +8,10 @@ END_RULES = {"knock": "GR-8.1", "wall": "GR-5.2", "upcards": "GR-8.2", "repeated
 
 # tests/test_options_schema.py: refused (option, value, players); accepted (options, players).
 OPTIONS_OUT_OF_BOUNDS = [("knock_card", 11, 2), ("knock_card", -1, 2), ("hand_size", 11, 2),
-                         ("hand_size", 1, 2), ("gin_bonus", 1001, 2)]
+                         ("hand_size", 1, 2), ("gin_bonus", 1001, 2),
+                         ("big_gin_bonus", 1001, 2), ("layoff_limit", 0, 2),
+                         ("layoff_limit", 11, 2), ("rediscard_upcard", "no", 2)]
 OPTIONS_AT_THE_BOUNDS = [({"knock_card": 0, "hand_size": 2, "gin_bonus": 1000,
-                           "undercut_bonus": 0}, 2)]
+                           "undercut_bonus": 0}, 2),
+                         ({"big_gin_bonus": 1000, "layoff_limit": 10}, 2),
+                         ({"big_gin_bonus": 0, "layoff_limit": 1}, 2)]

@@ -70,7 +70,10 @@ def test_gr_1_4_the_185_melds():
 
 
 @pytest.mark.parametrize("option,value", [("knock_card", 11), ("hand_size", 11),
-                                          ("gin_bonus", -1), ("oklahoma", "yes")])
+                                          ("gin_bonus", -1), ("oklahoma", "yes"),
+                                          ("rediscard_upcard", "no"), ("big_gin_bonus", 1001),
+                                          ("layoff_limit", 0), ("layoff_limit", 11),
+                                          ("undercut_on_equal", 1.5), ("wall_knock", None)])
 def test_gr_1_5_bad_options_are_refused(option, value):
     with pytest.raises(ConfigError, match=option):
         new_game("gin_rummy", **{option: value})
@@ -142,7 +145,42 @@ def test_gr_4_1_draw_then_discard_the_discard_is_the_upcard():
     assert g.view(1)["discard"] == ["2H", "KH"] and "6S" in g.view(1)["hand"]
 
 
-# ---------------------------------------------------------------- GR-5
+def test_gr_4_2_rediscard_upcard_off_keeps_the_card_just_taken():
+    g = deal(KNOCKER, LOOSE, "2H")
+    g.apply("draw upcard")
+    assert "card 2H" in legal(g)                      # OpenSpiel's default: it may go back
+    g = deal(KNOCKER, LOOSE, "2H", rediscard_upcard=False)
+    g.apply("draw upcard")
+    assert "card 2H" not in legal(g) and "card KH" in legal(g)
+    before = g.view(0)
+    with pytest.raises(IllegalActionError, match="GR-4.2"):
+        g.apply("card 2H")
+    assert g.view(0) == before
+    g.apply("card KH")
+    # a card drawn from the stock may be discarded at once
+    g.apply("draw stock")
+    drawn = card_str(g.state.last_drawn()[0])
+    assert f"card {drawn}" in legal(g)
+
+
+def test_gr_4_2_rediscard_upcard_off_a_knock_needs_another_discard():
+    # deadwood 4H after discarding the king just taken: the knock needs that discard
+    hand0 = KNOCKER[:-1] + ["4H"]
+    g = deal(hand0, LOOSE, "KS", knock_card=5)
+    g.apply("draw upcard")
+    assert "knock" in legal(g)
+    g = deal(hand0, LOOSE, "KS", knock_card=5, rediscard_upcard=False)
+    g.apply("draw upcard")
+    assert g.state.deadwood(0) == 4 and "knock" not in legal(g)
+    with pytest.raises(IllegalActionError, match="GR-4.2"):
+        g.apply("knock")
+    # the knocker's discard (GR-6.2) may not be the card just taken either
+    g = deal(KNOCKER, LOOSE, "2H", rediscard_upcard=False)
+    g.apply("draw upcard")
+    g.apply("knock")
+    assert legal(g) == ["card KH"]
+
+
 def test_gr_5_1_knock_only_with_little_deadwood():
     g = deal(KNOCKER, LOOSE, "2H")
     g.apply("draw upcard")                            # dead KH 2H: KH is the discard to come
@@ -175,6 +213,24 @@ def test_gr_5_2_the_wall_knock_or_end():
     assert legal(g)[0] == "pass" and set(legal(g)) <= {"pass", "knock"}
     g.apply("pass")
     assert g.is_over and g.state.returns() == [0.0, 0.0] and g.state.end_reason == "wall"
+
+
+@pytest.mark.parametrize("wall_knock", [True, False])
+def test_gr_5_3_wall_knock_off_the_discard_at_the_wall_ends_the_hand(wall_knock):
+    g = new_game("gin_rummy", seed=5, knock_card=0, wall_knock=wall_knock)
+    g.apply("pass")
+    g.apply("pass")
+    while g.view(0)["stock_size"] > 2 or g.view(0)["phase"] == "discard":
+        if g.view(0)["phase"] == "draw":
+            g.apply("draw stock")
+        else:
+            drawn = g.state.last_drawn()
+            g.apply(f"card {card_str(drawn[0])}" if drawn else legal(g)[0])
+    if wall_knock:                                    # OpenSpiel's: the next player may knock
+        assert not g.is_over and g.view(0)["phase"] == "wall"
+    else:                                             # pagat's: the hand is void at once
+        assert g.is_over and g.state.end_reason == "wall"
+        assert g.state.returns() == [0.0, 0.0] and g.view(0)["stock_size"] == 2
 
 
 # ---------------------------------------------------------------- GR-6
@@ -210,7 +266,54 @@ def test_gr_6_3_lay_melds_until_the_deadwood_is_at_most_the_knock_card():
         ["AS", "2S", "3S"], ["4C", "5C", "6C"], ["7D", "8D", "9D"]]
 
 
-# ---------------------------------------------------------------- GR-7
+GIN = "AS 2S 3S 4C 5C 6C 7D 8D 9D 10D".split()
+NO_10D = [c if c != "10D" else "KS" for c in LOOSE]
+
+
+def test_gr_6_4_big_gin_keeps_eleven_cards_and_scores_its_bonus():
+    g = deal(GIN, NO_10D, "JD", big_gin_bonus=31)
+    g.apply("draw upcard")
+    g.apply("knock")
+    assert legal(g)[-1] == "pass"                     # keep all eleven: big gin
+    g.apply("pass")
+    assert g.state.big_gin and len(g.view(0)["hand"]) == 11
+    assert legal(g) == ["meld AS 2S 3S", "meld 4C 5C 6C", "meld 7D 8D 9D 10D JD"]
+    g.apply("meld AS 2S 3S")
+    with pytest.raises(IllegalActionError, match="GR-6.4"):
+        g.apply("pass")                               # every card is laid
+    g.apply("meld 4C 5C 6C")
+    g.apply("meld 7D 8D 9D 10D JD")
+    g.apply("pass")
+    assert all(not a.startswith("card") for a in legal(g))   # no layoffs on gin
+    g.apply("pass")
+    loose = sum(card_value(card_id(c)) for c in NO_10D)
+    assert g.state.returns() == [loose + 31.0, -loose - 31.0]
+    end = [e for e in g.events() if e["kind"] == "hand_end"][0]
+    rows = [r for r in end["breakdown"]["components"] if r["seat"] == 0]
+    assert [(r["what"], r["rule"], r["points"]) for r in rows] == [
+        ("deadwood difference", "GR-8.1", loose), ("big gin bonus", "GR-6.4", 31)]
+
+
+def test_gr_6_4_big_gin_is_a_choice_and_needs_every_card_melded():
+    # the knocker may still discard and score ordinary gin
+    g = deal(GIN, NO_10D, "JD", big_gin_bonus=31, gin_bonus=25)
+    g.apply("draw upcard")
+    g.apply("knock")
+    g.apply("card JD")
+    assert not g.state.big_gin
+    # off (OpenSpiel's default), or with a card no meld holds: the knocker must discard
+    for options, rule in (({}, "GR-6.2"), ({"big_gin_bonus": 31}, "GR-6.4")):
+        upcard = "JD" if not options else "KH"
+        g = deal(GIN, NO_10D, upcard, **options)
+        g.apply("draw upcard")
+        g.apply("knock")
+        assert "pass" not in legal(g)
+        before = g.view(0)
+        with pytest.raises(IllegalActionError, match=rule):
+            g.apply("pass")
+        assert g.view(0) == before
+
+
 def test_gr_7_1_lay_off_on_the_knockers_melds():
     g = knocked_and_laid()
     g.apply("pass")
@@ -248,7 +351,31 @@ def test_gr_7_3_no_layoffs_on_gin():
         g.apply("card QD")
 
 
-# ---------------------------------------------------------------- GR-8
+# The defender holds the next four diamonds above the knocker's 7D 8D 9D and two below.
+RUNNER = "10D JD QD KD 6D 5D AH 3H 7H 9H".split()
+
+
+@pytest.mark.parametrize("limit,high,low", [(2, ["10D", "JD"], ["6D", "5D"]),
+                                            (1, ["10D"], ["6D"]),
+                                            (10, ["10D", "JD", "QD", "KD"], ["6D", "5D"])])
+def test_gr_7_4_layoff_limit_at_each_end_of_a_run(limit, high, low):
+    options = {} if limit == 2 else {"layoff_limit": limit}    # 2 is OpenSpiel's default
+    g = knocked_and_laid(RUNNER, **options)
+    g.apply("pass")
+    for card in RUNNER[:4]:
+        if card not in high:
+            assert f"card {card}" not in legal(g)
+            with pytest.raises(IllegalActionError, match="GR-7.1"):
+                g.apply(f"card {card}")
+            break
+        g.apply(f"card {card}")
+    for card in ("6D", "5D"):
+        assert (f"card {card}" in legal(g)) == (card in low)
+        if card in low:
+            g.apply(f"card {card}")
+    assert g.view(0)["layoffs"] == high + low
+
+
 def test_gr_8_1_knock_gin_and_undercut():
     g = knocked_and_laid()
     g.apply("pass")
@@ -326,7 +453,46 @@ def test_gr_8_4_no_knock_scores_nothing_and_one_hand_is_the_match():
     assert g.is_over and g.state.round_index == 1 and g.state.scores() == [0, 0]
 
 
-# ---------------------------------------------------------------- GR-9
+def _equal_deadwood(hand1, **options):
+    """Seat 0 knocks with 9H left; seat 1 lays its melds and keeps what is left."""
+    g = deal(KNOCKER[:-1] + ["9H"], hand1, "2H", **options)
+    g.apply("draw upcard")
+    g.apply("knock")
+    g.apply("card 2H")
+    for meld in ("meld AS 2S 3S", "meld 4C 5C 6C", "meld 7D 8D 9D"):
+        g.apply(meld)
+    g.apply("pass")
+    g.apply("pass")
+    for meld in ("meld AC AD AH", "meld 3C 3D 3H", "meld 4H 5H 6H"):
+        g.apply(meld)
+    g.apply("pass")
+    return g.state.returns()
+
+
+def test_gr_8_5_undercut_on_equal_deadwood():
+    equal = "AC AD AH 3C 3D 3H 4H 5H 6H 9C".split()       # 9 left, as the knocker's 9H
+    assert _equal_deadwood(equal, undercut_bonus=20) == [0.0, 0.0]        # OpenSpiel
+    assert _equal_deadwood(equal, undercut_bonus=20, undercut_on_equal=True) == [-20.0, 20.0]
+    # less deadwood undercuts as before; more does not
+    assert _equal_deadwood(equal[:-1] + ["8C"], undercut_on_equal=True) == [-26.0, 26.0]
+    assert _equal_deadwood(equal[:-1] + ["10C"], undercut_on_equal=True) == [1.0, -1.0]
+
+
+def test_gr_8_5_gin_is_never_undercut_even_on_equal():
+    melded = "AC AD AH 3C 3D 3H 4H 5H 6H 7H".split()
+    g = deal(GIN, melded, "2H", gin_bonus=0, undercut_on_equal=True)
+    g.apply("draw upcard")
+    g.apply("knock")
+    g.apply("card 2H")
+    for meld in ("meld AS 2S 3S", "meld 4C 5C 6C", "meld 7D 8D 9D 10D"):
+        g.apply(meld)
+    g.apply("pass")
+    for meld in ("meld AC AD AH", "meld 3C 3D 3H", "meld 4H 5H 6H 7H"):
+        g.apply(meld)
+    g.apply("pass")
+    assert g.is_over and g.state.returns() == [0.0, 0.0]
+
+
 def test_gr_9_1_the_view():
     g = deal(KNOCKER, LOOSE, "2H")
     v = g.view(0)

@@ -26,7 +26,8 @@ from cardcore.cards import card_str, format_cards
 from cardcore.i18n import N_, _
 from cardcore.game import ActionSpec, Game, JSONValue, Option, ShortMatch, flag, int_between
 from cardcore.games.gin_rummy._state import (
-    MAX_BONUS, MAX_HAND_SIZE, MAX_KNOCK_CARD, MIN_HAND_SIZE, NUM_CARDS, PHASES, GinRummyState,
+    MAX_BONUS, MAX_HAND_SIZE, MAX_KNOCK_CARD, MAX_LAYOFF_LIMIT, MIN_HAND_SIZE, NUM_CARDS, PHASES,
+    GinRummyState,
     action_table, deal_plan, gin_rummy_deck, meld_cards, observation_pieces,
 )
 from cardcore.games.gin_rummy._state import (  # the action ids by name
@@ -61,7 +62,10 @@ def _describe(entry: tuple[str, list[int]]) -> ActionSpec:
 
 class GinRummy(Game):
     """Gin Rummy for two. Options (OpenSpiel's names and defaults): ``knock_card`` (10),
-    ``gin_bonus`` (25), ``undercut_bonus`` (25), ``oklahoma`` (False), ``hand_size`` (10)."""
+    ``gin_bonus`` (25), ``undercut_bonus`` (25), ``oklahoma`` (False), ``hand_size`` (10); and
+    pagat's standard readings, off by default: ``rediscard_upcard`` (True),
+    ``big_gin_bonus`` (0), ``layoff_limit`` (2; 10: no limit), ``undercut_on_equal``
+    (False), ``wall_knock`` (True)."""
 
     _state: GinRummyState
 
@@ -103,6 +107,17 @@ class GinRummy(Game):
         "oklahoma": Option(False, flag("GR-3.3"), "the first upcard's value is the knock card"),
         "hand_size": Option(10, int_between(MIN_HAND_SIZE, MAX_HAND_SIZE, "GR-2.1"),
                             "cards dealt to each player"),
+        # pagat's standard readings; the defaults are OpenSpiel's (games/gin_rummy.md)
+        "rediscard_upcard": Option(True, flag("GR-4.2"),
+                                   "the upcard just taken may be discarded again"),
+        "big_gin_bonus": Option(0, int_between(0, MAX_BONUS, "GR-6.4"),
+                                "the bonus for big gin, eleven cards in melds (0: no big gin)"),
+        "layoff_limit": Option(2, int_between(1, MAX_LAYOFF_LIMIT, "GR-7.4"),
+                               "cards laid off at each end of a run (10: no limit)"),
+        "undercut_on_equal": Option(False, flag("GR-8.5"),
+                                    "equal deadwood undercuts the knocker"),
+        "wall_knock": Option(True, flag("GR-5.3"),
+                             "at the wall, the next player may take the upcard to knock"),
     }
     conformance_configs = [
         {},
@@ -111,6 +126,10 @@ class GinRummy(Game):
         {"gin_bonus": 31, "undercut_bonus": 7, "knock_card": 5},
         {"hand_size": 7},
         {"hand_size": 2, "knock_card": 1, "gin_bonus": 0, "undercut_bonus": 0},
+        # pagat's standard readings (GR-4.2, GR-6.4, GR-7.4, GR-8.5)
+        {"rediscard_upcard": False, "big_gin_bonus": 31, "layoff_limit": 10,
+         "undercut_on_equal": True, "wall_knock": False},
+        {"layoff_limit": 1, "big_gin_bonus": 10, "knock_card": 0},
     ]
 
     @classmethod
@@ -172,9 +191,10 @@ class GinRummy(Game):
 
     @classmethod
     def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
-        """GR-8.1: at most the dearest hand of ten and the gin bonus; at worst that or the
-        knock card and the undercut bonus."""
-        top = float(MAX_HAND_VALUE + options["gin_bonus"] + options["undercut_bonus"])
+        """GR-8.1: at most the dearest hand of ten and the (big) gin bonus; at worst that or
+        the knock card and the undercut bonus."""
+        gin = max(options["gin_bonus"], options["big_gin_bonus"])
+        top = float(MAX_HAND_VALUE + gin + options["undercut_bonus"])
         return (-top, top)
 
     @classmethod

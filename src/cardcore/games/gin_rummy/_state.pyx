@@ -40,6 +40,7 @@ cdef extern from "cardcore/games/gin_rummy/kernel.h" nogil:
         GR_MAX_HAND_SIZE
         GR_MIN_HAND_SIZE
         GR_MAX_BONUS
+        GR_MAX_LAYOFF_LIMIT
     enum:
         GR_A_DRAW_UPCARD
         GR_A_DRAW_STOCK
@@ -69,6 +70,11 @@ cdef extern from "cardcore/games/gin_rummy/kernel.h" nogil:
         int32_t undercut_bonus
         int32_t hand_size
         bint oklahoma
+        bint rediscard_upcard
+        int32_t big_gin_bonus
+        int32_t layoff_limit
+        bint undercut_on_equal
+        bint wall_knock
 
     ctypedef struct GRState:
         Header h
@@ -91,6 +97,8 @@ cdef extern from "cardcore/games/gin_rummy/kernel.h" nogil:
         int32_t n_layoffs
         uint8_t layoffs[GR_MAX_HAND_SIZE + 1]
         int32_t drawn
+        int32_t taken
+        bint big_gin
         int32_t end_reason
         int32_t result[GR_PLAYERS]
         int32_t n_rows
@@ -129,6 +137,7 @@ MAX_KNOCK_CARD = GR_MAX_KNOCK_CARD
 MIN_HAND_SIZE = GR_MIN_HAND_SIZE
 MAX_HAND_SIZE = GR_MAX_HAND_SIZE
 MAX_BONUS = GR_MAX_BONUS
+MAX_LAYOFF_LIMIT = GR_MAX_LAYOFF_LIMIT
 
 
 def to_card_id(int index) -> int:
@@ -197,8 +206,9 @@ def gin_rummy_deck() -> list:
 # ---------------------------------------------------------------- scoring (GR-8)
 # The hand-end breakdown, per seat: the difference of the deadwood and the bonuses, or no
 # score without a knock (indexes into BREAKDOWN_WHAT and BREAKDOWN_RULES, kernel.c's GR_ROW_*).
-BREAKDOWN_WHAT = ("no knock", "deadwood difference", "gin bonus", "undercut bonus")
-BREAKDOWN_RULES = ("GR-8.4", "GR-8.1", "GR-8.1", "GR-8.1")
+BREAKDOWN_WHAT = ("no knock", "deadwood difference", "gin bonus", "undercut bonus",
+                  "big gin bonus")
+BREAKDOWN_RULES = ("GR-8.4", "GR-8.1", "GR-8.1", "GR-8.1", "GR-6.4")
 
 PHASES = ("first_upcard", "draw", "discard", "knock", "layoff", "wall", "over")
 END_REASONS = ("", "knock", "wall", "upcards", "repeated")
@@ -260,12 +270,17 @@ cdef class GinRummyState(GameState):
             raise ValueError(f"players must be {GR_PLAYERS}")
         init_header(&self.d.h, players, deck, gin_rummy_deck())
         # The options resolved as the C ABI gives them (GR_KERNEL's option order): one setup.
-        cdef int64_t values[5]
+        cdef int64_t values[10]
         values[0] = options["knock_card"]
         values[1] = options["gin_bonus"]
         values[2] = options["undercut_bonus"]
         values[3] = bool(options["oklahoma"])
         values[4] = options["hand_size"]
+        values[5] = bool(options["rediscard_upcard"])
+        values[6] = options["big_gin_bonus"]
+        values[7] = options["layoff_limit"]
+        values[8] = bool(options["undercut_on_equal"])
+        values[9] = bool(options["wall_knock"])
         if gr_init(&self.d, players, values) != 0:
             raise ValueError("an option is out of range")
 
@@ -348,6 +363,11 @@ cdef class GinRummyState(GameState):
     @property
     def repeated_move(self) -> bool:
         return bool(self.d.repeated_move)
+
+    @property
+    def big_gin(self) -> bool:
+        """GR-6.4: the knocker kept its eleven cards (big gin)."""
+        return bool(self.d.big_gin)
 
     def last_drawn(self) -> list:
         """The card the last action took from the stock (hidden: tests and events)."""

@@ -3,7 +3,8 @@
 Kinds: ``deal`` (the hand begins: the stock), ``dealt`` (a seat's cards: only that seat sees
 them), ``turn_up`` (the first upcard, GR-2.3; the knock card under Oklahoma, GR-3.3), the
 action kinds ``draw_upcard`` / ``draw_stock`` (the card it took: only the drawer sees it) /
-``card`` (a discard, the knocker's discard or a layoff) / ``knock`` / ``meld`` / ``pass``,
+``card`` (a discard, the knocker's discard or a layoff) / ``knock`` / ``meld`` / ``pass``
+(rule GR-6.4: the knocker keeps eleven cards, big gin),
 ``to_discard`` (the upcard not taken goes out of play, GR-4.1), ``hand_end`` (GR-8: why, the
 hands laid down and the breakdown the kernel's scoring wrote) and ``match_end``. Who sees
 which cards follows from the kernel's zones.
@@ -88,6 +89,8 @@ class GinRummyNarrator(Narrator):
             taken = [] if a.upcard is None else [a.upcard]
             events.append(self.action_event(action_id, player, taken, a, "upcard",
                                             f"hand:{player}", rule="GR-5.2", **fields))
+        elif spec.kind == "pass" and b.big_gin and not a.big_gin:   # GR-6.4: no discard
+            events.append(self.action_event(action_id, player, rule="GR-6.4", **fields))
         else:
             events.append(self.action_event(action_id, player, **fields))
         return events

@@ -200,11 +200,22 @@ static uint64_t legal_knock_discards(uint64_t hand, int hand_size, int limit) {
 }
 
 /* GR-7.1: the cards that may be laid off on the knocker's melds now (OpenSpiel's
- * AllLayoffs: a set of three takes its fourth card; a run its next card at either end, the
- * cards laid off next to it counted once). */
+ * AllLayoffs: a set of three takes its fourth card; a run its next card at either end, past
+ * the cards laid off there, at most layoff_limit of them at each end: GR-7.4). */
+static uint64_t run_end(uint64_t laid, int card, int step, int limit) {
+    int n;
+    for (n = 0; n < limit; n++) {
+        if ((step < 0 && card % 13 == 0) || (step > 0 && card % 13 == 12)) return 0;
+        card += step;
+        if (!(laid & bit(card))) return bit(card);
+    }
+    return 0;
+}
+
 static uint64_t all_layoffs(const GRState *s, int knocker) {
-    uint64_t out = 0, m, ends, ext;
-    int i, j, id, lo, hi;
+    uint64_t out = 0, m, laid = 0;
+    int i, id, limit = s->opt.layoff_limit;
+    for (i = 0; i < s->n_layoffs; i++) laid |= bit(s->layoffs[i]);
     for (i = 0; i < s->n_melds[knocker]; i++) {
         id = s->melds[knocker][i];
         m = gr_meld_mask(id);
@@ -212,15 +223,7 @@ static uint64_t all_layoffs(const GRState *s, int knocker) {
             if (id % 5 != 4) out |= bit(id % 5 * 13 + id / 5);
             continue;
         }
-        lo = lowest_card(m);
-        hi = highest_card(m);
-        ends = (lo % 13 > 0 ? bit(lo - 1) : 0) | (hi % 13 < 12 ? bit(hi + 1) : 0);
-        ext = m;
-        for (j = 0; j < s->n_layoffs; j++)
-            if (ends & bit(s->layoffs[j])) ext |= bit(s->layoffs[j]);
-        lo = lowest_card(ext);
-        hi = highest_card(ext);
-        out |= (lo % 13 > 0 ? bit(lo - 1) : 0) | (hi % 13 < 12 ? bit(hi + 1) : 0);
+        out |= run_end(laid, lowest_card(m), -1, limit) | run_end(laid, highest_card(m), 1, limit);
     }
     return out;
 }
@@ -297,6 +300,8 @@ static void gr_start(void *state) {
         if (s->knock_card == 1) s->knock_card = 0;
     }
     s->drawn = -1;
+    s->taken = -1;
+    s->big_gin = 0;
     s->h.phase = PH_FIRST_UPCARD;
     s->h.to_move = 0;
 }
@@ -323,19 +328,30 @@ static int push_melds(int32_t *out, int n, const uint64_t *ids) {
     return n;
 }
 
+/* GR-4.2: the discard the rule forbids now (the upcard taken this turn), as a mask. */
+static inline uint64_t banned_discard(const GRState *s) {
+    return s->opt.rediscard_upcard || s->taken < 0 ? 0 : bit(s->taken);
+}
+
 /* GR-5.1: a knock needs the deadwood at most the knock card and a discard that keeps it so
  * (GR-6.2). The second holds whenever the first does, but with a hand of 3, 6 or 9 cards all
  * in sets of three and a knock card under 2 (hand_size 2, 5, 8): there OpenSpiel's knock
- * leaves no legal move, and ours is not offered (a Decision). */
-static int can_knock(const GRState *s, uint64_t hand, int deadwood) {
+ * leaves no legal move, and ours is not offered (a Decision); or when that discard is the
+ * upcard just taken and GR-4.2 forbids it (`banned`). */
+static int can_knock(const GRState *s, uint64_t hand, int deadwood, uint64_t banned) {
     if (deadwood > s->knock_card) return 0;
-    if (deadwood > 0 || s->opt.hand_size == 10 || s->opt.hand_size % 3 != 2) return 1;
-    return legal_knock_discards(hand, s->opt.hand_size, s->knock_card) != 0;
+    if (!banned && (deadwood > 0 || s->opt.hand_size == 10 || s->opt.hand_size % 3 != 2)) return 1;
+    return (legal_knock_discards(hand, s->opt.hand_size, s->knock_card) & ~banned) != 0;
+}
+
+/* GR-6.4: big gin, when the option is on: the knocker's eleven cards all meld. */
+static int big_gin_possible(const GRState *s, uint64_t hand) {
+    return s->opt.big_gin_bonus > 0 && best_melds(hand).value == gr_mask_value(hand);
 }
 
 static int gr_legal(void *state, int32_t *out, int capacity) {
     GRState *s = (GRState *)state;
-    int p = s->h.to_move, n = 0, hs = s->opt.hand_size;
+    int p = s->h.to_move, n = 0, hs = s->opt.hand_size, limit;
     uint64_t hand, ids[4];
     if (capacity < MAX_LEGAL) return -1;
     if (p < 0) return 0;
@@ -353,15 +369,19 @@ static int gr_legal(void *state, int32_t *out, int capacity) {
         out[n++] = A_DRAW_UPCARD;
         out[n++] = A_DRAW_STOCK;
         return n;
-    case PH_DISCARD:                              /* GR-4.1, GR-5.1 */
-        n = push_mask(out, 0, hand);
-        if (can_knock(s, hand, s->deadwood[p])) out[n++] = A_KNOCK;
+    case PH_DISCARD:                              /* GR-4.1, GR-4.2, GR-5.1 */
+        n = push_mask(out, 0, hand & ~banned_discard(s));
+        if (can_knock(s, hand, s->deadwood[p], banned_discard(s))) out[n++] = A_KNOCK;
         return n;
     case PH_KNOCK:                                /* GR-6 */
-        if (popcount64(hand) == hs + 1)
-            return push_mask(out, 0, legal_knock_discards(hand, hs, s->knock_card));
-        if (gr_mask_value(hand) <= s->knock_card) out[n++] = A_PASS;
-        legal_melds(hand, s->knock_card, ids);
+        if (popcount64(hand) == hs + 1 && !s->big_gin) {
+            n = push_mask(out, 0, legal_knock_discards(hand, hs, s->knock_card) & ~banned_discard(s));
+            if (big_gin_possible(s, hand)) out[n++] = A_PASS;          /* GR-6.4 */
+            return n;
+        }
+        limit = s->big_gin ? 0 : s->knock_card;  /* GR-6.4: big gin lays every card */
+        if (gr_mask_value(hand) <= limit) out[n++] = A_PASS;
+        legal_melds(hand, limit, ids);
         return push_melds(out, n, ids);
     case PH_LAYOFF:                               /* GR-7 */
         if (!s->finished_layoffs) {
@@ -372,9 +392,10 @@ static int gr_legal(void *state, int32_t *out, int capacity) {
         out[n++] = A_PASS;
         legal_melds(hand, GR_MAX_DEADWOOD, ids);
         return push_melds(out, n, ids);
-    case PH_WALL:                                 /* GR-5.2 */
+    case PH_WALL:                                 /* GR-5.2 (GR-4.2: the knock takes the upcard) */
         out[n++] = A_PASS;
-        if (can_knock(s, hand | bit(s->upcard), gr_min_deadwood(hand | bit(s->upcard), hs)))
+        if (can_knock(s, hand | bit(s->upcard), gr_min_deadwood(hand | bit(s->upcard), hs),
+                      s->opt.rediscard_upcard ? 0 : bit(s->upcard)))
             out[n++] = A_KNOCK;
         return n;
     default:
@@ -386,6 +407,7 @@ static int gr_legal(void *state, int32_t *out, int capacity) {
 static void end_game(GRState *s, int reason);
 
 static void take_upcard(GRState *s, int p) {
+    s->taken = s->upcard;                         /* GR-4.2 */
     s->hand[p] |= bit(s->upcard);
     s->known[p] |= bit(s->upcard);
     s->upcard = -1;
@@ -395,6 +417,7 @@ static void take_stock(GRState *s, int p) {
     int card = pile_pop(&s->stock);
     s->hand[p] |= bit(card);
     s->drawn = card;
+    s->taken = -1;
     s->deadwood[p] = gr_min_deadwood(s->hand[p], s->opt.hand_size);
     s->h.phase = PH_DISCARD;
 }
@@ -469,11 +492,19 @@ static void gr_apply(void *state, int action) {
         } else {
             s->repeated_move = 0;
         }
+        if (s->stock.size == WALL && !s->opt.wall_knock) {   /* GR-5.3: pagat's wall */
+            end_game(s, GR_END_WALL);
+            return;
+        }
         s->h.phase = s->stock.size == WALL ? PH_WALL : PH_DRAW;   /* GR-5.2 */
         return;
     case PH_KNOCK:
-        if (popcount64(s->hand[p]) == hs + 1) {   /* GR-6.2 */
-            remove_card(s, p, action);
+        if (popcount64(s->hand[p]) == hs + 1 && !s->big_gin) {
+            if (action == A_PASS) {               /* GR-6.4: big gin, no discard */
+                s->big_gin = 1;
+                return;
+            }
+            remove_card(s, p, action);            /* GR-6.2 */
             pile_push(&s->discard, action);
         } else if (action == A_PASS) {            /* GR-6.3, GR-7.3 */
             if (gr_mask_value(s->hand[p]) == 0) s->finished_layoffs = 1;
@@ -525,10 +556,10 @@ static void add_row(GRState *s, int owner, int what, int count, int points) {
 }
 
 /* GR-8.1: the knocker scores the difference of the deadwood, and the gin bonus; undercut,
- * the other player scores it and the undercut bonus. The rows say so, for both seats (each
+ * the other player scores it and the undercut bonus (GR-8.5: on equal deadwood too). The rows say so, for both seats (each
  * seat's rows add up to its score); GR-8.4 a hand without a knock scores nothing. */
 static void gr_score(GRState *s) {
-    int k, o, r;
+    int k, o, r, gin, bonus, row;
     s->n_rows = 0;
     s->result[0] = s->result[1] = 0;
     if (!s->knocked[0] && !s->knocked[1]) {
@@ -541,12 +572,15 @@ static void gr_score(GRState *s) {
     r = gr_mask_value(s->hand[o]) - gr_mask_value(s->hand[k]);
     add_row(s, k, GR_ROW_DIFFERENCE, -1, r);
     add_row(s, o, GR_ROW_DIFFERENCE, -1, -r);
-    if (gr_mask_value(s->hand[k]) == 0) {
-        r += s->opt.gin_bonus;
-        add_row(s, k, GR_ROW_GIN, -1, s->opt.gin_bonus);
-        add_row(s, o, GR_ROW_GIN, -1, -s->opt.gin_bonus);
+    gin = gr_mask_value(s->hand[k]) == 0;
+    if (gin) {                                    /* GR-6.4: big gin's bonus instead */
+        bonus = s->big_gin ? s->opt.big_gin_bonus : s->opt.gin_bonus;
+        row = s->big_gin ? GR_ROW_BIG_GIN : GR_ROW_GIN;
+        r += bonus;
+        add_row(s, k, row, -1, bonus);
+        add_row(s, o, row, -1, -bonus);
     }
-    if (r < 0) {
+    if (r < 0 || (r == 0 && !gin && s->opt.undercut_on_equal)) {   /* GR-8.5 */
         r -= s->opt.undercut_bonus;
         add_row(s, k, GR_ROW_UNDERCUT, -1, -s->opt.undercut_bonus);
         add_row(s, o, GR_ROW_UNDERCUT, -1, s->opt.undercut_bonus);
@@ -709,7 +743,7 @@ static long long gr_play(void *s, Rng *chooser, int32_t *scratch, long long max_
 enum {
     R_FIRST_UPCARD = 0, R_BOTH_PASSED, R_DRAW_FIRST, R_DISCARD_OR_KNOCK, R_NOT_HELD,
     R_KNOCK_OVER, R_KNOCK_DISCARD, R_MELD, R_PASS_DEADWOOD, R_LAYOFF, R_GIN, R_WALL,
-    NUM_REFUSALS
+    R_REDISCARD, R_KNOCK_REDISCARD, R_BIG_GIN, NUM_REFUSALS
 };
 
 static int gr_refuse(const void *state, int32_t action, Refusal *out) {
@@ -721,6 +755,10 @@ static int gr_refuse(const void *state, int32_t action, Refusal *out) {
         if (legal[i] == action) return -1;
     if (card && !(s->hand[p] & bit(action)))
         return refuse1(out, R_NOT_HELD, "GR-4.1", gr_card_id(action));
+    if (card && (banned_discard(s) & bit(action)) && !s->big_gin
+        && (s->h.phase == PH_DISCARD || s->h.phase == PH_KNOCK)
+        && popcount64(s->hand[p]) == s->opt.hand_size + 1)
+        return refuse1(out, R_REDISCARD, "GR-4.2", gr_card_id(action));
     switch (s->h.phase) {
     case PH_FIRST_UPCARD:
         if (s->passed_first[0] && s->passed_first[1]) return refuse0(out, R_BOTH_PASSED, "GR-3.2");
@@ -728,20 +766,30 @@ static int gr_refuse(const void *state, int32_t action, Refusal *out) {
     case PH_DRAW:
         return refuse0(out, R_DRAW_FIRST, "GR-4.1");
     case PH_DISCARD:
+        if (action == A_KNOCK && s->deadwood[p] <= s->knock_card && banned_discard(s))
+            return refuse1(out, R_KNOCK_REDISCARD, "GR-4.2", gr_card_id(s->taken));
         if (action == A_KNOCK) return refuse1(out, R_KNOCK_OVER, "GR-5.1", s->knock_card);
         return refuse0(out, R_DISCARD_OR_KNOCK, "GR-4.1");
     case PH_KNOCK:
-        if (popcount64(s->hand[p]) == s->opt.hand_size + 1)
+        if (popcount64(s->hand[p]) == s->opt.hand_size + 1 && !s->big_gin) {
+            if (action == A_PASS && s->opt.big_gin_bonus > 0)
+                return refuse0(out, R_BIG_GIN, "GR-6.4");
             return refuse1(out, R_KNOCK_DISCARD, "GR-6.2", s->knock_card);
-        if (action == A_PASS) return refuse1(out, R_PASS_DEADWOOD, "GR-6.3", s->knock_card);
-        return refuse0(out, R_MELD, "GR-6.3");
+        }
+        if (action == A_PASS)
+            return refuse1(out, R_PASS_DEADWOOD, s->big_gin ? "GR-6.4" : "GR-6.3",
+                           s->big_gin ? 0 : s->knock_card);
+        return refuse0(out, R_MELD, s->big_gin ? "GR-6.4" : "GR-6.3");
     case PH_LAYOFF:
         if (!s->finished_layoffs && card) return refuse1(out, R_LAYOFF, "GR-7.1", gr_card_id(action));
         if (card && s->n_layoffs == 0 && gr_mask_value(s->hand[other(p)]) == 0)
             return refuse0(out, R_GIN, "GR-7.3");
         if (card) return refuse1(out, R_LAYOFF, "GR-7.1", gr_card_id(action));
         return refuse0(out, R_MELD, "GR-7.2");
-    default:
+    default:                                      /* the wall */
+        if (action == A_KNOCK && !s->opt.rediscard_upcard
+            && gr_min_deadwood(s->hand[p] | bit(s->upcard), s->opt.hand_size) <= s->knock_card)
+            return refuse1(out, R_KNOCK_REDISCARD, "GR-4.2", gr_card_id(s->upcard));
         if (action == A_KNOCK) return refuse1(out, R_KNOCK_OVER, "GR-5.1", s->knock_card);
         return refuse0(out, R_WALL, "GR-5.2");
     }
@@ -774,7 +822,11 @@ const GameHooks GR_HOOKS = {
 };
 
 /* ---------------------------------------------------------------- the game, as the C ABI sees it */
-enum { O_KNOCK_CARD = 0, O_GIN_BONUS, O_UNDERCUT_BONUS, O_OKLAHOMA, O_HAND_SIZE, NUM_OPTIONS };
+enum {
+    O_KNOCK_CARD = 0, O_GIN_BONUS, O_UNDERCUT_BONUS, O_OKLAHOMA, O_HAND_SIZE,
+    O_REDISCARD_UPCARD, O_BIG_GIN_BONUS, O_LAYOFF_LIMIT, O_UNDERCUT_ON_EQUAL, O_WALL_KNOCK,
+    NUM_OPTIONS
+};
 
 /* The Python options_spec, option for option (cardcore.games.gin_rummy.GinRummy). */
 static const OptionSpec GR_OPTIONS[NUM_OPTIONS] = {
@@ -783,6 +835,11 @@ static const OptionSpec GR_OPTIONS[NUM_OPTIONS] = {
     {"undercut_bonus", OPT_INT, "GR-8.1", 25, 0, GR_MAX_BONUS, 0, NULL, 0, 0},
     {"oklahoma", OPT_FLAG, "GR-3.3", 0, 0, 0, 0, NULL, 0, 0},
     {"hand_size", OPT_INT, "GR-2.1", 10, GR_MIN_HAND_SIZE, GR_MAX_HAND_SIZE, 0, NULL, 0, 0},
+    {"rediscard_upcard", OPT_FLAG, "GR-4.2", 1, 0, 0, 0, NULL, 0, 0},
+    {"big_gin_bonus", OPT_INT, "GR-6.4", 0, 0, GR_MAX_BONUS, 0, NULL, 0, 0},
+    {"layoff_limit", OPT_INT, "GR-7.4", 2, 1, GR_MAX_LAYOFF_LIMIT, 0, NULL, 0, 0},
+    {"undercut_on_equal", OPT_FLAG, "GR-8.5", 0, 0, 0, 0, NULL, 0, 0},
+    {"wall_knock", OPT_FLAG, "GR-5.3", 1, 0, 0, 0, NULL, 0, 0},
 };
 
 int gr_init(void *state, int players, const int64_t *values) {
@@ -794,6 +851,11 @@ int gr_init(void *state, int players, const int64_t *values) {
     if (values[O_UNDERCUT_BONUS] < 0 || values[O_UNDERCUT_BONUS] > GR_MAX_BONUS) return -1;
     if (values[O_OKLAHOMA] < 0 || values[O_OKLAHOMA] > 1) return -1;
     if (values[O_HAND_SIZE] < GR_MIN_HAND_SIZE || values[O_HAND_SIZE] > GR_MAX_HAND_SIZE) return -1;
+    if (values[O_REDISCARD_UPCARD] < 0 || values[O_REDISCARD_UPCARD] > 1) return -1;
+    if (values[O_BIG_GIN_BONUS] < 0 || values[O_BIG_GIN_BONUS] > GR_MAX_BONUS) return -1;
+    if (values[O_LAYOFF_LIMIT] < 1 || values[O_LAYOFF_LIMIT] > GR_MAX_LAYOFF_LIMIT) return -1;
+    if (values[O_UNDERCUT_ON_EQUAL] < 0 || values[O_UNDERCUT_ON_EQUAL] > 1) return -1;
+    if (values[O_WALL_KNOCK] < 0 || values[O_WALL_KNOCK] > 1) return -1;
     s->h.players = players;
     s->h.to_move = -1;
     s->opt.knock_card = (int32_t)values[O_KNOCK_CARD];
@@ -801,9 +863,14 @@ int gr_init(void *state, int players, const int64_t *values) {
     s->opt.undercut_bonus = (int32_t)values[O_UNDERCUT_BONUS];
     s->opt.oklahoma = (int)values[O_OKLAHOMA];
     s->opt.hand_size = (int32_t)values[O_HAND_SIZE];
+    s->opt.rediscard_upcard = (int)values[O_REDISCARD_UPCARD];
+    s->opt.big_gin_bonus = (int32_t)values[O_BIG_GIN_BONUS];
+    s->opt.layoff_limit = (int32_t)values[O_LAYOFF_LIMIT];
+    s->opt.undercut_on_equal = (int)values[O_UNDERCUT_ON_EQUAL];
+    s->opt.wall_knock = (int)values[O_WALL_KNOCK];
     for (k = 0; k < NUM_CARDS; k++) s->deck[k] = (uint8_t)k;
     s->upcard = s->prev_upcard = -1;
-    s->drawn = -1;
+    s->drawn = s->taken = -1;
     s->obs_size = gr_obs_layout(s->obs_offset);
     s->h.phase = PH_OVER;
     return 0;

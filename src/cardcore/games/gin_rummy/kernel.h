@@ -11,7 +11,8 @@
  *     0..51    the card with that index: discard it (GR-4.1, GR-6.2), lay it off (GR-7.1)
  *     52       draw the upcard                                     GR-3.1, GR-4.1
  *     53       draw from the stock                                 GR-3.2, GR-4.1
- *     54       pass                                                GR-3.1, GR-6.3, GR-7.1, GR-5.2
+ *     54       pass                                                GR-3.1, GR-6.3, GR-7.1, GR-5.2;
+ *              after a knock with eleven cards, keep them all: big gin  GR-6.4
  *     55       knock                                               GR-5.1, GR-5.2
  *     56..240  lay the meld with OpenSpiel's meld id (action - 56)  GR-6.3, GR-7.2
  *
@@ -36,7 +37,8 @@ enum {
     GR_MAX_HAND_SIZE = 10,            /* GR-2.1 (the hand_size option's bound) */
     GR_MIN_HAND_SIZE = 2,
     GR_MAX_KNOCK_CARD = 10,           /* GR-5.1: OpenSpiel's tensor has ten places for it */
-    GR_MAX_BONUS = 1000
+    GR_MAX_BONUS = 1000,
+    GR_MAX_LAYOFF_LIMIT = 10          /* GR-7.4: no end of a run takes more than ten cards */
 };
 
 /* ---------------------------------------------------------------- action table */
@@ -97,6 +99,7 @@ enum {
     GR_ROW_DIFFERENCE = 1,
     GR_ROW_GIN = 2,
     GR_ROW_UNDERCUT = 3,
+    GR_ROW_BIG_GIN = 4,
     GR_MAX_ROWS = 8
 };
 
@@ -107,6 +110,12 @@ typedef struct GROptions {
     int32_t undercut_bonus;            /* GR-8.1 */
     int32_t hand_size;                 /* GR-2.1 */
     int oklahoma;                      /* GR-3.3 */
+    /* pagat's standard readings (the defaults are OpenSpiel's) */
+    int rediscard_upcard;              /* GR-4.2: 1 (OpenSpiel) may discard the upcard just taken */
+    int32_t big_gin_bonus;             /* GR-6.4: 0 = no big gin (OpenSpiel) */
+    int32_t layoff_limit;              /* GR-7.4: cards laid off at each end of a run (10: all) */
+    int undercut_on_equal;             /* GR-8.5: 0 (OpenSpiel) an undercut needs less deadwood */
+    int wall_knock;                    /* GR-5.3: 1 (OpenSpiel) the wall's knock (GR-5.2) is played */
 } GROptions;
 
 typedef struct GRState {
@@ -130,6 +139,8 @@ typedef struct GRState {
     int32_t n_layoffs;
     uint8_t layoffs[GR_MAX_HAND_SIZE + 1];             /* cards laid off, in order */
     int32_t drawn;                     /* the card the last action took from the stock, or -1 */
+    int32_t taken;                     /* GR-4.2: the upcard taken this turn, or -1 */
+    int big_gin;                       /* GR-6.4: the knocker keeps its eleven cards */
     int32_t end_reason;                /* GR_END_* once over */
     int32_t result[GR_PLAYERS];        /* GR-8.1: the returns */
     int32_t n_rows;
@@ -183,7 +194,9 @@ int gr_obs_layout(int32_t *offset);
 int gr_zone_cards(const void *state, int zone, int instance, uint8_t *out);
 
 /* The C ABI: setup from resolved option values (GR_KERNEL's option order: knock_card,
- * gin_bonus, undercut_bonus, oklahoma, hand_size), an action's notation, the composition. */
+ * gin_bonus, undercut_bonus, oklahoma, hand_size, rediscard_upcard, big_gin_bonus,
+ * layoff_limit, undercut_on_equal, wall_knock), an action's notation, the
+ * composition. */
 int gr_init(void *state, int players, const int64_t *values);
 int gr_action_label(const void *state, int action, char *buf, size_t len);
 int gr_composition(const void *state, uint8_t *out);

@@ -37,10 +37,16 @@ LAID_OFF = Line(P_("{name} laid off {cards}."))
 MELDED = Line(P_("{name} laid the meld {cards}."))
 KNOCKED = Line(P_("{name} knocked."))
 PASSED = Line(P_("{name} passed."))
+BIG_GIN = Line(P_("{name} kept all eleven cards: big gin."))
 
 
 def _card(event: Event, seat: int | None, who: Who, name: str) -> Said:
     line = LAID_OFF if event.get("rule") == "GR-7.1" else DISCARDED
+    return (line, NEXT) if _passes(event) else line
+
+
+def _pass(event: Event, seat: int | None, who: Who, name: str) -> Said:
+    line = BIG_GIN if event.get("rule") == "GR-6.4" else PASSED
     return (line, NEXT) if _passes(event) else line
 
 
@@ -54,7 +60,7 @@ PHRASES: dict[str, Phrase] = {
     "play_card": _card,
     "meld": _with_next(MELDED),
     "knock": _with_next(KNOCKED),
-    "pass": _with_next(PASSED),
+    "pass": _pass,
     "deal": Line(P_("Hand {hand}: {name} dealt; stock: {count}."), of="dealer",
                  fields={"count": "stock_size"}),
     "turn_up": Line(N_("The upcard is {cards}; the knock card is {knock_card}."),
@@ -76,6 +82,9 @@ REFUSALS = (
     N_("{card} does not fit the knocker's melds now"),
     N_("nothing may be laid off on gin"),
     N_("two cards are left in the stock: knock or pass"),
+    N_("you took {card} from the discard pile this turn: discard another card"),
+    N_("a knock needs a discard other than {card}, the upcard taken this turn"),
+    N_("big gin needs all eleven cards in melds: discard a card"),
 )
 
 NOTATION = (
@@ -84,5 +93,6 @@ NOTATION = (
     ("card 7H", N_("discard a card; after a knock, lay it off on the knocker's melds")),
     ("knock", N_("end the hand with your deadwood at most the knock card")),
     ("meld 7H 8H 9H", N_("lay a meld: three or four of a rank, or a run of a suit")),
-    ("pass", N_("pass (the first upcard, the wall, or when done laying)")),
+    ("pass", N_("pass (the first upcard, the wall, or when done laying; after a knock, "
+                "big gin)")),
 )
