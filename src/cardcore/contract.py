@@ -43,6 +43,7 @@ WORDS_OPTIONAL: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "move_note": ("a function (action) -> str | None", callable),
     "explain_notation": ("a function (words, hand) -> (message, rule) | None", callable),
     "count_words": ("a function (what, count) -> str", callable),
+    "move_words": ("a function (notation) -> str | None", callable),
 }
 
 

@@ -108,10 +108,15 @@ COMMON: dict[str, Phrase] = {
 def move_in_words(notation: str, words: Any, phase: str | None = None) -> str:
     """A move's notation in the reader's words (the current language): the caption of its
     kind, from the game's words module (``MOVE_WORDS``, or ``PHASE_MOVE_WORDS`` for
-    ``phase``: the web table's captions), then the rest of the notation ("Побить 7C"). In
-    English, or for a kind without words, the notation itself."""
+    ``phase``: the web table's captions), then the rest of the notation ("Побить 7C"), or
+    the game's own words for a notation (its words module's ``move_words``: Manna's ``take
+    pair``). In English, or for a kind without words, the notation itself."""
     if current_lang() == DEFAULT_LANG:
         return notation
+    own = getattr(words, "move_words", None)      # a notation that is not kind + cards
+    said = own(notation) if own is not None else None
+    if said is not None:
+        return str(said)
     kind, _sep, rest = notation.partition(" ")
     caption = getattr(words, "PHASE_MOVE_WORDS", {}).get(phase, {}).get(kind) \
         or getattr(words, "MOVE_WORDS", {}).get(kind)
