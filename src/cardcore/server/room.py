@@ -264,6 +264,7 @@ class Room:
             "options": game.options,
             "listed": self.settings.listed, "spectators": self.settings.spectators,
             "join": self.settings.join, "rematch": self.rematch,
+            "carried": None if self.settings.carried is None else list(self.settings.carried),
             "fairness": None if self.settings.fairness is None
             else self.settings.fairness.public(),
             "clock": None if self.clock is None else self.clock.public(time.time()),

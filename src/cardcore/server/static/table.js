@@ -378,6 +378,7 @@ function send(action) {
 function ctx() {
   return {
     me: state.seat, seats: state.seats, roundName: game.roundName, roundEnd: game.roundEnd,
+    carried: state.carried ?? null,
   };
 }
 
@@ -810,7 +811,7 @@ function renderLog(c) {
   }
   const ends = events.filter((e) => e.breakdown && e.kind === c.roundEnd);
   const table = document.getElementById("score-table");
-  if (ends.length && table.dataset.count !== String(ends.length)) {
+  if ((ends.length || c.carried) && table.dataset.count !== String(ends.length)) {
     table.replaceChildren(scoreTable(ends, c));
     table.dataset.count = String(ends.length);
   }

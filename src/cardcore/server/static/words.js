@@ -111,18 +111,37 @@ export function rankingList(state, events, ctx) {
   return el("div", {}, list, el("p", { class: "hint" }, t("Scores: {direction}.", { direction: t(direction) })));
 }
 
-// The running score table: one row per finished round, each owner's total after it.
+// The running score table: one row per finished round, each owner's total after it; a
+// rematch's table starts with the scores its series carried (the state's `carried`: «Реванш»
+// continues a Durak match's fool's count), and its totals go on from them.
 export function scoreTable(ends, ctx) {
-  const byTeam = ends[0].breakdown.by === "team";
-  const owners = ends[0].breakdown.totals.length;
-  const sums = new Array(owners).fill(0);
+  const first = ends.length ? ends[0].breakdown : null;
+  const byTeam = Boolean(first) && first.by === "team";
+  const owners = first ? first.totals.length : (ctx.carried || []).length;
+  const carried = carriedBy(ctx.carried, byTeam ? first : null, owners);
+  const sums = carried ? [...carried] : new Array(owners).fill(0);
   const head = el("tr", {}, el("th", {}, capitalized(t(ctx.roundName))),
-    ...Array.from({ length: owners }, (_, k) => el("th", { class: "num" }, byTeam ? teamName(ends[0].breakdown, k, ctx) : seatName(k, ctx))));
+    ...Array.from({ length: owners }, (_, k) => el("th", { class: "num" }, byTeam ? teamName(first, k, ctx) : seatName(k, ctx))));
+  const before = carried ? [el("tr", { class: "carried" }, el("th", {}, t("before this match")),
+    ...carried.map((v) => el("td", { class: "num" }, String(v))))] : [];
   const rows = ends.map((e) => {
     e.breakdown.totals.forEach((total, k) => { sums[k] += total; });
-    const after = !byTeam && Array.isArray(e.scores) && e.scores.length === owners ? e.scores : sums;
+    const own = !byTeam && Array.isArray(e.scores) && e.scores.length === owners ? e.scores : null;
+    const after = own ? own.map((v, k) => v + (carried ? carried[k] : 0)) : sums;
     return el("tr", {}, el("th", {}, String(e[ctx.roundName] ?? "")), ...after.map((v) => el("td", { class: "num" }, String(v))));
   });
   return el("table", { class: "breakdown score-table" }, el("caption", {}, t(roundTexts(ctx.roundName).totals)),
-    el("thead", {}, head), el("tbody", {}, ...rows));
+    el("thead", {}, head), el("tbody", {}, ...before, ...rows));
+}
+
+// The carried scores by owner: per seat, or summed over each team's seats (the breakdown's
+// rows give each seat's team); null when the match follows none.
+function carriedBy(carried, teamBreakdown, owners) {
+  if (!Array.isArray(carried)) return null;
+  if (!teamBreakdown) return carried.slice(0, owners);
+  const sums = new Array(owners).fill(0);
+  for (const row of teamBreakdown.components || []) {
+    if (Number.isInteger(row.seat) && Number.isInteger(row.team) && row.team < owners) sums[row.team] += carried[row.seat] || 0;
+  }
+  return sums;
 }
