@@ -359,7 +359,8 @@ def test_an_older_database_gets_the_seat_columns(db):
     with TestClient(create_app(db)) as c:
         made = create(c, seed=1)
     con = sqlite3.connect(db)
-    for column in ("names", "invite_hash", "listed", "spectators", "join_mode", "rematch"):
+    for column in ("names", "invite_hash", "listed", "spectators", "join_mode", "rematch",
+                   "carried"):
         con.execute(f"ALTER TABLE tables DROP COLUMN {column}")
     con.execute("DROP TABLE presence")
     con.commit()
@@ -367,6 +368,7 @@ def test_an_older_database_gets_the_seat_columns(db):
     with TestClient(create_app(db)) as c:
         state = c.get(f"/api/tables/{made['table']}").json()
         assert (state["listed"], state["spectators"], state["join"]) == (True, True, "invite")
+        assert state["carried"] is None                 # a first match carries nothing
         assert [s["presence"] for s in state["seats"]] == ["away"] * 4
         assert made["table"] in [t["table"] for t in c.get("/api/tables").json()["tables"]]
         # No invite was ever stored: nobody claims a seat of it, once left.
