@@ -15,6 +15,7 @@ catalog, then the shared one; rule IDs and notations stay as they are.
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Sequence
 from typing import Any, Callable, Mapping, Union
 
@@ -109,8 +110,8 @@ def move_in_words(notation: str, words: Any, phase: str | None = None) -> str:
     """A move's notation in the reader's words (the current language): the caption of its
     kind, from the game's words module (``MOVE_WORDS``, or ``PHASE_MOVE_WORDS`` for
     ``phase``: the web table's captions), then the rest of the notation ("Побить 7C"), or
-    the game's own words for a notation (its words module's ``move_words``: Manna's ``take
-    pair``). In English, or for a kind without words, the notation itself."""
+    the game's own words for a notation (its words module's ``move_words``, where a
+    notation is not a kind and its cards). In English, or for a kind without words, the notation itself."""
     if current_lang() == DEFAULT_LANG:
         return notation
     own = getattr(words, "move_words", None)      # a notation that is not kind + cards
@@ -316,7 +317,7 @@ def _breakdown_lines(event: Event, who: Who, game: Any, seat: int | None = None)
              _("    points ({direction}):").format(direction=direction)]
     b: Mapping[str, Any] = event.get("breakdown") or {}
     # A player's row: no rule ID (issue 48; the rulebook gives them), the count in the game's
-    # words where it has them ("durak (8 cards) — 1")
+    # words where it has them ("... (8 cards) — 1")
     with_count = _("    {owner}: {what} ({count}) — {points}")
     without = _("    {owner}: {what} — {points}")
     counted = _count_words(game)
@@ -356,9 +357,17 @@ def _team_name(breakdown: Mapping[str, Any], team: int, seat: int | None, who: W
 
 def _count_words(game: Any) -> Callable[[str, int], str] | None:
     """The game's words for a breakdown row's count (its words module's ``count_words``:
-    Durak's «8 карт»), or None: the bare number."""
-    from cardcore.texts import words_module     # here: texts loads the registry, every game
+    "8 cards"), or None: the bare number."""
     return getattr(words_module(game), "count_words", None)
+
+
+def words_module(game: Any) -> Any:
+    """The game's ``words`` module (its package's terminal words), or None."""
+    cls = game if isinstance(game, type) else type(game)
+    try:
+        return importlib.import_module(cls.__module__ + ".words")
+    except ImportError:
+        return None
 
 
 def breakdown_labels(game: Any) -> tuple[str, ...]:

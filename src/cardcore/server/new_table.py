@@ -137,8 +137,7 @@ def make_game(request: NewTable, extra_bots: Mapping[str, Sequence[str]],
 
 def series_scores(old: Room) -> tuple[int, ...]:
     """A rematch's carried scores (``TableSettings.carried``): what the table it follows
-    carried, plus that table's final scores, seat by seat ("Rematch" continues the count, a
-    Durak match's fools among them)."""
+    carried, plus that table's final scores, seat by seat ("Rematch" continues the count)."""
     scores = [int(s) for s in old.game.scores]
     before = old.settings.carried or (0,) * len(scores)
     return tuple(a + b for a, b in zip(before, scores))

@@ -184,7 +184,7 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
             "carried": {"type": ["array", "null"], "items": {"type": "integer"},
                         "description": "a rematch's scores carried from the matches it "
                                        "follows, per seat (the series' count before this "
-                                       "match: a Durak match's fools); null for a first match"},
+                                       "match); null for a first match"},
             "fairness": {"anyOf": [{"$ref": "#/components/schemas/Fairness"},
                                    {"type": "null"}]},
             "clock": {"anyOf": [{"$ref": "#/components/schemas/ClockState"},

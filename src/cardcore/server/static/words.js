@@ -113,7 +113,7 @@ export function rankingList(state, events, ctx) {
 
 // The running score table: one row per finished round, each owner's total after it; a
 // rematch's table starts with the scores its series carried (the state's `carried`: «Реванш»
-// continues a Durak match's fool's count), and its totals go on from them.
+// continues the count of a match of several hands), and its totals go on from them.
 export function scoreTable(ends, ctx) {
   const first = ends.length ? ends[0].breakdown : null;
   const byTeam = Boolean(first) && first.by === "team";
