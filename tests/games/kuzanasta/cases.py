@@ -39,3 +39,8 @@ REFUSALS_IN_RUSSIAN = [
     (9, {}, "players", "игроков, а не 9"),
     (2, {"clock": {"per_move": -1}}, "clock.per_move", "числом секунд"),
 ]
+
+# tests/test_move_words.py: the Russian captions the terminal lists this game's moves with.
+RUSSIAN_MOVE_CAPTIONS = {"Взять из колоды", "Взять верхнюю из сброса",
+                          "Посмотреть Бога", "Взять у Бога", "Сбросить",
+                          "Сбросить в новую стопку", "Закончить ход", "Выйти"}

@@ -43,3 +43,8 @@ REFUSALS_IN_RUSSIAN = [
 
 # tests/test_vector_opponents.py: options under which the win reward is checked.
 WIN_REWARD_OPTIONS = [{}]
+
+# tests/test_move_words.py: the Russian captions the terminal lists this game's moves with.
+RUSSIAN_MOVE_CAPTIONS = {"Взять из колоды", "Сбросить", "Выйти", "Взять сброс",
+                          "Выложить", "Забрать выкладки", "Добавить к дикой комбинации:",
+                          "Добавить в комбинацию"}
