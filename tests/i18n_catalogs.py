@@ -63,6 +63,9 @@ def runtime_messages(package: str) -> list[str]:
     cls = next(c for c in game_classes() if c.__module__ == package)
     state = cls(seed=0)._state
     texts = list(type(state).breakdown_what) + [cls.round_name, cls.score_direction]
+    # The score table's words with the round in them (the web table's words.js roundTexts).
+    texts += [f"Totals after each {cls.round_name}",
+              f"One row per {cls.round_name}, as the {cls.round_name}s end."]
     texts += list(cls.phases)                              # the stage of a turn, in a header
     texts += [o.doc for o in cls.options_spec.values() if o.doc]
     texts += [cls.title] + [name.replace("_", " ") for name in cls.options_spec]   # the lobby

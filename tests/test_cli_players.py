@@ -156,8 +156,9 @@ def test_end_of_turn_lines_are_words_not_python():
     while not game.is_over and not (seen_out and seen_end):
         view = game.view(0)
         if view["out_player"] is not None and view["final_turns_owed"]:
-            line = [t for t in game.table_lines(0) if "is out" in t][0]
-            assert "final turns still to play: seat " in line and "[" not in line
+            line = [t for t in game.table_lines(0) if t.startswith("Out of cards: ")][0]
+            assert re.fullmatch(r"Out of cards: (you|player \d); final turns still to play: "
+                                r"((you|player \d)(, |$))+", line), line
             seen_out = True
         game.apply(bot.choose(game))
     assert seen_out
@@ -169,6 +170,29 @@ def test_end_of_turn_lines_are_words_not_python():
     ru = breakdown_lines(end, {0: "вы", 1: "место 1", 2: "место 2"}.get, game, lang="ru")
     assert ru[0].startswith("Раунд 1 окончен: ") and ru[1] == "    очки (меньше — лучше):"
     assert ru[-1].startswith("    счёт сейчас: вы ")
+
+
+@pytest.mark.parametrize("name", cardcore.available_games())
+def test_the_table_lines_name_players_counted_from_one_in_both_languages(name):
+    """Issue 48, item 7: a seat in the terminal's table is "you" or "player N" («Игрок N»),
+    counted from 1, and a team is the reader's or the opponents': never "seat 2", «место 2»
+    or «команда 0»."""
+    import random
+    from cardcore.i18n import use
+    game = cardcore.new_game(name, seed=5)
+    rng = random.Random(5)
+    seen: set[str] = set()
+    for _ in range(400):
+        if game.is_over:
+            break
+        for lang in ("en", "ru"):
+            with use(lang, game):
+                seen.update(game.table_lines(0))
+        game.apply(rng.choice(game.legal_actions()))
+    text = "\n".join(seen)
+    assert not re.search(r"\b[Ss]eats? \d|\b[Мм]ест[оа] \d|\b[Tt]eam \d|\b[Кк]оманда \d", text), text
+    if "Player " in text or "player " in text:
+        assert "Игрок " in text
 
 
 # ---------------------------------------------------------------- saves keep their bots

@@ -195,6 +195,27 @@ def play_to_end(client, made):
     raise AssertionError("the match did not end")
 
 
+def test_du_12_a_rematch_continues_the_fools_count_through_a_restart(client, db):
+    """Issue 48, item 5: a 3-hand Durak match's rematch carries its count (the state's
+    `carried`, stored with the table, so a restarted server has it), and the rematch of that
+    rematch carries the sum of both; a first match carries nothing."""
+    made = create(client, game="durak", players=3, options={"hands": 3}, bots={"2": "random"})
+    table, t0 = made["table"], made["seats"]["0"]
+    assert client.get(f"/api/tables/{table}").json()["carried"] is None
+    first = play_to_end(client, made)["scores"]
+    assert sum(first) <= 3
+    second = client.post(f"/api/tables/{table}/rematch", headers=bearer(t0)).json()["table"]
+    state = client.get(f"/api/tables/{second}").json()
+    assert state["carried"] == first and state["scores"] == [0, 0, 0]
+    spec_schema(client, "State").validate(state)
+    with TestClient(create_app(db, limits=Limits(create_burst=1000))) as again:  # a restart
+        assert again.get(f"/api/tables/{second}").json()["carried"] == first
+        then = play_to_end(again, {"table": second, "seats": made["seats"]})["scores"]
+        third = again.post(f"/api/tables/{second}/rematch", headers=bearer(t0)).json()["table"]
+        carried = again.get(f"/api/tables/{third}").json()["carried"]
+    assert carried == [a + b for a, b in zip(first, then)]
+
+
 def test_rematch_keeps_seats_tokens_and_names_once(client):
     made = create(client, game="crazy_eights", players=3, bots={"2": "greedy"},
                   names={"0": "Ann", "1": "Bob"}, listed=False, options={"max_turns": 40},
@@ -338,7 +359,8 @@ def test_an_older_database_gets_the_seat_columns(db):
     with TestClient(create_app(db)) as c:
         made = create(c, seed=1)
     con = sqlite3.connect(db)
-    for column in ("names", "invite_hash", "listed", "spectators", "join_mode", "rematch"):
+    for column in ("names", "invite_hash", "listed", "spectators", "join_mode", "rematch",
+                   "carried"):
         con.execute(f"ALTER TABLE tables DROP COLUMN {column}")
     con.execute("DROP TABLE presence")
     con.commit()
@@ -346,6 +368,7 @@ def test_an_older_database_gets_the_seat_columns(db):
     with TestClient(create_app(db)) as c:
         state = c.get(f"/api/tables/{made['table']}").json()
         assert (state["listed"], state["spectators"], state["join"]) == (True, True, "invite")
+        assert state["carried"] is None                 # a first match carries nothing
         assert [s["presence"] for s in state["seats"]] == ["away"] * 4
         assert made["table"] in [t["table"] for t in c.get("/api/tables").json()["tables"]]
         # No invite was ever stored: nobody claims a seat of it, once left.

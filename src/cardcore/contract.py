@@ -42,6 +42,8 @@ WORDS_OPTIONAL: dict[str, tuple[str, Callable[[Any], bool]]] = {
                  lambda v: isinstance(v, (tuple, list)) and all(isinstance(x, str) for x in v)),
     "move_note": ("a function (action) -> str | None", callable),
     "explain_notation": ("a function (words, hand) -> (message, rule) | None", callable),
+    "count_words": ("a function (what, count) -> str", callable),
+    "move_words": ("a function (notation) -> str | None", callable),
 }
 
 

@@ -15,6 +15,7 @@ catalog, then the shared one; rule IDs and notations stay as they are.
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Sequence
 from typing import Any, Callable, Mapping, Union
 
@@ -108,10 +109,15 @@ COMMON: dict[str, Phrase] = {
 def move_in_words(notation: str, words: Any, phase: str | None = None) -> str:
     """A move's notation in the reader's words (the current language): the caption of its
     kind, from the game's words module (``MOVE_WORDS``, or ``PHASE_MOVE_WORDS`` for
-    ``phase``: the web table's captions), then the rest of the notation ("Побить 7C"). In
-    English, or for a kind without words, the notation itself."""
+    ``phase``: the web table's captions), then the rest of the notation ("Побить 7C"), or
+    the game's own words for a notation (its words module's ``move_words``, where a
+    notation is not a kind and its cards). In English, or for a kind without words, the notation itself."""
     if current_lang() == DEFAULT_LANG:
         return notation
+    own = getattr(words, "move_words", None)      # a notation that is not kind + cards
+    said = own(notation) if own is not None else None
+    if said is not None:
+        return str(said)
     kind, _sep, rest = notation.partition(" ")
     caption = getattr(words, "PHASE_MOVE_WORDS", {}).get(phase, {}).get(kind) \
         or getattr(words, "MOVE_WORDS", {}).get(kind)
@@ -299,8 +305,8 @@ DIRECTIONS = (N_("higher is better"), N_("lower is better"))   # Game.score_dire
 def breakdown_lines(event: Event, who: Who, game: Any, lang: str = DEFAULT_LANG,
                     seat: int | None = None) -> list[str]:
     """The lines of a round-end event (``game.round_end_event``) as ``seat`` saw it: its
-    heading (the event's ``text``, with the reason), then the breakdown with its rule IDs,
-    in ``lang``."""
+    heading (the event's ``text``, with the reason), then the breakdown's rows, in
+    ``lang``."""
     with use(lang, game):
         return _breakdown_lines(event, who, game, seat)
 
@@ -310,24 +316,58 @@ def _breakdown_lines(event: Event, who: Who, game: Any, seat: int | None = None)
     lines = [sentence(round_heading(event, seat, who, game)),
              _("    points ({direction}):").format(direction=direction)]
     b: Mapping[str, Any] = event.get("breakdown") or {}
-    # A row as a template, so a language may leave out the rule ID (a player's text: issue 48)
-    with_count = _("    {owner}: {what} ×{count} → {points}  [{rule}]")
-    without = _("    {owner}: {what} → {points}  [{rule}]")
+    # A player's row: no rule ID (issue 48; the rulebook gives them), the count in the game's
+    # words where it has them ("... (8 cards) — 1")
+    with_count = _("    {owner}: {what} ({count}) — {points}")
+    without = _("    {owner}: {what} — {points}")
+    counted = _count_words(game)
     for c in b.get("components", []):
         owner = (who(c["seat"]) if "seat" in c else _("team {team}").format(team=c["team"]))
-        lines.append((with_count if "count" in c else without).format(
-            owner=owner, what=row_text(c, game), count=c.get("count"),
-            points=f"{c['points']:+d}", rule=c["rule"]))
+        count = c.get("count")
+        if counted is not None and count is not None:
+            count = counted(str(c.get("what", "")), count)    # "8 cards"; "" shows none
+        lines.append((with_count if count not in (None, "") else without).format(
+            owner=owner, what=row_text(c, game), count=count, points=c["points"]))
     totals = b.get("totals", [])
     if totals:
         by_team = b.get("by") == "team"
         lines.append(_("    totals: {totals}").format(totals=", ".join(
-            f"{_('team {team}').format(team=k) if by_team else who(k)} {t:+d}"
+            f"{_team_name(b, k, seat, who) if by_team else who(k)} {t:+d}"
             for k, t in enumerate(totals))))
     if "scores" in event:
         lines.append(_("    scores now: {scores}").format(scores=", ".join(
             f"{who(k)} {s}" for k, s in enumerate(event["scores"]))))
     return lines
+
+
+def _team_name(breakdown: Mapping[str, Any], team: int, seat: int | None, who: Who) -> str:
+    """A team as its reader names it, with its players (the breakdown's rows give each
+    seat's team): "your team (you, player 3)", "opponents (player 2, player 4)"; to a
+    spectator "team 1 (...)", counted from 1."""
+    members = sorted({c["seat"] for c in breakdown.get("components", [])
+                      if c.get("team") == team and isinstance(c.get("seat"), int)})
+    mine = [c.get("team") for c in breakdown.get("components", []) if c.get("seat") == seat]
+    names = ", ".join(who(k) for k in members)
+    if seat is None or not mine:
+        return _("team {n} ({names})").format(n=team + 1, names=names)
+    if mine[0] == team:
+        return _("your team ({names})").format(names=names)
+    return _("opponents ({names})").format(names=names)
+
+
+def _count_words(game: Any) -> Callable[[str, int], str] | None:
+    """The game's words for a breakdown row's count (its words module's ``count_words``:
+    "8 cards"), or None: the bare number."""
+    return getattr(words_module(game), "count_words", None)
+
+
+def words_module(game: Any) -> Any:
+    """The game's ``words`` module (its package's terminal words), or None."""
+    cls = game if isinstance(game, type) else type(game)
+    try:
+        return importlib.import_module(cls.__module__ + ".words")
+    except ImportError:
+        return None
 
 
 def breakdown_labels(game: Any) -> tuple[str, ...]:

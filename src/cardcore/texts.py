@@ -4,25 +4,16 @@
 show the same texts from here."""
 from __future__ import annotations
 
-import importlib
 from importlib import resources
 from typing import Any
 
 from cardcore.errors import ConfigError, IllegalActionError, Words
 from cardcore.i18n import N_, _, check_lang, fill
+from cardcore.narrate import words_module  # the game's words (here for its users)
 from cardcore.registry import game_class
 
 __all__ = ["SHARED_REFUSALS", "refusal_text", "config_text", "words_text", "howto_text",
            "words_module"]
-
-
-def words_module(game: Any) -> Any:
-    """The game's ``words`` module (its package's terminal words), or None."""
-    cls = game if isinstance(game, type) else type(game)
-    try:
-        return importlib.import_module(cls.__module__ + ".words")
-    except ImportError:
-        return None
 
 
 # Refusals the shared Game makes (cardcore.game), as templates for translation.

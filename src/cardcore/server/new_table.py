@@ -20,7 +20,7 @@ from cardcore.server.takeback import OPTION as TAKEBACK_OPTION
 from cardcore.server.takeback import TakebackError, parse_takeback
 from cardcore.server.tokens import new_token, token_hash
 
-__all__ = ["NewTable", "Made", "SeatPlan", "make_game", "seat_plan", "MAX_SEED"]
+__all__ = ["NewTable", "Made", "SeatPlan", "make_game", "seat_plan", "series_scores", "MAX_SEED"]
 
 MAX_SEED = 2**64 - 1        # a table's seed: the generator's 64 bits (larger ones only fold)
 
@@ -134,6 +134,14 @@ def make_game(request: NewTable, extra_bots: Mapping[str, Sequence[str]],
     except (TypeError, ValueError, OverflowError) as e:
         raise ApiError(422, f"bad table configuration: {str(e)[:200]}") from None
     return Made(g, dict(bots), clock_spec, fairness, takeback)
+
+
+def series_scores(old: Room) -> tuple[int, ...]:
+    """A rematch's carried scores (``TableSettings.carried``): what the table it follows
+    carried, plus that table's final scores, seat by seat ("Rematch" continues the count)."""
+    scores = [int(s) for s in old.game.scores]
+    before = old.settings.carried or (0,) * len(scores)
+    return tuple(a + b for a, b in zip(before, scores))
 
 
 def seat_plan(request: NewTable, made: Made, inherit: Room | None) -> SeatPlan:

@@ -156,6 +156,9 @@ class TableState(_TableState, total=False):
     join: Annotated[str, JOIN]
     rematch: Annotated[Optional[str], Schema(description="the rematch table's id, once a "
                                                          "seat asked for one")]
+    carried: Annotated[Optional[List[int]], Schema(
+        description="a rematch's scores carried from the matches it follows, per seat (the "
+                    "series' count before this match); null for a first match")]
     fairness: Optional[Fairness]
     clock: Optional[ClockState]
     forfeit: Annotated[Optional[int], Schema(minimum=0)]

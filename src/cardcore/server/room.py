@@ -270,6 +270,7 @@ class Room:
             "options": game.options,
             "listed": self.settings.listed, "spectators": self.settings.spectators,
             "join": self.settings.join, "rematch": self.rematch,
+            "carried": None if self.settings.carried is None else list(self.settings.carried),
             "fairness": public_fairness(self.settings.fairness),
             "clock": None if self.clock is None else self.clock.public(time.time()),
             "forfeit": None if self.clock is None else self.clock.forfeit,
@@ -667,7 +668,8 @@ def revived(host: RoomHost, stored: StoredTable, game: Game | None, think_ms: fl
         stored.bots, stored.bot_seed, stored.takeback, stored.listed, stored.spectators,
         stored.join, creator_hash=stored.creator_hash, invite_hash=stored.invite_hash,
         fairness=None if stored.fairness is None else Fairness.from_json(stored.fairness),
-        think_ms=think_ms)
+        think_ms=think_ms,
+        carried=None if stored.carried is None else tuple(json.loads(stored.carried)))
     room = Room(host, stored.id, game, settings, stored.token_hashes,
                 len(json.loads(stored.save)["actions"]), names=stored.names,
                 record_keys=record_keys, rewinds=stored.rewinds, rematch=stored.rematch,

@@ -83,6 +83,8 @@ ADDED_COLUMNS += [("takeback", "INTEGER"), ("rewinds", "INTEGER")]
 # of the rematch table once one was asked for.
 ADDED_COLUMNS += [("names", "TEXT"), ("invite_hash", "TEXT"), ("listed", "INTEGER"),
                   ("spectators", "INTEGER"), ("join_mode", "TEXT"), ("rematch", "TEXT")]
+# A rematch's scores carried from the matches it follows (JSON [int per seat]; NULL: none).
+ADDED_COLUMNS += [("carried", "TEXT")]
 # Sockets per seat and server process (several processes share presence, docs/server.md):
 # a process's rows count only while it refreshes ``seen`` (a killed process's rows expire).
 PRESENCE_SCHEMA = """
@@ -199,6 +201,7 @@ class StoredTable:
     spectators: bool = True
     join: str = "invite"
     rematch: str | None = None
+    carried: str | None = None
 
 
 def seats_json(mapping: dict[int, str]) -> str:
@@ -211,7 +214,7 @@ def seats_json(mapping: dict[int, str]) -> str:
 LOADED_COLUMNS = ("id", "game", "players", "save", "bots", "bot_seed", "token_hashes",
                   "created", "creator_hash", "ended", "fairness", "clock", "takeback",
                   "rewinds", "names", "invite_hash", "listed", "spectators", "join_mode",
-                  "rematch")
+                  "rematch", "carried")
 
 
 def _seat_map(text: str | None) -> dict[int, str]:
@@ -339,7 +342,7 @@ class SqlTableStore:
                takeback: bool = False,
                names: dict[int, str] | None = None, invite_hash: str | None = None,
                listed: bool = True, spectators: bool = True, join: str = "invite",
-               lease: tuple[str, float] | None = None) -> None:
+               carried: str | None = None, lease: tuple[str, float] | None = None) -> None:
         """A new table row; ``creator`` is the client address that created it (for the limit
         of open tables per address), ``creator_hash`` the hash of its creator token;
         ``lease``: its lease taken in the same transaction (a process and seconds; a shared
@@ -351,15 +354,15 @@ class SqlTableStore:
                 "INSERT INTO tables (id, game, players, save, actions, current_player, over, "
                 "bots, bot_seed, token_hashes, created, updated, creator, creator_hash, "
                 "ended, ended_at, human_at, fairness, clock, deadline, takeback, rewinds, "
-                "names, invite_hash, listed, spectators, join_mode) "
+                "names, invite_hash, listed, spectators, join_mode, carried) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, "
-                "?, ?, ?, ?)",
+                "?, ?, ?, ?, ?)",
                 (table_id, game, players, save, actions, current_player, int(over),
                  json.dumps({str(k): v for k, v in bots.items()}), bot_seed,
                  seats_json(token_hashes), now, now, creator,
                  creator_hash, "over" if over else None, now if over else None, now,
                  fairness, clock, deadline, int(takeback), seats_json(names or {}),
-                 invite_hash, int(listed), int(spectators), join))
+                 invite_hash, int(listed), int(spectators), join, carried))
             if lease is not None:
                 self._insert_lease(table_id, *lease)
 
@@ -470,7 +473,7 @@ class SqlTableStore:
             clock=row["clock"], takeback=bool(row["takeback"]), rewinds=row["rewinds"] or 0,
             names=_seat_map(row["names"]), invite_hash=row["invite_hash"],
             listed=row["listed"] != 0, spectators=row["spectators"] != 0,
-            join=row["join_mode"] or "invite", rematch=row["rematch"])
+            join=row["join_mode"] or "invite", rematch=row["rematch"], carried=row["carried"])
 
     def count_open(self, creator: str | None = None) -> int:
         """Open tables in all, or those created by the address ``creator``."""

@@ -4,6 +4,7 @@ seat settings and the fairness commitment. Fixed for the table's life, stored in
 its sockets (``audience.Audience``)."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -24,6 +25,9 @@ class TableSettings:
     invite_hash: str | None = field(default=None, repr=False)    # the invite (claims seats)
     fairness: Fairness | None = None               # the committed seed material (records.py)
     think_ms: float | None = None                  # the think budget of searching bots
+    # A rematch's series: each seat's score summed over the matches it follows (a rematch of
+    # a rematch carries both), shown before this match's; None for a first match.
+    carried: tuple[int, ...] | None = None
 
     def columns(self) -> dict[str, Any]:
         """The store's columns of these settings, by ``Store.insert``'s parameter names
@@ -31,4 +35,5 @@ class TableSettings:
         return {"bots": dict(self.bots), "bot_seed": self.bot_seed, "takeback": self.takeback,
                 "listed": self.listed, "spectators": self.spectators, "join": self.join,
                 "creator_hash": self.creator_hash, "invite_hash": self.invite_hash,
-                "fairness": None if self.fairness is None else self.fairness.to_json()}
+                "fairness": None if self.fairness is None else self.fairness.to_json(),
+                "carried": None if self.carried is None else json.dumps(list(self.carried))}

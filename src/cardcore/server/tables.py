@@ -33,7 +33,7 @@ from cardcore.server.leases import Leases
 from cardcore.server.responses import Hints
 from cardcore.server.limits import WS_CLOSE, Limits
 from cardcore.server.metrics import Metrics
-from cardcore.server.new_table import NewTable, make_game, seat_plan
+from cardcore.server.new_table import NewTable, make_game, seat_plan, series_scores
 from cardcore.server.record_keys import RecordKeys
 from cardcore.server.room import (ENDS_OUTSIDE_RULES, Room, revived, seat_events, spectator_view,
                                   zone_descriptors)
@@ -162,7 +162,8 @@ class TableServer:
         settings_of = TableSettings(
             made.bots, secrets.randbits(63), made.takeback, plan.listed, plan.spectators,
             plan.join, creator_hash=plan.creator_hash, invite_hash=plan.invite_hash,
-            fairness=made.fairness, think_ms=self.limits.bot_think_ms)
+            fairness=made.fairness, think_ms=self.limits.bot_think_ms,
+            carried=None if inherit is None else series_scores(inherit))
         table = Room(self, new_table_id(), g, settings_of, plan.hashes, 0, names=plan.names,
                      record_keys=self.record_keys,
                      clock=None if made.clock is None

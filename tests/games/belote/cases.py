@@ -4,6 +4,14 @@ optional, and a test uses its default without it: tests/games/*/cases.py show th
 # tests/test_howto_ends.py: the rule of each end reason, as events.py gives it (keep it with
 # the game's ``reasons`` and its how-to pages).
 END_RULES = {"made": "BE-7.1", "fell": "BE-7.2", "passed_out": "BE-3.8", "one_deal": "BE-2.3"}
+# ... and the words of the how-to pages that say each end, in each language (a player's
+# page names no rule ID: issue 48).
+END_WORDS = {
+    "made": {"en": "The contract is made", "ru": "Контракт выполнен"},
+    "fell": {"en": "The contract fell", "ru": "Контракт не выполнен"},
+    "passed_out": {"en": "All four passed", "ru": "Все четверо спасовали"},
+    "one_deal": {"en": "match is that one deal", "ru": "Игра — одна раздача"},
+}
 
 # The browser tests' table: a start a player can make from the lobby (options, seed).
 TABLE_START = ({}, 1)

@@ -2,6 +2,14 @@
 
 # tests/test_howto_ends.py: the rule of each end reason, as events.py gives it.
 END_RULES = {"out": "CE-7.1", "max_turns": "CE-7.2", "passes": "CE-7.3", "one_hand": "CE-8.3"}
+# ... and the words of the how-to pages that say each end, in each language (a player's
+# page names no rule ID: issue 48).
+END_WORDS = {
+    "out": {"en": "player plays their last card", "ru": "игрок сыграл свою последнюю карту"},
+    "max_turns": {"en": "played by all players together", "ru": "карты, сыгранной всеми игроками вместе"},
+    "passes": {"en": "more pass in a row", "ru": "и ещё один пасуют подряд"},
+    "one_hand": {"en": "hand is the whole match", "ru": "один кон — вся партия"},
+}
 
 # The browser tests' table: a start a player can make from the lobby (options, seed).
 TABLE_START = ({}, 4)

@@ -65,7 +65,7 @@ def test_du_13_1_a_several_card_attack_by_taps_in_russian(browser, web_server, v
 @pytest.mark.parametrize("viewport", ["phone", "laptop"])
 def test_du_12_a_three_hand_match_with_the_fools_count_in_russian(browser, web_server, viewport):
     """hands=3: three hands by taps, a row of the fool's count after each, the match's end
-    says the count."""
+    says the count; the rematch's table starts from it (a row «до этой игры»)."""
     for tab in russian_page(browser, PHONE if viewport == "phone" else LAPTOP):
         start_from_lobby(tab, web_server, "durak", options={"hands": "3"}, seed=3)
         play_to_the_end(tab, random.Random(3), prefer=("attack", "beat", "pass"))
@@ -78,3 +78,13 @@ def test_du_12_a_three_hand_match_with_the_fools_count_in_russian(browser, web_s
         assert sum(counts[-1]) <= 3
         assert "Все партии сыграны. Счёт дураков:" in tab.inner_text("#log")
         shot(tab, f"durak-three-hands-{viewport}")
+        # «Реванш» continues the count: the new match's score table starts from it
+        old = tab.url
+        tab.click("#rematch")
+        tab.wait_for_url(lambda url: url != old)
+        tab.wait_for_selector("#score-table tr.carried")
+        carried = tab.locator("#score-table tr.carried").inner_text().split()
+        assert carried[:3] == ["до", "этой", "игры"], carried
+        assert list(map(int, carried[3:])) == counts[-1], (carried, counts)
+        assert tab.locator("#score-table tbody tr").count() == 1
+        shot(tab, f"durak-rematch-count-{viewport}")

@@ -191,7 +191,10 @@ def test_partners_are_marked_on_the_seats_and_in_the_turn_line(page, slow_server
 
 
 def test_the_end_of_a_partners_hand_names_the_losing_side(page, web_server):
+    """The turn line names the losing side; the score table says «после каждой партии» and
+    heads its columns «ваша команда (вы, Игрок 3)» / «соперники (Игрок 2, Игрок 4)»."""
     start_partners(page, web_server, seed=3)
+    assert page.inner_text("#score-table") == "После каждой партии здесь появится строка."
     rng = random.Random(3)
     while not over(page):
         if forced_now(page):
@@ -203,4 +206,8 @@ def test_the_end_of_a_partners_hand_names_the_losing_side(page, web_server):
     ours = re.search(r"Ваша команда \(вы(,| и) Игрок 3\) проиграла — вы дураки", turn)
     theirs = re.search(r"Дураки — Игрок 2.*Игрок 4", turn)
     assert ours or theirs or "никто не дурак" in turn, turn
+    page.wait_for_selector("#score-table table")
+    heads = page.eval_on_selector_all("#score-table thead th", "hs => hs.map((h) => h.innerText)")
+    assert heads == ["Партия", "ваша команда (вы, Игрок 3)", "соперники (Игрок 2, Игрок 4)"], heads
+    assert "Итог после каждой партии" in page.inner_text("#score-table caption")
     shot(page, f"durak-partners-end-{device(page)}")

@@ -239,7 +239,8 @@ def test_the_terminal_plays_a_russian_game_in_players_words(capsys, monkeypatch)
     assert "JK" not in out
     assert "Игра окончена. Вы" in out and "Победител" not in out
     lines = [line for line in out.splitlines() if "—" in line and "очк" not in line]
-    assert any(re.search(r"вы: вышли из игры \(0\) — \+0", line) for line in lines), out
+    assert any(re.search(r"вы: вышли из игры — 0$", line) for line in lines), out
+    assert any(re.search(r"Игрок \d \(\w+\): дурак \(\d+ карт[аы]?\) — 1$", line) for line in lines), out
     for line in out.splitlines():
         if re.match(r"\s*\d\) ", line) or "cardcore" in line or "--" in line or \
                 "Ваш ход [" in line:
@@ -259,3 +260,44 @@ def test_du_10_3_a_side_loses_together_in_words():
     other = [e for e in game.events(game.winners[0], lang="ru") if e["kind"] == "match_end"][0]
     assert other["text"] == "Игра окончена. Дураки — " + ", ".join(
         f"Игрок {k + 1}" for k in losers) + "."
+
+
+def _end_rows(game: cardcore.Game, seat: int, lang: str) -> list[str]:
+    from cardcore.narrate import breakdown_lines
+    names = {k: ("you" if lang == "en" else "вы") if k == seat else
+             (f"Player {k + 1}" if lang == "en" else f"Игрок {k + 1}") for k in range(6)}
+    end = [e for e in game.events(seat) if e["kind"] == "hand_end"][0]
+    return breakdown_lines(end, names.get, game, lang=lang, seat=seat)
+
+
+def test_du_8_2_the_terminal_scoring_rows_count_the_durak_s_cards_in_words():
+    """«Игрок 2: дурак (8 карт) — 1», «вы: вышли из игры — 0» (issue 48's table), and in
+    English "Player 2: durak (8 cards) — 1": no rule ID, no "×", the count in cards."""
+    game = played(3, players=3)
+    loser = game.state.loser
+    left = [e for e in game.events() if e["kind"] == "hand_end"][0]["hands_left"][loser]
+    seat = (loser + 1) % 3
+    plural = {1: "карта", 2: "карты", 3: "карты", 4: "карты"}.get(left, "карт")
+    ru, en = _end_rows(game, seat, "ru"), _end_rows(game, seat, "en")
+    assert f"    Игрок {loser + 1}: дурак ({left} {plural}) — 1" in ru, ru
+    assert "    вы: вышли из игры — 0" in ru, ru
+    assert f"    Player {loser + 1}: durak ({left} card{'s' if left != 1 else ''}) — 1" in en, en
+    assert "    you: out of cards in time — 0" in en, en
+    for line in ru + en:
+        assert "×" not in line and "→" not in line and not RULE_ID.search(line), line
+
+
+def test_du_10_3_the_terminal_totals_name_your_team_and_the_opponents():
+    """Partners: the totals say «ваша команда (вы, Игрок 3)» and «соперники (Игрок 2, Игрок 4)»,
+    never «команда 0»; the durak's partner who got out has no count."""
+    game = played(2, players=4, partners=True)
+    seat = game.winners[0]
+    ru = _end_rows(game, seat, "ru")
+    mates = sorted({seat, (seat + 2) % 4})
+    ours = ", ".join("вы" if k == seat else f"Игрок {k + 1}" for k in mates)
+    theirs = ", ".join(f"Игрок {k + 1}" for k in range(4) if k not in mates)
+    totals = [line for line in ru if line.startswith("    итого: ")][0]
+    assert f"ваша команда ({ours}) +0" in totals and f"соперники ({theirs}) +2" in totals, ru
+    assert "команда 0" not in " ".join(ru) and "команда 1" not in " ".join(ru)
+    en = _end_rows(game, seat, "en")
+    assert any("your team (" in line and "opponents (" in line for line in en), en

@@ -5,6 +5,15 @@ optional, and a test uses its default without it: tests/games/*/cases.py show th
 # the game's ``reasons`` and its how-to pages).
 END_RULES = {"knock": "GR-8.1", "wall": "GR-5.2", "upcards": "GR-8.2", "repeated": "GR-8.3",
              "one_hand": "GR-8.1"}
+# ... and the words of the how-to pages that say each end, in each language (a player's
+# page names no rule ID: issue 48).
+END_WORDS = {
+    "knock": {"en": "has laid off and melded", "ru": "соперник доложил и выложил свои"},
+    "wall": {"en": "to move does not knock", "ru": "игрок, чей ход, не стучит"},
+    "upcards": {"en": "time the upcard is drawn", "ru": "карту берут в пятидесятый раз"},
+    "repeated": {"en": "upcard and discard it again", "ru": "карту и сбрасывают её же"},
+    "one_hand": {"en": "has laid off and melded", "ru": "соперник доложил и выложил свои"},
+}
 
 # tests/test_options_schema.py: refused (option, value, players); accepted (options, players).
 OPTIONS_OUT_OF_BOUNDS = [("knock_card", 11, 2), ("knock_card", -1, 2), ("hand_size", 11, 2),

@@ -3,6 +3,14 @@
 # tests/test_howto_ends.py: the rule of each end reason, as events.py gives it.
 END_RULES = {"final_turns": "KS-8.1", "final_take": "KS-8.2", "four_kings": "KS-8.3",
              "rounds": "KS-9.4"}
+# ... and the words of the how-to pages that say each end, in each language (a player's
+# page names no rule ID: issue 48).
+END_WORDS = {
+    "final_turns": {"en": "turn, then the round ends", "ru": "один ход, затем раунд кончается"},
+    "final_take": {"en": "turn do not get it", "ru": "не наступил, его не получают"},
+    "four_kings": {"en": "end the round at once", "ru": "сыгранные разом, сразу заканчивают раунд"},
+    "rounds": {"en": "ends after its last round", "ru": "Партия кончается после последнего раунда"},
+}
 
 # The browser tests' table: a start a player can make from the lobby (options, seed).
 TABLE_START = ({}, 21)

@@ -3,6 +3,16 @@
 # tests/test_howto_ends.py: the rule of each end reason, as events.py gives it.
 END_RULES = {"went_out": "KZ-7", "no_draw": "KZ-3.4", "max_turns": "KZ-3.5",
              "target": "KZ-7.5", "deals": "KZ-7.5", "void_deals": "KZ-7.8"}
+# ... and the words of the how-to pages that say each end, in each language (a player's
+# page names no rule ID: issue 48).
+END_WORDS = {
+    "went_out": {"en": "only that player scores", "ru": "очки получает только он"},
+    "no_draw": {"en": "can draw nothing at all", "ru": "когда игроку нечего взять"},
+    "max_turns": {"en": "`max_turns` turns in the deal", "ru": "после `max_turns` ходов в сдаче"},
+    "target": {"en": "when that option is set", "ru": "очками, если задан этот параметр"},
+    "deals": {"en": "when that option is set", "ru": "очками, если задан этот параметр"},
+    "void_deals": {"en": "after its 10,000th void deal", "ru": "после 10 000-й пустой сдачи"},
+}
 
 # The browser tests' table: a start a player can make from the lobby (options, seed).
 TABLE_START = ({"deals": "1"}, 2)
@@ -29,3 +39,8 @@ REFUSALS_IN_RUSSIAN = [
     (9, {}, "players", "игроков, а не 9"),
     (2, {"clock": {"per_move": -1}}, "clock.per_move", "числом секунд"),
 ]
+
+# tests/test_move_words.py: the Russian captions the terminal lists this game's moves with.
+RUSSIAN_MOVE_CAPTIONS = {"Взять из колоды", "Взять верхнюю из сброса",
+                          "Посмотреть Бога", "Взять у Бога", "Сбросить",
+                          "Сбросить в новую стопку", "Закончить ход", "Выйти"}

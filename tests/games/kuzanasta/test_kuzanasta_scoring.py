@@ -244,4 +244,5 @@ def test_table_lines_show_wild_rank_piles_and_best_sets():
     g = ready()
     lines = g.table_lines(0)
     text = "\n".join(lines)
-    assert "wild cards: fives" in text and "7-7-7 + Q-Q-W = 20000" in text and "Pile 0" in text
+    assert "wild cards: fives" in text and "7-7-7 + Q-Q-W = 20000" in text
+    assert "Pile 1 (you, player 2)" in text          # piles and players counted from 1

@@ -3,6 +3,14 @@
 # tests/test_howto_ends.py: the rule of each end reason, as events.py gives it.
 END_RULES = {"went_out": "MH-9.4", "stock_out": "MH-9.5", "target": "MH-10.6",
              "hands": "MH-10.7"}
+# ... and the words of the how-to pages that say each end, in each language (a player's
+# page names no rule ID: issue 48).
+END_WORDS = {
+    "went_out": {"en": "Going out ends the hand", "ru": "Выход заканчивает кон"},
+    "stock_out": {"en": "draw from an empty stock", "ru": "должен брать из пустой колоды"},
+    "target": {"en": "which a team reaches `target`", "ru": "в котором команда набрала `target`"},
+    "hands": {"en": "is set, 1000 at most", "ru": "параметр, но не больше 1000"},
+}
 
 # The browser tests' table: a start a player can make from the lobby (options, seed).
 TABLE_START = ({"dealer": "5"}, 0)
@@ -35,3 +43,8 @@ REFUSALS_IN_RUSSIAN = [
 
 # tests/test_vector_opponents.py: options under which the win reward is checked.
 WIN_REWARD_OPTIONS = [{}]
+
+# tests/test_move_words.py: the Russian captions the terminal lists this game's moves with.
+RUSSIAN_MOVE_CAPTIONS = {"Взять из колоды", "Сбросить", "Выйти", "Взять сброс",
+                          "Выложить", "Забрать выкладки", "Добавить к дикой комбинации:",
+                          "Добавить в комбинацию"}

@@ -25,6 +25,7 @@ from typing import Any, Mapping, Sequence
 from cardcore._fast import GameState
 from cardcore.cards import card_str, format_cards
 from cardcore.i18n import N_, _
+from cardcore.narrate import seat_name
 from cardcore.game import ActionSpec, Game, JSONValue, Option, ShortMatch, one_of, seat_or_lot
 from cardcore.games.belote._state import (
     CAPOT_VALUE, PHASES, PLAYERS, BeloteState, action_table, belote_deck, deal_plan,
@@ -200,18 +201,20 @@ class Belote(Game):
     def table_lines(self, player: int) -> list[str]:
         """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
+        who = seat_name(player)              # "you", "player 3": counted from 1
         lines = []
         contract = v["contract"]
         if contract is not None:
             assert isinstance(contract, dict)
             doubled = ("", _(" contre"), _(" surcontre"))[int(contract["contre"])]
-            lines.append(_("Contract: {value} {suit}{doubled} by seat {seat}").format(
+            lines.append(_("Contract: {value} {suit}{doubled}, taken by {name}").format(
                 value=contract["value"], suit=contract["suit"], doubled=doubled,
-                seat=contract["taker"]))
+                name=who(contract["taker"])))
         if v["trick"]:
             lines.append(_("Trick: {cards}").format(cards=" ".join(v["trick"])))
         points = v["points"]
         assert isinstance(points, list)
-        lines.append(_("Card points: {ours} (seats 0+2), {theirs} (seats 1+3)").format(
-            ours=points[0], theirs=points[1]))
+        lines.append(_("Card points: {ours} ({first}), {theirs} ({second})").format(
+            ours=points[0], theirs=points[1], first=f"{who(0)} + {who(2)}",
+            second=f"{who(1)} + {who(3)}"))
         return lines

@@ -21,6 +21,7 @@ from typing import Any, Mapping, Sequence
 from cardcore._fast import GameState, rank_of
 from cardcore.cards import card_str, format_cards
 from cardcore.i18n import N_, _
+from cardcore.narrate import seat_name
 from cardcore.game import (
     ActionSpec, Game, JSONValue, Option, ShortMatch, flag, int_between, one_of, seat_or_lot,
 )
@@ -246,7 +247,8 @@ class CrazyEights(Game):
         """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
         arrow = _("→ up the seats") if v["direction"] == 1 else _("← down the seats")
-        seat = _("seat {seat}: {value}")
+        who = seat_name(player)              # "you", "player 3": counted from 1
+        seat = _("{name}: {value}")
         lines = [
             _("Top card {card}   suit to follow {suit}   {arrow}   stock {stock}").format(
                 card=v["top_card"], suit=v["suit"], arrow=arrow, stock=v["stock_size"]),
@@ -254,14 +256,14 @@ class CrazyEights(Game):
                 plays=v["plays"], max_turns=v["max_turns"], draws=v["draws_this_turn"],
                 max_draws=v["max_draw_cards"]),
             _("Hand sizes: {sizes}").format(sizes="  ".join(
-                seat.format(seat=p, value=n) for p, n in enumerate(v["hand_sizes"]))),
+                seat.format(name=who(p), value=n) for p, n in enumerate(v["hand_sizes"]))),
         ]
         if v["draw_two_owed"]:
-            lines.append(_("Seat {seat} owes {count} cards").format(
-                seat=v["current_player"], count=v["draw_two_owed"]))
+            lines.append(_("Cards owed by {name}: {count}").format(
+                name=who(v["current_player"]), count=v["draw_two_owed"]))
         if v["passes"]:
             lines.append(_("Passes with the stock empty: {count}").format(count=v["passes"]))
         if v["phase"] == "over":
             lines.append(_("Penalties: {scores}").format(scores="  ".join(
-                seat.format(seat=p, value=c) for p, c in enumerate(v["scores"]))))
+                seat.format(name=who(p), value=c) for p, c in enumerate(v["scores"]))))
         return lines

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardcore.i18n import N_, P_, _, personal
+from cardcore.i18n import N_, P_, _, ngettext, personal
 from cardcore.narrate import Event, Line, Phrase, PhraseFunction, Said, Who, cards_text, mine
 
 SUIT_NAMES = {"C": N_("clubs"), "S": N_("spades"), "D": N_("diamonds"), "H": N_("hearts")}
@@ -193,6 +193,14 @@ MOVE_WORDS = {"attack": N_("Attack"), "beat": N_("Beat"), "transfer": N_("Transf
               "take": N_("Take"), "pass": N_("Pass")}
 PHASE_MOVE_WORDS = {"throw_in": {"attack": N_("Throw in"), "pass": N_("Beaten")},
                     "take_throw_in": {"attack": N_("Throw in"), "pass": N_("Enough")}}
+
+
+def count_words(what: str, count: int) -> str:
+    """A scoring row's count in words: the durak's cards left («дурак (8 карт)»); a seat
+    that got out (a partner of the durak too, DU-10.3) has nothing to count."""
+    if what == "durak" and count:
+        return ngettext("{count} card", "{count} cards", count).format(count=count)
+    return ""
 
 
 def forced_note(action: Any) -> str | None:

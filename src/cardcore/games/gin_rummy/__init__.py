@@ -24,6 +24,7 @@ from typing import Any, Mapping, Sequence
 from cardcore._fast import GameState
 from cardcore.cards import card_str, format_cards
 from cardcore.i18n import N_, _
+from cardcore.narrate import seat_name
 from cardcore.game import ActionSpec, Game, JSONValue, Option, ShortMatch, flag, int_between
 from cardcore.games.gin_rummy._state import (
     MAX_BONUS, MAX_HAND_SIZE, MAX_KNOCK_CARD, MAX_LAYOFF_LIMIT, MIN_HAND_SIZE, NUM_CARDS, PHASES,
@@ -223,8 +224,8 @@ class GinRummy(Game):
         ]
         for p in range(2):
             if v["melds"][p]:
-                lines.append(_("Melds of seat {seat}: {melds}").format(
-                    seat=p, melds="  ".join(" ".join(m) for m in v["melds"][p])))
+                lines.append(_("Melds ({name}): {melds}").format(
+                    name=seat_name(player)(p), melds="  ".join(" ".join(m) for m in v["melds"][p])))
         if v["deadwood"] is not None:
             lines.append(_("Your deadwood: {points}").format(points=v["deadwood"]))
         if v["phase"] == "over":

@@ -236,26 +236,26 @@ class KingsStakes(Game):
         """The public table as plain-text lines, for terminal front ends."""
         v = self.view(player)
         arrow = _("→ clockwise") if v["direction"] == 1 else _("← counter-clockwise")
-        seat = _("seat {seat}: {value}")
+        who = seat_name(player)              # "you", "player 3": counted from 1
+        seat = _("{name}: {value}")
         lines = [
             _("Round {round}/{rounds}   stake {stake}   {arrow}   stock {stock}").format(
                 round=v["round"], rounds=v["rounds"], stake=v["stake"], arrow=arrow,
                 stock=v["stock_size"]),
             _("Table: {cards}").format(cards=" ".join(v["table"]) or _("(empty)")),
             _("Penalty cards: {counts}").format(counts="  ".join(
-                seat.format(seat=p, value=c) for p, c in enumerate(v["penalty_counts"]))),
+                seat.format(name=who(p), value=c) for p, c in enumerate(v["penalty_counts"]))),
             _("Scores: {scores}").format(scores="  ".join(
-                seat.format(seat=p, value=c) for p, c in enumerate(v["scores"]))),
+                seat.format(name=who(p), value=c) for p, c in enumerate(v["scores"]))),
         ]
         if v["last_play"]:                  # the move in the reader's words, by whom
             lines.append(_("Last move: {who}: {move}").format(
-                who=seat_name(player)(v["last_play"]["player"]),
+                who=who(v["last_play"]["player"]),
                 move=move_in_words(v["last_play"]["action"], words)))
         if v["chip_holder"] is not None:
-            lines.append(_("Forget-me chip: seat {seat}").format(seat=v["chip_holder"]))
+            lines.append(_("Forget-me chip: {name}").format(name=who(v["chip_holder"])))
         if v["out_player"] is not None:
             owed = v["final_turns_owed"]            # the seats still to play their final turn
-            lines.append(_("Seat {seat} is out; final turns still to play: {seats}").format(
-                seat=v["out_player"], seats=", ".join(_("seat {seat}").format(seat=p)
-                                                      for p in owed) or _("none")))
+            lines.append(_("Out of cards: {name}; final turns still to play: {names}").format(
+                name=who(v["out_player"]), names=", ".join(who(p) for p in owed) or _("none")))
         return lines

@@ -28,6 +28,7 @@ from cardcore.cards import RANKS, card_str, format_cards
 from cardcore.errors import IllegalActionError
 from cardcore._fast import GameState
 from cardcore.i18n import N_, _
+from cardcore.narrate import seat_name
 from cardcore.game import (
     MAX_ACTION_TEXT, ActionLike, ActionSpec, Game, ShortMatch, JSONValue, Option, flag, int_between, one_of,
     seat_or_lot,
@@ -340,36 +341,37 @@ class Kuzanasta(Game):
         v = self.view(player)
         wild = (rank_words(str(v["wild_rank"])) if v["wild_rank"]
                 else _("none (joker turned up: hand points double)"))
-        seat = _("seat {seat}: {value}")
-        lines = [_("Deal {deal}   dealer seat {dealer}   wild cards: {wild}   turn-up {turn_up}   "
-                   "turn {turn}").format(deal=v["deal"], dealer=v["dealer"], wild=wild,
+        who = seat_name(player)              # "you", "player 3": counted from 1
+        seat = _("{name}: {value}")
+        lines = [_("Deal {deal}   dealer: {dealer}   wild cards: {wild}   turn-up {turn_up}   "
+                   "turn {turn}").format(deal=v["deal"], dealer=who(v["dealer"]), wild=wild,
                                          turn_up=v["turn_up"], turn=v["turns_in_deal"] + 1)]
         for k, pile in enumerate(v["discards"]):
-            users = [str(p) for p, q in enumerate(v["pile_of"]) if q == k]
+            users = [who(p) for p, q in enumerate(v["pile_of"]) if q == k]
             mine = _("  (yours)") if k == v["my_pile"] else ""
             shown = " ".join(pile[-8:]) if pile else _("(empty)")
             more = _("{count} more, ").format(count=len(pile) - 8) if len(pile) > 8 else ""
             # KZ-3.1: a draw_discard takes the top card, the last one shown.
-            lines.append(_("Pile {pile} (seats {seats}): stock {stock}, discard (top last) "
+            lines.append(_("Pile {pile} ({names}): stock {stock}, discard (top last) "
                            "{more}{cards}{mine}").format(
-                pile=k, seats=",".join(users), stock=v["stock_sizes"][k], more=more,
+                pile=k + 1, names=", ".join(users), stock=v["stock_sizes"][k], more=more,
                 cards=shown, mine=mine))
         best = v["best_sets"]
         lines.append(_("Best sets in hand: {sets}").format(
             sets=f"{' + '.join(best['sets'])} = {best['value']}" if best else _("none yet")))
         lines.append(_("Scores: {scores}").format(scores="  ".join(
-            seat.format(seat=p, value=s) for p, s in enumerate(v["scores"]))))
+            seat.format(name=who(p), value=s) for p, s in enumerate(v["scores"]))))
         if self.options["ante"]:
             lines.append(_("Chips: {chips}   pot {pot}").format(chips="  ".join(
-                seat.format(seat=p, value=c) for p, c in enumerate(v["chips"])), pot=v["pot"]))
+                seat.format(name=who(p), value=c) for p, c in enumerate(v["chips"])), pot=v["pot"]))
         if v["god_holder"] is not None:
-            lines.append(_("God card (joker): held by seat {seat}").format(seat=v["god_holder"]))
+            lines.append(_("God card (joker): held by {name}").format(name=who(v["god_holder"])))
         last = v["last_deal"]
         if last is not None:
             if last["end"] == "went_out":
                 sets = " + ".join(s["set"] for s in last["sets"])
-                lines.append(_("Last deal: seat {seat} went out with {sets}, scoring {total}")
-                             .format(seat=last["winner"], sets=sets, total=last["total"]))
+                lines.append(_("Last deal: out first, {name}, with {sets}, scoring {total}")
+                             .format(name=who(last["winner"]), sets=sets, total=last["total"]))
             else:
                 lines.append(_("Last deal: void ({end})").format(end=last["end"]))
         return lines

@@ -127,3 +127,11 @@ def explain_notation(words: list[str], hand: list[str]) -> tuple[str, str] | Non
         return (N_("going out shows two sets of 3 or 4 cards, e.g. go_out 3-3-3 7-7-7-W"),
                 "KZ-7.1")
     return None
+
+
+# The moves in words, for the terminal's list of moves («Сбросить 7H»): the web table's
+# captions (web/board.js ``actions``; tests/test_move_words.py holds them equal).
+MOVE_WORDS = {"draw_stock": N_("Draw from the stock"), "draw_discard": N_("Take the top discard"),
+              "god_look": N_("Look at God"), "god_draw": N_("Draw from God"),
+              "discard": N_("Discard"), "god_discard": N_("Discard to a new pile"),
+              "end_turn": N_("End turn"), "go_out": N_("Go out")}

@@ -26,6 +26,7 @@ from typing import Any
 from cardcore._fast import GameState
 from cardcore.cards import card_id, card_str, format_cards
 from cardcore.i18n import N_, _
+from cardcore.narrate import seat_name
 from cardcore.games.manna.words import CANASTA_KINDS, canasta_counts
 from cardcore.game import (
     ActionSpec, Game, ShortMatch, JSONValue, Option, _normalize_label, flag, int_between, one_of,
@@ -308,13 +309,18 @@ class Manna(Game):
         v = self.view(player)
         top = v["discard"][-1] if v["discard"] else "-"
         frozen = _(" (frozen)") if v["frozen"] else ""
+        who = seat_name(player)              # "you", "player 3": counted from 1
+        seats = len(v["hand_sizes"])
+        # the teams from the reader's side, with their players (MH-1: seats alternate)
+        teams = [(_("your team ({names})") if team == v["team"] else _("opponents ({names})"))
+                 .format(names=", ".join(who(p) for p in range(team, seats, 2)))
+                 for team in range(2)]
         lines = [
-            _("Hand {hand}  dealer seat {dealer}  stock {stock}  pile {pile}{frozen} top {top}")
-            .format(hand=v["hand_number"], dealer=v["dealer"], stock=v["stock_size"],
+            _("Hand {hand}  dealer: {dealer}  stock {stock}  pile {pile}{frozen} top {top}")
+            .format(hand=v["hand_number"], dealer=who(v["dealer"]), stock=v["stock_size"],
                     pile=len(v["discard"]), frozen=frozen, top=top),
-            _("Scores: team 0 (seats 0 2 4) {score0}   team 1 (seats 1 3 5) {score1}   "
-              "you are team {team}").format(score0=v["scores"][0], score1=v["scores"][1],
-                                            team=v["team"]),
+            _("Scores: {first} {score0}   {second} {score1}").format(
+                first=teams[0], second=teams[1], score0=v["scores"][0], score1=v["scores"][1]),
         ]
         for team in range(2):
             opened = _("opened") if v["opened"][team] else _("needs {points}").format(
@@ -324,15 +330,15 @@ class Manna(Game):
                     and v["turn_points"]:
                 opened += _(", {points} counted this turn").format(points=v["turn_points"])
             kinds = v["canasta_types"][team]                         # MH-9.1: one of each
-            lines.append(_("Team {team} ({opened}; red threes {threes}; canastas: {canastas})")
-                         .format(team=team, opened=opened, threes=len(v["red_threes"][team]),
+            lines.append(_("{side}: {opened}; red threes {threes}; canastas: {canastas}")
+                         .format(side=teams[team][:1].upper() + teams[team][1:], opened=opened, threes=len(v["red_threes"][team]),
                                  canastas=canasta_counts(kinds) or _("none")))
             for m in v["melds"][team]:
                 mark = _("[{kind} canasta]").format(kind=_(CANASTA_KINDS.get(
                     m["type"], m["type"]))) if m["complete"] else ""
                 lines.append(f"   {m['rank']:>6}: {' '.join(m['cards'])} {mark}")
         lines.append(_("Hands: {hands}   feet: {feet}").format(
-            hands="  ".join(_("seat {seat}: {value}").format(seat=p, value=n)
+            hands="  ".join(_("{name}: {value}").format(name=who(p), value=n)
                             for p, n in enumerate(v["hand_sizes"])),
             feet=" ".join(str(n) for n in v["foot_sizes"])))
         return lines

@@ -186,3 +186,34 @@ def not_alone(game: Any, seat: int) -> dict[int, str]:
             short[action.id] = _("not enough alone: {points} of the {minimum} a first meld "
                                  "needs").format(points=points, minimum=minimum)
     return short
+
+
+# The moves in words, for the terminal's list of moves («Выложить 9H 9C 2C»): the web table's
+# captions (web/board.js ``actions``; tests/test_move_words.py holds them equal).
+MOVE_WORDS = {"draw_stock": N_("Draw from the stock"), "discard": N_("Discard"),
+              "go_out": N_("Go out"), "take_pile": N_("Take the pile"), "meld": N_("Meld"),
+              "retract": N_("Take back melds")}
+
+# How a take of the pile meets its top card (the notation's ``take add`` ...: MH-5.3).
+TAKE_WAYS = {"add": N_("onto your team's meld"), "pair": N_("with a natural pair"),
+             "natural+two": N_("with a natural and a two"),
+             "natural+joker": N_("with a natural and a joker")}
+
+
+def move_words(notation: str) -> str | None:
+    """A move in the reader's words where Manna's notation is not its kind and cards
+    (``draw``, ``take pair``, ``add to K: K JK``, ``out 7H``): «Взять сброс (с парой
+    натуральных)», «Добавить к K: K JK»; None for the others (their captions)."""
+    kind, _sep, rest = notation.partition(" ")
+    if notation == "draw":
+        return _(MOVE_WORDS["draw_stock"])
+    if kind == "take" and rest in TAKE_WAYS:
+        return _("{take} ({how})").format(take=_(MOVE_WORDS["take_pile"]), how=_(TAKE_WAYS[rest]))
+    if kind == "add" and rest.startswith("to "):
+        meld, _colon, cards = rest[3:].partition(": ")
+        if meld == "wild":
+            return _("Add to the wild meld: {cards}").format(cards=cards)
+        return _("Add to {rank}: {cards}").format(rank=meld, cards=cards)
+    if kind == "out":
+        return f"{_(MOVE_WORDS['go_out'])} {rest}"
+    return None

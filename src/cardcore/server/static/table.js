@@ -1,7 +1,7 @@
 // The web table: one seat (or a spectator) at one table, over the WebSocket protocol
 // of docs/server.md. Plays by clicking cards and the buttons built from `legal`.
 import { el, cardImage, cardsText, cardLabel, cardTitle, setWildCards } from "./cards.js";
-import { describe, breakdownTable, seatName, botName, rankingList, scoreTable, storyText } from "./words.js";
+import { describe, breakdownTable, seatName, botName, rankingList, scoreTable, storyText, roundTexts } from "./words.js";
 import { loadLayout, zoneBox, ordered, facts, seatFacts, size } from "./board.js";
 import { rememberSeat, forgetTable, sortedHand, SORT_KEY, inviteLink, heldInvite, lastShownEnd, rememberShownEnd } from "./seats.js";
 import { t, loadWords, useGame, lang } from "./i18n.js";
@@ -166,9 +166,20 @@ function showRulesLink(name) {
   link.hidden = false;
 }
 
+// The score table's hint says the game's round («после каждой партии»): its msgid, in the
+// page and in the copy a take-back puts back (the page's pass translates it).
+function roundHint() {
+  const msgid = roundTexts(game.roundName).hint;
+  for (const node of [document.getElementById("score-table"), ...sideStart["score-table"]]) {
+    const hint = node.classList && node.classList.contains("hint") ? node : node.querySelector && node.querySelector(".hint");
+    if (hint) { hint.textContent = msgid; hint.dataset.msgid = msgid; }
+  }
+}
+
 async function onState(data) {
   if (!game) {
     game = await loadParts(data.game);
+    roundHint();
     useGame(data.game);          // this game's words, not another game's with the same msgid
     showRulesLink(data.game);
   }
@@ -367,6 +378,7 @@ function send(action) {
 function ctx() {
   return {
     me: state.seat, seats: state.seats, roundName: game.roundName, roundEnd: game.roundEnd,
+    carried: state.carried ?? null,
   };
 }
 
@@ -799,7 +811,7 @@ function renderLog(c) {
   }
   const ends = events.filter((e) => e.breakdown && e.kind === c.roundEnd);
   const table = document.getElementById("score-table");
-  if (ends.length && table.dataset.count !== String(ends.length)) {
+  if ((ends.length || c.carried) && table.dataset.count !== String(ends.length)) {
     table.replaceChildren(scoreTable(ends, c));
     table.dataset.count = String(ends.length);
   }

@@ -13,6 +13,31 @@ export function seatName(seat, ctx) {
   return bot ? t("Player {n} ({bot})", { n: seat + 1, bot: botName(bot) }) : t("Player {n}", { n: seat + 1 });
 }
 
+// A team as the reader names it, with its players (the breakdown's rows give each seat's
+// team): «ваша команда (вы, Игрок 3)», «соперники (Игрок 2, Игрок 4)»; to a spectator
+// «команда 1 (…)», counted from 1 (cardcore.narrate's terminal words alike).
+export function teamName(breakdown, team, ctx) {
+  const rows = breakdown.components || [];
+  const members = [...new Set(rows.filter((c) => c.team === team && Number.isInteger(c.seat)).map((c) => c.seat))].sort((a, b) => a - b);
+  const names = members.map((seat) => shortName(seat, ctx)).join(", ");
+  const mine = rows.find((c) => c.seat === ctx.me && ctx.me !== null && ctx.me !== undefined);
+  if (!mine) return t("team {n} ({names})", { n: team + 1, names });
+  return mine.team === team ? t("your team ({names})", { names }) : t("opponents ({names})", { names });
+}
+
+// A seat in a list of names: «вы», the seat's name or «Игрок 3» (no bot's kind: a heading).
+function shortName(seat, ctx) {
+  if (seat === ctx.me) return t("you");
+  const name = ctx.seats && ctx.seats[seat] && ctx.seats[seat].name;
+  return name || t("Player {n}", { n: seat + 1 });
+}
+
+// The score table's words with the game's round in them ("after each hand": a game's catalog
+// gives its own word, «после каждой партии»); the msgids are the round's, from its name.
+export function roundTexts(roundName) {
+  return { totals: `Totals after each ${roundName}`, hint: `One row per ${roundName}, as the ${roundName}s end.` };
+}
+
 // A bot's name in words: "greedy", "level 3".
 export function botName(bot) {
   if (bot.startsWith("level:")) return t("level {n}", { n: bot.slice(6) });
@@ -59,7 +84,7 @@ export function breakdownTable(event, ctx) {
     el("thead", {}, el("tr", {}, el("th", {}, by === "team" ? t("team") : t("seat")), el("th", {}, t("what")), el("th", {}, t("count")), el("th", {}, t("points")))));
   const body = el("tbody");
   for (const part of b.components) {
-    const owner = by === "team" ? t("team {n}", { n: part.team }) : seatName(part.seat, ctx);
+    const owner = by === "team" ? teamName(b, part.team, ctx) : seatName(part.seat, ctx);
     body.append(el("tr", {}, el("td", {}, owner), el("td", {}, part.text ?? tFilled(part.what)), el("td", { class: "num" }, part.count ?? ""),
       el("td", { class: "num" }, String(part.points))));   // no rule IDs: a player's table
   }
@@ -67,7 +92,7 @@ export function breakdownTable(event, ctx) {
   table.append(body);
   const foot = el("tfoot");
   (b.totals || []).forEach((total, i) => {
-    foot.append(el("tr", {}, el("th", {}, by === "team" ? t("team {n}", { n: i }) : seatName(i, ctx)), el("td", {}, t("total")), el("td"), el("td", { class: "num" }, String(total))));
+    foot.append(el("tr", {}, el("th", {}, by === "team" ? teamName(b, i, ctx) : seatName(i, ctx)), el("td", {}, t("total")), el("td"), el("td", { class: "num" }, String(total))));
   });
   table.append(foot);
   return table;
@@ -86,18 +111,37 @@ export function rankingList(state, events, ctx) {
   return el("div", {}, list, el("p", { class: "hint" }, t("Scores: {direction}.", { direction: t(direction) })));
 }
 
-// The running score table: one row per finished round, each owner's total after it.
+// The running score table: one row per finished round, each owner's total after it; a
+// rematch's table starts with the scores its series carried (the state's `carried`: «Реванш»
+// continues the count of a match of several hands), and its totals go on from them.
 export function scoreTable(ends, ctx) {
-  const byTeam = ends[0].breakdown.by === "team";
-  const owners = ends[0].breakdown.totals.length;
-  const sums = new Array(owners).fill(0);
+  const first = ends.length ? ends[0].breakdown : null;
+  const byTeam = Boolean(first) && first.by === "team";
+  const owners = first ? first.totals.length : (ctx.carried || []).length;
+  const carried = carriedBy(ctx.carried, byTeam ? first : null, owners);
+  const sums = carried ? [...carried] : new Array(owners).fill(0);
   const head = el("tr", {}, el("th", {}, capitalized(t(ctx.roundName))),
-    ...Array.from({ length: owners }, (_, k) => el("th", { class: "num" }, byTeam ? t("team {n}", { n: k }) : seatName(k, ctx))));
+    ...Array.from({ length: owners }, (_, k) => el("th", { class: "num" }, byTeam ? teamName(first, k, ctx) : seatName(k, ctx))));
+  const before = carried ? [el("tr", { class: "carried" }, el("th", {}, t("before this match")),
+    ...carried.map((v) => el("td", { class: "num" }, String(v))))] : [];
   const rows = ends.map((e) => {
     e.breakdown.totals.forEach((total, k) => { sums[k] += total; });
-    const after = !byTeam && Array.isArray(e.scores) && e.scores.length === owners ? e.scores : sums;
+    const own = !byTeam && Array.isArray(e.scores) && e.scores.length === owners ? e.scores : null;
+    const after = own ? own.map((v, k) => v + (carried ? carried[k] : 0)) : sums;
     return el("tr", {}, el("th", {}, String(e[ctx.roundName] ?? "")), ...after.map((v) => el("td", { class: "num" }, String(v))));
   });
-  return el("table", { class: "breakdown score-table" }, el("caption", {}, t("Totals after each round")),
-    el("thead", {}, head), el("tbody", {}, ...rows));
+  return el("table", { class: "breakdown score-table" }, el("caption", {}, t(roundTexts(ctx.roundName).totals)),
+    el("thead", {}, head), el("tbody", {}, ...before, ...rows));
+}
+
+// The carried scores by owner: per seat, or summed over each team's seats (the breakdown's
+// rows give each seat's team); null when the match follows none.
+function carriedBy(carried, teamBreakdown, owners) {
+  if (!Array.isArray(carried)) return null;
+  if (!teamBreakdown) return carried.slice(0, owners);
+  const sums = new Array(owners).fill(0);
+  for (const row of teamBreakdown.components || []) {
+    if (Number.isInteger(row.seat) && Number.isInteger(row.team) && row.team < owners) sums[row.team] += carried[row.seat] || 0;
+  }
+  return sums;
 }
