@@ -23,8 +23,9 @@ __all__ = ["Advisor", "HINT_LEVEL", "HINT_TOP", "REVIEW_ITERATIONS", "REVIEWS_KE
 
 HINT_LEVEL = 5              # hints come from the game's strongest level's search ...
 HINT_TOP = 3                # ... its best three moves
-# A review (GET /api/tables/{id}/review) searches each decision this many iterations at
-# most: a whole match then takes seconds of a bot-pool thread, not a minute.
+# A review (GET /api/tables/{id}/review) runs each of its searches (cardcore.review's
+# DEFAULT_SEARCHES per decision) this many iterations at most: a whole match then takes
+# seconds of a bot-pool thread, not a minute.
 REVIEW_ITERATIONS = 300
 REVIEWS_KEPT = 256          # finished reviews kept in memory (a finished table does not change)
 
@@ -41,8 +42,8 @@ class Advisor:
         self.reviews: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
 
     async def review(self, table: Room, seat: int) -> dict[str, Any]:
-        """The review of ``seat``'s decisions (cardcore.review: the level-5 search from the
-        seat's information only, at most ``REVIEW_ITERATIONS`` per decision), once the match
+        """The review of ``seat``'s decisions (cardcore.review: the default reference from the
+        seat's information only, at most ``REVIEW_ITERATIONS`` per search), once the match
         ended like its record; computed in the bot pool once per table and seat (kept for
         ``REVIEWS_KEPT`` reviews), at most one new review per table per ``1 / hint_rate``
         seconds (429 past it)."""
@@ -63,7 +64,7 @@ class Advisor:
                                     f"second per table", retry_after=math.ceil(wait))
             copy = table.game.clone()
             done = await asyncio.get_running_loop().run_in_executor(
-                self.bot_pool, functools.partial(review_of, copy, seat, level=HINT_LEVEL,
+                self.bot_pool, functools.partial(review_of, copy, seat,
                                                  iterations=REVIEW_ITERATIONS))
             self.reviews[key] = done
             while len(self.reviews) > REVIEWS_KEPT:

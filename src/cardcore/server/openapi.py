@@ -26,6 +26,8 @@ from cardcore.server.table_bots import FAILURES, FALLBACK_BOT, table_bots
 __all__ = ["openapi_spec", "OPERATIONS"]
 
 ERROR = {"$ref": "#/components/schemas/Error"}
+# a 95% interval [low, high] of a review's estimate or loss
+INTERVAL = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
 
 # Statuses any operation may answer: a foreign Origin (403), a foreign Host (421), an
 # oversized head (431), a bug (500, never expected: schemathesis checks it does not happen).
@@ -682,19 +684,24 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                                "digest": {"type": "string"},
                                "hmac": {"type": "string"}}},
                 "Review": {"type": "object",
-                           "required": ["table", "game", "seat", "level", "search",
-                                        "threshold", "decisions", "summary"],
+                           "required": ["table", "game", "seat", "level", "reference",
+                                        "search", "searches", "threshold", "decisions",
+                                        "summary"],
                            "properties": {
                                "table": {"type": "string"}, "game": {"type": "string"},
                                "seat": {"type": "integer", "minimum": 0},
-                               "level": {"type": "integer", "minimum": 1, "maximum": 5},
+                               "level": {"type": ["integer", "null"], "minimum": 1,
+                                         "maximum": 5},
+                               "reference": {"type": "string"},
                                "search": {"type": "string"}, "seed": {"type": "integer"},
+                               "searches": {"type": "integer", "minimum": 1},
                                "threshold": {"type": "number"},
                                "decisions": {"type": "array", "items": {
                                    "type": "object",
                                    "required": ["move", "round", "chosen", "chosen_estimate",
-                                                "best", "best_estimate", "loss", "mistake",
-                                                "legal"],
+                                                "chosen_interval", "best", "best_estimate",
+                                                "best_interval", "loss", "loss_interval",
+                                                "mistake", "legal", "candidates"],
                                    "properties": {
                                        "move": {"type": "integer", "minimum": 0},
                                        "round": {"type": "integer", "minimum": 1,
@@ -702,17 +709,35 @@ def _spec(extra_bots: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
                                                                 "of the decision, from 1"},
                                        "chosen": {"type": "string"},
                                        "chosen_estimate": {"type": "number"},
+                                       "chosen_interval": INTERVAL,
                                        "best": {"type": "string"},
                                        "best_estimate": {"type": "number"},
+                                       "best_interval": INTERVAL,
                                        "loss": {"type": "number", "minimum": 0},
-                                       "mistake": {"type": "boolean"},
-                                       "legal": {"type": "integer", "minimum": 2}}}},
+                                       "loss_interval": INTERVAL,
+                                       "mistake": {"type": "boolean",
+                                                   "description": "the loss's interval lies "
+                                                                  "above the threshold"},
+                                       "legal": {"type": "integer", "minimum": 2},
+                                       "candidates": {"type": "array", "items": {
+                                           "type": "object",
+                                           "required": ["move", "estimate", "interval",
+                                                        "visits"],
+                                           "properties": {
+                                               "move": {"type": "string"},
+                                               "estimate": {"type": "number"},
+                                               "interval": INTERVAL,
+                                               "visits": {"type": "integer"}}}}}}},
                                "summary": {"type": "object",
-                                           "required": ["decisions", "mistakes", "mean_loss",
-                                                        "best_moves", "over", "winners"],
+                                           "required": ["decisions", "mistakes",
+                                                        "mistakes_per_decision", "interval",
+                                                        "mean_loss", "best_moves", "over",
+                                                        "winners"],
                                            "properties": {
                                                "decisions": {"type": "integer"},
                                                "mistakes": {"type": "integer"},
+                                               "mistakes_per_decision": {"type": "number"},
+                                               "interval": INTERVAL,
                                                "mean_loss": {"type": "number"},
                                                "best_moves": {"type": "integer"},
                                                "over": {"type": "boolean"},
