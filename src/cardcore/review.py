@@ -100,7 +100,7 @@ def reference_spec(game_name: str, reference: str | BotSpec | None = None,
         return BotSpec(spec.name, tuple(sorted(params.items())))
     spec = parse_bot_spec(reference)
     if spec.name == "level":
-        level = dict(spec.params).get("level")
+        level: Any = dict(spec.params).get("level")
         return search_spec(game_name, level if is_int(level) else 0, iterations)
     if spec.name != "ismcts":
         raise ConfigError(f"a reference is an ismcts spec or level:N, not {echo(str(spec))}",
