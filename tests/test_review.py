@@ -14,7 +14,7 @@ from cardcore.cards import card_str
 from cardcore.cli import main
 from cardcore.match_record import dumps, export_record
 from cardcore.records import make_record
-from cardcore.review import (REFERENCE_FACTOR, Reference, ReferenceBot, load_for_review,
+from cardcore.review import (DEFAULT_SEARCHES, REFERENCE_FACTOR, Reference, ReferenceBot, load_for_review,
                              reference_spec, review, review_batch, review_lines, search_spec)
 from cardcore.registry import available_games, game_class
 
@@ -135,9 +135,11 @@ def test_the_search_of_a_level_has_no_time_cap():
 def test_the_server_reviews_a_finished_table(tmp_path):
     import time
 
+    import jsonschema
     from server_helpers import TestClient
 
     from cardcore.server import create_app
+    from cardcore.server.openapi import openapi_spec
     with TestClient(create_app(tmp_path / "t.sqlite3")) as client:
         made = client.post("/api/tables", json={"game": "crazy_eights", "players": 2,
                                                 "seed": 5,
@@ -155,6 +157,8 @@ def test_the_server_reviews_a_finished_table(tmp_path):
         game = load_for_review(json.dumps(client.get(f"/api/tables/{table}/record").json()))
         expected = review(game, 1, iterations=300)
         assert {k: v for k, v in body.items() if k != "table"} == expected
+        assert body["level"] is None and body["searches"] == DEFAULT_SEARCHES
+        jsonschema.validate(body, openapi_spec()["components"]["schemas"]["Review"])
         assert client.get(f"/api/tables/{table}/review", params={"seat": 1}).json() == body
         for params, status in [({}, 400), ({"seat": 2}, 400), ({"seat": "x"}, 400)]:
             assert client.get(f"/api/tables/{table}/review", params=params).status_code \
