@@ -19,7 +19,7 @@ from cardcore.review import (DEFAULT_SEARCHES, REFERENCE_FACTOR, Reference, Refe
 from cardcore.registry import available_games, game_class
 
 ITERATIONS = 1000
-STABILITY_SEEDS = (10, 11)      # the records of every game the stability test reviews
+STABILITY_RECORDS = 2           # records of every game the stability test reviews
 
 
 def _blundering_match(seed: int, blunders: int = 3, name: str = "kings_stakes"):
@@ -324,14 +324,27 @@ def test_a_batch_review_gives_mistakes_per_decision_with_its_interval(tmp_path, 
     assert "--seat" in capsys.readouterr().err
 
 
+def _stability_record(name: str, index: int):
+    """Record ``index`` of the stability test: the game's short match dealt from seed
+    10 + index, every seat greedy with 30% random moves."""
+    short = game_class(name).short_match
+    game = new_game(name, players=short.players, seed=10 + index, **short.options)
+    bots = [make_bot("greedy:epsilon=0.3", seat + index) for seat in range(short.players)]
+    while not game.is_over:
+        game.apply(bots[game.current_player].choose_id(game))
+    return game
+
+
 @pytest.mark.slow
 def test_flags_are_stable_under_three_seeds_pooled_over_every_game():
     """Stability: the decisions flagged under all three seeds over those flagged under any,
-    pooled over seeded records of every game (the default reference, seat 0): >= 80%."""
+    pooled over two seeded records of every game (the default reference, seat 0): >= 80%.
+    Measured: 20 of 24 (0.83); one search a decision, a mistake any loss above the threshold
+    (the earlier review), gave 0.38 on such records."""
     under_all = under_any = 0
     for name in available_games():
-        for seed in STABILITY_SEEDS:
-            game = _greedy_match(name, seed)
+        for index in range(STABILITY_RECORDS):
+            game = _stability_record(name, index)
             flags = [{d["move"] for d in review(game, 0, seed=s)["decisions"] if d["mistake"]}
                      for s in (0, 1, 2)]
             under_all += len(set.intersection(*flags))
