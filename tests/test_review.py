@@ -2,6 +2,7 @@
 uses the seat's information only, saves and records both load, text in English and Russian."""
 from __future__ import annotations
 
+import functools
 import json
 import random
 
@@ -11,38 +12,50 @@ from cardcore import ConfigError, new_game
 from cardcore.bots import make_bot
 from cardcore.cards import card_str
 from cardcore.cli import main
+from cardcore.match_record import dumps, export_record
 from cardcore.records import make_record
-from cardcore.review import load_for_review, review, review_lines, search_spec
+from cardcore.review import (DEFAULT_SEARCHES, REFERENCE_FACTOR, Reference, ReferenceBot, load_for_review,
+                             reference_spec, review, review_batch, review_lines, search_spec)
 from cardcore.registry import available_games, game_class
 
 ITERATIONS = 1000
+STABILITY_RECORDS = 2           # records of every game the stability test reviews
 
 
-def _blundering_match(seed: int, blunders: int = 3):
-    """Kings' Stakes, 2 players, greedy at both seats, except that seat 0 plays the worst move
-    of a search (another seed than the review's) where it rates it far below the best."""
-    game = new_game("kings_stakes", players=2, seed=seed)
+def _blundering_match(seed: int, blunders: int = 3, name: str = "kings_stakes"):
+    """``name``, 2 players, greedy at both seats, except that seat 0 plays the worst move of
+    the reference's searches (another seed than the review's) where their means rate it far
+    below the best."""
+    game = new_game(name, players=2, seed=seed)
     bots = [make_bot("greedy", seed), make_bot("greedy", seed + 1)]
+    reference = Reference(reference_spec(name, iterations=ITERATIONS))
     planted = []
     while not game.is_over:
         seat = game.current_player
         ids = game.legal_action_ids()
         if seat == 0 and len(planted) < blunders and len(ids) > 1:
-            hints = make_bot(f"ismcts:iterations={ITERATIONS},rollout=greedy,exploration=3",
-                             seed + 99).suggest(game, top=len(ids))
-            worst = min(hints, key=lambda h: h["estimate"])
-            if hints[0]["estimate"] - worst["estimate"] > 0.25:
+            moves = reference.estimate(game, 0, seed + 99, len(game.action_log()))
+            tried = [m for m in moves.values() if len(m.tried) == reference.searches]
+            best = max(tried, key=lambda m: m.mean)
+            worst = min(tried, key=lambda m: m.mean)
+            if best.mean - worst.mean > 0.2:
                 planted.append(len(game.action_log()))
-                game.apply(worst["action"].id)
+                game.apply(worst.id)
                 continue
         game.apply(bots[seat].choose_id(game))
     return game, planted
 
 
+@functools.lru_cache(maxsize=1)
+def _planted_review():
+    """Durak's planted blunders and their review (two tests read them)."""
+    game, planted = _blundering_match(3, name="durak")
+    return game, planted, review(game, 0, iterations=ITERATIONS)
+
+
 def test_planted_blunders_are_flagged():
-    game, planted = _blundering_match(3)
-    assert len(planted) == 3
-    result = review(game, 0, iterations=ITERATIONS)
+    game, planted, result = _planted_review()
+    assert len(planted) >= 2
     flagged = {d["move"] for d in result["decisions"] if d["mistake"]}
     assert set(planted) <= flagged, (planted, flagged)
     assert result["summary"]["mistakes"] == len(flagged)
@@ -122,9 +135,11 @@ def test_the_search_of_a_level_has_no_time_cap():
 def test_the_server_reviews_a_finished_table(tmp_path):
     import time
 
+    import jsonschema
     from server_helpers import TestClient
 
     from cardcore.server import create_app
+    from cardcore.server.openapi import openapi_spec
     with TestClient(create_app(tmp_path / "t.sqlite3")) as client:
         made = client.post("/api/tables", json={"game": "crazy_eights", "players": 2,
                                                 "seed": 5,
@@ -142,6 +157,8 @@ def test_the_server_reviews_a_finished_table(tmp_path):
         game = load_for_review(json.dumps(client.get(f"/api/tables/{table}/record").json()))
         expected = review(game, 1, iterations=300)
         assert {k: v for k, v in body.items() if k != "table"} == expected
+        assert body["level"] is None and body["searches"] == DEFAULT_SEARCHES
+        jsonschema.validate(body, openapi_spec()["components"]["schemas"]["Review"])
         assert client.get(f"/api/tables/{table}/review", params={"seat": 1}).json() == body
         for params, status in [({}, 400), ({"seat": 2}, 400), ({"seat": "x"}, 400)]:
             assert client.get(f"/api/tables/{table}/review", params=params).status_code \
@@ -175,3 +192,162 @@ def test_the_round_of_a_decision_is_its_round_number_in_every_game(name):
     rounds = [d["round"] for d in result["decisions"]]
     assert rounds and all(type(r) is int for r in rounds), rounds[:3]
     assert rounds == [expected[d["move"]] for d in result["decisions"]]
+
+
+def _greedy_match(name: str, seed: int, epsilon: float = 0.3):
+    """The game's short match, seeded, every seat greedy with ``epsilon`` random moves."""
+    short = game_class(name).short_match
+    game = new_game(name, players=short.players, seed=seed, **short.options)
+    bots = [make_bot(f"greedy:epsilon={epsilon}", seed * 10 + s) for s in range(short.players)]
+    while not game.is_over:
+        game.apply(bots[game.current_player].choose_id(game))
+    return game
+
+
+def test_the_reference_is_configurable_and_checked(capsys, tmp_path):
+    spec = reference_spec("durak")          # the default: level 5's search, no time cap
+    params = dict(spec.params)
+    assert spec.name == "ismcts" and "think_ms" not in params
+    assert params["iterations"] == REFERENCE_FACTOR * 1000 and params["exploration"] == 3.0
+    assert str(reference_spec("durak", "level:4")) == str(search_spec("durak", 4))
+    given = reference_spec("durak", "ismcts:iterations=50,rollout=random")
+    assert dict(given.params) == {"iterations": 50, "rollout": "random", "exploration": 3.0}
+    assert dict(reference_spec("durak", "ismcts:exploration=1", iterations=7).params) == \
+        {"exploration": 1, "iterations": 7}
+    for bad, words in [("greedy", "ismcts spec or level:N"),
+                       ("ismcts:think_ms=100", "bound by iterations")]:
+        with pytest.raises(ConfigError, match=words) as refused:
+            reference_spec("durak", bad)
+        assert refused.value.option == "reference"
+    game = _greedy_match("durak", 1)
+    with pytest.raises(ConfigError, match="not both"):
+        review(game, 0, level=5, reference="level:5")
+    for kwargs, option in [({"searches": 1}, "searches"), ({"top": 0}, "top")]:
+        with pytest.raises(ConfigError) as refused:
+            review(game, 0, **kwargs)
+        assert refused.value.option == option
+    result = review(game, 0, reference="ismcts:iterations=40,rollout=greedy", searches=2)
+    assert result["reference"] == result["search"] == \
+        "ismcts:exploration=3.0,iterations=40,rollout=greedy"
+    assert result["level"] is None and result["searches"] == 2
+    save = tmp_path / "durak.json"
+    save.write_text(game.to_json())
+    assert main(["review", str(save), "--seat", "0", "--reference",
+                 "ismcts:iterations=40,rollout=greedy", "--searches", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == result
+    assert main(["review", str(save), "--seat", "0", "--reference", "random"]) == 2
+    assert "reference" in capsys.readouterr().err
+
+
+def test_a_mistake_is_a_significant_loss_shown_with_the_top_candidates():
+    """Flagged only when the loss's 95% interval across the searches lies above the
+    threshold; every decision lists its top candidates, best first, each with its interval."""
+    game, _, result = _planted_review()
+    assert review(game, 0, iterations=ITERATIONS, top=2)["decisions"] == [
+        d | {"candidates": d["candidates"][:2]} for d in result["decisions"]]
+    noisy = 0
+    for d in result["decisions"]:
+        low, high = d["loss_interval"]
+        assert low <= d["loss"] <= high
+        assert d["mistake"] == (low > result["threshold"])
+        noisy += d["loss"] > result["threshold"] and not d["mistake"]
+        assert 1 <= len(d["candidates"]) <= 3
+        assert d["candidates"][0]["move"] == d["best"]
+        estimates = [c["estimate"] for c in d["candidates"]]
+        assert estimates == sorted(estimates, reverse=True)
+        for c in d["candidates"]:
+            assert c["interval"][0] <= c["estimate"] <= c["interval"][1] and c["visits"] > 0
+    assert noisy > 0      # a loss above the threshold within the noise is not flagged
+    lines = review_lines(result)
+    flagged = [i for i, line in enumerate(lines) if line.startswith("✗")]
+    assert flagged and all(lines[i + 1].strip().startswith("candidates:") for i in flagged)
+    assert any("кандидаты:" in line for line in review_lines(result, "ru"))
+
+
+def test_the_reference_bot_plays_the_review_best_move():
+    game = _greedy_match("durak", 4)
+    position = new_game("durak", players=2, seed=4)
+    while len(position.legal_action_ids()) < 2:
+        position.apply(game.action_log()[len(position.action_log())])
+    bot = ReferenceBot("durak", seed=9, iterations=60)
+    reference = Reference(reference_spec("durak", iterations=60))
+    expected = reference.best(reference.estimate(position, position.current_player, 9, 1))
+    assert bot.choose_id(position) == expected
+    assert expected in position.legal_action_ids()
+
+
+def test_load_for_review_reads_cardcore_records_but_not_redactions():
+    game = _greedy_match("crazy_eights", 2)
+    loaded = load_for_review(dumps(export_record(game)))
+    assert loaded.to_json() == game.to_json()
+    with pytest.raises(ConfigError, match="redaction") as refused:
+        load_for_review(dumps(export_record(game, seat=0)))
+    assert refused.value.option == "review"
+
+
+def test_a_batch_review_gives_mistakes_per_decision_with_its_interval(tmp_path, capsys):
+    games = [_greedy_match("durak", seed, epsilon=0.6) for seed in (1, 2, 3)]
+    folder = tmp_path / "matches"
+    folder.mkdir()
+    (folder / "a.json").write_text(games[0].to_json())
+    (folder / "b.json").write_text(dumps(export_record(games[1])))
+    (folder / "c.json").write_text(json.dumps(make_record(games[2], table="t", fairness=None)))
+    (folder / "notes.txt").write_text("not a match")
+    options = {"iterations": 60, "searches": 3}
+    result = review_batch([(name, g) for name, g in zip("abc", games)], **options)
+    s = result["summary"]
+    assert s["records"] == 3 and s["reviews"] == 6          # every seat of every match
+    singles = [review(g, seat, **options) for g in games for seat in (0, 1)]
+    assert s["decisions"] == sum(r["summary"]["decisions"] for r in singles)
+    assert s["mistakes"] == sum(r["summary"]["mistakes"] for r in singles) > 0
+    assert s["mistakes_per_decision"] == s["mistakes"] / s["decisions"]
+    low, high = s["interval"]
+    assert 0 <= low < s["mistakes_per_decision"] < high <= 1
+    one_seat = review_batch([(name, g) for name, g in zip("abc", games)], seat=1, **options)
+    assert [r["seat"] for r in one_seat["reviews"]] == [1, 1, 1]
+    with pytest.raises(ConfigError, match="at least one"):
+        review_batch([], **options)
+    assert main(["review", str(folder), "--iterations", "60", "--searches", "3",
+                 "--json"]) == 0
+    by_cli = json.loads(capsys.readouterr().out)
+    assert by_cli["summary"] == s
+    assert [r["name"] for r in by_cli["reviews"]] == \
+        [str(folder / f"{n}.json") for n in "abc" for _ in (0, 1)]
+    assert main(["review", str(folder / "a.json"), str(folder / "b.json"), "--seat", "0",
+                 "--iterations", "60", "--searches", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "2 records" in out and "mistakes per decision" in out
+    assert main(["review", str(folder / "a.json"), "--batch", "--iterations", "60",
+                 "--searches", "3", "--lang", "ru"]) == 0
+    assert "ошибки на решение" in capsys.readouterr().out
+    assert main(["review", str(folder / "a.json")]) == 2
+    assert "--seat" in capsys.readouterr().err
+
+
+def _stability_record(name: str, index: int):
+    """Record ``index`` of the stability test: the game's short match dealt from seed
+    10 + index, every seat greedy with 30% random moves."""
+    short = game_class(name).short_match
+    game = new_game(name, players=short.players, seed=10 + index, **short.options)
+    bots = [make_bot("greedy:epsilon=0.3", seat + index) for seat in range(short.players)]
+    while not game.is_over:
+        game.apply(bots[game.current_player].choose_id(game))
+    return game
+
+
+@pytest.mark.slow
+def test_flags_are_stable_under_three_seeds_pooled_over_every_game():
+    """Stability: the decisions flagged under all three seeds over those flagged under any,
+    pooled over two seeded records of every game (the default reference, seat 0): >= 80%.
+    Measured: 20 of 24 (0.83); one search a decision, a mistake any loss above the threshold
+    (the earlier review), gave 0.38 on such records."""
+    under_all = under_any = 0
+    for name in available_games():
+        for index in range(STABILITY_RECORDS):
+            game = _stability_record(name, index)
+            flags = [{d["move"] for d in review(game, 0, seed=s)["decisions"] if d["mistake"]}
+                     for s in (0, 1, 2)]
+            under_all += len(set.intersection(*flags))
+            under_any += len(set.union(*flags))
+    assert under_any >= 20, under_any            # enough flags to measure
+    assert under_all / under_any >= 0.8, (under_all, under_any)

@@ -13,7 +13,7 @@
     cardcore schema GAME view|action|event|save
     cardcore verify RECORD [--key K]  # check a match record of `cardcore serve`
     cardcore record export SAVE -o RECORD [--seat S] | import RECORD -o SAVE | schema
-    cardcore review SAVE_OR_RECORD --seat S [--level 5] [--json] [--lang en|ru]
+    cardcore review SAVE_OR_RECORD... [--seat S] [--reference SPEC] [--json] [--lang en|ru]
     cardcore agent GAME --command "CMD" [--bots greedy] [-n 10] [--seed S] [--lang en|ru]
     cardcore arena GAME --agent NAME=CMD [--callable NAME=module:function] [--bots LADDER]
                         [-n 10] [--on-failure forfeit|default] [--out DIR] [--json]
@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import re
 import sys
 import time
@@ -1070,21 +1071,53 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _review_paths(paths: list[str]) -> list[str]:
+    """The files of a review: each path, a directory as its ``*.json`` files, sorted."""
+    files: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            files += sorted(os.path.join(path, n) for n in os.listdir(path)
+                            if n.endswith(".json"))
+        else:
+            files.append(path)
+    return files
+
+
 def cmd_review(args: argparse.Namespace, console: Console) -> int:
-    from cardcore.review import MAX_REVIEW_BYTES, load_for_review, review, review_lines
+    from cardcore.review import (MAX_REVIEW_BYTES, batch_lines, load_for_review, review,
+                                 review_batch, review_lines)
     lang = check_lang(args.lang)
-    try:
-        with open(args.path, "rb") as f:
-            data = f.read(MAX_REVIEW_BYTES + 1)
-    except OSError as e:
-        raise ConfigError(f"cannot read {echo(args.path)}: {e.strerror or e}", "review") from None
-    game = load_for_review(data)
-    result = review(game, args.seat, level=args.level, threshold=args.threshold,
-                    seed=args.seed, iterations=args.iterations)
+    files = _review_paths(args.path)
+    batch = args.batch or len(files) != 1 or os.path.isdir(args.path[0])
+
+    def load(path: str) -> Any:
+        try:
+            with open(path, "rb") as f:
+                data = f.read(MAX_REVIEW_BYTES + 1)
+        except OSError as e:
+            raise ConfigError(f"cannot read {echo(path)}: {e.strerror or e}",
+                              "review") from None
+        return load_for_review(data)
+
+    options: dict[str, Any] = {"level": args.level, "reference": args.reference,
+                               "threshold": args.threshold, "seed": args.seed,
+                               "iterations": args.iterations}
+    # the review's own defaults (DEFAULT_SEARCHES, DEFAULT_TOP) unless given
+    options.update({k: v for k, v in (("searches", args.searches), ("top", args.top))
+                    if v is not None})
+    if batch:
+        result = review_batch(((path, load(path)) for path in files), args.seat, **options)
+        lines = batch_lines(result, lang)
+    else:
+        if args.seat is None:
+            raise ConfigError("give the seat to review: --seat S (a batch reviews every "
+                              "seat without one)", "seat")
+        result = review(load(files[0]), args.seat, **options)
+        lines = review_lines(result, lang)
     if args.json:
         sys.stdout.write(json.dumps(result) + "\n")
         return 0
-    for line in review_lines(result, lang):
+    for line in lines:
         console.print(Text(line, style="bold red" if line.startswith("✗") else ""),
                       soft_wrap=True)
     return 0
@@ -1375,22 +1408,40 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_verify)
 
-    p = sub.add_parser("review", help="review a seat's moves in a saved game or match record: "
-                       "each decision against the best move a search finds",
+    p = sub.add_parser("review", help="review a seat's moves in saved games or match "
+                       "records: each decision against the best move a search finds",
                        description="Review a seat's decisions (docs/bots.md, \"Game review\"): "
-                       "the chosen move's estimated share against the best move's, from the "
-                       "seat's information only; mistakes lose more than --threshold.")
-    p.add_argument("path", help="a save (cardcore play --save, Game.to_json) or a match "
-                   "record (GET /api/tables/ID/record)")
-    p.add_argument("--seat", type=int, required=True, help="the seat to review")
-    p.add_argument("--level", type=int, default=5,
-                   help="the search of this level reviews (levels without one: level 5's; "
-                        "default 5)")
+                       "each move's estimated share against the best move's, from the "
+                       "seat's information only, by the reference's searches; a mistake "
+                       "loses more than --threshold with 95%% confidence. Several files (or "
+                       "a directory, or --batch): mistakes per decision over all of them, "
+                       "with its interval.")
+    p.add_argument("path", nargs="+", help="saves (cardcore play --save, Game.to_json), "
+                   "server records (GET /api/tables/ID/record) or cardcore-record files "
+                   "(cardcore record export); a directory: its *.json files")
+    p.add_argument("--seat", type=int, default=None,
+                   help="the seat to review (required for one file; a batch without it "
+                        "reviews every seat)")
+    p.add_argument("--reference", default=None, metavar="SPEC",
+                   help="the reference search: an ismcts spec (ismcts:iterations=4000,"
+                        "rollout=greedy) or level:N (default: level 5's search, "
+                        "without its time cap)")
+    p.add_argument("--level", type=int, default=None,
+                   help="review with this level's search instead (levels without one: "
+                        "level 5's)")
+    p.add_argument("--searches", type=int, default=None,
+                   help="seeded searches per decision, 2..10: their spread is the interval "
+                        "(default 5)")
+    p.add_argument("--top", type=int, default=None,
+                   help="candidates listed per decision (default 3)")
     p.add_argument("--iterations", type=int, default=None,
-                   help="search iterations per decision (default: the level's)")
+                   help="search iterations per search (default: the reference's)")
     p.add_argument("--threshold", type=float, default=0.10,
-                   help="a mistake loses more than this share (default 0.10)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the search (default 0)")
+                   help="a mistake loses more than this share, with 95%% confidence "
+                        "(default 0.10)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the searches (default 0)")
+    p.add_argument("--batch", action="store_true",
+                   help="the batch summary even for one file")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     lang_flag(p)
     p.set_defaults(func=cmd_review)

@@ -10,22 +10,23 @@ import secrets
 import time
 from collections import OrderedDict
 from concurrent.futures import Executor
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from cardcore.errors import Words
 from cardcore.server.api_errors import ApiError
 from cardcore.server.messages import HINT_RATE
 from cardcore.server.limits import Limits, RateBuckets
 from cardcore.server.room import Room
-from cardcore.server.responses import Hints
+from cardcore.server.responses import Hints, Review
 from cardcore.server.table_bots import table_bot
 
 __all__ = ["Advisor", "HINT_LEVEL", "HINT_TOP", "REVIEW_ITERATIONS", "REVIEWS_KEPT"]
 
 HINT_LEVEL = 5              # hints come from the game's strongest level's search ...
 HINT_TOP = 3                # ... its best three moves
-# A review (GET /api/tables/{id}/review) searches each decision this many iterations at
-# most: a whole match then takes seconds of a bot-pool thread, not a minute.
+# A review (GET /api/tables/{id}/review) runs each of its searches (cardcore.review's
+# DEFAULT_SEARCHES per decision) this many iterations at most: a whole match then takes
+# seconds of a bot-pool thread, not a minute.
 REVIEW_ITERATIONS = 300
 REVIEWS_KEPT = 256          # finished reviews kept in memory (a finished table does not change)
 
@@ -41,9 +42,9 @@ class Advisor:
         self.hints = RateBuckets(limits.hint_rate, 2)          # per table and seat
         self.reviews: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
 
-    async def review(self, table: Room, seat: int) -> dict[str, Any]:
-        """The review of ``seat``'s decisions (cardcore.review: the level-5 search from the
-        seat's information only, at most ``REVIEW_ITERATIONS`` per decision), once the match
+    async def review(self, table: Room, seat: int) -> Review:
+        """The review of ``seat``'s decisions (cardcore.review: the default reference from the
+        seat's information only, at most ``REVIEW_ITERATIONS`` per search), once the match
         ended like its record; computed in the bot pool once per table and seat (kept for
         ``REVIEWS_KEPT`` reviews), at most one new review per table per ``1 / hint_rate``
         seconds (429 past it)."""
@@ -64,12 +65,12 @@ class Advisor:
                                     f"second per table", retry_after=math.ceil(wait))
             copy = table.game.clone()
             done = await asyncio.get_running_loop().run_in_executor(
-                self.bot_pool, functools.partial(review_of, copy, seat, level=HINT_LEVEL,
+                self.bot_pool, functools.partial(review_of, copy, seat,
                                                  iterations=REVIEW_ITERATIONS))
             self.reviews[key] = done
             while len(self.reviews) > REVIEWS_KEPT:
                 self.reviews.popitem(last=False)
-        return {"table": table.id, **done}
+        return cast(Review, {"table": table.id, **done})   # review.py's fields: Review's
 
     async def hint(self, table: Room, seat: int | None) -> Hints:
         """The best moves for ``seat``, the seat to move, from the level-5 search of the game

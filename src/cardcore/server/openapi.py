@@ -434,47 +434,6 @@ WEBSOCKET: dict[str, Any] = {
 }
 
 
-# GET /api/tables/{id}/review: cardcore review --json, with the table (review.py).
-REVIEW: dict[str, Any] = {
-    "type": "object",
-    "required": ["table", "game", "seat", "level", "search",
-                 "threshold", "decisions", "summary"],
-    "properties": {
-        "table": {"type": "string"}, "game": {"type": "string"},
-        "seat": {"type": "integer", "minimum": 0},
-        "level": {"type": "integer", "minimum": 1, "maximum": 5},
-        "search": {"type": "string"}, "seed": {"type": "integer"},
-        "threshold": {"type": "number"},
-        "decisions": {"type": "array", "items": {
-            "type": "object",
-            "required": ["move", "round", "chosen", "chosen_estimate",
-                         "best", "best_estimate", "loss", "mistake",
-                         "legal"],
-            "properties": {
-                "move": {"type": "integer", "minimum": 0},
-                "round": {"type": "integer", "minimum": 1,
-                          "description": "the round, deal or hand "
-                                         "of the decision, from 1"},
-                "chosen": {"type": "string"},
-                "chosen_estimate": {"type": "number"},
-                "best": {"type": "string"},
-                "best_estimate": {"type": "number"},
-                "loss": {"type": "number", "minimum": 0},
-                "mistake": {"type": "boolean"},
-                "legal": {"type": "integer", "minimum": 2}}}},
-        "summary": {"type": "object",
-                    "required": ["decisions", "mistakes", "mean_loss",
-                                 "best_moves", "over", "winners"],
-                    "properties": {
-                        "decisions": {"type": "integer"},
-                        "mistakes": {"type": "integer"},
-                        "mean_loss": {"type": "number"},
-                        "best_moves": {"type": "integer"},
-                        "over": {"type": "boolean"},
-                        "winners": {"type": "array", "items": {
-                            "type": "integer"}}}}}}
-
-
 def _components(games: list[str], bots: list[str], clock_option: dict[str, Any]
                 ) -> dict[str, Any]:
     """The security scheme and every schema the paths and the socket name."""
@@ -522,7 +481,6 @@ def _components(games: list[str], bots: list[str], clock_option: dict[str, Any]
                                                      "the last state sent (without its "
                                                      "events) to the new one"},
                             "id": REQUEST_ID}},
-            "Review": copy.deepcopy(REVIEW),
         },
     }
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["public_fairness", "ErrorBody", "RefusalWords", "Fairness", "ClockState", "TakebackState",
            "SeatFallback", "SeatInfo", "TableState", "Created", "Claimed", "RematchMade",
-           "Hint", "Hints", "Health", "Draining", "Alive", "GameEntry", "GamesList",
+           "Hint", "Hints", "Review", "Health", "Draining", "Alive", "GameEntry", "GamesList",
            "TableList", "Catalog", "MatchRecord", "WsPresence", "WsRematch", "WsPong",
            "WsClock", "WsRecord", "WsError", "COMPONENTS", "FROM_SERVER"]
 
@@ -306,6 +306,65 @@ class MatchRecord(_MatchRecord, total=False):
     hmac: str
 
 
+# A 95% interval [low, high] of a review's estimate or loss.
+Interval = Annotated[List[float], Schema(minItems=2, maxItems=2)]
+
+
+class Candidate(TypedDict):
+    move: str
+    estimate: float
+    interval: Interval
+    visits: int
+
+
+class ReviewedDecision(TypedDict):
+    move: Annotated[int, Schema(minimum=0)]
+    round: Annotated[int, Schema(minimum=1, description="the round, deal or hand of the "
+                                                        "decision, from 1")]
+    chosen: str
+    chosen_estimate: float
+    chosen_interval: Interval
+    best: str
+    best_estimate: float
+    best_interval: Interval
+    loss: Annotated[float, Schema(minimum=0)]
+    loss_interval: Interval
+    mistake: Annotated[bool, Schema(description="the loss's interval lies above the "
+                                                "threshold")]
+    legal: Annotated[int, Schema(minimum=2)]
+    candidates: List[Candidate]
+
+
+class ReviewSummary(TypedDict):
+    decisions: int
+    mistakes: int
+    mistakes_per_decision: float
+    interval: Interval
+    mean_loss: float
+    best_moves: int
+    over: bool
+    winners: List[int]
+
+
+class _Review(TypedDict):
+    table: str
+    game: str
+    seat: Annotated[int, SEAT]
+    level: Annotated[Optional[int], Schema(minimum=1, maximum=5)]
+    reference: str
+    search: str
+    searches: Annotated[int, Schema(minimum=1)]
+    threshold: float
+    decisions: List[ReviewedDecision]
+    summary: ReviewSummary
+
+
+class Review(_Review, total=False):
+    """``GET /api/tables/{id}/review``: ``cardcore review --json`` (review.py), with the
+    table."""
+    seed: int
+
+
 # ---------------------------------------------------------------- a socket's pushes
 # (docs/server.md, "WebSocket"; the state, a patch and a fallback notice are in openapi.py,
 # which composes them from the components above)
@@ -362,7 +421,7 @@ COMPONENTS: dict[str, type] = {
     "ClockState": ClockState, "TakebackState": TakebackState, "BotFallback": SeatFallback,
     "Seat": SeatInfo, "State": TableState, "Created": Created, "Claimed": Claimed,
     "Rematch": RematchMade, "Hints": Hints, "Health": Health, "GameOption": GameOption,
-    "Record": MatchRecord, "WsPresence": WsPresence, "WsRematch": WsRematch,
+    "Record": MatchRecord, "Review": Review, "WsPresence": WsPresence, "WsRematch": WsRematch,
     "WsPong": WsPong, "WsClock": WsClock, "WsRecord": WsRecord, "WsError": WsError}
 
 # Fields whose schema the server completes from its own lists (openapi.py), per component.

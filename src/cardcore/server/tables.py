@@ -30,7 +30,7 @@ from cardcore.server.catalogue import games_catalogue, make_cursor, read_cursor
 from cardcore.server.deployment import deployment_for
 from cardcore.server.lanes import CALL_SECONDS, Lane, stored_game
 from cardcore.server.leases import Leases
-from cardcore.server.responses import Hints
+from cardcore.server.responses import Hints, Review
 from cardcore.server.limits import WS_CLOSE, Limits
 from cardcore.server.metrics import Metrics
 from cardcore.server.new_table import NewTable, make_game, seat_plan, series_scores
@@ -544,7 +544,7 @@ class TableServer:
                            event_count=table.event_count)
         return table.record()
 
-    async def review(self, table: Table, seat: int) -> dict[str, Any]:
+    async def review(self, table: Table, seat: int) -> Review:
         """``GET /api/tables/{id}/review?seat=S`` (advice.py)."""
         return await self.advisor.review(table, seat)
 
