@@ -220,12 +220,12 @@ def where_cards_go(name: str, kwargs: dict[str, Any], seed: int, limit: int,
             checked += 1
             if not action.moves:
                 # Only an action whose cards stay put may move none now: Durak's take names
-                # the table it takes when the bout ends (DU-6.2).
+                # the table it takes when the bout ends (DU-6.2); a take that ends the bout,
+                # or the hand, moves them.
                 after = game.clone()
                 after.apply(action)
                 assert not any(c in hand for c in action.cards), action.to_dict()
-                if after.state.round_index != game.state.round_index and not after.is_over:
-                    continue          # the take ended the hand: the view is the next deal's
+                assert after.state.round_index == game.state.round_index, action.to_dict()
                 assert (Counter(after.view(actor)["zones"]["table"])
                         >= Counter(action.cards)), (name, seed, action.to_dict())
         action = actions[rng.randrange(len(actions))]

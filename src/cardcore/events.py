@@ -371,16 +371,26 @@ def action_moves(table: ZoneTable, events: list[Raw], pre_zones: Zones, post_zon
     """Share the moves of one action among its ``events`` (the action's own and the
     automatic ones of the same round). ``redealt``: the round ended and the next was dealt,
     so the zones after tell nothing of the action: its event gets the move its narrator
-    names (when those cards were in that zone), and nothing else moves here."""
+    names, then each automatic event that carries cards on from a zone the action names (a
+    bout's cards to the taker's hand) gets its own, each when its cards are in that zone as
+    the moves before left it; nothing else moves here (``carried`` reads the same zones)."""
     if primary is None:
         primary = action_index(events)
     if not redealt:
         share_moves(events, diff(pre_zones, post_zones), primary)
         return
+    static = table.static_ids
     act = events[primary]
-    if act.source in pre_zones and act.target in table.static_ids and act.cards and \
-            not Counter(act.cards) - Counter(pre_zones[act.source]):
-        act.moves = ((act.source, act.target, act.cards),)
+    zones = {z for z in (act.source, act.target) if z is not None}
+    held = {z: Counter(pre_zones[z]) for z in zones if z in pre_zones}
+    for event in (act, *(e for e in events[primary + 1:] if e.auto)):
+        source, target = event.source, event.target
+        if source in held and target in static and event.cards and \
+                not Counter(event.cards) - held[source]:
+            event.moves = ((source, target, event.cards),)
+            held[source] -= Counter(event.cards)
+            if target in held:
+                held[target] += Counter(event.cards)
 
 
 def through_target(act: Raw, moves: Sequence[Move]) -> Sequence[Move]:

@@ -2,6 +2,7 @@
 order, and the end of the hand once."""
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from cardcore import new_game
@@ -109,3 +110,31 @@ def test_du_6_2_a_take_moves_nothing_until_the_bout_ends():
     game.apply("attack 7H")
     take = next(a for a in game.legal_actions() if a.kind == "take")
     assert take.cards == ("7H",) and take.moves == []       # the table stays till then
+
+
+def test_du_12_a_take_that_ends_a_hand_of_a_match_moves_the_table_to_the_taker():
+    """hands=3: the take that leaves its taker the fool ends the hand, and the next is dealt
+    in the same step; its moves still name the table's cards going to the taker (the web
+    table animates them and lets the table be tapped), then the deck gathers them."""
+    game = new_game("durak", players=3, hands=3, seed=0)
+    rng = random.Random(0)
+    while True:
+        take = next((a for a in game.legal_actions() if a.kind == "take"), None)
+        if take is not None:
+            after = game.clone()
+            after.apply(take)
+            if after._state.round_index != game._state.round_index and not after.is_over:
+                break
+        game.apply(rng.choice(game.legal_action_ids()))
+    seat = take.player
+    table = game.view(seat)["zones"]["table"]
+    assert table and take.moves == [{"from": "table", "to": f"hand:{seat}", "cards": table}]
+    seen = len(game.events())
+    game.apply(take)
+    events = game.events(seat, since=seen)
+    kinds = [e["kind"] for e in events]
+    assert kinds[:2] == ["take", "picked_up"] and "hand_end" in kinds and "deal" in kinds
+    assert events[0]["moves"] == [] and events[1]["moves"] == take.moves
+    end = events[kinds.index("hand_end")]
+    assert any(m["from"] == f"hand:{seat}" and m["to"] == game.deck_zone
+               and Counter(table) <= Counter(m["cards"]) for m in end["moves"])
