@@ -115,3 +115,39 @@ def test_mh_9_2_mh_10_breakdowns_of_every_way_a_hand_ends(case):
     assert going_out == {0: 0, 1: 100}
     ones = {c["rule"]: c["points"] for c in b["components"] if c["team"] == 1}
     assert ones["MH-10.1, MH-4.5"] == 500 + 300 + 1000 + 1500
+
+
+# Issue 48: teams are named from the reader's side, as the score table does, and counted from
+# 1 where there is no reader (MH-1: partners sit apart, a seat's team is its parity).
+TEAM_TEXTS = {
+    "en": {None: ("team 1", "team 2"), 0: ("your team", "the opponents"),
+           1: ("the opponents", "your team")},
+    "ru": {None: ("команда 1", "команда 2"), 0: ("ваша команда", "соперники"),
+           1: ("соперники", "ваша команда")},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_mh_1_events_name_teams_from_the_readers_side_counted_from_1(lang):
+    game = played(("manna", {"target": 5000}), 1, limit=3000)
+    kinds = collections.Counter()
+    for seat in (None, 0, 1, 2):
+        words = TEAM_TEXTS[lang][None if seat is None else seat % 2]
+        for e in game.events(seat, lang=lang):
+            text = e["text"]
+            assert not any(f"{t} 0" in text for t in ("team", "Team", "команда", "Команда",
+                                                        "командой", "команды")), text
+            if e["kind"] == "deal":
+                kinds["deal"] += 1
+                minimum = e["min_meld"]
+                first, second = (1, 0) if seat is not None and seat % 2 else (0, 1)
+                assert f"{words[first]} — {minimum[first]}, " \
+                       f"{words[second]} — {minimum[second]}." in text, text
+            elif e["kind"] in ("red_three", "canasta"):
+                kinds[e["kind"]] += 1
+                mine = words[e["team"]]
+                declined = {"ваша команда": "вашей командой", "соперники": "соперниками"}
+                if lang == "ru":
+                    mine = declined.get(mine, mine.replace("команда", "командой"))
+                assert mine in text, text
+    assert kinds["deal"] and kinds["red_three"] and kinds["canasta"]

@@ -29,16 +29,36 @@ def _meld(event: Event, seat: int | None, who: Who, name: str) -> Said:
     return MELDED
 
 
+# A team as its reader names it, as the score table does: "your team", "the opponents"; to
+# a spectator "team 1", counted from 1. MH-1: partners sit apart, so a seat's team is its
+# parity. One English form per use, since other languages decline the words (Russian «перед
+# вашей командой», «собрана соперниками»).
+TEAM_WORDS = {
+    "name": (N_("your team"), N_("the opponents"), N_("team {n}")),
+    "for": (N_("for your team"), N_("for the opponents"), N_("for team {n}")),
+    "by": (N_("by your team"), N_("by the opponents"), N_("by team {n}")),
+}
+
+
+def team_words(team: int, seat: int | None, use: str = "name") -> str:
+    """``team`` (0 or 1) in the words of ``use`` (``TEAM_WORDS``), from ``seat``'s side."""
+    mine, theirs, counted = TEAM_WORDS[use]
+    if not isinstance(seat, int):
+        return _(counted).format(n=team + 1)
+    return _(mine if seat % 2 == team else theirs)
+
+
 def _red_three(event: Event, seat: int | None, who: Who, name: str) -> str:
     count = len(event["cards"])
     if event.get("replaced"):
-        text = ngettext("Red three {cards} laid out for team {team} (replaced from the stock).",
-                        "Red threes {cards} laid out for team {team} (replaced from the stock).",
+        text = ngettext("Red three {cards} laid out {for_team} (replaced from the stock).",
+                        "Red threes {cards} laid out {for_team} (replaced from the stock).",
                         count)
     else:
-        text = ngettext("Red three {cards} laid out for team {team} (not replaced).",
-                        "Red threes {cards} laid out for team {team} (not replaced).", count)
-    return text.format(cards=cards_text(event), team=event.get("team"))
+        text = ngettext("Red three {cards} laid out {for_team} (not replaced).",
+                        "Red threes {cards} laid out {for_team} (not replaced).", count)
+    return text.format(cards=cards_text(event),
+                       for_team=team_words(event["team"], seat, "for"))
 
 
 # A breakdown row's text when its count stands apart ("red threes ({detail})", events.COUNTED).
@@ -47,29 +67,30 @@ ROW_TEXTS = (N_("red threes"),)
 CANASTA_KINDS = {"natural": N_("natural"), "mixed": N_("mixed"), "wild": N_("wild"),
                  "sevens": N_("sevens")}
 CANASTA_SENTENCES = {
-    "natural": N_("Team {team} completed a natural canasta of {rank}."),
-    "mixed": N_("Team {team} completed a mixed canasta of {rank}."),
-    "wild": N_("Team {team} completed a wild canasta."),
-    "sevens": N_("Team {team} completed a canasta of sevens."),
+    "natural": N_("A natural canasta of {rank} completed {by_team}."),
+    "mixed": N_("A mixed canasta of {rank} completed {by_team}."),
+    "wild": N_("A wild canasta completed {by_team}."),
+    "sevens": N_("A canasta of sevens completed {by_team}."),
 }
 
 
-CANASTA_LINES = {kind: Line(text, personal=False) for kind, text in CANASTA_SENTENCES.items()}
-
-
-def _canasta(event: Event, seat: int | None, who: Who, name: str) -> Said:
-    return CANASTA_LINES.get(str(event["type"]), CANASTA_LINES["natural"])
+def _canasta(event: Event, seat: int | None, who: Who, name: str) -> str:
+    text = CANASTA_SENTENCES.get(str(event["type"]), CANASTA_SENTENCES["natural"])
+    return _(text).format(rank=event.get("rank"),
+                          by_team=team_words(event["team"], seat, "by"))
 
 
 def _deal(event: Event, seat: int | None, who: Who, name: str) -> str:
     first = event.get("first_player")
     minimum = event.get("min_meld") or [0, 0]
+    teams = [1, 0] if isinstance(seat, int) and seat % 2 else [0, 1]    # the reader's first
     return mine(first, seat, _("Hand {hand} begins; {name} move first. Initial meld "
-                               "minimum: team 0 — {first}, team 1 — {second}."),
-                _("Hand {hand} begins; {name} moves first. Initial meld minimum: team 0 — "
-                  "{first}, team 1 — {second}.")).format(
+                               "minimum: {one_team} — {first}, {other_team} — {second}."),
+                _("Hand {hand} begins; {name} moves first. Initial meld minimum: {one_team} — "
+                  "{first}, {other_team} — {second}.")).format(
         hand=event.get("hand"), name=who(first) if isinstance(first, int) else "",
-        first=minimum[0], second=minimum[1])
+        one_team=team_words(teams[0], seat), first=minimum[teams[0]],
+        other_team=team_words(teams[1], seat), second=minimum[teams[1]])
 
 
 def _hand_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
