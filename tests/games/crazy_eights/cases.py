@@ -6,7 +6,8 @@ END_RULES = {"out": "CE-7.1", "max_turns": "CE-7.2", "passes": "CE-7.3", "one_ha
 # page names no rule ID: issue 48).
 END_WORDS = {
     "out": {"en": "player plays their last card", "ru": "игрок сыграл свою последнюю карту"},
-    "max_turns": {"en": "played by all players together", "ru": "карты, сыгранной всеми игроками вместе"},
+    "max_turns": {"en": "counting the cards played by all players together",
+                  "ru": "считая карты всех игроков вместе"},
     "passes": {"en": "more pass in a row", "ru": "и ещё один пасуют подряд"},
     "one_hand": {"en": "hand is the whole match", "ru": "один кон — вся партия"},
 }

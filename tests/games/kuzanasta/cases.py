@@ -8,9 +8,11 @@ END_RULES = {"went_out": "KZ-7", "no_draw": "KZ-3.4", "max_turns": "KZ-3.5",
 END_WORDS = {
     "went_out": {"en": "only that player scores", "ru": "очки получает только он"},
     "no_draw": {"en": "can draw nothing at all", "ru": "когда игроку нечего взять"},
-    "max_turns": {"en": "`max_turns` turns in the deal", "ru": "после `max_turns` ходов в сдаче"},
-    "target": {"en": "when that option is set", "ru": "очками, если задан этот параметр"},
-    "deals": {"en": "when that option is set", "ru": "очками, если задан этот параметр"},
+    "max_turns": {"en": "after the most turns a deal may last",
+                  "ru": "после наибольшего числа ходов в сдаче"},
+    "target": {"en": "in which someone reaches the target", "ru": "в которой кто-то набрал цель"},
+    "deals": {"en": "the number of scored deals the table's option “deals” sets",
+              "ru": "сколько задано в настройке стола «сдачи»"},
     "void_deals": {"en": "after its 10,000th void deal", "ru": "после 10 000-й пустой сдачи"},
 }
 

@@ -8,8 +8,10 @@ END_RULES = {"went_out": "MH-9.4", "stock_out": "MH-9.5", "target": "MH-10.6",
 END_WORDS = {
     "went_out": {"en": "Going out ends the hand", "ru": "Выход заканчивает кон"},
     "stock_out": {"en": "draw from an empty stock", "ru": "должен брать из пустой колоды"},
-    "target": {"en": "which a team reaches `target`", "ru": "в котором команда набрала `target`"},
-    "hands": {"en": "is set, 1000 at most", "ru": "параметр, но не больше 1000"},
+    "target": {"en": "in which a team reaches the target",
+               "ru": "в котором команда набрала цель"},
+    "hands": {"en": "hands the table's option “hands” sets, 1000 at most",
+              "ru": "сколько задано в настройке стола «коны», но не больше 1000"},
 }
 
 # The browser tests' table: a start a player can make from the lobby (options, seed).
