@@ -3,8 +3,8 @@ pages, in both languages and for every game, say a table's option by the words t
 for it ("the table's option “max turns”", «настройка стола «макс. ходов»»), never by its name
 (`max_turns`, `contracts="all"`); the rulebooks (games/*.md) and the docs keep the names. What
 a page may show in backticks is what a player types: a move's notation (`play 7H`, `pass`,
-`god_draw 7H`), cards, keys and `cardcore ...` commands. The lobby's labels of the options
-are words in both languages."""
+`god_draw 7H`), cards, keys and `cardcore ...` commands. Seats count from 1. The lobby's
+labels of the options are words in both languages."""
 from __future__ import annotations
 
 import re
@@ -22,6 +22,8 @@ BACKTICKED = re.compile(r"`([^`]+)`")
 IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 PYTHON_WORDS = re.compile(r"\b(None|True|False)\b")
 LATIN = re.compile(r"[A-Za-z]")
+# A seat counted from 0 ("seats 0 and 2", «места 0 2 4»): players count from 1.
+SEAT_ZERO = re.compile(r"\b(seats?|players?|мест[оа]?|игрок[аи]?)\s+0\b", re.IGNORECASE)
 
 
 def page(name: str, lang: str) -> str:
@@ -49,7 +51,7 @@ def identifiers_shown(text: str, options: set[str], moves: set[str]) -> list[str
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", cardcore.available_games())
-def test_a_how_to_page_names_no_option_and_no_python_word(name, lang):
+def test_a_how_to_page_names_no_option_no_python_word_and_no_seat_0(name, lang):
     options = set(new_game(name, seed=0).options)
     moves = notations(name)
     text = page(name, lang)
@@ -60,6 +62,7 @@ def test_a_how_to_page_names_no_option_and_no_python_word(name, lang):
     named = [o for o in options if "_" in o and re.search(rf"\b{o}\b", prose)]
     assert named == [], (name, lang)
     assert not PYTHON_WORDS.search(text), (name, lang, PYTHON_WORDS.search(text))
+    assert not SEAT_ZERO.search(text), (name, lang, SEAT_ZERO.search(text))
 
 
 def test_the_check_finds_option_names_and_lets_moves_through():
@@ -68,6 +71,8 @@ def test_the_check_finds_option_names_and_lets_moves_through():
             "`pass` `transfer 7S` `draw_stock` `9C` `4C 9D` `cardcore play crazy_eights` `?`")
     assert identifiers_shown(text, options, moves) == [
         "max_turns", "transfer", 'contracts="all"', "rediscard_upcard=False", "hand_size"]
+    assert SEAT_ZERO.search("seats 0 and 2") and SEAT_ZERO.search("места 0 2 4")
+    assert not SEAT_ZERO.search("players 1 and 3") and not SEAT_ZERO.search("10,000 void")
 
 
 @pytest.mark.parametrize("cls", game_classes(), ids=lambda c: c.name)
