@@ -183,7 +183,7 @@ static uint32_t playable(const BEState *s) {
         return hand;
     }
     if (follow) return follow;                     /* BE-5.2 */
-    if (team_of((s->leader + s->master) % PLAYERS) == team_of(p)) return hand;   /* BE-5.3 */
+    if (team_of(s->leader + s->master) == team_of(p)) return hand;   /* BE-5.3 */
     if (!trumps) return hand;                      /* BE-5.4 */
     if (over) return over;                         /* BE-5.4: trump, above any trump */
     if (s->opt.must_undertrump) return trumps;     /* BE-5.6: undertrump, no discard */
@@ -334,10 +334,10 @@ static void play_card(BEState *s, int p, int card) {
     s->n_trick += 1;
     s->h.turns += 1;
     if (s->n_trick < PLAYERS) {
-        s->h.to_move = (p + 1) % PLAYERS;
+        s->h.to_move = (p + 1) & (PLAYERS - 1);
         return;
     }
-    win = (s->leader + s->master) % PLAYERS;      /* BE-5.5 */
+    win = (s->leader + s->master) & (PLAYERS - 1);   /* BE-5.5 */
     team = team_of(win);
     pts = 0;
     for (k = 0; k < PLAYERS; k++) {
@@ -646,12 +646,30 @@ static int be_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
     return best_by_value(values, n, rng, ties);
 }
 
-/* Random play with this game's hooks called directly (kernel.h, play_loop). A loop reading the
- * choices off the masks (no legal list written) made the same games and measured no faster
- * (1.2x slower in 2026-12: the k-th card of a mask is a loop of unpredictable length, the
- * k-th of a list one load). */
-static long long be_play(void *s, Rng *chooser, int32_t *scratch, long long max_actions) {
-    return play_loop(s, &BE_HOOKS, chooser, scratch, max_actions);
+/* Random play, choice for choice play_loop's (the same draw picks the same id of the same
+ * legal list), with the phase tested once an action and play_card / bid_call called directly.
+ * Choosing the k-th card off the playable mask without writing the list made the same games
+ * but ran slower (the k-th bit is a loop of unpredictable length, the k-th id one load). */
+static long long be_play(void *state, Rng *chooser, int32_t *scratch, long long max_actions) {
+    BEState *s = (BEState *)state;
+    long long done = 0;
+    uint32_t m;
+    int n;
+    while (s->h.to_move >= 0 && done < max_actions) {
+        if (s->h.phase == PH_PLAY) {
+            m = playable(s);
+            for (n = 0; m; m &= m - 1) scratch[n++] = cardcore_ctz64(m);   /* be_legal's list */
+            if (n == 0) break;
+            play_card(s, s->h.to_move, scratch[rng_below(chooser, (uint32_t)n)]);
+        } else {
+            n = be_legal(s, scratch, MAX_LEGAL);
+            if (n <= 0) break;
+            bid_call(s, s->h.to_move, scratch[rng_below(chooser, (uint32_t)n)]);
+        }
+        done += 1;
+    }
+    s->h.actions_applied += done;
+    return s->h.to_move >= 0 && done < max_actions ? -1 : done;   /* -1: no legal action */
 }
 
 /* ---------------------------------------------------------------- refusals */
