@@ -8,7 +8,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from cardcore import Card, parse_card
+from cardcore import Card, new_game, parse_card
 from cardcore._fast import (
     CardMultiset, Random, build_deck, cards_of, mask_of, rank_mask_of, rank_of, seed_to_u64,
     suit_mask_of, suit_of,
@@ -134,6 +134,27 @@ def test_seed_folding_and_errors():
             Random(bad)
     with pytest.raises(ValueError):
         Random(1).below(0)
+
+
+def test_seeds_take_one_path_whatever_their_size():
+    """The C fast path for a seed within 64 bits (run_random, seed_rng, sample_hidden, Random)
+    folds exactly as seed_to_u64 does, and refuses what it refuses."""
+    class Wide(int):
+        pass
+    state = new_game("crazy_eights", seed=3)._state
+    for seed in (0, 7, 2**63, 2**64 - 1, 2**64, 2**64 + 5, 2**200 + 3, Wide(9)):
+        folded = seed_to_u64(seed)
+        assert Random(seed).state == Random(folded).state
+        a, b = state.clone(), state.clone()
+        assert a.run_random(seed) == b.run_random(folded) and a.returns() == b.returns()
+        a.seed_rng(seed)
+        b.seed_rng(folded)
+        assert a.rng_state == b.rng_state
+    for bad in (-1, -2**70, 1.5, "7", True, None):
+        with pytest.raises((ValueError, TypeError)):
+            state.clone().run_random(bad)
+        with pytest.raises((ValueError, TypeError)):
+            state.clone().seed_rng(bad)
 
 
 def test_rng_state_round_trips_and_pickles():

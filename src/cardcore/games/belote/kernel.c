@@ -38,28 +38,51 @@ typedef char be_core_is_large_enough[
     ((int)BE_MAX_ROWS <= (int)MAX_BREAKDOWN_ROWS && (int)NUM_PIECES + 1 <= (int)BE_MAX_OBS_PIECES)
     ? 1 : -1];
 
-/* BE-4.1 / BE-4.2: points by rank index (7 8 9 J Q K 10 A). */
-static const uint8_t PLAIN_POINTS[8] = {0, 0, 0, 2, 3, 4, 10, 11};
-static const uint8_t TRUMP_POINTS[8] = {0, 0, 14, 20, 3, 4, 10, 11};
-/* BE-4.2: a trump's strength by rank index: J > 9 > A > 10 > K > Q > 8 > 7. */
-static const uint8_t TRUMP_STRENGTH[8] = {0, 1, 6, 7, 2, 3, 4, 5};
-/* BE-9.2: no-trump (the FFB's values: the ace 19, every suit 38, 162 with the dix de der);
- * BE-9.3: all-trump (every suit 38 as well). By rank index 7 8 9 J Q K 10 A. */
-static const uint8_t NT_POINTS[8] = {0, 0, 0, 2, 3, 4, 10, 19};
-static const uint8_t AT_POINTS[8] = {0, 0, 9, 14, 1, 3, 5, 6};
+/* The rank tables, by rank index (7 8 9 J Q K 10 A), as rows that the per-contract tables
+ * below repeat. BE-4.1 / BE-4.2: points of a plain card and of a trump; BE-9.2: no-trump (the
+ * FFB's values: the ace 19, every suit 38, 162 with the dix de der); BE-9.3: all-trump (every
+ * suit 38 as well). BE-4.2: a trump's strength, J > 9 > A > 10 > K > Q > 8 > 7; BE-5.5: in
+ * the suit led, a plain card's strength is its rank index. */
+#define PLAIN_ROW 0, 0, 0, 2, 3, 4, 10, 11
+#define TRUMP_ROW 0, 0, 14, 20, 3, 4, 10, 11
+#define NT_ROW 0, 0, 0, 2, 3, 4, 10, 19
+#define AT_ROW 0, 0, 9, 14, 1, 3, 5, 6
+#define STRENGTH_ROW 0, 1, 6, 7, 2, 3, 4, 5
+#define RANK_ROW 0, 1, 2, 3, 4, 5, 6, 7
+#define TRUMP_STRENGTH_ROW 16, 17, 22, 23, 18, 19, 20, 21   /* TRUMP_OVER + STRENGTH_ROW */
+static const uint8_t PLAIN_POINTS[8] = {PLAIN_ROW};
+static const uint8_t TRUMP_POINTS[8] = {TRUMP_ROW};
+static const uint8_t NT_POINTS[8] = {NT_ROW};
+static const uint8_t AT_POINTS[8] = {AT_ROW};
+/* What a contract (the trump suit S H D C, NT, AT) fixes for a whole deal, card by card: its
+ * points, its strength when it is a trump or of the suit led, the trump suit's cards. The play
+ * reads these instead of branching on the contract at every card. */
+static const uint8_t POINTS_OF[6][NUM_CARDS] = {
+    {TRUMP_ROW, PLAIN_ROW, PLAIN_ROW, PLAIN_ROW}, {PLAIN_ROW, TRUMP_ROW, PLAIN_ROW, PLAIN_ROW},
+    {PLAIN_ROW, PLAIN_ROW, TRUMP_ROW, PLAIN_ROW}, {PLAIN_ROW, PLAIN_ROW, PLAIN_ROW, TRUMP_ROW},
+    {NT_ROW, NT_ROW, NT_ROW, NT_ROW}, {AT_ROW, AT_ROW, AT_ROW, AT_ROW}};
+static const uint8_t STRENGTH_OF[6][NUM_CARDS] = {
+    {TRUMP_STRENGTH_ROW, RANK_ROW, RANK_ROW, RANK_ROW},
+    {RANK_ROW, TRUMP_STRENGTH_ROW, RANK_ROW, RANK_ROW},
+    {RANK_ROW, RANK_ROW, TRUMP_STRENGTH_ROW, RANK_ROW},
+    {RANK_ROW, RANK_ROW, RANK_ROW, TRUMP_STRENGTH_ROW},
+    {RANK_ROW, RANK_ROW, RANK_ROW, RANK_ROW},
+    {STRENGTH_ROW, STRENGTH_ROW, STRENGTH_ROW, STRENGTH_ROW}};   /* BE-9.5: the trumps' order */
+static const uint32_t TRUMP_BITS[6] = {0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u, 0, 0};
+enum { TRUMP_OVER = 16 };                         /* a trump's strength is above any plain card's */
 /* The ranks of a suit stronger as trumps than a strength, as an 8-bit mask. */
 static const uint8_t TRUMPS_ABOVE[9] = {
     /* strength -1 */ 0xFF, /* 0 */ 0xFE, /* 1 */ 0xFC, /* 2 */ 0xEC, /* 3 */ 0xCC, /* 4 */ 0x8C,
     /* 5 */ 0x0C, /* 6 */ 0x08, /* 7 */ 0x00};
 enum { R_QUEEN_I = 4, R_KING_I = 5 };
+/* The queens and kings of every suit: with TRUMP_BITS, the belote's cards (BE-6.4). */
+static const uint32_t KINGS_QUEENS = 0x01010101u * ((1u << R_QUEEN_I) | (1u << R_KING_I));
 
 static inline uint32_t suit_bits(int suit) { return (uint32_t)0xFF << (8 * suit); }
 static inline int team_of(int seat) { return seat & 1; }
 
 int be_card_points(int card, int trump) {
-    if (trump == NT) return NT_POINTS[be_rank(card)];
-    if (trump == AT) return AT_POINTS[be_rank(card)];
-    return be_suit(card) == trump ? TRUMP_POINTS[be_rank(card)] : PLAIN_POINTS[be_rank(card)];
+    return trump < 0 || trump > AT ? PLAIN_POINTS[be_rank(card)] : POINTS_OF[trump][card];
 }
 
 /* ---------------------------------------------------------------- the zones: who sees what */
@@ -160,7 +183,7 @@ static uint32_t playable(const BEState *s) {
         return hand;
     }
     if (follow) return follow;                     /* BE-5.2 */
-    if (team_of((s->leader + s->master) % PLAYERS) == team_of(p)) return hand;   /* BE-5.3 */
+    if (team_of(s->leader + s->master) == team_of(p)) return hand;   /* BE-5.3 */
     if (!trumps) return hand;                      /* BE-5.4 */
     if (over) return over;                         /* BE-5.4: trump, above any trump */
     if (s->opt.must_undertrump) return trumps;     /* BE-5.6: undertrump, no discard */
@@ -288,14 +311,12 @@ static void bid_call(BEState *s, int p, int action) {
 /* BE-5.5: a card's strength in the trick (-1: neither trump nor the suit led); BE-9.4,
  * BE-9.5: in no-trump and all-trump, the suit led's order only (all-trump: the trumps'). */
 static inline int strength(const BEState *s, int card) {
-    if (be_suit(card) == s->trump) return 16 + TRUMP_STRENGTH[be_rank(card)];
-    if (be_suit(card) == be_suit(s->trick[0]))
-        return s->trump == AT ? TRUMP_STRENGTH[be_rank(card)] : be_rank(card);
-    return -1;
+    uint32_t counts = TRUMP_BITS[s->trump] | suit_bits(be_suit(s->trick[0]));
+    return counts & ((uint32_t)1 << card) ? STRENGTH_OF[s->trump][card] : -1;
 }
 
 static void play_card(BEState *s, int p, int card) {
-    int k, win, team, pts, st;
+    int k, win, team, pts, st, t = s->trump;
     uint32_t bit = (uint32_t)1 << card, cards = 0;
     s->hand[p] &= ~bit;
     s->played_by[p] |= bit;
@@ -305,22 +326,22 @@ static void play_card(BEState *s, int p, int card) {
         s->master = s->n_trick;
         s->master_strength = st;
     }
-    if (be_suit(card) == s->trump && TRUMP_STRENGTH[be_rank(card)] > s->best_trump)
-        s->best_trump = TRUMP_STRENGTH[be_rank(card)];
-    if (p == s->belote_seat && be_suit(card) == s->trump
-        && (be_rank(card) == R_QUEEN_I || be_rank(card) == R_KING_I))
-        s->belote_said += 1;                       /* BE-6.4: belote, then rebelote */
+    if (bit & TRUMP_BITS[t]) {
+        if (st - TRUMP_OVER > s->best_trump) s->best_trump = st - TRUMP_OVER;
+        if (p == s->belote_seat && (bit & KINGS_QUEENS))
+            s->belote_said += 1;                   /* BE-6.4: belote, then rebelote */
+    }
     s->n_trick += 1;
     s->h.turns += 1;
     if (s->n_trick < PLAYERS) {
-        s->h.to_move = (p + 1) % PLAYERS;
+        s->h.to_move = (p + 1) & (PLAYERS - 1);
         return;
     }
-    win = (s->leader + s->master) % PLAYERS;      /* BE-5.5 */
+    win = (s->leader + s->master) & (PLAYERS - 1);   /* BE-5.5 */
     team = team_of(win);
     pts = 0;
     for (k = 0; k < PLAYERS; k++) {
-        pts += be_card_points(s->trick[k], s->trump);   /* BE-6.1 */
+        pts += POINTS_OF[t][s->trick[k]];          /* BE-6.1 */
         cards |= (uint32_t)1 << s->trick[k];
         s->last_trick[k] = s->trick[k];
     }
@@ -609,9 +630,7 @@ static int be_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
     for (k = 0; k < n; k++) {
         a = legal[k];
         if (s->n_trick == 0) {                     /* lead: the strongest card, points first */
-            values[k] = (be_suit(a) == s->trump ? 16 + TRUMP_STRENGTH[be_rank(a)]
-                         : s->trump == AT ? TRUMP_STRENGTH[be_rank(a)] : be_rank(a))
-                        + 0.01 * be_card_points(a, s->trump);
+            values[k] = STRENGTH_OF[s->trump][a] + 0.01 * be_card_points(a, s->trump);
             continue;
         }
         if (win_now) {                             /* feed the partner */
@@ -627,10 +646,30 @@ static int be_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
     return best_by_value(values, n, rng, ties);
 }
 
-/* Random play with this game's hooks called directly (kernel.h, play_loop). A loop reading the
- * choices off the masks (no legal list written) made the same games and measured no faster. */
-static long long be_play(void *s, Rng *chooser, int32_t *scratch, long long max_actions) {
-    return play_loop(s, &BE_HOOKS, chooser, scratch, max_actions);
+/* Random play, choice for choice play_loop's (the same draw picks the same id of the same
+ * legal list), with the phase tested once an action and play_card / bid_call called directly.
+ * Choosing the k-th card off the playable mask without writing the list made the same games
+ * but ran slower (the k-th bit is a loop of unpredictable length, the k-th id one load). */
+static long long be_play(void *state, Rng *chooser, int32_t *scratch, long long max_actions) {
+    BEState *s = (BEState *)state;
+    long long done = 0;
+    uint32_t m;
+    int n;
+    while (s->h.to_move >= 0 && done < max_actions) {
+        if (s->h.phase == PH_PLAY) {
+            m = playable(s);
+            for (n = 0; m; m &= m - 1) scratch[n++] = cardcore_ctz64(m);   /* be_legal's list */
+            if (n == 0) break;
+            play_card(s, s->h.to_move, scratch[rng_below(chooser, (uint32_t)n)]);
+        } else {
+            n = be_legal(s, scratch, MAX_LEGAL);
+            if (n <= 0) break;
+            bid_call(s, s->h.to_move, scratch[rng_below(chooser, (uint32_t)n)]);
+        }
+        done += 1;
+    }
+    s->h.actions_applied += done;
+    return s->h.to_move >= 0 && done < max_actions ? -1 : done;   /* -1: no legal action */
 }
 
 /* ---------------------------------------------------------------- refusals */
