@@ -170,7 +170,8 @@ def test_god_draw_choices_come_in_the_order_a_hand_shows_cards():
 
 @pytest.mark.parametrize("lang, note", [
     ("en", "meld Q Q Q (not enough alone: 30 of the 50 a first meld needs)"),
-    ("ru", "meld Q Q Q (одной мало: 30 из 50, нужных для первой выкладки)"),
+    # the terminal's moves in the reader's language (issue 48 item 9)
+    ("ru", "Выложить Q Q Q (одной мало: 30 из 50, нужных для первой выкладки)"),
 ])
 def test_manna_marks_first_melds_that_cannot_open_alone(lang, note):
     """MH-4.8: a first meld below the minimum is legal (more may follow this turn) but the
