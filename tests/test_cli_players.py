@@ -101,7 +101,7 @@ def test_play_on_a_terminal_in_russian():
 
 @pytest.mark.parametrize("lang, words", [
     ("en", ("draw_discard (takes 8♦, the top of your discard pile)", "discard (top last)")),
-    ("ru", ("draw_discard (берёт 8♦, верхнюю карту вашего сброса)",
+    ("ru", ("Взять верхнюю из сброса (берёт 8♦, верхнюю карту вашего сброса)",
             "сброс (верхняя — последняя)")),
 ])
 def test_a_pile_draw_names_its_card_and_the_top_is_stated(lang, words):

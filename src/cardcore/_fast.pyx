@@ -64,7 +64,7 @@ def seed_to_u64(seed) -> int:
 
 cdef uint64_t seed_bits(object seed) except? 0:
     """seed_to_u64(seed) without a Python call for the usual seed, an int that fits in 64 bits
-    (run_random is called once a playout: the call cost ~70 ns, 6% of a random Belote deal)."""
+    (run_random is called once a playout: the call cost ~70 ns, 6% of a short random deal)."""
     if type(seed) is int:
         try:
             return PyLong_AsUnsignedLongLong(seed)

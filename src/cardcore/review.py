@@ -16,7 +16,7 @@ The reference (``reference_spec``) is configurable: ``reference="ismcts:iteratio
 ``"level:N"``; the default is level 5's search (``REFERENCE_FACTOR`` times its iterations,
 without its time cap) run ``searches`` times, the move with the highest mean estimate played
 (``ReferenceBot``; benchmarks/review_reference.py measures it against the levels, and
-docs/bots.md has the figures: it does not yet beat Durak's level 5). Searches are seeded per
+docs/bots.md has the figures: it does not yet beat every game's level 5). Searches are seeded per
 decision (``bot_seed``) and bound by iterations only, so a review is the same on every
 machine, and the same for two deals that differ only in cards hidden from the seat. ``review_batch`` reviews many matches and pools mistakes per
 decision with an interval. ``review_lines`` and ``batch_lines`` write them as text in English

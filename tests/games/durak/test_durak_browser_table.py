@@ -172,6 +172,8 @@ def start_partners(page, server, seed):
 
 def test_partners_are_marked_on_the_seats_and_in_the_turn_line(page, slow_server):
     start_partners(page, slow_server, seed=7)
+    # every seat drawn with its mark (a loaded machine draws the seats after the first state)
+    page.wait_for_function("document.querySelectorAll('.seat .team-mark').length === 4")
     marks = {int(seat): text for seat, text in page.eval_on_selector_all(
         ".seat", "ss => ss.map((s) => [s.dataset.seat, s.querySelector('.team-mark')?.innerText])")}
     assert "ваша команда" in marks[0] and "партнёр" in marks[2], marks
