@@ -5,8 +5,6 @@ tournaments, hostile input) and the configurations after the first are ``slow``;
 suite (CI, the README command) runs everything."""
 from __future__ import annotations
 
-import os
-
 from typing import Any
 
 import pytest
@@ -48,14 +46,6 @@ SHARED_GROUPS = {
     # clients/engine: both build it (npm ci, make wasm, tsc into its dist/)
     "test_libcardcore.py": "engine", "test_offline_table_browser.py": "engine",
 }
-
-
-def pytest_xdist_auto_num_workers(config: Any) -> int:
-    """``-n auto`` (the README's command): one worker more than the cores this process may
-    use. Many tests wait on a browser, a server or a database, and a third worker on a
-    2-core machine (CI's) fills the time they leave a core idle."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return (cores or 1) + 1
 
 
 def _xdist_group(item: pytest.Item) -> str | None:
