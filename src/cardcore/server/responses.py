@@ -398,19 +398,14 @@ class WsRecord(TypedDict):
     record: MatchRecord
 
 
-class _WsError(TypedDict):
+class _WsErrorHead(TypedDict):
     type: Literal["error"]
     status: int
-    error: Annotated[str, Schema(description="the refusal in the reader's language")]
 
 
-class WsError(_WsError, total=False):
-    """A refusal on a socket: an error body with its HTTP status and the rule it names."""
-    code: Annotated[str, Schema(description="the kind of refusal, for programs: "
-                                            "illegal_action, stale, bad_option, not_found, ...")]
-    message_id: Annotated[str, Schema(description="the English template of the message "
-                                                  "(its msgid in the catalogs)")]
-    fields: FIELDS
+class WsError(_WsErrorHead, ErrorBody, total=False):
+    """A refusal on a socket: the error body (its fields are ``ErrorBody``'s) with its HTTP
+    status and the rule it names."""
     rule: Optional[str]
     id: Annotated[Union[str, int], REQUEST_ID]
 
