@@ -213,6 +213,20 @@ def test_russian_texts_hold_no_english_word(name):
                         assert not english_words(text), (name, event["kind"], text)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_no_event_text_names_a_rule_id(name):
+    """A player reads what happened, not the rulebook's numbering: the rule is the event's
+    ``rule`` field (and a breakdown row's), never part of its sentence."""
+    cls = game_class(name)
+    for players in sorted({cls.min_players, cls.max_players}):
+        for seed in range(3):
+            game = played(name, seed, players)
+            for lang in ("en", "ru"):
+                for event in game.events(None, lang=lang):
+                    for text in texts_of(event):
+                        assert not re.search(r"\b[A-Z]{2}-\d", text), (name, event["kind"], text)
+
+
 def test_the_english_word_check_allows_notation_and_rule_ids_only():
     assert not english_words("Вы взяли 10H JK 7-7-W из колоды (MH-9.5, KZ-7.2, KS-9).")
     assert english_words("вы: draw — берёт 2S") == {"draw"}

@@ -48,3 +48,23 @@ def test_kz_8_stacked_deck_pairs_show_events_reveal_no_more_than_the_view(kwargs
     go_out = {i for i, s in enumerate(new_game("kuzanasta", **kwargs)._specs)
               if s.kind == "go_out"}
     check_event_pairs("kuzanasta", kwargs, 500, loud=go_out)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_kz_2_6_kz_2_7_texts_count_the_piles_from_1_as_the_table_does(players):
+    """The events and the rulebook number the piles 0 and 1; a player reads them from 1, as
+    the terminal's table lines do (KZ-2.7: each pile in play starts its discard pile; KZ-2.6:
+    with 2-3 players the rulebook's pile 1, the second, is set aside)."""
+    game = new_game("kuzanasta", seed=3, players=players)
+    events = game.events(None, lang="en")
+    starts = [e["text"] for e in events if e["kind"] == "pile_start"]
+    if players == 4:
+        assert [t.split(" starts")[0] for t in starts] == ["Discard pile 1", "Discard pile 2"]
+    else:
+        assert [t.split(" starts")[0] for t in starts] == ["Discard pile 1"]
+        aside = [e["text"] for e in events if e["kind"] == "set_aside"]
+        assert len(aside) == 1 and aside[0].startswith("Stock pile 2 is set aside unseen")
+        russian = [e["text"] for e in game.events(None, lang="ru") if e["kind"] == "set_aside"]
+        assert russian[0].startswith("Колода 2 отложена")
+    table = "\n".join(game.table_lines(0))
+    assert "Pile 1 (" in table and ("Pile 2 (" in table) == (players == 4)

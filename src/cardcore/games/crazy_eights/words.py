@@ -64,13 +64,13 @@ def _pass(event: Event, seat: int | None, who: Who, name: str) -> Said:
 def _reburied(event: Event, seat: int | None, who: Who, name: str) -> str:
     bottom = event.get("place") == "bottom"
     if len(event.get("cards", [])) == 1:
-        text = (_("Turned up {cards}: an eight goes to the bottom of the stock (CE-2.4).")
+        text = (_("Turned up {cards}: an eight goes to the bottom of the stock.")
                 if bottom else
-                _("Turned up {cards}: an eight goes back into the stock at random (CE-2.4)."))
+                _("Turned up {cards}: an eight goes back into the stock at random."))
     else:
-        text = (_("Turned up {cards}: the eights go to the bottom of the stock (CE-2.4).")
+        text = (_("Turned up {cards}: the eights go to the bottom of the stock.")
                 if bottom else
-                _("Turned up {cards}: the eights go back into the stock at random (CE-2.4)."))
+                _("Turned up {cards}: the eights go back into the stock at random."))
     return text.format(cards=cards_text(event))
 
 

@@ -48,7 +48,7 @@ PHRASES: dict[str, Phrase] = {
     "draw": Line(P_("{name} drew {cards} from the stock.")),
     "table_cleared": Line(N_("The king clears the table to the discard pile: {cards}."),
                           personal=False),
-    "chip": Line(P_("{name} now hold the forget-me chip (KS-7.1).")),
+    "chip": Line(P_("{name} now hold the forget-me chip.")),
     "out": Line(P_("{name} went out; the others get their final turns.")),
     "round_end": _round_end,
     "deal": Line(N_("Round {round} begins; {name} lead. Stock: {count}."),

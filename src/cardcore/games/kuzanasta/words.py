@@ -9,10 +9,17 @@ from cardcore.i18n import N_, P_, _, ngettext
 from cardcore.narrate import Event, Line, Phrase, Who, cards_text, personal
 
 
+def pile_number(event: Event) -> int | str:
+    """A pile as players count it, from 1 (the terminal's table does too); events and the
+    rulebook number the piles 0 and 1."""
+    pile = event.get("pile")
+    return pile + 1 if isinstance(pile, int) else "?"
+
+
 def _god_draw(event: Event, seat: int | None, who: Who, name: str) -> str:
     return personal(event.get("player"), seat,
                     P_("{name} took {cards} from stock pile {pile} with the God card.")).format(
-        name=name, cards=cards_text(event), pile=event.get("pile", "?"))
+        name=name, cards=cards_text(event), pile=pile_number(event))
 
 
 # A rank in words, for the wild cards ("jacks are wild"; the web board has the same words).
@@ -38,7 +45,12 @@ def _recycle(event: Event, seat: int | None, who: Who, name: str) -> str:
     count = len(event["cards"]) + event.get("hidden", 0)
     return ngettext("Discard pile {pile} was turned over as the new stock ({count} card).",
                     "Discard pile {pile} was turned over as the new stock ({count} cards).",
-                    count).format(pile=event["pile"], count=count)
+                    count).format(pile=pile_number(event), count=count)
+
+
+def _pile_start(event: Event, seat: int | None, who: Who, name: str) -> str:
+    return _("Discard pile {pile} starts with {cards}.").format(pile=pile_number(event),
+                                                              cards=cards_text(event))
 
 
 def _deal_end(event: Event, seat: int | None, who: Who, reason: str) -> str:
@@ -51,11 +63,11 @@ PHRASES: dict[str, Phrase] = {
     "god_draw": _god_draw,
     "draw_discard": Line(P_("{name} took {cards}, the top card of the discard pile.")),
     "turn_up": _turn_up,
-    "pile_start": Line(N_("Discard pile {pile} starts with {cards}."), personal=False),
+    "pile_start": _pile_start,
     "recycle": _recycle,
-    "pile_dead": Line(N_("A discard pile leaves play: {cards} ({rule})."), personal=False),
-    "set_aside": Line(N_("Stock pile 1 is set aside unseen: {cards} (KZ-2.6)."),
-                      personal=False),
+    "pile_dead": Line(N_("A discard pile leaves play: {cards}."), personal=False),
+    # KZ-2.6: the rulebook's pile 1, the second as players count
+    "set_aside": Line(N_("Stock pile 2 is set aside unseen: {cards}."), personal=False),
     "deal_end": _deal_end,
     "god_look": Line(P_("{name} chose the God card's draw from the stock piles.")),
     "god_discard": Line(P_("{name} started a new discard pile with {cards}.")),
