@@ -100,7 +100,7 @@ def choose(game: Game, rng: Random) -> int:
     ids = game.legal_action_ids()
     if len(ids) == 1:
         return int(ids[0])
-    state: Any = game.state                   # the Cython state's public getters
+    state: Any = game.state                   # the state's public getters (the C kernel's)
     seat = state.current_player
     players = game.num_players
     sizes = state.hand_sizes()

@@ -1,4 +1,4 @@
-"""GreedyBot's in-core Crazy Eights policy (``CE_HOOKS.greedy``, the kernel's section
+"""GreedyBot's in-core Crazy Eights policy (``CE_HOOKS.greedy``, kernel.c's section
 "GreedyBot's policy") against its oracle, the Python heuristic of 0.2-0.3
 (``<game>_greedy_reference.py``): the same choice and the same draws in every position."""
 from __future__ import annotations

@@ -2,12 +2,15 @@
 
 The rules are the rulebook games/crazy_eights.md (rule IDs CE-x.y). The game's files, here:
 
-* ``_state.pyx`` — the state machine over the core framework: rule constants, the 58 action
-  ids (OpenSpiel's; its docstring lists them), legality, apply, scoring, the per-seat
-  projection, the zones and sample_hidden;
+* ``kernel.c`` / ``kernel.h`` — the rules in C99 over the core (cardcore/core/kernel.h): rule
+  constants, the 58 action ids (OpenSpiel's; listed at the top of both), legality, apply,
+  scoring, the per-seat projection, the zones, sample_hidden, GreedyBot's policy and the
+  options as the C ABI sees them; the same C builds the extension, the native library and
+  WebAssembly;
+* ``_state.pyx`` — the Python extension over that C: the state class and its getters;
 * this module — the thin protocol class: options, action decoding, the view;
 * ``events.py`` — the narrator (what each seat saw happen); ``words.py`` — its words;
-* ``greedy.py`` — GreedyBot's heuristic (documented there; the core plays it, ``_state.pyx``);
+* ``greedy.py`` — GreedyBot's heuristic (documented there; the core plays it, ``kernel.c``);
   ``schema.py`` and ``schemas/`` — the JSON Schemas;
 * ``web/`` — the web table's board and words.
 

@@ -1,4 +1,5 @@
-"""Type stubs for the Crazy Eights state machine (cardcore.games.crazy_eights._state)."""
+"""Type stubs for the Crazy Eights state machine (cardcore.games.crazy_eights._state, the Python
+extension over the C kernel, kernel.c / kernel.h)."""
 from typing import Any, Iterable
 
 from cardcore._fast import GameState

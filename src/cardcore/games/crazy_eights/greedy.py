@@ -1,6 +1,6 @@
 """GreedyBot's Crazy Eights heuristic: one move ahead, from what the seat may know.
 
-The policy runs in the core (``_state.pyx``, section "GreedyBot's policy", the weights' one
+The policy runs in the core (``kernel.c``, section "GreedyBot's policy", the weights' one
 source; ``GameState.greedy_move``). It reads only the seat's own hand and the public table
 (the hand sizes of the players after and before it in the direction of play, the plays so
 far against ``max_turns``, the options). Every legal action gets a value; the best wins (ties

@@ -16,8 +16,8 @@
  *
  * Every name here carries the prefix CE_ / ce_: all the games' kernels link into one library.
  */
-#ifndef CARDCORE_CRAZY_EIGHTS_KERNEL_H
-#define CARDCORE_CRAZY_EIGHTS_KERNEL_H
+#ifndef CARDCORE_CE_KERNEL_H
+#define CARDCORE_CE_KERNEL_H
 
 #include "cardcore/core/kernel.h"
 
@@ -223,4 +223,4 @@ int ce_composition(const void *state, uint8_t *out);
 #ifdef __cplusplus
 }
 #endif
-#endif /* CARDCORE_CRAZY_EIGHTS_KERNEL_H */
+#endif /* CARDCORE_CE_KERNEL_H */
