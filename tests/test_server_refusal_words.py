@@ -144,10 +144,11 @@ def test_no_english_is_read_back():
 CONSTRUCTORS = {"ApiError": 1, "BadCredential": 0, "SeatError": 1, "_refuse": 1,
                 "ClockError": 0, "TakebackError": 0, "ConfigError": 0, "Words": 0}
 SERVER = Path(cardcore.server.__file__).parent
-# The command line's own errors (admin.py, storage.py: `cardcore admin`, `cardcore serve`)
-# and the checks of Limits and of the log and store settings (a programmer's or operator's
-# ValueError at start-up) are not refusals of a request.
-NOT_REFUSALS = {"admin.py", "storage.py"}
+# `cardcore admin`'s refusals (admin.py) are walked too: `--lang ru` shows them in Russian.
+# The start-up errors of `cardcore serve` (storage.py: an operator's, in English, like the
+# checks of Limits and of the log and store settings, ValueErrors) are no refusals of a
+# request or of a command with --lang.
+NOT_REFUSALS = {"storage.py"}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -383,3 +384,18 @@ def test_a_bad_value_is_echoed_at_most_60_characters(client):
         echoed = [v for v in body["fields"].values() if isinstance(v, str) and "Ω" in v]
         assert echoed and all(len(v) <= ECHO_LIMIT for v in echoed), body
         assert len(body["error"]) < 200, body
+
+
+def test_cardcore_admin_refuses_in_the_readers_language(client, tmp_path, capsys):
+    """The command line is the third place a refusal leaves: `cardcore admin --lang ru`."""
+    from cardcore.cli import main
+    table = made(client)["table"]
+    db = str(tmp_path / "t.sqlite3")
+    assert main(["admin", "free-seat", table, "1", "--db", db, "--lang", "ru"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"cardcore admin: место 1 стола '{table}' не занято человеком (заняты: 0)")
+    assert main(["admin", "end", "x" * 100, "--db", db, "--lang", "ru"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("cardcore admin: нет открытого стола 'xxx") and len(err) < 100
+    assert main(["admin", "free-seat", table, "1", "--db", db]) == 2
+    assert "seat 1 of table" in capsys.readouterr().err
