@@ -399,3 +399,16 @@ def test_cardcore_admin_refuses_in_the_readers_language(client, tmp_path, capsys
     assert err.startswith("cardcore admin: нет открытого стола 'xxx") and len(err) < 100
     assert main(["admin", "free-seat", table, "1", "--db", db]) == 2
     assert "seat 1 of table" in capsys.readouterr().err
+
+
+def test_a_connection_past_the_cap_per_address_is_refused_as_data_too():
+    """Refused before a request is read (no language asked for yet): English, but with the
+    code, message id and fields of every refusal, and a Russian text in the catalog."""
+    import json
+    from cardcore.server.connections import BUSY
+    body = json.loads(BUSY.split(b"\r\n\r\n", 1)[1])
+    assert body == {"error": body["message_id"], "code": "unavailable",
+                    "message_id": "too many connections from this address; retry later",
+                    "fields": {}}
+    assert translations("ru").gettext(body["message_id"]) == \
+        "слишком много подключений с этого адреса; повторите позже"
