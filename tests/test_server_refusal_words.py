@@ -365,6 +365,10 @@ def test_refused_before_the_app_in_russian(tmp_path):
             answer = ws.receive_json()
         assert answer["status"] == 403
         assert answer["error"] == "источник 'https://evil.example' не разрешён"
+        with c.websocket_connect("/ws/tables/x?lang=ru", headers={"Host": "evil.example"}) as ws:
+            answer = ws.receive_json()
+        assert answer["status"] == 421 and answer["fields"] == {"host": "'evil.example'"}
+        assert answer["error"] == "этот сервер не обслуживает хост 'evil.example'"
 
 
 def test_a_bad_value_is_echoed_at_most_60_characters(client):

@@ -13,6 +13,7 @@ import math
 import re
 from dataclasses import dataclass, fields
 from typing import Any, Awaitable, Callable, Iterable
+from urllib.parse import parse_qs
 
 from cardcore.errors import Words, echo
 from cardcore.i18n import N_
@@ -239,6 +240,8 @@ class Guard:
         self.on_refusal(reason)
         lang = accept[:1000].decode("latin-1")          # the reader's language, as the app's
         if scope["type"] == "websocket":
+            asked = parse_qs((scope.get("query_string") or b"")[:1000].decode("latin-1"))
+            lang = asked.get("lang", [lang])[0]         # a socket's ?lang= first
             await refuse_socket(receive, send, status, words, accept_language=lang)
             return
         body = json.dumps(_error_body(status, words, lang)).encode()
