@@ -37,6 +37,7 @@ def packages() -> dict[str, tuple[Path, list[Path]]]:
     static = SRC / "server" / "static"
     shared = [p for p in sorted(SRC.glob("*.py"))] + sorted(static.glob("*.js")) + sorted(static.glob("*.html"))
     shared += sorted((SRC / "server").glob("*.py"))     # pages the server writes (howto.py)
+    shared += sorted((SRC / "server" / "routes").glob("*.py"))  # and the refusals of its routes
     shared += sorted((SRC / "agents").glob("*.py"))     # the text agents are given
     found = {"cardcore": (SRC / "locale", shared)}
     for game in sorted(p for p in (SRC / "games").iterdir() if (p / "words.py").is_file()):

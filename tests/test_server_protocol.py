@@ -274,7 +274,8 @@ def test_the_table_list_pages_with_a_cursor(client):
     for bad in ({"limit": "0"}, {"limit": "101"}, {"limit": "x"}, {"cursor": "!!"},
                 {"cursor": "bm90IGEgY3Vyc29y"}, {"cursor": "x" * 200}):
         r = client.get("/api/tables", params=bad)
-        assert r.status_code == 400 and r.json()["fields"] == {}, bad     # nothing echoed
+        assert r.status_code == 400, bad                      # the bad value is not echoed
+        assert r.json()["fields"] in ({}, {"field": "limit", "low": 1, "high": 100}), bad
         assert set(r.json()) == {"error", "code", "message_id", "fields"}, bad
 
 

@@ -10,6 +10,8 @@ import os
 import time
 from typing import Any, Callable
 
+from cardcore.i18n import LANGUAGES
+
 # The key ring's variable (cardcore.server.record_keys), named here without importing it.
 RECORD_KEY_FILE_ENV = "CARDCORE_RECORD_KEY_FILE"
 
@@ -28,6 +30,9 @@ def add_parser(sub: Any) -> None:
                db: bool = True) -> argparse.ArgumentParser:
         p: argparse.ArgumentParser = commands.add_parser(name, help=help_text,
                                                          description=help_text)
+        # Its refusals in the reader's language (cli.main renders a ConfigError in --lang).
+        p.add_argument("--lang", default="en", metavar="LANG",
+                       help=f"language of the refusals: {', '.join(LANGUAGES)} (default en)")
         if db:
             p.add_argument("--db", default="cardcore-tables.sqlite3",
                            help="the store: a SQLite file or a postgresql:// URL, as given to "

@@ -16,7 +16,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from cardcore.errors import ConfigError
+from cardcore.errors import ConfigError, Words, echo
+from cardcore.i18n import N_
 from cardcore.server.in_use import SERVE_APP_NAME, ServerRunning, no_server, sqlite_server
 from cardcore.server.storage import is_postgres_url, open_store
 from cardcore.server.store import SqlTableStore
@@ -25,15 +26,13 @@ from cardcore.server.store import SqlTableStore
 PG_BIN_GLOB = "/usr/lib/postgresql/*/bin"
 
 
-def _echo(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+NO_SQLITE_STORE = N_("no SQLite store at {db}")
 
 
 def _open(db: str) -> SqlTableStore:
     """The store, refusing a SQLite file that is not there (opening would create it)."""
     if not is_postgres_url(db) and not Path(db).is_file():
-        raise ConfigError(f"no SQLite store at {_echo(db)}", "db")
+        raise ConfigError(Words(NO_SQLITE_STORE, {"db": echo(db)}), "db")
     return open_store(db)
 
 
@@ -66,8 +65,9 @@ def end_table(db: str, table_id: str) -> None:
     try:
         if not store.close_table(table_id):
             found = store.progress(table_id)
-            raise ConfigError(f"no open table {_echo(table_id)}"
-                              + ("" if found is None else " (it has ended)"), "table")
+            raise ConfigError(Words(N_("no open table {table}") if found is None
+                                    else N_("no open table {table} (it has ended)"),
+                                    {"table": echo(table_id)}), "table")
     finally:
         store.close()
 
@@ -79,15 +79,18 @@ def free_seat(db: str, table_id: str, seat: int) -> str | None:
     try:
         found = store.seats(table_id)
         if found is None:
-            raise ConfigError(f"no table {_echo(table_id)}", "table")
+            raise ConfigError(Words(N_("no table {table}"), {"table": echo(table_id)}), "table")
         hashes, names = found.token_hashes, found.names
         if seat not in hashes:
-            raise ConfigError(f"seat {_echo(seat)} of table {_echo(table_id)} is not held by "
-                              f"a person (held: {sorted(hashes) or 'none'})", "seat")
+            raise ConfigError(Words(N_("seat {seat} of table {table} is not held by a person "
+                                       "(held: {held})"),
+                                    {"seat": echo(seat), "table": echo(table_id),
+                                     "held": ", ".join(map(str, sorted(hashes))) or Words(N_("none"))}),
+                              "seat")
         kept_hashes = {s: h for s, h in hashes.items() if s != seat}
         kept_names = {s: n for s, n in names.items() if s != seat}
         if not store.update_seats(table_id, hashes, kept_hashes, kept_names):
-            raise ConfigError("the seats changed meanwhile; run the command again", "seat")
+            raise ConfigError(N_("the seats changed meanwhile; run the command again"), "seat")
         return names.get(seat)
     finally:
         store.close()
@@ -98,9 +101,10 @@ def backup(db: str, out: str | Path, force: bool = False) -> Path:
     file ``out``, or ``pg_dump --format=custom`` of the PostgreSQL database."""
     out = Path(out)
     if out.exists() and not force:
-        raise ConfigError(f"{_echo(str(out))} exists (--force to overwrite)", "out")
+        raise ConfigError(Words(N_("{path} exists (--force to overwrite)"),
+                                {"path": echo(str(out))}), "out")
     if not is_postgres_url(db) and not Path(db).exists():
-        raise ConfigError(f"no SQLite store at {_echo(db)}", "db")
+        raise ConfigError(Words(NO_SQLITE_STORE, {"db": echo(db)}), "db")
     # Owner-only from its first byte: a backup holds the seats' token hashes and the seeds.
     out.unlink(missing_ok=True)
     os.close(os.open(out, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
@@ -132,7 +136,8 @@ def restore(backup_path: str | Path, db: str, force: bool = False) -> None:
     --clean``. Refused, ``--force`` or not, while a server uses the store (in_use.py)."""
     backup_path = Path(backup_path)
     if not backup_path.is_file():
-        raise ConfigError(f"no backup at {_echo(str(backup_path))}", "backup")
+        raise ConfigError(Words(N_("no backup at {path}"), {"path": echo(str(backup_path))}),
+                          "backup")
     if is_postgres_url(db):
         _refuse_if_served(db, force)
         _run_pg("pg_restore", "--clean", "--if-exists", "--no-owner", "--single-transaction",
@@ -142,24 +147,26 @@ def restore(backup_path: str | Path, db: str, force: bool = False) -> None:
         with no_server(db):             # held through the copy: a server starting waits
             _restore_sqlite(backup_path, db, force)
     except ServerRunning as e:
-        raise ConfigError(f"a server is using {_echo(db)} (process {e.process or '?'}): "
-                          "stop it first", "db") from None
+        raise ConfigError(Words(N_("a server is using {db} (process {process}): stop it first"),
+                                {"db": echo(db), "process": e.process or "?"}), "db") from None
 
 
 def _restore_sqlite(backup_path: Path, db: str, force: bool) -> None:
     if Path(db).exists() and not force:
-        raise ConfigError(f"{_echo(db)} exists: stop its servers, then --force to replace it",
-                          "db")
+        raise ConfigError(Words(N_("{db} exists: stop its servers, then --force to replace it"),
+                                {"db": echo(db)}), "db")
     source = sqlite3.connect(f"file:{backup_path}?mode=ro", uri=True)
     try:
         if source.execute("SELECT name FROM sqlite_master WHERE name = 'tables'").fetchone() \
                 is None:
-            raise ConfigError(f"{_echo(str(backup_path))} is not a cardcore store", "backup")
+            raise ConfigError(Words(N_("{path} is not a cardcore store"),
+                                    {"path": echo(str(backup_path))}), "backup")
         for stale in (db, f"{db}-wal", f"{db}-shm"):
             Path(stale).unlink(missing_ok=True)
         _copy_sqlite(source, db)
     except sqlite3.DatabaseError as e:
-        raise ConfigError(f"{_echo(str(backup_path))} is not a SQLite backup: {e}",
+        raise ConfigError(Words(N_("{path} is not a SQLite backup: {problem}"),
+                                {"path": echo(str(backup_path)), "problem": str(e)}),
                           "backup") from None
     finally:
         source.close()
@@ -178,11 +185,12 @@ def _refuse_if_served(db: str, force: bool) -> None:
     finally:
         store.close()
     if servers:
-        raise ConfigError(f"{servers} connection(s) of `cardcore serve` use the database: "
-                          "stop its servers first", "db")
+        raise ConfigError(Words(N_("{count} connection(s) of `cardcore serve` use the "
+                                   "database: stop its servers first"), {"count": servers}),
+                          "db")
     if (counts["open"] or counts["finished"]) and not force:
-        raise ConfigError("the database holds tables: stop its servers, then --force to "
-                          "replace them", "db")
+        raise ConfigError(N_("the database holds tables: stop its servers, then --force to "
+                             "replace them"), "db")
 
 
 def _pg_program(name: str) -> str:
@@ -192,12 +200,13 @@ def _pg_program(name: str) -> str:
     for directory in sorted(glob.glob(PG_BIN_GLOB), reverse=True):   # the newest first
         if Path(directory, name).exists():
             return str(Path(directory, name))
-    raise ConfigError(f"{name} is not installed (Debian: apt-get install postgresql-client)",
-                      "db")
+    raise ConfigError(Words(N_("{program} is not installed (Debian: apt-get install "
+                               "postgresql-client)"), {"program": name}), "db")
 
 
 def _run_pg(name: str, *args: str) -> None:
     done = subprocess.run([_pg_program(name), *args], capture_output=True, text=True,
                           check=False)
     if done.returncode != 0:
-        raise ConfigError(f"{name} failed: {done.stderr.strip()[-300:]}", "db")
+        raise ConfigError(Words(N_("{program} failed: {problem}"),
+                                {"program": name, "problem": done.stderr.strip()[-300:]}), "db")

@@ -13,8 +13,9 @@ from concurrent.futures import Executor
 from typing import Any, Callable, cast
 
 from cardcore.errors import Words
+from cardcore.i18n import N_
 from cardcore.server.api_errors import ApiError
-from cardcore.server.messages import HINT_RATE
+from cardcore.server.messages import HINT_RATE, INT_RANGE
 from cardcore.server.limits import Limits, RateBuckets
 from cardcore.server.room import Room
 from cardcore.server.responses import Hints, Review
@@ -51,18 +52,20 @@ class Advisor:
         from cardcore.review import review as review_of
         await table.settled()
         if not table.finished() or table.ended not in (None, "forfeit"):
-            raise ApiError(409, "the review is published when the match ends",
+            raise ApiError(409, N_("the review is published when the match ends"),
                            event_count=table.event_count)
         if not 0 <= seat < table.game.num_players:
-            raise ApiError(400, f"seat must be an int 0..{table.game.num_players - 1}")
+            raise ApiError(400, Words(INT_RANGE, {"field": "seat", "low": 0,
+                                                  "high": table.game.num_players - 1}))
         key = (table.id, seat)
         done = self.reviews.get(key)
         if done is None:
             wait = self.hints.take(f"{table.id}:review", time.monotonic())
             if wait:
                 self.refused("hint_rate")
-                raise ApiError(429, f"at most {self.limits.hint_rate:g} new reviews per "
-                                    f"second per table", retry_after=math.ceil(wait))
+                raise ApiError(429, Words(N_("at most {rate} new reviews per second per table"),
+                                          {"rate": f"{self.limits.hint_rate:g}"}),
+                               retry_after=math.ceil(wait))
             copy = table.game.clone()
             done = await asyncio.get_running_loop().run_in_executor(
                 self.bot_pool, functools.partial(review_of, copy, seat,
@@ -78,9 +81,9 @@ class Advisor:
         the server's think budget. 403 for a spectator, 409 when it is not the seat's turn,
         429 (with ``retry_after``) past ``hint_rate``."""
         if seat is None:
-            raise ApiError(403, "hints are for a seat: give its token")
+            raise ApiError(403, N_("hints are for a seat: give its token"))
         if table.game.is_over or table.game.current_player != seat:
-            raise ApiError(409, "hints are for the seat to move, at its turn")
+            raise ApiError(409, N_("hints are for the seat to move, at its turn"))
         wait = self.hints.take(f"{table.id}:{seat}", time.monotonic())
         if wait:
             self.refused("hint_rate")

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from cardcore.errors import ConfigError, IllegalActionError, Words
 from cardcore.game import is_int
+from cardcore.i18n import N_
 from cardcore.server.messages import render
 
 log = logging.getLogger("cardcore.server")
@@ -68,14 +69,14 @@ class ApiError(Exception):
 def check_after(after: Any) -> None:
     """``after``: None or the number of events seen, an int >= 0 (400 otherwise)."""
     if after is not None and (not is_int(after) or after < 0):
-        raise ApiError(400, "after must be an int >= 0 (the number of events seen)")
+        raise ApiError(400, N_("after must be an int >= 0 (the number of events seen)"))
 
 
 class BadCredential(ApiError):
     """A 403 for a token, invite or creator token that is not the table's: a guess, counted
     per address (``guess_rate``: app.py answers 429 past it)."""
 
-    def __init__(self, error: str, **details: Any) -> None:
+    def __init__(self, error: str | Words, **details: Any) -> None:
         super().__init__(403, error, **details)
 
 
@@ -96,5 +97,5 @@ def log_store_error(what: str, error: Exception) -> None:
 def unavailable(error: Exception) -> ApiError:
     """The 503 of a store that cannot be reached (PostgreSQL down)."""
     log_store_error("storage unavailable", error)
-    return ApiError(503, "storage unavailable: nothing was changed; try again",
+    return ApiError(503, N_("storage unavailable: nothing was changed; try again"),
                     retry_after=1)

@@ -36,6 +36,7 @@ from cardcore.server.openapi import openapi_spec
 from cardcore.server.routes import games, moves, ops, pages, seats, socket, tables
 from cardcore.server.routes.context import Context
 from cardcore.server.store import StoreUnavailable
+from cardcore.i18n import N_
 from cardcore.server.api_errors import ApiError, BadCredential, unavailable
 from cardcore.server.tables import TableServer
 
@@ -194,5 +195,5 @@ def _api_route(ctx: Context, path: str, handlers: dict[str, Handler]) -> Route:
             return response
         except Exception:                   # a bug: say so in JSON, keep serving
             log.exception("error in %s %s", request.method, request.url.path)
-            return json_response(ApiError(500, "internal error").body(), 500)
+            return json_response(ApiError(500, N_("internal error")).body(), 500)
     return Route(path, endpoint, methods=list(handlers))

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any, Mapping
 
 from cardcore.registry import available_games, game_class
+from cardcore.i18n import N_
 from cardcore.server.api_errors import ApiError
 from cardcore.server.table_bots import table_bots
 
@@ -58,7 +59,7 @@ def read_cursor(cursor: str | None) -> tuple[float, str] | None:
             raise ValueError
         return value, table_id
     except ValueError:                    # binascii.Error and UnicodeDecodeError are ValueErrors
-        raise ApiError(400, "cursor must be the 'next' of a page of GET /api/tables") from None
+        raise ApiError(400, N_("cursor must be the 'next' of a page of GET /api/tables")) from None
 
 
 def _jsonable(value: Any) -> Any:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Mapping, MutableMapping, Protocol
 
 from cardcore.server import clocks
 from cardcore.server.api_errors import ApiError
+from cardcore.server.messages import TABLE_DELETED
 from cardcore.server.lanes import Lane, stored_game
 from cardcore.server.limits import WS_CLOSE
 from cardcore.server.room import ENDS_OUTSIDE_RULES, Room
@@ -145,7 +146,7 @@ def _put(host: CatchUpHost, table: Room, stored: StoredTable | None,
          game: Game | None) -> None:
     """The stored table (``game``: its save loaded already) put in place of ``table``'s."""
     if stored is None:
-        table.end("deleted", WS_CLOSE["ended"], ApiError(410, "the table was deleted"))
+        table.end("deleted", WS_CLOSE["ended"], ApiError(410, TABLE_DELETED))
         if host.tables.get(table.id) is table:
             del host.tables[table.id]
         return

@@ -18,17 +18,24 @@ HTTP protocol here adds, per connection:
 from __future__ import annotations
 
 import ipaddress
+import json
 import logging
 from typing import Any, Callable
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from cardcore.i18n import N_
+from cardcore.server.api_errors import ApiError
+
 __all__ = ["AddressSlots", "guarded_http", "trusted_proxies"]
 
 log = logging.getLogger("cardcore.server")
 
-_BUSY_BODY = b'{"error": "too many connections from this address; retry later"}'
+# Refused before a request is read: no language is asked for yet, so English, with the
+# refusal's code, message id and fields as every other carries them.
+_BUSY_BODY = json.dumps(ApiError(503, N_("too many connections from this address; retry "
+                                         "later")).body()).encode()
 BUSY = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"
         b"connection: close\r\nretry-after: 1\r\ncontent-length: "
         + str(len(_BUSY_BODY)).encode() + b"\r\n\r\n" + _BUSY_BODY)

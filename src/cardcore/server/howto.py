@@ -13,9 +13,10 @@ import html
 
 from markdown_it import MarkdownIt
 
-from cardcore.errors import ConfigError
+from cardcore.errors import ConfigError, Words
 from cardcore.i18n import LANGUAGES, N_, translations
 from cardcore.registry import game_class
+from cardcore.server.messages import LANG_CHOICE
 
 __all__ = ["howto_page", "LANGUAGE_NAMES"]
 
@@ -71,7 +72,7 @@ def howto_page(game: str, lang: str) -> str | None:
     language. ConfigError for an unknown game or language."""
     cls = game_class(game)
     if lang not in LANGUAGES:
-        raise ConfigError(f"lang must be one of {', '.join(LANGUAGES)}", "lang")
+        raise ConfigError(Words(LANG_CHOICE, {"languages": ", ".join(LANGUAGES)}), "lang")
     text = _howto_markdown(cls.name, lang)
     if text is None:
         return None

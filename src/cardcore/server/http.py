@@ -9,10 +9,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket
 
-from cardcore.i18n import LANGUAGES
+from cardcore.errors import Words, echo
+from cardcore.i18n import LANGUAGES, N_
 from cardcore.server.languages import preferred_lang
 from cardcore.server.limits import Limits
 from cardcore.server.api_errors import ApiError
+from cardcore.server.messages import BODY_NOT_OBJECT, BODY_TOO_BIG, INT_RANGE, UNKNOWN_FIELD
 
 MAX_BODY = Limits.max_body          # default bytes of a request body or a WebSocket message
 JSON_TYPES = ("application/json",)
@@ -72,19 +74,19 @@ async def read_json(request: Request, max_body: int = MAX_BODY) -> Any:
     text/plain POST), 413 past ``max_body`` (read no further), 400 if not JSON."""
     media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if media not in JSON_TYPES:
-        raise ApiError(415, "send the body as Content-Type: application/json")
+        raise ApiError(415, N_("send the body as Content-Type: application/json"))
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.isdigit():
-            raise ApiError(400, "bad Content-Length")
+            raise ApiError(400, N_("bad Content-Length"))
         if int(declared) > max_body:
-            raise ApiError(413, f"the body is over {max_body} bytes")
+            raise ApiError(413, Words(BODY_TOO_BIG, {"limit": max_body}))
     chunks = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > max_body:
-            raise ApiError(413, f"the body is over {max_body} bytes")
+            raise ApiError(413, Words(BODY_TOO_BIG, {"limit": max_body}))
         chunks.append(chunk)
     return parse_json(b"".join(chunks))
 
@@ -94,22 +96,23 @@ async def read_object(request: Request, max_body: int,
     """The body as a JSON object of ``fields`` only (400 for another value or field)."""
     body = await read_json(request, max_body)
     if not isinstance(body, dict):
-        raise ApiError(400, "the body must be a JSON object")
+        raise ApiError(400, BODY_NOT_OBJECT)
     unknown = sorted(str(k) for k in set(body) - fields)
     if unknown:
-        raise ApiError(400, f"unknown field {unknown[0][:40]!r}")
+        raise ApiError(400, Words(UNKNOWN_FIELD, {"name": echo(unknown[0])}))
     return body
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     body = dict(pairs)
     if len(body) != len(pairs):          # json's default keeps the last: two readings of one body
-        raise ApiError(400, "the JSON has a key twice")
+        raise ApiError(400, N_("the JSON has a key twice"))
     return body
 
 
 def _no_constant(name: str) -> Any:
-    raise ApiError(400, f"the body is not JSON ({name} is not a JSON number)")
+    raise ApiError(400, Words(N_("the body is not JSON ({name} is not a JSON number)"),
+                              {"name": name}))
 
 
 def parse_json(raw: bytes | str) -> Any:
@@ -120,13 +123,13 @@ def parse_json(raw: bytes | str) -> Any:
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise ApiError(400, "the body is not UTF-8") from None
+            raise ApiError(400, N_("the body is not UTF-8")) from None
     if raw.startswith("\ufeff"):
-        raise ApiError(400, "the body starts with a byte-order mark: send UTF-8 without it")
+        raise ApiError(400, N_("the body starts with a byte-order mark: send UTF-8 without it"))
     try:
         return json.loads(raw, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise ApiError(400, "the body is not JSON") from None
+        raise ApiError(400, N_("the body is not JSON")) from None
 
 
 def bearer_token(request: Request) -> str | None:
@@ -134,7 +137,7 @@ def bearer_token(request: Request) -> str | None:
     if header is not None:
         scheme, _, value = header.partition(" ")
         if scheme.lower() != "bearer" or not value.strip():
-            raise ApiError(403, "bad Authorization header: use 'Bearer TOKEN'")
+            raise ApiError(403, N_("bad Authorization header: use 'Bearer TOKEN'"))
         return value.strip()
     return None
 
@@ -149,7 +152,7 @@ def int_param(raw: str | None, name: str, default: int, low: int = 0,
     if raw is None:
         return default
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 12) or not low <= int(raw) <= high:
-        raise ApiError(400, f"{name} must be an int {low}..{high}")
+        raise ApiError(400, Words(INT_RANGE, {"field": name, "low": low, "high": high}))
     return int(raw)
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardcore.errors import ConfigError
+from cardcore.errors import ConfigError, Words
 from cardcore.i18n import DEFAULT_LANG, LANGUAGES, messages, plural_messages
 from cardcore.registry import available_games, game_class
 from cardcore.server.api_errors import ApiError
+from cardcore.server.messages import LANG_CHOICE, NO_SUCH_GAME
 
 __all__ = ["preferred_lang", "web_words"]
 
@@ -45,14 +46,15 @@ def web_words(lang: str, game: str | None) -> dict[str, Any]:
     never merged across games; ``messages`` the shared catalog with ``game``'s over it (the
     shared one alone without ``game``)."""
     if lang not in LANGUAGES:
-        raise ApiError(422, f"lang must be one of {', '.join(LANGUAGES)}", option="lang")
+        raise ApiError(422, Words(LANG_CHOICE, {"languages": ", ".join(LANGUAGES)}),
+                       option="lang")
     names = available_games() if game is None else [game]
     games: dict[str, dict[str, str]] = {}
     for name in names:
         try:
             cls = game_class(name)
         except ConfigError:
-            raise ApiError(404, "no such game", option="game") from None
+            raise ApiError(404, NO_SUCH_GAME, option="game") from None
         games[name] = messages(lang, cls, shared=False)
     shared = messages(lang)
     merged = {**shared, **games[game]} if game is not None else dict(shared)

@@ -25,7 +25,9 @@ import math
 import time
 from typing import TYPE_CHECKING, Callable, Generic, MutableMapping, Protocol, TypeVar, cast
 
+from cardcore.i18n import N_
 from cardcore.server.api_errors import ApiError, log_store_error, unavailable
+from cardcore.server.messages import NO_SUCH_TABLE
 from cardcore.server.lanes import Lane, stored_game
 from cardcore.server.limits import WS_CLOSE
 from cardcore.server.storage import open_store
@@ -85,7 +87,7 @@ LEASE_SECONDS = 5.0         # how long a lease lasts unrenewed: a killed process
 RENEW_EVERY = 0.25          # of LEASE_SECONDS: the heartbeat's period
 TRUSTED = 0.8               # of LEASE_SECONDS past a renewal's start: held for sure until then
 POLL_SECONDS = 0.05         # a process waiting for a lease looks again after this
-MOVED = "the table moved to another server process; reconnect"
+MOVED = N_("the table moved to another server process; reconnect")
 
 
 class Leases(Generic[R]):
@@ -123,7 +125,7 @@ class Leases(Generic[R]):
         me, seconds = self.me, self.seconds
         lease = await self._ask(lambda s: s.acquire(table_id, me, seconds))
         if lease.owner is None:
-            raise ApiError(404, "no such table")
+            raise ApiError(404, NO_SUCH_TABLE)
         if lease.owner != self.me:
             return False, lease.seconds
         self.until[table_id] = start + self.seconds * TRUSTED
@@ -163,7 +165,7 @@ class Leases(Generic[R]):
                     me = self.me
                     await self._ask(lambda s: s.want(table_id, me))
             if time.monotonic() >= deadline:
-                raise ApiError(503, "the table is moving between server processes; try again",
+                raise ApiError(503, N_("the table is moving between server processes; try again"),
                                retry_after=max(1, math.ceil(left)))
             await asyncio.sleep(POLL_SECONDS)
 
@@ -176,7 +178,7 @@ class Leases(Generic[R]):
         if self.holds(table_id) and table_id in self.server.tables:
             return await self.server.load(table_id)     # taken here meanwhile
         if found is None:
-            raise ApiError(404, "no such table")
+            raise ApiError(404, NO_SUCH_TABLE)
         table = self.server.revive(*found)
         try:
             await self.server.refresh_presence(table)   # its sockets, at the process holding it

@@ -13,6 +13,10 @@ import math
 import re
 from dataclasses import dataclass, fields
 from typing import Any, Awaitable, Callable, Iterable
+from urllib.parse import parse_qs
+
+from cardcore.errors import Words, echo
+from cardcore.i18n import N_
 
 __all__ = ["Limits", "RateBuckets", "Guard", "OriginPolicy", "WS_CLOSE", "LOOPBACK_ORIGIN",
            "refuse_socket"]
@@ -209,29 +213,38 @@ class Guard:
         headers: list[tuple[bytes, bytes]] = scope.get("headers") or []
         size = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
         host = origin = None
+        accept = b""
         for key, value in headers:
             size += len(key) + len(value) + 4
             if key == b"host":
                 host = value.decode("latin-1")
             elif key == b"origin":
                 origin = value.decode("latin-1")
-        refusal = None
+            elif key == b"accept-language":
+                accept = value
+        refusal: tuple[int, str, Words] | None = None
         if size > self.max_header_bytes:
-            refusal = (431, "headers", f"the request head is over {self.max_header_bytes} bytes")
+            refusal = (431, "headers", Words(N_("the request head is over {limit} bytes"),
+                                             {"limit": self.max_header_bytes}))
         elif not self.policy.host_ok(host):
-            refusal = (421, "host", f"this server does not serve the host {host[:60]!r}"
-                                    if host else "no Host")
+            refusal = (421, "host", Words(N_("this server does not serve the host {host}"),
+                                          {"host": echo(host)}) if host
+                       else Words(N_("no Host")))
         elif not self.policy.origin_ok(origin, scope.get("scheme", "http"), host):
-            refusal = (403, "origin", f"the origin {(origin or '')[:80]!r} is not allowed")
+            refusal = (403, "origin", Words(N_("the origin {origin} is not allowed"),
+                                            {"origin": echo(origin or "")}))
         if refusal is None:
             await self.app(scope, receive, send)
             return
-        status, reason, text = refusal
+        status, reason, words = refusal
         self.on_refusal(reason)
+        lang = accept[:1000].decode("latin-1")          # the reader's language, as the app's
         if scope["type"] == "websocket":
-            await refuse_socket(receive, send, status, text)
+            asked = parse_qs((scope.get("query_string") or b"")[:1000].decode("latin-1"))
+            lang = asked.get("lang", [lang])[0]         # a socket's ?lang= first
+            await refuse_socket(receive, send, status, words, accept_language=lang)
             return
-        body = json.dumps(_error_body(status, text)).encode()
+        body = json.dumps(_error_body(status, words, lang)).encode()
         await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode()),
@@ -239,15 +252,18 @@ class Guard:
         await send({"type": "http.response.body", "body": body})
 
 
-def _error_body(status: int, text: str) -> dict[str, Any]:
-    """A refusal's JSON as every route answers it (``code``, ``message_id``, ``fields``);
-    imported here, on a refusal only: this module stays free of the games."""
+def _error_body(status: int, words: Words, accept_language: str = "") -> dict[str, Any]:
+    """A refusal's JSON as every route answers it (``code``, ``message_id``, ``fields``), its
+    text in the language ``accept_language`` prefers; imported here, on a refusal only: this
+    module stays free of the games."""
     from cardcore.server.api_errors import ApiError
-    return ApiError(status, text).body()
+    from cardcore.server.languages import preferred_lang
+    error = ApiError(status, words)
+    return {**error.body(), "error": error.text(preferred_lang(accept_language))}
 
 
-async def refuse_socket(receive: Receive, send: Send, status: int, text: str,
-                        code: int = WS_CLOSE["refused"]) -> None:
+async def refuse_socket(receive: Receive, send: Send, status: int, words: Words,
+                        code: int = WS_CLOSE["refused"], accept_language: str = "") -> None:
     """A WebSocket refusal as the protocol says: accepted, one error message, closed."""
     message = await receive()
     if message["type"] != "websocket.connect":
@@ -255,5 +271,5 @@ async def refuse_socket(receive: Receive, send: Send, status: int, text: str,
     await send({"type": "websocket.accept"})
     await send({"type": "websocket.send",
                 "text": json.dumps({"type": "error", "status": status,
-                                    **_error_body(status, text)})})
+                                    **_error_body(status, words, accept_language)})})
     await send({"type": "websocket.close", "code": code})

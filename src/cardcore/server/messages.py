@@ -2,7 +2,9 @@
 msgid of its message catalogs (English and Russian, ``cardcore/locale``), in one place. A
 refusal carries its template as ``message_id`` and the values of its fields (``Words``), and
 is put in the reader's language where it leaves (``render``): by its id, never by reading
-its English back. A refusal without fields is its own template (``ApiError("no such table")``).
+its English back. A refusal without fields is its own template (``ApiError(NO_SUCH_TABLE)``,
+``ApiError(403, N_("auth needs a token"))``): an id is always a marked text, never one made
+with its values in it.
 """
 from __future__ import annotations
 
@@ -14,7 +16,10 @@ from cardcore.texts import words_text
 
 __all__ = ["SERVER_MESSAGES", "render", "STALE_ACTION", "STALE_TAKEBACK", "MESSAGE_RATE",
            "HINT_RATE", "NOT_AN_OPTION", "TAKEBACK_PEOPLE", "TAKEBACK_BOOL", "SINCE_RANGE",
-           "NOT_YOUR_TURN"]
+           "NOT_YOUR_TURN", "MUST_BE_INT", "INT_RANGE", "BODY_NOT_OBJECT", "UNKNOWN_FIELD",
+           "BODY_TOO_BIG", "ACTION_REQUIRED", "NO_SUCH_GAME", "LANG_CHOICE", "BAD_TOKEN",
+           "CREATOR_TOKEN", "NOT_FOUND", "STORAGE_RETRY", "NO_SUCH_TABLE",
+           "TAKEBACK_UNDER_WAY", "MOVED_ON", "TABLE_DELETED"]
 
 # Templates with fields, filled where the refusal is made.
 STALE_ACTION = N_("stale: the action was sent after event {after}, but the table has {count} "
@@ -30,29 +35,36 @@ TAKEBACK_BOOL = N_("takeback must be true or false, not {value}")
 SINCE_RANGE = N_("since must be an int 0..{count} (the event count), not {value}")
 NOT_YOUR_TURN = N_("it is seat {seat}'s turn, not seat {other}'s")
 
-# Every refusal a person at the web table meets (tables.py, app.py, takeback.py, the
-# socket): tests/test_server_refusal_words.py holds each to a Russian text with its fields.
+# Templates more than one module refuses with (a field's name stays as written: ``{field}``).
+MUST_BE_INT = N_("{field} must be an int")
+INT_RANGE = N_("{field} must be an int {low}..{high}")
+BODY_NOT_OBJECT = N_("the body must be a JSON object")
+UNKNOWN_FIELD = N_("unknown field {name}")
+BODY_TOO_BIG = N_("the body is over {limit} bytes")
+ACTION_REQUIRED = N_("action is required (an id or a notation)")
+NO_SUCH_GAME = N_("no such game")
+LANG_CHOICE = N_("lang must be one of {languages}")
+BAD_TOKEN = N_("bad token")
+CREATOR_TOKEN = N_("deleting a table needs its creator token (Authorization: Bearer "
+                   "CREATOR_TOKEN)")
+NOT_FOUND = N_("not found")
+STORAGE_RETRY = N_("storage failed; try again")
+NO_SUCH_TABLE = N_("no such table")
+TAKEBACK_UNDER_WAY = N_("a take-back at this table is under way; look again")
+TABLE_DELETED = N_("the table was deleted")
+MOVED_ON = N_("the table moved on meanwhile (a move made through another server process); "
+              "look again")
+
+# The templates above, each a refusal of the server; the others are marked ``N_()`` where they
+# are made. tests/test_server_refusal_words.py finds every refusal the server makes (its
+# constructors in server/ and server/routes/) and holds each to a template with its fields
+# and a Russian text.
 SERVER_MESSAGES = (
     STALE_ACTION, STALE_TAKEBACK, MESSAGE_RATE, HINT_RATE, NOT_AN_OPTION, TAKEBACK_PEOPLE,
-    TAKEBACK_BOOL, SINCE_RANGE,
-    N_("the match is over"),
-    N_("the match is over: a seat forfeited on time"),
-    N_("the match is over: its moves are final"),
-    N_("the table was abandoned: nobody moved for too long"),
-    N_("the table was deleted"),
-    N_("no such table"),
-    N_("you have no move to take back yet"),
-    N_("a take-back at this table is under way; look again"),
-    N_("this table has no take-backs (create it with \"takeback\": true)"),
-    N_("the table moved on meanwhile (a move made through another server process); look again"),
-    N_("storage failed; try again"),
-    N_("storage failed; reconnect"),
-    N_("storage failed: nothing was changed"),
-    N_("storage failed: the action was not accepted"),
-    N_("spectators cannot act: connect with a seat token"),
-    N_("hints are for the seat to move, at its turn"),
-    N_("hints are for a seat: give its token"),
-    N_("bad token: it is not a token of this table"),
+    TAKEBACK_BOOL, SINCE_RANGE, NOT_YOUR_TURN, MUST_BE_INT, INT_RANGE, BODY_NOT_OBJECT,
+    UNKNOWN_FIELD, BODY_TOO_BIG, ACTION_REQUIRED, NO_SUCH_GAME, LANG_CHOICE, BAD_TOKEN,
+    CREATOR_TOKEN, NOT_FOUND, STORAGE_RETRY, NO_SUCH_TABLE, TAKEBACK_UNDER_WAY, TABLE_DELETED,
+    MOVED_ON,
 )
 
 

@@ -13,7 +13,8 @@ from cardcore.registry import game_class, new_game
 from cardcore.server import clocks
 from cardcore.server import seats as seating
 from cardcore.server.api_errors import ApiError
-from cardcore.server.messages import NOT_AN_OPTION
+from cardcore.i18n import N_
+from cardcore.server.messages import INT_RANGE, MUST_BE_INT, NOT_AN_OPTION
 from cardcore.server.room import Room
 from cardcore.server.table_bots import parse_bots
 from cardcore.server.takeback import OPTION as TAKEBACK_OPTION
@@ -82,17 +83,18 @@ def _checked_fields(request: NewTable) -> tuple[str, dict[str, Any], clocks.Cloc
     seed: Any = request.seed
     options: Any = request.options
     if not isinstance(game, str):
-        raise ApiError(400, "game must be a string (see GET /api/games)")
+        raise ApiError(400, N_("game must be a string (see GET /api/games)"))
     if players is not None and not is_int(players):
-        raise ApiError(400, "players must be an int")
+        raise ApiError(400, Words(MUST_BE_INT, {"field": "players"}))
     if seed is not None and not is_int(seed):
-        raise ApiError(400, "seed must be an int")
+        raise ApiError(400, Words(MUST_BE_INT, {"field": "seed"}))
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise ApiError(422, f"seed must be an int 0..{MAX_SEED}", option="seed")
+        raise ApiError(422, Words(INT_RANGE, {"field": "seed", "low": 0, "high": MAX_SEED}),
+                       option="seed")
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise ApiError(400, "options must be an object")
+        raise ApiError(400, N_("options must be an object"))
     clash = sorted(set(options) & {"players", "seed", "deck"})
     if clash:
         raise ApiError(422, Words(NOT_AN_OPTION, {"name": repr(clash[0])}), option=clash[0])
@@ -116,8 +118,8 @@ def make_game(request: NewTable, extra_bots: Mapping[str, Sequence[str]],
     try:
         check_client_seed(client_seed)
         if client_seed is not None and (seed is not None or deck is not None):
-            raise ConfigError("client_seed: a table given a seed deals from that seed; "
-                              "send client_seed without seed", "client_seed")
+            raise ConfigError(N_("client_seed: a table given a seed deals from that seed; "
+                                 "send client_seed without seed"), "client_seed")
         if seed is None and deck is None:
             fairness = Fairness.fresh(client_seed)
             seed = fairness.seed
@@ -132,7 +134,8 @@ def make_game(request: NewTable, extra_bots: Mapping[str, Sequence[str]],
         raise ApiError.config(e, TAKEBACK_OPTION if isinstance(e, TakebackError)
                               else e.option) from None
     except (TypeError, ValueError, OverflowError) as e:
-        raise ApiError(422, f"bad table configuration: {str(e)[:200]}") from None
+        raise ApiError(422, Words(N_("bad table configuration: {problem}"),
+                                  {"problem": str(e)[:200]})) from None
     return Made(g, dict(bots), clock_spec, fairness, takeback)
 
 
@@ -155,7 +158,7 @@ def seat_plan(request: NewTable, made: Made, inherit: Room | None) -> SeatPlan:
             listed, spectators, join = seating.check_settings(request.listed,
                                                               request.spectators, request.join)
         except seating.SeatError as e:
-            raise ApiError(e.status, str(e), field=e.field) from None
+            raise ApiError(e.status, e.words, field=e.field) from None
     else:
         opened, named = set(), dict(inherit.names)
     tokens = {seat: new_token() for seat in range(n) if seat not in bots and seat not in opened}

@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from cardcore.i18n import N_
 from cardcore.server.api_errors import ApiError
+from cardcore.server.messages import MOVED_ON, TAKEBACK_UNDER_WAY
 from cardcore.server.room import Room
 from cardcore.server.store import TableUpdate
 from cardcore.server.takeback import fresh_game, rewound_clock
@@ -20,7 +22,7 @@ async def take_back(table: Room, seat: int, after: Any) -> None:
     (compare-and-set on the count and the generation), then put in place and pushed."""
     table.check_takeback(after)
     if table.rewinding:
-        raise ApiError(409, "a take-back at this table is under way; look again",
+        raise ApiError(409, TAKEBACK_UNDER_WAY,
                        event_count=table.event_count)
     table.rewinding = True                      # bot_to_move() is None meanwhile
     try:
@@ -38,7 +40,7 @@ async def take_back(table: Room, seat: int, after: Any) -> None:
         table.check_takeback(None)
         cut = table.movers.last_move_of(table.game, seat)
         if cut is None:
-            raise ApiError(409, "you have no move to take back yet",
+            raise ApiError(409, N_("you have no move to take back yet"),
                            event_count=table.event_count)
         game = fresh_game(table.game)
         chosen = table.game.chosen_cards()
@@ -61,8 +63,7 @@ async def take_back(table: Room, seat: int, after: Any) -> None:
             if not table.unstored:
                 table.stored.set()
         if not done:                                  # another process moved it meanwhile
-            raise ApiError(409, "the table moved on meanwhile (a move made through another "
-                                "server process); look again", event_count=table.event_count)
+            raise ApiError(409, MOVED_ON, event_count=table.event_count)
         table.install(game, cut, generation + 1)
         table.clock = clock
         # The undone moves' timeouts are forgotten; the sockets were told of the rest.

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from cardcore.bots import Bot
 from cardcore.errors import IllegalActionError, Words
 from cardcore.game import MAX_ACTION_TEXT, MAX_CHOSEN_CARDS, NOTATION_RULE, Game
-from cardcore.i18n import _, use
+from cardcore.i18n import N_, _, use
 from cardcore.records import Fairness, forfeit_winners, make_record
 from cardcore.registry import load_game
 from cardcore.server import clocks
@@ -34,7 +34,8 @@ from cardcore.server import seats as seating
 from cardcore.server.api_errors import ApiError, BadCredential, check_after
 from cardcore.server.audience import Audience
 from cardcore.server.leases import MOVED
-from cardcore.server.messages import NOT_YOUR_TURN, STALE_ACTION, STALE_TAKEBACK
+from cardcore.server.messages import (BAD_TOKEN, NOT_YOUR_TURN, STALE_ACTION, STALE_TAKEBACK,
+                                      STORAGE_RETRY, NO_SUCH_TABLE, TAKEBACK_UNDER_WAY)
 from cardcore.server.limits import WS_CLOSE, Limits
 from cardcore.server.record_keys import RecordKeys
 from cardcore.server.responses import public_fairness
@@ -58,8 +59,8 @@ log = logging.getLogger("cardcore.server")
 
 # Tables that end outside the rules and stay stored (a deleted one is gone): the 409 each
 # answers a move with, and what its sockets are told before they close.
-ENDS_OUTSIDE_RULES = {"abandoned": "the table was abandoned: nobody moved for too long",
-                      "closed": "the table was closed by the server's operator"}
+ENDS_OUTSIDE_RULES = {"abandoned": N_("the table was abandoned: nobody moved for too long"),
+                      "closed": N_("the table was closed by the server's operator")}
 
 
 def seat_events(game: Game, seat: int | None, since: int, lang: str = "en"
@@ -229,14 +230,14 @@ class Room:
         if token is None:
             return None
         if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN_TEXT:
-            raise BadCredential("bad token")
+            raise BadCredential(BAD_TOKEN)
         digest = token_hash(token)
         found = None
         for seat, stored in self.token_hashes.items():
             if hmac.compare_digest(digest, stored):
                 found = seat
         if found is None:
-            raise BadCredential("bad token: it is not a token of this table")
+            raise BadCredential(N_("bad token: it is not a token of this table"))
         return found
 
     # ---------------------------------------------------------------- what a seat is told
@@ -245,7 +246,8 @@ class Room:
         texts in ``lang`` (the reader's: server.md, "Texts")."""
         game = self.game
         if not 0 <= since <= self.event_count:
-            raise ApiError(400, f"since must be 0..{self.event_count}, not {since}")
+            raise ApiError(400, Words(N_("since must be 0..{count}, not {value}"),
+                                      {"count": self.event_count, "value": since}))
         to_move = game.current_player
         legal = ([a.to_dict() for a in game.legal_actions()]
                  if seat is not None and to_move == seat else [])
@@ -329,8 +331,8 @@ class Room:
         a seat whose token changed are told and closed (their token no longer works)."""
         for seat in range(self.game.num_players):
             if token_hashes.get(seat) != self.token_hashes.get(seat):
-                self.audience.close_seat(seat, ApiError(403, f"seat {seat} was left: its token "
-                                                             "no longer works"),
+                self.audience.close_seat(seat, ApiError(403, Words(
+                    N_("seat {seat} was left: its token no longer works"), {"seat": seat})),
                                          WS_CLOSE["left"])
         changed = (token_hashes, names) != (self.token_hashes, self.names)
         self.token_hashes, self.names = token_hashes, names
@@ -398,14 +400,14 @@ class Room:
     def check_turn(self, seat: int, after: int | None) -> None:
         game = self.game
         if self.ended == "deleted":
-            raise ApiError(404, "no such table")
+            raise ApiError(404, NO_SUCH_TABLE)
         if self.ended in ENDS_OUTSIDE_RULES:
             raise ApiError(409, ENDS_OUTSIDE_RULES[self.ended], event_count=self.event_count)
         if self.ended == "forfeit":
-            raise ApiError(409, "the match is over: a seat forfeited on time",
+            raise ApiError(409, N_("the match is over: a seat forfeited on time"),
                            event_count=self.event_count)
         if game.is_over:
-            raise ApiError(409, "the match is over", event_count=self.event_count)
+            raise ApiError(409, N_("the match is over"), event_count=self.event_count)
         if game.current_player != seat:
             mover = game.current_player                 # not None: the match is on
             raise ApiError(409, Words(NOT_YOUR_TURN, {"seat": -1 if mover is None else mover,
@@ -418,16 +420,16 @@ class Room:
     def check_takeback(self, after: Any) -> None:
         """What a take-back needs (takeback.py), or the ApiError naming what is missing."""
         if not self.settings.takeback:
-            raise ApiError(409, "this table has no take-backs (create it with \"takeback\": "
-                                "true)", option=TAKEBACK_OPTION)
+            raise ApiError(409, N_("this table has no take-backs (create it with \"takeback\": "
+                                   "true)"), option=TAKEBACK_OPTION)
         check_after(after)
         if self.ended == "deleted":
-            raise ApiError(404, "no such table")
+            raise ApiError(404, NO_SUCH_TABLE)
         if self.ended is not None or self.game.is_over:
-            raise ApiError(409, "the match is over: its moves are final",
+            raise ApiError(409, N_("the match is over: its moves are final"),
                            event_count=self.event_count)
         if self.broken:
-            raise ApiError(503, "storage failed; try again")
+            raise ApiError(503, STORAGE_RETRY)
         if self.moved:
             raise ApiError(503, MOVED, retry_after=1)
         if after is not None and after != self.event_count:
@@ -493,7 +495,7 @@ class Room:
         while self.unstored:
             await self.stored.wait()
         if self.broken:
-            raise ApiError(503, "storage failed; try again")
+            raise ApiError(503, STORAGE_RETRY)
         return self
 
     async def commit(self) -> None:
@@ -509,22 +511,22 @@ class Room:
         delay the bot moves it triggers are played (and committed with it) first. ``cards``
         (card notations): the exact cards the action takes from the hand (docs/server.md)."""
         if isinstance(action, bool) or not isinstance(action, (int, str)):
-            raise ApiError(400, "action must be an action id (int) or its notation (str)")
+            raise ApiError(400, N_("action must be an action id (int) or its notation (str)"))
         if cards is not None and (not isinstance(cards, list) or len(cards) > MAX_CHOSEN_CARDS
                                   or not all(isinstance(c, str) for c in cards)):
-            raise ApiError(400, f"cards must be a list of at most {MAX_CHOSEN_CARDS} card "
-                                f"notations (str)")
+            raise ApiError(400, Words(N_("cards must be a list of at most {limit} card notations "
+                                     "(str)"), {"limit": MAX_CHOSEN_CARDS}))
         # MAX_ACTION_TEXT (a notation's length) is the game protocol's: one limit, here too.
         if isinstance(action, str) and len(action) > MAX_ACTION_TEXT:
-            raise ApiError(422, f"an action notation has at most {MAX_ACTION_TEXT} characters, "
-                                f"not {len(action)}", rule=NOTATION_RULE)
+            raise ApiError(422, Words(N_("an action notation has at most {limit} characters, not "
+                                        "{count}"), {"limit": MAX_ACTION_TEXT, "count": len(action)}), rule=NOTATION_RULE)
         check_after(after)
         if self.broken:
-            raise ApiError(503, "storage failed; try again")
+            raise ApiError(503, STORAGE_RETRY)
         if self.moved:
             raise ApiError(503, MOVED, retry_after=1)
         if self.rewinding:
-            raise ApiError(409, "a take-back at this table is under way; look again",
+            raise ApiError(409, TAKEBACK_UNDER_WAY,
                            event_count=self.event_count)
         host = self.host
         start = time.perf_counter()

@@ -17,7 +17,8 @@ from typing import Any, Mapping
 
 import icu  # type: ignore[import-untyped, unused-ignore]  # PyICU ships no stubs
 
-from cardcore.errors import echo
+from cardcore.errors import Words, echo
+from cardcore.i18n import N_
 
 __all__ = ["SeatError", "MAX_NAME", "MAX_MARKS", "JOIN_MODES", "PRESENCES", "check_name",
            "name_key", "same_name", "check_settings", "check_open_seats", "check_names",
@@ -35,14 +36,16 @@ class SeatError(ValueError):
     """A bad seat setting: the HTTP status (400: a wrong type, 422: a bad value) and the
     ``field`` it names; tables.py turns it into its ApiError."""
 
-    def __init__(self, status: int, message: str, field: str) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, message: Words, field: str) -> None:
+        super().__init__(message.english())
+        self.words = message
         self.status = status
         self.field = field
 
 
-def _refuse(status: int, text: str, field: str) -> SeatError:
-    return SeatError(status, text, field)
+def _refuse(status: int, template: str, field: str, **values: str | int) -> SeatError:
+    """The refusal of ``field``: ``template`` (a msgid) with the field's name and ``values``."""
+    return SeatError(status, Words(template, {"field": field, **values}), field)
 
 
 def _ignorable(ch: str) -> bool:
@@ -59,29 +62,31 @@ def check_name(raw: Any, field: str = "name") -> str:
     a Hangul filler, a variation selector). SeatError: 400 for a non-string, 422 otherwise,
     both naming ``field``; the bad value is echoed cut to 60 characters."""
     if not isinstance(raw, str):
-        raise _refuse(400, f"{field} must be a string", field)
+        raise _refuse(400, N_("{field} must be a string"), field)
     name = unicodedata.normalize("NFC", raw.strip()) if len(raw) <= 4 * MAX_NAME else raw
     if not 0 < len(name) <= MAX_NAME:
-        raise _refuse(422, f"{field} must have 1..{MAX_NAME} characters, not {len(name)}",
-                      field)
+        raise _refuse(422, N_("{field} must have 1..{limit} characters, not {count}"), field,
+                      limit=MAX_NAME, count=len(name))
     marks = 0
     for ch in name:
         kind = unicodedata.category(ch)[0]
         if not (kind in "LNM" or ch in NAME_PUNCTUATION):
-            raise _refuse(422, f"{field} may hold letters, digits, spaces and -_.' only, "
-                               f"not {echo(name)}", field)
+            raise _refuse(422, N_("{field} may hold letters, digits, spaces and -_.' only, "
+                                  "not {value}"), field, value=echo(name))
         if _ignorable(ch):
-            raise _refuse(422, f"{field} may not hold invisible characters: "
-                               f"{echo(name.encode('unicode_escape').decode())}", field)
+            raise _refuse(422, N_("{field} may not hold invisible characters: {value}"), field,
+                          value=echo(name.encode('unicode_escape').decode()))
     for ch in unicodedata.normalize("NFD", name):     # marks counted decomposed: á is a + 1
         marks = marks + 1 if unicodedata.category(ch)[0] == "M" else 0
         if marks > MAX_MARKS:
-            raise _refuse(422, f"{field} may have at most {MAX_MARKS} marks on a letter",
-                          field)
+            raise _refuse(422, N_("{field} may have at most {limit} marks on a letter"),
+                          field, limit=MAX_MARKS)
     if unicodedata.category(name[0])[0] not in "LN":
-        raise _refuse(422, f"{field} must start with a letter or a digit: {echo(name)}", field)
+        raise _refuse(422, N_("{field} must start with a letter or a digit: {value}"), field,
+                      value=echo(name))
     if "  " in name:
-        raise _refuse(422, f"{field} may not hold two spaces in a row: {echo(name)}", field)
+        raise _refuse(422, N_("{field} may not hold two spaces in a row: {value}"), field,
+                      value=echo(name))
     return name
 
 
@@ -108,10 +113,11 @@ def check_settings(listed: Any, spectators: Any, join: Any) -> tuple[bool, bool,
     default true) and ``join`` (``"invite"``, the default, or ``"anyone"``)."""
     for value, field in ((listed, "listed"), (spectators, "spectators")):
         if value is not None and not isinstance(value, bool):
-            raise _refuse(400, f"{field} must be true or false", field)
+            raise _refuse(400, N_("{field} must be true or false"), field)
     if join is not None and join not in JOIN_MODES:
         raise _refuse(422 if isinstance(join, str) else 400,
-                      f"join must be one of {', '.join(JOIN_MODES)}, not {echo(join)}", "join")
+                      N_("{field} must be one of {allowed}, not {value}"), "join",
+                      allowed=", ".join(JOIN_MODES), value=echo(join))
     return listed is not False, spectators is not False, join or "invite"
 
 
@@ -121,9 +127,11 @@ def _seat_number(key: Any, players: int, field: str, text: bool = False) -> int:
             and key == str(int(key)):                   # "0", "12"; never "00" or "01"
         key = int(key)
     elif text or isinstance(key, str):
-        raise _refuse(422 if text else 400, f"{field}: {echo(key)} is not a seat number", field)
+        raise _refuse(422 if text else 400, N_("{field}: {value} is not a seat number"), field,
+                      value=echo(key))
     if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < players:
-        raise _refuse(422, f"{field}: {echo(key)} is not a seat 0..{players - 1}", field)
+        raise _refuse(422, N_("{field}: {value} is not a seat 0..{last}"), field,
+                      value=echo(key), last=players - 1)
     return key
 
 
@@ -132,10 +140,11 @@ def check_open_seats(raw: Any, players: int, bots: Mapping[int, str]) -> set[int
     if raw is None:
         return set()
     if not isinstance(raw, list) or len(raw) > players:
-        raise _refuse(400, "open_seats must be a list of seat numbers", "open_seats")
+        raise _refuse(400, N_("{field} must be a list of seat numbers"), "open_seats")
     seats = {_seat_number(k, players, "open_seats") for k in raw}
     if seats & set(bots):
-        raise _refuse(422, f"open_seats: seat {min(seats & set(bots))} is a bot", "open_seats")
+        raise _refuse(422, N_("{field}: seat {seat} is a bot"), "open_seats",
+                      seat=min(seats & set(bots)))
     return seats
 
 
@@ -145,18 +154,19 @@ def check_names(raw: Any, players: int, taken: set[int]) -> dict[int, str]:
     if raw is None:
         return {}
     if not isinstance(raw, dict) or len(raw) > players:
-        raise _refuse(400, 'names must be an object like {"0": "Ann"}', "names")
+        raise _refuse(400, N_('{field} must be an object like {example}'), "names",
+                      example='{"0": "Ann"}')
     names: dict[int, str] = {}
     for key, value in raw.items():
         seat = _seat_number(key, players, "names", text=True)
         if seat not in taken:
-            raise _refuse(422, f"names: seat {seat} is not a seat the creator takes (a bot "
-                               "or an open seat)", "names")
+            raise _refuse(422, N_("{field}: seat {seat} is not a seat the creator takes (a bot "
+                                  "or an open seat)"), "names", seat=seat)
         names[seat] = check_name(value, "names")
     listed = list(names.values())
     if any(same_name(a, b) for k, a in enumerate(listed) for b in listed[k + 1:]):
-        raise _refuse(422, "names: two seats have the same name (or names that look "
-                           "alike)", "names")
+        raise _refuse(422, N_("{field}: two seats have the same name (or names that look "
+                              "alike)"), "names")
     return names
 
 

@@ -8,6 +8,8 @@ import math
 from collections import deque
 from typing import Any, Callable, Mapping
 
+from cardcore.errors import Words
+from cardcore.i18n import N_
 from cardcore.server.api_errors import ApiError
 from cardcore.server.patches import StateMemo
 
@@ -26,8 +28,8 @@ def request_id(body: Mapping[str, Any]) -> str | int | None:
         return rid
     if isinstance(rid, int) and not isinstance(rid, bool) and 0 <= rid <= MAX_REQUEST_INT:
         return rid
-    raise ApiError(400, f"id must be a string of 1..{MAX_REQUEST_ID} characters or an int "
-                        f"0..{MAX_REQUEST_INT}")
+    raise ApiError(400, Words(N_("id must be a string of 1..{length} characters or an int "
+                              "0..{high}"), {"length": MAX_REQUEST_ID, "high": MAX_REQUEST_INT}))
 
 
 # An outbox entry that stands for "a fresh state, answering the action with this id".

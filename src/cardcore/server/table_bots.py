@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, TypedDict
 from cardcore.bots.base import check_bot
 from cardcore.bots import (BOTS, LEVELS, Bot, BotSpec, IllegalChoiceError, bot_parameters,
                            make_bot, parse_bot_spec, parse_bot_specs)
-from cardcore.errors import ConfigError
+from cardcore.errors import ConfigError, Words, echo
 from cardcore.i18n import N_, _, use
 from cardcore.registry import available_games, game_class
 from cardcore.server.api_errors import ApiError
@@ -128,20 +128,23 @@ def parse_bots(raw: Any, players: int, game: str, extra: Sequence[str] = (),
     if raw is None:
         return {}
     if not isinstance(raw, dict):
-        raise ApiError(400, 'bots must be an object like {"1": "greedy"}')
+        raise ApiError(400, N_('bots must be an object like {"1": "greedy"}'))
     bots: dict[int, str] = {}
     names = table_bots(game, extra)
     for key, name in raw.items():
         if not isinstance(key, str) or not key.isdigit() or not 0 <= int(key) < players:
-            raise ApiError(422, f"bots: seat {str(key)[:20]!r} is not a seat 0..{players - 1}",
+            raise ApiError(422, Words(N_("bots: seat {seat} is not a seat 0..{last}"),
+                                      {"seat": echo(str(key)), "last": players - 1}),
                            option="bots")
         if not isinstance(name, str) or name not in names:
-            raise ApiError(422, f"bots: unknown bot {str(name)[:30]!r}; bots: {', '.join(names)}",
+            raise ApiError(422, Words(N_("bots: unknown bot {name}; bots: {bots}"),
+                                      {"name": echo(str(name)), "bots": ", ".join(names)}),
                            option="bots")
         try:        # a plug-in's factory may refuse the table's configuration
             check_bot(make_bot(name, 0), game, players, options or {})
         except ConfigError as e:
-            raise ApiError(422, f"bots: {e}", option="bots") from None
+            raise ApiError(422, Words(N_("bots: {problem}"), {"problem": e.words}),
+                           option="bots") from None
         bots[int(key)] = name
     return bots
 

@@ -25,7 +25,10 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 from cardcore.server import catching_up, clocks, rewind, seat_changes, watchdog
 from cardcore.server import seats as seating
 from cardcore.server.advice import Advisor
+from cardcore.errors import Words
+from cardcore.i18n import N_
 from cardcore.server.api_errors import ApiError, BadCredential, log_store_error, unavailable
+from cardcore.server.messages import CREATOR_TOKEN, MOVED_ON, NO_SUCH_TABLE, TABLE_DELETED
 from cardcore.server.catalogue import games_catalogue, make_cursor, read_cursor
 from cardcore.server.deployment import deployment_for
 from cardcore.server.lanes import CALL_SECONDS, Lane, stored_game
@@ -185,13 +188,14 @@ class TableServer:
         store's counts of open tables (``total``, and ``by_client``'s)."""
         if total + self.creating >= self.max_tables:
             self.refused("max_tables")
-            raise ApiError(503, f"this server holds at most {self.max_tables} open tables; "
-                                "finish one or try later")
+            raise ApiError(503, Words(N_("this server holds at most {limit} open tables; "
+                                     "finish one or try later"), {"limit": self.max_tables}))
         per_client = self.limits.max_tables_per_client
         if client is not None and by_client + self.creating_by.get(client, 0) >= per_client:
             self.refused("max_tables_per_client")
-            raise ApiError(429, f"{client} has {per_client} open tables, the most one "
-                                "address may have; finish or delete one first")
+            raise ApiError(429, Words(N_("{address} has {limit} open tables, the most one "
+                                     "address may have; finish or delete one first"),
+                                  {"address": client, "limit": per_client}))
 
     async def _insert(self, table: Room, client: str | None) -> None:
         """Store a new table's row (with this process's lease when the store is shared),
@@ -228,7 +232,7 @@ class TableServer:
             return result
         except Exception as e:
             log_store_error("storage failed", e)
-            raise ApiError(503, "storage failed: nothing was changed") from None
+            raise ApiError(503, N_("storage failed: nothing was changed")) from None
 
     @property
     def leases(self) -> Leases[Room] | None:
@@ -268,7 +272,7 @@ class TableServer:
         except StoreUnavailable as e:
             raise unavailable(e) from None
         if stored is None:
-            raise ApiError(404, "no such table")
+            raise ApiError(404, NO_SUCH_TABLE)
         return self._install(self.revive(stored))
 
     async def load(self, table_id: str) -> Table:
@@ -285,7 +289,7 @@ class TableServer:
         if table is not None:
             return table
         if found is None:
-            raise ApiError(404, "no such table")
+            raise ApiError(404, NO_SUCH_TABLE)
         return self._install(self.revive(*found))
 
     def _install(self, table: Table) -> Table:
@@ -311,13 +315,11 @@ class TableServer:
     async def delete(self, table: Table, creator_token: str | None) -> None:
         """``DELETE /api/tables/{id}``: only with the creator token given at creation."""
         if creator_token is None:
-            raise ApiError(401, "deleting a table needs its creator token "
-                                "(Authorization: Bearer CREATOR_TOKEN)")
+            raise ApiError(401, CREATOR_TOKEN)
         if table.settings.creator_hash is None \
                 or not isinstance(creator_token, str) or len(creator_token) > MAX_TOKEN_TEXT \
                 or not hmac.compare_digest(token_hash(creator_token), table.settings.creator_hash):
-            raise BadCredential("deleting a table needs its creator token "
-                                "(Authorization: Bearer CREATOR_TOKEN)")
+            raise BadCredential(CREATOR_TOKEN)
         await self._delete([table.id])
 
     # ---------------------------------------------------------------- seats (seats.py)
@@ -331,8 +333,8 @@ class TableServer:
         if not await self.write(self.writer.update_seats, table.id, table.token_hashes,
                                 token_hashes, names):
             await self.deployment.seats_from_store(table)
-            raise ApiError(409, "the seats changed meanwhile (through another server "
-                                "process); look again", field="seat")
+            raise ApiError(409, N_("the seats changed meanwhile (through another server "
+                                   "process); look again"), field="seat")
         table.set_seats(token_hashes, names)
 
     async def seat_for(self, table: Table, token: str | None) -> int | None:
@@ -362,11 +364,12 @@ class TableServer:
         settings and seats (tokens, names, invite), a new committed seed. Returns the new
         table, or the id of one made before."""
         if seat is None:
-            raise ApiError(401, "a rematch is asked for by a seat: give its token "
-                                "(Authorization: Bearer T)")
+            raise ApiError(401, N_("a rematch is asked for by a seat: give its token "
+                                   "(Authorization: Bearer T)"))
         await table.settled()
         if not table.finished() or table.ended not in (None, "forfeit"):
-            raise ApiError(409, "a rematch follows a finished match", event_count=table.event_count)
+            raise ApiError(409, N_("a rematch follows a finished match"),
+                           event_count=table.event_count)
         await self.deployment.seats_from_store(table)
         if table.rematch is not None:
             return table.rematch
@@ -385,7 +388,7 @@ class TableServer:
             winner = await self.write(self.writer.set_rematch, table.id, new.id)
             if winner is None:
                 await self._delete([new.id])
-                raise ApiError(404, "no such table")
+                raise ApiError(404, NO_SUCH_TABLE)
             if winner != new.id:                         # another process made it first
                 await self._delete([new.id])
             table.announce_rematch(winner)
@@ -410,7 +413,7 @@ class TableServer:
     async def _delete(self, table_ids: list[str]) -> None:
         held = [self.tables[i] for i in table_ids if i in self.tables]
         for table in held:
-            table.end("deleted", WS_CLOSE["ended"], ApiError(410, "the table was deleted"))
+            table.end("deleted", WS_CLOSE["ended"], ApiError(410, TABLE_DELETED))
         for table in held:
             try:
                 await table.settled()
@@ -540,7 +543,7 @@ class TableServer:
         """``GET /api/tables/{id}/record``: the match record, 409 before the match end."""
         await table.settled()
         if not table.finished() or table.ended not in (None, "forfeit"):
-            raise ApiError(409, "the record is published when the match ends",
+            raise ApiError(409, N_("the record is published when the match ends"),
                            event_count=table.event_count)
         return table.record()
 
@@ -607,12 +610,10 @@ class TableServer:
                     if done.done():
                         continue    # its request was cancelled (the client went away)
                     if failed is not None:
-                        done.set_exception(ApiError(503, "storage failed: the action was not "
-                                                         "accepted"))
+                        done.set_exception(ApiError(503, N_("storage failed: the action was "
+                                                            "not accepted")))
                     elif table.id in stale:
-                        done.set_exception(ApiError(409, "the table moved on meanwhile (a "
-                                                         "move made through another server "
-                                                         "process); look again"))
+                        done.set_exception(ApiError(409, MOVED_ON))
                     else:
                         done.set_result(None)
                 for table in {t.id: t for t, _ in waiting if t.id in stale}.values():
@@ -660,7 +661,7 @@ class TableServer:
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
         for connection in table.audience:       # bound to the stale copy: reconnect
-            connection.push_error(ApiError(503, "storage failed; reconnect"))
+            connection.push_error(ApiError(503, N_("storage failed; reconnect")))
             connection.close_code = WS_CLOSE["storage"]
 
     # ---------------------------------------------------------------- catching up

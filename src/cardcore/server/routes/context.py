@@ -12,8 +12,8 @@ from typing import Any, Callable
 from starlette.requests import Request
 from starlette.websockets import WebSocket
 
-from cardcore.errors import ConfigError
-from cardcore.i18n import DEFAULT_LANG
+from cardcore.errors import ConfigError, Words
+from cardcore.i18n import DEFAULT_LANG, N_
 from cardcore.registry import game_class
 from cardcore.server.api_errors import ApiError
 from cardcore.server.http import reader_lang
@@ -45,9 +45,12 @@ class Context:
         wait = self.guesses.wait(address, time.monotonic())
         if wait > 0:
             self.server.refused("guesses")
-            raise ApiError(429, f"too many wrong tokens or invites from {address}: at most "
-                                f"{self.limits.guess_rate:g} per second (bursts of "
-                                f"{self.limits.guess_burst}); retry after {math.ceil(wait)} s",
+            raise ApiError(429, Words(N_("too many wrong tokens or invites from {address}: at "
+                                     "most {rate} per second (bursts of {burst}); retry after "
+                                     "{seconds} s"),
+                                  {"address": address, "rate": f"{self.limits.guess_rate:g}",
+                                   "burst": self.limits.guess_burst,
+                                   "seconds": math.ceil(wait)}),
                            retry_after=math.ceil(wait))
 
     def guessed(self, address: str) -> None:
@@ -75,5 +78,5 @@ class Context:
 def watcher(table: Table, seat: int | None) -> int | None:
     """``seat``, or 403 for a token-less read of a table that admits no spectators."""
     if seat is None and not table.settings.spectators:
-        raise ApiError(403, "this table admits no spectators: give a seat token")
+        raise ApiError(403, N_("this table admits no spectators: give a seat token"))
     return seat

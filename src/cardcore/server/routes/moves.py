@@ -6,7 +6,10 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
+from cardcore.errors import Words, echo
+from cardcore.i18n import N_
 from cardcore.server.api_errors import ApiError
+from cardcore.server.messages import ACTION_REQUIRED, BAD_TOKEN, BODY_NOT_OBJECT, UNKNOWN_FIELD
 from cardcore.server.event_pages import page_start, paged_state
 from cardcore.server.requests import ActionRequest, TakebackRequest, fields_of
 from cardcore.server.http import bearer_token, json_response, read_json, reader_lang
@@ -26,18 +29,18 @@ async def seat_body(ctx: Context, request: Request, table: Table,
     its token (the body's, else ``Authorization``)."""
     body = await read_json(request, ctx.limits.max_body)
     if not isinstance(body, dict):
-        raise ApiError(400, "the body must be a JSON object")
+        raise ApiError(400, BODY_NOT_OBJECT)
     unknown = sorted(set(body) - fields - {"token"})
     if unknown:
-        raise ApiError(400, f"unknown field {str(unknown[0])[:40]!r}")
+        raise ApiError(400, Words(UNKNOWN_FIELD, {"name": echo(str(unknown[0]))}))
     token = body.get("token")
     if token is None:
         token = bearer_token(request)
     if token is None:
-        raise ApiError(403, "a seat token is required (body 'token' or Authorization)")
+        raise ApiError(403, N_("a seat token is required (body 'token' or Authorization)"))
     seat = await ctx.server.seat_for(table, token)
     if seat is None:                             # pragma: no cover - seat_of raised
-        raise ApiError(403, "bad token")
+        raise ApiError(403, BAD_TOKEN)
     return body, seat
 
 
@@ -45,7 +48,7 @@ async def post_action(ctx: Context, request: Request) -> Response:
     table = await ctx.server.table_to_act(request.path_params["table"])
     body, seat = await seat_body(ctx, request, table, fields_of(ActionRequest))
     if "action" not in body:
-        raise ApiError(400, "action is required (an id or a notation)")
+        raise ApiError(400, ACTION_REQUIRED)
     after = body.get("after")
     await ctx.server.act(table, seat, body["action"], after, body.get("cards"))
     await ctx.server.settled(table)

@@ -7,7 +7,10 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from cardcore.server.http import SECURITY_HEADERS, json_response
+from cardcore.i18n import N_
+from cardcore.server.api_errors import ApiError
+from cardcore.server.http import SECURITY_HEADERS, error_response, reader_lang
+from cardcore.server.messages import NOT_FOUND
 from cardcore.server.routes.context import Context
 
 
@@ -21,8 +24,10 @@ async def table_page(ctx: Context, request: Request) -> Response:
 
 async def not_found(request: Request, exc: Exception) -> Response:
     status = exc.status_code if isinstance(exc, HTTPException) else 500
-    message = {404: "not found", 405: "method not allowed"}.get(status, "error")
-    response = json_response({"error": message}, status)
+    error = ApiError(status, {404: NOT_FOUND, 405: N_("method not allowed")}.get(
+        status, N_("internal error")))
+    lang = reader_lang(request)
+    response = error_response(error, lambda e: e.text(lang))
     allow = (getattr(exc, "headers", None) or {}).get("Allow")
     if allow:
         response.headers["Allow"] = allow

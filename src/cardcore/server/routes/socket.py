@@ -12,10 +12,11 @@ from typing import Any, Awaitable, Callable
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardcore.errors import Words
+from cardcore.i18n import N_
 from cardcore.server.api_errors import ApiError, BadCredential, unavailable
 from cardcore.server.http import int_param, json_bytes, parse_json, reader_lang
 from cardcore.server.limits import WS_CLOSE, Limits
-from cardcore.server.messages import MESSAGE_RATE
+from cardcore.server.messages import ACTION_REQUIRED, MESSAGE_RATE
 from cardcore.server.patches import without_events
 from cardcore.server.routes.context import Context, watcher
 from cardcore.server.sockets import ACK, Connection, request_id
@@ -54,8 +55,8 @@ async def ws_table(ctx: Context, websocket: WebSocket) -> None:
     words = ctx.words_for(websocket, explicit=True)        # the table's game is known now
     full = too_full(ctx, table, seat, address)
     if full is not None:
-        ctx.server.refused(full[0])
-        await refuse(websocket, subprotocol, ApiError(503, full[1]), WS_CLOSE["full"],
+        ctx.server.refused(full.reason)
+        await refuse(websocket, subprotocol, ApiError(503, full.words), WS_CLOSE["full"],
                      words)
         return
     await websocket.accept(subprotocol=subprotocol)
@@ -127,39 +128,55 @@ def socket_query(websocket: WebSocket, table: Table) -> SocketQuery:
     # past its end: its first state is then the whole stream, marked rewound.
     rewinds = int_param(params.get("rewinds") or None, "rewinds", table.rewinds)
     if not 0 <= since <= table.event_count and rewinds == table.rewinds:
-        raise ApiError(400, "since out of range")
+        raise ApiError(400, N_("since out of range"))
     presence = params.get("presence")
     if presence not in (None, "0", "1"):
-        raise ApiError(400, "presence must be 0 or 1")
+        raise ApiError(400, N_("presence must be 0 or 1"))
     patches = params.get("patches")
     if patches not in (None, "0", "1"):
-        raise ApiError(400, "patches must be 0 or 1")
+        raise ApiError(400, N_("patches must be 0 or 1"))
     return SocketQuery(since, rewinds, presence == "1", patches == "1")
 
 
-def too_full(ctx: Context, table: Table, seat: int | None,
-             address: str) -> tuple[str, str] | None:
+@dataclass(frozen=True)
+class Full:
+    """Why a socket is one too many: the refusal's ``reason`` (its metric) and its words."""
+    reason: str
+    words: Words
+
+
+def too_full(ctx: Context, table: Table, seat: int | None, address: str) -> Full | None:
     """Why a socket of ``seat`` from ``address`` is one too many (the refusal's reason
     and its text), or None: the table's sockets per seat or spectators, the spectators
     per address, the sockets per address."""
     if seat is None:
         present = table.audience.count(None)
-        allowed, kind = ctx.limits.max_spectators, "spectator"
+        allowed = ctx.limits.max_spectators
     else:
         present = table.audience.count(seat)
-        allowed, kind = ctx.limits.max_seat_connections, f"seat {seat}"
+        allowed = ctx.limits.max_seat_connections
     if present >= allowed:
-        return ("connections", f"too many {kind} connections to this table "
-                               f"(at most {allowed})")
+        return Full("connections", seat_full(seat, allowed))
     if seat is None and sum(1 for c in table.audience if c.seat is None
                             and c.address == address) \
             >= ctx.limits.max_spectators_per_address:
-        return ("spectators_per_address", f"too many spectator connections to this "
-                f"table from {address} (at most {ctx.limits.max_spectators_per_address})")
+        return Full("spectators_per_address", Words(
+            N_("too many spectator connections to this table from {address} (at most "
+               "{limit})"), {"address": address, "limit": ctx.limits.max_spectators_per_address}))
     if ctx.sockets.get(address, 0) >= ctx.limits.max_sockets_per_address:
-        return ("sockets_per_address", f"too many sockets from {address} (at most "
-                                       f"{ctx.limits.max_sockets_per_address})")
+        return Full("sockets_per_address", Words(
+            N_("too many sockets from {address} (at most {limit})"),
+            {"address": address, "limit": ctx.limits.max_sockets_per_address}))
     return None
+
+
+def seat_full(seat: int | None, limit: int) -> Words:
+    """The refusal of one socket too many of ``seat`` (None: a spectator) at a table."""
+    if seat is None:
+        return Words(N_("too many spectator connections to this table (at most {limit})"),
+                     {"limit": limit})
+    return Words(N_("too many seat {seat} connections to this table (at most {limit})"),
+                 {"seat": seat, "limit": limit})
 
 
 async def send_text(ctx: Context, websocket: WebSocket, connection: Connection,
@@ -271,8 +288,9 @@ async def on_auth(ctx: Context, connection: Connection, table: Table,
                   received: Received) -> bool:
     may_auth = received.may_auth
     if may_auth and time.monotonic() > connection.auth_until:
-        raise ApiError(400, f"auth must come within {ctx.limits.auth_timeout:g} s "
-                            f"of opening the socket; open it with the token")
+        raise ApiError(400, Words(N_("auth must come within {seconds} s of opening the "
+                                     "socket; open it with the token"),
+                                  {"seconds": f"{ctx.limits.auth_timeout:g}"}))
     found: int | None | ApiError
     try:
         ctx.guess_wait(connection.address)
@@ -298,7 +316,7 @@ async def on_action(ctx: Context, connection: Connection, table: Table,
                     received: Received) -> bool:
     body = received.body
     if "action" not in body:
-        raise ApiError(400, "action is required (an id or a notation)")
+        raise ApiError(400, ACTION_REQUIRED)
     assert connection.seat is not None                  # MessageType.acts: checked
     await ctx.server.act(table, connection.seat, body["action"], body.get("after"),
                          body.get("cards"))
@@ -337,8 +355,8 @@ async def receive_loop(ctx: Context, websocket: WebSocket, connection: Connectio
         try:
             if len(raw) > ctx.limits.max_message:
                 ctx.server.refused("message_size")
-                connection.push_error(ApiError(413, f"the message is over "
-                                                    f"{ctx.limits.max_message} bytes"))
+                connection.push_error(ApiError(413, Words(
+                    N_("the message is over {limit} bytes"), {"limit": ctx.limits.max_message})))
                 connection.close_code = WS_CLOSE["too_big"]
                 connection.close_reason = f"message over {ctx.limits.max_message} bytes"
                 connection.wake.set()
@@ -349,16 +367,16 @@ async def receive_loop(ctx: Context, websocket: WebSocket, connection: Connectio
                                           {"rate": f"{ctx.limits.message_rate:g}"}))
             body = parse_json(raw)
             if not isinstance(body, dict):
-                raise ApiError(400, "a message must be a JSON object")
+                raise ApiError(400, N_("a message must be a JSON object"))
             name = body.get("type")
             may_auth, connection.may_auth = connection.may_auth, False
             kind = MESSAGE_TYPES.get(name) if isinstance(name, str) else None
             if kind is None:
-                raise ApiError(400, 'unknown message type; send {"type": "action", ...}')
+                raise ApiError(400, N_('unknown message type; send {"type": "action", ...}'))
             if kind.acts:
                 rid = request_id(body)
                 if connection.seat is None:
-                    raise ApiError(403, "spectators cannot act: connect with a seat token")
+                    raise ApiError(403, N_("spectators cannot act: connect with a seat token"))
             if not await kind.handle(ctx, connection, table, Received(body, may_auth)):
                 return
             if rid is not None:
@@ -384,17 +402,16 @@ def authenticate(connection: Connection, table: Table, seat: int | None | ApiErr
     seat's, and its next state is the seat's from the socket's ``since`` again. False (the
     socket is to close) for a bad token or a full seat."""
     if not allowed:
-        raise ApiError(400, "auth must be the first message of a socket opened without a "
-                            "token")
+        raise ApiError(400, N_("auth must be the first message of a socket opened without "
+                               "a token"))
     try:
         if isinstance(seat, ApiError):
             raise seat
         if seat is None:
-            raise ApiError(403, "auth needs a token")
+            raise ApiError(403, N_("auth needs a token"))
         if table.audience.count(seat) >= limits.max_seat_connections:
             connection.close_code = WS_CLOSE["full"]
-            raise ApiError(503, f"too many seat {seat} connections to this table "
-                                f"(at most {limits.max_seat_connections})")
+            raise ApiError(503, seat_full(seat, limits.max_seat_connections))
     except ApiError as e:
         connection.push_error(e)
         if connection.close_code is None:

@@ -7,7 +7,10 @@ import time
 from starlette.requests import Request
 from starlette.responses import Response
 
+from cardcore.errors import Words, echo
+from cardcore.i18n import N_
 from cardcore.server.api_errors import ApiError
+from cardcore.server.messages import BODY_NOT_OBJECT, UNKNOWN_FIELD
 from cardcore.server.event_pages import page_start, paged_state
 from cardcore.server.http import (MAX_PAGE, SECURITY_HEADERS, bearer_token, int_param,
                                   json_response, read_json, reader_lang)
@@ -20,7 +23,7 @@ from cardcore.server.tables import NewTable, Table
 async def list_tables(ctx: Context, request: Request) -> Response:
     over = request.query_params.get("over")
     if over not in (None, "0", "1", "true", "false"):
-        raise ApiError(400, "over must be 1, true, 0 or false")
+        raise ApiError(400, N_("over must be 1, true, 0 or false"))
     include_over = over in ("1", "true")
     limit = int_param(request.query_params.get("limit"), "limit", MAX_PAGE, 1, MAX_PAGE)
     cursor = request.query_params.get("cursor")
@@ -30,21 +33,22 @@ async def list_tables(ctx: Context, request: Request) -> Response:
 async def create_table(ctx: Context, request: Request) -> Response:
     body = await read_json(request, ctx.limits.max_body)
     if not isinstance(body, dict):
-        raise ApiError(400, "the body must be a JSON object")
+        raise ApiError(400, BODY_NOT_OBJECT)
     unknown = sorted(set(body) - fields_of(NewTableRequest))
     if unknown:
-        raise ApiError(400, f"unknown field {unknown[0][:40]!r}")
+        raise ApiError(400, Words(UNKNOWN_FIELD, {"name": echo(unknown[0])}))
     if "game" not in body:
-        raise ApiError(400, "game is required (see GET /api/games)")
+        raise ApiError(400, N_("game is required (see GET /api/games)"))
     if isinstance(body["game"], str):
         request.state.game = body["game"]         # its words for a refusal (words_for)
     address = ctx.client_address(request)
     wait = ctx.creations.take(address, time.monotonic())
     if wait > 0:
         ctx.server.refused("create_rate")
-        raise ApiError(429, f"too many tables created from {address}: at most "
-                            f"{ctx.limits.create_rate:g} per second (bursts of "
-                            f"{ctx.limits.create_burst}); retry after {math.ceil(wait)} s",
+        raise ApiError(429, Words(N_("too many tables created from {address}: at most {rate} "
+                                 "per second (bursts of {burst}); retry after {seconds} s"),
+                              {"address": address, "rate": f"{ctx.limits.create_rate:g}",
+                               "burst": ctx.limits.create_burst, "seconds": math.ceil(wait)}),
                        retry_after=math.ceil(wait))
     table, tokens = await ctx.server.create(NewTable(
         body["game"], body.get("players"), body.get("seed"), body.get("options"),
@@ -99,7 +103,7 @@ async def get_review(ctx: Context, request: Request) -> Response:
     watcher(table, await ctx.server.seat_for(table, bearer_token(request)))
     raw = request.query_params.get("seat")
     if raw is None:
-        raise ApiError(400, "give the seat to review: ?seat=S")
+        raise ApiError(400, N_("give the seat to review: ?seat=S"))
     return json_response(await ctx.server.review(table, int_param(raw, "seat", 0, high=99)))
 
 
