@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, MutableMapping, Prot
 
 from cardcore.server.api_errors import ApiError, unavailable
 from cardcore.server.lanes import Lane
-from cardcore.server.leases import Leases
+from cardcore.server.leases import Leases, StoreHost
 from cardcore.server.room import Room
 from cardcore.server.store import Progress, SeatRow, SqlTableStore, StoredTable, StoreUnavailable
 
@@ -36,24 +36,12 @@ log = logging.getLogger("cardcore.server")
 T = TypeVar("T")
 
 
-class DeploymentHost(Protocol):
-    """What a deployment asks of the server (``tables.TableServer``, not imported: it
-    imports this): its rooms, its store, and how it loads, reloads and writes them."""
+class DeploymentHost(StoreHost[Room], Protocol):
+    """What a deployment asks of the server besides (leases.StoreHost): its writer, and
+    how it reloads and catches up rooms and writes."""
 
     @property
-    def tables(self) -> MutableMapping[str, Room]: ...
-    @property
-    def store(self) -> SqlTableStore: ...
-    @property
     def writer(self) -> SqlTableStore: ...
-    @property
-    def process_id(self) -> str: ...
-    @property
-    def closing(self) -> bool: ...
-    @property
-    def reads(self) -> Lane: ...
-    async def load(self, table_id: str) -> Room: ...
-    def revive(self, stored: StoredTable, game: Game | None = None) -> Room: ...
     async def reload(self, room: Room, mine: int = 0) -> None: ...
     async def catch_up(self, room: Room, stored: Progress | None = None) -> None: ...
     async def catch_up_settled(self, room: Room, count: int | None) -> None: ...
