@@ -1,12 +1,15 @@
 """A TCP proxy the test controls, between `cardcore serve` and PostgreSQL: it forwards the
 bytes of each connection in order, each chunk ``delay`` seconds late in each direction (a
 slow store), and while ``silent`` it forwards nothing and closes nothing (a silent store:
-packets dropped, as far as the server can tell); what it held goes on once it speaks again.
+packets dropped, as far as the server can tell); what it held goes on once it speaks again,
+or ``reset()`` breaks every connection it holds instead (what TCP does to a connection whose
+packets went unacknowledged past ``tcp_user_timeout``, or a firewall that forgot it).
 
     with StoreProxy(cluster.port) as proxy:
         url = cluster.url(database).replace(f":{cluster.port}/", f":{proxy.port}/")
         proxy.delay = 0.05
         proxy.silent = True
+        proxy.reset()                       # or: proxy.silent = False
 """
 from __future__ import annotations
 
@@ -34,6 +37,7 @@ class StoreProxy(threading.Thread):
         self.ready = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.stopping: asyncio.Event | None = None
+        self.open: set[asyncio.StreamWriter] = set()       # both ends of every connection
 
     def __enter__(self) -> StoreProxy:
         self.start()
@@ -45,6 +49,21 @@ class StoreProxy(threading.Thread):
         if self.loop is not None and self.stopping is not None:
             self.loop.call_soon_threadsafe(self.stopping.set)
         self.join(10)
+
+    def reset(self) -> None:
+        """Break every connection open now (what they held is lost), then forward again:
+        new connections go through."""
+        done = threading.Event()
+
+        def abort() -> None:
+            for writer in list(self.open):
+                writer.transport.abort()
+            self.open.clear()
+            self.silent = False
+            done.set()
+        assert self.loop is not None
+        self.loop.call_soon_threadsafe(abort)
+        done.wait(10)
 
     def run(self) -> None:
         asyncio.run(self._serve())
@@ -63,8 +82,10 @@ class StoreProxy(threading.Thread):
         except OSError:
             writer.close()
             return
+        self.open |= {writer, up_writer}
         await asyncio.gather(self._pipe(reader, up_writer), self._pipe(up_reader, writer),
                              return_exceptions=True)
+        self.open -= {writer, up_writer}
 
     async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         loop = asyncio.get_running_loop()

@@ -332,7 +332,7 @@ def test_a_process_that_missed_the_notices_catches_up_at_its_next_sweep(pg_clust
         try:
             table, tokens = await mover.create(NewTable("kings_stakes", 2, seed=3,
                                                         bots={"1": "greedy"}))
-            seen = blind.get(table.id)
+            seen = await blind.get(table.id)
             before = seen.actions
             for _ in range(3):
                 game = table.game

@@ -3,10 +3,12 @@ checks"): `cardcore serve` processes reach PostgreSQL through a TCP proxy the te
 (store_proxy.py). With a slow store (50 ms each way) `/livez` answers fast while moves commit
 and tables change hands between the processes (lease polls, loads and replays), and no lease
 is lost; with a silent store `/livez` keeps answering, `/readyz` turns 503 within its
-timeout, nothing stored is corrupted, and play resumes once the store answers again.
+timeout, nothing stored is corrupted, and once the store answers again (what it held goes on,
+or every connection breaks) `/readyz` is 200 and a move at the table is acknowledged within
+``RECOVERED_WITHIN``.
 
 The bounds are generous (the machine is shared and loaded); the slow store's bound, 100 ms,
-is one round trip to the store: a loop that waited on it even once would pass it."""
+is one round trip to the store: a loop that waited on it even once would fail it."""
 from __future__ import annotations
 
 import http.client
@@ -25,7 +27,20 @@ from test_server_pg import stored_game
 pytestmark = pytest.mark.slow       # server processes and a PostgreSQL cluster of their own
 
 DELAY = 0.05                        # each way: a 100 ms round trip
+# A cheap request's p99 while tables change hands. The issue asks 20 ms; measured 6-16 ms in
+# five runs at a load of 15 on two cores, too near to hold there (the probe's client and the
+# server wait for the cores with the other tests' processes). 50 ms still fails a loop that
+# waited on the store at 1 % of the probes: each such wait is a 100 ms round trip.
+CHEAP_P99 = 0.050
 READY_WITHIN = 2.0 + 0.5 + 2.5      # vitals.READY_TIMEOUT + CHECK_EVERY + slack
+# Once the store answers again, docs/operations.md's bound: a call held through the silence
+# ends when the store answers (what it held goes on) or fails at once (its connection broke;
+# a real network's tcp_user_timeout, 10 s, breaks it at the latest), the lane reconnects
+# (pg_store.RECONNECT_SECONDS, 1 s, then a connect bounded at 3 s), the lease is taken again
+# (a round trip) and the next health check (every 0.5 s) answers: 4.5 s and a few round
+# trips, 10 s with the slack a loaded machine needs. Calls whose callers gave up meanwhile
+# never run (lanes.py): nothing queues behind the silence.
+RECOVERED_WITHIN = 10.0
 
 
 class Client:
@@ -74,12 +89,14 @@ class Player(threading.Thread):
     200 kept in ``acked`` with the time it was answered."""
 
     def __init__(self, servers: list[ServerProcess], table: str, seats: dict[str, str],
-                 until: float) -> None:
+                 until: float, pace: float = 0.0) -> None:
         super().__init__(daemon=True)
         self.clients = [Client(s) for s in servers]
-        self.table, self.seats, self.until = table, seats, until
+        self.table, self.seats, self.until, self.pace = table, seats, until, pace
         self.acked: list[tuple[float, int]] = []
+        self.move_seconds: list[float] = []         # each acknowledged move's answer time
         self.statuses: list[int] = []
+        self.over_at: float | None = None           # when it saw the match over
         self.start()
 
     def run(self) -> None:
@@ -93,6 +110,7 @@ class Player(threading.Thread):
                 time.sleep(0.1)
                 continue
             if public["over"]:
+                self.over_at = time.monotonic()
                 return
             token = self.seats[str(public["current_player"])]
             status, mine = client.call("GET", f"/api/tables/{self.table}?token={token}")
@@ -101,11 +119,14 @@ class Player(threading.Thread):
                 time.sleep(0.1)
                 continue
             choice = mine["legal"][0]["id"]
+            start = time.monotonic()
             status, _ = client.call("POST", f"/api/tables/{self.table}/actions", {
                 "token": token, "action": choice, "after": mine["event_count"]})
             self.statuses.append(status)
             if status == 200:
                 self.acked.append((time.monotonic(), choice))
+                self.move_seconds.append(time.monotonic() - start)
+                time.sleep(self.pace)
 
 
 def lost_leases(server: ServerProcess) -> float:
@@ -156,12 +177,20 @@ def test_a_slow_store_never_stalls_the_loop_while_tables_change_hands(store, tmp
             player.join(60)
         seen = [probe.stop() for probe in probes]
         proxy.delay = 0.0
+        figures = []
         for server, probed in zip(servers, seen):
             assert {status for _, _, status in probed} == {200}
             took = [s for _, s, _ in probed]
             assert len(took) > 50
-            assert p99(took) < 2 * DELAY, (p99(took), max(took))
+            assert p99(took) < CHEAP_P99, (p99(took), max(took))
             assert lost_leases(server) == 0            # nothing was down
+            figures.append(f"livez p99 {p99(took) * 1000:.1f} ms max {max(took) * 1000:.1f} ms")
+        # A move at the table served where it is asked: its commit is one round trip, and
+        # the request a few local steps; the issue's bound is 3 round trips at the p50.
+        moves = statistics.median(players[2].move_seconds)
+        assert moves <= 3 * 2 * DELAY, moves
+        print(f"slow store: {'; '.join(figures)}; a move's p50 {moves * 1000:.0f} ms "
+              f"({moves / (2 * DELAY):.2f} round trips), moves {[len(p.acked) for p in players]}")
         for player, (table, _) in zip(players, tables):
             assert 500 not in player.statuses
             log = stored_game(direct, table).action_log()
@@ -174,20 +203,26 @@ def test_a_slow_store_never_stalls_the_loop_while_tables_change_hands(store, tmp
             server.kill()
 
 
-def test_a_silent_store_keeps_livez_answering_and_readyz_turns_503(
-        store, tmp_path):
+@pytest.mark.parametrize("afterwards", ["held bytes go on", "connections break"])
+def test_a_silent_store_keeps_livez_answering_readyz_turns_503_and_play_resumes(
+        store, tmp_path, afterwards):
     direct, url, proxy = store
     server = ServerProcess(url, log=tmp_path / "server.log", extra=("--message-rate", "1000"))
     try:
         table, seats = new_table(server, 3)
         live, ready = Probe(server, "/livez"), Probe(server, "/readyz")
         silent_at = time.monotonic() + 2
-        until = silent_at + 8 + 12
-        player = Player([server], table, seats, until)
+        until = silent_at + 8 + 15
+        # A move every 0.1 s: the match (about 130 moves) lasts through the silence and
+        # after it (unpaced, a fast machine finished it before the silence began).
+        player = Player([server], table, seats, until, pace=0.1)
         time.sleep(max(0.0, silent_at - time.monotonic()))
         proxy.silent = True                             # packets held: no answer, no close
         time.sleep(8)
-        proxy.silent = False
+        if afterwards == "connections break":
+            proxy.reset()
+        else:
+            proxy.silent = False
         spoke_at = time.monotonic()
         player.join(60)
         lived, readiness = live.stop(), ready.stop()
@@ -196,13 +231,22 @@ def test_a_silent_store_keeps_livez_answering_and_readyz_turns_503(
         assert {status for _, _, status in lived} == {200}
         during = [s for at, s, _ in lived if silent_at <= at < spoke_at]
         assert len(during) > 20 and max(during) < 1.0 and p99(during) < 0.25, during
-        # /readyz turned 503 within its timeout, answering fast all the while. (How soon it
-        # and play come back once the store speaks again is not held here: on this machine it
-        # came within seconds in some runs and not within 25 s in others; docs/operations.md.)
+        # /readyz turned 503 within its timeout, answering fast all the while, and 200 again
+        # once the store spoke; play resumed at the same table as soon.
         failing = [at for at, _, status in readiness if status == 503 and at >= silent_at]
         assert failing and failing[0] - silent_at < READY_WITHIN, readiness
         assert all(s < 1.0 for at, s, _ in readiness if silent_at <= at < spoke_at)
-        # Play went on before; no 500, nothing acknowledged lost.
+        back = [at for at, _, status in readiness if status == 200 and at > spoke_at]
+        assert back and back[0] - spoke_at < RECOVERED_WITHIN, readiness
+        moved = [at for at, _ in player.acked if at > spoke_at]
+        assert moved and moved[0] - spoke_at < RECOVERED_WITHIN, (player.over_at, spoke_at,
+                                                                  player.statuses)
+        assert len(moved) >= 5
+        print(f"silent store ({afterwards}): readyz 503 after {failing[0] - silent_at:.2f} s, "
+              f"200 again {back[0] - spoke_at:.2f} s and a move acknowledged "
+              f"{moved[0] - spoke_at:.2f} s after the store spoke; livez p99 "
+              f"{p99(during) * 1000:.1f} ms, max {max(during) * 1000:.1f} ms")
+        # No 500, nothing acknowledged lost.
         assert 500 not in player.statuses
         assert any(at < silent_at for at, _ in player.acked)
         log = stored_game(direct, table).action_log()

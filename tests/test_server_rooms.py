@@ -197,7 +197,7 @@ def test_the_host_evicts_a_room_and_revives_it_from_the_store(tmp_path):
         assert server.tables.get(room.id) is room
         del server.tables[room.id]                   # as after the idle sweep
         reloads = server.reloads
-        again = server.get(room.id)
+        again = await server.get(room.id)
         assert again is not room and again.host is server and server.tables[room.id] is again
         assert (again.actions, again.game.to_json()) == (room.actions, room.game.to_json())
         assert server.reloads == reloads + 1
@@ -236,9 +236,9 @@ class Recording(OneProcess):
         self.asked.append(("read", table_id))
         return super().room_to_read(table_id)
 
-    def lost(self, room: Room) -> None:
+    async def lost(self, room: Room, mine: int = 0) -> None:
         self.asked.append(("lost", room.id))
-        super().lost(room)
+        await super().lost(room, mine)
 
 
 def test_the_host_asks_its_deployment_where_a_table_is_served_and_what_a_stale_commit_means(

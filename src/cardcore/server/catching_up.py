@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Mapping, MutableMapping, Protocol
 
 from cardcore.server import clocks
 from cardcore.server.api_errors import ApiError
-from cardcore.server.messages import TABLE_DELETED
+from cardcore.server.messages import MOVED_ON, TABLE_DELETED
 from cardcore.server.lanes import Lane, stored_game
 from cardcore.server.limits import WS_CLOSE
 from cardcore.server.room import ENDS_OUTSIDE_RULES, Room
@@ -21,8 +21,8 @@ from cardcore.server.store import (Progress, SqlTableStore, StoredTable, StoreUn
 if TYPE_CHECKING:
     from cardcore.game import Game
 
-__all__ = ["CatchUpHost", "check_against_store", "catch_up", "catch_up_settled", "refresh",
-           "reload"]
+__all__ = ["CatchUpHost", "check_against_store", "catch_up", "catch_up_settled", "reload",
+           "refuse"]
 
 log = logging.getLogger("cardcore.server")
 
@@ -42,6 +42,7 @@ class CatchUpHost(Protocol):
     @property
     def reads(self) -> Lane: ...
     def revive(self, stored: StoredTable, game: Game | None = None) -> Room: ...
+    async def lost(self, room: Room, mine: int = 0) -> None: ...
 
 
 async def check_against_store(host: CatchUpHost) -> None:
@@ -128,16 +129,29 @@ async def catch_up(host: CatchUpHost, table: Room, stored: Progress | None = Non
     table.notify()
     table.schedule_bots()
 
-def refresh(host: CatchUpHost, table: Room) -> None:
+async def refuse(host: CatchUpHost, refused: list[tuple[Room, asyncio.Future[None]]]) -> None:
+    """Commits the store found stale: each table is reloaded (or let go, ``host.lost``)
+    while its refused commits still count as unstored, so that no read shows their actions,
+    then they are answered 409: whoever looks again sees the store's."""
+    try:
+        for table in {t.id: t for t, _ in refused}.values():
+            table.diverged = True                   # reloaded whole, now or later
+            await host.lost(table, sum(t is table for t, _ in refused))
+    finally:                                        # answered whatever happened
+        for table, done in refused:
+            table.unstored -= 1
+            if not table.unstored:
+                table.stored.set()
+            if not done.done():     # (else its request was cancelled: the client went away)
+                done.set_exception(ApiError(409, MOVED_ON))
+
+
+async def reload(host: CatchUpHost, table: Room, mine: int = 0) -> None:
     """Load ``table`` from the store again, in place (its sockets stay bound to it), and
-    push the new state to them (one process, SQLite: on the loop)."""
-    _put(host, table, host.store.load(table.id), None)
-
-
-async def reload(host: CatchUpHost, table: Room) -> None:
-    """``refresh`` off the loop: loaded and replayed in the reads lane."""
+    push the new state to them; loaded and replayed in the reads lane. ``mine``: commits of
+    the caller's still counted in ``table.unstored`` (a refused one's)."""
     found = await host.reads.call(lambda s: stored_game(s, table.id))
-    if table.unstored:
+    if table.unstored > mine:
         return                                  # moved here meanwhile: its commit decides
     _put(host, table, *(found or (None, None)))
 

@@ -17,12 +17,11 @@ import asyncio
 import logging
 import math
 import time
-from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, MutableMapping, Protocol, TypeVar
 
-from cardcore.server.api_errors import ApiError
+from cardcore.server.api_errors import ApiError, unavailable
 from cardcore.server.lanes import Lane
-from cardcore.server.leases import Leases
+from cardcore.server.leases import Leases, StoreHost
 from cardcore.server.room import Room
 from cardcore.server.store import Progress, SeatRow, SqlTableStore, StoredTable, StoreUnavailable
 
@@ -37,28 +36,13 @@ log = logging.getLogger("cardcore.server")
 T = TypeVar("T")
 
 
-class DeploymentHost(Protocol):
-    """What a deployment asks of the server (``tables.TableServer``, not imported: it
-    imports this): its rooms, its store, and how it loads, refreshes and writes them."""
+class DeploymentHost(StoreHost[Room], Protocol):
+    """What a deployment asks of the server besides (leases.StoreHost): its writer, and
+    how it reloads and catches up rooms and writes."""
 
     @property
-    def tables(self) -> MutableMapping[str, Room]: ...
-    @property
-    def store(self) -> SqlTableStore: ...
-    @property
     def writer(self) -> SqlTableStore: ...
-    @property
-    def executor(self) -> Executor: ...
-    @property
-    def process_id(self) -> str: ...
-    @property
-    def closing(self) -> bool: ...
-    @property
-    def reads(self) -> Lane: ...
-    def get(self, table_id: str) -> Room: ...
-    async def load(self, table_id: str) -> Room: ...
-    def revive(self, stored: StoredTable, game: Game | None = None) -> Room: ...
-    def refresh(self, room: Room) -> None: ...
+    async def reload(self, room: Room, mine: int = 0) -> None: ...
     async def catch_up(self, room: Room, stored: Progress | None = None) -> None: ...
     async def catch_up_settled(self, room: Room, count: int | None) -> None: ...
     def sweep_interval(self) -> float: ...
@@ -82,8 +66,9 @@ class Deployment(Protocol):
         """The room a move, a seat or a socket acts on."""
     async def room_to_read(self, table_id: str) -> Room:
         """The room a read shows."""
-    def lost(self, room: Room) -> None:
-        """The store refused a commit of ``room`` as stale."""
+    async def lost(self, room: Room, mine: int = 0) -> None:
+        """The store refused a commit of ``room`` as stale (``mine``: that many refused
+        commits still counted in ``room.unstored``)."""
     def loaded(self, room: Room) -> None:
         """``room`` was just loaded from the store."""
     async def seats_from_store(self, room: Room) -> None:
@@ -131,8 +116,8 @@ class OneProcess:
     async def room_to_read(self, table_id: str) -> Room:
         return await self.host.load(table_id)
 
-    def lost(self, room: Room) -> None:
-        self.host.refresh(room)         # moved on by `cardcore admin`: loaded again
+    async def lost(self, room: Room, mine: int = 0) -> None:
+        await self.host.reload(room, mine)     # moved on by `cardcore admin`: loaded again
 
     def loaded(self, room: Room) -> None:
         pass
@@ -207,9 +192,6 @@ class SharedStore:
     def reads(self) -> Lane:
         return self.host.reads
 
-    def get(self, table_id: str) -> Room:
-        return self.host.get(table_id)
-
     async def load(self, table_id: str) -> Room:
         return await self.host.load(table_id)
 
@@ -241,7 +223,7 @@ class SharedStore:
         """As committed when another process holds it (leases.py)."""
         return await self.leases.read(table_id)
 
-    def lost(self, room: Room) -> None:
+    async def lost(self, room: Room, mine: int = 0) -> None:
         log.warning("table %s: a commit was refused (its lease was lost or the store moved "
                     "on); another process serves it now", room.id)
         self.leases.drop(room.id)
@@ -262,9 +244,11 @@ class SharedStore:
             log.warning("a table was not refreshed from the store: %s", e)
 
     async def seats_changed(self, room: Room) -> bool:
-        # The writer thread's own connection: the loop's is never used from two threads.
-        stored = await asyncio.get_running_loop().run_in_executor(
-            self.host.executor, self.host.writer.seats, room.id)
+        # In the reads lane, bounded as every store call (a 503 when the store is silent).
+        try:
+            stored = await self.host.reads.call(lambda s: s.seats(room.id))
+        except StoreUnavailable as e:
+            raise unavailable(e) from None
         put_seats(room, stored)
         return True
 

@@ -4,6 +4,11 @@ awaits it, at most ``timeout`` seconds: past that the caller gets ``StoreUnavail
 answer of 503) while the call finishes in its thread whenever the store answers, and the
 next call of the lane waits behind it.
 
+A call whose caller has given up (its time ran out, or its request went away) before the
+thread reached it never runs: after a silent spell the lane runs the one call in progress, not
+a backlog of calls nobody waits for, and a commit answered 503 ("not accepted") is not stored
+later after all.
+
 A lane per kind of work, so that one kind never queues behind another: the host's reads
 (loads, revivals, catching up, lease acquisition and its polls), the lease heartbeat, and
 the health check. Threads rather than psycopg's async API: the SQL and its logic are written
@@ -45,8 +50,10 @@ class Lane:
     async def call(self, fn: Callable[[SqlTableStore], T]) -> T:
         """``fn(store)`` in the lane's thread; ``StoreUnavailable`` after ``timeout`` s."""
         future = asyncio.get_running_loop().run_in_executor(self.executor, self._run, fn)
+        # wait_for cancels the future when the time is up or the caller is cancelled: a call
+        # not started yet is taken off the queue; one in progress ends in its thread.
         try:
-            return await asyncio.wait_for(asyncio.shield(future), self.timeout)
+            return await asyncio.wait_for(future, self.timeout)
         except asyncio.TimeoutError:
             raise StoreUnavailable(f"the store did not answer within {self.timeout:g} s "
                                    f"({self.name})") from None

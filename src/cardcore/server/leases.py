@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from cardcore.game import Game
     from cardcore.server.pg_store import PgTableStore
 
-__all__ = ["Leases", "LeaseHost", "LeasedRoom", "LEASE_SECONDS"]
+__all__ = ["Leases", "LeaseHost", "StoreHost", "LeasedRoom", "LEASE_SECONDS"]
 
 T = TypeVar("T")
 
@@ -61,9 +61,10 @@ class LeasedRoom(Protocol):
 R = TypeVar("R", bound=LeasedRoom)
 
 
-class LeaseHost(Protocol[R]):
-    """What the leases ask of the server holding the rooms (``tables.TableServer``, not
-    imported: it imports this): its rooms, its store, and how it loads and writes."""
+class StoreHost(Protocol[R]):
+    """What the host's helpers (the leases, the deployment) all ask of the server holding
+    the rooms (``tables.TableServer``, not imported: it imports them): its rooms and process,
+    its store and reads lane, and how it loads, revives and catches up a room."""
 
     @property
     def tables(self) -> MutableMapping[str, R]: ...
@@ -75,10 +76,14 @@ class LeaseHost(Protocol[R]):
     def closing(self) -> bool: ...
     @property
     def reads(self) -> Lane: ...
-    def get(self, table_id: str) -> R: ...
     async def load(self, table_id: str) -> R: ...
     def revive(self, stored: StoredTable, game: Game | None = None) -> R: ...
     async def catch_up(self, room: R) -> None: ...
+
+
+class LeaseHost(StoreHost[R], Protocol[R]):
+    """What the leases ask of that server besides: the seats connected elsewhere."""
+
     async def refresh_presence(self, room: R) -> None: ...
 
 log = logging.getLogger("cardcore.server")

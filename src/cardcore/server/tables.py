@@ -28,10 +28,10 @@ from cardcore.server.advice import Advisor
 from cardcore.errors import Words
 from cardcore.i18n import N_
 from cardcore.server.api_errors import ApiError, BadCredential, log_store_error, unavailable
-from cardcore.server.messages import CREATOR_TOKEN, MOVED_ON, NO_SUCH_TABLE, TABLE_DELETED
+from cardcore.server.messages import CREATOR_TOKEN, NO_SUCH_TABLE, TABLE_DELETED
 from cardcore.server.catalogue import games_catalogue, make_cursor, read_cursor
 from cardcore.server.deployment import deployment_for
-from cardcore.server.lanes import CALL_SECONDS, Lane, stored_game
+from cardcore.server.lanes import Lane, stored_game
 from cardcore.server.leases import Leases
 from cardcore.server.responses import Hints, Review
 from cardcore.server.limits import WS_CLOSE, Limits
@@ -91,9 +91,11 @@ class TableServer:
             raise ValueError("max_tables must be >= 1")
         if message_rate <= 0:
             raise ValueError("message_rate must be > 0")
-        self.store = open_store(db_path, synchronous)           # reads, in the loop thread
-        self.writer = open_store(db_path, synchronous)          # writes, in the writer thread
-        self.executor = ThreadPoolExecutor(1, thread_name_prefix="cardcore-db")
+        self.store = open_store(db_path, synchronous)           # its path and kind; tests
+        self.writer = open_store(db_path, synchronous)          # writes, in the writer lane
+        # Commits (batched across rooms) and every other write, bounded as any store call.
+        self.writes = Lane(self.writer, "writer")
+        self.executor = self.writes.executor
         # Loads, revivals and lease polls, each call off the loop and bounded (lanes.py).
         self.reads = Lane(open_store(db_path, synchronous), "reads")
         self.limits = limits or Limits(max_tables=max_tables, message_rate=message_rate)
@@ -223,11 +225,11 @@ class TableServer:
         self.deployment.created(table.id, inserted_at)
 
     async def write(self, fn: Callable[..., T], *args: Any) -> T:
-        loop = asyncio.get_running_loop()
+        """``fn(*args)`` in the writer lane (``fn``: a method of ``self.writer``); 503 when
+        the store fails or does not answer within ``lanes.CALL_SECONDS``."""
         start = time.perf_counter()
-        try:                # bounded: a silent store answers 503, the call ends later
-            result = await asyncio.wait_for(asyncio.shield(
-                loop.run_in_executor(self.executor, fn, *args)), CALL_SECONDS)
+        try:
+            result = await self.writes.call(lambda _: fn(*args))
             self.metrics.store_seconds.observe(time.perf_counter() - start)
             return result
         except Exception as e:
@@ -262,18 +264,9 @@ class TableServer:
             return table
         return None
 
-    def get(self, table_id: str) -> Table:
-        """The room in memory, else loaded (on the loop: ``load`` is the way off it)."""
-        table = self._live(table_id)
-        if table is not None:
-            return table
-        try:
-            stored = self.store.load(table_id) if isinstance(table_id, str) else None
-        except StoreUnavailable as e:
-            raise unavailable(e) from None
-        if stored is None:
-            raise ApiError(404, NO_SUCH_TABLE)
-        return self._install(self.revive(stored))
+    async def get(self, table_id: str) -> Table:
+        """The room in memory, else loaded off the loop (``load``, its other name)."""
+        return await self.load(table_id)
 
     async def load(self, table_id: str) -> Table:
         """The room in memory, else loaded and its game rebuilt (the replay) in the reads
@@ -430,9 +423,7 @@ class TableServer:
         ``abandon_after`` end as abandoned; tables ended ``retention`` ago are deleted; ended
         and idle tables leave memory."""
         now = time.time() if now is None else now
-        loop = asyncio.get_running_loop()
-        abandoned = await loop.run_in_executor(self.executor, self.writer.abandon,
-                                               now - self.limits.abandon_after)
+        abandoned = await self.write(self.writer.abandon, now - self.limits.abandon_after)
         for table_id in abandoned:
             table = self.tables.get(table_id)
             if table is not None:
@@ -569,7 +560,7 @@ class TableServer:
         when another process moved the table meanwhile (it is given up or reloaded here)."""
         done = await self.write(self.writer.rewind, update, table.actions)
         if not done:
-            self.deployment.lost(table)
+            await self.lost(table)
         return done
 
     async def commit(self, table: Table) -> None:
@@ -601,7 +592,10 @@ class TableServer:
                     self.waiting = [(t, d) for t, d in self.waiting if t.id not in lost]
                     self.queued = {k: u for k, u in self.queued.items() if k not in lost}
                     waiting = waiting + later
+                refused = [(t, d) for t, d in waiting if t.id in stale]
                 for table, done in waiting:
+                    if table.id in stale:
+                        continue
                     table.unstored -= 1
                     if failed is not None:
                         self._forget(table)
@@ -612,20 +606,22 @@ class TableServer:
                     if failed is not None:
                         done.set_exception(ApiError(503, N_("storage failed: the action was "
                                                             "not accepted")))
-                    elif table.id in stale:
-                        done.set_exception(ApiError(409, MOVED_ON))
                     else:
                         done.set_result(None)
-                for table in {t.id: t for t, _ in waiting if t.id in stale}.values():
-                    table.diverged = True                   # reloaded whole, now or later
-                    if not table.unstored:
-                        try:
-                            self.deployment.lost(table)
-                        except StoreUnavailable as e:       # reloaded on next use
-                            log.error("table %s could not be refreshed: %s", table.id, e)
-                            self._forget(table)
+                if refused:
+                    await catching_up.refuse(self, refused)
         finally:
             self.flushing = False
+
+    async def lost(self, table: Table, mine: int = 0) -> None:
+        """The store refused a commit of ``table`` as stale (``mine``: refused commits still
+        counted unstored): the deployment reloads it off the loop or lets another process
+        serve it; if the store does not answer now, it loads again on its next use."""
+        try:
+            await self.deployment.lost(table, mine)
+        except StoreUnavailable as e:
+            log.error("table %s could not be refreshed: %s", table.id, e)
+            self._forget(table)
 
     def _update(self, table: Table) -> TableUpdate:
         """What the next batch stores for ``table``: its actions not queued yet (merged with
@@ -673,9 +669,9 @@ class TableServer:
         """Bring ``table`` up to the store if another process moved it (catching_up.py)."""
         await catching_up.catch_up(self, table, stored)
 
-    def refresh(self, table: Room) -> None:
-        """Load ``table`` again in place, its sockets kept (catching_up.py)."""
-        catching_up.refresh(self, table)
+    async def reload(self, table: Room, mine: int = 0) -> None:
+        """Load ``table`` again in place, off the loop, its sockets kept (catching_up.py)."""
+        await catching_up.reload(self, table, mine)
 
     async def close(self) -> None:
         self.closing = True
