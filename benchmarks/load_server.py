@@ -47,6 +47,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import socket
 import subprocess
 import sys
@@ -324,7 +325,7 @@ def run_slice(build: Build, args: argparse.Namespace, label: str) -> dict:
             # py-spy's samples of the server while it serves (collapsed stacks, one file per
             # slice: `py-spy record --format raw`, readable by speedscope or flamegraph.pl).
             profilers = [subprocess.Popen(
-                ["py-spy", "record", "--pid", str(server.pid), "--format", "raw",
+                [shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy")), "record", "--pid", str(server.pid), "--format", "raw",
                  "--nonblocking", "--rate", "200", "--duration", str(int(args.seconds)),
                  "--output", f"{args.profile}-{label}-{k}.txt"],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
