@@ -14,7 +14,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cardcore.errors import Words
 from cardcore.server.api_errors import ApiError, BadCredential, unavailable
 from cardcore.server.http import int_param, json_bytes, parse_json, reader_lang
-from cardcore.server.limits import WS_CLOSE, Limits
+from cardcore.server.limits import RETRY_FULL_SECONDS, WS_CLOSE, Limits
 from cardcore.server.messages import MESSAGE_RATE
 from cardcore.server.patches import without_events
 from cardcore.server.routes.context import Context, watcher
@@ -55,8 +55,10 @@ async def ws_table(ctx: Context, websocket: WebSocket) -> None:
     full = too_full(ctx, table, seat, address)
     if full is not None:
         ctx.server.refused(full[0])
-        await refuse(websocket, subprotocol, ApiError(503, full[1]), WS_CLOSE["full"],
-                     words)
+        # Told when to try again: a seat behind a crowded NAT gets in once a place frees.
+        await refuse(websocket, subprotocol,
+                     ApiError(503, full[1], retry_after=RETRY_FULL_SECONDS),
+                     WS_CLOSE["full"], words)
         return
     await websocket.accept(subprotocol=subprotocol)
     connection = Connection(seat, query.since, ctx.limits.message_rate, 2 * ctx.limits.message_rate,
