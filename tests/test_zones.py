@@ -385,6 +385,25 @@ def test_actions_read_moves_of_their_own_position():
     assert actions[-1].moves == new_game("kings_stakes", seed=2).legal_actions()[-1].moves
 
 
+def test_moves_of_a_position_are_made_once_for_every_read(monkeypatch):
+    """Issue 46, item 3: the legal actions' moves are made once per position; another
+    legal_actions() there (a seat's second socket, a GET) reads them, equal and unshared."""
+    import cardcore.game as game_module
+    made = []
+    moves_for = game_module.action_moves_for
+    monkeypatch.setattr(game_module, "action_moves_for",
+                        lambda *a, **k: made.append(a[2]) or moves_for(*a, **k))
+    game = new_game("kings_stakes", seed=2)
+    first = [a.moves for a in game.legal_actions()]
+    assert len(made) == len(first) > 1
+    again = game.legal_actions()
+    assert [a.moves for a in again] == first and len(made) == len(first)
+    again[0].moves[0]["from"] = "changed"           # a reader's copy: the next is intact
+    assert game.legal_actions()[0].moves == first[0]
+    game.apply(again[0])
+    assert [a.moves for a in game.legal_actions()] and len(made) > len(first)
+
+
 def test_a_pickled_action_keeps_its_moves():
     import pickle
     game = new_game("manna", seed=4)
