@@ -246,6 +246,10 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+class NotStarted(Exception):
+    """A server did not start (its exit and its log's end): the run stops, exit code 2."""
+
+
 @dataclass(frozen=True)
 class Build:
     """A cardcore to serve: the interpreter and the environment its server runs with."""
@@ -320,7 +324,7 @@ def run_slice(build: Build, args: argparse.Namespace, label: str) -> dict:
         for server, base, log in zip(servers, bases, logs):
             failure = wait_ready(server, base, log)
             if failure is not None:
-                raise SystemExit(f"load_server: a server failed to start: {failure}")
+                raise NotStarted(failure)
         if args.profile:
             # py-spy's samples of the server while it serves (collapsed stacks, one file per
             # slice: `py-spy record --format raw`, readable by speedscope or flamegraph.pl).
@@ -449,7 +453,11 @@ def main() -> int:
     results = []
     for k in range(args.slices):
         for build in builds:
-            result = run_slice(build, args, f"{build.name}-{k + 1}")
+            try:
+                result = run_slice(build, args, f"{build.name}-{k + 1}")
+            except NotStarted as e:
+                print(f"load_server: a server failed to start: {e}", file=sys.stderr)
+                return 2
             result["workload"] = args.workload
             results.append(result)
             if args.json:
