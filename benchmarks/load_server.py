@@ -53,6 +53,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -96,11 +97,20 @@ def free_port() -> int:
 
 
 def create_table(base: str, seed: int) -> dict:
+    """A new table; refused with a Retry-After (503 or 429: too many connections from this
+    address, a NAT's load with --default-limits), tried again after it."""
     body = json.dumps({"game": GAME, "players": SEATS, "seed": seed}).encode()
-    request = urllib.request.Request(base + "/api/tables", data=body,
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read())
+    for _ in range(60):
+        request = urllib.request.Request(base + "/api/tables", data=body,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return json.loads(response.read())
+        except urllib.error.HTTPError as e:
+            if e.code not in (429, 503) or e.headers.get("Retry-After") is None:
+                raise
+            time.sleep(float(e.headers["Retry-After"]))
+    raise RuntimeError(f"{base}: no table created in 60 tries")
 
 
 async def seat_client(ws_base: str, table: str, token: str, rng: random.Random,
