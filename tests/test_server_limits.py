@@ -15,7 +15,7 @@ import websockets
 from websockets.asyncio.client import connect
 
 from cardcore.server import create_app
-from cardcore.server.limits import Limits, RateBuckets
+from cardcore.server.limits import RETRY_FULL_SECONDS, Limits, RateBuckets
 
 from server_helpers import ServerProcess, TestClient
 
@@ -203,6 +203,7 @@ def test_sockets_past_the_cap_per_address_are_refused_503_and_counted(tmp_path):
                 reply = json.loads(await fourth.recv())
                 assert reply["status"] == 503
                 assert reply["error"] == "too many sockets from 127.0.0.1 (at most 3)"
+                assert reply["retry_after"] == RETRY_FULL_SECONDS      # told to come back
                 with pytest.raises(websockets.ConnectionClosed) as closed:
                     await fourth.recv()
                 assert closed.value.rcvd.code == 1013
@@ -217,6 +218,37 @@ def test_sockets_past_the_cap_per_address_are_refused_503_and_counted(tmp_path):
         assert 'cardcore_refusals_total{reason="sockets_per_address"} 1.0' in metrics
     finally:
         server.stop()
+
+
+def test_eighty_seats_behind_one_address_are_served_by_default(tmp_path):
+    """A school's or an office's NAT (issue 46): 20 tables of four players, all from one
+    address, with the default per-address socket and connection caps: no socket refused."""
+    server = ServerProcess(tmp_path / "t.sqlite3", extra=(
+        "--max-tables-per-client", "20", "--create-burst", "20"))    # creation is not the test
+    try:
+        made = [create(server.port, players=4)[2] for _ in range(20)]
+
+        async def run() -> None:
+            sockets = []
+            for table in made:
+                for token in table["seats"].values():
+                    sockets.append(await connect(
+                        ws_url(server, f"/ws/tables/{table['table']}"),
+                        subprotocols=["cardcore", f"cardcore.token.{token}"]))
+            replies = [json.loads(await ws.recv()) for ws in sockets]
+            assert len(replies) == 80
+            assert all(r["type"] == "state" and r["seat"] is not None for r in replies)
+            for ws in sockets:
+                await ws.close()
+        asyncio.run(run())
+        assert metric_text(server).count('reason="sockets_per_address"') == 0
+    finally:
+        server.stop()
+
+
+def metric_text(server: ServerProcess) -> str:
+    with urllib.request.urlopen(server.base + "/metrics", timeout=30) as response:
+        return response.read().decode()
 
 
 def _spectators_and_seats(server: ServerProcess) -> None:

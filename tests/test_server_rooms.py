@@ -259,3 +259,32 @@ def test_the_host_asks_its_deployment_where_a_table_is_served_and_what_a_stale_c
     asked, status, actions = serve(tmp_path, body)
     assert status == 409 and actions == 0           # reloaded as stored: the move is gone
     assert [kind for kind, _ in asked] == ["act", "read", "lost"]
+
+
+def test_a_positions_shared_state_is_built_once_for_every_seat_and_follows_changes(monkeypatch):
+    """Pushes of one position share what is the same for every reader (pushes.py): the
+    seats' list is made once for both seats and the spectator, and made again when a
+    presence, a seat holder or the position changes, never served stale."""
+    from cardcore.server.sockets import Connection
+    room = room_of(FakeHost(), {}, seated=(0,))
+    made = []
+    seat_list = Room.seat_list
+    monkeypatch.setattr(Room, "seat_list", lambda self: made.append(1) or seat_list(self))
+    states = [room.state(seat) for seat in (0, 1, None)]
+    assert len(made) == 1
+    assert states[0]["seats"] == states[1]["seats"] == states[2]["seats"]
+    assert [s["presence"] for s in states[0]["seats"]] == ["away", "open"]
+    assert states[0]["view"] != states[1]["view"]                 # seats still differ
+    assert (states[0]["legal"] == []) != (states[1]["legal"] == [])
+    socket = Connection(0, 0, 10.0, 20.0)
+    room.audience.sockets.add(socket)                             # seat 0 connects
+    assert [s["presence"] for s in room.state(1)["seats"]] == ["connected", "open"]
+    room.set_seats({**room.token_hashes, 1: token_hash(new_token())}, {1: "Ann"})
+    after = room.state(None)["seats"]
+    assert [s["presence"] for s in after] == ["connected", "away"] and after[1]["name"] == "Ann"
+    mover = room.game.current_player
+    room.apply(mover, first_legal(room))
+    room.count_events()
+    moved = room.state(None)
+    assert moved["current_player"] != mover and moved["event_count"] > states[2]["event_count"]
+    assert len(made) == 4

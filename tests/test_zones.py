@@ -385,6 +385,25 @@ def test_actions_read_moves_of_their_own_position():
     assert actions[-1].moves == new_game("kings_stakes", seed=2).legal_actions()[-1].moves
 
 
+def test_moves_of_a_position_are_made_once_for_every_read(monkeypatch):
+    """Issue 46, item 3: the legal actions' moves are made once per position; another
+    legal_actions() there (a seat's second socket, a GET) reads them, equal and unshared."""
+    import cardcore.game as game_module
+    made = []
+    moves_for = game_module.action_moves_for
+    monkeypatch.setattr(game_module, "action_moves_for",
+                        lambda *a, **k: made.append(a[2]) or moves_for(*a, **k))
+    game = new_game("kings_stakes", seed=2)
+    first = [a.moves for a in game.legal_actions()]
+    assert len(made) == len(first) > 1
+    again = game.legal_actions()
+    assert [a.moves for a in again] == first and len(made) == len(first)
+    again[0].moves[0]["from"] = "changed"           # a reader's copy: the next is intact
+    assert game.legal_actions()[0].moves == first[0]
+    game.apply(again[0])
+    assert [a.moves for a in game.legal_actions()] and len(made) > len(first)
+
+
 def test_a_pickled_action_keeps_its_moves():
     import pickle
     game = new_game("manna", seed=4)
@@ -426,3 +445,32 @@ def test_multiset_minus_matches_copies_one_for_one() -> None:
         assert multiset_minus(bytes(a), iter(b)) == counted(a, b)
     assert multiset_minus([5, 5, 7], [5]) == [5, 7]
     assert multiset_minus([1, 2, 3], [2]) == [1, 3]
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 3}, {"players": 4},
+                                     {"players": 4, "teams": True}], ids=str)
+def test_declared_moves_equal_the_narrated_ones(options, monkeypatch):
+    """A game that says an action's moves from the position (``Narrator.declared_moves``,
+    Kings' Stakes: takes and plain plays before anyone is out) says exactly what applying it
+    on a copy and narrating it finds, at every position of whole random matches."""
+    from cardcore import events as ev
+    from cardcore.games.kings_stakes.events import KingsStakesNarrator
+    declared = fallback = 0
+    for seed in range(4):
+        game = new_game("kings_stakes", seed=seed, **options)
+        rng = random.Random(seed)
+        while not game.is_over:
+            state = game._state
+            for action_id in game.legal_action_ids():
+                said = game._action_narrator().declared_moves(state, action_id,
+                                                              state.current_player)
+                if said is None:
+                    fallback += 1
+                    continue
+                declared += 1
+                with monkeypatch.context() as m:
+                    m.setattr(KingsStakesNarrator, "declared_moves", lambda *a: None)
+                    assert said == ev.action_moves_for(game, state, action_id), \
+                        (seed, game._specs[action_id].label)
+            game.apply(rng.choice(game.legal_action_ids()))
+    assert declared > 3 * fallback            # most actions are said, not narrated

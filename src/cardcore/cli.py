@@ -1278,10 +1278,10 @@ SERVE_LIMITS = {
     "hint_rate": (float, 0.5, "hints per second per seat (bursts of 2)"),
     "max_connections": (int, 4096, "open connections in all: past it, HTTP requests are "
                                    "answered 503 (uvicorn's limit_concurrency)"),
-    "max_connections_per_address": (int, 64, "open connections (WebSockets included) from one "
+    "max_connections_per_address": (int, 256, "open connections (WebSockets included) from one "
                                              "peer address; proxies named by "
                                              "--forwarded-allow-ips are exempt"),
-    "max_sockets_per_address": (int, 32, "open WebSockets from one client address, over all "
+    "max_sockets_per_address": (int, 200, "open WebSockets from one client address, over all "
                                          "tables"),
     "max_spectators_per_address": (int, 8, "spectator sockets per table from one client "
                                            "address"),

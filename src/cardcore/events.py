@@ -86,6 +86,13 @@ class Narrator:
         # narrators sharing them (a short game meets most of its ids once).
         self._spec_ids: dict[int, tuple[int, ...]] = game._spec_card_ids
 
+    def declared_moves(self, pre: GameState, action_id: int, player: int
+                       ) -> list[Move] | None:
+        """The moves of ``action_id`` in ``pre`` when the game can say them without applying
+        it (an action kind whose moves follow from the position alone), exactly as
+        ``action_moves_for`` would find them; None: apply it on a copy and narrate it."""
+        return None
+
     def spec_ids(self, action_id: int) -> list[int]:
         """The card ids an action id's spec names (its ``cards``), parsed once per id."""
         found = self._spec_ids.get(action_id)
@@ -530,6 +537,11 @@ def action_moves_for(game: NarratedGame, state: GameState, action_id: int,
     changed; ``pre_zones``: its zones, when already read): its event's and those the same
     step carries on from there (``carried``), what ``Action.moves`` shows, before the
     acting seat's view."""
+    narrator = game._action_narrator()
+    declared: list[Move] | None = narrator.declared_moves(state, action_id,
+                                                          state.current_player)
+    if declared is not None:          # said from the position: no copy, no narration
+        return declared
     table: ZoneTable = game._zone_table()
     pre = state                       # only read: the narrators never change it
     pool = _SCRATCH.setdefault(type(state), [])
@@ -541,7 +553,7 @@ def action_moves_for(game: NarratedGame, state: GameState, action_id: int,
     try:
         player = pre.current_player
         post.apply(action_id)
-        events: list[Raw] = game._action_narrator().action(pre, action_id, player, post)
+        events: list[Raw] = narrator.action(pre, action_id, player, post)
         redealt = post.round_index != pre.round_index and not post.is_over
         before = table.cards(pre) if pre_zones is None else pre_zones
         action_moves(table, events, before, table.cards(post), redealt)

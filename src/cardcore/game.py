@@ -162,13 +162,16 @@ class _Position:
     copied until moves are read: the state then, if the game has not moved on (a log only
     grows), else the log's first actions replayed."""
 
-    __slots__ = ("game", "done", "state", "zones")
+    __slots__ = ("game", "done", "state", "zones", "made")
 
     def __init__(self, game: Game, done: int) -> None:
         self.game = game
         self.done = done
         self.state: GameState | None = None
         self.zones: Any = None                  # the position's zones, read once
+        # Each action's moves for a seat, made once per position: the actions of another
+        # legal_actions() call here (a seat's second socket, a GET) read them again.
+        self.made: dict[tuple[int, int], list[dict[str, JSONValue]]] = {}
 
     def snapshot(self) -> GameState:
         if self.state is None:
@@ -187,12 +190,17 @@ class _Position:
         return self.state
 
     def moves(self, action_id: int, seat: int) -> list[dict[str, JSONValue]]:
-        table = self.game._zone_table()
-        state = self.snapshot()
-        if self.zones is None:
-            self.zones = table.cards(state)
-        return render_moves(table, action_moves_for(self.game, state, action_id, self.zones),
-                            seat, known="source")
+        """The moves (shared: ``Action.moves`` hands out copies)."""
+        made = self.made.get((action_id, seat))
+        if made is None:
+            table = self.game._zone_table()
+            state = self.snapshot()
+            if self.zones is None:
+                self.zones = table.cards(state)
+            made = self.made[action_id, seat] = render_moves(
+                table, action_moves_for(self.game, state, action_id, self.zones), seat,
+                known="source")
+        return made
 
 
 @dataclass(frozen=True)

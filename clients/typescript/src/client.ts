@@ -338,7 +338,8 @@ export interface SocketOptions<G extends GameName = GameName> {
   onStatus?: (status: SocketStatus) => void;
   /** Reconnect after a lost connection or a storage failure (1011), from the last event
    * received: `false` never; otherwise delays doubling from `initialMs` up to `maxMs`, at most
-   * `attempts` times in a row. */
+   * `attempts` times in a row. A refusal told to try again later (close 1013 after an error
+   * with `retry_after`: too many sockets from this address) waits at least that long. */
   reconnect?: false | { initialMs?: number; maxMs?: number; attempts?: number };
   onState?: (state: TableState<G>) => void;
   /** The server's other messages: `{"type": "record", ...}` (the match record, after the
@@ -361,9 +362,11 @@ export interface SocketOptions<G extends GameName = GameName> {
 }
 
 // Close codes after which reconnecting cannot help (docs/server.md, "Close codes"): a
-// refusal (1008), an oversized message (1009), too many sockets (1013), an ended table (4000),
-// a seat left (4010: its token is void).
+// refusal (1008), an oversized message (1009), too many sockets (1013) unless the error
+// before it said when to retry, an ended table (4000), a seat left (4010: its token is void).
 const FINAL_CLOSES = new Set([1000, 1008, 1009, 1013, 4000, 4010]);
+// "Try again later": 1013 after an error with `retry_after` is not final.
+const TRY_LATER = 1013;
 // How long an error waits for its close before the connection counts as lost without one.
 const ERROR_GRACE_MS = 1000;
 
@@ -413,6 +416,8 @@ export class TableSocket<G extends GameName = GameName> {
   private closed = false;
   private finished = false;
   private failures = 0;
+  /** Seconds the last error said to wait before trying again (`retry_after`), if any. */
+  private retryAfter: number | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private nextId = 1;
   private readonly pending: Pending<G>[] = [];
@@ -504,6 +509,8 @@ export class TableSocket<G extends GameName = GameName> {
     }
     if (message.type === "error") {
       const { type, status, ...body } = message;
+      const retry = (body as { retry_after?: unknown }).retry_after;
+      this.retryAfter = typeof retry === "number" && retry >= 0 ? retry : undefined;
       this.answer(message.id, undefined, new CardcoreError(status, body));
       return;
     }
@@ -612,13 +619,16 @@ export class TableSocket<G extends GameName = GameName> {
     this.pending.splice(0, this.pending.length, ...unsent);
     const reconnect = this.options.reconnect ?? {};
     const attempts = reconnect === false ? 0 : reconnect.attempts ?? 10;
-    if (this.closed || FINAL_CLOSES.has(code) || this.state?.over || this.failures >= attempts) {
+    const retryAfter = code === TRY_LATER ? this.retryAfter : undefined;
+    this.retryAfter = undefined;
+    if (this.closed || (FINAL_CLOSES.has(code) && retryAfter === undefined) || this.state?.over
+        || this.failures >= attempts) {
       this.finish(code, reason);
       return;
     }
     const settings = reconnect === false ? {} : reconnect;
-    const delay = Math.min((settings.initialMs ?? 100) * 2 ** this.failures,
-                           settings.maxMs ?? 5000);
+    const delay = Math.max(Math.min((settings.initialMs ?? 100) * 2 ** this.failures,
+                                    settings.maxMs ?? 5000), (retryAfter ?? 0) * 1000);
     this.failures += 1;
     this.setStatus("reconnecting");
     this.timer = setTimeout(() => { this.timer = undefined; if (!this.closed) this.open(); },

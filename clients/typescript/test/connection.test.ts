@@ -2,7 +2,8 @@
 // own `cardcore serve` (run with $PYTHON, default python3), on a free port and a SQLite file
 // of its own. connecting -> open; the server killed -> reconnecting; a move sent meanwhile is
 // queued; the server back on the same port and file -> open, the move sent once and
-// answered once by its id; close() -> closed.
+// answered once by its id; close() -> closed. A socket refused as one too many from its
+// address (close 1013 after an error with retry_after) comes back after that wait.
 // Run by tests/test_ts_client.py.
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
@@ -28,10 +29,10 @@ function freePort(): Promise<number> {
   });
 }
 
-async function serve(port: number, db: string): Promise<ChildProcess> {
+async function serve(port: number, db: string, extra: string[] = []): Promise<ChildProcess> {
   const child = spawn(python, ["-m", "cardcore", "serve", "--port", String(port), "--db", db,
                                "--bot-delay", "0", "--message-rate", "1000",
-                               "--synchronous", "normal", "--log-level", "warning"],
+                               "--synchronous", "normal", "--log-level", "warning", ...extra],
                       { stdio: ["ignore", "ignore", "inherit"] });
   for (let i = 0; i < 300; i += 1) {
     if (child.exitCode !== null) throw new Error(`cardcore serve exited ${child.exitCode}`);
@@ -96,6 +97,39 @@ test("status through a server restart; a move sent while reconnecting is answere
     assert.deepEqual(seen.slice(0, 2), ["open", "reconnecting"]);
     assert.deepEqual(seen.slice(-2), ["open", "closed"]);
     assert.ok(socket.connections >= 2);
+  } finally {
+    await stop(server);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a socket refused with retry_after (too many from one address) reconnects after it",
+     { timeout: 60_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "cardcore-ts-"));
+  const port = await freePort();
+  const server = await serve(port, join(dir, "t.sqlite3"), ["--max-sockets-per-address", "1"]);
+  const client = new CardcoreClient(`http://127.0.0.1:${port}`);
+  try {
+    const created = await client.createTable({ game: "crazy_eights", players: 2, seed: 4 });
+    const first = client.connect(created.table, { token: created.seats["0"]! });
+    await first.ready();
+    const errors: number[] = [];
+    const seen: SocketStatus[] = [];
+    const second = client.connect(created.table, {
+      token: created.seats["1"]!, onError: (e) => errors.push(e.status),
+      reconnect: { initialMs: 50, maxMs: 100, attempts: 20 } });
+    second.onStatus((s) => seen.push(s));
+    while (second.status === "connecting") await sleep(20);
+    assert.equal(second.status, "reconnecting");         // not closed for good
+    assert.deepEqual(errors, [503]);                     // refused, told to retry later
+    const refusedAt = Date.now();
+    first.close();                                        // a place frees
+    await second.ready();
+    assert.equal(second.status, "open");
+    // It waited the 2 s it was told, not its own 50-100 ms backoff.
+    assert.ok(Date.now() - refusedAt >= 1500, `${Date.now() - refusedAt} ms`);
+    assert.deepEqual(seen.slice(0, 2), ["reconnecting", "open"]);
+    second.close();
   } finally {
     await stop(server);
     rmSync(dir, { recursive: true, force: true });

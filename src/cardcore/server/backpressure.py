@@ -20,7 +20,12 @@ from websockets.frames import Frame, Opcode
 
 from cardcore.server.limits import WS_CLOSE
 
-__all__ = ["bounded_protocol"]
+__all__ = ["bounded_protocol", "WRITABLE"]
+
+# The scope key under which the protocol puts its ``writable`` event (set while its buffer
+# is below the high-water mark, when a send cannot wait): routes/socket.py's ``send_text``
+# arms no timeout for such a send.
+WRITABLE = "cardcore.writable"
 
 log = logging.getLogger("cardcore.server")
 
@@ -34,6 +39,12 @@ def bounded_protocol(max_bytes: int, grace: float,
 
     class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
         dropped = False
+
+        def handle_connect(self, event: Any) -> None:
+            super().handle_connect(event)
+            scope = getattr(self, "scope", None)
+            if scope is not None:
+                scope[WRITABLE] = self.writable
 
         def connection_lost(self, exc: Exception | None) -> None:
             on_lost(self.transport)

@@ -19,7 +19,7 @@ from cardcore.errors import Words, echo
 from cardcore.i18n import N_
 
 __all__ = ["Limits", "RateBuckets", "Guard", "OriginPolicy", "WS_CLOSE", "LOOPBACK_ORIGIN",
-           "refuse_socket"]
+           "RETRY_FULL_SECONDS", "refuse_socket"]
 
 # Every close code the server uses (docs/server.md, "WebSocket").
 WS_CLOSE = {
@@ -27,10 +27,15 @@ WS_CLOSE = {
     "too_big": 1009,          # a message over max_message (after its 413 error message)
     "storage": 1011,          # a failed commit: reconnect
     "moved": 1012,            # the table went to another server process: reconnect (leases.py)
-    "full": 1013,             # too many connections of that kind at this table
+    "full": 1013,             # too many connections of that kind (after an error with retry_after)
     "ended": 4000,            # the table was deleted or abandoned (after an error 410 / 409)
     "left": 4010,             # the socket's seat was left: its token no longer works (403)
 }
+
+# Seconds a socket refused as full (close 1013) is told to wait before it tries again
+# (``retry_after`` in its error): a place frees when another socket closes, which no one can
+# foresee, so a short wait; a refusal costs the server next to nothing.
+RETRY_FULL_SECONDS = 2
 
 
 @dataclass(frozen=True)
@@ -59,8 +64,10 @@ class Limits:
     hint_rate: float = 0.5                 # hints per second per seat (bursts of 2)
     # Hostile clients (docs/server.md, "Limits"): what one address may hold or try.
     max_connections: int = 4096            # open connections in all (uvicorn's limit_concurrency)
-    max_connections_per_address: int = 64  # open TCP connections (sockets included) per peer
-    max_sockets_per_address: int = 32      # open WebSockets per client address, all tables
+    # Sized for a NAT (a school, an office, a load balancer without --forwarded-allow-ips):
+    # 200 players' sockets, and their requests beside them (docs/operations.md).
+    max_connections_per_address: int = 256  # open TCP connections (sockets included) per peer
+    max_sockets_per_address: int = 200     # open WebSockets per client address, all tables
     max_spectators_per_address: int = 8    # spectator sockets per table from one address
     head_timeout: float = 10.0             # seconds to send a whole request head
     auth_timeout: float = 10.0             # seconds in which a token-less socket may auth

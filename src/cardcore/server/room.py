@@ -29,7 +29,7 @@ from cardcore.game import MAX_ACTION_TEXT, MAX_CHOSEN_CARDS, NOTATION_RULE, Game
 from cardcore.i18n import N_, _, use
 from cardcore.records import Fairness, forfeit_winners, make_record
 from cardcore.registry import load_game
-from cardcore.server import clocks
+from cardcore.server import clocks, pushes
 from cardcore.server import seats as seating
 from cardcore.server.api_errors import ApiError, BadCredential, check_after
 from cardcore.server.audience import Audience
@@ -38,7 +38,6 @@ from cardcore.server.messages import (BAD_TOKEN, NOT_YOUR_TURN, STALE_ACTION, ST
                                       STORAGE_RETRY, NO_SUCH_TABLE, TAKEBACK_UNDER_WAY)
 from cardcore.server.limits import WS_CLOSE, Limits
 from cardcore.server.record_keys import RecordKeys
-from cardcore.server.responses import public_fairness
 from cardcore.server.sockets import Connection
 from cardcore.server.store import StoredTable, TableUpdate
 from cardcore.server.table_bots import (FALLBACK_BOT, MAX_DETAIL, BotFallback, failure_reason,
@@ -169,6 +168,8 @@ class Room:
     invite: str | None = field(default=None, repr=False)   # at creation only
     zones_memo: tuple[Game, tuple[Any, ...], list[dict[str, Any]]] | None = field(
         default=None, repr=False)                  # zones_in's last answer
+    common_memo: tuple[Game, tuple[Any, ...], dict[str, Any]] | None = field(
+        default=None, repr=False)                  # pushes.common_state's last answer
 
     def __post_init__(self) -> None:
         self.stored.set()
@@ -248,32 +249,30 @@ class Room:
         if not 0 <= since <= self.event_count:
             raise ApiError(400, Words(N_("since must be 0..{count}, not {value}"),
                                       {"count": self.event_count, "value": since}))
-        to_move = game.current_player
+        common = pushes.common_state(self)
+        to_move = common["current_player"]
         legal = ([a.to_dict() for a in game.legal_actions()]
                  if seat is not None and to_move == seat else [])
         return {
             "table": self.id,
-            "game": game.name,
+            "game": common["game"],
             "seat": seat,
             "view": game.view(seat) if seat is not None else spectator_view(game),
             "events": seat_events(game, seat, since, lang),
             "zones": self.zones_in(lang),
-            "wild_cards": game.wild_cards,
+            "wild_cards": common["wild_cards"],
             "lang": lang,
             "event_count": self.event_count,
             "legal": legal,
-            "over": game.is_over or self.ended is not None,
-            "ended": self.ended or ("over" if game.is_over else None),
-            "scores": game.scores,
-            "winners": (self.final_winners() if self.ended == "forfeit" else game.winners),
+            "over": common["over"], "ended": common["ended"],
+            "scores": common["scores"], "winners": common["winners"],
             "current_player": to_move,
-            "players": game.num_players,
-            "seats": self.seat_list(),
-            "options": game.options,
-            "listed": self.settings.listed, "spectators": self.settings.spectators,
-            "join": self.settings.join, "rematch": self.rematch,
-            "carried": None if self.settings.carried is None else list(self.settings.carried),
-            "fairness": public_fairness(self.settings.fairness),
+            "players": common["players"],
+            "seats": common["seats"],
+            "options": common["options"],
+            "listed": common["listed"], "spectators": common["spectators"],
+            "join": common["join"], "rematch": common["rematch"],
+            "carried": common["carried"], "fairness": common["fairness"],
             "clock": None if self.clock is None else self.clock.public(time.time()),
             "forfeit": None if self.clock is None else self.clock.forfeit,
             "takeback": self.takeback_state(seat),

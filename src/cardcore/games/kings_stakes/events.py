@@ -76,6 +76,26 @@ class KingsStakesNarrator(Narrator):
                                  final_turns_owed=b.final_turns_owed))
         return events
 
+    def declared_moves(self, pre: GameState, action_id: int, player: int
+                       ) -> list[tuple[str, str, tuple[int, ...]]] | None:
+        """Most actions' moves follow from the position (tests/test_zones.py holds them
+        equal to the narrated ones): before anyone is out, a take moves the table to the
+        taker's penalty pile, and a play that keeps cards in hand and holds no king (KS-5.3
+        clears the table) and no joker moves its cards from hand to table."""
+        a: KingsStakesState = pre  # type: ignore[assignment]
+        if a.out_player is not None:
+            return None                     # the final turns: a move may end the round
+        spec = self.game._specs[action_id]
+        if spec.kind == "take":
+            table = tuple(sorted(a.table()))    # as a zone diff lists them
+            return [("table", f"penalty:{player}", table)] if table else None
+        if spec.kind != "play" or any(c[0] == "K" or c.startswith("JK") for c in spec.cards):
+            return None
+        cards = self.spec_ids(action_id)
+        if len(cards) >= len(a.hand(player)):
+            return None                     # out of cards (KS-8.1)
+        return [(f"hand:{player}", "table", tuple(sorted(cards)))]
+
     def round_end(self, pre: GameState, action_id: int, player: int,
                   post: GameState) -> list[Raw]:
         a: KingsStakesState = pre  # type: ignore[assignment]

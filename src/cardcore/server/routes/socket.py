@@ -14,8 +14,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cardcore.errors import Words
 from cardcore.i18n import N_
 from cardcore.server.api_errors import ApiError, BadCredential, unavailable
+from cardcore.server.backpressure import WRITABLE
 from cardcore.server.http import int_param, json_bytes, parse_json, reader_lang
-from cardcore.server.limits import WS_CLOSE, Limits
+from cardcore.server.limits import RETRY_FULL_SECONDS, WS_CLOSE, Limits
 from cardcore.server.messages import ACTION_REQUIRED, MESSAGE_RATE
 from cardcore.server.patches import without_events
 from cardcore.server.routes.context import Context, watcher
@@ -56,8 +57,10 @@ async def ws_table(ctx: Context, websocket: WebSocket) -> None:
     full = too_full(ctx, table, seat, address)
     if full is not None:
         ctx.server.refused(full.reason)
-        await refuse(websocket, subprotocol, ApiError(503, full.words), WS_CLOSE["full"],
-                     words)
+        # Told when to try again: a seat behind a crowded NAT gets in once a place frees.
+        await refuse(websocket, subprotocol,
+                     ApiError(503, full.words, retry_after=RETRY_FULL_SECONDS),
+                     WS_CLOSE["full"], words)
         return
     await websocket.accept(subprotocol=subprotocol)
     connection = Connection(seat, query.since, ctx.limits.message_rate, 2 * ctx.limits.message_rate,
@@ -184,10 +187,16 @@ async def send_text(ctx: Context, websocket: WebSocket, connection: Connection,
     """One send, at most ``send_timeout`` seconds (uvicorn's send waits only while its
     write buffer is past the high-water mark, and that wait ends when cancelled). A
     timeout scope rather than a task per send: four or five sends per action, and a
-    task with ``asyncio.wait`` cost several times as much CPU as the send itself."""
+    task with ``asyncio.wait`` cost several times as much CPU as the send itself; and no
+    scope at all while the buffer is below the mark (``backpressure.WRITABLE``)."""
     connection.sending = len(text)
+    writable = websocket.scope.get(WRITABLE)
     try:
-        if sys.version_info >= (3, 11):
+        if writable is not None and writable.is_set():
+            # Below the high-water mark the send cannot wait: no timeout to arm (most sends;
+            # the scope cost about a sixth of a push's send).
+            await websocket.send_text(text)
+        elif sys.version_info >= (3, 11):
             async with asyncio.timeout(ctx.limits.send_timeout):
                 await websocket.send_text(text)
         else:                                    # wait_for: a task per send

@@ -1,0 +1,52 @@
+"""What every seat's push of one position shares (issue 46, item 3): the part of a state
+that is the same for every seat and spectator, built once per position rather than once per
+socket. What differs by seat (the view, the events, the legal actions, the take-back) is
+built by ``Room.state``."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardcore.server.responses import public_fairness
+
+if TYPE_CHECKING:
+    from cardcore.server.room import Room
+
+__all__ = ["position_key", "common_state"]
+
+
+def position_key(room: Room) -> tuple[Any, ...]:
+    """What the shared part is made from: the game's position and the table's seats,
+    presences, settings and end (compared by value; the game, the settings and the seat maps
+    are replaced, never changed in place). Not the clock's time: it is read per state."""
+    return (id(room.game), room.actions, room.rewinds, room.event_count, room.ended,
+            room.rematch, id(room.settings), room.token_hashes, room.names,
+            frozenset(room.audience.seats_present()), tuple(room.fallbacks),
+            None if room.clock is None else room.clock.forfeit)
+
+
+def common_state(room: Room) -> dict[str, Any]:
+    """The fields of ``Room.state`` that are the same for every reader, once per
+    ``position_key``; shared: callers must not change it or what it holds."""
+    key = position_key(room)
+    memo = room.common_memo
+    if memo is not None and memo[0] is room.game and memo[1] == key:
+        return memo[2]
+    game, settings = room.game, room.settings
+    common = {
+        "game": game.name,
+        "wild_cards": game.wild_cards,
+        "over": game.is_over or room.ended is not None,
+        "ended": room.ended or ("over" if game.is_over else None),
+        "scores": game.scores,
+        "winners": room.final_winners() if room.ended == "forfeit" else game.winners,
+        "current_player": game.current_player,
+        "players": game.num_players,
+        "seats": room.seat_list(),
+        "options": game.options,
+        "listed": settings.listed, "spectators": settings.spectators,
+        "join": settings.join, "rematch": room.rematch,
+        "carried": None if settings.carried is None else list(settings.carried),
+        "fairness": public_fairness(settings.fairness),
+    }
+    room.common_memo = (game, key, common)
+    return common
