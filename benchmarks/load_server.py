@@ -97,8 +97,8 @@ def free_port() -> int:
 
 
 def create_table(base: str, seed: int) -> dict:
-    """A new table; refused with a Retry-After (503 or 429: too many connections from this
-    address, a NAT's load with --default-limits), tried again after it."""
+    """A new table; refused with 503 or 429 (too many connections from this address, a NAT's
+    load with --default-limits), tried again after its Retry-After (else 1 s)."""
     body = json.dumps({"game": GAME, "players": SEATS, "seed": seed}).encode()
     for _ in range(60):
         request = urllib.request.Request(base + "/api/tables", data=body,
@@ -107,9 +107,9 @@ def create_table(base: str, seed: int) -> dict:
             with urllib.request.urlopen(request, timeout=30) as response:
                 return json.loads(response.read())
         except urllib.error.HTTPError as e:
-            if e.code not in (429, 503) or e.headers.get("Retry-After") is None:
+            if e.code not in (429, 503):
                 raise
-            time.sleep(float(e.headers["Retry-After"]))
+            time.sleep(float(e.headers.get("Retry-After") or 1))
     raise RuntimeError(f"{base}: no table created in 60 tries")
 
 
@@ -119,8 +119,11 @@ async def seat_client(ws_base: str, table: str, token: str, rng: random.Random,
     """One player: act whenever it is our turn, until the match is over or time is up. A
     socket refused with a ``retry_after`` (too many from this address) comes back after it."""
     while time.perf_counter() < deadline:
-        retry = await seat_socket(ws_base, table, token, rng, deadline, record, totals,
-                                  interval)
+        try:
+            retry = await seat_socket(ws_base, table, token, rng, deadline, record, totals,
+                                      interval)
+        except Exception:       # noqa: BLE001 - refused before the handshake: the HTTP 503
+            retry = 1.0         # with Retry-After: 1 (connections per address), any shape
         if retry is None:
             return
         totals.refused_sockets += 1
