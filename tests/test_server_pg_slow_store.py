@@ -27,9 +27,9 @@ from test_server_pg import stored_game
 pytestmark = pytest.mark.slow       # server processes and a PostgreSQL cluster of their own
 
 DELAY = 0.05                        # each way: a 100 ms round trip
-# A cheap request's p99 while tables change hands. The issue asks 20 ms; measured 6-16 ms in
-# five runs at a load of 15 on two cores, too near to hold there (the probe's client and the
-# server wait for the cores with the other tests' processes). 50 ms still fails a loop that
+# A cheap request's p99 while tables change hands. The issue asks 20 ms; measured 6-23 ms at
+# a load of 15-17 on two cores, where 20 ms failed in 2 of 9 runs (the probe's client and
+# the server wait for the cores with the other tests' processes). 50 ms still fails a loop that
 # waited on the store at 1 % of the probes: each such wait is a 100 ms round trip.
 CHEAP_P99 = 0.050
 READY_WITHIN = 2.0 + 0.5 + 2.5      # vitals.READY_TIMEOUT + CHECK_EVERY + slack
