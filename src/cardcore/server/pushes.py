@@ -4,17 +4,53 @@ socket. What differs by seat (the view, the events, the legal actions, the take-
 built by ``Room.state``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardcore.server.responses import public_fairness
 
 if TYPE_CHECKING:
-    from cardcore.server.room import Room
+    from cardcore.game import Game
+    from cardcore.server.audience import Audience
+    from cardcore.server.responses import SeatInfo
+    from cardcore.server.table_settings import TableSettings
 
-__all__ = ["position_key", "common_state"]
+__all__ = ["Position", "position_key", "common_state"]
 
 
-def position_key(room: Room) -> tuple[Any, ...]:
+class Position(Protocol):
+    """What the shared part reads of a room (``Room`` is one; named here so that this module
+    and the room do not import each other)."""
+    common_memo: tuple[Game, tuple[Any, ...], dict[str, Any]] | None
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def actions(self) -> int: ...
+    @property
+    def rewinds(self) -> int: ...
+    @property
+    def event_count(self) -> int: ...
+    @property
+    def ended(self) -> str | None: ...
+    @property
+    def rematch(self) -> str | None: ...
+    @property
+    def settings(self) -> TableSettings: ...
+    @property
+    def token_hashes(self) -> dict[int, str]: ...
+    @property
+    def names(self) -> dict[int, str]: ...
+    @property
+    def audience(self) -> Audience: ...
+    @property
+    def fallbacks(self) -> dict[int, Any]: ...
+    @property
+    def clock(self) -> Any: ...
+    def seat_list(self) -> list[SeatInfo]: ...
+    def final_winners(self) -> list[int]: ...
+
+
+def position_key(room: Position) -> tuple[Any, ...]:
     """What the shared part is made from: the game's position and the table's seats,
     presences, settings and end (compared by value; the game, the settings and the seat maps
     are replaced, never changed in place). Not the clock's time: it is read per state."""
@@ -24,7 +60,7 @@ def position_key(room: Room) -> tuple[Any, ...]:
             None if room.clock is None else room.clock.forfeit)
 
 
-def common_state(room: Room) -> dict[str, Any]:
+def common_state(room: Position) -> dict[str, Any]:
     """The fields of ``Room.state`` that are the same for every reader, once per
     ``position_key``; shared: callers must not change it or what it holds."""
     key = position_key(room)
