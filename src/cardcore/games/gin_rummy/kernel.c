@@ -722,9 +722,10 @@ static int gr_sample_hidden(void *state, int seat, Rng *rng) {
 
 /* ---------------------------------------------------------------- GreedyBot's policy */
 /* One move ahead from the seat's own hand and the table: take the upcard when it joins a
- * meld; knock as soon as allowed; discard so that the deadwood left is least (the dearer card
- * on a tie); lay the melds of the best arrangement; lay off every card that no meld of the
- * hand needs. greedy.py's docstring documents it. */
+ * meld; knock as soon as allowed, and keep all eleven cards for big gin when offered; discard
+ * so that the deadwood left is least (the dearer card on a tie); lay the melds of the best
+ * arrangement; lay off every card that no meld of the hand needs. greedy.py's docstring
+ * documents it. */
 static int gr_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
     const GRState *s = (const GRState *)state;
     double values[MAX_LEGAL];
@@ -748,7 +749,9 @@ static int gr_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
         } else if (a == A_DRAW_STOCK) {
             values[k] = 0.0;
         } else if (a == A_PASS) {
-            if (s->h.phase == PH_FIRST_UPCARD) values[k] = 0.0;
+            if (s->h.phase == PH_KNOCK && !s->big_gin && popcount64(hand) == s->opt.hand_size + 1)
+                values[k] = 1e6;                  /* GR-6.4: big gin, when offered */
+            else if (s->h.phase == PH_FIRST_UPCARD) values[k] = 0.0;
             else if (s->h.phase == PH_WALL) values[k] = 0.0;
             else values[k] = -0.5;                /* after every meld and layoff worth laying */
         } else if (a < NUM_CARDS) {               /* (a card in no meld leaves the best) */
