@@ -82,10 +82,6 @@ int gr_mask_value(uint64_t cards) {
     return total;
 }
 
-static inline uint64_t rank_bits(uint64_t hand, int r) {
-    return hand & (((uint64_t)1 | bit(13) | bit(26) | bit(39)) << r);
-}
-
 /* The melds within a hand. */
 typedef struct Melds {
     int n;
