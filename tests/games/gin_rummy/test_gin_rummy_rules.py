@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from cardcore import ConfigError, IllegalActionError, new_game
+from cardcore.bots import make_bot
 from cardcore.cards import card_id, card_str
 from cardcore.games.gin_rummy._state import (
     NUM_MELDS, card_value, deadwood, meld_cards, to_os_index,
@@ -535,3 +536,38 @@ def test_gr_10_2_a_world_depends_only_on_what_the_seat_knows():
     other = list(reversed(LOOSE))                      # the same cards, dealt in another order
     b = deal(KNOCKER, other, "2H")
     assert a.state.sample_hidden(0, 9).hand(1) == b.state.sample_hidden(0, 9).hand(1)
+
+
+def test_gr_6_4_greedy_declares_big_gin_when_offered():
+    for options, declared in (({"big_gin_bonus": 31}, True), ({}, False)):
+        g = deal(GIN, NO_10D, "JD", **options)
+        bot = make_bot("greedy", 1)
+        g.apply(bot.choose_id(g))                     # JD joins 7D-10D: taken
+        g.apply(bot.choose_id(g))                     # gin: knock
+        assert g.view(0)["phase"] == "knock" and len(g.view(0)["hand"]) == 11
+        g.apply(bot.choose_id(g))                     # big gin when offered, else a discard
+        assert g.state.big_gin == declared and len(g.view(0)["hand"]) == (11 if declared else 10)
+
+
+def test_gr_5_3_the_refusals_at_the_wall_and_after_it():
+    # Neither hand melds or can knock (knock card 0); every drawn card is discarded.
+    hand0 = "KS QH JD 9C 7S 5H 3D KD QC JS".split()
+    hand1 = "KH QD JC 9S 7H 5D 3C KC QS JH".split()
+    for wall_knock in (True, False):
+        g = deal(hand0, hand1, "2C", knock_card=0, wall_knock=wall_knock)
+        g.apply("pass")
+        g.apply("pass")
+        while not g.is_over and g.view(0)["phase"] != "wall":
+            g.apply("draw stock" if "draw stock" in legal(g)
+                    else f"card {card_str(g.state.last_drawn()[0])}")
+        before = g.view(0)
+        refusals = ((("card KH", "two cards are left in the stock: knock or pass", "GR-5.2"),
+                     ("knock", "a knock needs deadwood of at most 0", "GR-5.1"))
+                    if wall_knock else       # pagat's: the hand is void, nothing more to play
+                    (("knock", "the match is over", "GR-8"), ("pass", "the match is over", "GR-8")))
+        assert g.is_over != wall_knock and before["stock_size"] == 2
+        for action, text, rule in refusals:
+            with pytest.raises(IllegalActionError) as caught:
+                g.apply(action)
+            assert str(caught.value) == f"{text} [{rule}]" and caught.value.rule == rule
+            assert g.view(0) == before

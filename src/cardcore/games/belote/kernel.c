@@ -315,9 +315,37 @@ static inline int strength(const BEState *s, int card) {
     return counts & ((uint32_t)1 << card) ? STRENGTH_OF[s->trump][card] : -1;
 }
 
+/* What a card played shows its seat did not hold, read off playable()'s obligations: the suit
+ * led when it did not follow; in a trump contract the trumps above the table's best when it
+ * followed trumps lower, or trumped lower, or discarded against the other team's trick (and
+ * every trump, where BE-5.6 makes undertrumping compulsory); in all-trump the cards of the
+ * suit led above the trick's master when it followed lower. */
+static void note_shown_out(BEState *s, int p, int card) {
+    int lead, t = s->trump;
+    uint32_t bit = (uint32_t)1 << card, out = 0, over;
+    if (s->n_trick == 0) return;                   /* BE-5.1: any lead */
+    lead = be_suit(s->trick[0]);
+    if (be_suit(card) != lead) out |= suit_bits(lead);
+    if (t == AT) {                                 /* BE-9.5 */
+        over = (uint32_t)TRUMPS_ABOVE[s->master_strength + 1] << (8 * lead);
+        if (be_suit(card) == lead && !(bit & over)) out |= over;
+    } else if (t < NT) {
+        over = (uint32_t)TRUMPS_ABOVE[s->best_trump + 1] << (8 * t);
+        if (lead == t) {                           /* BE-5.2: climb if you can */
+            if (be_suit(card) == t && !(bit & over)) out |= over;
+        } else if (be_suit(card) != lead
+                   && team_of(s->leader + s->master) != team_of(p)) {   /* BE-5.3, BE-5.4 */
+            if (!(bit & over)) out |= over;
+            if (be_suit(card) != t && s->opt.must_undertrump) out |= suit_bits(t);   /* BE-5.6 */
+        }
+    }
+    s->shown_out[p] |= out;
+}
+
 static void play_card(BEState *s, int p, int card) {
     int k, win, team, pts, st, t = s->trump;
     uint32_t bit = (uint32_t)1 << card, cards = 0;
+    note_shown_out(s, p, card);
     s->hand[p] &= ~bit;
     s->played_by[p] |= bit;
     s->trick[s->n_trick] = (int8_t)card;
@@ -505,15 +533,55 @@ static void be_observe(const void *state, int seat, float *out) {
 }
 
 /* ---------------------------------------------------------------- determinization */
-/* Redeal what `seat` cannot see: the other hands' cards, uniformly, each hand keeping its size;
- * a belote said (BE-6.4) pins the other of trump K and Q in its holder's hand (everybody heard
- * it). The pool is laid out in card order before shuffling: the world depends only on what the
- * seat knows. The voids the play has shown are not kept (games/belote.md "Hidden cards"). */
+enum { SAMPLE_TRIES = 32 };    /* constrained deals tried before the plain one (see below) */
+
+/* Deal the pool (`unseen`) to the other seats, need[q] cards each, no seat a card it has shown
+ * it did not hold (shown_out): the seat that may hold the fewest of the pool's cards first,
+ * each taking its cards at random among those it may hold, the last seat what is left; 0 if
+ * that fits, else -1 (the caller tries again). */
+static int deal_kept(BEState *s, int seat, uint32_t unseen, const int *need, uint32_t *got,
+                     Rng *rng) {
+    uint8_t cand[NUM_CARDS], tmp;
+    int order[PLAYERS], n = 0, q, i, j, k, c;
+    uint32_t left = unseen, m;
+    for (q = 0; q < PLAYERS; q++) {
+        if (q == seat) continue;
+        for (i = n; i > 0 && popcount64(unseen & ~s->shown_out[order[i - 1]])
+                             > popcount64(unseen & ~s->shown_out[q]); i--)
+            order[i] = order[i - 1];
+        order[i] = q;
+        n += 1;
+    }
+    for (j = 0; j < n; j++) {
+        q = order[j];
+        k = 0;
+        for (m = left & ~s->shown_out[q]; m; m &= m - 1) cand[k++] = (uint8_t)lowest_card(m);
+        if (k < need[q]) return -1;
+        got[q] = 0;
+        for (i = 0; i < need[q]; i++) {            /* a partial Fisher-Yates: need[q] of k */
+            c = i + (int)rng_below(rng, (uint32_t)(k - i));
+            tmp = cand[i];
+            cand[i] = cand[c];
+            cand[c] = tmp;
+            got[q] |= (uint32_t)1 << cand[i];
+        }
+        left &= ~got[q];
+    }
+    return 0;
+}
+
+/* Redeal what `seat` cannot see: the other hands' cards, each hand keeping its size and none
+ * getting a card its plays showed it did not hold (a suit it did not follow, a trump it would
+ * have had to play: shown_out); a belote said (BE-6.4) pins the other of trump K and Q in its
+ * holder's hand (everybody heard it). Such a deal is found by deal_kept within SAMPLE_TRIES
+ * tries (the true deal is one, so one exists; a miss is rare and takes the plain redeal of the
+ * pool instead). The candidates are listed in card order: the world depends only on what the seat
+ * knows. games/belote.md "Hidden cards" has the Decision. */
 static int be_sample_hidden(void *state, int seat, Rng *rng) {
     BEState *s = (BEState *)state;
     uint8_t pool[NUM_CARDS];
-    int need[PLAYERS], q, n = 0, i, c, t = s->trump;
-    uint32_t pinned = 0, unseen = 0, kq;
+    int need[PLAYERS], q, n = 0, i, c, t = s->trump, tries;
+    uint32_t pinned = 0, unseen = 0, kq, got[PLAYERS];
     if (s->h.phase == PH_PLAY && s->belote_said == 1 && t < NT) {
         kq = ((uint32_t)1 << (8 * t + R_QUEEN_I)) | ((uint32_t)1 << (8 * t + R_KING_I));
         pinned = s->hand[s->belote_seat] & kq;
@@ -524,14 +592,22 @@ static int be_sample_hidden(void *state, int seat, Rng *rng) {
         unseen |= s->hand[q] & ~pinned;
         need[q] = popcount64(s->hand[q] & ~pinned);
     }
-    for (c = 0; c < NUM_CARDS; c++)
-        if (unseen & ((uint32_t)1 << c)) pool[n++] = (uint8_t)c;
-    shuffle_u8(rng, pool, n);
-    i = 0;
+    for (tries = 0; tries < SAMPLE_TRIES; tries++)
+        if (deal_kept(s, seat, unseen, need, got, rng) == 0) break;
+    if (tries == SAMPLE_TRIES) {                   /* the plain redeal */
+        for (c = 0; c < NUM_CARDS; c++)
+            if (unseen & ((uint32_t)1 << c)) pool[n++] = (uint8_t)c;
+        shuffle_u8(rng, pool, n);
+        i = 0;
+        for (q = 0; q < PLAYERS; q++) {
+            if (q == seat) continue;
+            got[q] = 0;
+            for (c = 0; c < need[q]; c++) got[q] |= (uint32_t)1 << pool[i++];
+        }
+    }
     for (q = 0; q < PLAYERS; q++) {
         if (q == seat) continue;
-        s->hand[q] &= pinned;
-        for (c = 0; c < need[q]; c++) s->hand[q] |= (uint32_t)1 << pool[i++];
+        s->hand[q] = (s->hand[q] & pinned) | got[q];
         s->dealt[q] = s->hand[q] | s->played_by[q];
     }
     /* BE-6.4: in this world, the belote is whoever holds both (if nobody has said it yet and

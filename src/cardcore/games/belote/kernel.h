@@ -136,6 +136,8 @@ typedef struct BEState {
     uint32_t played;                  /* the cards of finished tricks */
     uint32_t won_mask[2];             /* ... by the team that won them */
     uint32_t played_by[BE_PLAYERS];   /* the cards each seat played (the trick's too) */
+    uint32_t shown_out[BE_PLAYERS];   /* cards a seat's plays showed it did not hold (BE-5.2..
+                                       * BE-5.4, BE-5.6, BE-9.5): sample_hidden's worlds keep to it */
     /* the auction (BE-3) */
     int32_t bid_value;                /* 0 before any bid; 250 for capot */
     int32_t bid_suit;                 /* the trump of the contract (0..3, BE_NO_TRUMP,

@@ -4,7 +4,8 @@ The policy runs in the core (``kernel.c``, section "GreedyBot's policy"; ``GameS
 greedy_move``). It reads only the seat's own hand and the table. Every legal action gets a
 value; the best wins (ties within 1e-9 broken with one draw from the bot's generator):
 
-* knock as soon as the rules allow (GR-5.1, GR-5.2);
+* knock as soon as the rules allow (GR-5.1, GR-5.2), and declare big gin (keep all eleven
+  cards) whenever it is offered (GR-6.4);
 * take the upcard when it joins a meld of the hand's best arrangement (more points melded),
   else pass the first upcard (GR-3.1) or draw from the stock (GR-4.1);
 * discard the card after which the least deadwood is left, the dearer card on a tie (GR-4.1;

@@ -82,10 +82,6 @@ int gr_mask_value(uint64_t cards) {
     return total;
 }
 
-static inline uint64_t rank_bits(uint64_t hand, int r) {
-    return hand & (((uint64_t)1 | bit(13) | bit(26) | bit(39)) << r);
-}
-
 /* The melds within a hand. */
 typedef struct Melds {
     int n;
@@ -94,43 +90,64 @@ typedef struct Melds {
     int value[MAX_HAND_MELDS];
 } Melds;
 
+/* A meld's points: a set's rank value three or four times, a run's ranks added up. */
+static inline int meld_value(int id) {
+    int low, len, v = 0, r;
+    if (id < RANK_MELDS) return gr_card_value(id / 5) * (id % 5 == 4 ? 4 : 3);
+    if (id < RUN4) { low = (id - RUN3) % 11; len = 3; }
+    else if (id < RUN5) { low = (id - RUN4) % 10; len = 4; }
+    else { low = (id - RUN5) % 9; len = 5; }
+    for (r = low; r < low + len; r++) v += r < 9 ? r + 1 : 10;
+    return v;
+}
+
 static inline void add_meld(Melds *m, int id) {
     m->id[m->n] = (int16_t)id;
     m->mask[m->n] = gr_meld_mask(id);
-    m->value[m->n] = gr_mask_value(m->mask[m->n]);
+    m->value[m->n] = meld_value(id);
     m->n += 1;
+}
+
+/* The lowest ranks a run of `len` may start at, in every suit (a run stays in its suit). */
+static inline uint64_t run_starts(int len) {
+    uint64_t row = ((uint64_t)1 << (14 - len)) - 1;
+    return row | row << 13 | row << 26 | row << 39;
 }
 
 /* The hand's melds in OpenSpiel's AllMelds order (it decides which of two equally good
  * arrangements GR-5.1's deadwood of eleven cards keeps): sets of four with two of their sets
- * of three, then the other sets of three, rank by rank; then the runs of 5, 4 and 3. */
+ * of three, then the other sets of three, rank by rank; then the runs of 5, 4 and 3. Bit
+ * arithmetic finds them (a rank's four suits as four 13-bit rows, a run as shifted ANDs):
+ * search and greedy rollouts call this for every draw and discard considered. */
 static void hand_melds(uint64_t hand, Melds *m) {
-    int r, c, n, k;
-    uint64_t b;
+    uint64_t a = hand & 0x1FFF, b = hand >> 13 & 0x1FFF, c = hand >> 26 & 0x1FFF,
+             d = hand >> 39 & 0x1FFF, four = a & b & c & d,
+             three = ((a & b & (c | d)) | (c & d & (a | b))) & ~four, rest, runs;
+    int r, k;
     m->n = 0;
-    for (r = 0; r < 13; r++)
-        if (popcount64(rank_bits(hand, r)) == 4) {
-            add_meld(m, r * 5 + 4);
-            add_meld(m, r * 5 + 2);       /* cards 0 1 3 of the rank: suit 2 left out */
-            add_meld(m, r * 5 + 1);
-        }
-    for (r = 0; r < 13; r++) {
-        b = rank_bits(hand, r);
-        n = popcount64(b);
-        if (n == 4) {
+    for (rest = four; rest; rest &= rest - 1) {
+        r = lowest_card(rest);
+        add_meld(m, r * 5 + 4);
+        add_meld(m, r * 5 + 2);           /* cards 0 1 3 of the rank: suit 2 left out */
+        add_meld(m, r * 5 + 1);
+    }
+    for (rest = four | three; rest; rest &= rest - 1) {
+        r = lowest_card(rest);
+        if (four & bit(r)) {
             add_meld(m, r * 5 + 3);
             add_meld(m, r * 5 + 0);
-        } else if (n == 3) {
+        } else {
             for (k = 0; k < 4; k++)
-                if (!(b & bit(k * 13 + r))) add_meld(m, r * 5 + k);
+                if (!(hand & bit(k * 13 + r))) add_meld(m, r * 5 + k);
         }
     }
-    for (c = 0; c < NUM_CARDS; c++)
-        if (c % 13 <= 8 && ((hand >> c) & 31) == 31) add_meld(m, RUN5 + c / 13 * 9 + c % 13);
-    for (c = 0; c < NUM_CARDS; c++)
-        if (c % 13 <= 9 && ((hand >> c) & 15) == 15) add_meld(m, RUN4 + c / 13 * 10 + c % 13);
-    for (c = 0; c < NUM_CARDS; c++)
-        if (c % 13 <= 10 && ((hand >> c) & 7) == 7) add_meld(m, RUN3 + c / 13 * 11 + c % 13);
+    runs = hand & hand >> 1 & hand >> 2;
+    for (rest = runs & hand >> 3 & hand >> 4 & run_starts(5); rest; rest &= rest - 1)
+        add_meld(m, RUN5 + lowest_card(rest) / 13 * 9 + lowest_card(rest) % 13);
+    for (rest = runs & hand >> 3 & run_starts(4); rest; rest &= rest - 1)
+        add_meld(m, RUN4 + lowest_card(rest) / 13 * 10 + lowest_card(rest) % 13);
+    for (rest = runs & run_starts(3); rest; rest &= rest - 1)
+        add_meld(m, RUN3 + lowest_card(rest) / 13 * 11 + lowest_card(rest) % 13);
 }
 
 /* The most value melds can take out of the cards, and the first arrangement (in OpenSpiel's
@@ -160,6 +177,16 @@ static Best best_melds(uint64_t cards) {
     return best;
 }
 
+/* The most value the melds of `m` that avoid the cards `without` can take: the melds of a
+ * hand less some cards are the hand's melds that avoid them (greedy finds the hand's once). */
+static int best_value_without(const Melds *m, uint64_t without) {
+    Best best;
+    best.value = 0;
+    best.used = 0;
+    best_from(m, 0, without, 0, &best);
+    return best.value;
+}
+
 /* GR-5.1: OpenSpiel's MinDeadwood. With hand_size + 1 cards the dearest card left out of the
  * first best arrangement is the discard to come and does not count. */
 int gr_min_deadwood(uint64_t cards, int hand_size) {
@@ -167,8 +194,8 @@ int gr_min_deadwood(uint64_t cards, int hand_size) {
     uint64_t dead = cards & ~best.used;
     int total = gr_mask_value(dead), top = 0, c;
     if (popcount64(cards) == hand_size + 1 && dead) {
-        for (c = 0; c < NUM_CARDS; c++)          /* the highest rank (its value is the most) */
-            if ((dead & bit(c)) && gr_card_value(c) > top) top = gr_card_value(c);
+        for (; dead; dead &= dead - 1)            /* the highest rank (its value is the most) */
+            if (gr_card_value(c = lowest_card(dead)) > top) top = gr_card_value(c);
         total -= top;
     }
     return total;
@@ -182,7 +209,7 @@ static void legal_melds(uint64_t hand, int limit, uint64_t *ids) {
     ids[0] = ids[1] = ids[2] = ids[3] = 0;
     hand_melds(hand, &m);
     for (i = 0; i < m.n; i++)
-        if (total - m.value[i] - best_melds(hand & ~m.mask[i]).value <= limit)
+        if (total - m.value[i] - best_value_without(&m, m.mask[i]) <= limit)
             ids[m.id[i] >> 6] |= bit(m.id[i] & 63);
 }
 
@@ -691,17 +718,22 @@ static int gr_sample_hidden(void *state, int seat, Rng *rng) {
 
 /* ---------------------------------------------------------------- GreedyBot's policy */
 /* One move ahead from the seat's own hand and the table: take the upcard when it joins a
- * meld; knock as soon as allowed; discard so that the deadwood left is least (the dearer card
- * on a tie); lay the melds of the best arrangement; lay off every card that no meld of the
- * hand needs. greedy.py's docstring documents it. */
+ * meld; knock as soon as allowed, and keep all eleven cards for big gin when offered; discard
+ * so that the deadwood left is least (the dearer card on a tie); lay the melds of the best
+ * arrangement; lay off every card that no meld of the hand needs. greedy.py's docstring
+ * documents it. */
 static int gr_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
     const GRState *s = (const GRState *)state;
     double values[MAX_LEGAL];
     int32_t ties[MAX_LEGAL];
-    int p = s->h.to_move, k, a, best, joins = 0;
-    uint64_t hand = s->hand[p], rest;
+    int p = s->h.to_move, k, a, best, joins = 0, total, without;
+    uint64_t hand = s->hand[p], rest, melded = 0;
+    Melds melds;
     if (n == 1) return 0;
-    best = best_melds(hand).value;
+    hand_melds(hand, &melds);
+    for (k = 0; k < melds.n; k++) melded |= melds.mask[k];
+    best = best_value_without(&melds, 0);
+    total = gr_mask_value(hand);
     if (s->upcard >= 0 && (s->h.phase == PH_FIRST_UPCARD || s->h.phase == PH_DRAW))
         joins = best_melds(hand | bit(s->upcard)).value > best;
     for (k = 0; k < n; k++) {
@@ -713,19 +745,21 @@ static int gr_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
         } else if (a == A_DRAW_STOCK) {
             values[k] = 0.0;
         } else if (a == A_PASS) {
-            if (s->h.phase == PH_FIRST_UPCARD) values[k] = 0.0;
+            if (s->h.phase == PH_KNOCK && !s->big_gin && popcount64(hand) == s->opt.hand_size + 1)
+                values[k] = 1e6;                  /* GR-6.4: big gin, when offered */
+            else if (s->h.phase == PH_FIRST_UPCARD) values[k] = 0.0;
             else if (s->h.phase == PH_WALL) values[k] = 0.0;
             else values[k] = -0.5;                /* after every meld and layoff worth laying */
-        } else if (a < NUM_CARDS) {
-            rest = hand & ~bit(a);
+        } else if (a < NUM_CARDS) {               /* (a card in no meld leaves the best) */
+            without = melded & bit(a) ? best_value_without(&melds, bit(a)) : best;
             if (s->h.phase == PH_LAYOFF)          /* lay off what no meld of the hand needs */
-                values[k] = best_melds(rest).value == best ? gr_card_value(a) : -1.0;
+                values[k] = without == best ? gr_card_value(a) : -1.0;
             else                                  /* the least deadwood left, dearer on a tie */
-                values[k] = -(double)(gr_mask_value(rest) - best_melds(rest).value)
+                values[k] = -(double)(total - gr_card_value(a) - without)
                             + gr_card_value(a) / 100.0;
         } else {                                  /* a meld of the best arrangement */
             rest = gr_meld_mask(a - A_MELD);
-            values[k] = gr_mask_value(rest) + best_melds(hand & ~rest).value == best
+            values[k] = gr_mask_value(rest) + best_value_without(&melds, rest) == best
                         ? 1.0 + gr_mask_value(rest) / 100.0 : -1.0;
         }
     }
