@@ -84,6 +84,10 @@ class GinRummy(Game):
     # is the top.
     levels = {1: "random", 2: "greedy:epsilon=0.8", 3: "greedy:epsilon=0.5",
               4: "greedy:epsilon=0.2", 5: "ismcts:iterations=1000,rollout=greedy,think_ms=500"}
+    # The review's default reference (cardcore.review; docs/bots.md, "Game review", has its
+    # score against the levels): level 5's search, iteration-bound, at a playing bot's
+    # exploration; the review runs it 5 times a decision and plays the most visited move.
+    review_reference = "ismcts:iterations=1000,rollout=greedy,exploration=0.7"
     default_players = 2
     min_players = 2
     max_players = 2
