@@ -1,7 +1,6 @@
 """The review's reference against the levels (issue 47, item 3): does the default reference
-(``cardcore.review.reference_spec``: level 5's search with ``REFERENCE_FACTOR`` times its
-iterations, ``DEFAULT_SEARCHES`` searches per decision, the highest mean estimate played)
-beat every level?
+(``cardcore.review.reference_spec``: the game's ``review_reference``, ``DEFAULT_SEARCHES``
+searches per decision, the move they visited most in all played) beat every level?
 
     python benchmarks/review_reference.py --game durak --games 200 --levels 5
     python benchmarks/review_reference.py --game crazy_eights --games 40 --levels 1,2,3,4
@@ -9,9 +8,11 @@ beat every level?
 Each game is the game's short match (``Game.short_match``). The reference plays one side
 (every seat of a partnership), the level the others; game ``i`` is dealt from seed
 ``seed + i // 2`` and the sides swap between the two games of a seed, so both sit on the
-same deals. The score counts a win 1 and a draw (no sole winning side) 1/2; the interval is
-the 95% Wilson interval of the score over the games. CPU seconds are this process's.
-Nothing here names a game.
+same deals. A level plays without its ``think_ms`` cap (its iterations only, as on an idle
+machine): on a loaded one a capped level runs a fraction of its iterations, which would
+flatter the reference. The score counts a win 1 and a draw (no sole winning side) 1/2; the
+interval is the 95% Wilson interval of the score over the games. CPU seconds are this
+process's. Nothing here names a game.
 """
 from __future__ import annotations
 
@@ -21,11 +22,17 @@ import time
 from typing import Any
 
 from cardcore import new_game
-from cardcore.bots import make_bot
+from cardcore.bots import BotSpec, make_bot, parse_bot_spec
 from cardcore.registry import game_class
 from cardcore.review import ReferenceBot, reference_spec, DEFAULT_SEARCHES
 from cardcore.simulation import bot_seed
 from cardcore.tournament import wilson_interval
+
+
+def uncapped(name: str, level: int) -> BotSpec:
+    """The level's bot spec without its time cap."""
+    spec = parse_bot_spec(game_class(name).levels[level])
+    return BotSpec(spec.name, tuple((k, v) for k, v in spec.params if k != "think_ms"))
 
 
 def match(name: str, level: int, games: int, seed: int, reference: str | None = None,
@@ -34,6 +41,7 @@ def match(name: str, level: int, games: int, seed: int, reference: str | None = 
     short = cls.short_match
     probe = new_game(name, players=short.players, seed=seed, **short.options)
     sides = cls.sides_of(short.players, probe.options)
+    opponent = uncapped(name, level)
     wins = draws = 0
     start = time.process_time()
     for i in range(games):
@@ -41,7 +49,7 @@ def match(name: str, level: int, games: int, seed: int, reference: str | None = 
         ours = sides[i % 2]          # the reference's side: seat 0's, then seat 1's
         bots = [ReferenceBot(name, reference, searches, seed=bot_seed(seed, i, s))
                 if sides[s] == ours
-                else make_bot(f"level:{level}", bot_seed(seed, i, s))
+                else make_bot(opponent, bot_seed(seed, i, s))
                 for s in range(short.players)]
         while not game.is_over:
             game.apply(bots[game.current_player].choose_id(game))

@@ -473,6 +473,11 @@ class Game:
     levels: ClassVar[Mapping[int, str]] = {
         1: "random", 2: "greedy:epsilon=0.5", 3: "greedy", 4: "ismcts:iterations=100",
         5: "ismcts:iterations=1000,think_ms=500"}
+    # The review's default reference (cardcore.review.reference_spec): an ``ismcts`` spec
+    # bound by iterations (no think_ms), searched several times a decision, their visits
+    # pooled. Each game declares one it measured against its levels
+    # (benchmarks/review_reference.py); None: level 5's search without its time cap.
+    review_reference: ClassVar[Union[str, None]] = None
     # A short complete match (ShortMatch); undeclared, the fewest players with the default
     # options (set in __init_subclass__).
     short_match: ClassVar[ShortMatch]
@@ -529,6 +534,12 @@ class Game:
         if sorted(cls.levels) != [1, 2, 3, 4, 5] or not all(
                 isinstance(spec, str) for spec in cls.levels.values()):
             raise TypeError(f"{cls.__qualname__}.levels must give a bot spec for each level 1..5")
+        if cls.review_reference is not None and not (
+                isinstance(cls.review_reference, str)
+                and cls.review_reference.startswith("ismcts")
+                and "think_ms" not in cls.review_reference):
+            raise TypeError(f"{cls.__qualname__}.review_reference must be an ismcts spec "
+                            f"without think_ms, or None")
 
     @classmethod
     def rulebook_text(cls) -> str:

@@ -5,18 +5,21 @@ decision, from the seat's information only (``cardcore review``).
 more than one legal move, the reference estimates every legal move: ``searches`` (5) seeded
 searches (``ISMCTSBot.suggest``: worlds drawn from what the seat could see, never the others'
 hidden cards), each move's estimate the mean over the searches with a 95% t-interval across
-them. The best move has the highest mean; the loss is best − chosen, its interval a paired t
-interval over the searches; a decision is a mistake only when that whole interval lies above
+them. The best move is the reference's (the most visited over the searches, or the chosen
+one if its mean is as high); the loss is best − chosen, its interval a paired t interval
+over the searches; a decision is a mistake only when that whole interval lies above
 ``threshold`` (0.10 by default, a share of wins or of the points margin): the loss is
 significantly larger than the threshold, so noise near it does not flag a move under one
 seed and not the next (the stability test: a decision flagged under one of three seeds is
 flagged under all three in >= 80% of cases, pooled over every game).
 
 The reference (``reference_spec``) is configurable: ``reference="ismcts:iterations=..."`` or
-``"level:N"``; the default is level 5's search (``REFERENCE_FACTOR`` times its iterations,
-without its time cap) run ``searches`` times, the move with the highest mean estimate played
-(``ReferenceBot``; benchmarks/review_reference.py measures it against the levels, and
-docs/bots.md has the figures: it does not yet beat every game's level 5). Searches are seeded per
+``"level:N"``; the default is the game's own (``Game.review_reference``, declared with its
+levels; level 5's search without its time cap where a game declares none) run ``searches``
+times. The reference's move, the decision's best, is the one the searches visited most in
+all (a root-parallel ensemble: pooled visits played stronger than the highest mean estimate);
+``ReferenceBot`` plays it, and benchmarks/review_reference.py measures it against the levels
+(docs/bots.md has the figures). Searches are seeded per
 decision (``bot_seed``) and bound by iterations only, so a review is the same on every
 machine, and the same for two deals that differ only in cards hidden from the seat. ``review_batch`` reviews many matches and pools mistakes per
 decision with an interval. ``review_lines`` and ``batch_lines`` write them as text in English
@@ -86,13 +89,17 @@ def _check_iterations(iterations: Any) -> int:
 
 def reference_spec(game_name: str, reference: str | BotSpec | None = None,
                    iterations: int | None = None) -> BotSpec:
-    """The search each of a review's searches runs. ``None``: the default reference, level
+    """The search each of a review's searches runs. ``None``: the default reference, the
+    game's ``review_reference`` (an ismcts spec, as given), or where it declares none level
     5's search with ``REFERENCE_FACTOR`` times its iterations, no time cap and
     ``REVIEW_EXPLORATION``; ``"level:N"``: that level's (``search_spec``); an ``ismcts`` spec
     as given (``exploration`` ``REVIEW_EXPLORATION`` unless it sets one; a ``think_ms`` is
     refused: a review is bound by iterations, the same on every machine). ``iterations``
     replaces the spec's. ConfigError (option "reference") for another bot."""
     if reference is None:
+        declared = game_class(game_name).review_reference
+        if declared is not None:
+            return reference_spec(game_name, declared, iterations)
         spec = search_spec(game_name, 5)
         params = dict(spec.params)
         params["iterations"] = REFERENCE_FACTOR * int(params.get("iterations", 1000))
@@ -163,7 +170,7 @@ class _Move:
 class Reference:
     """A review's reference: ``searches`` seeded searches of ``spec`` per decision, each
     estimating every legal move from one seat's information; the reference's move is the one
-    with the highest mean estimate (``ReferenceBot`` plays it)."""
+    the searches visited most in all (``ReferenceBot`` plays it)."""
 
     def __init__(self, spec: BotSpec, searches: int = DEFAULT_SEARCHES) -> None:
         # two searches at least: one gives no interval, so no loss would be significant
@@ -193,8 +200,10 @@ class Reference:
 
     @staticmethod
     def best(moves: dict[int, _Move]) -> int:
-        """The move with the highest mean estimate (the first legal one among equals)."""
-        return max(moves.values(), key=lambda m: (bool(m.tried), m.mean)).id
+        """The move the searches visited most in all, the higher mean estimate among equals
+        (then the first legal one). Pooled visits, not the highest mean: a move a search
+        seldom tried can have a high mean by luck, and visits are what a search plays by."""
+        return max(moves.values(), key=lambda m: (m.visits, bool(m.tried), m.mean)).id
 
 
 class ReferenceBot(Bot):
@@ -240,8 +249,9 @@ def review(game: Game, seat: int, level: int | None = None,
     if a level is given (not both); ``searches`` seeded searches of it estimate every legal
     move per decision. Per decision: the move number, the round (the round, deal or hand it
     falls in, from 1: the round-end events before it, plus one), the chosen and the best move
-    (the highest mean estimate) with their mean estimates and 95% intervals across the
-    searches, the ``top`` candidates, the loss (best − chosen) with its interval (a paired t
+    (the reference's: the most visited over the searches, or the chosen one if its mean is
+    as high) with their mean estimates and 95% intervals across the searches, the ``top``
+    candidates, the loss (best − chosen) with its interval (a paired t
     interval over the searches), and whether it is a mistake: a loss whose whole interval
     lies above ``threshold`` (significantly more than the threshold). And a summary, with
     mistakes per decision and its Wilson interval. JSON-serializable."""
@@ -293,8 +303,8 @@ def _decision(position: Game, ref: Reference, seat: int, seed: int, number: int,
     moves = ref.estimate(position, seat, seed, number)
     chosen = moves[action_id]
     best = moves[ref.best(moves)]
-    # A chosen move at least as good as the best by the means is the best; one no search
-    # tried counts 0 (and its loss is never significant: no pair to test).
+    # A chosen move at least as good as the reference's by the means is the best; one no
+    # search tried counts 0 (and its loss is never significant: no pair to test).
     chosen_mean = chosen.mean if chosen.tried else 0.0
     if chosen_mean >= best.mean:
         best = chosen
@@ -302,8 +312,8 @@ def _decision(position: Game, ref: Reference, seat: int, seed: int, number: int,
     pairs = [b - c for b, c in zip(best.estimates, chosen.estimates)
              if b is not None and c is not None]
     half = _interval(pairs)[1] if best is not chosen else 0.0
-    # the best first (a chosen move tied with the best by the means is the best), then the
-    # others the searches tried by their means
+    # the best first (the reference's move, or the chosen one if its mean is as high), then
+    # the others the searches tried by their means
     ranked = [best] + sorted((m for m in moves.values() if m.tried and m is not best),
                              key=lambda m: -m.mean)[:top - 1]
     return {

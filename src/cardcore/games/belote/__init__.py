@@ -86,6 +86,10 @@ class Belote(Game):
     levels = {1: "random", 2: "greedy:epsilon=0.3", 3: "greedy",
               4: "ismcts:iterations=60,rollout=greedy",
               5: "ismcts:iterations=10000,rollout=greedy,exploration=0.3,prior=1"}
+    # The review's default reference (cardcore.review; docs/bots.md, "Game review", has its
+    # score against the levels): level 5's search, iteration-bound, at a playing bot's
+    # exploration; the review runs it 5 times a decision and plays the most visited move.
+    review_reference = "ismcts:iterations=10000,rollout=greedy,exploration=0.3,prior=1"
     default_players = PLAYERS
     min_players = PLAYERS
     max_players = PLAYERS

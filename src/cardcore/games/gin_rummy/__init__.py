@@ -86,6 +86,10 @@ class GinRummy(Game):
     # random moves, and the search (which gives the hints) on top.
     levels = {1: "random", 2: "greedy:epsilon=0.5", 3: "greedy:epsilon=0.2", 4: "greedy",
               5: "ismcts:iterations=2000,rollout=greedy,prior=2"}
+    # The review's default reference (cardcore.review; docs/bots.md, "Game review", has its
+    # score against the levels): level 5's search, iteration-bound, at a playing bot's
+    # exploration; the review runs it 5 times a decision and plays the most visited move.
+    review_reference = "ismcts:iterations=2000,rollout=greedy,prior=2"
     default_players = 2
     min_players = 2
     max_players = 2

@@ -92,6 +92,10 @@ class KingsStakes(Game):
     levels = {1: "random", 2: "greedy:epsilon=0.5", 3: "greedy",
               4: "ismcts:iterations=300,rollout=greedy",
               5: "ismcts:iterations=4000,rollout=greedy,think_ms=500"}
+    # The review's default reference (cardcore.review; docs/bots.md, "Game review", has its
+    # score against the levels): level 5's search, iteration-bound, at a playing bot's
+    # exploration; the review runs it 5 times a decision and plays the most visited move.
+    review_reference = "ismcts:iterations=4000,rollout=greedy,exploration=0.7"
     default_players = 4
     min_players = 2
     # Two players: one round per player; the generic full matches and the calibration.

@@ -97,6 +97,11 @@ class Kuzanasta(Game):
     # random moves, and the top is the search.
     levels = {1: "random", 2: "greedy:epsilon=0.8", 3: "greedy:epsilon=0.6",
               4: "greedy:epsilon=0.2", 5: "ismcts:iterations=1000,think_ms=500"}
+    # The review's default reference (cardcore.review; docs/bots.md, "Game review", has its
+    # score against the levels): level 5's search, iteration-bound, at the review's wide
+    # exploration (a playing bot's 0.7 measured no stronger on the same deals, and it flags
+    # less steadily); the review runs it 5 times a decision, the most visited move played.
+    review_reference = "ismcts:iterations=1000,exploration=3.0"
     default_players = 4
     min_players = 2
     # One deal of two: the generic full matches and the level calibration.

@@ -76,6 +76,10 @@ class Manna(Game):
     # (benchmarks/calibrate_levels.py, docs/bots.md).
     levels = {1: "random", 2: "greedy:epsilon=0.7", 3: "greedy:epsilon=0.35", 4: "greedy",
               5: "ismcts:iterations=1000,think_ms=1000"}
+    # The review's default reference (cardcore.review; docs/bots.md, "Game review", has its
+    # score against the levels): level 5's search, iteration-bound, at a playing bot's
+    # exploration; the review runs it 5 times a decision and plays the most visited move.
+    review_reference = "ismcts:iterations=1000,exploration=0.7"
     default_players = NUM_PLAYERS
     min_players = NUM_PLAYERS
     # One hand, team against team: the generic full matches and the calibration.
