@@ -89,7 +89,7 @@ class GinRummy(Game):
     # The review's default reference (cardcore.review; docs/bots.md, "Game review", has its
     # score against the levels): level 5's search, iteration-bound, at a playing bot's
     # exploration; the review runs it 5 times a decision and plays the most visited move.
-    review_reference = "ismcts:iterations=2000,rollout=greedy,prior=2"
+    review_reference = "ismcts:iterations=2000,rollout=greedy,exploration=0.7,prior=2"
     default_players = 2
     min_players = 2
     max_players = 2
