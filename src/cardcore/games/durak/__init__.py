@@ -81,7 +81,7 @@ class Durak(Game):
     # gains fast, then flattens (300 iterations were no weaker than 2,000 at 500 ms).
     levels = {1: "random", 2: "greedy", 3: "ismcts:iterations=3,rollout=greedy",
               4: "ismcts:iterations=25,rollout=greedy",
-              5: "ismcts:iterations=1000,rollout=greedy,think_ms=500"}
+              5: "ismcts:iterations=1000,rollout=greedy,think_ms=500,solver=100000"}
     default_players = 2
     min_players = 2
     max_players = 6
