@@ -30,13 +30,14 @@ def main() -> None:
     parser.add_argument("agent")
     parser.add_argument("game")
     parser.add_argument("--games", type=int, default=200, help="per seat and level")
-    parser.add_argument("--levels", default="1,2,3,4,5")
+    parser.add_argument("--levels", default="1,2,3,4,5",
+                        help="levels, comma-separated, or bot specs separated by ';'")
     parser.add_argument("--seed", type=int, default=12345)
     parser.add_argument("--sample", action="store_true")
     args = parser.parse_args()
     policy = load_policy(args.agent, greedy=not args.sample, seed=0)
-    for level in args.levels.split(","):
-        spec = f"level:{level}"
+    for level in args.levels.split(";" if ":" in args.levels else ","):
+        spec = level if ":" in level else f"level:{level}"
         start = time.process_time()
         wins = games = 0
         for seat in (0, 1):
@@ -45,7 +46,7 @@ def main() -> None:
             wins += r["wins"]
             games += r["games"]
         low, high = wilson_interval(wins, games)
-        print(json.dumps({"level": int(level), "games": games, "agent_wins": wins,
+        print(json.dumps({"opponent": spec, "games": games, "agent_wins": wins,
                           "agent_win_rate": wins / games, "interval": [low, high],
                           "cpu_s": round(time.process_time() - start, 1)}), flush=True)
 
