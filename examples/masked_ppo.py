@@ -11,7 +11,10 @@ single-agent vector environment. Illegal actions are masked out of the policy's 
 
 The script ends with the win rate against random, greedy and level 3 (95% Wilson intervals,
 cardcore.envs.evaluation.win_rates; other opponents with --eval-opponent, checked before
-training) and can draw its learning curve (--curve). It runs on every game.
+training) and can draw its learning curve (--curve). It runs on every game. ``--save
+agent.pt`` keeps the trained agent; ``load_policy("agent.pt")`` gives it back as a batched
+policy ``(obs, mask) -> actions`` (for win_rates). With ``--steps`` (not a CPU budget) and one
+torch thread a seed trains the same agent every time.
 """
 from __future__ import annotations
 
@@ -83,14 +86,38 @@ class Agent(nn.Module):
         logits = self.pi(h).masked_fill(~mask, -1e9)    # illegal ids get no probability
         return torch.distributions.Categorical(logits=logits), self.v(h).squeeze(-1)
 
-    def policy(self, greedy: bool = False):
-        """The agent as a batched policy ``(obs, mask) -> actions`` for win_rates."""
+    def policy(self, greedy: bool = False, seed: int | None = None):
+        """The agent as a batched policy ``(obs, mask) -> actions`` for win_rates: its most
+        likely move (``greedy``) or a sample of its distribution (from its own generator when
+        ``seed`` is given, else torch's)."""
+        generator = None if seed is None else torch.Generator().manual_seed(seed)
+
         def act(obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
             with torch.no_grad():
                 dist, _ = self(torch.from_numpy(obs), torch.from_numpy(np.array(mask)))
-                ids = dist.probs.argmax(-1) if greedy else dist.sample()
+                if greedy:
+                    ids = dist.probs.argmax(-1)
+                elif generator is None:
+                    ids = dist.sample()
+                else:
+                    ids = torch.multinomial(dist.probs, 1, generator=generator).squeeze(-1)
             return ids.numpy()
         return act
+
+
+def save_agent(agent: Agent, cfg: Config, path: str) -> None:
+    """The agent's weights and the configuration that built it."""
+    torch.save({"config": asdict(cfg), "size": agent.body[0].in_features,
+                "actions": agent.pi.out_features, "state_dict": agent.state_dict()}, path)
+
+
+def load_policy(path: str, greedy: bool = False, seed: int | None = 0):
+    """A saved agent (``--save``) as a batched policy ``(obs, mask) -> actions``."""
+    saved = torch.load(path, weights_only=False)
+    agent = Agent(saved["size"], saved["actions"], saved["config"]["hidden"])
+    agent.load_state_dict(saved["state_dict"])
+    agent.eval()
+    return agent.policy(greedy=greedy, seed=seed)
 
 
 def make_games(cfg: Config, seed: int) -> VectorGame:
@@ -211,6 +238,8 @@ def main(argv: list[str] | None = None) -> dict:
                         help="an opponent of the final evaluation, a bot spec; repeat for "
                              "several (default: random, greedy, level:3)")
     parser.add_argument("--json", default="", help="write the results to this file")
+    parser.add_argument("--save", default="", help="keep the trained agent in this file "
+                        "(load_policy reads it)")
     args = parser.parse_args(argv)
     options = {}
     for item in args.option:
@@ -226,6 +255,8 @@ def main(argv: list[str] | None = None) -> dict:
                        players=cfg.players, seed=12345, observation=cfg.observation, **options)
     print(f"untrained (uniform random) policy:\n{format_win_rates(before)}")
     result = train(cfg)
+    if args.save:
+        save_agent(result["agent"], cfg, args.save)
     final = evaluate(result["agent"], cfg, cfg.eval_opponents, cfg.eval_games)
     print(f"\n{cfg.game}: {result['steps']:,} env steps in {result['cpu_seconds'] / 60:.1f} CPU "
           f"min ({result['steps'] / result['cpu_seconds']:,.0f} steps/CPU s), trained vs "

@@ -8,7 +8,7 @@ A 64-bit mask holds one bit per id (bit 52 = joker). Multi-deck collections are 
 a count per id plus bit-planes (plane k = the ids present more than k times), so counting by
 rank, suit or colour is a handful of popcounts.
 """
-from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, int64_t, uint32_t, uint64_t
 
 # The kernel interface in C (src/cardcore/core/kernel.h): what every game's kernel.c is
 # written against, declared here for the Cython wrappers. Its functions are static inline in
@@ -157,6 +157,11 @@ cdef extern from "cardcore/core/kernel.h" nogil:
     ctypedef int (*hand_cards_fn)(const void* s, int action, uint8_t* out) noexcept
     ctypedef long long (*play_fn)(void* s, Rng* chooser, int32_t* scratch, long long max_actions) noexcept
     ctypedef int (*refuse_fn)(const void* s, int32_t action, Refusal* out) noexcept
+    enum:
+        SOLVE_UNKNOWN      # solve: a move not searched (the first as good as any was found)
+    ctypedef int (*solve_fn)(const void* s, const int32_t* legal, int n, int every,
+                             int64_t budget, void* scratch, size_t scratch_bytes,
+                             int8_t* values) noexcept
 
     ctypedef struct GameHooks:
         const char* name
@@ -182,6 +187,7 @@ cdef extern from "cardcore/core/kernel.h" nogil:
         play_fn play
         refuse_fn refuse
         int num_refusals
+        solve_fn solve
 
     enum:
         ZONE_CAPACITY

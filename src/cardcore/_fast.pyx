@@ -13,9 +13,13 @@ from cpython.mem cimport PyMem_Malloc, PyMem_Free
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.long cimport PyLong_AsUnsignedLongLong
 from libc.string cimport memchr, memcmp, memcpy, memset, strlen
-from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 NUM_CARD_KINDS = NUM_KINDS
+# GameState.solve_moves: the positions a solve may visit by default, and its transposition
+# table's bytes (40-byte entries: 2^16 of them), allocated for each call.
+SOLVE_BUDGET = 200_000
+cdef size_t SOLVE_TABLE_BYTES = 1 << 21
 JOKER_ID = JOKER
 PILE_CAPACITY_CARDS = PILE_CAPACITY
 MULTISET_MAX_COPIES = MS_MAX_COPIES
@@ -724,6 +728,44 @@ cdef class GameState:
             raise RuntimeError(f"{self.hooks.name.decode()}: the greedy policy chose no legal "
                                f"action ({k} of {n})")
         return self.legal_buf[k]
+
+    @property
+    def has_solver(self) -> bool:
+        """The game can solve some positions exactly (``solve_moves``)."""
+        return self.hooks != NULL and self.hooks.solve != NULL
+
+    def solve_moves(self, long long budget=SOLVE_BUDGET, bint every=False):
+        """The exact result of each legal move for the seat to move, where the game can solve
+        the position from what that seat knows (its ``solve`` hook: Durak's two-player
+        endgame): ``[(action id, value), ...]`` in legal order, the value the mover's under
+        best play by every seat, 1 a win, 0 a draw, -1 a loss; with ``every=False`` the
+        moves after the first one as good as any are ``None`` (not searched). ``None`` when
+        the game has no solver, the position is not one it solves, or more than ``budget``
+        positions would be visited (a fixed count, so the answer does not depend on the
+        machine). The search runs without the GIL."""
+        self.ready()
+        if self.hooks.solve == NULL or self.h.to_move < 0:
+            return None
+        if budget < 1:
+            raise ValueError("budget must be at least 1")
+        cdef int n = self.fill_legal(), status, k
+        cdef int8_t values[1024]
+        if n <= 0 or n > 1024:
+            return None
+        cdef size_t size = SOLVE_TABLE_BYTES
+        cdef void* table = PyMem_Malloc(size)
+        if table == NULL:
+            raise MemoryError()
+        try:
+            with nogil:
+                status = self.hooks.solve(self.data, self.legal_buf, n, every, budget, table,
+                                          size, values)
+        finally:
+            PyMem_Free(table)
+        if status != 0:
+            return None
+        return [(self.legal_buf[k], None if values[k] == SOLVE_UNKNOWN else values[k])
+                for k in range(n)]
 
     def run_random(self, seed, long long max_actions=100_000_000) -> int:
         """Play uniformly random legal actions inside the core until the match is over.

@@ -47,6 +47,7 @@ DEFAULT_ITERATIONS = 1000
 HORIZONS = ("round", "match")
 ROLLOUTS = ("game", "greedy", "random")
 REWARDS = ("win", "points")
+MAX_SOLVER = 100_000_000           # positions one solve may visit (about a minute)
 
 
 def sides_of(game: Game) -> list[int]:
@@ -67,14 +68,19 @@ class ISMCTSBot(Bot):
     "match" (None: the game's default), ``rollout`` "game", "greedy" or "random", ``prior`` the weight
     of the rollout policy's move in the tree (0: none), ``reward`` "win" or "points" (None:
     the game's ``search_reward``; see the module docstring). ``last_iterations`` is the
-    number of iterations the latest decision ran. Bad values: ConfigError naming the
-    parameter."""
+    number of iterations the latest decision ran. ``solver`` > 0 lets the game's exact
+    solver (``GameState.solve_moves``, where the game has one: Durak's two-player endgame)
+    visit up to that many positions first: when it proves a win or a draw, the bot plays that
+    move, and hints give the exact results (1 a win, 0.5 a draw, 0 a loss); when every move
+    loses against best play, or the budget runs out, the search decides as usual (it plays
+    for the other side's mistakes). Bad values: ConfigError naming the parameter."""
 
     name = "ismcts"
 
     def __init__(self, iterations: int | None = None, think_ms: float | None = None,
                  seed: int | None = None, exploration: float = 0.7, horizon: str | None = None,
-                 rollout: str = "game", prior: float = 0.25, reward: str | None = None) -> None:
+                 rollout: str = "game", prior: float = 0.25, reward: str | None = None,
+                 solver: int = 0) -> None:
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if think_ms is None else MAX_ITERATIONS
         if not is_int(iterations) or not 1 <= iterations <= MAX_ITERATIONS:
@@ -97,7 +103,11 @@ class ISMCTSBot(Bot):
         if reward is not None and reward not in REWARDS:
             raise ConfigError(f"reward must be one of {REWARDS} or None, not {echo(reward)}",
                               "reward")
+        if not is_int(solver) or not 0 <= solver <= MAX_SOLVER:
+            raise ConfigError(f"solver must be an int 0..{MAX_SOLVER:,} (positions), not "
+                              f"{echo(solver)}", "solver")
         super().__init__(seed)
+        self.solver = int(solver)
         self.prior = float(prior)
         self.iterations = iterations
         self.think_ms = think_ms
@@ -128,13 +138,25 @@ class ISMCTSBot(Bot):
         self.last_iterations = sum(visits for _, visits, _ in stats)
         return stats
 
+    def _solve(self, game: Game, every: bool) -> list[tuple[int, int | None]] | None:
+        """The solver's results when it proves a win or a draw for the mover, else None."""
+        if not self.solver or not game.state.has_solver:
+            return None
+        solved = game.state.solve_moves(self.solver, every)
+        if solved is None or max(v for _, v in solved if v is not None) < 0:
+            return None
+        return solved
+
     def choose_id(self, game: Game) -> int:
         ids = game.legal_action_ids()
         if len(ids) == 0:
             raise ValueError("the game is over: there is no action to choose")
+        self.last_iterations = 0
         if len(ids) == 1:
-            self.last_iterations = 0
             return int(ids[0])
+        solved = self._solve(game, every=False)
+        if solved is not None:
+            return max(solved, key=lambda e: -2 if e[1] is None else e[1])[0]
         return int(self._search(game)[0][0])
 
     def suggest(self, game: Game, seat: int | None = None, top: int = 3) -> list[dict[str, Any]]:
@@ -144,6 +166,12 @@ class ISMCTSBot(Bot):
         0..1 (with the "points" reward, the share of the points margin, 0.5 = even).
         ``seat`` (default: the seat to move) must be the seat to move."""
         check_suggest(game, seat, top)
+        solved = self._solve(game, every=True)
+        if solved is not None:                    # exact: 1 a win, 0.5 a draw, 0 a loss
+            self.last_iterations = 0
+            ranked = sorted(solved, key=lambda e: -(e[1] if e[1] is not None else -2))
+            return [{"action": game.action_from_id(action), "estimate": (value + 1) / 2,
+                     "visits": 1} for action, value in ranked[:top] if value is not None]
         stats = self._search(game)
         return [{"action": game.action_from_id(action), "estimate": float(share),
                  "visits": int(visits)} for action, visits, share in stats[:top]]
@@ -151,7 +179,8 @@ class ISMCTSBot(Bot):
     def __repr__(self) -> str:
         return (f"ISMCTSBot(iterations={self.iterations}, think_ms={self.think_ms!r}, "
                 f"seed={self.seed!r}, exploration={self.exploration}, "
-                f"horizon={self.horizon!r}, rollout={self.rollout!r}, reward={self.reward!r})")
+                f"horizon={self.horizon!r}, rollout={self.rollout!r}, reward={self.reward!r}, "
+                f"solver={self.solver})")
 
 
 def _number_in(value: Any, low: float, high: float, *, open_low: bool = False) -> bool:

@@ -392,6 +392,17 @@ typedef long long (*play_fn)(void *s, Rng *chooser, int32_t *scratch, long long 
 /* Why an id in range is not legal while the match is on: fills out, returns out->reason
  * (0..num_refusals-1); -1 if it has no refusal (the id is legal). */
 typedef int (*refuse_fn)(const void *s, int32_t action, Refusal *out);
+/* An exact solver for the positions a game can play perfectly (optional: NULL for none): for
+ * the seat to move, in a position whose hidden cards that seat's knowledge decides (the hook
+ * checks this and reads nothing else hidden), values[k] is the result of legal[k] under best
+ * play by every seat: SOLVE_WIN, SOLVE_DRAW or SOLVE_LOSS for the mover (with every = 0, the
+ * search stops at the first move as good as any can be, the later ones SOLVE_UNKNOWN).
+ * budget caps the positions visited; scratch (scratch_bytes, the caller's) holds the
+ * transposition table. 0, SOLVE_NOT_PERFECT or SOLVE_OVER_BUDGET (values then unset). */
+typedef int (*solve_fn)(const void *s, const int32_t *legal, int n, int every, int64_t budget,
+                        void *scratch, size_t scratch_bytes, int8_t *values);
+enum { SOLVE_LOSS = -1, SOLVE_DRAW = 0, SOLVE_WIN = 1, SOLVE_UNKNOWN = -2,
+       SOLVE_NOT_PERFECT = -1, SOLVE_OVER_BUDGET = -2 };
 
 typedef struct GameHooks {
     const char *name;
@@ -418,6 +429,7 @@ typedef struct GameHooks {
                                  * so that the compiler calls legal and apply directly */
     refuse_fn refuse;           /* why an id is not legal now (a Refusal) */
     int num_refusals;           /* the game's refusal templates: reasons are 0..num_refusals-1 */
+    solve_fn solve;             /* optional: exact play where the mover knows every card */
 } GameHooks;
 
 enum {

@@ -78,10 +78,12 @@ class Durak(Game):
     # The difficulty levels (make_bot("level:N")), calibrated by 2-player tournaments
     # (benchmarks/calibrate_levels.py's method; games/durak.md, "Bots", has the figures):
     # the greedy heuristic is about 300 Elo above random, and search with greedy rollouts
-    # gains fast, then flattens (300 iterations were no weaker than 2,000 at 500 ms).
+    # gains fast, then flattens (300 iterations were no weaker than 2,000 at 500 ms); level 5
+    # plays the two-player endgame exactly where its solver proves a win within 100,000
+    # positions (kernel.c, du_solve).
     levels = {1: "random", 2: "greedy", 3: "ismcts:iterations=3,rollout=greedy",
               4: "ismcts:iterations=25,rollout=greedy",
-              5: "ismcts:iterations=1000,rollout=greedy,think_ms=500"}
+              5: "ismcts:iterations=1000,rollout=greedy,think_ms=500,solver=100000"}
     default_players = 2
     min_players = 2
     max_players = 6

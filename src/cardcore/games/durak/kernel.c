@@ -875,16 +875,12 @@ static inline double card_cost(const DUState *s, int card) {
     return power(card) + (card_suit(card) == s->trump_suit ? G_TRUMP : 0.0);
 }
 
-/* GreedyBot's move (the index into legal[0:n]): reads the seat's own hand, the table, the
- * trump and the stock's size, nothing hidden. */
-static int du_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
-    const DUState *s = (const DUState *)state;
-    double values[DU_MAX_LEGAL];
-    int32_t ties[DU_MAX_LEGAL];
+/* GreedyBot's value of each of legal[0:n] (higher is better): reads the seat's own hand, the
+ * table, the trump and the stock's size, nothing hidden. */
+static void greedy_values(const DUState *s, const int32_t *legal, int n, double *values) {
     int k, a, c, p = s->h.to_move;
     int endgame = s->stock.size == 0;
     double shed = endgame ? G_ENDGAME : 0.0;
-    if (n == 1) return 0;
     for (k = 0; k < n; k++) {
         a = legal[k];
         if (a >= DU_A_MANY) {                                  /* DU-13.1 */
@@ -921,7 +917,202 @@ static int du_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
             }
         }
     }
+}
+
+/* GreedyBot's move (the index into legal[0:n]): the highest value, ties (within 1e-9)
+ * broken with one draw (best_by_value). */
+static int du_greedy(const void *state, const int32_t *legal, int n, Rng *rng) {
+    double values[DU_MAX_LEGAL];
+    int32_t ties[DU_MAX_LEGAL];
+    if (n == 1) return 0;
+    greedy_values((const DUState *)state, legal, n, values);
     return best_by_value(values, n, rng, ties);
+}
+
+/* ---------------------------------------------------------------- the endgame solver */
+/* With two players and at most the face-up trump card left in the stock (DU-7.3) every card
+ * is known to both: the unseen cards are the other hand. What is left is a game of perfect
+ * information, which alpha-beta solves exactly (the result of the hand: the durak, DU-8.2,
+ * or a draw, DU-8.3). Values are seat 0's (1: seat 1 is the durak), seat 0 maximizing; a
+ * transposition table in the caller's scratch keeps each position's bounds. The position
+ * graph has no cycles: between two beaten bouts cards only pass one way, from the attacker
+ * to the taker, and a beaten bout shrinks the hands. */
+typedef struct SolveEntry {
+    uint64_t key[4];               /* the position (solve_key); all zero: an empty slot */
+    int8_t lower, upper;           /* seat 0's value lies in [lower, upper] */
+} SolveEntry;
+
+typedef struct Solver {
+    SolveEntry *table;
+    uint64_t mask;                 /* table size - 1 (a power of two), or no table when 0 */
+    int64_t nodes, budget;
+    int round;                     /* the hand being solved: its end is the leaf */
+    int aborted;
+} Solver;
+
+/* Everything the rest of the hand depends on (the stock holds at most its known last card). */
+static void solve_key(const DUState *s, uint64_t *key) {
+    uint64_t a = 0, c = 0;
+    int i, stop = s->n_attack;
+    for (i = 0; i < stop; i++) {
+        a |= (uint64_t)(index36(s->attack[i]) + 1) << (6 * i);
+        c |= (uint64_t)(s->cover[i] < 0 ? 0 : index36(s->cover[i]) + 1) << (6 * i);
+    }
+    key[0] = s->hand[0].plane[0] | ((uint64_t)s->h.phase << 52) | ((uint64_t)s->h.to_move << 55)
+             | ((uint64_t)s->attacker << 56) | ((uint64_t)s->defender << 57)
+             | ((uint64_t)s->taking << 58) | ((uint64_t)s->thrower << 59)
+             | ((uint64_t)(s->stock.size > 0) << 61) | ((uint64_t)(bout_limit(s) == 6) << 62)
+             | ((uint64_t)1 << 63);   /* never all zero */
+    key[1] = s->hand[1].plane[0];
+    key[2] = a;
+    key[3] = c;
+}
+
+static SolveEntry *solve_slot(Solver *sv, const uint64_t *key) {
+    uint64_t h = key[0] * 0x9E3779B97F4A7C15ULL ^ key[1] * 0xC2B2AE3D27D4EB4FULL
+                 ^ key[2] * 0x165667B19E3779F9ULL ^ key[3] * 0x27D4EB2F165667C5ULL;
+    h ^= h >> 29;
+    return &sv->table[h & sv->mask];
+}
+
+/* Seat 0's value of the hand's end: 1 when seat 1 is its durak, -1 when seat 0 is, 0 drawn. */
+static int solve_leaf(const DUState *s) {
+    return s->hand_loser == 1 ? 1 : s->hand_loser == 0 ? -1 : 0;
+}
+
+/* The legal moves of s, best first by GreedyBot's values (good moves first: more cut-offs). */
+static int solve_moves(const DUState *s, int32_t *moves) {
+    double values[DU_MAX_LEGAL], v;
+    int n = du_legal((void *)s, moves, DU_MAX_LEGAL), i, j;
+    int32_t m;
+    greedy_values(s, moves, n, values);
+    for (i = 1; i < n; i++) {                  /* insertion sort, stable: a few dozen moves */
+        v = values[i];
+        m = moves[i];
+        for (j = i; j > 0 && values[j - 1] < v; j--) {
+            values[j] = values[j - 1];
+            moves[j] = moves[j - 1];
+        }
+        values[j] = v;
+        moves[j] = m;
+    }
+    return n;
+}
+
+static int solve_value(Solver *sv, const DUState *s, int alpha, int beta);
+
+/* Seat 0's value after `action` in s. */
+static int solve_child(Solver *sv, const DUState *s, int action, int alpha, int beta) {
+    DUState child;
+    memcpy(&child, s, sizeof(DUState));
+    du_apply(&child, action);
+    if (child.h.to_move < 0 || child.h.round_index != sv->round) return solve_leaf(&child);
+    return solve_value(sv, &child, alpha, beta);
+}
+
+static int solve_value(Solver *sv, const DUState *s, int alpha, int beta) {
+    int32_t moves[DU_MAX_LEGAL];
+    uint64_t key[4];
+    SolveEntry *e = NULL;
+    int n, k, v, best, alpha0, beta0, maximize = s->h.to_move == 0;
+    sv->nodes += 1;
+    if (sv->nodes > sv->budget) sv->aborted = 1;
+    if (sv->aborted) return 0;
+    if (sv->mask) {
+        solve_key(s, key);
+        e = solve_slot(sv, key);
+        if (e->key[0] == key[0] && e->key[1] == key[1] && e->key[2] == key[2]
+            && e->key[3] == key[3]) {                     /* (no memcmp: the kernel's libc) */
+            if (e->lower >= beta || e->lower == e->upper) return e->lower;
+            if (e->upper <= alpha) return e->upper;
+            if (e->lower > alpha) alpha = e->lower;
+            if (e->upper < beta) beta = e->upper;
+        }
+    }
+    alpha0 = alpha;                            /* the bounds stored are the narrowed window's */
+    beta0 = beta;
+    n = solve_moves(s, moves);
+    best = maximize ? -2 : 2;
+    for (k = 0; k < n; k++) {
+        v = solve_child(sv, s, moves[k], alpha, beta);
+        if (sv->aborted) return 0;
+        if (maximize ? v > best : v < best) best = v;
+        if (maximize && best > alpha) alpha = best;
+        if (!maximize && best < beta) beta = best;
+        if (alpha >= beta) break;
+    }
+    if (e != NULL) {                           /* always replace: the newest is the likeliest */
+        memcpy(e->key, key, sizeof(key));
+        e->lower = best > alpha0 ? (int8_t)best : -1;      /* failed low: only an upper bound */
+        e->upper = best < beta0 ? (int8_t)best : 1;        /* failed high: only a lower bound */
+    }
+    return best;
+}
+
+/* The solve hook (kernel.h): two players, the stock at most its face-up last card. The other
+ * hand is rebuilt from what the mover knows (every card not in its hand, the table, the
+ * discard or the stock), so the solver reads nothing hidden. */
+static int du_solve(const void *state, const int32_t *legal, int n, int every, int64_t budget,
+                    void *scratch, size_t scratch_bytes, int8_t *values) {
+    const DUState *s = (const DUState *)state;
+    DUState world;
+    Solver sv;
+    uint64_t seen = 0, entries = 0;
+    double order_value[DU_MAX_LEGAL];
+    int32_t order[DU_MAX_LEGAL];
+    int j, k, o, v, i, p = s->h.to_move, other, best = -2, sign, alpha, beta;
+    if (s->h.players != 2 || p < 0 || s->stock.size > 1 || n > DU_MAX_LEGAL)
+        return SOLVE_NOT_PERFECT;
+    other = 1 - p;
+    memcpy(&world, s, sizeof(DUState));
+    seen = s->hand[p].plane[0];
+    for (i = 0; i < s->discard.size; i++) seen |= card_bit(s->discard.cards[i]);
+    for (i = 0; i < s->stock.size; i++) seen |= card_bit(s->stock.cards[i]);
+    for (i = 0; i < s->n_attack; i++) {
+        seen |= card_bit(s->attack[i]);
+        if (s->cover[i] >= 0) seen |= card_bit(s->cover[i]);
+    }
+    ms_clear(&world.hand[other]);
+    for (i = 0; i < DU_DECK_SIZE; i++)
+        if (!(seen & card_bit(DECK[i]))) ms_add(&world.hand[other], DECK[i]);
+    if (world.hand[other].total != s->hand[other].total) return SOLVE_NOT_PERFECT;
+    sv.table = (SolveEntry *)scratch;
+    while (entries * 2 * sizeof(SolveEntry) <= scratch_bytes && entries < ((uint64_t)1 << 40))
+        entries = entries ? entries * 2 : 1;
+    sv.mask = entries > 1 && scratch != NULL ? entries - 1 : 0;
+    if (sv.mask) memset(scratch, 0, (size_t)entries * sizeof(SolveEntry));
+    sv.nodes = 0;
+    sv.budget = budget;
+    sv.round = s->h.round_index;
+    sv.aborted = 0;
+    sign = p == 0 ? 1 : -1;                    /* seat 0's values to the mover's */
+    for (k = 0; k < n; k++) values[k] = SOLVE_UNKNOWN;
+    greedy_values(&world, legal, n, order_value);
+    for (k = 0; k < n; k++) order[k] = k;
+    for (k = 1; k < n; k++) {                  /* GreedyBot's best first, ties in legal order */
+        o = order[k];
+        for (i = k; i > 0 && order_value[order[i - 1]] < order_value[o]; i--) order[i] = order[i - 1];
+        order[i] = o;
+    }
+    for (j = 0; j < n; j++) {
+        k = order[j];
+        /* every: each move's exact value (the full window); else only whether it is better
+         * than the best so far (a window above it, in seat 0's terms), and stop at a win */
+        alpha = -2;
+        beta = 2;
+        if (!every && best > -2) {
+            if (sign > 0)
+                alpha = best;
+            else
+                beta = -best;
+        }
+        v = sign * solve_child(&sv, &world, legal[k], alpha, beta);
+        if (sv.aborted) return SOLVE_OVER_BUDGET;
+        if (every || v > best) values[k] = (int8_t)v;
+        if (v > best) best = v;
+        if (!every && best == SOLVE_WIN) break;
+    }
+    return 0;
 }
 
 /* Random play with this game's hooks called directly (kernel.h, play_loop). */
@@ -1009,7 +1200,8 @@ const GameHooks DU_HOOKS = {
     .hand_cards = NULL,
     .play = du_play,
     .refuse = du_refuse,
-    .num_refusals = NUM_REFUSALS
+    .num_refusals = NUM_REFUSALS,
+    .solve = du_solve
 };
 
 /* ---------------------------------------------------------------- the game for the C ABI */
