@@ -16,7 +16,7 @@ def test_available_bots_and_their_parameters():
     assert bot_parameters("GREEDY") == {"seed": None, "epsilon": 0.0}
     assert bot_parameters("ismcts") == {"iterations": None, "think_ms": None, "seed": None,
                                         "exploration": 0.7, "horizon": None, "rollout": "game",
-                                        "prior": 0.25, "reward": None}
+                                        "prior": 0.25, "reward": None, "solver": 0}
     assert bot_parameters("level") == {"level": 3, "seed": None}
 
 

@@ -190,6 +190,7 @@ def test_a_token_miss_rereads_the_seats_off_the_event_loop(client, monkeypatch):
     monkeypatch.setattr(server, "deployment", Shared(server))
     monkeypatch.setattr(server.store, "seats", seats)
     monkeypatch.setattr(server.writer, "seats", seats)
+    monkeypatch.setattr(server.reads.store, "seats", seats)     # the reads lane's connection
     r = client.get(f"/api/tables/{made['table']}", params={"token": "not-a-token"})
     assert r.status_code == 403
     assert on_loop == [False]

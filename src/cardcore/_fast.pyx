@@ -736,8 +736,8 @@ cdef class GameState:
 
     def solve_moves(self, long long budget=SOLVE_BUDGET, bint every=False):
         """The exact result of each legal move for the seat to move, where the game can solve
-        the position from what that seat knows (its ``solve`` hook: Durak's two-player
-        endgame): ``[(action id, value), ...]`` in legal order, the value the mover's under
+        the position from what that seat knows (its ``solve`` hook, e.g. an endgame where
+        every card is known): ``[(action id, value), ...]`` in legal order, the value the mover's under
         best play by every seat, 1 a win, 0 a draw, -1 a loss; with ``every=False`` the
         moves after the first one as good as any are ``None`` (not searched). ``None`` when
         the game has no solver, the position is not one it solves, or more than ``budget``

@@ -69,8 +69,8 @@ class ISMCTSBot(Bot):
     of the rollout policy's move in the tree (0: none), ``reward`` "win" or "points" (None:
     the game's ``search_reward``; see the module docstring). ``last_iterations`` is the
     number of iterations the latest decision ran. ``solver`` > 0 lets the game's exact
-    solver (``GameState.solve_moves``, where the game has one: Durak's two-player endgame)
-    visit up to that many positions first: when it proves a win or a draw, the bot plays that
+    solver (``GameState.solve_moves``, where the game has one, e.g. for an endgame with every
+    card known) visit up to that many positions first: when it proves a win or a draw, the bot plays that
     move, and hints give the exact results (1 a win, 0.5 a draw, 0 a loss); when every move
     loses against best play, or the budget runs out, the search decides as usual (it plays
     for the other side's mistakes). Bad values: ConfigError naming the parameter."""

@@ -185,8 +185,8 @@ def _refuse_if_served(db: str, force: bool) -> None:
     finally:
         store.close()
     if servers:
-        raise ConfigError(Words(N_("{count} connection(s) of `cardcore serve` use the "
-                                   "database: stop its servers first"), {"count": servers}),
+        raise ConfigError(Words(N_("`cardcore serve` uses the database (connections: {count}): "
+                                   "stop its servers first"), {"count": servers}),
                           "db")
     if (counts["open"] or counts["finished"]) and not force:
         raise ConfigError(N_("the database holds tables: stop its servers, then --force to "
