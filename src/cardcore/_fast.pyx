@@ -737,12 +737,12 @@ cdef class GameState:
     def solve_moves(self, long long budget=SOLVE_BUDGET, bint every=False):
         """The exact result of each legal move for the seat to move, where the game can solve
         the position from what that seat knows (its ``solve`` hook, e.g. an endgame where
-        every card is known): ``[(action id, value), ...]`` in legal order, the value the mover's under
-        best play by every seat, 1 a win, 0 a draw, -1 a loss; with ``every=False`` the
-        moves after the first one as good as any are ``None`` (not searched). ``None`` when
-        the game has no solver, the position is not one it solves, or more than ``budget``
-        positions would be visited (a fixed count, so the answer does not depend on the
-        machine). The search runs without the GIL."""
+        every card is known): ``[(action id, value), ...]`` in legal order, the value the
+        mover's under best play by every seat, 1 a win, 0 a draw, -1 a loss; with
+        ``every=False`` the moves after the first one as good as any are ``None`` (not
+        searched). ``None`` when the game has no solver, the position is not one it solves,
+        or more than ``budget`` positions would be visited (a fixed count, so the answer does
+        not depend on the machine). The search runs without the GIL."""
         self.ready()
         if self.hooks.solve == NULL or self.h.to_move < 0:
             return None
