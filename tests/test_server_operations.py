@@ -235,7 +235,7 @@ def test_postgresql_backup_and_restore_with_pg_dump(tmp_path, pg_cluster):
         rows = json.loads(admin("list", "--db", url, "--json").stdout)
         assert [r["process"] for r in rows] == [_process_of(s)]       # its lease's owner
         busy = admin("restore", str(tmp_path / "pg.dump"), "--db", url, "--force")
-        assert busy.returncode == 2 and "`cardcore serve` use the database" in busy.stderr
+        assert busy.returncode == 2 and "`cardcore serve` uses the database" in busy.stderr
     finally:
         s.stop()
     fresh = pg_cluster.new_database()
