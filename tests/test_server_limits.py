@@ -380,6 +380,31 @@ def test_a_head_over_the_limit_is_431_when_embedded(tmp_path):
         assert c.get("/api/games").status_code == 200
 
 
+def test_a_client_that_leaves_mid_body_changes_nothing_and_logs_no_traceback(server):
+    # A proxy failing over (HAProxy's shutdown-sessions) or a closed tab cuts a POST after
+    # its head: the server logs the request 499 and does not apply half a move.
+    _, _, made = create(server.port)
+    table, token = made["table"], made["seats"]["0"]
+    before = request(server.port, "GET", f"/api/tables/{table}",
+                     headers={"Authorization": f"Bearer {token}"})[2]
+    head = (f"POST /api/tables/{table}/actions HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+            f"Authorization: Bearer {token}\r\nContent-Type: application/json\r\n"
+            "Content-Length: 1000\r\n\r\n")
+    with socket.create_connection(("127.0.0.1", server.port)) as raw:
+        raw.sendall(head.encode() + b'{"action": ')
+        time.sleep(0.3)
+    deadline = time.monotonic() + 10
+    while f"/api/tables/{table}/actions" not in server.log_text() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    text = server.log_text()
+    assert "Traceback" not in text and "ERROR" not in text, text[-2000:]
+    line = next(x for x in text.splitlines() if f"POST /api/tables/{table}/actions" in x)
+    assert '" 499' in line
+    after = request(server.port, "GET", f"/api/tables/{table}",
+                    headers={"Authorization": f"Bearer {token}"})[2]
+    assert after == before
+
+
 def test_body_limit_is_an_option(tmp_path):
     with TestClient(create_app(tmp_path / "t.sqlite3", limits=Limits(max_body=100))) as c:
         body = json.dumps({"game": "kings_stakes", "options": {"x": "y" * 100}})

@@ -21,7 +21,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -49,6 +49,8 @@ Handler = Callable[[Context, Request], Awaitable[Response]]
 # Frames past this are cut by the WebSocket layer itself (close 1009, no error message first);
 # messages between max_message and this get the 413 error message, then close 1009.
 WS_FRAME_CAP = 1024 * 1024
+# The access log's status for a request whose client went away before its body was read.
+CLIENT_CLOSED = 499
 
 
 def create_app(db_path: str | Path = "cardcore-tables.sqlite3", bot_delay: float = 0.0, *,
@@ -173,7 +175,8 @@ def _routes(ctx: Context) -> list[BaseRoute]:
 def _api_route(ctx: Context, path: str, handlers: dict[str, Handler]) -> Route:
     """One route per path, its handler by method (so that a 405 lists every method of the
     path in its Allow header); an ``ApiError`` is answered as JSON in the reader's language,
-    a wrong credential counted against its address, a bug logged and answered 500."""
+    a wrong credential counted against its address, a bug logged and answered 500, a
+    request whose client left before its body was read logged 499 (nginx's "client closed")."""
     async def endpoint(request: Request) -> Response:
         method = "GET" if request.method == "HEAD" else request.method
         try:
@@ -193,6 +196,8 @@ def _api_route(ctx: Context, path: str, handlers: dict[str, Handler]) -> Route:
             if e.status == 401:
                 response.headers["WWW-Authenticate"] = "Bearer"
             return response
+        except ClientDisconnect:            # gone mid-body (a proxy's failover, a closed tab):
+            return Response(status_code=CLIENT_CLOSED)   # nothing ran; nobody to answer
         except Exception:                   # a bug: say so in JSON, keep serving
             log.exception("error in %s %s", request.method, request.url.path)
             return json_response(ApiError(500, N_("internal error")).body(), 500)
