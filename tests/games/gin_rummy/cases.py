@@ -14,7 +14,7 @@ END_WORDS = {
     "repeated": {"en": "upcard and discard it again", "ru": "карту и сбрасывают её же"},
     "one_hand": {"en": "has laid off and melded", "ru": "соперник доложил и выложил свои"},
     "match_to": {"en": "reaches the game's target", "ru": "набирает очки, до которых идёт игра"},
-    "hands": {"en": "after the hundredth hand", "ru": "после сотой сдачи"},
+    "hands": {"en": "after the fiftieth hand", "ru": "после пятидесятой сдачи"},
 }
 
 # tests/test_options_schema.py: refused (option, value, players); accepted (options, players).

@@ -7,7 +7,7 @@ from cardcore import ConfigError, IllegalActionError, new_game
 from cardcore.bots import make_bot
 from cardcore.cards import card_id, card_str
 from cardcore.games.gin_rummy._state import (
-    NUM_MELDS, card_value, deadwood, meld_cards, to_os_index,
+    MAX_HANDS, NUM_MELDS, card_value, deadwood, meld_cards, to_os_index,
 )
 
 # Seat 0: three runs (A-2-3 of spades, 4-5-6 of clubs, 7-8-9 of diamonds) and a king of hearts.
@@ -721,11 +721,11 @@ def test_gr_11_4_the_winner_deals_the_next_hand_and_its_opponent_starts():
     assert n.state.dealer == 1 and n.current_player == 0        # seat 1 dealt and deals again
 
 
-def test_gr_11_5_a_match_ends_after_its_hundredth_hand():
+def test_gr_11_5_a_match_ends_after_its_fiftieth_hand():
     g = _knock_61(match_to=1000)
     while not g.is_over:
         _repeat_hand(g)
-    assert g.state.round_index == 100 and not g.state.target_reached
+    assert g.state.round_index == MAX_HANDS == 50 and not g.state.target_reached
     assert g.state.scores() == [2 * (61 + 100 + 25), 0]
     assert g.events()[-1]["reason_code"] == "hands" and g.events()[-1]["rule"] == "GR-11.5"
     assert len(g.action_log()) <= g.max_game_length

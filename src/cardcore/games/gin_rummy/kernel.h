@@ -42,7 +42,7 @@ enum {
     GR_MAX_MATCH_TO = 1000,           /* GR-11.1: the match_to option's bound */
     GR_GAME_BONUS = 100,              /* GR-11.3: pagat's game bonus */
     GR_BOX_BONUS = 25,                /* GR-11.3: pagat's box (line) bonus, per hand won */
-    GR_MAX_HANDS = 100                /* GR-11.5: a match ends after this many hands */
+    GR_MAX_HANDS = 50                 /* GR-11.5: a match ends after this many hands */
 };
 
 /* ---------------------------------------------------------------- action table */

@@ -14,7 +14,7 @@ REASONS: dict[str, str | tuple[str, str]] = {
     "repeated": N_("both players put back the upcard they drew"),
     "one_hand": N_("its one hand is played"),
     "match_to": N_("a player's points reached the game's target"),
-    "hands": N_("the hundredth hand is played"),
+    "hands": N_("the fiftieth hand is played"),
 }
 
 # Who plays next, when the turn passes.
