@@ -7,7 +7,7 @@ from cardcore import ConfigError, IllegalActionError, new_game
 from cardcore.bots import make_bot
 from cardcore.cards import card_id, card_str
 from cardcore.games.gin_rummy._state import (
-    NUM_MELDS, card_value, deadwood, meld_cards, to_os_index,
+    MAX_HANDS, NUM_MELDS, card_value, deadwood, meld_cards, to_os_index,
 )
 
 # Seat 0: three runs (A-2-3 of spades, 4-5-6 of clubs, 7-8-9 of diamonds) and a king of hearts.
@@ -571,3 +571,182 @@ def test_gr_5_3_the_refusals_at_the_wall_and_after_it():
                 g.apply(action)
             assert str(caught.value) == f"{text} [{rule}]" and caught.value.rule == rule
             assert g.view(0) == before
+
+
+# ---------------------------------------------------------------- GR-9.1: the card taken, big gin
+def _piece(game, seat, name):
+    """The set places of an observation piece."""
+    obs = game.observation_tensor(seat)
+    at, n = {p: (a, k) for p, a, k in game.observation_pieces}[name]
+    return [i for i in range(n) if obs[at + i]]
+
+
+def test_gr_9_1_the_card_taken_this_turn_in_the_view_and_the_tensor():
+    g = deal(KNOCKER, LOOSE, "2H")
+    assert g.view(0)["taken"] == [] and _piece(g, 0, "taken") == []
+    g.apply("draw upcard")
+    two = to_os_index(card_id("2H"))
+    for seat in (0, 1):                               # everybody saw it taken
+        assert g.view(seat)["taken"] == ["2H"] and _piece(g, seat, "taken") == [two]
+    assert g.view(None)["taken"] == ["2H"]
+    g.apply("card KH")                                # the turn passes: no card taken now
+    assert g.view(1)["taken"] == [] and _piece(g, 1, "taken") == []
+    g.apply("draw stock")                             # from the stock: nothing taken face up
+    assert g.view(1)["taken"] == [] and _piece(g, 0, "taken") == []
+    # the openspiel variant is untouched: the new pieces follow it
+    size = sum(n for name, _, n in g.observation_pieces if name.startswith("openspiel_"))
+    assert g.observation_variants["openspiel"] == (size,)
+    assert [name for name, _, _ in g.observation_pieces][-5:] == [
+        "taken", "big_gin", "hand_number", "dealer", "hands_won"]
+
+
+def test_gr_9_1_big_gin_in_the_view_and_the_tensor():
+    g = deal(GIN, NO_10D, "JD", big_gin_bonus=31)
+    g.apply("draw upcard")
+    g.apply("knock")
+    assert not g.view(1)["big_gin"] and _piece(g, 1, "big_gin") == []
+    assert g.view(0)["taken"] == ["JD"]               # the knocker's turn goes on
+    g.apply("pass")                                   # keep eleven cards: big gin
+    for seat in (0, 1):
+        assert g.view(seat)["big_gin"] and _piece(g, seat, "big_gin") == [0]
+
+
+# ---------------------------------------------------------------- GR-11: the match
+def _knock_61(**options):
+    """The first hand: seat 0 knocks and scores 61 (test_gr_8_1's hand)."""
+    g = knocked_and_laid(**options)
+    for action in ("pass", "card 10D", "pass", "pass"):
+        g.apply(action)
+    return g
+
+
+def _repeat_hand(g):
+    """A hand with no score: both take the upcard and discard it again (GR-8.3)."""
+    for _ in range(2):
+        g.apply("draw upcard")
+        g.apply(f"card {g.view(g.current_player)['taken'][0]}")
+
+
+def test_gr_11_1_a_match_plays_hands_until_a_total_reaches_match_to():
+    one = _knock_61()
+    assert one.is_over and one.state.round_index == 1          # match_to 0: one hand
+    g = _knock_61(match_to=100)
+    assert not g.is_over and g.state.round_index == 1           # 61 < 100: the next hand
+    assert g.view(0)["phase"] == "first_upcard" and len(g.view(1)["hand"]) == 10
+    assert sorted(g.state.all_cards()) == list(range(52))
+    assert g.view(0)["melds"] == [[], []] and g.view(0)["known"] == [[], []]
+    g = _knock_61(match_to=61)                                  # 61 reaches 61: over
+    assert g.is_over and g.state.target_reached
+    assert g.events()[-1]["reason_code"] == "match_to" and g.events()[-1]["rule"] == "GR-11.1"
+    with pytest.raises(ConfigError, match="GR-11.1"):
+        new_game("gin_rummy", match_to=1001)
+    with pytest.raises(ConfigError, match="GR-11.1"):
+        new_game("gin_rummy", match_to=-1)
+
+
+def test_gr_11_2_only_the_hands_winner_scores_and_returns_are_the_difference():
+    g = _knock_61(match_to=100)
+    assert g.state.scores() == [61, 0] and g.returns() == [0.0, 0.0]     # not over yet
+    end = [e for e in g.events() if e["kind"] == "hand_end"][0]
+    assert end["scores"] == [61, 0] and end["breakdown"]["totals"] == [61, 0]
+    assert {c["seat"] for c in end["breakdown"]["components"]} == {0}
+    # the hands as they were laid down, not the next hand's
+    assert end["reason_seat"] == 0 and end["hands"][0] == ["2H"] and len(end["hands"][1]) == 9
+    # the undercutter scores in a match, the knocker nothing
+    hand0 = KNOCKER[:-1] + ["9H"]
+    u = deal(hand0, "AC AD AH 3C 3D 3H 4H 5H 6H 2C".split(), "2H", undercut_bonus=20,
+             match_to=100)
+    for action in ("draw upcard", "knock", "card 2H", "meld AS 2S 3S", "meld 4C 5C 6C",
+                   "meld 7D 8D 9D", "pass", "pass", "meld AC AD AH", "meld 3C 3D 3H",
+                   "meld 4H 5H 6H", "pass"):
+        u.apply(action)
+    assert u.state.scores() == [0, 27]
+    assert u.state.hands_won() == [0, 1]
+    # a hand with no score has no winner
+    n = deal(KNOCKER, LOOSE, "2H", match_to=100)
+    _repeat_hand(n)
+    assert n.state.round_index == 1 and n.state.scores() == [0, 0]
+    assert n.state.hands_won() == [0, 0]
+
+
+def test_gr_11_3_game_box_and_shutout_bonuses():
+    g = _knock_61(match_to=50)
+    # 61, the game bonus 100, one box 25; seat 1 won no hand: all of it doubled
+    assert g.is_over and g.state.scores() == [2 * (61 + 100 + 25), 0]
+    assert g.returns() == [372.0, -372.0] and g.winners == [0]
+    end = [e for e in g.events() if e["kind"] == "hand_end"][-1]
+    rows = [(c["what"], c["rule"], c["points"], c.get("count"))
+            for c in end["breakdown"]["components"]]
+    assert rows[-3:] == [("game bonus", "GR-11.3", 100, None), ("box bonus", "GR-11.3", 25, 1),
+                         ("shutout", "GR-11.3", 186, None)]
+    # no shutout when the loser won a hand: seat 1 undercuts first, then seat 0 wins
+    hand0 = KNOCKER[:-1] + ["9H"]
+    m = deal(hand0, "AC AD AH 3C 3D 3H 4H 5H 6H 2C".split(), "2H", undercut_bonus=20,
+             match_to=30)
+    for action in ("draw upcard", "knock", "card 2H", "meld AS 2S 3S", "meld 4C 5C 6C",
+                   "meld 7D 8D 9D", "pass", "pass", "meld AC AD AH", "meld 3C 3D 3H",
+                   "meld 4H 5H 6H", "pass"):
+        m.apply(action)
+    assert m.state.scores() == [0, 27] and not m.is_over
+    bot = make_bot("greedy", 3)
+    while not m.is_over:
+        m.apply(bot.choose_id(m))
+    won = m.state.hands_won()
+    totals = m.state.scores()
+    winner = m.winners[0]
+    loser = 1 - winner
+    shut = won[loser] == 0
+    assert won[1] >= 1 and not (shut and loser == 1)
+    assert m.returns() == [float(totals[0] - totals[1]), float(totals[1] - totals[0])]
+    assert totals[loser] == sum(r for r in _hand_points(m, loser)) + 25 * won[loser]
+
+
+def _hand_points(game, seat):
+    """The points seat scored in each hand ended (the hand_end breakdowns' hand rows)."""
+    return [c["points"] for e in game.events() if e["kind"] == "hand_end"
+            for c in e["breakdown"]["components"]
+            if c["seat"] == seat and c["rule"] != "GR-11.3"]
+
+
+def test_gr_11_4_the_winner_deals_the_next_hand_and_its_opponent_starts():
+    g = _knock_61(match_to=100)
+    assert g.state.dealer == 0 and g.current_player == 1        # seat 0 won: it deals
+    deal_event = [e for e in g.events() if e["kind"] == "deal"][-1]
+    assert deal_event["hand"] == 2 and deal_event["dealer"] == 0
+    assert g.view(0)["hand_number"] == 2 and _piece(g, 0, "dealer") == [0]
+    _repeat_hand(g)                                             # no score: the same dealer
+    assert g.state.round_index == 2 and g.state.dealer == 0 and g.current_player == 1
+    n = deal(KNOCKER, LOOSE, "2H", match_to=100)
+    _repeat_hand(n)
+    assert n.state.dealer == 1 and n.current_player == 0        # seat 1 dealt and deals again
+
+
+def test_gr_11_5_a_match_ends_after_its_fiftieth_hand():
+    g = _knock_61(match_to=1000)
+    while not g.is_over:
+        _repeat_hand(g)
+    assert g.state.round_index == MAX_HANDS == 50 and not g.state.target_reached
+    assert g.state.scores() == [2 * (61 + 100 + 25), 0]
+    assert g.events()[-1]["reason_code"] == "hands" and g.events()[-1]["rule"] == "GR-11.5"
+    assert len(g.action_log()) <= g.max_game_length
+    # level totals: nobody scores the game bonus, nor a shutout
+    n = deal(KNOCKER, LOOSE, "2H", match_to=100)
+    while not n.is_over:
+        _repeat_hand(n)
+    assert n.state.scores() == [0, 0] and n.returns() == [0.0, 0.0] and n.winners == [0, 1]
+
+
+def test_gr_11_6_the_view_and_the_tensor_show_the_match():
+    g = _knock_61(match_to=100)
+    for seat in (0, 1, None):
+        v = g.view(seat)
+        assert v["match_to"] == 100 and v["hand_number"] == 2
+        assert v["scores"] == [61, 0] and v["hands_won"] == [1, 0]
+    pieces = {name: (at, n) for name, at, n in g.observation_pieces}
+    obs = g.observation_tensor(1)
+    assert list(obs[pieces["scores"][0]:][:2]) == [61.0, 0.0]
+    assert list(obs[pieces["hands_won"][0]:][:2]) == [1.0, 0.0]
+    assert obs[pieces["hand_number"][0]] == 2.0
+    assert new_game("gin_rummy").view(0)["match_to"] == 0
+    lines = g.table_lines(0)
+    assert any("Hand 2" in line and "61" in line for line in lines)

@@ -27,8 +27,8 @@ from cardcore.i18n import N_, _
 from cardcore.narrate import seat_name
 from cardcore.game import ActionSpec, Game, JSONValue, Option, ShortMatch, flag, int_between
 from cardcore.games.gin_rummy._state import (
-    MAX_BONUS, MAX_HAND_SIZE, MAX_KNOCK_CARD, MAX_LAYOFF_LIMIT, MIN_HAND_SIZE, NUM_CARDS, PHASES,
-    GinRummyState,
+    BOX_BONUS, GAME_BONUS, MAX_BONUS, MAX_HAND_SIZE, MAX_HANDS, MAX_KNOCK_CARD,
+    MAX_LAYOFF_LIMIT, MAX_MATCH_TO, MIN_HAND_SIZE, NUM_CARDS, PHASES, GinRummyState,
     action_table, deal_plan, gin_rummy_deck, meld_cards, observation_pieces,
 )
 from cardcore.games.gin_rummy._state import (  # the action ids by name
@@ -66,14 +66,15 @@ class GinRummy(Game):
     ``gin_bonus`` (25), ``undercut_bonus`` (25), ``oklahoma`` (False), ``hand_size`` (10); and
     pagat's standard readings, off by default: ``rediscard_upcard`` (True),
     ``big_gin_bonus`` (0), ``layoff_limit`` (2; 10: no limit), ``undercut_on_equal``
-    (False), ``wall_knock`` (True)."""
+    (False), ``wall_knock`` (True), ``match_to`` (0: one hand; pagat: 100, GR-11)."""
 
     _state: GinRummyState
 
     name = "gin_rummy"
     title = "Gin Rummy"
     rule_prefix = "GR"
-    # A match is one hand (GR-8): players call it a hand, and its end is "hand_end".
+    # A match is one hand (GR-8.4), or hands up to match_to points (GR-11): players call a
+    # round a hand, and its end is "hand_end".
     round_name = "hand"
     search_horizon = "match"
     # The difficulty levels (make_bot("level:N")), calibrated by one 400-hand tournament of the
@@ -125,6 +126,8 @@ class GinRummy(Game):
                                     "equal deadwood undercuts the knocker"),
         "wall_knock": Option(True, flag("GR-5.3"),
                              "at the wall, the next player may take the upcard to knock"),
+        "match_to": Option(0, int_between(0, MAX_MATCH_TO, "GR-11.1"),
+                           "play hands until a total reaches this (0: one hand; pagat: 100)"),
     }
     conformance_configs = [
         {},
@@ -137,6 +140,9 @@ class GinRummy(Game):
         {"rediscard_upcard": False, "big_gin_bonus": 31, "layoff_limit": 10,
          "undercut_on_equal": True, "wall_knock": False},
         {"layoff_limit": 1, "big_gin_bonus": 10, "knock_card": 0},
+        # pagat's whole game: its readings and the match to 100 (GR-11)
+        {"rediscard_upcard": False, "big_gin_bonus": 31, "layoff_limit": 10,
+         "undercut_on_equal": True, "wall_knock": False, "match_to": 100},
     ]
 
     @classmethod
@@ -166,6 +172,14 @@ class GinRummy(Game):
             "knocked": s.knocked(),
             "passed_first_upcard": s.passed_first_upcard(),
             "upcard_draws": s.upcard_draws,
+            # GR-9.1: the card taken face up this turn (everybody saw it) and big gin; a list,
+            # so that a turn's end is no null (the server's merge patches cannot set one)
+            "taken": [card_str(taken)] if (taken := s.taken) is not None else [],
+            "big_gin": s.big_gin,
+            # GR-11: the match (scores are its totals): the hand's number and hands won
+            "match_to": self.options["match_to"],
+            "hand_number": s.round_index + (0 if s.is_over else 1),
+            "hands_won": s.hands_won(),
             # GR-5.1: the seat's own least deadwood (nobody else's)
             "deadwood": s.deadwood(player) if player is not None else None,
             # GR-8.1: the hands are laid down to be counted once the hand is over
@@ -199,26 +213,35 @@ class GinRummy(Game):
     @classmethod
     def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
         """GR-8.1: at most the dearest hand of ten and the (big) gin bonus; at worst that or
-        the knock card and the undercut bonus."""
+        the knock card and the undercut bonus. GR-11: a match's winner has at most the target
+        less one and a hand's points, the game bonus and a box bonus per hand, doubled."""
         gin = max(options["gin_bonus"], options["big_gin_bonus"])
         top = float(MAX_HAND_VALUE + gin + options["undercut_bonus"])
+        if options["match_to"]:
+            top = 2 * (options["match_to"] - 1 + top + GAME_BONUS + BOX_BONUS * MAX_HANDS)
         return (-top, top)
 
     @classmethod
     def observation_bounds_of(cls, players: int, options: Mapping[str, Any]
                               ) -> Mapping[str, tuple[float, float]]:
-        """Every piece is 0..1 (one-hots and card sets) but the scores (the returns)."""
+        """Every piece is 0..1 (one-hots and card sets) but the scores (the returns; a
+        match's totals, GR-11.2) and the match's counts of hands."""
         bounds = {name: (0.0, 1.0) for name, _, _ in observation_pieces()}
         bounds["scores"] = cls.utility_range_of(players, options)
+        if options["match_to"]:
+            bounds["scores"] = (0.0, bounds["scores"][1])
+        bounds["hand_number"] = bounds["hands_won"] = (0.0, float(MAX_HANDS))
         return bounds
 
     @classmethod
     def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
         """A bound on the actions of a game: a draw and a discard per turn, for the 49 upcard
         draws GR-8.2 allows and every card of the stock above the wall, and the first
-        upcard's and the knock's actions (END_ACTIONS covers them)."""
+        upcard's and the knock's actions (END_ACTIONS covers them); a match, GR-11.5's
+        hands."""
         stock: int = NUM_CARDS - 2 * int(options["hand_size"]) - 1
-        return 2 * (MAX_UPCARD_DRAWS + stock) + END_ACTIONS
+        hands = MAX_HANDS if options["match_to"] else 1
+        return hands * (2 * (MAX_UPCARD_DRAWS + stock) + END_ACTIONS)
 
     def table_lines(self, player: int) -> list[str]:
         """The public table as plain-text lines, for terminal front ends."""
@@ -234,7 +257,14 @@ class GinRummy(Game):
                     name=seat_name(player)(p), melds="  ".join(" ".join(m) for m in v["melds"][p])))
         if v["deadwood"] is not None:
             lines.append(_("Your deadwood: {points}").format(points=v["deadwood"]))
-        if v["phase"] == "over":
+        if v["taken"]:
+            lines.append(_("Taken from the discard pile this turn: {card}").format(
+                card=v["taken"][0]))
+        if v["match_to"]:
+            lines.append(_("Hand {hand}   points {scores} (game to {target})").format(
+                hand=v["hand_number"], scores="  ".join(str(c) for c in v["scores"]),
+                target=v["match_to"]))
+        elif v["phase"] == "over":
             lines.append(_("Points: {scores}").format(scores="  ".join(
                 str(c) for c in v["scores"])))
         return lines

@@ -41,6 +41,10 @@ cdef extern from "cardcore/games/gin_rummy/kernel.h" nogil:
         GR_MIN_HAND_SIZE
         GR_MAX_BONUS
         GR_MAX_LAYOFF_LIMIT
+        GR_MAX_MATCH_TO
+        GR_GAME_BONUS
+        GR_BOX_BONUS
+        GR_MAX_HANDS
     enum:
         GR_A_DRAW_UPCARD
         GR_A_DRAW_STOCK
@@ -51,6 +55,8 @@ cdef extern from "cardcore/games/gin_rummy/kernel.h" nogil:
         GR_NUM_ACTIONS
     enum:
         GR_PH_FIRST_UPCARD
+        GR_PH_DISCARD
+        GR_PH_KNOCK
         GR_PH_OVER
         GR_NUM_PHASES
     enum:
@@ -75,6 +81,7 @@ cdef extern from "cardcore/games/gin_rummy/kernel.h" nogil:
         int32_t layoff_limit
         bint undercut_on_equal
         bint wall_knock
+        int32_t match_to
 
     ctypedef struct GRState:
         Header h
@@ -101,6 +108,11 @@ cdef extern from "cardcore/games/gin_rummy/kernel.h" nogil:
         bint big_gin
         int32_t end_reason
         int32_t result[GR_PLAYERS]
+        int32_t total[GR_PLAYERS]
+        int32_t hands_won[GR_PLAYERS]
+        uint64_t final_hand[GR_PLAYERS]
+        int32_t last_knocker
+        bint reached
         int32_t n_rows
         int32_t obs_offset[GR_NUM_PIECES + 1]
         int32_t obs_size
@@ -138,6 +150,10 @@ MIN_HAND_SIZE = GR_MIN_HAND_SIZE
 MAX_HAND_SIZE = GR_MAX_HAND_SIZE
 MAX_BONUS = GR_MAX_BONUS
 MAX_LAYOFF_LIMIT = GR_MAX_LAYOFF_LIMIT
+MAX_MATCH_TO = GR_MAX_MATCH_TO
+GAME_BONUS = GR_GAME_BONUS        # GR-11.3
+BOX_BONUS = GR_BOX_BONUS          # GR-11.3, per hand won
+MAX_HANDS = GR_MAX_HANDS          # GR-11.5
 
 
 def to_card_id(int index) -> int:
@@ -207,8 +223,9 @@ def gin_rummy_deck() -> list:
 # The hand-end breakdown, per seat: the difference of the deadwood and the bonuses, or no
 # score without a knock (indexes into BREAKDOWN_WHAT and BREAKDOWN_RULES, kernel.c's GR_ROW_*).
 BREAKDOWN_WHAT = ("no knock", "deadwood difference", "gin bonus", "undercut bonus",
-                  "big gin bonus")
-BREAKDOWN_RULES = ("GR-8.4", "GR-8.1", "GR-8.1", "GR-8.1", "GR-6.4")
+                  "big gin bonus", "game bonus", "box bonus", "shutout")
+BREAKDOWN_RULES = ("GR-8.4", "GR-8.1", "GR-8.1", "GR-8.1", "GR-6.4", "GR-11.3", "GR-11.3",
+                   "GR-11.3")
 
 PHASES = ("first_upcard", "draw", "discard", "knock", "layoff", "wall", "over")
 END_REASONS = ("", "knock", "wall", "upcards", "repeated")
@@ -237,7 +254,8 @@ OBS_NAMES = (
     "openspiel_player", "openspiel_private_hand", "openspiel_current_player",
     "openspiel_knock_card", "openspiel_upcard", "openspiel_discard_pile",
     "openspiel_stock_size", "openspiel_layed_melds", "phase", "layoffs", "known_cards",
-    "passed_first_upcard", "knocked", "scores")
+    "passed_first_upcard", "knocked", "scores", "taken", "big_gin", "hand_number", "dealer",
+    "hands_won")
 
 if len(OBS_NAMES) != GR_NUM_PIECES:
     raise ImportError("the observation layout and OBS_NAMES disagree")
@@ -270,7 +288,7 @@ cdef class GinRummyState(GameState):
             raise ValueError(f"players must be {GR_PLAYERS}")
         init_header(&self.d.h, players, deck, gin_rummy_deck())
         # The options resolved as the C ABI gives them (GR_KERNEL's option order): one setup.
-        cdef int64_t values[10]
+        cdef int64_t values[11]
         values[0] = options["knock_card"]
         values[1] = options["gin_bonus"]
         values[2] = options["undercut_bonus"]
@@ -281,6 +299,7 @@ cdef class GinRummyState(GameState):
         values[7] = options["layoff_limit"]
         values[8] = bool(options["undercut_on_equal"])
         values[9] = bool(options["wall_knock"])
+        values[10] = options["match_to"]
         if gr_init(&self.d, players, values) != 0:
             raise ValueError("an option is out of range")
 
@@ -378,7 +397,39 @@ cdef class GinRummyState(GameState):
         return END_REASONS[self.d.end_reason]
 
     def results(self) -> list:
+        """GR-8.1: the last hand's points (zero-sum)."""
         return [self.d.result[p] for p in range(GR_PLAYERS)]
+
+    @property
+    def taken(self):
+        """GR-9.1: the card (a cardcore id) taken face up this turn, while it is that
+        player's turn (everybody saw it taken); None otherwise."""
+        if self.d.h.phase != GR_PH_DISCARD and self.d.h.phase != GR_PH_KNOCK:
+            return None
+        return None if self.d.taken < 0 else gr_card_id(self.d.taken)
+
+    def totals(self) -> list:
+        """GR-11.2: the match's points so far (0 without match_to)."""
+        return [self.d.total[p] for p in range(GR_PLAYERS)]
+
+    def hands_won(self) -> list:
+        """GR-11.3: the hands each seat won (scored points in)."""
+        return [self.d.hands_won[p] for p in range(GR_PLAYERS)]
+
+    def final_hand(self, p) -> list:
+        """The cards seat p held when the last hand ended (laid down to be counted, GR-8.1);
+        in a match the next hand is already dealt."""
+        return mask_cards(self.d.final_hand[self.check_seat(p)])
+
+    @property
+    def target_reached(self) -> bool:
+        """GR-11.1: a total reached match_to (else GR-11.5's last hand ended the match)."""
+        return bool(self.d.reached)
+
+    @property
+    def last_knocker(self):
+        """The seat that knocked in the last hand ended, or None."""
+        return None if self.d.last_knocker < 0 else self.d.last_knocker
 
 
 check_state_class(GinRummyState)

@@ -6,7 +6,8 @@ action kinds ``draw_upcard`` / ``draw_stock`` (the card it took: only the drawer
 ``card`` (a discard, the knocker's discard or a layoff) / ``knock`` / ``meld`` / ``pass``
 (rule GR-6.4: the knocker keeps eleven cards, big gin),
 ``to_discard`` (the upcard not taken goes out of play, GR-4.1), ``hand_end`` (GR-8: why, the
-hands laid down and the breakdown the kernel's scoring wrote) and ``match_end``. Who sees
+hands laid down and the breakdown the kernel's scoring wrote; with ``match_to`` the next
+hand's ``deal`` follows, GR-11) and ``match_end``. Who sees
 which cards follows from the kernel's zones.
 """
 from __future__ import annotations
@@ -38,7 +39,13 @@ class GinRummyNarrator(Narrator):
     }
 
     def match_reason(self, post: GameState) -> dict[str, Any]:
-        return {"reason_code": "one_hand", "rule": "GR-8.1"}
+        options = self.game.options
+        if not options["match_to"]:
+            return {"reason_code": "one_hand", "rule": "GR-8.1"}
+        s: GinRummyState = post  # type: ignore[assignment]
+        if s.target_reached:
+            return {"reason_code": "match_to", "rule": "GR-11.1"}
+        return {"reason_code": "hands", "rule": "GR-11.5"}
 
     def deal(self, state: GameState) -> list[Raw]:
         s: GinRummyState = state  # type: ignore[assignment]
@@ -100,9 +107,10 @@ class GinRummyNarrator(Narrator):
         b: GinRummyState = post  # type: ignore[assignment]
         reason, rule = ENDS[b.end_reason]
         named: dict[str, Any] = {}
-        if b.end_reason == "knock":
-            named["reason_seat"] = b.knocked().index(True)
-        hands = [format_cards(b.hand(p), sort=True) for p in range(self.players)]
+        if b.end_reason == "knock" and b.last_knocker is not None:
+            named["reason_seat"] = b.last_knocker
+        # the hands as the hand ended (in a match, the next hand is dealt already: GR-11.4)
+        hands = [format_cards(b.final_hand(p), sort=True) for p in range(self.players)]
         return [public("hand_end", None, hand=b.round_index, reason_code=reason, rule=rule,
                        **named, hands=hands, breakdown=self.breakdown_of(b),
                        scores=list(b.scores()), score_direction="higher is better")]

@@ -307,15 +307,16 @@ static int gr_known_cards(const void *state, int zone, int instance, uint8_t *ou
 }
 
 /* ---------------------------------------------------------------- the deal (GR-2) */
-static void gr_start(void *state) {
-    GRState *s = (GRState *)state;
+/* A hand: the header's dealer deals the other seat's cards first, then its own, then the
+ * upcard (GR-2.1, GR-2.3); the other seat acts first (GR-2.2, GR-11.4). A stacked deck deals
+ * the first hand only; the later hands are shuffled with the game's generator. */
+static void new_hand(GRState *s) {
     uint8_t order[NUM_CARDS];
-    int i, hs = s->opt.hand_size;
-    s->h.dealer = 1;                              /* GR-2.2: seat 0 acts first */
+    int i, p, hs = s->opt.hand_size, first = other(s->h.dealer);
     deal_prologue(&s->h, s->deck, NUM_CARDS, order);
-    s->hand[0] = s->hand[1] = 0;
-    for (i = 0; i < hs; i++) s->hand[0] |= bit(gr_os_index(order[i]));
-    for (i = hs; i < 2 * hs; i++) s->hand[1] |= bit(gr_os_index(order[i]));
+    s->hand[first] = s->hand[s->h.dealer] = 0;
+    for (i = 0; i < hs; i++) s->hand[first] |= bit(gr_os_index(order[i]));
+    for (i = hs; i < 2 * hs; i++) s->hand[s->h.dealer] |= bit(gr_os_index(order[i]));
     s->upcard = gr_os_index(order[2 * hs]);       /* GR-2.3 */
     s->prev_upcard = -1;
     s->stock.size = 0;
@@ -326,11 +327,32 @@ static void gr_start(void *state) {
         s->knock_card = gr_card_value(s->upcard);
         if (s->knock_card == 1) s->knock_card = 0;
     }
+    for (p = 0; p < PLAYERS; p++) {               /* the last hand's table is cleared */
+        s->known[p] = 0;
+        s->deadwood[p] = 0;
+        s->knocked[p] = 0;
+        s->passed_first[p] = 0;
+        s->n_melds[p] = 0;
+    }
+    s->finished_layoffs = 0;
+    s->repeated_move = 0;
+    s->draw_upcards = 0;
+    s->n_layoffs = 0;
     s->drawn = -1;
     s->taken = -1;
     s->big_gin = 0;
     s->h.phase = PH_FIRST_UPCARD;
-    s->h.to_move = 0;
+    s->h.to_move = first;
+}
+
+/* GR-2.2: seat 1 deals the first hand (and every hand without match_to). */
+static void gr_start(void *state) {
+    GRState *s = (GRState *)state;
+    s->h.dealer = 1;
+    s->total[0] = s->total[1] = 0;
+    s->hands_won[0] = s->hands_won[1] = 0;
+    s->last_knocker = -1;
+    new_hand(s);
 }
 
 /* ---------------------------------------------------------------- legality */
@@ -621,24 +643,78 @@ static int gr_breakdown(const void *state, BreakdownRow *out, int capacity) {
     return copy_breakdown(s->rows, s->n_rows, out, capacity);
 }
 
+/* GR-11.3: the match's end: the game bonus to the player ahead (the one who reached
+ * match_to; GR-11.5: none on equal totals), each player's box bonus, and the shutout doubles
+ * the winner's total when the other won no hand. */
+static void end_match(GRState *s) {
+    int p, w = s->total[0] > s->total[1] ? 0 : s->total[1] > s->total[0] ? 1 : -1;
+    if (w >= 0) {
+        s->total[w] += GR_GAME_BONUS;
+        add_row(s, w, GR_ROW_GAME, -1, GR_GAME_BONUS);
+    }
+    for (p = 0; p < PLAYERS; p++)
+        if (s->hands_won[p] > 0) {
+            s->total[p] += GR_BOX_BONUS * s->hands_won[p];
+            add_row(s, p, GR_ROW_BOX, s->hands_won[p], GR_BOX_BONUS * s->hands_won[p]);
+        }
+    if (w >= 0 && s->hands_won[other(w)] == 0) {
+        add_row(s, w, GR_ROW_SHUTOUT, -1, s->total[w]);
+        s->total[w] *= 2;
+    }
+}
+
+/* GR-11.2: in a match only the hand's winner scores (its rows are kept, the other's are its
+ * opposite); the winner deals the next hand (GR-11.4) until a total reaches match_to. */
+static int match_hand(GRState *s) {
+    int w = s->result[0] > 0 ? 0 : s->result[1] > 0 ? 1 : -1, i, n = 0;
+    if (w < 0) return 0;
+    for (i = 0; i < s->n_rows; i++)
+        if (s->rows[i].owner == w) s->rows[n++] = s->rows[i];
+    s->n_rows = n;
+    s->total[w] += s->result[w];
+    s->hands_won[w] += 1;
+    s->h.dealer = w;
+    return s->total[w] >= s->opt.match_to;
+}
+
 static void end_game(GRState *s, int reason) {
+    int p, done = 1;
     s->end_reason = reason;
+    s->last_knocker = s->knocked[0] ? 0 : s->knocked[1] ? 1 : -1;
+    for (p = 0; p < PLAYERS; p++) s->final_hand[p] = s->hand[p];
     gr_score(s);
-    s->h.round_index = 1;
+    s->h.round_index += 1;
+    if (s->opt.match_to > 0) {
+        s->reached = match_hand(s);
+        done = s->reached || s->h.round_index >= GR_MAX_HANDS;
+        if (!done) {
+            new_hand(s);
+            return;
+        }
+        end_match(s);
+    }
     s->h.phase = PH_OVER;
     s->h.to_move = -1;
 }
 
+/* One hand: the hand's points (GR-8.1); a match: the difference of the totals (GR-11.2). */
 static void gr_returns(const void *state, double *out) {
     const GRState *s = (const GRState *)state;
+    if (s->opt.match_to > 0) {
+        out[0] = (double)(s->total[0] - s->total[1]);
+        out[1] = -out[0];
+        return;
+    }
     out[0] = (double)s->result[0];
     out[1] = (double)s->result[1];
 }
 
+/* One hand: the hand's points; a match: the totals (GR-11.2, with GR-11.3's bonuses). */
 static void gr_scores(const void *state, int32_t *out) {
     const GRState *s = (const GRState *)state;
-    out[0] = s->result[0];
-    out[1] = s->result[1];
+    const int32_t *points = s->opt.match_to > 0 ? s->total : s->result;
+    out[0] = points[0];
+    out[1] = points[1];
 }
 
 /* ---------------------------------------------------------------- the per-seat projection */
@@ -646,7 +722,8 @@ int gr_obs_layout(int32_t *offset) {
     static const int32_t SIZE[NUM_PIECES] = {
         PLAYERS, PLAYERS * NUM_CARDS, PLAYERS, GR_MAX_KNOCK_CARD, NUM_CARDS, NUM_CARDS,
         NUM_CARDS, PLAYERS * NUM_MELDS,
-        GR_NUM_PHASES, NUM_CARDS, NUM_CARDS, PLAYERS, PLAYERS, PLAYERS};
+        GR_NUM_PHASES, NUM_CARDS, NUM_CARDS, PLAYERS, PLAYERS, PLAYERS,
+        NUM_CARDS, 1, 1, PLAYERS, PLAYERS};
     int i, at = 0;
     for (i = 0; i < NUM_PIECES; i++) {
         offset[i] = at;
@@ -667,8 +744,16 @@ static void put_mask(float *out, uint64_t cards) {
     }
 }
 
+/* GR-9.1: the card taken face up this turn (everybody saw it taken), while it is that
+ * player's turn; -1 otherwise. */
+static int taken_now(const GRState *s) {
+    return s->h.phase == PH_DISCARD || s->h.phase == PH_KNOCK ? s->taken : -1;
+}
+
 /* What `seat` sees: OpenSpiel's observation tensor piece for piece, then the phase, the
- * layoffs, the cards it saw the other take face up, the passes, the knock and the scores. */
+ * layoffs, the cards it saw the other take face up, the passes, the knock, the scores (a
+ * match's totals), the card taken this turn, big gin, and the match: the hand's number, the
+ * dealer and the hands won. */
 static void gr_observe(const void *state, int seat, float *out) {
     const GRState *s = (const GRState *)state;
     const int32_t *o = s->obs_offset;
@@ -689,8 +774,13 @@ static void gr_observe(const void *state, int seat, float *out) {
     for (p = 0; p < PLAYERS; p++) {
         out[o[GR_P_PASSED] + p] = (float)s->passed_first[p];
         out[o[GR_P_KNOCKED] + p] = (float)s->knocked[p];
-        out[o[GR_P_SCORES] + p] = (float)s->result[p];
+        out[o[GR_P_SCORES] + p] = (float)(s->opt.match_to > 0 ? s->total[p] : s->result[p]);
+        out[o[GR_P_HANDS_WON] + p] = (float)s->hands_won[p];
     }
+    if (taken_now(s) >= 0) out[o[GR_P_TAKEN] + taken_now(s)] = 1.0f;
+    out[o[GR_P_BIG_GIN]] = (float)s->big_gin;
+    out[o[GR_P_HAND_NUMBER]] = (float)(s->h.round_index + (s->h.to_move < 0 ? 0 : 1));
+    out[o[GR_P_DEALER] + s->h.dealer] = 1.0f;
 }
 
 /* ---------------------------------------------------------------- determinization */
@@ -859,7 +949,7 @@ const GameHooks GR_HOOKS = {
 enum {
     O_KNOCK_CARD = 0, O_GIN_BONUS, O_UNDERCUT_BONUS, O_OKLAHOMA, O_HAND_SIZE,
     O_REDISCARD_UPCARD, O_BIG_GIN_BONUS, O_LAYOFF_LIMIT, O_UNDERCUT_ON_EQUAL, O_WALL_KNOCK,
-    NUM_OPTIONS
+    O_MATCH_TO, NUM_OPTIONS
 };
 
 /* The Python options_spec, option for option (cardcore.games.gin_rummy.GinRummy). */
@@ -874,6 +964,7 @@ static const OptionSpec GR_OPTIONS[NUM_OPTIONS] = {
     {"layoff_limit", OPT_INT, "GR-7.4", 2, 1, GR_MAX_LAYOFF_LIMIT, 0, NULL, 0, 0},
     {"undercut_on_equal", OPT_FLAG, "GR-8.5", 0, 0, 0, 0, NULL, 0, 0},
     {"wall_knock", OPT_FLAG, "GR-5.3", 1, 0, 0, 0, NULL, 0, 0},
+    {"match_to", OPT_INT, "GR-11.1", 0, 0, GR_MAX_MATCH_TO, 0, NULL, 0, 0},
 };
 
 int gr_init(void *state, int players, const int64_t *values) {
@@ -890,6 +981,7 @@ int gr_init(void *state, int players, const int64_t *values) {
     if (values[O_LAYOFF_LIMIT] < 1 || values[O_LAYOFF_LIMIT] > GR_MAX_LAYOFF_LIMIT) return -1;
     if (values[O_UNDERCUT_ON_EQUAL] < 0 || values[O_UNDERCUT_ON_EQUAL] > 1) return -1;
     if (values[O_WALL_KNOCK] < 0 || values[O_WALL_KNOCK] > 1) return -1;
+    if (values[O_MATCH_TO] < 0 || values[O_MATCH_TO] > GR_MAX_MATCH_TO) return -1;
     s->h.players = players;
     s->h.to_move = -1;
     s->opt.knock_card = (int32_t)values[O_KNOCK_CARD];
@@ -902,6 +994,7 @@ int gr_init(void *state, int players, const int64_t *values) {
     s->opt.layoff_limit = (int32_t)values[O_LAYOFF_LIMIT];
     s->opt.undercut_on_equal = (int)values[O_UNDERCUT_ON_EQUAL];
     s->opt.wall_knock = (int)values[O_WALL_KNOCK];
+    s->opt.match_to = (int32_t)values[O_MATCH_TO];
     for (k = 0; k < NUM_CARDS; k++) s->deck[k] = (uint8_t)k;
     s->upcard = s->prev_upcard = -1;
     s->drawn = s->taken = -1;

@@ -38,7 +38,11 @@ enum {
     GR_MIN_HAND_SIZE = 2,
     GR_MAX_KNOCK_CARD = 10,           /* GR-5.1: OpenSpiel's tensor has ten places for it */
     GR_MAX_BONUS = 1000,
-    GR_MAX_LAYOFF_LIMIT = 10          /* GR-7.4: no end of a run takes more than ten cards */
+    GR_MAX_LAYOFF_LIMIT = 10,         /* GR-7.4: no end of a run takes more than ten cards */
+    GR_MAX_MATCH_TO = 1000,           /* GR-11.1: the match_to option's bound */
+    GR_GAME_BONUS = 100,              /* GR-11.3: pagat's game bonus */
+    GR_BOX_BONUS = 25,                /* GR-11.3: pagat's box (line) bonus, per hand won */
+    GR_MAX_HANDS = 50                 /* GR-11.5: a match ends after this many hands */
 };
 
 /* ---------------------------------------------------------------- action table */
@@ -90,8 +94,13 @@ enum {
     GR_P_KNOWN = 10,         /* 52: the opponent's cards the observer saw it take */
     GR_P_PASSED = 11,        /* 2: passed on the first upcard */
     GR_P_KNOCKED = 12,       /* 2 */
-    GR_P_SCORES = 13,        /* 2 */
-    GR_NUM_PIECES = 14
+    GR_P_SCORES = 13,        /* 2: the hand's points; in a match the totals (GR-11.2) */
+    GR_P_TAKEN = 14,         /* 52: the card taken face up this turn (GR-4.2, GR-9.1) */
+    GR_P_BIG_GIN = 15,       /* 1: the knocker keeps eleven cards (GR-6.4) */
+    GR_P_HAND_NUMBER = 16,   /* 1: the hand being played, from 1 (GR-11.1) */
+    GR_P_DEALER = 17,        /* 2: one-hot (GR-2.2, GR-11.4) */
+    GR_P_HANDS_WON = 18,     /* 2: per seat (GR-11.3) */
+    GR_NUM_PIECES = 19
 };
 
 enum {
@@ -100,6 +109,9 @@ enum {
     GR_ROW_GIN = 2,
     GR_ROW_UNDERCUT = 3,
     GR_ROW_BIG_GIN = 4,
+    GR_ROW_GAME = 5,         /* GR-11.3: the match's end */
+    GR_ROW_BOX = 6,
+    GR_ROW_SHUTOUT = 7,
     GR_MAX_ROWS = 8
 };
 
@@ -116,6 +128,7 @@ typedef struct GROptions {
     int32_t layoff_limit;              /* GR-7.4: cards laid off at each end of a run (10: all) */
     int undercut_on_equal;             /* GR-8.5: 0 (OpenSpiel) an undercut needs less deadwood */
     int wall_knock;                    /* GR-5.3: 1 (OpenSpiel) the wall's knock (GR-5.2) is played */
+    int32_t match_to;                  /* GR-11.1: 0 = one hand (OpenSpiel); pagat: 100 */
 } GROptions;
 
 typedef struct GRState {
@@ -142,7 +155,12 @@ typedef struct GRState {
     int32_t taken;                     /* GR-4.2: the upcard taken this turn, or -1 */
     int big_gin;                       /* GR-6.4: the knocker keeps its eleven cards */
     int32_t end_reason;                /* GR_END_* once over */
-    int32_t result[GR_PLAYERS];        /* GR-8.1: the returns */
+    int32_t result[GR_PLAYERS];        /* GR-8.1: the hand's points (one hand: the returns) */
+    int32_t total[GR_PLAYERS];         /* GR-11.2: the match's points so far (with match_to) */
+    int32_t hands_won[GR_PLAYERS];     /* GR-11.3 */
+    uint64_t final_hand[GR_PLAYERS];   /* the cards each held when the last hand ended (GR-8.1) */
+    int32_t last_knocker;              /* who knocked in the last hand ended, or -1 */
+    int reached;                       /* GR-11.1: a total reached match_to (not GR-11.5) */
     int32_t n_rows;
     BreakdownRow rows[GR_MAX_ROWS];
     int32_t obs_offset[GR_NUM_PIECES + 1];
@@ -195,7 +213,7 @@ int gr_zone_cards(const void *state, int zone, int instance, uint8_t *out);
 
 /* The C ABI: setup from resolved option values (GR_KERNEL's option order: knock_card,
  * gin_bonus, undercut_bonus, oklahoma, hand_size, rediscard_upcard, big_gin_bonus,
- * layoff_limit, undercut_on_equal, wall_knock), an action's notation, the
+ * layoff_limit, undercut_on_equal, wall_knock, match_to), an action's notation, the
  * composition. */
 int gr_init(void *state, int players, const int64_t *values);
 int gr_action_label(const void *state, int action, char *buf, size_t len);

@@ -31,6 +31,17 @@ def view(seat: Schema, max_players: int) -> dict[str, Schema]:
                       "spectator"),
         "final_hands": d(nullable(per_seat_cards), "both hands once the hand is over "
                          "(GR-8.1); null until then"),
+        "taken": d({**CARDS, "maxItems": 1}, "the card taken face up this turn, while it is "
+                   "that player's turn: everybody saw it taken (GR-4.2, GR-9.1); empty "
+                   "otherwise"),
+        "big_gin": d({"type": "boolean"}, "the knocker kept all eleven cards: big gin "
+                     "(GR-6.4)"),
+        "match_to": d(NAT, "the points a total must reach to end the match; 0: one hand "
+                      "(GR-11.1)"),
+        "hand_number": d(NAT, "the hand being played, from 1; once over, the hands played "
+                         "(GR-11.1)"),
+        "hands_won": d({"type": "array", "items": NAT, "minItems": 2, "maxItems": 2},
+                       "per seat, the hands it won: its box bonus (GR-11.3)"),
     }
 
 

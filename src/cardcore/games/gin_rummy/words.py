@@ -6,13 +6,15 @@ from __future__ import annotations
 from cardcore.i18n import N_, P_, _
 from cardcore.narrate import Event, Line, Phrase, Said, Who
 
-# Why the hand (the match: GR-8) ended, by the events' ``reason_code``.
+# Why the hand (the match: GR-8, GR-11) ended, by the events' ``reason_code``.
 REASONS: dict[str, str | tuple[str, str]] = {
     "knock": (N_("you knocked"), N_("{name} knocked")),
     "wall": N_("two cards were left in the stock and nobody knocked"),
     "upcards": N_("the upcard was drawn fifty times"),
     "repeated": N_("both players put back the upcard they drew"),
     "one_hand": N_("its one hand is played"),
+    "match_to": N_("a player's points reached the game's target"),
+    "hands": N_("the fiftieth hand is played"),
 }
 
 # Who plays next, when the turn passes.
