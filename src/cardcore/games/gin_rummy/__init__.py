@@ -76,7 +76,12 @@ class GinRummy(Game):
     # A match is one hand (GR-8.4), or hands up to match_to points (GR-11): players call a
     # round a hand, and its end is "hand_end".
     round_name = "hand"
-    search_horizon = "match"
+    # The search plays to the hand's end: with one hand that is the match's end (the same
+    # moves as a "match" horizon, seed for seed); in a match to match_to points a rollout
+    # through every later hand cost 10x the time and says little of the move at hand. The
+    # hand's points, not only its win, are what a match to a target adds up.
+    search_horizon = "round"
+    search_reward = "points"
     # The difficulty levels (make_bot("level:N")), calibrated by one 400-hand tournament of the
     # five (benchmarks/calibrate_levels.py, levels.md, games/gin_rummy.md "Bots"). Greedy play
     # (knock at once, keep the melds) is strong here and the search gains little over it: a
