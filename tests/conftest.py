@@ -76,3 +76,31 @@ def pytest_collection_modifyitems(config: Any, items: list[pytest.Item]) -> None
         if isinstance(param, tuple) and len(param) == 2 and isinstance(param[0], str) \
                 and isinstance(param[1], dict) and repr(param) not in firsts:
             item.add_marker(slow)
+
+
+GROUPS_LOST = pytest.StashKey[str]()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """In an xdist worker under --dist loadgroup, each grouped test's nodeid must end in
+    "@group" (how xdist's scheduler finds the group). Where it does not (pytest 9.2 with
+    pytest-xdist 3.8, pytest-xdist#1386), the groups are silently split over the workers:
+    every module-scoped setup runs once per worker and the shared folders race. Every test
+    then fails, saying why (an error raised here would crash the worker without a word)."""
+    config = session.config
+    if not hasattr(config, "workerinput") or not config.getvalue("loadgroup"):
+        return
+    for item in session.items:
+        group = item.get_closest_marker("xdist_group")
+        if group is not None and not item.nodeid.endswith(f"@{group.args[0]}"):
+            config.stash[GROUPS_LOST] = (
+                f"pytest-xdist's --dist loadgroup does not group with pytest {pytest.__version__}"
+                f" ({item.nodeid} lost its group {group.args[0]!r}; pytest-xdist#1386): "
+                "install what pyproject.toml's [test] extra asks for (pytest<9.2)")
+            return
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    lost = item.config.stash.get(GROUPS_LOST, None)
+    if lost is not None:
+        pytest.fail(lost, pytrace=False)
