@@ -63,7 +63,7 @@ def _xdist_group(item: pytest.Item) -> str | None:
 @pytest.hookimpl(tryfirst=True)   # before xdist reads the groups (and before -m deselects)
 def pytest_collection_modifyitems(config: Any, items: list[pytest.Item]) -> None:
     firsts = _first_configs()
-    slow = pytest.mark.slow
+    slow, later_config = pytest.mark.slow, pytest.mark.later_config
     for item in items:
         group = _xdist_group(item)
         if group is not None:
@@ -76,6 +76,7 @@ def pytest_collection_modifyitems(config: Any, items: list[pytest.Item]) -> None
         if isinstance(param, tuple) and len(param) == 2 and isinstance(param[0], str) \
                 and isinstance(param[1], dict) and repr(param) not in firsts:
             item.add_marker(slow)
+            item.add_marker(later_config)
 
 
 GROUPS_LOST = pytest.StashKey[str]()
