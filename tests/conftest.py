@@ -92,11 +92,12 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     if not hasattr(config, "workerinput") or not config.getvalue("loadgroup"):
         return
     for item in session.items:
-        group = item.get_closest_marker("xdist_group")
-        if group is not None and not item.nodeid.endswith(f"@{group.args[0]}"):
+        names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                        for m in item.iter_markers("xdist_group")})    # as xdist joins them
+        if names and not item.nodeid.endswith("@" + "_".join(names)):
             config.stash[GROUPS_LOST] = (
                 f"pytest-xdist's --dist loadgroup does not group with pytest {pytest.__version__}"
-                f" ({item.nodeid} lost its group {group.args[0]!r}; pytest-xdist#1386): "
+                f" ({item.nodeid} lost its group {'_'.join(names)!r}; pytest-xdist#1386): "
                 "install what pyproject.toml's [test] extra asks for (pytest<9.2)")
             return
 
