@@ -63,7 +63,7 @@ def _xdist_group(item: pytest.Item) -> str | None:
 @pytest.hookimpl(tryfirst=True)   # before xdist reads the groups (and before -m deselects)
 def pytest_collection_modifyitems(config: Any, items: list[pytest.Item]) -> None:
     firsts = _first_configs()
-    slow = pytest.mark.slow
+    slow, later_config = pytest.mark.slow, pytest.mark.later_config
     for item in items:
         group = _xdist_group(item)
         if group is not None:
@@ -76,3 +76,33 @@ def pytest_collection_modifyitems(config: Any, items: list[pytest.Item]) -> None
         if isinstance(param, tuple) and len(param) == 2 and isinstance(param[0], str) \
                 and isinstance(param[1], dict) and repr(param) not in firsts:
             item.add_marker(slow)
+            item.add_marker(later_config)
+
+
+GROUPS_LOST = pytest.StashKey[str]()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """In an xdist worker under --dist loadgroup, each grouped test's nodeid must end in
+    "@group" (how xdist's scheduler finds the group). Where it does not (pytest 9.2 with
+    pytest-xdist 3.8, pytest-xdist#1386), the groups are silently split over the workers:
+    every module-scoped setup runs once per worker and the shared folders race. Every test
+    then fails, saying why (an error raised here would crash the worker without a word)."""
+    config = session.config
+    if not hasattr(config, "workerinput") or not config.getvalue("loadgroup"):
+        return
+    for item in session.items:
+        names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                        for m in item.iter_markers("xdist_group")})    # as xdist joins them
+        if names and not item.nodeid.endswith("@" + "_".join(names)):
+            config.stash[GROUPS_LOST] = (
+                f"pytest-xdist's --dist loadgroup does not group with pytest {pytest.__version__}"
+                f" ({item.nodeid} lost its group {'_'.join(names)!r}; pytest-xdist#1386): "
+                "install what pyproject.toml's [test] extra asks for (pytest<9.2)")
+            return
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    lost = item.config.stash.get(GROUPS_LOST, None)
+    if lost is not None:
+        pytest.fail(lost, pytrace=False)

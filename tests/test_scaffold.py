@@ -6,10 +6,11 @@ public command (once, for both). The first compiles the game's module alone and 
 fresh interpreter (the registry discovers the game as it discovers every game), the game's own
 tests and every case of the suite parametrized over the games (contract, rule IDs named by
 tests, zones and moves, random playouts with invariants, JSON round trips and schemas, texts
-and catalogs in English and Russian, bot levels, vector opponents, server, adapters), then the
-checks across all games. The second builds the C library's two other targets from the same
-tree, the native library and WebAssembly (its C kernel beside every other game's), and plays
-the new game to its end through the native library's ABI.
+and catalogs in English and Russian, bot levels, vector opponents, server, adapters) on the
+game's first configuration, then the checks across all games. The second builds the C
+library's two other targets from the same tree, the native library and WebAssembly (its C
+kernel beside every other game's), and plays the new game to its end through the native
+library's ABI.
 """
 from __future__ import annotations
 
@@ -34,9 +35,13 @@ NAME, TITLE, PREFIX = "sample_game", "Sample Game", "SG"
 
 # The whole suite runs on the generated game, selected by -k NAME (its own tests and every case
 # the generic tests parametrize over the games), but for the suites that need a browser or a
-# PostgreSQL cluster (CI runs those for the real games).
+# PostgreSQL cluster (CI runs those for the real games), and on its first configuration only
+# (-m "not later_config", tests/conftest.py). The template is Crazy Eights under other names
+# (test_the_template_is_crazy_eights_under_other_names), whose every configuration the suite
+# runs; what the scaffold can break (a name, a prefix, a catalog, a registration) breaks the
+# first configuration too. The later ones were 458 of the 838 cases, half the run's CPU time.
 LEFT_OUT = ["--ignore-glob=tests/test_*browser*.py", "--ignore-glob=tests/test_server_pg*.py",
-            "--ignore=tests/test_scaffold.py"]
+            "--ignore=tests/test_scaffold.py", "-m", "not later_config"]
 
 
 def test_the_scaffold_plans_the_three_places_with_every_name_put_in(tmp_path):
@@ -188,7 +193,7 @@ def test_the_generated_game_passes_the_generic_suite_untouched(generated):
     tail = suite.stdout[-4000:]
     assert suite.returncode == 0, tail
     passed = int(re.search(r"(\d+) passed", tail).group(1))
-    assert passed >= 600, tail          # the game's own tests and the generic cases ran
+    assert passed >= 300, tail          # the game's own tests and the generic cases ran
     # The checks across all games (distinct prefixes, the recipe names every requirement).
     whole = run(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                 "tests/test_contract.py", "tests/test_rulebooks.py")

@@ -62,29 +62,50 @@ def test_du_13_1_a_several_card_attack_by_taps_in_russian(browser, web_server, v
         shot(tab, f"durak-several-cards-{viewport}")
 
 
-@pytest.mark.parametrize("viewport", ["phone", "laptop"])
-def test_du_12_a_three_hand_match_with_the_fools_count_in_russian(browser, web_server, viewport):
-    """hands=3: three hands by taps, a row of the fool's count after each, the match's end
-    says the count; the rematch's table starts from it (a row «до этой игры»)."""
-    for tab in russian_page(browser, PHONE if viewport == "phone" else LAPTOP):
-        start_from_lobby(tab, web_server, "durak", options={"hands": "3"}, seed=3)
-        play_to_the_end(tab, random.Random(3), prefer=("attack", "beat", "pass"))
-        tab.wait_for_function("() => document.body.dataset.panel === 'match'")
-        rows = tab.locator("#score-table tbody tr")
-        assert rows.count() == 3
-        counts = [list(map(int, rows.nth(k).inner_text().split()[1:])) for k in range(3)]
-        assert all(a <= b for row0, row1 in zip(counts, counts[1:])
-                   for a, b in zip(row0, row1))                  # a running count
-        assert sum(counts[-1]) <= 3
-        assert "Все партии сыграны. Счёт дураков:" in tab.inner_text("#log")
-        shot(tab, f"durak-three-hands-{viewport}")
-        # «Реванш» continues the count: the new match's score table starts from it
-        old = tab.url
-        tab.click("#rematch")
-        tab.wait_for_url(lambda url: url != old)
-        tab.wait_for_selector("#score-table tr.carried")
-        carried = tab.locator("#score-table tr.carried").inner_text().split()
-        assert carried[:3] == ["до", "этой", "игры"], carried
-        assert list(map(int, carried[3:])) == counts[-1], (carried, counts)
-        assert tab.locator("#score-table tbody tr").count() == 1
-        shot(tab, f"durak-rematch-count-{viewport}")
+def fools_count(tab) -> list[list[int]]:
+    """The score table's rows: each hand's running fool's count, seat by seat."""
+    rows = tab.locator("#score-table tbody tr")
+    return [list(map(int, rows.nth(k).inner_text().split()[1:])) for k in range(rows.count())]
+
+
+def check_match_end(tab, viewport) -> list[list[int]]:
+    tab.wait_for_function("() => document.body.dataset.panel === 'match'")
+    counts = fools_count(tab)
+    assert len(counts) == 3
+    assert all(a <= b for row0, row1 in zip(counts, counts[1:])
+               for a, b in zip(row0, row1))                  # a running count
+    assert sum(counts[-1]) <= 3
+    assert "Все партии сыграны. Счёт дураков:" in tab.inner_text("#log")
+    shot(tab, f"durak-three-hands-{viewport}")
+    return counts
+
+
+def check_carried(tab, viewport, counts) -> None:
+    tab.wait_for_selector("#score-table tr.carried")
+    carried = tab.locator("#score-table tr.carried").inner_text().split()
+    assert carried[:3] == ["до", "этой", "игры"], carried
+    assert list(map(int, carried[3:])) == counts[-1], (carried, counts)
+    assert tab.locator("#score-table tbody tr").count() == 1
+    shot(tab, f"durak-rematch-count-{viewport}")
+
+
+def test_du_12_a_three_hand_match_with_the_fools_count_in_russian(browser, web_server):
+    """hands=3: three hands by taps on a phone, a row of the fool's count after each, the
+    match's end says the count; the rematch's table starts from it (a row «до этой игры»).
+    The same two tables then read on a laptop (its seat's link in a tab of that size): the
+    hands are played once, since taps on a laptop play a whole hand in
+    test_a_durak_hand_by_clicks and the count is the server's, not the viewport's."""
+    for phone in russian_page(browser, PHONE):
+        for laptop in russian_page(browser, LAPTOP):
+            start_from_lobby(phone, web_server, "durak", options={"hands": "3"}, seed=3)
+            play_to_the_end(phone, random.Random(3), prefer=("attack", "beat", "pass"))
+            counts = check_match_end(phone, "phone")
+            finished = phone.url
+            laptop.goto(finished)
+            assert check_match_end(laptop, "laptop") == counts
+            # «Реванш» continues the count: the new match's score table starts from it
+            phone.click("#rematch")
+            phone.wait_for_url(lambda url: url != finished)
+            check_carried(phone, "phone", counts)
+            laptop.goto(phone.url)
+            check_carried(laptop, "laptop", counts)
