@@ -446,8 +446,8 @@ typedef struct GameHooks {
                                  * so that the compiler calls legal and apply directly */
     refuse_fn refuse;           /* why an id is not legal now (a Refusal) */
     int num_refusals;           /* the game's refusal templates: reasons are 0..num_refusals-1 */
-    /* version 2 */
-    solve_fn solve;             /* optional: exact play where the mover knows every card (hooks_solve) */
+    /* version 2; read through hooks_solve */
+    solve_fn solve;             /* optional: exact play where the mover knows every card */
 } GameHooks;
 
 /* Does the table hold this field (is it as long as the field's end)? */
