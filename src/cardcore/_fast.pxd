@@ -164,6 +164,8 @@ cdef extern from "cardcore/core/kernel.h" nogil:
                              int8_t* values) noexcept
 
     ctypedef struct GameHooks:
+        uint32_t size          # GAME_HOOKS_HEAD: the table's sizeof and version where built
+        uint32_t version
         const char* name
         size_t state_size
         int num_actions
@@ -187,7 +189,16 @@ cdef extern from "cardcore/core/kernel.h" nogil:
         play_fn play
         refuse_fn refuse
         int num_refusals
-        solve_fn solve
+        solve_fn solve         # version 2: read through hooks_solve
+
+    # The hook table's version (kernel.h): which tables the core reads, and the optional
+    # hooks added after version 1, NULL where a kernel's table ends before them.
+    const int CARDCORE_HOOKS_VERSION
+    const int CARDCORE_HOOKS_MIN_VERSION
+    const size_t GAME_HOOKS_MIN_SIZE
+    int hooks_compatible(const GameHooks* hooks) noexcept
+    const char* hooks_name(const GameHooks* hooks) noexcept
+    solve_fn hooks_solve(const GameHooks* hooks) noexcept
 
     enum:
         ZONE_CAPACITY

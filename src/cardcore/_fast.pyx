@@ -275,6 +275,8 @@ cdef GameHooks game_hooks(const char* name, size_t state_size, int num_actions, 
     has none: rollout, known_cards, hand_cards, refuse)."""
     cdef GameHooks hooks
     memset(&hooks, 0, sizeof(GameHooks))
+    hooks.size = sizeof(GameHooks)           # GAME_HOOKS_HEAD: built here, for this core
+    hooks.version = CARDCORE_HOOKS_VERSION
     hooks.name = name
     hooks.state_size = state_size
     hooks.num_actions = num_actions
@@ -302,8 +304,16 @@ cdef GameHooks game_hooks(const char* name, size_t state_size, int num_actions, 
 
 
 cdef int check_hooks(const GameHooks* hooks) except -1:
-    """Refuse, at the game module's import, a hook table with a missing part (no silent defaults)."""
-    name = (<bytes>hooks.name).decode() if hooks.name != NULL else "?"
+    """Refuse, at the game module's import, a hook table with a missing part (no silent
+    defaults) or one this core cannot read (built against another release's kernel.h)."""
+    cdef const char* known = hooks_name(hooks)    # NULL: too short to hold even the name
+    name = (<bytes>known).decode() if known != NULL else "?"
+    if not hooks_compatible(hooks):
+        raise ImportError(
+            f"game {name}: its hook table is version {hooks.version} of {hooks.size} bytes; "
+            f"this core reads versions {CARDCORE_HOOKS_MIN_VERSION}..{CARDCORE_HOOKS_VERSION} "
+            f"of {GAME_HOOKS_MIN_SIZE}..{sizeof(GameHooks)} bytes (build the game against "
+            f"this cardcore's headers; its table opens with GAME_HOOKS_HEAD)")
     cdef void* pointers[10]
     pointers[0] = <void*>hooks.start
     pointers[1] = <void*>hooks.legal
@@ -732,7 +742,7 @@ cdef class GameState:
     @property
     def has_solver(self) -> bool:
         """The game can solve some positions exactly (``solve_moves``)."""
-        return self.hooks != NULL and self.hooks.solve != NULL
+        return self.hooks != NULL and hooks_solve(self.hooks) != NULL
 
     def solve_moves(self, long long budget=SOLVE_BUDGET, bint every=False):
         """The exact result of each legal move for the seat to move, where the game can solve
@@ -744,7 +754,8 @@ cdef class GameState:
         or more than ``budget`` positions would be visited (a fixed count, so the answer does
         not depend on the machine). The search runs without the GIL."""
         self.ready()
-        if self.hooks.solve == NULL or self.h.to_move < 0:
+        cdef solve_fn solve = hooks_solve(self.hooks)    # NULL from an older kernel's table
+        if solve == NULL or self.h.to_move < 0:
             return None
         if budget < 1:
             raise ValueError("budget must be at least 1")
@@ -758,8 +769,8 @@ cdef class GameState:
             raise MemoryError()
         try:
             with nogil:
-                status = self.hooks.solve(self.data, self.legal_buf, n, every, budget, table,
-                                          size, values)
+                status = solve(self.data, self.legal_buf, n, every, budget, table, size,
+                               values)
         finally:
             PyMem_Free(table)
         if status != 0:

@@ -4,9 +4,15 @@
  * Built with -DCC_TEST_NOMEM (make test), the library's allocator fails the k-th allocation
  * for every k: each failure is an error code, never a crash or a leak.
  *
+ * The hook table's versions (kernel.h, GAME_HOOKS_HEAD): a kernel built against an older
+ * release's headers (a shorter table, no solve) is registered and plays, its solve NULL; a
+ * table claiming a newer version, or shorter than the first version's, is refused at
+ * registration with an error saying so (tests of the library's registry over the test's own).
+ *
  * Run by `make -C src/cardcore/core test` (tests/test_libcardcore.py does, and CI's
  * sanitizer job with SANITIZE=1). Prints "N passed, N failed" last. */
 #include "cardcore/core/cardcore.h"
+#include "cardcore/core/internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -246,11 +252,134 @@ static void out_of_memory(const char *name) {
 }
 #endif
 
+extern const GameKernel *const cc_registry[];
+
+/* A game played to its end through a handle of the test's registry: 0, or the failing step. */
+static int play_through(const GameKernel *const *registry, const char *name) {
+    cc_game *g = NULL;
+    char err[256];
+    int32_t ids[4096];
+    int steps = 0, n, status;
+    cc_search *search;
+    status = cc_internal_game_new(registry, name, 0, NULL, 11, &g, err, sizeof err);
+    if (status != CC_OK || g == NULL) return -1;
+    search = cc_search_new(g, 3, 0, 0, 0.7, 0.0);
+    status = search == NULL || cc_search_run(search, 20) != 0 || cc_search_best(search) < 0;
+    cc_search_free(search);
+    while (status == 0 && !cc_is_over(g) && steps++ < 100000) {
+        n = cc_legal_actions(g, ids, 4096);
+        if (n <= 0 || cc_apply(g, ids[(unsigned)steps % (unsigned)n], err, sizeof err) != CC_OK)
+            status = -2;
+    }
+    if (status == 0 && !cc_is_over(g)) status = -3;
+    cc_game_free(g);
+    return status;
+}
+
+/* The hook table's versions. The game with a solve hook stands in for an out-of-tree kernel:
+ * its table as an older release's headers built it (GAME_HOOKS_MIN_SIZE bytes, version 1,
+ * in an allocation of exactly that size, so that a read past its end is the sanitizers'
+ * error), as a newer core's headers would (version + 1), and too short or too long. */
+static void hook_versions(void) {
+    const GameKernel *solver = NULL;
+    GameKernel old_kernel, newer_kernel, short_kernel, long_kernel;
+    GameHooks newer, shortened, *old, *full;
+    const GameKernel *registry[6];
+    char err[512], expected[128];
+    cc_game *g = NULL;
+    int i, status;
+
+    for (i = 0; cc_registry[i] != NULL; i++) {
+        const GameHooks *hooks = cc_registry[i]->hooks;
+        CHECK(hooks->size == sizeof(GameHooks) && hooks->version == CARDCORE_HOOKS_VERSION
+              && hooks_compatible(hooks), "%s: its table opens with GAME_HOOKS_HEAD", hooks->name);
+        if (hooks_solve(hooks) != NULL) solver = cc_registry[i];
+    }
+    CHECK(solver != NULL, "a registered game has a solve hook");
+    if (solver == NULL) return;
+    CHECK(GAME_HOOKS_MIN_SIZE < sizeof(GameHooks) && GAME_HOOKS_MIN_SIZE
+          <= offsetof(GameHooks, solve), "version 1's table ends before solve");
+
+    /* An older release's table: no solve, and whatever follows it in memory is not read. */
+    old = (GameHooks *)malloc(GAME_HOOKS_MIN_SIZE);
+    full = (GameHooks *)malloc(sizeof(GameHooks));
+    if (old == NULL || full == NULL) {
+        free(old);
+        free(full);
+        CHECK(0, "malloc");
+        return;
+    }
+    memcpy(old, solver->hooks, GAME_HOOKS_MIN_SIZE);
+    old->size = (uint32_t)GAME_HOOKS_MIN_SIZE;
+    old->version = 1;
+    *full = *solver->hooks;          /* the bytes after the old table: a solve that is there */
+    full->size = (uint32_t)GAME_HOOKS_MIN_SIZE;
+    full->version = 1;
+    CHECK(hooks_compatible(old) && hooks_solve(old) == NULL, "an old table: compatible, no solve");
+    CHECK(hooks_solve(full) == NULL && full->solve != NULL,
+          "the table's size, not what lies after it, says there is no solve");
+    old_kernel = *solver;
+    old_kernel.hooks = old;
+    registry[0] = &old_kernel;
+    registry[1] = NULL;
+    CHECK(cc_internal_game_count(registry) == 1
+          && strcmp(cc_internal_game_name(registry, 0), solver->hooks->name) == 0,
+          "an old table is registered");
+    CHECK(play_through(registry, solver->hooks->name) == 0, "an old table plays and searches");
+
+    /* Refused at registration: a newer version, too short, longer than this core's. */
+    newer = *solver->hooks;
+    newer.version = CARDCORE_HOOKS_VERSION + 1;
+    newer_kernel = *solver;
+    newer_kernel.hooks = &newer;
+    shortened = *solver->hooks;
+    shortened.size = (uint32_t)GAME_HOOKS_MIN_SIZE - 4;
+    shortened.version = 1;
+    short_kernel = *solver;
+    short_kernel.hooks = &shortened;
+    *full = *solver->hooks;
+    full->size = (uint32_t)sizeof(GameHooks) + 8;
+    long_kernel = *solver;
+    long_kernel.hooks = full;
+    CHECK(!hooks_compatible(&newer) && !hooks_compatible(&shortened) && !hooks_compatible(full),
+          "newer, shorter and longer tables are refused");
+    registry[0] = &newer_kernel;
+    registry[1] = &short_kernel;
+    registry[2] = &long_kernel;
+    registry[3] = NULL;
+    CHECK(cc_internal_game_count(registry) == 0 && cc_internal_game_name(registry, 0) == NULL,
+          "no refused table is registered");
+    status = cc_internal_game_new(registry, solver->hooks->name, 0, NULL, 1, &g, err, sizeof err);
+    snprintf(expected, sizeof expected,
+             "is version %d of %d bytes; this library reads versions %d..%d",
+             CARDCORE_HOOKS_VERSION + 1, (int)sizeof(GameHooks), CARDCORE_HOOKS_MIN_VERSION,
+             CARDCORE_HOOKS_VERSION);
+    CHECK(status == CC_E_UNKNOWN_GAME && g == NULL && strstr(err, "is refused") != NULL
+          && strstr(err, expected) != NULL, "a newer table: refused, saying its version: %d %s",
+          status, err);
+    registry[0] = &short_kernel;
+    registry[1] = solver;             /* beside a good kernel of the same name: that one */
+    registry[2] = NULL;
+    CHECK(cc_internal_game_count(registry) == 1, "the good one of two is registered");
+    status = cc_internal_game_new(registry, solver->hooks->name, 0, NULL, 1, &g, err, sizeof err);
+    CHECK(status == CC_OK && g != NULL, "the good one plays: %d %s", status, err);
+    cc_game_free(g);
+    registry[0] = &short_kernel;
+    registry[1] = NULL;
+    status = cc_internal_game_new(registry, solver->hooks->name, 0, NULL, 1, &g, err, sizeof err);
+    CHECK(status == CC_E_UNKNOWN_GAME && g == NULL && strstr(err, "unknown game") != NULL
+          && strstr(err, "hook tables refused at registration: 1 ") != NULL,
+          "a short table (its name unread): refused: %s", err);
+    free(old);
+    free(full);
+}
+
 int main(void) {
     int i, players, count = cc_game_count();
     CHECK(cc_abi_version() == CC_ABI_VERSION, "ABI version");
     CHECK(count > 0, "no game registered");
     CHECK(cc_game_name(count) == NULL && cc_game_name(-1) == NULL, "game names out of range");
+    hook_versions();
     for (i = 0; i < count; i++) {
         const char *name = cc_game_name(i);
         hostile(name);

@@ -324,21 +324,73 @@ static int resolve_option(const OptionSpec *spec, const JsonValue *v, int player
 /* ------------------------------------------------------------------ the registry */
 CC_API int cc_abi_version(void) { return CC_ABI_VERSION; }
 
-CC_API int cc_game_count(void) {
-    int n = 0;
-    while (cc_registry[n] != NULL) n++;
+/* A registered game: in the registry, with a hook table this library can read (a kernel
+ * built against another release's kernel.h may not be: hooks_compatible). */
+static int registered(const GameKernel *kernel) { return hooks_compatible(kernel->hooks); }
+
+int cc_internal_game_count(const GameKernel *const *registry) {
+    int i, n = 0;
+    for (i = 0; registry[i] != NULL; i++) n += registered(registry[i]);
     return n;
 }
 
-CC_API const char *cc_game_name(int i) {
-    if (i < 0 || i >= cc_game_count()) return NULL;
-    return cc_registry[i]->hooks->name;
+const char *cc_internal_game_name(const GameKernel *const *registry, int i) {
+    int k;
+    if (i < 0) return NULL;
+    for (k = 0; registry[k] != NULL; k++)
+        if (registered(registry[k]) && i-- == 0) return registry[k]->hooks->name;
+    return NULL;
 }
 
-static const GameKernel *find_game(const char *name) {
-    int i;
-    for (i = 0; cc_registry[i] != NULL; i++)
-        if (c_streq(cc_registry[i]->hooks->name, name)) return cc_registry[i];
+CC_API int cc_game_count(void) { return cc_internal_game_count(cc_registry); }
+
+CC_API const char *cc_game_name(int i) { return cc_internal_game_name(cc_registry, i); }
+
+/* The game of that name, or NULL and err saying why: unknown, or refused at registration. */
+static const GameKernel *find_game(const GameKernel *const *registry, const char *name,
+                                   Text *err) {
+    const GameHooks *hooks;
+    const char *other;
+    int i, refused = 0;
+    for (i = 0; registry[i] != NULL; i++) {
+        hooks = registry[i]->hooks;
+        if (registered(registry[i]) && c_streq(hooks->name, name)) return registry[i];
+    }
+    for (i = 0; registry[i] != NULL; i++) {
+        hooks = registry[i]->hooks;
+        other = hooks_name(hooks);
+        refused += !registered(registry[i]);
+        if (!registered(registry[i]) && other != NULL && c_streq(other, name)) {
+            text_str(err, "game '");
+            text_str(err, other);
+            text_str(err, "' is refused: its kernel's hook table is version ");
+            text_int(err, hooks->version);
+            text_str(err, " of ");
+            text_int(err, hooks->size);
+            text_str(err, " bytes; this library reads versions ");
+            text_int(err, CARDCORE_HOOKS_MIN_VERSION);
+            text_str(err, "..");
+            text_int(err, CARDCORE_HOOKS_VERSION);
+            text_str(err, " of ");
+            text_int(err, (int64_t)GAME_HOOKS_MIN_SIZE);
+            text_str(err, "..");
+            text_int(err, (int64_t)sizeof(GameHooks));
+            text_str(err, " bytes (build the kernel against this library's kernel.h)");
+            return NULL;
+        }
+    }
+    text_str(err, "unknown game '");
+    text_echo(err, name, c_strlen(name));
+    text_str(err, "'; games:");
+    for (i = 0; (other = cc_internal_game_name(registry, i)) != NULL; i++) {
+        text_str(err, i ? ", " : " ");
+        text_str(err, other);
+    }
+    if (refused > 0) {
+        text_str(err, "; hook tables refused at registration: ");
+        text_int(err, refused);
+        text_str(err, " (build their kernels against this library's kernel.h)");
+    }
     return NULL;
 }
 
@@ -402,9 +454,9 @@ static int check_deck(const GameKernel *kernel, const void *state, const uint8_t
     return 0;
 }
 
-static int new_game(const char *game, int players, const char *options_json, uint64_t seed,
-                    const uint8_t *deck, int deck_len, cc_game **out, char *err_buf,
-                    size_t err_len) {
+static int new_game(const GameKernel *const *registry, const char *game, int players,
+                    const char *options_json, uint64_t seed, const uint8_t *deck, int deck_len,
+                    cc_game **out, char *err_buf, size_t err_len) {
     Text err;
     const GameKernel *kernel;
     JsonValue given[MAX_OPTION_KEYS];
@@ -423,17 +475,8 @@ static int new_game(const char *game, int players, const char *options_json, uin
         text_str(&err, "game must not be NULL");
         return CC_E_ARGUMENT;
     }
-    kernel = find_game(game);
-    if (kernel == NULL) {
-        text_str(&err, "unknown game '");
-        text_echo(&err, game, c_strlen(game));
-        text_str(&err, "'; games:");
-        for (i = 0; cc_registry[i] != NULL; i++) {
-            text_str(&err, i ? ", " : " ");
-            text_str(&err, cc_registry[i]->hooks->name);
-        }
-        return CC_E_UNKNOWN_GAME;
-    }
+    kernel = find_game(registry, game, &err);
+    if (kernel == NULL) return CC_E_UNKNOWN_GAME;
     if (players <= 0) players = kernel->default_players;
     if (players < kernel->min_players || players > kernel->max_players) {
         text_str(&err, "players: ");
@@ -502,9 +545,15 @@ static int new_game(const char *game, int players, const char *options_json, uin
     return CC_OK;
 }
 
+int cc_internal_game_new(const GameKernel *const *registry, const char *game, int players,
+                         const char *options_json, uint64_t seed, cc_game **out, char *err,
+                         size_t err_len) {
+    return new_game(registry, game, players, options_json, seed, NULL, 0, out, err, err_len);
+}
+
 CC_API int cc_game_new(const char *game, int players, const char *options_json, uint64_t seed,
                        cc_game **out, char *err, size_t err_len) {
-    return new_game(game, players, options_json, seed, NULL, 0, out, err, err_len);
+    return new_game(cc_registry, game, players, options_json, seed, NULL, 0, out, err, err_len);
 }
 
 CC_API int cc_game_new_stacked(const char *game, int players, const char *options_json,
@@ -517,7 +566,8 @@ CC_API int cc_game_new_stacked(const char *game, int players, const char *option
         if (out != NULL) *out = NULL;
         return CC_E_ARGUMENT;
     }
-    return new_game(game, players, options_json, seed, deck, deck_len, out, err, err_len);
+    return new_game(cc_registry, game, players, options_json, seed, deck, deck_len, out, err,
+                    err_len);
 }
 
 static const Header *header(const cc_game *g) { return (const Header *)g->state; }

@@ -41,7 +41,7 @@ extern "C" {
 /* Error codes: every one is negative. */
 enum {
     CC_OK = 0,
-    CC_E_UNKNOWN_GAME = -1,   /* no game of that name */
+    CC_E_UNKNOWN_GAME = -1,   /* no game of that name registered (err: or why it was refused) */
     CC_E_CONFIG = -2,         /* players or an option out of range, or bad options JSON */
     CC_E_ILLEGAL = -3,        /* the action is not legal now */
     CC_E_OVER = -4,           /* the match is over */
@@ -55,7 +55,9 @@ typedef struct cc_game cc_game;
 /* The ABI's version (CC_ABI_VERSION of the library, not of the header you compiled with). */
 CC_API int cc_abi_version(void);
 
-/* The registered games: the name of game i (0 <= i < cc_game_count()), or NULL. */
+/* The registered games: the name of game i (0 <= i < cc_game_count()), or NULL. A kernel
+ * whose hook table this library cannot read (built for a newer core: kernel.h,
+ * GAME_HOOKS_HEAD) is not registered. */
 CC_API int cc_game_count(void);
 CC_API const char *cc_game_name(int i);
 

@@ -18,6 +18,14 @@ void cc_test_free(void *p);
 #define CC_FREE free
 #endif
 
+/* The registry's functions over a given registry (cc_registry, or a test's): a game is
+ * registered when its hook table is one this library reads (hooks_compatible). */
+int cc_internal_game_count(const GameKernel *const *registry);
+const char *cc_internal_game_name(const GameKernel *const *registry, int i);
+int cc_internal_game_new(const GameKernel *const *registry, const char *game, int players,
+                         const char *options_json, uint64_t seed, cc_game **out, char *err,
+                         size_t err_len);
+
 /* A handle's hooks and state. */
 const GameHooks *cc_internal_hooks(const cc_game *g);
 const void *cc_internal_state(const cc_game *g);

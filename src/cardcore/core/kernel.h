@@ -404,7 +404,24 @@ typedef int (*solve_fn)(const void *s, const int32_t *legal, int n, int every, i
 enum { SOLVE_LOSS = -1, SOLVE_DRAW = 0, SOLVE_WIN = 1, SOLVE_UNKNOWN = -2,
        SOLVE_NOT_PERFECT = -1, SOLVE_OVER_BUDGET = -2 };
 
+/* The hook table is versioned so that it can grow at its end: a kernel built against an
+ * older release's headers (an out-of-tree game) has a shorter table, which this core reads
+ * up to its end and no further. Every table opens with GAME_HOOKS_HEAD, which records the
+ * sizeof and the version of the table the kernel was compiled with (no kernel writes either
+ * by hand). size says which hooks the table holds (Linux's clone3/openat2 `size`): a hook
+ * added later is read through its accessor (hooks_solve), NULL when the table ends before it.
+ * version says which core the kernel was written for (tree-sitter's language version with its
+ * minimum): hooks_compatible refuses, at registration, a version newer than this core's (its
+ * kernel may rely on what this core lacks) and a table smaller than the first version's.
+ * CARDCORE_HOOKS_VERSION moves with every hook added at the end; size, version and name keep
+ * their places in every version, and no field ever moves or changes its meaning. */
+#define CARDCORE_HOOKS_VERSION 2       /* 1: through num_refusals; 2: + solve */
+#define CARDCORE_HOOKS_MIN_VERSION 1   /* the oldest table this core reads */
+#define GAME_HOOKS_HEAD .size = (uint32_t)sizeof(GameHooks), .version = CARDCORE_HOOKS_VERSION
+
 typedef struct GameHooks {
+    uint32_t size;              /* sizeof(GameHooks) where the kernel was built (GAME_HOOKS_HEAD) */
+    uint32_t version;           /* CARDCORE_HOOKS_VERSION there (GAME_HOOKS_HEAD) */
     const char *name;
     size_t state_size;          /* sizeof the game's struct (clone copies exactly this) */
     int num_actions;            /* ids are 0..num_actions-1 */
@@ -429,8 +446,35 @@ typedef struct GameHooks {
                                  * so that the compiler calls legal and apply directly */
     refuse_fn refuse;           /* why an id is not legal now (a Refusal) */
     int num_refusals;           /* the game's refusal templates: reasons are 0..num_refusals-1 */
+    /* version 2; read through hooks_solve */
     solve_fn solve;             /* optional: exact play where the mover knows every card */
 } GameHooks;
+
+/* Does the table hold this field (is it as long as the field's end)? */
+#define GAME_HOOKS_HAS(hooks, field) \
+    ((size_t)(hooks)->size >= offsetof(GameHooks, field) + sizeof((hooks)->field))
+/* The bytes of a version-1 table: up to the end of its last field, num_refusals. */
+#define GAME_HOOKS_MIN_SIZE (offsetof(GameHooks, num_refusals) + sizeof(int))
+
+/* 1 if this core can read the table: a version it knows (MIN_VERSION..VERSION) and a size
+ * from the first version's to this core's; 0 otherwise (the caller refuses the game, saying
+ * the table's version and size). */
+static inline int hooks_compatible(const GameHooks *hooks) {
+    return hooks->version >= CARDCORE_HOOKS_MIN_VERSION
+        && hooks->version <= CARDCORE_HOOKS_VERSION
+        && hooks->size >= GAME_HOOKS_MIN_SIZE && hooks->size <= sizeof(GameHooks);
+}
+
+/* The game's name, or NULL from a table too short to hold the fields every version has
+ * (not a versioned table): for the message that refuses it. */
+static inline const char *hooks_name(const GameHooks *hooks) {
+    return hooks->size >= GAME_HOOKS_MIN_SIZE ? hooks->name : NULL;
+}
+
+/* The optional hooks added after version 1, NULL where the table ends before them. */
+static inline solve_fn hooks_solve(const GameHooks *hooks) {
+    return GAME_HOOKS_HAS(hooks, solve) ? hooks->solve : NULL;
+}
 
 enum {
     ZONE_CAPACITY = PILE_CAPACITY,   /* the most cards a zone instance holds (its out buffer) */

@@ -799,6 +799,7 @@ static int be_refuse(const void *state, int32_t action, Refusal *out) {
 }
 
 const GameHooks BE_HOOKS = {
+    GAME_HOOKS_HEAD,
     .name = "belote",
     .state_size = sizeof(BEState),
     .num_actions = NUM_ALL_ACTIONS,               /* the widest configuration (contracts="all") */

@@ -1001,6 +1001,7 @@ static int ce_refuse(const void *state, int32_t action, Refusal *out) {
 }
 
 const GameHooks CE_HOOKS = {
+    GAME_HOOKS_HEAD,
     .name = "crazy_eights",
     .state_size = sizeof(CEState),
     .num_actions = NUM_ACTIONS,

@@ -1178,6 +1178,7 @@ static int du_refuse(const void *state, int32_t action, Refusal *out) {
 }
 
 const GameHooks DU_HOOKS = {
+    GAME_HOOKS_HEAD,
     .name = "durak",
     .state_size = sizeof(DUState),
     .num_actions = DU_NUM_ACTIONS,

@@ -920,6 +920,7 @@ static int gr_refuse(const void *state, int32_t action, Refusal *out) {
 }
 
 const GameHooks GR_HOOKS = {
+    GAME_HOOKS_HEAD,
     .name = "gin_rummy",
     .state_size = sizeof(GRState),
     .num_actions = NUM_ACTIONS,

@@ -1302,6 +1302,7 @@ static int ks_refuse(const void *state, int32_t action, Refusal *out) {
 }
 
 const GameHooks KS_HOOKS = {
+    GAME_HOOKS_HEAD,
     .name = "kings_stakes",
     .state_size = sizeof(KSState),
     .num_actions = KS_NUM_ACTIONS,

@@ -1540,6 +1540,7 @@ static int kz_refuse(const void *state, int32_t action, Refusal *out) {
 }
 
 const GameHooks KZ_HOOKS = {
+    GAME_HOOKS_HEAD,
     .name = "kuzanasta",
     .state_size = sizeof(KZState),
     .num_actions = NUM_ALL_ACTIONS,          /* the widest configuration (god_draw="position") */

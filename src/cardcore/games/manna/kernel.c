@@ -1816,6 +1816,7 @@ static int mh_refuse(const void *state, int32_t action, Refusal *out) {
 }
 
 const GameHooks MH_HOOKS = {
+    GAME_HOOKS_HEAD,
     .name = "manna",
     .state_size = sizeof(MannaData),
     .num_actions = NUM_ACTIONS,
