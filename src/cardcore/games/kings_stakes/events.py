@@ -108,10 +108,10 @@ class KingsStakesNarrator(Narrator):
             return [played]
         if kings > 1 or len(cards) != 1:
             return None                                           # four kings: KS-5.7
-        table = a.table()
-        if not table:
+        lying = a.table()
+        if not lying:
             return [played]                                       # KS-5.4: the king stays
-        return [played, ("table", "discard", (*sorted(table), cards[0]))]    # KS-5.3
+        return [played, ("table", "discard", (*sorted(lying), cards[0]))]    # KS-5.3
 
     def round_end(self, pre: GameState, action_id: int, player: int,
                   post: GameState) -> list[Raw]:
