@@ -1,11 +1,13 @@
 """What every seat's push of one position shares (issue 46, item 3): the part of a state
 that is the same for every seat and spectator, built once per position rather than once per
-socket. What differs by seat (the view, the events, the legal actions, the take-back) is
-built by ``Room.state``."""
+socket, and its larger values serialised once too (``shared_json``: a socket's push splices
+them into its JSON rather than encoding them again per seat). What differs by seat (the
+view, the events, the legal actions, the take-back) is built by ``Room.state``."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from cardcore.server.http import json_bytes
 from cardcore.server.responses import public_fairness
 
 if TYPE_CHECKING:
@@ -14,13 +16,30 @@ if TYPE_CHECKING:
     from cardcore.server.responses import SeatInfo
     from cardcore.server.table_settings import TableSettings
 
-__all__ = ["Position", "position_key", "common_state"]
+__all__ = ["Position", "position_key", "common_state", "shared_json", "preserialised"]
+
+# The common values worth serialising once per position (the others are scalars, cheaper
+# to encode than to splice).
+SPLICED = ("scores", "seats", "options", "fairness")
+
+try:                                  # the server extra installs orjson (http.json_bytes)
+    from orjson import Fragment
+
+    def preserialised(value: Any) -> Any:
+        """``value`` as JSON made now, which ``json_bytes`` copies as it stands: the same
+        bytes as ``value`` gives, made once for every push that holds it."""
+        return Fragment(json_bytes(value))
+except ImportError:                   # pragma: no cover - json.dumps splices nothing
+    def preserialised(value: Any) -> Any:
+        """``value`` itself: without orjson nothing is spliced."""
+        return value
 
 
 class Position(Protocol):
     """What the shared part reads of a room (``Room`` is one; named here so that this module
     and the room do not import each other)."""
     common_memo: tuple[Game, tuple[Any, ...], dict[str, Any]] | None
+    shared_memo: tuple[dict[str, Any], dict[str, Any]] | None
 
     @property
     def game(self) -> Game: ...
@@ -86,3 +105,16 @@ def common_state(room: Position) -> dict[str, Any]:
     }
     room.common_memo = (game, key, common)
     return common
+
+
+def shared_json(room: Position) -> dict[str, Any]:
+    """``common_state`` with its larger values (``SPLICED``) serialised once per position
+    (``preserialised``), for pushes encoded by ``json_bytes`` (the same bytes); shared:
+    callers must not change it."""
+    common = common_state(room)
+    memo = room.shared_memo
+    if memo is not None and memo[0] is common:
+        return memo[1]
+    shared = {**common, **{key: preserialised(common[key]) for key in SPLICED}}
+    room.shared_memo = (common, shared)
+    return shared

@@ -69,11 +69,14 @@ def seat_events(game: Game, seat: int | None, since: int, lang: str = "en"
     return game.events(seat, since, lang)
 
 
-def zone_descriptors(game: Game, lang: str) -> list[dict[str, Any]]:
-    """The table's zones (``game.zones``: id, kind, owner, team) with their labels in
-    ``lang``, for a UI that lays the table out from them (docs/building-a-ui.md)."""
+def zone_descriptors(game: Game, lang: str,
+                     zones: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The table's zones (``game.zones``, or ``zones`` when already read: id, kind, owner,
+    team) with their labels in ``lang``, for a UI that lays the table out from them
+    (docs/building-a-ui.md)."""
     with use(lang, game):
-        return [{**zone, "label": _(zone["label"])} for zone in game.zones]
+        return [{**zone, "label": _(zone["label"])}
+                for zone in (game.zones if zones is None else zones)]
 
 
 def spectator_view(game: Game) -> dict[str, Any]:
@@ -166,10 +169,13 @@ class Room:
     movers: Movers = field(default_factory=Movers)   # who made each move
     rematch: str | None = None                     # the rematch table's id, once asked for
     invite: str | None = field(default=None, repr=False)   # at creation only
-    zones_memo: tuple[Game, tuple[Any, ...], list[dict[str, Any]]] | None = field(
-        default=None, repr=False)                  # zones_in's last answer
+    # zones_in's last answer (the game, its key, the zones, their JSON once made)
+    zones_memo: tuple[Game, tuple[Any, ...], list[dict[str, Any]], Any] | None = field(
+        default=None, repr=False)
     common_memo: tuple[Game, tuple[Any, ...], dict[str, Any]] | None = field(
         default=None, repr=False)                  # pushes.common_state's last answer
+    shared_memo: tuple[dict[str, Any], dict[str, Any]] | None = field(
+        default=None, repr=False)                  # pushes.shared_json's last answer
 
     def __post_init__(self) -> None:
         self.stored.set()
@@ -245,11 +251,21 @@ class Room:
     def state(self, seat: int | None, since: int = 0, lang: str = "en") -> TableState:
         """What ``seat`` is told (None: a spectator), its events from ``since`` with their
         texts in ``lang`` (the reader's: server.md, "Texts")."""
+        return self._state(seat, since, lang, pushes.common_state(self), self.zones_in(lang))
+
+    def push_state(self, seat: int | None, since: int = 0, lang: str = "en") -> TableState:
+        """``state`` for a socket's whole-state push: the same keys and values, those every
+        reader shares already serialised (``pushes.shared_json``), so that ``json_bytes``
+        gives the same bytes as for ``state`` while encoding them once per position."""
+        return self._state(seat, since, lang, pushes.shared_json(self),
+                           self.zones_in(lang, serialised=True))
+
+    def _state(self, seat: int | None, since: int, lang: str, common: dict[str, Any],
+               zones: Any) -> TableState:
         game = self.game
         if not 0 <= since <= self.event_count:
             raise ApiError(400, Words(N_("since must be 0..{count}, not {value}"),
                                       {"count": self.event_count, "value": since}))
-        common = pushes.common_state(self)
         to_move = common["current_player"]
         legal = ([a.to_dict() for a in game.legal_actions()]
                  if seat is not None and to_move == seat else [])
@@ -259,7 +275,7 @@ class Room:
             "seat": seat,
             "view": game.view(seat) if seat is not None else spectator_view(game),
             "events": seat_events(game, seat, since, lang),
-            "zones": self.zones_in(lang),
+            "zones": zones,
             "wild_cards": common["wild_cards"],
             "lang": lang,
             "event_count": self.event_count,
@@ -278,14 +294,22 @@ class Room:
             "takeback": self.takeback_state(seat),
         }
 
-    def zones_in(self, lang: str) -> list[Zone]:
-        """``zone_descriptors`` built once per position and language, not once per seat
-        (every seat's push after a move reads them); shared: callers must not change it."""
-        key = (id(self.game), self.actions, self.rewinds, self.event_count, lang)
+    def zones_in(self, lang: str, serialised: bool = False) -> list[Zone]:
+        """``zone_descriptors`` built once per game, language and set of zones (they change
+        only when a zone made in play appears or empties), not once per seat or position;
+        shared: callers must not change it. ``serialised``: as JSON made once
+        (``pushes.preserialised``), for a push."""
+        game = self.game
+        zones = game.zones                      # cheap: the declared ones, then those made
+        key = (id(game), lang, tuple(zone["id"] for zone in zones))
         memo = self.zones_memo
-        if memo is None or memo[0] is not self.game or memo[1] != key:
-            memo = self.zones_memo = (self.game, key, zone_descriptors(self.game, lang))
-        return cast("list[Zone]", memo[2])      # zones.py's descriptors: Zone's fields
+        if memo is None or memo[0] is not game or memo[1] != key:
+            memo = self.zones_memo = (game, key, zone_descriptors(game, lang, zones), None)
+        if not serialised:
+            return cast("list[Zone]", memo[2])  # zones.py's descriptors: Zone's fields
+        if memo[3] is None:
+            memo = self.zones_memo = (*memo[:3], pushes.preserialised(memo[2]))
+        return cast("list[Zone]", memo[3])      # spliced as the same JSON
 
     def takeback_state(self, seat: int | None) -> TakebackState | None:
         """None at a table without take-backs; else how many there were (``rewinds``: a
