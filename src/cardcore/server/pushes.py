@@ -5,18 +5,20 @@ them into its JSON rather than encoding them again per seat). What differs by se
 view, the events, the legal actions, the take-back) is built by ``Room.state``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from cardcore.i18n import _, use
 from cardcore.server.http import json_bytes
 from cardcore.server.responses import public_fairness
 
 if TYPE_CHECKING:
     from cardcore.game import Game
     from cardcore.server.audience import Audience
-    from cardcore.server.responses import SeatInfo
+    from cardcore.server.responses import SeatInfo, Zone
     from cardcore.server.table_settings import TableSettings
 
-__all__ = ["Position", "position_key", "common_state", "shared_json", "preserialised"]
+__all__ = ["Position", "position_key", "common_state", "shared_json", "preserialised",
+           "zones_in", "zone_descriptors"]
 
 # The common values worth serialising once per position (the others are scalars, cheaper
 # to encode than to splice).
@@ -39,6 +41,7 @@ class Position(Protocol):
     """What the shared part reads of a room (``Room`` is one; named here so that this module
     and the room do not import each other)."""
     common_memo: tuple[Game, tuple[Any, ...], dict[str, Any]] | None
+    zones_memo: tuple[Game, tuple[Any, ...], list[dict[str, Any]], Any] | None
     shared_memo: tuple[dict[str, Any], dict[str, Any]] | None
 
     @property
@@ -118,3 +121,31 @@ def shared_json(room: Position) -> dict[str, Any]:
     shared = {**common, **{key: preserialised(common[key]) for key in SPLICED}}
     room.shared_memo = (common, shared)
     return shared
+
+
+def zone_descriptors(game: Game, lang: str,
+                     zones: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The table's zones (``game.zones``, or ``zones`` when already read: id, kind, owner,
+    team) with their labels in ``lang``, for a UI that lays the table out from them
+    (docs/building-a-ui.md)."""
+    with use(lang, game):
+        return [{**zone, "label": _(zone["label"])}
+                for zone in (game.zones if zones is None else zones)]
+
+
+def zones_in(room: Position, lang: str, serialised: bool = False) -> list[Zone]:
+    """``zone_descriptors`` built once per game, language and set of zones (they change
+    only when a zone made in play appears or empties), not once per seat or position;
+    shared: callers must not change it. ``serialised``: as JSON made once
+    (``preserialised``), for a push."""
+    game = room.game
+    zones = game.zones                      # cheap: the declared ones, then those made
+    key = (id(game), lang, tuple(zone["id"] for zone in zones))
+    memo = room.zones_memo
+    if memo is None or memo[0] is not game or memo[1] != key:
+        memo = room.zones_memo = (game, key, zone_descriptors(game, lang, zones), None)
+    if not serialised:
+        return cast("list[Zone]", memo[2])  # zones.py's descriptors: Zone's fields
+    if memo[3] is None:
+        memo = room.zones_memo = (*memo[:3], preserialised(memo[2]))
+    return cast("list[Zone]", memo[3])      # spliced as the same JSON

@@ -21,15 +21,16 @@ import json
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardcore.bots import Bot
 from cardcore.errors import IllegalActionError, Words
 from cardcore.game import MAX_ACTION_TEXT, MAX_CHOSEN_CARDS, NOTATION_RULE, Game
-from cardcore.i18n import N_, _, use
+from cardcore.i18n import N_
 from cardcore.records import Fairness, forfeit_winners, make_record
 from cardcore.registry import load_game
 from cardcore.server import clocks, pushes
+from cardcore.server.pushes import zone_descriptors
 from cardcore.server import seats as seating
 from cardcore.server.api_errors import ApiError, BadCredential, check_after
 from cardcore.server.audience import Audience
@@ -49,7 +50,7 @@ from cardcore.server.tokens import MAX_TOKEN_TEXT, token_hash
 from cardcore.simulation import bot_seed
 
 if TYPE_CHECKING:
-    from cardcore.server.responses import SeatInfo, TableState, TakebackState, Zone
+    from cardcore.server.responses import SeatInfo, TableState, TakebackState
 
 __all__ = ["Room", "RoomHost", "spectator_view", "seat_events", "zone_descriptors",
            "ENDS_OUTSIDE_RULES"]
@@ -67,16 +68,6 @@ def seat_events(game: Game, seat: int | None, since: int, lang: str = "en"
     """The events ``seat`` may see (None: a spectator), from index ``since``, their texts in
     ``lang``: the one place the server reads events (``Game.events``)."""
     return game.events(seat, since, lang)
-
-
-def zone_descriptors(game: Game, lang: str,
-                     zones: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
-    """The table's zones (``game.zones``, or ``zones`` when already read: id, kind, owner,
-    team) with their labels in ``lang``, for a UI that lays the table out from them
-    (docs/building-a-ui.md)."""
-    with use(lang, game):
-        return [{**zone, "label": _(zone["label"])}
-                for zone in (game.zones if zones is None else zones)]
 
 
 def spectator_view(game: Game) -> dict[str, Any]:
@@ -169,9 +160,8 @@ class Room:
     movers: Movers = field(default_factory=Movers)   # who made each move
     rematch: str | None = None                     # the rematch table's id, once asked for
     invite: str | None = field(default=None, repr=False)   # at creation only
-    # zones_in's last answer (the game, its key, the zones, their JSON once made)
     zones_memo: tuple[Game, tuple[Any, ...], list[dict[str, Any]], Any] | None = field(
-        default=None, repr=False)
+        default=None, repr=False)                  # pushes.zones_in's last answer
     common_memo: tuple[Game, tuple[Any, ...], dict[str, Any]] | None = field(
         default=None, repr=False)                  # pushes.common_state's last answer
     shared_memo: tuple[dict[str, Any], dict[str, Any]] | None = field(
@@ -251,14 +241,14 @@ class Room:
     def state(self, seat: int | None, since: int = 0, lang: str = "en") -> TableState:
         """What ``seat`` is told (None: a spectator), its events from ``since`` with their
         texts in ``lang`` (the reader's: server.md, "Texts")."""
-        return self._state(seat, since, lang, pushes.common_state(self), self.zones_in(lang))
+        return self._state(seat, since, lang, pushes.common_state(self), pushes.zones_in(self, lang))
 
     def push_state(self, seat: int | None, since: int = 0, lang: str = "en") -> TableState:
         """``state`` for a socket's whole-state push: the same keys and values, those every
         reader shares already serialised (``pushes.shared_json``), so that ``json_bytes``
         gives the same bytes as for ``state`` while encoding them once per position."""
         return self._state(seat, since, lang, pushes.shared_json(self),
-                           self.zones_in(lang, serialised=True))
+                           pushes.zones_in(self, lang, serialised=True))
 
     def _state(self, seat: int | None, since: int, lang: str, common: dict[str, Any],
                zones: Any) -> TableState:
@@ -293,23 +283,6 @@ class Room:
             "forfeit": None if self.clock is None else self.clock.forfeit,
             "takeback": self.takeback_state(seat),
         }
-
-    def zones_in(self, lang: str, serialised: bool = False) -> list[Zone]:
-        """``zone_descriptors`` built once per game, language and set of zones (they change
-        only when a zone made in play appears or empties), not once per seat or position;
-        shared: callers must not change it. ``serialised``: as JSON made once
-        (``pushes.preserialised``), for a push."""
-        game = self.game
-        zones = game.zones                      # cheap: the declared ones, then those made
-        key = (id(game), lang, tuple(zone["id"] for zone in zones))
-        memo = self.zones_memo
-        if memo is None or memo[0] is not game or memo[1] != key:
-            memo = self.zones_memo = (game, key, zone_descriptors(game, lang, zones), None)
-        if not serialised:
-            return cast("list[Zone]", memo[2])  # zones.py's descriptors: Zone's fields
-        if memo[3] is None:
-            memo = self.zones_memo = (*memo[:3], pushes.preserialised(memo[2]))
-        return cast("list[Zone]", memo[3])      # spliced as the same JSON
 
     def takeback_state(self, seat: int | None) -> TakebackState | None:
         """None at a table without take-backs; else how many there were (``rewinds``: a
