@@ -5,6 +5,7 @@ them into its JSON rather than encoding them again per seat). What differs by se
 view, the events, the legal actions, the take-back) is built by ``Room.state``."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from cardcore.i18n import _, use
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from cardcore.server.table_settings import TableSettings
 
 __all__ = ["Position", "position_key", "common_state", "shared_json", "preserialised",
-           "zones_in", "zone_descriptors"]
+           "zones_in", "zone_descriptors", "ZonesMemo"]
 
 # The common values worth serialising once per position (the others are scalars, cheaper
 # to encode than to splice).
@@ -37,11 +38,23 @@ except ImportError:                   # pragma: no cover - json.dumps splices no
         return value
 
 
+@dataclass
+class ZonesMemo:
+    """``zones_in``'s last answer: a game's zones in a language, for the set of zone ids
+    ``ids``, last read at the position ``at``; their JSON once made."""
+    game: Game
+    lang: str
+    ids: tuple[Any, ...]
+    zones: list[dict[str, Any]]
+    at: tuple[int, int, int] = (-1, -1, -1)
+    json: Any = None
+
+
 class Position(Protocol):
     """What the shared part reads of a room (``Room`` is one; named here so that this module
     and the room do not import each other)."""
     common_memo: tuple[Game, tuple[Any, ...], dict[str, Any]] | None
-    zones_memo: tuple[Game, tuple[Any, ...], list[dict[str, Any]], Any] | None
+    zones_memo: ZonesMemo | None
     shared_memo: tuple[dict[str, Any], dict[str, Any]] | None
 
     @property
@@ -135,17 +148,21 @@ def zone_descriptors(game: Game, lang: str,
 
 def zones_in(room: Position, lang: str, serialised: bool = False) -> list[Zone]:
     """``zone_descriptors`` built once per game, language and set of zones (they change
-    only when a zone made in play appears or empties), not once per seat or position;
-    shared: callers must not change it. ``serialised``: as JSON made once
-    (``preserialised``), for a push."""
+    only when a zone made in play appears or empties), not once per seat or position, and
+    the set read once per position; shared: callers must not change it. ``serialised``: as
+    JSON made once (``preserialised``), for a push."""
     game = room.game
-    zones = game.zones                      # cheap: the declared ones, then those made
-    key = (id(game), lang, tuple(zone["id"] for zone in zones))
+    at = (room.actions, room.rewinds, room.event_count)
     memo = room.zones_memo
-    if memo is None or memo[0] is not game or memo[1] != key:
-        memo = room.zones_memo = (game, key, zone_descriptors(game, lang, zones), None)
+    if memo is None or memo.game is not game or memo.lang != lang or memo.at != at:
+        zones = game.zones                  # cheap: the declared ones, then those made
+        ids = tuple(zone["id"] for zone in zones)
+        if memo is None or memo.game is not game or memo.lang != lang or memo.ids != ids:
+            memo = ZonesMemo(game, lang, ids, zone_descriptors(game, lang, zones))
+        memo.at = at
+        room.zones_memo = memo
     if not serialised:
-        return cast("list[Zone]", memo[2])  # zones.py's descriptors: Zone's fields
-    if memo[3] is None:
-        memo = room.zones_memo = (*memo[:3], preserialised(memo[2]))
-    return cast("list[Zone]", memo[3])      # spliced as the same JSON
+        return cast("list[Zone]", memo.zones)     # zones.py's descriptors: Zone's fields
+    if memo.json is None:
+        memo.json = preserialised(memo.zones)
+    return cast("list[Zone]", memo.json)          # spliced as the same JSON

@@ -160,7 +160,7 @@ class Room:
     movers: Movers = field(default_factory=Movers)   # who made each move
     rematch: str | None = None                     # the rematch table's id, once asked for
     invite: str | None = field(default=None, repr=False)   # at creation only
-    zones_memo: tuple[Game, tuple[Any, ...], list[dict[str, Any]], Any] | None = field(
+    zones_memo: pushes.ZonesMemo | None = field(
         default=None, repr=False)                  # pushes.zones_in's last answer
     common_memo: tuple[Game, tuple[Any, ...], dict[str, Any]] | None = field(
         default=None, repr=False)                  # pushes.common_state's last answer
