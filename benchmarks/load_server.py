@@ -229,6 +229,18 @@ def is_postgres_url(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
 
 
+def new_database(url: str, label: str) -> str:
+    """A new, empty database on the server of ``url`` (which may create databases), named
+    after the slice: its URL. Several builds' schemas cannot share one database."""
+    import psycopg
+    from urllib.parse import urlsplit, urlunsplit
+    name = f"load_{os.getpid()}_{label}".replace("-", "_").lower()
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        connection.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(urlsplit(url)._replace(path="/" + name))
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux /proc; 0.0 elsewhere)."""
     try:
@@ -325,6 +337,8 @@ def run_slice(build: Build, args: argparse.Namespace, label: str) -> dict:
     """Start ``build``'s servers, play for ``args.seconds``, stop them, check the saves."""
     workdir = Path(tempfile.mkdtemp(prefix="cardcore-load-"))
     db = args.db or str(workdir / "tables.sqlite3")
+    if is_postgres_url(db) and (len(args.build) > 1 or args.slices > 1):
+        db = new_database(db, label)        # each slice (and build's schema) starts empty
     ports = [free_port() for _ in range(args.processes)]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     ws_bases = [f"ws://127.0.0.1:{port}" for port in ports]
@@ -433,7 +447,9 @@ def main() -> int:
                         help="offered actions/s over all tables (players pace their moves); "
                              "0: every move at once (the server's saturation point)")
     parser.add_argument("--db", default=None,
-                        help="a postgresql:// URL (an empty database); default: a new SQLite "
+                        help="a postgresql:// URL (an empty database; with several builds or "
+                             "slices, one its role may create databases with: a new database "
+                             "per slice); default: a new SQLite "
                              "file per slice")
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes on the database (more than 1: PostgreSQL)")
@@ -458,8 +474,9 @@ def main() -> int:
         args.tables = 20 if args.workload == "people-only" else 50
     if args.processes > 1 and not (args.db and is_postgres_url(args.db)):
         parser.error("--processes > 1 needs --db postgresql://...")
-    if len(args.build) > 1 and args.db:
-        parser.error("several builds: each slice uses a new SQLite file (no --db)")
+    if len(args.build) > 1 and args.db and not is_postgres_url(args.db):
+        parser.error("several builds: each slice uses a new SQLite file or, with a "
+                     "postgresql:// --db, a new database on its server")
     builds = [make_build(*spec.split("=", 1)) if "=" in spec else make_build(spec, spec)
               for spec in args.build] or [this_build()]
 

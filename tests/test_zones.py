@@ -448,14 +448,18 @@ def test_multiset_minus_matches_copies_one_for_one() -> None:
 
 
 @pytest.mark.parametrize("options", [{"players": 2}, {"players": 3}, {"players": 4},
-                                     {"players": 4, "teams": True}], ids=str)
+                                     {"players": 4, "teams": True}, {"players": 5},
+                                     {"players": 6}, {"players": 3, "refill": "manual"}],
+                         ids=str)
 def test_declared_moves_equal_the_narrated_ones(options, monkeypatch):
     """A game that says an action's moves from the position (``Narrator.declared_moves``,
-    Kings' Stakes: takes and plain plays before anyone is out) says exactly what applying it
-    on a copy and narrating it finds, at every position of whole random matches."""
+    Kings' Stakes: takes, plain plays, jokers and lone kings before anyone is out, KS-5.3's
+    clearing included) says exactly what applying it on a copy and narrating it finds, at
+    every position of whole random matches."""
     from cardcore import events as ev
     from cardcore.games.kings_stakes.events import KingsStakesNarrator
     declared = fallback = 0
+    said_kinds: set[str] = set()
     for seed in range(4):
         game = new_game("kings_stakes", seed=seed, **options)
         rng = random.Random(seed)
@@ -468,9 +472,49 @@ def test_declared_moves_equal_the_narrated_ones(options, monkeypatch):
                     fallback += 1
                     continue
                 declared += 1
+                cards = game._specs[action_id].cards
+                said_kinds.update(["joker"] if "JK" in cards else [])
+                said_kinds.update(["cleared"] if any(m[1] == "discard" for m in said) else [])
                 with monkeypatch.context() as m:
                     m.setattr(KingsStakesNarrator, "declared_moves", lambda *a: None)
                     assert said == ev.action_moves_for(game, state, action_id), \
                         (seed, game._specs[action_id].label)
             game.apply(rng.choice(game.legal_action_ids()))
-    assert declared > 3 * fallback            # most actions are said, not narrated
+    assert declared > 2 * fallback            # most actions are said, not narrated
+    assert said_kinds == {"joker", "cleared"}    # jokers' plays and KS-5.3's clearing said
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 5},
+                                     {"players": 4, "use_special_cards": True},
+                                     {"players": 3, "use_special_cards": True, "reshuffle": True},
+                                     {"players": 2, "reshuffle": True, "max_draw_cards": 1},
+                                     {"players": 4, "max_turns": 12}], ids=str)
+def test_crazy_eights_declared_moves_equal_the_narrated_ones(options, monkeypatch):
+    """Crazy Eights says the moves of its plays, draws, passes and nominations from the
+    position (``Narrator.declared_moves``) exactly as applying each on a copy and narrating
+    it finds, at every position of whole random matches; what may end the hand or reshuffle
+    (CE-6.1, CE-7) is narrated."""
+    from cardcore import events as ev
+    from cardcore.games.crazy_eights.events import CrazyEightsNarrator
+    declared = fallback = 0
+    said_kinds: set[str] = set()
+    for seed in range(6):
+        game = new_game("crazy_eights", seed=seed, **options)
+        rng = random.Random(seed)
+        while not game.is_over:
+            state = game._state
+            for action_id in game.legal_action_ids():
+                said = game._action_narrator().declared_moves(state, action_id,
+                                                              state.current_player)
+                if said is None:
+                    fallback += 1
+                    continue
+                declared += 1
+                said_kinds.add(game._specs[action_id].kind)
+                with monkeypatch.context() as m:
+                    m.setattr(CrazyEightsNarrator, "declared_moves", lambda *a: None)
+                    assert said == ev.action_moves_for(game, state, action_id), \
+                        (seed, game._specs[action_id].label)
+            game.apply(rng.choice(game.legal_action_ids()))
+    assert declared > fallback                # most actions are said, not narrated
+    assert {"play", "draw"} <= said_kinds

@@ -238,6 +238,8 @@ class ZoneTable:
 
     def descriptors(self, state: GameState) -> list[dict[str, JSON]]:
         """The declared zones, then the zones made in play that exist in ``state``."""
+        if not self.splits:                 # no zone is made in play: the position is not read
+            return [dict(z) for z in self.static]
         made = [z for z in self.cards(state) if z not in self.static_ids]
         return [dict(z) for z in self.static] + [self.part_descriptor(z) for z in made]
 

@@ -21,15 +21,16 @@ import json
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardcore.bots import Bot
 from cardcore.errors import IllegalActionError, Words
 from cardcore.game import MAX_ACTION_TEXT, MAX_CHOSEN_CARDS, NOTATION_RULE, Game
-from cardcore.i18n import N_, _, use
+from cardcore.i18n import N_
 from cardcore.records import Fairness, forfeit_winners, make_record
 from cardcore.registry import load_game
 from cardcore.server import clocks, pushes
+from cardcore.server.pushes import zone_descriptors
 from cardcore.server import seats as seating
 from cardcore.server.api_errors import ApiError, BadCredential, check_after
 from cardcore.server.audience import Audience
@@ -49,7 +50,7 @@ from cardcore.server.tokens import MAX_TOKEN_TEXT, token_hash
 from cardcore.simulation import bot_seed
 
 if TYPE_CHECKING:
-    from cardcore.server.responses import SeatInfo, TableState, TakebackState, Zone
+    from cardcore.server.responses import SeatInfo, TableState, TakebackState
 
 __all__ = ["Room", "RoomHost", "spectator_view", "seat_events", "zone_descriptors",
            "ENDS_OUTSIDE_RULES"]
@@ -67,13 +68,6 @@ def seat_events(game: Game, seat: int | None, since: int, lang: str = "en"
     """The events ``seat`` may see (None: a spectator), from index ``since``, their texts in
     ``lang``: the one place the server reads events (``Game.events``)."""
     return game.events(seat, since, lang)
-
-
-def zone_descriptors(game: Game, lang: str) -> list[dict[str, Any]]:
-    """The table's zones (``game.zones``: id, kind, owner, team) with their labels in
-    ``lang``, for a UI that lays the table out from them (docs/building-a-ui.md)."""
-    with use(lang, game):
-        return [{**zone, "label": _(zone["label"])} for zone in game.zones]
 
 
 def spectator_view(game: Game) -> dict[str, Any]:
@@ -166,10 +160,12 @@ class Room:
     movers: Movers = field(default_factory=Movers)   # who made each move
     rematch: str | None = None                     # the rematch table's id, once asked for
     invite: str | None = field(default=None, repr=False)   # at creation only
-    zones_memo: tuple[Game, tuple[Any, ...], list[dict[str, Any]]] | None = field(
-        default=None, repr=False)                  # zones_in's last answer
+    zones_memo: pushes.ZonesMemo | None = field(
+        default=None, repr=False)                  # pushes.zones_in's last answer
     common_memo: tuple[Game, tuple[Any, ...], dict[str, Any]] | None = field(
         default=None, repr=False)                  # pushes.common_state's last answer
+    shared_memo: tuple[dict[str, Any], dict[str, Any]] | None = field(
+        default=None, repr=False)                  # pushes.shared_json's last answer
 
     def __post_init__(self) -> None:
         self.stored.set()
@@ -245,11 +241,21 @@ class Room:
     def state(self, seat: int | None, since: int = 0, lang: str = "en") -> TableState:
         """What ``seat`` is told (None: a spectator), its events from ``since`` with their
         texts in ``lang`` (the reader's: server.md, "Texts")."""
+        return self._state(seat, since, lang, pushes.common_state(self), pushes.zones_in(self, lang))
+
+    def push_state(self, seat: int | None, since: int = 0, lang: str = "en") -> TableState:
+        """``state`` for a socket's whole-state push: the same keys and values, those every
+        reader shares already serialised (``pushes.shared_json``), so that ``json_bytes``
+        gives the same bytes as for ``state`` while encoding them once per position."""
+        return self._state(seat, since, lang, pushes.shared_json(self),
+                           pushes.zones_in(self, lang, serialised=True))
+
+    def _state(self, seat: int | None, since: int, lang: str, common: dict[str, Any],
+               zones: Any) -> TableState:
         game = self.game
         if not 0 <= since <= self.event_count:
             raise ApiError(400, Words(N_("since must be 0..{count}, not {value}"),
                                       {"count": self.event_count, "value": since}))
-        common = pushes.common_state(self)
         to_move = common["current_player"]
         legal = ([a.to_dict() for a in game.legal_actions()]
                  if seat is not None and to_move == seat else [])
@@ -259,7 +265,7 @@ class Room:
             "seat": seat,
             "view": game.view(seat) if seat is not None else spectator_view(game),
             "events": seat_events(game, seat, since, lang),
-            "zones": self.zones_in(lang),
+            "zones": zones,
             "wild_cards": common["wild_cards"],
             "lang": lang,
             "event_count": self.event_count,
@@ -277,15 +283,6 @@ class Room:
             "forfeit": None if self.clock is None else self.clock.forfeit,
             "takeback": self.takeback_state(seat),
         }
-
-    def zones_in(self, lang: str) -> list[Zone]:
-        """``zone_descriptors`` built once per position and language, not once per seat
-        (every seat's push after a move reads them); shared: callers must not change it."""
-        key = (id(self.game), self.actions, self.rewinds, self.event_count, lang)
-        memo = self.zones_memo
-        if memo is None or memo[0] is not self.game or memo[1] != key:
-            memo = self.zones_memo = (self.game, key, zone_descriptors(self.game, lang))
-        return cast("list[Zone]", memo[2])      # zones.py's descriptors: Zone's fields
 
     def takeback_state(self, seat: int | None) -> TakebackState | None:
         """None at a table without take-backs; else how many there were (``rewinds``: a

@@ -3,7 +3,6 @@ and its message rate; and the ``id`` an action over it carries (docs/server.md, 
 from __future__ import annotations
 
 import asyncio
-import json
 import math
 from collections import deque
 from typing import Any, Callable, Mapping
@@ -11,6 +10,7 @@ from typing import Any, Callable, Mapping
 from cardcore.errors import Words
 from cardcore.i18n import N_
 from cardcore.server.api_errors import ApiError
+from cardcore.server.http import json_bytes
 from cardcore.server.patches import StateMemo
 
 MAX_REQUEST_ID = 64         # characters of a WebSocket action's "id" (docs/server.md)
@@ -41,7 +41,9 @@ def message_size(message: dict[str, Any]) -> int:
     for a state, counted when it is sent)."""
     if message.get("type") == ACK:
         return 0
-    return len(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+    # orjson's compact JSON, as characters: a match record pushed to every socket at the end
+    # is ~10x cheaper to measure than with json.dumps.
+    return len(json_bytes(message).decode())
 
 
 class Connection:

@@ -90,6 +90,34 @@ class CrazyEightsNarrator(Narrator):
                                          rule="CE-4.4", stock_size=b.stock_size))
         return events
 
+    def declared_moves(self, pre: GameState, action_id: int, player: int
+                       ) -> list[tuple[str, str, tuple[int, ...]]] | None:
+        """The moves of most actions follow from the position (tests/test_zones.py holds
+        them equal to the narrated ones): a play that neither empties the hand (CE-7.1) nor
+        reaches ``max_turns`` (CE-7.2) moves its card from hand to discard; a draw that
+        leaves the stock cards takes its top (one, or the draw-two debt, CE-4.4, CE-5.1); a
+        nomination moves nothing, nor does a pass while the stock holds cards (CE-7.3).
+        Narrated: anything that may end the hand or reshuffle (CE-6.1)."""
+        a: CrazyEightsState = pre  # type: ignore[assignment]
+        kind = self.game._specs[action_id].kind
+        if kind == "nominate":
+            return []
+        stock = a.stock_size
+        if not stock:
+            return None                     # passes may end the hand; a play may reshuffle
+        if kind == "pass":
+            return []
+        if kind == "play":
+            if len(a.hand(player)) <= 1 or a.plays + 1 >= self.game.options["max_turns"]:
+                return None
+            return [(f"hand:{player}", "discard", tuple(self.spec_ids(action_id)[:1]))]
+        if kind == "draw":
+            taken = a.draw_two_owed or 1
+            if taken >= stock:
+                return None                 # the stock's last card: CE-5.3, CE-6.1
+            return [("stock", f"hand:{player}", tuple(sorted(a.stock()[:taken])))]
+        return None
+
     def round_end(self, pre: GameState, action_id: int, player: int,
                   post: GameState) -> list[Raw]:
         b: CrazyEightsState = post  # type: ignore[assignment]

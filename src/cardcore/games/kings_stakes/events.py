@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from cardcore._fast import GameState
+from cardcore.cards import JOKER
 from cardcore.events import Narrator, Raw, multiset_minus, public
-from cardcore.games.kings_stakes._state import KingsStakesState
+from cardcore.games.kings_stakes._state import HAND_SIZE, KingsStakesState
 
 __all__ = ["KingsStakesNarrator"]
 
@@ -80,8 +81,12 @@ class KingsStakesNarrator(Narrator):
                        ) -> list[tuple[str, str, tuple[int, ...]]] | None:
         """Most actions' moves follow from the position (tests/test_zones.py holds them
         equal to the narrated ones): before anyone is out, a take moves the table to the
-        taker's penalty pile, and a play that keeps cards in hand and holds no king (KS-5.3
-        clears the table) and no joker moves its cards from hand to table."""
+        taker's penalty pile; a play that keeps cards in hand moves its cards from hand to
+        table (a king with its queen, KS-5.5, stays there too), and a lone king on a table
+        with cards then sends the table, king last, to the discard (KS-5.3). Narrated: four
+        kings, which end the round (KS-5.7), and a joker's play when a draw of this step
+        (KS-4.5, KS-7.2) could bring the other joker, which the zone diff then sees
+        played."""
         a: KingsStakesState = pre  # type: ignore[assignment]
         if a.out_player is not None:
             return None                     # the final turns: a move may end the round
@@ -89,12 +94,24 @@ class KingsStakesNarrator(Narrator):
         if spec.kind == "take":
             table = tuple(sorted(a.table()))    # as a zone diff lists them
             return [("table", f"penalty:{player}", table)] if table else None
-        if spec.kind != "play" or any(c[0] == "K" or c.startswith("JK") for c in spec.cards):
+        if spec.kind != "play":
+            return None
+        if any(c.startswith("JK") for c in spec.cards) \
+                and JOKER in a.stock()[:HAND_SIZE * self.players]:     # as many as can be drawn
             return None
         cards = self.spec_ids(action_id)
         if len(cards) >= len(a.hand(player)):
             return None                     # out of cards (KS-8.1)
-        return [(f"hand:{player}", "table", tuple(sorted(cards)))]
+        played = (f"hand:{player}", "table", tuple(sorted(cards)))
+        kings = sum(c[0] == "K" for c in spec.cards)
+        if not kings or (kings == 1 and len(cards) == 2):        # KS-5.5 keeps them
+            return [played]
+        if kings > 1 or len(cards) != 1:
+            return None                                           # four kings: KS-5.7
+        lying = a.table()
+        if not lying:
+            return [played]                                       # KS-5.4: the king stays
+        return [played, ("table", "discard", (*sorted(lying), cards[0]))]    # KS-5.3
 
     def round_end(self, pre: GameState, action_id: int, player: int,
                   post: GameState) -> list[Raw]:

@@ -226,8 +226,11 @@ async def send_loop(ctx: Context, websocket: WebSocket, connection: Connection,
         # After a take-back the socket has not seen, its events are sent again from 0.
         rewound = connection.rewinds != current.rewinds \
             or connection.sent_events > current.event_count
-        state = current.state(connection.seat, 0 if rewound else connection.sent_events,
-                              connection.lang)
+        # A whole state splices what every reader shares, serialised once (push_state);
+        # a patch is made from plain values.
+        build = current.state if connection.wants_patches else current.push_state
+        state = build(connection.seat, 0 if rewound else connection.sent_events,
+                      connection.lang)
         connection.sent_events = state["event_count"]
         connection.rewinds = current.rewinds
         message: dict[str, Any] = {"type": "state", **state}
