@@ -88,10 +88,11 @@ class GinRummy(Game):
     # hand is mostly the draws, so the root's moves differ by a few hundredths of a win and
     # thousands of iterations only begin to tell them apart (head to head with greedy, 200
     # hands: 200 iterations -28 Elo at the default prior 0.25, +23 at prior 2; in tournaments
-    # 2,000 iterations at prior 2 +42 and +57). The ladder is greedy play with fewer and fewer
-    # random moves, and the search (which gives the hints) on top.
-    levels = {1: "random", 2: "greedy:epsilon=0.5", 3: "greedy:epsilon=0.2", 4: "greedy",
-              5: "ismcts:iterations=2000,rollout=greedy,prior=2"}
+    # 2,000 iterations at prior 2 +42 and +57). So plain greedy is no level: the ladder is
+    # greedy play with fewer and fewer random moves (level 4 a quarter of them, 125 Elo below
+    # the search), and the search (which gives the hints) on top.
+    levels = {1: "random", 2: "greedy:epsilon=0.7", 3: "greedy:epsilon=0.45",
+              4: "greedy:epsilon=0.25", 5: "ismcts:iterations=2000,rollout=greedy,prior=2"}
     # The review's default reference (cardcore.review; docs/bots.md, "Game review", has its
     # score against the levels): level 5's search, iteration-bound, at a playing bot's
     # exploration; the review runs it 5 times a decision and plays the most visited move.
