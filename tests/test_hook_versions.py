@@ -7,11 +7,11 @@ core's, shorter than version 1's or longer than the core's is an ImportError at 
 gives the tables. The C library's side is tests/c/test_abi.c."""
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+
+from fixture_kernels import build_fixture_kernel
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "fixtures" / "hook_versions_state.pyx"
@@ -21,28 +21,8 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def kernel(tmp_path_factory):
-    from Cython.Build import cythonize
-    from setuptools import Distribution, Extension
-    out = tmp_path_factory.mktemp("hook_versions")
-    source = out / FIXTURE.name
-    source.write_text(FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
-    modules = cythonize([Extension("hook_versions_state", [str(source)],
-                                   include_dirs=[str(ROOT / "src")],
-                                   extra_compile_args=["-O0", "-g0"])],
-                        include_path=[str(ROOT / "src")], quiet=True,
-                        compiler_directives={"language_level": "3"})
-    dist = Distribution({"ext_modules": modules})
-    build = dist.get_command_obj("build_ext")
-    build.build_lib = str(out)
-    build.build_temp = str(out / "build")
-    build.ensure_finalized()
-    build.run()
-    built = next(out.glob("hook_versions_state*.so"))
-    spec = importlib.util.spec_from_file_location("hook_versions_state", built)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["hook_versions_state"] = module
-    spec.loader.exec_module(module)
-    return module
+    """The fixture kernel, built with Cython against this checkout's cardcore/_fast.pxd."""
+    return build_fixture_kernel(FIXTURE, tmp_path_factory.mktemp("hook_versions"))
 
 
 def test_an_older_releases_table_imports_and_has_no_solver(kernel):

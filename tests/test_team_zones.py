@@ -4,11 +4,11 @@ folder) has a team pile per side seen only by that side's seats, not by ``seat %
 shared zone table (cardcore.zones) and a Game's states follow the game's sides."""
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+
+from fixture_kernels import build_fixture_kernel
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "fixtures" / "team_zones_state.pyx"
@@ -21,28 +21,7 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def kernel(tmp_path_factory):
     """The fixture kernel, built with Cython against this checkout's cardcore/_fast.pxd."""
-    from Cython.Build import cythonize
-    from setuptools import Distribution, Extension
-    out = tmp_path_factory.mktemp("team_zones")
-    source = out / FIXTURE.name
-    source.write_text(FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
-    modules = cythonize([Extension("team_zones_state", [str(source)],
-                                   include_dirs=[str(ROOT / "src")],   # cardcore/core/kernel.h
-                                   extra_compile_args=["-O0", "-g0"])],
-                        include_path=[str(ROOT / "src")], quiet=True,
-                        compiler_directives={"language_level": "3"})
-    dist = Distribution({"ext_modules": modules})
-    build = dist.get_command_obj("build_ext")
-    build.build_lib = str(out)
-    build.build_temp = str(out / "build")
-    build.ensure_finalized()
-    build.run()
-    built = next(out.glob("team_zones_state*.so"))
-    spec = importlib.util.spec_from_file_location("team_zones_state", built)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["team_zones_state"] = module
-    spec.loader.exec_module(module)
-    return module
+    return build_fixture_kernel(FIXTURE, tmp_path_factory.mktemp("team_zones"))
 
 
 def started(kernel, sides=SIDES):

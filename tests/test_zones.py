@@ -447,21 +447,16 @@ def test_multiset_minus_matches_copies_one_for_one() -> None:
     assert multiset_minus([1, 2, 3], [2]) == [1, 3]
 
 
-@pytest.mark.parametrize("options", [{"players": 2}, {"players": 3}, {"players": 4},
-                                     {"players": 4, "teams": True}, {"players": 5},
-                                     {"players": 6}, {"players": 3, "refill": "manual"}],
-                         ids=str)
-def test_declared_moves_equal_the_narrated_ones(options, monkeypatch):
-    """A game that says an action's moves from the position (``Narrator.declared_moves``,
-    Kings' Stakes: takes, plain plays, jokers and lone kings before anyone is out, KS-5.3's
-    clearing included) says exactly what applying it on a copy and narrating it finds, at
-    every position of whole random matches."""
+def declared_and_narrated(name, narrator, options, seeds, monkeypatch, kind_of):
+    """Every position of ``seeds`` random matches of ``name``: each legal action's declared
+    moves (``Narrator.declared_moves``) against applying it on a copy and narrating it (the
+    game's ``narrator`` class told to declare nothing). Returns (declared, narrated, the
+    kinds ``kind_of(game, action_id, said)`` named)."""
     from cardcore import events as ev
-    from cardcore.games.kings_stakes.events import KingsStakesNarrator
     declared = fallback = 0
     said_kinds: set[str] = set()
-    for seed in range(4):
-        game = new_game("kings_stakes", seed=seed, **options)
+    for seed in range(seeds):
+        game = new_game(name, seed=seed, **options)
         rng = random.Random(seed)
         while not game.is_over:
             state = game._state
@@ -472,14 +467,31 @@ def test_declared_moves_equal_the_narrated_ones(options, monkeypatch):
                     fallback += 1
                     continue
                 declared += 1
-                cards = game._specs[action_id].cards
-                said_kinds.update(["joker"] if "JK" in cards else [])
-                said_kinds.update(["cleared"] if any(m[1] == "discard" for m in said) else [])
+                said_kinds.update(kind_of(game, action_id, said))
                 with monkeypatch.context() as m:
-                    m.setattr(KingsStakesNarrator, "declared_moves", lambda *a: None)
+                    m.setattr(narrator, "declared_moves", lambda *a: None)
                     assert said == ev.action_moves_for(game, state, action_id), \
                         (seed, game._specs[action_id].label)
             game.apply(rng.choice(game.legal_action_ids()))
+    return declared, fallback, said_kinds
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 3}, {"players": 4},
+                                     {"players": 4, "teams": True}, {"players": 5},
+                                     {"players": 6}, {"players": 3, "refill": "manual"}],
+                         ids=str)
+def test_declared_moves_equal_the_narrated_ones(options, monkeypatch):
+    """A game that says an action's moves from the position (``Narrator.declared_moves``,
+    Kings' Stakes: takes, plain plays, jokers and lone kings before anyone is out, KS-5.3's
+    clearing included) says exactly what applying it on a copy and narrating it finds, at
+    every position of whole random matches."""
+    from cardcore.games.kings_stakes.events import KingsStakesNarrator
+
+    def kinds(game, action_id, said):
+        return ((["joker"] if "JK" in game._specs[action_id].cards else [])
+                + (["cleared"] if any(m[1] == "discard" for m in said) else []))
+    declared, fallback, said_kinds = declared_and_narrated(
+        "kings_stakes", KingsStakesNarrator, options, 4, monkeypatch, kinds)
     assert declared > 2 * fallback            # most actions are said, not narrated
     assert said_kinds == {"joker", "cleared"}    # jokers' plays and KS-5.3's clearing said
 
@@ -494,27 +506,9 @@ def test_crazy_eights_declared_moves_equal_the_narrated_ones(options, monkeypatc
     position (``Narrator.declared_moves``) exactly as applying each on a copy and narrating
     it finds, at every position of whole random matches; what may end the hand or reshuffle
     (CE-6.1, CE-7) is narrated."""
-    from cardcore import events as ev
     from cardcore.games.crazy_eights.events import CrazyEightsNarrator
-    declared = fallback = 0
-    said_kinds: set[str] = set()
-    for seed in range(6):
-        game = new_game("crazy_eights", seed=seed, **options)
-        rng = random.Random(seed)
-        while not game.is_over:
-            state = game._state
-            for action_id in game.legal_action_ids():
-                said = game._action_narrator().declared_moves(state, action_id,
-                                                              state.current_player)
-                if said is None:
-                    fallback += 1
-                    continue
-                declared += 1
-                said_kinds.add(game._specs[action_id].kind)
-                with monkeypatch.context() as m:
-                    m.setattr(CrazyEightsNarrator, "declared_moves", lambda *a: None)
-                    assert said == ev.action_moves_for(game, state, action_id), \
-                        (seed, game._specs[action_id].label)
-            game.apply(rng.choice(game.legal_action_ids()))
+    declared, fallback, said_kinds = declared_and_narrated(
+        "crazy_eights", CrazyEightsNarrator, options, 6, monkeypatch,
+        lambda game, action_id, said: [game._specs[action_id].kind])
     assert declared > fallback                # most actions are said, not narrated
     assert {"play", "draw"} <= said_kinds
