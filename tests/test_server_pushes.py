@@ -9,15 +9,16 @@ from typing import Any
 
 import pytest
 
-from cardcore import new_game
+from cardcore import available_games, new_game
+from cardcore.registry import game_class
 from cardcore.server.http import json_bytes
 from cardcore.server.limits import Limits
 from cardcore.server.room import Room, zone_descriptors
 from cardcore.server.table_settings import TableSettings
 from cardcore.server.tokens import token_hash
 
-CONFIGS = [("crazy_eights", 3), ("kings_stakes", 4), ("kuzanasta", 2), ("manna", 6),
-           ("durak", 2), ("gin_rummy", 2), ("belote", 4)]
+# Every game at its default table (from the registry: a new game is covered by itself).
+CONFIGS = [(name, game_class(name).default_players) for name in available_games()]
 MOVES = 120                 # per match: enough for rounds to end, zones to appear and empty
 
 

@@ -92,8 +92,8 @@ class CrazyEightsNarrator(Narrator):
 
     def declared_moves(self, pre: GameState, action_id: int, player: int
                        ) -> list[tuple[str, str, tuple[int, ...]]] | None:
-        """The moves of most actions follow from the position (tests/test_zones.py holds
-        them equal to the narrated ones): a play that neither empties the hand (CE-7.1) nor
+        """The moves of most actions follow from the position (each as narrating the action
+        on a copy would find them): a play that neither empties the hand (CE-7.1) nor
         reaches ``max_turns`` (CE-7.2) moves its card from hand to discard; a draw that
         leaves the stock cards takes its top (one, or the draw-two debt, CE-4.4, CE-5.1); a
         nomination moves nothing, nor does a pass while the stock holds cards (CE-7.3).
