@@ -25,7 +25,7 @@ __all__ = ["Position", "position_key", "common_state", "shared_json", "preserial
 # to encode than to splice).
 SPLICED = ("scores", "seats", "options", "fairness")
 
-try:                                  # the server extra installs orjson (http.json_bytes)
+try:                                  # the server extra installs orjson >= 3.10 (Fragment)
     from orjson import Fragment
 
     def preserialised(value: Any) -> Any:
