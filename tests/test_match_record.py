@@ -93,6 +93,25 @@ def test_record_round_trip_gives_the_same_save_and_events(name):
     round_trip(name, 0)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_each_action_holds_the_events_a_replay_tells_at_that_step(name):
+    """The full record reads the events the game told already, cut at each action's first
+    event: the same cut as a replay that counts the events after every action."""
+    game = played(name, 1, whole=True)
+    record = export_record(game)
+    replay = fresh(name, 1, whole=True)
+    bounds = [replay.event_count()]
+    for action in json.loads(game.to_json())["actions"]:
+        replay.apply(action)
+        bounds.append(replay.event_count())
+    dealt = {deal["after"]: [e["n"] for e in deal["events"]] for deal in record["deals"]}
+    assert [e["n"] for e in record["deals"][0]["events"]] == list(range(bounds[0]))
+    for n, step in enumerate(record["actions"]):
+        told = [e["n"] for e in step["events"]] + dealt.get(n, [])
+        assert told == list(range(bounds[n], bounds[n + 1])), (name, n)
+    assert len(record["actions"]) == len(bounds) - 1
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("seed", SEEDS[1:])

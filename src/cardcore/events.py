@@ -252,6 +252,10 @@ class Narration:
         # spectator only when ``history`` is read: not a render per action), per round end
         # its summary.
         self._history = SharedLog()               # of int | dict[str, JSON]
+        # Per action of the log, the index in ``raw`` of its first event: a step's events
+        # are ``raw[starts[n]:starts[n + 1]]`` (a match record reads them without telling
+        # the match again: cardcore.match_record).
+        self.starts = SharedLog()                 # of int
         # Per-seat records read from ``raw`` (cardcore.information_state), built on demand.
         self.seat_records: dict[int, Any] = {}
         # The words of each event of ``raw`` as told to one reader (``words_key``: a seat and
@@ -289,6 +293,7 @@ class Narration:
             other.done = self.done
             other.raw = self.raw.copy()           # Raw events are never changed once told
             other._history = self._history.copy()
+            other.starts = self.starts.copy()
             other.seat_records = {seat: record.copy()
                                   for seat, record in self.seat_records.items()}
             other.words = {}                      # told again if the clone is ever read
@@ -309,6 +314,7 @@ class Narration:
         pre = self.before
         post = self.state                        # the state played on (never replaced)
         for action_id in new_actions:
+            self.starts.append(len(self.raw))
             pre.copy_from(post)
             player = pre.current_player
             assert player is not None            # the log only holds legal actions

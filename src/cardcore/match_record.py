@@ -86,13 +86,13 @@ def _full_event(raw: Any, n: int) -> dict[str, Any]:
                              "cards": _names(raw.cards)}
     if raw.auto:
         event["auto"] = True
-    event.update(raw.public)
+    event.update(_plain(raw.public))        # (the fields above are JSON values already)
     if raw.private:
-        event.update(raw.private)
+        event.update(_plain(raw.private))
     event["moves"] = [{"from": a, "to": b, "cards": _names(c)} for a, b, c in raw.moves]
     if raw.new_zones:
-        event["new_zones"] = [dict(z) for z in raw.new_zones]
-    return _plain(event)
+        event["new_zones"] = [_plain(z) for z in raw.new_zones]
+    return event
 
 
 def _seat_event(event: Mapping[str, Any]) -> dict[str, Any]:
@@ -111,9 +111,23 @@ def _seat_event(event: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _plain(event: dict[str, Any]) -> dict[str, Any]:
-    """JSON values only (a narrator's tuples become lists), so records compare equal."""
-    plain: dict[str, Any] = json.loads(json.dumps(event))
-    return plain
+    """JSON values only (a narrator's tuples become lists, keys texts), so records compare
+    equal: what a JSON round trip gives, without writing the text."""
+    return {_key(k): _plain_value(v) for k, v in event.items()}
+
+
+def _plain_value(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {_key(k): _plain_value(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain_value(v) for v in value]
+    return value
+
+
+def _key(key: Any) -> str:
+    """A key as JSON writes it (json.dumps: texts as they are, numbers and the constants as
+    their JSON text)."""
+    return key if isinstance(key, str) else json.loads(json.dumps({key: 0})).popitem()[0]
 
 
 def _zones(game: Game, seat: int | None) -> dict[str, list[str]]:
@@ -158,11 +172,19 @@ def export_record(game: Game, *, seat: int | None = None, names: Sequence[str] |
     chosen = game.chosen_cards()
     replay = _fresh(game)
     cls = type(game)
+    # The full record reads the events the game has told already (each step's are those from
+    # its start to the next's); only a seat's record tells the replay again, as that seat.
+    told = game._narrate() if seat is None and game._origin is None else None
+    raws = None if told is None else told.raw[:]
+    starts = None if told is None else [*told.starts, len(raws)]
 
-    def events_from(start: int) -> list[dict[str, Any]]:
+    def events_from(start: int, n: int | None = None) -> list[dict[str, Any]]:
+        if raws is not None and starts is not None:
+            end = starts[0 if n is None else n + 1]
+            return [_full_event(r, start + i) for i, r in enumerate(raws[start:end])]
         if seat is None:
-            raws = replay._narrate().raw[start:]
-            return [_full_event(r, start + i) for i, r in enumerate(raws)]
+            return [_full_event(r, start + i)
+                    for i, r in enumerate(replay._narrate().raw[start:])]
         return [_seat_event(e) for e in replay.events(seat, start)]
 
     first = events_from(0)
@@ -172,12 +194,12 @@ def export_record(game: Game, *, seat: int | None = None, names: Sequence[str] |
     for n, action_id in enumerate(log):
         mover = replay.current_player
         label = replay.action_from_id(action_id).label
-        start = replay.event_count()
+        start = replay.event_count() if starts is None else starts[n]
         if n in chosen:
             replay.apply(action_id, cards=chosen[n])
         else:
             replay.apply(action_id)
-        step, deal = _split(events_from(start))
+        step, deal = _split(events_from(start, n))
         own = next((e for e in step if not e.get("auto")), None)
         # a seat that did not see the cards an action names gets its kind, id None
         seen = seat is None or (own is not None and own.get("id") is not None)

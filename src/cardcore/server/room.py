@@ -138,6 +138,7 @@ class Room:
     # The last record made (what it was made from, the record): a finished match's record
     # names every card (~1 s of a long match), so it is made once, not at every request.
     record_made: tuple[Any, dict[str, Any]] | None = None
+    record_pushed: tuple[dict[str, Any], Any] | None = None   # a record and its JSON
     human_moved: bool = False                      # a person moved since the last commit
     creator_token: str | None = field(default=None, repr=False)  # at creation only
     advanced_at: float = 0.0                       # monotonic time of the last action
@@ -371,8 +372,16 @@ class Room:
         recorded = self.audience.recorded
         if self.finished() and connection not in recorded and not self.broken:
             recorded.add(connection)
-            connection.push({"type": "record", "record": self.record()}, later=True)
+            connection.push({"type": "record", "record": self.record_json()}, later=True)
             connection.notify()
+
+    def record_json(self) -> Any:
+        """``record()`` serialised once for every socket it is pushed to (``preserialised``:
+        a long match's record is a few hundred kB)."""
+        record = self.record()
+        if self.record_pushed is None or self.record_pushed[0] is not record:
+            self.record_pushed = (record, pushes.preserialised(record))
+        return self.record_pushed[1]
 
     def record(self) -> dict[str, Any]:
         """The match record (records.py), signed with the server's record key if it has
