@@ -394,26 +394,28 @@ class SqlTableStore:
                     continue
                 if u.owner is None:     # with a lease only its holder serves the table
                     changes.append((u.table_id, str(count)))
+                # one UPDATE of the row (a person's move stamps human_at in it too)
+                human_at = now if u.human else None
                 if u.save is None:
                     self.db.executemany(
                         "INSERT INTO actions (table_id, n, action) VALUES (?, ?, ?)",
                         [(u.table_id, u.first + k, a) for k, a in enumerate(u.new_actions)])
                     self.db.execute(
                         "UPDATE tables SET actions = ?, current_player = ?, "
-                        "over = CASE WHEN ? = 1 THEN 1 ELSE over END, updated = ? WHERE id = ?",
-                        (count, u.current_player, int(u.over), now, u.table_id))
+                        "over = CASE WHEN ? = 1 THEN 1 ELSE over END, updated = ?, "
+                        "human_at = COALESCE(?, human_at) WHERE id = ?",
+                        (count, u.current_player, int(u.over), now, human_at, u.table_id))
                 else:
                     self.db.execute("DELETE FROM actions WHERE table_id = ?", (u.table_id,))
                     self.db.execute(
                         "UPDATE tables SET save = ?, actions = ?, current_player = ?, "
-                        "over = CASE WHEN ? = 1 THEN 1 ELSE over END, updated = ? WHERE id = ?",
-                        (u.save, count, u.current_player, int(u.over), now, u.table_id))
+                        "over = CASE WHEN ? = 1 THEN 1 ELSE over END, updated = ?, "
+                        "human_at = COALESCE(?, human_at) WHERE id = ?",
+                        (u.save, count, u.current_player, int(u.over), now, human_at,
+                         u.table_id))
                 if u.over:
                     self.db.execute("UPDATE tables SET ended = 'over', ended_at = ? "
                                     "WHERE id = ? AND ended IS NULL", (now, u.table_id))
-                if u.human:
-                    self.db.execute("UPDATE tables SET human_at = ? WHERE id = ?",
-                                    (now, u.table_id))
                 if u.clock is not None:
                     self.db.execute("UPDATE tables SET clock = ?, deadline = ? WHERE id = ?",
                                     (u.clock, u.deadline, u.table_id))
