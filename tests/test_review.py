@@ -294,9 +294,12 @@ def test_the_default_reference_is_the_game_declared_one():
         if estimates is not None:
             assert dict(estimates.params) == dict(spec.params) | {"exploration": exploration}
     assert sum(game_class(n).review_reference is not None for n in available_games()) >= 6
-    for bad in ("greedy", "ismcts:iterations=10,think_ms=5", 3):
-        with pytest.raises(TypeError, match="review_reference"):
-            type("Bad", (Game,), {"review_reference": bad, "name": "bad", "title": "Bad",
+    bads = [("review_reference", bad)
+            for bad in ("greedy", "ismcts:iterations=10,think_ms=5", 3)]
+    bads += [("review_exploration", bad) for bad in (0, True, "3")]
+    for field, bad in bads:
+        with pytest.raises(TypeError, match=field):
+            type("Bad", (Game,), {field: bad, "name": "bad", "title": "Bad",
                                   "default_players": 2, "min_players": 2, "max_players": 2,
                                   "rule_prefix": "BA", "narrator": object,
                                   "schema_parts": None, "zone_labels": {}})
