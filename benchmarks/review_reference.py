@@ -56,7 +56,9 @@ def match(name: str, level: int, games: int, seed: int, reference: str | None = 
                 else make_bot(opponent, bot_seed(seed, i, s))
                 for s in range(short.players)]
         while not game.is_over:
-            bot = bots[game.current_player]
+            seat = game.current_player
+            assert seat is not None              # the game is not over
+            bot = bots[seat]
             if isinstance(bot, ReferenceBot) and len(game.legal_action_ids()) > 1:
                 t = time.process_time()
                 game.apply(bot.choose_id(game))

@@ -14,9 +14,9 @@ from cardcore.cards import card_str
 from cardcore.cli import main
 from cardcore.match_record import dumps, export_record
 from cardcore.records import make_record
-from cardcore.review import (DEFAULT_SEARCHES, REFERENCE_FACTOR, Reference, ReferenceBot, estimate_spec,
-                             load_for_review, reference_spec, review, review_batch, review_lines,
-                             search_spec)
+from cardcore.review import (DEFAULT_SEARCHES, REFERENCE_FACTOR, Reference, ReferenceBot,
+                             estimate_spec, load_for_review, reference_spec, review, review_batch,
+                             review_lines, search_spec)
 from cardcore.registry import available_games, game_class
 
 ITERATIONS = 1000
