@@ -394,10 +394,10 @@ def test_flags_are_stable_under_three_seeds_pooled_over_every_game():
     """Stability: the decisions flagged under all three seeds over those flagged under any,
     pooled over two seeded records of every game (the default reference, seat 0): >= 80%.
     Measured: 19 of 23 (0.83) with each game's reference, Durak's picking its move at a
-    playing exploration and estimating at 3 (12 of Durak's 15; 19 of 22 when first measured,
-    with its earlier reference; 20 of 24, 0.83, with level 5's search at exploration 3 everywhere); one
-    search a decision, a mistake any loss above the threshold (the earlier review), gave
-    0.38 on such records."""
+    playing exploration and estimating at 3 (12 of Durak's 15; 19 of 22 when first
+    measured, with its earlier reference; 20 of 24, 0.83, with level 5's search at
+    exploration 3 everywhere); one search a decision, a mistake any loss above the threshold
+    (the earlier review), gave 0.38 on such records."""
     under_all = under_any = 0
     for name in available_games():
         for index in range(STABILITY_RECORDS):
