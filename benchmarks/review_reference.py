@@ -12,12 +12,15 @@ same deals. A level plays without its ``think_ms`` cap (its iterations only, as 
 machine): on a loaded one a capped level runs a fraction of its iterations, which would
 flatter the reference. The score counts a win 1 and a draw (no sole winning side) 1/2; the
 interval is the 95% Wilson interval of the score over the games. CPU seconds are this
-process's. Nothing here names a game.
+process's; ``cpu_s_a_decision`` is the reference's alone, over its decisions with more than
+one legal move (the load average at the end says how busy the machine was). Nothing here
+names a game.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from typing import Any
 
@@ -42,7 +45,8 @@ def match(name: str, level: int, games: int, seed: int, reference: str | None = 
     probe = new_game(name, players=short.players, seed=seed, **short.options)
     sides = cls.sides_of(short.players, probe.options)
     opponent = uncapped(name, level)
-    wins = draws = 0
+    wins = draws = decisions = 0
+    ref_cpu = 0.0
     start = time.process_time()
     for i in range(games):
         game = new_game(name, players=short.players, seed=seed + i // 2, **short.options)
@@ -52,7 +56,16 @@ def match(name: str, level: int, games: int, seed: int, reference: str | None = 
                 else make_bot(opponent, bot_seed(seed, i, s))
                 for s in range(short.players)]
         while not game.is_over:
-            game.apply(bots[game.current_player].choose_id(game))
+            seat = game.current_player
+            assert seat is not None              # the game is not over
+            bot = bots[seat]
+            if isinstance(bot, ReferenceBot) and len(game.legal_action_ids()) > 1:
+                t = time.process_time()
+                game.apply(bot.choose_id(game))
+                ref_cpu += time.process_time() - t
+                decisions += 1
+            else:
+                game.apply(bot.choose_id(game))
         won = {sides[s] for s in game.winners}
         if won == {ours}:
             wins += 1
@@ -64,7 +77,9 @@ def match(name: str, level: int, games: int, seed: int, reference: str | None = 
     low, high = wilson_interval(round(score), games)
     return {"game": name, "level": level, "games": games, "wins": wins, "draws": draws,
             "losses": games - wins - draws, "score": score / games, "interval": [low, high],
-            "cpu_s": round(time.process_time() - start, 1)}
+            "cpu_s": round(time.process_time() - start, 1), "decisions": decisions,
+            "cpu_s_a_decision": round(ref_cpu / max(decisions, 1), 4),
+            "load": [round(x, 2) for x in os.getloadavg()]}
 
 
 def main() -> None:
@@ -83,7 +98,7 @@ def main() -> None:
         print(json.dumps(row), flush=True)
         print(f"| {args.game} | level {level} | {row['games']} | {row['score']:.3f} "
               f"[{row['interval'][0]:.3f}, {row['interval'][1]:.3f}] | {row['wins']}-"
-              f"{row['draws']}-{row['losses']} |", flush=True)
+              f"{row['draws']}-{row['losses']} | {row['cpu_s_a_decision']} |", flush=True)
 
 
 if __name__ == "__main__":

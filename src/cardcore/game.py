@@ -478,6 +478,11 @@ class Game:
     # pooled. Each game declares one it measured against its levels
     # (benchmarks/review_reference.py); None: level 5's search without its time cap.
     review_reference: ClassVar[Union[str, None]] = None
+    # The exploration of the searches that estimate every move in a review, where the
+    # reference's own searches (whose pooled visits pick the move) explore narrower: a playing
+    # exploration picks stronger moves, but leaves the moves it dislikes a few playouts each.
+    # None: the reference's searches do both.
+    review_exploration: ClassVar[Union[float, None]] = None
     # A short complete match (ShortMatch); undeclared, the fewest players with the default
     # options (set in __init_subclass__).
     short_match: ClassVar[ShortMatch]
@@ -540,6 +545,12 @@ class Game:
                 and "think_ms" not in cls.review_reference):
             raise TypeError(f"{cls.__qualname__}.review_reference must be an ismcts spec "
                             f"without think_ms, or None")
+        if cls.review_exploration is not None and (
+                isinstance(cls.review_exploration, bool)
+                or not isinstance(cls.review_exploration, (int, float))
+                or not 0 < cls.review_exploration <= 100):
+            raise TypeError(f"{cls.__qualname__}.review_exploration must be a number in "
+                            f"(0, 100], or None")
 
     @classmethod
     def rulebook_text(cls) -> str:

@@ -19,7 +19,11 @@ levels; level 5's search without its time cap where a game declares none) run ``
 times. The reference's move, the decision's best, is the one the searches visited most in
 all (a root-parallel ensemble: pooled visits played stronger than the highest mean estimate);
 ``ReferenceBot`` plays it, and benchmarks/review_reference.py measures it against the levels
-(docs/bots.md has the figures). Searches are seeded per
+(docs/bots.md has the figures). A game that declares ``review_exploration`` splits the two
+jobs (``estimate_spec``): its reference's searches, at a playing exploration, pick the move,
+and one search of the same spec at the wider exploration per search (the same seed)
+estimates every move, so that a move the player chose and the reference dislikes still has
+an estimate from more than a few playouts. Searches are seeded per
 decision (``bot_seed``) and bound by iterations only, so a review is the same on every
 machine, and the same for two deals that differ only in cards hidden from the seat. ``review_batch`` reviews many matches and pools mistakes per
 decision with an interval. ``review_lines`` and ``batch_lines`` write them as text in English
@@ -42,8 +46,8 @@ from cardcore.registry import game_class, load_game, new_game
 from cardcore.tournament import Z95, wilson_interval
 
 __all__ = ["DEFAULT_THRESHOLD", "DEFAULT_SEARCHES", "DEFAULT_TOP", "REFERENCE_FACTOR",
-           "Reference", "ReferenceBot", "load_for_review", "reference_spec", "review",
-           "batch_lines", "review_batch", "review_lines", "search_spec"]
+           "Reference", "ReferenceBot", "estimate_spec", "load_for_review", "reference_spec",
+           "review", "batch_lines", "review_batch", "review_lines", "search_spec"]
 
 DEFAULT_THRESHOLD = 0.10
 DEFAULT_SEARCHES = 5        # seeded searches per decision: their spread is the interval
@@ -124,6 +128,20 @@ def reference_spec(game_name: str, reference: str | BotSpec | None = None,
     return BotSpec(spec.name, tuple(sorted(params.items())))
 
 
+def estimate_spec(game_name: str, reference: str | BotSpec | None = None,
+                  iterations: int | None = None) -> BotSpec | None:
+    """The search that estimates every move where it is not the reference's own: for the
+    default reference (``reference`` None) of a game that declares ``review_exploration``,
+    the reference's spec at that exploration (``iterations`` replacing its iterations too);
+    else None (the reference's searches pick the move and estimate every move)."""
+    exploration = game_class(game_name).review_exploration if reference is None else None
+    if exploration is None:
+        return None
+    params = dict(reference_spec(game_name, None, iterations).params)
+    params["exploration"] = float(exploration)
+    return BotSpec("ismcts", tuple(sorted(params.items())))
+
+
 def _fresh(game: Game) -> Game:
     """``game``'s configuration (players, seed, stacked deck, options) before any move."""
     save = json.loads(game.to_json())
@@ -170,14 +188,17 @@ class _Move:
 class Reference:
     """A review's reference: ``searches`` seeded searches of ``spec`` per decision, each
     estimating every legal move from one seat's information; the reference's move is the one
-    the searches visited most in all (``ReferenceBot`` plays it)."""
+    the searches visited most in all (``ReferenceBot`` plays it). With ``estimates`` (a
+    spec, ``estimate_spec``), each search of ``spec`` only picks the move (its visits) and a
+    search of ``estimates`` with the same seed gives every move's estimate."""
 
-    def __init__(self, spec: BotSpec, searches: int = DEFAULT_SEARCHES) -> None:
+    def __init__(self, spec: BotSpec, searches: int = DEFAULT_SEARCHES,
+                 estimates: BotSpec | None = None) -> None:
         # two searches at least: one gives no interval, so no loss would be significant
         if not is_int(searches) or not 2 <= searches <= MAX_SEARCHES:
             raise ConfigError(f"searches must be an int 2..{MAX_SEARCHES}, not "
                               f"{echo(searches)}", "searches")
-        self.spec, self.searches = spec, searches
+        self.spec, self.searches, self.estimates = spec, searches, estimates
 
     def estimate(self, position: Game, seat: int, seed: int, number: int) -> dict[int, _Move]:
         """Every legal move's estimates at ``position`` (``seat`` to move), the searches
@@ -193,8 +214,11 @@ class Reference:
             hints = make_bot(self.spec, search_seed).suggest(position, seat=seat,
                                                              top=len(legal))
             got = {h["action"].id: h for h in hints if h["visits"] > 0}
+            rated = got if self.estimates is None else {
+                h["action"].id: h for h in make_bot(self.estimates, search_seed).suggest(
+                    position, seat=seat, top=len(legal)) if h["visits"] > 0}
             for i in legal:
-                found[i].append(float(got[i]["estimate"]) if i in got else None)
+                found[i].append(float(rated[i]["estimate"]) if i in rated else None)
                 visits[i] += int(got[i]["visits"]) if i in got else 0
         return {i: _Move(i, tuple(found[i]), visits[i]) for i in legal}
 
@@ -217,7 +241,8 @@ class ReferenceBot(Bot):
                  searches: int = DEFAULT_SEARCHES, seed: int | None = None,
                  iterations: int | None = None) -> None:
         super().__init__(seed)
-        self.reference = Reference(reference_spec(game_name, reference, iterations), searches)
+        self.reference = Reference(reference_spec(game_name, reference, iterations), searches,
+                                   estimate_spec(game_name, reference, iterations))
         self._seed = 0 if seed is None else seed
         self._moves = 0
 
@@ -269,7 +294,8 @@ def review(game: Game, seat: int, level: int | None = None,
         raise ConfigError("give a level or a reference, not both", "reference")
     spec = search_spec(game.name, level, iterations) if level is not None \
         else reference_spec(game.name, reference, iterations)
-    ref = Reference(spec, searches)
+    ref = Reference(spec, searches, None if level is not None
+                    else estimate_spec(game.name, reference, iterations))
     position = _fresh(game)
     decisions: list[dict[str, Any]] = []
     rounds_ended = seen = 0        # round-end events so far: the round is the next one
