@@ -87,7 +87,7 @@ class Durak(Game):
     # The review's default reference (cardcore.review; docs/bots.md, "Game review", has its
     # score against the levels): level 5's search with 5 times its iterations at its playing
     # exploration picks the move; the same search at the review's exploration 3 estimates
-    # every move. Exploration 3 alone lost to level 5 (0.35 in 200 games): spread that wide,
+    # every move. Exploration 3 alone lost to level 5 (0.35 in 70 games): spread that wide,
     # each move's estimate reflects weak play after it; 0.7 alone left the planted blunders'
     # estimates too few playouts to flag them.
     review_reference = "ismcts:iterations=5000,rollout=greedy,exploration=0.7,solver=100000"
