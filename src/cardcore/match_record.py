@@ -174,9 +174,12 @@ def export_record(game: Game, *, seat: int | None = None, names: Sequence[str] |
     cls = type(game)
     # The full record reads the events the game has told already (each step's are those from
     # its start to the next's); only a seat's record tells the replay again, as that seat.
-    told = game._narrate() if seat is None and game._origin is None else None
-    raws = None if told is None else told.raw[:]
-    starts = None if told is None else [*told.starts, len(raws)]
+    raws: list[Any] | None = None
+    starts: list[int] | None = None
+    if seat is None and game._origin is None:
+        told = game._narrate()
+        raws = told.raw[:]
+        starts = [*told.starts, len(raws)]
 
     def events_from(start: int, n: int | None = None) -> list[dict[str, Any]]:
         if raws is not None and starts is not None:
