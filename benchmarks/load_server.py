@@ -88,6 +88,7 @@ class Totals:
     tables: list[TableRecord] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     refused_sockets: int = 0            # sockets refused with a retry_after, then tried again
+    received_bytes: int = 0             # every message the server pushed to the clients
 
 
 def free_port() -> int:
@@ -151,6 +152,7 @@ async def seat_socket(ws_base: str, table: str, token: str, rng: random.Random,
                 continue
             except websockets.ConnectionClosed:
                 return retry
+            totals.received_bytes += len(raw)
             message = parse(raw)
             if message["type"] == "error":
                 totals.errors.append(message["error"])
@@ -411,6 +413,12 @@ def run_slice(build: Build, args: argparse.Namespace, label: str) -> dict:
         # CPU per action does not depend on what else the machine runs: 1 / it is what one
         # core can serve. The load average says how contended the run was.
         "server_cpu_ms_per_action": round(server_cpu / max(len(totals.latencies), 1) * 1000, 3),
+        # What the pushes carry: a release that sends more per action (0.4's moves, zones and
+        # texts) spends more per action; CPU per pushed KB compares the work per content.
+        "pushed_kb_per_action": round(totals.received_bytes / 1024
+                                      / max(len(totals.latencies), 1), 2),
+        "server_cpu_us_per_pushed_kb": round(server_cpu * 1e6 / max(totals.received_bytes / 1024,
+                                                                    1), 2),
         "server_cpu_share": round(server_cpu / elapsed, 2),
         "client_cpu_share": round(client_cpu / elapsed, 2),
         "load_average_1min": round(os.getloadavg()[0], 1),
@@ -421,16 +429,18 @@ def print_comparison(results: list[dict], builds: list[Build]) -> None:
     """Per round, each build's CPU per action and actions/s as ratios to the first build's."""
     first = builds[0].name
     print(f"\n{'round':>5} " + " ".join(f"{b.name + ' ms/action':>18} {b.name + ' act/s':>14}"
-                                         for b in builds)
+                                         f" {b.name + ' KB/action':>14}" for b in builds)
           + "".join(f" {b.name + '/' + first + ' cpu':>16} {b.name + '/' + first + ' act/s':>18}"
-                    for b in builds[1:]))
+                    f" {b.name + '/' + first + ' cpu/KB':>18}" for b in builds[1:]))
     rounds = [results[k:k + len(builds)] for k in range(0, len(results), len(builds))]
     for k, row in enumerate(rounds):
         line = f"{k + 1:>5} " + " ".join(f"{r['server_cpu_ms_per_action']:>18} "
-                                         f"{r['actions_per_second']:>14}" for r in row)
+                                         f"{r['actions_per_second']:>14} "
+                                         f"{r['pushed_kb_per_action']:>14}" for r in row)
         for r in row[1:]:
             line += (f" {r['server_cpu_ms_per_action'] / row[0]['server_cpu_ms_per_action']:>16.2f}"
-                     f" {r['actions_per_second'] / row[0]['actions_per_second']:>18.2f}")
+                     f" {r['actions_per_second'] / row[0]['actions_per_second']:>18.2f}"
+                     f" {r['server_cpu_us_per_pushed_kb'] / row[0]['server_cpu_us_per_pushed_kb']:>18.2f}")
         print(line)
 
 

@@ -268,13 +268,25 @@ def test_a_mistake_is_a_significant_loss_shown_with_the_top_candidates():
     assert any("кандидаты:" in line for line in review_lines(result, "ru"))
 
 
-def test_the_default_reference_is_the_game_declared_one():
+def test_the_default_reference_is_the_game_declared_one(monkeypatch):
     """Each game declares its review reference with its levels (measured against them in
     docs/bots.md); the default is that spec as given, bound by iterations; a game that
     declares none reviews with level 5's search; a bad declaration fails at import."""
     from cardcore.bots import parse_bot_spec
     from cardcore.game import Game
 
+    # every built-in game declares one: a game without (a scaffolded one) is Kings' Stakes
+    # without its declaration here
+    undeclared = game_class("kings_stakes")
+    level5 = dict(search_spec("kings_stakes", 5).params)
+    with monkeypatch.context() as patch:
+        patch.setattr(undeclared, "review_reference", None)
+        patch.setattr(undeclared, "review_exploration", None)
+        spec = reference_spec("kings_stakes")
+        assert dict(spec.params) == \
+            level5 | {"iterations": REFERENCE_FACTOR * level5["iterations"]}
+        assert Reference.of("kings_stakes").spec == spec
+        assert Reference.of("kings_stakes").estimates is None
     for name in available_games():
         declared = game_class(name).review_reference
         if declared is None:
@@ -303,6 +315,24 @@ def test_the_default_reference_is_the_game_declared_one():
                                   "default_players": 2, "min_players": 2, "max_players": 2,
                                   "rule_prefix": "BA", "narrator": object,
                                   "schema_parts": None, "zone_labels": {}})
+
+
+def test_the_review_names_the_search_that_estimates_every_move():
+    """A game whose reference splits its searches (Durak: ``review_exploration``) has the
+    estimating search named in the result and in the review's first line, in both languages;
+    a reference given, or a level, has none."""
+    game = _greedy_match("durak", 1)
+    result = review(game, 0, iterations=20, searches=2)
+    assert result["estimates"] == str(estimate_spec("durak", iterations=20))
+    assert "exploration=3.0" in result["estimates"] and "exploration=0.7" in result["search"]
+    header = review_lines(result)[0]
+    assert result["search"] in header and f"Every move's estimate by {result['estimates']}" \
+        in header
+    russian = review_lines(result, "ru")[0]
+    assert result["estimates"] in russian and "Every move" not in russian
+    for kwargs in ({"reference": "ismcts:iterations=20"}, {"level": 4}):
+        other = review(game, 0, iterations=20, searches=2, **kwargs)
+        assert other["estimates"] is None and "estimate by" not in review_lines(other)[0]
 
 
 def test_the_reference_plays_the_most_visited_move_over_its_searches():

@@ -200,6 +200,19 @@ class Reference:
                               f"{echo(searches)}", "searches")
         self.spec, self.searches, self.estimates = spec, searches, estimates
 
+    @classmethod
+    def of(cls, game_name: str, reference: str | BotSpec | None = None,
+           searches: int = DEFAULT_SEARCHES, iterations: int | None = None,
+           level: int | None = None) -> Reference:
+        """The reference a review or a ``ReferenceBot`` uses: ``level``'s search if a level
+        is given (``search_spec``), else ``reference_spec``'s, with ``estimate_spec``'s
+        estimates (only the default reference of a game that declares
+        ``review_exploration`` has any)."""
+        if level is not None:
+            return cls(search_spec(game_name, level, iterations), searches)
+        return cls(reference_spec(game_name, reference, iterations), searches,
+                   estimate_spec(game_name, reference, iterations))
+
     def estimate(self, position: Game, seat: int, seed: int, number: int) -> dict[int, _Move]:
         """Every legal move's estimates at ``position`` (``seat`` to move), the searches
         seeded from ``seed`` and the move number: the same for the same arguments."""
@@ -241,8 +254,7 @@ class ReferenceBot(Bot):
                  searches: int = DEFAULT_SEARCHES, seed: int | None = None,
                  iterations: int | None = None) -> None:
         super().__init__(seed)
-        self.reference = Reference(reference_spec(game_name, reference, iterations), searches,
-                                   estimate_spec(game_name, reference, iterations))
+        self.reference = Reference.of(game_name, reference, searches, iterations)
         self._seed = 0 if seed is None else seed
         self._moves = 0
 
@@ -292,10 +304,8 @@ def review(game: Game, seat: int, level: int | None = None,
         raise ConfigError(f"top must be an int 1..100, not {echo(top)}", "top")
     if level is not None and reference is not None:
         raise ConfigError("give a level or a reference, not both", "reference")
-    spec = search_spec(game.name, level, iterations) if level is not None \
-        else reference_spec(game.name, reference, iterations)
-    ref = Reference(spec, searches, None if level is not None
-                    else estimate_spec(game.name, reference, iterations))
+    ref = Reference.of(game.name, reference, searches, iterations, level)
+    spec = ref.spec
     position = _fresh(game)
     decisions: list[dict[str, Any]] = []
     rounds_ended = seen = 0        # round-end events so far: the round is the next one
@@ -310,7 +320,9 @@ def review(game: Game, seat: int, level: int | None = None,
     mistakes = sum(d["mistake"] for d in decisions)
     return {
         "game": game.name, "seat": seat, "level": level, "reference": str(spec),
-        "search": str(spec), "searches": ref.searches, "seed": seed, "threshold": threshold,
+        "search": str(spec), "searches": ref.searches,
+        "estimates": None if ref.estimates is None else str(ref.estimates),
+        "seed": seed, "threshold": threshold,
         "decisions": decisions,
         "summary": {"decisions": len(decisions), "mistakes": mistakes,
                     "mistakes_per_decision": mistakes / len(decisions) if decisions else 0.0,
@@ -370,6 +382,9 @@ def review_lines(result: dict[str, Any], lang: str = "en") -> list[str]:
             seat=result["seat"], game=game_class(result["game"]).title,
             search=result["search"], searches=result["searches"],
             threshold=result["threshold"], confidence=CONFIDENCE)]
+        if result.get("estimates"):      # older results have no such key
+            estimated = _("Every move's estimate by {estimates} with the same seeds.")
+            lines[0] += " " + estimated.format(estimates=result["estimates"])
         for d in result["decisions"]:
             if d["chosen"] == d["best"]:
                 line = _("move {move}: {chosen} ({chosen_share:.0%}), the best move").format(

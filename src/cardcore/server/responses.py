@@ -354,6 +354,9 @@ class _Review(TypedDict):
     reference: str
     search: str
     searches: Annotated[int, Schema(minimum=1)]
+    estimates: Annotated[Optional[str], Schema(
+        description="the search that estimates every move, where it is not the reference's "
+                    "own (a game's review_exploration)")]
     threshold: float
     decisions: List[ReviewedDecision]
     summary: ReviewSummary
