@@ -856,27 +856,35 @@ cdef class VectorCore:
         if actions.shape[0] != slots.shape[0]:
             raise ValueError("one action per slot")
         self.check_slots(slots)
+        cdef int bad
+        with nogil:
+            bad = self.first_illegal_answer(slots, actions)
+        return bad
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    cdef int first_illegal_answer(self, const int32_t[::1] slots,
+                                  const int64_t[::1] actions) noexcept nogil:
+        """``external_validate``'s scan (slots checked by the caller): a C call, so that
+        ``external_round`` pays no Python call and no buffer conversions for it each round."""
         cdef Py_ssize_t j
         cdef int i, c, count
         cdef int64_t a
         cdef int32_t* ids
         cdef bint found
-        cdef int bad = -1
-        with nogil:
-            for j in range(slots.shape[0]):
-                i = slots[j]
-                a = actions[j]
-                count = self.fill_legal(i)
-                ids = self.legal + <size_t>i * self.max_legal
-                found = False
-                for c in range(count if count > 0 else 0):
-                    if ids[c] == a:
-                        found = True
-                        break
-                if not found:
-                    bad = <int>j
+        for j in range(slots.shape[0]):
+            i = slots[j]
+            a = actions[j]
+            count = self.fill_legal(i)
+            ids = self.legal + <size_t>i * self.max_legal
+            found = False
+            for c in range(count if count > 0 else 0):
+                if ids[c] == a:
+                    found = True
                     break
-        return bad
+            if not found:
+                return <int>j
+        return -1
 
     @cython.boundscheck(False)
     @cython.wraparound(False)
@@ -939,7 +947,10 @@ cdef class VectorCore:
                 or mask.shape[0] < k or seats.shape[0] < k or not 0 < width <= self.num_actions:
             raise ValueError("one action per slot; rewards, done, cut: a row per game; mask "
                              "and seats: a row per slot")
-        cdef int bad = self.external_validate(slots, actions)
+        self.check_slots(slots)         # a C loop; never an index past the games
+        cdef int bad
+        with nogil:
+            bad = self.first_illegal_answer(slots, actions)
         if bad >= 0:
             return -1 - bad
         cdef int i, p, c, count, a, kept = 0, wide = -1

@@ -407,6 +407,13 @@ class VectorGame:
         self._asking: int | None = None       # the thread inside a policy callable
         if self._outside:
             self._pending = np.empty(num_games, np.int32)
+            # A round's masks and seats, and the next round's written as it is played: two
+            # buffers in turn, made once (Decisions' arrays are the caller's: a policy copies
+            # what it keeps), and the answers' buffer. Per round they cost more than its C.
+            width = self.num_distinct_actions
+            self._round_buffers = [(np.empty((num_games, width), _BOOL),
+                                    np.empty(num_games, _INT64)) for _ in range(2)]
+            self._answers = np.empty(num_games, _INT64)
             try:            # the deals may begin at a policy seat: play it to a learner's turn
                 self._play_outside(np.empty(self._rewards_shape, _FLOAT32),
                                    np.empty(num_games, _BOOL), np.empty(num_games, _BOOL))
@@ -720,24 +727,21 @@ class VectorGame:
         decisions in one game between two learner moves (each needs the one before it
         played). Any failure breaks the step off: the core is set aside."""
         core, pending = self._core, self._pending
-        size, width = self._raw_size, self.num_distinct_actions
+        size = self._raw_size
         done8, cut8 = done.view(np.uint8), cut.view(np.uint8)
+        (now_masks, now_seats), (next_masks, next_seats) = self._round_buffers
         try:
             k = core.external_pending(pending)
             if not k:
                 return
-            slots = pending[:k]
-            masks = np.empty((k, width), _BOOL)
-            seats = np.empty(k, _INT64)
+            slots, masks, seats = pending[:k], now_masks[:k], now_seats[:k]
             if core.external_inputs(slots, _NO_ROWS, masks.view(np.uint8), seats) >= 0:
                 raise RuntimeError("a game offered an action id past num_distinct_actions")
             while True:
                 actions = self._ask(self._observer(slots, seats, size), masks, seats, slots)
                 # the next round's masks and seats are written as this one is played
-                following = np.empty((k, width), _BOOL)
-                after = np.empty(k, _INT64)
                 kept = core.external_round(slots, actions, rewards, done8, cut8,
-                                           following.view(np.uint8), after)
+                                           next_masks.view(np.uint8), next_seats)
                 if kept < 0:
                     bad = -1 - kept
                     self._raise_policy_illegal(int(slots[bad]), int(seats[bad]),
@@ -745,7 +749,9 @@ class VectorGame:
                 if not kept:
                     return
                 k = kept
-                slots, masks, seats = pending[:k], following[:k], after[:k]
+                now_masks, now_seats, next_masks, next_seats = \
+                    next_masks, next_seats, now_masks, now_seats
+                slots, masks, seats = pending[:k], now_masks[:k], now_seats[:k]
         except BaseException as e:
             self._abandon(e)
             raise
@@ -772,7 +778,7 @@ class VectorGame:
         """Every policy's answers for its slots of this round, as one int64 array."""
         k = len(seats)
         whole = len(self._outside) == 1
-        actions = np.empty(k, _INT64)
+        actions = self._answers[:k]
         for policy, mine in self._outside:
             rows = None if whole else np.flatnonzero(np.isin(seats, mine))
             if rows is not None and not len(rows):
