@@ -408,8 +408,9 @@ class VectorGame:
         if self._outside:
             self._pending = np.empty(num_games, np.int32)
             # A round's masks and seats, and the next round's written as it is played: two
-            # buffers in turn, made once (Decisions' arrays are the caller's: a policy copies
-            # what it keeps), and the answers' buffer. Per round they cost more than its C.
+            # buffers in turn, made once rather than each round (Decisions' arrays are the
+            # caller's: a policy copies what it keeps), and the answers' buffer. They hold
+            # two legal_mask outputs' worth for the VectorGame's life.
             width = self.num_distinct_actions
             self._round_buffers = [(np.empty((num_games, width), _BOOL),
                                     np.empty(num_games, _INT64)) for _ in range(2)]
