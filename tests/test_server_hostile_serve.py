@@ -288,6 +288,8 @@ def test_the_load_test_runs_against_an_installed_cardcore(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["actions"] > 0 and result["lost"] == 0
+    # what the pushes carried: a whole state per seat and action, at least its legal list
+    assert result["pushed_kb_per_action"] > 0.5 and result["server_cpu_us_per_pushed_kb"] > 0
 
 
 def test_the_load_test_says_when_its_server_did_not_start(tmp_path):
