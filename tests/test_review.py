@@ -275,8 +275,8 @@ def test_the_default_reference_is_the_game_declared_one(monkeypatch):
     from cardcore.bots import parse_bot_spec
     from cardcore.game import Game
 
-    # every built-in game declares one: a game without (a scaffolded one) is Kings' Stakes
-    # without its declaration here
+    # Every built-in game declares one; a game that declares none (a scaffolded one) is
+    # played here by Kings' Stakes with its declarations taken away.
     undeclared = game_class("kings_stakes")
     level5 = dict(search_spec("kings_stakes", 5).params)
     with monkeypatch.context() as patch:
