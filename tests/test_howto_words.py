@@ -31,9 +31,11 @@ def page(name: str, lang: str) -> str:
 
 
 def notations(name: str) -> set[str]:
-    """Every move's notation of the game (a player types these in the terminal)."""
-    game = new_game(name, seed=0)
-    return {spec.label for spec in game._specs}
+    """Every move's notation of the game, under each of its test configurations (a player
+    types these in the terminal; an option may add moves, as Belote's contracts="all" adds
+    `capot NT`)."""
+    return {spec.label for config in game_class(name).conformance_configs
+            for spec in new_game(name, seed=0, **config)._specs}
 
 
 def identifiers_shown(text: str, options: set[str], moves: set[str]) -> list[str]:
