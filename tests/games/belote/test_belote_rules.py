@@ -46,9 +46,12 @@ def find(pred, pass_bias: float = 0.6, **options):
     raise AssertionError("no such deal among the seeds")
 
 
-def expected(s, surcontre: int) -> list[int]:
+def expected(s, surcontre: int, total: int = 162, kept: bool = False,
+             flat: bool = False) -> list[int]:
     """BE-7: the teams' scores from the deal's points, tricks, belote and contract
-    (``surcontre``: the surcontre's multiplier)."""
+    (``surcontre``: the surcontre's multiplier; ``total``: what a side taking all takes, BE-7.7;
+    ``kept``: the belote stays with its side, BE-7.8; ``flat``: a bid capot scores 500 x the
+    multiplier, BE-7.9)."""
     mult = (1, 2, surcontre)[s.contre]
     t = s.taker % 2
     d = 1 - t
@@ -62,14 +65,23 @@ def expected(s, surcontre: int) -> list[int]:
     else:
         made = s.points()[t] + belote[t] >= v
     out = [0, 0]
-    base = 252 if s.tricks_won()[t] == 8 else 162
-    if made and s.contre == 0:
+    base = 252 if s.tricks_won()[t] == 8 else total
+    winner = t if made else d
+    if made and s.contre == 0 and not (flat and v == 250):
         out[t] = s.points()[t] + v + belote[t]
         out[d] = s.points()[d] + belote[d]
+        return out
+    if flat and v == 250:
+        out[winner] = 500 * mult
+        if made and s.contre == 0:
+            return [out[k] + belote[k] for k in range(2)]
     elif made:
-        out[t] = base + v * mult + sum(belote)
+        out[t] = base + v * mult
     else:
-        out[d] = 162 + v * mult + sum(belote)
+        out[d] = total + v * mult
+    if kept:
+        return [out[k] + belote[k] for k in range(2)]
+    out[winner] += sum(belote)
     return out
 
 
@@ -447,6 +459,103 @@ def test_be_7_6_scores_are_exact_or_rounded_to_the_nearest_ten():
                 and (made + 5) // 10 * 10 >= s.contract_value)
     fell = find(short_by_rounding, rounding="nearest_ten")
     assert fell._state.team_scores()[fell._state.taker % 2] == 0
+    # rounding="nearest_ten_6_up": a 5 goes down, a 6 up (85 -> 80, 86 -> 90)
+    five = find(lambda s: any(x % 10 == 5 for x in s.team_scores()))
+    six = find(lambda s: any(x % 10 == 6 for x in s.team_scores()))
+    for game, last, step in ((five, 5, -5), (six, 6, 4)):
+        other = random_deal(game.seed, 0.6, rounding="nearest_ten_6_up")._state
+        assert other.points() == game._state.points()
+        assert other.team_scores() == [x + step if x % 10 == last else (x + 4) // 10 * 10
+                                       for x in game._state.team_scores()]
+
+
+def test_be_7_7_a_fall_or_a_made_contre_takes_160_or_162():
+    fall = find(lambda s: s.made is False and s.contract_value < 250)
+    made_contre = find(lambda s: s.made and s.contre and s.tricks_won()[s.taker % 2] < 8,
+                       pass_bias=0.2)
+    for game, bias in ((fall, 0.6), (made_contre, 0.2)):
+        s = game._state
+        other = random_deal(game.seed, bias, fall="160+contract")
+        o = other._state
+        assert o.points() == s.points()                 # the same deal, played alike
+        winner = 0 if s.team_scores()[0] else 1
+        assert o.team_scores()[winner] == s.team_scores()[winner] - 2
+        assert o.team_scores() == expected(o, 3, total=160)
+        end = [e for e in other.events(None) if e["kind"] == "deal_end"][0]
+        assert {"seat": winner, "rule": "BE-7.7", "points": 160}.items() <= next(
+            c for c in end["breakdown"]["components"] if c["rule"] == "BE-7.7").items()
+    made = find(lambda s: s.made and s.contre == 0)
+    assert (random_deal(made.seed, 0.6, fall="160+contract")._state.team_scores()
+            == made._state.team_scores())
+    with pytest.raises(ConfigError) as e:
+        new_game("belote", fall="161")
+    assert "BE-7.7" in str(e.value)
+
+
+def test_be_7_8_the_belote_goes_with_the_fall_or_stays_with_its_side():
+    def takers_belote_fell(s):
+        return (s.made is False and s.belote_seat is not None
+                and s.belote_seat % 2 == s.taker % 2)
+    game = find(takers_belote_fell)
+    s = game._state
+    t = s.taker % 2
+    assert s.team_scores()[t] == 0                      # colver: taken by the defence
+    kept = random_deal(game.seed, 0.6, belote="kept")
+    k = kept._state
+    assert k.team_scores()[t] == 20 and k.team_scores()[1 - t] == s.team_scores()[1 - t] - 20
+    assert k.team_scores() == expected(k, 3, kept=True)
+    end = [e for e in kept.events(None) if e["kind"] == "deal_end"][0]
+    assert any(c["rule"] == "BE-7.8" and c["seat"] == t and c["points"] == 20
+               for c in end["breakdown"]["components"])
+    with pytest.raises(ConfigError) as e:
+        new_game("belote", belote="lost")
+    assert "BE-7.8" in str(e.value)
+
+
+def test_be_7_9_a_bid_capot_is_a_contract_or_a_flat_500():
+    game = deal(C, dealer=3, capot="flat")
+    to_play(game, "capot H")
+    while not game.is_over:
+        game.apply(game.legal_actions()[0].id)
+    s = game._state
+    assert s.made and s.tricks_won() == [8, 0]
+    assert s.team_scores() == [500 + 20, 0]             # colver's contract: 252 + 250 + 20
+    end = [e for e in game.events(None) if e["kind"] == "deal_end"][0]
+    assert any(c["rule"] == "BE-7.9" and c["points"] == 500
+               for c in end["breakdown"]["components"])
+    fell = find(lambda s: s.contract_value == 250 and s.made is False, pass_bias=0.3,
+                capot="flat")
+    f = fell._state
+    mult = (1, 2, 3)[f.contre]
+    assert f.team_scores()[1 - f.taker % 2] == 500 * mult + (20 if f.belote_seat is not None else 0)
+    with pytest.raises(ConfigError) as e:
+        new_game("belote", capot="bonus")
+    assert "BE-7.9" in str(e.value)
+
+
+@pytest.mark.parametrize("options", [
+    {}, {"fall": "160+contract"}, {"belote": "kept"}, {"capot": "flat", "surcontre": "x4"},
+    {"fall": "160+contract", "belote": "kept", "capot": "flat", "rounding": "nearest_ten"},
+    {"belote": "kept", "rounding": "nearest_ten_6_up"},
+], ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "defaults")
+def test_be_7_every_deal_scores_as_the_rulebook_says(options):
+    """BE-7.1 to BE-7.9 over random deals with every contract, contre and capot: the engine's
+    scores equal the rulebook's arithmetic (``expected``), rounded as BE-7.6 says."""
+    surcontre = 4 if options.get("surcontre") == "x4" else 3
+    seen = set()
+    for seed in range(400):
+        s = random_deal(seed, 0.15 + 0.5 * (seed % 3) / 2, **options)._state
+        if s.taker is None:
+            continue
+        want = expected(s, surcontre, total=160 if options.get("fall") else 162,
+                        kept=options.get("belote") == "kept", flat=options.get("capot") == "flat")
+        if options.get("rounding"):
+            up = 5 if options["rounding"] == "nearest_ten" else 4
+            want = [(x + up) // 10 * 10 for x in want]
+        assert s.team_scores() == want, seed
+        seen.add((bool(s.made), s.contre, s.contract_value == 250))
+    assert {(True, 0, False), (False, 0, False), (True, 1, False), (False, 1, False),
+            (False, 0, True)} <= seen
 
 
 # ---------------------------------------------------------------- BE-8

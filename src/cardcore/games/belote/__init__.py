@@ -28,7 +28,7 @@ from cardcore.i18n import N_, _
 from cardcore.narrate import seat_name
 from cardcore.game import ActionSpec, Game, JSONValue, Option, ShortMatch, one_of, seat_or_lot
 from cardcore.games.belote._state import (
-    CAPOT_VALUE, PHASES, PLAYERS, BeloteState, action_table, belote_deck, deal_plan,
+    CAPOT_FLAT, CAPOT_VALUE, PHASES, PLAYERS, BeloteState, action_table, belote_deck, deal_plan,
     observation_pieces,
 )
 from cardcore.games.belote._state import (  # the action ids by name
@@ -54,15 +54,13 @@ def _describe(entry: tuple[str, int | None, int | None, str | None]) -> ActionSp
     return ActionSpec(kind, (), kind)
 
 
-# BE-7: the most a team scores in a deal: a made capot under surcontre x4 with the belote.
-_BEST_SCORE = 252 + CAPOT_VALUE * 4 + 20
-
-
 class Belote(Game):
     """Belote Contrée for four players in two partnerships (seats 0+2 against 1+3). Options
     (colver's rules by default): ``dealer`` (None = by lot), ``surcontre`` ("x3" or "x4"),
-    ``rounding`` ("none" or "nearest_ten"), ``undertrump`` ("free" or "required"),
-    ``contracts`` ("suits" or "all": no-trump and all-trump bids too)."""
+    ``rounding`` ("none", "nearest_ten" or "nearest_ten_6_up"), ``undertrump`` ("free" or "required"),
+    ``contracts`` ("suits" or "all": no-trump and all-trump bids too), ``fall`` ("162+contract"
+    or "160+contract"), ``belote`` ("taken" or "kept" when one side takes the deal), ``capot`` ("contract" or
+    "flat": 500 times the multiplier)."""
 
     _state: BeloteState
 
@@ -110,13 +108,23 @@ class Belote(Game):
         "dealer": Option(None, seat_or_lot("BE-2.1"), "the dealer's seat; None draws it by lot"),
         "surcontre": Option("x3", one_of("x3", "x4", rule="BE-7.5"),
                             "the surcontre multiplies the contract by 3 (colver) or 4"),
-        "rounding": Option("none", one_of("none", "nearest_ten", rule="BE-7.6"),
-                           "scores exact (colver), or each side's to the nearest ten"),
+        "rounding": Option("none", one_of("none", "nearest_ten", "nearest_ten_6_up",
+                                          rule="BE-7.6"),
+                           "scores exact (colver), or each side's to the nearest ten, 85 "
+                           "up or down"),
         "undertrump": Option("free", one_of("free", "required", rule="BE-5.6"),
                              "unable to overtrump: undertrump or discard (colver), or "
                              "undertrump"),
         "contracts": Option("suits", one_of("suits", "all", rule="BE-9.1"),
                             "suit contracts only (colver), or no-trump and all-trump too"),
+        "fall": Option("162+contract", one_of("162+contract", "160+contract", rule="BE-7.7"),
+                       "a fall or a made contre takes 162 (colver) or 160, plus the contract"),
+        "belote": Option("taken", one_of("taken", "kept", rule="BE-7.8"),
+                         "a side taking the whole deal takes the belote too (colver), or each "
+                         "side keeps its own"),
+        "capot": Option("contract", one_of("contract", "flat", rule="BE-7.9"),
+                        "a bid capot is a contract of 250 (colver), or a flat 500 x the "
+                        "multiplier"),
     }
     conformance_configs = [
         {},
@@ -126,6 +134,8 @@ class Belote(Game):
         {"dealer": 0, "undertrump": "required", "surcontre": "x4"},
         {"contracts": "all"},
         {"dealer": 3, "contracts": "all", "undertrump": "required", "rounding": "nearest_ten"},
+        {"fall": "160+contract", "belote": "kept", "capot": "flat", "surcontre": "x4",
+         "rounding": "nearest_ten_6_up"},
     ]
 
     @classmethod
@@ -187,9 +197,11 @@ class Belote(Game):
     @classmethod
     def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
         """Returns are the team's points for the deal (BE-7): 0 at worst; at best a made capot
-        under surcontre with the belote (252 + 250 x the multiplier + 20)."""
+        under surcontre with the belote: 252 + 250 x the multiplier + 20, or with
+        capot="flat" 500 x the multiplier + 20 (BE-7.9)."""
         mult = 3 if options["surcontre"] == "x3" else 4
-        return (0.0, float(252 + CAPOT_VALUE * mult + 20))
+        capot = CAPOT_FLAT * mult if options["capot"] == "flat" else 252 + CAPOT_VALUE * mult
+        return (0.0, float(capot + 20))
 
     @classmethod
     def observation_bounds_of(cls, players: int, options: Mapping[str, Any]

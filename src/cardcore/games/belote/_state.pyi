@@ -16,6 +16,7 @@ CONTRACT_LETTERS: tuple[str, ...]
 CC_SUIT: tuple[int, ...]
 BID_VALUES: tuple[int, ...]
 CAPOT_VALUE: int
+CAPOT_FLAT: int
 BREAKDOWN_WHAT: tuple[str, ...]
 BREAKDOWN_RULES: tuple[str, ...]
 PHASES: tuple[str, ...]

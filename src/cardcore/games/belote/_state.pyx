@@ -44,6 +44,7 @@ cdef extern from "cardcore/games/belote/kernel.h" nogil:
         BE_BID_STEP
         BE_BID_LEVELS
         BE_CAPOT_VALUE
+        BE_CAPOT_FLAT
         BE_NO_TRUMP
         BE_ALL_TRUMP
     enum:
@@ -134,6 +135,7 @@ CONTRACT_LETTERS = ("S", "H", "D", "C", "NT", "AT")
 CC_SUIT = (1, 3, 2, 0)
 BID_VALUES = tuple(BE_MIN_BID + BE_BID_STEP * k for k in range(BE_BID_LEVELS))
 CAPOT_VALUE = BE_CAPOT_VALUE
+CAPOT_FLAT = BE_CAPOT_FLAT      # capot="flat": a bid capot's score, times the multiplier
 
 
 def to_card_id(int index) -> int:
@@ -187,8 +189,9 @@ def card_points(card, trump) -> int:
 
 # ---------------------------------------------------------------- scoring (BE-7)
 BREAKDOWN_WHAT = ("card points", "contract", "belote", "all the deal's card points",
-                  "rounding to the nearest ten")
-BREAKDOWN_RULES = ("BE-7.1", "BE-7.2", "BE-7.4", "BE-6.4", "BE-7.6")
+                  "rounding to the nearest ten", "capot, a flat score")
+BREAKDOWN_RULES = ("BE-7.1", "BE-7.2", "BE-7.4", "BE-6.4", "BE-7.6", "BE-7.7", "BE-7.8",
+                   "BE-7.9")
 
 # ---------------------------------------------------------------- the state
 PHASES = ("auction", "play", "over")
@@ -254,13 +257,16 @@ cdef class BeloteState(GameState):
         if players != BE_PLAYERS:
             raise ValueError(f"players must be {BE_PLAYERS}")
         init_header(&self.d.h, players, deck, belote_deck())
-        cdef int64_t values[5]
+        cdef int64_t values[8]
         dealer = options["dealer"]
         values[0] = OPTION_NONE if dealer is None else dealer
         values[1] = 0 if options["surcontre"] == "x3" else 1
-        values[2] = 0 if options["rounding"] == "none" else 1
+        values[2] = ("none", "nearest_ten", "nearest_ten_6_up").index(options["rounding"])
         values[3] = 0 if options["undertrump"] == "free" else 1
         values[4] = 0 if options["contracts"] == "suits" else 1
+        values[5] = 0 if options["fall"] == "162+contract" else 1
+        values[6] = 0 if options["belote"] == "taken" else 1
+        values[7] = 0 if options["capot"] == "contract" else 1
         if be_init(&self.d, players, values) != 0:
             raise ValueError(f"dealer must be None or a seat 0..{players - 1}")
 

@@ -400,21 +400,51 @@ static void be_apply(void *state, int action) {
 }
 
 /* ---------------------------------------------------------------- scoring (BE-7) */
+/* The belote's 20 when one side takes the whole deal (a fall, a made contre, a flat capot):
+ * all of it to that side (BE-6.4, colver), or each side keeps its own (belote="kept", BE-7.8). */
+static void score_belote_taken(BEState *s, const int *belote, int side) {
+    int k;
+    if (!s->opt.belote_kept) {
+        if (belote[0] + belote[1] == 0) return;
+        s->result[side] += belote[0] + belote[1];
+        add_row(s, side, BE_W_BELOTE, BE_R_BELOTE, belote[0] + belote[1]);
+        return;
+    }
+    for (k = 0; k < 2; k++)
+        if (belote[k]) {
+            s->result[k] += belote[k];
+            add_row(s, k, BE_W_BELOTE, BE_R_BELOTE_KEPT, belote[k]);
+        }
+}
+
 static void be_score(BEState *s) {
     int t = team_of(s->bid_seat), d = 1 - t, v = s->bid_value;
     int mult = s->contre == 0 ? 1 : s->contre == 1 ? 2 : s->opt.surcontre;
-    int belote[2] = {0, 0}, all_belote, made, base, k, rounded;
+    int total = s->opt.deal_total;                 /* BE-7.2, BE-7.7 */
+    int belote[2] = {0, 0}, made, base, k, rounded, side;
     if (s->belote_seat >= 0) belote[team_of(s->belote_seat)] = BE_BELOTE_POINTS;   /* BE-6.4 */
-    all_belote = belote[0] + belote[1];
     if (v == BE_CAPOT_VALUE)
         made = s->tricks[t] == TRICKS;             /* BE-7.3 */
     else
         made = s->points[t] + belote[t] >= v;      /* BE-7.1 */
-    base = s->tricks[t] == TRICKS ? BE_CAPOT_TOTAL : BE_DEAL_TOTAL;
+    base = s->tricks[t] == TRICKS ? BE_CAPOT_TOTAL : total;
     s->made = made;
     s->result[0] = s->result[1] = 0;
     s->n_rows = 0;
-    if (made && s->contre == 0) {                  /* BE-7.1 */
+    if (v == BE_CAPOT_VALUE && s->opt.capot_flat) {    /* BE-7.9: 500 x mult, cards and all */
+        side = made ? t : d;
+        s->result[side] = BE_CAPOT_FLAT * mult;
+        add_row(s, side, BE_W_CAPOT_FLAT, BE_R_CAPOT_FLAT, BE_CAPOT_FLAT * mult);
+        if (made && s->contre == 0) {              /* as BE-7.1: each side its own belote */
+            for (k = 0; k < 2; k++)
+                if (belote[k]) {
+                    s->result[k] += belote[k];
+                    add_row(s, k, BE_W_BELOTE, BE_R_BELOTE, belote[k]);
+                }
+        } else {
+            score_belote_taken(s, belote, side);
+        }
+    } else if (made && s->contre == 0) {           /* BE-7.1 */
         s->result[t] = s->points[t] + v + belote[t];
         s->result[d] = s->points[d] + belote[d];
         add_row(s, t, BE_W_CARDS, BE_R_MADE, s->points[t]);
@@ -423,19 +453,20 @@ static void be_score(BEState *s) {
         add_row(s, d, BE_W_CARDS, BE_R_MADE, s->points[d]);
         if (belote[d]) add_row(s, d, BE_W_BELOTE, BE_R_BELOTE, belote[d]);
     } else if (made) {                             /* BE-7.4: a made contre takes all */
-        s->result[t] = base + v * mult + all_belote;
-        add_row(s, t, BE_W_ALL_CARDS, BE_R_CONTRE, base);
+        s->result[t] = base + v * mult;
+        add_row(s, t, BE_W_ALL_CARDS, total == BE_DEAL_TOTAL || base != total
+                ? BE_R_CONTRE : BE_R_FALL_160, base);
         add_row(s, t, BE_W_CONTRACT, BE_R_CONTRE, v * mult);
-        if (all_belote) add_row(s, t, BE_W_BELOTE, BE_R_BELOTE, all_belote);
+        score_belote_taken(s, belote, t);
     } else {                                       /* BE-7.2: the fall */
-        s->result[d] = BE_DEAL_TOTAL + v * mult + all_belote;
-        add_row(s, d, BE_W_ALL_CARDS, BE_R_FALL, BE_DEAL_TOTAL);
+        s->result[d] = total + v * mult;
+        add_row(s, d, BE_W_ALL_CARDS, total == BE_DEAL_TOTAL ? BE_R_FALL : BE_R_FALL_160, total);
         add_row(s, d, BE_W_CONTRACT, BE_R_FALL, v * mult);
-        if (all_belote) add_row(s, d, BE_W_BELOTE, BE_R_BELOTE, all_belote);
+        score_belote_taken(s, belote, d);
     }
-    if (s->opt.round10) {                          /* BE-7.6: to the nearest ten, 5 up */
+    if (s->opt.round10) {                          /* BE-7.6: to the nearest ten, 5 or 6 up */
         for (k = 0; k < 2; k++) {
-            rounded = (s->result[k] + 5) / 10 * 10;
+            rounded = (s->result[k] + (s->opt.round10 == 1 ? 5 : 4)) / 10 * 10;
             if (rounded != s->result[k]) add_row(s, k, BE_W_ROUNDING, BE_R_ROUNDING,
                                                  rounded - s->result[k]);
             s->result[k] = rounded;
@@ -826,20 +857,29 @@ const GameHooks BE_HOOKS = {
 };
 
 /* ---------------------------------------------------------------- the game, as the C ABI sees it */
-enum { O_DEALER = 0, O_SURCONTRE, O_ROUNDING, O_UNDERTRUMP, O_CONTRACTS, NUM_OPTIONS };
+enum {
+    O_DEALER = 0, O_SURCONTRE, O_ROUNDING, O_UNDERTRUMP, O_CONTRACTS, O_FALL, O_BELOTE, O_CAPOT,
+    NUM_OPTIONS
+};
 
 static const char *const SURCONTRE_CHOICES[] = {"x3", "x4"};
-static const char *const ROUNDING_CHOICES[] = {"none", "nearest_ten"};
+static const char *const ROUNDING_CHOICES[] = {"none", "nearest_ten", "nearest_ten_6_up"};
 static const char *const UNDERTRUMP_CHOICES[] = {"free", "required"};
 static const char *const CONTRACTS_CHOICES[] = {"suits", "all"};
+static const char *const FALL_CHOICES[] = {"162+contract", "160+contract"};
+static const char *const BELOTE_CHOICES[] = {"taken", "kept"};
+static const char *const CAPOT_CHOICES[] = {"contract", "flat"};
 
 /* The Python options_spec, option for option (cardcore.games.belote.Belote). */
 static const OptionSpec BE_OPTIONS[NUM_OPTIONS] = {
     {"dealer", OPT_SEAT_OR_LOT, "BE-2.1", OPTION_NONE, 0, 0, 0, NULL, 0, 0},
     {"surcontre", OPT_CHOICE, "BE-7.5", 0, 0, 0, 0, SURCONTRE_CHOICES, 2, 0},
-    {"rounding", OPT_CHOICE, "BE-7.6", 0, 0, 0, 0, ROUNDING_CHOICES, 2, 0},
+    {"rounding", OPT_CHOICE, "BE-7.6", 0, 0, 0, 0, ROUNDING_CHOICES, 3, 0},
     {"undertrump", OPT_CHOICE, "BE-5.6", 0, 0, 0, 0, UNDERTRUMP_CHOICES, 2, 0},
     {"contracts", OPT_CHOICE, "BE-9.1", 0, 0, 0, 0, CONTRACTS_CHOICES, 2, 0},
+    {"fall", OPT_CHOICE, "BE-7.7", 0, 0, 0, 0, FALL_CHOICES, 2, 0},
+    {"belote", OPT_CHOICE, "BE-7.8", 0, 0, 0, 0, BELOTE_CHOICES, 2, 0},
+    {"capot", OPT_CHOICE, "BE-7.9", 0, 0, 0, 0, CAPOT_CHOICES, 2, 0},
 };
 
 int be_init(void *state, int players, const int64_t *values) {
@@ -848,9 +888,12 @@ int be_init(void *state, int players, const int64_t *values) {
     if (values[O_DEALER] != OPTION_NONE && (values[O_DEALER] < 0 || values[O_DEALER] >= players))
         return -1;
     if (values[O_SURCONTRE] < 0 || values[O_SURCONTRE] > 1) return -1;
-    if (values[O_ROUNDING] < 0 || values[O_ROUNDING] > 1) return -1;
+    if (values[O_ROUNDING] < 0 || values[O_ROUNDING] > 2) return -1;
     if (values[O_UNDERTRUMP] < 0 || values[O_UNDERTRUMP] > 1) return -1;
     if (values[O_CONTRACTS] < 0 || values[O_CONTRACTS] > 1) return -1;
+    if (values[O_FALL] < 0 || values[O_FALL] > 1) return -1;
+    if (values[O_BELOTE] < 0 || values[O_BELOTE] > 1) return -1;
+    if (values[O_CAPOT] < 0 || values[O_CAPOT] > 1) return -1;
     s->h.players = players;
     s->h.to_move = -1;
     s->opt.dealer = values[O_DEALER] == OPTION_NONE ? -1 : (int32_t)values[O_DEALER];
@@ -858,6 +901,9 @@ int be_init(void *state, int players, const int64_t *values) {
     s->opt.round10 = (int32_t)values[O_ROUNDING];
     s->opt.must_undertrump = (int32_t)values[O_UNDERTRUMP];
     s->opt.all_contracts = (int32_t)values[O_CONTRACTS];
+    s->opt.deal_total = values[O_FALL] == 0 ? BE_DEAL_TOTAL : BE_DEAL_TOTAL_160;
+    s->opt.belote_kept = (int32_t)values[O_BELOTE];
+    s->opt.capot_flat = (int32_t)values[O_CAPOT];
     s->bid_suit = -1;
     s->bid_seat = -1;
     s->contre_seat = -1;

@@ -44,6 +44,8 @@ enum {
     BE_CAPOT_DER = 100,               /* BE-6.3: the last trick of a capot */
     BE_BELOTE_POINTS = 20,            /* BE-6.4 */
     BE_DEAL_TOTAL = 162,              /* BE-7.2 */
+    BE_DEAL_TOTAL_160 = 160,          /* BE-7.7: fall="160+contract" */
+    BE_CAPOT_FLAT = 500,              /* BE-7.9: capot="flat", times the multiplier */
     BE_CAPOT_TOTAL = 252,             /* BE-7.3 */
     BE_NO_TRUMP = 4,                  /* BE-9: the contract's "suit" (and trump) of a no-trump */
     BE_ALL_TRUMP = 5                  /* ... and of an all-trump contract */
@@ -73,12 +75,16 @@ enum {
     BE_W_CONTRACT = 1,                /* the contract's value times the multiplier */
     BE_W_BELOTE = 2,
     BE_W_ALL_CARDS = 3,               /* a made contre, or a fall: the deal's whole total */
-    BE_W_ROUNDING = 4,                /* rounding="nearest_ten": to the nearest ten */
+    BE_W_ROUNDING = 4,                /* rounding: to the nearest ten */
+    BE_W_CAPOT_FLAT = 5,              /* capot="flat": a bid capot's flat score */
     BE_R_MADE = 0,                    /* BE-7.1 */
     BE_R_FALL = 1,                    /* BE-7.2 */
     BE_R_CONTRE = 2,                  /* BE-7.4 */
     BE_R_BELOTE = 3,                  /* BE-6.4 */
     BE_R_ROUNDING = 4,                /* BE-7.6 */
+    BE_R_FALL_160 = 5,                /* BE-7.7 */
+    BE_R_BELOTE_KEPT = 6,             /* BE-7.8 */
+    BE_R_CAPOT_FLAT = 7,              /* BE-7.9 */
     BE_MAX_ROWS = 8
 };
 
@@ -123,9 +129,13 @@ enum {
 typedef struct BEOptions {
     int32_t dealer;                   /* BE-2.1: a seat, or -1 to draw by lot */
     int32_t surcontre;                /* BE-7.5: the surcontre's multiplier, 3 (colver) or 4 */
-    int32_t round10;                  /* BE-7.6: scores to the nearest ten (not colver's) */
+    int32_t round10;                  /* BE-7.6: 0 exact (colver), 1 nearest ten with 5 up,
+                                       * 2 with 6 up (85 -> 80) */
     int32_t must_undertrump;          /* BE-5.6: undertrump when you cannot overtrump */
     int32_t all_contracts;            /* BE-9: no-trump and all-trump bids too */
+    int32_t deal_total;               /* BE-7.7: what a side takes whole, 162 (colver) or 160 */
+    int32_t belote_kept;              /* BE-7.8: the belote stays with its side on a fall */
+    int32_t capot_flat;               /* BE-7.9: a bid capot scores 500 x the multiplier */
 } BEOptions;
 
 typedef struct BEState {
@@ -206,7 +216,8 @@ int be_obs_layout(int32_t *offset);
 int be_zone_cards(const void *state, int zone, int instance, uint8_t *out);
 
 /* The C ABI: setup from resolved option values (BE_KERNEL's option order: dealer,
- * surcontre, rounding, undertrump, contracts), an action's notation, the deck's composition. */
+ * surcontre, rounding, undertrump, contracts, fall, belote, capot), an action's notation, the
+ * deck's composition. */
 int be_init(void *state, int players, const int64_t *values);
 int be_action_label(const void *state, int action, char *buf, size_t len);
 int be_composition(const void *state, uint8_t *out);
