@@ -558,6 +558,107 @@ def test_be_7_every_deal_scores_as_the_rulebook_says(options):
             (False, 0, True)} <= seen
 
 
+# ---------------------------------------------------------------- BE-10
+def play_match(seed: int, pass_bias: float = 0.6, plain: bool = False, **options):
+    """A seeded match played at random (``plain``: no capot, contre or surcontre, so that
+    both sides score in most deals)."""
+    rng = random.Random(seed)
+    game = new_game("belote", players=4, seed=seed, **options)
+    while not game.is_over:
+        ids = game.legal_action_ids()
+        if plain:
+            ids = [a for a in ids if not 69 <= a <= 74] or ids
+        game.apply(32 if 32 in ids and rng.random() < pass_bias else rng.choice(ids))
+    return game
+
+
+def ends_match(totals: list[int], target: int, exceed: bool) -> bool:
+    """BE-10.1 to BE-10.3, from the rulebook: a side over the target with more than the other."""
+    over = [x > target if exceed else x >= target for x in totals]
+    return any(over) and totals[0] != totals[1]
+
+
+def test_be_10_1_deals_until_a_side_reaches_match_to():
+    for seed in range(40):
+        target = (500, 1000, 2000)[seed % 3]
+        game = play_match(seed, match_to=target)
+        ends = [e for e in game.events(None) if e["kind"] == "deal_end"]
+        totals = [0, 0]
+        for k, end in enumerate(ends):
+            totals = [totals[i] + end["breakdown"]["totals"][i] for i in range(2)]
+            assert end["deal"] == k + 1 and end["scores"] == totals + totals   # seats 0-3
+            assert ends_match(totals, target, False) == (k == len(ends) - 1)
+        assert game.scores == totals + totals and list(game.returns()) == totals + totals
+        winner = 0 if totals[0] > totals[1] else 1
+        assert totals[winner] >= target and game.winners == [winner, winner + 2]
+        last = [e for e in game.events(None) if e["kind"] == "match_end"][0]
+        assert last["reason_code"] == "match_to" and last["rule"] == "BE-10.1"
+        assert game.view(0)["match_to"] == target
+        assert game.view(0)["deal_number"] == len(ends)
+    one = play_match(0)
+    assert one.view(0)["match_to"] == 0 and one.view(0)["deal_number"] == 1
+    for bad in (-1, 5001, "2000"):
+        with pytest.raises(ConfigError) as e:
+            new_game("belote", match_to=bad)
+        assert "BE-10.1" in str(e.value)
+
+
+def test_be_10_2_a_total_reaches_the_target_or_must_exceed_it():
+    one = random_deal(5, 0.6)                # the first deal of every match below
+    best = max(one._state.team_scores())
+    assert best > 0
+    reach = random_deal(5, 0.6, match_to=best)
+    assert reach._state.deal_number == 1 and reach.is_over
+    exceed = new_game("belote", players=4, seed=5, match_to=best, match_end="exceed")
+    rng = random.Random(5)
+    while exceed._state.deal_number == 1:
+        ids = [a.id for a in exceed.legal_actions()]
+        exceed.apply(32 if 32 in ids and rng.random() < 0.6 else rng.choice(ids))
+    assert not exceed.is_over and exceed.scores[:2] == one._state.team_scores()
+    with pytest.raises(ConfigError) as e:
+        new_game("belote", match_end="pass")
+    assert "BE-10.2" in str(e.value)
+
+
+def test_be_10_3_equal_totals_over_the_target_play_another_deal():
+    ties = 0
+    for seed in range(3300, 3460):
+        target = 300 + (seed * 37) % 1500
+        game = play_match(seed, 0.7, plain=True, match_to=target, rounding="nearest_ten")
+        ends = [e for e in game.events(None) if e["kind"] == "deal_end"]
+        for k, end in enumerate(ends):
+            totals = end["scores"][:2]
+            assert ends_match(totals, target, False) == (k == len(ends) - 1), seed
+            if totals[0] == totals[1] >= target:
+                ties += 1
+                assert k < len(ends) - 1               # played on ...
+                nxt = ends[k + 1]["scores"][:2]
+                assert nxt[0] != nxt[1]                 # ... and the next deal broke the tie
+    assert ties >= 1
+
+
+def test_be_10_4_the_next_seat_deals_and_a_stacked_deck_deals_once():
+    game = play_match(7, match_to=1500, dealer=2)
+    dealers = [e["dealer"] for e in game.events(None) if e["kind"] == "deal"]
+    assert len(dealers) > 2 and dealers == [(2 + k) % 4 for k in range(len(dealers))]
+    first = deal(A, dealer=3, match_to=1000)
+    assert first._state.hand(3) == sorted(card_id(c) for c in A[3])
+    while first._state.deal_number == 1:
+        first.apply(first.legal_actions()[0].id)
+    assert first._state.dealer == 0 and not first.is_over
+
+
+def test_be_10_5_a_match_ends_after_its_two_hundredth_deal():
+    game = new_game("belote", players=4, seed=1, match_to=1000)
+    while not game.is_over:
+        game.apply("pass")                             # every deal passed out (BE-3.8)
+    assert game._state.deal_number == 200 and game.scores == [0, 0, 0, 0]
+    assert game.winners == [0, 1, 2, 3]
+    last = [e for e in game.events(None) if e["kind"] == "match_end"][0]
+    assert last["reason_code"] == "deals" and last["rule"] == "BE-10.5"
+    assert type(game).max_game_length_of(4, game.options) == 69 * 200
+
+
 # ---------------------------------------------------------------- BE-8
 def test_be_8_1_a_seat_sees_its_own_hand_only():
     game = deal(A, dealer=3)

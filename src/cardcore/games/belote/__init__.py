@@ -26,10 +26,12 @@ from cardcore._fast import GameState
 from cardcore.cards import card_str, format_cards
 from cardcore.i18n import N_, _
 from cardcore.narrate import seat_name
-from cardcore.game import ActionSpec, Game, JSONValue, Option, ShortMatch, one_of, seat_or_lot
+from cardcore.game import (
+    ActionSpec, Game, JSONValue, Option, ShortMatch, int_between, one_of, seat_or_lot,
+)
 from cardcore.games.belote._state import (
-    CAPOT_FLAT, CAPOT_VALUE, PHASES, PLAYERS, BeloteState, action_table, belote_deck, deal_plan,
-    observation_pieces,
+    CAPOT_FLAT, CAPOT_VALUE, MAX_DEALS, MAX_MATCH_TO, PHASES, PLAYERS, BeloteState, action_table,
+    belote_deck, deal_plan, observation_pieces,
 )
 from cardcore.games.belote._state import (  # the action ids by name
     BID_FIRST, CAPOT_FIRST, CONTRE, PASS, PLAY_FIRST, SURCONTRE,
@@ -60,16 +62,19 @@ class Belote(Game):
     ``rounding`` ("none", "nearest_ten" or "nearest_ten_6_up"), ``undertrump`` ("free" or "required"),
     ``contracts`` ("suits" or "all": no-trump and all-trump bids too), ``fall`` ("162+contract"
     or "160+contract"), ``belote`` ("taken" or "kept" when one side takes the deal), ``capot`` ("contract" or
-    "flat": 500 times the multiplier)."""
+    "flat": 500 times the multiplier), ``match_to`` (0: one deal; else deals until a side's
+    total reaches it) and ``match_end`` ("reach" or "exceed")."""
 
     _state: BeloteState
 
     name = "belote"
     title = "Belote Contrée"
     rule_prefix = "BE"
-    # A match is one deal (BE-2.3), as colver's Env plays one: players call it a deal.
+    # A match is one deal (BE-2.3), as colver's Env plays one, or deals to match_to (BE-10):
+    # players call a round a deal. The search plays to the deal's end and credits its points
+    # (with one deal that is the match's end and its win, as before).
     round_name = "deal"
-    search_horizon = "match"
+    search_horizon = "round"
     search_reward = "points"
     # The difficulty levels (make_bot("level:N")), calibrated on 4-player deals, a side of
     # level N against level N-1 (benchmarks/calibrate_levels.py, levels.md): 1-4 are >= 120
@@ -125,6 +130,11 @@ class Belote(Game):
         "capot": Option("contract", one_of("contract", "flat", rule="BE-7.9"),
                         "a bid capot is a contract of 250 (colver), or a flat 500 x the "
                         "multiplier"),
+        "match_to": Option(0, int_between(0, MAX_MATCH_TO, "BE-10.1"),
+                           "0: one deal (colver); else deals until a side's total reaches "
+                           "this (1000, 2000 ...)"),
+        "match_end": Option("reach", one_of("reach", "exceed", rule="BE-10.2"),
+                            "a match ends when a side's total reaches the target, or exceeds it"),
     }
     conformance_configs = [
         {},
@@ -136,6 +146,7 @@ class Belote(Game):
         {"dealer": 3, "contracts": "all", "undertrump": "required", "rounding": "nearest_ten"},
         {"fall": "160+contract", "belote": "kept", "capot": "flat", "surcontre": "x4",
          "rounding": "nearest_ten_6_up"},
+        {"match_to": 500, "match_end": "exceed", "dealer": 1},
     ]
 
     @classmethod
@@ -178,6 +189,8 @@ class Belote(Game):
             "points": s.points(),
             "tricks_won": s.tricks_won(),
             "belote_seat": s.belote_seat,
+            "match_to": s.match_to,
+            "deal_number": s.deal_number,
         }
 
     def _round_summary(self, state: GameState) -> dict[str, JSONValue]:
@@ -198,10 +211,17 @@ class Belote(Game):
     def utility_range_of(cls, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
         """Returns are the team's points for the deal (BE-7): 0 at worst; at best a made capot
         under surcontre with the belote: 252 + 250 x the multiplier + 20, or with
-        capot="flat" 500 x the multiplier + 20 (BE-7.9)."""
+        capot="flat" 500 x the multiplier + 20 (BE-7.9). In a match (BE-10) returns are the
+        sides' totals."""
         mult = 3 if options["surcontre"] == "x3" else 4
         capot = CAPOT_FLAT * mult if options["capot"] == "flat" else 252 + CAPOT_VALUE * mult
-        return (0.0, float(capot + 20))
+        best = capot + 20
+        if options["match_to"]:
+            # BE-10: before the deal that ends the match both totals were at most match_to;
+            # that deal, and at most one more when it left equal totals (BE-10.3: every deal
+            # not passed out gives the sides unequal scores), each add at most `best`
+            return (0.0, float(options["match_to"] + 2 * best))
+        return (0.0, float(best))
 
     @classmethod
     def observation_bounds_of(cls, players: int, options: Mapping[str, Any]
@@ -217,8 +237,10 @@ class Belote(Game):
     def max_game_length_of(cls, players: int, options: Mapping[str, Any]) -> int:
         """A bound on the actions of a game: 32 cards (BE-5) and the auction (BE-3): every
         bid raises the value (10 values), at most 2 passes come between two raises or
-        after the contre, 3 end the auction: 3 + 10 x 3 + 1 + 3 + 32 = 69."""
-        return 3 + 10 * 3 + 1 + 3 + 32
+        after the contre, 3 end the auction: 3 + 10 x 3 + 1 + 3 + 32 = 69; a match to a target
+        at most 200 deals of it (BE-10.5)."""
+        deal = 3 + 10 * 3 + 1 + 3 + 32
+        return deal * MAX_DEALS if options["match_to"] else deal
 
     def table_lines(self, player: int) -> list[str]:
         """The public table as plain-text lines, for terminal front ends."""
@@ -239,4 +261,11 @@ class Belote(Game):
         lines.append(_("Card points: {ours} ({first}), {theirs} ({second})").format(
             ours=points[0], theirs=points[1], first=f"{who(0)} + {who(2)}",
             second=f"{who(1)} + {who(3)}"))
+        if v["match_to"]:
+            scores = v["scores"]
+            assert isinstance(scores, list)
+            lines.append(_("Deal {number}, the match to {target}: {ours} ({first}), {theirs} "
+                           "({second})").format(
+                number=v["deal_number"], target=v["match_to"], ours=scores[0],
+                theirs=scores[1], first=f"{who(0)} + {who(2)}", second=f"{who(1)} + {who(3)}"))
         return lines

@@ -45,6 +45,8 @@ cdef extern from "cardcore/games/belote/kernel.h" nogil:
         BE_BID_LEVELS
         BE_CAPOT_VALUE
         BE_CAPOT_FLAT
+        BE_MAX_MATCH_TO
+        BE_MAX_DEALS
         BE_NO_TRUMP
         BE_ALL_TRUMP
     enum:
@@ -78,6 +80,8 @@ cdef extern from "cardcore/games/belote/kernel.h" nogil:
         int32_t round10
         int32_t must_undertrump
         int32_t all_contracts
+        int32_t match_to
+        int32_t match_exceed
 
     ctypedef struct BEState:
         Header h
@@ -100,6 +104,10 @@ cdef extern from "cardcore/games/belote/kernel.h" nogil:
         int32_t made
         int32_t result[2]
         int32_t n_rows
+        int32_t deal_points[2]
+        int32_t deal_tricks[2]
+        int32_t total[2]
+        int32_t reached
 
     int be_card_id(int index) noexcept
     int be_index_of(int card) noexcept
@@ -136,6 +144,8 @@ CC_SUIT = (1, 3, 2, 0)
 BID_VALUES = tuple(BE_MIN_BID + BE_BID_STEP * k for k in range(BE_BID_LEVELS))
 CAPOT_VALUE = BE_CAPOT_VALUE
 CAPOT_FLAT = BE_CAPOT_FLAT      # capot="flat": a bid capot's score, times the multiplier
+MAX_MATCH_TO = BE_MAX_MATCH_TO  # BE-10.1: match_to's bound
+MAX_DEALS = BE_MAX_DEALS        # BE-10.5: a match ends after this many deals
 
 
 def to_card_id(int index) -> int:
@@ -257,7 +267,7 @@ cdef class BeloteState(GameState):
         if players != BE_PLAYERS:
             raise ValueError(f"players must be {BE_PLAYERS}")
         init_header(&self.d.h, players, deck, belote_deck())
-        cdef int64_t values[8]
+        cdef int64_t values[10]
         dealer = options["dealer"]
         values[0] = OPTION_NONE if dealer is None else dealer
         values[1] = 0 if options["surcontre"] == "x3" else 1
@@ -267,6 +277,8 @@ cdef class BeloteState(GameState):
         values[5] = 0 if options["fall"] == "162+contract" else 1
         values[6] = 0 if options["belote"] == "taken" else 1
         values[7] = 0 if options["capot"] == "contract" else 1
+        values[8] = options["match_to"]
+        values[9] = 0 if options["match_end"] == "reach" else 1     # "exceed"
         if be_init(&self.d, players, values) != 0:
             raise ValueError(f"dealer must be None or a seat 0..{players - 1}")
 
@@ -385,6 +397,48 @@ cdef class BeloteState(GameState):
 
     def team_scores(self) -> list:
         return [self.d.result[0], self.d.result[1]] if self.d.h.phase == BE_PH_OVER else [0, 0]
+
+    # --- the last deal as it ended (in a match the next deal is dealt at once: BE-10.4)
+    @property
+    def deal_made(self):
+        """The last deal: True made, False fell, None passed out (or no deal over yet)."""
+        return bool(self.d.made) if self.d.h.round_index and self.d.made >= 0 else None
+
+    @property
+    def deal_passed_out(self) -> bool:
+        return bool(self.d.h.round_index) and self.d.made < 0
+
+    def deal_points(self) -> list:
+        """The last deal's card points per side, dix de der included."""
+        return [self.d.deal_points[0], self.d.deal_points[1]]
+
+    def deal_tricks(self) -> list:
+        return [self.d.deal_tricks[0], self.d.deal_tricks[1]]
+
+    def deal_scores(self) -> list:
+        """The last deal's score per side (BE-7)."""
+        return [self.d.result[0], self.d.result[1]] if self.d.h.round_index else [0, 0]
+
+    # --- the match (BE-10)
+    @property
+    def match_to(self) -> int:
+        return self.d.opt.match_to
+
+    @property
+    def deal_number(self) -> int:
+        """The deal being played, from 1 (once over: the deals played)."""
+        return self.d.h.round_index + (0 if self.d.h.phase == BE_PH_OVER else 1)
+
+    def totals(self) -> list:
+        """The sides' points over the match's deals so far (one deal: its scores once over)."""
+        if self.d.opt.match_to:
+            return [self.d.total[0], self.d.total[1]]
+        return self.team_scores()
+
+    @property
+    def target_reached(self) -> bool:
+        """The match ended on its target (BE-10.1), not after its last deal (BE-10.5)."""
+        return bool(self.d.reached)
 
 
 check_state_class(BeloteState)

@@ -5,7 +5,8 @@ only that seat sees them), the action kinds ``pass`` / ``bid`` / ``capot`` / ``c
 ``surcontre`` / ``play``, ``contract`` (BE-3.7, BE-3.6: the auction is over: the contract, its
 taker and multiplier), ``belote`` (BE-6.4: «Belote!» then «Rebelote!»), ``trick_won``
 (BE-5.5: the trick's cards go to the winners' pile), ``deal_end`` (BE-7: made, fell or passed
-out, with the breakdown the kernel's scoring wrote) and ``match_end``. Who sees which cards
+out, with the breakdown the kernel's scoring wrote; in a match to a target, BE-10, its
+``scores`` are the totals) and ``match_end``. Who sees which cards
 follows from the kernel's zones.
 """
 from __future__ import annotations
@@ -30,11 +31,16 @@ class BeloteNarrator(Narrator):
                   "(BE-6.4)",
         "trick_won": "a trick is over: its cards go to the winners' pile (BE-5.5, BE-6.1)",
         "deal_end": "the deal is over: made, fell or passed out, and the breakdown (BE-7)",
-        "match_end": "the winners and the teams' points (BE-2.3)",
+        "match_end": "the winners and the teams' points (BE-2.3; a match to a target: BE-10)",
     }
 
     def match_reason(self, post: GameState) -> dict[str, Any]:
-        return {"reason_code": "one_deal", "rule": "BE-2.3"}
+        s: BeloteState = post  # type: ignore[assignment]
+        if not s.match_to:
+            return {"reason_code": "one_deal", "rule": "BE-2.3"}
+        if s.target_reached:
+            return {"reason_code": "match_to", "rule": "BE-10.1"}
+        return {"reason_code": "deals", "rule": "BE-10.5"}
 
     def deal(self, state: GameState) -> list[Raw]:
         s: BeloteState = state  # type: ignore[assignment]
@@ -75,14 +81,15 @@ class BeloteNarrator(Narrator):
 
     def round_end(self, pre: GameState, action_id: int, player: int,
                   post: GameState) -> list[Raw]:
+        # the deal as it ended (in a match the next deal is dealt already: BE-10.4)
         b: BeloteState = post  # type: ignore[assignment]
-        if b.passed_out:
+        if b.deal_passed_out:
             reason, rule = "passed_out", "BE-3.8"
-        elif b.made:
+        elif b.deal_made:
             reason, rule = "made", "BE-7.1"
         else:
             reason, rule = "fell", "BE-7.2"
         return [public("deal_end", None, deal=b.round_index, reason_code=reason, rule=rule,
-                       points=b.points(), tricks_won=b.tricks_won(),
+                       points=b.deal_points(), tricks_won=b.deal_tricks(),
                        breakdown=self.breakdown_of(b), scores=list(b.scores()),
                        score_direction="higher is better")]

@@ -141,9 +141,39 @@ int be_deal_seat(int dealer, int position) {
     return (dealer + 1 + seat) % PLAYERS;
 }
 
+/* A deal's table cleared: the auction, the play and its counters (the last deal's scoring,
+ * `made`, `result` and the breakdown, stays until the next deal ends: BE-10). */
+static void clear_deal(BEState *s) {
+    int i;
+    s->played = 0;
+    for (i = 0; i < 2; i++) s->won_mask[i] = 0, s->points[i] = 0, s->tricks[i] = 0;
+    for (i = 0; i < PLAYERS; i++) s->played_by[i] = 0, s->shown_out[i] = 0;
+    s->bid_value = 0;
+    s->bid_suit = -1;
+    s->bid_seat = -1;
+    s->contre = 0;
+    s->contre_seat = -1;
+    s->passes = 0;
+    s->n_calls = 0;
+    s->trump = -1;
+    s->leader = 0;
+    s->n_trick = 0;
+    s->master = 0;
+    s->master_strength = 0;
+    s->best_trump = -1;
+    s->tricks_done = 0;
+    s->last_leader = -1;
+    s->last_winner = -1;
+    s->belote_seat = -1;
+    s->belote_said = 0;
+}
+
+/* BE-2.2: the header's dealer deals; a stacked deck deals the first deal only, the later deals
+ * of a match (BE-10.4) are shuffled with the game's generator. */
 static void be_deal(BEState *s) {
     uint8_t order[NUM_CARDS], deck[NUM_CARDS];
     int i, c;
+    clear_deal(s);
     for (i = 0; i < NUM_CARDS; i++) deck[i] = (uint8_t)be_card_id(i);
     deal_prologue(&s->h, deck, NUM_CARDS, order);
     for (i = 0; i < PLAYERS; i++) s->hand[i] = 0;
@@ -160,6 +190,8 @@ static void be_deal(BEState *s) {
 static void be_start(void *state) {
     BEState *s = (BEState *)state;
     s->h.dealer = s->opt.dealer >= 0 ? s->opt.dealer : (int32_t)rng_below(&s->h.rng, PLAYERS);
+    s->total[0] = s->total[1] = 0;
+    s->reached = 0;
     be_deal(s);
 }
 
@@ -239,10 +271,35 @@ static void add_row(BEState *s, int team, int what, int rule, int64_t points) {
     r->points = points;
 }
 
-static void end_match(BEState *s) {
+/* BE-10.1, BE-10.2: a side's total has reached (or passed) the target. */
+static int over_target(const BEState *s, int side) {
+    return s->opt.match_exceed ? s->total[side] > s->opt.match_to
+                             : s->total[side] >= s->opt.match_to;
+}
+
+/* A deal is over (scored, or passed out: BE-3.8). One deal is the match (BE-2.3); in a match
+ * (BE-10) the deal's scores add to the totals, and the match ends when a side is over the
+ * target with more than the other (BE-10.3: on equal totals another deal is played), or after
+ * BE_MAX_DEALS deals (BE-10.5); else the next seat deals (BE-10.4). */
+static void end_deal(BEState *s) {
+    int k, done = 1;
+    for (k = 0; k < 2; k++) {
+        s->deal_points[k] = s->points[k];
+        s->deal_tricks[k] = s->tricks[k];
+    }
+    s->h.round_index += 1;
+    if (s->opt.match_to > 0) {
+        for (k = 0; k < 2; k++) s->total[k] += s->result[k];
+        s->reached = (over_target(s, 0) || over_target(s, 1)) && s->total[0] != s->total[1];
+        done = s->reached || s->h.round_index >= BE_MAX_DEALS;
+        if (!done) {
+            s->h.dealer = (s->h.dealer + 1) % PLAYERS;
+            be_deal(s);
+            return;
+        }
+    }
     s->h.phase = PH_OVER;
     s->h.to_move = -1;
-    s->h.round_index += 1;
 }
 
 /* BE-3.9: the play begins: the trump, the belote's holder (BE-6.4), the first lead (BE-5.1). */
@@ -268,7 +325,9 @@ static void bid_call(BEState *s, int p, int action) {
         s->passes += 1;
         if (s->bid_value == 0 && s->passes == PLAYERS) {   /* BE-3.8: passed out */
             s->made = -1;
-            end_match(s);
+            s->result[0] = s->result[1] = 0;
+            s->n_rows = 0;
+            end_deal(s);
             return;
         }
         if (s->bid_value > 0 && s->passes == PLAYERS - 1) {  /* BE-3.7 */
@@ -387,7 +446,7 @@ static void play_card(BEState *s, int p, int card) {
     if (s->tricks_done == TRICKS) {                /* BE-6.2, BE-6.3 */
         s->points[team] += s->tricks[team] == TRICKS ? BE_CAPOT_DER : BE_DIX_DE_DER;
         be_score(s);
-        end_match(s);
+        end_deal(s);
     }
 }
 
@@ -479,17 +538,23 @@ static int be_breakdown(const void *state, BreakdownRow *out, int capacity) {
     return copy_breakdown(s->rows, s->n_rows, out, capacity);
 }
 
-/* BE-7: each seat's return is its team's score for the deal (colver's rewards()). */
+/* The side's points: one deal, its score once over (BE-7, colver's rewards()); a match, its
+ * total so far (BE-10.1), so that a search's round horizon credits each deal's points. */
+static int32_t side_points(const BEState *s, int side) {
+    if (s->opt.match_to > 0) return s->total[side];
+    return s->h.phase == PH_OVER ? s->result[side] : 0;
+}
+
 static void be_returns(const void *state, double *out) {
     const BEState *s = (const BEState *)state;
     int p;
-    for (p = 0; p < PLAYERS; p++) out[p] = s->h.phase == PH_OVER ? (double)s->result[p & 1] : 0.0;
+    for (p = 0; p < PLAYERS; p++) out[p] = (double)side_points(s, p & 1);
 }
 
 static void be_scores(const void *state, int32_t *out) {
     const BEState *s = (const BEState *)state;
     int p;
-    for (p = 0; p < PLAYERS; p++) out[p] = s->h.phase == PH_OVER ? s->result[p & 1] : 0;
+    for (p = 0; p < PLAYERS; p++) out[p] = side_points(s, p & 1);
 }
 
 /* ---------------------------------------------------------------- the per-seat projection */
@@ -559,7 +624,7 @@ static void be_observe(const void *state, int seat, float *out) {
     for (i = 0; i < 2; i++) {
         out[o[BE_P_POINTS] + i] = (float)s->points[i];
         out[o[BE_P_TRICKS_WON] + i] = (float)s->tricks[i];
-        out[o[BE_P_SCORES] + i] = s->h.phase == PH_OVER ? (float)s->result[i] : 0.0f;
+        out[o[BE_P_SCORES] + i] = (float)side_points(s, i);
     }
 }
 
@@ -859,7 +924,7 @@ const GameHooks BE_HOOKS = {
 /* ---------------------------------------------------------------- the game, as the C ABI sees it */
 enum {
     O_DEALER = 0, O_SURCONTRE, O_ROUNDING, O_UNDERTRUMP, O_CONTRACTS, O_FALL, O_BELOTE, O_CAPOT,
-    NUM_OPTIONS
+    O_MATCH_TO, O_MATCH_END, NUM_OPTIONS
 };
 
 static const char *const SURCONTRE_CHOICES[] = {"x3", "x4"};
@@ -869,6 +934,7 @@ static const char *const CONTRACTS_CHOICES[] = {"suits", "all"};
 static const char *const FALL_CHOICES[] = {"162+contract", "160+contract"};
 static const char *const BELOTE_CHOICES[] = {"taken", "kept"};
 static const char *const CAPOT_CHOICES[] = {"contract", "flat"};
+static const char *const MATCH_END_CHOICES[] = {"reach", "exceed"};
 
 /* The Python options_spec, option for option (cardcore.games.belote.Belote). */
 static const OptionSpec BE_OPTIONS[NUM_OPTIONS] = {
@@ -880,6 +946,8 @@ static const OptionSpec BE_OPTIONS[NUM_OPTIONS] = {
     {"fall", OPT_CHOICE, "BE-7.7", 0, 0, 0, 0, FALL_CHOICES, 2, 0},
     {"belote", OPT_CHOICE, "BE-7.8", 0, 0, 0, 0, BELOTE_CHOICES, 2, 0},
     {"capot", OPT_CHOICE, "BE-7.9", 0, 0, 0, 0, CAPOT_CHOICES, 2, 0},
+    {"match_to", OPT_INT, "BE-10.1", 0, 0, BE_MAX_MATCH_TO, 0, NULL, 0, 0},
+    {"match_end", OPT_CHOICE, "BE-10.2", 0, 0, 0, 0, MATCH_END_CHOICES, 2, 0},
 };
 
 int be_init(void *state, int players, const int64_t *values) {
@@ -894,6 +962,8 @@ int be_init(void *state, int players, const int64_t *values) {
     if (values[O_FALL] < 0 || values[O_FALL] > 1) return -1;
     if (values[O_BELOTE] < 0 || values[O_BELOTE] > 1) return -1;
     if (values[O_CAPOT] < 0 || values[O_CAPOT] > 1) return -1;
+    if (values[O_MATCH_TO] < 0 || values[O_MATCH_TO] > BE_MAX_MATCH_TO) return -1;
+    if (values[O_MATCH_END] < 0 || values[O_MATCH_END] > 1) return -1;
     s->h.players = players;
     s->h.to_move = -1;
     s->opt.dealer = values[O_DEALER] == OPTION_NONE ? -1 : (int32_t)values[O_DEALER];
@@ -904,6 +974,8 @@ int be_init(void *state, int players, const int64_t *values) {
     s->opt.deal_total = values[O_FALL] == 0 ? BE_DEAL_TOTAL : BE_DEAL_TOTAL_160;
     s->opt.belote_kept = (int32_t)values[O_BELOTE];
     s->opt.capot_flat = (int32_t)values[O_CAPOT];
+    s->opt.match_to = (int32_t)values[O_MATCH_TO];
+    s->opt.match_exceed = (int32_t)values[O_MATCH_END];
     s->bid_suit = -1;
     s->bid_seat = -1;
     s->contre_seat = -1;

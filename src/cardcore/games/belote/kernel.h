@@ -46,6 +46,8 @@ enum {
     BE_DEAL_TOTAL = 162,              /* BE-7.2 */
     BE_DEAL_TOTAL_160 = 160,          /* BE-7.7: fall="160+contract" */
     BE_CAPOT_FLAT = 500,              /* BE-7.9: capot="flat", times the multiplier */
+    BE_MAX_MATCH_TO = 5000,           /* BE-10.1: the match_to option's bound */
+    BE_MAX_DEALS = 200,               /* BE-10.5: a match ends after this many deals */
     BE_CAPOT_TOTAL = 252,             /* BE-7.3 */
     BE_NO_TRUMP = 4,                  /* BE-9: the contract's "suit" (and trump) of a no-trump */
     BE_ALL_TRUMP = 5                  /* ... and of an all-trump contract */
@@ -136,6 +138,8 @@ typedef struct BEOptions {
     int32_t deal_total;               /* BE-7.7: what a side takes whole, 162 (colver) or 160 */
     int32_t belote_kept;              /* BE-7.8: the belote stays with its side on a fall */
     int32_t capot_flat;               /* BE-7.9: a bid capot scores 500 x the multiplier */
+    int32_t match_to;                 /* BE-10.1: 0 = one deal (colver), else the target */
+    int32_t match_exceed;               /* BE-10.2: 1 = a total must exceed match_to, 0 = reach it */
 } BEOptions;
 
 typedef struct BEState {
@@ -179,6 +183,11 @@ typedef struct BEState {
     int32_t result[2];                /* the teams' scores for the deal */
     int32_t n_rows;
     BreakdownRow rows[BE_MAX_ROWS];
+    /* the match (BE-10): the last deal as it ended (the next is dealt at once) and the totals */
+    int32_t deal_points[2];           /* the last deal's card points, dix de der included */
+    int32_t deal_tricks[2];
+    int32_t total[2];                 /* the sides' points over the match's deals */
+    int32_t reached;                  /* BE-10.1: the match ended on its target (not BE-10.5) */
 } BEState;
 
 /* ---------------------------------------------------------------- the one card mapping */
@@ -216,8 +225,8 @@ int be_obs_layout(int32_t *offset);
 int be_zone_cards(const void *state, int zone, int instance, uint8_t *out);
 
 /* The C ABI: setup from resolved option values (BE_KERNEL's option order: dealer,
- * surcontre, rounding, undertrump, contracts, fall, belote, capot), an action's notation, the
- * deck's composition. */
+ * surcontre, rounding, undertrump, contracts, fall, belote, capot, match_to, match_end), an
+ * action's notation, the deck's composition. */
 int be_init(void *state, int players, const int64_t *values);
 int be_action_label(const void *state, int action, char *buf, size_t len);
 int be_composition(const void *state, uint8_t *out);

@@ -41,6 +41,9 @@ def view(seat: Schema, max_players: int) -> dict[str, Schema]:
         "points": d(TEAM_PAIR, "card points won so far by seats 0+2 and 1+3 (BE-6)"),
         "tricks_won": d(TEAM_PAIR, "tricks won by seats 0+2 and 1+3"),
         "belote_seat": d(nullable(seat), "the seat that said belote (BE-6.4)"),
+        "match_to": d(NAT, "the match's target; 0: one deal (BE-10.1)"),
+        "deal_number": d(NAT, "the deal being played, from 1; once over, the deals played "
+                         "(BE-10)"),
     }
 
 

@@ -9,12 +9,15 @@ from cardcore.narrate import Event, Line, Phrase, Said, Who
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"),
               "NT": N_("no trumps"), "AT": N_("all trumps")}   # contracts="all" (BE-9)
 
-# Why the deal (the match: BE-2.3) ended, by the events' ``reason_code``.
+# Why the deal or the match (one deal: BE-2.3; to a target: BE-10) ended, by the events'
+# ``reason_code``.
 REASONS: dict[str, str | tuple[str, str]] = {
     "made": N_("the contract is made"),
     "fell": N_("the contract fell"),
     "passed_out": N_("all four passed: the deal is passed out"),
     "one_deal": N_("its one deal is played"),
+    "match_to": N_("a side's total reached the match's target"),
+    "deals": N_("the two hundredth deal is played"),
 }
 
 # Who moves next, when the turn passes to another seat.

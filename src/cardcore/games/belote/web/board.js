@@ -14,6 +14,9 @@ export const layout = {
     { key: "trick_master", label: N_("Holds the trick"), as: "seat", hide: true },
     { key: "belote_seat", label: N_("Belote"), as: "seat", hide: true },
     { key: "dealer", label: N_("Dealer"), as: "seat" },
+    // a match to match_to points (BE-10): the deal's number and the target
+    { key: "deal_number", label: N_("Deal"), when: "match_to" },
+    { key: "match_to", label: N_("Match to"), hide: true },
   ],
   seat_facts: [{ key: "dealer", label: N_("dealer"), is_seat: true }],
   actions: { play: N_("Play"), pass: N_("Pass"), bid: N_("Bid"), capot: N_("Capot"), contre: N_("Contre"), surcontre: N_("Surcontre") },
