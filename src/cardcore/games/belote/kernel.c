@@ -271,7 +271,7 @@ static void add_row(BEState *s, int team, int what, int rule, int64_t points) {
     r->points = points;
 }
 
-/* BE-10.1, BE-10.2: a side's total has reached (or passed) the target. */
+/* BE-10.1, BE-10.2: a side's total has reached (or exceeded) the target. */
 static int over_target(const BEState *s, int side) {
     return s->opt.match_exceed ? s->total[side] > s->opt.match_to
                              : s->total[side] >= s->opt.match_to;
@@ -513,8 +513,8 @@ static void be_score(BEState *s) {
         if (belote[d]) add_row(s, d, BE_W_BELOTE, BE_R_BELOTE, belote[d]);
     } else if (made) {                             /* BE-7.4: a made contre takes all */
         s->result[t] = base + v * mult;
-        add_row(s, t, BE_W_ALL_CARDS, total == BE_DEAL_TOTAL || base != total
-                ? BE_R_CONTRE : BE_R_FALL_160, base);
+        add_row(s, t, BE_W_ALL_CARDS, base == BE_DEAL_TOTAL_160 ? BE_R_FALL_160 : BE_R_CONTRE,
+                base);
         add_row(s, t, BE_W_CONTRACT, BE_R_CONTRE, v * mult);
         score_belote_taken(s, belote, t);
     } else {                                       /* BE-7.2: the fall */

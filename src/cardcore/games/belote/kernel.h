@@ -139,7 +139,7 @@ typedef struct BEOptions {
     int32_t belote_kept;              /* BE-7.8: the belote stays with its side on a fall */
     int32_t capot_flat;               /* BE-7.9: a bid capot scores 500 x the multiplier */
     int32_t match_to;                 /* BE-10.1: 0 = one deal (colver), else the target */
-    int32_t match_exceed;               /* BE-10.2: 1 = a total must exceed match_to, 0 = reach it */
+    int32_t match_exceed;             /* BE-10.2: 1 = a total must exceed match_to, 0 = reach it */
 } BEOptions;
 
 typedef struct BEState {
