@@ -7,6 +7,7 @@ Environment switches (all default off):
   CARDCORE_CYTHON_CACHE=DIR         reuse the C that Cython made from the same sources (CI's
                                     several builds translate each .pyx once)
 """
+import copy
 import os
 import sys
 from pathlib import Path
@@ -121,6 +122,16 @@ class ParallelBuildExt(build_ext):
         if self.parallel is None:
             self.parallel = usable_cores()
         super().finalize_options()
+
+    def build_extension(self, ext: Extension) -> None:
+        # The modules of one folder share its kernel*.c (Manna's five): built in parallel,
+        # each would compile them to the same object file while another links it, and a
+        # link that reads the file just truncated takes it for an empty linker script (a
+        # module without its kernel: "undefined symbol: MH_KERNEL" at import, seen in CI's
+        # sanitizer build). So each module compiles into a temporary folder of its own.
+        own = copy.copy(self)
+        own.build_temp = os.path.join(self.build_temp, ext.name)
+        build_ext.build_extension(own, ext)
 
 
 # Cython translates the .pyx files in worker processes where they fork (Linux); elsewhere
