@@ -59,11 +59,12 @@ def _describe(entry: tuple[str, int | None, int | None, str | None]) -> ActionSp
 class Belote(Game):
     """Belote Contrée for four players in two partnerships (seats 0+2 against 1+3). Options
     (colver's rules by default): ``dealer`` (None = by lot), ``surcontre`` ("x3" or "x4"),
-    ``rounding`` ("none", "nearest_ten" or "nearest_ten_6_up"), ``undertrump`` ("free" or "required"),
-    ``contracts`` ("suits" or "all": no-trump and all-trump bids too), ``fall`` ("162+contract"
-    or "160+contract"), ``belote`` ("taken" or "kept" when one side takes the deal), ``capot`` ("contract" or
-    "flat": 500 times the multiplier), ``match_to`` (0: one deal; else deals until a side's
-    total reaches it) and ``match_end`` ("reach" or "exceed")."""
+    ``rounding`` ("none", "nearest_ten" or "nearest_ten_6_up"), ``undertrump`` ("free" or
+    "required"), ``contracts`` ("suits" or "all": no-trump and all-trump bids too), ``fall``
+    ("162+contract" or "160+contract"), ``belote`` ("taken" or "kept" when one side takes the
+    deal), ``capot`` ("contract" or "flat": 500 times the multiplier), ``match_to`` (0: one
+    deal; else deals until a side's total reaches it) and ``match_end`` ("reach" or
+    "exceed")."""
 
     _state: BeloteState
 
