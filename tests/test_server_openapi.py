@@ -50,7 +50,10 @@ def test_schemathesis_finds_nothing(tmp_path):
              "--exclude-checks", "positive_data_acceptance,ignored_auth,"
                                  "use_after_free,ensure_resource_availability",
              "--max-examples", "40", "--workers", "1", "--seed", "1",
-             "--phases", "examples,coverage,fuzzing,stateful", "--no-color"],
+             "--phases", "examples,coverage,fuzzing,stateful", "--no-color",
+             # what the server answers, not how fast: a finished match's review takes
+             # seconds of a bot-pool thread, more on a loaded machine than the default 10 s
+             "--request-timeout", "60"],
             capture_output=True, text=True, timeout=600, cwd=tmp_path,
             env={**os.environ, "SCHEMATHESIS_HOOKS": ""})
         assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
