@@ -415,10 +415,6 @@ cdef class BeloteState(GameState):
     def deal_tricks(self) -> list:
         return [self.d.deal_tricks[0], self.d.deal_tricks[1]]
 
-    def deal_scores(self) -> list:
-        """The last deal's score per side (BE-7)."""
-        return [self.d.result[0], self.d.result[1]] if self.d.h.round_index else [0, 0]
-
     # --- the match (BE-10)
     @property
     def match_to(self) -> int:
@@ -428,12 +424,6 @@ cdef class BeloteState(GameState):
     def deal_number(self) -> int:
         """The deal being played, from 1 (once over: the deals played)."""
         return self.d.h.round_index + (0 if self.d.h.phase == BE_PH_OVER else 1)
-
-    def totals(self) -> list:
-        """The sides' points over the match's deals so far (one deal: its scores once over)."""
-        if self.d.opt.match_to:
-            return [self.d.total[0], self.d.total[1]]
-        return self.team_scores()
 
     @property
     def target_reached(self) -> bool:
